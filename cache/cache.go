@@ -1,0 +1,132 @@
+// Package cache is lgraph's content-addressed cache of derived facts, kept in
+// badger. Only a writer (init/update) opens it; readers never do, so a
+// running update cannot lock a query out.
+package cache
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	badger "github.com/dgraph-io/badger/v4"
+)
+
+// ErrBusy reports that another writer holds the cache.
+var ErrBusy = errors.New("another lgraph update is running on this store")
+
+// Cache is an open badger database.
+type Cache struct {
+	db *badger.DB
+}
+
+// Open opens (creating if needed) the cache in dir. With wait set it retries
+// while another process holds the lock, until ctx is done; otherwise a held
+// lock is ErrBusy at once.
+func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
+	opts := badger.DefaultOptions(dir).
+		WithLogger(nil).
+		WithNumVersionsToKeep(1).
+		WithMemTableSize(16 << 20).
+		WithNumMemtables(2).
+		WithValueLogFileSize(64 << 20).
+		WithBlockCacheSize(16 << 20).
+		WithIndexCacheSize(8 << 20).
+		WithNumCompactors(2).
+		WithCompactL0OnClose(true)
+	for {
+		db, err := badger.Open(opts)
+		if err == nil {
+			return &Cache{db: db}, nil
+		}
+		if !strings.Contains(err.Error(), "directory lock") {
+			return nil, fmt.Errorf("open cache %s: %w", dir, err)
+		}
+		if !wait {
+			return nil, ErrBusy
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("%w (gave up waiting: %v)", ErrBusy, ctx.Err())
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// Close flushes and closes the database.
+func (c *Cache) Close() error {
+	if err := c.db.Close(); err != nil {
+		return fmt.Errorf("close cache: %w", err)
+	}
+	return nil
+}
+
+// Get decodes the JSON value under key into v; found is false when absent.
+func (c *Cache) Get(key string, v any) (found bool, err error) {
+	err = c.db.View(func(txn *badger.Txn) error {
+		item, err := txn.Get([]byte(key))
+		if errors.Is(err, badger.ErrKeyNotFound) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		found = true
+		return item.Value(func(val []byte) error { return json.Unmarshal(val, v) })
+	})
+	if err != nil {
+		return false, fmt.Errorf("cache get %s: %w", key, err)
+	}
+	return found, nil
+}
+
+// Put stores v as JSON under key, durably enough to survive the process.
+func (c *Cache) Put(key string, v any) error {
+	val, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("cache put %s: %w", key, err)
+	}
+	if err := c.db.Update(func(txn *badger.Txn) error { return txn.Set([]byte(key), val) }); err != nil {
+		return fmt.Errorf("cache put %s: %w", key, err)
+	}
+	return nil
+}
+
+// Batch collects many puts into few transactions.
+type Batch struct {
+	wb *badger.WriteBatch
+}
+
+// NewBatch starts a write batch; call Flush to commit it.
+func (c *Cache) NewBatch() *Batch { return &Batch{wb: c.db.NewWriteBatch()} }
+
+// Put adds v under key to the batch. Safe for concurrent use.
+func (b *Batch) Put(key string, v any) error {
+	val, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("cache put %s: %w", key, err)
+	}
+	if err := b.wb.Set([]byte(key), val); err != nil {
+		return fmt.Errorf("cache put %s: %w", key, err)
+	}
+	return nil
+}
+
+// Flush commits the batch.
+func (b *Batch) Flush() error {
+	if err := b.wb.Flush(); err != nil {
+		return fmt.Errorf("cache flush: %w", err)
+	}
+	return nil
+}
+
+// Cancel drops what the batch has not flushed.
+func (b *Batch) Cancel() { b.wb.Cancel() }
+
+// Size returns the bytes the database takes on disk (LSM and value log).
+func (c *Cache) Size() int64 {
+	lsm, vlog := c.db.Size()
+	return lsm + vlog
+}

@@ -1,0 +1,31 @@
+package commands
+
+import (
+	"github.com/urfave/cli/v2"
+)
+
+// NewApp builds the lgraph CLI.
+func NewApp(g *Globals) *cli.App {
+	app := &cli.App{
+		Name:      "lgraph",
+		Usage:     "a git-native incremental code-graph indexer",
+		Writer:    g.Stdout,
+		ErrWriter: g.Stderr,
+		Flags:     g.globalFlags(),
+		Commands: []*cli.Command{
+			newInitCommand(g), newUpdateCommand(g), newStatusCommand(g), newLogCommand(g),
+			newConfigCommand(g), newExportCommand(g),
+		},
+		ExitErrHandler: func(*cli.Context, error) {},
+		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
+			return usageError("%v (see lgraph --help)", err)
+		},
+		CustomAppHelpTemplate: cli.AppHelpTemplate + "\n" + exitHelp + "\n",
+	}
+	for _, c := range app.Commands {
+		c.Flags = append(c.Flags, g.globalFlags()...)
+		c.OnUsageError = app.OnUsageError
+		c.Description += "\n\n" + exitHelp
+	}
+	return app
+}

@@ -1,0 +1,87 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/lgraph/lgraph/store"
+)
+
+func newStatusCommand(g *Globals) *cli.Command {
+	return &cli.Command{
+		Name:        "status",
+		Usage:       "branches, baselines, behind/dirty state and the last runs",
+		Description: "Shows the current branch, HEAD, the indexed commit, how far behind it is, working-tree files whose content differs from the index, the content root, the last run and the store size.",
+		Action:      func(c *cli.Context) error { return runStatus(c.Context, g) },
+	}
+}
+
+// statusResult is status's --json result.
+type statusResult struct {
+	Branch        string       `json:"branch"`
+	Head          string       `json:"head"`
+	IndexedCommit string       `json:"indexed_commit"`
+	CommitsBehind int          `json:"commits_behind"`
+	Status        string       `json:"status"`
+	StalePaths    []string     `json:"stale_paths"`
+	ContentRoot   string       `json:"content_root"`
+	LeafCount     int          `json:"leaf_count"`
+	LastRun       *store.Run   `json:"last_run"`
+	Branches      []*store.Ref `json:"branches"`
+	StoreDir      string       `json:"store_dir"`
+	StoreBytes    int64        `json:"store_bytes"`
+}
+
+func runStatus(ctx context.Context, g *Globals) error {
+	v, err := g.openView(ctx)
+	if err != nil {
+		return err
+	}
+	res := statusResult{
+		Branch: v.fresh.Branch, Head: v.head.Commit, IndexedCommit: v.fresh.IndexedCommit,
+		Status: v.fresh.Status, StalePaths: v.fresh.StalePaths, ContentRoot: v.fresh.ContentRoot,
+		LeafCount: v.fresh.LeafCount, StoreDir: v.env.store.Dir, StoreBytes: v.env.store.Size(),
+	}
+	if v.ref != nil && v.ref.Commit != v.head.Commit && v.env.repo.HasCommit(v.ref.Commit) {
+		res.CommitsBehind, _ = v.env.repo.CountCommits(v.ref.Commit, v.head.Commit, 10000)
+	}
+	if runs, err := v.env.store.Runs(1); err == nil && len(runs) > 0 {
+		res.LastRun = runs[0]
+	}
+	if res.Branches, err = v.env.store.Refs(); err != nil {
+		return err
+	}
+	return g.emit(res, v.fresh, func(w io.Writer) { printStatus(w, res) })
+}
+
+func printStatus(w io.Writer, r statusResult) {
+	fmt.Fprintf(w, "branch:   %s\nHEAD:     %s\n", r.Branch, r.Head)
+	if r.IndexedCommit == "" {
+		fmt.Fprintf(w, "indexed:  never (run lgraph init)\n")
+	} else {
+		fmt.Fprintf(w, "indexed:  %s (%d commits behind)\n", r.IndexedCommit, r.CommitsBehind)
+	}
+	fmt.Fprintf(w, "status:   %s", r.Status)
+	if n := len(r.StalePaths); n > 0 {
+		fmt.Fprintf(w, " (%d stale files)", n)
+	}
+	fmt.Fprintln(w)
+	for i, p := range r.StalePaths {
+		if i == 20 {
+			fmt.Fprintf(w, "  ... %d more\n", len(r.StalePaths)-20)
+			break
+		}
+		fmt.Fprintf(w, "  %s\n", p)
+	}
+	fmt.Fprintf(w, "root:     %s (%d files)\n", r.ContentRoot, r.LeafCount)
+	if r.LastRun != nil {
+		fmt.Fprintf(w, "last run: %d %s %s at %s\n", r.LastRun.ID, r.LastRun.Command, r.LastRun.Outcome, r.LastRun.Started.Format("2006-01-02 15:04:05Z"))
+	}
+	for _, b := range r.Branches {
+		fmt.Fprintf(w, "  branch %-20s %s\n", b.Branch, short(b.Commit))
+	}
+	fmt.Fprintf(w, "store:    %s (%.1f MB)\n", r.StoreDir, float64(r.StoreBytes)/1e6)
+}

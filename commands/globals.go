@@ -1,0 +1,164 @@
+// Package commands wires lgraph's CLI (urfave/cli/v2): one file per
+// command, each a thin skin over the library packages.
+package commands
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/store"
+)
+
+// Globals holds what every command shares: global flags and the process's
+// streams and environment (never read from package state).
+type Globals struct {
+	Stdout, Stderr io.Writer
+	Environ        []string
+	RepoDir        string
+	ConfigFile     string
+	StoreDir       string
+	JSON           bool
+	Quiet          bool
+	// Freshness is filled by read commands for the JSON envelope.
+	freshness any
+}
+
+// NewGlobals returns globals bound to the given streams and environment.
+func NewGlobals(stdout, stderr io.Writer, environ []string) *Globals {
+	return &Globals{Stdout: stdout, Stderr: stderr, Environ: environ}
+}
+
+// Getenv reads a variable from the captured environment.
+func (g *Globals) Getenv(key string) string {
+	for _, kv := range g.Environ {
+		if k, v, ok := strings.Cut(kv, "="); ok && k == key {
+			return v
+		}
+	}
+	return ""
+}
+
+// Finish prints a failed command's error (one line, or a JSON envelope) and
+// returns the exit code.
+func (g *Globals) Finish(err error) int {
+	code, label := exitCode(err)
+	if err == nil {
+		return code
+	}
+	var rep reported
+	if errors.As(err, &rep) {
+		return code
+	}
+	if g.JSON {
+		env := map[string]any{"ok": false, "result": nil, "error": map[string]any{"code": label, "message": err.Error()}}
+		if g.freshness != nil {
+			env["freshness"] = g.freshness
+		}
+		enc := json.NewEncoder(g.Stdout)
+		enc.SetEscapeHTML(false)
+		_ = enc.Encode(env)
+		return code
+	}
+	fmt.Fprintf(g.Stderr, "lgraph: %s\n", err)
+	return code
+}
+
+// env is what a command needs opened: the repository, config and store.
+type env struct {
+	repo   *gitrepo.Repo
+	loaded *config.Loaded
+	cfg    *config.Config
+	store  *store.Store
+	langs  *lang.Registry
+}
+
+// open resolves --repo, loads the config and opens the store (creating it
+// only when create is set).
+func (g *Globals) open(create bool, flagOverrides map[string]string) (*env, error) {
+	dir := g.RepoDir
+	if dir == "" {
+		dir = "."
+	}
+	repo, err := gitrepo.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	cfgFile, explicit := g.ConfigFile, g.ConfigFile != ""
+	if !explicit {
+		cfgFile = filepath.Join(repo.Top, config.FileName)
+	}
+	loaded, err := config.Load(cfgFile, explicit, g.Environ, flagOverrides)
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	s, err := store.Open(g.storeDir(repo, &loaded.Config), create)
+	if err != nil {
+		return nil, err
+	}
+	return &env{repo: repo, loaded: loaded, cfg: &loaded.Config, store: s, langs: lang.Default()}, nil
+}
+
+func (g *Globals) storeDir(repo *gitrepo.Repo, cfg *config.Config) string {
+	switch {
+	case g.StoreDir != "":
+		return g.StoreDir
+	case cfg.Store != "":
+		if filepath.IsAbs(cfg.Store) {
+			return cfg.Store
+		}
+		return filepath.Join(repo.Top, cfg.Store)
+	}
+	return filepath.Join(repo.CommonDir, "lgraph")
+}
+
+// globalFlags are accepted by every command.
+func (g *Globals) globalFlags() []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "repo", Usage: "repository `DIR` (default: the git top level of the working directory)", Destination: &g.RepoDir},
+		&cli.StringFlag{Name: "config", Usage: "config `FILE` (default: .lgraph.yaml at the repository root)", Destination: &g.ConfigFile},
+		&cli.StringFlag{Name: "store", Usage: "store `DIR` (default: <git common dir>/lgraph)", Destination: &g.StoreDir},
+		&cli.BoolFlag{Name: "json", Usage: "print one JSON object {ok, result, error, freshness}", Destination: &g.JSON},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no progress", Destination: &g.Quiet},
+	}
+}
+
+// emit prints a successful result: the JSON envelope, or human text.
+func (g *Globals) emit(result any, freshness any, human func(w io.Writer)) error {
+	if g.JSON {
+		env := map[string]any{"ok": true, "result": result}
+		if freshness != nil {
+			env["freshness"] = freshness
+		}
+		enc := json.NewEncoder(g.Stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		return enc.Encode(env)
+	}
+	human(g.Stdout)
+	return nil
+}
+
+// failpoint returns the test hook named by LGRAPH_FAILPOINT: at that point
+// the process exits at once, as a kill would stop it. Empty: no hook.
+func (g *Globals) failpoint() func(string) {
+	want := g.Getenv("LGRAPH_FAILPOINT")
+	if want == "" {
+		return nil
+	}
+	return func(name string) {
+		if name == want {
+			fmt.Fprintf(g.Stderr, "lgraph: failpoint %s hit\n", name)
+			os.Exit(99)
+		}
+	}
+}

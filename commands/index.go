@@ -1,0 +1,106 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/phases/explicit"
+	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/phases/phase"
+	"github.com/lgraph/lgraph/pipeline"
+	"github.com/lgraph/lgraph/store"
+)
+
+// indexOptions are what init and update share.
+type indexOptions struct {
+	command string
+	full    bool
+	wait    bool
+	dryRun  bool
+	budget  int
+}
+
+// runIndex runs the pipeline and prints the run summary.
+func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
+	overrides := map[string]string{}
+	if opts.budget > 0 {
+		overrides["llm.budget_tokens"] = fmt.Sprint(opts.budget)
+	}
+	e, err := g.open(true, overrides)
+	if err != nil {
+		return err
+	}
+	run, err := pipeline.Run(ctx, pipeline.Options{
+		Repo: e.repo, Store: e.store, Config: e.cfg, Langs: e.langs,
+		Phases: defaultPhases, Command: opts.command, Full: opts.full, Wait: opts.wait,
+		DryRun: opts.dryRun, Progress: newProgress(g), Failpoint: g.failpoint(),
+	})
+	if run == nil {
+		return err
+	}
+	if err != nil {
+		if g.JSON {
+			_ = g.emit(run, nil, nil)
+			return reported{err}
+		}
+		printRun(g.Stderr, run)
+		return err
+	}
+	return g.emit(run, nil, func(w io.Writer) {
+		if !g.Quiet {
+			printRun(w, run)
+		}
+	})
+}
+
+// defaultPhases is the production phase list.
+func defaultPhases(read func(string) ([]byte, error), target func(context.Context) ([]gitrepo.Entry, error)) []phase.Phase {
+	return []phase.Phase{
+		inventory.Phase{Target: target, Read: read},
+		explicit.Phase{Read: read},
+	}
+}
+
+func printRun(w io.Writer, r *store.Run) {
+	from := "(none)"
+	if r.From != nil {
+		from = short(*r.From)
+	}
+	fmt.Fprintf(w, "run %d %s on %s: %s..%s %s\n", r.ID, r.Command, r.Branch, from, short(r.To), r.Outcome)
+	c := r.Changes
+	fmt.Fprintf(w, "  changes: %d added, %d modified, %d deleted, %d renamed\n", c.Added, c.Modified, c.Deleted, c.Renamed)
+	for _, p := range r.Phases {
+		line := fmt.Sprintf("  %-10s %-11s files=%d", p.Name, p.Mode, p.Files)
+		for _, k := range sortedKeys(p.Extra) {
+			line += fmt.Sprintf(" %s=%d", k, p.Extra[k])
+		}
+		if p.Tokens.Prompt+p.Tokens.Completion > 0 {
+			line += fmt.Sprintf(" tokens=%d+%d", p.Tokens.Prompt, p.Tokens.Completion)
+		}
+		line += fmt.Sprintf(" %dms", p.MS)
+		if p.Reason != "" {
+			line += " (" + p.Reason + ")"
+		}
+		fmt.Fprintln(w, line)
+	}
+	if r.Root != "" {
+		fmt.Fprintf(w, "  content root: %s\n", r.Root)
+	}
+	if r.Tokens.Prompt+r.Tokens.Completion > 0 {
+		fmt.Fprintf(w, "  tokens: %d prompt, %d completion, $%.4f\n", r.Tokens.Prompt, r.Tokens.Completion, r.CostUSD)
+	}
+	fmt.Fprintf(w, "  %dms\n", r.MS)
+	if r.Error != "" {
+		fmt.Fprintf(w, "  error: %s\n", strings.TrimSpace(r.Error))
+	}
+}
+
+func short(sha string) string {
+	if len(sha) > 12 {
+		return sha[:12]
+	}
+	return sha
+}

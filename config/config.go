@@ -1,0 +1,203 @@
+// Package config loads lgraph's settings: defaults, then .lgraph.yaml, then
+// LGRAPH_* environment variables, then command-line flags, remembering where
+// each effective value came from.
+package config
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// FileName is the team-shared config file at the repository root.
+const FileName = ".lgraph.yaml"
+
+// Config is the effective configuration. Every field has a default.
+type Config struct {
+	// Include and Exclude are doublestar globs over repo-relative paths.
+	Include []string `yaml:"include" json:"include"`
+	Exclude []string `yaml:"exclude" json:"exclude"`
+	// MaxFileKB skips files larger than this many KiB.
+	MaxFileKB int `yaml:"max_file_kb" json:"max_file_kb"`
+	// Concurrency bounds parallel parsing; 0 means one worker per CPU.
+	Concurrency int      `yaml:"concurrency" json:"concurrency"`
+	Implicit    Implicit `yaml:"implicit" json:"implicit"`
+	LLM         LLM      `yaml:"llm" json:"llm"`
+	Wiki        Wiki     `yaml:"wiki" json:"wiki"`
+	// SnapshotsPerRepo bounds the published snapshots kept (least recently used dropped).
+	SnapshotsPerRepo int `yaml:"snapshots_per_repo" json:"snapshots_per_repo"`
+	// Store overrides the store directory; empty means <git common dir>/lgraph.
+	Store string `yaml:"store" json:"store"`
+	// IncludeDirs are extra C/C++ include directories, repo-relative.
+	IncludeDirs []string `yaml:"include_dirs" json:"include_dirs"`
+}
+
+// Implicit configures the implicit-dependency phase.
+type Implicit struct {
+	// ChangeRatio: below it the phase is targeted; at or above it, a full scan.
+	ChangeRatio float64 `yaml:"change_ratio" json:"change_ratio"`
+	// MaxFilesPerKey drops keys shared by more files as too generic.
+	MaxFilesPerKey int `yaml:"max_files_per_key" json:"max_files_per_key"`
+}
+
+// LLM configures the summary provider.
+type LLM struct {
+	Provider       string        `yaml:"provider" json:"provider"`
+	Model          string        `yaml:"model" json:"model"`
+	BaseURL        string        `yaml:"base_url" json:"base_url"`
+	APIKeyEnv      string        `yaml:"api_key_env" json:"api_key_env"`
+	ContextTokens  int           `yaml:"context_tokens" json:"context_tokens"`
+	MaxConcurrency int           `yaml:"max_concurrency" json:"max_concurrency"`
+	TokensPerMin   int           `yaml:"tokens_per_minute" json:"tokens_per_minute"`
+	Timeout        time.Duration `yaml:"timeout" json:"timeout"`
+	Retries        int           `yaml:"retries" json:"retries"`
+	PricePer1K     Price         `yaml:"price_per_1k" json:"price_per_1k"`
+	BudgetTokens   int           `yaml:"budget_tokens" json:"budget_tokens"`
+	SecretPatterns []string      `yaml:"secret_patterns" json:"secret_patterns"`
+	// JSONSchema asks for response_format json_schema; false uses json_object.
+	JSONSchema bool `yaml:"json_schema" json:"json_schema"`
+}
+
+// Price is the cost per 1,000 tokens.
+type Price struct {
+	Prompt     float64 `yaml:"prompt" json:"prompt"`
+	Completion float64 `yaml:"completion" json:"completion"`
+}
+
+// Wiki configures the module-doc phase.
+type Wiki struct {
+	// Modules are globs of module directories; empty means every directory
+	// holding indexed files.
+	Modules []string `yaml:"modules" json:"modules"`
+}
+
+// Default returns the built-in defaults (DESIGN §9).
+func Default() Config {
+	return Config{
+		Include:     []string{"**/*"},
+		Exclude:     []string{"vendor/**", "node_modules/**", "**/*.min.js"},
+		MaxFileKB:   512,
+		Concurrency: 0,
+		Implicit:    Implicit{ChangeRatio: 0.35, MaxFilesPerKey: 50},
+		LLM: LLM{
+			Provider: "offline", Model: "gpt-4o-mini", BaseURL: "https://api.openai.com/v1",
+			APIKeyEnv: "OPENAI_API_KEY", ContextTokens: 128000, MaxConcurrency: 4,
+			Timeout: 60 * time.Second, Retries: 4,
+			PricePer1K:     Price{Prompt: 0.00015, Completion: 0.0006},
+			SecretPatterns: []string{".env*", "*.pem", "*.key", "id_rsa*", "credentials*"},
+			JSONSchema:     true,
+		},
+		SnapshotsPerRepo: 16,
+	}
+}
+
+// Source says where an effective value came from.
+type Source string
+
+// The sources, weakest first.
+const (
+	FromDefault Source = "default"
+	FromFile    Source = "file"
+	FromEnv     Source = "env"
+	FromFlag    Source = "flag"
+)
+
+// Loaded is an effective config with the source of every key.
+type Loaded struct {
+	Config  Config
+	Sources map[string]Source // key ("llm.model") -> source
+	File    string            // the config file read, "" if none
+}
+
+// Load builds the effective config: defaults, then the file (when it exists;
+// a missing explicit file is an error), then environment, then flag
+// overrides given as key -> value text.
+func Load(file string, explicit bool, environ []string, flags map[string]string) (*Loaded, error) {
+	cfg := Default()
+	l := &Loaded{Config: cfg, Sources: map[string]Source{}}
+	for _, k := range keys(&l.Config) {
+		l.Sources[k.name] = FromDefault
+	}
+	if err := l.readFile(file, explicit); err != nil {
+		return nil, err
+	}
+	if err := l.applyEnv(environ); err != nil {
+		return nil, err
+	}
+	if err := l.applyFlags(flags); err != nil {
+		return nil, err
+	}
+	if err := l.Config.Validate(); err != nil {
+		return nil, err
+	}
+	return l, nil
+}
+
+func (l *Loaded) readFile(file string, explicit bool) error {
+	if file == "" {
+		return nil
+	}
+	data, err := os.ReadFile(file)
+	if errors.Is(err, os.ErrNotExist) && !explicit {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("read config %s: %w", file, err)
+	}
+	l.File = file
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return fmt.Errorf("config %s: %w", file, err)
+	}
+	if len(root.Content) == 0 {
+		return nil
+	}
+	if err := checkKnownKeys(file, root.Content[0], "", &l.Config); err != nil {
+		return err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&l.Config); err != nil {
+		return fmt.Errorf("config %s: %w", file, err)
+	}
+	markPresent(root.Content[0], "", l.Sources)
+	return nil
+}
+
+// Validate checks ranges a YAML type check cannot.
+func (c *Config) Validate() error {
+	switch {
+	case c.MaxFileKB <= 0:
+		return fmt.Errorf("config max_file_kb: must be positive, got %d", c.MaxFileKB)
+	case c.Concurrency < 0:
+		return fmt.Errorf("config concurrency: must be 0 (one per CPU) or positive, got %d", c.Concurrency)
+	case c.Implicit.ChangeRatio < 0 || c.Implicit.ChangeRatio > 1:
+		return fmt.Errorf("config implicit.change_ratio: must be between 0 and 1, got %g", c.Implicit.ChangeRatio)
+	case c.LLM.Provider != "offline" && c.LLM.Provider != "openai":
+		return fmt.Errorf("config llm.provider: must be offline or openai, got %q", c.LLM.Provider)
+	case c.LLM.BudgetTokens < 0:
+		return fmt.Errorf("config llm.budget_tokens: must be 0 (no limit) or positive, got %d", c.LLM.BudgetTokens)
+	case c.SnapshotsPerRepo < 1:
+		return fmt.Errorf("config snapshots_per_repo: must be at least 1, got %d", c.SnapshotsPerRepo)
+	}
+	return nil
+}
+
+// OutputKey hashes the settings that change what an index contains, so that a
+// change to any of them is noticed and triggers the right rebuild.
+func (c *Config) OutputKey() string {
+	relevant := struct {
+		Include, Exclude, IncludeDirs []string
+		MaxFileKB                     int
+	}{c.Include, c.Exclude, c.IncludeDirs, c.MaxFileKB}
+	b, _ := json.Marshal(relevant)
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}

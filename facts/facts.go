@@ -1,0 +1,109 @@
+// Package facts defines what the explicit phase learns from one file: its
+// definitions, imports and references, before any cross-file resolution.
+//
+// File facts are a pure function of (blob content, extractor version), so they
+// are cached by blob id and shared across branches and snapshots.
+package facts
+
+// Symbol kinds. Extractors use these names so that queries and exports agree
+// across languages.
+const (
+	KindFunction  = "function"
+	KindMethod    = "method"
+	KindClass     = "class"
+	KindStruct    = "struct"
+	KindInterface = "interface"
+	KindTrait     = "trait"
+	KindEnum      = "enum"
+	KindType      = "type"   // type alias or other named type
+	KindConst     = "const"  // module-level constant
+	KindVar       = "var"    // module-level variable
+	KindModule    = "module" // namespace, Ruby module, Rust mod block
+	KindField     = "field"  // struct/class field (optional)
+)
+
+// Reference kinds.
+const (
+	RefCall      = "call"      // the name is called: f(), obj.m(), new C()
+	RefReference = "reference" // the name is used as a type or value, not called
+)
+
+// File is everything one extractor learned from one file.
+type File struct {
+	// Package is the declared package, namespace or module of the file where the
+	// language has one (Go package name, Java/Kotlin package, C# namespace of the
+	// first declaration, PHP namespace). Empty otherwise.
+	Package string `json:"package,omitempty"`
+	// Symbols are the definitions in source order (ordered by start byte).
+	Symbols []Symbol `json:"symbols,omitempty"`
+	// Imports are the import-like statements in source order.
+	Imports []Import `json:"imports,omitempty"`
+	// Refs are references to names, in source order.
+	Refs []Ref `json:"refs,omitempty"`
+	// SyntaxErrors counts ERROR or MISSING nodes; a file with errors still keeps
+	// whatever parsed.
+	SyntaxErrors int `json:"syntax_errors,omitempty"`
+}
+
+// Symbol is one definition.
+type Symbol struct {
+	// Name is the simple name as written ("Get").
+	Name string `json:"name"`
+	// Qualified is the dotted path of enclosing definitions plus Name
+	// ("Server.Get", "Outer.Inner.m"). For a Go method it is "Recv.Method".
+	// Top-level symbols have Qualified == Name. Always joined with ".".
+	Qualified string `json:"qualified"`
+	// Kind is one of the Kind* constants.
+	Kind string `json:"kind"`
+	// Parent is the Qualified name of the enclosing definition, "" at top level.
+	Parent string `json:"parent,omitempty"`
+	// Line and EndLine are 1-based, inclusive.
+	Line    int `json:"line"`
+	EndLine int `json:"end_line"`
+	// Signature is the declaration header on one line, whitespace collapsed,
+	// without the body ("func (s *Server) Get(k string) (V, error)").
+	Signature string `json:"signature,omitempty"`
+	// Doc is the doc comment or docstring with comment markers stripped.
+	Doc string `json:"doc,omitempty"`
+	// Extends and Implements are the base type names as written, reduced to the
+	// last identifier with qualifier kept separately is not needed: write the
+	// text of the name ("Base", "pkg.Base", "Comparable<T>" -> "Comparable").
+	Extends    []string `json:"extends,omitempty"`
+	Implements []string `json:"implements,omitempty"`
+}
+
+// Import is one import-like statement (import, use, require, include).
+type Import struct {
+	// Path is the module specifier as written, without quotes: "./util",
+	// "os/exec", "a.b.c", "..mod", "crate::net::tcp", "stdio.h", "App\\Models\\User".
+	Path string `json:"path"`
+	// Alias is the local name the import binds for the module itself
+	// ("np" in import numpy as np; the Go package alias; the JS default or
+	// namespace import name). Empty when the language binds the last segment.
+	Alias string `json:"alias,omitempty"`
+	// Names are names imported from the module into local scope
+	// (from m import a, b; import {a, b} from "m"; use a::{b, c}).
+	Names []string `json:"names,omitempty"`
+	// Kind distinguishes import forms that resolve differently: "" (default),
+	// "relative" (Ruby require_relative), "local" (C quoted include),
+	// "system" (C angle include), "require" (PHP require/include, Ruby require),
+	// "wildcard" (Java/Kotlin import a.b.*, Python from m import *),
+	// "static" (Java import static).
+	Kind string `json:"kind,omitempty"`
+	Line int    `json:"line"`
+}
+
+// Ref is one reference to a name.
+type Ref struct {
+	// Name is the referenced simple name ("Getenv").
+	Name string `json:"name"`
+	// Qualifier is the receiver or module text before the name, as written
+	// and reduced to its last identifier chain ("os", "self", "this",
+	// "s.client"); empty for bare names.
+	Qualifier string `json:"qualifier,omitempty"`
+	// Kind is RefCall or RefReference.
+	Kind string `json:"kind"`
+	// From is the Qualified name of the innermost enclosing symbol, "" at file level.
+	From string `json:"from,omitempty"`
+	Line int    `json:"line"`
+}

@@ -1,0 +1,112 @@
+// Package graph turns a snapshot into the node and edge lists that exports,
+// queries and verify share, in one deterministic order.
+package graph
+
+import (
+	"path"
+	"sort"
+
+	"github.com/lgraph/lgraph/snapshot"
+)
+
+// Node is one exported node (DESIGN §7); line numbers are attributes.
+type Node struct {
+	Type       string `json:"type"`
+	ID         string `json:"id"`
+	Kind       string `json:"kind"`
+	Path       string `json:"path"`
+	Name       string `json:"name"`
+	Lang       string `json:"lang"`
+	SymbolKind string `json:"symbol_kind,omitempty"`
+	Line       int    `json:"line,omitempty"`
+	EndLine    int    `json:"end_line,omitempty"`
+	Signature  string `json:"signature,omitempty"`
+	Summary    string `json:"summary,omitempty"`
+}
+
+// Edge is one exported edge.
+type Edge struct {
+	Type    string `json:"type"`
+	Source  string `json:"source"`
+	Target  string `json:"target"`
+	Kind    string `json:"kind"`
+	Via     string `json:"via"`
+	Summary string `json:"summary,omitempty"`
+}
+
+// Graph is a snapshot's nodes and edges, sorted.
+type Graph struct {
+	Nodes []Node
+	Edges []Edge
+}
+
+// Build lists a snapshot's nodes (modules, files, symbols) and edges (the
+// resolved edges plus module-contains-file), sorted by id and by
+// (source, target, kind, via).
+func Build(s *snapshot.Snapshot) *Graph {
+	g := &Graph{}
+	dirs := map[string]bool{}
+	for _, p := range s.Paths() {
+		f := s.Files[p]
+		dir := path.Dir(p)
+		dirs[dir] = true
+		g.Nodes = append(g.Nodes, Node{Type: "node", ID: snapshot.FileID(p), Kind: "file", Path: p, Name: path.Base(p), Lang: f.Lang, Summary: f.Summary})
+		g.Edges = append(g.Edges, Edge{Type: "edge", Source: snapshot.ModuleID(dir), Target: snapshot.FileID(p), Kind: "contains"})
+		g.addSymbols(f)
+		for _, e := range f.Res.Edges {
+			edge := Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via}
+			if e.Kind == "imports" {
+				edge.Summary = f.EdgeSummaries[e.Target]
+			}
+			g.Edges = append(g.Edges, edge)
+		}
+	}
+	for dir := range dirs {
+		n := Node{Type: "node", ID: snapshot.ModuleID(dir), Kind: "module", Path: dir, Name: path.Base(dir)}
+		if m := s.Modules[dir]; m != nil {
+			n.Summary = m.Doc
+		}
+		g.Nodes = append(g.Nodes, n)
+	}
+	sort.Slice(g.Nodes, func(i, j int) bool { return g.Nodes[i].ID < g.Nodes[j].ID })
+	sort.Slice(g.Edges, func(i, j int) bool { return edgeLess(g.Edges[i], g.Edges[j]) })
+	g.Edges = dedupe(g.Edges)
+	return g
+}
+
+func (g *Graph) addSymbols(f *snapshot.File) {
+	if f.Facts == nil {
+		return
+	}
+	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
+	for i, s := range f.Facts.Symbols {
+		g.Nodes = append(g.Nodes, Node{
+			Type: "node", ID: ids[i], Kind: "symbol", Path: f.Path, Name: s.Qualified, Lang: f.Lang,
+			SymbolKind: s.Kind, Line: s.Line, EndLine: s.EndLine, Signature: s.Signature,
+		})
+	}
+}
+
+func edgeLess(a, b Edge) bool {
+	if a.Source != b.Source {
+		return a.Source < b.Source
+	}
+	if a.Target != b.Target {
+		return a.Target < b.Target
+	}
+	if a.Kind != b.Kind {
+		return a.Kind < b.Kind
+	}
+	return a.Via < b.Via
+}
+
+func dedupe(edges []Edge) []Edge {
+	out := edges[:0]
+	for i, e := range edges {
+		if i > 0 && e == edges[i-1] {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}

@@ -1,0 +1,243 @@
+package repogen
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	git "github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/storage"
+)
+
+// signature is the fixed author and committer of generated commits.
+var signature = object.Signature{Name: "gen", Email: "gen@example.com"}
+
+// baseTime is the author time of the first commit; each commit adds a minute.
+var baseTime = time.Date(2024, 1, 1, 9, 0, 0, 0, time.UTC)
+
+// gitStore writes objects, refs, the index and the worktree directly, keeping
+// an in-memory tree so a commit only re-hashes the directories it touched.
+type gitStore struct {
+	dir   string
+	st    storage.Storer
+	root  *treeNode
+	index map[string]*index.Entry
+}
+
+// treeNode is one directory of the in-memory tree.
+type treeNode struct {
+	files map[string]plumbing.Hash
+	dirs  map[string]*treeNode
+	hash  plumbing.Hash
+	dirty bool
+}
+
+func newTreeNode() *treeNode {
+	return &treeNode{files: map[string]plumbing.Hash{}, dirs: map[string]*treeNode{}, dirty: true}
+}
+
+// initStore runs git init in dir.
+func initStore(dir string) (*gitStore, error) {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return nil, fmt.Errorf("resolve %s: %w", dir, err)
+	}
+	repo, err := git.PlainInit(dir, false)
+	if err != nil {
+		return nil, fmt.Errorf("git init %s: %w", dir, err)
+	}
+	return &gitStore{dir: dir, st: repo.Storer, root: newTreeNode(), index: map[string]*index.Entry{}}, nil
+}
+
+// put writes a worktree file, its blob, and updates the tree and index.
+func (g *gitStore) put(p, data string) (plumbing.Hash, error) {
+	full := filepath.Join(g.dir, filepath.FromSlash(p))
+	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("mkdir for %s: %w", p, err)
+	}
+	if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("write %s: %w", p, err)
+	}
+	h, err := g.writeBlob(data)
+	if err != nil {
+		return h, fmt.Errorf("blob %s: %w", p, err)
+	}
+	g.setTree(p, h)
+	fi, err := os.Stat(full)
+	if err != nil {
+		return h, fmt.Errorf("stat %s: %w", p, err)
+	}
+	g.index[p] = &index.Entry{
+		Hash: h, Name: p, Mode: filemode.Regular, Size: uint32(fi.Size()),
+		CreatedAt: fi.ModTime(), ModifiedAt: fi.ModTime(),
+	}
+	return h, nil
+}
+
+// del removes a worktree file and drops it from the tree and index.
+func (g *gitStore) del(p string) error {
+	full := filepath.Join(g.dir, filepath.FromSlash(p))
+	if err := os.Remove(full); err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("remove %s: %w", p, err)
+	}
+	for d := filepath.Dir(full); d != g.dir && len(d) > len(g.dir); d = filepath.Dir(d) {
+		if os.Remove(d) != nil {
+			break // not empty
+		}
+	}
+	g.delTree(p)
+	delete(g.index, p)
+	return nil
+}
+
+func (g *gitStore) writeBlob(data string) (plumbing.Hash, error) {
+	obj := g.st.NewEncodedObject()
+	obj.SetType(plumbing.BlobObject)
+	w, err := obj.Writer()
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if _, err := w.Write([]byte(data)); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if err := w.Close(); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	return g.st.SetEncodedObject(obj)
+}
+
+func (g *gitStore) setTree(p string, h plumbing.Hash) {
+	n := g.root
+	n.dirty = true
+	parts := strings.Split(p, "/")
+	for _, d := range parts[:len(parts)-1] {
+		child, ok := n.dirs[d]
+		if !ok {
+			child = newTreeNode()
+			n.dirs[d] = child
+		}
+		n = child
+		n.dirty = true
+	}
+	n.files[parts[len(parts)-1]] = h
+}
+
+// delTree removes p, pruning directories that become empty.
+func (g *gitStore) delTree(p string) {
+	var walk func(n *treeNode, parts []string) bool
+	walk = func(n *treeNode, parts []string) bool {
+		n.dirty = true
+		if len(parts) == 1 {
+			delete(n.files, parts[0])
+		} else if child, ok := n.dirs[parts[0]]; ok && walk(child, parts[1:]) {
+			delete(n.dirs, parts[0])
+		}
+		return len(n.files) == 0 && len(n.dirs) == 0
+	}
+	walk(g.root, strings.Split(p, "/"))
+}
+
+// writeTree stores the dirty trees below n and returns n's hash.
+func (g *gitStore) writeTree(n *treeNode) (plumbing.Hash, error) {
+	if !n.dirty {
+		return n.hash, nil
+	}
+	var entries []object.TreeEntry
+	for name, h := range n.files {
+		entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Regular, Hash: h})
+	}
+	for name, child := range n.dirs {
+		h, err := g.writeTree(child)
+		if err != nil {
+			return h, err
+		}
+		entries = append(entries, object.TreeEntry{Name: name, Mode: filemode.Dir, Hash: h})
+	}
+	sort.Slice(entries, func(i, j int) bool { return treeKey(entries[i]) < treeKey(entries[j]) })
+	obj := g.st.NewEncodedObject()
+	if err := (&object.Tree{Entries: entries}).Encode(obj); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("encode tree: %w", err)
+	}
+	h, err := g.st.SetEncodedObject(obj)
+	if err != nil {
+		return h, fmt.Errorf("store tree: %w", err)
+	}
+	n.hash, n.dirty = h, false
+	return h, nil
+}
+
+// treeKey orders entries as git does: directories sort as if ending in "/".
+func treeKey(e object.TreeEntry) string {
+	if e.Mode == filemode.Dir {
+		return e.Name + "/"
+	}
+	return e.Name
+}
+
+// head returns the branch HEAD points to and its commit (zero if unborn).
+func (g *gitStore) head() (plumbing.ReferenceName, plumbing.Hash, error) {
+	ref, err := g.st.Reference(plumbing.HEAD)
+	if err != nil {
+		return "", plumbing.ZeroHash, fmt.Errorf("read HEAD: %w", err)
+	}
+	name := ref.Target()
+	target, err := g.st.Reference(name)
+	if errors.Is(err, plumbing.ErrReferenceNotFound) {
+		return name, plumbing.ZeroHash, nil
+	}
+	if err != nil {
+		return name, plumbing.ZeroHash, fmt.Errorf("read %s: %w", name, err)
+	}
+	return name, target.Hash(), nil
+}
+
+// commit writes the tree, a commit on top of HEAD, advances the branch and
+// writes the index.
+func (g *gitStore) commit(msg string, when time.Time) (plumbing.Hash, error) {
+	tree, err := g.writeTree(g.root)
+	if err != nil {
+		return tree, err
+	}
+	branch, parent, err := g.head()
+	if err != nil {
+		return parent, err
+	}
+	sig := signature
+	sig.When = when
+	c := &object.Commit{Author: sig, Committer: sig, Message: msg, TreeHash: tree}
+	if !parent.IsZero() {
+		c.ParentHashes = []plumbing.Hash{parent}
+	}
+	obj := g.st.NewEncodedObject()
+	if err := c.Encode(obj); err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("encode commit: %w", err)
+	}
+	h, err := g.st.SetEncodedObject(obj)
+	if err != nil {
+		return h, fmt.Errorf("store commit: %w", err)
+	}
+	if err := g.st.SetReference(plumbing.NewHashReference(branch, h)); err != nil {
+		return h, fmt.Errorf("update %s: %w", branch, err)
+	}
+	return h, g.writeIndex()
+}
+
+func (g *gitStore) writeIndex() error {
+	idx := &index.Index{Version: 2, Entries: make([]*index.Entry, 0, len(g.index))}
+	for _, e := range g.index {
+		idx.Entries = append(idx.Entries, e)
+	}
+	sort.Slice(idx.Entries, func(i, j int) bool { return idx.Entries[i].Name < idx.Entries[j].Name })
+	if err := g.st.SetIndex(idx); err != nil {
+		return fmt.Errorf("write index: %w", err)
+	}
+	return nil
+}

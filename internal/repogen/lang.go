@@ -1,0 +1,109 @@
+package repogen
+
+import (
+	"path"
+	"strings"
+)
+
+// Supported language names.
+const (
+	LangGo         = "go"
+	LangPython     = "python"
+	LangJavaScript = "javascript"
+	LangTypeScript = "typescript"
+	LangJava       = "java"
+	LangRust       = "rust"
+	LangRuby       = "ruby"
+	LangC          = "c"
+)
+
+// DefaultLanguages is used when Options.Languages is empty.
+var DefaultLanguages = []string{LangGo, LangPython, LangTypeScript, LangJava}
+
+// fileOut is one rendered file.
+type fileOut struct {
+	Path    string
+	Content string
+}
+
+// langSpec describes where a language's units live and how they render.
+type langSpec struct {
+	root   string                  // directory holding the language's packages
+	ext    string                  // primary file extension
+	file   func(stem string) string // file name for a snake_case stem
+	render func(u *unit, module string) []fileOut
+}
+
+var langs = map[string]*langSpec{
+	LangGo:         {root: "internal", ext: ".go", file: snakeFile(".go"), render: renderGo},
+	LangPython:     {root: "app", ext: ".py", file: snakeFile(".py"), render: renderPython},
+	LangTypeScript: {root: "web/src", ext: ".ts", file: camelFile(".ts"), render: renderTS},
+	LangJavaScript: {root: "frontend/src", ext: ".js", file: camelFile(".js"), render: renderJS},
+	LangJava:       {root: "src/main/java/com/example/gen", ext: ".java", file: pascalFile(".java"), render: renderJava},
+	LangRust:       {root: "rust/src", ext: ".rs", file: snakeFile(".rs"), render: renderRust},
+	LangRuby:       {root: "lib", ext: ".rb", file: snakeFile(".rb"), render: renderRuby},
+	LangC:          {root: "native/src", ext: ".c", file: snakeFile(".c"), render: renderC},
+}
+
+func snakeFile(ext string) func(string) string {
+	return func(s string) string { return s + ext }
+}
+
+func camelFile(ext string) func(string) string {
+	return func(s string) string { return camel(s) + ext }
+}
+
+func pascalFile(ext string) func(string) string {
+	return func(s string) string { return pascal(s) + ext }
+}
+
+// unitPaths returns every path a unit with primary path p renders to.
+func unitPaths(lang, p string) []string {
+	if lang == LangC {
+		return []string{p, headerOf(p)}
+	}
+	return []string{p}
+}
+
+// headerOf maps a .c path to its .h path.
+func headerOf(p string) string { return strings.TrimSuffix(p, ".c") + ".h" }
+
+// relDirs returns the directory components of p below the language root.
+func relDirs(lang, p string) []string {
+	rel := strings.TrimPrefix(path.Dir(p), langs[lang].root)
+	rel = strings.Trim(rel, "/")
+	if rel == "" {
+		return nil
+	}
+	return strings.Split(rel, "/")
+}
+
+// relPath returns the relative path from directory fromDir to file to, in the
+// "./x" or "../y/z" form used by JS imports.
+func relPath(fromDir, to string) string {
+	from := strings.Split(fromDir, "/")
+	tgt := strings.Split(to, "/")
+	i := 0
+	for i < len(from) && i < len(tgt)-1 && from[i] == tgt[i] {
+		i++
+	}
+	var parts []string
+	for j := i; j < len(from); j++ {
+		parts = append(parts, "..")
+	}
+	parts = append(parts, tgt[i:]...)
+	if len(parts) == 0 || parts[0] != ".." {
+		return "./" + strings.Join(parts, "/")
+	}
+	return strings.Join(parts, "/")
+}
+
+// styleBit returns a stable pseudo-random bit for an (importer, target) pair.
+func styleBit(salt int, target string, bit uint) bool {
+	h := uint32(salt)*2654435761 + 17
+	for i := 0; i < len(target); i++ {
+		h = h*16777619 ^ uint32(target[i])
+	}
+	h ^= h >> 13
+	return (h>>bit)&1 == 1
+}

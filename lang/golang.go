@@ -1,0 +1,498 @@
+package lang
+
+import (
+	"path"
+	"strings"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
+
+	"github.com/lgraph/lgraph/facts"
+)
+
+func goSpec() *Spec {
+	return &Spec{
+		Name: "go", Family: "go", Extensions: []string{".go"}, Interpreters: []string{},
+		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsgo.Language()) },
+		Extract:          goExtract,
+		ModuleKeys:       goModuleKeys,
+		ImportCandidates: func(imp facts.Import, from string, p *Project) []string { return []string{imp.Path} },
+	}
+}
+
+// goGrammar holds the Go grammar's named kind names by id and the field ids
+// the extractor uses, computed once so the walk does no string conversion.
+type goGrammar struct {
+	kinds                                                     []string
+	fName, fType, fReceiver, fBody, fPath, fPackage, fFunc    uint16
+	fOperand, fField, fValue, fTypeParams, fTypeArgs, fResult uint16
+}
+
+var goGrammarIDs = sync.OnceValue(func() *goGrammar {
+	l := sitter.NewLanguage(tsgo.Language())
+	g := &goGrammar{kinds: goKindTable(l)}
+	g.fName = l.FieldIdForName("name")
+	g.fType = l.FieldIdForName("type")
+	g.fReceiver = l.FieldIdForName("receiver")
+	g.fBody = l.FieldIdForName("body")
+	g.fPath = l.FieldIdForName("path")
+	g.fPackage = l.FieldIdForName("package")
+	g.fFunc = l.FieldIdForName("function")
+	g.fOperand = l.FieldIdForName("operand")
+	g.fField = l.FieldIdForName("field")
+	g.fValue = l.FieldIdForName("value")
+	g.fTypeParams = l.FieldIdForName("type_parameters")
+	g.fTypeArgs = l.FieldIdForName("type_arguments")
+	g.fResult = l.FieldIdForName("result")
+	return g
+})
+
+// goKindTable lists the named node kinds of a grammar by kind id ("" for
+// anonymous tokens).
+func goKindTable(l *sitter.Language) []string {
+	n := l.NodeKindCount()
+	names := make([]string, n)
+	for i := uint32(0); i < n; i++ {
+		if l.NodeKindIsNamed(uint16(i)) {
+			names[i] = l.NodeKindForId(uint16(i))
+		}
+	}
+	return names
+}
+
+func (g *goGrammar) kind(n *sitter.Node) string {
+	id := int(n.KindId())
+	if id >= len(g.kinds) {
+		return "ERROR"
+	}
+	return g.kinds[id]
+}
+
+// goBuiltins are predeclared Go names that no package redefines in practice;
+// calls and type references to them are not emitted. (min, max and clear
+// are kept: code older than Go 1.21 often defines its own.)
+var goBuiltins = map[string]bool{
+	"bool": true, "byte": true, "complex64": true, "complex128": true, "error": true,
+	"float32": true, "float64": true, "int": true, "int8": true, "int16": true,
+	"int32": true, "int64": true, "rune": true, "string": true, "uint": true,
+	"uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true,
+	"append": true, "cap": true, "len": true, "make": true, "new": true, "panic": true,
+	"recover": true, "copy": true, "delete": true, "close": true, "complex": true,
+	"real": true, "imag": true, "print": true, "println": true,
+	"any": true, "comparable": true,
+}
+
+func goIsComment(kind string) bool { return kind == "comment" }
+
+type goExtractor struct {
+	g   *goGrammar
+	src []byte
+	f   *facts.File
+	// declEnd is the end byte of the current top-level declaration.
+	declEnd uint
+	// curEnd / from are the extent and Qualified name of the current symbol.
+	curEnd uint
+	from   string
+	// tparams are the type parameter names of the current declaration.
+	tparams []string
+	// skipID is a node (a type name being defined) the walk must not report.
+	skipID uintptr
+}
+
+func goExtract(root *sitter.Node, src []byte) *facts.File {
+	e := &goExtractor{g: goGrammarIDs(), src: src, f: &facts.File{}}
+	Walk(root, e.visit)
+	return e.f
+}
+
+func (e *goExtractor) visit(n *sitter.Node) bool {
+	start := n.StartByte()
+	if start >= e.curEnd && (e.from != "" || len(e.tparams) > 0) {
+		e.from, e.tparams = "", e.tparams[:0]
+	}
+	switch e.g.kind(n) {
+	case "comment", "interpreted_string_literal", "raw_string_literal", "rune_literal",
+		"int_literal", "float_literal", "imaginary_literal", "field_identifier":
+		return false
+	case "package_clause":
+		if e.f.Package == "" {
+			for i := uint(0); i < n.NamedChildCount(); i++ {
+				if c := n.NamedChild(i); e.g.kind(c) == "package_identifier" {
+					e.f.Package = Text(c, e.src)
+					break
+				}
+			}
+		}
+		return false
+	case "import_spec":
+		e.importSpec(n)
+		return false
+	case "function_declaration", "method_declaration":
+		if start >= e.declEnd {
+			e.declEnd = n.EndByte()
+			e.funcDecl(n)
+		}
+	case "type_declaration", "const_declaration", "var_declaration":
+		if start >= e.declEnd {
+			e.declEnd = n.EndByte()
+		}
+	case "type_spec", "type_alias":
+		if start < e.declEnd && start >= e.curEnd {
+			e.typeSpec(n)
+		} else if name := n.ChildByFieldId(e.g.fName); name != nil {
+			e.skipID = name.Id() // a local type: not a symbol, not a ref
+		}
+	case "const_spec", "var_spec":
+		if start < e.declEnd && start >= e.curEnd {
+			e.valueSpec(n)
+		}
+	case "call_expression":
+		e.call(n)
+	case "qualified_type":
+		name := n.ChildByFieldId(e.g.fName)
+		if name != nil {
+			e.ref(name, Text(name, e.src), e.chainText(n.ChildByFieldId(e.g.fPackage)), facts.RefReference)
+		}
+		return false
+	case "type_identifier":
+		if n.Id() == e.skipID {
+			return false
+		}
+		name := Text(n, e.src)
+		if goBuiltins[name] || e.isTypeParam(name) {
+			return false
+		}
+		e.ref(n, name, "", facts.RefReference)
+		return false
+	}
+	return true
+}
+
+func (e *goExtractor) ref(at *sitter.Node, name, qual, kind string) {
+	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from, Line: Line(at)})
+}
+
+func (e *goExtractor) isTypeParam(name string) bool {
+	for _, t := range e.tparams {
+		if t == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (e *goExtractor) importSpec(n *sitter.Node) {
+	p := n.ChildByFieldId(e.g.fPath)
+	if p == nil {
+		return
+	}
+	imp := facts.Import{Path: goUnquote(Text(p, e.src)), Line: Line(n)}
+	if a := n.ChildByFieldId(e.g.fName); a != nil {
+		imp.Alias = Text(a, e.src)
+	}
+	e.f.Imports = append(e.f.Imports, imp)
+}
+
+// goUnquote strips the quotes or backquotes of an import path literal.
+func goUnquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '`') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return strings.Trim(s, "\"`")
+}
+
+func (e *goExtractor) funcDecl(n *sitter.Node) {
+	nameNode := n.ChildByFieldId(e.g.fName)
+	if nameNode == nil {
+		return
+	}
+	name := Text(nameNode, e.src)
+	sym := facts.Symbol{Name: name, Qualified: name, Kind: facts.KindFunction,
+		Line: Line(n), EndLine: EndLine(n),
+		Signature: Header(n, n.ChildByFieldId(e.g.fBody), e.src),
+		Doc:       PrecedingComments(n, e.src, goIsComment)}
+	e.tparams = e.tparams[:0]
+	e.collectTypeParams(n.ChildByFieldId(e.g.fTypeParams))
+	if recv := n.ChildByFieldId(e.g.fReceiver); recv != nil {
+		sym.Kind = facts.KindMethod
+		if rt := e.receiverType(recv); rt != "" {
+			sym.Parent = rt
+			sym.Qualified = rt + "." + name
+		}
+	}
+	e.f.Symbols = append(e.f.Symbols, sym)
+	e.from, e.curEnd = sym.Qualified, n.EndByte()
+}
+
+// receiverType returns the receiver's type name with pointer and type
+// arguments stripped, and records the receiver's type parameter names.
+func (e *goExtractor) receiverType(recv *sitter.Node) string {
+	var t *sitter.Node
+	for i := uint(0); i < recv.NamedChildCount(); i++ {
+		if c := recv.NamedChild(i); e.g.kind(c) == "parameter_declaration" {
+			t = c.ChildByFieldId(e.g.fType)
+			break
+		}
+	}
+	for t != nil {
+		switch e.g.kind(t) {
+		case "pointer_type", "parenthesized_type":
+			t = t.NamedChild(0)
+		case "generic_type":
+			if args := t.ChildByFieldId(e.g.fTypeArgs); args != nil {
+				Walk(args, func(c *sitter.Node) bool {
+					if e.g.kind(c) == "type_identifier" {
+						e.tparams = append(e.tparams, Text(c, e.src))
+					}
+					return true
+				})
+			}
+			t = t.ChildByFieldId(e.g.fType)
+		case "type_identifier":
+			return Text(t, e.src)
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// collectTypeParams records the names declared in a type_parameter_list.
+func (e *goExtractor) collectTypeParams(list *sitter.Node) {
+	if list == nil {
+		return
+	}
+	for i := uint(0); i < list.NamedChildCount(); i++ {
+		d := list.NamedChild(i)
+		if e.g.kind(d) != "type_parameter_declaration" {
+			continue
+		}
+		for j := uint(0); j < d.NamedChildCount(); j++ {
+			if c := d.NamedChild(j); e.g.kind(c) == "identifier" {
+				e.tparams = append(e.tparams, Text(c, e.src))
+			}
+		}
+	}
+}
+
+func (e *goExtractor) typeSpec(n *sitter.Node) {
+	nameNode := n.ChildByFieldId(e.g.fName)
+	if nameNode == nil {
+		return
+	}
+	name := Text(nameNode, e.src)
+	e.skipID = nameNode.Id()
+	e.tparams = e.tparams[:0]
+	e.collectTypeParams(n.ChildByFieldId(e.g.fTypeParams))
+	sym := facts.Symbol{Name: name, Qualified: name, Kind: facts.KindType,
+		Line: Line(n), EndLine: EndLine(n), Doc: e.specDoc(n)}
+	var body *sitter.Node
+	if t := n.ChildByFieldId(e.g.fType); t != nil && e.g.kind(n) == "type_spec" {
+		switch e.g.kind(t) {
+		case "struct_type":
+			sym.Kind = facts.KindStruct
+			for i := uint(0); i < t.NamedChildCount(); i++ {
+				if c := t.NamedChild(i); e.g.kind(c) == "field_declaration_list" {
+					body = c
+					sym.Extends = e.embedded(c, "field_declaration")
+				}
+			}
+		case "interface_type":
+			sym.Kind = facts.KindInterface
+			for i := uint(0); i < t.ChildCount(); i++ {
+				if c := t.Child(i); !c.IsNamed() && Text(c, e.src) == "{" {
+					body = c
+					break
+				}
+			}
+			sym.Extends = e.embedded(t, "type_elem")
+		}
+	}
+	sym.Signature = "type " + Header(n, body, e.src)
+	e.f.Symbols = append(e.f.Symbols, sym)
+	e.from, e.curEnd = name, n.EndByte()
+}
+
+// embedded returns the embedded type names of a struct field list
+// (childKind field_declaration) or an interface (childKind type_elem).
+func (e *goExtractor) embedded(list *sitter.Node, childKind string) []string {
+	var out []string
+	for i := uint(0); i < list.NamedChildCount(); i++ {
+		c := list.NamedChild(i)
+		if e.g.kind(c) != childKind {
+			continue
+		}
+		var t *sitter.Node
+		if childKind == "field_declaration" {
+			if c.ChildByFieldId(e.g.fName) != nil {
+				continue
+			}
+			t = c.ChildByFieldId(e.g.fType)
+		} else if c.NamedChildCount() == 1 {
+			t = c.NamedChild(0)
+		}
+		if s := e.typeName(t); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// typeName returns "T" or "pkg.T" for a (pointer to a, generic) named type.
+func (e *goExtractor) typeName(t *sitter.Node) string {
+	for t != nil {
+		switch e.g.kind(t) {
+		case "pointer_type", "parenthesized_type":
+			t = t.NamedChild(0)
+		case "generic_type":
+			t = t.ChildByFieldId(e.g.fType)
+		case "type_identifier", "qualified_type":
+			return goNoSpace(Text(t, e.src))
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// specDoc is the comment above a spec, or above its declaration when the
+// declaration is not a parenthesized group.
+func (e *goExtractor) specDoc(n *sitter.Node) string {
+	if d := PrecedingComments(n, e.src, goIsComment); d != "" {
+		return d
+	}
+	if prev := n.PrevSibling(); prev != nil && !prev.IsNamed() && Text(prev, e.src) != "(" {
+		if parent := n.Parent(); parent != nil {
+			return PrecedingComments(parent, e.src, goIsComment)
+		}
+	}
+	return ""
+}
+
+func (e *goExtractor) valueSpec(n *sitter.Node) {
+	kind, kw := facts.KindVar, "var "
+	if e.g.kind(n) == "const_spec" {
+		kind, kw = facts.KindConst, "const "
+	}
+	sig := kw + Header(n, n.ChildByFieldId(e.g.fValue), e.src)
+	doc := e.specDoc(n)
+	first := ""
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		if e.g.kind(c) != "identifier" {
+			continue
+		}
+		name := Text(c, e.src)
+		if name == "_" {
+			continue
+		}
+		if first == "" {
+			first = name
+		}
+		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: kind,
+			Line: Line(n), EndLine: EndLine(n), Signature: sig, Doc: doc})
+	}
+	e.from, e.curEnd = first, n.EndByte()
+	e.tparams = e.tparams[:0]
+}
+
+func (e *goExtractor) call(n *sitter.Node) {
+	fn := n.ChildByFieldId(e.g.fFunc)
+	for fn != nil && e.g.kind(fn) == "generic_type" {
+		fn = fn.ChildByFieldId(e.g.fType)
+	}
+	if fn == nil {
+		return
+	}
+	switch e.g.kind(fn) {
+	case "identifier", "type_identifier":
+		name := Text(fn, e.src)
+		if !goBuiltins[name] && !e.isTypeParam(name) {
+			e.ref(fn, name, "", facts.RefCall)
+		}
+	case "selector_expression":
+		field := fn.ChildByFieldId(e.g.fField)
+		if field == nil {
+			return
+		}
+		qual := e.chainText(fn.ChildByFieldId(e.g.fOperand))
+		if qual == "" {
+			qual = "?"
+		}
+		e.ref(field, Text(field, e.src), qual, facts.RefCall)
+	case "parenthesized_expression":
+		// (*T)(x) converts to a pointer type: a reference to T.
+		u := fn.NamedChild(0)
+		if u == nil || e.g.kind(u) != "unary_expression" || fn.NamedChildCount() != 1 {
+			return
+		}
+		if op := u.Child(0); op == nil || Text(op, e.src) != "*" {
+			return
+		}
+		switch t := u.ChildByFieldId(e.g.fOperand); {
+		case t == nil:
+		case e.g.kind(t) == "identifier":
+			e.ref(t, Text(t, e.src), "", facts.RefReference)
+		case e.g.kind(t) == "selector_expression":
+			if f := t.ChildByFieldId(e.g.fField); f != nil {
+				if q := e.chainText(t.ChildByFieldId(e.g.fOperand)); q != "" {
+					e.ref(f, Text(f, e.src), q, facts.RefReference)
+				}
+			}
+		}
+	}
+}
+
+// chainText returns the text of an identifier chain (a, a.b, a.b.c) with
+// whitespace removed, or "" when n is not one.
+func (e *goExtractor) chainText(n *sitter.Node) string {
+	for c := n; c != nil; {
+		switch e.g.kind(c) {
+		case "identifier", "package_identifier", "field_identifier", "type_identifier":
+			return goNoSpace(Text(n, e.src))
+		case "selector_expression":
+			if f := c.ChildByFieldId(e.g.fField); f == nil || e.g.kind(f) != "field_identifier" {
+				return ""
+			}
+			c = c.ChildByFieldId(e.g.fOperand)
+		default:
+			return ""
+		}
+	}
+	return ""
+}
+
+// goNoSpace removes whitespace from s (no allocation when there is none).
+func goNoSpace(s string) string {
+	if !strings.ContainsAny(s, " \t\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
+}
+
+// goModuleKeys keys a Go file by its package import path: the module path
+// plus the directory relative to the module root. Files under a vendor/
+// directory are also keyed by the vendored import path.
+func goModuleKeys(p string, f *facts.File, pr *Project) []string {
+	modPath, root, ok := pr.GoModuleFor(p)
+	if !ok {
+		return nil
+	}
+	dir := path.Dir(p)
+	if dir == "." {
+		dir = ""
+	}
+	rel := dir
+	if root != "" {
+		rel = strings.TrimPrefix(strings.TrimPrefix(dir, root), "/")
+	}
+	if rel == "" {
+		return []string{modPath}
+	}
+	keys := []string{modPath + "/" + rel}
+	if v := strings.TrimPrefix(rel, "vendor/"); v != rel && v != "" {
+		keys = append(keys, v)
+	}
+	return keys
+}

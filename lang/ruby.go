@@ -1,0 +1,370 @@
+package lang
+
+import (
+	"path"
+	"strings"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
+
+	"github.com/lgraph/lgraph/facts"
+)
+
+func rubySpec() *Spec {
+	return &Spec{
+		Name: "ruby", Family: "ruby", Extensions: []string{".rb", ".rake"}, Interpreters: []string{"ruby"},
+		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsruby.Language()) },
+		Extract:          rubyExtract,
+		ModuleKeys:       rubyModuleKeys,
+		ImportCandidates: rubyImportCandidates,
+	}
+}
+
+var rubyKinds = sync.OnceValue(func() []string {
+	return rustKindTable(sitter.NewLanguage(tsruby.Language()))
+})
+
+type rubyScope struct {
+	qual string
+	kind byte // 'c' class, 'm' module, 'k' constant, 'f' method, 's' class << self
+	sym  int  // index of the scope's symbol in Symbols, -1 if none
+}
+
+type rubyX struct {
+	src     []byte
+	kinds   []string
+	f       *facts.File
+	scopes  []rubyScope
+	fnDepth int
+}
+
+func rubyExtract(root *sitter.Node, src []byte) *facts.File {
+	x := &rubyX{src: src, kinds: rubyKinds(), f: &facts.File{}}
+	c := root.Walk()
+	defer c.Close()
+	x.walk(c)
+	return x.f
+}
+
+func (x *rubyX) walk(c *sitter.TreeCursor) {
+	n := c.Node()
+	descend, pushed := x.enter(n, rustKindOf(x.kinds, n))
+	if descend && c.GotoFirstChild() {
+		for {
+			x.walk(c)
+			if !c.GotoNextSibling() {
+				break
+			}
+		}
+		c.GotoParent()
+	}
+	if pushed {
+		if x.scopes[len(x.scopes)-1].kind == 'f' {
+			x.fnDepth--
+		}
+		x.scopes = x.scopes[:len(x.scopes)-1]
+	}
+}
+
+func (x *rubyX) scope() string {
+	if len(x.scopes) == 0 {
+		return ""
+	}
+	return x.scopes[len(x.scopes)-1].qual
+}
+
+// inType reports whether a class, module or constant (Struct.new do ... end)
+// encloses the current node, so that a def in it is a method.
+func (x *rubyX) inType() bool {
+	for _, s := range x.scopes {
+		if s.kind != 'f' {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
+	switch kind {
+	case "class", "module":
+		if x.fnDepth > 0 {
+			return true, false
+		}
+		nameNode := n.ChildByFieldName("name")
+		written := rustNoSpace(Text(nameNode, x.src))
+		k, sk := facts.KindClass, byte('c')
+		if kind == "module" {
+			k, sk = facts.KindModule, 'm'
+		}
+		var extends []string
+		if sc := n.ChildByFieldName("superclass"); sc != nil && sc.NamedChildCount() > 0 {
+			if base := sc.NamedChild(0); rubyIsConst(base) {
+				extends = []string{rustNoSpace(Text(base, x.src))}
+			}
+		}
+		x.symbol(n, written, k, sk, extends)
+		// The name is a definition, not a reference: visit the rest only.
+		x.walkExcept(n, nameNode)
+		return false, true
+	case "method", "singleton_method":
+		if x.fnDepth > 0 {
+			return true, false
+		}
+		k := facts.KindFunction
+		if x.inType() {
+			k = facts.KindMethod
+		}
+		x.symbol(n, Text(n.ChildByFieldName("name"), x.src), k, 'f', nil)
+		x.fnDepth++
+		return true, true
+	case "singleton_class":
+		x.scopes = append(x.scopes, rubyScope{qual: x.scope(), kind: 's', sym: -1})
+		return true, true
+	case "assignment":
+		left := n.ChildByFieldName("left")
+		if x.fnDepth > 0 || left == nil || left.Kind() != "constant" {
+			return true, false
+		}
+		x.symbol(n, Text(left, x.src), facts.KindConst, 'k', nil)
+		if r := n.ChildByFieldName("right"); r != nil {
+			x.walkNode(r)
+		}
+		return false, true
+	case "call":
+		return x.call(n), false
+	case "constant":
+		x.ref(Text(n, x.src), "", facts.RefReference, Line(n))
+		return false, false
+	case "scope_resolution":
+		q := ""
+		if s := n.ChildByFieldName("scope"); s != nil {
+			q = rustNoSpace(Text(s, x.src))
+		}
+		x.ref(Text(n.ChildByFieldName("name"), x.src), q, facts.RefReference, Line(n))
+		return false, false
+	case "comment", "string", "heredoc_body", "simple_symbol", "regex":
+		return false, false
+	}
+	return true, false
+}
+
+// walkNode visits a subtree with its own cursor (used when part of a node
+// must be skipped).
+func (x *rubyX) walkNode(n *sitter.Node) {
+	c := n.Walk()
+	defer c.Close()
+	x.walk(c)
+}
+
+// walkExcept visits the children of n other than skip.
+func (x *rubyX) walkExcept(n, skip *sitter.Node) {
+	for i := uint(0); i < n.ChildCount(); i++ {
+		ch := n.Child(i)
+		if skip != nil && ch.Id() == skip.Id() {
+			continue
+		}
+		x.walkNode(ch)
+	}
+}
+
+// symbol records a definition; written is its name as written ("A::B" for
+// class A::B, which nests as A.B).
+func (x *rubyX) symbol(n *sitter.Node, written, kind string, sk byte, extends []string) {
+	parent := x.scope()
+	if strings.HasPrefix(written, "::") {
+		parent, written = "", strings.TrimPrefix(written, "::")
+	}
+	segs := strings.Split(written, "::")
+	name := segs[len(segs)-1]
+	qual := strings.Join(segs, ".")
+	if parent != "" {
+		qual = parent + "." + qual
+	}
+	symParent := parent
+	if i := strings.LastIndexByte(qual, '.'); i >= 0 {
+		symParent = qual[:i]
+	}
+	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+		Name: name, Qualified: qual, Kind: kind, Parent: symParent,
+		Line: Line(n), EndLine: EndLine(n),
+		Signature: rubyHeader(n, x.src),
+		Doc:       rubyDoc(n, x.src),
+		Extends:   extends,
+	})
+	x.scopes = append(x.scopes, rubyScope{qual: qual, kind: sk, sym: len(x.f.Symbols) - 1})
+}
+
+func (x *rubyX) ref(name, qual, kind string, line int) {
+	if name == "" {
+		return
+	}
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.scope(), Line: line})
+}
+
+// call handles one call node and reports whether to visit its children.
+func (x *rubyX) call(n *sitter.Node) bool {
+	m := n.ChildByFieldName("method")
+	name := Text(m, x.src)
+	recv := n.ChildByFieldName("receiver")
+	args := n.ChildByFieldName("arguments")
+	if recv == nil {
+		switch name {
+		case "require", "require_relative":
+			if spec, ok := rubyStringArg(args, x.src); ok {
+				k := "require"
+				if name == "require_relative" {
+					k = "relative"
+				}
+				x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Kind: k, Line: Line(n)})
+				return false
+			}
+		case "include", "extend":
+			if args != nil && len(x.scopes) > 0 {
+				s := x.scopes[len(x.scopes)-1]
+				if s.sym >= 0 && (s.kind == 'c' || s.kind == 'm') {
+					sym := &x.f.Symbols[s.sym]
+					for i := uint(0); i < args.NamedChildCount(); i++ {
+						if a := args.NamedChild(i); rubyIsConst(a) {
+							sym.Implements = append(sym.Implements, rustNoSpace(Text(a, x.src)))
+						}
+					}
+					return true
+				}
+			}
+		}
+		// A bare name is a call only with arguments, parens or a block.
+		if args != nil || n.ChildByFieldName("block") != nil {
+			x.ref(name, "", facts.RefCall, Line(n))
+		}
+		if m != nil && m.Kind() == "constant" { // Integer("3"): not also a reference
+			x.walkExcept(n, m)
+			return false
+		}
+		return true
+	}
+	q, ok := rubyChain(recv, x.src)
+	if !ok {
+		q = "?"
+	}
+	x.ref(name, q, facts.RefCall, Line(n))
+	return true
+}
+
+// rubyChain returns the receiver text when it is a name chain (x, self,
+// @x, Foo::Bar, x.y without arguments).
+func rubyChain(n *sitter.Node, src []byte) (string, bool) {
+	switch n.Kind() {
+	case "identifier", "constant", "self", "instance_variable", "class_variable", "global_variable", "scope_resolution":
+		return rustNoSpace(Text(n, src)), true
+	case "call":
+		if n.ChildByFieldName("arguments") != nil || n.ChildByFieldName("block") != nil {
+			return "", false
+		}
+		r := n.ChildByFieldName("receiver")
+		if r == nil {
+			return Text(n.ChildByFieldName("method"), src), true
+		}
+		q, ok := rubyChain(r, src)
+		return q + "." + Text(n.ChildByFieldName("method"), src), ok
+	}
+	return "", false
+}
+
+func rubyIsConst(n *sitter.Node) bool {
+	k := n.Kind()
+	return k == "constant" || k == "scope_resolution"
+}
+
+// rubyStringArg returns the only argument when it is a plain string literal.
+func rubyStringArg(args *sitter.Node, src []byte) (string, bool) {
+	if args == nil || args.NamedChildCount() != 1 {
+		return "", false
+	}
+	s := args.NamedChild(0)
+	if s.Kind() != "string" {
+		return "", false
+	}
+	for i := uint(0); i < s.NamedChildCount(); i++ {
+		if s.NamedChild(i).Kind() != "string_content" {
+			return "", false
+		}
+	}
+	t := Text(s, src)
+	if len(t) < 2 {
+		return "", false
+	}
+	return t[1 : len(t)-1], true
+}
+
+// rubyHeader is the definition line up to its name, parameters or
+// superclass ("def m(a, b = 2)", "class B < Base").
+func rubyHeader(n *sitter.Node, src []byte) string {
+	end := n.StartByte()
+	for _, f := range []string{"name", "object", "parameters", "superclass", "left"} {
+		if ch := n.ChildByFieldName(f); ch != nil && ch.EndByte() > end {
+			end = ch.EndByte()
+		}
+	}
+	if n.Kind() == "assignment" { // FOO = value, first line only
+		end = n.EndByte()
+		if i := strings.IndexByte(string(src[n.StartByte():end]), '\n'); i >= 0 {
+			end = n.StartByte() + uint(i)
+		}
+	}
+	s := OneLine(string(src[n.StartByte():end]))
+	if len(s) > 400 {
+		s = s[:400]
+	}
+	return s
+}
+
+// rubyDoc returns the # comment lines directly above n. A comment above the
+// first statement of a class body belongs to the class node, so the search
+// continues above the body.
+func rubyDoc(n *sitter.Node, src []byte) string {
+	var lines []string
+	next := int(n.StartPosition().Row)
+	for cur := n; cur != nil; {
+		p := cur.PrevSibling()
+		if p == nil {
+			if par := cur.Parent(); par != nil && par.Kind() == "body_statement" && par.StartByte() == cur.StartByte() {
+				cur = par
+				continue
+			}
+			break
+		}
+		if p.Kind() != "comment" || int(p.EndPosition().Row) < next-1 {
+			break
+		}
+		lines = append(lines, StripComment(Text(p, src)))
+		next = int(p.StartPosition().Row)
+		cur = p
+	}
+	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
+		lines[i], lines[j] = lines[j], lines[i]
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+func rubyModuleKeys(p string, f *facts.File, pr *Project) []string {
+	k := strings.TrimSuffix(p, ".rb")
+	if rest, ok := strings.CutPrefix(k, "lib/"); ok {
+		return []string{k, rest}
+	}
+	return []string{k}
+}
+
+func rubyImportCandidates(imp facts.Import, from string, p *Project) []string {
+	spec := strings.TrimSuffix(imp.Path, ".rb")
+	if spec == "" {
+		return nil
+	}
+	switch imp.Kind {
+	case "relative":
+		return []string{path.Clean(path.Join(path.Dir(from), spec))}
+	case "require":
+		return []string{spec, "lib/" + spec}
+	}
+	return nil
+}

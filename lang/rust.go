@@ -1,0 +1,635 @@
+package lang
+
+import (
+	"strings"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
+
+	"github.com/lgraph/lgraph/facts"
+)
+
+func rustSpec() *Spec {
+	return &Spec{
+		Name: "rust", Family: "rust", Extensions: []string{".rs"}, Interpreters: []string{},
+		Grammar: func() *sitter.Language { return sitter.NewLanguage(tsrust.Language()) },
+		Extract: rustExtract,
+		ModuleKeys: func(path string, f *facts.File, p *Project) []string {
+			return []string{rustModuleKey(path)}
+		},
+		ImportCandidates: rustImportCandidates,
+	}
+}
+
+// rustKinds maps a node kind id to its name (named kinds only, "" for
+// anonymous tokens), so the walk avoids one C string conversion per node.
+var rustKinds = sync.OnceValue(func() []string {
+	return rustKindTable(sitter.NewLanguage(tsrust.Language()))
+})
+
+// rustKindTable lists the named node kinds of a grammar by kind id.
+func rustKindTable(l *sitter.Language) []string {
+	n := l.NodeKindCount()
+	names := make([]string, n)
+	for i := uint32(0); i < n; i++ {
+		if l.NodeKindIsNamed(uint16(i)) {
+			names[i] = l.NodeKindForId(uint16(i))
+		}
+	}
+	return names
+}
+
+// rustKindOf returns the kind name of n through a kind table ("ERROR" for
+// error nodes, whose id is outside the table).
+func rustKindOf(kinds []string, n *sitter.Node) string {
+	id := int(n.KindId())
+	if id >= len(kinds) {
+		return "ERROR"
+	}
+	return kinds[id]
+}
+
+// rustFields are the field ids the walk compares against.
+var rustFields = sync.OnceValue(func() struct{ name, trait, typ uint16 } {
+	l := sitter.NewLanguage(tsrust.Language())
+	return struct{ name, trait, typ uint16 }{l.FieldIdForName("name"), l.FieldIdForName("trait"), l.FieldIdForName("type")}
+})
+
+type rustScope struct {
+	qual  string
+	kind  byte // 'm' mod block, 'i' impl, 't' trait, 'f' function, 's' other item
+	tpLen int  // len(tparams) before this scope's generic parameters
+}
+
+// rustImpl is one `impl [Trait for] Type` block, resolved after the walk.
+type rustImpl struct {
+	self     string // Qualified name the methods hang under
+	trait    string // trait as written, "" for inherent impls
+	traitRef int    // index in refs of the trait's reference, -1 if none
+	selfRef  int    // index in refs of the self type's reference, -1 if none
+}
+
+type rustX struct {
+	src     []byte
+	kinds   []string
+	f       *facts.File
+	scopes  []rustScope
+	fnDepth int
+	mods    []string // inline `mod x { }` blocks around the current node
+	tparams []string // generic parameter names in scope (not reported as refs)
+	impls   []rustImpl
+}
+
+func rustExtract(root *sitter.Node, src []byte) *facts.File {
+	x := &rustX{src: src, kinds: rustKinds(), f: &facts.File{}}
+	c := root.Walk()
+	defer c.Close()
+	x.walk(c, "")
+	x.finishImpls()
+	return x.f
+}
+
+func (x *rustX) walk(c *sitter.TreeCursor, parentKind string) {
+	n := c.Node()
+	kind := rustKindOf(x.kinds, n)
+	if parentKind == "impl_item" && len(x.impls) > 0 {
+		switch c.FieldId() {
+		case rustFields().trait:
+			x.impls[len(x.impls)-1].traitRef = len(x.f.Refs)
+		case rustFields().typ:
+			x.impls[len(x.impls)-1].selfRef = len(x.f.Refs)
+		}
+	}
+	descend, pushed := x.enter(n, kind, c, parentKind)
+	if descend && c.GotoFirstChild() {
+		for {
+			x.walk(c, kind)
+			if !c.GotoNextSibling() {
+				break
+			}
+		}
+		c.GotoParent()
+	}
+	if pushed {
+		top := x.scopes[len(x.scopes)-1]
+		x.scopes = x.scopes[:len(x.scopes)-1]
+		x.tparams = x.tparams[:top.tpLen]
+		switch top.kind {
+		case 'f':
+			x.fnDepth--
+		case 'm':
+			x.mods = x.mods[:len(x.mods)-1]
+		}
+	}
+}
+
+func (x *rustX) scope() (qual string, kind byte) {
+	if len(x.scopes) == 0 {
+		return "", 0
+	}
+	s := x.scopes[len(x.scopes)-1]
+	return s.qual, s.kind
+}
+
+// push opens the scope of item n, whose generic parameters stay in scope
+// until it is popped.
+func (x *rustX) push(n *sitter.Node, qual string, kind byte) {
+	x.scopes = append(x.scopes, rustScope{qual: qual, kind: kind, tpLen: len(x.tparams)})
+	if kind == 'f' {
+		x.fnDepth++
+	}
+	tp := n.ChildByFieldName("type_parameters")
+	if tp == nil {
+		return
+	}
+	for i := uint(0); i < tp.NamedChildCount(); i++ {
+		if ch := tp.NamedChild(i); ch.Kind() == "type_parameter" {
+			x.tparams = append(x.tparams, Text(ch.ChildByFieldName("name"), x.src))
+		}
+	}
+}
+
+// enter handles one node and reports whether to visit its children and
+// whether it pushed a scope.
+func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentKind string) (descend, pushed bool) {
+	switch kind {
+	case "function_item", "function_signature_item":
+		if x.fnDepth > 0 {
+			return true, false
+		}
+		_, sk := x.scope()
+		k := facts.KindFunction
+		if sk == 'i' || sk == 't' {
+			k = facts.KindMethod
+		}
+		x.symbol(n, k, nil)
+		return true, true
+	case "struct_item", "union_item", "enum_item", "trait_item", "type_item", "const_item", "static_item":
+		if x.fnDepth > 0 {
+			return true, false
+		}
+		_, sk := x.scope()
+		var k string
+		switch kind {
+		case "struct_item", "union_item":
+			k = facts.KindStruct
+		case "enum_item":
+			k = facts.KindEnum
+		case "trait_item":
+			k = facts.KindTrait
+		case "type_item":
+			if sk == 'i' || sk == 't' {
+				return true, false // associated type
+			}
+			k = facts.KindType
+		case "const_item":
+			k = facts.KindConst
+		default:
+			k = facts.KindVar
+		}
+		s := x.symbol(n, k, nil)
+		if kind == "trait_item" {
+			if b := n.ChildByFieldName("bounds"); b != nil {
+				s.Extends = rustBounds(b, x.src)
+			}
+		}
+		return true, true
+	case "mod_item":
+		name := Text(n.ChildByFieldName("name"), x.src)
+		if n.ChildByFieldName("body") == nil {
+			p := name
+			if len(x.mods) > 0 {
+				p = strings.Join(x.mods, "::") + "::" + name
+			}
+			x.f.Imports = append(x.f.Imports, facts.Import{Path: "self::" + p, Kind: "mod", Line: Line(n)})
+			return false, false
+		}
+		if x.fnDepth > 0 {
+			return true, false
+		}
+		x.symbol(n, facts.KindModule, nil)
+		x.mods = append(x.mods, name)
+		return true, true
+	case "impl_item":
+		if x.fnDepth > 0 {
+			x.impls = append(x.impls, rustImpl{traitRef: -1, selfRef: -1}) // local impl: never resolved
+			return true, false
+		}
+		outer, _ := x.scope()
+		self := rustTypeName(n.ChildByFieldName("type"), x.src)
+		if outer != "" {
+			self = outer + "." + self
+		}
+		im := rustImpl{self: self, traitRef: -1, selfRef: -1}
+		if t := n.ChildByFieldName("trait"); t != nil {
+			im.trait = rustStripGenerics(OneLine(Text(t, x.src)))
+		}
+		x.impls = append(x.impls, im)
+		x.push(n, self, 'i')
+		return true, true
+	case "use_declaration":
+		if a := n.ChildByFieldName("argument"); a != nil {
+			x.use(a, "", Line(n))
+		}
+		return false, false
+	case "extern_crate_declaration":
+		x.f.Imports = append(x.f.Imports, facts.Import{
+			Path: Text(n.ChildByFieldName("name"), x.src), Alias: Text(n.ChildByFieldName("alias"), x.src), Line: Line(n),
+		})
+		return false, false
+	case "call_expression":
+		x.call(n.ChildByFieldName("function"), Line(n))
+		return true, false
+	case "type_identifier":
+		if parentKind != "struct_expression" && c.FieldId() == rustFields().name {
+			return false, false
+		}
+		if name := Text(n, x.src); name != "Self" && !x.isTypeParam(name) {
+			x.ref(name, "", facts.RefReference, Line(n))
+		}
+		return false, false
+	case "scoped_type_identifier":
+		q, ok := rustChain(n.ChildByFieldName("path"), x.src)
+		if !ok {
+			q = "?"
+		}
+		x.ref(Text(n.ChildByFieldName("name"), x.src), q, facts.RefReference, Line(n))
+		return false, false
+	case "macro_invocation", "macro_definition", "attribute_item", "inner_attribute_item",
+		"line_comment", "block_comment", "string_literal", "raw_string_literal":
+		return false, false
+	}
+	return true, false
+}
+
+// symbol appends a definition for n under the current scope and pushes it.
+func (x *rustX) symbol(n *sitter.Node, kind string, body *sitter.Node) *facts.Symbol {
+	name := Text(n.ChildByFieldName("name"), x.src)
+	parent, _ := x.scope()
+	qual := name
+	if parent != "" {
+		qual = parent + "." + name
+	}
+	if body == nil {
+		if b := n.ChildByFieldName("body"); b != nil {
+			switch b.Kind() {
+			case "ordered_field_declaration_list": // tuple struct: the fields are the signature
+			default:
+				body = b
+			}
+		}
+	}
+	sk := byte('s')
+	switch kind {
+	case facts.KindFunction, facts.KindMethod:
+		sk = 'f'
+	case facts.KindModule:
+		sk = 'm'
+	case facts.KindTrait:
+		sk = 't'
+	}
+	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+		Name: name, Qualified: qual, Kind: kind, Parent: parent,
+		Line: Line(n), EndLine: EndLine(n),
+		Signature: strings.TrimRight(Header(n, body, x.src), " ;"),
+		Doc:       rustDoc(n, x.src),
+	})
+	x.push(n, qual, sk)
+	return &x.f.Symbols[len(x.f.Symbols)-1]
+}
+
+func (x *rustX) isTypeParam(name string) bool {
+	for _, p := range x.tparams {
+		if p == name {
+			return true
+		}
+	}
+	return false
+}
+
+func (x *rustX) ref(name, qual, kind string, line int) {
+	if name == "" {
+		return
+	}
+	from, _ := x.scope()
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: from, Line: line})
+}
+
+// call records the callee of a call_expression.
+func (x *rustX) call(fn *sitter.Node, line int) {
+	for fn != nil {
+		switch fn.Kind() {
+		case "identifier":
+			x.ref(Text(fn, x.src), "", facts.RefCall, line)
+		case "scoped_identifier":
+			q := ""
+			if p := fn.ChildByFieldName("path"); p != nil {
+				var ok bool
+				if q, ok = rustChain(p, x.src); !ok {
+					q = "?"
+				}
+			}
+			x.ref(Text(fn.ChildByFieldName("name"), x.src), q, facts.RefCall, line)
+		case "field_expression":
+			q, ok := rustChain(fn.ChildByFieldName("value"), x.src)
+			if !ok {
+				q = "?"
+			}
+			x.ref(Text(fn.ChildByFieldName("field"), x.src), q, facts.RefCall, line)
+		case "generic_function":
+			fn = fn.ChildByFieldName("function")
+			continue
+		}
+		return
+	}
+}
+
+// use flattens one use tree into imports. prefix is the path of the
+// enclosing use list ("" at the top).
+func (x *rustX) use(n *sitter.Node, prefix string, line int) {
+	join := func(p string) string {
+		p = strings.TrimPrefix(rustNoSpace(p), "::")
+		if prefix == "" {
+			return p
+		}
+		if p == "" {
+			return prefix
+		}
+		return prefix + "::" + p
+	}
+	switch n.Kind() {
+	case "use_as_clause":
+		x.addUse(facts.Import{Path: join(Text(n.ChildByFieldName("path"), x.src)), Alias: Text(n.ChildByFieldName("alias"), x.src), Line: line})
+	case "use_wildcard":
+		p := strings.TrimSuffix(rustNoSpace(Text(n, x.src)), "*")
+		x.addUse(facts.Import{Path: join(strings.TrimSuffix(p, "::")), Kind: "wildcard", Line: line})
+	case "scoped_use_list", "use_list":
+		list := n
+		if n.Kind() == "scoped_use_list" {
+			prefix = join(Text(n.ChildByFieldName("path"), x.src))
+			list = n.ChildByFieldName("list")
+			if list == nil {
+				return
+			}
+		}
+		imp := facts.Import{Path: prefix, Line: line}
+		var nested []*sitter.Node
+		for i := uint(0); i < list.NamedChildCount(); i++ {
+			ch := list.NamedChild(i)
+			switch ch.Kind() {
+			case "identifier", "crate", "super", "metavariable":
+				imp.Names = append(imp.Names, Text(ch, x.src))
+			case "self":
+			case "use_as_clause":
+				if p := ch.ChildByFieldName("path"); p != nil && p.Kind() == "identifier" {
+					imp.Names = append(imp.Names, Text(p, x.src))
+				} else {
+					nested = append(nested, ch)
+				}
+			case "line_comment", "block_comment":
+			default:
+				nested = append(nested, ch)
+			}
+		}
+		if prefix != "" && (len(imp.Names) > 0 || len(nested) == 0) {
+			x.addUse(imp)
+		}
+		for _, ch := range nested {
+			x.use(ch, prefix, line)
+		}
+	default:
+		x.addUse(facts.Import{Path: join(Text(n, x.src)), Line: line})
+	}
+}
+
+// addUse records an import. Inside inline `mod a { }` blocks, self:: and
+// super:: are rewritten relative to the file's module, so that the
+// resolver (which only knows the file) resolves them correctly:
+// `use super::*` in `mod tests` becomes `self`.
+func (x *rustX) addUse(imp facts.Import) {
+	if len(x.mods) > 0 && imp.Path != "" {
+		segs := strings.Split(imp.Path, "::")
+		switch segs[0] {
+		case "self":
+			imp.Path = strings.Join(append(append([]string{"self"}, x.mods...), segs[1:]...), "::")
+		case "super":
+			k := 0
+			for k < len(segs) && segs[k] == "super" {
+				k++
+			}
+			var out []string
+			if k <= len(x.mods) {
+				out = append(append([]string{"self"}, x.mods[:len(x.mods)-k]...), segs[k:]...)
+			} else {
+				for i := 0; i < k-len(x.mods); i++ {
+					out = append(out, "super")
+				}
+				out = append(out, segs[k:]...)
+			}
+			imp.Path = strings.Join(out, "::")
+		}
+	}
+	x.f.Imports = append(x.f.Imports, imp)
+}
+
+// finishImpls attaches `impl Trait for Type` to Type when Type is defined in
+// this file (and drops the then redundant trait and self-type refs).
+func (x *rustX) finishImpls() {
+	drop := map[int]bool{}
+	for _, im := range x.impls {
+		if im.self == "" {
+			continue
+		}
+		var sym *facts.Symbol
+		for i := range x.f.Symbols {
+			s := &x.f.Symbols[i]
+			if s.Qualified == im.self && s.Kind != facts.KindFunction && s.Kind != facts.KindMethod {
+				sym = s
+				break
+			}
+		}
+		if sym == nil {
+			continue
+		}
+		if im.selfRef >= 0 {
+			drop[im.selfRef] = true
+		}
+		if im.trait == "" {
+			continue
+		}
+		if im.traitRef >= 0 {
+			drop[im.traitRef] = true
+		}
+		dup := false
+		for _, t := range sym.Implements {
+			dup = dup || t == im.trait
+		}
+		if !dup {
+			sym.Implements = append(sym.Implements, im.trait)
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	refs := x.f.Refs[:0]
+	for i, r := range x.f.Refs {
+		if !drop[i] {
+			refs = append(refs, r)
+		}
+	}
+	x.f.Refs = refs
+}
+
+// rustTypeName is the name of an impl's self type without generics,
+// references or path ("Point" for &'a mut a::Point<T>).
+func rustTypeName(n *sitter.Node, src []byte) string {
+	for n != nil {
+		switch n.Kind() {
+		case "type_identifier", "primitive_type":
+			return Text(n, src)
+		case "generic_type", "reference_type", "pointer_type":
+			n = n.ChildByFieldName("type")
+		case "scoped_type_identifier":
+			n = n.ChildByFieldName("name")
+		default:
+			return rustNoSpace(Text(n, src))
+		}
+	}
+	return ""
+}
+
+// rustBounds lists the trait names of trait_bounds (supertraits).
+func rustBounds(b *sitter.Node, src []byte) []string {
+	var out []string
+	for i := uint(0); i < b.NamedChildCount(); i++ {
+		ch := b.NamedChild(i)
+		switch ch.Kind() {
+		case "type_identifier", "scoped_type_identifier", "generic_type":
+			out = append(out, rustStripGenerics(rustNoSpace(Text(ch, src))))
+		}
+	}
+	return out
+}
+
+// rustChain returns the text of an identifier chain (a, a::b, a.b, self,
+// Vec::<T> -> Vec) and whether n is one.
+func rustChain(n *sitter.Node, src []byte) (string, bool) {
+	if n == nil {
+		return "", false
+	}
+	switch n.Kind() {
+	case "identifier", "self", "super", "crate", "type_identifier", "field_identifier", "metavariable":
+		return Text(n, src), true
+	case "scoped_identifier", "scoped_type_identifier":
+		name := Text(n.ChildByFieldName("name"), src)
+		p := n.ChildByFieldName("path")
+		if p == nil {
+			return name, true
+		}
+		q, ok := rustChain(p, src)
+		return q + "::" + name, ok
+	case "generic_type":
+		return rustChain(n.ChildByFieldName("type"), src)
+	case "field_expression":
+		q, ok := rustChain(n.ChildByFieldName("value"), src)
+		return q + "." + Text(n.ChildByFieldName("field"), src), ok
+	}
+	return "", false
+}
+
+// rustStripGenerics drops a trailing generic argument list ("Tr<X>" -> "Tr").
+func rustStripGenerics(s string) string {
+	if i := strings.IndexByte(s, '<'); i > 0 {
+		return s[:i]
+	}
+	return s
+}
+
+func rustNoSpace(s string) string {
+	if !strings.ContainsAny(s, " \t\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
+}
+
+// rustDoc returns the /// //! or /** */ comments above n, looking through
+// attributes such as #[derive(..)].
+func rustDoc(n *sitter.Node, src []byte) string {
+	var lines []string
+	next := int(n.StartPosition().Row)
+	for p := n.PrevSibling(); p != nil; p = p.PrevSibling() {
+		kind := p.Kind()
+		if kind == "attribute_item" {
+			next = int(p.StartPosition().Row)
+			continue
+		}
+		if kind != "line_comment" && kind != "block_comment" {
+			break
+		}
+		t := strings.TrimRight(Text(p, src), "\r\n")
+		doc := (strings.HasPrefix(t, "///") && !strings.HasPrefix(t, "////")) || strings.HasPrefix(t, "//!") ||
+			(strings.HasPrefix(t, "/**") && !strings.HasPrefix(t, "/***") && t != "/**/") || strings.HasPrefix(t, "/*!")
+		end := int(p.StartPosition().Row) + strings.Count(t, "\n")
+		if !doc || end < next-1 {
+			break
+		}
+		lines = append(lines, StripComment(t))
+		next = int(p.StartPosition().Row)
+	}
+	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
+		lines[i], lines[j] = lines[j], lines[i]
+	}
+	return strings.TrimSpace(strings.Join(lines, "\n"))
+}
+
+// rustModuleKey is the crate path of a file: src/lib.rs -> crate,
+// src/a/mod.rs -> crate::a, src/a/b.rs -> crate::a::b.
+func rustModuleKey(p string) string {
+	rel := p
+	if i := strings.LastIndex(p, "/src/"); i >= 0 {
+		rel = p[i+len("/src/"):]
+	} else if strings.HasPrefix(p, "src/") {
+		rel = p[len("src/"):]
+	}
+	rel = strings.TrimSuffix(rel, ".rs")
+	segs := strings.Split(rel, "/")
+	last := segs[len(segs)-1]
+	if last == "mod" || (len(segs) == 1 && (last == "lib" || last == "main")) {
+		segs = segs[:len(segs)-1]
+	}
+	return strings.Join(append([]string{"crate"}, segs...), "::")
+}
+
+func rustImportCandidates(imp facts.Import, from string, p *Project) []string {
+	m := rustModuleKey(from)
+	if imp.Kind == "mod" {
+		return []string{m + "::" + strings.TrimPrefix(imp.Path, "self::")}
+	}
+	segs := strings.Split(imp.Path, "::")
+	var base []string
+	switch segs[0] {
+	case "crate":
+		base = segs
+	case "self":
+		base = append(strings.Split(m, "::"), segs[1:]...)
+	case "super":
+		base = strings.Split(m, "::")
+		k := 0
+		for k < len(segs) && segs[k] == "super" {
+			if len(base) <= 1 {
+				return nil
+			}
+			base = base[:len(base)-1]
+			k++
+		}
+		base = append(base, segs[k:]...)
+	default:
+		return nil
+	}
+	var out []string
+	for n := len(base); n >= 2; n-- {
+		out = append(out, strings.Join(base[:n], "::"))
+	}
+	return out
+}

@@ -1,0 +1,125 @@
+package llm
+
+import (
+	"context"
+	"fmt"
+	"sync"
+)
+
+// Budget is a Provider that stops a run cleanly on a token budget: it
+// refuses a call, before anything is sent, when the tokens used so far plus
+// the call's estimated prompt tokens plus a reply reserve would exceed the
+// limit. Calls in flight count with their estimate until they return, so
+// concurrent calls cannot overshoot together. It is safe for concurrent use.
+type Budget struct {
+	p       Provider
+	est     Estimator
+	limit   int
+	reserve int
+
+	mu      sync.Mutex
+	used    Usage
+	pending int
+}
+
+// NewBudget wraps p with a budget of limit tokens (0: no limit) and a
+// completion reserve per call (ReplyReserve is a sensible value). The prompt
+// estimate comes from p when it is an Estimator, else from the prompt OpenAI
+// would send before truncation.
+func NewBudget(p Provider, limit, reserve int) *Budget {
+	return &Budget{p: p, est: estimatorOf(p), limit: max(limit, 0), reserve: max(reserve, 0)}
+}
+
+// estimatorOf returns p's own estimates, or promptEstimator.
+func estimatorOf(p Provider) Estimator {
+	if est, ok := p.(Estimator); ok {
+		return est
+	}
+	return promptEstimator{}
+}
+
+// EstimateFile delegates to the wrapped provider's estimate.
+func (b *Budget) EstimateFile(in FileInput) int { return b.est.EstimateFile(in) }
+
+// EstimateEdge delegates to the wrapped provider's estimate.
+func (b *Budget) EstimateEdge(in EdgeInput) int { return b.est.EstimateEdge(in) }
+
+// EstimateModule delegates to the wrapped provider's estimate.
+func (b *Budget) EstimateModule(in ModuleInput) int { return b.est.EstimateModule(in) }
+
+// ID returns the wrapped provider's ID: a budget does not change output.
+func (b *Budget) ID() string { return b.p.ID() }
+
+// Used returns the usage of all calls so far, failed ones included.
+func (b *Budget) Used() Usage {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.used
+}
+
+// SummarizeFile forwards to the wrapped provider if the budget allows.
+func (b *Budget) SummarizeFile(ctx context.Context, in FileInput) (Result, error) {
+	return b.call(b.est.EstimateFile(in), "summarize file "+in.Path, func() (Result, error) {
+		return b.p.SummarizeFile(ctx, in)
+	})
+}
+
+// SummarizeEdge forwards to the wrapped provider if the budget allows.
+func (b *Budget) SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error) {
+	what := fmt.Sprintf("summarize edge %s -> %s", in.SourcePath, in.TargetPath)
+	return b.call(b.est.EstimateEdge(in), what, func() (Result, error) {
+		return b.p.SummarizeEdge(ctx, in)
+	})
+}
+
+// ModuleDoc forwards to the wrapped provider if the budget allows.
+func (b *Budget) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
+	return b.call(b.est.EstimateModule(in), "module doc "+in.Dir, func() (Result, error) {
+		return b.p.ModuleDoc(ctx, in)
+	})
+}
+
+// call admits a call of estimated prompt tokens, runs it and records its
+// usage. A call estimated at 0 tokens is free and always admitted.
+func (b *Budget) call(estimate int, what string, fn func() (Result, error)) (Result, error) {
+	need := 0
+	if estimate > 0 {
+		need = estimate + b.reserve
+	}
+	if err := b.admit(need, what); err != nil {
+		return Result{}, err
+	}
+	res, err := fn()
+	b.mu.Lock()
+	b.pending -= need
+	b.used = b.used.Add(res.Usage)
+	b.mu.Unlock()
+	return res, err
+}
+
+// admit reserves need tokens or refuses with ErrBudget.
+func (b *Budget) admit(need int, what string) error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.limit > 0 && need > 0 && b.used.Tokens()+b.pending+need > b.limit {
+		return fmt.Errorf("%s: needs about %d tokens with %d used and %d in flight of %d: %w",
+			what, need, b.used.Tokens(), b.pending, b.limit, ErrBudget)
+	}
+	b.pending += need
+	return nil
+}
+
+// promptEstimator estimates from the untruncated prompts OpenAI would build,
+// for providers that are not Estimators.
+type promptEstimator struct{}
+
+// EstimateFile estimates a file prompt.
+func (promptEstimator) EstimateFile(in FileInput) int { return EstimateTokens(filePrompt(in).text()) }
+
+// EstimateEdge estimates an edge prompt.
+func (promptEstimator) EstimateEdge(in EdgeInput) int { return EstimateTokens(edgePrompt(in).text()) }
+
+// EstimateModule estimates a module prompt.
+func (promptEstimator) EstimateModule(in ModuleInput) int {
+	return EstimateTokens(modulePrompt(in).text())
+}

@@ -1,0 +1,161 @@
+package llm
+
+import (
+	"context"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestOfflineFileSummary(t *testing.T) {
+	tests := []struct {
+		name string
+		in   FileInput
+		want string
+	}{
+		{
+			name: "go package comment, symbols and imports",
+			in:   sampleFile(),
+			want: "Package server serves the graph over HTTP. Defines 1 struct, 1 function: Server, New. Imports net/http.",
+		},
+		{
+			name: "python docstring after licence header",
+			in: FileInput{
+				Path: "pkg/util.py", Lang: "python",
+				Content: []byte("#!/usr/bin/env python3\n# Copyright 2024 Someone\n# Licensed under MIT\n\n" +
+					"\"\"\"Helpers for parsing dates.\n\nMore text.\n\"\"\"\nimport os\n"),
+				Symbols: []SymbolInfo{
+					{Name: "Parser", Qualified: "Parser", Kind: "class"},
+					{Name: "parse", Qualified: "Parser.parse", Kind: "method"},
+					{Name: "parse2", Qualified: "Parser.parse2", Kind: "method"},
+					{Name: "main", Qualified: "main", Kind: "function"},
+				},
+				Imports: []string{"os"},
+			},
+			want: "Helpers for parsing dates. Defines 1 class, 2 methods, 1 function: Parser, main. Imports os.",
+		},
+		{
+			name: "no file doc falls back to the first documented symbol",
+			in: FileInput{
+				Path: "a.js", Lang: "javascript", Content: []byte("'use strict'\nfunction a() {}\n"),
+				Symbols: []SymbolInfo{{Name: "a", Qualified: "a", Kind: "function", Doc: "a does things\nacross lines"}},
+			},
+			want: "a does things across lines. Defines 1 function: a.",
+		},
+		{
+			name: "block comment and many names",
+			in: FileInput{
+				Path: "x.c", Lang: "c", Content: []byte("/**\n * @file x.c\n * Fast maths! Really.\n */\n#include <stdio.h>\n"),
+				Symbols: []SymbolInfo{{Name: "a", Kind: "function"}, {Name: "b", Kind: "function"},
+					{Name: "c", Kind: "function"}, {Name: "d", Kind: "function"}, {Name: "e", Kind: "function"},
+					{Name: "f", Kind: "function"}, {Name: "g", Kind: "function"}},
+			},
+			want: "Fast maths! Defines 7 functions: a, b, c, d, e and 2 more.",
+		},
+		{
+			name: "empty",
+			in:   FileInput{Path: "e.rs", Lang: "rust"},
+			want: "rust file with no definitions or imports.",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			res, err := Offline{}.SummarizeFile(context.Background(), tt.in)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, res.Text); diff != "" {
+				t.Errorf("summary (-want +got):\n%s", diff)
+			}
+			if res.Usage != (Usage{}) {
+				t.Errorf("usage = %+v, want zero", res.Usage)
+			}
+		})
+	}
+}
+
+func TestOfflineEdgeSummary(t *testing.T) {
+	tests := []struct {
+		in   EdgeInput
+		want string
+	}{
+		{EdgeInput{SourcePath: "a.go", TargetPath: "b.go", Kinds: []string{"calls"}, Names: []string{"Foo", "Bar", "Foo"}},
+			"a.go calls Bar, Foo in b.go."},
+		{EdgeInput{SourcePath: "a.py", TargetPath: "b.py", Kinds: []string{"imports"}}, "a.py imports b.py."},
+		{EdgeInput{SourcePath: "a.py", TargetPath: "b.py", Kinds: []string{"imports"}, Names: []string{"x"}},
+			"a.py imports x from b.py."},
+		{EdgeInput{SourcePath: "a", TargetPath: "b", Kinds: []string{"references", "calls"}, Names: []string{"T"}},
+			"a calls and references T in b."},
+		{EdgeInput{SourcePath: "a", TargetPath: "b", Kinds: []string{"implicit"}, Names: []string{"KEY"}},
+			"a is implicitly linked to b via KEY."},
+		{EdgeInput{SourcePath: "a", TargetPath: "b"}, "a depends on b."},
+	}
+	for _, tt := range tests {
+		res, err := Offline{}.SummarizeEdge(context.Background(), tt.in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.Text != tt.want {
+			t.Errorf("SummarizeEdge(%+v) = %q, want %q", tt.in, res.Text, tt.want)
+		}
+	}
+}
+
+func TestOfflineModuleDoc(t *testing.T) {
+	in := ModuleInput{
+		Dir:     "server",
+		Members: []MemberInfo{{Path: "server/b.go", Summary: "Routes\nrequests."}, {Path: "server/a.go"}},
+		In:      []string{"cmd", "api", "cmd"},
+		Out:     []string{"store"},
+	}
+	want := "# `server`\n\n`server` holds 2 files.\n\n## Files\n\n" +
+		"- `server/a.go`: (no summary)\n- `server/b.go`: Routes requests.\n\n" +
+		"## Depends on\n\n- `store`\n\n## Used by\n\n- `api`\n- `cmd`\n"
+	res, err := Offline{}.ModuleDoc(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(want, res.Text); diff != "" {
+		t.Errorf("module doc (-want +got):\n%s", diff)
+	}
+}
+
+// TestOfflineDeterministic runs every call many times, with shuffled
+// order-insensitive inputs, and wants byte-equal output.
+func TestOfflineDeterministic(t *testing.T) {
+	ctx := context.Background()
+	p := NewOffline()
+	if p.ID() != "offline" {
+		t.Fatalf("ID = %q", p.ID())
+	}
+	mod := func(rev bool) ModuleInput {
+		m := ModuleInput{Dir: "", Members: []MemberInfo{{"a", "A."}, {"b", "B."}, {"c", "C."}}, In: []string{"x", "y"}}
+		if rev {
+			m.Members = []MemberInfo{{"c", "C."}, {"a", "A."}, {"b", "B."}}
+			m.In = []string{"y", "x"}
+		}
+		return m
+	}
+	first := map[string]string{}
+	for i := range 20 {
+		f, _ := p.SummarizeFile(ctx, sampleFile())
+		e, _ := p.SummarizeEdge(ctx, EdgeInput{SourcePath: "a", TargetPath: "b",
+			Kinds: []string{"calls", "imports"}[i%2:], Names: []string{"Z", "A"}})
+		m, _ := p.ModuleDoc(ctx, mod(i%2 == 1))
+		got := map[string]string{"file": f.Text, "module": m.Text, "edge" + string(rune('0'+i%2)): e.Text}
+		for k, v := range got {
+			if prev, ok := first[k]; ok && prev != v {
+				t.Fatalf("%s output changed between runs:\n%q\n%q", k, prev, v)
+			}
+			first[k] = v
+		}
+	}
+}
+
+func TestOfflineHonoursContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := (Offline{}).SummarizeFile(ctx, sampleFile()); err == nil {
+		t.Fatal("want an error from a cancelled context")
+	}
+}

@@ -1,0 +1,109 @@
+package explicit
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/snapshot"
+)
+
+// def is one definition as the resolver sees it.
+type def struct {
+	Path      string
+	ID        string
+	Name      string
+	Qualified string
+	Parent    string
+	Kind      string
+	order     int // source order within Path
+}
+
+// Index answers "who defines this name" and "which files are this module",
+// per language family. Every answer the resolver uses goes through lookup
+// keys so that a file's dependence on other files' definitions is recorded.
+type Index struct {
+	langs   *lang.Registry
+	project *lang.Project
+	modules map[string][]string // "m|family|key" -> sorted paths
+	names   map[string][]def    // "n|family|name" -> defs by (path, order)
+	files   map[string]*snapshot.File
+}
+
+func moduleKey(family, key string) string { return "m|" + family + "|" + key }
+func nameKey(family, name string) string  { return "n|" + family + "|" + name }
+
+// BuildIndex indexes every file's definitions and module keys.
+func BuildIndex(files map[string]*snapshot.File, langs *lang.Registry, project *lang.Project) *Index {
+	idx := &Index{langs: langs, project: project, modules: map[string][]string{}, names: map[string][]def{}, files: files}
+	for _, p := range sortedPaths(files) {
+		idx.add(files[p])
+	}
+	return idx
+}
+
+func (idx *Index) add(f *snapshot.File) {
+	spec := idx.langs.Get(f.Lang)
+	if spec == nil || f.Facts == nil {
+		return
+	}
+	for _, k := range spec.ModuleKeys(f.Path, f.Facts, idx.project) {
+		mk := moduleKey(spec.Family, k)
+		if l := idx.modules[mk]; len(l) == 0 || l[len(l)-1] != f.Path {
+			idx.modules[mk] = append(l, f.Path)
+		}
+	}
+	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
+	for i, s := range f.Facts.Symbols {
+		nk := nameKey(spec.Family, s.Name)
+		idx.names[nk] = append(idx.names[nk], def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind, order: i})
+	}
+}
+
+// keysDefinedBy lists the index keys a file contributes to.
+func (idx *Index) keysDefinedBy(f *snapshot.File) []string {
+	spec := idx.langs.Get(f.Lang)
+	if spec == nil || f.Facts == nil {
+		return nil
+	}
+	var out []string
+	for _, k := range spec.ModuleKeys(f.Path, f.Facts, idx.project) {
+		out = append(out, moduleKey(spec.Family, k))
+	}
+	for _, s := range f.Facts.Symbols {
+		out = append(out, nameKey(spec.Family, s.Name))
+	}
+	return out
+}
+
+// digest summarizes everything about a key that resolution can observe, in
+// order (order encodes line order without the line numbers themselves).
+func (idx *Index) digest(key string) string {
+	var b strings.Builder
+	if strings.HasPrefix(key, "m|") {
+		for _, p := range idx.modules[key] {
+			b.WriteString(p)
+			b.WriteByte(0)
+		}
+	} else {
+		for _, d := range idx.names[key] {
+			b.WriteString(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x01")
+		}
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return hex.EncodeToString(sum[:8])
+}
+
+func sortedPaths(files map[string]*snapshot.File) []string {
+	out := make([]string, 0, len(files))
+	for p := range files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func dirOf(p string) string { return path.Dir(p) }

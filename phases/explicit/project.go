@@ -1,0 +1,102 @@
+package explicit
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+
+	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/phases/phase"
+)
+
+// projectOf derives the resolution settings from the project files in the
+// snapshot (go.mod, tsconfig.json, jsconfig.json) and the config.
+func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project, error) {
+	pr := lang.Project{GoModules: map[string]string{}, TSConfigs: map[string]lang.TSConfig{}, IncludeDirs: st.Config.IncludeDirs}
+	for _, p := range sortedPaths(st.Next.Files) {
+		f := st.Next.Files[p]
+		if f.Lang != "config" {
+			continue
+		}
+		data, err := readProjectFile(st, read, f.Blob)
+		if err != nil {
+			return pr, fmt.Errorf("read %s: %w", p, err)
+		}
+		dir := path.Dir(p)
+		if dir == "." {
+			dir = ""
+		}
+		switch path.Base(p) {
+		case "go.mod":
+			if m := goModulePath(data); m != "" {
+				pr.GoModules[dir] = m
+			}
+		default:
+			if _, seen := pr.TSConfigs[dir]; seen && path.Base(p) == "jsconfig.json" {
+				continue
+			}
+			pr.TSConfigs[dir] = tsConfig(data)
+		}
+	}
+	return pr, nil
+}
+
+func readProjectFile(st *phase.State, read func(string) ([]byte, error), blob string) ([]byte, error) {
+	key := "project-file/" + blob
+	var data []byte
+	found, err := st.Cache.Get(key, &data)
+	if err != nil || found {
+		return data, err
+	}
+	data, err = read(blob)
+	if err != nil {
+		return nil, err
+	}
+	return data, st.Cache.Put(key, data)
+}
+
+func goModulePath(data []byte) string {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}
+
+var (
+	jsonComments = regexp.MustCompile(`(?m)^\s*//.*$|/\*[\s\S]*?\*/`)
+	trailingComa = regexp.MustCompile(`,(\s*[}\]])`)
+)
+
+// tsConfig reads compilerOptions.baseUrl and paths, tolerating the comments
+// and trailing commas tsconfig files allow. A file that still does not parse
+// contributes nothing rather than failing the run.
+func tsConfig(data []byte) lang.TSConfig {
+	clean := trailingComa.ReplaceAll(jsonComments.ReplaceAll(data, nil), []byte("$1"))
+	var doc struct {
+		CompilerOptions struct {
+			BaseURL string              `json:"baseUrl"`
+			Paths   map[string][]string `json:"paths"`
+		} `json:"compilerOptions"`
+	}
+	if err := json.Unmarshal(clean, &doc); err != nil {
+		return lang.TSConfig{}
+	}
+	return lang.TSConfig{BaseURL: doc.CompilerOptions.BaseURL, Paths: doc.CompilerOptions.Paths}
+}
+
+// projectKey hashes a project's settings for change detection.
+func projectKey(p *lang.Project) string {
+	b, _ := json.Marshal(p) // encoding/json sorts map keys
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:8])
+}

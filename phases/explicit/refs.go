@@ -1,0 +1,275 @@
+package explicit
+
+import (
+	"strings"
+
+	"github.com/lgraph/lgraph/facts"
+)
+
+var selfWords = map[string]bool{"self": true, "this": true, "Self": true, "$this": true, "cls": true, "@": true}
+
+// callable and typeLike are the definition kinds a call or a type
+// reference may land on.
+var (
+	callable = map[string]bool{facts.KindFunction: true, facts.KindMethod: true, facts.KindClass: true, facts.KindStruct: true, facts.KindType: true, facts.KindEnum: true}
+	typeLike = map[string]bool{facts.KindClass: true, facts.KindStruct: true, facts.KindInterface: true, facts.KindTrait: true, facts.KindEnum: true, facts.KindType: true, facts.KindModule: true}
+)
+
+func wanted(kind string) map[string]bool {
+	if kind == facts.RefCall {
+		return callable
+	}
+	return typeLike
+}
+
+func (r *resolver) reference(ref facts.Ref) {
+	target, ok := r.resolve(ref.Name, ref.Qualifier, ref.From, wanted(ref.Kind))
+	if !ok {
+		r.unresolved++
+		return
+	}
+	kind := EdgeReferences
+	if ref.Kind == facts.RefCall {
+		kind = EdgeCalls
+	}
+	via := ref.Name
+	if ref.Qualifier != "" && ref.Qualifier != "?" {
+		via = ref.Qualifier + "." + ref.Name
+	}
+	r.add(r.idOf(ref.From), target.ID, kind, via)
+}
+
+// inheritance resolves each symbol's extends and implements names.
+func (r *resolver) inheritance() {
+	for i, s := range r.f.Facts.Symbols {
+		for _, kind := range []string{EdgeExtends, EdgeImplements} {
+			names := s.Extends
+			if kind == EdgeImplements {
+				names = s.Implements
+			}
+			for _, full := range names {
+				q, name := splitQualified(full)
+				if t, ok := r.resolve(name, q, s.Parent, typeLike); ok && t.ID != r.ids[i] {
+					r.add(r.ids[i], t.ID, kind, full)
+				} else if !ok {
+					r.unresolved++
+				}
+			}
+		}
+	}
+}
+
+// splitQualified splits "pkg.Base" or "a::B" into qualifier and name.
+func splitQualified(s string) (string, string) {
+	i := strings.LastIndexAny(s, ".:\\")
+	if i < 0 {
+		return "", s
+	}
+	q := strings.TrimRight(s[:i], ".:\\")
+	return q, s[i+1:]
+}
+
+// resolve finds the definition a name refers to, in scope order: the same
+// file, what the file imports, the same directory, then the project.
+func (r *resolver) resolve(name, qualifier, from string, kinds map[string]bool) (def, bool) {
+	switch {
+	case qualifier == "":
+		return r.bare(name, from, kinds)
+	case selfWords[qualifier] || qualifier == "super":
+		return r.member(name, from, kinds)
+	}
+	if targets, ok := r.modBind[qualifier]; ok {
+		return r.first(r.filter(name, kinds, func(d def) bool { return contains(targets, d.Path) }))
+	}
+	if first, _, _ := strings.Cut(qualifier, "."); first != qualifier {
+		if targets, ok := r.modBind[first]; ok {
+			return r.first(r.filter(name, kinds, func(d def) bool { return contains(targets, d.Path) }))
+		}
+	}
+	if qualifier == "?" {
+		return r.uniqueMethod(name)
+	}
+	return r.qualified(name, qualifier, kinds)
+}
+
+// bare resolves an unqualified name.
+func (r *resolver) bare(name, from string, kinds map[string]bool) (def, bool) {
+	if d, ok := r.sameFile(name, from, kinds); ok {
+		return d, true
+	}
+	if targets, ok := r.nameBind[name]; ok {
+		if d, ok := r.first(r.filter(name, kinds, func(d def) bool { return contains(targets, d.Path) })); ok {
+			return d, true
+		}
+	}
+	for _, scope := range r.openScopes {
+		if d, ok := r.first(r.filter(name, kinds, func(d def) bool { return contains(scope, d.Path) })); ok {
+			return d, true
+		}
+	}
+	dir := dirOf(r.f.Path)
+	notMember := func(d def) bool { return d.Kind != facts.KindMethod }
+	if d, ok := r.first(r.filter(name, kinds, func(d def) bool { return dirOf(d.Path) == dir && notMember(d) })); ok {
+		return d, true
+	}
+	if r.spec.Family == "go" {
+		// Go has no project-wide scope: a bare name outside the package is a builtin.
+		return def{}, false
+	}
+	return r.first(r.filter(name, kinds, notMember))
+}
+
+// sameFile prefers members of the enclosing class, then top-level
+// definitions, then any definition in the file.
+func (r *resolver) sameFile(name, from string, kinds map[string]bool) (def, bool) {
+	class := r.enclosingClass(from)
+	best, bestRank := -1, 3
+	for i, s := range r.f.Facts.Symbols {
+		if s.Name != name || !kinds[s.Kind] {
+			continue
+		}
+		rank := 2
+		switch {
+		case class != "" && s.Parent == class:
+			rank = 0
+		case s.Parent == "":
+			rank = 1
+		}
+		if rank < bestRank {
+			best, bestRank = i, rank
+		}
+	}
+	if best < 0 {
+		return def{}, false
+	}
+	s := r.f.Facts.Symbols[best]
+	return def{Path: r.f.Path, ID: r.ids[best], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind}, true
+}
+
+// enclosingClass walks up from a symbol to the nearest type-like definition.
+func (r *resolver) enclosingClass(from string) string {
+	for q := from; q != ""; {
+		i, ok := r.byQual[q]
+		if !ok {
+			return ""
+		}
+		s := r.f.Facts.Symbols[i]
+		if typeLike[s.Kind] {
+			return s.Qualified
+		}
+		q = s.Parent
+	}
+	return ""
+}
+
+// member resolves self.name / this.name / super.name: the enclosing class,
+// then its bases by name.
+func (r *resolver) member(name, from string, kinds map[string]bool) (def, bool) {
+	class := r.enclosingClass(from)
+	if class == "" {
+		return r.sameFile(name, from, kinds)
+	}
+	for i, s := range r.f.Facts.Symbols {
+		if s.Name == name && s.Parent == class && kinds[s.Kind] {
+			return def{Path: r.f.Path, ID: r.ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind}, true
+		}
+	}
+	cs := r.f.Facts.Symbols[r.byQual[class]]
+	for _, base := range append(append([]string{}, cs.Extends...), cs.Implements...) {
+		_, baseName := splitQualified(base)
+		if d, ok := r.first(r.filter(name, kinds, func(d def) bool { return lastSegment(d.Parent) == baseName })); ok {
+			return d, true
+		}
+	}
+	return def{}, false
+}
+
+// qualified resolves Type.name / ns::name: members whose parent's last
+// segment is the qualifier's last segment, nearest scope first.
+func (r *resolver) qualified(name, qualifier string, kinds map[string]bool) (def, bool) {
+	_, last := splitQualified(qualifier)
+	cands := r.filter(name, kinds, func(d def) bool { return d.Parent != "" && lastSegment(d.Parent) == last })
+	if len(cands) == 0 {
+		return r.uniqueMethod(name)
+	}
+	return r.nearest(cands)
+}
+
+// uniqueMethod resolves a call on a receiver of unknown type only when one
+// method of that name exists: in this file, else this directory, else the project.
+func (r *resolver) uniqueMethod(name string) (def, bool) {
+	methods := r.filter(name, callable, func(d def) bool { return d.Kind == facts.KindMethod })
+	dir := dirOf(r.f.Path)
+	for _, keep := range []func(def) bool{
+		func(d def) bool { return d.Path == r.f.Path },
+		func(d def) bool { return dirOf(d.Path) == dir },
+		func(def) bool { return true },
+	} {
+		var in []def
+		for _, d := range methods {
+			if keep(d) {
+				in = append(in, d)
+			}
+		}
+		if len(in) == 1 {
+			return in[0], true
+		}
+		if len(in) > 1 {
+			return def{}, false
+		}
+	}
+	return def{}, false
+}
+
+// nearest picks from candidates by scope: same file, imported files, same
+// directory, anywhere; ties break on path then source order.
+func (r *resolver) nearest(cands []def) (def, bool) {
+	dir := dirOf(r.f.Path)
+	scopes := []func(def) bool{
+		func(d def) bool { return d.Path == r.f.Path },
+		func(d def) bool { return r.imported(d.Path) },
+		func(d def) bool { return dirOf(d.Path) == dir },
+		func(def) bool { return true },
+	}
+	for _, in := range scopes {
+		for _, d := range cands {
+			if in(d) {
+				return d, true
+			}
+		}
+	}
+	return def{}, false
+}
+
+func (r *resolver) imported(p string) bool {
+	for _, t := range r.modBind {
+		if contains(t, p) {
+			return true
+		}
+	}
+	for _, t := range r.nameBind {
+		if contains(t, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// filter returns the definitions of name with a wanted kind that keep accepts,
+// in (path, source order) order.
+func (r *resolver) filter(name string, kinds map[string]bool, keep func(def) bool) []def {
+	var out []def
+	for _, d := range r.lookupName(name) {
+		if kinds[d.Kind] && keep(d) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func (r *resolver) first(ds []def) (def, bool) {
+	if len(ds) == 0 {
+		return def{}, false
+	}
+	return ds[0], true
+}

@@ -1,0 +1,133 @@
+// Package inventory is the first phase: it decides which files of the tree
+// are indexed and records each one's identity (blob id, exact and
+// normalized SHA-256, language, size).
+package inventory
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"path"
+
+	"github.com/bmatcuk/doublestar/v4"
+
+	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/lang"
+)
+
+// Version names the classification rules; it is part of every blob-info key.
+const Version = "inventory-1"
+
+// ConfigLang marks project files that change how code resolves.
+const ConfigLang = "config"
+
+// projectFiles are indexed alongside code because resolution reads them.
+var projectFiles = map[string]bool{"go.mod": true, "tsconfig.json": true, "jsconfig.json": true}
+
+// BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
+// by blob id so a blob is read once across all branches.
+type BlobInfo struct {
+	Size    int64  `json:"size"`
+	Binary  bool   `json:"binary"`
+	SHA256  string `json:"sha256"`
+	NormSHA string `json:"norm_sha"`
+	// Head is the first line when it is a shebang, for extensionless scripts.
+	Head string `json:"head,omitempty"`
+}
+
+// Describe computes a blob's info from its bytes.
+func Describe(data []byte) BlobInfo {
+	sum := sha256.Sum256(data)
+	norm := sha256.Sum256(Normalize(data))
+	info := BlobInfo{
+		Size:    int64(len(data)),
+		Binary:  bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0,
+		SHA256:  hex.EncodeToString(sum[:]),
+		NormSHA: hex.EncodeToString(norm[:]),
+	}
+	if bytes.HasPrefix(data, []byte("#!")) {
+		line, _, _ := bytes.Cut(data, []byte("\n"))
+		info.Head = string(line[:min(len(line), 200)])
+	}
+	return info
+}
+
+// Normalize applies DESIGN §2's summary normalization: CRLF to LF, trailing
+// whitespace stripped from every line, runs of blank lines collapsed to one.
+func Normalize(data []byte) []byte {
+	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
+	lines := bytes.Split(data, []byte("\n"))
+	out := make([]byte, 0, len(data))
+	blank := false
+	for _, l := range lines {
+		l = bytes.TrimRight(l, " \t\r\f\v")
+		if len(l) == 0 {
+			if blank {
+				continue
+			}
+			blank = true
+		} else {
+			blank = false
+		}
+		out = append(out, l...)
+		out = append(out, '\n')
+	}
+	return bytes.TrimRight(out, "\n")
+}
+
+// Rules decides which tree entries are indexed.
+type Rules struct {
+	Include, Exclude []string
+	MaxBytes         int64
+	Langs            *lang.Registry
+}
+
+// NewRules builds the rules from config.
+func NewRules(cfg *config.Config, langs *lang.Registry) Rules {
+	return Rules{Include: cfg.Include, Exclude: cfg.Exclude, MaxBytes: int64(cfg.MaxFileKB) * 1024, Langs: langs}
+}
+
+// Candidate reports whether a tree entry could be indexed before reading its
+// bytes: a regular file inside include, outside exclude, and code by name
+// (or possibly a script, or a project file).
+func (r Rules) Candidate(e gitrepo.Entry) bool {
+	if !e.Regular() || !r.selected(e.Path) {
+		return false
+	}
+	return projectFiles[path.Base(e.Path)] || r.Langs.ByExtension(e.Path) != nil || r.Langs.NeedsContent(e.Path)
+}
+
+func (r Rules) selected(p string) bool {
+	in := false
+	for _, g := range r.Include {
+		if ok, _ := doublestar.Match(g, p); ok {
+			in = true
+			break
+		}
+	}
+	if !in {
+		return false
+	}
+	for _, g := range r.Exclude {
+		if ok, _ := doublestar.Match(g, p); ok {
+			return false
+		}
+	}
+	return true
+}
+
+// Language returns the language an indexed candidate gets, or "" when its
+// bytes rule it out (binary, too large, or no shebang we know).
+func (r Rules) Language(p string, info BlobInfo) string {
+	if info.Binary || info.Size > r.MaxBytes {
+		return ""
+	}
+	if projectFiles[path.Base(p)] {
+		return ConfigLang
+	}
+	if s := r.Langs.Detect(p, []byte(info.Head)); s != nil {
+		return s.Name
+	}
+	return ""
+}

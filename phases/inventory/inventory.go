@@ -1,0 +1,162 @@
+package inventory
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/phases/phase"
+	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/store"
+)
+
+// Phase is the inventory phase. Target is the tree being indexed.
+type Phase struct {
+	// Target lists the blobs of the target tree; used only on full runs.
+	Target func(ctx context.Context) ([]gitrepo.Entry, error)
+	// Read returns a blob's bytes (git blob or working-tree file).
+	Read func(id string) ([]byte, error)
+}
+
+// Name implements phase.Phase.
+func (Phase) Name() string { return "inventory" }
+
+// Run applies the change set to st.Next (or lists the whole tree on a full
+// run) and fills st.Touched.
+func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
+	start := time.Now()
+	rules := NewRules(st.Config, st.Langs)
+	rep := store.Phase{Name: p.Name(), Mode: "incremental"}
+	var entries []gitrepo.Entry
+	if st.Full {
+		rep.Mode, rep.Reason = "full", st.FullReason
+		all, err := p.Target(ctx)
+		if err != nil {
+			return rep, err
+		}
+		entries = all
+		st.Next.Files = map[string]*snapshot.File{}
+	} else {
+		for _, c := range st.Changes {
+			if c.From != nil {
+				delete(st.Next.Files, c.From.Path)
+			}
+			if c.To != nil {
+				entries = append(entries, *c.To)
+			}
+		}
+	}
+	files, err := p.describe(ctx, st, rules, entries)
+	if err != nil {
+		return rep, err
+	}
+	for _, f := range files {
+		st.Next.Files[f.Path] = f
+	}
+	if st.Full {
+		st.Touched = touched(st.Base, st.Next, nil)
+	} else {
+		st.Touched = touched(st.Base, st.Next, changedPaths(st.Changes))
+	}
+	st.Hit("inventory")
+	rep.Files = len(entries)
+	rep.MS = time.Since(start).Milliseconds()
+	return rep, nil
+}
+
+// describe classifies entries, reading only blobs the cache has not seen.
+func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, entries []gitrepo.Entry) ([]*snapshot.File, error) {
+	out := make([]*snapshot.File, len(entries))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(phase.Workers(st.Config.Concurrency))
+	for i, e := range entries {
+		if !rules.Candidate(e) {
+			continue
+		}
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			info, err := p.blobInfo(st, e.Blob)
+			if err != nil {
+				return err
+			}
+			l := rules.Language(e.Path, info)
+			if l == "" {
+				return nil
+			}
+			out[i] = &snapshot.File{Path: e.Path, Blob: e.Blob, SHA256: info.SHA256, NormSHA: info.NormSHA, Lang: l, Size: info.Size}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	files := out[:0]
+	for _, f := range out {
+		if f != nil {
+			files = append(files, f)
+		}
+	}
+	return files, nil
+}
+
+func (p Phase) blobInfo(st *phase.State, blob string) (BlobInfo, error) {
+	key := "blob/" + Version + "/" + blob
+	var info BlobInfo
+	found, err := st.Cache.Get(key, &info)
+	if err != nil || found {
+		return info, err
+	}
+	data, err := p.Read(blob)
+	if err != nil {
+		return info, fmt.Errorf("inventory: %w", err)
+	}
+	info = Describe(data)
+	return info, st.Cache.Put(key, info)
+}
+
+// changedPaths lists both sides of every change.
+func changedPaths(changes []gitrepo.Change) []string {
+	var out []string
+	for _, c := range changes {
+		if c.From != nil {
+			out = append(out, c.From.Path)
+		}
+		if c.To != nil {
+			out = append(out, c.To.Path)
+		}
+	}
+	return out
+}
+
+// touched lists the paths whose entries differ between two snapshots,
+// looking only at candidates when given (an incremental run) and at every
+// path otherwise.
+func touched(base, next *snapshot.Snapshot, candidates []string) map[string]bool {
+	out := map[string]bool{}
+	if candidates == nil {
+		for p := range next.Files {
+			candidates = append(candidates, p)
+		}
+		if base != nil {
+			for p := range base.Files {
+				candidates = append(candidates, p)
+			}
+		}
+	}
+	for _, p := range candidates {
+		var b, n *snapshot.File
+		if base != nil {
+			b = base.Files[p]
+		}
+		n = next.Files[p]
+		if (b == nil) != (n == nil) || (b != nil && (b.Blob != n.Blob || b.Lang != n.Lang)) {
+			out[p] = true
+		}
+	}
+	return out
+}

@@ -1,0 +1,89 @@
+// Package phase defines what every pipeline phase sees and returns, so that
+// the runner knows phases only through this small interface.
+package phase
+
+import (
+	"context"
+	"runtime"
+
+	"github.com/lgraph/lgraph/cache"
+	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/store"
+)
+
+// Phase is one step of an index run.
+type Phase interface {
+	Name() string
+	// Run updates st.Next in place (copy-on-write for *snapshot.File values)
+	// and reports what it did.
+	Run(ctx context.Context, st *State) (store.Phase, error)
+}
+
+// State is shared by the phases of one run.
+type State struct {
+	Repo    *gitrepo.Repo
+	Cache   *cache.Cache
+	Config  *config.Config
+	Langs   *lang.Registry
+	Parsers *lang.Parsers
+	// LLM is the summary provider (offline by default).
+	LLM llm.Provider
+	// Base is the snapshot the run starts from (nil for a full run from nothing).
+	Base *snapshot.Snapshot
+	// Next is the snapshot being built; it starts as a clone of Base.
+	Next *snapshot.Snapshot
+	// Changes are the git changes from Base's commit to the target tree.
+	Changes []gitrepo.Change
+	// Full is set when the run rebuilds from nothing, with the reason.
+	Full       bool
+	FullReason string
+	// Touched holds every path whose entry was added, changed or removed
+	// between Base and Next (filled by the inventory phase).
+	Touched map[string]bool
+	// Reresolved holds the paths whose edges the explicit phase recomputed.
+	Reresolved map[string]bool
+	// Progress receives progress; never nil.
+	Progress Progress
+	// Failpoint is called at named points so tests can kill a run there.
+	Failpoint func(name string)
+	// DryRun asks phases to report what they would do without paying for it.
+	DryRun bool
+}
+
+// Hit calls the failpoint hook if one is set.
+func (st *State) Hit(name string) {
+	if st.Failpoint != nil {
+		st.Failpoint(name)
+	}
+}
+
+// Progress receives a phase's progress. Library code never prints.
+type Progress interface {
+	Start(phase string, total int)
+	Add(n int)
+	Done()
+}
+
+// NoProgress discards progress.
+type NoProgress struct{}
+
+// Start implements Progress.
+func (NoProgress) Start(string, int) {}
+
+// Add implements Progress.
+func (NoProgress) Add(int) {}
+
+// Done implements Progress.
+func (NoProgress) Done() {}
+
+// Workers is the worker count for a configured concurrency (0: one per CPU).
+func Workers(configured int) int {
+	if configured > 0 {
+		return configured
+	}
+	return runtime.NumCPU()
+}

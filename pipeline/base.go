@@ -1,0 +1,93 @@
+package pipeline
+
+import (
+	"fmt"
+
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/snapshot"
+)
+
+// baseChoice is the typed decision of where a run starts.
+type baseChoice struct {
+	snap     *snapshot.Snapshot
+	commit   string
+	full     bool
+	reason   string
+	upToDate bool
+}
+
+// chooseBase decides between up to date, incremental from the branch's
+// baseline, incremental from another branch's snapshot, and full, with a
+// reason a user can read.
+func chooseBase(o Options, head gitrepo.Head, branch string) (baseChoice, error) {
+	cfgKey := o.Config.OutputKey()
+	if o.Full {
+		return baseChoice{full: true, reason: "a full rebuild was requested"}, nil
+	}
+	ref, snap, err := o.Store.LoadPublished(branch)
+	if err != nil {
+		return baseChoice{}, err
+	}
+	if ref != nil {
+		switch {
+		case snap.ConfigKey != cfgKey:
+			return baseChoice{full: true, reason: "include/exclude/size settings changed since the last index"}, nil
+		case !o.Repo.HasCommit(ref.Commit):
+			return baseChoice{full: true, reason: fmt.Sprintf("baseline commit %.12s no longer exists (history rewritten, force-pushed or garbage-collected)", ref.Commit)}, nil
+		case ref.Commit == head.Commit && upToDate(snap):
+			return baseChoice{snap: snap, commit: ref.Commit, upToDate: true}, nil
+		}
+		return baseChoice{snap: snap, commit: ref.Commit}, nil
+	}
+	return otherBranchBase(o, branch, cfgKey)
+}
+
+// upToDate reports whether a snapshot was made by this lgraph's phases.
+func upToDate(s *snapshot.Snapshot) bool {
+	for name, v := range Versions() {
+		if s.Versions[name] != v {
+			return false
+		}
+	}
+	return true
+}
+
+// otherBranchBase starts a branch never indexed from the most recently
+// published snapshot of another branch, so it costs only the files that differ.
+func otherBranchBase(o Options, branch, cfgKey string) (baseChoice, error) {
+	refs, err := o.Store.Refs()
+	if err != nil {
+		return baseChoice{}, err
+	}
+	for _, r := range refs {
+		if r.Worktree || !o.Repo.HasCommit(r.Commit) {
+			continue
+		}
+		snap, err := o.Store.ReadSnapshot(r.Snapshot)
+		if err != nil || snap.ConfigKey != cfgKey {
+			continue
+		}
+		return baseChoice{snap: snap, commit: r.Commit, reason: fmt.Sprintf("first index of %s: starting from %s at %.12s", branch, r.Branch, r.Commit)}, nil
+	}
+	return baseChoice{full: true, reason: fmt.Sprintf("no previous index of %s", branch)}, nil
+}
+
+// relevant keeps the changes that touch indexed files or could add one.
+func relevant(changes []gitrepo.Change, base *snapshot.Snapshot, o Options) []gitrepo.Change {
+	rules := inventory.NewRules(o.Config, o.Langs)
+	var out []gitrepo.Change
+	for _, c := range changes {
+		keep := false
+		if c.From != nil && base.Files[c.From.Path] != nil {
+			keep = true
+		}
+		if c.To != nil && rules.Candidate(*c.To) {
+			keep = true
+		}
+		if keep {
+			out = append(out, c)
+		}
+	}
+	return out
+}

@@ -1,0 +1,61 @@
+package pipeline
+
+import (
+	"time"
+
+	"github.com/lgraph/lgraph/freshness"
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/phases/explicit"
+	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/phases/phase"
+	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/store"
+)
+
+// Versions are the producing-code versions a snapshot records; a mismatch
+// makes the next update rebuild what that code produced.
+func Versions() map[string]string {
+	return map[string]string{"inventory": inventory.Version, "explicit": explicit.Version}
+}
+
+// ContentRoot computes a snapshot's sha256-merkle-v1 root from the file
+// digests it already holds.
+func ContentRoot(s *snapshot.Snapshot) (string, int, error) {
+	leaves := make([]freshness.Leaf, 0, len(s.Files))
+	for p, f := range s.Files {
+		l, err := freshness.ParseLeaf(p, f.SHA256)
+		if err != nil {
+			return "", 0, err
+		}
+		leaves = append(leaves, l)
+	}
+	return freshness.Root(leaves), len(leaves), nil
+}
+
+// publish writes the snapshot and switches the branch ref to it. Until the
+// ref's rename lands, readers and the next run see the previous baseline.
+func publish(o Options, st *phase.State, head gitrepo.Head, run *store.Run) error {
+	next := st.Next
+	next.Branch, next.Commit, next.ConfigKey = run.Branch, head.Commit, o.Config.OutputKey()
+	next.Versions["inventory"] = inventory.Version
+	root, n, err := ContentRoot(next)
+	if err != nil {
+		return err
+	}
+	next.ContentRoot, next.LeafCount = root, n
+	run.Knowledge = knowledgeDelta(st)
+	st.Hit("publish-start")
+	name, err := o.Store.WriteSnapshot(next)
+	if err != nil {
+		return err
+	}
+	st.Hit("publish-snapshot-written")
+	ref := &store.Ref{Branch: run.Branch, Commit: head.Commit, Snapshot: name, ContentRoot: root, LeafCount: n, Run: run.ID, Published: time.Now().UTC()}
+	if err := o.Store.Publish(ref, o.Config.SnapshotsPerRepo); err != nil {
+		return err
+	}
+	st.Hit("publish-ref-written")
+	run.Outcome = Published
+	run.Root = root
+	return nil
+}

@@ -1,0 +1,227 @@
+// Package pipeline runs an index: it picks the baseline, computes the git
+// change set, runs the phases over it and publishes the result in one
+// atomic switch, or publishes nothing.
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/lgraph/lgraph/cache"
+	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/phase"
+	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/store"
+)
+
+// Outcomes of a run (DESIGN §6).
+const (
+	Published     = "published"
+	Failed        = "failed"
+	Interrupted   = "interrupted"
+	BudgetStopped = "budget_stopped"
+	UpToDate      = "up_to_date"
+	Running       = "running"
+)
+
+// Options configure one run.
+type Options struct {
+	Repo   *gitrepo.Repo
+	Store  *store.Store
+	Config *config.Config
+	Langs  *lang.Registry
+	// LLM is the summary provider; nil means offline.
+	LLM llm.Provider
+	// Phases builds the phase list given the blob reader of the target tree.
+	Phases func(read func(id string) ([]byte, error), target func(context.Context) ([]gitrepo.Entry, error)) []phase.Phase
+	// Command is "init" or "update", for the ledger.
+	Command string
+	// Full forces a rebuild from nothing (init --force, update --full).
+	Full bool
+	// Wait waits for another writer instead of failing with cache.ErrBusy.
+	Wait     bool
+	DryRun   bool
+	Progress phase.Progress
+	// Failpoint is called at named points (tests kill runs there).
+	Failpoint func(name string)
+}
+
+// Run indexes HEAD of the repository and returns the ledger entry. The
+// entry is returned (and recorded) for failed runs too, with the error.
+func Run(ctx context.Context, o Options) (*store.Run, error) {
+	start := time.Now()
+	head, err := o.Repo.Head()
+	if err != nil {
+		return nil, err
+	}
+	c, err := cache.Open(ctx, o.Store.CacheDir(), o.Wait)
+	if err != nil {
+		return nil, err
+	}
+	defer c.Close()
+	if err := markInterrupted(o.Store); err != nil {
+		return nil, err
+	}
+	id, err := o.Store.NextRunID()
+	if err != nil {
+		return nil, err
+	}
+	branch := refName(head)
+	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: Running}
+	if !o.DryRun {
+		if err := o.Store.WriteRun(run); err != nil {
+			return nil, err
+		}
+	}
+	err = execute(ctx, o, c, head, run)
+	run.MS = time.Since(start).Milliseconds()
+	run.Outcome = outcomeOf(ctx, err, run.Outcome)
+	if err != nil {
+		run.Error = err.Error()
+	}
+	if !o.DryRun {
+		if werr := o.Store.WriteRun(run); werr != nil && err == nil {
+			err = werr
+		}
+	}
+	return run, err
+}
+
+func refName(h gitrepo.Head) string {
+	if h.Branch == "" {
+		return store.DetachedRef
+	}
+	return h.Branch
+}
+
+func outcomeOf(ctx context.Context, err error, current string) string {
+	switch {
+	case err == nil:
+		return current
+	case errors.Is(err, llm.ErrBudget):
+		return BudgetStopped
+	case ctx.Err() != nil || errors.Is(err, context.Canceled):
+		return Interrupted
+	}
+	return Failed
+}
+
+// markInterrupted closes ledger entries left "running" by a killed process;
+// the caller holds the cache lock, so no run is really in progress.
+func markInterrupted(s *store.Store) error {
+	runs, err := s.Runs(5)
+	if err != nil {
+		return err
+	}
+	for _, r := range runs {
+		if r.Outcome == Running {
+			r.Outcome = Interrupted
+			r.Error = "the process stopped before the run finished"
+			if err := s.WriteRun(r); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// execute runs the phases and publishes; run is filled as it goes.
+func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, run *store.Run) error {
+	b, err := chooseBase(o, head, run.Branch)
+	if err != nil {
+		return err
+	}
+	if b.upToDate {
+		run.Outcome = UpToDate
+		run.From = &head.Commit
+		run.Root = b.snap.ContentRoot
+		return nil
+	}
+	if b.commit != "" {
+		from := b.commit
+		run.From = &from
+	}
+	st, err := newState(ctx, o, c, head, b)
+	if err != nil {
+		return err
+	}
+	run.Changes = count(st.Changes)
+	tree, err := o.Repo.Tree(head.Commit)
+	if err != nil {
+		return err
+	}
+	target := func(ctx context.Context) ([]gitrepo.Entry, error) { return gitrepo.Walk(ctx, tree) }
+	for _, ph := range o.Phases(o.Repo.ReadBlob, target) {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rep, err := ph.Run(ctx, st)
+		run.Phases = append(run.Phases, rep)
+		run.Tokens.Prompt += rep.Tokens.Prompt
+		run.Tokens.Completion += rep.Tokens.Completion
+		if err != nil {
+			return fmt.Errorf("phase %s: %w", ph.Name(), err)
+		}
+	}
+	if st.Full {
+		run.Changes = store.Changes{Added: len(st.Next.Files)}
+	}
+	if o.DryRun {
+		run.Outcome = "dry_run"
+		return nil
+	}
+	return publish(o, st, head, run)
+}
+
+func count(changes []gitrepo.Change) store.Changes {
+	var c store.Changes
+	for _, ch := range changes {
+		switch ch.Action {
+		case gitrepo.Added:
+			c.Added++
+		case gitrepo.Modified:
+			c.Modified++
+		case gitrepo.Deleted:
+			c.Deleted++
+		case gitrepo.Renamed:
+			c.Renamed++
+		}
+	}
+	return c
+}
+
+func newState(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, b baseChoice) (*phase.State, error) {
+	st := &phase.State{
+		Repo: o.Repo, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
+		LLM: o.LLM, Base: b.snap, Full: b.full, FullReason: b.reason,
+		Progress: o.Progress, Failpoint: o.Failpoint, DryRun: o.DryRun,
+	}
+	if st.Progress == nil {
+		st.Progress = phase.NoProgress{}
+	}
+	if b.full || b.snap == nil {
+		st.Full = true
+		st.Next = snapshot.New()
+		return st, nil
+	}
+	st.Next = b.snap.Clone()
+	from, err := o.Repo.Tree(b.commit)
+	if err != nil {
+		return nil, err
+	}
+	to, err := o.Repo.Tree(head.Commit)
+	if err != nil {
+		return nil, err
+	}
+	changes, err := gitrepo.Diff(ctx, from, to)
+	if err != nil {
+		return nil, err
+	}
+	st.Changes = relevant(changes, b.snap, o)
+	return st, nil
+}

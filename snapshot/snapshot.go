@@ -1,0 +1,131 @@
+// Package snapshot is the published graph of one tree: every indexed file
+// with its facts, its resolved edges and its summaries. A snapshot is
+// immutable once published; an update derives a new one from the old.
+package snapshot
+
+import (
+	"path"
+	"sort"
+	"strconv"
+
+	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/lang"
+)
+
+// Snapshot is the graph of one commit (or of a working tree).
+type Snapshot struct {
+	Branch string
+	Commit string
+	// ConfigKey and Versions name the settings and code that produced the
+	// snapshot; a mismatch forces the affected phases to run in full.
+	ConfigKey string
+	Versions  map[string]string
+	Project   lang.Project
+	Files     map[string]*File
+	// ContentRoot is the sha256-merkle-v1 root over Files (DESIGN §5).
+	ContentRoot string
+	LeafCount   int
+	// Modules holds the wiki's module docs by directory.
+	Modules map[string]*Module
+}
+
+// File is one indexed file.
+type File struct {
+	Path    string
+	Blob    string // git blob id
+	SHA256  string // of the exact bytes
+	NormSHA string // of the whitespace-normalized bytes
+	Lang    string // language name, or "config" for project files
+	Size    int64
+	Facts   *facts.File
+	Res     Resolution
+	// Summary is the file's enrichment summary and SummaryKey the cache key
+	// it was produced under.
+	Summary    string
+	SummaryKey string
+	// EdgeSummaries explain, per target file, why this file depends on it.
+	EdgeSummaries map[string]string
+}
+
+// Resolution is what resolving one file's references produced.
+type Resolution struct {
+	Edges []Edge
+	// Lookups are the index keys consulted; a change to the definitions
+	// under any of them re-resolves the file.
+	Lookups    []string
+	Unresolved int
+}
+
+// Edge is one directed dependency.
+type Edge struct {
+	Source string
+	Target string
+	Kind   string
+	Via    string
+}
+
+// Module is one wiki module doc.
+type Module struct {
+	Dir      string
+	Doc      string
+	InputKey string
+}
+
+// New returns an empty snapshot.
+func New() *Snapshot {
+	return &Snapshot{Files: map[string]*File{}, Versions: map[string]string{}, Modules: map[string]*Module{}}
+}
+
+// Clone returns a shallow copy whose maps may be changed without touching s.
+// File values are shared: replace a *File, never mutate one in place.
+func (s *Snapshot) Clone() *Snapshot {
+	c := *s
+	c.Files = make(map[string]*File, len(s.Files))
+	for k, v := range s.Files {
+		c.Files[k] = v
+	}
+	c.Versions = map[string]string{}
+	for k, v := range s.Versions {
+		c.Versions[k] = v
+	}
+	c.Modules = map[string]*Module{}
+	for k, v := range s.Modules {
+		c.Modules[k] = v
+	}
+	return &c
+}
+
+// Paths returns the indexed paths in byte order.
+func (s *Snapshot) Paths() []string {
+	out := make([]string, 0, len(s.Files))
+	for p := range s.Files {
+		out = append(out, p)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// FileID is the node id of a file.
+func FileID(p string) string { return "file:" + p }
+
+// ModuleID is the node id of a directory module ("." for the root).
+func ModuleID(dir string) string { return "mod:" + dir }
+
+// ModuleDir is the module directory of a path.
+func ModuleDir(p string) string { return path.Dir(p) }
+
+// SymbolIDs returns the node id of each symbol, in order: "sym:PATH#Qualified",
+// with "~2", "~3" for later definitions of an already used qualified name.
+func SymbolIDs(p string, syms []facts.Symbol) []string {
+	ids := make([]string, len(syms))
+	seen := make(map[string]int, len(syms))
+	for i, s := range syms {
+		seen[s.Qualified]++
+		id := "sym:" + p + "#" + s.Qualified
+		if n := seen[s.Qualified]; n > 1 {
+			id += "~" + strconv.Itoa(n)
+		}
+		ids[i] = id
+	}
+	return ids
+}

@@ -1,0 +1,145 @@
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Run is one ledger entry: what an init or update did and how it ended.
+type Run struct {
+	ID        int       `json:"run"`
+	Command   string    `json:"command"`
+	Started   time.Time `json:"started"`
+	Branch    string    `json:"branch"`
+	From      *string   `json:"from"`
+	To        string    `json:"to"`
+	Outcome   string    `json:"outcome"`
+	Reason    string    `json:"reason,omitempty"`
+	Changes   Changes   `json:"changes"`
+	Phases    []Phase   `json:"phases"`
+	Tokens    Tokens    `json:"tokens"`
+	CostUSD   float64   `json:"cost_usd"`
+	MS        int64     `json:"ms"`
+	Root      string    `json:"content_root,omitempty"`
+	Error     string    `json:"error,omitempty"`
+	Knowledge *Delta    `json:"knowledge,omitempty"`
+}
+
+// Changes counts a change set by action.
+type Changes struct {
+	Added    int `json:"added"`
+	Modified int `json:"modified"`
+	Deleted  int `json:"deleted"`
+	Renamed  int `json:"renamed"`
+}
+
+// Tokens counts LLM tokens.
+type Tokens struct {
+	Prompt     int `json:"prompt"`
+	Completion int `json:"completion"`
+}
+
+// Phase reports one phase of a run.
+type Phase struct {
+	Name   string `json:"name"`
+	Mode   string `json:"mode"`
+	Reason string `json:"reason,omitempty"`
+	Files  int    `json:"files"`
+	Calls  int    `json:"calls"`
+	Tokens Tokens `json:"tokens"`
+	MS     int64  `json:"ms"`
+	// Extra carries phase-specific counts (parsed, cache hits, syntax errors).
+	Extra map[string]int `json:"extra,omitempty"`
+}
+
+// Delta is what a published run changed in the knowledge.
+type Delta struct {
+	SymbolsAdded   []string       `json:"symbols_added,omitempty"`
+	SymbolsRemoved []string       `json:"symbols_removed,omitempty"`
+	EdgesAdded     map[string]int `json:"edges_added,omitempty"`
+	EdgesRemoved   map[string]int `json:"edges_removed,omitempty"`
+	Summaries      int            `json:"summaries_rewritten"`
+	ModuleDocs     int            `json:"module_docs_rewritten"`
+}
+
+func runFile(id int) string { return fmt.Sprintf("%08d.json", id) }
+
+// NextRunID returns one more than the highest run id in the ledger. Only a
+// writer, holding the cache lock, may call it.
+func (s *Store) NextRunID() (int, error) {
+	ids, err := s.runIDs()
+	if err != nil {
+		return 0, err
+	}
+	if len(ids) == 0 {
+		return 1, nil
+	}
+	return ids[len(ids)-1] + 1, nil
+}
+
+func (s *Store) runIDs() ([]int, error) {
+	entries, err := os.ReadDir(s.path("runs"))
+	if err != nil {
+		return nil, fmt.Errorf("list runs: %w", err)
+	}
+	var ids []int
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok {
+			continue
+		}
+		if id, err := strconv.Atoi(name); err == nil {
+			ids = append(ids, id)
+		}
+	}
+	sort.Ints(ids)
+	return ids, nil
+}
+
+// WriteRun records (or rewrites) a ledger entry.
+func (s *Store) WriteRun(r *Run) error {
+	data, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write run %d: %w", r.ID, err)
+	}
+	return writeAtomic(s.path("runs", runFile(r.ID)), data)
+}
+
+// ReadRun loads one ledger entry.
+func (s *Store) ReadRun(id int) (*Run, error) {
+	data, err := os.ReadFile(s.path("runs", runFile(id)))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("no run %d in the ledger: see lgraph log", id)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read run %d: %w", id, err)
+	}
+	var r Run
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("run %d is corrupt: %w", id, err)
+	}
+	return &r, nil
+}
+
+// Runs lists the ledger, newest first, at most limit entries (0: all).
+func (s *Store) Runs(limit int) ([]*Run, error) {
+	ids, err := s.runIDs()
+	if err != nil {
+		return nil, err
+	}
+	var out []*Run
+	for i := len(ids) - 1; i >= 0 && (limit == 0 || len(out) < limit); i-- {
+		r, err := s.ReadRun(ids[i])
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}

@@ -1,0 +1,171 @@
+package store
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/lgraph/lgraph/snapshot"
+)
+
+// DetachedRef is the ref name used for a detached HEAD.
+const DetachedRef = "@detached"
+
+// Ref is a branch's published baseline.
+type Ref struct {
+	Branch      string    `json:"branch"`
+	Commit      string    `json:"commit"`
+	Snapshot    string    `json:"snapshot"` // file name under snapshots/
+	ContentRoot string    `json:"content_root"`
+	LeafCount   int       `json:"leaf_count"`
+	Run         int       `json:"run"`
+	Published   time.Time `json:"published"`
+	// Worktree marks a working-tree overlay rather than a commit baseline.
+	Worktree bool `json:"worktree,omitempty"`
+}
+
+func refFile(branch string) string { return url.PathEscape(branch) + ".json" }
+
+// ReadRef returns the published ref of a branch, or nil when there is none.
+func (s *Store) ReadRef(branch string) (*Ref, error) {
+	data, err := os.ReadFile(s.path("refs", refFile(branch)))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read ref %s: %w", branch, err)
+	}
+	var r Ref
+	if err := json.Unmarshal(data, &r); err != nil {
+		return nil, fmt.Errorf("ref %s is corrupt (%v): run lgraph init --force", branch, err)
+	}
+	return &r, nil
+}
+
+// Refs lists every published ref, most recently published first.
+func (s *Store) Refs() ([]*Ref, error) {
+	entries, err := os.ReadDir(s.path("refs"))
+	if err != nil {
+		return nil, fmt.Errorf("list refs: %w", err)
+	}
+	var out []*Ref
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".json")
+		if !ok || strings.HasPrefix(name, ".tmp-") {
+			continue
+		}
+		branch, err := url.PathUnescape(name)
+		if err != nil {
+			continue
+		}
+		r, err := s.ReadRef(branch)
+		if err != nil {
+			return nil, err
+		}
+		if r != nil {
+			out = append(out, r)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if !out[i].Published.Equal(out[j].Published) {
+			return out[i].Published.After(out[j].Published)
+		}
+		return out[i].Branch < out[j].Branch
+	})
+	return out, nil
+}
+
+// WriteSnapshot stores an encoded snapshot under a name derived from its
+// bytes, and returns that name. Writing the same snapshot twice is harmless.
+func (s *Store) WriteSnapshot(snap *snapshot.Snapshot) (string, error) {
+	var buf bytes.Buffer
+	if err := snapshot.Encode(&buf, snap); err != nil {
+		return "", err
+	}
+	sum := sha256.Sum256(buf.Bytes())
+	name := hex.EncodeToString(sum[:16]) + ".snap"
+	if err := writeAtomic(s.path("snapshots", name), buf.Bytes()); err != nil {
+		return "", err
+	}
+	return name, nil
+}
+
+// ReadSnapshot loads a published snapshot by file name.
+func (s *Store) ReadSnapshot(name string) (*snapshot.Snapshot, error) {
+	data, err := os.ReadFile(s.path("snapshots", name))
+	if err != nil {
+		return nil, fmt.Errorf("read snapshot %s: %w", name, err)
+	}
+	snap, err := snapshot.Decode(data)
+	if err != nil {
+		return nil, fmt.Errorf("snapshot %s: %w", name, err)
+	}
+	return snap, nil
+}
+
+// Publish makes ref the branch's baseline in one atomic rename, then drops
+// the refs and snapshots beyond keep, least recently published first.
+func (s *Store) Publish(ref *Ref, keep int) error {
+	data, err := json.MarshalIndent(ref, "", "  ")
+	if err != nil {
+		return fmt.Errorf("publish %s: %w", ref.Branch, err)
+	}
+	if err := writeAtomic(s.path("refs", refFile(ref.Branch)), data); err != nil {
+		return err
+	}
+	return s.collect(keep)
+}
+
+// collect keeps the keep most recent refs and deletes snapshots no ref names.
+// A reader that raced with it retries once (see LoadPublished).
+func (s *Store) collect(keep int) error {
+	refs, err := s.Refs()
+	if err != nil {
+		return err
+	}
+	live := map[string]bool{}
+	for i, r := range refs {
+		if i >= keep {
+			_ = os.Remove(s.path("refs", refFile(r.Branch)))
+			continue
+		}
+		live[r.Snapshot] = true
+	}
+	entries, err := os.ReadDir(s.path("snapshots"))
+	if err != nil {
+		return fmt.Errorf("list snapshots: %w", err)
+	}
+	for _, e := range entries {
+		if !live[e.Name()] {
+			_ = os.Remove(s.path("snapshots", e.Name()))
+		}
+	}
+	return nil
+}
+
+// LoadPublished returns a branch's ref and snapshot, or nils when the branch
+// has never been published. It retries once if a concurrent publish removed
+// the snapshot between reading the ref and the snapshot.
+func (s *Store) LoadPublished(branch string) (*Ref, *snapshot.Snapshot, error) {
+	for attempt := 0; ; attempt++ {
+		ref, err := s.ReadRef(branch)
+		if err != nil || ref == nil {
+			return nil, nil, err
+		}
+		snap, err := s.ReadSnapshot(ref.Snapshot)
+		if err == nil {
+			return ref, snap, nil
+		}
+		if attempt > 0 || !errors.Is(err, os.ErrNotExist) {
+			return nil, nil, err
+		}
+	}
+}

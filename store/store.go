@@ -1,0 +1,114 @@
+// Package store lays out an lgraph store directory: its format version, the
+// published branch refs and snapshots that readers use, and the run ledger.
+// Published files change only by atomic rename, so a reader never sees half
+// a publish and never needs the writer's lock.
+package store
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+)
+
+// Format is the store layout version this lgraph writes.
+const Format = 1
+
+// ErrNewerFormat reports a store written by a newer lgraph.
+var ErrNewerFormat = errors.New("store format is newer than this lgraph")
+
+// Store is a store directory.
+type Store struct {
+	Dir string
+}
+
+// Open checks (or, with create, initializes) the store in dir.
+func Open(dir string, create bool) (*Store, error) {
+	s := &Store{Dir: dir}
+	data, err := os.ReadFile(s.path("FORMAT"))
+	switch {
+	case errors.Is(err, os.ErrNotExist) && create:
+		return s, s.initialize()
+	case errors.Is(err, os.ErrNotExist):
+		return nil, fmt.Errorf("no lgraph index at %s: run lgraph init", dir)
+	case err != nil:
+		return nil, fmt.Errorf("open store %s: %w", dir, err)
+	}
+	var f struct {
+		Format int `json:"format"`
+	}
+	if err := json.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("store %s: FORMAT file is corrupt (%v): remove the directory and run lgraph init", dir, err)
+	}
+	if f.Format > Format {
+		return nil, fmt.Errorf("%w: %s has format %d, this lgraph reads up to %d: upgrade lgraph or pass --store DIR", ErrNewerFormat, dir, f.Format, Format)
+	}
+	return s, nil
+}
+
+func (s *Store) initialize() error {
+	for _, d := range []string{"", "refs", "snapshots", "runs", "cache"} {
+		if err := os.MkdirAll(s.path(d), 0o755); err != nil {
+			return fmt.Errorf("create store %s: %w", s.Dir, err)
+		}
+	}
+	data, _ := json.Marshal(map[string]int{"format": Format})
+	return writeAtomic(s.path("FORMAT"), data)
+}
+
+// CacheDir is where the badger cache lives.
+func (s *Store) CacheDir() string { return s.path("cache") }
+
+func (s *Store) path(elem ...string) string {
+	return filepath.Join(append([]string{s.Dir}, elem...)...)
+}
+
+// writeAtomic writes data to a temporary file, syncs it and renames it over
+// name, so readers see the old bytes or the new, never a mix.
+func writeAtomic(name string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-"+filepath.Base(name)+"-*")
+	if err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.Write(data); err != nil {
+		tmp.Close()
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("sync %s: %w", name, err)
+	}
+	if err := tmp.Close(); err != nil {
+		return fmt.Errorf("write %s: %w", name, err)
+	}
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		return fmt.Errorf("publish %s: %w", name, err)
+	}
+	return syncDir(filepath.Dir(name))
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer d.Close()
+	_ = d.Sync()
+	return nil
+}
+
+// Size returns the bytes under the store directory.
+func (s *Store) Size() int64 {
+	var total int64
+	_ = filepath.WalkDir(s.Dir, func(_ string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if fi, err := d.Info(); err == nil {
+				total += fi.Size()
+			}
+		}
+		return nil
+	})
+	return total
+}
