@@ -6,10 +6,6 @@ import (
 	"io"
 	"strings"
 
-	"github.com/lgraph/lgraph/gitrepo"
-	"github.com/lgraph/lgraph/phases/explicit"
-	"github.com/lgraph/lgraph/phases/inventory"
-	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/pipeline"
 	"github.com/lgraph/lgraph/store"
 )
@@ -35,7 +31,7 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	}
 	run, err := pipeline.Run(ctx, pipeline.Options{
 		Repo: e.repo, Store: e.store, Config: e.cfg, Langs: e.langs,
-		Phases: defaultPhases, Command: opts.command, Full: opts.full, Wait: opts.wait,
+		Command: opts.command, Full: opts.full, Wait: opts.wait,
 		DryRun: opts.dryRun, Progress: newProgress(g), Failpoint: g.failpoint(),
 	})
 	if run == nil {
@@ -54,14 +50,6 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 			printRun(w, run)
 		}
 	})
-}
-
-// defaultPhases is the production phase list.
-func defaultPhases(read func(string) ([]byte, error), target func(context.Context) ([]gitrepo.Entry, error)) []phase.Phase {
-	return []phase.Phase{
-		inventory.Phase{Target: target, Read: read},
-		explicit.Phase{Read: read},
-	}
 }
 
 func printRun(w io.Writer, r *store.Run) {

@@ -62,6 +62,9 @@ type csharpKinds struct {
 	invocation, memberAccess, conditionalAccess, memberBinding, objectCreation           uint16
 	ctorInitializer, identifier, genericName, qualifiedName, aliasQualifiedName          uint16
 	predefinedType, this, base, errorNode, namespaceKw                                   uint16
+	arrayType, tupleElement, nullableType, pointerType, refType, scopedType, tupleType   uint16
+
+	named []bool
 
 	fName, fBody, fType, fReturns, fFunction, fExpression, fCondition, fAccessors, fValue uint16
 	fTypeParameters                                                                       uint16
@@ -99,9 +102,13 @@ func csharpKindTable() *csharpKinds {
 			aliasQualifiedName: id("alias_qualified_name"), predefinedType: id("predefined_type"),
 			this: l.IdForNodeKind("this", false), base: l.IdForNodeKind("base", false),
 			errorNode: l.IdForNodeKind("ERROR", true), namespaceKw: l.IdForNodeKind("namespace", false),
-			fName: fid("name"), fBody: fid("body"), fType: fid("type"), fReturns: fid("returns"),
+			arrayType: id("array_type"), tupleElement: id("tuple_element"), nullableType: id("nullable_type"),
+			pointerType: id("pointer_type"), refType: id("ref_type"), scopedType: id("scoped_type"),
+			tupleType: id("tuple_type"),
+			fName:     fid("name"), fBody: fid("body"), fType: fid("type"), fReturns: fid("returns"),
 			fFunction: fid("function"), fExpression: fid("expression"), fCondition: fid("condition"),
 			fAccessors: fid("accessors"), fValue: fid("value"), fTypeParameters: fid("type_parameters"),
+			named: javaNamedKinds(l),
 		}
 	})
 	return csharpK
@@ -241,7 +248,7 @@ func (x *csharpX) walk(c *sitter.TreeCursor, parentKind uint16) {
 	if typed {
 		x.typeDepth++
 	}
-	if descend && c.GotoFirstChild() {
+	if descend && javaHasKids(k.named, id) && c.GotoFirstChild() {
 		for {
 			x.walk(c, id)
 			if !c.GotoNextSibling() {
@@ -590,8 +597,9 @@ func (x *csharpX) typ(n *sitter.Node) {
 			x.ref(name, qual, facts.RefReference, at)
 		}
 		x.typeArgs(n)
-	case k.predefinedType:
-	default:
+	case k.arrayType, k.tupleElement:
+		x.typ(n.ChildByFieldId(k.fType)) // not the rank: it holds expressions
+	case k.nullableType, k.pointerType, k.refType, k.scopedType, k.tupleType:
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			x.typ(n.NamedChild(i))
 		}
@@ -632,7 +640,7 @@ func (x *csharpX) typeName(n *sitter.Node) (name, qual string, at *sitter.Node) 
 
 func (x *csharpX) qualifier(n *sitter.Node) string {
 	if x.isChain(n) {
-		return javaNoSpace(Text(n, x.src))
+		return strings.TrimPrefix(javaNoSpace(Text(n, x.src)), "global::")
 	}
 	return "?"
 }

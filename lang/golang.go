@@ -170,6 +170,9 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 }
 
 func (e *goExtractor) ref(at *sitter.Node, name, qual, kind string) {
+	if name == "" {
+		return
+	}
 	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from, Line: Line(at)})
 }
 

@@ -60,6 +60,9 @@ type javaKinds struct {
 	methodInvocation, objectCreation, explicitCtorInvocation, methodReference    uint16
 	markerAnnotation, annotation, fieldAccess, this, super, blockComment         uint16
 
+	// named[id] is false for anonymous tokens, which never have children.
+	named []bool
+
 	fName, fBody, fObject, fType, fTypeParameters, fSuperclass, fInterfaces, fDeclarator uint16
 	fField, fConstructor                                                                 uint16
 }
@@ -97,9 +100,26 @@ func javaKindTable() *javaKinds {
 			fTypeParameters: fid("type_parameters"), fSuperclass: fid("superclass"),
 			fInterfaces: fid("interfaces"), fDeclarator: fid("declarator"), fField: fid("field"),
 			fConstructor: fid("constructor"),
+			named:        javaNamedKinds(l),
 		}
 	})
 	return javaK
+}
+
+// javaNamedKinds tabulates which node kinds are named. The walk does not try
+// to enter anonymous tokens: every cursor step is a cgo call, and tokens are
+// about half of all nodes.
+func javaNamedKinds(l *sitter.Language) []bool {
+	named := make([]bool, l.NodeKindCount()+1)
+	for i := range named {
+		named[i] = l.NodeKindIsNamed(uint16(i))
+	}
+	return named
+}
+
+// javaHasKids reports whether a node of kind id may have children.
+func javaHasKids(named []bool, id uint16) bool {
+	return int(id) >= len(named) || named[id]
 }
 
 // javaScope is one enclosing definition during the walk.
@@ -267,7 +287,7 @@ func (x *javaX) walk(c *sitter.TreeCursor, parentKind uint16) {
 		}
 		descend = false
 	}
-	if descend && c.GotoFirstChild() {
+	if descend && javaHasKids(k.named, id) && c.GotoFirstChild() {
 		for {
 			x.walk(c, id)
 			if !c.GotoNextSibling() {

@@ -125,9 +125,23 @@ var jsKindByName = map[string]jsKind{
 	"mapped_type_clause": jkMappedClause, "infer_type": jkInfer, "comment": jkComment,
 }
 
+// jsLeafKinds are named nodes whose subtree holds nothing to extract.
+// Skipping their children saves a cgo call per leaf.
+var jsLeafKinds = map[string]bool{
+	"identifier": true, "property_identifier": true, "shorthand_property_identifier": true,
+	"shorthand_property_identifier_pattern": true, "private_property_identifier": true,
+	"type_identifier": true, "statement_identifier": true, "number": true, "string": true,
+	"string_fragment": true, "escape_sequence": true, "comment": true, "html_comment": true,
+	"regex": true, "this": true, "super": true, "true": true, "false": true, "null": true,
+	"undefined": true, "jsx_text": true, "hash_bang_line": true, "html_character_reference": true,
+	"predefined_type": true, "meta_property": true, "optional_chain": true, "accessibility_modifier": true,
+	"import": true, "this_type": true,
+}
+
 // jsTable maps one grammar's symbol and field ids to what the extractor uses.
 type jsTable struct {
 	kinds                                     []jsKind
+	leaf                                      []bool // no children worth visiting
 	fName, fBody, fValue, fKind, fFunction    uint16
 	fObject, fProperty, fConstructor, fSource uint16
 	fDeclaration, fArguments, fKey, fLeft     uint16
@@ -141,11 +155,16 @@ func jsTableFor(l *sitter.Language) *jsTable {
 	if t, ok := jsTables.Load(key); ok {
 		return t.(*jsTable)
 	}
-	t := &jsTable{kinds: make([]jsKind, l.NodeKindCount())}
+	count := l.NodeKindCount()
+	t := &jsTable{kinds: make([]jsKind, count), leaf: make([]bool, count)}
 	for id := range t.kinds {
-		if l.NodeKindIsNamed(uint16(id)) {
-			t.kinds[id] = jsKindByName[l.NodeKindForId(uint16(id))]
+		if !l.NodeKindIsNamed(uint16(id)) {
+			t.leaf[id] = true // anonymous nodes are tokens
+			continue
 		}
+		name := l.NodeKindForId(uint16(id))
+		t.kinds[id] = jsKindByName[name]
+		t.leaf[id] = jsLeafKinds[name]
 	}
 	f := l.FieldIdForName
 	t.fName, t.fBody, t.fValue, t.fKind, t.fFunction = f("name"), f("body"), f("value"), f("kind"), f("function")
@@ -208,7 +227,10 @@ func (x *jsExtractor) text(n *sitter.Node) string { return Text(n, x.src) }
 // module level (program, namespace body, or a declaration wrapper there).
 func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind, top bool) {
 	n := c.Node()
-	k := x.kind(n)
+	k, leaf := jkOther, false
+	if id := int(n.KindId()); id < len(x.t.kinds) {
+		k, leaf = x.t.kinds[id], x.t.leaf[id]
+	}
 	nScopes, nTP := len(x.scopes), len(x.tparams)
 	descend, childTop, keepTP := true, false, false
 	switch k {
@@ -276,7 +298,7 @@ func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind,
 		descend = x.tsEnter(c, n, k, parent, pk)
 		keepTP = k == jkTypeParams || k == jkMappedClause
 	}
-	if descend && c.GotoFirstChild() {
+	if descend && !leaf && c.GotoFirstChild() {
 		for {
 			x.walk(c, n, k, childTop)
 			if !c.GotoNextSibling() {

@@ -24,46 +24,70 @@ import (
 var useCAllocator sync.Once
 
 // Parsers hands out one tree-sitter parser per language per worker. Parsers
-// are expensive to create and not safe for concurrent use, so they are pooled.
+// are expensive to create and not safe for concurrent use, so idle ones are
+// kept; they live in C memory, so unlike a sync.Pool this never drops one
+// without closing it.
 type Parsers struct {
-	mu    sync.Mutex
-	pools map[string]*sync.Pool
+	mu   sync.Mutex
+	idle map[string][]*sitter.Parser
 }
 
 // NewParsers returns an empty parser pool.
 func NewParsers() *Parsers {
 	useCAllocator.Do(func() { C.lgraph_use_c_allocator() })
-	return &Parsers{pools: map[string]*sync.Pool{}}
+	return &Parsers{idle: map[string][]*sitter.Parser{}}
 }
 
-func (ps *Parsers) pool(spec *Spec) *sync.Pool {
+func (ps *Parsers) get(spec *Spec) (*sitter.Parser, error) {
+	ps.mu.Lock()
+	if l := ps.idle[spec.Name]; len(l) > 0 {
+		p := l[len(l)-1]
+		ps.idle[spec.Name] = l[:len(l)-1]
+		ps.mu.Unlock()
+		return p, nil
+	}
+	ps.mu.Unlock()
+	p := sitter.NewParser()
+	if err := p.SetLanguage(spec.Grammar()); err != nil {
+		p.Close()
+		return nil, fmt.Errorf("tree-sitter grammar %s: %w", spec.Name, err)
+	}
+	return p, nil
+}
+
+func (ps *Parsers) put(spec *Spec, p *sitter.Parser) {
+	ps.mu.Lock()
+	ps.idle[spec.Name] = append(ps.idle[spec.Name], p)
+	ps.mu.Unlock()
+}
+
+// Close frees every idle parser.
+func (ps *Parsers) Close() {
 	ps.mu.Lock()
 	defer ps.mu.Unlock()
-	p, ok := ps.pools[spec.Name]
-	if !ok {
-		p = &sync.Pool{New: func() any {
-			parser := sitter.NewParser()
-			if err := parser.SetLanguage(spec.Grammar()); err != nil {
-				panic(fmt.Sprintf("tree-sitter grammar %s: %v", spec.Name, err))
-			}
-			return parser
-		}}
-		ps.pools[spec.Name] = p
+	for name, l := range ps.idle {
+		for _, p := range l {
+			p.Close()
+		}
+		delete(ps.idle, name)
 	}
-	return p
 }
 
 // Extract parses src as the given language and returns its facts. Syntax
 // errors do not fail: tree-sitter recovers and the count is in the facts.
 func (ps *Parsers) Extract(ctx context.Context, spec *Spec, src []byte) (*facts.File, error) {
-	pool := ps.pool(spec)
-	parser := pool.Get().(*sitter.Parser)
-	defer pool.Put(parser)
-	tree := parser.ParseCtx(ctx, src, nil)
+	// Files are capped by max_file_kb, so a parse is short: cancellation is
+	// checked between files rather than through a per-chunk Go callback.
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	parser, err := ps.get(spec)
+	if err != nil {
+		return nil, err
+	}
+	defer ps.put(spec, parser)
+	tree := parser.Parse(src, nil)
 	if tree == nil {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		return nil, fmt.Errorf("tree-sitter %s: parse returned no tree", spec.Name)
 	}
 	defer tree.Close()

@@ -83,6 +83,8 @@ type phpKinds struct {
 	relativeScope, binary, instanceof, require, requireOnce, include, includeOnce  uint16
 	parenthesized, str, encapsedStr, strContent, arguments, argument               uint16
 
+	named []bool
+
 	fName, fBody, fFunction, fObject, fScope, fAlias, fLeft, fRight, fOperator, fArguments uint16
 }
 
@@ -123,6 +125,7 @@ func phpKindTable() *phpKinds {
 			fName: fid("name"), fBody: fid("body"), fFunction: fid("function"), fObject: fid("object"),
 			fScope: fid("scope"), fAlias: fid("alias"), fLeft: fid("left"), fRight: fid("right"),
 			fOperator: fid("operator"), fArguments: fid("arguments"),
+			named: javaNamedKinds(l),
 		}
 	})
 	return phpK
@@ -181,9 +184,10 @@ func (x *phpX) sym(s facts.Symbol, n *sitter.Node) {
 func (x *phpX) walk(c *sitter.TreeCursor) {
 	k := x.k
 	n := c.Node()
+	id := n.KindId()
 	pushed := false
 	descend := true
-	switch n.KindId() {
+	switch id {
 	case k.namespaceDef:
 		if x.f.Package == "" {
 			x.f.Package = phpName(Text(n.ChildByFieldId(k.fName), x.src))
@@ -243,7 +247,7 @@ func (x *phpX) walk(c *sitter.TreeCursor) {
 			}
 		}
 	}
-	if descend && c.GotoFirstChild() {
+	if descend && javaHasKids(k.named, id) && c.GotoFirstChild() {
 		for {
 			x.walk(c)
 			if !c.GotoNextSibling() {

@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/facts"
 )
 
 func TestGoZZBulk(t *testing.T) {
@@ -18,6 +22,9 @@ func TestGoZZBulk(t *testing.T) {
 	ext := ".go"
 	if os.Getenv("DUMPLANG") == "python" {
 		spec, ext = pythonSpec(), ".py"
+	}
+	if os.Getenv("NOOP") != "" {
+		spec.Extract = func(root *sitter.Node, src []byte) *facts.File { return &facts.File{} }
 	}
 	ps := NewParsers()
 	var files, syms, refs, imps, bytes, errs int
@@ -54,4 +61,26 @@ func TestGoZZBulk(t *testing.T) {
 		return nil
 	})
 	t.Logf("files=%d bytes=%d syms=%d refs=%d imps=%d errfiles=%d time=%v", files, bytes, syms, refs, imps, errs, extract)
+}
+
+func TestGoZZFacts(t *testing.T) {
+	fn := os.Getenv("DUMPFILE")
+	if fn == "" {
+		t.Skip()
+	}
+	src, _ := os.ReadFile(fn)
+	spec := goSpec()
+	if os.Getenv("DUMPLANG") == "python" {
+		spec = pythonSpec()
+	}
+	f, _ := NewParsers().Extract(context.Background(), spec, src)
+	for _, s := range f.Symbols {
+		t.Logf("S %s %s %s %d-%d sig=%q ext=%v doc=%.40q", s.Kind, s.Qualified, s.Parent, s.Line, s.EndLine, s.Signature, s.Extends, s.Doc)
+	}
+	for _, s := range f.Imports {
+		t.Logf("I %+v", s)
+	}
+	for _, s := range f.Refs {
+		t.Logf("R %d %s %q.%s from=%s", s.Line, s.Kind, s.Qualifier, s.Name, s.From)
+	}
 }

@@ -102,8 +102,8 @@ func (b *Budget) admit(need int, what string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.limit > 0 && need > 0 && b.used.Tokens()+b.pending+need > b.limit {
-		return fmt.Errorf("%s: needs about %d tokens with %d used and %d in flight of %d: %w",
-			what, need, b.used.Tokens(), b.pending, b.limit, ErrBudget)
+		return fmt.Errorf("%s: needs ~%d tokens (prompt estimate and reply reserve) but %d of the %d-token budget are used or in flight: %w",
+			what, need, b.used.Tokens()+b.pending, b.limit, ErrBudget)
 	}
 	b.pending += need
 	return nil

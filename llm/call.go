@@ -41,6 +41,9 @@ func (p *OpenAI) complete(ctx context.Context, pr prompt) (Result, error) {
 			}
 			continue
 		case !retryable(ctx, err) || failures >= p.cfg.Retries:
+			if failures == 0 {
+				return res, fmt.Errorf("request failed: %w", err)
+			}
 			return res, fmt.Errorf("request failed after %d attempts: %w", failures+1, err)
 		}
 		if err := p.sleep(ctx, backoff(failures, wait)); err != nil {
@@ -96,6 +99,9 @@ func (p *OpenAI) attempt(ctx context.Context, req openai.ChatCompletionRequest, 
 	slot := &retryAfter{}
 	resp, err := p.client.CreateChatCompletion(context.WithValue(actx, retryAfterKey{}, slot), req)
 	if err != nil {
+		if ctx.Err() == nil && errors.Is(actx.Err(), context.DeadlineExceeded) {
+			err = fmt.Errorf("no answer within the %s timeout: %w", p.cfg.Timeout, err)
+		}
 		return "", Usage{}, slot.get(), err
 	}
 	usage := usageOf(resp, pr)

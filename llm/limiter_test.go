@@ -17,12 +17,14 @@ type fakeClock struct {
 	now time.Time
 }
 
+// Now returns the fake time.
 func (c *fakeClock) Now() time.Time {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	return c.now
 }
 
+// Sleep advances the fake time by d.
 func (c *fakeClock) Sleep(ctx context.Context, d time.Duration) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()

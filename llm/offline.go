@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// listLimit is how many names, imports or kinds a rendered list shows before
+// How many symbol names, imports or edge names a rendered list shows before
 // "and N more".
 const (
 	nameLimit   = 5

@@ -37,7 +37,8 @@ type Options struct {
 	Langs  *lang.Registry
 	// LLM is the summary provider; nil means offline.
 	LLM llm.Provider
-	// Phases builds the phase list given the blob reader of the target tree.
+	// Phases builds the phase list given the blob reader of the target tree;
+	// nil means DefaultPhases.
 	Phases func(read func(id string) ([]byte, error), target func(context.Context) ([]gitrepo.Entry, error)) []phase.Phase
 	// Command is "init" or "update", for the ledger.
 	Command string
@@ -150,13 +151,18 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 	if err != nil {
 		return err
 	}
+	defer st.Parsers.Close()
 	run.Changes = count(st.Changes)
 	tree, err := o.Repo.Tree(head.Commit)
 	if err != nil {
 		return err
 	}
 	target := func(ctx context.Context) ([]gitrepo.Entry, error) { return gitrepo.Walk(ctx, tree) }
-	for _, ph := range o.Phases(o.Repo.ReadBlob, target) {
+	phases := o.Phases
+	if phases == nil {
+		phases = DefaultPhases
+	}
+	for _, ph := range phases(o.Repo.ReadBlob, target) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}

@@ -7,14 +7,14 @@ import (
 
 // syntax holds the statement templates of one language for function bodies.
 type syntax struct {
-	indent  string // one indentation level
-	comment string // line comment marker
+	indent  string                              // one indentation level
+	comment string                              // line comment marker
 	decl    func(mult int, extra string) string // declares total from n
-	add     string // adds the call expression %s to total
-	guard   string // opens the "total > 100" block
-	sub     string // subtracts the constant %s from total
-	close   string // closes the block; "" for indentation-based languages
-	ret     string // returns total
+	add     string                              // adds the call expression %s to total
+	guard   string                              // opens the "total > 100" block
+	sub     string                              // subtracts the constant %s from total
+	close   string                              // closes the block; "" for indentation-based languages
+	ret     string                              // returns total
 }
 
 // bodyLines renders the statements of f at zero indentation. expr renders a

@@ -3,6 +3,7 @@ package repogen
 import (
 	"math/rand"
 	"path"
+	"strconv"
 )
 
 // generator builds the initial tree.
@@ -16,6 +17,7 @@ type generator struct {
 type langLayout struct {
 	lang  string
 	dirs  []*dirInfo
+	index map[string]int // dir path -> creation index
 	units []*unit
 	cur   *dirInfo
 	types map[string]bool // C type names, which share one namespace
@@ -36,7 +38,7 @@ type dirInfo struct {
 func newGenerator(r *Repo, rnd *rand.Rand) *generator {
 	g := &generator{r: r, rnd: rnd, layout: map[string]*langLayout{}}
 	for _, l := range r.opts.Languages {
-		g.layout[l] = &langLayout{lang: l, types: map[string]bool{}}
+		g.layout[l] = &langLayout{lang: l, types: map[string]bool{}, index: map[string]int{}}
 	}
 	return g
 }
@@ -107,6 +109,7 @@ func (g *generator) newDir(l *langLayout) *dirInfo {
 	if parent != nil {
 		parent.children[name] = true
 	}
+	l.index[d.path] = d.index
 	l.dirs = append(l.dirs, d)
 	return d
 }
@@ -141,12 +144,8 @@ func goImportable(l *langLayout, u *unit, d *dirInfo) bool {
 	if u.dir() == d.path {
 		return true
 	}
-	for _, o := range l.dirs {
-		if o.path == u.dir() {
-			return o.index < d.index
-		}
-	}
-	return false
+	i, ok := l.index[u.dir()]
+	return ok && i < d.index
 }
 
 // freshName draws names from gen until one is not taken, then appends
@@ -158,11 +157,7 @@ func freshName(rnd *rand.Rand, taken map[string]bool, gen func() string) string 
 	}
 	base := name
 	for i := 2; taken[name]; i++ {
-		name = base + string(rune('a'+i%26)) // keeps identifiers valid
-		if i > 26 {
-			name = base + "_" + base
-			base = name
-		}
+		name = base + strconv.Itoa(i)
 	}
 	return name
 }

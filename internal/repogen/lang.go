@@ -28,21 +28,27 @@ type fileOut struct {
 
 // langSpec describes where a language's units live and how they render.
 type langSpec struct {
-	root   string                  // directory holding the language's packages
-	ext    string                  // primary file extension
+	root   string                   // directory holding the language's packages
+	ext    string                   // primary file extension
 	file   func(stem string) string // file name for a snake_case stem
 	render func(u *unit, module string) []fileOut
 }
 
+// langRoots maps each language to the directory holding its packages.
+var langRoots = map[string]string{
+	LangGo: "internal", LangPython: "app", LangTypeScript: "web/src", LangJavaScript: "frontend/src",
+	LangJava: "src/main/java/com/example/gen", LangRust: "rust/src", LangRuby: "lib", LangC: "native/src",
+}
+
 var langs = map[string]*langSpec{
-	LangGo:         {root: "internal", ext: ".go", file: snakeFile(".go"), render: renderGo},
-	LangPython:     {root: "app", ext: ".py", file: snakeFile(".py"), render: renderPython},
-	LangTypeScript: {root: "web/src", ext: ".ts", file: camelFile(".ts"), render: renderTS},
-	LangJavaScript: {root: "frontend/src", ext: ".js", file: camelFile(".js"), render: renderJS},
-	LangJava:       {root: "src/main/java/com/example/gen", ext: ".java", file: pascalFile(".java"), render: renderJava},
-	LangRust:       {root: "rust/src", ext: ".rs", file: snakeFile(".rs"), render: renderRust},
-	LangRuby:       {root: "lib", ext: ".rb", file: snakeFile(".rb"), render: renderRuby},
-	LangC:          {root: "native/src", ext: ".c", file: snakeFile(".c"), render: renderC},
+	LangGo:         {root: langRoots[LangGo], ext: ".go", file: snakeFile(".go"), render: renderGo},
+	LangPython:     {root: langRoots[LangPython], ext: ".py", file: snakeFile(".py"), render: renderPython},
+	LangTypeScript: {root: langRoots[LangTypeScript], ext: ".ts", file: camelFile(".ts"), render: renderTS},
+	LangJavaScript: {root: langRoots[LangJavaScript], ext: ".js", file: camelFile(".js"), render: renderJS},
+	LangJava:       {root: langRoots[LangJava], ext: ".java", file: pascalFile(".java"), render: renderJava},
+	LangRust:       {root: langRoots[LangRust], ext: ".rs", file: snakeFile(".rs"), render: renderRust},
+	LangRuby:       {root: langRoots[LangRuby], ext: ".rb", file: snakeFile(".rb"), render: renderRuby},
+	LangC:          {root: langRoots[LangC], ext: ".c", file: snakeFile(".c"), render: renderC},
 }
 
 func snakeFile(ext string) func(string) string {
@@ -70,7 +76,7 @@ func headerOf(p string) string { return strings.TrimSuffix(p, ".c") + ".h" }
 
 // relDirs returns the directory components of p below the language root.
 func relDirs(lang, p string) []string {
-	rel := strings.TrimPrefix(path.Dir(p), langs[lang].root)
+	rel := strings.TrimPrefix(path.Dir(p), langRoots[lang])
 	rel = strings.Trim(rel, "/")
 	if rel == "" {
 		return nil

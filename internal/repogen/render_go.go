@@ -36,7 +36,7 @@ func renderGo(u *unit, module string) []fileOut {
 	g := &goRender{u: u, module: module, aliases: map[string]string{}}
 	g.resolveImports()
 	var w writer
-	w.line("// ", path.Base(u.Path), ": ", u.Doc)
+	w.line("// ", sentence(u.Doc))
 	w.line()
 	w.line("package ", goPkg(u.dir()))
 	g.writeImports(&w)

@@ -33,7 +33,7 @@ func renderPython(u *unit, _ string) []fileOut {
 	p := &pyRender{u: u, binds: map[string]binding{}}
 	p.resolveImports()
 	var w writer
-	w.line(`"""`, sentence(u.stem()), ": ", u.Doc, `"""`)
+	w.line(`"""`, sentence(u.Doc), `"""`)
 	if len(p.lines) > 0 {
 		w.line()
 		w.lines(p.lines)

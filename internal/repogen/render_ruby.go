@@ -2,7 +2,6 @@ package repogen
 
 import (
 	"fmt"
-	"path"
 	"strings"
 )
 
@@ -44,7 +43,7 @@ func renderRuby(u *unit, _ string) []fileOut {
 	var w writer
 	w.line("# frozen_string_literal: true")
 	w.line()
-	w.line("# ", path.Base(u.Path), ": ", u.Doc)
+	w.line("# ", sentence(u.Doc))
 	if targets := u.targets(); len(targets) > 0 {
 		w.line()
 		for _, t := range targets {

@@ -40,7 +40,7 @@ func renderRust(u *unit, _ string) []fileOut {
 	r := &rustRender{u: u, binds: map[string]binding{}}
 	r.resolveUses()
 	var w writer
-	w.line("//! ", u.stem(), ": ", u.Doc)
+	w.line("//! ", sentence(u.Doc))
 	if len(r.uses) > 0 {
 		w.line()
 		w.lines(r.uses)

@@ -137,7 +137,7 @@ func (r *Repo) putUnit(u *unit) {
 		r.st.owner[f.Path] = u.Path
 		delete(r.st.derived, f.Path)
 	}
-	r.st.units[u.Path] = u
+	r.st.setUnit(u)
 }
 
 // dropUnit stages the deletion of every file of u.
@@ -147,7 +147,7 @@ func (r *Repo) dropUnit(u *unit) {
 			r.removeFile(p)
 		}
 	}
-	delete(r.st.units, u.Path)
+	r.st.deleteUnit(u.Path)
 }
 
 // detachPath turns the unit owning p (other than keep) into plain files.
@@ -160,7 +160,7 @@ func (r *Repo) detachPath(p, keep string) {
 		for _, q := range unitPaths(u.Lang, u.Path) {
 			delete(r.st.owner, q)
 		}
-		delete(r.st.units, owner)
+		r.st.deleteUnit(owner)
 	}
 }
 

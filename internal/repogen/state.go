@@ -13,6 +13,7 @@ type state struct {
 	owner   map[string]string // file path -> primary path of its unit
 	derived map[string]bool   // files maintained from the layout (__init__.py, mod.rs)
 	history map[string][]*unit
+	sorted  map[string][]*unit // cache for sortedUnits; nil entries are stale
 }
 
 func newState() *state {
@@ -22,6 +23,7 @@ func newState() *state {
 		owner:   map[string]string{},
 		derived: map[string]bool{},
 		history: map[string][]*unit{},
+		sorted:  map[string][]*unit{},
 	}
 }
 
@@ -49,6 +51,9 @@ func (s *state) clone() *state {
 // sortedUnits returns the units of lang (all languages if lang is "") in
 // path order.
 func (s *state) sortedUnits(lang string) []*unit {
+	if cached, ok := s.sorted[lang]; ok {
+		return cached
+	}
 	var out []*unit
 	for _, u := range s.units {
 		if lang == "" || u.Lang == lang {
@@ -56,7 +61,26 @@ func (s *state) sortedUnits(lang string) []*unit {
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	s.sorted[lang] = out
 	return out
+}
+
+// setUnit stores u under its path and invalidates the sorted cache.
+func (s *state) setUnit(u *unit) {
+	s.units[u.Path] = u
+	s.invalidate()
+}
+
+// deleteUnit removes the unit at p and invalidates the sorted cache.
+func (s *state) deleteUnit(p string) {
+	delete(s.units, p)
+	s.invalidate()
+}
+
+func (s *state) invalidate() {
+	if len(s.sorted) > 0 {
+		s.sorted = map[string][]*unit{}
+	}
 }
 
 // remember records u's current version before it is edited.

@@ -40,7 +40,7 @@ func renderJSFamily(u *unit, typed bool) []fileOut {
 	j := &jsRender{u: u, typed: typed, binds: map[string]binding{}}
 	j.resolveImports()
 	var w writer
-	w.line("// ", path.Base(u.Path), ": ", u.Doc)
+	w.line("// ", sentence(u.Doc))
 	if len(j.lines) > 0 {
 		w.line()
 		w.lines(j.lines)

@@ -1,0 +1,71 @@
+// Package lgtest runs lgraph's pipeline in-process for tests and
+// benchmarks: index a repository into a store, export its graph.
+package lgtest
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/graph"
+	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/pipeline"
+	"github.com/lgraph/lgraph/store"
+)
+
+// Indexer indexes one repository into one store.
+type Indexer struct {
+	RepoDir  string
+	StoreDir string
+	Config   config.Config
+	Langs    *lang.Registry
+}
+
+// New returns an indexer with default config and a fresh store in a temp dir.
+func New(t testing.TB, repoDir string) *Indexer {
+	return &Indexer{RepoDir: repoDir, StoreDir: t.TempDir(), Config: config.Default(), Langs: lang.Default()}
+}
+
+// Run runs init (full) or update and returns the ledger entry.
+func (ix *Indexer) Run(ctx context.Context, command string, full bool) (*store.Run, error) {
+	repo, err := gitrepo.Open(ix.RepoDir)
+	if err != nil {
+		return nil, err
+	}
+	s, err := store.Open(ix.StoreDir, true)
+	if err != nil {
+		return nil, err
+	}
+	cfg := ix.Config
+	return pipeline.Run(ctx, pipeline.Options{Repo: repo, Store: s, Config: &cfg, Langs: ix.Langs, Command: command, Full: full})
+}
+
+// MustRun is Run that fails the test on error.
+func (ix *Indexer) MustRun(t testing.TB, command string, full bool) *store.Run {
+	t.Helper()
+	r, err := ix.Run(context.Background(), command, full)
+	if err != nil {
+		t.Fatalf("%s: %v", command, err)
+	}
+	return r
+}
+
+// Export returns the jsonl export of the published snapshot of branch.
+func (ix *Indexer) Export(t testing.TB, branch string) string {
+	t.Helper()
+	s, err := store.Open(ix.StoreDir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, snap, err := s.LoadPublished(branch)
+	if err != nil || snap == nil {
+		t.Fatalf("load %s: %v (snapshot %v)", branch, err, snap != nil)
+	}
+	var buf bytes.Buffer
+	if err := graph.Write(&buf, graph.Build(snap), "jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}

@@ -1,0 +1,18 @@
+package pipeline
+
+import (
+	"context"
+
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/phases/explicit"
+	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/phases/phase"
+)
+
+// DefaultPhases is the production phase list, in order.
+func DefaultPhases(read func(string) ([]byte, error), target func(context.Context) ([]gitrepo.Entry, error)) []phase.Phase {
+	return []phase.Phase{
+		inventory.Phase{Target: target, Read: read},
+		explicit.Phase{Read: read},
+	}
+}
