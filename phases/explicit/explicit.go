@@ -208,4 +208,3 @@ func codePaths(files map[string]*snapshot.File) []string {
 func projectChanged(st *phase.State) bool {
 	return projectKey(&st.Base.Project) != projectKey(&st.Next.Project)
 }
-
