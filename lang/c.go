@@ -302,10 +302,13 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return true, false
 	case "friend_declaration", "comment", "string_literal", "raw_string_literal", "char_literal",
-		"preproc_arg", "system_lib_string":
+		"preproc_arg", "system_lib_string",
+		"identifier", "field_identifier", "number_literal", "primitive_type", "namespace_identifier",
+		"true", "false", "null", "this", "auto", "access_specifier", "storage_class_specifier", "type_qualifier":
 		return false, false
 	}
-	return true, false
+	// Anonymous tokens ("(", "->", keywords) have no children worth a visit.
+	return kind != "", false
 }
 
 func (x *cfamX) typeRef(n *sitter.Node, name, q string) {

@@ -87,7 +87,6 @@ const (
 	jkTypeIdent
 	jkNestedTypeIdent
 	jkGenericType
-	jkTypeArguments
 	jkTypeParams
 	jkTypeParam
 	jkMappedClause
@@ -101,8 +100,7 @@ var jsKindByName = map[string]jsKind{
 	"import_statement": jkImport, "import_clause": jkImportClause, "namespace_import": jkNamespaceImport,
 	"named_imports": jkNamedImports, "import_require_clause": jkImportRequire,
 	"export_clause": jkExportClause, "namespace_export": jkNamespaceExport, "string": jkString,
-	"function_declaration": jkFuncDecl, "generator_function_declaration": jkFuncDecl,
-	"function_signature": jkFuncSig,
+	"function_signature": jkFuncSig, "function_declaration": jkFuncDecl, "generator_function_declaration": jkFuncDecl,
 	"function_expression": jkFuncExpr, "function": jkFuncExpr, "generator_function": jkFuncExpr, "arrow_function": jkFuncExpr,
 	"class_declaration": jkClassDecl, "abstract_class_declaration": jkClassDecl, "class": jkClassExpr,
 	"class_body": jkClassBody, "class_heritage": jkClassHeritage,
@@ -121,7 +119,7 @@ var jsKindByName = map[string]jsKind{
 	"non_null_expression": jkNonNull, "nested_identifier": jkNestedIdent, "import": jkImportKw,
 	"decorator": jkDecorator, "jsx_opening_element": jkJSXOpen, "jsx_self_closing_element": jkJSXOpen,
 	"type_identifier": jkTypeIdent, "nested_type_identifier": jkNestedTypeIdent, "generic_type": jkGenericType,
-	"type_arguments": jkTypeArguments, "type_parameters": jkTypeParams, "type_parameter": jkTypeParam,
+	"type_parameters": jkTypeParams, "type_parameter": jkTypeParam,
 	"mapped_type_clause": jkMappedClause, "infer_type": jkInfer, "comment": jkComment,
 }
 
@@ -145,7 +143,7 @@ type jsTable struct {
 	fName, fBody, fValue, fKind, fFunction    uint16
 	fObject, fProperty, fConstructor, fSource uint16
 	fDeclaration, fArguments, fKey, fLeft     uint16
-	fModule, fAlias                           uint16
+	fModule                                   uint16
 }
 
 var jsTables sync.Map // language pointer -> *jsTable
@@ -170,7 +168,7 @@ func jsTableFor(l *sitter.Language) *jsTable {
 	t.fName, t.fBody, t.fValue, t.fKind, t.fFunction = f("name"), f("body"), f("value"), f("kind"), f("function")
 	t.fObject, t.fProperty, t.fConstructor, t.fSource = f("object"), f("property"), f("constructor"), f("source")
 	t.fDeclaration, t.fArguments, t.fKey, t.fLeft = f("declaration"), f("arguments"), f("key"), f("left")
-	t.fModule, t.fAlias = f("module"), f("alias")
+	t.fModule = f("module")
 	jsTables.Store(key, t)
 	return t
 }

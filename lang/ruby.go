@@ -143,10 +143,13 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		}
 		x.ref(Text(n.ChildByFieldName("name"), x.src), q, facts.RefReference, Line(n))
 		return false, false
-	case "comment", "string", "heredoc_body", "simple_symbol", "regex":
+	case "comment", "string", "heredoc_body", "simple_symbol", "regex",
+		"identifier", "integer", "float", "instance_variable", "class_variable", "global_variable",
+		"self", "nil", "true", "false":
 		return false, false
 	}
-	return true, false
+	// Anonymous tokens ("(", "do", "end") have no children worth a visit.
+	return kind != "", false
 }
 
 // walkNode visits a subtree with its own cursor (used when part of a node

@@ -257,10 +257,13 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		x.ref(Text(n.ChildByFieldName("name"), x.src), q, facts.RefReference, Line(n))
 		return false, false
 	case "macro_invocation", "macro_definition", "attribute_item", "inner_attribute_item",
-		"line_comment", "block_comment", "string_literal", "raw_string_literal":
+		"line_comment", "block_comment", "string_literal", "raw_string_literal",
+		"identifier", "field_identifier", "integer_literal", "primitive_type", "self", "mutable_specifier",
+		"float_literal", "boolean_literal", "char_literal", "lifetime", "crate", "super":
 		return false, false
 	}
-	return true, false
+	// Anonymous tokens ("(", "::", keywords) have no children worth a visit.
+	return kind != "", false
 }
 
 // symbol appends a definition for n under the current scope and pushes it.

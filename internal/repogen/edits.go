@@ -1,9 +1,6 @@
 package repogen
 
-import (
-	"math/rand"
-	"path"
-)
+import "math/rand"
 
 // editAddFile adds a unit that imports and calls existing units.
 func editAddFile(r *Repo, rnd *rand.Rand) (string, bool) {
@@ -186,6 +183,3 @@ func (r *Repo) hasName(v *unit, name string) bool {
 	}
 	return v.names()[name]
 }
-
-// pathBase is path.Base, named for readability in op descriptions.
-var pathBase = path.Base
