@@ -23,19 +23,16 @@ func cSpec() *Spec {
 	}
 }
 
-// cfamGrammar is the per-grammar lookup data of the C family walk.
+// cfamGrammar is the per-grammar lookup data of the C family walk (kind
+// names and field ids differ between the C and C++ grammars).
 type cfamGrammar struct {
-	kinds                   []string
-	fDeclarator, fName, fTy uint16
+	*rustGrammar
+	fDeclarator uint16
 }
 
 func cfamGrammarOf(l *sitter.Language) *cfamGrammar {
-	return &cfamGrammar{
-		kinds:       rustKindTable(l),
-		fDeclarator: l.FieldIdForName("declarator"),
-		fName:       l.FieldIdForName("name"),
-		fTy:         l.FieldIdForName("type"),
-	}
+	g := rustGrammarOf(l)
+	return &cfamGrammar{rustGrammar: g, fDeclarator: g.fields["declarator"]}
 }
 
 // cfamGrammars is built lazily once; cpp.go's grammar lives here too so both
@@ -78,9 +75,9 @@ func cfamExtract(root *sitter.Node, src []byte, g *cfamGrammar, cpp bool) *facts
 
 func (x *cfamX) walk(c *sitter.TreeCursor, parentKind string) {
 	n := c.Node()
-	descend, pushed := x.enter(n, rustKindOf(x.g.kinds, n), c, parentKind)
+	descend, pushed := x.enter(n, x.g.kind(n), c, parentKind)
 	if descend && c.GotoFirstChild() {
-		kind := rustKindOf(x.g.kinds, n)
+		kind := x.g.kind(n)
 		for {
 			x.walk(c, kind)
 			if !c.GotoNextSibling() {
@@ -143,11 +140,11 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		if x.fnDepth > 0 {
 			return true, false
 		}
-		nameNode := cfamDeclName(n.ChildByFieldName("declarator"))
+		nameNode := x.g.declName(x.g.child(n, "declarator"))
 		if nameNode == nil {
 			return true, false
 		}
-		x.function(n, nameNode, n.ChildByFieldName("body"), parentKind)
+		x.function(n, nameNode, x.g.child(n, "body"), parentKind)
 		return true, true
 	case "declaration", "field_declaration":
 		if x.fnDepth > 0 {
@@ -155,8 +152,8 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return true, x.declaration(n, kind, parentKind)
 	case "struct_specifier", "union_specifier", "class_specifier", "enum_specifier":
-		body := n.ChildByFieldName("body")
-		nameNode := n.ChildByFieldName("name")
+		body := x.g.child(n, "body")
+		nameNode := x.g.child(n, "name")
 		if body == nil || nameNode == nil || x.fnDepth > 0 {
 			return true, false
 		}
@@ -171,12 +168,12 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		s := x.symbol(n, name, qual, parent, k, Header(n, body, x.src), x.template(parentKind))
 		if x.cpp {
 			for i := uint(0); i < n.NamedChildCount(); i++ {
-				if bc := n.NamedChild(i); bc.Kind() == "base_class_clause" {
-					s.Extends = cfamBases(bc, x.src)
+				if bc := n.NamedChild(i); x.g.kind(bc) == "base_class_clause" {
+					s.Extends = x.g.bases(bc, x.src)
 				}
 			}
 		}
-		if inner := cfamInnerName(nameNode); inner != nil {
+		if inner := x.g.innerName(nameNode); inner != nil {
 			x.skipAt = inner.StartByte()
 		}
 		x.push(qual, 'c')
@@ -187,7 +184,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return true, x.typedef(n, parentKind)
 	case "alias_declaration":
-		nameNode := n.ChildByFieldName("name")
+		nameNode := x.g.child(n, "name")
 		if x.fnDepth > 0 || nameNode == nil {
 			return true, false
 		}
@@ -197,24 +194,24 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		x.push(qual, 'v')
 		return true, true
 	case "namespace_definition":
-		nameNode := n.ChildByFieldName("name")
+		nameNode := x.g.child(n, "name")
 		if nameNode == nil || x.fnDepth > 0 {
 			return true, false // anonymous namespace: members stay at file level
 		}
 		qual, name, parent := x.qualify(nameNode)
-		x.symbol(n, name, qual, parent, facts.KindModule, Header(n, n.ChildByFieldName("body"), x.src), nil)
+		x.symbol(n, name, qual, parent, facts.KindModule, Header(n, x.g.child(n, "body"), x.src), nil)
 		x.push(qual, 'n')
 		return true, true
 	case "template_declaration":
 		qual, _ := x.scope()
 		x.scopes = append(x.scopes, cfamScope{qual: qual, kind: 't', tpLen: len(x.tparams), tmpl: n, hidden: true})
-		if ps := n.ChildByFieldName("parameters"); ps != nil {
+		if ps := x.g.child(n, "parameters"); ps != nil {
 			for i := uint(0); i < ps.NamedChildCount(); i++ {
 				p := ps.NamedChild(i)
-				switch p.Kind() {
+				switch x.g.kind(p) {
 				case "type_parameter_declaration", "variadic_type_parameter_declaration", "optional_type_parameter_declaration",
 					"template_template_parameter_declaration":
-					if nm := cfamLastTypeIdent(p); nm != nil {
+					if nm := x.g.lastTypeIdent(p); nm != nil {
 						x.tparams = append(x.tparams, Text(nm, x.src))
 					}
 				}
@@ -222,13 +219,13 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return true, true
 	case "preproc_ifdef":
-		if nm := n.ChildByFieldName("name"); nm != nil {
+		if nm := x.g.child(n, "name"); nm != nil {
 			x.guard = Text(nm, x.src)
 		}
 		return true, false
 	case "preproc_def", "preproc_function_def":
-		nameNode := n.ChildByFieldName("name")
-		value := n.ChildByFieldName("value")
+		nameNode := x.g.child(n, "name")
+		value := x.g.child(n, "value")
 		if nameNode == nil || x.fnDepth > 0 {
 			return false, false
 		}
@@ -238,17 +235,17 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		k, sig := facts.KindConst, Header(n, nil, x.src)
 		if kind == "preproc_function_def" {
-			k, sig = facts.KindFunction, Header(n, value, x.src)
+			k, sig = facts.KindFunction, strings.TrimRight(Header(n, value, x.src), " \\")
 		}
 		x.symbol(n, name, name, "", k, sig, nil) // macros ignore namespaces
 		return false, false
 	case "preproc_include":
-		p := n.ChildByFieldName("path")
+		p := x.g.child(n, "path")
 		if p == nil {
 			return false, false
 		}
 		t := Text(p, x.src)
-		switch p.Kind() {
+		switch x.g.kind(p) {
 		case "string_literal":
 			x.f.Imports = append(x.f.Imports, facts.Import{Path: strings.Trim(t, "\""), Kind: "local", Line: Line(n)})
 		case "system_lib_string":
@@ -256,11 +253,11 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return false, false
 	case "call_expression":
-		x.call(n.ChildByFieldName("function"), Line(n))
+		x.call(x.g.child(n, "function"), Line(n))
 		return true, false
 	case "new_expression":
-		if t := n.ChildByFieldName("type"); t != nil {
-			if name, q, ok := cfamTypeRef(t, x.src); ok {
+		if t := x.g.child(n, "type"); t != nil {
+			if name, q, ok := x.g.typeRef(t, x.src); ok {
 				x.ref(name, q, facts.RefCall, Line(n))
 				x.newTypes = t.StartByte()
 			}
@@ -277,7 +274,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		return false, false
 	case "template_type":
 		if parentKind == "new_expression" && n.StartByte() == x.newTypes {
-			if nm := n.ChildByFieldName("name"); nm != nil {
+			if nm := x.g.child(n, "name"); nm != nil {
 				x.skipAt = nm.StartByte()
 			}
 		}
@@ -285,11 +282,11 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 	case "qualified_identifier":
 		// A qualified type name (ns::A, std::vector<T>): one reference with
 		// its qualifier; template arguments are still visited.
-		name, q, ok := cfamTypeRef(n, x.src)
+		name, q, ok := x.g.typeRef(n, x.src)
 		if !ok || c.FieldId() == x.g.fDeclarator && parentKind != "new_expression" {
 			return true, false
 		}
-		if inner := cfamInnerName(n); inner != nil {
+		if inner := x.g.innerName(n); inner != nil {
 			x.skipAt = inner.StartByte()
 		}
 		if !(parentKind == "new_expression" && n.StartByte() == x.newTypes) {
@@ -297,7 +294,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return true, false
 	case "type_parameter_declaration", "variadic_type_parameter_declaration", "optional_type_parameter_declaration":
-		if nm := cfamLastTypeIdent(n); nm != nil {
+		if nm := x.g.lastTypeIdent(n); nm != nil {
 			x.skipAt = nm.StartByte()
 		}
 		return true, false
@@ -334,6 +331,9 @@ func (x *cfamX) ref(name, qual, kind string, line int) {
 // symbol appends a definition (Line/EndLine from n, Doc from above n or
 // above its template).
 func (x *cfamX) symbol(n *sitter.Node, name, qual, parent, kind, sig string, tmpl *sitter.Node) *facts.Symbol {
+	if name == "" { // MISSING name in broken code
+		return &facts.Symbol{}
+	}
 	docNode := n
 	if tmpl != nil {
 		docNode = tmpl
@@ -394,7 +394,7 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		ch := n.NamedChild(i)
-		if ch.Kind() == "storage_class_specifier" && Text(ch, x.src) == "extern" {
+		if x.g.kind(ch) == "storage_class_specifier" && Text(ch, x.src) == "extern" {
 			return false
 		}
 	}
@@ -406,14 +406,14 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 		}
 		d := n.Child(i)
 		value := (*sitter.Node)(nil)
-		if d.Kind() == "init_declarator" {
-			value = d.ChildByFieldName("value")
+		if x.g.kind(d) == "init_declarator" {
+			value = x.g.child(d, "value")
 		}
-		nameNode := cfamDeclName(d)
+		nameNode := x.g.declName(d)
 		if nameNode == nil {
 			continue
 		}
-		if cfamIsFunctionDecl(d) {
+		if x.g.isFunctionDecl(d) {
 			if !inClass {
 				continue // prototype: the definition is the symbol
 			}
@@ -440,8 +440,8 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 // typedef records every name a typedef declares.
 func (x *cfamX) typedef(n *sitter.Node, parentKind string) bool {
 	sig := Header(n, nil, x.src)
-	if t := n.ChildByFieldName("type"); t != nil {
-		if b := t.ChildByFieldName("body"); b != nil {
+	if t := x.g.child(n, "type"); t != nil {
+		if b := x.g.child(t, "body"); b != nil {
 			sig = OneLine(string(x.src[n.StartByte():b.StartByte()])) + " { ... } " + OneLine(string(x.src[b.EndByte():n.EndByte()]))
 		}
 	}
@@ -450,7 +450,7 @@ func (x *cfamX) typedef(n *sitter.Node, parentKind string) bool {
 		if n.FieldNameForChild(uint32(i)) != "declarator" {
 			continue
 		}
-		nameNode := cfamDeclName(n.Child(i))
+		nameNode := x.g.declName(n.Child(i))
 		if nameNode == nil {
 			continue
 		}
@@ -472,42 +472,46 @@ func (x *cfamX) call(fn *sitter.Node, line int) {
 	if fn == nil {
 		return
 	}
-	switch fn.Kind() {
+	switch x.g.kind(fn) {
 	case "identifier":
 		x.ref(Text(fn, x.src), "", facts.RefCall, line)
 	case "template_function":
-		x.ref(Text(fn.ChildByFieldName("name"), x.src), "", facts.RefCall, line)
+		switch name := Text(x.g.child(fn, "name"), x.src); name {
+		case "static_cast", "dynamic_cast", "reinterpret_cast", "const_cast":
+		default:
+			x.ref(name, "", facts.RefCall, line)
+		}
 	case "field_expression":
-		q, ok := cfamChain(fn.ChildByFieldName("argument"), x.src)
+		q, ok := x.g.chain(x.g.child(fn, "argument"), x.src)
 		if !ok {
 			q = "?"
 		}
-		x.ref(cfamSimpleName(fn.ChildByFieldName("field"), x.src), q, facts.RefCall, line)
+		x.ref(x.g.simpleName(x.g.child(fn, "field"), x.src), q, facts.RefCall, line)
 	case "qualified_identifier":
-		name, q := cfamSplitQualified(fn, x.src)
+		name, q := x.g.splitQualified(fn, x.src)
 		x.ref(name, q, facts.RefCall, line)
 	}
 }
 
 // cfamChain returns the text of an identifier chain receiver (obj, p,
 // a.b->c, this, ns::x) and whether n is one.
-func cfamChain(n *sitter.Node, src []byte) (string, bool) {
+func (g *cfamGrammar) chain(n *sitter.Node, src []byte) (string, bool) {
 	if n == nil {
 		return "", false
 	}
-	switch n.Kind() {
+	switch g.kind(n) {
 	case "identifier", "this", "field_identifier", "namespace_identifier", "type_identifier":
 		return Text(n, src), true
 	case "qualified_identifier":
-		name, q := cfamSplitQualified(n, src)
+		name, q := g.splitQualified(n, src)
 		if q == "" {
 			return name, true
 		}
 		return q + "::" + name, true
 	case "field_expression":
-		q, ok := cfamChain(n.ChildByFieldName("argument"), src)
-		op := n.ChildByFieldName("operator")
-		return q + Text(op, src) + cfamSimpleName(n.ChildByFieldName("field"), src), ok
+		q, ok := g.chain(g.child(n, "argument"), src)
+		op := g.child(n, "operator")
+		return q + Text(op, src) + g.simpleName(g.child(n, "field"), src), ok
 	case "pointer_expression": // *p
 		return "", false
 	}
@@ -516,29 +520,29 @@ func cfamChain(n *sitter.Node, src []byte) (string, bool) {
 
 // cfamSplitQualified splits A::B::f (or std::vector<int>::size) into the
 // simple name and the qualifier with template arguments dropped.
-func cfamSplitQualified(n *sitter.Node, src []byte) (name, qual string) {
+func (g *cfamGrammar) splitQualified(n *sitter.Node, src []byte) (name, qual string) {
 	var scopes []string
-	for n != nil && n.Kind() == "qualified_identifier" {
-		if s := n.ChildByFieldName("scope"); s != nil {
+	for n != nil && g.kind(n) == "qualified_identifier" {
+		if s := g.child(n, "scope"); s != nil {
 			scopes = append(scopes, rustStripGenerics(rustNoSpace(Text(s, src))))
 		}
-		n = n.ChildByFieldName("name")
+		n = g.child(n, "name")
 	}
-	return cfamSimpleName(n, src), strings.Join(scopes, "::")
+	return g.simpleName(n, src), strings.Join(scopes, "::")
 }
 
 // cfamSimpleName is the identifier of a name node without template
 // arguments (get for template get<int>, ~A for a destructor).
-func cfamSimpleName(n *sitter.Node, src []byte) string {
+func (g *cfamGrammar) simpleName(n *sitter.Node, src []byte) string {
 	if n == nil {
 		return ""
 	}
-	switch n.Kind() {
+	switch g.kind(n) {
 	case "template_function", "template_method", "template_type":
-		return Text(n.ChildByFieldName("name"), src)
+		return Text(g.child(n, "name"), src)
 	case "dependent_name":
 		if n.NamedChildCount() > 0 {
-			return cfamSimpleName(n.NamedChild(0), src)
+			return g.simpleName(n.NamedChild(0), src)
 		}
 	}
 	return cfamStripTemplate(rustNoSpace(Text(n, src)))
@@ -546,21 +550,21 @@ func cfamSimpleName(n *sitter.Node, src []byte) string {
 
 // cfamTypeRef returns the name and qualifier of a type usage node
 // (type_identifier, template_type, qualified_identifier naming a type).
-func cfamTypeRef(n *sitter.Node, src []byte) (name, qual string, ok bool) {
-	switch n.Kind() {
+func (g *cfamGrammar) typeRef(n *sitter.Node, src []byte) (name, qual string, ok bool) {
+	switch g.kind(n) {
 	case "type_identifier":
 		return Text(n, src), "", true
 	case "template_type":
-		return Text(n.ChildByFieldName("name"), src), "", true
+		return Text(g.child(n, "name"), src), "", true
 	case "qualified_identifier":
 		inner := n
-		for inner != nil && inner.Kind() == "qualified_identifier" {
-			inner = inner.ChildByFieldName("name")
+		for inner != nil && g.kind(inner) == "qualified_identifier" {
+			inner = g.child(inner, "name")
 		}
-		if inner == nil || (inner.Kind() != "type_identifier" && inner.Kind() != "template_type") {
+		if inner == nil || (g.kind(inner) != "type_identifier" && g.kind(inner) != "template_type") {
 			return "", "", false
 		}
-		name, qual = cfamSplitQualified(n, src)
+		name, qual = g.splitQualified(n, src)
 		return name, qual, true
 	}
 	return "", "", false
@@ -568,13 +572,13 @@ func cfamTypeRef(n *sitter.Node, src []byte) (name, qual string, ok bool) {
 
 // cfamInnerName is the innermost type_identifier of a (qualified or
 // template) type name.
-func cfamInnerName(n *sitter.Node) *sitter.Node {
+func (g *cfamGrammar) innerName(n *sitter.Node) *sitter.Node {
 	for n != nil {
-		switch n.Kind() {
+		switch g.kind(n) {
 		case "type_identifier":
 			return n
 		case "qualified_identifier", "template_type":
-			n = n.ChildByFieldName("name")
+			n = g.child(n, "name")
 		default:
 			return nil
 		}
@@ -585,14 +589,14 @@ func cfamInnerName(n *sitter.Node) *sitter.Node {
 // cfamDeclName follows a declarator to the declared name node (identifier,
 // field_identifier, type_identifier, qualified_identifier, destructor or
 // operator name).
-func cfamDeclName(n *sitter.Node) *sitter.Node {
+func (g *cfamGrammar) declName(n *sitter.Node) *sitter.Node {
 	for n != nil {
-		switch n.Kind() {
+		switch g.kind(n) {
 		case "identifier", "field_identifier", "type_identifier", "qualified_identifier",
 			"destructor_name", "operator_name", "operator_cast", "primitive_type":
 			return n
 		case "parenthesized_declarator", "attributed_declarator", "reference_declarator":
-			if d := n.ChildByFieldName("declarator"); d != nil {
+			if d := g.child(n, "declarator"); d != nil {
 				n = d
 			} else if n.NamedChildCount() > 0 {
 				n = n.NamedChild(0)
@@ -600,7 +604,7 @@ func cfamDeclName(n *sitter.Node) *sitter.Node {
 				return nil
 			}
 		default:
-			d := n.ChildByFieldName("declarator")
+			d := g.child(n, "declarator")
 			if d == nil {
 				return nil
 			}
@@ -612,16 +616,16 @@ func cfamDeclName(n *sitter.Node) *sitter.Node {
 
 // cfamIsFunctionDecl reports whether a declarator declares a function
 // (int f(int)), not a variable or a function pointer (int (*fp)(int)).
-func cfamIsFunctionDecl(n *sitter.Node) bool {
+func (g *cfamGrammar) isFunctionDecl(n *sitter.Node) bool {
 	for n != nil {
-		switch n.Kind() {
+		switch g.kind(n) {
 		case "function_declarator":
-			d := n.ChildByFieldName("declarator")
-			return d == nil || d.Kind() != "parenthesized_declarator"
+			d := g.child(n, "declarator")
+			return d == nil || g.kind(d) != "parenthesized_declarator"
 		case "init_declarator":
 			return false
 		case "pointer_declarator", "reference_declarator", "attributed_declarator":
-			if d := n.ChildByFieldName("declarator"); d != nil {
+			if d := g.child(n, "declarator"); d != nil {
 				n = d
 			} else if n.NamedChildCount() > 0 {
 				n = n.NamedChild(n.NamedChildCount() - 1)
@@ -636,13 +640,13 @@ func cfamIsFunctionDecl(n *sitter.Node) bool {
 }
 
 // cfamBases lists the base classes of a base_class_clause.
-func cfamBases(bc *sitter.Node, src []byte) []string {
+func (g *cfamGrammar) bases(bc *sitter.Node, src []byte) []string {
 	var out []string
 	for i := uint(0); i < bc.NamedChildCount(); i++ {
 		ch := bc.NamedChild(i)
-		switch ch.Kind() {
+		switch g.kind(ch) {
 		case "type_identifier", "qualified_identifier", "template_type":
-			name, q := cfamSplitQualified(ch, src)
+			name, q := g.splitQualified(ch, src)
 			if q != "" {
 				name = q + "::" + name
 			}
@@ -652,12 +656,12 @@ func cfamBases(bc *sitter.Node, src []byte) []string {
 	return out
 }
 
-func cfamLastTypeIdent(n *sitter.Node) *sitter.Node {
-	if nm := n.ChildByFieldName("name"); nm != nil {
+func (g *cfamGrammar) lastTypeIdent(n *sitter.Node) *sitter.Node {
+	if nm := g.child(n, "name"); nm != nil {
 		return nm
 	}
 	for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
-		if ch := n.NamedChild(uint(i)); ch.Kind() == "type_identifier" {
+		if ch := n.NamedChild(uint(i)); g.kind(ch) == "type_identifier" {
 			return ch
 		}
 	}

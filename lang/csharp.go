@@ -64,7 +64,8 @@ type csharpKinds struct {
 	predefinedType, this, base, errorNode, namespaceKw                                   uint16
 	arrayType, tupleElement, nullableType, pointerType, refType, scopedType, tupleType   uint16
 
-	named []bool
+	// hasTypeField[kind]: the kind has a "type" or "returns" field child.
+	hasTypeField []bool
 
 	fName, fBody, fType, fReturns, fFunction, fExpression, fCondition, fAccessors, fValue uint16
 	fTypeParameters                                                                       uint16
@@ -108,10 +109,33 @@ func csharpKindTable() *csharpKinds {
 			fName:     fid("name"), fBody: fid("body"), fType: fid("type"), fReturns: fid("returns"),
 			fFunction: fid("function"), fExpression: fid("expression"), fCondition: fid("condition"),
 			fAccessors: fid("accessors"), fValue: fid("value"), fTypeParameters: fid("type_parameters"),
-			named: javaNamedKinds(l),
+			hasTypeField: csharpTypeFieldKinds(l),
 		}
 	})
 	return csharpK
+}
+
+// csharpTypeFieldKinds marks the node kinds whose "type" / "returns" field
+// holds a type (node-types.json of tree-sitter-c-sharp 0.23).
+func csharpTypeFieldKinds(l *sitter.Language) []bool {
+	t := make([]bool, l.NodeKindCount()+1)
+	for _, name := range []string{
+		"array_creation_expression", "array_type", "bracketed_parameter_list", "cast_expression",
+		"catch_declaration", "conversion_operator_declaration", "declaration_expression",
+		"declaration_pattern", "default_expression", "delegate_declaration", "event_declaration",
+		"foreach_statement", "from_clause", "function_pointer_parameter", "function_pointer_type",
+		"indexer_declaration", "join_clause", "lambda_expression", "local_function_statement",
+		"method_declaration", "nullable_type", "operator_declaration", "parameter", "parameter_list",
+		"pointer_type", "primary_constructor_base_type", "property_declaration", "recursive_pattern",
+		"ref_type", "refvalue_expression", "scoped_type", "sizeof_expression", "stackalloc_expression",
+		"tuple_element", "type_parameter_constraint", "type_pattern", "typeof_expression",
+		"variable_declaration",
+	} {
+		if id := l.IdForNodeKind(name, true); int(id) < len(t) {
+			t[id] = true
+		}
+	}
+	return t
 }
 
 type csharpX struct {
@@ -126,9 +150,7 @@ type csharpX struct {
 
 func csharpExtract(root *sitter.Node, src []byte) *facts.File {
 	x := &csharpX{k: csharpKindTable(), src: src, f: &facts.File{}}
-	c := root.Walk()
-	defer c.Close()
-	x.walk(c, 0)
+	x.walk(root, 0, false)
 	javaSortRefs(x.f.Refs, x.refPos)
 	return x.f
 }
@@ -171,16 +193,15 @@ func (x *csharpX) isTypeParam(name string) bool {
 	return false
 }
 
-func (x *csharpX) walk(c *sitter.TreeCursor, parentKind uint16) {
+// walk visits n; isType says n is the "type" or "returns" field of its parent.
+func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) {
 	k := x.k
-	n := c.Node()
 	id := n.KindId()
-	field := c.FieldId()
 	pushed, typed := false, false
 	savedNS := x.ns
 	descend := true
 
-	if x.typeDepth == 0 && (field == k.fType || field == k.fReturns) && field != 0 && parentKind != k.objectCreation {
+	if isType && x.typeDepth == 0 {
 		x.typ(n)
 		typed = true
 	}
@@ -248,14 +269,20 @@ func (x *csharpX) walk(c *sitter.TreeCursor, parentKind uint16) {
 	if typed {
 		x.typeDepth++
 	}
-	if descend && javaHasKids(k.named, id) && c.GotoFirstChild() {
-		for {
-			x.walk(c, id)
-			if !c.GotoNextSibling() {
-				break
+	if descend {
+		var t1, t2 uintptr // ids of the type children (node ids are never 0)
+		if int(id) < len(k.hasTypeField) && k.hasTypeField[id] {
+			if t := n.ChildByFieldId(k.fType); t != nil {
+				t1 = t.Id()
+			}
+			if t := n.ChildByFieldId(k.fReturns); t != nil {
+				t2 = t.Id()
 			}
 		}
-		c.GotoParent()
+		javaEachNamed(n, func(ch *sitter.Node) {
+			cid := ch.Id()
+			x.walk(ch, id, cid == t1 || cid == t2)
+		})
 	}
 	if typed {
 		x.typeDepth--

@@ -60,9 +60,6 @@ type javaKinds struct {
 	methodInvocation, objectCreation, explicitCtorInvocation, methodReference    uint16
 	markerAnnotation, annotation, fieldAccess, this, super, blockComment         uint16
 
-	// named[id] is false for anonymous tokens, which never have children.
-	named []bool
-
 	fName, fBody, fObject, fType, fTypeParameters, fSuperclass, fInterfaces, fDeclarator uint16
 	fField, fConstructor                                                                 uint16
 }
@@ -100,26 +97,36 @@ func javaKindTable() *javaKinds {
 			fTypeParameters: fid("type_parameters"), fSuperclass: fid("superclass"),
 			fInterfaces: fid("interfaces"), fDeclarator: fid("declarator"), fField: fid("field"),
 			fConstructor: fid("constructor"),
-			named:        javaNamedKinds(l),
 		}
 	})
 	return javaK
 }
 
-// javaNamedKinds tabulates which node kinds are named. The walk does not try
-// to enter anonymous tokens: every cursor step is a cgo call, and tokens are
-// about half of all nodes.
-func javaNamedKinds(l *sitter.Language) []bool {
-	named := make([]bool, l.NodeKindCount()+1)
-	for i := range named {
-		named[i] = l.NodeKindIsNamed(uint16(i))
+// javaEachNamed calls fn for each named child of n, in order. The walks
+// visit named nodes only: every tree-sitter call is a cgo call, and anonymous
+// tokens are about 40% of all nodes. NamedChild(i) is O(i) in C, so wide
+// nodes (long array literals, big class bodies) are iterated with a cursor.
+func javaEachNamed(n *sitter.Node, fn func(ch *sitter.Node)) {
+	cnt := n.NamedChildCount()
+	if cnt <= 32 {
+		for i := uint(0); i < cnt; i++ {
+			fn(n.NamedChild(i))
+		}
+		return
 	}
-	return named
-}
-
-// javaHasKids reports whether a node of kind id may have children.
-func javaHasKids(named []bool, id uint16) bool {
-	return int(id) >= len(named) || named[id]
+	c := n.Walk()
+	defer c.Close()
+	if !c.GotoFirstChild() {
+		return
+	}
+	for {
+		if ch := c.Node(); ch.IsNamed() {
+			fn(ch)
+		}
+		if !c.GotoNextSibling() {
+			return
+		}
+	}
 }
 
 // javaScope is one enclosing definition during the walk.
@@ -142,9 +149,7 @@ type javaX struct {
 
 func javaExtract(root *sitter.Node, src []byte) *facts.File {
 	x := &javaX{k: javaKindTable(), src: src, f: &facts.File{}}
-	c := root.Walk()
-	defer c.Close()
-	x.walk(c, 0)
+	x.walk(root, 0)
 	javaSortRefs(x.f.Refs, x.refPos)
 	return x.f
 }
@@ -209,8 +214,7 @@ func (x *javaX) isTypeParam(name string) bool {
 	return false
 }
 
-func (x *javaX) walk(c *sitter.TreeCursor, parentKind uint16) {
-	n := c.Node()
+func (x *javaX) walk(n *sitter.Node, parentKind uint16) {
 	k := x.k
 	id := n.KindId()
 	pushed := false
@@ -287,14 +291,8 @@ func (x *javaX) walk(c *sitter.TreeCursor, parentKind uint16) {
 		}
 		descend = false
 	}
-	if descend && javaHasKids(k.named, id) && c.GotoFirstChild() {
-		for {
-			x.walk(c, id)
-			if !c.GotoNextSibling() {
-				break
-			}
-		}
-		c.GotoParent()
+	if descend {
+		javaEachNamed(n, func(ch *sitter.Node) { x.walk(ch, id) })
 	}
 	if pushed {
 		x.scopes = x.scopes[:len(x.scopes)-1]

@@ -199,7 +199,9 @@ func jsExtract(root *sitter.Node, src []byte) *facts.File {
 	x.walk(c, nil, jkOther, false)
 	// Refs are emitted in pre-order; order them by the name's position so that
 	// f().g() lists f before g.
-	sort.SliceStable(x.refs, func(i, j int) bool { return x.refs[i].pos < x.refs[j].pos })
+	if !sort.SliceIsSorted(x.refs, func(i, j int) bool { return x.refs[i].pos < x.refs[j].pos }) {
+		sort.SliceStable(x.refs, func(i, j int) bool { return x.refs[i].pos < x.refs[j].pos })
+	}
 	if len(x.refs) > 0 {
 		x.f.Refs = make([]facts.Ref, len(x.refs))
 		for i := range x.refs {

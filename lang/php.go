@@ -83,8 +83,6 @@ type phpKinds struct {
 	relativeScope, binary, instanceof, require, requireOnce, include, includeOnce  uint16
 	parenthesized, str, encapsedStr, strContent, arguments, argument               uint16
 
-	named []bool
-
 	fName, fBody, fFunction, fObject, fScope, fAlias, fLeft, fRight, fOperator, fArguments uint16
 }
 
@@ -125,7 +123,6 @@ func phpKindTable() *phpKinds {
 			fName: fid("name"), fBody: fid("body"), fFunction: fid("function"), fObject: fid("object"),
 			fScope: fid("scope"), fAlias: fid("alias"), fLeft: fid("left"), fRight: fid("right"),
 			fOperator: fid("operator"), fArguments: fid("arguments"),
-			named: javaNamedKinds(l),
 		}
 	})
 	return phpK
@@ -141,9 +138,7 @@ type phpX struct {
 
 func phpExtract(root *sitter.Node, src []byte) *facts.File {
 	x := &phpX{k: phpKindTable(), src: src, f: &facts.File{}}
-	c := root.Walk()
-	defer c.Close()
-	x.walk(c)
+	x.walk(root)
 	javaSortRefs(x.f.Refs, x.refPos)
 	return x.f
 }
@@ -181,9 +176,8 @@ func (x *phpX) sym(s facts.Symbol, n *sitter.Node) {
 	x.f.Symbols = append(x.f.Symbols, s)
 }
 
-func (x *phpX) walk(c *sitter.TreeCursor) {
+func (x *phpX) walk(n *sitter.Node) {
 	k := x.k
-	n := c.Node()
 	id := n.KindId()
 	pushed := false
 	descend := true
@@ -247,14 +241,8 @@ func (x *phpX) walk(c *sitter.TreeCursor) {
 			}
 		}
 	}
-	if descend && javaHasKids(k.named, id) && c.GotoFirstChild() {
-		for {
-			x.walk(c)
-			if !c.GotoNextSibling() {
-				break
-			}
-		}
-		c.GotoParent()
+	if descend {
+		javaEachNamed(n, x.walk)
 	}
 	if pushed {
 		x.scopes = x.scopes[:len(x.scopes)-1]

@@ -21,9 +21,7 @@ func rubySpec() *Spec {
 	}
 }
 
-var rubyKinds = sync.OnceValue(func() []string {
-	return rustKindTable(sitter.NewLanguage(tsruby.Language()))
-})
+var rubyG = sync.OnceValue(func() *rustGrammar { return rustGrammarOf(sitter.NewLanguage(tsruby.Language())) })
 
 type rubyScope struct {
 	qual string
@@ -33,14 +31,14 @@ type rubyScope struct {
 
 type rubyX struct {
 	src     []byte
-	kinds   []string
+	g       *rustGrammar
 	f       *facts.File
 	scopes  []rubyScope
 	fnDepth int
 }
 
 func rubyExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &rubyX{src: src, kinds: rubyKinds(), f: &facts.File{}}
+	x := &rubyX{src: src, g: rubyG(), f: &facts.File{}}
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c)
@@ -49,7 +47,7 @@ func rubyExtract(root *sitter.Node, src []byte) *facts.File {
 
 func (x *rubyX) walk(c *sitter.TreeCursor) {
 	n := c.Node()
-	descend, pushed := x.enter(n, rustKindOf(x.kinds, n))
+	descend, pushed := x.enter(n, x.g.kind(n))
 	if descend && c.GotoFirstChild() {
 		for {
 			x.walk(c)
@@ -91,14 +89,14 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		if x.fnDepth > 0 {
 			return true, false
 		}
-		nameNode := n.ChildByFieldName("name")
+		nameNode := x.g.child(n, "name")
 		written := rustNoSpace(Text(nameNode, x.src))
 		k, sk := facts.KindClass, byte('c')
 		if kind == "module" {
 			k, sk = facts.KindModule, 'm'
 		}
 		var extends []string
-		if sc := n.ChildByFieldName("superclass"); sc != nil && sc.NamedChildCount() > 0 {
+		if sc := x.g.child(n, "superclass"); sc != nil && sc.NamedChildCount() > 0 {
 			if base := sc.NamedChild(0); rubyIsConst(base) {
 				extends = []string{rustNoSpace(Text(base, x.src))}
 			}
@@ -115,19 +113,19 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		if x.inType() {
 			k = facts.KindMethod
 		}
-		x.symbol(n, Text(n.ChildByFieldName("name"), x.src), k, 'f', nil)
+		x.symbol(n, Text(x.g.child(n, "name"), x.src), k, 'f', nil)
 		x.fnDepth++
 		return true, true
 	case "singleton_class":
 		x.scopes = append(x.scopes, rubyScope{qual: x.scope(), kind: 's', sym: -1})
 		return true, true
 	case "assignment":
-		left := n.ChildByFieldName("left")
-		if x.fnDepth > 0 || left == nil || left.Kind() != "constant" {
+		left := x.g.child(n, "left")
+		if x.fnDepth > 0 || left == nil || x.g.kind(left) != "constant" {
 			return true, false
 		}
 		x.symbol(n, Text(left, x.src), facts.KindConst, 'k', nil)
-		if r := n.ChildByFieldName("right"); r != nil {
+		if r := x.g.child(n, "right"); r != nil {
 			x.walkNode(r)
 		}
 		return false, true
@@ -138,10 +136,10 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		return false, false
 	case "scope_resolution":
 		q := ""
-		if s := n.ChildByFieldName("scope"); s != nil {
+		if s := x.g.child(n, "scope"); s != nil {
 			q = rustNoSpace(Text(s, x.src))
 		}
-		x.ref(Text(n.ChildByFieldName("name"), x.src), q, facts.RefReference, Line(n))
+		x.ref(Text(x.g.child(n, "name"), x.src), q, facts.RefReference, Line(n))
 		return false, false
 	case "comment", "string", "heredoc_body", "simple_symbol", "regex",
 		"identifier", "integer", "float", "instance_variable", "class_variable", "global_variable",
@@ -188,6 +186,10 @@ func (x *rubyX) symbol(n *sitter.Node, written, kind string, sk byte, extends []
 	if i := strings.LastIndexByte(qual, '.'); i >= 0 {
 		symParent = qual[:i]
 	}
+	if name == "" { // MISSING name in broken code: scope only
+		x.scopes = append(x.scopes, rubyScope{qual: qual, kind: sk, sym: -1})
+		return
+	}
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 		Name: name, Qualified: qual, Kind: kind, Parent: symParent,
 		Line: Line(n), EndLine: EndLine(n),
@@ -207,10 +209,10 @@ func (x *rubyX) ref(name, qual, kind string, line int) {
 
 // call handles one call node and reports whether to visit its children.
 func (x *rubyX) call(n *sitter.Node) bool {
-	m := n.ChildByFieldName("method")
+	m := x.g.child(n, "method")
 	name := Text(m, x.src)
-	recv := n.ChildByFieldName("receiver")
-	args := n.ChildByFieldName("arguments")
+	recv := x.g.child(n, "receiver")
+	args := x.g.child(n, "arguments")
 	if recv == nil {
 		switch name {
 		case "require", "require_relative":
@@ -237,10 +239,10 @@ func (x *rubyX) call(n *sitter.Node) bool {
 			}
 		}
 		// A bare name is a call only with arguments, parens or a block.
-		if args != nil || n.ChildByFieldName("block") != nil {
+		if args != nil || x.g.child(n, "block") != nil {
 			x.ref(name, "", facts.RefCall, Line(n))
 		}
-		if m != nil && m.Kind() == "constant" { // Integer("3"): not also a reference
+		if m != nil && x.g.kind(m) == "constant" { // Integer("3"): not also a reference
 			x.walkExcept(n, m)
 			return false
 		}
@@ -257,25 +259,25 @@ func (x *rubyX) call(n *sitter.Node) bool {
 // rubyChain returns the receiver text when it is a name chain (x, self,
 // @x, Foo::Bar, x.y without arguments).
 func rubyChain(n *sitter.Node, src []byte) (string, bool) {
-	switch n.Kind() {
+	switch rubyG().kind(n) {
 	case "identifier", "constant", "self", "instance_variable", "class_variable", "global_variable", "scope_resolution":
 		return rustNoSpace(Text(n, src)), true
 	case "call":
-		if n.ChildByFieldName("arguments") != nil || n.ChildByFieldName("block") != nil {
+		if rubyG().child(n, "arguments") != nil || rubyG().child(n, "block") != nil {
 			return "", false
 		}
-		r := n.ChildByFieldName("receiver")
+		r := rubyG().child(n, "receiver")
 		if r == nil {
-			return Text(n.ChildByFieldName("method"), src), true
+			return Text(rubyG().child(n, "method"), src), true
 		}
 		q, ok := rubyChain(r, src)
-		return q + "." + Text(n.ChildByFieldName("method"), src), ok
+		return q + "." + Text(rubyG().child(n, "method"), src), ok
 	}
 	return "", false
 }
 
 func rubyIsConst(n *sitter.Node) bool {
-	k := n.Kind()
+	k := rubyG().kind(n)
 	return k == "constant" || k == "scope_resolution"
 }
 
@@ -285,11 +287,11 @@ func rubyStringArg(args *sitter.Node, src []byte) (string, bool) {
 		return "", false
 	}
 	s := args.NamedChild(0)
-	if s.Kind() != "string" {
+	if rubyG().kind(s) != "string" {
 		return "", false
 	}
 	for i := uint(0); i < s.NamedChildCount(); i++ {
-		if s.NamedChild(i).Kind() != "string_content" {
+		if rubyG().kind(s.NamedChild(i)) != "string_content" {
 			return "", false
 		}
 	}
@@ -305,11 +307,11 @@ func rubyStringArg(args *sitter.Node, src []byte) (string, bool) {
 func rubyHeader(n *sitter.Node, src []byte) string {
 	end := n.StartByte()
 	for _, f := range []string{"name", "object", "parameters", "superclass", "left"} {
-		if ch := n.ChildByFieldName(f); ch != nil && ch.EndByte() > end {
+		if ch := rubyG().child(n, f); ch != nil && ch.EndByte() > end {
 			end = ch.EndByte()
 		}
 	}
-	if n.Kind() == "assignment" { // FOO = value, first line only
+	if rubyG().kind(n) == "assignment" { // FOO = value, first line only
 		end = n.EndByte()
 		if i := strings.IndexByte(string(src[n.StartByte():end]), '\n'); i >= 0 {
 			end = n.StartByte() + uint(i)
@@ -331,13 +333,13 @@ func rubyDoc(n *sitter.Node, src []byte) string {
 	for cur := n; cur != nil; {
 		p := cur.PrevSibling()
 		if p == nil {
-			if par := cur.Parent(); par != nil && par.Kind() == "body_statement" && par.StartByte() == cur.StartByte() {
+			if par := cur.Parent(); par != nil && rubyG().kind(par) == "body_statement" && par.StartByte() == cur.StartByte() {
 				cur = par
 				continue
 			}
 			break
 		}
-		if p.Kind() != "comment" || int(p.EndPosition().Row) < next-1 {
+		if rubyG().kind(p) != "comment" || int(p.EndPosition().Row) < next-1 {
 			break
 		}
 		lines = append(lines, StripComment(Text(p, src)))

@@ -22,39 +22,45 @@ func rustSpec() *Spec {
 	}
 }
 
-// rustKinds maps a node kind id to its name (named kinds only, "" for
-// anonymous tokens), so the walk avoids one C string conversion per node.
-var rustKinds = sync.OnceValue(func() []string {
-	return rustKindTable(sitter.NewLanguage(tsrust.Language()))
-})
+// rustGrammar caches a grammar's node kind names and field ids so that the
+// walks avoid a C string conversion per Kind() and ChildByFieldName() call.
+// It is shared by the rust, ruby and C family extractors.
+type rustGrammar struct {
+	kinds  []string // by kind id; named kinds only, "" for anonymous tokens
+	fields map[string]uint16
+}
 
-// rustKindTable lists the named node kinds of a grammar by kind id.
-func rustKindTable(l *sitter.Language) []string {
-	n := l.NodeKindCount()
-	names := make([]string, n)
-	for i := uint32(0); i < n; i++ {
+func rustGrammarOf(l *sitter.Language) *rustGrammar {
+	g := &rustGrammar{kinds: make([]string, l.NodeKindCount()), fields: map[string]uint16{}}
+	for i := range g.kinds {
 		if l.NodeKindIsNamed(uint16(i)) {
-			names[i] = l.NodeKindForId(uint16(i))
+			g.kinds[i] = l.NodeKindForId(uint16(i))
 		}
 	}
-	return names
+	for i := uint32(1); i <= l.FieldCount(); i++ {
+		g.fields[l.FieldNameForId(uint16(i))] = uint16(i)
+	}
+	return g
 }
 
-// rustKindOf returns the kind name of n through a kind table ("ERROR" for
-// error nodes, whose id is outside the table).
-func rustKindOf(kinds []string, n *sitter.Node) string {
+// kind is n's kind name ("" for anonymous tokens, "ERROR" for errors).
+func (g *rustGrammar) kind(n *sitter.Node) string {
 	id := int(n.KindId())
-	if id >= len(kinds) {
+	if id >= len(g.kinds) {
 		return "ERROR"
 	}
-	return kinds[id]
+	return g.kinds[id]
 }
 
-// rustFields are the field ids the walk compares against.
-var rustFields = sync.OnceValue(func() struct{ name, trait, typ uint16 } {
-	l := sitter.NewLanguage(tsrust.Language())
-	return struct{ name, trait, typ uint16 }{l.FieldIdForName("name"), l.FieldIdForName("trait"), l.FieldIdForName("type")}
-})
+// child is n's first child in the named field, nil if none (or n is nil).
+func (g *rustGrammar) child(n *sitter.Node, field string) *sitter.Node {
+	if n == nil {
+		return nil
+	}
+	return n.ChildByFieldId(g.fields[field])
+}
+
+var rustG = sync.OnceValue(func() *rustGrammar { return rustGrammarOf(sitter.NewLanguage(tsrust.Language())) })
 
 type rustScope struct {
 	qual  string
@@ -72,7 +78,7 @@ type rustImpl struct {
 
 type rustX struct {
 	src     []byte
-	kinds   []string
+	g       *rustGrammar
 	f       *facts.File
 	scopes  []rustScope
 	fnDepth int
@@ -82,7 +88,7 @@ type rustX struct {
 }
 
 func rustExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &rustX{src: src, kinds: rustKinds(), f: &facts.File{}}
+	x := &rustX{src: src, g: rustG(), f: &facts.File{}}
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c, "")
@@ -92,12 +98,12 @@ func rustExtract(root *sitter.Node, src []byte) *facts.File {
 
 func (x *rustX) walk(c *sitter.TreeCursor, parentKind string) {
 	n := c.Node()
-	kind := rustKindOf(x.kinds, n)
+	kind := x.g.kind(n)
 	if parentKind == "impl_item" && len(x.impls) > 0 {
 		switch c.FieldId() {
-		case rustFields().trait:
+		case x.g.fields["trait"]:
 			x.impls[len(x.impls)-1].traitRef = len(x.f.Refs)
-		case rustFields().typ:
+		case x.g.fields["type"]:
 			x.impls[len(x.impls)-1].selfRef = len(x.f.Refs)
 		}
 	}
@@ -139,13 +145,13 @@ func (x *rustX) push(n *sitter.Node, qual string, kind byte) {
 	if kind == 'f' {
 		x.fnDepth++
 	}
-	tp := n.ChildByFieldName("type_parameters")
+	tp := x.g.child(n, "type_parameters")
 	if tp == nil {
 		return
 	}
 	for i := uint(0); i < tp.NamedChildCount(); i++ {
-		if ch := tp.NamedChild(i); ch.Kind() == "type_parameter" {
-			x.tparams = append(x.tparams, Text(ch.ChildByFieldName("name"), x.src))
+		if ch := tp.NamedChild(i); x.g.kind(ch) == "type_parameter" {
+			x.tparams = append(x.tparams, Text(x.g.child(ch, "name"), x.src))
 		}
 	}
 }
@@ -190,14 +196,14 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		s := x.symbol(n, k, nil)
 		if kind == "trait_item" {
-			if b := n.ChildByFieldName("bounds"); b != nil {
+			if b := x.g.child(n, "bounds"); b != nil {
 				s.Extends = rustBounds(b, x.src)
 			}
 		}
 		return true, true
 	case "mod_item":
-		name := Text(n.ChildByFieldName("name"), x.src)
-		if n.ChildByFieldName("body") == nil {
+		name := Text(x.g.child(n, "name"), x.src)
+		if x.g.child(n, "body") == nil {
 			p := name
 			if len(x.mods) > 0 {
 				p = strings.Join(x.mods, "::") + "::" + name
@@ -217,32 +223,32 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 			return true, false
 		}
 		outer, _ := x.scope()
-		self := rustTypeName(n.ChildByFieldName("type"), x.src)
+		self := rustTypeName(x.g.child(n, "type"), x.src)
 		if outer != "" {
 			self = outer + "." + self
 		}
 		im := rustImpl{self: self, traitRef: -1, selfRef: -1}
-		if t := n.ChildByFieldName("trait"); t != nil {
+		if t := x.g.child(n, "trait"); t != nil {
 			im.trait = rustStripGenerics(OneLine(Text(t, x.src)))
 		}
 		x.impls = append(x.impls, im)
 		x.push(n, self, 'i')
 		return true, true
 	case "use_declaration":
-		if a := n.ChildByFieldName("argument"); a != nil {
+		if a := x.g.child(n, "argument"); a != nil {
 			x.use(a, "", Line(n))
 		}
 		return false, false
 	case "extern_crate_declaration":
 		x.f.Imports = append(x.f.Imports, facts.Import{
-			Path: Text(n.ChildByFieldName("name"), x.src), Alias: Text(n.ChildByFieldName("alias"), x.src), Line: Line(n),
+			Path: Text(x.g.child(n, "name"), x.src), Alias: Text(x.g.child(n, "alias"), x.src), Line: Line(n),
 		})
 		return false, false
 	case "call_expression":
-		x.call(n.ChildByFieldName("function"), Line(n))
+		x.call(x.g.child(n, "function"), Line(n))
 		return true, false
 	case "type_identifier":
-		if parentKind != "struct_expression" && c.FieldId() == rustFields().name {
+		if parentKind != "struct_expression" && c.FieldId() == x.g.fields["name"] {
 			return false, false
 		}
 		if name := Text(n, x.src); name != "Self" && !x.isTypeParam(name) {
@@ -250,11 +256,11 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return false, false
 	case "scoped_type_identifier":
-		q, ok := rustChain(n.ChildByFieldName("path"), x.src)
+		q, ok := rustChain(x.g.child(n, "path"), x.src)
 		if !ok {
 			q = "?"
 		}
-		x.ref(Text(n.ChildByFieldName("name"), x.src), q, facts.RefReference, Line(n))
+		x.ref(Text(x.g.child(n, "name"), x.src), q, facts.RefReference, Line(n))
 		return false, false
 	case "macro_invocation", "macro_definition", "attribute_item", "inner_attribute_item",
 		"line_comment", "block_comment", "string_literal", "raw_string_literal",
@@ -268,15 +274,15 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 
 // symbol appends a definition for n under the current scope and pushes it.
 func (x *rustX) symbol(n *sitter.Node, kind string, body *sitter.Node) *facts.Symbol {
-	name := Text(n.ChildByFieldName("name"), x.src)
+	name := Text(x.g.child(n, "name"), x.src)
 	parent, _ := x.scope()
 	qual := name
 	if parent != "" {
 		qual = parent + "." + name
 	}
 	if body == nil {
-		if b := n.ChildByFieldName("body"); b != nil {
-			switch b.Kind() {
+		if b := x.g.child(n, "body"); b != nil {
+			switch x.g.kind(b) {
 			case "ordered_field_declaration_list": // tuple struct: the fields are the signature
 			default:
 				body = b
@@ -292,13 +298,16 @@ func (x *rustX) symbol(n *sitter.Node, kind string, body *sitter.Node) *facts.Sy
 	case facts.KindTrait:
 		sk = 't'
 	}
+	x.push(n, qual, sk)
+	if name == "" { // MISSING name in broken code: scope only
+		return &facts.Symbol{}
+	}
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 		Name: name, Qualified: qual, Kind: kind, Parent: parent,
 		Line: Line(n), EndLine: EndLine(n),
 		Signature: strings.TrimRight(Header(n, body, x.src), " ;"),
 		Doc:       rustDoc(n, x.src),
 	})
-	x.push(n, qual, sk)
 	return &x.f.Symbols[len(x.f.Symbols)-1]
 }
 
@@ -322,26 +331,26 @@ func (x *rustX) ref(name, qual, kind string, line int) {
 // call records the callee of a call_expression.
 func (x *rustX) call(fn *sitter.Node, line int) {
 	for fn != nil {
-		switch fn.Kind() {
+		switch x.g.kind(fn) {
 		case "identifier":
 			x.ref(Text(fn, x.src), "", facts.RefCall, line)
 		case "scoped_identifier":
 			q := ""
-			if p := fn.ChildByFieldName("path"); p != nil {
+			if p := x.g.child(fn, "path"); p != nil {
 				var ok bool
 				if q, ok = rustChain(p, x.src); !ok {
 					q = "?"
 				}
 			}
-			x.ref(Text(fn.ChildByFieldName("name"), x.src), q, facts.RefCall, line)
+			x.ref(Text(x.g.child(fn, "name"), x.src), q, facts.RefCall, line)
 		case "field_expression":
-			q, ok := rustChain(fn.ChildByFieldName("value"), x.src)
+			q, ok := rustChain(x.g.child(fn, "value"), x.src)
 			if !ok {
 				q = "?"
 			}
-			x.ref(Text(fn.ChildByFieldName("field"), x.src), q, facts.RefCall, line)
+			x.ref(Text(x.g.child(fn, "field"), x.src), q, facts.RefCall, line)
 		case "generic_function":
-			fn = fn.ChildByFieldName("function")
+			fn = x.g.child(fn, "function")
 			continue
 		}
 		return
@@ -361,17 +370,17 @@ func (x *rustX) use(n *sitter.Node, prefix string, line int) {
 		}
 		return prefix + "::" + p
 	}
-	switch n.Kind() {
+	switch x.g.kind(n) {
 	case "use_as_clause":
-		x.addUse(facts.Import{Path: join(Text(n.ChildByFieldName("path"), x.src)), Alias: Text(n.ChildByFieldName("alias"), x.src), Line: line})
+		x.addUse(facts.Import{Path: join(Text(x.g.child(n, "path"), x.src)), Alias: Text(x.g.child(n, "alias"), x.src), Line: line})
 	case "use_wildcard":
 		p := strings.TrimSuffix(rustNoSpace(Text(n, x.src)), "*")
 		x.addUse(facts.Import{Path: join(strings.TrimSuffix(p, "::")), Kind: "wildcard", Line: line})
 	case "scoped_use_list", "use_list":
 		list := n
-		if n.Kind() == "scoped_use_list" {
-			prefix = join(Text(n.ChildByFieldName("path"), x.src))
-			list = n.ChildByFieldName("list")
+		if x.g.kind(n) == "scoped_use_list" {
+			prefix = join(Text(x.g.child(n, "path"), x.src))
+			list = x.g.child(n, "list")
 			if list == nil {
 				return
 			}
@@ -380,12 +389,12 @@ func (x *rustX) use(n *sitter.Node, prefix string, line int) {
 		var nested []*sitter.Node
 		for i := uint(0); i < list.NamedChildCount(); i++ {
 			ch := list.NamedChild(i)
-			switch ch.Kind() {
+			switch x.g.kind(ch) {
 			case "identifier", "crate", "super", "metavariable":
 				imp.Names = append(imp.Names, Text(ch, x.src))
 			case "self":
 			case "use_as_clause":
-				if p := ch.ChildByFieldName("path"); p != nil && p.Kind() == "identifier" {
+				if p := x.g.child(ch, "path"); p != nil && x.g.kind(p) == "identifier" {
 					imp.Names = append(imp.Names, Text(p, x.src))
 				} else {
 					nested = append(nested, ch)
@@ -488,13 +497,13 @@ func (x *rustX) finishImpls() {
 // references or path ("Point" for &'a mut a::Point<T>).
 func rustTypeName(n *sitter.Node, src []byte) string {
 	for n != nil {
-		switch n.Kind() {
+		switch rustG().kind(n) {
 		case "type_identifier", "primitive_type":
 			return Text(n, src)
 		case "generic_type", "reference_type", "pointer_type":
-			n = n.ChildByFieldName("type")
+			n = rustG().child(n, "type")
 		case "scoped_type_identifier":
-			n = n.ChildByFieldName("name")
+			n = rustG().child(n, "name")
 		default:
 			return rustNoSpace(Text(n, src))
 		}
@@ -507,7 +516,7 @@ func rustBounds(b *sitter.Node, src []byte) []string {
 	var out []string
 	for i := uint(0); i < b.NamedChildCount(); i++ {
 		ch := b.NamedChild(i)
-		switch ch.Kind() {
+		switch rustG().kind(ch) {
 		case "type_identifier", "scoped_type_identifier", "generic_type":
 			out = append(out, rustStripGenerics(rustNoSpace(Text(ch, src))))
 		}
@@ -521,22 +530,22 @@ func rustChain(n *sitter.Node, src []byte) (string, bool) {
 	if n == nil {
 		return "", false
 	}
-	switch n.Kind() {
+	switch rustG().kind(n) {
 	case "identifier", "self", "super", "crate", "type_identifier", "field_identifier", "metavariable":
 		return Text(n, src), true
 	case "scoped_identifier", "scoped_type_identifier":
-		name := Text(n.ChildByFieldName("name"), src)
-		p := n.ChildByFieldName("path")
+		name := Text(rustG().child(n, "name"), src)
+		p := rustG().child(n, "path")
 		if p == nil {
 			return name, true
 		}
 		q, ok := rustChain(p, src)
 		return q + "::" + name, ok
 	case "generic_type":
-		return rustChain(n.ChildByFieldName("type"), src)
+		return rustChain(rustG().child(n, "type"), src)
 	case "field_expression":
-		q, ok := rustChain(n.ChildByFieldName("value"), src)
-		return q + "." + Text(n.ChildByFieldName("field"), src), ok
+		q, ok := rustChain(rustG().child(n, "value"), src)
+		return q + "." + Text(rustG().child(n, "field"), src), ok
 	}
 	return "", false
 }
@@ -562,7 +571,7 @@ func rustDoc(n *sitter.Node, src []byte) string {
 	var lines []string
 	next := int(n.StartPosition().Row)
 	for p := n.PrevSibling(); p != nil; p = p.PrevSibling() {
-		kind := p.Kind()
+		kind := rustG().kind(p)
 		if kind == "attribute_item" {
 			next = int(p.StartPosition().Row)
 			continue

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/snapshot"
 )
@@ -35,7 +36,7 @@ func chooseBase(o Options, head gitrepo.Head, branch string) (baseChoice, error)
 			return baseChoice{full: true, reason: "include/exclude/size settings changed since the last index"}, nil
 		case !o.Repo.HasCommit(ref.Commit):
 			return baseChoice{full: true, reason: fmt.Sprintf("baseline commit %.12s no longer exists (history rewritten, force-pushed or garbage-collected)", ref.Commit)}, nil
-		case ref.Commit == head.Commit && upToDate(snap):
+		case ref.Commit == head.Commit && upToDate(snap, provider(o)):
 			return baseChoice{snap: snap, commit: ref.Commit, upToDate: true}, nil
 		}
 		return baseChoice{snap: snap, commit: ref.Commit}, nil
@@ -44,8 +45,8 @@ func chooseBase(o Options, head gitrepo.Head, branch string) (baseChoice, error)
 }
 
 // upToDate reports whether a snapshot was made by this lgraph's phases.
-func upToDate(s *snapshot.Snapshot) bool {
-	for name, v := range Versions() {
+func upToDate(s *snapshot.Snapshot, p llm.Provider) bool {
+	for name, v := range Versions(p) {
 		if s.Versions[name] != v {
 			return false
 		}

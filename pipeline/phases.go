@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/phases/enrich"
 	"github.com/lgraph/lgraph/phases/explicit"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
@@ -14,5 +15,6 @@ func DefaultPhases(read func(string) ([]byte, error), target func(context.Contex
 	return []phase.Phase{
 		inventory.Phase{Target: target, Read: read},
 		explicit.Phase{Read: read},
+		enrich.Phase{Read: read},
 	}
 }

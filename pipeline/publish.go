@@ -5,6 +5,8 @@ import (
 
 	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/enrich"
 	"github.com/lgraph/lgraph/phases/explicit"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
@@ -14,8 +16,8 @@ import (
 
 // Versions are the producing-code versions a snapshot records; a mismatch
 // makes the next update rebuild what that code produced.
-func Versions() map[string]string {
-	return map[string]string{"inventory": inventory.Version, "explicit": explicit.Version}
+func Versions(p llm.Provider) map[string]string {
+	return map[string]string{"inventory": inventory.Version, "explicit": explicit.Version, "enrich": enrich.Version(p)}
 }
 
 // ContentRoot computes a snapshot's sha256-merkle-v1 root from the file

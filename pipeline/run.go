@@ -93,6 +93,14 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	return run, err
 }
 
+// provider is the configured LLM provider, offline when none is given.
+func provider(o Options) llm.Provider {
+	if o.LLM == nil {
+		return llm.NewOffline()
+	}
+	return o.LLM
+}
+
 func refName(h gitrepo.Head) string {
 	if h.Branch == "" {
 		return store.DetachedRef
@@ -174,14 +182,31 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 			return fmt.Errorf("phase %s: %w", ph.Name(), err)
 		}
 	}
-	if st.Full {
-		run.Changes = store.Changes{Added: len(st.Next.Files)}
+	run.Changes = countIndexed(st)
+	price := llm.PriceFor(o.Config.LLM.Model, llm.Price{Prompt: o.Config.LLM.PricePer1K.Prompt, Completion: o.Config.LLM.PricePer1K.Completion})
+	if provider(o).ID() != "offline" {
+		run.CostUSD = price.Cost(llm.Usage{PromptTokens: run.Tokens.Prompt, CompletionTokens: run.Tokens.Completion})
 	}
 	if o.DryRun {
 		run.Outcome = "dry_run"
 		return nil
 	}
 	return publish(o, st, head, run)
+}
+
+// countIndexed counts the changes that touched an indexed file (before or
+// after); a full run counts every indexed file as added.
+func countIndexed(st *phase.State) store.Changes {
+	if st.Full {
+		return store.Changes{Added: len(st.Next.Files)}
+	}
+	var kept []gitrepo.Change
+	for _, c := range st.Changes {
+		if (c.From != nil && st.Base.Files[c.From.Path] != nil) || (c.To != nil && st.Next.Files[c.To.Path] != nil) {
+			kept = append(kept, c)
+		}
+	}
+	return count(kept)
 }
 
 func count(changes []gitrepo.Change) store.Changes {
@@ -204,7 +229,7 @@ func count(changes []gitrepo.Change) store.Changes {
 func newState(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, b baseChoice) (*phase.State, error) {
 	st := &phase.State{
 		Repo: o.Repo, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
-		LLM: o.LLM, Base: b.snap, Full: b.full, FullReason: b.reason,
+		LLM: llm.NewBudget(provider(o), o.Config.LLM.BudgetTokens, llm.ReplyReserve), Base: b.snap, Full: b.full, FullReason: b.reason,
 		Progress: o.Progress, Failpoint: o.Failpoint, DryRun: o.DryRun,
 	}
 	if st.Progress == nil {

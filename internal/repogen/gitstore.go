@@ -13,8 +13,11 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage"
+	"github.com/go-git/go-git/v5/storage/memory"
 )
 
 // signature is the fixed author and committer of generated commits.
@@ -30,7 +33,13 @@ type gitStore struct {
 	st    storage.Storer
 	root  *treeNode
 	index map[string]*index.Entry
+	batch *memory.Storage // when set, new objects are collected for one pack
+	added []plumbing.Hash // objects stored in batch
 }
+
+// packThreshold is the number of changed files from which a commit's
+// objects are written as one packfile instead of loose objects.
+const packThreshold = 256
 
 // treeNode is one directory of the in-memory tree.
 type treeNode struct {
@@ -98,6 +107,53 @@ func (g *gitStore) del(p string) error {
 	return nil
 }
 
+// store saves obj as a loose object, or in the pending pack in batch mode.
+func (g *gitStore) store(obj plumbing.EncodedObject) (plumbing.Hash, error) {
+	if g.batch == nil {
+		return g.st.SetEncodedObject(obj)
+	}
+	h, err := g.batch.SetEncodedObject(obj)
+	g.added = append(g.added, h)
+	return h, err
+}
+
+// beginBatch collects the objects written until flush into one packfile.
+func (g *gitStore) beginBatch() {
+	g.batch, g.added = memory.NewStorage(), nil
+}
+
+// flush writes the objects collected since beginBatch as a packfile.
+func (g *gitStore) flush() error {
+	if g.batch == nil {
+		return nil
+	}
+	defer func() { g.batch, g.added = nil, nil }()
+	seen := map[plumbing.Hash]bool{}
+	hashes := make([]plumbing.Hash, 0, len(g.added))
+	for _, h := range g.added {
+		if !seen[h] {
+			seen[h] = true
+			hashes = append(hashes, h)
+		}
+	}
+	pw, ok := g.st.(storer.PackfileWriter)
+	if !ok {
+		return fmt.Errorf("storage cannot write packfiles")
+	}
+	w, err := pw.PackfileWriter()
+	if err != nil {
+		return fmt.Errorf("open packfile: %w", err)
+	}
+	if _, err := packfile.NewEncoder(w, g.batch, false).Encode(hashes, 0); err != nil {
+		w.Close()
+		return fmt.Errorf("encode packfile: %w", err)
+	}
+	if err := w.Close(); err != nil {
+		return fmt.Errorf("close packfile: %w", err)
+	}
+	return nil
+}
+
 func (g *gitStore) writeBlob(data string) (plumbing.Hash, error) {
 	obj := g.st.NewEncodedObject()
 	obj.SetType(plumbing.BlobObject)
@@ -111,7 +167,7 @@ func (g *gitStore) writeBlob(data string) (plumbing.Hash, error) {
 	if err := w.Close(); err != nil {
 		return plumbing.ZeroHash, err
 	}
-	return g.st.SetEncodedObject(obj)
+	return g.store(obj)
 }
 
 func (g *gitStore) setTree(p string, h plumbing.Hash) {
@@ -166,7 +222,7 @@ func (g *gitStore) writeTree(n *treeNode) (plumbing.Hash, error) {
 	if err := (&object.Tree{Entries: entries}).Encode(obj); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("encode tree: %w", err)
 	}
-	h, err := g.st.SetEncodedObject(obj)
+	h, err := g.store(obj)
 	if err != nil {
 		return h, fmt.Errorf("store tree: %w", err)
 	}
@@ -220,9 +276,12 @@ func (g *gitStore) commit(msg string, when time.Time) (plumbing.Hash, error) {
 	if err := c.Encode(obj); err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("encode commit: %w", err)
 	}
-	h, err := g.st.SetEncodedObject(obj)
+	h, err := g.store(obj)
 	if err != nil {
 		return h, fmt.Errorf("store commit: %w", err)
+	}
+	if err := g.flush(); err != nil {
+		return h, err
 	}
 	if err := g.st.SetReference(plumbing.NewHashReference(branch, h)); err != nil {
 		return h, fmt.Errorf("update %s: %w", branch, err)

@@ -12,6 +12,7 @@ package repogen
 import (
 	"fmt"
 	"math/rand"
+	"os"
 	"sort"
 	"time"
 )
@@ -171,6 +172,9 @@ func (r *Repo) commit(msg string, ops []string) (Commit, error) {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
+	if len(paths) >= packThreshold && os.Getenv("LOOSE") == "" {
+		r.git.beginBatch()
+	}
 	for _, p := range paths {
 		var err error
 		if content, ok := r.st.files[p]; ok {

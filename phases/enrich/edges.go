@@ -1,0 +1,180 @@
+package enrich
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"sort"
+	"strings"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/snapshot"
+)
+
+// dependency is everything one file uses from another.
+type dependency struct {
+	target string
+	kinds  []string
+	names  []string
+}
+
+// dependencies groups a file's cross-file import and call edges by target file.
+func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
+	byTarget := map[string]map[string]bool{}
+	names := map[string]map[string]bool{}
+	for _, e := range f.Res.Edges {
+		if e.Kind != "imports" && e.Kind != "calls" {
+			continue
+		}
+		t := fileOf(e.Target)
+		if t == "" || t == f.Path || s.Files[t] == nil {
+			continue
+		}
+		if byTarget[t] == nil {
+			byTarget[t], names[t] = map[string]bool{}, map[string]bool{}
+		}
+		byTarget[t][e.Kind] = true
+		if e.Kind == "calls" {
+			names[t][e.Via] = true
+		}
+	}
+	var out []dependency
+	for _, t := range sortedKeys2(byTarget) {
+		out = append(out, dependency{target: t, kinds: sortedKeys(byTarget[t]), names: sortedKeys(names[t])})
+	}
+	return out
+}
+
+func sortedKeys2(m map[string]map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fileOf returns the file path of a file or symbol node id.
+func fileOf(id string) string {
+	switch {
+	case strings.HasPrefix(id, "file:"):
+		return id[len("file:"):]
+	case strings.HasPrefix(id, "sym:"):
+		p, _, _ := strings.Cut(id[len("sym:"):], "#")
+		return p
+	}
+	return ""
+}
+
+// explainEdges recomputes the edge summaries of every source file whose
+// edges or own summary changed, or one of whose targets' summary changed.
+func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]bool) error {
+	sources := w.edgeSources(full, changed)
+	results := make([]map[string]string, len(sources))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(1, w.st.Config.LLM.MaxConcurrency))
+	for i, p := range sources {
+		f := w.st.Next.Files[p]
+		g.Go(func() error {
+			m, err := w.explainFile(gctx, f)
+			results[i] = m
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for i, p := range sources {
+		nf := *w.st.Next.Files[p]
+		nf.EdgeSummaries = results[i]
+		w.st.Next.Files[p] = &nf
+	}
+	w.rep.Extra["edge_sources"] = len(sources)
+	return nil
+}
+
+func (w *work) edgeSources(full bool, changed map[string]bool) []string {
+	var out []string
+	for _, p := range w.st.Next.Paths() {
+		f := w.st.Next.Files[p]
+		if f.Lang == inventory.ConfigLang {
+			continue
+		}
+		if full || changed[p] || w.st.Touched[p] || w.st.Reresolved[p] || targetsChanged(f, changed) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+func targetsChanged(f *snapshot.File, changed map[string]bool) bool {
+	if len(changed) == 0 {
+		return false
+	}
+	for t := range f.EdgeSummaries {
+		if changed[t] {
+			return true
+		}
+	}
+	for _, e := range f.Res.Edges {
+		if changed[fileOf(e.Target)] {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *work) explainFile(ctx context.Context, f *snapshot.File) (map[string]string, error) {
+	deps := dependencies(w.st.Next, f)
+	if len(deps) == 0 {
+		return nil, nil
+	}
+	out := make(map[string]string, len(deps))
+	for _, d := range deps {
+		t := w.st.Next.Files[d.target]
+		in := llm.EdgeInput{SourcePath: f.Path, TargetPath: d.target, SourceSummary: f.Summary, TargetSummary: t.Summary, Kinds: d.kinds, Names: d.names}
+		text, err := w.explainEdge(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		out[d.target] = text
+	}
+	return out, nil
+}
+
+func (w *work) explainEdge(ctx context.Context, in llm.EdgeInput) (string, error) {
+	key := edgeKey(in, w.st.LLM.ID())
+	var text string
+	found, err := w.st.Cache.Get(key, &text)
+	if err != nil || found {
+		if found {
+			w.count("edge_cache_hits")
+		}
+		return text, err
+	}
+	if w.st.DryRun {
+		est := llm.EstimateTokens(in.SourceSummary + in.TargetSummary + strings.Join(in.Names, " "))
+		if e, ok := w.st.LLM.(llm.Estimator); ok {
+			est = e.EstimateEdge(in)
+		}
+		w.account(llm.Usage{}, est)
+		return "", nil
+	}
+	res, err := w.st.LLM.SummarizeEdge(ctx, in)
+	w.account(res.Usage, 0)
+	if err != nil {
+		return "", fmt.Errorf("explain %s -> %s: %w", in.SourcePath, in.TargetPath, err)
+	}
+	return res.Text, w.st.Cache.Put(key, res.Text)
+}
+
+func edgeKey(in llm.EdgeInput, model string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", llm.EdgePromptVersion, model,
+		in.SourcePath, in.TargetPath, in.SourceSummary, in.TargetSummary, strings.Join(in.Kinds, ","), strings.Join(in.Names, ","))
+	return "edge/" + hex.EncodeToString(h.Sum(nil))
+}

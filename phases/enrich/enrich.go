@@ -1,0 +1,243 @@
+// Package enrich is phase 3: file summaries keyed by whitespace-normalized
+// content, edge summaries ("why A depends on B") keyed by the summaries at
+// both ends, and tombstones for deleted files. Every LLM result is cached
+// under the hash of exactly what was sent, so a rerun never pays twice.
+package enrich
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bmatcuk/doublestar/v4"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/phases/phase"
+	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/store"
+)
+
+// Phase is the enrichment phase.
+type Phase struct {
+	// Read returns a blob's bytes.
+	Read func(id string) ([]byte, error)
+}
+
+// Name implements phase.Phase.
+func (Phase) Name() string { return "enrich" }
+
+// Version is what a snapshot records: a change reruns the phase in full.
+func Version(p llm.Provider) string {
+	return llm.FilePromptVersion + "+" + llm.EdgePromptVersion + "+" + p.ID()
+}
+
+// Run summarizes changed files and re-explains the edges whose inputs changed.
+func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
+	start := time.Now()
+	rep := store.Phase{Name: p.Name(), Mode: "incremental", Extra: map[string]int{}}
+	full, reason := st.Full, st.FullReason
+	if !full && st.Base.Versions["enrich"] != Version(st.LLM) {
+		full, reason = true, fmt.Sprintf("prompt version or model changed (%q -> %q)", st.Base.Versions["enrich"], Version(st.LLM))
+	}
+	if full {
+		rep.Mode, rep.Reason = "full", reason
+	}
+	w := &work{st: st, read: p.Read, rep: &rep, secrets: st.Config.LLM.SecretPatterns}
+	changed, err := w.summarizeFiles(ctx, full)
+	if err != nil {
+		return rep, err
+	}
+	st.Hit("enrich-files")
+	if err := w.explainEdges(ctx, full, changed); err != nil {
+		return rep, err
+	}
+	st.Next.Versions["enrich"] = Version(st.LLM)
+	rep.Tokens = store.Tokens{Prompt: w.usage.PromptTokens, Completion: w.usage.CompletionTokens}
+	rep.Calls = w.usage.Calls
+	rep.MS = time.Since(start).Milliseconds()
+	st.Hit("enrich")
+	return rep, nil
+}
+
+// work is one run of the phase.
+type work struct {
+	st      *phase.State
+	read    func(string) ([]byte, error)
+	rep     *store.Phase
+	secrets []string
+	mu      sync.Mutex
+	usage   llm.Usage
+}
+
+func (w *work) account(u llm.Usage, estimate int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.usage = w.usage.Add(u)
+	if w.st.DryRun {
+		w.usage.PromptTokens += estimate
+		w.usage.Calls++
+	}
+	w.rep.Extra["llm_calls"] = w.usage.Calls
+}
+
+func (w *work) count(key string) {
+	w.mu.Lock()
+	w.rep.Extra[key]++
+	w.mu.Unlock()
+}
+
+// secret reports whether a path matches a secret pattern (by base name).
+func (w *work) secret(p string) bool {
+	base := strings.ToLower(path.Base(p))
+	for _, g := range w.secrets {
+		if ok, _ := doublestar.Match(strings.ToLower(g), base); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// summarizeFiles (re)summarizes the files that need it and returns the
+// paths whose summary text changed.
+func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, error) {
+	var todo []string
+	for _, p := range w.st.Next.Paths() {
+		f := w.st.Next.Files[p]
+		if f.Lang != inventory.ConfigLang && (full || w.st.Touched[p] || w.st.Reresolved[p]) {
+			todo = append(todo, p)
+		}
+	}
+	results := make([]*snapshot.File, len(todo))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(max(1, w.st.Config.LLM.MaxConcurrency))
+	for i, p := range todo {
+		f := w.st.Next.Files[p]
+		g.Go(func() error {
+			nf, err := w.summarizeFile(gctx, f)
+			results[i] = nf
+			return err
+		})
+	}
+	err := g.Wait()
+	changed := map[string]bool{}
+	for i, p := range todo {
+		if results[i] == nil {
+			continue
+		}
+		w.st.Next.Files[p] = results[i]
+		if b := baseFile(w.st, p); b == nil || b.Summary != results[i].Summary {
+			changed[p] = true
+		}
+	}
+	w.rep.Files = len(todo)
+	return changed, err
+}
+
+func baseFile(st *phase.State, p string) *snapshot.File {
+	if st.Base == nil {
+		return nil
+	}
+	return st.Base.Files[p]
+}
+
+// summarizeFile returns a copy of f with its summary set.
+func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.File, error) {
+	nf := *f
+	if w.secret(f.Path) {
+		nf.Summary, nf.SummaryKey = "", "secret"
+		return &nf, nil
+	}
+	in := fileInput(f)
+	key := fileKey(f, in, w.st.LLM.ID())
+	if f.SummaryKey == key {
+		return &nf, nil
+	}
+	var text string
+	found, err := w.st.Cache.Get(key, &text)
+	if err != nil {
+		return nil, err
+	}
+	if found {
+		w.count("summary_cache_hits")
+		nf.Summary, nf.SummaryKey = text, key
+		return &nf, nil
+	}
+	data, err := w.read(f.Blob)
+	if err != nil {
+		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
+	}
+	// The provider sees exactly what the key hashes: normalized content, no path.
+	in.Content = inventory.Normalize(data)
+	if w.st.DryRun {
+		w.account(llm.Usage{}, estimateFile(w.st.LLM, in))
+		return &nf, nil
+	}
+	res, err := w.st.LLM.SummarizeFile(ctx, in)
+	w.account(res.Usage, 0)
+	if err != nil {
+		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
+	}
+	if err := w.st.Cache.Put(key, res.Text); err != nil {
+		return nil, err
+	}
+	nf.Summary, nf.SummaryKey = res.Text, key
+	return &nf, nil
+}
+
+// fileInput is the summary input without content: symbols as the
+// extractor saw them.
+func fileInput(f *snapshot.File) llm.FileInput {
+	in := llm.FileInput{Lang: f.Lang}
+	if f.Facts == nil {
+		return in
+	}
+	for _, s := range f.Facts.Symbols {
+		in.Symbols = append(in.Symbols, llm.SymbolInfo{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Signature: s.Signature, Doc: s.Doc})
+	}
+	for _, imp := range f.Facts.Imports {
+		in.Imports = append(in.Imports, imp.Path)
+	}
+	return in
+}
+
+// fileKey hashes normalized content, language, the symbol list, the
+// prompt version and the model.
+func fileKey(f *snapshot.File, in llm.FileInput, model string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", llm.FilePromptVersion, model, f.NormSHA, f.Lang)
+	for _, s := range in.Symbols {
+		fmt.Fprintf(h, "%s\x01%s\x01%s\x01%s\x01%s\x00", s.Name, s.Qualified, s.Kind, s.Signature, s.Doc)
+	}
+	for _, i := range in.Imports {
+		fmt.Fprintf(h, "%s\x00", i)
+	}
+	return "summary/" + hex.EncodeToString(h.Sum(nil))
+}
+
+func estimateFile(p llm.Provider, in llm.FileInput) int {
+	if e, ok := p.(llm.Estimator); ok {
+		return e.EstimateFile(in)
+	}
+	return llm.EstimateTokens(string(in.Content))
+}
+
+// IsBudget reports whether err stopped the phase on its token budget.
+func IsBudget(err error) bool { return errors.Is(err, llm.ErrBudget) }
+
+func sortedKeys(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
