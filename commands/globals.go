@@ -60,13 +60,7 @@ func (g *Globals) Finish(err error) int {
 		return code
 	}
 	if g.JSON {
-		env := map[string]any{"ok": false, "result": nil, "error": map[string]any{"code": label, "message": err.Error()}}
-		if g.freshness != nil {
-			env["freshness"] = g.freshness
-		}
-		enc := json.NewEncoder(g.Stdout)
-		enc.SetEscapeHTML(false)
-		_ = enc.Encode(env)
+		_ = g.writeEnvelope(envelope{OK: false, Error: &apiError{Code: label, Message: err.Error()}, Freshness: g.freshness})
 		return code
 	}
 	fmt.Fprintf(g.Stderr, "lgraph: %s\n", err)
@@ -132,17 +126,30 @@ func (g *Globals) globalFlags() []cli.Flag {
 	}
 }
 
+// envelope is every --json output (DESIGN §6).
+type envelope struct {
+	OK        bool      `json:"ok"`
+	Result    any       `json:"result"`
+	Error     *apiError `json:"error,omitempty"`
+	Freshness any       `json:"freshness,omitempty"`
+}
+
+type apiError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func (g *Globals) writeEnvelope(e envelope) error {
+	enc := json.NewEncoder(g.Stdout)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	return enc.Encode(e)
+}
+
 // emit prints a successful result: the JSON envelope, or human text.
 func (g *Globals) emit(result any, freshness any, human func(w io.Writer)) error {
 	if g.JSON {
-		env := map[string]any{"ok": true, "result": result}
-		if freshness != nil {
-			env["freshness"] = freshness
-		}
-		enc := json.NewEncoder(g.Stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		return enc.Encode(env)
+		return g.writeEnvelope(envelope{OK: true, Result: result, Freshness: freshness})
 	}
 	human(g.Stdout)
 	return nil

@@ -62,8 +62,8 @@ func (l *Loaded) applyEnv(environ []string) error {
 	}
 	for _, k := range keys(&l.Config) {
 		v, ok := env[EnvName(k.name)]
-		if !ok {
-			continue
+		if !ok || v == "" {
+			continue // set but empty counts as unset, as in most tools
 		}
 		if err := setText(k.value, v); err != nil {
 			return fmt.Errorf("environment %s: %w", EnvName(k.name), err)

@@ -75,9 +75,9 @@ func cfamExtract(root *sitter.Node, src []byte, g *cfamGrammar, cpp bool) *facts
 
 func (x *cfamX) walk(c *sitter.TreeCursor, parentKind string) {
 	n := c.Node()
-	descend, pushed := x.enter(n, x.g.kind(n), c, parentKind)
+	kind := x.g.kind(n)
+	descend, pushed := x.enter(n, kind, c, parentKind)
 	if descend && c.GotoFirstChild() {
-		kind := x.g.kind(n)
 		for {
 			x.walk(c, kind)
 			if !c.GotoNextSibling() {
@@ -357,8 +357,18 @@ func cfamIsComment(kind string) bool { return kind == "comment" }
 // its Qualified name, simple name and parent under the current scope.
 func (x *cfamX) qualify(nameNode *sitter.Node) (qual, name, parent string) {
 	written := rustNoSpace(Text(nameNode, x.src))
+	inner := nameNode
+	for inner != nil && x.g.kind(inner) == "qualified_identifier" {
+		inner = x.g.child(inner, "name")
+	}
+	opCast := ""
+	if inner != nil && x.g.kind(inner) == "operator_cast" { // operator bool()
+		written = rustNoSpace(string(x.src[nameNode.StartByte():inner.StartByte()])) + "operator"
+		opCast = " " + OneLine(Text(x.g.child(inner, "type"), x.src))
+	}
 	outer, _ := x.outer()
 	segs := cfamSplitScope(written)
+	segs[len(segs)-1] += opCast
 	if len(segs) > 0 && segs[0] == "" { // ::A::f is absolute
 		outer, segs = "", segs[1:]
 	}
@@ -619,6 +629,8 @@ func (g *cfamGrammar) declName(n *sitter.Node) *sitter.Node {
 func (g *cfamGrammar) isFunctionDecl(n *sitter.Node) bool {
 	for n != nil {
 		switch g.kind(n) {
+		case "operator_cast":
+			return true
 		case "function_declarator":
 			d := g.child(n, "declarator")
 			return d == nil || g.kind(d) != "parenthesized_declarator"

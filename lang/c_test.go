@@ -14,7 +14,8 @@ const cSample = `#ifndef UTIL_H
 #include <stdio.h>
 
 #define MAX_LEN 64
-#define SQUARE(x) ((x) * (x))
+#define SQUARE(x) \
+    ((x) * (x))
 
 /* A buffer. */
 struct buffer {
@@ -51,21 +52,21 @@ func TestCSymbols(t *testing.T) {
 	want := []rustSymRow{
 		{"MAX_LEN", "MAX_LEN", facts.KindConst, "", 6},
 		{"SQUARE", "SQUARE", facts.KindFunction, "", 7},
-		{"buffer", "buffer", facts.KindStruct, "", 10},
-		{"buffer_t", "buffer_t", facts.KindType, "", 15},
-		{"point", "point", facts.KindType, "", 16},
-		{"cmp_fn", "cmp_fn", facts.KindType, "", 17},
-		{"color", "color", facts.KindEnum, "", 18},
-		{"value", "value", facts.KindStruct, "", 19},
-		{"counter", "counter", facts.KindVar, "", 21},
-		{"limit", "limit", facts.KindVar, "", 21},
-		{"read_buf", "read_buf", facts.KindFunction, "", 27},
+		{"buffer", "buffer", facts.KindStruct, "", 11},
+		{"buffer_t", "buffer_t", facts.KindType, "", 16},
+		{"point", "point", facts.KindType, "", 17},
+		{"cmp_fn", "cmp_fn", facts.KindType, "", 18},
+		{"color", "color", facts.KindEnum, "", 19},
+		{"value", "value", facts.KindStruct, "", 20},
+		{"counter", "counter", facts.KindVar, "", 22},
+		{"limit", "limit", facts.KindVar, "", 22},
+		{"read_buf", "read_buf", facts.KindFunction, "", 28},
 	}
 	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	rb := rustSymbolNamed(t, f, "read_buf")
-	if rb.Doc != "Reads a buffer.\nReturns the length." || rb.Signature != "size_t read_buf(buffer_t *b, FILE *fp)" || rb.EndLine != 35 {
+	if rb.Doc != "Reads a buffer.\nReturns the length." || rb.Signature != "size_t read_buf(buffer_t *b, FILE *fp)" || rb.EndLine != 36 {
 		t.Errorf("read_buf: %+v", rb)
 	}
 	buf := rustSymbolNamed(t, f, "buffer")
@@ -79,8 +80,8 @@ func TestCSymbols(t *testing.T) {
 	if m.Signature != "#define MAX_LEN 64" || m.EndLine != 6 {
 		t.Errorf("MAX_LEN: %+v", m)
 	}
-	if s := rustSymbolNamed(t, f, "SQUARE").Signature; s != "#define SQUARE(x)" {
-		t.Errorf("SQUARE signature %q", s)
+	if sq := rustSymbolNamed(t, f, "SQUARE"); sq.EndLine != 8 || sq.Signature != "#define SQUARE(x)" {
+		t.Errorf("SQUARE: %+v", sq)
 	}
 	if s := rustSymbolNamed(t, f, "counter").Signature; s != "static int counter" {
 		t.Errorf("counter signature %q", s)
@@ -102,18 +103,18 @@ func TestCRefs(t *testing.T) {
 	f := rustMustExtract(t, cSpec(), cSample)
 	const fn = "read_buf"
 	want := []rustRefRow{
-		{"node", "", facts.RefReference, "buffer", 12},
-		{"buffer", "", facts.RefReference, "buffer_t", 15},
-		{"config_t", "", facts.RefReference, "", 22},
-		{"buffer_t", "", facts.RefReference, fn, 27},
-		{"FILE", "", facts.RefReference, fn, 27},
-		{"fread", "", facts.RefCall, fn, 28},
-		{"helper", "", facts.RefCall, fn, 29},
-		{"flush", "b->ops", facts.RefCall, fn, 30},
-		{"reload", "cfg", facts.RefCall, fn, 31},
-		{"run", "?", facts.RefCall, fn, 32},
-		{"get_ops", "", facts.RefCall, fn, 32},
-		{"node", "", facts.RefReference, fn, 33},
+		{"node", "", facts.RefReference, "buffer", 13},
+		{"buffer", "", facts.RefReference, "buffer_t", 16},
+		{"config_t", "", facts.RefReference, "", 23},
+		{"buffer_t", "", facts.RefReference, fn, 28},
+		{"FILE", "", facts.RefReference, fn, 28},
+		{"fread", "", facts.RefCall, fn, 29},
+		{"helper", "", facts.RefCall, fn, 30},
+		{"flush", "b->ops", facts.RefCall, fn, 31},
+		{"reload", "cfg", facts.RefCall, fn, 32},
+		{"run", "?", facts.RefCall, fn, 33},
+		{"get_ops", "", facts.RefCall, fn, 33},
+		{"node", "", facts.RefReference, fn, 34},
 	}
 	if d := cmp.Diff(want, rustRefRows(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)

@@ -144,7 +144,7 @@ func TestCppRefs(t *testing.T) {
 }
 
 func TestCppNewQualified(t *testing.T) {
-	src := "void f() { auto a = new ns::Widget(); auto b = new Box<int>(); auto c = new Plain; }\n"
+	src := "void f() { auto a = new ns::Widget(); auto b = new Box<int>(); auto c = new Plain; int d = static_cast<int>(a); }\n"
 	f := rustMustExtract(t, cppSpec(), src)
 	want := []rustRefRow{
 		{"Widget", "ns", facts.RefCall, "f", 1},
@@ -191,5 +191,19 @@ func TestCppSpecSharesFamily(t *testing.T) {
 	}
 	if d := cmp.Diff([]string{"src/x.hpp"}, cpp.ModuleKeys("src/x.hpp", nil, nil)); d != "" {
 		t.Errorf("cpp keys: %s", d)
+	}
+}
+
+func TestCppConversionOperator(t *testing.T) {
+	src := "class A {\n  explicit operator bool() const { return true; }\n  operator int();\n};\nA::operator int() { return 1; }\n"
+	f := rustMustExtract(t, cppSpec(), src)
+	want := []rustSymRow{
+		{"A", "A", facts.KindClass, "", 1},
+		{"operator bool", "A.operator bool", facts.KindMethod, "A", 2},
+		{"operator int", "A.operator int", facts.KindMethod, "A", 3},
+		{"operator int", "A.operator int", facts.KindMethod, "A", 5},
+	}
+	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
+		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 }

@@ -146,6 +146,8 @@ type csharpX struct {
 	scopes    []javaScope // same shape as Java's: qual, name, isType, extends, typeParams
 	ns        string      // enclosing namespace, dotted
 	typeDepth int         // > 0 while walking a subtree already reported as a type
+	// prevComments are the comments right before the node being entered.
+	prevComments []*sitter.Node
 }
 
 func csharpExtract(root *sitter.Node, src []byte) *facts.File {
@@ -194,7 +196,7 @@ func (x *csharpX) isTypeParam(name string) bool {
 }
 
 // walk visits n; isType says n is the "type" or "returns" field of its parent.
-func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) {
+func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 	k := x.k
 	id := n.KindId()
 	pushed, typed := false, false
@@ -211,6 +213,9 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) {
 		descend = false
 	case k.namespaceDecl, k.fileNamespaceDecl:
 		name := javaNoSpace(Text(n.ChildByFieldId(k.fName), x.src))
+		if name == "" {
+			break
+		}
 		if x.ns != "" {
 			name = x.ns + "." + name
 		}
@@ -279,10 +284,18 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) {
 				t2 = t.Id()
 			}
 		}
-		javaEachNamed(n, func(ch *sitter.Node) {
-			cid := ch.Id()
-			x.walk(ch, id, cid == t1 || cid == t2)
-		})
+		it := javaKidsOf(n)
+		var run []*sitter.Node // comments right before the next child
+		for ch := it.next(); ch != nil; ch = it.next() {
+			x.prevComments = run
+			nid := ch.Id()
+			if cid := x.walk(ch, id, nid == t1 || nid == t2); cid == k.comment {
+				run = append(run, ch)
+			} else {
+				run = nil
+			}
+		}
+		it.close()
 	}
 	if typed {
 		x.typeDepth--
@@ -291,6 +304,7 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) {
 		x.scopes = x.scopes[:len(x.scopes)-1]
 	}
 	x.ns = savedNS
+	return id
 }
 
 // errorNamespace recovers "namespace N {" whose block did not parse (an
@@ -303,7 +317,7 @@ func (x *csharpX) errorNamespace(n *sitter.Node) {
 			continue
 		}
 		nm := n.Child(i + 1)
-		if !isCSharpTypeNode(x.k, nm.KindId()) {
+		if !csharpIsTypeNode(x.k, nm.KindId()) {
 			continue
 		}
 		name := javaNoSpace(Text(nm, x.src))
@@ -338,7 +352,7 @@ func (x *csharpX) using(n *sitter.Node) {
 			continue
 		}
 		if ch.KindId() != x.k.comment && imp.Path == "" {
-			imp.Path = javaNoSpace(Text(ch, x.src))
+			imp.Path = strings.TrimPrefix(javaNoSpace(Text(ch, x.src)), "global::")
 		}
 	}
 	if imp.Path != "" {
@@ -352,6 +366,9 @@ func (x *csharpX) typeDecl(n *sitter.Node, id uint16) bool {
 		return false
 	}
 	name := Text(n.ChildByFieldId(k.fName), x.src)
+	if name == "" {
+		return false // MISSING or broken by a syntax error
+	}
 	qual, parent := x.qualify(name)
 	body := n.ChildByFieldId(k.fBody)
 	s := facts.Symbol{
@@ -410,7 +427,7 @@ func (x *csharpX) bases(n *sitter.Node, declID uint16) (ext, impl []string) {
 		if ch.KindId() == x.k.primaryCtorBase {
 			ch = ch.ChildByFieldId(x.k.fType)
 		}
-		if ch == nil || !isCSharpTypeNode(x.k, ch.KindId()) {
+		if ch == nil || !csharpIsTypeNode(x.k, ch.KindId()) {
 			continue // argument_list of a primary constructor base, comments
 		}
 		name := strings.TrimPrefix(javaStripGenerics(Text(ch, x.src)), "global::")
@@ -427,7 +444,7 @@ func (x *csharpX) bases(n *sitter.Node, declID uint16) (ext, impl []string) {
 	return ext, impl
 }
 
-func isCSharpTypeNode(k *csharpKinds, id uint16) bool {
+func csharpIsTypeNode(k *csharpKinds, id uint16) bool {
 	switch id {
 	case k.identifier, k.genericName, k.qualifiedName, k.aliasQualifiedName:
 		return true
@@ -459,6 +476,9 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 		return false
 	}
 	name := Text(n.ChildByFieldId(k.fName), x.src)
+	if name == "" {
+		return false // MISSING or broken by a syntax error
+	}
 	qual, parent := x.qualify(name)
 	s := facts.Symbol{Name: name, Qualified: qual, Parent: parent, Line: Line(n), EndLine: EndLine(n), Doc: x.doc(n)}
 	var typeParams []string
@@ -520,6 +540,9 @@ func (x *csharpX) fieldDecl(n *sitter.Node, id uint16) bool {
 			continue
 		}
 		name := Text(d.ChildByFieldId(k.fName), x.src)
+		if name == "" {
+			continue
+		}
 		qual, parent := x.qualify(name)
 		if first == "" {
 			first = qual
@@ -685,12 +708,14 @@ func (x *csharpX) isChain(n *sitter.Node) bool {
 	return false
 }
 
-// doc returns the /// comment lines directly above n, without XML
+// doc returns the /// comment lines directly above n (the node being
+// entered), without XML
 // <summary> wrappers.
 func (x *csharpX) doc(n *sitter.Node) string {
 	var lines []string
 	next := int(n.StartPosition().Row)
-	for p := n.PrevSibling(); p != nil && p.KindId() == x.k.comment; p = p.PrevSibling() {
+	for i := len(x.prevComments) - 1; i >= 0; i-- {
+		p := x.prevComments[i]
 		t := Text(p, x.src)
 		if !strings.HasPrefix(t, "///") || int(p.EndPosition().Row) < next-1 {
 			break
@@ -703,7 +728,7 @@ func (x *csharpX) doc(n *sitter.Node) string {
 	}
 	var b strings.Builder
 	for i := len(lines) - 1; i >= 0; i-- {
-		l := strings.TrimSpace(strings.NewReplacer("<summary>", "", "</summary>", "").Replace(lines[i]))
+		l := strings.TrimSpace(csharpSummaryTags.Replace(lines[i]))
 		if l == "" {
 			continue
 		}
@@ -714,6 +739,8 @@ func (x *csharpX) doc(n *sitter.Node) string {
 	}
 	return b.String()
 }
+
+var csharpSummaryTags = strings.NewReplacer("<summary>", "", "</summary>", "")
 
 func csharpSig(n, body *sitter.Node, src []byte) string {
 	s := Header(n, body, src)

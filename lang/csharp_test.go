@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -216,6 +218,32 @@ interface IRepo<TItem> where TItem : IEntity { TItem Find(Guid id); }
 	}
 	if d := cmp.Diff([]facts.Import{{Path: "Acme.Core", Line: 3}}, f.Imports); d != "" {
 		t.Errorf("imports: %s", d)
+	}
+}
+
+func TestCSharpExtractWideBodyDocs(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class Wide {\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, "    /// <summary>\n    /// Doc %d.\n    /// </summary>\n    // not doc: a plain comment breaks nothing below\n    public void M%d() { }\n", i, i)
+	}
+	b.WriteString("}\n")
+	f := jcpExtract(t, csharpSpec(), b.String())
+	if len(f.Symbols) != 41 {
+		t.Fatalf("%d symbols", len(f.Symbols))
+	}
+	for i := 0; i < 40; i++ {
+		// The plain // comment sits between the /// block and the method, so
+		// the walk stops there: no doc.
+		if s := f.Symbols[i+1]; s.Name != fmt.Sprintf("M%d", i) || s.Doc != "" || s.Line != 5*i+6 {
+			t.Errorf("symbol %d = %+v", i, s)
+		}
+	}
+	g := jcpExtract(t, csharpSpec(), strings.ReplaceAll(b.String(), "    // not doc: a plain comment breaks nothing below\n", ""))
+	for i := 0; i < 40; i++ {
+		if s := g.Symbols[i+1]; s.Doc != fmt.Sprintf("Doc %d.", i) || s.Line != 4*i+5 {
+			t.Errorf("symbol %d = %+v", i, s)
+		}
 	}
 }
 

@@ -102,30 +102,48 @@ func javaKindTable() *javaKinds {
 	return javaK
 }
 
-// javaEachNamed calls fn for each named child of n, in order. The walks
-// visit named nodes only: every tree-sitter call is a cgo call, and anonymous
-// tokens are about 40% of all nodes. NamedChild(i) is O(i) in C, so wide
-// nodes (long array literals, big class bodies) are iterated with a cursor.
-func javaEachNamed(n *sitter.Node, fn func(ch *sitter.Node)) {
-	cnt := n.NamedChildCount()
-	if cnt <= 32 {
-		for i := uint(0); i < cnt; i++ {
-			fn(n.NamedChild(i))
+// javaKids iterates over the named children of a node. The walks visit
+// named nodes only: every tree-sitter call is a cgo call, and anonymous tokens
+// are about 40% of all nodes. NamedChild(i) is O(i) in C, so wide nodes (long
+// array literals, big class bodies) are iterated with a cursor instead.
+type javaKids struct {
+	n      *sitter.Node
+	i, cnt uint
+	c      *sitter.TreeCursor
+}
+
+func javaKidsOf(n *sitter.Node) javaKids { return javaKids{n: n, cnt: n.NamedChildCount()} }
+
+// next returns the next named child, or nil at the end.
+func (it *javaKids) next() *sitter.Node {
+	if it.cnt <= 32 {
+		if it.i >= it.cnt {
+			return nil
 		}
-		return
+		it.i++
+		return it.n.NamedChild(it.i - 1)
 	}
-	c := n.Walk()
-	defer c.Close()
-	if !c.GotoFirstChild() {
-		return
+	if it.c == nil {
+		it.c = it.n.Walk()
+		if !it.c.GotoFirstChild() {
+			return nil
+		}
+	} else if !it.c.GotoNextSibling() {
+		return nil
 	}
 	for {
-		if ch := c.Node(); ch.IsNamed() {
-			fn(ch)
+		if ch := it.c.Node(); ch.IsNamed() {
+			return ch
 		}
-		if !c.GotoNextSibling() {
-			return
+		if !it.c.GotoNextSibling() {
+			return nil
 		}
+	}
+}
+
+func (it *javaKids) close() {
+	if it.c != nil {
+		it.c.Close()
 	}
 }
 
@@ -145,6 +163,9 @@ type javaX struct {
 	refPos   []uint
 	scopes   []javaScope
 	suppress uintptr // id of a type node already reported as a constructor call
+	// prevComment is the block comment right before the node being entered
+	// (PrevSibling is a linear scan in C; the walk knows it for free).
+	prevComment *sitter.Node
 }
 
 func javaExtract(root *sitter.Node, src []byte) *facts.File {
@@ -214,7 +235,8 @@ func (x *javaX) isTypeParam(name string) bool {
 	return false
 }
 
-func (x *javaX) walk(n *sitter.Node, parentKind uint16) {
+// walk visits n and returns its kind.
+func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 	k := x.k
 	id := n.KindId()
 	pushed := false
@@ -240,8 +262,7 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) {
 	case k.fieldDecl, k.constantDecl:
 		pushed = x.fieldDecl(n, id)
 	case k.enumConstant:
-		if x.inTypeBody() {
-			name := Text(n.ChildByFieldId(k.fName), x.src)
+		if name := Text(n.ChildByFieldId(k.fName), x.src); name != "" && x.inTypeBody() {
 			qual, parent := x.qualify(name)
 			body := n.ChildByFieldId(k.fBody)
 			x.f.Symbols = append(x.f.Symbols, facts.Symbol{
@@ -292,11 +313,21 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) {
 		descend = false
 	}
 	if descend {
-		javaEachNamed(n, func(ch *sitter.Node) { x.walk(ch, id) })
+		it := javaKidsOf(n)
+		var prev *sitter.Node
+		for ch := it.next(); ch != nil; ch = it.next() {
+			x.prevComment = prev
+			prev = nil
+			if cid := x.walk(ch, id); cid == k.blockComment {
+				prev = ch
+			}
+		}
+		it.close()
 	}
 	if pushed {
 		x.scopes = x.scopes[:len(x.scopes)-1]
 	}
+	return id
 }
 
 func (x *javaX) importDecl(n *sitter.Node) {
@@ -331,6 +362,9 @@ func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
 		return false
 	}
 	name := Text(n.ChildByFieldId(k.fName), x.src)
+	if name == "" {
+		return false // MISSING or broken by a syntax error
+	}
 	qual, parent := x.qualify(name)
 	body := n.ChildByFieldId(k.fBody)
 	s := facts.Symbol{
@@ -409,6 +443,9 @@ func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
 		return false
 	}
 	name := Text(n.ChildByFieldId(x.k.fName), x.src)
+	if name == "" {
+		return false
+	}
 	qual, parent := x.qualify(name)
 	body := n.ChildByFieldId(x.k.fBody)
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
@@ -451,6 +488,9 @@ func (x *javaX) fieldDecl(n *sitter.Node, id uint16) bool {
 			continue
 		}
 		name := Text(d.ChildByFieldId(k.fName), x.src)
+		if name == "" {
+			continue
+		}
 		qual, parent := x.qualify(name)
 		if first == "" {
 			first = qual
@@ -544,10 +584,10 @@ func (x *javaX) isChain(n *sitter.Node) bool {
 	return false
 }
 
-// doc returns the /** */ comment directly above n.
+// doc returns the /** */ comment directly above n, the node being entered.
 func (x *javaX) doc(n *sitter.Node) string {
-	p := n.PrevSibling()
-	if p == nil || p.KindId() != x.k.blockComment || int(p.EndPosition().Row)+1 < int(n.StartPosition().Row) {
+	p := x.prevComment
+	if p == nil || int(p.EndPosition().Row)+1 < int(n.StartPosition().Row) {
 		return ""
 	}
 	t := Text(p, x.src)

@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -301,6 +302,34 @@ func TestJavaExtractLocalsAndAnonymous(t *testing.T) {
 	}
 }
 
+// A body with more than 32 members is iterated with a cursor; docs and
+// order must be the same.
+func TestJavaExtractWideBody(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("class Wide {\n")
+	for i := 0; i < 40; i++ {
+		fmt.Fprintf(&b, "    /** Doc %d. */\n    @Override\n    void m%d() { f%d(); }\n", i, i, i)
+	}
+	b.WriteString("}\n")
+	f := jcpExtract(t, javaSpec(), b.String())
+	if len(f.Symbols) != 41 || len(f.Refs) != 80 {
+		t.Fatalf("%d symbols, %d refs", len(f.Symbols), len(f.Refs))
+	}
+	for i := 0; i < 40; i++ {
+		s := f.Symbols[i+1]
+		want := jcpSym{fmt.Sprintf("m%d", i), fmt.Sprintf("Wide.m%d", i), facts.KindMethod, "Wide", 3*i + 3, 3*i + 4}
+		if d := cmp.Diff(want, jcpSyms(&facts.File{Symbols: []facts.Symbol{s}})[0]); d != "" {
+			t.Errorf("symbol %d (-want +got):\n%s", i, d)
+		}
+		if s.Doc != fmt.Sprintf("Doc %d.", i) {
+			t.Errorf("doc %d = %q", i, s.Doc)
+		}
+		if r := f.Refs[2*i+1]; r.Name != fmt.Sprintf("f%d", i) || r.From != s.Qualified {
+			t.Errorf("ref %d = %+v", i, r)
+		}
+	}
+}
+
 func TestJavaExtractSyntaxError(t *testing.T) {
 	src := `package p;
 
@@ -380,5 +409,27 @@ func TestJavaKeysMatchImports(t *testing.T) {
 	cands := javaSpec().ImportCandidates(imp, "src/com/acme/app/Service.java", nil)
 	if len(cands) == 0 || !strings.Contains(strings.Join(keys, "|"), cands[0]) {
 		t.Errorf("keys %v do not meet candidates %v", keys, cands)
+	}
+}
+
+// Extraction never panics on truncated input and never emits nameless symbols.
+func TestJavaCSharpPHPTruncated(t *testing.T) {
+	for _, c := range []struct {
+		spec *Spec
+		src  string
+	}{{javaSpec(), javaTestSrc}, {csharpSpec(), csharpTestSrc}, {phpSpec(), phpTestSrc}} {
+		for i := 0; i < len(c.src); i += 5 {
+			f := jcpExtract(t, c.spec, c.src[:i])
+			for _, s := range f.Symbols {
+				if s.Name == "" || s.Qualified == "" || s.Line < 1 || s.EndLine < s.Line {
+					t.Errorf("%s cut at %d: bad symbol %+v", c.spec.Name, i, s)
+				}
+			}
+			for _, r := range f.Refs {
+				if r.Name == "" || r.Line < 1 {
+					t.Errorf("%s cut at %d: bad ref %+v", c.spec.Name, i, r)
+				}
+			}
+		}
 	}
 }

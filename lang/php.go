@@ -134,6 +134,8 @@ type phpX struct {
 	f      *facts.File
 	refPos []uint
 	scopes []javaScope // qual, name, isType
+	// prevComment is the comment right before the node being entered.
+	prevComment *sitter.Node
 }
 
 func phpExtract(root *sitter.Node, src []byte) *facts.File {
@@ -176,7 +178,8 @@ func (x *phpX) sym(s facts.Symbol, n *sitter.Node) {
 	x.f.Symbols = append(x.f.Symbols, s)
 }
 
-func (x *phpX) walk(n *sitter.Node) {
+// walk visits n and returns its kind.
+func (x *phpX) walk(n *sitter.Node) uint16 {
 	k := x.k
 	id := n.KindId()
 	pushed := false
@@ -208,8 +211,7 @@ func (x *phpX) walk(n *sitter.Node) {
 	case k.constDecl, k.propertyDecl:
 		pushed = x.members(n)
 	case k.enumCase:
-		if x.inTypeBody() {
-			name := Text(n.ChildByFieldId(k.fName), x.src)
+		if name := Text(n.ChildByFieldId(k.fName), x.src); name != "" && x.inTypeBody() {
 			x.sym(facts.Symbol{Name: name, Kind: facts.KindConst, Signature: "case " + name}, n)
 		}
 	case k.requireOnce, k.require, k.include, k.includeOnce:
@@ -242,11 +244,21 @@ func (x *phpX) walk(n *sitter.Node) {
 		}
 	}
 	if descend {
-		javaEachNamed(n, x.walk)
+		it := javaKidsOf(n)
+		var prev *sitter.Node
+		for ch := it.next(); ch != nil; ch = it.next() {
+			x.prevComment = prev
+			prev = nil
+			if cid := x.walk(ch); cid == k.comment {
+				prev = ch
+			}
+		}
+		it.close()
 	}
 	if pushed {
 		x.scopes = x.scopes[:len(x.scopes)-1]
 	}
+	return id
 }
 
 // decl emits a function, method or type and opens its scope.
@@ -256,6 +268,9 @@ func (x *phpX) decl(n *sitter.Node, kind string) bool {
 		return false // class declared inside a function: local
 	}
 	s := facts.Symbol{Name: Text(n.ChildByFieldId(k.fName), x.src), Kind: kind}
+	if s.Name == "" {
+		return false // MISSING or broken by a syntax error
+	}
 	s.Signature = strings.TrimRight(Header(n, n.ChildByFieldId(k.fBody), x.src), "; ")
 	isType := kind != facts.KindFunction && kind != facts.KindMethod
 	if isType {
@@ -560,10 +575,10 @@ func (x *phpX) isChain(n *sitter.Node) bool {
 	return false
 }
 
-// doc returns the /** */ comment directly above n.
+// doc returns the /** */ comment directly above n, the node being entered.
 func (x *phpX) doc(n *sitter.Node) string {
-	p := n.PrevSibling()
-	if p == nil || p.KindId() != x.k.comment || int(p.EndPosition().Row)+1 < int(n.StartPosition().Row) {
+	p := x.prevComment
+	if p == nil || int(p.EndPosition().Row)+1 < int(n.StartPosition().Row) {
 		return ""
 	}
 	t := Text(p, x.src)

@@ -169,7 +169,7 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		if sk == 'i' || sk == 't' {
 			k = facts.KindMethod
 		}
-		x.symbol(n, k, nil)
+		x.symbol(n, k)
 		return true, true
 	case "struct_item", "union_item", "enum_item", "trait_item", "type_item", "const_item", "static_item":
 		if x.fnDepth > 0 {
@@ -194,7 +194,7 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		default:
 			k = facts.KindVar
 		}
-		s := x.symbol(n, k, nil)
+		s := x.symbol(n, k)
 		if kind == "trait_item" {
 			if b := x.g.child(n, "bounds"); b != nil {
 				s.Extends = rustBounds(b, x.src)
@@ -214,7 +214,7 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		if x.fnDepth > 0 {
 			return true, false
 		}
-		x.symbol(n, facts.KindModule, nil)
+		x.symbol(n, facts.KindModule)
 		x.mods = append(x.mods, name)
 		return true, true
 	case "impl_item":
@@ -273,21 +273,16 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 }
 
 // symbol appends a definition for n under the current scope and pushes it.
-func (x *rustX) symbol(n *sitter.Node, kind string, body *sitter.Node) *facts.Symbol {
+func (x *rustX) symbol(n *sitter.Node, kind string) *facts.Symbol {
 	name := Text(x.g.child(n, "name"), x.src)
 	parent, _ := x.scope()
 	qual := name
 	if parent != "" {
 		qual = parent + "." + name
 	}
-	if body == nil {
-		if b := x.g.child(n, "body"); b != nil {
-			switch x.g.kind(b) {
-			case "ordered_field_declaration_list": // tuple struct: the fields are the signature
-			default:
-				body = b
-			}
-		}
+	body := x.g.child(n, "body")
+	if body != nil && x.g.kind(body) == "ordered_field_declaration_list" {
+		body = nil // tuple struct: the fields are the signature
 	}
 	sk := byte('s')
 	switch kind {

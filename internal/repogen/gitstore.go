@@ -33,6 +33,7 @@ type gitStore struct {
 	st    storage.Storer
 	root  *treeNode
 	index map[string]*index.Entry
+	dirs  map[string]bool // worktree directories known to exist
 	batch *memory.Storage // when set, new objects are collected for one pack
 	added []plumbing.Hash // objects stored in batch
 }
@@ -63,32 +64,52 @@ func initStore(dir string) (*gitStore, error) {
 	if err != nil {
 		return nil, fmt.Errorf("git init %s: %w", dir, err)
 	}
-	return &gitStore{dir: dir, st: repo.Storer, root: newTreeNode(), index: map[string]*index.Entry{}}, nil
+	return &gitStore{dir: dir, st: repo.Storer, root: newTreeNode(), index: map[string]*index.Entry{}, dirs: map[string]bool{}}, nil
 }
 
 // put writes a worktree file, its blob, and updates the tree and index.
 func (g *gitStore) put(p, data string) (plumbing.Hash, error) {
-	full := filepath.Join(g.dir, filepath.FromSlash(p))
-	if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("mkdir for %s: %w", p, err)
-	}
-	if err := os.WriteFile(full, []byte(data), 0o644); err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("write %s: %w", p, err)
+	fi, err := g.writeFile(p, data)
+	if err != nil {
+		return plumbing.ZeroHash, err
 	}
 	h, err := g.writeBlob(data)
 	if err != nil {
 		return h, fmt.Errorf("blob %s: %w", p, err)
 	}
 	g.setTree(p, h)
-	fi, err := os.Stat(full)
-	if err != nil {
-		return h, fmt.Errorf("stat %s: %w", p, err)
-	}
 	g.index[p] = &index.Entry{
 		Hash: h, Name: p, Mode: filemode.Regular, Size: uint32(fi.Size()),
 		CreatedAt: fi.ModTime(), ModifiedAt: fi.ModTime(),
 	}
 	return h, nil
+}
+
+// writeFile writes a worktree file and returns its stat for the index.
+func (g *gitStore) writeFile(p, data string) (os.FileInfo, error) {
+	full := filepath.Join(g.dir, filepath.FromSlash(p))
+	if dir := filepath.Dir(full); !g.dirs[dir] {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("mkdir for %s: %w", p, err)
+		}
+		g.dirs[dir] = true
+	}
+	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %w", p, err)
+	}
+	_, err = f.WriteString(data)
+	var fi os.FileInfo
+	if err == nil {
+		fi, err = f.Stat()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return nil, fmt.Errorf("write %s: %w", p, err)
+	}
+	return fi, nil
 }
 
 // del removes a worktree file and drops it from the tree and index.
@@ -101,6 +122,7 @@ func (g *gitStore) del(p string) error {
 		if os.Remove(d) != nil {
 			break // not empty
 		}
+		delete(g.dirs, d)
 	}
 	g.delTree(p)
 	delete(g.index, p)

@@ -12,7 +12,6 @@ package repogen
 import (
 	"fmt"
 	"math/rand"
-	"os"
 	"sort"
 	"time"
 )
@@ -172,7 +171,7 @@ func (r *Repo) commit(msg string, ops []string) (Commit, error) {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	if len(paths) >= packThreshold && os.Getenv("LOOSE") == "" {
+	if len(paths) >= packThreshold {
 		r.git.beginBatch()
 	}
 	for _, p := range paths {
