@@ -141,7 +141,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		}
 		x.ref(Text(x.g.child(n, "name"), x.src), q, facts.RefReference, Line(n))
 		return false, false
-	case "comment", "string", "heredoc_body", "simple_symbol", "regex",
+	case "comment", "string_content", "escape_sequence", "simple_symbol",
 		"identifier", "integer", "float", "instance_variable", "class_variable", "global_variable",
 		"self", "nil", "true", "false":
 		return false, false

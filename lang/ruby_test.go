@@ -147,6 +147,17 @@ func TestRubyRefs(t *testing.T) {
 	}
 }
 
+func TestRubyInterpolatedCall(t *testing.T) {
+	f := rustMustExtract(t, rubySpec(), "def greet\n  puts \"hi #{name_of(user)}\"\nend\n")
+	want := []rustRefRow{
+		{"puts", "", facts.RefCall, "greet", 2},
+		{"name_of", "", facts.RefCall, "greet", 2},
+	}
+	if d := cmp.Diff(want, rustRefRows(f)); d != "" {
+		t.Errorf("refs (-want +got):\n%s", d)
+	}
+}
+
 func TestRubyConstantBlockMethods(t *testing.T) {
 	src := `Point = Struct.new(:x, :y) do
   def dist; Math.sqrt(x); end

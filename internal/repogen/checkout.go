@@ -84,7 +84,7 @@ func (r *Repo) switchTo(from, branch string) error {
 				return err
 			}
 		} else if prev, had := old.files[p]; !had || prev != content {
-			if _, err := r.git.put(p, content); err != nil {
+			if err := r.git.put(p, content); err != nil {
 				return err
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	git "github.com/go-git/go-git/v5"
@@ -68,32 +70,67 @@ func initStore(dir string) (*gitStore, error) {
 }
 
 // put writes a worktree file, its blob, and updates the tree and index.
-func (g *gitStore) put(p, data string) (plumbing.Hash, error) {
-	fi, err := g.writeFile(p, data)
-	if err != nil {
-		return plumbing.ZeroHash, err
-	}
-	h, err := g.writeBlob(data)
-	if err != nil {
-		return h, fmt.Errorf("blob %s: %w", p, err)
-	}
-	g.setTree(p, h)
-	g.index[p] = &index.Entry{
-		Hash: h, Name: p, Mode: filemode.Regular, Size: uint32(fi.Size()),
-		CreatedAt: fi.ModTime(), ModifiedAt: fi.ModTime(),
-	}
-	return h, nil
+func (g *gitStore) put(p, data string) error {
+	return g.putMany([]string{p}, func(string) string { return data })
 }
 
-// writeFile writes a worktree file and returns its stat for the index.
+// putMany writes files like put. Worktree writes, the slow part on most
+// filesystems, run in parallel; objects, tree and index are updated in order.
+func (g *gitStore) putMany(paths []string, content func(string) string) error {
+	for _, p := range paths {
+		if err := g.ensureDir(p); err != nil {
+			return err
+		}
+	}
+	infos := make([]os.FileInfo, len(paths))
+	errs := make([]error, len(paths))
+	workers := min(4, 1+len(paths)/64)
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(paths); i = int(next.Add(1) - 1) {
+				infos[i], errs[i] = g.writeFile(paths[i], content(paths[i]))
+			}
+		}()
+	}
+	wg.Wait()
+	for i, p := range paths {
+		if errs[i] != nil {
+			return errs[i]
+		}
+		h, err := g.writeBlob(content(p))
+		if err != nil {
+			return fmt.Errorf("blob %s: %w", p, err)
+		}
+		g.setTree(p, h)
+		g.index[p] = &index.Entry{
+			Hash: h, Name: p, Mode: filemode.Regular, Size: uint32(infos[i].Size()),
+			CreatedAt: infos[i].ModTime(), ModifiedAt: infos[i].ModTime(),
+		}
+	}
+	return nil
+}
+
+// ensureDir creates the worktree directory of p.
+func (g *gitStore) ensureDir(p string) error {
+	dir := filepath.Dir(filepath.Join(g.dir, filepath.FromSlash(p)))
+	if g.dirs[dir] {
+		return nil
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("mkdir for %s: %w", p, err)
+	}
+	g.dirs[dir] = true
+	return nil
+}
+
+// writeFile writes a worktree file whose directory exists and returns its
+// stat for the index.
 func (g *gitStore) writeFile(p, data string) (os.FileInfo, error) {
 	full := filepath.Join(g.dir, filepath.FromSlash(p))
-	if dir := filepath.Dir(full); !g.dirs[dir] {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, fmt.Errorf("mkdir for %s: %w", p, err)
-		}
-		g.dirs[dir] = true
-	}
 	f, err := os.OpenFile(full, os.O_WRONLY|os.O_CREATE|os.O_TRUNC, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("write %s: %w", p, err)

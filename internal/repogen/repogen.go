@@ -174,16 +174,16 @@ func (r *Repo) commit(msg string, ops []string) (Commit, error) {
 	if len(paths) >= packThreshold {
 		r.git.beginBatch()
 	}
+	var puts []string
 	for _, p := range paths {
-		var err error
-		if content, ok := r.st.files[p]; ok {
-			_, err = r.git.put(p, content)
-		} else {
-			err = r.git.del(p)
-		}
-		if err != nil {
+		if _, ok := r.st.files[p]; ok {
+			puts = append(puts, p)
+		} else if err := r.git.del(p); err != nil {
 			return Commit{}, err
 		}
+	}
+	if err := r.git.putMany(puts, func(p string) string { return r.st.files[p] }); err != nil {
+		return Commit{}, err
 	}
 	r.pending = map[string]bool{}
 	when := baseTime.Add(time.Duration(r.commits) * time.Minute)
