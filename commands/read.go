@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
@@ -18,6 +19,7 @@ type view struct {
 	ref   *store.Ref
 	snap  *snapshot.Snapshot
 	fresh freshness.Block
+	stale map[string]bool
 }
 
 // openView loads the published snapshot of the current branch and its
@@ -45,7 +47,10 @@ func (g *Globals) openView(ctx context.Context) (*view, error) {
 		return nil, err
 	}
 	g.freshness = block
-	v := &view{env: e, head: head, ref: ref, snap: snap, fresh: block}
+	v := &view{env: e, head: head, ref: ref, snap: snap, fresh: block, stale: map[string]bool{}}
+	for _, p := range block.StalePaths {
+		v.stale[p] = true
+	}
 	return v, nil
 }
 
@@ -55,4 +60,51 @@ func (v *view) requireSnapshot() error {
 		return fmt.Errorf("branch %s is not indexed yet: run lgraph init", v.fresh.Branch)
 	}
 	return nil
+}
+
+// pinOptions are the read flags that refuse an answer about the wrong tree.
+type pinOptions struct {
+	expectRoot string
+	freshness  string
+}
+
+// pinFlags are accepted by every read command.
+func pinFlags(o *pinOptions) []cli.Flag {
+	return []cli.Flag{
+		&cli.StringFlag{Name: "expect-root", Usage: "refuse (exit 3) unless the index's content root is `ROOT`", Destination: &o.expectRoot},
+		&cli.StringFlag{Name: "freshness", Value: "allow_stale", Usage: "allow_stale, or require: refuse (exit 3) unless the index is fresh", Destination: &o.freshness},
+	}
+}
+
+// enforce refuses to answer when the pin does not hold, saying what to run.
+func (v *view) enforce(o pinOptions) error {
+	if err := v.requireSnapshot(); err != nil {
+		return err
+	}
+	switch o.freshness {
+	case "", "allow_stale":
+	case "require":
+		if v.fresh.Status != freshness.Fresh {
+			return refused("the index is %s (%d stale files): run lgraph update, then ask again", v.fresh.Status, v.fresh.ChangedFiles)
+		}
+	default:
+		return usageError("--freshness %q: use allow_stale or require", o.freshness)
+	}
+	if o.expectRoot != "" && o.expectRoot != v.fresh.ContentRoot {
+		return refused("the index describes content root %s, not %s: run lgraph update (or check out the tree you pinned), then ask again", v.fresh.ContentRoot, o.expectRoot)
+	}
+	return nil
+}
+
+// staleness says whether answers about a file may be out of date, and
+// what to do about it: update when the index is behind HEAD, read the file
+// when only the working tree differs.
+func (v *view) staleness(path string) (stale bool, suggest string) {
+	switch {
+	case !v.stale[path]:
+		return false, ""
+	case v.fresh.Status == freshness.Behind:
+		return true, "update"
+	}
+	return true, "read_file"
 }
