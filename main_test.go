@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -12,6 +13,9 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/store"
 )
 
 func TestMain(m *testing.M) {
@@ -39,7 +43,8 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"merkle": cmdMerkle,
+			"merkle":       cmdMerkle,
+			"corrupt-edge": cmdCorruptEdge,
 		},
 	})
 }
@@ -64,6 +69,36 @@ func cmdMerkle(ts *testscript.TestScript, neg bool, args []string) {
 	if (got == doc.Freshness.ContentRoot) == neg {
 		ts.Fatalf("independent root %s, lgraph says %s", got, doc.Freshness.ContentRoot)
 	}
+}
+
+// cmdCorruptEdge seeds drift: it rewrites the published snapshot of a
+// branch in place, redirecting the first calls edge of FILE to a made-up
+// target. Usage: corrupt-edge STOREDIR BRANCH FILE
+func cmdCorruptEdge(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: corrupt-edge STOREDIR BRANCH FILE")
+	}
+	s, err := store.Open(ts.MkAbs(args[0]), false)
+	ts.Check(err)
+	ref, snap, err := s.LoadPublished(args[1])
+	ts.Check(err)
+	f := snap.Files[args[2]]
+	if f == nil {
+		ts.Fatalf("no file %s in the snapshot", args[2])
+	}
+	nf := *f
+	nf.Res.Edges = append([]snapshot.Edge(nil), f.Res.Edges...)
+	for i, e := range nf.Res.Edges {
+		if e.Kind == "calls" {
+			nf.Res.Edges[i].Target = "sym:" + args[2] + "#corrupted"
+			snap.Files[args[2]] = &nf
+			var buf bytes.Buffer
+			ts.Check(snapshot.Encode(&buf, snap))
+			ts.Check(os.WriteFile(filepath.Join(ts.MkAbs(args[0]), "snapshots", ref.Snapshot), buf.Bytes(), 0o644))
+			return
+		}
+	}
+	ts.Fatalf("no calls edge from %s", args[2])
 }
 
 func merkleRoot(ts *testscript.TestScript, files []string) string {

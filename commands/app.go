@@ -14,7 +14,7 @@ func NewApp(g *Globals) *cli.App {
 		Flags:     g.globalFlags(),
 		Commands: []*cli.Command{
 			newInitCommand(g), newUpdateCommand(g), newStatusCommand(g), newLogCommand(g),
-			newConfigCommand(g), newExportCommand(g),
+			newConfigCommand(g), newExportCommand(g), newVerifyCommand(g),
 		},
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {

@@ -44,6 +44,8 @@ func drift(err error) error { return &codedError{code: ExitDrift, label: "drift"
 // reported marks an error whose message was already written (JSON mode).
 type reported struct{ error }
 
+func (r reported) Unwrap() error { return r.error }
+
 // exitCode maps an error to its exit code.
 func exitCode(err error) (int, string) {
 	var ce *codedError

@@ -12,11 +12,12 @@ import (
 
 // indexOptions are what init and update share.
 type indexOptions struct {
-	command string
-	full    bool
-	wait    bool
-	dryRun  bool
-	budget  int
+	command  string
+	full     bool
+	wait     bool
+	dryRun   bool
+	budget   int
+	worktree bool
 }
 
 // runIndex runs the pipeline and prints the run summary.
@@ -32,7 +33,7 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	run, err := pipeline.Run(ctx, pipeline.Options{
 		Repo: e.repo, Store: e.store, Config: e.cfg, Langs: e.langs,
 		Command: opts.command, Full: opts.full, Wait: opts.wait,
-		DryRun: opts.dryRun, Progress: newProgress(g), Failpoint: g.failpoint(),
+		DryRun: opts.dryRun, Worktree: opts.worktree, Progress: newProgress(g), Failpoint: g.failpoint(),
 	})
 	if run == nil {
 		return err

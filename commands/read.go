@@ -8,6 +8,7 @@ import (
 	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/pipeline"
 	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
 )
@@ -37,7 +38,7 @@ func (g *Globals) openView(ctx context.Context) (*view, error) {
 	if branch == "" {
 		branch = store.DetachedRef
 	}
-	ref, snap, err := e.store.LoadPublished(branch)
+	ref, snap, err := loadForRead(e, branch, head.Commit)
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +53,19 @@ func (g *Globals) openView(ctx context.Context) (*view, error) {
 		v.stale[p] = true
 	}
 	return v, nil
+}
+
+// loadForRead prefers the branch's working-tree overlay while it sits on
+// the current HEAD, and the branch's commit snapshot otherwise.
+func loadForRead(e *env, branch, head string) (*store.Ref, *snapshot.Snapshot, error) {
+	ref, snap, err := e.store.LoadPublished(pipeline.WorktreeRef(branch))
+	if err != nil {
+		return nil, nil, err
+	}
+	if ref != nil && ref.Commit == head {
+		return ref, snap, nil
+	}
+	return e.store.LoadPublished(branch)
 }
 
 // requireSnapshot refuses to answer when the branch was never indexed.

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/lgraph/lgraph/freshness"
-	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/enrich"
 	"github.com/lgraph/lgraph/phases/explicit"
@@ -36,9 +35,9 @@ func ContentRoot(s *snapshot.Snapshot) (string, int, error) {
 
 // publish writes the snapshot and switches the branch ref to it. Until the
 // ref's rename lands, readers and the next run see the previous baseline.
-func publish(o Options, st *phase.State, head gitrepo.Head, run *store.Run) error {
+func publish(o Options, st *phase.State, t *target, run *store.Run) error {
 	next := st.Next
-	next.Branch, next.Commit, next.ConfigKey = run.Branch, head.Commit, o.Config.OutputKey()
+	next.Branch, next.Commit, next.ConfigKey = t.ref, t.head.Commit, o.Config.OutputKey()
 	next.Versions["inventory"] = inventory.Version
 	root, n, err := ContentRoot(next)
 	if err != nil {
@@ -52,9 +51,14 @@ func publish(o Options, st *phase.State, head gitrepo.Head, run *store.Run) erro
 		return err
 	}
 	st.Hit("publish-snapshot-written")
-	ref := &store.Ref{Branch: run.Branch, Commit: head.Commit, Snapshot: name, ContentRoot: root, LeafCount: n, Run: run.ID, Published: time.Now().UTC()}
+	ref := &store.Ref{Branch: t.ref, Commit: t.head.Commit, Snapshot: name, ContentRoot: root, LeafCount: n, Run: run.ID, Published: time.Now().UTC(), Worktree: t.worktree}
 	if err := o.Store.Publish(ref, o.Config.SnapshotsPerRepo); err != nil {
 		return err
+	}
+	if !t.worktree && o.Commit == "" {
+		if err := dropOverlay(o.Store, t.ref); err != nil {
+			return err
+		}
 	}
 	st.Hit("publish-ref-written")
 	run.Outcome = Published

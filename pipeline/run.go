@@ -44,6 +44,12 @@ type Options struct {
 	Command string
 	// Full forces a rebuild from nothing (init --force, update --full).
 	Full bool
+	// Worktree indexes the working tree on top of HEAD as an overlay that
+	// reads use until the next commit; no branch baseline moves.
+	Worktree bool
+	// Commit, with Ref, indexes that commit under that ref instead of HEAD
+	// under the current branch (verify rebuilds a published commit this way).
+	Commit, Ref string
 	// Wait waits for another writer instead of failing with cache.ErrBusy.
 	Wait     bool
 	DryRun   bool
@@ -60,6 +66,10 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		return nil, err
 	}
+	branch := refName(head)
+	if o.Commit != "" {
+		head, branch = gitrepo.Head{Commit: o.Commit, Branch: o.Ref}, o.Ref
+	}
 	c, err := cache.Open(ctx, o.Store.CacheDir(), o.Wait)
 	if err != nil {
 		return nil, err
@@ -72,14 +82,13 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	branch := refName(head)
 	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: Running}
 	if !o.DryRun {
 		if err := o.Store.WriteRun(run); err != nil {
 			return nil, err
 		}
 	}
-	err = execute(ctx, o, c, head, run)
+	err = execute(ctx, o, c, head, branch, run)
 	run.MS = time.Since(start).Milliseconds()
 	run.Outcome = outcomeOf(ctx, err, run.Outcome)
 	if err != nil {
@@ -140,37 +149,36 @@ func markInterrupted(s *store.Store) error {
 }
 
 // execute runs the phases and publishes; run is filled as it goes.
-func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, run *store.Run) error {
-	b, err := chooseBase(o, head, run.Branch)
+func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, branch string, run *store.Run) error {
+	t, err := newTarget(ctx, o, head, branch)
 	if err != nil {
 		return err
 	}
-	if b.upToDate {
+	run.Branch = t.ref
+	b, err := chooseBase(o, head, branch)
+	if err != nil {
+		return err
+	}
+	if b.upToDate && !t.worktree {
 		run.Outcome = UpToDate
 		run.From = &head.Commit
 		run.Root = b.snap.ContentRoot
-		return nil
+		return dropOverlay(o.Store, branch)
 	}
 	if b.commit != "" {
 		from := b.commit
 		run.From = &from
 	}
-	st, err := newState(ctx, o, c, head, b)
+	st, err := newState(ctx, o, c, t, b)
 	if err != nil {
 		return err
 	}
 	defer st.Parsers.Close()
-	run.Changes = count(st.Changes)
-	tree, err := o.Repo.Tree(head.Commit)
-	if err != nil {
-		return err
-	}
-	target := func(ctx context.Context) ([]gitrepo.Entry, error) { return gitrepo.Walk(ctx, tree) }
 	phases := o.Phases
 	if phases == nil {
 		phases = DefaultPhases
 	}
-	for _, ph := range phases(o.Repo.ReadBlob, target) {
+	for _, ph := range phases(t.read, t.entries) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -191,7 +199,17 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		run.Outcome = "dry_run"
 		return nil
 	}
-	return publish(o, st, head, run)
+	return publish(o, st, t, run)
+}
+
+func newTarget(ctx context.Context, o Options, head gitrepo.Head, branch string) (*target, error) {
+	if !o.Worktree {
+		return commitTarget(o.Repo, head, branch)
+	}
+	if o.Repo.Top == "" {
+		return nil, fmt.Errorf("--worktree needs a working tree; this repository is bare")
+	}
+	return worktreeTarget(ctx, o.Repo, head, branch)
 }
 
 // countIndexed counts the changes that touched an indexed file (before or
@@ -226,7 +244,7 @@ func count(changes []gitrepo.Change) store.Changes {
 	return c
 }
 
-func newState(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, b baseChoice) (*phase.State, error) {
+func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseChoice) (*phase.State, error) {
 	st := &phase.State{
 		Repo: o.Repo, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
 		LLM: llm.NewBudget(provider(o), o.Config.LLM.BudgetTokens, llm.ReplyReserve), Base: b.snap, Full: b.full, FullReason: b.reason,
@@ -241,15 +259,7 @@ func newState(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head,
 		return st, nil
 	}
 	st.Next = b.snap.Clone()
-	from, err := o.Repo.Tree(b.commit)
-	if err != nil {
-		return nil, err
-	}
-	to, err := o.Repo.Tree(head.Commit)
-	if err != nil {
-		return nil, err
-	}
-	changes, err := gitrepo.Diff(ctx, from, to)
+	changes, err := t.changes(ctx, b.commit, b.snap)
 	if err != nil {
 		return nil, err
 	}

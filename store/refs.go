@@ -169,3 +169,12 @@ func (s *Store) LoadPublished(branch string) (*Ref, *snapshot.Snapshot, error) {
 		}
 	}
 }
+
+// RemoveRef deletes a ref; a missing one is not an error.
+func (s *Store) RemoveRef(name string) error {
+	err := os.Remove(s.path("refs", refFile(name)))
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("remove ref %s: %w", name, err)
+	}
+	return nil
+}

@@ -1,0 +1,160 @@
+package pipeline
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/store"
+)
+
+// target is the tree a run indexes: a commit, or the working tree on top
+// of HEAD (an overlay that reads use until the next commit).
+type target struct {
+	head     gitrepo.Head
+	ref      string // the ref the run publishes
+	worktree bool
+	// entries lists every blob of the target tree.
+	entries func(ctx context.Context) ([]gitrepo.Entry, error)
+	// read returns a blob's bytes by id.
+	read func(id string) ([]byte, error)
+	// changes diffs a base commit's tree against the target.
+	changes func(ctx context.Context, baseCommit string, base *snapshot.Snapshot) ([]gitrepo.Change, error)
+}
+
+// WorktreeRef is the ref name of a branch's working-tree overlay.
+func WorktreeRef(branch string) string { return "worktree:" + branch }
+
+func commitTarget(repo *gitrepo.Repo, head gitrepo.Head, ref string) (*target, error) {
+	tree, err := repo.Tree(head.Commit)
+	if err != nil {
+		return nil, err
+	}
+	return &target{
+		head: head, ref: ref, read: repo.ReadBlob,
+		entries: func(ctx context.Context) ([]gitrepo.Entry, error) { return gitrepo.Walk(ctx, tree) },
+		changes: func(ctx context.Context, baseCommit string, _ *snapshot.Snapshot) ([]gitrepo.Change, error) {
+			from, err := repo.Tree(baseCommit)
+			if err != nil {
+				return nil, err
+			}
+			return gitrepo.Diff(ctx, from, tree)
+		},
+	}, nil
+}
+
+// worktreeTarget indexes the tracked files of HEAD with their working-tree
+// content (a file deleted in the working tree is gone). Blob ids are git's
+// own hashes of the working bytes, so unchanged files are cache hits.
+func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, branch string) (*target, error) {
+	tree, err := repo.Tree(head.Commit)
+	if err != nil {
+		return nil, err
+	}
+	tracked, err := gitrepo.Walk(ctx, tree)
+	if err != nil {
+		return nil, err
+	}
+	files := &worktreeFiles{top: repo.Top, byBlob: map[string]string{}}
+	var entries []gitrepo.Entry
+	for _, e := range tracked {
+		if !e.Regular() {
+			entries = append(entries, e)
+			continue
+		}
+		id, err := files.hash(e.Path)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		e.Blob = id
+		entries = append(entries, e)
+	}
+	return &target{
+		head: head, ref: WorktreeRef(branch), worktree: true,
+		entries: func(context.Context) ([]gitrepo.Entry, error) { return entries, nil },
+		read: func(id string) ([]byte, error) {
+			if data, ok, err := files.read(id); ok || err != nil {
+				return data, err
+			}
+			return repo.ReadBlob(id)
+		},
+		changes: func(_ context.Context, _ string, base *snapshot.Snapshot) ([]gitrepo.Change, error) {
+			return synthesize(base, entries), nil
+		},
+	}, nil
+}
+
+// worktreeFiles maps blob ids to the working-tree files that hold them.
+type worktreeFiles struct {
+	top    string
+	mu     sync.Mutex
+	byBlob map[string]string
+}
+
+func (w *worktreeFiles) hash(p string) (string, error) {
+	data, err := os.ReadFile(filepath.Join(w.top, filepath.FromSlash(p)))
+	if err != nil {
+		return "", err
+	}
+	id := plumbing.ComputeHash(plumbing.BlobObject, data).String()
+	w.mu.Lock()
+	w.byBlob[id] = p
+	w.mu.Unlock()
+	return id, nil
+}
+
+func (w *worktreeFiles) read(id string) ([]byte, bool, error) {
+	w.mu.Lock()
+	p, ok := w.byBlob[id]
+	w.mu.Unlock()
+	if !ok {
+		return nil, false, nil
+	}
+	data, err := os.ReadFile(filepath.Join(w.top, filepath.FromSlash(p)))
+	if err != nil {
+		return nil, true, fmt.Errorf("read %s: %w", p, err)
+	}
+	if plumbing.ComputeHash(plumbing.BlobObject, data).String() != id {
+		return nil, true, fmt.Errorf("%s changed while it was being indexed: run lgraph update --worktree again", p)
+	}
+	return data, true, nil
+}
+
+// synthesize diffs a snapshot against a list of entries by path and blob.
+func synthesize(base *snapshot.Snapshot, entries []gitrepo.Entry) []gitrepo.Change {
+	var out []gitrepo.Change
+	seen := map[string]bool{}
+	for i := range entries {
+		e := entries[i]
+		seen[e.Path] = true
+		b := base.Files[e.Path]
+		switch {
+		case b == nil:
+			out = append(out, gitrepo.Change{Action: gitrepo.Added, To: &e})
+		case b.Blob != e.Blob:
+			out = append(out, gitrepo.Change{Action: gitrepo.Modified, From: &gitrepo.Entry{Path: e.Path, Blob: b.Blob, Mode: e.Mode}, To: &e})
+		}
+	}
+	for _, p := range base.Paths() {
+		if !seen[p] {
+			out = append(out, gitrepo.Change{Action: gitrepo.Deleted, From: &gitrepo.Entry{Path: p, Blob: base.Files[p].Blob}})
+		}
+	}
+	return out
+}
+
+// dropOverlay removes a branch's working-tree overlay once a commit
+// snapshot supersedes it.
+func dropOverlay(s *store.Store, branch string) error {
+	return s.RemoveRef(WorktreeRef(branch))
+}
