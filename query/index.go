@@ -177,3 +177,19 @@ func lessRef(a, b NodeRef) bool {
 	}
 	return a.ID < b.ID
 }
+
+// edges returns the edges out of a node, or into it when reverse is set.
+func (ix *Index) edges(id string, reverse bool) []snapshot.Edge {
+	if reverse {
+		return ix.in[id]
+	}
+	return ix.out[id]
+}
+
+// far is the end of an edge away from the node it was reached from.
+func far(e snapshot.Edge, reverse bool) string {
+	if reverse {
+		return e.Source
+	}
+	return e.Target
+}

@@ -77,16 +77,6 @@ func guardConst(u *unit) string {
 	return u.Consts[0].Name
 }
 
-// localFunc reports whether u defines a free function named name.
-func localFunc(u *unit, name string) bool {
-	for _, f := range u.Funcs {
-		if f.Name == name {
-			return true
-		}
-	}
-	return false
-}
-
 // aliaser hands out unique identifiers, avoiding reserved names.
 type aliaser struct{ used map[string]bool }
 

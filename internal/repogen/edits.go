@@ -44,12 +44,13 @@ func editBody(r *Repo, rnd *rand.Rand) (string, bool) {
 	op := ""
 	if len(f.Calls) > 0 && rnd.Intn(3) == 0 {
 		i := rnd.Intn(len(f.Calls))
-		op = "modify " + u.Path + ": " + f.Name + " drops call to " + f.Calls[i].Name
+		op = "modify " + u.Path + ": " + f.Name + " drops call to " + describeCall(f.Calls[i])
 		f.Calls = append(f.Calls[:i], f.Calls[i+1:]...)
-	} else {
-		c := r.newCall(rnd, u)
-		op = "modify " + u.Path + ": " + f.Name + " calls " + c.Name
+	} else if c, ok := r.newCall(rnd, u, f); ok {
+		op = "modify " + u.Path + ": " + f.Name + " calls " + describeCall(c)
 		f.Calls = append(f.Calls, c)
+	} else {
+		return "", false
 	}
 	if rnd.Intn(3) == 0 {
 		f.Mult = 2 + rnd.Intn(8)
@@ -58,9 +59,10 @@ func editBody(r *Repo, rnd *rand.Rand) (string, bool) {
 	return op, true
 }
 
-// newCall returns a call from u to an existing target, to a unit it
-// already imports, or to itself.
-func (r *Repo) newCall(rnd *rand.Rand, u *unit) callRef {
+// newCall returns a call for a body of u (other than self, which is nil
+// for a new function): to a unit u already imports, to another unit of the
+// language, or to another function of u.
+func (r *Repo) newCall(rnd *rand.Rand, u *unit, self *funcDef) (callRef, bool) {
 	var cands []*unit
 	for _, t := range u.targets() {
 		if v := r.st.units[t]; v != nil && v != u {
@@ -71,9 +73,30 @@ func (r *Repo) newCall(rnd *rand.Rand, u *unit) callRef {
 		cands = r.randomDeps(rnd, u.Lang, u, 1)
 	}
 	if calls := crossCalls(rnd, cands, 1); len(calls) > 0 && rnd.Intn(5) != 0 {
-		return calls[0]
+		return calls[0], true
 	}
-	return callRef{Name: u.Funcs[rnd.Intn(len(u.Funcs))].Name}
+	var local []callRef
+	for _, f := range u.Funcs {
+		if self == nil || f.Name != self.Name {
+			local = append(local, callRef{Name: f.Name})
+		}
+	}
+	if len(local) == 0 {
+		return callRef{}, false
+	}
+	return local[rnd.Intn(len(local))], true
+}
+
+// describeCall names a call target for op descriptions.
+func describeCall(c callRef) string {
+	name := c.Name
+	if c.Type != "" {
+		name = c.Type + "." + c.Name
+	}
+	if c.Import != "" {
+		name += " from " + c.Import
+	}
+	return name
 }
 
 // editAddFunc adds a function to a unit.
@@ -90,7 +113,9 @@ func editAddFunc(r *Repo, rnd *rand.Rand) (string, bool) {
 	f := newFunc(rnd, names, r.namePool(rnd, u.Lang))
 	f.Private = rnd.Intn(5) == 0
 	for i, n := 0, rnd.Intn(3); i < n; i++ {
-		f.Calls = append(f.Calls, r.newCall(rnd, u))
+		if c, ok := r.newCall(rnd, u, &f); ok {
+			f.Calls = append(f.Calls, c)
+		}
 	}
 	u.Funcs = append(u.Funcs, f)
 	r.putUnit(u)

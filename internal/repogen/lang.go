@@ -29,7 +29,6 @@ type fileOut struct {
 // langSpec describes where a language's units live and how they render.
 type langSpec struct {
 	root   string                   // directory holding the language's packages
-	ext    string                   // primary file extension
 	file   func(stem string) string // file name for a snake_case stem
 	render func(u *unit, module string) []fileOut
 }
@@ -41,14 +40,14 @@ var langRoots = map[string]string{
 }
 
 var langs = map[string]*langSpec{
-	LangGo:         {root: langRoots[LangGo], ext: ".go", file: snakeFile(".go"), render: renderGo},
-	LangPython:     {root: langRoots[LangPython], ext: ".py", file: snakeFile(".py"), render: renderPython},
-	LangTypeScript: {root: langRoots[LangTypeScript], ext: ".ts", file: camelFile(".ts"), render: renderTS},
-	LangJavaScript: {root: langRoots[LangJavaScript], ext: ".js", file: camelFile(".js"), render: renderJS},
-	LangJava:       {root: langRoots[LangJava], ext: ".java", file: pascalFile(".java"), render: renderJava},
-	LangRust:       {root: langRoots[LangRust], ext: ".rs", file: snakeFile(".rs"), render: renderRust},
-	LangRuby:       {root: langRoots[LangRuby], ext: ".rb", file: snakeFile(".rb"), render: renderRuby},
-	LangC:          {root: langRoots[LangC], ext: ".c", file: snakeFile(".c"), render: renderC},
+	LangGo:         {root: langRoots[LangGo], file: snakeFile(".go"), render: renderGo},
+	LangPython:     {root: langRoots[LangPython], file: snakeFile(".py"), render: renderPython},
+	LangTypeScript: {root: langRoots[LangTypeScript], file: camelFile(".ts"), render: renderTS},
+	LangJavaScript: {root: langRoots[LangJavaScript], file: camelFile(".js"), render: renderJS},
+	LangJava:       {root: langRoots[LangJava], file: pascalFile(".java"), render: renderJava},
+	LangRust:       {root: langRoots[LangRust], file: snakeFile(".rs"), render: renderRust},
+	LangRuby:       {root: langRoots[LangRuby], file: snakeFile(".rb"), render: renderRuby},
+	LangC:          {root: langRoots[LangC], file: snakeFile(".c"), render: renderC},
 }
 
 func snakeFile(ext string) func(string) string {

@@ -66,7 +66,11 @@ func message(ops []string) string {
 		return subject
 	}
 	var b strings.Builder
-	b.WriteString(subject + fmt.Sprintf(" and %d more changes\n\n", len(ops)-1))
+	more := "changes"
+	if len(ops) == 2 {
+		more = "change"
+	}
+	b.WriteString(fmt.Sprintf("%s and %d more %s\n\n", subject, len(ops)-1, more))
 	for _, op := range ops {
 		b.WriteString("- " + op + "\n")
 	}

@@ -62,7 +62,9 @@ func editDuplicate(r *Repo, rnd *rand.Rand) (string, bool) {
 	r.st.remember(v)
 	dup := funcDef{Name: f.Name, Doc: pick(rnd, docPhrases), Mult: 2 + rnd.Intn(8)}
 	for i, n := 0, rnd.Intn(3); i < n; i++ {
-		dup.Calls = append(dup.Calls, r.newCall(rnd, v))
+		if c, ok := r.newCall(rnd, v, &dup); ok {
+			dup.Calls = append(dup.Calls, c)
+		}
 	}
 	v.Funcs = append(v.Funcs, dup)
 	r.putUnit(v)

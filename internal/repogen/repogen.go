@@ -32,9 +32,12 @@ type Options struct {
 
 // Commit describes one commit made by the generator.
 type Commit struct {
-	Hash    string
+	// Hash is the commit id in hex.
+	Hash string
+	// Message is the full commit message.
 	Message string
-	Ops     []string
+	// Ops describes each change, e.g. "rename a.go -> b.go".
+	Ops []string
 }
 
 // Repo is a generated repository on disk together with the models of its

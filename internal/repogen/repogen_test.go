@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	git "github.com/go-git/go-git/v5"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -52,7 +53,7 @@ func TestDeterminism(t *testing.T) {
 	run := func(seed int64) []string {
 		r := newRepo(t, Options{Files: 250, Seed: seed, Languages: allLanguages})
 		hashes := []string{headHash(t, r)}
-		for _, c := range randomCommits(t, r, seed+1, 15) {
+		for _, c := range randomCommits(t, r, seed+1, 30) {
 			hashes = append(hashes, c.Hash)
 		}
 		c, err := r.TouchFiles(5, rand.New(rand.NewSource(seed)))
@@ -67,6 +68,26 @@ func TestDeterminism(t *testing.T) {
 	}
 	if c := run(4); c[0] == a[0] {
 		t.Errorf("different seeds gave the same initial commit %s", a[0])
+	}
+}
+
+// checkGoGitClean asserts go-git sees a clean worktree and index.
+func checkGoGitClean(t *testing.T, r *Repo) {
+	t.Helper()
+	repo, err := git.PlainOpen(r.Dir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := wt.Status()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !st.IsClean() {
+		t.Errorf("go-git status not clean:\n%s", st)
 	}
 }
 
@@ -100,6 +121,7 @@ func TestRandomCommitSequence(t *testing.T) {
 	if kinds["comment"]+kinds["whitespace"] == 0 {
 		t.Errorf("no cosmetic edit in 50 commits: %v", kinds)
 	}
+	checkGoGitClean(t, r)
 	if out := gitCLI(t, r.Dir(), "status", "--porcelain"); out != "" {
 		t.Errorf("git status not clean:\n%s", out)
 	}

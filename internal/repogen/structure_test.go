@@ -76,7 +76,7 @@ var (
 	pyFrom     = regexp.MustCompile(`(?m)^from (\S+) import (.+)$`)
 	jsFrom     = regexp.MustCompile(`(?m)^import .* from "(.+)";$`)
 	javaImport = regexp.MustCompile(`(?m)^import (\S+);$`)
-	rustUseRe    = regexp.MustCompile(`(?m)^use (\S+?)(?: as \w+)?;$`)
+	rustUseRe  = regexp.MustCompile(`(?m)^use (\S+?)(?: as \w+)?;$`)
 	rubyReq    = regexp.MustCompile(`(?m)^require_relative "(.+)"$`)
 	cInclude   = regexp.MustCompile(`(?m)^#include "(.+)"$`)
 )

@@ -22,8 +22,8 @@ func run(t *testing.T, dir string, env []string, name string, args ...string) {
 	}
 }
 
-// withTool generates a repository for one language and hands it to check,
-// both fresh and, when after is set, after random commits.
+// compiled generates a small repository of one language for a toolchain
+// check, skipping in -short mode.
 func compiled(t *testing.T, lang string, files int) *Repo {
 	if testing.Short() {
 		t.Skip("compiles generated code; skipped in -short mode")

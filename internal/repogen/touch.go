@@ -24,11 +24,14 @@ func (r *Repo) TouchFiles(n int, rnd *rand.Rand) (Commit, error) {
 		r.st.remember(u)
 		fs := u.allFuncs()
 		f := fs[rnd.Intn(len(fs))]
-		c := r.newCall(rnd, u)
-		f.Calls = append(f.Calls, c)
-		f.Notes = append(f.Notes, fmt.Sprintf("Revision %d: also fold in %s.", r.rev, c.Name))
+		op := "modify " + u.Path + ": " + f.Name + " gains a comment"
+		if c, ok := r.newCall(rnd, u, f); ok {
+			f.Calls = append(f.Calls, c)
+			op = "modify " + u.Path + ": " + f.Name + " calls " + describeCall(c)
+		}
+		f.Notes = append(f.Notes, fmt.Sprintf("Revision %d: keep the running total bounded.", r.rev))
 		r.putUnit(u)
-		ops = append(ops, "modify "+u.Path+": "+f.Name+" calls "+c.Name)
+		ops = append(ops, op)
 	}
 	return r.commit(fmt.Sprintf("Touch %d files", n), ops)
 }

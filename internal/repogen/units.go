@@ -1,9 +1,6 @@
 package repogen
 
-import (
-	"math/rand"
-	"strconv"
-)
+import "math/rand"
 
 // unitNames returns the set a new unit's top-level names must avoid: the
 // package-wide set for Go, a fresh set holding the stem otherwise.
@@ -153,6 +150,3 @@ func crossCalls(rnd *rand.Rand, deps []*unit, n int) []callRef {
 	}
 	return out
 }
-
-// itoa is strconv.Itoa, shared by the edit helpers.
-var itoa = strconv.Itoa
