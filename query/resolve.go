@@ -17,10 +17,10 @@ func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("no %s %q in the index: try lgraph search %s", e.What, e.Name, searchHint(e.Name))
 }
 
-// searchHint is the text to search for: the last segment of a name or path.
+// searchHint is the text to search for: a name without its path.
 func searchHint(name string) string {
 	name = strings.TrimPrefix(strings.TrimPrefix(name, "sym:"), "file:")
-	if i := strings.LastIndexAny(name, "#/."); i >= 0 && i+1 < len(name) {
+	if i := strings.LastIndexAny(name, "#/"); i >= 0 && i+1 < len(name) {
 		name = name[i+1:]
 	}
 	return name

@@ -1,25 +1,41 @@
 package snapshot
 
 import (
+	"bufio"
 	"bytes"
-	"encoding/gob"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"io"
+	"sort"
 
-	"github.com/klauspost/compress/zstd"
+	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/lang"
 )
 
-// Encode writes s as zstd-compressed gob.
+// magic starts every encoded snapshot; the digit is the codec version.
+const magic = "LGSNAP2\n"
+
+// Encode writes s in lgraph's binary snapshot format: a table of unique
+// strings, then every field as varints indexing it. Paths, ids and names
+// repeat heavily across files, so this is small and decodes with one
+// allocation per unique string; map keys are written sorted, so equal
+// snapshots encode to equal bytes.
 func Encode(w io.Writer, s *Snapshot) error {
-	zw, err := zstd.NewWriter(w, zstd.WithEncoderLevel(zstd.SpeedFastest), zstd.WithEncoderConcurrency(1))
-	if err != nil {
-		return fmt.Errorf("encode snapshot: %w", err)
+	var body encoder
+	body.strs = map[string]uint64{"": 0}
+	body.table = []string{""}
+	body.snapshot(s)
+	bw := bufio.NewWriterSize(w, 1<<16)
+	bw.WriteString(magic)
+	var tmp [binary.MaxVarintLen64]byte
+	bw.Write(tmp[:binary.PutUvarint(tmp[:], uint64(len(body.table)))])
+	for _, str := range body.table {
+		bw.Write(tmp[:binary.PutUvarint(tmp[:], uint64(len(str)))])
+		bw.WriteString(str)
 	}
-	if err := gob.NewEncoder(zw).Encode(s); err != nil {
-		zw.Close()
-		return fmt.Errorf("encode snapshot: %w", err)
-	}
-	if err := zw.Close(); err != nil {
+	bw.Write(body.buf)
+	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("encode snapshot: %w", err)
 	}
 	return nil
@@ -27,20 +43,172 @@ func Encode(w io.Writer, s *Snapshot) error {
 
 // Decode reads a snapshot written by Encode.
 func Decode(data []byte) (*Snapshot, error) {
-	zr, err := zstd.NewReader(bytes.NewReader(data), zstd.WithDecoderConcurrency(1))
-	if err != nil {
-		return nil, fmt.Errorf("decode snapshot: %w", err)
+	if !bytes.HasPrefix(data, []byte(magic)) {
+		return nil, errors.New("decode snapshot: not an lgraph snapshot of this version: run lgraph update --full")
 	}
-	defer zr.Close()
-	s := New()
-	if err := gob.NewDecoder(zr).Decode(s); err != nil {
-		return nil, fmt.Errorf("decode snapshot: %w", err)
+	d := &decoder{buf: data[len(magic):]}
+	n := d.uvarint()
+	if n > uint64(len(d.buf)) {
+		return nil, errors.New("decode snapshot: corrupt string table")
 	}
-	if s.Files == nil {
-		s.Files = map[string]*File{}
+	d.table = make([]string, n)
+	for i := range d.table {
+		l := d.uvarint()
+		if d.err != nil || l > uint64(len(d.buf)) {
+			return nil, errors.New("decode snapshot: corrupt string table")
+		}
+		d.table[i] = string(d.buf[:l])
+		d.buf = d.buf[l:]
 	}
-	if s.Modules == nil {
-		s.Modules = map[string]*Module{}
+	s := d.snapshot()
+	if d.err != nil {
+		return nil, fmt.Errorf("decode snapshot: %w", d.err)
 	}
 	return s, nil
+}
+
+type encoder struct {
+	buf   []byte
+	strs  map[string]uint64
+	table []string
+}
+
+func (e *encoder) uvarint(n uint64) { e.buf = binary.AppendUvarint(e.buf, n) }
+func (e *encoder) int(n int)        { e.buf = binary.AppendVarint(e.buf, int64(n)) }
+
+func (e *encoder) str(s string) {
+	id, ok := e.strs[s]
+	if !ok {
+		id = uint64(len(e.table))
+		e.strs[s] = id
+		e.table = append(e.table, s)
+	}
+	e.uvarint(id)
+}
+
+func (e *encoder) strs_(l []string) {
+	e.uvarint(uint64(len(l)))
+	for _, s := range l {
+		e.str(s)
+	}
+}
+
+func (e *encoder) strMap(m map[string]string) {
+	keys := sortedKeys(m)
+	e.uvarint(uint64(len(keys)))
+	for _, k := range keys {
+		e.str(k)
+		e.str(m[k])
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (e *encoder) snapshot(s *Snapshot) {
+	e.str(s.Branch)
+	e.str(s.Commit)
+	e.str(s.ConfigKey)
+	e.strMap(s.Versions)
+	e.project(&s.Project)
+	e.str(s.ContentRoot)
+	e.int(s.LeafCount)
+	paths := sortedKeys(s.Files)
+	e.uvarint(uint64(len(paths)))
+	for _, p := range paths {
+		e.file(s.Files[p])
+	}
+	dirs := sortedKeys(s.Modules)
+	e.uvarint(uint64(len(dirs)))
+	for _, d := range dirs {
+		m := s.Modules[d]
+		e.str(m.Dir)
+		e.str(m.Doc)
+		e.str(m.InputKey)
+	}
+}
+
+func (e *encoder) project(p *lang.Project) {
+	e.strMap(p.GoModules)
+	keys := sortedKeys(p.TSConfigs)
+	e.uvarint(uint64(len(keys)))
+	for _, k := range keys {
+		c := p.TSConfigs[k]
+		e.str(k)
+		e.str(c.BaseURL)
+		pk := sortedKeys(c.Paths)
+		e.uvarint(uint64(len(pk)))
+		for _, pat := range pk {
+			e.str(pat)
+			e.strs_(c.Paths[pat])
+		}
+	}
+	e.strs_(p.IncludeDirs)
+}
+
+func (e *encoder) file(f *File) {
+	e.str(f.Path)
+	e.str(f.Blob)
+	e.str(f.SHA256)
+	e.str(f.NormSHA)
+	e.str(f.Lang)
+	e.int(int(f.Size))
+	e.facts(f.Facts)
+	e.uvarint(uint64(len(f.Res.Edges)))
+	for _, ed := range f.Res.Edges {
+		e.str(ed.Source)
+		e.str(ed.Target)
+		e.str(ed.Kind)
+		e.str(ed.Via)
+	}
+	e.strs_(f.Res.Lookups)
+	e.int(f.Res.Unresolved)
+	e.str(f.Summary)
+	e.str(f.SummaryKey)
+	e.strMap(f.EdgeSummaries)
+}
+
+func (e *encoder) facts(f *facts.File) {
+	if f == nil {
+		e.uvarint(0)
+		return
+	}
+	e.uvarint(1)
+	e.str(f.Package)
+	e.int(f.SyntaxErrors)
+	e.uvarint(uint64(len(f.Symbols)))
+	for _, s := range f.Symbols {
+		e.str(s.Name)
+		e.str(s.Qualified)
+		e.str(s.Kind)
+		e.str(s.Parent)
+		e.int(s.Line)
+		e.int(s.EndLine)
+		e.str(s.Signature)
+		e.str(s.Doc)
+		e.strs_(s.Extends)
+		e.strs_(s.Implements)
+	}
+	e.uvarint(uint64(len(f.Imports)))
+	for _, i := range f.Imports {
+		e.str(i.Path)
+		e.str(i.Alias)
+		e.strs_(i.Names)
+		e.str(i.Kind)
+		e.int(i.Line)
+	}
+	e.uvarint(uint64(len(f.Refs)))
+	for _, r := range f.Refs {
+		e.str(r.Name)
+		e.str(r.Qualifier)
+		e.str(r.Kind)
+		e.str(r.From)
+		e.int(r.Line)
+	}
 }

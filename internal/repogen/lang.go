@@ -39,6 +39,7 @@ var langRoots = map[string]string{
 	LangJava: "src/main/java/com/example/gen", LangRust: "rust/src", LangRuby: "lib", LangC: "native/src",
 }
 
+// langs holds the spec of every supported language.
 var langs = map[string]*langSpec{
 	LangGo:         {root: langRoots[LangGo], file: snakeFile(".go"), render: renderGo},
 	LangPython:     {root: langRoots[LangPython], file: snakeFile(".py"), render: renderPython},

@@ -1,0 +1,164 @@
+// Command lgraph-bench generates a multi-language repository and times the
+// real lgraph binary on it: init, no-op update, updates after 1- and
+// 10-file commits, status, and the raw parse time of the same files. It
+// prints a markdown table for the README.
+//
+//	go build -o /tmp/lgraph . && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math/rand"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"syscall"
+	"time"
+
+	"github.com/lgraph/lgraph/internal/repogen"
+)
+
+type options struct {
+	lgraph  string
+	files   int
+	repeats int
+	dir     string
+	seed    int64
+}
+
+func main() {
+	var o options
+	flag.StringVar(&o.lgraph, "lgraph", "lgraph", "the lgraph binary to time")
+	flag.IntVar(&o.files, "files", 2000, "files in the generated repository")
+	flag.IntVar(&o.repeats, "repeats", 5, "runs per measurement (the median is reported)")
+	flag.StringVar(&o.dir, "dir", "", "where to generate (default: a temp dir, removed after)")
+	flag.Int64Var(&o.seed, "seed", 7, "generator seed")
+	flag.Parse()
+	if err := run(context.Background(), o); err != nil {
+		fmt.Fprintln(os.Stderr, "lgraph-bench:", err)
+		os.Exit(1)
+	}
+}
+
+// sample is one timed command.
+type sample struct {
+	wall   time.Duration
+	maxRSS int64 // KiB
+}
+
+func run(ctx context.Context, o options) error {
+	dir := o.dir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "lgraph-bench-*")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	start := time.Now()
+	repo, err := repogen.New(filepath.Join(dir, "repo"), repogen.Options{Files: o.files, Seed: o.seed})
+	if err != nil {
+		return fmt.Errorf("generate: %w", err)
+	}
+	size, count := treeSize(repo)
+	fmt.Printf("generated %d files (%.1f MB of code) in %s\n\n", count, float64(size)/1e6, time.Since(start).Round(time.Millisecond))
+	b := &bench{o: o, repo: repo, store: filepath.Join(dir, "store")}
+	rows := [][]string{}
+	add := func(name string, s sample, extra string) {
+		rows = append(rows, []string{name, ms(s.wall), fmt.Sprintf("%.1f", float64(s.maxRSS)/1024), extra})
+	}
+	initS, err := b.exec(ctx, "init", "--quiet")
+	if err != nil {
+		return err
+	}
+	add("init (cold cache)", initS, fmt.Sprintf("%.3f ms/file, %.1f MB/s", float64(initS.wall.Microseconds())/1000/float64(count), float64(size)/1e6/initS.wall.Seconds()))
+	parse, err := parseTime(ctx, repo)
+	if err != nil {
+		return err
+	}
+	add("parse only, all cores (in-process)", sample{wall: parse}, fmt.Sprintf("init/parse = %.2f", initS.wall.Seconds()/parse.Seconds()))
+	for _, step := range []struct {
+		name  string
+		touch int
+		args  []string
+	}{
+		{"no-op update", 0, []string{"update", "--quiet"}},
+		{"update after a 1-file commit", 1, []string{"update", "--quiet"}},
+		{"update after a 10-file commit", 10, []string{"update", "--quiet"}},
+		{"status (fresh, content-hashed)", 0, []string{"status", "--quiet"}},
+	} {
+		s, err := b.median(ctx, step.touch, step.args...)
+		if err != nil {
+			return err
+		}
+		add(step.name, s, "")
+	}
+	fmt.Printf("| step | median ms | peak RSS MB | |\n|---|---|---|---|\n")
+	for _, r := range rows {
+		fmt.Printf("| %s | %s | %s | %s |\n", r[0], r[1], r[2], r[3])
+	}
+	fmt.Printf("\n%s, %d CPUs, %s\n", runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+	return nil
+}
+
+type bench struct {
+	o     options
+	repo  *repogen.Repo
+	store string
+	rnd   *rand.Rand
+}
+
+// median runs a command o.repeats times, making a commit of `touch` files
+// before each run when touch > 0, and returns the median sample.
+func (b *bench) median(ctx context.Context, touch int, args ...string) (sample, error) {
+	if b.rnd == nil {
+		b.rnd = rand.New(rand.NewSource(b.o.seed))
+	}
+	var samples []sample
+	for i := 0; i < b.o.repeats; i++ {
+		if touch > 0 {
+			if _, err := b.repo.TouchFiles(touch, b.rnd); err != nil {
+				return sample{}, err
+			}
+		}
+		s, err := b.exec(ctx, args...)
+		if err != nil {
+			return sample{}, err
+		}
+		samples = append(samples, s)
+	}
+	sort.Slice(samples, func(i, j int) bool { return samples[i].wall < samples[j].wall })
+	return samples[len(samples)/2], nil
+}
+
+func (b *bench) exec(ctx context.Context, args ...string) (sample, error) {
+	full := append([]string{args[0], "--repo", b.repo.Dir(), "--store", b.store}, args[1:]...)
+	cmd := exec.CommandContext(ctx, b.o.lgraph, full...)
+	cmd.Stderr = os.Stderr
+	start := time.Now()
+	out, err := cmd.Output()
+	wall := time.Since(start)
+	if err != nil {
+		return sample{}, fmt.Errorf("lgraph %v: %w\n%s", args, err, out)
+	}
+	var rss int64
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		rss = ru.Maxrss
+	}
+	return sample{wall: wall, maxRSS: rss}, nil
+}
+
+func treeSize(repo *repogen.Repo) (bytes int64, files int) {
+	for _, p := range repo.Files() {
+		bytes += int64(len(repo.Read(p)))
+		files++
+	}
+	return bytes, files
+}
+
+func ms(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }

@@ -1,0 +1,70 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/lgraph/lgraph/query"
+)
+
+// depsOptions are the options of deps and rdeps.
+type depsOptions struct {
+	// file is the FILE argument: a repo-relative path or a "file:" id.
+	file string
+	// reverse lists the files depending on file instead (rdeps).
+	reverse bool
+	pin     pinOptions
+}
+
+func newDepsCommand(g *Globals) *cli.Command  { return depsCommand(g, false) }
+func newRDepsCommand(g *Globals) *cli.Command { return depsCommand(g, true) }
+
+func depsCommand(g *Globals, reverse bool) *cli.Command {
+	opts := depsOptions{reverse: reverse}
+	name, usage, desc := "deps", "files FILE depends on", "Lists the files FILE depends on"
+	if reverse {
+		name, usage, desc = "rdeps", "files that depend on FILE", "Lists the files that depend on FILE"
+	}
+	return &cli.Command{
+		Name:      name,
+		Usage:     usage,
+		ArgsUsage: "FILE",
+		Description: desc + ": imports, plus calls, references, extends and implements edges between their symbols, " +
+			"each with the edge kinds and the names (via) that carry it, sorted by path. Items whose file is stale carry stale and suggest.\n" + queryExitHelp,
+		Flags: pinFlags(&opts.pin),
+		Action: func(c *cli.Context) error {
+			var err error
+			if opts.file, err = oneArg(c, "FILE"); err != nil {
+				return err
+			}
+			return runDeps(c.Context, opts, g)
+		},
+	}
+}
+
+func runDeps(ctx context.Context, opts depsOptions, g *Globals) error {
+	v, ix, err := g.openQuery(ctx, opts.pin)
+	if err != nil {
+		return err
+	}
+	id, err := ix.ResolveFile(opts.file)
+	if err != nil {
+		return resolveError(err)
+	}
+	res := ix.Deps(id)
+	if opts.reverse {
+		res = ix.RDeps(id)
+	}
+	return g.emit(res, v.fresh, func(w io.Writer) { printDeps(w, res) })
+}
+
+func printDeps(w io.Writer, r query.DepsResult) {
+	fmt.Fprintf(w, "%s of %s: %s%s\n", r.Direction, r.File.Path, plural(len(r.Files), "file"), staleText(r.File.Mark))
+	for _, f := range r.Files {
+		fmt.Fprintf(w, "  %s  %s%s%s\n", f.Path, strings.Join(f.Kinds, ","), viaText(f.Via), staleText(f.Mark))
+	}
+}

@@ -1,0 +1,88 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/lgraph/lgraph/query"
+)
+
+// This file holds what the read queries (deps, rdeps, callers, callees,
+// impact, search, show) share: opening a pinned index, one positional
+// argument, error mapping and the human rendering of result items.
+
+// openQuery opens the published graph, refuses when the pin does not hold,
+// and indexes the graph with per-file staleness for the result items.
+func (g *Globals) openQuery(ctx context.Context, pin pinOptions) (*view, *query.Index, error) {
+	v, err := g.openView(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := v.enforce(pin); err != nil {
+		return nil, nil, err
+	}
+	return v, query.New(v.snap, v.staleness), nil
+}
+
+// oneArg returns a command's single positional argument, or a usage error
+// naming what it wants ("FILE", "SYMBOL").
+func oneArg(c *cli.Context, what string) (string, error) {
+	if c.NArg() != 1 || c.Args().First() == "" {
+		return "", usageError("%s takes one %s (flags go before it; see lgraph %s --help)", c.Command.Name, what, c.Command.Name)
+	}
+	return c.Args().First(), nil
+}
+
+// resolveError makes an ambiguous name a usage error (exit 2); an unknown
+// name stays an error (exit 1). Both keep their cause.
+func resolveError(err error) error {
+	var amb *query.AmbiguousError
+	if errors.As(err, &amb) {
+		return usageError("%w", err)
+	}
+	return err
+}
+
+// queryExitHelp is added to the description of every read query.
+const queryExitHelp = "Codes used: 0 answered, 1 unknown FILE or SYMBOL (or another error), 2 usage or an ambiguous SYMBOL (the candidates are listed), 3 refused by --expect-root or --freshness require."
+
+// staleText marks a human result line whose file may be out of date.
+func staleText(m query.Mark) string {
+	if !m.Stale {
+		return ""
+	}
+	return "  [stale: " + m.Suggest + "]"
+}
+
+// where is a node's location: "path:line", or the path alone.
+func where(r query.NodeRef) string {
+	if r.Line > 0 {
+		return fmt.Sprintf("%s:%d", r.Path, r.Line)
+	}
+	return r.Path
+}
+
+// nodeText renders one node as "id  (path:line)".
+func nodeText(r query.NodeRef) string {
+	return fmt.Sprintf("%s  (%s)", r.ID, where(r))
+}
+
+// viaText renders the names an edge goes through, or nothing.
+func viaText(via []string) string {
+	if len(via) == 0 {
+		return ""
+	}
+	return "  via " + strings.Join(via, ", ")
+}
+
+// plural is "1 file", "2 files".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,182 @@
+package snapshot
+
+import (
+	"encoding/binary"
+	"errors"
+
+	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/lang"
+)
+
+var errTruncated = errors.New("truncated or corrupt snapshot")
+
+type decoder struct {
+	buf   []byte
+	table []string
+	err   error
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	n, k := binary.Uvarint(d.buf)
+	if k <= 0 {
+		d.err = errTruncated
+		return 0
+	}
+	d.buf = d.buf[k:]
+	return n
+}
+
+func (d *decoder) int() int {
+	if d.err != nil {
+		return 0
+	}
+	n, k := binary.Varint(d.buf)
+	if k <= 0 {
+		d.err = errTruncated
+		return 0
+	}
+	d.buf = d.buf[k:]
+	return int(n)
+}
+
+func (d *decoder) str() string {
+	i := d.uvarint()
+	if i >= uint64(len(d.table)) {
+		if d.err == nil {
+			d.err = errTruncated
+		}
+		return ""
+	}
+	return d.table[i]
+}
+
+// count reads a length and bounds it by the bytes left, so a corrupt
+// length cannot make a huge allocation.
+func (d *decoder) count() int {
+	n := d.uvarint()
+	if n > uint64(len(d.buf)) {
+		if d.err == nil {
+			d.err = errTruncated
+		}
+		return 0
+	}
+	return int(n)
+}
+
+func (d *decoder) strs() []string {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = d.str()
+	}
+	return out
+}
+
+func (d *decoder) strMap() map[string]string {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	m := make(map[string]string, n)
+	for i := 0; i < n; i++ {
+		k := d.str()
+		m[k] = d.str()
+	}
+	return m
+}
+
+func (d *decoder) snapshot() *Snapshot {
+	s := New()
+	s.Branch, s.Commit, s.ConfigKey = d.str(), d.str(), d.str()
+	if v := d.strMap(); v != nil {
+		s.Versions = v
+	}
+	s.Project = d.project()
+	s.ContentRoot, s.LeafCount = d.str(), d.int()
+	n := d.count()
+	s.Files = make(map[string]*File, n)
+	for i := 0; i < n && d.err == nil; i++ {
+		f := d.file()
+		s.Files[f.Path] = f
+	}
+	m := d.count()
+	for i := 0; i < m && d.err == nil; i++ {
+		mod := &Module{Dir: d.str(), Doc: d.str(), InputKey: d.str()}
+		s.Modules[mod.Dir] = mod
+	}
+	return s
+}
+
+func (d *decoder) project() lang.Project {
+	p := lang.Project{GoModules: d.strMap(), TSConfigs: map[string]lang.TSConfig{}}
+	if p.GoModules == nil {
+		p.GoModules = map[string]string{}
+	}
+	n := d.count()
+	for i := 0; i < n && d.err == nil; i++ {
+		k := d.str()
+		c := lang.TSConfig{BaseURL: d.str()}
+		if pn := d.count(); pn > 0 {
+			c.Paths = make(map[string][]string, pn)
+			for j := 0; j < pn; j++ {
+				pat := d.str()
+				c.Paths[pat] = d.strs()
+			}
+		}
+		p.TSConfigs[k] = c
+	}
+	p.IncludeDirs = d.strs()
+	return p
+}
+
+func (d *decoder) file() *File {
+	f := &File{Path: d.str(), Blob: d.str(), SHA256: d.str(), NormSHA: d.str(), Lang: d.str(), Size: int64(d.int())}
+	f.Facts = d.facts()
+	if n := d.count(); n > 0 {
+		f.Res.Edges = make([]Edge, n)
+		for i := range f.Res.Edges {
+			f.Res.Edges[i] = Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str()}
+		}
+	}
+	f.Res.Lookups = d.strs()
+	f.Res.Unresolved = d.int()
+	f.Summary, f.SummaryKey = d.str(), d.str()
+	f.EdgeSummaries = d.strMap()
+	return f
+}
+
+func (d *decoder) facts() *facts.File {
+	if d.uvarint() == 0 {
+		return nil
+	}
+	f := &facts.File{Package: d.str(), SyntaxErrors: d.int()}
+	if n := d.count(); n > 0 {
+		f.Symbols = make([]facts.Symbol, n)
+		for i := range f.Symbols {
+			f.Symbols[i] = facts.Symbol{
+				Name: d.str(), Qualified: d.str(), Kind: d.str(), Parent: d.str(),
+				Line: d.int(), EndLine: d.int(), Signature: d.str(), Doc: d.str(),
+				Extends: d.strs(), Implements: d.strs(),
+			}
+		}
+	}
+	if n := d.count(); n > 0 {
+		f.Imports = make([]facts.Import, n)
+		for i := range f.Imports {
+			f.Imports[i] = facts.Import{Path: d.str(), Alias: d.str(), Names: d.strs(), Kind: d.str(), Line: d.int()}
+		}
+	}
+	if n := d.count(); n > 0 {
+		f.Refs = make([]facts.Ref, n)
+		for i := range f.Refs {
+			f.Refs[i] = facts.Ref{Name: d.str(), Qualifier: d.str(), Kind: d.str(), From: d.str(), Line: d.int()}
+		}
+	}
+	return f
+}
