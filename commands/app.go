@@ -15,6 +15,8 @@ func NewApp(g *Globals) *cli.App {
 		Commands: []*cli.Command{
 			newInitCommand(g), newUpdateCommand(g), newStatusCommand(g), newLogCommand(g),
 			newConfigCommand(g), newExportCommand(g), newVerifyCommand(g),
+			newDepsCommand(g), newRDepsCommand(g), newCallersCommand(g), newCalleesCommand(g),
+			newImpactCommand(g), newSearchCommand(g), newShowCommand(g),
 		},
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError: func(_ *cli.Context, err error, _ bool) error {

@@ -66,8 +66,11 @@ func where(r query.NodeRef) string {
 	return r.Path
 }
 
-// nodeText renders one node as "id  (path:line)".
+// nodeText renders a symbol as "id  (path:line)", a file as its id.
 func nodeText(r query.NodeRef) string {
+	if r.Kind == "file" {
+		return r.ID
+	}
 	return fmt.Sprintf("%s  (%s)", r.ID, where(r))
 }
 

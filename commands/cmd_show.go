@@ -69,7 +69,7 @@ func printShowSymbol(w io.Writer, s query.SymbolInfo) {
 	if len(s.Members) > 0 {
 		fmt.Fprintf(w, "members: %d\n", len(s.Members))
 		for _, m := range s.Members {
-			fmt.Fprintf(w, "  %s  %s\n", m.SymbolKind, nodeText(m))
+			fmt.Fprintf(w, "  %-9s %s\n", m.SymbolKind, nodeText(m))
 		}
 	}
 	printEdgeItems(w, "in", s.In)
@@ -88,7 +88,7 @@ func printShowFile(w io.Writer, f query.FileInfo) {
 	printField(w, "summary", f.Summary)
 	fmt.Fprintf(w, "symbols: %d\n", len(f.Symbols))
 	for _, s := range f.Symbols {
-		fmt.Fprintf(w, "  %s  %s\n", s.SymbolKind, nodeText(s))
+		fmt.Fprintf(w, "  %-9s %s\n", s.SymbolKind, nodeText(s))
 	}
 	printFileDeps(w, "in", f.In)
 	printFileDeps(w, "out", f.Out)

@@ -41,7 +41,7 @@ func runVerify(ctx context.Context, g *Globals) error {
 	if err != nil || ref == nil {
 		return fmt.Errorf("load published snapshot of %s: %v", v.fresh.Branch, err)
 	}
-	rebuilt, err := rebuild(ctx, v.env, ref)
+	rebuilt, err := rebuild(ctx, v.env, ref, g.Getenv)
 	if err != nil {
 		return err
 	}
@@ -57,7 +57,7 @@ func runVerify(ctx context.Context, g *Globals) error {
 }
 
 // rebuild indexes the ref's commit from nothing in a scratch store.
-func rebuild(ctx context.Context, e *env, ref *store.Ref) (*snapshot.Snapshot, error) {
+func rebuild(ctx context.Context, e *env, ref *store.Ref, getenv func(string) string) (*snapshot.Snapshot, error) {
 	dir, err := os.MkdirTemp("", "lgraph-verify-*")
 	if err != nil {
 		return nil, fmt.Errorf("verify: scratch store: %w", err)
@@ -67,8 +67,12 @@ func rebuild(ctx context.Context, e *env, ref *store.Ref) (*snapshot.Snapshot, e
 	if err != nil {
 		return nil, err
 	}
+	provider, err := pipeline.NewProvider(&e.cfg.LLM, getenv)
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
 	if _, err := pipeline.Run(ctx, pipeline.Options{
-		Repo: e.repo, Store: scratch, Config: e.cfg, Langs: e.langs, Command: "verify",
+		Repo: e.repo, Store: scratch, Config: e.cfg, Langs: e.langs, Command: "verify", LLM: provider,
 		Commit: ref.Commit, Ref: ref.Branch, Full: true,
 	}); err != nil {
 		return nil, fmt.Errorf("verify: rebuild %s: %w", short(ref.Commit), err)

@@ -28,7 +28,8 @@ func chooseBase(o Options, head gitrepo.Head, branch string) (baseChoice, error)
 	}
 	ref, snap, err := o.Store.LoadPublished(branch)
 	if err != nil {
-		return baseChoice{}, err
+		// An unreadable snapshot (older format, damage) is rebuilt, not fatal.
+		return baseChoice{full: true, reason: fmt.Sprintf("the published snapshot of %s is unreadable (%v)", branch, err)}, nil
 	}
 	if ref != nil {
 		switch {

@@ -33,6 +33,13 @@ func TestGoCallAccuracy(t *testing.T) {
 		t.Skip("loads real modules with go/packages")
 	}
 	cache := moduleCache(t)
+	var total, totalCHA score
+	defer func() {
+		if total.lg > 0 {
+			t.Logf("all measured modules: static %v", total)
+			t.Logf("all measured modules: cha    %v", totalCHA)
+		}
+	}()
 	for _, mod := range goModules {
 		t.Run(filepath.Base(mod.dir), func(t *testing.T) {
 			modDir := filepath.Join(cache, filepath.FromSlash(mod.dir))
@@ -41,35 +48,13 @@ func TestGoCallAccuracy(t *testing.T) {
 			}
 			start := time.Now()
 			repo, nGo := copyModule(t, modDir)
-			dir, err := filepath.EvalSymlinks(repo.Dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			g := indexWithLgraph(t, dir)
-			indexed := time.Since(start)
-			tr := loadTruth(t, dir, g)
-			m := measure(g, tr)
-
-			t.Logf("%s: %d .go files (%d compiled), lgraph %d calls edges (%d scored, %d to non-functions, %d from non-functions or excluded files), index %v, total %v",
+			g, tr, m := run(t, repo.Dir)
+			t.Logf("%s: %d .go files (%d compiled), lgraph %d calls edges (%d scored, %d to non-functions, %d from non-functions or excluded files), %v",
 				mod.dir, nGo, len(tr.files), len(g.calls), len(m.scored), m.nonFuncTarget, m.unscoredSource,
-				indexed.Round(time.Millisecond), time.Since(start).Round(time.Millisecond))
-			t.Logf("  static: %v", m.static)
-			t.Logf("  cha:    %v", m.cha)
-			if tr.renamed > 0 {
-				t.Logf("  %d compiler functions had an lgraph node of another name on their line", tr.renamed)
-			}
-			fps, fns := newBreakdown(), newBreakdown()
-			for _, e := range m.fp {
-				via := m.scored[e]
-				cat, detail := classifyFP(e, via, g, tr)
-				fps.add(cat, short(e.From)+" -> "+short(e.To)+" (via "+via+") "+detail, 3)
-			}
-			for _, e := range m.fn {
-				s := tr.static[e]
-				fns.add(classifyFN(e, s, m, g), short(e.From)+" -> "+short(e.To)+" at "+s.Pos, 3)
-			}
-			fps.log(t, "FP")
-			fns.log(t, "FN")
+				time.Since(start).Round(time.Millisecond))
+			logDiff(t, g, tr, m, 3)
+			total.add(m.static)
+			totalCHA.add(m.cha)
 
 			if p := m.static.precision(); p < mod.precision {
 				t.Errorf("static precision %.3f below floor %.2f", p, mod.precision)

@@ -195,10 +195,18 @@ func loadTruth(t testing.TB, dir string, g *lgGraph) *truth {
 	}
 	pkgs, err := packages.Load(cfg, "./...")
 	if err != nil {
+		skipIfOffline(t, err.Error())
 		t.Fatalf("load: %v", err)
 	}
-	if n := packages.PrintErrors(pkgs); n > 0 {
-		t.Fatalf("load: %d errors", n)
+	var errs []string
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+		}
+	})
+	if len(errs) > 0 {
+		skipIfOffline(t, strings.Join(errs, "\n"))
+		t.Fatalf("load: %d errors:\n%s", len(errs), strings.Join(errs, "\n"))
 	}
 	prog, ssaPkgs := ssautil.Packages(pkgs, ssa.BuilderMode(0))
 	prog.Build()
@@ -278,9 +286,10 @@ func loadTruth(t testing.TB, dir string, g *lgGraph) *truth {
 		if _, seen := m[k]; seen {
 			return
 		}
+		pos := instr.Common().Pos() // the call's Lparen, also for go and defer
 		m[k] = site{
-			Pos:      position(instr.Pos()),
-			Shape:    shapes[instr.Pos()],
+			Pos:      position(pos),
+			Shape:    shapes[pos],
 			Method:   callee.Signature.Recv() != nil,
 			CrossPkg: caller.Pkg != nil && callee.Pkg != nil && caller.Pkg.Pkg.Path() != callee.Pkg.Pkg.Path(),
 			Invoke:   instr.Common().IsInvoke(),
@@ -340,6 +349,17 @@ func loadTruth(t testing.TB, dir string, g *lgGraph) *truth {
 		}
 	}
 	return tr
+}
+
+// skipIfOffline skips the test when loading failed because a dependency
+// is not in the module cache (the load runs with GOPROXY=off).
+func skipIfOffline(t testing.TB, msg string) {
+	t.Helper()
+	for _, s := range []string{"GOPROXY=off", "module lookup disabled", "missing go.sum entry", "cannot find module"} {
+		if strings.Contains(msg, s) {
+			t.Skipf("a dependency is not in the module cache: %s", msg)
+		}
+	}
 }
 
 // withAnon appends fn and the function literals nested in it.
@@ -520,6 +540,8 @@ func relTo(dir, file string) (string, bool) {
 type score struct {
 	lg, truth, both int
 }
+
+func (s *score) add(o score) { s.lg, s.truth, s.both = s.lg+o.lg, s.truth+o.truth, s.both+o.both }
 
 func (s score) precision() float64 { return ratio(s.both, s.lg) }
 func (s score) recall() float64    { return ratio(s.both, s.truth) }
@@ -706,3 +728,39 @@ func (b *breakdown) log(t testing.TB, title string) {
 }
 
 func short(id string) string { return strings.TrimPrefix(id, "sym:") }
+
+// run indexes a Go module checked out at dir (a committed git repository)
+// with lgraph, computes the truth and scores lgraph against it.
+func run(t testing.TB, dir string) (*lgGraph, *truth, *measurement) {
+	t.Helper()
+	dir, err := filepath.EvalSymlinks(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := indexWithLgraph(t, dir)
+	tr := loadTruth(t, dir, g)
+	return g, tr, measure(g, tr)
+}
+
+// logDiff logs a measurement's scores and its false positives and false
+// negatives by category, with up to keep examples each.
+func logDiff(t testing.TB, g *lgGraph, tr *truth, m *measurement, keep int) {
+	t.Helper()
+	t.Logf("  static: %v", m.static)
+	t.Logf("  cha:    %v", m.cha)
+	if tr.renamed > 0 {
+		t.Logf("  %d declarations had an lgraph node of another name on their line", tr.renamed)
+	}
+	fps, fns := newBreakdown(), newBreakdown()
+	for _, e := range m.fp {
+		via := m.scored[e]
+		cat, detail := classifyFP(e, via, g, tr)
+		fps.add(cat, short(e.From)+" -> "+short(e.To)+" (via "+via+") "+detail, keep)
+	}
+	for _, e := range m.fn {
+		s := tr.static[e]
+		fns.add(classifyFN(e, s, m, g), short(e.From)+" -> "+short(e.To)+" at "+s.Pos, keep)
+	}
+	fps.log(t, "FP")
+	fns.log(t, "FN")
+}
