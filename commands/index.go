@@ -62,6 +62,10 @@ func printRun(w io.Writer, r *store.Run) {
 	if r.From != nil {
 		from = short(*r.From)
 	}
+	if r.ID == 0 {
+		fmt.Fprintf(w, "%s on %s: already indexed at %s, %s\n", r.Command, r.Branch, short(r.To), r.Outcome)
+		return
+	}
 	fmt.Fprintf(w, "run %d %s on %s: %s..%s %s\n", r.ID, r.Command, r.Branch, from, short(r.To), r.Outcome)
 	c := r.Changes
 	fmt.Fprintf(w, "  changes: %d added, %d modified, %d deleted, %d renamed\n", c.Added, c.Modified, c.Deleted, c.Renamed)

@@ -51,7 +51,8 @@ func publish(o Options, st *phase.State, t *target, run *store.Run) error {
 		return err
 	}
 	st.Hit("publish-snapshot-written")
-	ref := &store.Ref{Branch: t.ref, Commit: t.head.Commit, Snapshot: name, ContentRoot: root, LeafCount: n, Run: run.ID, Published: time.Now().UTC(), Worktree: t.worktree}
+	ref := &store.Ref{Branch: t.ref, Commit: t.head.Commit, Snapshot: name, ContentRoot: root, LeafCount: n, Run: run.ID, Published: time.Now().UTC(), Worktree: t.worktree,
+		ConfigKey: next.ConfigKey, Versions: next.Versions}
 	if err := o.Store.Publish(ref, o.Config.SnapshotsPerRepo); err != nil {
 		return err
 	}

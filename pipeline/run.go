@@ -70,6 +70,10 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if o.Commit != "" {
 		head, branch = gitrepo.Head{Commit: o.Commit, Branch: o.Ref}, o.Ref
 	}
+	if upToDateRef(o, head, branch) {
+		return &store.Run{Command: o.Command, Started: start.UTC(), Branch: branch, From: &head.Commit, To: head.Commit,
+			Outcome: UpToDate, MS: time.Since(start).Milliseconds()}, nil
+	}
 	c, err := cache.Open(ctx, o.Store.CacheDir(), o.Wait)
 	if err != nil {
 		return nil, err
@@ -100,6 +104,25 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 		}
 	}
 	return run, err
+}
+
+// upToDateRef answers a no-op update from the ref file alone: no cache
+// lock, no snapshot decode, no ledger entry (nothing ran).
+func upToDateRef(o Options, head gitrepo.Head, branch string) bool {
+	if o.Full || o.Worktree || o.Commit != "" || o.DryRun {
+		return false
+	}
+	ref, err := o.Store.ReadRef(branch)
+	if err != nil || ref == nil || ref.Commit != head.Commit || ref.ConfigKey != o.Config.OutputKey() {
+		return false
+	}
+	for name, v := range Versions(provider(o)) {
+		if ref.Versions[name] != v {
+			return false
+		}
+	}
+	overlay, err := o.Store.ReadRef(WorktreeRef(branch))
+	return err == nil && overlay == nil
 }
 
 // provider is the configured LLM provider, offline when none is given.

@@ -69,8 +69,8 @@ func (ix *Index) calls(id string, reverse bool) []Call {
 // callSites finds the lines of the call references a calls edge was
 // resolved from: calls in the source's body written as the edge's via.
 func (ix *Index) callSites(e snapshot.Edge) []int {
-	src := ix.nodes[e.Source]
-	if src == nil || src.file.Facts == nil {
+	src, ok := ix.node(e.Source)
+	if !ok || src.file.Facts == nil {
 		return nil
 	}
 	from := ""

@@ -1,6 +1,10 @@
 package query
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/lgraph/lgraph/snapshot"
+)
 
 // DepsResult is the answer of deps and rdeps.
 type DepsResult struct {
@@ -28,7 +32,7 @@ type FileDep struct {
 // references, extends and implements edges from the file or its symbols to
 // symbols of other files, grouped by file and sorted by path.
 func (ix *Index) Deps(fileID string) DepsResult {
-	p := ix.pathOf(fileID)
+	p := pathOf(fileID)
 	deps := ix.fileDeps(p, false)
 	for i := range deps {
 		deps[i].Summary = ix.snap.Files[p].EdgeSummaries[deps[i].Path]
@@ -38,7 +42,7 @@ func (ix *Index) Deps(fileID string) DepsResult {
 
 // RDeps lists the files that depend on a file, as Deps does the other way.
 func (ix *Index) RDeps(fileID string) DepsResult {
-	p := ix.pathOf(fileID)
+	p := pathOf(fileID)
 	deps := ix.fileDeps(p, true)
 	for i := range deps {
 		if f := ix.snap.Files[deps[i].Path]; f != nil {
@@ -54,27 +58,30 @@ func (ix *Index) RDeps(fileID string) DepsResult {
 func (ix *Index) fileDeps(p string, reverse bool) []FileDep {
 	kinds := map[string]map[string]bool{}
 	via := map[string]map[string]bool{}
-	visit := func(id string) {
-		for _, e := range ix.edges(id, reverse) {
-			if !dependencyKinds[e.Kind] {
-				continue
-			}
-			other := ix.pathOf(far(e, reverse))
-			if other == p || other == "" {
-				continue
-			}
-			if kinds[other] == nil {
-				kinds[other], via[other] = map[string]bool{}, map[string]bool{}
-			}
-			kinds[other][e.Kind] = true
-			if e.Via != "" {
-				via[other][e.Via] = true
-			}
+	add := func(e snapshot.Edge) {
+		other := pathOf(far(e, reverse))
+		if !dependencyKinds[e.Kind] || other == p || other == "" {
+			return
+		}
+		if kinds[other] == nil {
+			kinds[other], via[other] = map[string]bool{}, map[string]bool{}
+		}
+		kinds[other][e.Kind] = true
+		if e.Via != "" {
+			via[other][e.Via] = true
 		}
 	}
-	visit("file:" + p)
-	for _, n := range ix.syms[p] {
-		visit(n.id)
+	f := ix.snap.Files[p]
+	switch {
+	case f == nil:
+	case !reverse:
+		for _, e := range f.Res.Edges { // every edge of a file starts in it
+			add(e)
+		}
+	default:
+		for _, e := range ix.into(fileAndSymbols(ix, f)) {
+			add(e)
+		}
 	}
 	out := make([]FileDep, 0, len(kinds))
 	for other, ks := range kinds {
@@ -91,4 +98,15 @@ func sortedSet(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// fileAndSymbols is the set of a file's id and its symbols' ids.
+func fileAndSymbols(ix *Index, f *snapshot.File) map[string]bool {
+	ids := ix.symbolIDs(f)
+	set := make(map[string]bool, len(ids)+1)
+	set[snapshot.FileID(f.Path)] = true
+	for _, id := range ids {
+		set[id] = true
+	}
+	return set
 }

@@ -41,14 +41,12 @@ type ImpactItem struct {
 // sorted by path, line and id, so the answer is deterministic.
 func (ix *Index) Impact(targetID string, depth int) ImpactResult {
 	res := ImpactResult{Target: ix.ref(targetID), Depth: depth, Levels: []ImpactLevel{}}
-	frontier := []string{targetID}
-	if strings.HasPrefix(targetID, "file:") {
-		for _, n := range ix.syms[ix.pathOf(targetID)] {
-			frontier = append(frontier, n.id)
-		}
+	frontier := map[string]bool{targetID: true}
+	if f := ix.snap.Files[pathOf(targetID)]; f != nil && strings.HasPrefix(targetID, "file:") {
+		frontier = fileAndSymbols(ix, f)
 	}
 	seen := make(map[string]bool, len(frontier))
-	for _, id := range frontier {
+	for id := range frontier {
 		seen[id] = true
 	}
 	files := map[string]bool{}
@@ -57,10 +55,10 @@ func (ix *Index) Impact(targetID string, depth int) ImpactResult {
 		if len(level) == 0 {
 			break
 		}
-		frontier = frontier[:0]
+		frontier = make(map[string]bool, len(level))
 		for _, it := range level {
 			seen[it.ID] = true
-			frontier = append(frontier, it.ID)
+			frontier[it.ID] = true
 			files[it.Path] = true
 		}
 		res.Levels = append(res.Levels, ImpactLevel{Distance: d, Items: level})
@@ -72,20 +70,18 @@ func (ix *Index) Impact(targetID string, depth int) ImpactResult {
 
 // impactLevel collects the unseen nodes with a dependency edge into the
 // frontier, with the kinds of those edges and the frontier nodes they reach.
-func (ix *Index) impactLevel(frontier []string, seen map[string]bool) []ImpactItem {
+func (ix *Index) impactLevel(frontier, seen map[string]bool) []ImpactItem {
 	kinds := map[string]map[string]bool{}
 	to := map[string]map[string]bool{}
-	for _, id := range frontier {
-		for _, e := range ix.in[id] {
-			if !dependencyKinds[e.Kind] || seen[e.Source] {
-				continue
-			}
-			if kinds[e.Source] == nil {
-				kinds[e.Source], to[e.Source] = map[string]bool{}, map[string]bool{}
-			}
-			kinds[e.Source][e.Kind] = true
-			to[e.Source][id] = true
+	for _, e := range ix.into(frontier) {
+		if !dependencyKinds[e.Kind] || seen[e.Source] {
+			continue
 		}
+		if kinds[e.Source] == nil {
+			kinds[e.Source], to[e.Source] = map[string]bool{}, map[string]bool{}
+		}
+		kinds[e.Source][e.Kind] = true
+		to[e.Source][e.Target] = true
 	}
 	level := make([]ImpactItem, 0, len(kinds))
 	for id, ks := range kinds {

@@ -31,33 +31,15 @@ var dependencyKinds = map[string]bool{
 // what to do about it ("update" or "read_file").
 type StaleFunc func(path string) (stale bool, suggest string)
 
-// Index is a snapshot's nodes with their edges in both directions.
+// Index answers queries over one snapshot. It is cheap to create: the
+// edges out of a node are read from its file (a file's resolved edges all
+// start in it), edges into nodes are found by one scan of all edges, and
+// symbol ids are computed per file on first use, so a question pays only
+// for what it touches.
 type Index struct {
 	snap  *snapshot.Snapshot
 	stale StaleFunc
-	nodes map[string]*node
-	out   map[string][]snapshot.Edge // by source id
-	in    map[string][]snapshot.Edge // by target id
-	// syms lists each file's symbols in source order; byLast maps the last
-	// segment of a qualified name to its symbols.
-	syms   map[string][]*node
-	byLast map[string][]*node
-}
-
-// node is one file or symbol of the snapshot.
-type node struct {
-	id   string
-	path string
-	name string // qualified name of a symbol, path of a file
-	file *snapshot.File
-	sym  *facts.Symbol // nil for a file
-}
-
-func (n *node) kind() string {
-	if n.sym == nil {
-		return "file"
-	}
-	return "symbol"
+	ids   map[string][]string // symbol ids by path, filled on first use
 }
 
 // New indexes a snapshot. stale may be nil: then nothing is stale.
@@ -65,61 +47,140 @@ func New(s *snapshot.Snapshot, stale StaleFunc) *Index {
 	if stale == nil {
 		stale = func(string) (bool, string) { return false, "" }
 	}
-	ix := &Index{
-		snap: s, stale: stale,
-		nodes: make(map[string]*node, len(s.Files)*8),
-		out:   make(map[string][]snapshot.Edge, len(s.Files)*4),
-		in:    make(map[string][]snapshot.Edge, len(s.Files)*4),
-		syms:  make(map[string][]*node, len(s.Files)),
-	}
-	ix.byLast = make(map[string][]*node, len(s.Files)*8)
-	for _, p := range s.Paths() {
-		f := s.Files[p]
-		ix.nodes[snapshot.FileID(p)] = &node{id: snapshot.FileID(p), path: p, name: p, file: f}
-		ix.addSymbols(f)
-		for _, e := range f.Res.Edges {
-			ix.out[e.Source] = append(ix.out[e.Source], e)
-			ix.in[e.Target] = append(ix.in[e.Target], e)
-		}
-	}
-	return ix
+	return &Index{snap: s, stale: stale, ids: map[string][]string{}}
 }
 
-func (ix *Index) addSymbols(f *snapshot.File) {
-	if f.Facts == nil || len(f.Facts.Symbols) == 0 {
-		return
+// node is one file or symbol of the snapshot.
+type node struct {
+	id   string
+	file *snapshot.File
+	sym  *facts.Symbol // nil for a file
+}
+
+func (n node) kind() string {
+	if n.sym == nil {
+		return "file"
 	}
-	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
-	list := make([]*node, len(ids))
-	for i := range f.Facts.Symbols {
-		s := &f.Facts.Symbols[i]
-		n := &node{id: ids[i], path: f.Path, name: s.Qualified, file: f, sym: s}
-		list[i] = n
-		ix.nodes[n.id] = n
-		last := lastSegment(s.Qualified)
-		ix.byLast[last] = append(ix.byLast[last], n)
+	return "symbol"
+}
+
+// name is a symbol's qualified name or a file's path.
+func (n node) name() string {
+	if n.sym == nil {
+		return n.file.Path
 	}
-	ix.syms[f.Path] = list
+	return n.sym.Qualified
+}
+
+// symbolIDs returns the node ids of a file's symbols, in source order.
+func (ix *Index) symbolIDs(f *snapshot.File) []string {
+	if f.Facts == nil {
+		return nil
+	}
+	ids, ok := ix.ids[f.Path]
+	if !ok {
+		ids = snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
+		ix.ids[f.Path] = ids
+	}
+	return ids
+}
+
+// symbols lists a file's symbols in source order.
+func (ix *Index) symbols(f *snapshot.File) []node {
+	ids := ix.symbolIDs(f)
+	out := make([]node, len(ids))
+	for i := range ids {
+		out[i] = node{id: ids[i], file: f, sym: &f.Facts.Symbols[i]}
+	}
+	return out
+}
+
+// node finds a file or symbol by id.
+func (ix *Index) node(id string) (node, bool) {
+	f := ix.snap.Files[pathOf(id)]
+	if f == nil {
+		return node{}, false
+	}
+	if strings.HasPrefix(id, "file:") {
+		return node{id: id, file: f}, true
+	}
+	for i, sid := range ix.symbolIDs(f) {
+		if sid == id {
+			return node{id: id, file: f, sym: &f.Facts.Symbols[i]}, true
+		}
+	}
+	return node{}, false
+}
+
+// pathOf returns the file path of a file or symbol id.
+func pathOf(id string) string {
+	switch {
+	case strings.HasPrefix(id, "file:"):
+		return id[len("file:"):]
+	case strings.HasPrefix(id, "sym:"):
+		if i := strings.LastIndexByte(id, '#'); i >= 0 {
+			return id[len("sym:"):i]
+		}
+	}
+	return ""
+}
+
+// out returns the edges that start at a node, contains included.
+func (ix *Index) out(id string) []snapshot.Edge {
+	f := ix.snap.Files[pathOf(id)]
+	if f == nil {
+		return nil
+	}
+	var out []snapshot.Edge
+	for _, e := range f.Res.Edges {
+		if e.Source == id {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// into returns the edges (but contains) that end at one of the targets.
+// It scans every resolved edge once, which costs less than building a
+// reverse index that a single question would use once or twice.
+func (ix *Index) into(targets map[string]bool) []snapshot.Edge {
+	var out []snapshot.Edge
+	for _, f := range ix.snap.Files {
+		for _, e := range f.Res.Edges {
+			if targets[e.Target] && e.Kind != KindContains {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// edges returns the edges out of a node, or into it when reverse is set;
+// contains edges are left out either way.
+func (ix *Index) edges(id string, reverse bool) []snapshot.Edge {
+	if reverse {
+		return ix.into(map[string]bool{id: true})
+	}
+	var out []snapshot.Edge
+	for _, e := range ix.out(id) {
+		if e.Kind != KindContains {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// far is the end of an edge away from the node it was reached from.
+func far(e snapshot.Edge, reverse bool) string {
+	if reverse {
+		return e.Source
+	}
+	return e.Target
 }
 
 // lastSegment is the part of a dotted qualified name after its last dot.
 func lastSegment(q string) string {
 	return q[strings.LastIndexByte(q, '.')+1:]
-}
-
-// pathOf returns the file path of a file or symbol id, known or not.
-func (ix *Index) pathOf(id string) string {
-	if n := ix.nodes[id]; n != nil {
-		return n.path
-	}
-	switch {
-	case strings.HasPrefix(id, "file:"):
-		return id[len("file:"):]
-	case strings.HasPrefix(id, "sym:"):
-		p, _, _ := strings.Cut(id[len("sym:"):], "#")
-		return p
-	}
-	return ""
 }
 
 // Mark flags an item whose file may be out of date; both fields are
@@ -151,16 +212,20 @@ type NodeRef struct {
 // ref describes a node by id; an id missing from the snapshot (an edge into
 // a file that is gone) is still described from the id alone.
 func (ix *Index) ref(id string) NodeRef {
-	n := ix.nodes[id]
-	if n == nil {
-		p := ix.pathOf(id)
+	n, ok := ix.node(id)
+	if !ok {
+		p := pathOf(id)
 		kind, name := "file", p
 		if strings.HasPrefix(id, "sym:") {
-			kind, name = "symbol", id[strings.IndexByte(id, '#')+1:]
+			kind, name = "symbol", id[strings.LastIndexByte(id, '#')+1:]
 		}
 		return NodeRef{ID: id, Kind: kind, Name: name, Path: p, Mark: ix.mark(p)}
 	}
-	r := NodeRef{ID: n.id, Kind: n.kind(), Name: n.name, Path: n.path, Mark: ix.mark(n.path)}
+	return ix.refOf(n)
+}
+
+func (ix *Index) refOf(n node) NodeRef {
+	r := NodeRef{ID: n.id, Kind: n.kind(), Name: n.name(), Path: n.file.Path, Mark: ix.mark(n.file.Path)}
 	if n.sym != nil {
 		r.SymbolKind, r.Line = n.sym.Kind, n.sym.Line
 	}
@@ -176,20 +241,4 @@ func lessRef(a, b NodeRef) bool {
 		return a.Line < b.Line
 	}
 	return a.ID < b.ID
-}
-
-// edges returns the edges out of a node, or into it when reverse is set.
-func (ix *Index) edges(id string, reverse bool) []snapshot.Edge {
-	if reverse {
-		return ix.in[id]
-	}
-	return ix.out[id]
-}
-
-// far is the end of an edge away from the node it was reached from.
-func far(e snapshot.Edge, reverse bool) string {
-	if reverse {
-		return e.Source
-	}
-	return e.Target
 }

@@ -303,7 +303,7 @@ func TestSubsequenceGaps(t *testing.T) {
 		{"aaaaab", "ab", 0, true},  // every start tried
 		{"server.get", "sgt", 7, true},
 	} {
-		gaps, ok := subsequenceGaps(tc.s, tc.q)
+		gaps, ok := subsequenceGaps([]byte(tc.s), []byte(tc.q))
 		if gaps != tc.gaps && tc.ok || ok != tc.ok {
 			t.Errorf("subsequenceGaps(%q, %q) = %d, %v; want %d, %v", tc.s, tc.q, gaps, ok, tc.gaps, tc.ok)
 		}

@@ -68,22 +68,25 @@ func cleanPath(p string) string {
 // qualified name or its trailing segments; more than one match is an
 // *AmbiguousError listing them.
 func (ix *Index) ResolveSymbol(arg string) (string, error) {
+	if !strings.HasPrefix(arg, "sym:") && strings.Contains(arg, "#") {
+		arg = "sym:" + strings.TrimPrefix(arg, "./")
+	}
 	if strings.HasPrefix(arg, "sym:") {
-		if n := ix.nodes[arg]; n != nil && n.sym != nil {
+		if n, ok := ix.node(arg); ok && n.sym != nil {
 			return arg, nil
 		}
 		return "", &NotFoundError{What: "symbol", Name: arg}
 	}
-	if strings.Contains(arg, "#") {
-		if id := "sym:" + strings.TrimPrefix(arg, "./"); ix.nodes[id] != nil {
-			return id, nil
-		}
-		return "", &NotFoundError{What: "symbol", Name: arg}
-	}
 	var ids []string
-	for _, n := range ix.byLast[lastSegment(arg)] {
-		if n.name == arg || strings.HasSuffix(n.name, "."+arg) {
-			ids = append(ids, n.id)
+	suffix := "." + arg
+	for _, f := range ix.snap.Files {
+		if f.Facts == nil {
+			continue
+		}
+		for i, s := range f.Facts.Symbols {
+			if s.Qualified == arg || strings.HasSuffix(s.Qualified, suffix) {
+				ids = append(ids, ix.symbolIDs(f)[i])
+			}
 		}
 	}
 	switch len(ids) {

@@ -1,9 +1,13 @@
 package query
 
 import (
+	"bytes"
 	"path"
 	"sort"
 	"strings"
+	"unicode/utf8"
+
+	"github.com/lgraph/lgraph/snapshot"
 )
 
 // DefaultLimit is how many hits search returns when not told.
@@ -46,18 +50,23 @@ func (ix *Index) Search(text string, limit int) SearchResult {
 	if text == "" {
 		return res
 	}
-	q := matcher{text: text, lower: strings.ToLower(text)}
+	q := newMatcher(text)
 	var hits []SearchHit
-	for _, n := range ix.nodes {
-		short := lastSegment(n.name)
-		if n.sym == nil {
-			short = path.Base(n.path)
+	hit := func(id, name, match string, gaps int) {
+		hits = append(hits, SearchHit{NodeRef: NodeRef{ID: id, Name: name}, Match: match, Gaps: gaps})
+	}
+	for p, f := range ix.snap.Files {
+		if match, gaps, ok := q.best(path.Base(p), p); ok {
+			hit(snapshot.FileID(p), p, match, gaps)
 		}
-		match, gaps, ok := q.best(short, n.name)
-		if !ok {
+		if f.Facts == nil {
 			continue
 		}
-		hits = append(hits, SearchHit{NodeRef: NodeRef{ID: n.id, Name: n.name}, Match: match, Gaps: gaps})
+		for i, s := range f.Facts.Symbols {
+			if match, gaps, ok := q.best(lastSegment(s.Qualified), s.Qualified); ok {
+				hit(ix.symbolIDs(f)[i], s.Qualified, match, gaps)
+			}
+		}
 	}
 	sort.Slice(hits, func(i, j int) bool { return lessHit(hits[i], hits[j]) })
 	res.Total = len(hits)
@@ -84,35 +93,47 @@ func lessHit(a, b SearchHit) bool {
 	return a.ID < b.ID
 }
 
-// matcher matches one search text against names.
-type matcher struct{ text, lower string }
-
-// best returns the best match of the text against either name.
-func (m matcher) best(short, full string) (match string, gaps int, ok bool) {
-	match, gaps, ok = m.match(short)
-	if full == short {
-		return match, gaps, ok
-	}
-	if m2, g2, ok2 := m.match(full); ok2 && (!ok || tierOf[m2] < tierOf[match] || tierOf[m2] == tierOf[match] && g2 < gaps) {
-		return m2, g2, true
-	}
-	return match, gaps, ok
+// matcher matches one search text against names, lowering each name into
+// a reused buffer so that a search over every name does not allocate.
+type matcher struct {
+	text  string
+	lower []byte
+	buf   []byte
 }
 
-func (m matcher) match(name string) (string, int, bool) {
+func newMatcher(text string) *matcher {
+	return &matcher{text: text, lower: []byte(strings.ToLower(text))}
+}
+
+// best returns the better match of the text against a name and its
+// shorter suffix (a symbol's last segment, a file's base name). Anything
+// that matches the suffix matches the whole name at least fuzzily, so
+// most names are rejected after one look.
+func (m *matcher) best(short, full string) (match string, gaps int, ok bool) {
+	match, gaps, ok = m.match(full)
+	if !ok || full == short {
+		return match, gaps, ok
+	}
+	if m2, g2, ok2 := m.match(short); ok2 && (tierOf[m2] < tierOf[match] || tierOf[m2] == tierOf[match] && g2 < gaps) {
+		return m2, g2, true
+	}
+	return match, gaps, true
+}
+
+func (m *matcher) match(name string) (string, int, bool) {
 	if name == m.text {
 		return MatchExact, 0, true
 	}
-	if len(name) < len(m.text) {
+	lower := m.toLower(name)
+	if len(lower) < len(m.lower) {
 		return "", 0, false
 	}
-	lower := strings.ToLower(name)
 	switch {
-	case lower == m.lower:
+	case bytes.Equal(lower, m.lower):
 		return MatchExactFold, 0, true
-	case strings.HasPrefix(lower, m.lower):
+	case bytes.HasPrefix(lower, m.lower):
 		return MatchPrefix, 0, true
-	case strings.Contains(lower, m.lower):
+	case bytes.Contains(lower, m.lower):
 		return MatchSubstring, 0, true
 	}
 	if gaps, ok := subsequenceGaps(lower, m.lower); ok {
@@ -121,12 +142,29 @@ func (m matcher) match(name string) (string, int, bool) {
 	return "", 0, false
 }
 
+// toLower lowers a name into the matcher's buffer (ASCII in place, other
+// text through strings.ToLower).
+func (m *matcher) toLower(name string) []byte {
+	m.buf = m.buf[:0]
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= utf8.RuneSelf {
+			return append(m.buf[:0], strings.ToLower(name)...)
+		}
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		m.buf = append(m.buf, c)
+	}
+	return m.buf
+}
+
 // subsequenceGaps reports whether q's bytes appear in s in order and, if
 // so, the fewest bytes of s skipped between the first and last matched
 // byte over all starting points (greedy from each start).
-func subsequenceGaps(s, q string) (int, bool) {
+func subsequenceGaps(s, q []byte) (int, bool) {
 	best := -1
-	for start := strings.IndexByte(s, q[0]); start >= 0; {
+	for start := bytes.IndexByte(s, q[0]); start >= 0; {
 		end, ok := greedyEnd(s, q, start)
 		if !ok {
 			break // no later start can match either
@@ -134,7 +172,7 @@ func subsequenceGaps(s, q string) (int, bool) {
 		if gaps := end - start + 1 - len(q); best < 0 || gaps < best {
 			best = gaps
 		}
-		next := strings.IndexByte(s[start+1:], q[0])
+		next := bytes.IndexByte(s[start+1:], q[0])
 		if next < 0 {
 			break
 		}
@@ -145,10 +183,10 @@ func subsequenceGaps(s, q string) (int, bool) {
 
 // greedyEnd matches q in s from start (where s[start] == q[0]) taking each
 // byte as early as possible, and returns the index of the last match.
-func greedyEnd(s, q string, start int) (int, bool) {
+func greedyEnd(s, q []byte, start int) (int, bool) {
 	i := start
 	for j := 1; j < len(q); j++ {
-		k := strings.IndexByte(s[i+1:], q[j])
+		k := bytes.IndexByte(s[i+1:], q[j])
 		if k < 0 {
 			return 0, false
 		}

@@ -46,20 +46,19 @@ type FileInfo struct {
 // ShowSymbol describes a symbol with its neighbourhood.
 func (ix *Index) ShowSymbol(symID string) SymbolInfo {
 	info := SymbolInfo{NodeRef: ix.ref(symID), Members: []NodeRef{}}
-	n := ix.nodes[symID]
-	if n == nil || n.sym == nil {
+	n, ok := ix.node(symID)
+	if !ok || n.sym == nil {
 		return info
 	}
 	info.EndLine, info.Signature, info.Doc = n.sym.EndLine, n.sym.Signature, n.sym.Doc
 	info.FileSummary = n.file.Summary
-	for _, e := range ix.in[symID] {
-		if e.Kind == KindContains {
+	for _, e := range n.file.Res.Edges { // contains edges stay inside the file
+		switch {
+		case e.Kind != KindContains:
+		case e.Target == symID:
 			p := ix.ref(e.Source)
 			info.Parent = &p
-		}
-	}
-	for _, e := range ix.out[symID] {
-		if e.Kind == KindContains {
+		case e.Source == symID:
 			info.Members = append(info.Members, ix.ref(e.Target))
 		}
 	}
@@ -76,9 +75,6 @@ func (ix *Index) edgeItems(id string, reverse bool) []EdgeItem {
 	byKey := map[key]*EdgeItem{}
 	var keys []key
 	for _, e := range ix.edges(id, reverse) {
-		if e.Kind == KindContains {
-			continue
-		}
 		k := key{e.Kind, far(e, reverse)}
 		it := byKey[k]
 		if it == nil {
@@ -113,13 +109,13 @@ func (ix *Index) edgeItems(id string, reverse bool) []EdgeItem {
 // file-level dependencies in both directions.
 func (ix *Index) ShowFile(fileID string) FileInfo {
 	info := FileInfo{NodeRef: ix.ref(fileID), Symbols: []NodeRef{}}
-	n := ix.nodes[fileID]
-	if n == nil {
+	f := ix.snap.Files[pathOf(fileID)]
+	if f == nil {
 		return info
 	}
-	info.Lang, info.Size, info.Summary = n.file.Lang, n.file.Size, n.file.Summary
-	for _, s := range ix.syms[n.path] {
-		r := ix.ref(s.id)
+	info.Lang, info.Size, info.Summary = f.Lang, f.Size, f.Summary
+	for _, n := range ix.symbols(f) {
+		r := ix.refOf(n)
 		r.Mark = Mark{} // the file carries the mark
 		info.Symbols = append(info.Symbols, r)
 	}

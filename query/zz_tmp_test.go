@@ -31,5 +31,30 @@ func TestTmpTiming(t *testing.T) {
 	t4 := time.Now()
 	ix.Search("hndlr", 20)
 	t5 := time.Now()
-	t.Logf("load %v index %v search %v impact %v fuzzy %v nodes %d", t1.Sub(t0), t2.Sub(t1), t3.Sub(t2), t4.Sub(t3), t5.Sub(t4), len(ix.nodes))
+	t.Logf("load %v index %v search %v impact %v fuzzy %v nodes %d", t1.Sub(t0), t2.Sub(t1), t3.Sub(t2), t4.Sub(t3), t5.Sub(t4), len(ix.ids))
+}
+
+func BenchmarkTmp(b *testing.B) {
+	s, _ := store.Open(os.Getenv("QSTORE"), false)
+	_, snap, _ := s.LoadPublished("master")
+	for _, c := range []string{"search", "fuzzy", "impact", "rdeps", "resolve"} {
+		b.Run(c, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				ix := New(snap, nil)
+				switch c {
+				case "search":
+					ix.Search("handle", 20)
+				case "fuzzy":
+					ix.Search("hndlr", 20)
+				case "impact":
+					ix.Impact("file:internal/cursor/stream/upload.go", 3)
+				case "rdeps":
+					ix.RDeps("file:internal/cursor/stream/upload.go")
+				case "resolve":
+					ix.ResolveSymbol("handle")
+				}
+			}
+		})
+	}
 }

@@ -30,6 +30,10 @@ type Ref struct {
 	Published   time.Time `json:"published"`
 	// Worktree marks a working-tree overlay rather than a commit baseline.
 	Worktree bool `json:"worktree,omitempty"`
+	// ConfigKey and Versions repeat the snapshot's, so a no-op update can
+	// answer from the ref alone.
+	ConfigKey string            `json:"config_key,omitempty"`
+	Versions  map[string]string `json:"versions,omitempty"`
 }
 
 func refFile(branch string) string { return url.PathEscape(branch) + ".json" }

@@ -3,23 +3,39 @@ package accuracy
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"testing"
 	"time"
 )
 
 // goModules are the modules measured, as module-cache directories, with
-// floors on precision and recall of static calls. The floors sit a few
-// points under what the resolver measured when they were set, so that a
-// regression fails and small noise does not.
+// floors on precision and recall against the static call graph. The floors
+// sit 3-5 points under what the resolver measured when they were set (in
+// the comments; 1-2 edges of margin for the tiny x/sync), so that a
+// regression fails and a one-edge change does not. Raise them when the
+// resolver improves.
 var goModules = []struct {
 	dir               string
-	precision, recall float64 // floors against the static call graph
+	precision, recall float64
 }{
-	{"gopkg.in/yaml.v3@v3.0.1", 0, 0},
-	{"github.com/bmatcuk/doublestar/v4@v4.10.4", 0, 0},
-	{"golang.org/x/sync@v0.25.0", 0, 0},
-	{"github.com/google/go-cmp@v0.7.0", 0, 0},
-	{"github.com/emirpasic/gods@v1.18.1", 0, 0},
+	{"gopkg.in/yaml.v3@v3.0.1", 0.94, 0.93},                  // 0.984 (734/746), 0.975 (734/753)
+	{"github.com/bmatcuk/doublestar/v4@v4.10.4", 0.83, 0.95}, // 0.886 (101/114), 1.000 (101/101)
+	{"golang.org/x/sync@v0.25.0", 0.55, 0.85},                // 0.667 (8/12), 1.000 (8/8)
+	{"github.com/google/go-cmp@v0.7.0", 0.86, 0.79},          // 0.909 (240/264), 0.839 (240/286)
+	{"github.com/emirpasic/gods@v1.18.1", 0.79, 0.62},        // 0.839 (847/1010), 0.669 (847/1266)
+}
+
+// Floors on all modules together (micro-averaged), checked when none was
+// skipped: measured 0.899 (1930/2146) and 0.800 (1930/2414).
+const totalPrecision, totalRecall = 0.86, 0.76
+
+// examples is how many examples to log per category: 3, or
+// $ACCURACY_EXAMPLES.
+func examples() int {
+	if n, err := strconv.Atoi(os.Getenv("ACCURACY_EXAMPLES")); err == nil && n >= 0 {
+		return n
+	}
+	return 3
 }
 
 // TestGoCallAccuracy measures lgraph's Go calls edges against the static
@@ -34,17 +50,29 @@ func TestGoCallAccuracy(t *testing.T) {
 	}
 	cache := moduleCache(t)
 	var total, totalCHA score
+	measured := 0
 	defer func() {
-		if total.lg > 0 {
-			t.Logf("all measured modules: static %v", total)
-			t.Logf("all measured modules: cha    %v", totalCHA)
+		if total.lg == 0 {
+			return
+		}
+		t.Logf("all measured modules: static %v", total)
+		t.Logf("all measured modules: cha    %v", totalCHA)
+		if measured < len(goModules) {
+			t.Logf("%d of %d modules measured: total floors not checked", measured, len(goModules))
+			return
+		}
+		if p := total.precision(); p < totalPrecision {
+			t.Errorf("total static precision %.3f below floor %.2f", p, totalPrecision)
+		}
+		if r := total.recall(); r < totalRecall {
+			t.Errorf("total static recall %.3f below floor %.2f", r, totalRecall)
 		}
 	}()
 	for _, mod := range goModules {
 		t.Run(filepath.Base(mod.dir), func(t *testing.T) {
 			modDir := filepath.Join(cache, filepath.FromSlash(mod.dir))
 			if _, err := os.Stat(filepath.Join(modDir, "go.mod")); err != nil {
-				t.Skipf("module %s is not in the module cache (%s): run `go mod download` for it to measure it", mod.dir, modDir)
+				t.Skipf("module %s is not in the module cache (%s): run `go mod download %s` to measure it", mod.dir, modDir, mod.dir)
 			}
 			start := time.Now()
 			repo, nGo := copyModule(t, modDir)
@@ -52,9 +80,10 @@ func TestGoCallAccuracy(t *testing.T) {
 			t.Logf("%s: %d .go files (%d compiled), lgraph %d calls edges (%d scored, %d to non-functions, %d from non-functions or excluded files), %v",
 				mod.dir, nGo, len(tr.files), len(g.calls), len(m.scored), m.nonFuncTarget, m.unscoredSource,
 				time.Since(start).Round(time.Millisecond))
-			logDiff(t, g, tr, m, 3)
+			logDiff(t, g, tr, m, examples())
 			total.add(m.static)
 			totalCHA.add(m.cha)
+			measured++
 
 			if p := m.static.precision(); p < mod.precision {
 				t.Errorf("static precision %.3f below floor %.2f", p, mod.precision)

@@ -394,7 +394,7 @@ func callShape(c *ast.CallExpr, info *types.Info, fd *ast.FuncDecl) (string, str
 				info.Uses[x] == info.Defs[fd.Recv.List[0].Names[0]] {
 				return name, "recv.M()"
 			}
-			if v, ok := info.Uses[x].(*types.Var); ok && v.Parent() == v.Pkg().Scope() {
+			if v, ok := info.Uses[x].(*types.Var); ok && v.Pkg() != nil && v.Parent() == v.Pkg().Scope() {
 				return name, "global.M()"
 			}
 			if _, ok := info.Uses[x].(*types.TypeName); ok {
@@ -751,6 +751,33 @@ func logDiff(t testing.TB, g *lgGraph, tr *truth, m *measurement, keep int) {
 	if tr.renamed > 0 {
 		t.Logf("  %d declarations had an lgraph node of another name on their line", tr.renamed)
 	}
+	// Recall by the syntactic form of the call (first site of each edge).
+	type tally struct{ truth, found int }
+	shapes := map[string]*tally{}
+	for e, s := range tr.static {
+		if shapes[s.Shape] == nil {
+			shapes[s.Shape] = &tally{}
+		}
+		shapes[s.Shape].truth++
+		if _, ok := m.scored[e]; ok {
+			shapes[s.Shape].found++
+		}
+	}
+	var names []string
+	for s := range shapes {
+		names = append(names, s)
+	}
+	sort.Slice(names, func(i, j int) bool {
+		if a, b := shapes[names[i]].truth, shapes[names[j]].truth; a != b {
+			return a > b
+		}
+		return names[i] < names[j]
+	})
+	var parts []string
+	for _, s := range names {
+		parts = append(parts, fmt.Sprintf("%s %d/%d", s, shapes[s].found, shapes[s].truth))
+	}
+	t.Logf("  static recall by call form: %s", strings.Join(parts, ", "))
 	fps, fns := newBreakdown(), newBreakdown()
 	for _, e := range m.fp {
 		via := m.scored[e]

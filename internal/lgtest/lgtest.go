@@ -11,6 +11,7 @@ import (
 	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/graph"
 	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/pipeline"
 	"github.com/lgraph/lgraph/store"
 )
@@ -21,6 +22,8 @@ type Indexer struct {
 	StoreDir string
 	Config   config.Config
 	Langs    *lang.Registry
+	// LLM is the summary provider passed to the pipeline; nil means offline.
+	LLM llm.Provider
 }
 
 // New returns an indexer with default config and a fresh store in a temp dir.
@@ -39,7 +42,7 @@ func (ix *Indexer) Run(ctx context.Context, command string, full bool) (*store.R
 		return nil, err
 	}
 	cfg := ix.Config
-	return pipeline.Run(ctx, pipeline.Options{Repo: repo, Store: s, Config: &cfg, Langs: ix.Langs, Command: command, Full: full})
+	return pipeline.Run(ctx, pipeline.Options{Repo: repo, Store: s, Config: &cfg, Langs: ix.Langs, LLM: ix.LLM, Command: command, Full: full})
 }
 
 // MustRun is Run that fails the test on error.

@@ -150,11 +150,15 @@ func (p Phase) reresolveSet(st *phase.State, next *Index, full bool) []string {
 	if full || projectChanged(st) {
 		return codePaths(st.Next.Files)
 	}
-	base := BuildIndex(st.Base.Files, st.Langs, &st.Base.Project)
+	// The base index differs from next only in the touched files, so the
+	// base digest of a key is computed from next's entries with those
+	// files' contributions swapped back; no second full index is built.
+	before := newIndex(st.Langs, &st.Base.Project, st.Base.Files)
 	keys := map[string]bool{}
 	for path := range st.Touched {
 		if f := st.Base.Files[path]; f != nil {
-			for _, k := range base.keysDefinedBy(f) {
+			before.add(f)
+			for _, k := range before.keysDefinedBy(f) {
 				keys[k] = true
 			}
 		}
@@ -166,7 +170,7 @@ func (p Phase) reresolveSet(st *phase.State, next *Index, full bool) []string {
 	}
 	changed := map[string]bool{}
 	for k := range keys {
-		if base.digest(k) != next.digest(k) {
+		if next.baseDigest(k, st.Touched, before) != next.digest(k) {
 			changed[k] = true
 		}
 	}

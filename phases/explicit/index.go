@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"path"
 	"sort"
-	"strings"
 
 	"github.com/lgraph/lgraph/lang"
 	"github.com/lgraph/lgraph/snapshot"
@@ -38,11 +37,15 @@ func nameKey(family, name string) string  { return "n|" + family + "|" + name }
 
 // BuildIndex indexes every file's definitions and module keys.
 func BuildIndex(files map[string]*snapshot.File, langs *lang.Registry, project *lang.Project) *Index {
-	idx := &Index{langs: langs, project: project, modules: map[string][]string{}, names: map[string][]def{}, files: files}
+	idx := newIndex(langs, project, files)
 	for _, p := range sortedPaths(files) {
 		idx.add(files[p])
 	}
 	return idx
+}
+
+func newIndex(langs *lang.Registry, project *lang.Project, files map[string]*snapshot.File) *Index {
+	return &Index{langs: langs, project: project, modules: map[string][]string{}, names: map[string][]def{}, files: files}
 }
 
 func (idx *Index) add(f *snapshot.File) {
@@ -82,19 +85,46 @@ func (idx *Index) keysDefinedBy(f *snapshot.File) []string {
 // digest summarizes everything about a key that resolution can observe, in
 // order (order encodes line order without the line numbers themselves).
 func (idx *Index) digest(key string) string {
-	var b strings.Builder
-	if strings.HasPrefix(key, "m|") {
-		for _, p := range idx.modules[key] {
-			b.WriteString(p)
-			b.WriteByte(0)
-		}
-	} else {
-		for _, d := range idx.names[key] {
-			b.WriteString(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x01")
+	return digestOf(idx.modules[key], idx.names[key])
+}
+
+// baseDigest is the digest key had when the touched files held what
+// `before` indexes instead of what idx holds for them.
+func (idx *Index) baseDigest(key string, touched map[string]bool, before *Index) string {
+	var mods []string
+	for _, p := range idx.modules[key] {
+		if !touched[p] {
+			mods = append(mods, p)
 		}
 	}
-	sum := sha256.Sum256([]byte(b.String()))
-	return hex.EncodeToString(sum[:8])
+	mods = append(mods, before.modules[key]...)
+	sort.Strings(mods)
+	var defs []def
+	for _, d := range idx.names[key] {
+		if !touched[d.Path] {
+			defs = append(defs, d)
+		}
+	}
+	defs = append(defs, before.names[key]...)
+	sort.SliceStable(defs, func(i, j int) bool {
+		if defs[i].Path != defs[j].Path {
+			return defs[i].Path < defs[j].Path
+		}
+		return defs[i].order < defs[j].order
+	})
+	return digestOf(mods, defs)
+}
+
+func digestOf(mods []string, defs []def) string {
+	h := sha256.New()
+	for _, p := range mods {
+		h.Write([]byte(p))
+		h.Write([]byte{0})
+	}
+	for _, d := range defs {
+		h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x01"))
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 
 func sortedPaths(files map[string]*snapshot.File) []string {
