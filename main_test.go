@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -92,9 +91,10 @@ func cmdCorruptEdge(ts *testscript.TestScript, neg bool, args []string) {
 		if e.Kind == "calls" {
 			nf.Res.Edges[i].Target = "sym:" + args[2] + "#corrupted"
 			snap.Files[args[2]] = &nf
-			var buf bytes.Buffer
-			ts.Check(snapshot.Encode(&buf, snap))
-			ts.Check(os.WriteFile(filepath.Join(ts.MkAbs(args[0]), "snapshots", ref.Snapshot), buf.Bytes(), 0o644))
+			name, segs, err := s.WriteSnapshot(snap)
+			ts.Check(err)
+			ref.Snapshot, ref.Segments = name, segs
+			ts.Check(s.Publish(ref, 16))
 			return
 		}
 	}

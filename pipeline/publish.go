@@ -46,13 +46,13 @@ func publish(o Options, st *phase.State, t *target, run *store.Run) error {
 	next.ContentRoot, next.LeafCount = root, n
 	run.Knowledge = knowledgeDelta(st)
 	st.Hit("publish-start")
-	name, err := o.Store.WriteSnapshot(next)
+	name, segments, err := o.Store.WriteSnapshot(next)
 	if err != nil {
 		return err
 	}
 	st.Hit("publish-snapshot-written")
 	ref := &store.Ref{Branch: t.ref, Commit: t.head.Commit, Snapshot: name, ContentRoot: root, LeafCount: n, Run: run.ID, Published: time.Now().UTC(), Worktree: t.worktree,
-		ConfigKey: next.ConfigKey, Versions: next.Versions}
+		ConfigKey: next.ConfigKey, Versions: next.Versions, Segments: segments}
 	if err := o.Store.Publish(ref, o.Config.SnapshotsPerRepo); err != nil {
 		return err
 	}

@@ -1,72 +1,17 @@
 package snapshot
 
 import (
-	"bufio"
-	"bytes"
 	"encoding/binary"
-	"errors"
-	"fmt"
-	"io"
 	"sort"
 
 	"github.com/lgraph/lgraph/facts"
 	"github.com/lgraph/lgraph/lang"
 )
 
-// magic starts every encoded snapshot; the digit is the codec version.
-const magic = "LGSNAP2\n"
-
-// Encode writes s in lgraph's binary snapshot format: a table of unique
-// strings, then every field as varints indexing it. Paths, ids and names
-// repeat heavily across files, so this is small and decodes with one
-// allocation per unique string; map keys are written sorted, so equal
-// snapshots encode to equal bytes.
-func Encode(w io.Writer, s *Snapshot) error {
-	var body encoder
-	body.strs = map[string]uint64{"": 0}
-	body.table = []string{""}
-	body.snapshot(s)
-	bw := bufio.NewWriterSize(w, 1<<16)
-	bw.WriteString(magic)
-	var tmp [binary.MaxVarintLen64]byte
-	bw.Write(tmp[:binary.PutUvarint(tmp[:], uint64(len(body.table)))])
-	for _, str := range body.table {
-		bw.Write(tmp[:binary.PutUvarint(tmp[:], uint64(len(str)))])
-		bw.WriteString(str)
-	}
-	bw.Write(body.buf)
-	if err := bw.Flush(); err != nil {
-		return fmt.Errorf("encode snapshot: %w", err)
-	}
-	return nil
-}
-
-// Decode reads a snapshot written by Encode.
-func Decode(data []byte) (*Snapshot, error) {
-	if !bytes.HasPrefix(data, []byte(magic)) {
-		return nil, errors.New("decode snapshot: not an lgraph snapshot of this version: run lgraph update --full")
-	}
-	d := &decoder{buf: data[len(magic):]}
-	n := d.uvarint()
-	if n > uint64(len(d.buf)) {
-		return nil, errors.New("decode snapshot: corrupt string table")
-	}
-	d.table = make([]string, n)
-	for i := range d.table {
-		l := d.uvarint()
-		if d.err != nil || l > uint64(len(d.buf)) {
-			return nil, errors.New("decode snapshot: corrupt string table")
-		}
-		d.table[i] = string(d.buf[:l])
-		d.buf = d.buf[l:]
-	}
-	s := d.snapshot()
-	if d.err != nil {
-		return nil, fmt.Errorf("decode snapshot: %w", d.err)
-	}
-	return s, nil
-}
-
+// The encoder writes every field as varints indexing a table of unique
+// strings: paths, ids and names repeat heavily across files, so records are
+// small and decode with one allocation per unique string. Map keys are
+// written sorted, so equal inputs encode to equal bytes.
 type encoder struct {
 	buf   []byte
 	strs  map[string]uint64
@@ -111,7 +56,8 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-func (e *encoder) snapshot(s *Snapshot) {
+// header encodes everything but the files.
+func (e *encoder) header(s *Snapshot) {
 	e.str(s.Branch)
 	e.str(s.Commit)
 	e.str(s.ConfigKey)
@@ -119,11 +65,6 @@ func (e *encoder) snapshot(s *Snapshot) {
 	e.project(&s.Project)
 	e.str(s.ContentRoot)
 	e.int(s.LeafCount)
-	paths := sortedKeys(s.Files)
-	e.uvarint(uint64(len(paths)))
-	for _, p := range paths {
-		e.file(s.Files[p])
-	}
 	dirs := sortedKeys(s.Modules)
 	e.uvarint(uint64(len(dirs)))
 	for _, d := range dirs {

@@ -91,26 +91,18 @@ func (d *decoder) strMap() map[string]string {
 	return m
 }
 
-func (d *decoder) snapshot() *Snapshot {
-	s := New()
+func (d *decoder) header(s *Snapshot) {
 	s.Branch, s.Commit, s.ConfigKey = d.str(), d.str(), d.str()
 	if v := d.strMap(); v != nil {
 		s.Versions = v
 	}
 	s.Project = d.project()
 	s.ContentRoot, s.LeafCount = d.str(), d.int()
-	n := d.count()
-	s.Files = make(map[string]*File, n)
-	for i := 0; i < n && d.err == nil; i++ {
-		f := d.file()
-		s.Files[f.Path] = f
-	}
 	m := d.count()
 	for i := 0; i < m && d.err == nil; i++ {
 		mod := &Module{Dir: d.str(), Doc: d.str(), InputKey: d.str()}
 		s.Modules[mod.Dir] = mod
 	}
-	return s
 }
 
 func (d *decoder) project() lang.Project {

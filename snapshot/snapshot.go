@@ -27,6 +27,12 @@ type Snapshot struct {
 	LeafCount   int
 	// Modules holds the wiki's module docs by directory.
 	Modules map[string]*Module
+
+	// locs remembers where each decoded file record lives, by pointer: a
+	// phase that changes a file replaces the pointer, so a file still found
+	// here is unchanged and need not be written again.
+	locs         map[*File]location
+	segmentSizes map[string]int
 }
 
 // File is one indexed file.
@@ -92,6 +98,7 @@ func (s *Snapshot) Clone() *Snapshot {
 	for k, v := range s.Modules {
 		c.Modules[k] = v
 	}
+	// locs and segmentSizes are shared read-only with s.
 	return &c
 }
 

@@ -108,7 +108,7 @@ func (s *Store) WriteRun(r *Run) error {
 	if err != nil {
 		return fmt.Errorf("write run %d: %w", r.ID, err)
 	}
-	return writeAtomic(s.path("runs", runFile(r.ID)), data)
+	return writeFile(s.path("runs", runFile(r.ID)), data, false)
 }
 
 // ReadRun loads one ledger entry.

@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -32,8 +31,10 @@ type Ref struct {
 	Worktree bool `json:"worktree,omitempty"`
 	// ConfigKey and Versions repeat the snapshot's, so a no-op update can
 	// answer from the ref alone.
-	ConfigKey string            `json:"config_key,omitempty"`
-	Versions  map[string]string `json:"versions,omitempty"`
+	ConfigKey string `json:"config_key,omitempty"`
+	// Segments are the segment files the snapshot's manifest references.
+	Segments []string          `json:"segments,omitempty"`
+	Versions map[string]string `json:"versions,omitempty"`
 }
 
 func refFile(branch string) string { return url.PathEscape(branch) + ".json" }
@@ -87,28 +88,54 @@ func (s *Store) Refs() ([]*Ref, error) {
 	return out, nil
 }
 
-// WriteSnapshot stores an encoded snapshot under a name derived from its
-// bytes, and returns that name. Writing the same snapshot twice is harmless.
-func (s *Store) WriteSnapshot(snap *snapshot.Snapshot) (string, error) {
-	var buf bytes.Buffer
-	if err := snapshot.Encode(&buf, snap); err != nil {
-		return "", err
+// WriteSnapshot writes the segments a snapshot needs that are not on disk
+// yet, then its manifest, named by the hash of its bytes. It returns the
+// manifest name and every segment the manifest references. Writing the same
+// snapshot twice is harmless; nothing is visible until a ref names it.
+func (s *Store) WriteSnapshot(snap *snapshot.Snapshot) (string, []string, error) {
+	manifest, segments, err := snapshot.Pack(snap, snapshot.DefaultPacking)
+	if err != nil {
+		return "", nil, err
 	}
-	sum := sha256.Sum256(buf.Bytes())
+	if err := os.MkdirAll(s.path("segments"), 0o755); err != nil {
+		return "", nil, fmt.Errorf("write snapshot: %w", err)
+	}
+	for _, seg := range segments {
+		if err := writeAtomic(s.path("segments", seg.Name), seg.Bytes); err != nil {
+			return "", nil, err
+		}
+	}
+	sum := sha256.Sum256(manifest)
 	name := hex.EncodeToString(sum[:16]) + ".snap"
-	if err := writeAtomic(s.path("snapshots", name), buf.Bytes()); err != nil {
-		return "", err
+	if err := writeAtomic(s.path("snapshots", name), manifest); err != nil {
+		return "", nil, err
 	}
-	return name, nil
+	m, err := snapshot.DecodeManifest(manifest)
+	if err != nil {
+		return "", nil, err
+	}
+	return name, m.Segments, nil
 }
 
-// ReadSnapshot loads a published snapshot by file name.
+// ReadSnapshot loads a published snapshot by manifest name.
 func (s *Store) ReadSnapshot(name string) (*snapshot.Snapshot, error) {
 	data, err := os.ReadFile(s.path("snapshots", name))
 	if err != nil {
 		return nil, fmt.Errorf("read snapshot %s: %w", name, err)
 	}
-	snap, err := snapshot.Decode(data)
+	m, err := snapshot.DecodeManifest(data)
+	if err != nil {
+		return nil, fmt.Errorf("snapshot %s: %w", name, err)
+	}
+	segs := make(map[string][]byte, len(m.Segments))
+	for _, seg := range m.Segments {
+		b, err := os.ReadFile(s.path("segments", seg))
+		if err != nil {
+			return nil, fmt.Errorf("read snapshot %s: %w", name, err)
+		}
+		segs[seg] = b
+	}
+	snap, err := m.Assemble(segs)
 	if err != nil {
 		return nil, fmt.Errorf("snapshot %s: %w", name, err)
 	}
@@ -142,14 +169,19 @@ func (s *Store) collect(keep int) error {
 			continue
 		}
 		live[r.Snapshot] = true
+		for _, seg := range r.Segments {
+			live[seg] = true
+		}
 	}
-	entries, err := os.ReadDir(s.path("snapshots"))
-	if err != nil {
-		return fmt.Errorf("list snapshots: %w", err)
-	}
-	for _, e := range entries {
-		if !live[e.Name()] {
-			_ = os.Remove(s.path("snapshots", e.Name()))
+	for _, dir := range []string{"snapshots", "segments"} {
+		entries, err := os.ReadDir(s.path(dir))
+		if err != nil {
+			return fmt.Errorf("list %s: %w", dir, err)
+		}
+		for _, e := range entries {
+			if !live[e.Name()] {
+				_ = os.Remove(s.path(dir, e.Name()))
+			}
 		}
 	}
 	return nil

@@ -48,7 +48,7 @@ func Open(dir string, create bool) (*Store, error) {
 }
 
 func (s *Store) initialize() error {
-	for _, d := range []string{"", "refs", "snapshots", "runs", "cache"} {
+	for _, d := range []string{"", "refs", "snapshots", "segments", "runs", "cache"} {
 		if err := os.MkdirAll(s.path(d), 0o755); err != nil {
 			return fmt.Errorf("create store %s: %w", s.Dir, err)
 		}
@@ -66,7 +66,12 @@ func (s *Store) path(elem ...string) string {
 
 // writeAtomic writes data to a temporary file, syncs it and renames it over
 // name, so readers see the old bytes or the new, never a mix.
-func writeAtomic(name string, data []byte) error {
+func writeAtomic(name string, data []byte) error { return writeFile(name, data, true) }
+
+// writeFile is writeAtomic with the fsyncs optional: ledger entries are
+// renamed atomically but not synced, since losing the last one to a power
+// cut loses no graph data.
+func writeFile(name string, data []byte, durable bool) error {
 	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-"+filepath.Base(name)+"-*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
@@ -76,15 +81,20 @@ func writeAtomic(name string, data []byte) error {
 		tmp.Close()
 		return fmt.Errorf("write %s: %w", name, err)
 	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return fmt.Errorf("sync %s: %w", name, err)
+	if durable {
+		if err := tmp.Sync(); err != nil {
+			tmp.Close()
+			return fmt.Errorf("sync %s: %w", name, err)
+		}
 	}
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
 	}
 	if err := os.Rename(tmp.Name(), name); err != nil {
 		return fmt.Errorf("publish %s: %w", name, err)
+	}
+	if !durable {
+		return nil
 	}
 	return syncDir(filepath.Dir(name))
 }
