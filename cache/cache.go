@@ -35,7 +35,7 @@ func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
 		WithBlockCacheSize(16 << 20).
 		WithIndexCacheSize(8 << 20).
 		WithNumCompactors(2).
-		WithCompactL0OnClose(true)
+		WithCompactL0OnClose(false)
 	for {
 		db, err := badger.Open(opts)
 		if err == nil {

@@ -71,7 +71,8 @@ func (g *goGrammar) kind(n *sitter.Node) string {
 
 // goBuiltins are predeclared Go names that no package redefines in practice;
 // calls and type references to them are not emitted. (min, max and clear
-// are kept: code older than Go 1.21 often defines its own.)
+// are kept: code older than Go 1.21 often defines its own; so are print and
+// println, which packages do define.)
 var goBuiltins = map[string]bool{
 	"bool": true, "byte": true, "complex64": true, "complex128": true, "error": true,
 	"float32": true, "float64": true, "int": true, "int8": true, "int16": true,
@@ -79,7 +80,7 @@ var goBuiltins = map[string]bool{
 	"uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true,
 	"append": true, "cap": true, "len": true, "make": true, "new": true, "panic": true,
 	"recover": true, "copy": true, "delete": true, "close": true, "complex": true,
-	"real": true, "imag": true, "print": true, "println": true,
+	"real": true, "imag": true,
 	"any": true, "comparable": true,
 }
 
@@ -96,6 +97,10 @@ type goExtractor struct {
 	from   string
 	// tparams are the type parameter names of the current declaration.
 	tparams []string
+	// recv is the receiver variable of the current method ("" elsewhere):
+	// calls on it are written with the qualifier "self", so the resolver
+	// looks among the receiver type's methods first.
+	recv string
 	// skipID is a node (a type name being defined) the walk must not report.
 	skipID uintptr
 }
@@ -173,6 +178,13 @@ func (e *goExtractor) ref(at *sitter.Node, name, qual, kind string) {
 	if name == "" {
 		return
 	}
+	if e.recv != "" && at.StartByte() < e.curEnd {
+		if qual == e.recv {
+			qual = "self"
+		} else if rest, ok := strings.CutPrefix(qual, e.recv+"."); ok {
+			qual = "self." + rest
+		}
+	}
 	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from, Line: Line(at)})
 }
 
@@ -216,6 +228,7 @@ func (e *goExtractor) funcDecl(n *sitter.Node) {
 		Signature: Header(n, n.ChildByFieldId(e.g.fBody), e.src),
 		Doc:       PrecedingComments(n, e.src, goIsComment)}
 	e.tparams = e.tparams[:0]
+	e.recv = ""
 	e.collectTypeParams(n.ChildByFieldId(e.g.fTypeParams))
 	if recv := n.ChildByFieldId(e.g.fReceiver); recv != nil {
 		sym.Kind = facts.KindMethod
@@ -235,6 +248,9 @@ func (e *goExtractor) receiverType(recv *sitter.Node) string {
 	for i := uint(0); i < recv.NamedChildCount(); i++ {
 		if c := recv.NamedChild(i); e.g.kind(c) == "parameter_declaration" {
 			t = c.ChildByFieldId(e.g.fType)
+			if name := c.ChildByFieldId(e.g.fName); name != nil && Text(name, e.src) != "_" {
+				e.recv = Text(name, e.src)
+			}
 			break
 		}
 	}

@@ -218,7 +218,7 @@ func TestGoExtractRefs(t *testing.T) {
 		{Name: "Store", Kind: ref, From: "Store.Get", Line: 59},
 		{Name: "Context", Qualifier: "context", Kind: ref, From: "Store.Get", Line: 59},
 		{Name: "Item", Kind: ref, From: "Store.Get", Line: 59},
-		{Name: "Printf", Qualifier: "s.log", Kind: call, From: "Store.Get", Line: 62},
+		{Name: "Printf", Qualifier: "self.log", Kind: call, From: "Store.Get", Line: 62},
 		{Name: "Errorf", Qualifier: "fmt", Kind: call, From: "Store.Get", Line: 63},
 		{Name: "Item", Kind: ref, From: "Store.Get", Line: 65},
 		{Name: "Item", Qualifier: "cfg", Kind: ref, From: "Store.Get", Line: 66},

@@ -34,8 +34,10 @@ type FileDep struct {
 func (ix *Index) Deps(fileID string) DepsResult {
 	p := pathOf(fileID)
 	deps := ix.fileDeps(p, false)
-	for i := range deps {
-		deps[i].Summary = ix.snap.Files[p].EdgeSummaries[deps[i].Path]
+	if f := ix.snap.Files[p]; f != nil {
+		for i := range deps {
+			deps[i].Summary = f.EdgeSummaries[deps[i].Path]
+		}
 	}
 	return DepsResult{File: ix.ref(fileID), Direction: "deps", Files: deps}
 }
@@ -79,7 +81,7 @@ func (ix *Index) fileDeps(p string, reverse bool) []FileDep {
 			add(e)
 		}
 	default:
-		for _, e := range ix.into(fileAndSymbols(ix, f)) {
+		for _, e := range ix.into(ix.fileAndSymbols(f)) {
 			add(e)
 		}
 	}
@@ -101,7 +103,7 @@ func sortedSet(m map[string]bool) []string {
 }
 
 // fileAndSymbols is the set of a file's id and its symbols' ids.
-func fileAndSymbols(ix *Index, f *snapshot.File) map[string]bool {
+func (ix *Index) fileAndSymbols(f *snapshot.File) map[string]bool {
 	ids := ix.symbolIDs(f)
 	set := make(map[string]bool, len(ids)+1)
 	set[snapshot.FileID(f.Path)] = true

@@ -43,7 +43,7 @@ func (ix *Index) Impact(targetID string, depth int) ImpactResult {
 	res := ImpactResult{Target: ix.ref(targetID), Depth: depth, Levels: []ImpactLevel{}}
 	frontier := map[string]bool{targetID: true}
 	if f := ix.snap.Files[pathOf(targetID)]; f != nil && strings.HasPrefix(targetID, "file:") {
-		frontier = fileAndSymbols(ix, f)
+		frontier = ix.fileAndSymbols(f)
 	}
 	seen := make(map[string]bool, len(frontier))
 	for id := range frontier {

@@ -2,8 +2,9 @@ package query
 
 import (
 	"bytes"
+	"cmp"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -22,7 +23,10 @@ const (
 	MatchFuzzy     = "fuzzy"      // the letters in order, ignoring case
 )
 
-var tierOf = map[string]int{MatchExact: 0, MatchExactFold: 1, MatchPrefix: 2, MatchSubstring: 3, MatchFuzzy: 4}
+// tierNames names the tiers by rank.
+var tierNames = [...]string{MatchExact, MatchExactFold, MatchPrefix, MatchSubstring, MatchFuzzy}
+
+const noMatch = -1
 
 // SearchResult is the answer of search.
 type SearchResult struct {
@@ -40,6 +44,15 @@ type SearchHit struct {
 	Gaps int `json:"gaps,omitempty"`
 }
 
+// candidate is a hit before ranking; its id is computed only when needed.
+type candidate struct {
+	file *snapshot.File
+	sym  int // index in the file's symbols, or -1 for the file
+	name string
+	tier int
+	gaps int
+}
+
 // Search finds symbols and files by name. A symbol matches on its simple
 // or qualified name, a file on its base name or path; the better of the two
 // counts. Hits are ranked by tier (exact, exact ignoring case, prefix,
@@ -51,46 +64,73 @@ func (ix *Index) Search(text string, limit int) SearchResult {
 		return res
 	}
 	q := newMatcher(text)
-	var hits []SearchHit
-	hit := func(id, name, match string, gaps int) {
-		hits = append(hits, SearchHit{NodeRef: NodeRef{ID: id, Name: name}, Match: match, Gaps: gaps})
-	}
+	var hits []candidate
 	for p, f := range ix.snap.Files {
-		if match, gaps, ok := q.best(path.Base(p), p); ok {
-			hit(snapshot.FileID(p), p, match, gaps)
+		if tier, gaps := q.best(path.Base(p), p); tier != noMatch {
+			hits = append(hits, candidate{file: f, sym: -1, name: p, tier: tier, gaps: gaps})
 		}
 		if f.Facts == nil {
 			continue
 		}
 		for i, s := range f.Facts.Symbols {
-			if match, gaps, ok := q.best(lastSegment(s.Qualified), s.Qualified); ok {
-				hit(ix.symbolIDs(f)[i], s.Qualified, match, gaps)
+			if tier, gaps := q.best(lastSegment(s.Qualified), s.Qualified); tier != noMatch {
+				hits = append(hits, candidate{file: f, sym: i, name: s.Qualified, tier: tier, gaps: gaps})
 			}
 		}
 	}
-	sort.Slice(hits, func(i, j int) bool { return lessHit(hits[i], hits[j]) })
 	res.Total = len(hits)
+	hits = bestTiers(hits, limit)
+	slices.SortFunc(hits, func(a, b candidate) int {
+		if c := cmp.Compare(a.tier, b.tier); c != 0 {
+			return c
+		}
+		if c := cmp.Compare(a.gaps, b.gaps); c != 0 {
+			return c
+		}
+		if c := strings.Compare(a.name, b.name); c != 0 {
+			return c
+		}
+		return strings.Compare(ix.candidateID(a), ix.candidateID(b))
+	})
 	if limit > 0 && len(hits) > limit {
 		hits = hits[:limit]
 	}
-	for i := range hits {
-		hits[i].NodeRef = ix.ref(hits[i].ID)
+	for _, h := range hits {
+		res.Items = append(res.Items, SearchHit{NodeRef: ix.ref(ix.candidateID(h)), Match: tierNames[h.tier], Gaps: h.gaps})
 	}
-	res.Items = append(res.Items, hits...)
 	return res
 }
 
-func lessHit(a, b SearchHit) bool {
-	if ta, tb := tierOf[a.Match], tierOf[b.Match]; ta != tb {
-		return ta < tb
+// bestTiers drops the hits of tiers that cannot reach the first limit
+// places, so that a broad search sorts only what it may show.
+func bestTiers(hits []candidate, limit int) []candidate {
+	if limit <= 0 || len(hits) <= limit {
+		return hits
 	}
-	if a.Gaps != b.Gaps {
-		return a.Gaps < b.Gaps
+	var count [len(tierNames)]int
+	for _, h := range hits {
+		count[h.tier]++
 	}
-	if a.Name != b.Name {
-		return a.Name < b.Name
+	cut, sum := 0, 0
+	for cut = range count {
+		if sum += count[cut]; sum >= limit {
+			break
+		}
 	}
-	return a.ID < b.ID
+	out := hits[:0]
+	for _, h := range hits {
+		if h.tier <= cut {
+			out = append(out, h)
+		}
+	}
+	return out
+}
+
+func (ix *Index) candidateID(c candidate) string {
+	if c.sym < 0 {
+		return snapshot.FileID(c.file.Path)
+	}
+	return ix.symbolIDs(c.file)[c.sym]
 }
 
 // matcher matches one search text against names, lowering each name into
@@ -105,41 +145,43 @@ func newMatcher(text string) *matcher {
 	return &matcher{text: text, lower: []byte(strings.ToLower(text))}
 }
 
-// best returns the better match of the text against a name and its
-// shorter suffix (a symbol's last segment, a file's base name). Anything
-// that matches the suffix matches the whole name at least fuzzily, so
-// most names are rejected after one look.
-func (m *matcher) best(short, full string) (match string, gaps int, ok bool) {
-	match, gaps, ok = m.match(full)
-	if !ok || full == short {
-		return match, gaps, ok
+// best returns the better match (tier and gaps, or noMatch) of the text
+// against a name and its shorter suffix (a symbol's last segment, a file's
+// base name). Anything that matches the suffix matches the whole name at
+// least fuzzily, so most names are rejected after one look.
+func (m *matcher) best(short, full string) (tier, gaps int) {
+	tier, gaps = m.match(full)
+	if tier == noMatch || full == short {
+		return tier, gaps
 	}
-	if m2, g2, ok2 := m.match(short); ok2 && (tierOf[m2] < tierOf[match] || tierOf[m2] == tierOf[match] && g2 < gaps) {
-		return m2, g2, true
+	if t2, g2 := m.match(short); t2 != noMatch && (t2 < tier || t2 == tier && g2 < gaps) {
+		return t2, g2
 	}
-	return match, gaps, true
+	return tier, gaps
 }
 
-func (m *matcher) match(name string) (string, int, bool) {
+// match ranks one name: a tier (an index into tierNames) and, for a fuzzy
+// match, the gaps; noMatch when the text does not match.
+func (m *matcher) match(name string) (tier, gaps int) {
 	if name == m.text {
-		return MatchExact, 0, true
+		return 0, 0
 	}
 	lower := m.toLower(name)
 	if len(lower) < len(m.lower) {
-		return "", 0, false
+		return noMatch, 0
 	}
 	switch {
 	case bytes.Equal(lower, m.lower):
-		return MatchExactFold, 0, true
+		return 1, 0
 	case bytes.HasPrefix(lower, m.lower):
-		return MatchPrefix, 0, true
+		return 2, 0
 	case bytes.Contains(lower, m.lower):
-		return MatchSubstring, 0, true
+		return 3, 0
 	}
 	if gaps, ok := subsequenceGaps(lower, m.lower); ok {
-		return MatchFuzzy, gaps, true
+		return 4, gaps
 	}
-	return "", 0, false
+	return noMatch, 0
 }
 
 // toLower lowers a name into the matcher's buffer (ASCII in place, other

@@ -3,8 +3,14 @@ package explicit
 import (
 	"strings"
 
+	"github.com/lgraph/lgraph/snapshot"
+
 	"github.com/lgraph/lgraph/facts"
 )
+
+// implicitThis lists the families where a bare name inside a class body
+// may call a method of that class (elsewhere a method needs its receiver).
+var implicitThis = map[string]bool{"java": true, "csharp": true, "c": true, "ruby": true}
 
 var selfWords = map[string]bool{"self": true, "this": true, "Self": true, "$this": true, "cls": true, "@": true}
 
@@ -36,7 +42,23 @@ func (r *resolver) reference(ref facts.Ref) {
 	if ref.Qualifier != "" && ref.Qualifier != "?" {
 		via = ref.Qualifier + "." + ref.Name
 	}
-	r.add(r.idOf(ref.From), target.ID, kind, via)
+	r.add(r.sourceOf(ref), target.ID, kind, via)
+}
+
+// sourceOf is the node a reference comes from: the enclosing symbol, and
+// among same-named symbols (two init functions) the one whose span holds it.
+func (r *resolver) sourceOf(ref facts.Ref) string {
+	first, ok := r.byQual[ref.From]
+	if !ok || ref.From == "" {
+		return snapshot.FileID(r.f.Path)
+	}
+	for i := first; i < len(r.f.Facts.Symbols); i++ {
+		s := r.f.Facts.Symbols[i]
+		if s.Qualified == ref.From && s.Line <= ref.Line && ref.Line <= s.EndLine {
+			return r.ids[i]
+		}
+	}
+	return r.ids[first]
 }
 
 // inheritance resolves each symbol's extends and implements names.
@@ -81,15 +103,20 @@ func (r *resolver) resolve(name, qualifier, from string, kinds map[string]bool) 
 	if targets, ok := r.modBind[qualifier]; ok {
 		return r.first(r.filter(name, kinds, func(d def) bool { return contains(targets, d.Path) }))
 	}
-	if first, _, _ := strings.Cut(qualifier, "."); first != qualifier {
-		if targets, ok := r.modBind[first]; ok {
+	if head, _, _ := strings.Cut(qualifier, "."); head != qualifier {
+		if targets, ok := r.modBind[head]; ok {
 			return r.first(r.filter(name, kinds, func(d def) bool { return contains(targets, d.Path) }))
 		}
 	}
-	if qualifier == "?" {
-		return r.uniqueMethod(name)
+	first, _, _ := strings.Cut(qualifier, ".")
+	if r.external[qualifier] || r.external[first] {
+		// A call into a package outside the repository is not guessed at.
+		return def{}, false
 	}
-	return r.qualified(name, qualifier, kinds)
+	if qualifier == "?" || strings.HasPrefix(qualifier, "self.") {
+		return r.uniqueMethod(name, from, qualifier != "?")
+	}
+	return r.qualified(name, qualifier, from, kinds)
 }
 
 // bare resolves an unqualified name.
@@ -126,6 +153,9 @@ func (r *resolver) sameFile(name, from string, kinds map[string]bool) (def, bool
 	best, bestRank := -1, 3
 	for i, s := range r.f.Facts.Symbols {
 		if s.Name != name || !kinds[s.Kind] {
+			continue
+		}
+		if s.Kind == facts.KindMethod && !implicitThis[r.spec.Family] {
 			continue
 		}
 		rank := 2
@@ -186,25 +216,33 @@ func (r *resolver) member(name, from string, kinds map[string]bool) (def, bool) 
 
 // qualified resolves Type.name / ns::name: members whose parent's last
 // segment is the qualifier's last segment, nearest scope first.
-func (r *resolver) qualified(name, qualifier string, kinds map[string]bool) (def, bool) {
+func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool) (def, bool) {
 	_, last := splitQualified(qualifier)
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent != "" && lastSegment(d.Parent) == last })
 	if len(cands) == 0 {
-		return r.uniqueMethod(name)
+		return r.uniqueMethod(name, from, false)
 	}
 	return r.nearest(cands)
 }
 
 // uniqueMethod resolves a call on a receiver of unknown type only when one
-// method of that name exists: in this file, else this directory, else the project.
-func (r *resolver) uniqueMethod(name string) (def, bool) {
-	methods := r.filter(name, callable, func(d def) bool { return d.Kind == facts.KindMethod })
+// method of that name exists: in this file, else this directory, else the
+// project. A call through a field of the receiver (self.f.M) goes to
+// another type, so it never lands on the caller and skips the nearby tiers
+// (where the caller's own type would win).
+func (r *resolver) uniqueMethod(name, from string, field bool) (def, bool) {
+	caller := r.sourceOf(facts.Ref{From: from})
+	methods := r.filter(name, callable, func(d def) bool { return d.Kind == facts.KindMethod && d.ID != caller })
 	dir := dirOf(r.f.Path)
-	for _, keep := range []func(def) bool{
+	tiers := []func(def) bool{
 		func(d def) bool { return d.Path == r.f.Path },
 		func(d def) bool { return dirOf(d.Path) == dir },
 		func(def) bool { return true },
-	} {
+	}
+	if field {
+		tiers = tiers[2:]
+	}
+	for _, keep := range tiers {
 		var in []def
 		for _, d := range methods {
 			if keep(d) {

@@ -31,8 +31,11 @@ type resolver struct {
 	edges   map[snapshot.Edge]bool
 	// modBind maps a qualifier (alias, package name or import path) to the
 	// files an import bound it to; nameBind maps imported names likewise.
-	modBind    map[string][]string
-	nameBind   map[string][]string
+	modBind  map[string][]string
+	nameBind map[string][]string
+	// external holds the names bound by imports that resolve to no file of
+	// the repository (standard library, third-party packages).
+	external   map[string]bool
 	openScopes [][]string // wildcard and dot imports
 	unresolved int
 }
@@ -48,7 +51,7 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 		ids:     snapshot.SymbolIDs(f.Path, f.Facts.Symbols),
 		byQual:  map[string]int{},
 		lookups: map[string]bool{}, edges: map[snapshot.Edge]bool{},
-		modBind: map[string][]string{}, nameBind: map[string][]string{},
+		modBind: map[string][]string{}, nameBind: map[string][]string{}, external: map[string]bool{},
 	}
 	for i, s := range f.Facts.Symbols {
 		if _, ok := r.byQual[s.Qualified]; !ok {
@@ -133,10 +136,44 @@ func (r *resolver) importEdge(imp facts.Import) {
 			break
 		}
 	}
+	if len(targets) == 0 {
+		r.bindExternal(imp)
+	}
 	for _, t := range targets {
 		if t != r.f.Path {
 			r.add(snapshot.FileID(r.f.Path), snapshot.FileID(t), EdgeImports, imp.Path)
 		}
+	}
+}
+
+// bindExternal records the local name an unresolved import binds, so calls
+// through it are not guessed at: the alias, else the package name Go would
+// use (last path element without a major-version suffix), else the first
+// segment (Python's import a.b binds a).
+func (r *resolver) bindExternal(imp facts.Import) {
+	switch {
+	case imp.Alias == "_" || imp.Alias == "." || imp.Kind == "wildcard":
+		return
+	case imp.Alias != "":
+		r.external[imp.Alias] = true
+		return
+	}
+	r.external[imp.Path] = true
+	if r.spec.Family == "go" {
+		parts := strings.Split(imp.Path, "/")
+		last := parts[len(parts)-1]
+		if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+			last = parts[len(parts)-2]
+		}
+		last, _, _ = strings.Cut(last, ".")
+		last = strings.TrimPrefix(strings.TrimPrefix(last, "go-"), "go")
+		r.external[last] = true
+		r.external[lastSegment(imp.Path)] = true
+		return
+	}
+	if r.spec.Family == "python" && len(imp.Names) == 0 {
+		first, _, _ := strings.Cut(imp.Path, ".")
+		r.external[first] = true
 	}
 }
 
