@@ -908,6 +908,16 @@ func TestLLMPrivacy(t *testing.T) {
 
 // --- 7. measurement ----------------------------------------------------------
 
+// promptField returns the rest of the line after prefix in a prompt.
+func promptField(text, prefix string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.HasPrefix(l, prefix) {
+			return strings.TrimPrefix(l, prefix)
+		}
+	}
+	return ""
+}
+
 // tokenSplit sums what requests cost by kind, the way the fake bills.
 func tokenSplit(reqs []llmtest.Request) map[string][3]int {
 	out := map[string][3]int{}
@@ -969,6 +979,29 @@ func TestLLMCostFollowsDiff(t *testing.T) {
 	e := enrichPhase(t, upRun)
 	t.Logf("update after touching 10 files (%s): %v = %.3f%% of init's tokens; %s; enrich: mode %s, %d files, extra %v",
 		strings.Join(c.Ops, "; "), upCost, 100*float64(upTok)/float64(initTok), formatSplit(upSplit), e.Mode, e.Files, e.Extra)
+	touched := map[string]bool{}
+	for _, op := range c.Ops {
+		if p, _, ok := strings.Cut(strings.TrimPrefix(op, "modify "), ":"); ok {
+			touched[p] = true
+		}
+	}
+	var out, in, other int
+	for _, q := range srv.Requests()[n1:] {
+		if requestKind(q) != "edge" {
+			continue
+		}
+		text := q.Chat.Messages[len(q.Chat.Messages)-1].Content
+		src, tgt := promptField(text, "Source: "), promptField(text, "Target: ")
+		switch {
+		case touched[src]:
+			out++
+		case touched[tgt]:
+			in++
+		default:
+			other++
+		}
+	}
+	t.Logf("update edge calls: %d from a touched file (its summary changed), %d into a touched file from a dependent, %d other", out, in, other)
 	if upTok == 0 || upTok*50 > initTok {
 		t.Errorf("a 10-file update cost %d tokens, %.2f%% of init's %d; want under 2%%", upTok, 100*float64(upTok)/float64(initTok), initTok)
 	}
@@ -976,14 +1009,25 @@ func TestLLMCostFollowsDiff(t *testing.T) {
 	// Whitespace only: trailing blanks and CRLF in five files.
 	files := repo.Files()
 	var ops []repogen.Op
-	for _, p := range files[:5] {
-		ops = append(ops, repogen.WriteFile(p, strings.ReplaceAll(repo.Read(p), "\n", "  \r\n")))
+	for _, p := range files {
+		if len(ops) == 5 {
+			break
+		}
+		switch filepath.Ext(p) {
+		case ".go", ".py", ".ts", ".js", ".java", ".rs", ".rb", ".c":
+			if c := repo.Read(p); strings.Contains(c, "\n") {
+				ops = append(ops, repogen.WriteFile(p, strings.ReplaceAll(c, "\n", "  \r\n")))
+			}
+		}
 	}
 	if _, err := repo.Commit("whitespace", ops...); err != nil {
 		t.Fatal(err)
 	}
 	ws, wsCost := mustRunMetered(t, ix, srv, "update")
 	t.Logf("whitespace/CRLF-only commit of 5 files: %v (changes %+v)", wsCost, ws.Changes)
+	if ws.Changes.Modified != 5 {
+		t.Errorf("whitespace commit: changes %+v, want 5 modified", ws.Changes)
+	}
 	if wsCost.calls != 0 {
 		t.Errorf("a whitespace-only commit made %v", wsCost)
 	}

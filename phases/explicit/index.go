@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"path"
 	"sort"
+	"strings"
 
 	"github.com/lgraph/lgraph/lang"
 	"github.com/lgraph/lgraph/snapshot"
@@ -18,7 +19,10 @@ type def struct {
 	Qualified string
 	Parent    string
 	Kind      string
-	order     int // source order within Path
+	// bases are the Extends and Implements names: member lookup follows
+	// them, so they are part of the key's digest.
+	bases string
+	order int // source order within Path
 }
 
 // Index answers "who defines this name" and "which files are this module",
@@ -62,7 +66,8 @@ func (idx *Index) add(f *snapshot.File) {
 	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
 	for i, s := range f.Facts.Symbols {
 		nk := nameKey(spec.Family, s.Name)
-		idx.names[nk] = append(idx.names[nk], def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind, order: i})
+		idx.names[nk] = append(idx.names[nk], def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind,
+			bases: strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ","), order: i})
 	}
 }
 
@@ -122,7 +127,7 @@ func digestOf(mods []string, defs []def) string {
 		h.Write([]byte{0})
 	}
 	for _, d := range defs {
-		h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x01"))
+		h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.bases + "\x01"))
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }

@@ -181,19 +181,25 @@ func (r *resolver) enclosingClass(from string) string {
 	for q := from; q != ""; {
 		i, ok := r.byQual[q]
 		if !ok {
-			return ""
+			// A method of a type defined in another file (Go, C++ A::m).
+			return q
 		}
 		s := r.f.Facts.Symbols[i]
 		if typeLike[s.Kind] {
 			return s.Qualified
+		}
+		if s.Kind == facts.KindMethod && s.Parent != "" {
+			if _, defined := r.byQual[s.Parent]; !defined {
+				return s.Parent
+			}
 		}
 		q = s.Parent
 	}
 	return ""
 }
 
-// member resolves self.name / this.name / super.name: the enclosing class,
-// then its bases by name.
+// member resolves self.name / this.name / super.name: the enclosing class
+// (in this file, then in its directory, then anywhere), then its bases.
 func (r *resolver) member(name, from string, kinds map[string]bool) (def, bool) {
 	class := r.enclosingClass(from)
 	if class == "" {
@@ -204,14 +210,33 @@ func (r *resolver) member(name, from string, kinds map[string]bool) (def, bool) 
 			return def{Path: r.f.Path, ID: r.ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind}, true
 		}
 	}
-	cs := r.f.Facts.Symbols[r.byQual[class]]
-	for _, base := range append(append([]string{}, cs.Extends...), cs.Implements...) {
+	if d, ok := r.nearest(r.filter(name, kinds, func(d def) bool { return d.Parent == class })); ok {
+		return d, true
+	}
+	for _, base := range r.basesOf(class) {
 		_, baseName := splitQualified(base)
-		if d, ok := r.first(r.filter(name, kinds, func(d def) bool { return lastSegment(d.Parent) == baseName })); ok {
+		if d, ok := r.nearest(r.filter(name, kinds, func(d def) bool { return lastSegment(d.Parent) == baseName })); ok {
 			return d, true
 		}
 	}
 	return def{}, false
+}
+
+// basesOf lists what a class extends or implements (Go: embeds), from its
+// definition in this file or, failing that, the nearest one by name.
+func (r *resolver) basesOf(class string) []string {
+	var cs *facts.Symbol
+	if i, ok := r.byQual[class]; ok {
+		cs = &r.f.Facts.Symbols[i]
+	} else if d, ok := r.nearest(r.filter(lastSegment(class), typeLike, func(d def) bool { return d.Qualified == class })); ok {
+		if f := r.idx.files[d.Path]; f != nil && f.Facts != nil && d.order < len(f.Facts.Symbols) {
+			cs = &f.Facts.Symbols[d.order]
+		}
+	}
+	if cs == nil {
+		return nil
+	}
+	return append(append([]string{}, cs.Extends...), cs.Implements...)
 }
 
 // qualified resolves Type.name / ns::name: members whose parent's last
