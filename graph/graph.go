@@ -5,6 +5,7 @@ package graph
 import (
 	"path"
 	"sort"
+	"strings"
 
 	"github.com/lgraph/lgraph/snapshot"
 )
@@ -56,7 +57,7 @@ func Build(s *snapshot.Snapshot) *Graph {
 		for _, e := range f.Res.Edges {
 			edge := Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via}
 			if e.Kind == "imports" {
-				edge.Summary = f.EdgeSummaries[e.Target]
+				edge.Summary = f.EdgeSummaries[strings.TrimPrefix(e.Target, "file:")]
 			}
 			g.Edges = append(g.Edges, edge)
 		}

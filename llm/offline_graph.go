@@ -42,14 +42,14 @@ func (Offline) SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error) 
 		clauses = append(clauses, explicitClause(in, verbs, names))
 	}
 	if implicit {
-		c := fmt.Sprintf("%s is implicitly linked to %s", in.SourcePath, in.TargetPath)
+		c := fmt.Sprintf("%s is implicitly linked to %s", side(in.SourcePath, "this file"), side(in.TargetPath, "the target file"))
 		if len(verbs) == 0 && len(names) > 0 {
 			c += " via " + joinLimited(names, edgeLimit)
 		}
 		clauses = append(clauses, c)
 	}
 	if len(clauses) == 0 {
-		clauses = append(clauses, fmt.Sprintf("%s depends on %s", in.SourcePath, in.TargetPath))
+		clauses = append(clauses, fmt.Sprintf("%s depends on %s", side(in.SourcePath, "this file"), side(in.TargetPath, "the target file")))
 	}
 	return Result{Text: strings.Join(clauses, "; ") + "."}, nil
 }
@@ -58,13 +58,13 @@ func (Offline) SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error) 
 func explicitClause(in EdgeInput, verbs, names []string) string {
 	v := strings.Join(verbs, " and ")
 	if len(names) == 0 {
-		return fmt.Sprintf("%s %s %s", in.SourcePath, v, in.TargetPath)
+		return fmt.Sprintf("%s %s %s", side(in.SourcePath, "this file"), v, side(in.TargetPath, "the target file"))
 	}
 	prep := "in"
 	if len(verbs) == 1 && verbs[0] == "imports" {
 		prep = "from"
 	}
-	return fmt.Sprintf("%s %s %s %s %s", in.SourcePath, v, joinLimited(names, edgeLimit), prep, in.TargetPath)
+	return fmt.Sprintf("%s %s %s %s %s", side(in.SourcePath, "this file"), v, joinLimited(names, edgeLimit), prep, side(in.TargetPath, "the target file"))
 }
 
 // ModuleDoc renders a markdown page: a title, the member files with their
@@ -119,4 +119,13 @@ func writeList(b *strings.Builder, title string, items []string) {
 	for _, it := range items {
 		fmt.Fprintf(b, "- `%s`\n", it)
 	}
+}
+
+// side names one end of an edge: its path, or a neutral word when the
+// caller left paths out so that the text is independent of file names.
+func side(path, neutral string) string {
+	if path == "" {
+		return neutral
+	}
+	return path
 }

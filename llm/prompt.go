@@ -74,8 +74,14 @@ func writeSymbol(b *strings.Builder, s SymbolInfo) {
 // edgePrompt builds the prompt of an edge summary.
 func edgePrompt(in EdgeInput) prompt {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Source: %s\nSource summary: %s\n", in.SourcePath, oneLine(in.SourceSummary))
-	fmt.Fprintf(&b, "Target: %s\nTarget summary: %s\n", in.TargetPath, oneLine(in.TargetSummary))
+	if in.SourcePath != "" {
+		fmt.Fprintf(&b, "Source: %s\n", in.SourcePath)
+	}
+	fmt.Fprintf(&b, "Source summary: %s\n", oneLine(in.SourceSummary))
+	if in.TargetPath != "" {
+		fmt.Fprintf(&b, "Target: %s\n", in.TargetPath)
+	}
+	fmt.Fprintf(&b, "Target summary: %s\n", oneLine(in.TargetSummary))
 	fmt.Fprintf(&b, "Relation: %s\n", strings.Join(sortedUnique(in.Kinds), ", "))
 	if names := sortedUnique(in.Names); len(names) > 0 {
 		fmt.Fprintf(&b, "Names used: %s\n", strings.Join(names, ", "))

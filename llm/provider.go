@@ -13,7 +13,7 @@ const (
 	// FilePromptVersion versions file summaries.
 	FilePromptVersion = "file-v1"
 	// EdgePromptVersion versions edge summaries.
-	EdgePromptVersion = "edge-v1"
+	EdgePromptVersion = "edge-v2"
 	// ModulePromptVersion versions module docs.
 	ModulePromptVersion = "module-v1"
 )

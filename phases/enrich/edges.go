@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-	"golang.org/x/sync/errgroup"
 
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
@@ -75,14 +74,16 @@ func fileOf(id string) string {
 func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]bool) error {
 	sources := w.edgeSources(full, changed)
 	results := make([]map[string]string, len(sources))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(max(1, w.st.Config.LLM.MaxConcurrency))
+	g := w.group()
 	for i, p := range sources {
 		f := w.st.Next.Files[p]
 		g.Go(func() error {
-			m, err := w.explainFile(gctx, f)
+			if w.stopped() {
+				return nil
+			}
+			m, err := w.explainFile(ctx, f)
 			results[i] = m
-			return err
+			return w.fail(err)
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -136,10 +137,13 @@ func (w *work) explainFile(ctx context.Context, f *snapshot.File) (map[string]st
 	out := make(map[string]string, len(deps))
 	for _, d := range deps {
 		t := w.st.Next.Files[d.target]
-		in := llm.EdgeInput{SourcePath: f.Path, TargetPath: d.target, SourceSummary: f.Summary, TargetSummary: t.Summary, Kinds: d.kinds, Names: d.names}
+		// No paths: the explanation is keyed on what DESIGN §2 names (both
+		// summaries and the edge kinds, plus the names used), so a rename
+		// costs no call.
+		in := llm.EdgeInput{SourceSummary: f.Summary, TargetSummary: t.Summary, Kinds: d.kinds, Names: d.names}
 		text, err := w.explainEdge(ctx, in)
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("explain %s -> %s: %w", f.Path, d.target, err)
 		}
 		out[d.target] = text
 	}
@@ -167,14 +171,14 @@ func (w *work) explainEdge(ctx context.Context, in llm.EdgeInput) (string, error
 	res, err := w.st.LLM.SummarizeEdge(ctx, in)
 	w.account(res.Usage, 0)
 	if err != nil {
-		return "", fmt.Errorf("explain %s -> %s: %w", in.SourcePath, in.TargetPath, err)
+		return "", err
 	}
 	return res.Text, w.st.Cache.Put(key, res.Text)
 }
 
 func edgeKey(in llm.EdgeInput, model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s\x00%s", llm.EdgePromptVersion, model,
-		in.SourcePath, in.TargetPath, in.SourceSummary, in.TargetSummary, strings.Join(in.Kinds, ","), strings.Join(in.Names, ","))
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s", llm.EdgePromptVersion, model,
+		in.SourceSummary, in.TargetSummary, strings.Join(in.Kinds, ","), strings.Join(in.Names, ","))
 	return "edge/" + hex.EncodeToString(h.Sum(nil))
 }

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -41,9 +42,9 @@ func Version(p llm.Provider) string {
 }
 
 // Run summarizes changed files and re-explains the edges whose inputs changed.
-func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
+func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err error) {
 	start := time.Now()
-	rep := store.Phase{Name: p.Name(), Mode: "incremental", Extra: map[string]int{}}
+	rep = store.Phase{Name: p.Name(), Mode: "incremental", Extra: map[string]int{}}
 	full, reason := st.Full, st.FullReason
 	if !full && st.Base.Versions["enrich"] != Version(st.LLM) {
 		full, reason = true, fmt.Sprintf("prompt version or model changed (%q -> %q)", st.Base.Versions["enrich"], Version(st.LLM))
@@ -52,6 +53,12 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		rep.Mode, rep.Reason = "full", reason
 	}
 	w := &work{st: st, read: p.Read, rep: &rep, secrets: st.Config.LLM.SecretPatterns}
+	// What was paid is reported even when the phase stops early.
+	defer func() {
+		rep.Tokens = store.Tokens{Prompt: w.usage.PromptTokens, Completion: w.usage.CompletionTokens}
+		rep.Calls = w.usage.Calls
+		rep.MS = time.Since(start).Milliseconds()
+	}()
 	changed, err := w.summarizeFiles(ctx, full)
 	if err != nil {
 		return rep, err
@@ -61,9 +68,6 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		return rep, err
 	}
 	st.Next.Versions["enrich"] = Version(st.LLM)
-	rep.Tokens = store.Tokens{Prompt: w.usage.PromptTokens, Completion: w.usage.CompletionTokens}
-	rep.Calls = w.usage.Calls
-	rep.MS = time.Since(start).Milliseconds()
 	st.Hit("enrich")
 	return rep, nil
 }
@@ -76,6 +80,26 @@ type work struct {
 	secrets []string
 	mu      sync.Mutex
 	usage   llm.Usage
+	stop    atomic.Bool
+}
+
+// group bounds concurrent LLM calls. It deliberately does not cancel calls
+// in flight when one fails (a budget stop, a call that ran out of retries):
+// those have been paid for, so they finish and their results are cached,
+// and only new calls stop.
+func (w *work) group() *errgroup.Group {
+	g := new(errgroup.Group)
+	g.SetLimit(max(1, w.st.Config.LLM.MaxConcurrency))
+	return g
+}
+
+func (w *work) stopped() bool { return w.stop.Load() }
+
+func (w *work) fail(err error) error {
+	if err != nil {
+		w.stop.Store(true)
+	}
+	return err
 }
 
 func (w *work) account(u llm.Usage, estimate int) {
@@ -117,14 +141,16 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 		}
 	}
 	results := make([]*snapshot.File, len(todo))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(max(1, w.st.Config.LLM.MaxConcurrency))
+	g := w.group()
 	for i, p := range todo {
 		f := w.st.Next.Files[p]
 		g.Go(func() error {
-			nf, err := w.summarizeFile(gctx, f)
+			if w.stopped() {
+				return nil
+			}
+			nf, err := w.summarizeFile(ctx, f)
 			results[i] = nf
-			return err
+			return w.fail(err)
 		})
 	}
 	err := g.Wait()
@@ -159,7 +185,7 @@ func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.F
 	in := fileInput(f)
 	key := fileKey(f, in, w.st.LLM.ID())
 	if f.SummaryKey == key {
-		return &nf, nil
+		return f, nil // unchanged: keep the pointer so its stored record is reused
 	}
 	var text string
 	found, err := w.st.Cache.Get(key, &text)
