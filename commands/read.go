@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/urfave/cli/v2"
+	"runtime/debug"
 
 	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
@@ -26,6 +27,11 @@ type view struct {
 // openView loads the published snapshot of the current branch and its
 // freshness block. Readers never open the writer's cache.
 func (g *Globals) openView(ctx context.Context) (*view, error) {
+	// A read is a short process that decodes one snapshot: collecting
+	// garbage before it exits is wasted work, so the collector waits for a
+	// memory limit instead of running every few megabytes.
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(768 << 20)
 	e, err := g.open(false, nil)
 	if err != nil {
 		return nil, err
@@ -43,7 +49,8 @@ func (g *Globals) openView(ctx context.Context) (*view, error) {
 		return nil, err
 	}
 	rules := inventory.NewRules(e.cfg, e.langs)
-	block, err := freshness.Check(ctx, freshness.Input{Repo: e.repo, Head: head, Ref: ref, Snap: snap, Candidate: rules.Candidate})
+	block, err := freshness.Check(ctx, freshness.Input{Repo: e.repo, Head: head, Ref: ref, Snap: snap, Candidate: rules.Candidate,
+		StatCache: e.store.StatCachePath()})
 	if err != nil {
 		return nil, err
 	}

@@ -47,6 +47,9 @@ type Input struct {
 	Snap *snapshot.Snapshot
 	// Candidate reports whether a path at HEAD could be an indexed file.
 	Candidate func(e gitrepo.Entry) bool
+	// StatCache is a file where working-tree hashes are remembered by stat
+	// data between reads; empty hashes every file every time.
+	StatCache string
 }
 
 // Check compares the indexed tree with HEAD (by tree diff) and with the
@@ -128,9 +131,11 @@ func dirtyPaths(in Input) ([]string, error) {
 	if in.Repo.Top == "" {
 		return nil, nil
 	}
+	cache := loadStatCache(in.StatCache)
+	defer cache.save()
 	var out []string
 	for _, p := range in.Snap.Paths() {
-		sum, err := hashFile(filepath.Join(in.Repo.Top, filepath.FromSlash(p)))
+		sum, err := cache.hash(p, filepath.Join(in.Repo.Top, filepath.FromSlash(p)))
 		if errors.Is(err, os.ErrNotExist) {
 			out = append(out, p)
 			continue

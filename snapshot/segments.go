@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"unsafe"
 )
 
 // A published snapshot is a manifest plus segments. A segment holds
@@ -240,7 +241,11 @@ func openTable(data []byte, magic string) (*decoder, error) {
 		if d.err != nil || l > uint64(len(d.buf)) {
 			return nil, errors.New("corrupt string table")
 		}
-		d.table[i] = string(d.buf[:l])
+		if l > 0 {
+			// Zero-copy: the strings share data, which is never written
+			// after it is read, and stays alive as long as they do.
+			d.table[i] = unsafe.String(&d.buf[0], int(l))
+		}
 		d.buf = d.buf[l:]
 	}
 	return d, nil

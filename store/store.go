@@ -57,6 +57,9 @@ func (s *Store) initialize() error {
 	return writeAtomic(s.path("FORMAT"), data)
 }
 
+// StatCachePath is where reads remember working-tree hashes by stat data.
+func (s *Store) StatCachePath() string { return s.path("worktree-stat.json") }
+
 // CacheDir is where the badger cache lives.
 func (s *Store) CacheDir() string { return s.path("cache") }
 
