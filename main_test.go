@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
 )
@@ -44,6 +46,7 @@ func TestScripts(t *testing.T) {
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"merkle":       cmdMerkle,
 			"corrupt-edge": cmdCorruptEdge,
+			"hold-lock":    cmdHoldLock,
 		},
 	})
 }
@@ -99,6 +102,20 @@ func cmdCorruptEdge(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	ts.Fatalf("no calls edge from %s", args[2])
+}
+
+// cmdHoldLock opens a store's cache as a writer would and holds it until
+// the script ends, so a script can check what a second writer does.
+// Usage: hold-lock STOREDIR
+func cmdHoldLock(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 1 {
+		ts.Fatalf("usage: hold-lock STOREDIR")
+	}
+	s, err := store.Open(ts.MkAbs(args[0]), false)
+	ts.Check(err)
+	c, err := cache.Open(context.Background(), s.CacheDir(), false)
+	ts.Check(err)
+	ts.Defer(func() { c.Close() })
 }
 
 func merkleRoot(ts *testscript.TestScript, files []string) string {
