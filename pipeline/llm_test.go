@@ -807,7 +807,7 @@ func TestLLMPrivacy(t *testing.T) {
 	for p, c := range baseFiles {
 		files[p] = c
 	}
-	files["app/credentials.py"] = "DB_PASSWORD = '" + secretFileMarker + "'\n\n\ndef get_password():\n    return DB_PASSWORD\n"
+	files["app/credentials.py"] = "from app.util import fmt\n\nDB_PASSWORD = '" + secretFileMarker + "'\n\n\ndef get_password():\n    return fmt(DB_PASSWORD)\n"
 	files["app/.env.py"] = "TOKEN = '" + envFileMarker + "'\n\n\ndef token():\n    return TOKEN\n"
 	files["app/id_rsa_loader.py"] = "KEY = '" + rsaFileMarker + "'\n\n\ndef load():\n    return KEY\n"
 	files["deploy/server.pem"] = "-----BEGIN PRIVATE KEY-----\n" + pemBody + "\n-----END PRIVATE KEY-----\n"
@@ -848,6 +848,11 @@ func TestLLMPrivacy(t *testing.T) {
 	reqs := srv.Requests()
 	if len(reqs) == 0 {
 		t.Fatal("no requests")
+	}
+	for _, q := range reqs {
+		if requestKind(q) == "edge" && (strings.Contains(llmtest.PromptText(q.Chat), "Source summary: \n") || strings.Contains(llmtest.PromptText(q.Chat), "Target summary: \n")) {
+			t.Logf("TEMP edge request with an empty side: %q", q.Chat.Messages[1].Content)
+		}
 	}
 	forbidden := []string{secretFileMarker, envFileMarker, rsaFileMarker, inlineKey, pemBody, "get_password():\\n    return DB_PASSWORD"}
 	for i, q := range reqs {
