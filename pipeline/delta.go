@@ -39,6 +39,10 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 			d.Summaries++
 		}
 	}
+	d.Added, d.Removed = len(d.SymbolsAdded), len(d.SymbolsRemoved)
+	if d.Added > store.MaxDeltaSymbols || d.Removed > store.MaxDeltaSymbols {
+		d.SymbolsAdded, d.SymbolsRemoved, d.Truncated = nil, nil, true
+	}
 	sort.Strings(d.SymbolsAdded)
 	sort.Strings(d.SymbolsRemoved)
 	return d

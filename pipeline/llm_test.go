@@ -849,12 +849,7 @@ func TestLLMPrivacy(t *testing.T) {
 	if len(reqs) == 0 {
 		t.Fatal("no requests")
 	}
-	for _, q := range reqs {
-		if requestKind(q) == "edge" && (strings.Contains(llmtest.PromptText(q.Chat), "Source summary: \n") || strings.Contains(llmtest.PromptText(q.Chat), "Target summary: \n")) {
-			t.Logf("TEMP edge request with an empty side: %q", q.Chat.Messages[1].Content)
-		}
-	}
-	forbidden := []string{secretFileMarker, envFileMarker, rsaFileMarker, inlineKey, pemBody, "get_password():\\n    return DB_PASSWORD"}
+	forbidden := []string{secretFileMarker, envFileMarker, rsaFileMarker, inlineKey, pemBody, "return fmt(DB_PASSWORD)"}
 	for i, q := range reqs {
 		if q.Authorization != "Bearer "+testAPIKey {
 			t.Fatalf("request %d: Authorization %q; want the test key", i, q.Authorization)

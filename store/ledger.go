@@ -60,6 +60,12 @@ type Phase struct {
 
 // Delta is what a published run changed in the knowledge.
 type Delta struct {
+	// Added and Removed count symbols; the lists are kept up to
+	// MaxDeltaSymbols entries each (a first index lists none) and Truncated
+	// says when they were dropped.
+	Added          int            `json:"symbols_added_count"`
+	Removed        int            `json:"symbols_removed_count"`
+	Truncated      bool           `json:"truncated,omitempty"`
 	SymbolsAdded   []string       `json:"symbols_added,omitempty"`
 	SymbolsRemoved []string       `json:"symbols_removed,omitempty"`
 	EdgesAdded     map[string]int `json:"edges_added,omitempty"`
@@ -67,6 +73,9 @@ type Delta struct {
 	Summaries      int            `json:"summaries_rewritten"`
 	ModuleDocs     int            `json:"module_docs_rewritten"`
 }
+
+// MaxDeltaSymbols bounds the symbol lists a ledger entry keeps.
+const MaxDeltaSymbols = 1000
 
 func runFile(id int) string { return fmt.Sprintf("%08d.json", id) }
 
