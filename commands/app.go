@@ -14,7 +14,7 @@ func NewApp(g *Globals) *cli.App {
 		Flags:     g.globalFlags(),
 		Commands: []*cli.Command{
 			newInitCommand(g), newUpdateCommand(g), newStatusCommand(g), newLogCommand(g),
-			newConfigCommand(g), newExportCommand(g), newVerifyCommand(g),
+			newConfigCommand(g), newExportCommand(g), newVerifyCommand(g), newHooksCommand(g),
 			newDepsCommand(g), newRDepsCommand(g), newCallersCommand(g), newCalleesCommand(g),
 			newImpactCommand(g), newSearchCommand(g), newShowCommand(g),
 		},
@@ -24,10 +24,15 @@ func NewApp(g *Globals) *cli.App {
 		},
 		CustomAppHelpTemplate: cli.AppHelpTemplate + "\n" + exitHelp + "\n",
 	}
-	for _, c := range app.Commands {
-		c.Flags = append(c.Flags, g.globalFlags()...)
-		c.OnUsageError = app.OnUsageError
-		c.Description += "\n\n" + exitHelp
+	var wire func(cmds []*cli.Command)
+	wire = func(cmds []*cli.Command) {
+		for _, c := range cmds {
+			c.Flags = append(c.Flags, g.globalFlags()...)
+			c.OnUsageError = app.OnUsageError
+			c.Description += "\n\n" + exitHelp
+			wire(c.Subcommands)
+		}
 	}
+	wire(app.Commands)
 	return app
 }

@@ -38,7 +38,9 @@ func (p prompt) text() string { return p.system + p.user }
 // truncation keeps the metadata.
 func filePrompt(in FileInput) prompt {
 	var b strings.Builder
-	fmt.Fprintf(&b, "Path: %s\n", in.Path)
+	if in.Path != "" {
+		fmt.Fprintf(&b, "Path: %s\n", in.Path)
+	}
 	if in.Lang != "" {
 		fmt.Fprintf(&b, "Language: %s\n", in.Lang)
 	}

@@ -11,7 +11,7 @@ import (
 // cached text produced by the old code is not reused.
 const (
 	// FilePromptVersion versions file summaries.
-	FilePromptVersion = "file-v1"
+	FilePromptVersion = "file-v2"
 	// EdgePromptVersion versions edge summaries.
 	EdgePromptVersion = "edge-v2"
 	// ModulePromptVersion versions module docs.

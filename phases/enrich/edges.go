@@ -8,7 +8,6 @@ import (
 	"sort"
 	"strings"
 
-
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/snapshot"
@@ -131,11 +130,14 @@ func targetsChanged(f *snapshot.File, changed map[string]bool) bool {
 
 func (w *work) explainFile(ctx context.Context, f *snapshot.File) (map[string]string, error) {
 	deps := dependencies(w.st.Next, f)
-	if len(deps) == 0 {
+	if len(deps) == 0 || w.secret(f.Path) {
 		return nil, nil
 	}
 	out := make(map[string]string, len(deps))
 	for _, d := range deps {
+		if w.secret(d.target) {
+			continue // nothing about a secret file is sent, not even its names
+		}
 		t := w.st.Next.Files[d.target]
 		// No paths: the explanation is keyed on what DESIGN §2 names (both
 		// summaries and the edge kinds, plus the names used), so a rename

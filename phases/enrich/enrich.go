@@ -10,14 +10,11 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"path"
 	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
-	"github.com/bmatcuk/doublestar/v4"
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lgraph/lgraph/llm"
@@ -119,15 +116,10 @@ func (w *work) count(key string) {
 	w.mu.Unlock()
 }
 
-// secret reports whether a path matches a secret pattern (by base name).
+// secret reports whether a path matches a secret pattern (by base name),
+// with the same matcher the provider applies.
 func (w *work) secret(p string) bool {
-	base := strings.ToLower(path.Base(p))
-	for _, g := range w.secrets {
-		if ok, _ := doublestar.Match(strings.ToLower(g), base); ok {
-			return true
-		}
-	}
-	return false
+	return llm.SecretFilter{Patterns: w.secrets}.IsSecretPath(p)
 }
 
 // summarizeFiles (re)summarizes the files that need it and returns the
