@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	badger "github.com/dgraph-io/badger/v4"
@@ -20,6 +21,10 @@ var ErrBusy = errors.New("another lgraph update is running on this store")
 // Cache is an open badger database.
 type Cache struct {
 	db *badger.DB
+	// later batches cheap-to-recompute facts (PutLater) into few
+	// transactions; Flush and Close commit it.
+	mu    sync.Mutex
+	later *badger.WriteBatch
 }
 
 // Open opens (creating if needed) the cache in dir. With wait set it retries
@@ -57,8 +62,43 @@ func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
 
 // Close flushes and closes the database.
 func (c *Cache) Close() error {
+	ferr := c.Flush()
 	if err := c.db.Close(); err != nil {
 		return fmt.Errorf("close cache: %w", err)
+	}
+	return ferr
+}
+
+// PutLater stores v under key in a batch that Flush commits: for facts that
+// are cheap to compute again, where one transaction per value would cost
+// more than the work it saves. A kill before Flush loses only those.
+func (c *Cache) PutLater(key string, v any) error {
+	val, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Errorf("cache put %s: %w", key, err)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.later == nil {
+		c.later = c.db.NewWriteBatch()
+	}
+	if err := c.later.Set([]byte(key), val); err != nil {
+		return fmt.Errorf("cache put %s: %w", key, err)
+	}
+	return nil
+}
+
+// Flush commits what PutLater batched.
+func (c *Cache) Flush() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.later == nil {
+		return nil
+	}
+	err := c.later.Flush()
+	c.later = nil
+	if err != nil {
+		return fmt.Errorf("cache flush: %w", err)
 	}
 	return nil
 }
@@ -93,37 +133,6 @@ func (c *Cache) Put(key string, v any) error {
 	}
 	return nil
 }
-
-// Batch collects many puts into few transactions.
-type Batch struct {
-	wb *badger.WriteBatch
-}
-
-// NewBatch starts a write batch; call Flush to commit it.
-func (c *Cache) NewBatch() *Batch { return &Batch{wb: c.db.NewWriteBatch()} }
-
-// Put adds v under key to the batch. Safe for concurrent use.
-func (b *Batch) Put(key string, v any) error {
-	val, err := json.Marshal(v)
-	if err != nil {
-		return fmt.Errorf("cache put %s: %w", key, err)
-	}
-	if err := b.wb.Set([]byte(key), val); err != nil {
-		return fmt.Errorf("cache put %s: %w", key, err)
-	}
-	return nil
-}
-
-// Flush commits the batch.
-func (b *Batch) Flush() error {
-	if err := b.wb.Flush(); err != nil {
-		return fmt.Errorf("cache flush: %w", err)
-	}
-	return nil
-}
-
-// Cancel drops what the batch has not flushed.
-func (b *Batch) Cancel() { b.wb.Cancel() }
 
 // Size returns the bytes the database takes on disk (LSM and value log).
 func (c *Cache) Size() int64 {

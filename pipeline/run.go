@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/lgraph/lgraph/cache"
@@ -106,6 +107,30 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	return run, err
 }
 
+// memoize keeps the bytes of every blob read during one run, so the
+// phases that each need a changed file (inventory, explicit, enrich) read
+// it from git once. It holds at most the changed files' bytes.
+func memoize(read func(string) ([]byte, error)) func(string) ([]byte, error) {
+	var mu sync.Mutex
+	seen := map[string][]byte{}
+	return func(id string) ([]byte, error) {
+		mu.Lock()
+		data, ok := seen[id]
+		mu.Unlock()
+		if ok {
+			return data, nil
+		}
+		data, err := read(id)
+		if err != nil {
+			return nil, err
+		}
+		mu.Lock()
+		seen[id] = data
+		mu.Unlock()
+		return data, nil
+	}
+}
+
 // upToDateRef answers a no-op update from the ref file alone: no cache
 // lock, no snapshot decode, no ledger entry (nothing ran).
 func upToDateRef(o Options, head gitrepo.Head, branch string) bool {
@@ -201,11 +226,15 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 	if phases == nil {
 		phases = DefaultPhases
 	}
-	for _, ph := range phases(t.read, t.entries) {
+	read := memoize(t.read)
+	for _, ph := range phases(read, t.entries) {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		rep, err := ph.Run(ctx, st)
+		if ferr := c.Flush(); ferr != nil && err == nil {
+			err = ferr
+		}
 		run.Phases = append(run.Phases, rep)
 		run.Tokens.Prompt += rep.Tokens.Prompt
 		run.Tokens.Completion += rep.Tokens.Completion

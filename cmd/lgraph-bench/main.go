@@ -7,6 +7,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
@@ -16,6 +17,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"sort"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -136,18 +139,32 @@ func (b *bench) median(ctx context.Context, touch int, args ...string) (sample, 
 	return samples[len(samples)/2], nil
 }
 
+// exec runs lgraph once. Peak memory comes from GNU time when it is
+// installed: Linux carries a vfork parent's high-water mark into the
+// child's ru_maxrss, so the rusage of a child of this (large) process
+// would report this process's memory, not lgraph's.
 func (b *bench) exec(ctx context.Context, args ...string) (sample, error) {
 	full := append([]string{args[0], "--repo", b.repo.Dir(), "--store", b.store}, args[1:]...)
-	cmd := exec.CommandContext(ctx, b.o.lgraph, full...)
-	cmd.Stderr = os.Stderr
+	var cmd *exec.Cmd
+	var rssOut bytes.Buffer
+	if timeBin, err := exec.LookPath("/usr/bin/time"); err == nil {
+		cmd = exec.CommandContext(ctx, timeBin, append([]string{"-f", "%M", "-o", "/dev/stderr", b.o.lgraph}, full...)...)
+		cmd.Stderr = &rssOut
+	} else {
+		cmd = exec.CommandContext(ctx, b.o.lgraph, full...)
+		cmd.Stderr = os.Stderr
+	}
 	start := time.Now()
 	out, err := cmd.Output()
 	wall := time.Since(start)
 	if err != nil {
-		return sample{}, fmt.Errorf("lgraph %v: %w\n%s", args, err, out)
+		return sample{}, fmt.Errorf("lgraph %v: %w\n%s%s", args, err, out, rssOut.Bytes())
 	}
 	var rss int64
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+	if rssOut.Len() > 0 {
+		lines := strings.Fields(rssOut.String())
+		rss, _ = strconv.ParseInt(lines[len(lines)-1], 10, 64)
+	} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rss = ru.Maxrss
 	}
 	return sample{wall: wall, maxRSS: rss}, nil

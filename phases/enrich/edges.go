@@ -155,7 +155,7 @@ func (w *work) explainFile(ctx context.Context, f *snapshot.File) (map[string]st
 func (w *work) explainEdge(ctx context.Context, in llm.EdgeInput) (string, error) {
 	key := edgeKey(in, w.st.LLM.ID())
 	var text string
-	found, err := w.st.Cache.Get(key, &text)
+	found, err := w.cached(key, &text)
 	if err != nil || found {
 		if found {
 			w.count("edge_cache_hits")
@@ -175,7 +175,7 @@ func (w *work) explainEdge(ctx context.Context, in llm.EdgeInput) (string, error
 	if err != nil {
 		return "", err
 	}
-	return res.Text, w.st.Cache.Put(key, res.Text)
+	return res.Text, w.keep(key, res.Text)
 }
 
 func edgeKey(in llm.EdgeInput, model string) string {

@@ -160,6 +160,24 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 	return changed, err
 }
 
+// cached and keep read and write paid results. Offline results are
+// computed from the inputs in microseconds, cheaper than a cache lookup, so
+// they are not stored; paid ones are written at once, one transaction each,
+// so a run stopped a moment later has still kept them.
+func (w *work) cached(key string, v *string) (bool, error) {
+	if w.st.LLM.ID() == "offline" {
+		return false, nil
+	}
+	return w.st.Cache.Get(key, v)
+}
+
+func (w *work) keep(key, text string) error {
+	if w.st.LLM.ID() == "offline" {
+		return nil
+	}
+	return w.st.Cache.Put(key, text)
+}
+
 func baseFile(st *phase.State, p string) *snapshot.File {
 	if st.Base == nil {
 		return nil
@@ -180,7 +198,7 @@ func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.F
 		return f, nil // unchanged: keep the pointer so its stored record is reused
 	}
 	var text string
-	found, err := w.st.Cache.Get(key, &text)
+	found, err := w.cached(key, &text)
 	if err != nil {
 		return nil, err
 	}
@@ -204,7 +222,7 @@ func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.F
 	if err != nil {
 		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
 	}
-	if err := w.st.Cache.Put(key, res.Text); err != nil {
+	if err := w.keep(key, res.Text); err != nil {
 		return nil, err
 	}
 	nf.Summary, nf.SummaryKey = res.Text, key

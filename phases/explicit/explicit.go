@@ -140,7 +140,7 @@ func (p Phase) factsOf(ctx context.Context, st *phase.State, f *snapshot.File) (
 	if err != nil {
 		return nil, false, fmt.Errorf("parse %s: %w", f.Path, err)
 	}
-	return out, true, st.Cache.Put(key, out)
+	return out, true, st.Cache.PutLater(key, out)
 }
 
 // reresolveSet lists the files to resolve: all on a full run; otherwise

@@ -116,7 +116,7 @@ func (p Phase) blobInfo(st *phase.State, blob string) (BlobInfo, error) {
 		return info, fmt.Errorf("inventory: %w", err)
 	}
 	info = Describe(data)
-	return info, st.Cache.Put(key, info)
+	return info, st.Cache.PutLater(key, info)
 }
 
 // changedPaths lists both sides of every change.
