@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"flag"
 	"math/rand"
 	"strconv"
 	"testing"
@@ -9,7 +10,14 @@ import (
 	"github.com/lgraph/lgraph/internal/repogen"
 )
 
-var benchSizes = []int{200, 2000}
+var benchLarge = flag.Bool("bench.large", false, "also benchmark a 20,000-file repository")
+
+func sizes() []int {
+	if *benchLarge {
+		return []int{200, 2000, 20000}
+	}
+	return []int{200, 2000}
+}
 
 func benchRepo(b *testing.B, files int) *repogen.Repo {
 	b.Helper()
@@ -30,7 +38,7 @@ func codeBytes(repo *repogen.Repo) int64 {
 
 // BenchmarkInit indexes a generated repository from a cold store.
 func BenchmarkInit(b *testing.B) {
-	for _, n := range benchSizes {
+	for _, n := range sizes() {
 		b.Run("files="+strconv.Itoa(n), func(b *testing.B) {
 			repo := benchRepo(b, n)
 			b.SetBytes(codeBytes(repo))
@@ -45,7 +53,7 @@ func BenchmarkInit(b *testing.B) {
 
 // BenchmarkUpdate folds in a commit of k modified files.
 func BenchmarkUpdate(b *testing.B) {
-	for _, n := range benchSizes {
+	for _, n := range sizes() {
 		for _, k := range []int{0, 1, 10} {
 			b.Run("files="+strconv.Itoa(n)+"/touched="+strconv.Itoa(k), func(b *testing.B) {
 				repo := benchRepo(b, n)

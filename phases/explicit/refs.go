@@ -304,18 +304,23 @@ func (r *resolver) nearest(cands []def) (def, bool) {
 	return def{}, false
 }
 
+// imported reports whether a file is the target of one of this file's
+// imports; the set is built once, after all imports are bound.
 func (r *resolver) imported(p string) bool {
-	for _, t := range r.modBind {
-		if contains(t, p) {
-			return true
+	if r.importedSet == nil {
+		r.importedSet = map[string]bool{}
+		for _, t := range r.modBind {
+			for _, x := range t {
+				r.importedSet[x] = true
+			}
+		}
+		for _, t := range r.nameBind {
+			for _, x := range t {
+				r.importedSet[x] = true
+			}
 		}
 	}
-	for _, t := range r.nameBind {
-		if contains(t, p) {
-			return true
-		}
-	}
-	return false
+	return r.importedSet[p]
 }
 
 // filter returns the definitions of name with a wanted kind that keep accepts,

@@ -35,9 +35,10 @@ type resolver struct {
 	nameBind map[string][]string
 	// external holds the names bound by imports that resolve to no file of
 	// the repository (standard library, third-party packages).
-	external   map[string]bool
-	openScopes [][]string // wildcard and dot imports
-	unresolved int
+	external    map[string]bool
+	importedSet map[string]bool
+	openScopes  [][]string // wildcard and dot imports
+	unresolved  int
 }
 
 // Resolve computes a file's edges. The file's facts must be set.
