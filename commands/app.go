@@ -11,7 +11,7 @@ func NewApp(g *Globals) *cli.App {
 		Usage:     "a git-native incremental code-graph indexer",
 		Writer:    g.Stdout,
 		ErrWriter: g.Stderr,
-		Flags:     g.globalFlags(),
+		Flags:     g.globalFlags(true),
 		Commands: []*cli.Command{
 			newInitCommand(g), newUpdateCommand(g), newStatusCommand(g), newLogCommand(g),
 			newConfigCommand(g), newExportCommand(g), newVerifyCommand(g), newHooksCommand(g),
@@ -27,7 +27,8 @@ func NewApp(g *Globals) *cli.App {
 	var wire func(cmds []*cli.Command)
 	wire = func(cmds []*cli.Command) {
 		for _, c := range cmds {
-			c.Flags = append(c.Flags, g.globalFlags()...)
+			c.Flags = append(c.Flags, g.globalFlags(false)...)
+			c.Before = g.readGlobals
 			c.OnUsageError = app.OnUsageError
 			c.Description += "\n\n" + exitHelp
 			wire(c.Subcommands)

@@ -116,14 +116,48 @@ func (g *Globals) storeDir(repo *gitrepo.Repo, cfg *config.Config) string {
 }
 
 // globalFlags are accepted by every command.
-func (g *Globals) globalFlags() []cli.Flag {
-	return []cli.Flag{
-		&cli.StringFlag{Name: "repo", Usage: "repository `DIR` (default: the git top level of the working directory)", Destination: &g.RepoDir},
-		&cli.StringFlag{Name: "config", Usage: "config `FILE` (default: .lgraph.yaml at the repository root)", Destination: &g.ConfigFile},
-		&cli.StringFlag{Name: "store", Usage: "store `DIR` (default: <git common dir>/lgraph)", Destination: &g.StoreDir},
-		&cli.BoolFlag{Name: "json", Usage: "print one JSON object {ok, result, error, freshness}", Destination: &g.JSON},
-		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no progress", Destination: &g.Quiet},
+//
+// They are accepted before the command (lgraph --json status) and after it
+// (lgraph status --json). The app-level copies write straight into g; the
+// command-level copies have no Destination, because urfave/cli writes a
+// flag's default into its Destination when it sets a command up, which
+// would undo a value given before the command. readGlobals copies the
+// ones actually given to the command.
+func (g *Globals) globalFlags(bind bool) []cli.Flag {
+	dest := func(p *string) *string {
+		if bind {
+			return p
+		}
+		return nil
 	}
+	destB := func(p *bool) *bool {
+		if bind {
+			return p
+		}
+		return nil
+	}
+	return []cli.Flag{
+		&cli.StringFlag{Name: "repo", Usage: "repository `DIR` (default: the git top level of the working directory)", Destination: dest(&g.RepoDir)},
+		&cli.StringFlag{Name: "config", Usage: "config `FILE` (default: .lgraph.yaml at the repository root)", Destination: dest(&g.ConfigFile)},
+		&cli.StringFlag{Name: "store", Usage: "store `DIR` (default: <git common dir>/lgraph)", Destination: dest(&g.StoreDir)},
+		&cli.BoolFlag{Name: "json", Usage: "print one JSON object {ok, result, error, freshness}", Destination: destB(&g.JSON)},
+		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no progress", Destination: destB(&g.Quiet)},
+	}
+}
+
+// readGlobals copies the global flags given after a command into g.
+func (g *Globals) readGlobals(c *cli.Context) error {
+	for name, p := range map[string]*string{"repo": &g.RepoDir, "config": &g.ConfigFile, "store": &g.StoreDir} {
+		if c.IsSet(name) {
+			*p = c.String(name)
+		}
+	}
+	for name, p := range map[string]*bool{"json": &g.JSON, "quiet": &g.Quiet} {
+		if c.IsSet(name) {
+			*p = c.Bool(name)
+		}
+	}
+	return nil
 }
 
 // envelope is every --json output (DESIGN §6).
