@@ -22,6 +22,8 @@ type Indexer struct {
 	StoreDir string
 	Config   config.Config
 	Langs    *lang.Registry
+	// DryRun makes runs report what they would do and publish nothing.
+	DryRun bool
 	// LLM is the summary provider passed to the pipeline; nil means offline.
 	LLM llm.Provider
 }
@@ -42,7 +44,7 @@ func (ix *Indexer) Run(ctx context.Context, command string, full bool) (*store.R
 		return nil, err
 	}
 	cfg := ix.Config
-	return pipeline.Run(ctx, pipeline.Options{Repo: repo, Store: s, Config: &cfg, Langs: ix.Langs, LLM: ix.LLM, Command: command, Full: full})
+	return pipeline.Run(ctx, pipeline.Options{Repo: repo, Store: s, Config: &cfg, Langs: ix.Langs, LLM: ix.LLM, Command: command, Full: full, DryRun: ix.DryRun})
 }
 
 // MustRun is Run that fails the test on error.
