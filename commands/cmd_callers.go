@@ -61,7 +61,7 @@ func runCallers(ctx context.Context, opts callersOptions, g *Globals) error {
 	if opts.callees {
 		res = ix.Callees(id)
 	}
-	return g.emit(res, v.fresh, func(w io.Writer) { printCalls(w, res) })
+	return g.emit(res, v.Fresh, func(w io.Writer) { printCalls(w, res) })
 }
 
 func printCalls(w io.Writer, r query.CallsResult) {

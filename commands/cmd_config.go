@@ -30,18 +30,18 @@ func runConfig(g *Globals) error {
 	if err != nil {
 		return err
 	}
-	values := e.loaded.Values()
+	values := e.Loaded.Values()
 	var out []configEntry
 	for _, k := range config.Keys() {
-		out = append(out, configEntry{Key: k, Value: values[k], Source: e.loaded.Sources[k], Env: config.EnvName(k)})
+		out = append(out, configEntry{Key: k, Value: values[k], Source: e.Loaded.Sources[k], Env: config.EnvName(k)})
 	}
-	result := map[string]any{"file": e.loaded.File, "store": e.store.Dir, "keys": out}
+	result := map[string]any{"file": e.Loaded.File, "store": e.Store.Dir, "keys": out}
 	return g.emit(result, nil, func(w io.Writer) {
-		file := e.loaded.File
+		file := e.Loaded.File
 		if file == "" {
 			file = "(none)"
 		}
-		fmt.Fprintf(w, "# config file: %s\n# store: %s\n", file, e.store.Dir)
+		fmt.Fprintf(w, "# config file: %s\n# store: %s\n", file, e.Store.Dir)
 		for _, c := range out {
 			fmt.Fprintf(w, "%-24s = %-40v # %s\n", c.Key, fmt.Sprint(c.Value), c.Source)
 		}

@@ -59,7 +59,7 @@ func runDeps(ctx context.Context, opts depsOptions, g *Globals) error {
 	if opts.reverse {
 		res = ix.RDeps(id)
 	}
-	return g.emit(res, v.fresh, func(w io.Writer) { printDeps(w, res) })
+	return g.emit(res, v.Fresh, func(w io.Writer) { printDeps(w, res) })
 }
 
 func printDeps(w io.Writer, r query.DepsResult) {

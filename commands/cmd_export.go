@@ -35,7 +35,7 @@ func runExport(ctx context.Context, format, out string, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	if err := v.requireSnapshot(); err != nil {
+	if err := v.RequireSnapshot(); err != nil {
 		return err
 	}
 	var w io.Writer = g.Stdout
@@ -47,5 +47,5 @@ func runExport(ctx context.Context, format, out string, g *Globals) error {
 		defer f.Close()
 		w = f
 	}
-	return graph.Write(w, graph.Build(v.snap), format)
+	return graph.Write(w, graph.Build(v.Snap), format)
 }

@@ -55,7 +55,7 @@ func runImpact(ctx context.Context, opts impactOptions, g *Globals) error {
 		return resolveError(err)
 	}
 	res := ix.Impact(id, opts.depth)
-	return g.emit(res, v.fresh, func(w io.Writer) { printImpact(w, res) })
+	return g.emit(res, v.Fresh, func(w io.Writer) { printImpact(w, res) })
 }
 
 func printImpact(w io.Writer, r query.ImpactResult) {

@@ -70,7 +70,7 @@ func runLogSpan(sinceArg, untilArg, branch string, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	runs, err := e.store.Runs(0)
+	runs, err := e.Store.Runs(0)
 	if err != nil {
 		return err
 	}
@@ -92,13 +92,13 @@ func runLog(_ context.Context, runArg string, limit int, g *Globals) error {
 		if err != nil {
 			return usageError("log RUN: want a run number, got %q", runArg)
 		}
-		r, err := e.store.ReadRun(id)
+		r, err := e.Store.ReadRun(id)
 		if err != nil {
 			return err
 		}
 		return g.emit(r, nil, func(w io.Writer) { printRun(w, r); printDelta(w, r.Knowledge) })
 	}
-	runs, err := e.store.Runs(limit)
+	runs, err := e.Store.Runs(limit)
 	if err != nil {
 		return err
 	}

@@ -22,10 +22,10 @@ func (g *Globals) openQuery(ctx context.Context, pin pinOptions) (*view, *query.
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := v.enforce(pin); err != nil {
+	if err := v.Enforce(pin); err != nil {
 		return nil, nil, err
 	}
-	return v, query.New(v.snap, v.staleness), nil
+	return v, query.New(v.Snap, v.Staleness), nil
 }
 
 // oneArg returns a command's single positional argument, or a usage error

@@ -50,7 +50,7 @@ func runSearch(ctx context.Context, opts searchOptions, g *Globals) error {
 		return err
 	}
 	res := ix.Search(opts.text, opts.limit)
-	return g.emit(res, v.fresh, func(w io.Writer) { printSearch(w, res) })
+	return g.emit(res, v.Fresh, func(w io.Writer) { printSearch(w, res) })
 }
 
 func printSearch(w io.Writer, r query.SearchResult) {

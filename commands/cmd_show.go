@@ -48,10 +48,10 @@ func runShow(ctx context.Context, opts showOptions, g *Globals) error {
 	}
 	if strings.HasPrefix(id, "file:") {
 		res := ix.ShowFile(id)
-		return g.emit(res, v.fresh, func(w io.Writer) { printShowFile(w, res) })
+		return g.emit(res, v.Fresh, func(w io.Writer) { printShowFile(w, res) })
 	}
 	res := ix.ShowSymbol(id)
-	return g.emit(res, v.fresh, func(w io.Writer) { printShowSymbol(w, res) })
+	return g.emit(res, v.Fresh, func(w io.Writer) { printShowSymbol(w, res) })
 }
 
 func printShowSymbol(w io.Writer, s query.SymbolInfo) {

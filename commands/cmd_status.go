@@ -41,20 +41,20 @@ func runStatus(ctx context.Context, g *Globals) error {
 		return err
 	}
 	res := statusResult{
-		Branch: v.fresh.Branch, Head: v.head.Commit, IndexedCommit: v.fresh.IndexedCommit,
-		Status: v.fresh.Status, StalePaths: v.fresh.StalePaths, ContentRoot: v.fresh.ContentRoot,
-		LeafCount: v.fresh.LeafCount, StoreDir: v.env.store.Dir, StoreBytes: v.env.store.Size(),
+		Branch: v.Fresh.Branch, Head: v.Head.Commit, IndexedCommit: v.Fresh.IndexedCommit,
+		Status: v.Fresh.Status, StalePaths: v.Fresh.StalePaths, ContentRoot: v.Fresh.ContentRoot,
+		LeafCount: v.Fresh.LeafCount, StoreDir: v.Env.Store.Dir, StoreBytes: v.Env.Store.Size(),
 	}
-	if v.ref != nil && v.ref.Commit != v.head.Commit && v.env.repo.HasCommit(v.ref.Commit) {
-		res.CommitsBehind, _ = v.env.repo.CountCommits(v.ref.Commit, v.head.Commit, 10000)
+	if v.Ref != nil && v.Ref.Commit != v.Head.Commit && v.Env.Repo.HasCommit(v.Ref.Commit) {
+		res.CommitsBehind, _ = v.Env.Repo.CountCommits(v.Ref.Commit, v.Head.Commit, 10000)
 	}
-	if runs, err := v.env.store.Runs(1); err == nil && len(runs) > 0 {
+	if runs, err := v.Env.Store.Runs(1); err == nil && len(runs) > 0 {
 		res.LastRun = runs[0]
 	}
-	if res.Branches, err = v.env.store.Refs(); err != nil {
+	if res.Branches, err = v.Env.Store.Refs(); err != nil {
 		return err
 	}
-	return g.emit(res, v.fresh, func(w io.Writer) { printStatus(w, res) })
+	return g.emit(res, v.Fresh, func(w io.Writer) { printStatus(w, res) })
 }
 
 func printStatus(w io.Writer, r statusResult) {

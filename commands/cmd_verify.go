@@ -34,20 +34,20 @@ func runVerify(ctx context.Context, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	if err := v.requireSnapshot(); err != nil {
+	if err := v.RequireSnapshot(); err != nil {
 		return err
 	}
-	ref, published, err := v.env.store.LoadPublished(v.fresh.Branch)
+	ref, published, err := v.Env.Store.LoadPublished(v.Fresh.Branch)
 	if err != nil || ref == nil {
-		return fmt.Errorf("load published snapshot of %s: %v", v.fresh.Branch, err)
+		return fmt.Errorf("load published snapshot of %s: %v", v.Fresh.Branch, err)
 	}
-	rebuilt, err := rebuild(ctx, v.env, ref, g.Getenv)
+	rebuilt, err := rebuild(ctx, v.Env, ref, g.Getenv)
 	if err != nil {
 		return err
 	}
 	rep := verify.Compare(published, rebuilt)
 	res := verifyResult{Branch: ref.Branch, Commit: ref.Commit, Report: rep}
-	if err := g.emit(res, v.fresh, func(w io.Writer) { printVerify(w, res) }); err != nil {
+	if err := g.emit(res, v.Fresh, func(w io.Writer) { printVerify(w, res) }); err != nil {
 		return err
 	}
 	if !rep.OK() {
@@ -67,12 +67,12 @@ func rebuild(ctx context.Context, e *env, ref *store.Ref, getenv func(string) st
 	if err != nil {
 		return nil, err
 	}
-	provider, err := pipeline.NewProvider(&e.cfg.LLM, getenv)
+	provider, err := pipeline.NewProvider(&e.Config.LLM, getenv)
 	if err != nil {
 		return nil, usageError("%v", err)
 	}
 	if _, err := pipeline.Run(ctx, pipeline.Options{
-		Repo: e.repo, Store: scratch, Config: e.cfg, Langs: e.langs, Command: "verify", LLM: provider,
+		Repo: e.Repo, Store: scratch, Config: e.Config, Langs: e.Langs, Command: "verify", LLM: provider,
 		Commit: ref.Commit, Ref: ref.Branch, Full: true,
 	}); err != nil {
 		return nil, fmt.Errorf("verify: rebuild %s: %w", short(ref.Commit), err)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/lgraph/lgraph/cache"
+	"github.com/lgraph/lgraph/readview"
 )
 
 // Exit codes (DESIGN §5b); this is the only place they are decided.
@@ -35,8 +36,6 @@ func usageError(format string, args ...any) error {
 	return &codedError{code: ExitUsage, label: "usage", err: fmt.Errorf(format, args...)}
 }
 
-func refused(format string, args ...any) error {
-	return &codedError{code: ExitRefused, label: "refused", err: fmt.Errorf(format, args...)}
 }
 
 func drift(err error) error { return &codedError{code: ExitDrift, label: "drift", err: err} }
@@ -56,6 +55,10 @@ func exitCode(err error) (int, string) {
 		return ce.code, ce.label
 	case errors.Is(err, cache.ErrBusy):
 		return ExitBusy, "busy"
+	case errors.Is(err, readview.ErrRefused):
+		return ExitRefused, "refused"
+	case errors.Is(err, readview.ErrUsage):
+		return ExitUsage, "usage"
 	}
 	return ExitError, "error"
 }

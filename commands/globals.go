@@ -8,15 +8,11 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/config"
-	"github.com/lgraph/lgraph/gitrepo"
-	"github.com/lgraph/lgraph/lang"
-	"github.com/lgraph/lgraph/store"
+	"github.com/lgraph/lgraph/readview"
 )
 
 // Globals holds what every command shares: global flags and the process's
@@ -68,51 +64,12 @@ func (g *Globals) Finish(err error) int {
 }
 
 // env is what a command needs opened: the repository, config and store.
-type env struct {
-	repo   *gitrepo.Repo
-	loaded *config.Loaded
-	cfg    *config.Config
-	store  *store.Store
-	langs  *lang.Registry
-}
+type env = readview.Env
 
 // open resolves --repo, loads the config and opens the store (creating it
 // only when create is set).
 func (g *Globals) open(create bool, flagOverrides map[string]string) (*env, error) {
-	dir := g.RepoDir
-	if dir == "" {
-		dir = "."
-	}
-	repo, err := gitrepo.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	cfgFile, explicit := g.ConfigFile, g.ConfigFile != ""
-	if !explicit {
-		cfgFile = filepath.Join(repo.Top, config.FileName)
-	}
-	loaded, err := config.Load(cfgFile, explicit, g.Environ, flagOverrides)
-	if err != nil {
-		return nil, usageError("%v", err)
-	}
-	s, err := store.Open(g.storeDir(repo, &loaded.Config), create)
-	if err != nil {
-		return nil, err
-	}
-	return &env{repo: repo, loaded: loaded, cfg: &loaded.Config, store: s, langs: lang.Default()}, nil
-}
-
-func (g *Globals) storeDir(repo *gitrepo.Repo, cfg *config.Config) string {
-	switch {
-	case g.StoreDir != "":
-		return g.StoreDir
-	case cfg.Store != "":
-		if filepath.IsAbs(cfg.Store) {
-			return cfg.Store
-		}
-		return filepath.Join(repo.Top, cfg.Store)
-	}
-	return filepath.Join(repo.CommonDir, "lgraph")
+	return readview.OpenEnv(readview.Location{RepoDir: g.RepoDir, ConfigFile: g.ConfigFile, StoreDir: g.StoreDir, Environ: g.Environ}, create, flagOverrides)
 }
 
 // globalFlags are accepted by every command.

@@ -30,12 +30,12 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	provider, err := pipeline.NewProvider(&e.cfg.LLM, g.Getenv)
+	provider, err := pipeline.NewProvider(&e.Config.LLM, g.Getenv)
 	if err != nil {
 		return usageError("%v", err)
 	}
 	run, err := pipeline.Run(ctx, pipeline.Options{
-		Repo: e.repo, Store: e.store, Config: e.cfg, Langs: e.langs, LLM: provider,
+		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: e.Langs, LLM: provider,
 		Command: opts.command, Full: opts.full, Wait: opts.wait,
 		DryRun: opts.dryRun, Worktree: opts.worktree, Progress: newProgress(g), Failpoint: g.failpoint(),
 	})
