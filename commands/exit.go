@@ -36,8 +36,6 @@ func usageError(format string, args ...any) error {
 	return &codedError{code: ExitUsage, label: "usage", err: fmt.Errorf(format, args...)}
 }
 
-}
-
 func drift(err error) error { return &codedError{code: ExitDrift, label: "drift", err: err} }
 
 // reported marks an error whose message was already written (JSON mode).
