@@ -195,8 +195,8 @@ func (c *Config) Validate() error {
 func (c *Config) OutputKey() string {
 	relevant := struct {
 		Include, Exclude, IncludeDirs []string
-		MaxFileKB                     int
-	}{c.Include, c.Exclude, c.IncludeDirs, c.MaxFileKB}
+		MaxFileKB, MaxFilesPerKey     int
+	}{c.Include, c.Exclude, c.IncludeDirs, c.MaxFileKB, c.Implicit.MaxFilesPerKey}
 	b, _ := json.Marshal(relevant)
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])

@@ -107,3 +107,14 @@ type Ref struct {
 	From string `json:"from,omitempty"`
 	Line int    `json:"line"`
 }
+
+// Signal is one implicit key a file uses (an environment variable, config
+// key, pub/sub topic, HTTP route or SQL table), with its first line.
+type Signal struct {
+	Kind string `json:"kind"`
+	Key  string `json:"key"`
+	Line int    `json:"line"`
+}
+
+// Name is the signal's key with its kind: "env:DATABASE_URL".
+func (s Signal) Name() string { return s.Kind + ":" + s.Key }

@@ -54,6 +54,9 @@ func Build(s *snapshot.Snapshot) *Graph {
 		g.Nodes = append(g.Nodes, Node{Type: "node", ID: snapshot.FileID(p), Kind: "file", Path: p, Name: path.Base(p), Lang: f.Lang, Summary: f.Summary})
 		g.Edges = append(g.Edges, Edge{Type: "edge", Source: snapshot.ModuleID(dir), Target: snapshot.FileID(p), Kind: "contains"})
 		g.addSymbols(f)
+		for _, e := range f.Implicit {
+			g.Edges = append(g.Edges, Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via})
+		}
 		for _, e := range f.Res.Edges {
 			edge := Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via}
 			if e.Kind == "imports" {

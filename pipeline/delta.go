@@ -74,8 +74,10 @@ func edgeKeys(f *snapshot.File) map[string]bool {
 	if f == nil {
 		return out
 	}
-	for _, e := range f.Res.Edges {
-		out[e.Kind+"\x00"+e.Source+"\x00"+e.Target+"\x00"+e.Via] = true
+	for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
+		for _, e := range list {
+			out[e.Kind+"\x00"+e.Source+"\x00"+e.Target+"\x00"+e.Via] = true
+		}
 	}
 	return out
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/phases/enrich"
 	"github.com/lgraph/lgraph/phases/explicit"
+	"github.com/lgraph/lgraph/phases/implicit"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
 )
@@ -15,6 +16,7 @@ func DefaultPhases(read func(string) ([]byte, error), target func(context.Contex
 	return []phase.Phase{
 		inventory.Phase{Target: target, Read: read},
 		explicit.Phase{Read: read},
+		implicit.Phase{Read: read},
 		enrich.Phase{Read: read},
 	}
 }

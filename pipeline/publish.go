@@ -7,6 +7,7 @@ import (
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/enrich"
 	"github.com/lgraph/lgraph/phases/explicit"
+	"github.com/lgraph/lgraph/phases/implicit"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/snapshot"
@@ -16,7 +17,7 @@ import (
 // Versions are the producing-code versions a snapshot records; a mismatch
 // makes the next update rebuild what that code produced.
 func Versions(p llm.Provider) map[string]string {
-	return map[string]string{"inventory": inventory.Version, "explicit": explicit.Version, "enrich": enrich.Version(p)}
+	return map[string]string{"inventory": inventory.Version, "explicit": explicit.Version, "implicit": implicit.Version, "enrich": enrich.Version(p)}
 }
 
 // ContentRoot computes a snapshot's sha256-merkle-v1 root from the file

@@ -90,6 +90,21 @@ func scenarioSteps() []step {
 			want: []string{`"id":"file:web/legacy.ts","kind":"file","path":"web/legacy.ts","name":"legacy.ts","lang":"typescript"`}},
 		{name: "case-only rename", change: func(r *gittest.Repo) { r.Move("web/api.ts", "web/API.ts") },
 			want: []string{`file:web/API.ts`}, absent: []string{`file:web/api.ts`}},
+		{name: "two files share an environment variable", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{
+				"svc/db.go":     "package svc\n\nimport \"os\"\n\nfunc DSN() string { return os.Getenv(\"DATABASE_URL\") }\n",
+				"app/config.py": "import os\n\nURL = os.environ[\"DATABASE_URL\"]\n",
+			})
+		}, want: []string{`"source":"file:app/config.py","target":"file:svc/db.go","kind":"implicit","via":"env:DATABASE_URL"`}},
+		{name: "a third file joins the key and a route appears on both sides", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{
+				"web/env.ts":  "export const url = process.env.DATABASE_URL\nexport async function load() { return fetch(`/users/${id}`) }\n",
+				"app/main.py": r.Read("app/main.py") + "\n\n@app.route('/users/<id>')\ndef user(id):\n    pass\n",
+			})
+		}, want: []string{`"source":"file:svc/db.go","target":"file:web/env.ts","kind":"implicit","via":"env:DATABASE_URL"`,
+			`"source":"file:web/env.ts","target":"file:app/main.py","kind":"implicit","via":"route:/users/{}"`}},
+		{name: "one side of a key goes away", change: func(r *gittest.Repo) { r.Remove("app/config.py", "web/env.ts") },
+			absent: []string{`"kind":"implicit","via":"env:DATABASE_URL"`}},
 		{name: "a commit touching more than half the files", change: func(r *gittest.Repo) {
 			for _, p := range strings.Split(r.Git("ls-files"), "\n") {
 				if strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".ts") {

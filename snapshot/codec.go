@@ -101,18 +101,29 @@ func (e *encoder) file(f *File) {
 	e.str(f.Lang)
 	e.int(int(f.Size))
 	e.facts(f.Facts)
-	e.uvarint(uint64(len(f.Res.Edges)))
-	for _, ed := range f.Res.Edges {
-		e.str(ed.Source)
-		e.str(ed.Target)
-		e.str(ed.Kind)
-		e.str(ed.Via)
-	}
+	e.edges(f.Res.Edges)
 	e.strs_(f.Res.Lookups)
 	e.int(f.Res.Unresolved)
 	e.str(f.Summary)
 	e.str(f.SummaryKey)
 	e.strMap(f.EdgeSummaries)
+	e.uvarint(uint64(len(f.Signals)))
+	for _, s := range f.Signals {
+		e.str(s.Kind)
+		e.str(s.Key)
+		e.int(s.Line)
+	}
+	e.edges(f.Implicit)
+}
+
+func (e *encoder) edges(edges []Edge) {
+	e.uvarint(uint64(len(edges)))
+	for _, ed := range edges {
+		e.str(ed.Source)
+		e.str(ed.Target)
+		e.str(ed.Kind)
+		e.str(ed.Via)
+	}
 }
 
 func (e *encoder) facts(f *facts.File) {

@@ -130,17 +130,31 @@ func (d *decoder) project() lang.Project {
 func (d *decoder) file() *File {
 	f := &File{Path: d.str(), Blob: d.str(), SHA256: d.str(), NormSHA: d.str(), Lang: d.str(), Size: int64(d.int())}
 	f.Facts = d.facts()
-	if n := d.count(); n > 0 {
-		f.Res.Edges = make([]Edge, n)
-		for i := range f.Res.Edges {
-			f.Res.Edges[i] = Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str()}
-		}
-	}
+	f.Res.Edges = d.edges()
 	f.Res.Lookups = d.strs()
 	f.Res.Unresolved = d.int()
 	f.Summary, f.SummaryKey = d.str(), d.str()
 	f.EdgeSummaries = d.strMap()
+	if n := d.count(); n > 0 {
+		f.Signals = make([]facts.Signal, n)
+		for i := range f.Signals {
+			f.Signals[i] = facts.Signal{Kind: d.str(), Key: d.str(), Line: d.int()}
+		}
+	}
+	f.Implicit = d.edges()
 	return f
+}
+
+func (d *decoder) edges() []Edge {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]Edge, n)
+	for i := range out {
+		out[i] = Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str()}
+	}
+	return out
 }
 
 func (d *decoder) facts() *facts.File {

@@ -51,6 +51,10 @@ type File struct {
 	SummaryKey string
 	// EdgeSummaries explain, per target file, why this file depends on it.
 	EdgeSummaries map[string]string
+	// Signals are the implicit keys the file uses; Implicit are its edges
+	// to the other files sharing one of them.
+	Signals  []facts.Signal
+	Implicit []Edge
 }
 
 // Resolution is what resolving one file's references produced.

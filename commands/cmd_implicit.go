@@ -1,0 +1,43 @@
+package commands
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/urfave/cli/v2"
+)
+
+func newImplicitCommand(g *Globals) *cli.Command {
+	var pin pinOptions
+	return &cli.Command{
+		Name:        "implicit",
+		Usage:       "keys a file shares with other files without importing them",
+		ArgsUsage:   "FILE",
+		Description: "Lists the environment variables, config keys, pub/sub topics, HTTP routes and SQL tables FILE uses, each with the other files using it. " + queryExitHelp,
+		Flags:       pinFlags(&pin),
+		Action: func(c *cli.Context) error {
+			arg, err := oneArg(c, "FILE")
+			if err != nil {
+				return err
+			}
+			v, ix, err := g.openQuery(c.Context, pin)
+			if err != nil {
+				return err
+			}
+			id, err := ix.ResolveFile(arg)
+			if err != nil {
+				return resolveError(err)
+			}
+			res := ix.Implicit(id)
+			return g.emit(res, v.Fresh, func(w io.Writer) {
+				fmt.Fprintf(w, "implicit keys of %s: %d%s\n", res.File, len(res.Keys), staleText(res.Mark))
+				for _, k := range res.Keys {
+					fmt.Fprintf(w, "  %s  (line %d)  %d other files\n", k.Key, k.Line, len(k.Files))
+					for _, f := range k.Files {
+						fmt.Fprintf(w, "      %s%s\n", f.Path, staleText(f.Mark))
+					}
+				}
+			})
+		},
+	}
+}

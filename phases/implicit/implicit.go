@@ -1,0 +1,211 @@
+// Package implicit is phase 2: dependencies that no import states, found
+// as keys two files share (environment variables, config keys, pub/sub
+// topics, HTTP routes, SQL tables). Signals are cached per blob; edges join
+// the files of each key, unless more than max_files_per_key files share it
+// (then the key is too generic to mean anything).
+package implicit
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/phases/phase"
+	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/store"
+)
+
+// Version names the signal rules and edge construction.
+const Version = "implicit-1"
+
+// EdgeKind is the kind of the edges this phase adds.
+const EdgeKind = "implicit"
+
+// Phase is the implicit-dependency phase.
+type Phase struct {
+	// Read returns a blob's bytes.
+	Read func(id string) ([]byte, error)
+}
+
+// Name implements phase.Phase.
+func (Phase) Name() string { return "implicit" }
+
+// Run extracts the signals of changed files and rebuilds the implicit
+// edges of every file whose keys' file sets changed; above the configured
+// change ratio it rebuilds them all (same result, simpler work).
+func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
+	start := time.Now()
+	rep := store.Phase{Name: p.Name(), Mode: "incremental", Extra: map[string]int{}}
+	full, reason := p.decide(st)
+	if full {
+		rep.Mode, rep.Reason = "full", reason
+	}
+	var todo []string
+	for _, path := range st.Next.Paths() {
+		if st.Next.Files[path].Lang != inventory.ConfigLang && (full || st.Touched[path]) {
+			todo = append(todo, path)
+		}
+	}
+	if err := p.signals(ctx, st, todo); err != nil {
+		return rep, err
+	}
+	next := keyIndex(st.Next)
+	redo := todo
+	if !full {
+		redo = p.affected(st, next)
+	}
+	limit := st.Config.Implicit.MaxFilesPerKey
+	for _, path := range redo {
+		f := st.Next.Files[path]
+		if f == nil || f.Lang == inventory.ConfigLang {
+			continue
+		}
+		nf := *f
+		nf.Implicit = edgesOf(path, nf.Signals, next, limit)
+		st.Next.Files[path] = &nf
+	}
+	st.Next.Versions["implicit"] = Version
+	rep.Files = len(todo)
+	rep.Extra["edges_rebuilt"] = len(redo)
+	rep.MS = time.Since(start).Milliseconds()
+	st.Hit("implicit")
+	return rep, nil
+}
+
+// decide is the typed choice between targeted and full exploration.
+func (p Phase) decide(st *phase.State) (bool, string) {
+	switch {
+	case st.Full:
+		return true, st.FullReason
+	case st.Base.Versions["implicit"] != Version:
+		return true, fmt.Sprintf("signal rules changed (%q -> %q)", st.Base.Versions["implicit"], Version)
+	}
+	total := len(st.Next.Files)
+	ratio := float64(len(st.Touched)) / float64(max(1, total))
+	if ratio >= st.Config.Implicit.ChangeRatio {
+		return true, fmt.Sprintf("%d of %d files changed (%.0f%%, threshold %.0f%%)", len(st.Touched), total, 100*ratio, 100*st.Config.Implicit.ChangeRatio)
+	}
+	return false, ""
+}
+
+// signals fills Signals for the given files from the cache or the bytes.
+func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) error {
+	out := make([][]Signal, len(paths))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(phase.Workers(st.Config.Concurrency))
+	for i, path := range paths {
+		f := st.Next.Files[path]
+		g.Go(func() error {
+			if err := gctx.Err(); err != nil {
+				return err
+			}
+			key := "implicit/" + Version + "/" + f.Blob
+			var sigs []Signal
+			found, err := st.Cache.Get(key, &sigs)
+			if err != nil || found {
+				out[i] = sigs
+				return err
+			}
+			data, err := p.Read(f.Blob)
+			if err != nil {
+				return fmt.Errorf("implicit %s: %w", path, err)
+			}
+			out[i] = Extract(data)
+			return st.Cache.PutLater(key, out[i])
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for i, path := range paths {
+		nf := *st.Next.Files[path]
+		nf.Signals = out[i]
+		st.Next.Files[path] = &nf
+	}
+	return nil
+}
+
+// keyIndex maps each signal name to the sorted paths that use it.
+func keyIndex(s *snapshot.Snapshot) map[string][]string {
+	idx := map[string][]string{}
+	for _, path := range s.Paths() {
+		for _, sig := range s.Files[path].Signals {
+			idx[sig.Name()] = append(idx[sig.Name()], path)
+		}
+	}
+	return idx
+}
+
+// affected lists the files whose implicit edges may differ from Base's:
+// the touched files and every file sharing a key whose file set changed.
+func (p Phase) affected(st *phase.State, next map[string][]string) []string {
+	base := keyIndex(st.Base)
+	keys := map[string]bool{}
+	for path := range st.Touched {
+		for _, s := range []*snapshot.Snapshot{st.Base, st.Next} {
+			if f := s.Files[path]; f != nil {
+				for _, sig := range f.Signals {
+					keys[sig.Name()] = true
+				}
+			}
+		}
+	}
+	redo := map[string]bool{}
+	for path := range st.Touched {
+		redo[path] = true
+	}
+	for k := range keys {
+		if !equal(base[k], next[k]) {
+			for _, path := range next[k] {
+				redo[path] = true
+			}
+		}
+	}
+	out := make([]string, 0, len(redo))
+	for path := range redo {
+		if st.Next.Files[path] != nil {
+			out = append(out, path)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// edgesOf joins a file to the other files sharing each of its keys.
+func edgesOf(path string, sigs []Signal, idx map[string][]string, limit int) []snapshot.Edge {
+	var out []snapshot.Edge
+	for _, sig := range sigs {
+		files := idx[sig.Name()]
+		if len(files) < 2 || len(files) > limit {
+			continue
+		}
+		for _, other := range files {
+			if other != path {
+				out = append(out, snapshot.Edge{Source: snapshot.FileID(path), Target: snapshot.FileID(other), Kind: EdgeKind, Via: sig.Name()})
+			}
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Target != out[j].Target {
+			return out[i].Target < out[j].Target
+		}
+		return out[i].Via < out[j].Via
+	})
+	return out
+}
