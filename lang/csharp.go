@@ -139,60 +139,20 @@ func csharpTypeFieldKinds(l *sitter.Language) []bool {
 }
 
 type csharpX struct {
+	scopeWalk // same shape as Java's: qual, name, isType, extends, typeParams
 	k         *csharpKinds
 	src       []byte
-	f         *facts.File
-	refPos    []uint
-	scopes    []javaScope // same shape as Java's: qual, name, isType, extends, typeParams
-	ns        string      // enclosing namespace, dotted
-	typeDepth int         // > 0 while walking a subtree already reported as a type
+	ns        string // enclosing namespace, dotted
+	typeDepth int    // > 0 while walking a subtree already reported as a type
 	// prevComments are the comments right before the node being entered.
 	prevComments []*sitter.Node
 }
 
 func csharpExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &csharpX{k: csharpKindTable(), src: src, f: &facts.File{}}
+	x := &csharpX{scopeWalk: scopeWalk{f: &facts.File{}}, k: csharpKindTable(), src: src}
 	x.walk(root, 0, false)
 	javaSortRefs(x.f.Refs, x.refPos)
 	return x.f
-}
-
-func (x *csharpX) from() string {
-	if len(x.scopes) == 0 {
-		return ""
-	}
-	return x.scopes[len(x.scopes)-1].qual
-}
-
-func (x *csharpX) inTypeBody() bool {
-	return len(x.scopes) == 0 || x.scopes[len(x.scopes)-1].isType
-}
-
-func (x *csharpX) qualify(name string) (qual, parent string) {
-	if len(x.scopes) == 0 {
-		return name, ""
-	}
-	parent = x.scopes[len(x.scopes)-1].qual
-	return parent + "." + name, parent
-}
-
-func (x *csharpX) ref(name, qual, kind string, at *sitter.Node) {
-	if name == "" {
-		return
-	}
-	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: Line(at)})
-	x.refPos = append(x.refPos, at.StartByte())
-}
-
-func (x *csharpX) isTypeParam(name string) bool {
-	for i := len(x.scopes) - 1; i >= 0; i-- {
-		for _, t := range x.scopes[i].typeParams {
-			if t == name {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // walk visits n; isType says n is the "type" or "returns" field of its parent.

@@ -156,12 +156,58 @@ type javaScope struct {
 	typeParams []string // type variables declared here, never emitted as refs
 }
 
+// scopeWalk is the scope stack and reference list the Java and C#
+// extractors share: both nest types the same way.
+type scopeWalk struct {
+	f      *facts.File
+	refPos []uint
+	scopes []javaScope
+}
+
+func (x *scopeWalk) from() string {
+	if len(x.scopes) == 0 {
+		return ""
+	}
+	return x.scopes[len(x.scopes)-1].qual
+}
+
+// inTypeBody reports whether a declaration here is a symbol: at top level or
+// directly in a type body (not inside a method, initializer or field value).
+func (x *scopeWalk) inTypeBody() bool {
+	return len(x.scopes) == 0 || x.scopes[len(x.scopes)-1].isType
+}
+
+func (x *scopeWalk) qualify(name string) (qual, parent string) {
+	if len(x.scopes) == 0 {
+		return name, ""
+	}
+	parent = x.scopes[len(x.scopes)-1].qual
+	return parent + "." + name, parent
+}
+
+func (x *scopeWalk) ref(name, qual, kind string, at *sitter.Node) {
+	if name == "" {
+		return
+	}
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: Line(at)})
+	x.refPos = append(x.refPos, at.StartByte())
+}
+
+func (x *scopeWalk) isTypeParam(name string) bool {
+	for i := len(x.scopes) - 1; i >= 0; i-- {
+		for _, t := range x.scopes[i].typeParams {
+			if t == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 type javaX struct {
+	scopeWalk
 	k        *javaKinds
 	src      []byte
-	f        *facts.File
-	refPos   []uint
-	scopes   []javaScope
 	suppress uintptr // id of a type node already reported as a constructor call
 	// prevComment is the block comment right before the node being entered
 	// (PrevSibling is a linear scan in C; the walk knows it for free).
@@ -169,7 +215,7 @@ type javaX struct {
 }
 
 func javaExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &javaX{k: javaKindTable(), src: src, f: &facts.File{}}
+	x := &javaX{scopeWalk: scopeWalk{f: &facts.File{}}, k: javaKindTable(), src: src}
 	x.walk(root, 0)
 	javaSortRefs(x.f.Refs, x.refPos)
 	return x.f
@@ -193,46 +239,6 @@ func (s javaRefSorter) Less(i, j int) bool { return s.pos[i] < s.pos[j] }
 func (s javaRefSorter) Swap(i, j int) {
 	s.refs[i], s.refs[j] = s.refs[j], s.refs[i]
 	s.pos[i], s.pos[j] = s.pos[j], s.pos[i]
-}
-
-func (x *javaX) from() string {
-	if len(x.scopes) == 0 {
-		return ""
-	}
-	return x.scopes[len(x.scopes)-1].qual
-}
-
-// inTypeBody reports whether a declaration here is a symbol: at top level or
-// directly in a type body (not inside a method, initializer or field value).
-func (x *javaX) inTypeBody() bool {
-	return len(x.scopes) == 0 || x.scopes[len(x.scopes)-1].isType
-}
-
-func (x *javaX) qualify(name string) (qual, parent string) {
-	if len(x.scopes) == 0 {
-		return name, ""
-	}
-	parent = x.scopes[len(x.scopes)-1].qual
-	return parent + "." + name, parent
-}
-
-func (x *javaX) ref(name, qual, kind string, at *sitter.Node) {
-	if name == "" {
-		return
-	}
-	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: Line(at)})
-	x.refPos = append(x.refPos, at.StartByte())
-}
-
-func (x *javaX) isTypeParam(name string) bool {
-	for i := len(x.scopes) - 1; i >= 0; i-- {
-		for _, t := range x.scopes[i].typeParams {
-			if t == name {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // walk visits n and returns its kind.
