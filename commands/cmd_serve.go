@@ -1,0 +1,63 @@
+package commands
+
+import (
+	"context"
+	"io"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/urfave/cli/v2"
+
+	"github.com/lgraph/lgraph/mcpserver"
+)
+
+// serveOptions are the options of serve.
+type serveOptions struct {
+	// mcp serves the Model Context Protocol on stdin and stdout, the only
+	// protocol serve speaks.
+	mcp bool
+}
+
+func newServeCommand(g *Globals) *cli.Command {
+	var opts serveOptions
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "serve the graph to coding agents (--mcp: MCP on stdin/stdout)",
+		Description: "Runs an MCP server on stdin and stdout (newline-delimited JSON-RPC) until stdin closes or the process is interrupted. " +
+			"Its tools are lgraph_status, lgraph_deps, lgraph_rdeps, lgraph_callers, lgraph_callees, lgraph_impact, lgraph_search and lgraph_show; " +
+			"each takes the optional pins expect_root and freshness (allow_stale or require) and answers {result, freshness} " +
+			"from the snapshot published when it is called, so answers follow lgraph update while the server runs. " +
+			"A refusal or a bad argument is a tool error that says what to run.\n" +
+			"Codes used: 0 stdin closed or interrupted, 1 error (no index: run lgraph init), 2 usage (no --mcp).",
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "mcp", Usage: "speak the Model Context Protocol on stdin/stdout", Destination: &opts.mcp},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usageError("serve takes no arguments (see lgraph serve --help)")
+			}
+			return runServe(c.Context, opts, g)
+		},
+	}
+}
+
+func runServe(ctx context.Context, opts serveOptions, g *Globals) error {
+	if !opts.mcp {
+		return usageError("serve needs a protocol: run lgraph serve --mcp")
+	}
+	e, err := g.open(false, nil)
+	if err != nil {
+		return err
+	}
+	srv := mcpserver.New(e, mcpserver.Options{})
+	err = srv.Run(ctx, mcpserver.Drain(&mcp.IOTransport{Reader: os.Stdin, Writer: nopWriteCloser{g.Stdout}}))
+	if ctx.Err() != nil {
+		return nil // interrupted: a normal way to stop a server
+	}
+	return err
+}
+
+// nopWriteCloser lets the server close its side without closing stdout.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
