@@ -1,10 +1,11 @@
 package freshness
 
 import (
-	"encoding/json"
+	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -41,9 +42,81 @@ func loadStatCache(path string) *statCache {
 		return c
 	}
 	if data, err := os.ReadFile(path); err == nil {
-		_ = json.Unmarshal(data, &c.entries)
+		c.entries = decodeStats(data)
 	}
 	return c
+}
+
+// statMagic starts the stat cache file. The format is binary because a
+// read loads it on every call: per entry a path, four varints and a digest.
+const statMagic = "LGSTAT1\n"
+
+func encodeStats(entries map[string]statEntry) []byte {
+	buf := []byte(statMagic)
+	buf = binary.AppendUvarint(buf, uint64(len(entries)))
+	for p, e := range entries {
+		buf = binary.AppendUvarint(buf, uint64(len(p)))
+		buf = append(buf, p...)
+		buf = binary.AppendVarint(buf, e.Key.Size)
+		buf = binary.AppendVarint(buf, e.Key.Mtime)
+		buf = binary.AppendVarint(buf, e.Key.Ctime)
+		buf = binary.AppendUvarint(buf, e.Key.Inode)
+		buf = binary.AppendUvarint(buf, uint64(len(e.SHA256)))
+		buf = append(buf, e.SHA256...)
+	}
+	return buf
+}
+
+// decodeStats reads a stat cache; anything unreadable is an empty cache
+// (it only costs a rehash).
+func decodeStats(data []byte) map[string]statEntry {
+	out := map[string]statEntry{}
+	if !strings.HasPrefix(string(data[:min(len(data), len(statMagic))]), statMagic) {
+		return out
+	}
+	d := data[len(statMagic):]
+	next := func() (uint64, bool) {
+		v, n := binary.Uvarint(d)
+		if n <= 0 {
+			return 0, false
+		}
+		d = d[n:]
+		return v, true
+	}
+	nextInt := func() (int64, bool) {
+		v, n := binary.Varint(d)
+		if n <= 0 {
+			return 0, false
+		}
+		d = d[n:]
+		return v, true
+	}
+	bytesOf := func() (string, bool) {
+		l, ok := next()
+		if !ok || l > uint64(len(d)) {
+			return "", false
+		}
+		s := string(d[:l])
+		d = d[l:]
+		return s, true
+	}
+	count, ok := next()
+	for i := uint64(0); ok && i < count; i++ {
+		var e statEntry
+		var p string
+		var ok1, ok2, ok3, ok4, ok5, ok6 bool
+		p, ok1 = bytesOf()
+		e.Key.Size, ok2 = nextInt()
+		e.Key.Mtime, ok3 = nextInt()
+		e.Key.Ctime, ok4 = nextInt()
+		e.Key.Inode, ok5 = next()
+		e.SHA256, ok6 = bytesOf()
+		if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) {
+			return map[string]statEntry{}
+		}
+		out[p] = e
+	}
+	return out
 }
 
 func keyOf(fi os.FileInfo) statKey {
@@ -85,10 +158,7 @@ func (c *statCache) save() {
 	if !c.dirty || c.path == "" {
 		return
 	}
-	data, err := json.Marshal(c.entries)
-	if err != nil {
-		return
-	}
+	data := encodeStats(c.entries)
 	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".tmp-statcache-*")
 	if err != nil {
 		return
