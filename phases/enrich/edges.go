@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"sort"
 	"strings"
 
@@ -89,9 +90,11 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 		return err
 	}
 	for i, p := range sources {
-		nf := *w.st.Next.Files[p]
-		nf.EdgeSummaries = results[i]
-		w.st.Next.Files[p] = &nf
+		if old := w.st.Next.Files[p]; !maps.Equal(old.EdgeSummaries, results[i]) {
+			nf := *old
+			nf.EdgeSummaries = results[i]
+			w.st.Next.Files[p] = &nf
+		}
 	}
 	w.rep.Extra["edge_sources"] = len(sources)
 	return nil

@@ -60,9 +60,12 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	idx := BuildIndex(st.Next.Files, st.Langs, &st.Next.Project)
 	redo := p.reresolveSet(st, idx, full)
 	for _, path := range redo {
-		nf := *st.Next.Files[path]
-		nf.Res = Resolve(idx, &nf)
-		st.Next.Files[path] = &nf
+		old := st.Next.Files[path]
+		if res := Resolve(idx, old); !res.Equal(old.Res) {
+			nf := *old
+			nf.Res = res
+			st.Next.Files[path] = &nf
+		}
 	}
 	st.Reresolved = map[string]bool{}
 	for _, path := range redo {

@@ -259,23 +259,23 @@ func (r *resolver) uniqueMethod(name, from string, field bool) (def, bool) {
 	caller := r.sourceOf(facts.Ref{From: from})
 	methods := r.filter(name, callable, func(d def) bool { return d.Kind == facts.KindMethod && d.ID != caller })
 	dir := dirOf(r.f.Path)
-	tiers := []func(def) bool{
-		func(d def) bool { return d.Path == r.f.Path },
-		func(d def) bool { return dirOf(d.Path) == dir },
-		func(def) bool { return true },
+	tiers := []func(*def) bool{
+		func(d *def) bool { return d.Path == r.f.Path },
+		func(d *def) bool { return dirOf(d.Path) == dir },
+		func(*def) bool { return true },
 	}
 	if field {
 		tiers = tiers[2:]
 	}
 	for _, keep := range tiers {
-		var in []def
+		var in []*def
 		for _, d := range methods {
 			if keep(d) {
 				in = append(in, d)
 			}
 		}
 		if len(in) == 1 {
-			return in[0], true
+			return *in[0], true
 		}
 		if len(in) > 1 {
 			return def{}, false
@@ -286,18 +286,18 @@ func (r *resolver) uniqueMethod(name, from string, field bool) (def, bool) {
 
 // nearest picks from candidates by scope: same file, imported files, same
 // directory, anywhere; ties break on path then source order.
-func (r *resolver) nearest(cands []def) (def, bool) {
+func (r *resolver) nearest(cands []*def) (def, bool) {
 	dir := dirOf(r.f.Path)
-	scopes := []func(def) bool{
-		func(d def) bool { return d.Path == r.f.Path },
-		func(d def) bool { return r.imported(d.Path) },
-		func(d def) bool { return dirOf(d.Path) == dir },
-		func(def) bool { return true },
+	scopes := []func(*def) bool{
+		func(d *def) bool { return d.Path == r.f.Path },
+		func(d *def) bool { return r.imported(d.Path) },
+		func(d *def) bool { return dirOf(d.Path) == dir },
+		func(*def) bool { return true },
 	}
 	for _, in := range scopes {
 		for _, d := range cands {
 			if in(d) {
-				return d, true
+				return *d, true
 			}
 		}
 	}
@@ -325,19 +325,22 @@ func (r *resolver) imported(p string) bool {
 
 // filter returns the definitions of name with a wanted kind that keep accepts,
 // in (path, source order) order.
-func (r *resolver) filter(name string, kinds map[string]bool, keep func(def) bool) []def {
-	var out []def
-	for _, d := range r.lookupName(name) {
-		if kinds[d.Kind] && keep(d) {
+// The results point into the index, which resolution never changes: names
+// with thousands of definitions would otherwise be copied for every reference.
+func (r *resolver) filter(name string, kinds map[string]bool, keep func(def) bool) []*def {
+	var out []*def
+	defs := r.lookupName(name)
+	for i := range defs {
+		if d := &defs[i]; kinds[d.Kind] && keep(*d) {
 			out = append(out, d)
 		}
 	}
 	return out
 }
 
-func (r *resolver) first(ds []def) (def, bool) {
+func (r *resolver) first(ds []*def) (def, bool) {
 	if len(ds) == 0 {
 		return def{}, false
 	}
-	return ds[0], true
+	return *ds[0], true
 }

@@ -64,9 +64,11 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		if f == nil || f.Lang == inventory.ConfigLang {
 			continue
 		}
-		nf := *f
-		nf.Implicit = edgesOf(path, nf.Signals, next, limit)
-		st.Next.Files[path] = &nf
+		if edges := edgesOf(path, f.Signals, next, limit); !snapshot.EdgesEqual(edges, f.Implicit) {
+			nf := *f
+			nf.Implicit = edges
+			st.Next.Files[path] = &nf
+		}
 	}
 	st.Next.Versions["implicit"] = Version
 	rep.Files = len(todo)
