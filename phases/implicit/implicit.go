@@ -20,7 +20,7 @@ import (
 )
 
 // Version names the signal rules and edge construction.
-const Version = "implicit-1"
+const Version = "implicit-2"
 
 // EdgeKind is the kind of the edges this phase adds.
 const EdgeKind = "implicit"
