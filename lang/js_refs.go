@@ -1,0 +1,322 @@
+package lang
+
+import (
+	"sort"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/facts"
+)
+
+// jsScope is one enclosing definition. kind "" marks an anonymous class,
+// whose members are not symbols; its qual is the enclosing one.
+type jsScope struct{ qual, kind string }
+
+type jsRef struct {
+	pos uint
+	ref facts.Ref
+}
+
+type jsExtractor struct {
+	t       *jsTable
+	src     []byte
+	f       *facts.File
+	scopes  []jsScope
+	refs    []jsRef
+	tparams []string // type parameter names in scope (not emitted as refs)
+	skip    uintptr  // id of a node its parent already handled
+}
+
+func jsExtract(root *sitter.Node, src []byte) *facts.File {
+	x := &jsExtractor{t: jsTableFor(root.Language()), src: src, f: &facts.File{}}
+	c := root.Walk()
+	defer c.Close()
+	x.walk(c, nil, jkOther, false)
+	// Refs are emitted in pre-order; order them by the name's position so that
+	// f().g() lists f before g.
+	if !sort.SliceIsSorted(x.refs, func(i, j int) bool { return x.refs[i].pos < x.refs[j].pos }) {
+		sort.SliceStable(x.refs, func(i, j int) bool { return x.refs[i].pos < x.refs[j].pos })
+	}
+	if len(x.refs) > 0 {
+		x.f.Refs = make([]facts.Ref, len(x.refs))
+		for i := range x.refs {
+			x.f.Refs[i] = x.refs[i].ref
+		}
+	}
+	return x.f
+}
+
+func (x *jsExtractor) kind(n *sitter.Node) jsKind {
+	if n == nil {
+		return jkOther
+	}
+	if id := int(n.KindId()); id < len(x.t.kinds) {
+		return x.t.kinds[id]
+	}
+	return jkOther
+}
+
+func (x *jsExtractor) text(n *sitter.Node) string { return Text(n, x.src) }
+
+// walk visits the cursor's node and its subtree. top says the node sits at
+// module level (program, namespace body, or a declaration wrapper there).
+func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind, top bool) {
+	n := c.Node()
+	k, leaf := jkOther, false
+	if id := int(n.KindId()); id < len(x.t.kinds) {
+		k, leaf = x.t.kinds[id], x.t.leaf[id]
+	}
+	nScopes, nTP := len(x.scopes), len(x.tparams)
+	descend, childTop, keepTP := true, false, false
+	switch k {
+	case jkProgram:
+		childTop = true
+	case jkExport:
+		childTop = top
+		if src := n.ChildByFieldId(x.t.fSource); src != nil {
+			x.reexport(n, src)
+		}
+	case jkAmbient, jkExprStatement, jkLexical, jkVarDecl:
+		childTop = top
+	case jkStatementBlock:
+		childTop = pk == jkNamespace || pk == jkAmbient
+	case jkImport:
+		x.importStmt(n)
+		descend = false
+	case jkFuncDecl:
+		if name := n.ChildByFieldId(x.t.fName); name != nil {
+			x.add(x.text(name), facts.KindFunction, n, parent, pk, n.ChildByFieldId(x.t.fBody), nil)
+		}
+	case jkClassDecl, jkClassExpr:
+		x.class(n, parent, pk)
+	case jkMethod:
+		x.method(n, parent, pk)
+	case jkField:
+		x.field(n, pk)
+	case jkDeclarator:
+		x.declarator(n, parent, top)
+	case jkCall:
+		x.call(n)
+	case jkNew:
+		if ctor := n.ChildByFieldId(x.t.fConstructor); ctor != nil {
+			x.calleeRef(ctor, facts.RefCall)
+		}
+	case jkJSXOpen:
+		if name := n.ChildByFieldId(x.t.fName); name != nil {
+			switch x.kind(name) {
+			case jkIdentifier:
+				if s := x.text(name); s != "" && s[0] >= 'A' && s[0] <= 'Z' {
+					x.ref(name, s, "", facts.RefCall)
+				}
+			case jkMember:
+				x.calleeRef(name, facts.RefCall)
+			}
+		}
+	case jkDecorator:
+		if e := n.NamedChild(0); e != nil && (x.kind(e) == jkIdentifier || x.kind(e) == jkMember) {
+			x.calleeRef(e, facts.RefCall)
+		}
+	case jkClassHeritage:
+		// JavaScript: class_heritage holds the extends expression directly.
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			if e := n.NamedChild(i); x.kind(e) == jkIdentifier || x.kind(e) == jkMember {
+				x.calleeRef(e, facts.RefReference)
+			}
+		}
+	case jkExtendsClause:
+		for i := uint(0); i < n.NamedChildCount(); i++ {
+			if e := n.NamedChild(i); x.kind(e) == jkIdentifier || x.kind(e) == jkMember {
+				x.calleeRef(e, facts.RefReference)
+			}
+		}
+	default:
+		descend = x.tsEnter(c, n, k, parent, pk)
+		keepTP = k == jkTypeParams || k == jkMappedClause
+	}
+	if descend && !leaf && c.GotoFirstChild() {
+		for {
+			x.walk(c, n, k, childTop)
+			if !c.GotoNextSibling() {
+				break
+			}
+		}
+		c.GotoParent()
+	}
+	x.scopes = x.scopes[:nScopes]
+	if !keepTP {
+		x.tparams = x.tparams[:nTP]
+	}
+}
+
+// requireSpec reports whether n is require("literal") and returns the path.
+func (x *jsExtractor) requireSpec(n *sitter.Node) (string, bool) {
+	if x.kind(n) != jkCall {
+		return "", false
+	}
+	fn := n.ChildByFieldId(x.t.fFunction)
+	if x.kind(fn) != jkIdentifier || x.text(fn) != "require" {
+		return "", false
+	}
+	return x.stringArg(n)
+}
+
+// stringArg returns the only argument of a call when it is a string literal.
+func (x *jsExtractor) stringArg(call *sitter.Node) (string, bool) {
+	args := call.ChildByFieldId(x.t.fArguments)
+	if args == nil || args.NamedChildCount() != 1 {
+		return "", false
+	}
+	if a := args.NamedChild(0); x.kind(a) == jkString {
+		return jsUnquote(x.text(a)), true
+	}
+	return "", false
+}
+
+func (x *jsExtractor) call(n *sitter.Node) {
+	fn := n.ChildByFieldId(x.t.fFunction)
+	switch x.kind(fn) {
+	case jkImportKw: // dynamic import("./x")
+		if spec, ok := x.stringArg(n); ok {
+			x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Line: Line(n)})
+		}
+		return
+	case jkIdentifier:
+		if n.Id() == x.skip { // require() already recorded by its declarator
+			return
+		}
+		if spec, ok := x.requireSpec(n); ok {
+			x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Line: Line(n)})
+			return
+		}
+	case jkSuper: // super(...) constructor call
+		return
+	}
+	x.calleeRef(fn, facts.RefCall)
+}
+
+// calleeRef records a reference to an identifier or member expression.
+func (x *jsExtractor) calleeRef(fn *sitter.Node, kind string) {
+	switch x.kind(fn) {
+	case jkIdentifier:
+		x.ref(fn, x.text(fn), "", kind)
+	case jkMember:
+		prop := fn.ChildByFieldId(x.t.fProperty)
+		if x.kind(prop) != jkPropertyIdent {
+			return
+		}
+		q, ok := x.chainText(fn.ChildByFieldId(x.t.fObject))
+		if !ok {
+			q = "?"
+		}
+		x.ref(prop, x.text(prop), q, kind)
+	}
+}
+
+func (x *jsExtractor) ref(at *sitter.Node, name, qual, kind string) {
+	x.refs = append(x.refs, jsRef{pos: at.StartByte(), ref: facts.Ref{
+		Name: name, Qualifier: qual, Kind: kind, From: x.cur(), Line: Line(at),
+	}})
+}
+
+// chainText returns the text of an identifier chain (a, this.a, a.b.c, a?.b,
+// a!.b) without whitespace; ok is false for anything else.
+func (x *jsExtractor) chainText(n *sitter.Node) (string, bool) {
+	switch x.kind(n) {
+	case jkIdentifier, jkThis, jkSuper, jkPropertyIdent, jkTypeIdent:
+		return x.text(n), true
+	case jkNonNull:
+		return x.chainText(n.NamedChild(0))
+	case jkMember, jkNestedIdent:
+		prop := n.ChildByFieldId(x.t.fProperty)
+		if x.kind(prop) != jkPropertyIdent && x.kind(prop) != jkIdentifier {
+			return "", false
+		}
+		obj, ok := x.chainText(n.ChildByFieldId(x.t.fObject))
+		if !ok {
+			return "", false
+		}
+		return obj + "." + x.text(prop), true
+	}
+	return "", false
+}
+
+// importStmt handles import x, * as ns, {a, b as c} from "m", import "m",
+// and TypeScript import x = require("m").
+func (x *jsExtractor) importStmt(n *sitter.Node) {
+	imp := facts.Import{Line: Line(n)}
+	src := n.ChildByFieldId(x.t.fSource)
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		switch x.kind(c) {
+		case jkImportClause:
+			for j := uint(0); j < c.NamedChildCount(); j++ {
+				b := c.NamedChild(j)
+				switch x.kind(b) {
+				case jkIdentifier:
+					imp.Alias = x.text(b)
+				case jkNamespaceImport:
+					imp.Alias = x.lastIdent(b)
+				case jkNamedImports:
+					imp.Names = x.specifierNames(b, imp.Names)
+				}
+			}
+		case jkImportRequire:
+			imp.Alias = x.lastIdent(c)
+			src = c.ChildByFieldId(x.t.fSource)
+		}
+	}
+	if x.kind(src) != jkString {
+		return
+	}
+	imp.Path = jsUnquote(x.text(src))
+	x.f.Imports = append(x.f.Imports, imp)
+}
+
+// reexport handles export {a} from "m", export * from "m", export * as ns from "m".
+func (x *jsExtractor) reexport(n, src *sitter.Node) {
+	if x.kind(src) != jkString {
+		return
+	}
+	imp := facts.Import{Path: jsUnquote(x.text(src)), Line: Line(n)}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		switch x.kind(c) {
+		case jkExportClause:
+			imp.Names = x.specifierNames(c, imp.Names)
+		case jkNamespaceExport:
+			imp.Alias = x.lastIdent(c)
+		}
+	}
+	x.f.Imports = append(x.f.Imports, imp)
+}
+
+// specifierNames appends the original names of import/export specifiers.
+func (x *jsExtractor) specifierNames(list *sitter.Node, names []string) []string {
+	for i := uint(0); i < list.NamedChildCount(); i++ {
+		if name := list.NamedChild(i).ChildByFieldId(x.t.fName); name != nil {
+			s := x.text(name)
+			if x.kind(name) == jkString {
+				s = jsUnquote(s)
+			}
+			names = append(names, s)
+		}
+	}
+	return names
+}
+
+func (x *jsExtractor) lastIdent(n *sitter.Node) string {
+	s := ""
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		if c := n.NamedChild(i); x.kind(c) == jkIdentifier {
+			s = x.text(c)
+		}
+	}
+	return s
+}
+
+func jsUnquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'' || s[0] == '`') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
