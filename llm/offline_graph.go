@@ -83,6 +83,10 @@ func (Offline) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 	if len(members) > 0 {
 		b.WriteString("\n## Files\n\n")
 		for _, m := range members {
+			if m.Path == "" { // callers may key docs on summaries alone
+				fmt.Fprintf(&b, "- %s\n", memberSummary(m.Summary))
+				continue
+			}
 			fmt.Fprintf(&b, "- `%s`: %s\n", m.Path, memberSummary(m.Summary))
 		}
 	}

@@ -106,6 +106,10 @@ func modulePrompt(in ModuleInput) prompt {
 	sort.SliceStable(members, func(i, j int) bool { return members[i].Path < members[j].Path })
 	b.WriteString("Files:\n")
 	for _, m := range members {
+		if m.Path == "" {
+			fmt.Fprintf(&b, "- %s\n", memberSummary(m.Summary))
+			continue
+		}
 		fmt.Fprintf(&b, "- %s: %s\n", m.Path, memberSummary(m.Summary))
 	}
 	return prompt{system: moduleSystem, user: b.String()}

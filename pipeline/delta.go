@@ -39,6 +39,11 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 			d.Summaries++
 		}
 	}
+	for dir, m := range st.Next.Modules {
+		if st.Base == nil || st.Base.Modules[dir] == nil || st.Base.Modules[dir].Doc != m.Doc {
+			d.ModuleDocs++
+		}
+	}
 	d.Added, d.Removed = len(d.SymbolsAdded), len(d.SymbolsRemoved)
 	if d.Added > store.MaxDeltaSymbols || d.Removed > store.MaxDeltaSymbols {
 		d.SymbolsAdded, d.SymbolsRemoved, d.Truncated = nil, nil, true

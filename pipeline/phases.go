@@ -9,6 +9,7 @@ import (
 	"github.com/lgraph/lgraph/phases/implicit"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
+	"github.com/lgraph/lgraph/phases/wiki"
 )
 
 // DefaultPhases is the production phase list, in order.
@@ -18,5 +19,6 @@ func DefaultPhases(read func(string) ([]byte, error), target func(context.Contex
 		explicit.Phase{Read: read},
 		implicit.Phase{Read: read},
 		enrich.Phase{Read: read},
+		wiki.Phase{},
 	}
 }

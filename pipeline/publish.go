@@ -10,6 +10,7 @@ import (
 	"github.com/lgraph/lgraph/phases/implicit"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
+	"github.com/lgraph/lgraph/phases/wiki"
 	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
 )
@@ -17,7 +18,7 @@ import (
 // Versions are the producing-code versions a snapshot records; a mismatch
 // makes the next update rebuild what that code produced.
 func Versions(p llm.Provider) map[string]string {
-	return map[string]string{"inventory": inventory.Version, "explicit": explicit.Version, "implicit": implicit.Version, "enrich": enrich.Version(p)}
+	return map[string]string{"inventory": inventory.Version, "explicit": explicit.Version, "implicit": implicit.Version, "enrich": enrich.Version(p), "wiki": wiki.Version(p)}
 }
 
 // ContentRoot computes a snapshot's sha256-merkle-v1 root from the file

@@ -7,6 +7,7 @@ import (
 	"path"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/lgraph/lgraph/facts"
 	"github.com/lgraph/lgraph/lang"
@@ -114,6 +115,18 @@ func (s *Snapshot) Paths() []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// FileOfID returns the file path of a file or symbol node id ("" for others).
+func FileOfID(id string) string {
+	switch {
+	case strings.HasPrefix(id, "file:"):
+		return id[len("file:"):]
+	case strings.HasPrefix(id, "sym:"):
+		p, _, _ := strings.Cut(id[len("sym:"):], "#")
+		return p
+	}
+	return ""
 }
 
 // FileID is the node id of a file.

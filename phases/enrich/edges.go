@@ -29,7 +29,7 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 		if e.Kind != "imports" && e.Kind != "calls" {
 			continue
 		}
-		t := fileOf(e.Target)
+		t := snapshot.FileOfID(e.Target)
 		if t == "" || t == f.Path || s.Files[t] == nil {
 			continue
 		}
@@ -55,18 +55,6 @@ func sortedKeys2(m map[string]map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-// fileOf returns the file path of a file or symbol node id.
-func fileOf(id string) string {
-	switch {
-	case strings.HasPrefix(id, "file:"):
-		return id[len("file:"):]
-	case strings.HasPrefix(id, "sym:"):
-		p, _, _ := strings.Cut(id[len("sym:"):], "#")
-		return p
-	}
-	return ""
 }
 
 // explainEdges recomputes the edge summaries of every source file whose
@@ -124,7 +112,7 @@ func targetsChanged(f *snapshot.File, changed map[string]bool) bool {
 		}
 	}
 	for _, e := range f.Res.Edges {
-		if changed[fileOf(e.Target)] {
+		if changed[snapshot.FileOfID(e.Target)] {
 			return true
 		}
 	}

@@ -1,0 +1,87 @@
+package commands
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+)
+
+func newWikiCommand(g *Globals) *cli.Command {
+	var pin pinOptions
+	var out string
+	return &cli.Command{
+		Name:      "wiki",
+		Usage:     "module docs: print one, list them, or write them all as markdown",
+		ArgsUsage: "[MODULE]",
+		Description: "Each module (a directory of indexed code files) has a doc written from its files' summaries and the modules it uses and is used by. " +
+			"With MODULE, prints that doc; without, lists the modules; with --out DIR, writes every doc to DIR/<module>.md (the root as index.md). " + queryExitHelp,
+		Flags: append(pinFlags(&pin), &cli.StringFlag{Name: "out", Usage: "write every module doc under `DIR`", Destination: &out}),
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 1 {
+				return usageError("wiki takes at most one MODULE")
+			}
+			return runWiki(c.Context, strings.TrimSuffix(c.Args().First(), "/"), out, pin, g)
+		},
+	}
+}
+
+type wikiDoc struct {
+	Module string `json:"module"`
+	Doc    string `json:"doc,omitempty"`
+	File   string `json:"file,omitempty"`
+}
+
+func runWiki(ctx context.Context, module, out string, pin pinOptions, g *Globals) error {
+	v, err := g.openView(ctx)
+	if err != nil {
+		return err
+	}
+	if err := v.Enforce(pin); err != nil {
+		return err
+	}
+	dirs := make([]string, 0, len(v.Snap.Modules))
+	for d := range v.Snap.Modules {
+		dirs = append(dirs, d)
+	}
+	sort.Strings(dirs)
+	switch {
+	case module != "":
+		m := v.Snap.Modules[module]
+		if m == nil {
+			return fmt.Errorf("no module %q: lgraph wiki lists the modules", module)
+		}
+		doc := wikiDoc{Module: m.Dir, Doc: m.Doc}
+		return g.emit(doc, v.Fresh, func(w io.Writer) { fmt.Fprint(w, m.Doc) })
+	case out != "":
+		var written []wikiDoc
+		for _, d := range dirs {
+			name := filepath.Join(out, filepath.FromSlash(d)+".md")
+			if d == "." {
+				name = filepath.Join(out, "index.md")
+			}
+			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+				return fmt.Errorf("wiki --out %s: %w", out, err)
+			}
+			if err := os.WriteFile(name, []byte(v.Snap.Modules[d].Doc), 0o644); err != nil {
+				return fmt.Errorf("wiki --out %s: %w", out, err)
+			}
+			written = append(written, wikiDoc{Module: d, File: name})
+		}
+		return g.emit(written, v.Fresh, func(w io.Writer) { fmt.Fprintf(w, "wrote %d module docs under %s\n", len(written), out) })
+	}
+	list := make([]wikiDoc, 0, len(dirs))
+	for _, d := range dirs {
+		list = append(list, wikiDoc{Module: d})
+	}
+	return g.emit(list, v.Fresh, func(w io.Writer) {
+		for _, d := range dirs {
+			fmt.Fprintln(w, d)
+		}
+	})
+}
