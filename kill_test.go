@@ -34,7 +34,13 @@ func TestRandomKill(t *testing.T) {
 	run := func(args ...string) ([]byte, error) {
 		cmd := exec.Command(bin, append(args, "--repo", repo.Dir(), "--store", store)...)
 		cmd.Env = append(os.Environ(), "HOME="+t.TempDir())
-		return cmd.Output()
+		var stderr bytes.Buffer
+		cmd.Stderr = &stderr
+		out, err := cmd.Output()
+		if err != nil {
+			out = append(out, stderr.Bytes()...)
+		}
+		return out, err
 	}
 	if out, err := run("init", "--quiet"); err != nil {
 		t.Fatalf("init: %v\n%s", err, out)

@@ -47,6 +47,7 @@ func repoTop(g *Globals) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	defer r.Close()
 	return r.Top, nil
 }
 
@@ -59,6 +60,7 @@ func runHooks(g *Globals, act func(dir string) ([]hooks.State, error)) error {
 	if err != nil {
 		return err
 	}
+	defer r.Close()
 	states, err := act(filepath.Join(r.CommonDir, "hooks"))
 	if err != nil {
 		return err

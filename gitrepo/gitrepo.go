@@ -11,19 +11,30 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-billy/v5/osfs"
 	git "github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 )
 
 // ErrEmptyRepo reports a repository whose HEAD names no commit yet.
 var ErrEmptyRepo = errors.New("the repository has no commits yet: commit something, then run lgraph init")
 
-// Repo is an open git repository.
+// Repo is an open git repository. Close releases the pack files it keeps
+// open.
 type Repo struct {
-	git *git.Repository
+	git     *git.Repository
+	storage *filesystem.Storage
+	// mu serializes object reads: the pack files kept open are shared
+	// descriptors that go-git seeks, so concurrent reads would interleave.
+	mu sync.Mutex
 	// Top is the working tree root (absolute); empty for a bare repository.
 	Top string
 	// CommonDir is the git directory shared by every worktree (absolute).
@@ -41,11 +52,32 @@ func Open(dir string) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := git.PlainOpenWithOptions(top, &git.PlainOpenOptions{EnableDotGitCommonDir: true})
+	common := commonDir(gitDir)
+	// Pack files stay open between object reads and objects are cached:
+	// with go-git's defaults every object read reopens the pack, which
+	// made a 10-file tree diff in a 20,000-file repository cost ~75 ms.
+	// ExclusiveAccess lets it list the packs once; a Repo lives for one
+	// command (the MCP server opens one per call).
+	var fs billy.Filesystem = osfs.New(gitDir)
+	if common != gitDir {
+		fs = dotgit.NewRepositoryFilesystem(osfs.New(gitDir), osfs.New(common))
+	}
+	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRU(64*cache.MiByte),
+		filesystem.Options{KeepDescriptors: true, ExclusiveAccess: true})
+	r, err := git.Open(st, osfs.New(top))
 	if err != nil {
+		st.Close()
 		return nil, fmt.Errorf("open repository %s: %w", top, err)
 	}
-	return &Repo{git: r, Top: top, CommonDir: commonDir(gitDir)}, nil
+	return &Repo{git: r, storage: st, Top: top, CommonDir: common}, nil
+}
+
+// Close releases the repository's open pack files.
+func (r *Repo) Close() error {
+	if err := r.storage.Close(); err != nil {
+		return fmt.Errorf("close repository %s: %w", r.Top, err)
+	}
+	return nil
 }
 
 // findTop walks up from dir to the directory holding .git.
@@ -127,12 +159,16 @@ func (r *Repo) HasCommit(id string) bool {
 	if !plumbing.IsHash(id) {
 		return false
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	_, err := r.git.CommitObject(plumbing.NewHash(id))
 	return err == nil
 }
 
 // Tree returns the root tree of a commit.
 func (r *Repo) Tree(commit string) (*object.Tree, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	c, err := r.git.CommitObject(plumbing.NewHash(commit))
 	if err != nil {
 		return nil, fmt.Errorf("read commit %s: %w", commit, err)
@@ -207,8 +243,10 @@ func Walk(ctx context.Context, t *object.Tree) ([]Entry, error) {
 	}
 }
 
-// ReadBlob returns a blob's bytes.
+// ReadBlob returns a blob's bytes. Safe for concurrent use.
 func (r *Repo) ReadBlob(id string) ([]byte, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	b, err := r.git.BlobObject(plumbing.NewHash(id))
 	if err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", id, err)

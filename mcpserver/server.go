@@ -99,6 +99,7 @@ func (s *server) handler(t spec) mcp.ToolHandler {
 		if err != nil {
 			return failure(err, nil), nil
 		}
+		defer v.Env.Repo.Close() // each call opened its own
 		res, err := s.call(t, v, req.Params.Arguments)
 		if err != nil {
 			return failure(err, &v.Fresh), nil
@@ -138,7 +139,11 @@ func (s *server) view(ctx context.Context) (*readview.View, error) {
 	}
 	e := *s.env
 	e.Repo = repo
-	return readview.Open(ctx, &e)
+	v, err := readview.Open(ctx, &e)
+	if err != nil {
+		repo.Close()
+	}
+	return v, err
 }
 
 // decode reads a call's arguments strictly: an unknown (say, misspelled

@@ -39,6 +39,7 @@ func (ix *Indexer) Run(ctx context.Context, command string, full bool) (*store.R
 	if err != nil {
 		return nil, err
 	}
+	defer repo.Close()
 	s, err := store.Open(ix.StoreDir, true)
 	if err != nil {
 		return nil, err
