@@ -32,9 +32,14 @@ var ErrEmptyRepo = errors.New("the repository has no commits yet: commit somethi
 type Repo struct {
 	git     *git.Repository
 	storage *filesystem.Storage
-	// mu serializes object reads: the pack files kept open are shared
-	// descriptors that go-git seeks, so concurrent reads would interleave.
-	mu sync.Mutex
+	// mu serializes object reads on git: the pack files kept open are
+	// shared descriptors that go-git seeks, so concurrent reads would
+	// interleave. Blob reads, which phases make in parallel, each take a
+	// handle of their own from pool instead.
+	mu     sync.Mutex
+	gitDir string
+	poolMu sync.Mutex
+	pool   []*handle
 	// Top is the working tree root (absolute); empty for a bare repository.
 	Top string
 	// CommonDir is the git directory shared by every worktree (absolute).
@@ -58,23 +63,48 @@ func Open(dir string) (*Repo, error) {
 	// made a 10-file tree diff in a 20,000-file repository cost ~75 ms.
 	// ExclusiveAccess lets it list the packs once; a Repo lives for one
 	// command (the MCP server opens one per call).
-	var fs billy.Filesystem = osfs.New(gitDir)
-	if common != gitDir {
-		fs = dotgit.NewRepositoryFilesystem(osfs.New(gitDir), osfs.New(common))
-	}
-	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRU(64*cache.MiByte),
-		filesystem.Options{KeepDescriptors: true, ExclusiveAccess: true})
-	r, err := git.Open(st, osfs.New(top))
+	repo := &Repo{Top: top, CommonDir: common, gitDir: gitDir}
+	h, err := repo.openHandle()
 	if err != nil {
-		st.Close()
 		return nil, fmt.Errorf("open repository %s: %w", top, err)
 	}
-	return &Repo{git: r, storage: st, Top: top, CommonDir: common}, nil
+	repo.git, repo.storage = h.git, h.storage
+	return repo, nil
+}
+
+// handle is one go-git view of the repository with its own open packs.
+type handle struct {
+	git     *git.Repository
+	storage *filesystem.Storage
+}
+
+func (r *Repo) openHandle() (*handle, error) {
+	var fs billy.Filesystem = osfs.New(r.gitDir)
+	if r.CommonDir != r.gitDir {
+		fs = dotgit.NewRepositoryFilesystem(osfs.New(r.gitDir), osfs.New(r.CommonDir))
+	}
+	st := filesystem.NewStorageWithOptions(fs, cache.NewObjectLRU(32*cache.MiByte),
+		filesystem.Options{KeepDescriptors: true, ExclusiveAccess: true})
+	g, err := git.Open(st, osfs.New(r.Top))
+	if err != nil {
+		st.Close()
+		return nil, err
+	}
+	return &handle{git: g, storage: st}, nil
 }
 
 // Close releases the repository's open pack files.
 func (r *Repo) Close() error {
-	if err := r.storage.Close(); err != nil {
+	err := r.storage.Close()
+	r.poolMu.Lock()
+	for _, h := range r.pool {
+		if cerr := h.storage.Close(); err == nil {
+			err = cerr
+		}
+	}
+	r.pool = nil
+	r.poolMu.Unlock()
+	if err != nil {
 		return fmt.Errorf("close repository %s: %w", r.Top, err)
 	}
 	return nil
@@ -243,11 +273,34 @@ func Walk(ctx context.Context, t *object.Tree) ([]Entry, error) {
 	}
 }
 
+// take borrows an idle handle, opening one when none is idle (so there are
+// at most as many as concurrent readers).
+func (r *Repo) take() (*handle, error) {
+	r.poolMu.Lock()
+	if n := len(r.pool); n > 0 {
+		h := r.pool[n-1]
+		r.pool = r.pool[:n-1]
+		r.poolMu.Unlock()
+		return h, nil
+	}
+	r.poolMu.Unlock()
+	return r.openHandle()
+}
+
+func (r *Repo) give(h *handle) {
+	r.poolMu.Lock()
+	r.pool = append(r.pool, h)
+	r.poolMu.Unlock()
+}
+
 // ReadBlob returns a blob's bytes. Safe for concurrent use.
 func (r *Repo) ReadBlob(id string) ([]byte, error) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	b, err := r.git.BlobObject(plumbing.NewHash(id))
+	h, err := r.take()
+	if err != nil {
+		return nil, fmt.Errorf("read blob %s: %w", id, err)
+	}
+	defer r.give(h)
+	b, err := h.git.BlobObject(plumbing.NewHash(id))
 	if err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", id, err)
 	}
