@@ -51,7 +51,7 @@ func runDeps(ctx context.Context, opts depsOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveFile(opts.file)
+	id, err := ix.ResolveFile(repoRelative(v, opts.file))
 	if err != nil {
 		return resolveError(err)
 	}

@@ -24,7 +24,7 @@ func newImplicitCommand(g *Globals) *cli.Command {
 			if err != nil {
 				return err
 			}
-			id, err := ix.ResolveFile(arg)
+			id, err := ix.ResolveFile(repoRelative(v, arg))
 			if err != nil {
 				return resolveError(err)
 			}

@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -88,4 +90,26 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("%d %s", n, word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// repoRelative turns a FILE argument given relative to the working
+// directory (from a subdirectory of the repository, or absolute) into the
+// repo-relative path the index uses. Anything else is returned unchanged
+// for the query package to resolve (ids, qualified names, repo paths).
+func repoRelative(v *view, arg string) string {
+	if strings.HasPrefix(arg, "file:") || strings.HasPrefix(arg, "sym:") || v.Env.Repo.Top == "" {
+		return arg
+	}
+	abs, err := filepath.Abs(arg)
+	if err != nil {
+		return arg
+	}
+	if _, err := os.Stat(abs); err != nil {
+		return arg
+	}
+	rel, err := filepath.Rel(v.Env.Repo.Top, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return arg
+	}
+	return filepath.ToSlash(rel)
 }

@@ -42,7 +42,7 @@ func runShow(ctx context.Context, opts showOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveTarget(opts.target)
+	id, err := ix.ResolveTarget(repoRelative(v, opts.target))
 	if err != nil {
 		return resolveError(err)
 	}
