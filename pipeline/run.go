@@ -177,10 +177,12 @@ func outcomeOf(ctx context.Context, err error, current string) string {
 	return Failed
 }
 
-// markInterrupted closes ledger entries left "running" by a killed process;
-// the caller holds the cache lock, so no run is really in progress.
+// markInterrupted closes the ledger entry left "running" by a killed
+// process; the caller holds the cache lock, so no run is really in
+// progress. Only the newest entry can be one: every writer closes its
+// predecessor's before it starts.
 func markInterrupted(s *store.Store) error {
-	runs, err := s.Runs(5)
+	runs, err := s.Runs(1)
 	if err != nil {
 		return err
 	}

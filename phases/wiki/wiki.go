@@ -9,7 +9,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"path"
 	"sort"
 	"strings"
 	"sync"
@@ -146,7 +145,7 @@ func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
 		if f.Lang == inventory.ConfigLang {
 			continue
 		}
-		dir := path.Dir(p)
+		dir := dirOf(p)
 		if !selected(dir, globs) {
 			continue
 		}
@@ -156,11 +155,13 @@ func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
 		out[dir] = m
 		for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
 			for _, e := range list {
-				if t := snapshot.FileOfID(e.Target); t != "" && s.Files[t] != nil {
-					if td := path.Dir(t); td != dir {
-						add(uses, dir, td)
-						add(in, td, dir)
-					}
+				if e.Kind == "contains" {
+					continue
+				}
+				t := snapshot.FileOfID(e.Target)
+				if td := dirOf(t); t != "" && td != dir && s.Files[t] != nil {
+					add(uses, dir, td)
+					add(in, td, dir)
 				}
 			}
 		}
@@ -171,6 +172,15 @@ func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
 		out[dir] = m
 	}
 	return out
+}
+
+// dirOf is path.Dir for the clean, relative paths of a snapshot, without
+// allocating.
+func dirOf(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return "."
 }
 
 func selected(dir string, globs []string) bool {
