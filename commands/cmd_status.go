@@ -7,7 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/store"
+	"github.com/lgraph/lgraph/readview"
 )
 
 func newStatusCommand(g *Globals) *cli.Command {
@@ -20,38 +20,15 @@ func newStatusCommand(g *Globals) *cli.Command {
 }
 
 // statusResult is status's --json result.
-type statusResult struct {
-	Branch        string       `json:"branch"`
-	Head          string       `json:"head"`
-	IndexedCommit string       `json:"indexed_commit"`
-	CommitsBehind int          `json:"commits_behind"`
-	Status        string       `json:"status"`
-	StalePaths    []string     `json:"stale_paths"`
-	ContentRoot   string       `json:"content_root"`
-	LeafCount     int          `json:"leaf_count"`
-	LastRun       *store.Run   `json:"last_run"`
-	Branches      []*store.Ref `json:"branches"`
-	StoreDir      string       `json:"store_dir"`
-	StoreBytes    int64        `json:"store_bytes"`
-}
+type statusResult = readview.StatusResult
 
 func runStatus(ctx context.Context, g *Globals) error {
 	v, err := g.openView(ctx)
 	if err != nil {
 		return err
 	}
-	res := statusResult{
-		Branch: v.Fresh.Branch, Head: v.Head.Commit, IndexedCommit: v.Fresh.IndexedCommit,
-		Status: v.Fresh.Status, StalePaths: v.Fresh.StalePaths, ContentRoot: v.Fresh.ContentRoot,
-		LeafCount: v.Fresh.LeafCount, StoreDir: v.Env.Store.Dir, StoreBytes: v.Env.Store.Size(),
-	}
-	if v.Ref != nil && v.Ref.Commit != v.Head.Commit && v.Env.Repo.HasCommit(v.Ref.Commit) {
-		res.CommitsBehind, _ = v.Env.Repo.CountCommits(v.Ref.Commit, v.Head.Commit, 10000)
-	}
-	if runs, err := v.Env.Store.Runs(1); err == nil && len(runs) > 0 {
-		res.LastRun = runs[0]
-	}
-	if res.Branches, err = v.Env.Store.Refs(); err != nil {
+	res, err := v.Status()
+	if err != nil {
 		return err
 	}
 	return g.emit(res, v.Fresh, func(w io.Writer) { printStatus(w, res) })

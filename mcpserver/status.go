@@ -1,45 +1,6 @@
 package mcpserver
 
-import (
-	"github.com/lgraph/lgraph/readview"
-	"github.com/lgraph/lgraph/store"
-)
+import "github.com/lgraph/lgraph/readview"
 
-// statusResult is lgraph_status's result, field for field the result of
-// lgraph status --json.
-type statusResult struct {
-	Branch        string       `json:"branch"`
-	Head          string       `json:"head"`
-	IndexedCommit string       `json:"indexed_commit"`
-	CommitsBehind int          `json:"commits_behind"`
-	Status        string       `json:"status"`
-	StalePaths    []string     `json:"stale_paths"`
-	ContentRoot   string       `json:"content_root"`
-	LeafCount     int          `json:"leaf_count"`
-	LastRun       *store.Run   `json:"last_run"`
-	Branches      []*store.Ref `json:"branches"`
-	StoreDir      string       `json:"store_dir"`
-	StoreBytes    int64        `json:"store_bytes"`
-}
-
-// maxBehind bounds the commits counted between the index and HEAD.
-const maxBehind = 10000
-
-func status(v *readview.View) (statusResult, error) {
-	res := statusResult{
-		Branch: v.Fresh.Branch, Head: v.Head.Commit, IndexedCommit: v.Fresh.IndexedCommit,
-		Status: v.Fresh.Status, StalePaths: v.Fresh.StalePaths, ContentRoot: v.Fresh.ContentRoot,
-		LeafCount: v.Fresh.LeafCount, StoreDir: v.Env.Store.Dir, StoreBytes: v.Env.Store.Size(),
-	}
-	if v.Ref != nil && v.Ref.Commit != v.Head.Commit && v.Env.Repo.HasCommit(v.Ref.Commit) {
-		res.CommitsBehind, _ = v.Env.Repo.CountCommits(v.Ref.Commit, v.Head.Commit, maxBehind)
-	}
-	if runs, err := v.Env.Store.Runs(1); err == nil && len(runs) > 0 {
-		res.LastRun = runs[0]
-	}
-	var err error
-	if res.Branches, err = v.Env.Store.Refs(); err != nil {
-		return res, err
-	}
-	return res, nil
-}
+// status is lgraph_status's result: the same as lgraph status --json.
+func status(v *readview.View) (readview.StatusResult, error) { return v.Status() }

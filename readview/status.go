@@ -1,0 +1,42 @@
+package readview
+
+import "github.com/lgraph/lgraph/store"
+
+// StatusResult is what `lgraph status --json` and the MCP lgraph_status
+// tool answer, field for field.
+type StatusResult struct {
+	Branch        string       `json:"branch"`
+	Head          string       `json:"head"`
+	IndexedCommit string       `json:"indexed_commit"`
+	CommitsBehind int          `json:"commits_behind"`
+	Status        string       `json:"status"`
+	StalePaths    []string     `json:"stale_paths"`
+	ContentRoot   string       `json:"content_root"`
+	LeafCount     int          `json:"leaf_count"`
+	LastRun       *store.Run   `json:"last_run"`
+	Branches      []*store.Ref `json:"branches"`
+	StoreDir      string       `json:"store_dir"`
+	StoreBytes    int64        `json:"store_bytes"`
+}
+
+// maxBehind bounds the commits counted between the index and HEAD.
+const maxBehind = 10000
+
+// Status gathers the view's status: freshness, commits behind, the last
+// run, every branch's baseline and the store's size.
+func (v *View) Status() (StatusResult, error) {
+	res := StatusResult{
+		Branch: v.Fresh.Branch, Head: v.Head.Commit, IndexedCommit: v.Fresh.IndexedCommit,
+		Status: v.Fresh.Status, StalePaths: v.Fresh.StalePaths, ContentRoot: v.Fresh.ContentRoot,
+		LeafCount: v.Fresh.LeafCount, StoreDir: v.Env.Store.Dir, StoreBytes: v.Env.Store.Size(),
+	}
+	if v.Ref != nil && v.Ref.Commit != v.Head.Commit && v.Env.Repo.HasCommit(v.Ref.Commit) {
+		res.CommitsBehind, _ = v.Env.Repo.CountCommits(v.Ref.Commit, v.Head.Commit, maxBehind)
+	}
+	if runs, err := v.Env.Store.Runs(1); err == nil && len(runs) > 0 {
+		res.LastRun = runs[0]
+	}
+	var err error
+	res.Branches, err = v.Env.Store.Refs()
+	return res, err
+}
