@@ -19,7 +19,7 @@ import (
 )
 
 // Version names the extractors and resolver; bump it when their output changes.
-const Version = "explicit-1"
+const Version = "explicit-2"
 
 // Phase is the explicit-dependency phase.
 type Phase struct {
