@@ -176,35 +176,7 @@ func (x *csharpX) fieldDecl(n *sitter.Node, id uint16) bool {
 	if decl == nil {
 		return false
 	}
-	head := ""
-	if t := decl.ChildByFieldId(k.fType); t != nil {
-		head = OneLine(string(x.src[n.StartByte():t.EndByte()]))
-	}
-	doc := x.doc(n)
-	first := ""
-	for i := uint(0); i < decl.NamedChildCount(); i++ {
-		d := decl.NamedChild(i)
-		if d.KindId() != k.variableDeclarator {
-			continue
-		}
-		name := Text(d.ChildByFieldId(k.fName), x.src)
-		if name == "" {
-			continue
-		}
-		qual, parent := x.qualify(name)
-		if first == "" {
-			first = qual
-		}
-		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
-			Name: name, Qualified: qual, Kind: kind, Parent: parent,
-			Line: Line(n), EndLine: EndLine(n), Signature: javaCap(head + " " + name), Doc: doc,
-		})
-	}
-	if first == "" {
-		return false
-	}
-	x.scopes = append(x.scopes, javaScope{qual: first})
-	return true
+	return x.declarators(x.src, n, decl, declIDs{k.fType, k.fName, k.variableDeclarator}, kind, x.doc(n))
 }
 
 // doc returns the /// comment lines directly above n (the node being

@@ -128,18 +128,28 @@ func (x *javaX) fieldDecl(n *sitter.Node, id uint16) bool {
 			}
 		}
 	}
+	return x.declarators(x.src, n, n, declIDs{k.fType, k.fName, k.variableDeclarator}, kind, x.doc(n))
+}
+
+// declIDs are the grammar ids a field declaration is read with.
+type declIDs struct{ typeField, nameField, declarator uint16 }
+
+// declarators emits one symbol per variable declarator of decl (a field
+// declaration n, or its variable_declaration child in C#), each signed
+// with the declaration's modifiers and type, and scopes what follows to
+// the first: refs in the type and initializers come from that field.
+func (x *scopeWalk) declarators(src []byte, n, decl *sitter.Node, ids declIDs, kind, doc string) bool {
 	head := ""
-	if t := n.ChildByFieldId(k.fType); t != nil {
-		head = OneLine(string(x.src[n.StartByte():t.EndByte()]))
+	if t := decl.ChildByFieldId(ids.typeField); t != nil {
+		head = OneLine(string(src[n.StartByte():t.EndByte()]))
 	}
-	doc := x.doc(n)
 	first := ""
-	for i := uint(0); i < n.NamedChildCount(); i++ {
-		d := n.NamedChild(i)
-		if d.KindId() != k.variableDeclarator {
+	for i := uint(0); i < decl.NamedChildCount(); i++ {
+		d := decl.NamedChild(i)
+		if d.KindId() != ids.declarator {
 			continue
 		}
-		name := Text(d.ChildByFieldId(k.fName), x.src)
+		name := Text(d.ChildByFieldId(ids.nameField), src)
 		if name == "" {
 			continue
 		}
@@ -155,7 +165,6 @@ func (x *javaX) fieldDecl(n *sitter.Node, id uint16) bool {
 	if first == "" {
 		return false
 	}
-	// Refs in the type and initializers come from the (first) field.
 	x.scopes = append(x.scopes, javaScope{qual: first})
 	return true
 }
