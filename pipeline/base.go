@@ -24,7 +24,13 @@ type baseChoice struct {
 func chooseBase(o Options, head gitrepo.Head, branch string) (baseChoice, error) {
 	cfgKey := o.Config.OutputKey()
 	if o.Full {
-		return baseChoice{full: true, reason: "a full rebuild was requested"}, nil
+		// Rebuild from nothing, but keep the published snapshot as the base
+		// the run's knowledge delta is measured against.
+		full := baseChoice{full: true, reason: "a full rebuild was requested"}
+		if ref, snap, err := o.Store.LoadPublished(branch); err == nil && ref != nil {
+			full.snap, full.commit = snap, ref.Commit
+		}
+		return full, nil
 	}
 	ref, snap, err := o.Store.LoadPublished(branch)
 	if err != nil {
