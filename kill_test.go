@@ -51,9 +51,12 @@ func TestRandomKill(t *testing.T) {
 		t.Fatalf("update --full: %v\n%s", err, out)
 	}
 	window := time.Since(start)
+	// Most kills land in phases that write nothing durable; about one in a
+	// hundred lands in badger's file creation, which is why there are many.
+	const rounds = 20
 	rnd := rand.New(rand.NewSource(3))
 	kills, outcomes := 0, map[string]int{}
-	for i := 0; i < 10; i++ {
+	for i := 0; i < rounds; i++ {
 		before, err := run("export")
 		if err != nil {
 			t.Fatalf("round %d: export before: %v", i, err)
@@ -108,7 +111,7 @@ func TestRandomKill(t *testing.T) {
 			t.Fatalf("round %d: verify after recovery: %v\n%s", i, err, out)
 		}
 	}
-	t.Logf("%d of 10 runs killed in flight; state after the kill: %v", kills, outcomes)
+	t.Logf("%d of %d runs killed in flight; state after the kill: %v", kills, rounds, outcomes)
 	if kills == 0 {
 		t.Fatal("no run was killed in flight: the kill window is too late for this machine")
 	}

@@ -8,8 +8,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	badger "github.com/dgraph-io/badger/v4"
@@ -20,7 +23,8 @@ var ErrBusy = errors.New("another lgraph update is running on this store")
 
 // Cache is an open badger database.
 type Cache struct {
-	db *badger.DB
+	db   *badger.DB
+	lock *os.File // lgraph's own writer lock, held while the cache is open
 	// later batches cheap-to-recompute facts (PutLater) into few
 	// transactions; Flush and Close commit it.
 	mu    sync.Mutex
@@ -41,28 +45,86 @@ func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
 		WithIndexCacheSize(8 << 20).
 		WithNumCompactors(2).
 		WithCompactL0OnClose(false)
-	for {
-		db, err := badger.Open(opts)
-		if err == nil {
-			return &Cache{db: db}, nil
+	lock, err := acquire(ctx, dir, wait)
+	if err != nil {
+		return nil, err
+	}
+	if err := removeEmptyValueLogs(dir); err != nil {
+		lock.Close()
+		return nil, err
+	}
+	db, err := badger.Open(opts)
+	if err != nil {
+		lock.Close()
+		if strings.Contains(err.Error(), "directory lock") {
+			return nil, ErrBusy
 		}
-		if !strings.Contains(err.Error(), "directory lock") {
-			return nil, fmt.Errorf("open cache %s: %w", dir, err)
+		return nil, fmt.Errorf("open cache %s: %w", dir, err)
+	}
+	return &Cache{db: db, lock: lock}, nil
+}
+
+// acquire takes lgraph's writer lock (an flock next to the cache, released
+// by the kernel when the process dies), waiting for it if asked to.
+func acquire(ctx context.Context, dir string, wait bool) (*os.File, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("open cache %s: %w", dir, err)
+	}
+	f, err := os.OpenFile(filepath.Join(filepath.Dir(dir), "writer.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("open cache %s: %w", dir, err)
+	}
+	for {
+		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
+		if err == nil {
+			return f, nil
+		}
+		if !errors.Is(err, syscall.EWOULDBLOCK) {
+			f.Close()
+			return nil, fmt.Errorf("lock cache %s: %w", dir, err)
 		}
 		if !wait {
+			f.Close()
 			return nil, ErrBusy
 		}
 		select {
 		case <-ctx.Done():
+			f.Close()
 			return nil, fmt.Errorf("%w (gave up waiting: %v)", ErrBusy, ctx.Err())
 		case <-time.After(100 * time.Millisecond):
 		}
 	}
 }
 
-// Close flushes and closes the database.
+// removeEmptyValueLogs deletes value-log and memtable files too short to
+// hold even their header. A process killed right after badger created the
+// next one (before sizing it) leaves it empty, and badger then refuses to
+// open the directory; such a file holds no write, so nothing is lost and
+// nothing points into it. Only called with the writer lock held, so no
+// live writer is creating one.
+func removeEmptyValueLogs(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("open cache %s: %w", dir, err)
+	}
+	const vlogHeaderSize = 20 // badger's key id and base IV
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".vlog") && !strings.HasSuffix(e.Name(), ".mem") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil && fi.Size() < vlogHeaderSize {
+			if err := os.Remove(filepath.Join(dir, e.Name())); err != nil {
+				return fmt.Errorf("repair cache %s: %w", dir, err)
+			}
+		}
+	}
+	return nil
+}
+
+// Close flushes and closes the database, then releases the writer lock.
 func (c *Cache) Close() error {
 	ferr := c.Flush()
+	defer c.lock.Close()
 	if err := c.db.Close(); err != nil {
 		return fmt.Errorf("close cache: %w", err)
 	}

@@ -1,0 +1,57 @@
+package cache
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+// TestOpenAfterKillLeftEmptyValueLog reproduces what a SIGKILL can leave:
+// a value-log or memtable file created but not yet sized. Badger alone refuses to
+// open such a directory; Open must repair it and keep the data.
+func TestOpenAfterKillLeftEmptyValueLog(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	c, err := Open(context.Background(), dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Put("k", "v"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"000099.vlog", "00099.mem"} {
+		if err := os.WriteFile(filepath.Join(dir, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c, err = Open(context.Background(), dir, false)
+	if err != nil {
+		t.Fatalf("open after an empty value log was left: %v", err)
+	}
+	defer c.Close()
+	var v string
+	if found, err := c.Get("k", &v); err != nil || !found || v != "v" {
+		t.Fatalf("get after repair: %q found=%v err=%v", v, found, err)
+	}
+}
+
+func TestSecondWriterIsBusy(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	c, err := Open(context.Background(), dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if _, err := Open(context.Background(), dir, false); !errors.Is(err, ErrBusy) {
+		t.Fatalf("second open: %v, want ErrBusy", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := Open(ctx, dir, true); !errors.Is(err, ErrBusy) {
+		t.Fatalf("second open with a done context: %v, want ErrBusy", err)
+	}
+}
