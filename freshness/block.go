@@ -50,6 +50,10 @@ type Input struct {
 	// StatCache is a file where working-tree hashes are remembered by stat
 	// data between reads; empty hashes every file every time.
 	StatCache string
+	// IsCode reports whether an untracked working-tree file would be
+	// indexed (head reads its first bytes, for a shebang). Nil skips the
+	// search for untracked files.
+	IsCode func(path string, head func() []byte) bool
 }
 
 // Check compares the indexed tree with HEAD (by tree diff) and with the
@@ -146,6 +150,13 @@ func dirtyPaths(in Input) ([]string, error) {
 		if sum != in.Snap.Files[p].SHA256 {
 			out = append(out, p)
 		}
+	}
+	if in.IsCode != nil {
+		known := make(map[string]bool, len(in.Snap.Files))
+		for p := range in.Snap.Files {
+			known[p] = true
+		}
+		out = append(out, untracked(in.Repo.Top, known, in.IsCode)...)
 	}
 	return out, nil
 }

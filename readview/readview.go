@@ -11,6 +11,8 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
@@ -114,7 +116,7 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	}
 	rules := inventory.NewRules(e.Config, e.Langs)
 	block, err := freshness.Check(ctx, freshness.Input{Repo: e.Repo, Head: head, Ref: ref, Snap: snap,
-		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath()})
+		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: isCode(rules)})
 	if err != nil {
 		return nil, err
 	}
@@ -123,6 +125,20 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 		v.stale[p] = true
 	}
 	return v, nil
+}
+
+// isCode is what an untracked file must be to make the tree dirty: a file
+// the inventory would index, by name or by its shebang.
+func isCode(rules inventory.Rules) func(string, func() []byte) bool {
+	return func(p string, head func() []byte) bool {
+		if !rules.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) {
+			return false
+		}
+		if !rules.Langs.NeedsContent(p) {
+			return true
+		}
+		return rules.Langs.Detect(p, head()) != nil
+	}
 }
 
 func load(e *Env, branch, head string) (*store.Ref, *snapshot.Snapshot, error) {
