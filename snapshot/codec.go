@@ -2,7 +2,8 @@ package snapshot
 
 import (
 	"encoding/binary"
-	"sort"
+	"maps"
+	"slices"
 
 	"github.com/lgraph/lgraph/facts"
 	"github.com/lgraph/lgraph/lang"
@@ -47,14 +48,7 @@ func (e *encoder) strMap(m map[string]string) {
 	}
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
 // header encodes everything but the files.
 func (e *encoder) header(s *Snapshot) {

@@ -4,8 +4,9 @@
 package snapshot
 
 import (
+	"maps"
 	"path"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -109,12 +110,7 @@ func (s *Snapshot) Clone() *Snapshot {
 
 // Paths returns the indexed paths in byte order.
 func (s *Snapshot) Paths() []string {
-	out := make([]string, 0, len(s.Files))
-	for p := range s.Files {
-		out = append(out, p)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(s.Files))
 }
 
 // FileOfID returns the file path of a file or symbol node id ("" for others).

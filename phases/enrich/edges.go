@@ -6,7 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/llm"
@@ -42,18 +42,9 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 		}
 	}
 	var out []dependency
-	for _, t := range sortedKeys2(byTarget) {
+	for _, t := range sortedKeys(byTarget) {
 		out = append(out, dependency{target: t, kinds: sortedKeys(byTarget[t]), names: sortedKeys(names[t])})
 	}
-	return out
-}
-
-func sortedKeys2(m map[string]map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 
@@ -90,8 +81,7 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 
 func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 	var out []string
-	for _, p := range w.st.Next.Paths() {
-		f := w.st.Next.Files[p]
+	for p, f := range w.st.Next.Files {
 		if f.Lang == inventory.ConfigLang {
 			continue
 		}
@@ -99,6 +89,7 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 			out = append(out, p)
 		}
 	}
+	slices.Sort(out)
 	return out
 }
 

@@ -10,7 +10,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -126,12 +127,12 @@ func (w *work) secret(p string) bool {
 // paths whose summary text changed.
 func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, error) {
 	var todo []string
-	for _, p := range w.st.Next.Paths() {
-		f := w.st.Next.Files[p]
+	for p, f := range w.st.Next.Files {
 		if f.Lang != inventory.ConfigLang && (full || w.st.Touched[p] || w.st.Reresolved[p]) {
 			todo = append(todo, p)
 		}
 	}
+	slices.Sort(todo)
 	results := make([]*snapshot.File, len(todo))
 	g := w.group()
 	for i, p := range todo {
@@ -269,11 +270,4 @@ func estimateFile(p llm.Provider, in llm.FileInput) int {
 // IsBudget reports whether err stopped the phase on its token budget.
 func IsBudget(err error) bool { return errors.Is(err, llm.ErrBudget) }
 
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -7,6 +7,7 @@ package explicit
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -38,16 +39,15 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	if full {
 		rep.Mode, rep.Reason = "full", reason
 	}
+	// Filter, then sort what passed: on an update that is a few paths, not
+	// the whole repository.
 	var toParse []string
-	for _, path := range sortedPaths(st.Next.Files) {
-		f := st.Next.Files[path]
-		if f.Lang == "config" {
-			continue
-		}
-		if full || st.Touched[path] || f.Facts == nil {
+	for path, f := range st.Next.Files {
+		if f.Lang != "config" && (full || st.Touched[path] || f.Facts == nil) {
 			toParse = append(toParse, path)
 		}
 	}
+	slices.Sort(toParse)
 	if err := p.extract(ctx, st, toParse, &rep); err != nil {
 		return rep, err
 	}

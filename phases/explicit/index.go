@@ -3,7 +3,9 @@ package explicit
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"maps"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -133,12 +135,7 @@ func digestOf(mods []string, defs []def) string {
 }
 
 func sortedPaths(files map[string]*snapshot.File) []string {
-	out := make([]string, 0, len(files))
-	for p := range files {
-		out = append(out, p)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(files))
 }
 
 func dirOf(p string) string { return path.Dir(p) }

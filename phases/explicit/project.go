@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/lang"
@@ -19,11 +20,16 @@ import (
 // snapshot (go.mod, tsconfig.json, jsconfig.json) and the config.
 func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project, error) {
 	pr := lang.Project{GoModules: map[string]string{}, TSConfigs: map[string]lang.TSConfig{}, IncludeDirs: st.Config.IncludeDirs}
-	for _, p := range sortedPaths(st.Next.Files) {
-		f := st.Next.Files[p]
-		if f.Lang != "config" {
-			continue
+	var projectFiles []string
+	for p, f := range st.Next.Files {
+		if f.Lang == "config" {
+			projectFiles = append(projectFiles, p)
 		}
+	}
+	// Sorted, so that jsconfig.json yields to tsconfig.json the same way on every run.
+	slices.Sort(projectFiles)
+	for _, p := range projectFiles {
+		f := st.Next.Files[p]
 		data, err := readProjectFile(st, read, f.Blob)
 		if err != nil {
 			return pr, fmt.Errorf("read %s: %w", p, err)

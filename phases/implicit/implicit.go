@@ -8,6 +8,7 @@ package implicit
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"time"
 
@@ -45,11 +46,12 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		rep.Mode, rep.Reason = "full", reason
 	}
 	var todo []string
-	for _, path := range st.Next.Paths() {
-		if st.Next.Files[path].Lang != inventory.ConfigLang && (full || st.Touched[path]) {
+	for path, f := range st.Next.Files {
+		if f.Lang != inventory.ConfigLang && (full || st.Touched[path]) {
 			todo = append(todo, path)
 		}
 	}
+	slices.Sort(todo)
 	if err := p.signals(ctx, st, todo); err != nil {
 		return rep, err
 	}

@@ -9,6 +9,8 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -59,7 +61,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		}
 	}
 	var todo []string
-	for _, dir := range sortedDirs(inputs) {
+	for _, dir := range slices.Sorted(maps.Keys(inputs)) {
 		key := inputKey(inputs[dir], st.LLM.ID())
 		if m := st.Next.Modules[dir]; m == nil || m.InputKey != key {
 			todo = append(todo, dir)
@@ -140,8 +142,8 @@ func write(ctx context.Context, st *phase.State, in llm.ModuleInput) (*snapshot.
 func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
 	out := map[string]llm.ModuleInput{}
 	in, uses := map[string]map[string]bool{}, map[string]map[string]bool{}
-	for _, p := range s.Paths() {
-		f := s.Files[p]
+	// Map order is fine: members are sorted below and the rest are sets.
+	for p, f := range s.Files {
 		if f.Lang == inventory.ConfigLang {
 			continue
 		}
@@ -167,7 +169,7 @@ func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
 		}
 	}
 	for dir, m := range out {
-		m.Out, m.In = keys(uses[dir]), keys(in[dir])
+		m.Out, m.In = slices.Sorted(maps.Keys(uses[dir])), slices.Sorted(maps.Keys(in[dir]))
 		sort.Slice(m.Members, func(i, j int) bool { return m.Members[i].Summary < m.Members[j].Summary })
 		out[dir] = m
 	}
@@ -200,24 +202,6 @@ func add(m map[string]map[string]bool, a, b string) {
 		m[a] = map[string]bool{}
 	}
 	m[a][b] = true
-}
-
-func keys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func sortedDirs(m map[string]llm.ModuleInput) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 // inputKey hashes exactly what the provider is given, plus its identity.
