@@ -33,7 +33,16 @@ func TestScripts(t *testing.T) {
 		Dir:                 "testdata/script",
 		RequireExplicitExec: true,
 		Setup: func(e *testscript.Env) error {
-			e.Setenv("HOME", e.WorkDir)
+			// HOME (and with it the user's config and trust records) lies
+			// outside the repository the script builds in $WORK.
+			home, err := os.MkdirTemp("", "lgraph-home-")
+			if err != nil {
+				return err
+			}
+			e.Defer(func() { os.RemoveAll(home) })
+			e.Setenv("HOME", home)
+			e.Setenv("XDG_CONFIG_HOME", "")
+			e.Setenv("XDG_DATA_HOME", "")
 			e.Setenv("GIT_CONFIG_NOSYSTEM", "1")
 			e.Setenv("GIT_AUTHOR_NAME", "Test")
 			e.Setenv("GIT_AUTHOR_EMAIL", "test@example.com")
@@ -47,6 +56,11 @@ func TestScripts(t *testing.T) {
 			"merkle":       cmdMerkle,
 			"corrupt-edge": cmdCorruptEdge,
 			"hold-lock":    cmdHoldLock,
+			"llm-server":   cmdLLMServer,
+			"llm-seen":     cmdLLMSeen,
+			"llm-leak":     cmdLLMLeak,
+			"wait-run":     cmdWaitRun,
+			"expand":       cmdExpand,
 		},
 	})
 }

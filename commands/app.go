@@ -14,7 +14,7 @@ func NewApp(g *Globals) *cli.App {
 		Flags:     g.globalFlags(true),
 		Commands: []*cli.Command{
 			newInitCommand(g), newUpdateCommand(g), newStatusCommand(g), newLogCommand(g),
-			newConfigCommand(g), newExportCommand(g), newVerifyCommand(g), newHooksCommand(g), newImplicitCommand(g), newWikiCommand(g),
+			newConfigCommand(g), newTrustCommand(g), newExportCommand(g), newVerifyCommand(g), newHooksCommand(g), newImplicitCommand(g), newWikiCommand(g),
 			newDepsCommand(g), newRDepsCommand(g), newCallersCommand(g), newCalleesCommand(g),
 			newImpactCommand(g), newSearchCommand(g), newShowCommand(g), newServeCommand(g),
 		},

@@ -67,7 +67,7 @@ func rebuild(ctx context.Context, e *env, ref *store.Ref, getenv func(string) st
 	if err != nil {
 		return nil, err
 	}
-	provider, err := pipeline.NewProvider(&e.Config.LLM, getenv)
+	provider, _, err := pipeline.NewProvider(&e.Config.LLM, getenv)
 	if err != nil {
 		return nil, usageError("%v", err)
 	}

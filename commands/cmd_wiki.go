@@ -64,6 +64,9 @@ func runWiki(ctx context.Context, module, out string, pin pinOptions, g *Globals
 			name := filepath.Join(out, filepath.FromSlash(d)+".md")
 			if d == "." {
 				name = filepath.Join(out, "index.md")
+			} else if !filepath.IsLocal(filepath.FromSlash(d) + ".md") {
+				// A crafted tree may name a directory "..": never write outside --out.
+				return fmt.Errorf("wiki --out %s: module %q would be written outside the directory: refused", out, d)
 			}
 			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 				return fmt.Errorf("wiki --out %s: %w", out, err)

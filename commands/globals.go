@@ -27,6 +27,8 @@ type Globals struct {
 	Quiet          bool
 	// Freshness is filled by read commands for the JSON envelope.
 	freshness any
+	// warned holds the warnings already printed.
+	warned map[string]bool
 }
 
 // NewGlobals returns globals bound to the given streams and environment.
@@ -69,7 +71,31 @@ type env = readview.Env
 // open resolves --repo, loads the config and opens the store (creating it
 // only when create is set).
 func (g *Globals) open(create bool, flagOverrides map[string]string) (*env, error) {
-	return readview.OpenEnv(readview.Location{RepoDir: g.RepoDir, ConfigFile: g.ConfigFile, StoreDir: g.StoreDir, Environ: g.Environ}, create, flagOverrides)
+	e, err := readview.OpenEnv(g.location(), create, flagOverrides)
+	if err != nil {
+		return nil, err
+	}
+	g.warnOnce(e.Loaded.Warnings())
+	return e, nil
+}
+
+// location is where the global flags say the repository, config and store are.
+func (g *Globals) location() readview.Location {
+	return readview.Location{RepoDir: g.RepoDir, ConfigFile: g.ConfigFile, StoreDir: g.StoreDir, Environ: g.Environ}
+}
+
+// warnOnce prints each warning on stderr, at most once per process.
+func (g *Globals) warnOnce(warnings []string) {
+	for _, w := range warnings {
+		if g.warned[w] {
+			continue
+		}
+		if g.warned == nil {
+			g.warned = map[string]bool{}
+		}
+		g.warned[w] = true
+		fmt.Fprintf(g.Stderr, "lgraph: warning: %s\n", w)
+	}
 }
 
 // globalFlags are accepted by every command.

@@ -30,14 +30,17 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	provider, err := pipeline.NewProvider(&e.Config.LLM, g.Getenv)
+	provider, keyWarnings, err := pipeline.NewProvider(&e.Config.LLM, g.Getenv)
 	if err != nil {
 		return usageError("%v", err)
 	}
+	g.warnOnce(keyWarnings)
+	warnings := append(e.Loaded.Warnings(), keyWarnings...)
 	run, err := pipeline.Run(ctx, pipeline.Options{
 		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: e.Langs, LLM: provider,
 		Command: opts.command, Full: opts.full, Wait: opts.wait,
 		DryRun: opts.dryRun, Worktree: opts.worktree, Progress: newProgress(g), Failpoint: g.failpoint(),
+		Warnings: warnings,
 	})
 	if run == nil {
 		return err
@@ -92,6 +95,9 @@ func printRun(w io.Writer, r *store.Run) {
 	fmt.Fprintf(w, "  %dms\n", r.MS)
 	if r.Error != "" {
 		fmt.Fprintf(w, "  error: %s\n", strings.TrimSpace(r.Error))
+	}
+	for _, warning := range r.Warnings {
+		fmt.Fprintf(w, "  warning: %s\n", warning)
 	}
 }
 

@@ -1,23 +1,18 @@
-// Package config loads lgraph's settings: defaults, then .lgraph.yaml, then
-// LGRAPH_* environment variables, then command-line flags, remembering where
-// each effective value came from.
+// Package config loads lgraph's settings: defaults, then the user's config
+// file, then the repository's .lgraph.yaml, then LGRAPH_* environment
+// variables, then command-line flags, remembering where each effective value
+// came from. A repository file may describe the repository; it may not choose
+// where data, credentials or writes go unless the user trusted it.
 package config
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
+	"net/url"
 	"time"
-
-	"gopkg.in/yaml.v3"
 )
-
-// FileName is the team-shared config file at the repository root.
-const FileName = ".lgraph.yaml"
 
 // Config is the effective configuration. Every field has a default.
 type Config struct {
@@ -98,79 +93,6 @@ func Default() Config {
 	}
 }
 
-// Source says where an effective value came from.
-type Source string
-
-// The sources, weakest first.
-const (
-	FromDefault Source = "default"
-	FromFile    Source = "file"
-	FromEnv     Source = "env"
-	FromFlag    Source = "flag"
-)
-
-// Loaded is an effective config with the source of every key.
-type Loaded struct {
-	Config  Config
-	Sources map[string]Source // key ("llm.model") -> source
-	File    string            // the config file read, "" if none
-}
-
-// Load builds the effective config: defaults, then the file (when it exists;
-// a missing explicit file is an error), then environment, then flag
-// overrides given as key -> value text.
-func Load(file string, explicit bool, environ []string, flags map[string]string) (*Loaded, error) {
-	cfg := Default()
-	l := &Loaded{Config: cfg, Sources: map[string]Source{}}
-	for _, k := range keys(&l.Config) {
-		l.Sources[k.name] = FromDefault
-	}
-	if err := l.readFile(file, explicit); err != nil {
-		return nil, err
-	}
-	if err := l.applyEnv(environ); err != nil {
-		return nil, err
-	}
-	if err := l.applyFlags(flags); err != nil {
-		return nil, err
-	}
-	if err := l.Config.Validate(); err != nil {
-		return nil, err
-	}
-	return l, nil
-}
-
-func (l *Loaded) readFile(file string, explicit bool) error {
-	if file == "" {
-		return nil
-	}
-	data, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) && !explicit {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("read config %s: %w", file, err)
-	}
-	l.File = file
-	var root yaml.Node
-	if err := yaml.Unmarshal(data, &root); err != nil {
-		return fmt.Errorf("config %s: %w", file, err)
-	}
-	if len(root.Content) == 0 {
-		return nil
-	}
-	if err := checkKnownKeys(file, root.Content[0], "", &l.Config); err != nil {
-		return err
-	}
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&l.Config); err != nil {
-		return fmt.Errorf("config %s: %w", file, err)
-	}
-	markPresent(root.Content[0], "", l.Sources)
-	return nil
-}
-
 // Validate checks ranges a YAML type check cannot.
 func (c *Config) Validate() error {
 	switch {
@@ -187,7 +109,10 @@ func (c *Config) Validate() error {
 	case c.SnapshotsPerRepo < 1:
 		return fmt.Errorf("config snapshots_per_repo: must be at least 1, got %d", c.SnapshotsPerRepo)
 	}
-	return nil
+	if u, err := url.Parse(c.LLM.BaseURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+		return fmt.Errorf("config llm.base_url: want an http:// or https:// URL, got %q", c.LLM.BaseURL)
+	}
+	return c.checkRepoPaths()
 }
 
 // OutputKey hashes the settings that change what an index contains, so that a

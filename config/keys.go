@@ -163,24 +163,24 @@ func checkKnownKeys(file string, n *yaml.Node, prefix string, cfg *Config) error
 				return err
 			}
 		case !known[name]:
-			return fmt.Errorf("config %s line %d: unknown key %q (known keys: lgraph config --keys)", file, n.Content[i].Line, name)
+			return fmt.Errorf("config %s line %d: unknown key %q (lgraph config lists the known keys)", file, n.Content[i].Line, name)
 		}
 	}
 	return nil
 }
 
-// markPresent records FromFile for every key the file sets.
-func markPresent(n *yaml.Node, prefix string, sources map[string]Source) {
+// presentKeys maps every leaf key a file sets to its line.
+func presentKeys(n *yaml.Node, prefix string, known map[string]bool, out map[string]int) {
 	if n.Kind != yaml.MappingNode {
 		return
 	}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		name := prefix + n.Content[i].Value
-		if _, ok := sources[name]; ok {
-			sources[name] = FromFile
+		if known[name] {
+			out[name] = n.Content[i].Line
 			continue
 		}
-		markPresent(n.Content[i+1], name+".", sources)
+		presentKeys(n.Content[i+1], name+".", known, out)
 	}
 }
 
@@ -188,11 +188,7 @@ func markPresent(n *yaml.Node, prefix string, sources map[string]Source) {
 func (l *Loaded) Values() map[string]any {
 	out := map[string]any{}
 	for _, k := range keys(&l.Config) {
-		v := k.value.Interface()
-		if d, ok := v.(time.Duration); ok {
-			v = d.String()
-		}
-		out[k.name] = v
+		out[k.name] = textValue(k.value)
 	}
 	return out
 }

@@ -28,9 +28,18 @@ type State struct {
 }
 
 // block is what lgraph adds to a hook: a background update whose output
-// goes to the store's hook log, never to the user's terminal.
+// never reaches the user's terminal (the run's ledger entry records it).
 func block(binary, repo string) string {
-	return fmt.Sprintf("%s\n(cd %q && %q update --quiet --wait >/dev/null 2>&1 &)\n%s\n", begin, repo, binary, end)
+	return fmt.Sprintf("%s\n(cd %s && %s update --quiet --wait >/dev/null 2>&1 &)\n%s\n", begin, shellQuote(repo), shellQuote(binary), end)
+}
+
+// shellQuote makes s one literal shell word: inside single quotes the
+// shell expands nothing ($(...), backquotes, $VAR); a single quote in s
+// ends the quoted run, is written escaped, and a new run starts. Go's %q
+// is not shell quoting: inside double quotes the shell would run a $(...)
+// in a directory name.
+func shellQuote(s string) string {
+	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"
 }
 
 // Install adds lgraph's block to each hook in dir, keeping any hook that is

@@ -24,7 +24,7 @@ func TestInstallKeepsForeignHooksAndUninstallRestoresThem(t *testing.T) {
 	}
 	merge, _ := os.ReadFile(filepath.Join(dir, "post-merge"))
 	if !strings.HasPrefix(string(merge), foreign) || strings.Count(string(merge), begin) != 1 ||
-		!strings.Contains(string(merge), `"/opt/lgraph" update --quiet --wait`) {
+		!strings.Contains(string(merge), `'/opt/lgraph' update --quiet --wait`) {
 		t.Fatalf("post-merge after install:\n%s", merge)
 	}
 	fi, _ := os.Stat(filepath.Join(dir, "post-checkout"))

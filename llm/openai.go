@@ -3,7 +3,6 @@ package llm
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"net/url"
 	"time"
 
@@ -88,7 +87,7 @@ func WithSecretFilter(f SecretFilter) Option { return func(o *options) { o.secre
 
 // NewOpenAI checks cfg, fills its defaults and returns the provider.
 func NewOpenAI(cfg Config, opts ...Option) (*OpenAI, error) {
-	o := options{sleep: sleepCtx, now: time.Now, http: &http.Client{},
+	o := options{sleep: sleepCtx, now: time.Now, http: newHTTPClient(),
 		secrets: SecretFilter{Patterns: DefaultSecretPatterns()}}
 	for _, opt := range opts {
 		opt(&o)
@@ -125,6 +124,9 @@ func withDefaults(cfg Config) (Config, error) {
 	}
 	if u, err := url.Parse(cfg.BaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return cfg, fmt.Errorf("openai provider: base URL %q is not an http(s) URL", cfg.BaseURL)
+	}
+	if cfg.APIKey != "" && !KeyAllowed(cfg.BaseURL) {
+		return cfg, fmt.Errorf("openai provider: base URL %s: %w", cfg.BaseURL, ErrInsecureKey)
 	}
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout

@@ -95,6 +95,9 @@ type headerDoer struct {
 
 // Do sends req and records its Retry-After.
 func (h headerDoer) Do(req *http.Request) (*http.Response, error) {
+	if err := guardKey(req); err != nil {
+		return nil, err
+	}
 	resp, err := h.client.Do(req)
 	if err != nil || (resp.StatusCode != http.StatusTooManyRequests && resp.StatusCode != http.StatusServiceUnavailable) {
 		return resp, err

@@ -57,6 +57,9 @@ type Options struct {
 	Progress phase.Progress
 	// Failpoint is called at named points (tests kill runs there).
 	Failpoint func(name string)
+	// Warnings are recorded in the run's ledger entry (settings ignored
+	// because a repository file may not set them, keys withheld).
+	Warnings []string
 }
 
 // Run indexes HEAD of the repository and returns the ledger entry. The
@@ -73,7 +76,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	}
 	if upToDateRef(o, head, branch) {
 		return &store.Run{Command: o.Command, Started: start.UTC(), Branch: branch, From: &head.Commit, To: head.Commit,
-			Outcome: UpToDate, MS: time.Since(start).Milliseconds()}, nil
+			Outcome: UpToDate, MS: time.Since(start).Milliseconds(), Warnings: o.Warnings}, nil
 	}
 	c, err := cache.Open(ctx, o.Store.CacheDir(), o.Wait)
 	if err != nil {
@@ -87,7 +90,8 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: Running}
+	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: Running,
+		Warnings: o.Warnings}
 	if !o.DryRun {
 		if err := o.Store.WriteRun(run); err != nil {
 			return nil, err

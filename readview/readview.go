@@ -61,11 +61,7 @@ func OpenEnv(loc Location, create bool, overrides map[string]string) (*Env, erro
 	if err != nil {
 		return nil, err
 	}
-	cfgFile, explicit := loc.ConfigFile, loc.ConfigFile != ""
-	if !explicit {
-		cfgFile = filepath.Join(repo.Top, config.FileName)
-	}
-	loaded, err := config.Load(cfgFile, explicit, loc.Environ, overrides)
+	loaded, err := config.Load(loc.ConfigInputs(repo.Top, overrides))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUsage, err)
 	}
@@ -74,6 +70,18 @@ func OpenEnv(loc Location, create bool, overrides map[string]string) (*Env, erro
 		return nil, err
 	}
 	return &Env{Repo: repo, Loaded: loaded, Config: &loaded.Config, Store: s, Langs: lang.Default()}, nil
+}
+
+// ConfigInputs names what the config of the repository whose working tree
+// is top is built from: the user's files, .lgraph.yaml (or --config), the
+// environment and flag overrides.
+func (loc Location) ConfigInputs(top string, overrides map[string]string) config.Inputs {
+	in := config.Inputs{User: config.UserPathsFrom(loc.Environ), File: loc.ConfigFile, Explicit: loc.ConfigFile != "",
+		RepoTop: top, Environ: loc.Environ, Flags: overrides}
+	if !in.Explicit && top != "" {
+		in.File = filepath.Join(top, config.FileName)
+	}
+	return in
 }
 
 func storeDir(flag string, repo *gitrepo.Repo, cfg *config.Config) string {

@@ -13,22 +13,25 @@ import (
 
 // Run is one ledger entry: what an init or update did and how it ended.
 type Run struct {
-	ID        int       `json:"run"`
-	Command   string    `json:"command"`
-	Started   time.Time `json:"started"`
-	Branch    string    `json:"branch"`
-	From      *string   `json:"from"`
-	To        string    `json:"to"`
-	Outcome   string    `json:"outcome"`
-	Reason    string    `json:"reason,omitempty"`
-	Changes   Changes   `json:"changes"`
-	Phases    []Phase   `json:"phases"`
-	Tokens    Tokens    `json:"tokens"`
-	CostUSD   float64   `json:"cost_usd"`
-	MS        int64     `json:"ms"`
-	Root      string    `json:"content_root,omitempty"`
-	Error     string    `json:"error,omitempty"`
-	Knowledge *Delta    `json:"knowledge,omitempty"`
+	ID      int       `json:"run"`
+	Command string    `json:"command"`
+	Started time.Time `json:"started"`
+	Branch  string    `json:"branch"`
+	From    *string   `json:"from"`
+	To      string    `json:"to"`
+	Outcome string    `json:"outcome"`
+	Reason  string    `json:"reason,omitempty"`
+	Changes Changes   `json:"changes"`
+	Phases  []Phase   `json:"phases"`
+	Tokens  Tokens    `json:"tokens"`
+	CostUSD float64   `json:"cost_usd"`
+	MS      int64     `json:"ms"`
+	Root    string    `json:"content_root,omitempty"`
+	Error   string    `json:"error,omitempty"`
+	// Warnings are settings that were not obeyed and similar notes, as
+	// printed on stderr when the run started.
+	Warnings  []string `json:"warnings,omitempty"`
+	Knowledge *Delta   `json:"knowledge,omitempty"`
 }
 
 // Changes counts a change set by action.

@@ -8,6 +8,7 @@
 package llmtest
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -44,17 +45,53 @@ type Server struct {
 	billed     int
 	queue      []Fault
 	hook       func(n int, r Request) Fault
+	// seen holds every request to any path, as an attacker's server would
+	// see it (security tests look for leaked credentials there).
+	seen []Seen
+}
+
+// Seen is any HTTP request the server received, on any path.
+type Seen struct {
+	Method, Path string
+	Header       http.Header
+	Body         []byte
 }
 
 // NewServer starts a server that tb's cleanup closes.
 func NewServer(tb testing.TB) *Server {
 	tb.Helper()
+	s := Start()
+	tb.Cleanup(s.Close)
+	return s
+}
+
+// Start starts a server; the caller closes it.
+func Start() *Server {
 	s := &Server{}
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /v1/chat/completions", s.handle)
-	s.srv = httptest.NewServer(mux)
-	tb.Cleanup(s.Close)
+	s.srv = httptest.NewServer(s.recordAll(mux))
 	return s
+}
+
+// recordAll keeps a copy of every request before serving it.
+func (s *Server) recordAll(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		body, _ := io.ReadAll(r.Body)
+		r.Body.Close()
+		s.mu.Lock()
+		s.seen = append(s.seen, Seen{Method: r.Method, Path: r.URL.Path, Header: r.Header.Clone(), Body: body})
+		s.mu.Unlock()
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		next.ServeHTTP(w, r)
+	})
+}
+
+// Seen returns every request received on any path, in arrival order.
+func (s *Server) Seen() []Seen {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Seen(nil), s.seen...)
 }
 
 // Close stops the server.

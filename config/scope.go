@@ -1,0 +1,67 @@
+package config
+
+import (
+	"fmt"
+	"path"
+	"strings"
+)
+
+// userOnly lists the keys that choose where data, credentials, money or
+// writes go. A repository's .lgraph.yaml may not set them unless the user
+// trusted that file's values for them (lgraph trust): a cloned repository
+// must not be able to send the user's key, code or budget anywhere, nor
+// make lgraph write outside its store.
+var userOnly = map[string]bool{
+	"llm.provider":                true,
+	"llm.model":                   true,
+	"llm.base_url":                true,
+	"llm.api_key_env":             true,
+	"llm.price_per_1k.prompt":     true,
+	"llm.price_per_1k.completion": true,
+	"llm.budget_tokens":           true,
+	"llm.context_tokens":          true,
+	"llm.max_concurrency":         true,
+	"llm.tokens_per_minute":       true,
+	"llm.timeout":                 true,
+	"llm.retries":                 true,
+	"llm.json_schema":             true,
+	"store":                       true,
+}
+
+// additive lists the keys whose repository value is added to the user's
+// instead of replacing it: a repository may add secret patterns, never
+// remove the defaults and so make lgraph send a .env file.
+var additive = map[string]bool{"llm.secret_patterns": true}
+
+// UserOnly reports whether key may come only from the user (user config
+// file, environment, flags) or a trusted repository file.
+func UserOnly(key string) bool { return userOnly[key] }
+
+// repoPathKeys are repository-relative directory lists; a value that leaves
+// the repository is an error, whoever set it.
+var repoPathKeys = map[string]bool{"include_dirs": true}
+
+// checkRepoPaths rejects absolute paths and paths that climb out of the
+// repository in the repository-relative path keys.
+func (c *Config) checkRepoPaths() error {
+	for _, k := range keys(c) {
+		if !repoPathKeys[k.name] {
+			continue
+		}
+		for _, p := range k.value.Interface().([]string) {
+			if !repoRelative(p) {
+				return fmt.Errorf("config %s: %q must be a directory inside the repository, written relative to its root", k.name, p)
+			}
+		}
+	}
+	return nil
+}
+
+// repoRelative reports whether p names a place inside the repository.
+func repoRelative(p string) bool {
+	if p == "" || strings.ContainsRune(p, '\\') {
+		return false
+	}
+	clean := path.Clean(p)
+	return !path.IsAbs(clean) && clean != ".." && !strings.HasPrefix(clean, "../")
+}
