@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/query"
+	"github.com/lgraph/lgraph/snapshot"
 )
 
 // callersOptions are the options of callers and callees.
@@ -67,8 +68,16 @@ func runCallers(ctx context.Context, opts callersOptions, g *Globals) error {
 func printCalls(w io.Writer, r query.CallsResult) {
 	fmt.Fprintf(w, "%s of %s: %d%s\n", r.Direction, nodeText(r.Symbol), len(r.Items), staleText(r.Symbol.Mark))
 	for _, c := range r.Items {
-		fmt.Fprintf(w, "  calls  %s%s%s%s\n", nodeText(c.NodeRef), viaText(c.Via), sitesText(c.Sites), staleText(c.Mark))
+		fmt.Fprintf(w, "  calls  %s%s%s%s%s\n", nodeText(c.NodeRef), viaText(c.Via), sitesText(c.Sites), guessText(c.ResolvedBy), staleText(c.Mark))
 	}
+}
+
+// guessText marks calls that only a name match resolved.
+func guessText(resolvedBy []string) string {
+	if len(resolvedBy) == 1 && resolvedBy[0] == snapshot.ByName {
+		return "  (name match only)"
+	}
+	return ""
 }
 
 // sitesText renders call-site lines: "  at 4, 5".

@@ -22,6 +22,14 @@ const (
 	KindField     = "field"  // struct/class field (optional)
 )
 
+// LocalName is the name the i-th imported name is bound to in the file.
+func (imp Import) LocalName(i int) string {
+	if i < len(imp.As) && imp.As[i] != "" {
+		return imp.As[i]
+	}
+	return imp.Names[i]
+}
+
 // Reference kinds.
 const (
 	RefCall      = "call"      // the name is called: f(), obj.m(), new C()
@@ -70,6 +78,11 @@ type Symbol struct {
 	// text of the name ("Base", "pkg.Base", "Comparable<T>" -> "Comparable").
 	Extends    []string `json:"extends,omitempty"`
 	Implements []string `json:"implements,omitempty"`
+	// Type is the type of the value the symbol names, as a type chain (see
+	// Chain): a field's, variable's or constant's declared or initializing
+	// type; a function's or method's result type. Empty when unknown; a
+	// builtin or primitive type is NotRepo.
+	Type string `json:"type,omitempty"`
 }
 
 // Import is one import-like statement (import, use, require, include).
@@ -82,8 +95,18 @@ type Import struct {
 	// namespace import name). Empty when the language binds the last segment.
 	Alias string `json:"alias,omitempty"`
 	// Names are names imported from the module into local scope
-	// (from m import a, b; import {a, b} from "m"; use a::{b, c}).
+	// (from m import a, b; import {a, b} from "m"; use a::{b, c}), as the
+	// module names them.
 	Names []string `json:"names,omitempty"`
+	// As holds, parallel to Names, the local name each is bound to when it
+	// differs (from m import a as b: Names ["a"], As ["b"]); nil when none
+	// is renamed.
+	As []string `json:"as,omitempty"`
+	// Reexport marks an import whose names the file also exports, so that
+	// importing them from this file reaches their definitions: TypeScript
+	// "export { a } from" and "export * from", Python's module-level imports
+	// (a module's imported names are its attributes), barrels.
+	Reexport bool `json:"reexport,omitempty"`
 	// Kind distinguishes import forms that resolve differently: "" (default),
 	// "relative" (Ruby require_relative), "local" (C quoted include),
 	// "system" (C angle include), "require" (PHP require/include, Ruby require),
@@ -106,6 +129,14 @@ type Ref struct {
 	// From is the Qualified name of the innermost enclosing symbol, "" at file level.
 	From string `json:"from,omitempty"`
 	Line int    `json:"line"`
+	// Recv is the receiver of a qualified reference as a type chain (see
+	// Chain), when the extractor knows more than the qualifier's text says:
+	// a local or parameter replaced by its declared or inferred type
+	// ("x.Run()" with x := NewServer() gives "NewServer()"), Unknown for a
+	// local whose type it cannot tell (so the resolver does not take the
+	// local for a global of the same name), NotRepo for a builtin value.
+	// Empty: resolve the qualifier as written.
+	Recv string `json:"recv,omitempty"`
 }
 
 // Signal is one implicit key a file uses (an environment variable, config

@@ -84,7 +84,7 @@ func writeGraphML(w io.Writer, g *Graph) error {
 	fmt.Fprintln(w, `<graphml xmlns="http://graphml.graphdrawing.org/xmlns">`)
 	for _, k := range []struct{ id, for_, name string }{
 		{"kind", "node", "kind"}, {"path", "node", "path"}, {"name", "node", "name"}, {"lang", "node", "lang"},
-		{"line", "node", "line"}, {"ekind", "edge", "kind"}, {"via", "edge", "via"},
+		{"line", "node", "line"}, {"ekind", "edge", "kind"}, {"via", "edge", "via"}, {"resolved_by", "edge", "resolved_by"},
 	} {
 		fmt.Fprintf(w, `  <key id="%s" for="%s" attr.name="%s" attr.type="string"/>`+"\n", k.id, k.for_, k.name)
 	}
@@ -104,6 +104,7 @@ func writeGraphML(w io.Writer, g *Graph) error {
 		fmt.Fprintf(w, `    <edge id="e%d" source="%s" target="%s">`, i, esc(e.Source), esc(e.Target))
 		data(w, "ekind", e.Kind)
 		data(w, "via", e.Via)
+		data(w, "resolved_by", e.ResolvedBy)
 		fmt.Fprintln(w, `</edge>`)
 	}
 	fmt.Fprintln(w, `  </graph>`)

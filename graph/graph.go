@@ -27,12 +27,17 @@ type Node struct {
 
 // Edge is one exported edge.
 type Edge struct {
-	Type    string `json:"type"`
-	Source  string `json:"source"`
-	Target  string `json:"target"`
-	Kind    string `json:"kind"`
-	Via     string `json:"via"`
-	Summary string `json:"summary,omitempty"`
+	Type   string `json:"type"`
+	Source string `json:"source"`
+	Target string `json:"target"`
+	Kind   string `json:"kind"`
+	Via    string `json:"via"`
+	// ResolvedBy says how a calls or references edge was resolved: type,
+	// import, scope or name (a bare name match).
+	ResolvedBy string `json:"resolved_by,omitempty"`
+	// DetectedBy says what found an implicit edge: rules (or llm).
+	DetectedBy string `json:"detected_by,omitempty"`
+	Summary    string `json:"summary,omitempty"`
 }
 
 // Graph is a snapshot's nodes and edges, sorted.
@@ -55,10 +60,10 @@ func Build(s *snapshot.Snapshot) *Graph {
 		g.Edges = append(g.Edges, Edge{Type: "edge", Source: snapshot.ModuleID(dir), Target: snapshot.FileID(p), Kind: "contains"})
 		g.addSymbols(f)
 		for _, e := range f.Implicit {
-			g.Edges = append(g.Edges, Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via})
+			g.Edges = append(g.Edges, Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, DetectedBy: detectedBy(e)})
 		}
 		for _, e := range f.Res.Edges {
-			edge := Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via}
+			edge := Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, ResolvedBy: e.ResolvedBy}
 			if e.Kind == "imports" {
 				edge.Summary = f.EdgeSummaries[strings.TrimPrefix(e.Target, "file:")]
 			}
@@ -101,7 +106,19 @@ func edgeLess(a, b Edge) bool {
 	if a.Kind != b.Kind {
 		return a.Kind < b.Kind
 	}
-	return a.Via < b.Via
+	if a.Via != b.Via {
+		return a.Via < b.Via
+	}
+	return a.ResolvedBy < b.ResolvedBy
+}
+
+// detectedBy is what found an implicit edge: "rules" unless the edge
+// records otherwise.
+func detectedBy(e snapshot.Edge) string {
+	if e.ResolvedBy != "" {
+		return e.ResolvedBy
+	}
+	return "rules"
 }
 
 func dedupe(edges []Edge) []Edge {

@@ -27,6 +27,7 @@ type goGrammar struct {
 	kinds                                                     []string
 	fName, fType, fReceiver, fBody, fPath, fPackage, fFunc    uint16
 	fOperand, fField, fValue, fTypeParams, fTypeArgs, fResult uint16
+	fLeft, fRight, fArguments, fParameters, fAlias            uint16
 }
 
 var goGrammarIDs = sync.OnceValue(func() *goGrammar {
@@ -45,6 +46,11 @@ var goGrammarIDs = sync.OnceValue(func() *goGrammar {
 	g.fTypeParams = l.FieldIdForName("type_parameters")
 	g.fTypeArgs = l.FieldIdForName("type_arguments")
 	g.fResult = l.FieldIdForName("result")
+	g.fLeft = l.FieldIdForName("left")
+	g.fRight = l.FieldIdForName("right")
+	g.fArguments = l.FieldIdForName("arguments")
+	g.fParameters = l.FieldIdForName("parameters")
+	g.fAlias = l.FieldIdForName("alias")
 	return g
 })
 
@@ -103,10 +109,14 @@ type goExtractor struct {
 	recv string
 	// skipID is a node (a type name being defined) the walk must not report.
 	skipID uintptr
+	// scopes are the open blocks of the current function, innermost last.
+	scopes []goScope
+	// imports maps the names the file's imports bind to their paths.
+	imports map[string]string
 }
 
 func goExtract(root *sitter.Node, src []byte) *facts.File {
-	e := &goExtractor{g: goGrammarIDs(), src: src, f: &facts.File{}}
+	e := &goExtractor{g: goGrammarIDs(), src: src, f: &facts.File{}, imports: map[string]string{}}
 	Walk(root, e.visit)
 	return e.f
 }
@@ -116,7 +126,15 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 	if start >= e.curEnd && (e.from != "" || len(e.tparams) > 0) {
 		e.from, e.tparams = "", e.tparams[:0]
 	}
-	switch e.g.kind(n) {
+	e.popScopes(start)
+	kind := e.g.kind(n)
+	if goScopeKinds[kind] && len(e.scopes) > 0 {
+		e.pushScope(n.EndByte())
+		if kind == "func_literal" {
+			e.declareParams(n.ChildByFieldId(e.g.fParameters))
+		}
+	}
+	switch kind {
 	case "comment", "interpreted_string_literal", "raw_string_literal", "rune_literal",
 		"int_literal", "float_literal", "imaginary_literal", "field_identifier":
 		return false
@@ -137,6 +155,12 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 		if start >= e.declEnd {
 			e.declEnd = n.EndByte()
 			e.funcDecl(n)
+			e.scopes = e.scopes[:0]
+			e.pushScope(n.EndByte())
+			e.declareParams(n.ChildByFieldId(e.g.fParameters))
+			if res := n.ChildByFieldId(e.g.fResult); res != nil && e.g.kind(res) == "parameter_list" {
+				e.declareParams(res)
+			}
 		}
 	case "type_declaration", "const_declaration", "var_declaration":
 		if start >= e.declEnd {
@@ -151,13 +175,21 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 	case "const_spec", "var_spec":
 		if start < e.declEnd && start >= e.curEnd {
 			e.valueSpec(n)
+		} else if len(e.scopes) > 0 {
+			e.localVarSpec(n)
 		}
+	case "short_var_declaration":
+		e.shortVar(n)
+	case "range_clause":
+		e.declareUnknown(n.ChildByFieldId(e.g.fLeft))
+	case "type_switch_statement":
+		e.declareUnknown(n.ChildByFieldId(e.g.fAlias))
 	case "call_expression":
 		e.call(n)
 	case "qualified_type":
 		name := n.ChildByFieldId(e.g.fName)
 		if name != nil {
-			e.ref(name, Text(name, e.src), e.chainText(n.ChildByFieldId(e.g.fPackage)), facts.RefReference)
+			e.ref(name, Text(name, e.src), e.chainText(n.ChildByFieldId(e.g.fPackage)), "", facts.RefReference)
 		}
 		return false
 	case "type_identifier":
@@ -168,15 +200,18 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 		if goBuiltins[name] || e.isTypeParam(name) {
 			return false
 		}
-		e.ref(n, name, "", facts.RefReference)
+		e.ref(n, name, "", "", facts.RefReference)
 		return false
 	}
 	return true
 }
 
-func (e *goExtractor) ref(at *sitter.Node, name, qual, kind string) {
+func (e *goExtractor) ref(at *sitter.Node, name, qual, recv, kind string) {
 	if name == "" {
 		return
+	}
+	if recv == "" {
+		recv = e.recvChain(qual)
 	}
 	if e.recv != "" && at.StartByte() < e.curEnd {
 		if qual == e.recv {
@@ -185,7 +220,7 @@ func (e *goExtractor) ref(at *sitter.Node, name, qual, kind string) {
 			qual = "self." + rest
 		}
 	}
-	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from, Line: Line(at)})
+	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from, Line: Line(at), Recv: recv})
 }
 
 func (e *goExtractor) isTypeParam(name string) bool {
@@ -205,6 +240,13 @@ func (e *goExtractor) importSpec(n *sitter.Node) {
 	imp := facts.Import{Path: goUnquote(Text(p, e.src)), Line: Line(n)}
 	if a := n.ChildByFieldId(e.g.fName); a != nil {
 		imp.Alias = Text(a, e.src)
+	}
+	switch imp.Alias {
+	case "_", ".":
+	case "":
+		e.imports[GoPackageName(imp.Path)] = imp.Path
+	default:
+		e.imports[imp.Alias] = imp.Path
 	}
 	e.f.Imports = append(e.f.Imports, imp)
 }
@@ -228,19 +270,20 @@ func (e *goExtractor) call(n *sitter.Node) {
 	switch e.g.kind(fn) {
 	case "identifier", "type_identifier":
 		name := Text(fn, e.src)
-		if !goBuiltins[name] && !e.isTypeParam(name) {
-			e.ref(fn, name, "", facts.RefCall)
+		if _, isLocal := e.local(name); !goBuiltins[name] && !e.isTypeParam(name) && !isLocal {
+			e.ref(fn, name, "", "", facts.RefCall)
 		}
 	case "selector_expression":
 		field := fn.ChildByFieldId(e.g.fField)
 		if field == nil {
 			return
 		}
-		qual := e.chainText(fn.ChildByFieldId(e.g.fOperand))
+		operand := fn.ChildByFieldId(e.g.fOperand)
+		qual, recv := e.chainText(operand), ""
 		if qual == "" {
-			qual = "?"
+			qual, recv = facts.Unknown, e.exprChain(operand)
 		}
-		e.ref(field, Text(field, e.src), qual, facts.RefCall)
+		e.ref(field, Text(field, e.src), qual, recv, facts.RefCall)
 	case "parenthesized_expression":
 		// (*T)(x) converts to a pointer type: a reference to T.
 		u := fn.NamedChild(0)
@@ -253,11 +296,11 @@ func (e *goExtractor) call(n *sitter.Node) {
 		switch t := u.ChildByFieldId(e.g.fOperand); {
 		case t == nil:
 		case e.g.kind(t) == "identifier":
-			e.ref(t, Text(t, e.src), "", facts.RefReference)
+			e.ref(t, Text(t, e.src), "", "", facts.RefReference)
 		case e.g.kind(t) == "selector_expression":
 			if f := t.ChildByFieldId(e.g.fField); f != nil {
 				if q := e.chainText(t.ChildByFieldId(e.g.fOperand)); q != "" {
-					e.ref(f, Text(f, e.src), q, facts.RefReference)
+					e.ref(f, Text(f, e.src), q, "", facts.RefReference)
 				}
 			}
 		}
@@ -289,6 +332,20 @@ func goNoSpace(s string) string {
 		return s
 	}
 	return strings.Join(strings.Fields(s), "")
+}
+
+// GoPackageName is the name a Go import binds by convention: the last path
+// element without a major-version suffix, a ".v2"-style suffix, a "go-"
+// prefix or a "-go" suffix. (The resolver prefers the package clause of
+// the files it finds.)
+func GoPackageName(importPath string) string {
+	parts := strings.Split(importPath, "/")
+	last := parts[len(parts)-1]
+	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		last = parts[len(parts)-2]
+	}
+	last, _, _ = strings.Cut(last, ".")
+	return strings.TrimSuffix(strings.TrimPrefix(last, "go-"), "-go")
 }
 
 // goModuleKeys keys a Go file by its package import path: the module path

@@ -1,6 +1,8 @@
 package lang
 
 import (
+	"strings"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/facts"
@@ -19,6 +21,7 @@ func (e *goExtractor) funcDecl(n *sitter.Node) {
 	e.tparams = e.tparams[:0]
 	e.recv = ""
 	e.collectTypeParams(n.ChildByFieldId(e.g.fTypeParams))
+	sym.Type = e.resultChain(n.ChildByFieldId(e.g.fResult))
 	if recv := n.ChildByFieldId(e.g.fReceiver); recv != nil {
 		sym.Kind = facts.KindMethod
 		if rt := e.receiverType(recv); rt != "" {
@@ -28,6 +31,22 @@ func (e *goExtractor) funcDecl(n *sitter.Node) {
 	}
 	e.f.Symbols = append(e.f.Symbols, sym)
 	e.from, e.curEnd = sym.Qualified, n.EndByte()
+}
+
+// resultChain is the chain of a function's first result.
+func (e *goExtractor) resultChain(res *sitter.Node) string {
+	switch {
+	case res == nil:
+		return ""
+	case e.g.kind(res) == "parameter_list":
+		for i := uint(0); i < res.NamedChildCount(); i++ {
+			if p := res.NamedChild(i); e.g.kind(p) == "parameter_declaration" {
+				return e.typeChain(p.ChildByFieldId(e.g.fType))
+			}
+		}
+		return ""
+	}
+	return e.typeChain(res)
 }
 
 // receiverType returns the receiver's type name with pointer and type
@@ -118,8 +137,76 @@ func (e *goExtractor) typeSpec(n *sitter.Node) {
 		}
 	}
 	sym.Signature = "type " + Header(n, body, e.src)
+	if sym.Kind == facts.KindType {
+		if t := n.ChildByFieldId(e.g.fType); t != nil {
+			sym.Type = e.typeChain(t) // type T U: T's value is a U
+			if sym.Type == name {
+				sym.Type = ""
+			}
+		}
+	}
 	e.f.Symbols = append(e.f.Symbols, sym)
+	switch {
+	case sym.Kind == facts.KindStruct && body != nil:
+		e.fields(name, body)
+	case sym.Kind == facts.KindInterface:
+		e.interfaceMethods(name, n.ChildByFieldId(e.g.fType))
+	}
 	e.from, e.curEnd = name, n.EndByte()
+}
+
+// fields adds a struct's fields as symbols with their types; an embedded
+// field is named by its type, as Go names it.
+func (e *goExtractor) fields(owner string, list *sitter.Node) {
+	for i := uint(0); i < list.NamedChildCount(); i++ {
+		c := list.NamedChild(i)
+		if e.g.kind(c) != "field_declaration" {
+			continue
+		}
+		t := c.ChildByFieldId(e.g.fType)
+		chain := e.typeChain(t)
+		var names []string
+		for j := uint(0); j < c.NamedChildCount(); j++ {
+			if f := c.NamedChild(j); e.g.kind(f) == "field_identifier" {
+				names = append(names, Text(f, e.src))
+			}
+		}
+		if len(names) == 0 {
+			if tn := e.typeName(t); tn != "" {
+				_, last, _ := strings.Cut(tn, ".")
+				if last == "" {
+					last = tn
+				}
+				names = append(names, last)
+			}
+		}
+		for _, f := range names {
+			e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: f, Qualified: owner + "." + f, Kind: facts.KindField, Parent: owner,
+				Line: Line(c), EndLine: EndLine(c), Signature: OneLine(Text(c, e.src)), Doc: PrecedingComments(c, e.src, goIsComment), Type: chain})
+		}
+	}
+}
+
+// interfaceMethods adds an interface's methods as symbols, so that a call
+// through a value of the interface type resolves to the method it names.
+func (e *goExtractor) interfaceMethods(owner string, t *sitter.Node) {
+	if t == nil {
+		return
+	}
+	for i := uint(0); i < t.NamedChildCount(); i++ {
+		m := t.NamedChild(i)
+		if e.g.kind(m) != "method_elem" {
+			continue
+		}
+		nameNode := m.ChildByFieldId(e.g.fName)
+		if nameNode == nil {
+			continue
+		}
+		name := Text(nameNode, e.src)
+		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: owner + "." + name, Kind: facts.KindMethod, Parent: owner,
+			Line: Line(m), EndLine: EndLine(m), Signature: OneLine(Text(m, e.src)), Doc: PrecedingComments(m, e.src, goIsComment),
+			Type: e.resultChain(m.ChildByFieldId(e.g.fResult))})
+	}
 }
 
 // embedded returns the embedded type names of a struct field list
@@ -185,12 +272,22 @@ func (e *goExtractor) valueSpec(n *sitter.Node) {
 	}
 	sig := kw + Header(n, n.ChildByFieldId(e.g.fValue), e.src)
 	doc := e.specDoc(n)
+	declared := ""
+	if t := n.ChildByFieldId(e.g.fType); t != nil {
+		declared = e.typeChain(t)
+	}
+	var values []*sitter.Node
+	if v := n.ChildByFieldId(e.g.fValue); v != nil {
+		values = namedChildren(v)
+	}
 	first := ""
+	var names []*sitter.Node
 	for i := uint(0); i < n.NamedChildCount(); i++ {
-		c := n.NamedChild(i)
-		if e.g.kind(c) != "identifier" {
-			continue
+		if c := n.NamedChild(i); e.g.kind(c) == "identifier" {
+			names = append(names, c)
 		}
+	}
+	for i, c := range names {
 		name := Text(c, e.src)
 		if name == "_" {
 			continue
@@ -198,8 +295,14 @@ func (e *goExtractor) valueSpec(n *sitter.Node) {
 		if first == "" {
 			first = name
 		}
+		typ := declared
+		if typ == "" && len(values) == len(names) {
+			if typ = e.exprChain(values[i]); typ == facts.Unknown {
+				typ = ""
+			}
+		}
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: kind,
-			Line: Line(n), EndLine: EndLine(n), Signature: sig, Doc: doc})
+			Line: Line(n), EndLine: EndLine(n), Signature: sig, Doc: doc, Type: typ})
 	}
 	e.from, e.curEnd = first, n.EndByte()
 	e.tparams = e.tparams[:0]

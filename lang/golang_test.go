@@ -2,6 +2,7 @@ package lang
 
 import (
 	"context"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -128,7 +129,12 @@ func TestGoExtractSymbols(t *testing.T) {
 		{"errOther", "errOther", facts.KindVar, "", 27, 27},
 		{"Mode", "Mode", facts.KindType, "", 30, 30},
 		{"Store", "Store", facts.KindStruct, "", 33, 38},
+		{"Base", "Store.Base", facts.KindField, "Store", 34, 34},
+		{"Options", "Store.Options", facts.KindField, "Store", 35, 35},
+		{"items", "Store.items", facts.KindField, "Store", 36, 36},
+		{"log", "Store.log", facts.KindField, "Store", 37, 37},
 		{"Getter", "Getter", facts.KindInterface, "", 40, 44},
+		{"Get", "Getter.Get", facts.KindMethod, "Getter", 43, 43},
 		{"List", "List", facts.KindType, "", 47, 47},
 		{"ID", "ID", facts.KindType, "", 48, 48},
 		{"New", "New", facts.KindFunction, "", 52, 56},
@@ -158,24 +164,133 @@ func TestGoExtractDetails(t *testing.T) {
 		got[s.Qualified] = detail{s.Signature, s.Doc, s.Extends, s.Implements}
 	}
 	want := map[string]detail{
-		"MaxItems":     {Signature: "const MaxItems", Doc: "MaxItems bounds the store."},
-		"ModeA":        {Signature: "const ModeA Mode", Doc: "ModeA is a."},
-		"ModeB":        {Signature: "const ModeB"},
-		"defaultStore": {Signature: "var defaultStore *Store"},
-		"ErrMissing":   {Signature: "var ErrMissing, errOther"},
-		"errOther":     {Signature: "var ErrMissing, errOther"},
-		"Mode":         {Signature: "type Mode int", Doc: "Mode selects a behaviour."},
-		"Store":        {Signature: "type Store struct", Doc: "Store holds items.", Extends: []string{"Base", "cfg.Options"}},
-		"Getter":       {Signature: "type Getter interface", Extends: []string{"Reader", "cfg.Closer"}},
-		"List":         {Signature: "type List[T any] []T"},
-		"ID":           {Signature: "type ID = string"},
-		"New":          {Signature: "func New(o *cfg.Options) *Store", Doc: "New makes a store."},
-		"Store.Get":    {Signature: "func (s *Store) Get(ctx context.Context, k string) (*Item, error)", Doc: "Get returns an item."},
-		"List.Push":    {Signature: "func (l *List[T]) Push(v T)"},
-		"init":         {Signature: "func init()"},
+		"MaxItems":      {Signature: "const MaxItems", Doc: "MaxItems bounds the store."},
+		"ModeA":         {Signature: "const ModeA Mode", Doc: "ModeA is a."},
+		"ModeB":         {Signature: "const ModeB"},
+		"defaultStore":  {Signature: "var defaultStore *Store"},
+		"ErrMissing":    {Signature: "var ErrMissing, errOther"},
+		"errOther":      {Signature: "var ErrMissing, errOther"},
+		"Mode":          {Signature: "type Mode int", Doc: "Mode selects a behaviour."},
+		"Store":         {Signature: "type Store struct", Doc: "Store holds items.", Extends: []string{"Base", "cfg.Options"}},
+		"Getter":        {Signature: "type Getter interface", Extends: []string{"Reader", "cfg.Closer"}},
+		"Getter.Get":    {Signature: "Get(ctx context.Context, k string) (*Item, error)"},
+		"Store.Base":    {Signature: "Base"},
+		"Store.Options": {Signature: "*cfg.Options"},
+		"Store.items":   {Signature: "items map[string]*Item"},
+		"Store.log":     {Signature: "log util.Logger"},
+		"List":          {Signature: "type List[T any] []T"},
+		"ID":            {Signature: "type ID = string"},
+		"New":           {Signature: "func New(o *cfg.Options) *Store", Doc: "New makes a store."},
+		"Store.Get":     {Signature: "func (s *Store) Get(ctx context.Context, k string) (*Item, error)", Doc: "Get returns an item."},
+		"List.Push":     {Signature: "func (l *List[T]) Push(v T)"},
+		"init":          {Signature: "func init()"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("details (-want +got):\n%s", diff)
+	}
+}
+
+// TestGoExtractTypes checks the type chains of definitions: declared
+// types, initializers, results; imported names by import path, builtins
+// and unnamed composite types as NotRepo.
+func TestGoExtractTypes(t *testing.T) {
+	f := goTestExtract(t, goTestSrc)
+	got := map[string]string{}
+	for _, s := range f.Symbols {
+		if s.Type != "" {
+			got[s.Qualified] = s.Type
+		}
+	}
+	want := map[string]string{
+		"MaxItems":      facts.NotRepo,
+		"ModeA":         "Mode",
+		"defaultStore":  "Store",
+		"ErrMissing":    "@example.com/app/util|NewError()",
+		"errOther":      "@example.com/app/util|NewError()",
+		"Mode":          facts.NotRepo,
+		"Store.Base":    "Base",
+		"Store.Options": "@example.com/app/config|Options",
+		"Store.items":   facts.NotRepo,
+		"Store.log":     "@example.com/app/util|Logger",
+		"Getter.Get":    "Item",
+		"List":          facts.NotRepo,
+		"ID":            facts.NotRepo,
+		"New":           "Store",
+		"Store.Get":     "Item",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("types (-want +got):\n%s", diff)
+	}
+}
+
+// TestGoLocalReceivers checks the receiver chains the extractor infers for
+// calls on locals, parameters, results, fields and conversions, and that
+// a local shadows an import and the block scopes end where Go ends them.
+func TestGoLocalReceivers(t *testing.T) {
+	src := `package p
+
+import (
+	"net/http"
+	srv "example.com/app/server"
+)
+
+func Run(c *srv.Config, n int) {
+	s := srv.New(c)
+	s.Start()
+	c.Load()
+	var b Builder
+	b.Add()
+	p := &Pool{}
+	p.workers.Spawn()
+	q := NewQueue()
+	q.Push().Wait()
+	h := http.Client{}
+	h.Do()
+	v, err := Open()
+	v.Close()
+	err.Error()
+	x := p.Get().(*Item)
+	x.Touch()
+	for _, it := range items {
+		it.Touch()
+	}
+	if srv := pick(); srv != nil {
+		srv.Stop()
+	}
+	srv.Stop()
+	f := func(w *Worker) { w.Run() }
+	f(nil)
+	"s".Len()
+}
+`
+	f := goTestExtract(t, src)
+	var got []string
+	for _, r := range f.Refs {
+		if r.Kind == facts.RefCall && r.Qualifier != "" {
+			got = append(got, fmt.Sprintf("%d %s <- %s", r.Line, r.Name, r.Recv))
+		}
+	}
+	want := []string{
+		"9 New <- ", // srv.New: the resolver binds srv to the import
+		"10 Start <- @example.com/app/server|New()",
+		"11 Load <- @example.com/app/server|Config",
+		"13 Add <- Builder",
+		"15 Spawn <- Pool.workers",
+		"17 Wait <- NewQueue().Push()",
+		"17 Push <- NewQueue()",
+		"19 Do <- @net/http|Client",
+		"21 Close <- Open()",
+		"22 Error <- ?", // the second result of Open: not known
+		"23 Get <- Pool",
+		"24 Touch <- Item",
+		"26 Touch <- ?",
+		"29 Stop <- pick()",
+		"31 Stop <- ", // the if-scoped srv has ended: the import again
+		"32 Run <- Worker",
+		"34 Len <- -",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("receivers by line (-want +got):\n%s", diff)
 	}
 }
 
@@ -214,16 +329,16 @@ func TestGoExtractRefs(t *testing.T) {
 		{Name: "Options", Qualifier: "cfg", Kind: ref, From: "New", Line: 52},
 		{Name: "Store", Kind: ref, From: "New", Line: 52},
 		{Name: "Store", Kind: ref, From: "New", Line: 53},
-		{Name: "init", Qualifier: "s", Kind: call, From: "New", Line: 54},
+		{Name: "init", Qualifier: "s", Kind: call, From: "New", Line: 54, Recv: "Store"},
 		{Name: "Store", Kind: ref, From: "Store.Get", Line: 59},
 		{Name: "Context", Qualifier: "context", Kind: ref, From: "Store.Get", Line: 59},
 		{Name: "Item", Kind: ref, From: "Store.Get", Line: 59},
 		{Name: "Printf", Qualifier: "self.log", Kind: call, From: "Store.Get", Line: 62},
-		{Name: "Errorf", Qualifier: "fmt", Kind: call, From: "Store.Get", Line: 63},
+		{Name: "Errorf", Qualifier: "fmt", Kind: call, From: "Store.Get", Line: 63, Recv: "fmt"}, // fmt is not imported here
 		{Name: "Item", Kind: ref, From: "Store.Get", Line: 65},
 		{Name: "Item", Qualifier: "cfg", Kind: ref, From: "Store.Get", Line: 66},
 		{Name: "Mode", Kind: call, From: "Store.Get", Line: 68},
-		{Name: "Touch", Qualifier: "?", Kind: call, From: "Store.Get", Line: 69},
+		{Name: "Touch", Qualifier: "?", Kind: call, From: "Store.Get", Line: 69, Recv: "?"},
 		{Name: "f", Kind: call, From: "Store.Get", Line: 70},
 		{Name: "List", Kind: ref, From: "List.Push", Line: 74},
 		{Name: "Map", Kind: call, From: "List.Push", Line: 76},
@@ -253,6 +368,7 @@ func Broken( {
 	syms := goTestSyms(f)
 	want := []goTestSym{
 		{"Good", "Good", facts.KindStruct, "", 3, 3},
+		{"A", "Good.A", facts.KindField, "Good", 3, 3},
 		{"Before", "Before", facts.KindFunction, "", 5, 5},
 	}
 	if len(syms) < len(want) {

@@ -52,13 +52,18 @@ func scenarioSteps() []step {
 			r.Write(map[string]string{"app/util.py": strings.Replace(r.Read("app/util.py"), "def helper", "def assist", 1)})
 		}, absent: []string{`"target":"sym:app/util.py#helper"`}},
 		{name: "add the name back as a second definition elsewhere", change: func(r *gittest.Repo) {
-			r.Write(map[string]string{"app/other.py": "def helper():\n    return 2\n", "app/more.py": "def helper():\n    return 3\n"})
-		}, want: []string{`"source":"sym:app/c1.py#use","target":"sym:app/more.py#helper"`}},
+			r.Write(map[string]string{"app/other.py": "def helper():\n    return 2\n", "app/more.py": "def helper():\n    return 3\n",
+				"app/c1.py": "from app.more import helper\n\n\ndef use():\n    return helper()\n"})
+		}, want: []string{`"source":"sym:app/c1.py#use","target":"sym:app/more.py#helper"`},
+			// c2 imports helper from app.util, which no longer defines it: a
+			// same-named definition elsewhere is not what Python would call.
+			absent: []string{`"source":"sym:app/c2.py#use","target":"sym:app/other.py#helper"`, `"source":"sym:app/c2.py#use","target":"sym:app/more.py#helper"`}},
 		{name: "delete a definition so callers become unresolved", change: func(r *gittest.Repo) {
 			r.Remove("app/more.py", "app/other.py")
 		}, absent: []string{`#helper"`}},
-		{name: "add it back in another file", change: func(r *gittest.Repo) {
-			r.Write(map[string]string{"app/zeta.py": "def helper():\n    return 4\n"})
+		{name: "add it back in another file, re-exported by the module callers import", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"app/zeta.py": "def helper():\n    return 4\n",
+				"app/util.py": "from app.zeta import helper\n\n\n" + r.Read("app/util.py")})
 		}, want: []string{`"source":"sym:app/c2.py#use","target":"sym:app/zeta.py#helper"`}},
 		{name: "rename a file that others import", change: func(r *gittest.Repo) { r.Move("web/util.ts", "web/utils.ts") },
 			absent: []string{`"target":"file:web/util.ts"`}},

@@ -24,6 +24,9 @@ type Call struct {
 	Via []string `json:"via"`
 	// Sites are the lines of the calling node's file where the calls are made.
 	Sites []int `json:"sites,omitempty"`
+	// ResolvedBy lists how the calls were resolved (type, import, scope,
+	// name); "name" alone means only a name matched: weigh it as a guess.
+	ResolvedBy []string `json:"resolved_by"`
 }
 
 // Callers lists the nodes that call a symbol, sorted by path, line and id.
@@ -52,6 +55,9 @@ func (ix *Index) calls(id string, reverse bool) []Call {
 		}
 		c.Via = append(c.Via, e.Via)
 		c.Sites = append(c.Sites, ix.callSites(e)...)
+		if e.ResolvedBy != "" {
+			c.ResolvedBy = append(c.ResolvedBy, e.ResolvedBy)
+		}
 	}
 	out := make([]Call, 0, len(order))
 	for _, other := range order {
@@ -60,6 +66,11 @@ func (ix *Index) calls(id string, reverse bool) []Call {
 		c.Via = slices.Compact(c.Via)
 		slices.Sort(c.Sites)
 		c.Sites = slices.Compact(c.Sites)
+		slices.Sort(c.ResolvedBy)
+		c.ResolvedBy = slices.Compact(c.ResolvedBy)
+		if c.ResolvedBy == nil {
+			c.ResolvedBy = []string{}
+		}
 		out = append(out, *c)
 	}
 	sort.Slice(out, func(i, j int) bool { return lessRef(out[i].NodeRef, out[j].NodeRef) })

@@ -117,6 +117,7 @@ func (e *encoder) edges(edges []Edge) {
 		e.str(ed.Target)
 		e.str(ed.Kind)
 		e.str(ed.Via)
+		e.str(ed.ResolvedBy)
 	}
 }
 
@@ -140,6 +141,7 @@ func (e *encoder) facts(f *facts.File) {
 		e.str(s.Doc)
 		e.strs_(s.Extends)
 		e.strs_(s.Implements)
+		e.str(s.Type)
 	}
 	e.uvarint(uint64(len(f.Imports)))
 	for _, i := range f.Imports {
@@ -148,6 +150,12 @@ func (e *encoder) facts(f *facts.File) {
 		e.strs_(i.Names)
 		e.str(i.Kind)
 		e.int(i.Line)
+		e.strs_(i.As)
+		if i.Reexport {
+			e.uvarint(1)
+		} else {
+			e.uvarint(0)
+		}
 	}
 	e.uvarint(uint64(len(f.Refs)))
 	for _, r := range f.Refs {
@@ -156,5 +164,6 @@ func (e *encoder) facts(f *facts.File) {
 		e.str(r.Kind)
 		e.str(r.From)
 		e.int(r.Line)
+		e.str(r.Recv)
 	}
 }

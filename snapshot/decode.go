@@ -152,7 +152,7 @@ func (d *decoder) edges() []Edge {
 	}
 	out := make([]Edge, n)
 	for i := range out {
-		out[i] = Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str()}
+		out[i] = Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str(), ResolvedBy: d.str()}
 	}
 	return out
 }
@@ -168,20 +168,20 @@ func (d *decoder) facts() *facts.File {
 			f.Symbols[i] = facts.Symbol{
 				Name: d.str(), Qualified: d.str(), Kind: d.str(), Parent: d.str(),
 				Line: d.int(), EndLine: d.int(), Signature: d.str(), Doc: d.str(),
-				Extends: d.strs(), Implements: d.strs(),
+				Extends: d.strs(), Implements: d.strs(), Type: d.str(),
 			}
 		}
 	}
 	if n := d.count(); n > 0 {
 		f.Imports = make([]facts.Import, n)
 		for i := range f.Imports {
-			f.Imports[i] = facts.Import{Path: d.str(), Alias: d.str(), Names: d.strs(), Kind: d.str(), Line: d.int()}
+			f.Imports[i] = facts.Import{Path: d.str(), Alias: d.str(), Names: d.strs(), Kind: d.str(), Line: d.int(), As: d.strs(), Reexport: d.uvarint() == 1}
 		}
 	}
 	if n := d.count(); n > 0 {
 		f.Refs = make([]facts.Ref, n)
 		for i := range f.Refs {
-			f.Refs[i] = facts.Ref{Name: d.str(), Qualifier: d.str(), Kind: d.str(), From: d.str(), Line: d.int()}
+			f.Refs[i] = facts.Ref{Name: d.str(), Qualifier: d.str(), Kind: d.str(), From: d.str(), Line: d.int(), Recv: d.str()}
 		}
 	}
 	return f

@@ -74,7 +74,20 @@ type Edge struct {
 	Target string
 	Kind   string
 	Via    string
+	// ResolvedBy says how a calls or references edge was resolved (ByType,
+	// ByImport, ByScope, ByName); empty for other kinds.
+	ResolvedBy string
 }
+
+// How a reference was resolved (DESIGN §7, resolved_by): through the
+// receiver's declared or inferred type, an import, a lexical or package
+// scope, or a bare name match (a guess a reader should weigh).
+const (
+	ByType   = "type"
+	ByImport = "import"
+	ByScope  = "scope"
+	ByName   = "name"
+)
 
 // Module is one wiki module doc.
 type Module struct {

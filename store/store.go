@@ -12,11 +12,16 @@ import (
 	"path/filepath"
 )
 
-// Format is the store layout version this lgraph writes.
-const Format = 1
+// Format is the store layout version this lgraph writes. 2: edges carry
+// resolved_by, facts carry types and receivers.
+const Format = 2
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")
+
+// ErrOlderFormat reports a store whose published graph an older lgraph
+// wrote; the next init or update rebuilds it.
+var ErrOlderFormat = errors.New("the index was written by an older lgraph")
 
 // Store is a store directory.
 type Store struct {
@@ -41,10 +46,27 @@ func Open(dir string, create bool) (*Store, error) {
 	if err := json.Unmarshal(data, &f); err != nil {
 		return nil, fmt.Errorf("store %s: FORMAT file is corrupt (%v): remove the directory and run lgraph init", dir, err)
 	}
-	if f.Format > Format {
+	switch {
+	case f.Format > Format:
 		return nil, fmt.Errorf("%w: %s has format %d, this lgraph reads up to %d: upgrade lgraph or pass --store DIR", ErrNewerFormat, dir, f.Format, Format)
+	case f.Format < Format && !create:
+		return nil, fmt.Errorf("%w (%s has format %d): run lgraph update to rebuild it", ErrOlderFormat, dir, f.Format)
+	case f.Format < Format:
+		return s, s.upgrade(f.Format)
 	}
 	return s, nil
+}
+
+// upgrade drops what an older format published (refs, snapshots,
+// segments), so the next run rebuilds it; the cache of facts and model
+// results and the ledger are kept, so nothing paid for is lost.
+func (s *Store) upgrade(from int) error {
+	for _, d := range []string{"refs", "snapshots", "segments"} {
+		if err := os.RemoveAll(s.path(d)); err != nil {
+			return fmt.Errorf("upgrade store %s from format %d: %w", s.Dir, from, err)
+		}
+	}
+	return s.initialize()
 }
 
 func (s *Store) initialize() error {

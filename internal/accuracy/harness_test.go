@@ -153,7 +153,7 @@ type site struct {
 	Shape    string // the syntactic form of the call (see callShape)
 	Method   bool   // the callee is a method
 	CrossPkg bool   // caller and callee are in different packages
-	Invoke   bool   // an interface method call (CHA edges only)
+	Invoke   bool   // an interface method call (to the interface's method, or CHA edges)
 }
 
 // call is one call expression in a module function, as the compiler
@@ -296,6 +296,27 @@ func loadTruth(t testing.TB, dir string, g *lgGraph) *truth {
 		}
 	}
 
+	// A call through an interface resolves, by the types the source
+	// declares, to the interface's method: the static edge is to that
+	// method's declaration when the module declares the interface.
+	addAbstract := func(caller *ssa.Function, instr ssa.CallInstruction) {
+		m := instr.Common().Method
+		recv := m.Type().(*types.Signature).Recv()
+		named, ok := types.Unalias(recv.Type()).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil || !inModule[named.Obj().Pkg()] {
+			return
+		}
+		rel, ok := relTo(dir, fset.Position(m.Pos()).Filename)
+		from := idOf(caller)
+		if !ok || from == "" {
+			return
+		}
+		k := edge{from, "sym:" + rel + "#" + named.Obj().Name() + "." + m.Name()}
+		if _, seen := tr.static[k]; !seen {
+			tr.static[k] = site{Pos: position(instr.Common().Pos()), Method: true, Invoke: true}
+		}
+	}
+
 	for _, p := range pkgs {
 		for _, file := range p.Syntax {
 			for _, d := range file.Decls {
@@ -337,6 +358,7 @@ func loadTruth(t testing.TB, dir string, g *lgGraph) *truth {
 								add(tr.static, fn, callee, c, shapes)
 								add(tr.cha, fn, callee, c, shapes)
 							} else if c.Common().IsInvoke() {
+								addAbstract(fn, c)
 								iface := c.Common().Value.Type().Underlying().(*types.Interface)
 								for _, callee := range implementations(iface, c.Common().Method) {
 									add(tr.cha, fn, callee, c, shapes)

@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lgraph/lgraph/facts"
 	"github.com/lgraph/lgraph/lang"
 	"github.com/lgraph/lgraph/snapshot"
 )
@@ -21,10 +22,21 @@ type def struct {
 	Qualified string
 	Parent    string
 	Kind      string
+	// Type is the symbol's type chain (facts.Symbol.Type).
+	Type string
 	// bases are the Extends and Implements names: member lookup follows
 	// them, so they are part of the key's digest.
 	bases string
 	order int // source order within Path
+}
+
+// baseList splits bases back into names.
+func (d *def) baseList() []string {
+	var out []string
+	for _, part := range strings.FieldsFunc(d.bases, func(r rune) bool { return r == ',' || r == ';' }) {
+		out = append(out, part)
+	}
+	return out
 }
 
 // Index answers "who defines this name" and "which files are this module",
@@ -35,11 +47,22 @@ type Index struct {
 	project *lang.Project
 	modules map[string][]string // "m|family|key" -> sorted paths
 	names   map[string][]def    // "n|family|name" -> defs by (path, order)
-	files   map[string]*snapshot.File
+	// pkgs holds each file's declared package (Go binds an import by it),
+	// part of the digest of the module keys the file is under.
+	pkgs map[string]string
+	// stars maps "s|family|path" to the import paths a file re-exports
+	// whole (export * from, from m import *), in source order.
+	stars map[string][]string
+	files map[string]*snapshot.File
 }
+
+// kindAlias marks an index entry for a name a file re-exports: its Type
+// is the imported name's chain. It is no symbol and has no node.
+const kindAlias = "alias"
 
 func moduleKey(family, key string) string { return "m|" + family + "|" + key }
 func nameKey(family, name string) string  { return "n|" + family + "|" + name }
+func starKey(family, path string) string  { return "s|" + family + "|" + path }
 
 // BuildIndex indexes every file's definitions and module keys.
 func BuildIndex(files map[string]*snapshot.File, langs *lang.Registry, project *lang.Project) *Index {
@@ -51,13 +74,16 @@ func BuildIndex(files map[string]*snapshot.File, langs *lang.Registry, project *
 }
 
 func newIndex(langs *lang.Registry, project *lang.Project, files map[string]*snapshot.File) *Index {
-	return &Index{langs: langs, project: project, modules: map[string][]string{}, names: map[string][]def{}, files: files}
+	return &Index{langs: langs, project: project, modules: map[string][]string{}, names: map[string][]def{}, pkgs: map[string]string{}, stars: map[string][]string{}, files: files}
 }
 
 func (idx *Index) add(f *snapshot.File) {
 	spec := idx.langs.Get(f.Lang)
 	if spec == nil || f.Facts == nil {
 		return
+	}
+	if f.Facts.Package != "" {
+		idx.pkgs[f.Path] = f.Facts.Package
 	}
 	for _, k := range spec.ModuleKeys(f.Path, f.Facts, idx.project) {
 		mk := moduleKey(spec.Family, k)
@@ -69,8 +95,50 @@ func (idx *Index) add(f *snapshot.File) {
 	for i, s := range f.Facts.Symbols {
 		nk := nameKey(spec.Family, s.Name)
 		idx.names[nk] = append(idx.names[nk], def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind,
-			bases: strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ","), order: i})
+			Type: s.Type, bases: strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ","), order: i})
 	}
+	order := len(f.Facts.Symbols)
+	reexports(f, spec.Family, func(local, chain string) {
+		nk := nameKey(spec.Family, local)
+		idx.names[nk] = append(idx.names[nk], def{Path: f.Path, Name: local, Qualified: local, Kind: kindAlias, Type: chain, order: order})
+		order++
+	}, func(module string) {
+		sk := starKey(spec.Family, f.Path)
+		idx.stars[sk] = append(idx.stars[sk], module)
+	})
+}
+
+// reexports calls alias for each name a file re-exports (with the chain
+// of what it names) and star for each module it re-exports whole. In
+// Python every module-level import is re-exported: the names it binds are
+// attributes of the module, and packages rely on that in __init__.py.
+func reexports(f *snapshot.File, family string, alias func(local, chain string), star func(module string)) {
+	for _, imp := range f.Facts.Imports {
+		if !imp.Reexport && (family != "python" || !moduleLevel(f.Facts, imp.Line)) {
+			continue
+		}
+		if family == "python" && len(imp.Names) == 0 && imp.Kind != "wildcard" {
+			continue // import a.b binds a module, not a name to follow
+		}
+		if imp.Kind == "wildcard" {
+			star(imp.Path)
+			continue
+		}
+		for i, name := range imp.Names {
+			alias(imp.LocalName(i), facts.Imported(imp.Path, name))
+		}
+	}
+}
+
+// moduleLevel reports whether a line lies outside every top-level
+// function and class of a file.
+func moduleLevel(f *facts.File, line int) bool {
+	for _, s := range f.Symbols {
+		if s.Parent == "" && s.Line <= line && line <= s.EndLine && s.Kind != facts.KindVar && s.Kind != facts.KindConst {
+			return false
+		}
+	}
+	return true
 }
 
 // keysDefinedBy lists the index keys a file contributes to.
@@ -86,18 +154,27 @@ func (idx *Index) keysDefinedBy(f *snapshot.File) []string {
 	for _, s := range f.Facts.Symbols {
 		out = append(out, nameKey(spec.Family, s.Name))
 	}
+	reexports(f, spec.Family, func(local, _ string) { out = append(out, nameKey(spec.Family, local)) },
+		func(string) { out = append(out, starKey(spec.Family, f.Path)) })
 	return out
 }
 
 // digest summarizes everything about a key that resolution can observe, in
 // order (order encodes line order without the line numbers themselves).
 func (idx *Index) digest(key string) string {
-	return digestOf(idx.modules[key], idx.names[key])
+	if strings.HasPrefix(key, "s|") {
+		return digestOf(idx.stars[key], nil, nil)
+	}
+	return digestOf(idx.modules[key], idx.pkgs, idx.names[key])
 }
 
 // baseDigest is the digest key had when the touched files held what
 // `before` indexes instead of what idx holds for them.
 func (idx *Index) baseDigest(key string, touched map[string]bool, before *Index) string {
+	if strings.HasPrefix(key, "s|") {
+		// A star key belongs to one file: touched, so before holds it.
+		return digestOf(before.stars[key], nil, nil)
+	}
 	var mods []string
 	for _, p := range idx.modules[key] {
 		if !touched[p] {
@@ -106,6 +183,12 @@ func (idx *Index) baseDigest(key string, touched map[string]bool, before *Index)
 	}
 	mods = append(mods, before.modules[key]...)
 	sort.Strings(mods)
+	pkgs := func(p string) string {
+		if touched[p] {
+			return before.pkgs[p]
+		}
+		return idx.pkgs[p]
+	}
 	var defs []def
 	for _, d := range idx.names[key] {
 		if !touched[d.Path] {
@@ -119,17 +202,20 @@ func (idx *Index) baseDigest(key string, touched map[string]bool, before *Index)
 		}
 		return defs[i].order < defs[j].order
 	})
-	return digestOf(mods, defs)
+	return digestWith(mods, pkgs, defs)
 }
 
-func digestOf(mods []string, defs []def) string {
+func digestOf(mods []string, pkgs map[string]string, defs []def) string {
+	return digestWith(mods, func(p string) string { return pkgs[p] }, defs)
+}
+
+func digestWith(mods []string, pkg func(string) string, defs []def) string {
 	h := sha256.New()
 	for _, p := range mods {
-		h.Write([]byte(p))
-		h.Write([]byte{0})
+		h.Write([]byte(p + "\x00" + pkg(p) + "\x00"))
 	}
 	for _, d := range defs {
-		h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.bases + "\x01"))
+		h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.bases + "\x00" + d.Type + "\x01"))
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }

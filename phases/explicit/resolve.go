@@ -29,16 +29,47 @@ type resolver struct {
 	byQual  map[string]int // qualified name -> first symbol index
 	lookups map[string]bool
 	edges   map[snapshot.Edge]bool
-	// modBind maps a qualifier (alias, package name or import path) to the
-	// files an import bound it to; nameBind maps imported names likewise.
-	modBind  map[string][]string
-	nameBind map[string][]string
+	// bindings are the file's imports that resolved to repository files;
+	// modBind maps a qualifier (alias, package name or import path) and
+	// nameBind an imported name to one of them.
+	bindings []*binding
+	modBind  map[string]*binding
+	nameBind map[string]*binding
 	// external holds the names bound by imports that resolve to no file of
 	// the repository (standard library, third-party packages).
 	external    map[string]bool
 	importedSet map[string]bool
-	openScopes  [][]string // wildcard and dot imports
+	openScopes  []*binding // wildcard, dot and namespace imports
 	unresolved  int
+	// goTest is set for a Go _test.go file: only those may reach into
+	// other _test.go files.
+	goTest bool
+}
+
+// binding is one import that resolved to files, and which of those files
+// the file's references actually reached through it.
+type binding struct {
+	imp     facts.Import
+	key     string
+	targets []string
+	used    map[string]bool
+	// orig maps a local name the import binds to the name the module
+	// gives it (from m import a as b: b -> a).
+	orig map[string]string
+}
+
+// origName is the module's name for a local name bound by b.
+func (b *binding) origName(local string) string {
+	if o, ok := b.orig[local]; ok {
+		return o
+	}
+	return local
+}
+
+func (b *binding) use(path string) {
+	if b != nil {
+		b.used[path] = true
+	}
 }
 
 // Resolve computes a file's edges. The file's facts must be set.
@@ -52,7 +83,8 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 		ids:     snapshot.SymbolIDs(f.Path, f.Facts.Symbols),
 		byQual:  map[string]int{},
 		lookups: map[string]bool{}, edges: map[snapshot.Edge]bool{},
-		modBind: map[string][]string{}, nameBind: map[string][]string{}, external: map[string]bool{},
+		modBind: map[string]*binding{}, nameBind: map[string]*binding{}, external: map[string]bool{},
+		goTest: spec.Family == "go" && isGoTest(f.Path),
 	}
 	for i, s := range f.Facts.Symbols {
 		if _, ok := r.byQual[s.Qualified]; !ok {
@@ -61,14 +93,17 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 	}
 	r.contains()
 	for _, imp := range f.Facts.Imports {
-		r.importEdge(imp)
+		r.bindImport(imp)
 	}
 	for _, ref := range f.Facts.Refs {
 		r.reference(ref)
 	}
 	r.inheritance()
+	r.importEdges()
 	return r.result()
 }
+
+func isGoTest(p string) bool { return strings.HasSuffix(p, "_test.go") }
 
 func (r *resolver) result() snapshot.Resolution {
 	res := snapshot.Resolution{Unresolved: r.unresolved}
@@ -93,11 +128,14 @@ func edgeLess(a, b snapshot.Edge) bool {
 	if a.Kind != b.Kind {
 		return a.Kind < b.Kind
 	}
-	return a.Via < b.Via
+	if a.Via != b.Via {
+		return a.Via < b.Via
+	}
+	return a.ResolvedBy < b.ResolvedBy
 }
 
-func (r *resolver) add(src, dst, kind, via string) {
-	r.edges[snapshot.Edge{Source: src, Target: dst, Kind: kind, Via: via}] = true
+func (r *resolver) add(src, dst, kind, via, by string) {
+	r.edges[snapshot.Edge{Source: src, Target: dst, Kind: kind, Via: via, ResolvedBy: by}] = true
 }
 
 // idOf returns the node id of the symbol with a qualified name in this file,
@@ -111,15 +149,26 @@ func (r *resolver) idOf(qualified string) string {
 
 func (r *resolver) contains() {
 	for i, s := range r.f.Facts.Symbols {
-		r.add(r.idOf(s.Parent), r.ids[i], EdgeContains, "")
+		r.add(r.idOf(s.Parent), r.ids[i], EdgeContains, "", "")
 	}
 }
 
-// lookupModule returns the files defining a module key, recording the lookup.
+// lookupModule returns the files defining a module key, recording the
+// lookup. A Go file outside tests never sees _test.go files.
 func (r *resolver) lookupModule(key string) []string {
 	k := moduleKey(r.spec.Family, key)
 	r.lookups[k] = true
-	return r.idx.modules[k]
+	paths := r.idx.modules[k]
+	if r.spec.Family != "go" || r.goTest {
+		return paths
+	}
+	var out []string
+	for _, p := range paths {
+		if !isGoTest(p) {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // lookupName returns the definitions of a simple name, recording the lookup.
@@ -129,29 +178,32 @@ func (r *resolver) lookupName(name string) []def {
 	return r.idx.names[k]
 }
 
-func (r *resolver) importEdge(imp facts.Import) {
-	var targets []string
+// visible reports whether this file may refer to a definition at all: a Go
+// file outside tests cannot reach a _test.go file.
+func (r *resolver) visible(d *def) bool {
+	return r.spec.Family != "go" || r.goTest || !isGoTest(d.Path)
+}
+
+// bindImport resolves an import to files and records what it binds; the
+// import edges are added once the references say which files are used.
+func (r *resolver) bindImport(imp facts.Import) {
 	for _, cand := range r.spec.ImportCandidates(imp, r.f.Path, r.idx.project) {
-		if targets = r.lookupModule(cand); len(targets) > 0 {
-			r.bindImport(imp, cand, targets)
-			break
+		if targets := r.lookupModule(cand); len(targets) > 0 {
+			r.bind(imp, cand, targets)
+			return
 		}
 	}
-	if len(targets) == 0 {
-		r.bindExternal(imp)
-	}
-	for _, t := range targets {
-		if t != r.f.Path {
-			r.add(snapshot.FileID(r.f.Path), snapshot.FileID(t), EdgeImports, imp.Path)
-		}
-	}
+	r.bindExternal(imp)
 }
 
 // bindExternal records the local name an unresolved import binds, so calls
 // through it are not guessed at: the alias, else the package name Go would
 // use (last path element without a major-version suffix), else the first
-// segment (Python's import a.b binds a).
+// segment (Python's import a.b binds a), and the names it imports.
 func (r *resolver) bindExternal(imp facts.Import) {
+	for i := range imp.Names {
+		r.external[imp.LocalName(i)] = true
+	}
 	switch {
 	case imp.Alias == "_" || imp.Alias == "." || imp.Kind == "wildcard":
 		return
@@ -161,14 +213,7 @@ func (r *resolver) bindExternal(imp facts.Import) {
 	}
 	r.external[imp.Path] = true
 	if r.spec.Family == "go" {
-		parts := strings.Split(imp.Path, "/")
-		last := parts[len(parts)-1]
-		if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
-			last = parts[len(parts)-2]
-		}
-		last, _, _ = strings.Cut(last, ".")
-		last = strings.TrimPrefix(strings.TrimPrefix(last, "go-"), "go")
-		r.external[last] = true
+		r.external[lang.GoPackageName(imp.Path)] = true
 		r.external[lastSegment(imp.Path)] = true
 		return
 	}
@@ -178,36 +223,74 @@ func (r *resolver) bindExternal(imp facts.Import) {
 	}
 }
 
-func (r *resolver) bindImport(imp facts.Import, key string, targets []string) {
+func (r *resolver) bind(imp facts.Import, key string, targets []string) {
+	b := &binding{imp: imp, key: key, targets: targets, used: map[string]bool{}, orig: map[string]string{}}
+	r.bindings = append(r.bindings, b)
 	switch {
 	case imp.Alias == "_":
 	case imp.Alias == "." || imp.Kind == "wildcard":
-		r.openScopes = append(r.openScopes, targets)
+		r.openScopes = append(r.openScopes, b)
 	case imp.Alias != "":
-		r.modBind[imp.Alias] = targets
+		r.modBind[imp.Alias] = b
 	default:
-		r.modBind[imp.Path] = targets
-		r.modBind[r.defaultBinding(imp.Path, targets)] = targets
+		r.modBind[imp.Path] = b
+		r.modBind[r.defaultBinding(imp.Path, targets)] = b
 	}
-	for _, name := range imp.Names {
-		r.nameBind[name] = targets
+	for i, name := range imp.Names {
+		local := imp.LocalName(i)
+		r.nameBind[local] = b
+		b.orig[local] = name
 		if r.spec.Family == "python" && !r.definesIn(name, targets) {
 			// "from pkg import mod" may name a submodule rather than a symbol.
 			if sub := r.lookupModule(key + "." + name); len(sub) > 0 {
-				r.modBind[name] = sub
+				sb := &binding{imp: imp, key: key + "." + name, targets: sub, used: map[string]bool{}}
 				for _, t := range sub {
-					r.add(snapshot.FileID(r.f.Path), snapshot.FileID(t), EdgeImports, imp.Path)
+					sb.used[t] = true
 				}
+				r.bindings = append(r.bindings, sb)
+				r.modBind[local] = sb
 			}
 		}
 	}
 }
 
+// importEdges adds an imports edge per file an import reached. An import
+// of a module that is one file links to it; an import of a package or
+// namespace (many files) links to the files whose declarations the
+// references used. A Go import whose uses were all missed still links to
+// the package's files (Go rejects an unused import, so the dependency is
+// real); elsewhere an unused namespace import links to nothing.
+func (r *resolver) importEdges() {
+	from := snapshot.FileID(r.f.Path)
+	for _, b := range r.bindings {
+		targets := b.targets
+		if len(targets) > 1 && (len(b.used) > 0 || r.spec.Family != "go") && b.imp.Alias != "_" {
+			targets = sortedSet(b.used)
+		}
+		for _, t := range targets {
+			if t != r.f.Path {
+				r.add(from, snapshot.FileID(t), EdgeImports, b.imp.Path, "")
+			}
+		}
+	}
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // defaultBinding is the name an unaliased import binds: the target's
 // declared package (Go) or the last segment of the import path.
 func (r *resolver) defaultBinding(importPath string, targets []string) string {
-	if t := r.idx.files[targets[0]]; t != nil && t.Facts != nil && t.Facts.Package != "" && r.spec.Family == "go" {
-		return t.Facts.Package
+	if r.spec.Family == "go" {
+		if pkg := r.idx.pkgs[targets[0]]; pkg != "" {
+			return pkg
+		}
 	}
 	return lastSegment(importPath)
 }

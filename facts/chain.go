@@ -1,0 +1,83 @@
+package facts
+
+import "strings"
+
+// A type chain names a type, or how to reach one, in a form that does not
+// depend on the file it is read from, so that the resolver can evaluate it
+// in the defining file's scope from any other file.
+//
+// It is a root followed by steps, joined with ".":
+//
+//	Server             a name in the defining file's scope (a type, or a
+//	                   variable whose own Type is followed)
+//	Outer.Inner        a nested type (the resolver tries the longest prefix)
+//	NewServer()        the result of calling a function; for a type, an
+//	                   instance of it (Python Foo(), TS new Foo())
+//	self / super       the enclosing type / its first base
+//	@net/http|Client   the name Client imported from the module written
+//	                   "net/http" in one of the defining file's imports
+//	                   (resolved as that import is; "|" never occurs in an
+//	                   import path of any language lgraph reads)
+//
+// Each step is a member name, with "()" when the member is called:
+// "NewServer().cfg.Load()" is the result of Load on the cfg field of what
+// NewServer returns.
+const (
+	// Unknown is a receiver whose type the extractor cannot tell.
+	Unknown = "?"
+	// NotRepo is a type that is provably not defined in the repository
+	// (a builtin, a primitive, a literal's type).
+	NotRepo = "-"
+)
+
+// Imported builds the root for name imported from module.
+func Imported(module, name string) string { return "@" + module + "|" + name }
+
+// SplitChain splits a chain into its root and steps. For an imported root,
+// module is the import path and root the name; otherwise module is "".
+func SplitChain(chain string) (module, root string, steps []string) {
+	rest := chain
+	if strings.HasPrefix(chain, "@") {
+		i := strings.IndexByte(chain, '|')
+		if i < 0 {
+			return "", chain, nil
+		}
+		module, rest = chain[1:i], chain[i+1:]
+	}
+	parts := splitSteps(rest)
+	if len(parts) == 0 {
+		return module, "", nil
+	}
+	return module, parts[0], parts[1:]
+}
+
+// splitSteps splits on dots outside parentheses, so "f(a.b).g" is two steps.
+func splitSteps(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case '.':
+			if depth == 0 {
+				out = append(out, s[start:i])
+				start = i + 1
+			}
+		}
+	}
+	if start < len(s) {
+		out = append(out, s[start:])
+	}
+	return out
+}
+
+// Called reports whether a step is a call, and returns its name.
+func Called(step string) (name string, called bool) {
+	if i := strings.IndexByte(step, '('); i >= 0 {
+		return step[:i], true
+	}
+	return step, false
+}

@@ -1,0 +1,368 @@
+package explicit
+
+import (
+	"strings"
+
+	"github.com/lgraph/lgraph/facts"
+)
+
+// typeState is what evaluating a type chain learned.
+type typeState int
+
+const (
+	typeUnknown  typeState = iota // nothing can be said
+	typeKnown                     // a repository type definition
+	typeExternal                  // provably not a repository type
+)
+
+// maxChainDepth bounds how many definitions' types one chain may follow
+// (a field whose type is a variable whose type is a call ...).
+const maxChainDepth = 8
+
+// chainCtx is where a type chain was written.
+type chainCtx struct {
+	// path is the file the chain was written in.
+	path string
+	// here is set when that file is the one being resolved: its imports
+	// and lexical scopes apply to the chain's root.
+	here bool
+	// from is the enclosing symbol there (for self), when here is set.
+	from string
+	// self is the enclosing type of the definition a chain comes from,
+	// when it comes from another definition's Type.
+	self *def
+	// asWritten marks a qualifier as written, with no extractor knowledge:
+	// its root may be a local variable, so only the file's own top-level
+	// names and imports are trusted for it.
+	asWritten bool
+}
+
+// evalChain evaluates a type chain to the repository type it denotes.
+func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeState) {
+	switch {
+	case depth > maxChainDepth || chain == "" || chain == facts.Unknown:
+		return nil, typeUnknown
+	case chain == facts.NotRepo:
+		return nil, typeExternal
+	}
+	module, root, steps := facts.SplitChain(chain)
+	name, called := facts.Called(root)
+	if b, ok := r.modBind[name]; ok && module == "" && c.here && len(steps) > 0 {
+		// pkg.Var.M(): the root is a module; its first step names a value in it.
+		name, called = facts.Called(steps[0])
+		steps = steps[1:]
+		f, ok := r.inBinding(b, name, nil)
+		if !ok {
+			return nil, typeUnknown
+		}
+		d := f.def
+		return r.followSteps(&d, called, steps, depth)
+	}
+	var t *def
+	var st typeState
+	switch {
+	case module != "":
+		t, st = r.importedName(c, module, name)
+	case name == "super":
+		t, st = r.superType(c, depth)
+		called = false
+	case selfWords[name] && !called:
+		t, st = r.selfType(c)
+	default:
+		t, st = r.rootName(c, name)
+	}
+	if st != typeKnown {
+		return nil, st
+	}
+	if name == "super" || selfWords[name] && module == "" {
+		return r.followSteps(t, false, steps, depth)
+	}
+	return r.followSteps(t, called, steps, depth)
+}
+
+// followSteps takes the value of d (called or not), then each step's member.
+func (r *resolver) followSteps(d *def, called bool, steps []string, depth int) (*def, typeState) {
+	t := d
+	st := typeKnown
+	if !typeLike[d.Kind] || called {
+		if t, st = r.valueOf(d, called, depth); st != typeKnown {
+			return nil, st
+		}
+	}
+	for _, step := range steps {
+		stepName, stepCalled := facts.Called(step)
+		m, mst := r.memberOf(t, stepName, nil, depth)
+		if mst != typeKnown {
+			if mst == typeExternal {
+				return nil, typeExternal
+			}
+			return nil, typeUnknown
+		}
+		if t, st = r.valueOf(m, stepCalled, depth); st != typeKnown {
+			return nil, st
+		}
+	}
+	return t, typeKnown
+}
+
+// valueOf is the type of the value a definition denotes, called or not:
+// a type is itself (an instance when called, its static side when not); a
+// function's call is its result type; a variable or field is its type.
+func (r *resolver) valueOf(d *def, called bool, depth int) (*def, typeState) {
+	switch {
+	case typeLike[d.Kind]:
+		return d, typeKnown
+	case d.Kind == facts.KindFunction || d.Kind == facts.KindMethod:
+		if !called {
+			return nil, typeUnknown
+		}
+	case called:
+		return nil, typeUnknown
+	}
+	return r.typeOf(d, depth)
+}
+
+// typeOf evaluates a definition's own Type where it was written.
+func (r *resolver) typeOf(d *def, depth int) (*def, typeState) {
+	if d.Type == "" {
+		return nil, typeUnknown
+	}
+	self, _ := r.ownerType(d)
+	return r.evalChain(chainCtx{path: d.Path, here: d.Path == r.f.Path, from: d.Parent, self: self}, d.Type, depth+1)
+}
+
+// ownerType is the type definition a member belongs to.
+func (r *resolver) ownerType(d *def) (*def, bool) {
+	if d.Parent == "" {
+		return nil, false
+	}
+	t, st := r.typeByQualified(d.Parent, d.Path)
+	return t, st == typeKnown
+}
+
+// typeByQualified finds the type with a qualified name, nearest to path
+// (a Go method's receiver type may live in another file of the package).
+func (r *resolver) typeByQualified(qualified, path string) (*def, typeState) {
+	cands := r.filter(lastSegment(qualified), typeLike, func(d def) bool { return d.Qualified == qualified })
+	if d, ok := r.nearestOwner(path, cands); ok {
+		return d, typeKnown
+	}
+	return nil, typeUnknown
+}
+
+// nearestOwner is nearest for the definitions of a type or its members:
+// the same file, the same directory, then (outside Go, where a package is
+// a directory) anywhere.
+func (r *resolver) nearestOwner(path string, cands []*def) (*def, bool) {
+	dir := dirOf(path)
+	for _, in := range []func(*def) bool{
+		func(d *def) bool { return d.Path == path },
+		func(d *def) bool { return dirOf(d.Path) == dir },
+		func(*def) bool { return r.spec.Family != "go" },
+	} {
+		for _, d := range cands {
+			if in(d) {
+				return d, true
+			}
+		}
+	}
+	return nil, false
+}
+
+func (r *resolver) selfType(c chainCtx) (*def, typeState) {
+	if !c.here {
+		if c.self == nil {
+			return nil, typeUnknown
+		}
+		return c.self, typeKnown
+	}
+	class := r.enclosingClass(c.from)
+	if class == "" {
+		return nil, typeUnknown
+	}
+	return r.typeByQualified(class, r.f.Path)
+}
+
+// superType is the first base of the enclosing type.
+func (r *resolver) superType(c chainCtx, depth int) (*def, typeState) {
+	t, st := r.selfType(c)
+	if st != typeKnown || len(t.baseList()) == 0 {
+		return nil, typeUnknown
+	}
+	return r.baseOf(t, t.baseList()[0], depth)
+}
+
+// importedName finds name in the module an import of c's file names.
+func (r *resolver) importedName(c chainCtx, module, name string) (*def, typeState) {
+	targets := r.moduleFiles(module, c.path)
+	if len(targets) == 0 {
+		return nil, typeExternal
+	}
+	d, via, ok := r.findIn(targets, name, nil, 0)
+	if !ok {
+		return nil, typeUnknown
+	}
+	if c.here {
+		r.useModule(module, via)
+	}
+	return &d, typeKnown
+}
+
+// moduleFiles resolves an import path written in the file at from.
+func (r *resolver) moduleFiles(module, from string) []string {
+	for _, cand := range r.spec.ImportCandidates(facts.Import{Path: module}, from, r.idx.project) {
+		if targets := r.lookupModule(cand); len(targets) > 0 {
+			return targets
+		}
+	}
+	return nil
+}
+
+// findIn finds a top-level name defined in one of the files, following
+// re-exports: a name the file imports and exports again, then the modules
+// it re-exports whole. via is the file among targets it was reached from.
+func (r *resolver) findIn(targets []string, name string, kinds map[string]bool, depth int) (d def, via string, ok bool) {
+	if depth > maxChainDepth {
+		return def{}, "", false
+	}
+	cands := r.filter(name, nil, func(d def) bool { return contains(targets, d.Path) && d.Parent == "" })
+	for _, c := range cands {
+		if c.Kind != kindAlias && accepts(kinds, c.Kind) {
+			return *c, c.Path, true
+		}
+	}
+	for _, c := range cands {
+		if c.Kind != kindAlias {
+			continue
+		}
+		module, root, _ := facts.SplitChain(c.Type)
+		if d, _, ok := r.findIn(r.moduleFiles(module, c.Path), root, kinds, depth+1); ok {
+			return d, c.Path, true
+		}
+	}
+	for _, t := range targets {
+		k := starKey(r.spec.Family, t)
+		r.lookups[k] = true
+		for _, module := range r.idx.stars[k] {
+			if d, _, ok := r.findIn(r.moduleFiles(module, t), name, kinds, depth+1); ok {
+				return d, t, true
+			}
+		}
+	}
+	return def{}, "", false
+}
+
+// useModule marks the binding of an import path as used by a file.
+func (r *resolver) useModule(module, path string) {
+	for _, b := range r.bindings {
+		if b.imp.Path == module {
+			b.use(path)
+		}
+	}
+}
+
+// rootName resolves the first name of a chain. A root an extractor wrote
+// is never a local variable, so a name found nowhere in the scope the
+// language gives it is an outside name (a builtin, a library's); the root
+// of a qualifier as written may be a local, so it is only unknown.
+func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
+	if c.here && c.asWritten {
+		if d, ok := r.sameFile(name, c.from, nil); ok {
+			return &d, typeKnown
+		}
+		if b, ok := r.nameBind[name]; ok {
+			if f, ok := r.inBinding(b, name, nil); ok {
+				d := f.def
+				return &d, typeKnown
+			}
+		}
+		if r.external[name] {
+			return nil, typeExternal
+		}
+		return nil, typeUnknown
+	}
+	if c.here {
+		if f, ok := r.bare(name, c.from, nil); ok {
+			d := f.def
+			return &d, typeKnown
+		}
+		return r.absent(name)
+	}
+	reach := unimportedReach[r.spec.Family]
+	cands := r.filter(name, nil, func(d def) bool {
+		return d.Parent == "" && (d.Path == c.path || reach.dir && dirOf(d.Path) == dirOf(c.path) || reach.project)
+	})
+	if d, ok := r.nearestOwner(c.path, cands); ok {
+		return d, typeKnown
+	}
+	if len(cands) > 0 {
+		return cands[0], typeKnown
+	}
+	return r.absent(name)
+}
+
+// absent says what a name that is not in scope is. Where a language
+// reaches only its imports, it is an outside name; elsewhere it is one
+// only when the repository defines it nowhere.
+func (r *resolver) absent(name string) (*def, typeState) {
+	if reach := unimportedReach[r.spec.Family]; !reach.dir && !reach.project {
+		return nil, typeExternal
+	}
+	for _, d := range r.lookupName(name) {
+		if r.visible(&d) {
+			return nil, typeUnknown
+		}
+	}
+	return nil, typeExternal
+}
+
+// memberOf finds a member of type t (or of its bases) by name; kinds nil
+// accepts any member.
+func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, depth int) (*def, typeState) {
+	if depth > maxChainDepth {
+		return nil, typeUnknown
+	}
+	cands := r.filter(name, kinds, func(d def) bool { return d.Parent == t.Qualified })
+	if m, ok := r.nearestOwner(t.Path, cands); ok {
+		return m, typeKnown
+	}
+	outcome := typeUnknown
+	for _, base := range t.baseList() {
+		bt, st := r.baseOf(t, base, depth)
+		if st == typeKnown {
+			var m *def
+			if m, st = r.memberOf(bt, name, kinds, depth+1); st == typeKnown {
+				return m, typeKnown
+			}
+		}
+		if st == typeExternal {
+			outcome = typeExternal
+		}
+	}
+	return nil, outcome
+}
+
+// baseOf resolves a base type name of t, written in t's file.
+func (r *resolver) baseOf(t *def, base string, depth int) (*def, typeState) {
+	if strings.HasPrefix(base, "@") {
+		return r.evalChain(chainCtx{path: t.Path, here: t.Path == r.f.Path}, base, depth+1)
+	}
+	q, name := splitQualified(base)
+	if t.Path == r.f.Path {
+		if head, _, _ := strings.Cut(q, "."); q != "" && (r.external[q] || r.external[head]) {
+			return nil, typeExternal
+		}
+		if f, ok := r.baseType(base, t.Parent); ok {
+			d := f.def
+			return &d, typeKnown
+		}
+	}
+	cands := r.filter(name, typeLike, func(d def) bool { return d.ID != t.ID })
+	if d, ok := r.nearestOwner(t.Path, cands); ok {
+		return d, typeKnown
+	}
+	if len(cands) > 0 {
+		return cands[0], typeKnown
+	}
+	return r.absent(name)
+}

@@ -1,0 +1,55 @@
+package store
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestFormatVersions(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// An older store: what it published is dropped by the next writer, and
+	// what was paid for (the cache) and the ledger are kept.
+	write := func(rel, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(dir, rel), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("FORMAT", `{"format":1}`)
+	write("refs/main", "old ref")
+	write("snapshots/abc", "old snapshot")
+	write("cache/KEEP", "paid for")
+	write("runs/000001.json", "{}")
+	if _, err := Open(dir, false); !errors.Is(err, ErrOlderFormat) {
+		t.Fatalf("reader of an older store: err = %v, want ErrOlderFormat", err)
+	}
+	if _, err := Open(dir, true); err != nil {
+		t.Fatalf("writer upgrade: %v", err)
+	}
+	for _, gone := range []string{"refs/main", "snapshots/abc"} {
+		if _, err := os.Stat(filepath.Join(dir, gone)); !os.IsNotExist(err) {
+			t.Errorf("%s survived the upgrade", gone)
+		}
+	}
+	for _, kept := range []string{"cache/KEEP", "runs/000001.json", "refs", "segments"} {
+		if _, err := os.Stat(filepath.Join(dir, kept)); err != nil {
+			t.Errorf("%s lost in the upgrade: %v", kept, err)
+		}
+	}
+	if _, err := Open(s.Dir, false); err != nil {
+		t.Fatalf("reader after upgrade: %v", err)
+	}
+	write("FORMAT", `{"format":99}`)
+	if _, err := Open(dir, true); !errors.Is(err, ErrNewerFormat) {
+		t.Fatalf("newer store: err = %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "cache/KEEP")); err != nil {
+		t.Fatal("a newer store was touched")
+	}
+}
