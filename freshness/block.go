@@ -130,4 +130,3 @@ func behindPaths(ctx context.Context, in Input) ([]string, error) {
 	}
 	return out, nil
 }
-
