@@ -24,20 +24,21 @@ type gitIndex struct {
 
 // indexEntry is one entry of the git index.
 type indexEntry struct {
-	path       string
-	blob       [20]byte
-	mode       uint32
-	stage      uint8
-	skip       bool // skip-worktree or assume-valid: git does not look at the file
-	intentAdd  bool
-	ctimeSec   uint32
-	ctimeNsec  uint32
-	mtimeSec   uint32
-	mtimeNsec  uint32
-	ino        uint32
-	uid, gid   uint32
-	size       uint32
-	sparseTree bool // a sparse-index directory entry ("dir/")
+	path         string
+	blob         [20]byte
+	mode         uint32
+	stage        uint8
+	assumeValid  bool // git update-index --assume-unchanged
+	skipWorktree bool // outside a sparse checkout, or --skip-worktree
+	intentAdd    bool // git add -N
+	ctimeSec     uint32
+	ctimeNsec    uint32
+	mtimeSec     uint32
+	mtimeNsec    uint32
+	ino          uint32
+	uid, gid     uint32
+	size         uint32
+	sparseTree   bool // a sparse-index directory entry ("dir/")
 }
 
 // errIndexUnsupported marks index files read as "no index": a split index
@@ -103,6 +104,14 @@ func parseGitIndex(data []byte) (*gitIndex, error) {
 		return nil, err
 	}
 	p.intern(idx.entries)
+	// Readers walk the entries alongside sorted paths: an index out of
+	// git's order would silently pair the wrong files.
+	for i := 1; i < len(idx.entries); i++ {
+		a, b := &idx.entries[i-1], &idx.entries[i]
+		if a.path > b.path || (a.path == b.path && a.stage >= b.stage) {
+			return nil, fmt.Errorf("%w: entries out of order at %q", errIndexUnsupported, b.path)
+		}
+	}
 	return idx, nil
 }
 
@@ -130,14 +139,14 @@ func (p *indexParser) entry(e *indexEntry) error {
 	copy(e.blob[:], d[40:60])
 	flags := be.Uint16(d[60:])
 	e.stage = uint8((flags & flagStageMask) >> 12)
-	e.skip = flags&flagAssumeValid != 0
+	e.assumeValid = flags&flagAssumeValid != 0
 	n := indexEntryFixed
 	if flags&flagExtended != 0 {
 		if len(d) < n+2 {
 			return errors.New("truncated")
 		}
 		x := be.Uint16(d[n:])
-		e.skip = e.skip || x&xflagSkipWT != 0
+		e.skipWorktree = x&xflagSkipWT != 0
 		e.intentAdd = x&xflagIntentToAdd != 0
 		n += 2
 	}
@@ -228,6 +237,9 @@ func gitVarint(d []byte) (uint64, int) {
 	}
 	return v, n
 }
+
+// skip reports whether git does not look at the working-tree file.
+func (e *indexEntry) skip() bool { return e.assumeValid || e.skipWorktree }
 
 // blobHex is the entry's blob id as git prints it.
 func (e *indexEntry) blobHex() string { return hex.EncodeToString(e.blob[:]) }

@@ -136,7 +136,7 @@ func (w *worktree) indexed(p string, f *snapshot.File, es []indexEntry, fs *file
 		return nil // outside a sparse checkout: as HEAD has it
 	case len(es) == 0 && w.idx != nil && !w.in.Ref.Worktree:
 		w.stale = append(w.stale, p) // deletion staged
-	case e0 != nil && e0.skip:
+	case e0 != nil && e0.skip():
 		w.staleUnless(p, sameBlob(e0, f.Blob)) // git does not look at the file
 	case gone(fs.err):
 		w.stale = append(w.stale, p)
@@ -173,7 +173,7 @@ func (w *worktree) indexOnly(entries []indexEntry, j int) int {
 	switch {
 	case e.sparseTree:
 		w.sparse = e.path
-	case e.skip && e.stage == 0:
+	case e.skip() && e.stage == 0:
 	case w.in.IsCode != nil:
 		w.maybeNew(e.path)
 	}
