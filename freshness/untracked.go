@@ -18,6 +18,7 @@ type scanner struct {
 	tracked func(rel []byte) bool
 	out     []string
 	buf     []byte // a child's path, built without allocating
+	listed  int    // directories read (not served by the cache)
 }
 
 // dir scans the directory rel (parts are its path elements; "" is the top)
@@ -86,6 +87,7 @@ func (s *scanner) list(rel string, parts []string, abs string, key statKey, pare
 	if err != nil {
 		return nil, nil
 	}
+	s.listed++
 	l := &dirListing{Key: key}
 	var content []byte
 	for _, e := range entries {
