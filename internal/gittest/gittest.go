@@ -14,8 +14,8 @@ import (
 
 // Repo is a scratch repository.
 type Repo struct {
-	t    testing.TB
-	Dir  string
+	t   testing.TB
+	Dir string
 	// Home is the HOME git runs with (its global config and excludes).
 	Home string
 	env  []string
