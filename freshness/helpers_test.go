@@ -23,7 +23,8 @@ import (
 // a commit, with the inputs Check needs.
 type fixture struct {
 	t     testing.TB
-	git   *gittest.Repo
+	git   *gittest.Repo // nil for repositories gittest did not make
+	home  string
 	repo  *gitrepo.Repo
 	rules inventory.Rules
 	snap  *snapshot.Snapshot
@@ -33,12 +34,20 @@ type fixture struct {
 
 func newFixture(t testing.TB, git *gittest.Repo, cfg config.Config) *fixture {
 	t.Helper()
-	repo, err := gitrepo.Open(git.Dir)
+	f := openFixture(t, git.Dir, git.Home, cfg)
+	f.git = git
+	return f
+}
+
+// openFixture indexes the repository in dir; home is the HOME git uses.
+func openFixture(t testing.TB, dir, home string, cfg config.Config) *fixture {
+	t.Helper()
+	repo, err := gitrepo.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { repo.Close() })
-	f := &fixture{t: t, git: git, repo: repo, rules: inventory.NewRules(&cfg, lang.Default()),
+	f := &fixture{t: t, home: home, repo: repo, rules: inventory.NewRules(&cfg, lang.Default()),
 		cache: filepath.Join(t.TempDir(), "stat-cache")}
 	f.index()
 	return f
@@ -92,7 +101,7 @@ func (f *fixture) isCode(p string, size int64, head func() []byte) bool {
 func (f *fixture) getenv(k string) string {
 	switch k {
 	case "HOME":
-		return f.git.Home
+		return f.home
 	case "GIT_CONFIG_NOSYSTEM":
 		return "1"
 	case "GIT_CONFIG_GLOBAL":

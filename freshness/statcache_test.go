@@ -160,7 +160,7 @@ func TestUntrackedCache(t *testing.T) {
 
 // age sets every file and directory of the working tree to an old
 // modification time, as if written long before the read.
-func age(t *testing.T, dir string, when time.Time) {
+func age(t testing.TB, dir string, when time.Time) {
 	t.Helper()
 	err := filepath.Walk(dir, func(p string, fi os.FileInfo, err error) error {
 		if err != nil || fi.Mode()&os.ModeSymlink != 0 {

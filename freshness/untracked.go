@@ -55,6 +55,9 @@ func (s *scanner) dir(rel string, parts []string, parent *ignoreLevel) {
 		s.out = append(s.out, join(rel, f.Name))
 	}
 	for _, d := range l.Dirs {
+		if s.tracked(s.child(rel, d)) {
+			continue // a submodule git tracks, even before it is cloned
+		}
 		s.dir(join(rel, d), append(parts[:len(parts):len(parts)], d), level)
 	}
 }

@@ -89,6 +89,9 @@ func TestCheckWorktree(t *testing.T) {
 			nested.Commit("n")
 			os.Rename(nested.Dir, filepath.Join(dir, "nested"))
 		}, nil},
+		{"submodule files without the submodule's .git", func() {
+			os.Remove(filepath.Join(dir, "sub", ".git"))
+		}, nil},
 		{"same-size edit, mtime put back", func() {
 			p := filepath.Join(dir, "app/util.py")
 			fi, _ := os.Stat(p)
