@@ -59,7 +59,10 @@ type Input struct {
 }
 
 // Check compares the indexed tree with HEAD (by tree diff) and with the
-// working tree (by content hash, never by timestamps).
+// working tree by content, as git status does: an indexed file whose stat
+// data git's index (or the stat cache) vouches for is judged by its blob
+// id, any other is hashed; a timestamp alone never makes a file stale.
+// Paths lgraph does not index are never stale.
 func Check(ctx context.Context, in Input) (Block, error) {
 	b := Block{Algorithm: Algorithm, HeadCommit: in.Head.Commit, Branch: in.Head.Branch, Status: Unknown, StalePaths: []string{}}
 	if b.Branch == "" {
