@@ -62,10 +62,14 @@ func BenchmarkCheck(b *testing.B) {
 			run(b, Fresh, func() { os.Remove(f.cache) })
 		})
 		b.Run(fmt.Sprintf("files=%d/10-edited", n), func(b *testing.B) {
+			// Edited a minute ago: git's index no longer vouches for these
+			// ten, the stat cache does after the first read.
+			old := time.Now().Add(-time.Minute)
 			for _, p := range f.snap.Paths()[:10] {
-				writeFile(b, filepath.Join(f.repo.Top, p), []byte("// edited\n"))
+				name := filepath.Join(f.repo.Top, p)
+				writeFile(b, name, []byte("// edited\n"))
+				os.Chtimes(name, old, old)
 			}
-			age(b, f.repo.Top, time.Now().Add(-time.Minute))
 			run(b, Dirty, nil)
 		})
 	}
