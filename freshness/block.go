@@ -2,13 +2,8 @@ package freshness
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
-	"errors"
-	"io"
-	"os"
-	"path/filepath"
 	"sort"
+	"time"
 
 	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/snapshot"
@@ -47,17 +42,27 @@ type Input struct {
 	Snap *snapshot.Snapshot
 	// Candidate reports whether a path at HEAD could be an indexed file.
 	Candidate func(e gitrepo.Entry) bool
-	// StatCache is a file where working-tree hashes are remembered by stat
-	// data between reads; empty hashes every file every time.
+	// StatCache is the store file where stat data learned between reads is
+	// kept (file hashes, verdicts, directory listings); empty learns
+	// nothing and reads every file git's index does not vouch for.
 	StatCache string
-	// IsCode reports whether an untracked working-tree file would be
-	// indexed (head reads its first bytes, for a shebang). Nil skips the
-	// search for untracked files.
-	IsCode func(path string, head func() []byte) bool
+	// IsCode reports whether a working-tree file the snapshot lacks would
+	// be indexed: size is its length, head returns its first SniffLen
+	// bytes (read only when called). Nil skips the search for new files.
+	IsCode func(path string, size int64, head func() []byte) bool
+	// RulesKey names the rules IsCode applies: verdicts the stat cache
+	// holds from other rules are not used.
+	RulesKey string
+	// Getenv reads the environment (HOME, XDG_CONFIG_HOME, GIT_CONFIG_*)
+	// to find git's global excludes file; nil is os.Getenv.
+	Getenv func(string) string
 }
 
 // Check compares the indexed tree with HEAD (by tree diff) and with the
-// working tree (by content hash, never by timestamps).
+// working tree by content, as git status does: an indexed file whose stat
+// data git's index (or the stat cache) vouches for is judged by its blob
+// id, any other is hashed; a timestamp alone never makes a file stale.
+// Paths lgraph does not index are never stale.
 func Check(ctx context.Context, in Input) (Block, error) {
 	b := Block{Algorithm: Algorithm, HeadCommit: in.Head.Commit, Branch: in.Head.Branch, Status: Unknown, StalePaths: []string{}}
 	if b.Branch == "" {
@@ -77,7 +82,7 @@ func Check(ctx context.Context, in Input) (Block, error) {
 			stale[p] = true
 		}
 	}
-	dirty, err := dirtyPaths(in)
+	dirty, err := worktreeStale(in, time.Now())
 	if err != nil {
 		return b, err
 	}
@@ -127,49 +132,4 @@ func behindPaths(ctx context.Context, in Input) ([]string, error) {
 		}
 	}
 	return out, nil
-}
-
-// dirtyPaths lists indexed files whose working-tree bytes differ from the
-// indexed ones (or are gone).
-func dirtyPaths(in Input) ([]string, error) {
-	if in.Repo.Top == "" {
-		return nil, nil
-	}
-	cache := loadStatCache(in.StatCache)
-	defer cache.save()
-	var out []string
-	for _, p := range in.Snap.Paths() {
-		sum, err := cache.hash(p, filepath.Join(in.Repo.Top, filepath.FromSlash(p)))
-		if errors.Is(err, os.ErrNotExist) {
-			out = append(out, p)
-			continue
-		}
-		if err != nil {
-			return nil, err
-		}
-		if sum != in.Snap.Files[p].SHA256 {
-			out = append(out, p)
-		}
-	}
-	if in.IsCode != nil {
-		known := make(map[string]bool, len(in.Snap.Files))
-		for p := range in.Snap.Files {
-			known[p] = true
-		}
-		out = append(out, untracked(in.Repo.Top, known, in.IsCode)...)
-	}
-	return out, nil
-}
-
-func hashFile(name string) (string, error) {
-	f, err := os.Open(name)
-	if err != nil {
-		return "", err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
-	}
-	return hex.EncodeToString(h.Sum(nil)), nil
 }

@@ -1,164 +1,179 @@
 package freshness
 
 import (
-	"encoding/binary"
 	"errors"
 	"os"
 	"path/filepath"
-	"strings"
 	"syscall"
 	"time"
 )
 
-// statKey is what stat says about a file. A file whose key is unchanged
-// since it was hashed is taken to hold the same bytes; anything else is
-// hashed again. ctime and inode are in the key because a user can restore
+// statKey is what stat says about a file or directory. A file whose key is
+// unchanged since it was read is taken to hold the same bytes, and a
+// directory whose key is unchanged to hold the same names; anything else is
+// read again. ctime and inode are in the key because a user can restore
 // mtime (touch -d) but not ctime, so a same-size edit with the modification
 // time put back is still caught.
 type statKey struct {
-	Size  int64  `json:"s"`
-	Mtime int64  `json:"m"`
-	Ctime int64  `json:"c"`
-	Inode uint64 `json:"i"`
+	Size  int64
+	Mtime int64
+	Ctime int64
+	Inode uint64
 }
 
-type statEntry struct {
-	Key    statKey `json:"k"`
-	SHA256 string  `json:"h"`
-}
-
-// statCache remembers file hashes by stat key: stat data is only a hint of
-// where to look; content decides.
-type statCache struct {
-	path    string
-	entries map[string]statEntry
-	dirty   bool
-	now     time.Time
-}
-
-func loadStatCache(path string) *statCache {
-	c := &statCache{path: path, entries: map[string]statEntry{}, now: time.Now()}
-	if path == "" {
-		return c
+// lstat is syscall.Lstat retried on EINTR: unlike os.Lstat it allocates
+// no FileInfo, which counts when every indexed file is stat'ed on every
+// read.
+func lstat(path string, st *syscall.Stat_t) error {
+	for {
+		err := syscall.Lstat(path, st)
+		if err != syscall.EINTR {
+			return err
+		}
 	}
-	if data, err := os.ReadFile(path); err == nil {
-		c.entries = decodeStats(data)
+}
+
+func keyOf(st *syscall.Stat_t) statKey {
+	return statKey{Size: st.Size, Mtime: st.Mtim.Nano(), Ctime: st.Ctim.Nano(), Inode: st.Ino}
+}
+
+func isRegular(st *syscall.Stat_t) bool { return st.Mode&syscall.S_IFMT == syscall.S_IFREG }
+
+func isDir(st *syscall.Stat_t) bool { return st.Mode&syscall.S_IFMT == syscall.S_IFDIR }
+
+// fileFacts is what reading a working-tree file taught: its SHA-256 (for
+// an indexed file whose stat data git's index does not vouch for) or
+// whether lgraph would index it (for a file lgraph does not index).
+type fileFacts struct {
+	Key     statKey
+	HasSum  bool
+	Sum     [32]byte
+	HasCode bool
+	Code    bool
+}
+
+// dirListing is what listing a directory taught: the names in it that git
+// does not ignore. It holds while the directory's stat key and the ignore
+// rules in force (fingerprint) are unchanged, as in git's untracked cache.
+type dirListing struct {
+	Key       statKey
+	Ignore    [16]byte
+	Nested    bool // holds a .git: another repository, never looked into
+	Gitignore bool // holds a .gitignore
+	Dirs      []string
+	Files     []listedFile
+}
+
+// listedFile is a regular file in a listed directory. Checked says the
+// ignore rules were applied; a file git tracked at listing time was not
+// checked (tracked files are never ignored) and is checked when it stops
+// being tracked.
+type listedFile struct {
+	Name    string
+	Checked bool
+}
+
+// statCache is the store's stat-cache file: stat data is only a hint of
+// where to look, content decides. Each read builds the next cache from the
+// entries it used, so entries of vanished paths fall away.
+type statCache struct {
+	path     string
+	rulesKey string
+	now      time.Time
+	files    map[string]fileFacts
+	dirs     map[string]*dirListing
+	next     cacheData
+	changed  bool
+}
+
+// cacheData is the content of the stat-cache file.
+type cacheData struct {
+	RulesKey string
+	Files    map[string]fileFacts
+	Dirs     map[string]*dirListing
+}
+
+// loadStatCache reads the cache; a missing, foreign, corrupt or older file
+// is an empty cache (it only costs a rescan). Verdicts made under other
+// rules are dropped.
+func loadStatCache(path, rulesKey string, now time.Time) *statCache {
+	c := &statCache{path: path, rulesKey: rulesKey, now: now,
+		next: cacheData{RulesKey: rulesKey, Files: map[string]fileFacts{}, Dirs: map[string]*dirListing{}}}
+	var data cacheData
+	if path != "" {
+		if raw, err := os.ReadFile(path); err == nil {
+			data, _ = decodeCache(raw)
+		}
+	}
+	c.files, c.dirs = data.Files, data.Dirs
+	if data.RulesKey != rulesKey {
+		for p, f := range c.files {
+			f.HasCode, f.Code = false, false
+			c.files[p] = f
+		}
 	}
 	return c
 }
 
-// statMagic starts the stat cache file. The format is binary because a
-// read loads it on every call: per entry a path, four varints and a digest.
-const statMagic = "LGSTAT1\n"
-
-func encodeStats(entries map[string]statEntry) []byte {
-	buf := []byte(statMagic)
-	buf = binary.AppendUvarint(buf, uint64(len(entries)))
-	for p, e := range entries {
-		buf = binary.AppendUvarint(buf, uint64(len(p)))
-		buf = append(buf, p...)
-		buf = binary.AppendVarint(buf, e.Key.Size)
-		buf = binary.AppendVarint(buf, e.Key.Mtime)
-		buf = binary.AppendVarint(buf, e.Key.Ctime)
-		buf = binary.AppendUvarint(buf, e.Key.Inode)
-		buf = binary.AppendUvarint(buf, uint64(len(e.SHA256)))
-		buf = append(buf, e.SHA256...)
-	}
-	return buf
+// racy reports whether a file or directory changed so recently that a
+// later change could keep its stat key (same timestamp tick): such facts
+// are used once and not remembered.
+func (c *statCache) racy(st *syscall.Stat_t) bool {
+	return c.now.UnixNano()-st.Mtim.Nano() < int64(2*time.Second)
 }
 
-// decodeStats reads a stat cache; anything unreadable is an empty cache
-// (it only costs a rehash).
-func decodeStats(data []byte) map[string]statEntry {
-	out := map[string]statEntry{}
-	if !strings.HasPrefix(string(data[:min(len(data), len(statMagic))]), statMagic) {
-		return out
+// facts returns the remembered facts of a file with this stat key.
+func (c *statCache) facts(rel string, k statKey) fileFacts {
+	if f, ok := c.next.Files[rel]; ok && f.Key == k {
+		return f
 	}
-	d := data[len(statMagic):]
-	next := func() (uint64, bool) {
-		v, n := binary.Uvarint(d)
-		if n <= 0 {
-			return 0, false
-		}
-		d = d[n:]
-		return v, true
+	f, ok := c.files[rel]
+	if !ok || f.Key != k {
+		return fileFacts{Key: k}
 	}
-	nextInt := func() (int64, bool) {
-		v, n := binary.Varint(d)
-		if n <= 0 {
-			return 0, false
-		}
-		d = d[n:]
-		return v, true
-	}
-	bytesOf := func() (string, bool) {
-		l, ok := next()
-		if !ok || l > uint64(len(d)) {
-			return "", false
-		}
-		s := string(d[:l])
-		d = d[l:]
-		return s, true
-	}
-	count, ok := next()
-	for i := uint64(0); ok && i < count; i++ {
-		var e statEntry
-		var p string
-		var ok1, ok2, ok3, ok4, ok5, ok6 bool
-		p, ok1 = bytesOf()
-		e.Key.Size, ok2 = nextInt()
-		e.Key.Mtime, ok3 = nextInt()
-		e.Key.Ctime, ok4 = nextInt()
-		e.Key.Inode, ok5 = next()
-		e.SHA256, ok6 = bytesOf()
-		if !(ok1 && ok2 && ok3 && ok4 && ok5 && ok6) {
-			return map[string]statEntry{}
-		}
-		out[p] = e
-	}
-	return out
+	c.next.Files[rel] = f
+	return f
 }
 
-func keyOf(fi os.FileInfo) statKey {
-	k := statKey{Size: fi.Size(), Mtime: fi.ModTime().UnixNano()}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
-		k.Ctime = st.Ctim.Sec*1e9 + st.Ctim.Nsec
-		k.Inode = st.Ino
-	}
-	return k
-}
-
-// hash returns the SHA-256 of a working-tree file, from the cache when its
-// stat key is unchanged.
-func (c *statCache) hash(rel, abs string) (string, error) {
-	fi, err := os.Stat(abs)
-	if err != nil {
-		return "", err
-	}
-	k := keyOf(fi)
-	if e, ok := c.entries[rel]; ok && e.Key == k {
-		return e.SHA256, nil
-	}
-	sum, err := hashFile(abs)
-	if err != nil {
-		return "", err
-	}
-	// A file changed within the last two seconds may change again within
-	// the same timestamp tick ("racily clean"): hash it again next time.
-	if c.now.Sub(fi.ModTime()) > 2*time.Second {
-		c.entries[rel] = statEntry{Key: k, SHA256: sum}
-		c.dirty = true
-	}
-	return sum, nil
-}
-
-// save writes the cache back if it learned anything; readers race
-// harmlessly (atomic rename, last writer wins, any entry is still true).
-func (c *statCache) save() {
-	if !c.dirty || c.path == "" {
+// learn remembers facts about a file unless it is racy.
+func (c *statCache) learn(rel string, st *syscall.Stat_t, f fileFacts) {
+	if c.racy(st) {
 		return
 	}
-	data := encodeStats(c.entries)
+	c.next.Files[rel] = f
+	c.changed = true
+}
+
+// listing returns the remembered listing of a directory with this key.
+func (c *statCache) listing(rel string, k statKey) *dirListing {
+	if l := c.dirs[rel]; l != nil && l.Key == k {
+		return l
+	}
+	return nil
+}
+
+// keep carries a still valid listing over to the next cache.
+func (c *statCache) keep(rel string, l *dirListing) { c.next.Dirs[rel] = l }
+
+// learnDir remembers a fresh listing unless the directory is racy.
+func (c *statCache) learnDir(rel string, st *syscall.Stat_t, l *dirListing) {
+	if c.racy(st) {
+		return
+	}
+	c.next.Dirs[rel] = l
+	c.changed = true
+}
+
+// save writes the next cache if it differs from the one read; readers race
+// harmlessly (atomic rename, last writer wins, any entry is still true).
+func (c *statCache) save() {
+	if c.path == "" {
+		return
+	}
+	if !c.changed && len(c.next.Files) == len(c.files) && len(c.next.Dirs) == len(c.dirs) {
+		return
+	}
+	data := encodeCache(c.next)
 	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".tmp-statcache-*")
 	if err != nil {
 		return

@@ -316,3 +316,7 @@ func (r *Repo) ReadBlob(id string) ([]byte, error) {
 	}
 	return buf.Bytes(), nil
 }
+
+// GitDir is the repository's own git directory (a linked worktree's, not
+// the common one): where its index and HEAD live.
+func (r *Repo) GitDir() string { return r.gitDir }

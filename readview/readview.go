@@ -124,7 +124,8 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	}
 	rules := inventory.NewRules(e.Config, e.Langs)
 	block, err := freshness.Check(ctx, freshness.Input{Repo: e.Repo, Head: head, Ref: ref, Snap: snap,
-		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: isCode(rules)})
+		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: isCode(rules),
+		RulesKey: inventory.Version + "/" + e.Config.OutputKey()})
 	if err != nil {
 		return nil, err
 	}
@@ -135,17 +136,19 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	return v, nil
 }
 
-// isCode is what an untracked file must be to make the tree dirty: a file
-// the inventory would index, by name or by its shebang.
-func isCode(rules inventory.Rules) func(string, func() []byte) bool {
-	return func(p string, head func() []byte) bool {
-		if !rules.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) {
+// isCode is what a working-tree file the index lacks must be to make the
+// tree dirty: a file the inventory would index, by the same rules (name,
+// size, NUL bytes, shebang) applied to the working-tree bytes.
+func isCode(rules inventory.Rules) func(string, int64, func() []byte) bool {
+	return func(p string, size int64, head func() []byte) bool {
+		if !rules.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) || size > rules.MaxBytes {
 			return false
 		}
-		if !rules.Langs.NeedsContent(p) {
-			return true
-		}
-		return rules.Langs.Detect(p, head()) != nil
+		// Describe of the first bytes finds what Language needs (NUL
+		// bytes, shebang) as it would in the whole file.
+		info := inventory.Describe(head())
+		info.Size = size
+		return rules.Language(p, info) != ""
 	}
 }
 

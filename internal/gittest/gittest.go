@@ -14,8 +14,10 @@ import (
 
 // Repo is a scratch repository.
 type Repo struct {
-	t    testing.TB
-	Dir  string
+	t   testing.TB
+	Dir string
+	// Home is the HOME git runs with (its global config and excludes).
+	Home string
 	env  []string
 	tick int
 }
@@ -25,7 +27,7 @@ func New(t testing.TB) *Repo {
 	t.Helper()
 	dir := t.TempDir()
 	home := t.TempDir()
-	r := &Repo{t: t, Dir: dir, env: append(os.Environ(),
+	r := &Repo{t: t, Dir: dir, Home: home, env: append(os.Environ(),
 		"HOME="+home, "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null",
 		"GIT_AUTHOR_NAME=Test", "GIT_AUTHOR_EMAIL=test@example.com",
 		"GIT_COMMITTER_NAME=Test", "GIT_COMMITTER_EMAIL=test@example.com",
@@ -37,8 +39,15 @@ func New(t testing.TB) *Repo {
 // Git runs a git command in the repository and returns its trimmed output.
 func (r *Repo) Git(args ...string) string {
 	r.t.Helper()
+	return r.GitStdin("", args...)
+}
+
+// GitStdin runs a git command with stdin (for --index-info, --stdin).
+func (r *Repo) GitStdin(stdin string, args ...string) string {
+	r.t.Helper()
 	cmd := exec.Command("git", args...)
 	cmd.Dir = r.Dir
+	cmd.Stdin = strings.NewReader(stdin)
 	date := fmt.Sprintf("2026-01-01T00:%02d:%02dZ", r.tick/60%60, r.tick%60)
 	cmd.Env = append(r.env, "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
 	out, err := cmd.CombinedOutput()

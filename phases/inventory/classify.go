@@ -92,10 +92,13 @@ func NewRules(cfg *config.Config, langs *lang.Registry) Rules {
 // bytes: a regular file inside include, outside exclude, and code by name
 // (or possibly a script, or a project file).
 func (r Rules) Candidate(e gitrepo.Entry) bool {
-	if !e.Regular() || !r.selected(e.Path) {
+	// The name tests come first: they are map lookups, and most files of a
+	// tree fail them, while selected runs every glob of the config.
+	if !e.Regular() {
 		return false
 	}
-	return projectFiles[path.Base(e.Path)] || r.Langs.ByExtension(e.Path) != nil || r.Langs.NeedsContent(e.Path)
+	code := projectFiles[path.Base(e.Path)] || r.Langs.ByExtension(e.Path) != nil || r.Langs.NeedsContent(e.Path)
+	return code && r.selected(e.Path)
 }
 
 func (r Rules) selected(p string) bool {

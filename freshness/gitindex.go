@@ -1,0 +1,268 @@
+package freshness
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"syscall"
+)
+
+// gitIndex is what freshness needs from git's index file: for each path the
+// blob id git staged and the stat data git saw when it last found the
+// working-tree file equal to that blob. It is read, never written.
+type gitIndex struct {
+	// entries are in git's order: by path bytes, then stage.
+	entries []indexEntry
+	// mtime of the index file (ns): an entry modified at or after it is
+	// "racily clean" and its stat data proves nothing.
+	mtime int64
+}
+
+// indexEntry is one entry of the git index.
+type indexEntry struct {
+	path         string
+	blob         [20]byte
+	mode         uint32
+	stage        uint8
+	assumeValid  bool // git update-index --assume-unchanged
+	skipWorktree bool // outside a sparse checkout, or --skip-worktree
+	intentAdd    bool // git add -N
+	ctimeSec     uint32
+	ctimeNsec    uint32
+	mtimeSec     uint32
+	mtimeNsec    uint32
+	ino          uint32
+	uid, gid     uint32
+	size         uint32
+	sparseTree   bool // a sparse-index directory entry ("dir/")
+}
+
+// errIndexUnsupported marks index files read as "no index": a split index
+// keeps its entries elsewhere, and unknown versions may mean anything.
+var errIndexUnsupported = errors.New("unsupported git index")
+
+const (
+	indexHeaderLen   = 12
+	indexEntryFixed  = 62 // stat data, mode, ids, size, blob id, flags
+	flagAssumeValid  = 0x8000
+	flagExtended     = 0x4000
+	flagStageMask    = 0x3000
+	flagNameMask     = 0x0fff
+	xflagSkipWT      = 0x4000
+	xflagIntentToAdd = 0x2000
+	modeTypeMask     = 0o170000
+	modeRegular      = 0o100000
+	modeDir          = 0o040000
+)
+
+// readGitIndex reads gitDir/index (versions 2 to 4).
+func readGitIndex(gitDir string) (*gitIndex, error) {
+	name := filepath.Join(gitDir, "index")
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("read git index: %w", err)
+	}
+	fi, err := os.Stat(name)
+	if err != nil {
+		return nil, fmt.Errorf("read git index: %w", err)
+	}
+	idx, err := parseGitIndex(data)
+	if err != nil {
+		return nil, fmt.Errorf("read git index %s: %w", name, err)
+	}
+	idx.mtime = fi.ModTime().UnixNano()
+	return idx, nil
+}
+
+// parseGitIndex decodes the entries of an index file and checks its
+// extensions for a split index. The trailing checksum is not verified: git
+// replaces the file by rename, so a reader never sees a torn one.
+func parseGitIndex(data []byte) (*gitIndex, error) {
+	if len(data) < indexHeaderLen || string(data[:4]) != "DIRC" {
+		return nil, fmt.Errorf("%w: no DIRC header", errIndexUnsupported)
+	}
+	version := binary.BigEndian.Uint32(data[4:8])
+	if version < 2 || version > 4 {
+		return nil, fmt.Errorf("%w: version %d", errIndexUnsupported, version)
+	}
+	count := binary.BigEndian.Uint32(data[8:12])
+	if uint64(count) > uint64(len(data))/indexEntryFixed {
+		return nil, fmt.Errorf("%w: %d entries in %d bytes", errIndexUnsupported, count, len(data))
+	}
+	p := &indexParser{data: data, off: indexHeaderLen, v4: version == 4}
+	idx := &gitIndex{entries: make([]indexEntry, count)}
+	for i := range idx.entries {
+		if err := p.entry(&idx.entries[i]); err != nil {
+			return nil, fmt.Errorf("entry %d: %w", i, err)
+		}
+	}
+	if err := p.extensions(); err != nil {
+		return nil, err
+	}
+	p.intern(idx.entries)
+	// Readers walk the entries alongside sorted paths: an index out of
+	// git's order would silently pair the wrong files.
+	for i := 1; i < len(idx.entries); i++ {
+		a, b := &idx.entries[i-1], &idx.entries[i]
+		if a.path > b.path || (a.path == b.path && a.stage >= b.stage) {
+			return nil, fmt.Errorf("%w: entries out of order at %q", errIndexUnsupported, b.path)
+		}
+	}
+	return idx, nil
+}
+
+// indexParser walks an index file. Paths are first collected into one
+// buffer and turned into strings with a single allocation (intern).
+type indexParser struct {
+	data  []byte
+	off   int
+	v4    bool
+	last  []byte // the previous path (in names), for version 4 prefixes
+	names []byte
+	ends  []int
+}
+
+func (p *indexParser) entry(e *indexEntry) error {
+	d := p.data[p.off:]
+	if len(d) < indexEntryFixed {
+		return errors.New("truncated")
+	}
+	be := binary.BigEndian
+	e.ctimeSec, e.ctimeNsec = be.Uint32(d[0:]), be.Uint32(d[4:])
+	e.mtimeSec, e.mtimeNsec = be.Uint32(d[8:]), be.Uint32(d[12:])
+	e.ino, e.mode = be.Uint32(d[20:]), be.Uint32(d[24:])
+	e.uid, e.gid, e.size = be.Uint32(d[28:]), be.Uint32(d[32:]), be.Uint32(d[36:])
+	copy(e.blob[:], d[40:60])
+	flags := be.Uint16(d[60:])
+	e.stage = uint8((flags & flagStageMask) >> 12)
+	e.assumeValid = flags&flagAssumeValid != 0
+	n := indexEntryFixed
+	if flags&flagExtended != 0 {
+		if len(d) < n+2 {
+			return errors.New("truncated")
+		}
+		x := be.Uint16(d[n:])
+		e.skipWorktree = x&xflagSkipWT != 0
+		e.intentAdd = x&xflagIntentToAdd != 0
+		n += 2
+	}
+	e.sparseTree = e.mode&modeTypeMask == modeDir
+	used, err := p.name(d[n:])
+	if err != nil {
+		return err
+	}
+	n += used
+	if !p.v4 {
+		// Entries are padded with 1 to 8 NULs to a multiple of 8 bytes;
+		// the name's own terminator is the first of them.
+		n = (n - 1 + 8) &^ 7
+		if n > len(d) {
+			return errors.New("truncated padding")
+		}
+	}
+	p.off += n
+	return nil
+}
+
+// name reads a NUL-terminated path (prefix-compressed in version 4) and
+// returns the bytes it used, terminator included.
+func (p *indexParser) name(d []byte) (int, error) {
+	used := 0
+	var prefix []byte
+	if p.v4 {
+		strip, n := gitVarint(d)
+		if n == 0 || strip > uint64(len(p.last)) {
+			return 0, errors.New("bad prefix length")
+		}
+		used = n
+		prefix = p.last[:len(p.last)-int(strip)]
+	}
+	end := bytes.IndexByte(d[used:], 0)
+	if end < 0 {
+		return 0, errors.New("unterminated path")
+	}
+	p.names = append(p.names, prefix...)
+	p.names = append(p.names, d[used:used+end]...)
+	p.last = p.names[len(p.names)-len(prefix)-end:]
+	p.ends = append(p.ends, len(p.names))
+	return used + end + 1, nil
+}
+
+func (p *indexParser) intern(entries []indexEntry) {
+	all := string(p.names)
+	start := 0
+	for i := range entries {
+		entries[i].path = all[start:p.ends[i]]
+		start = p.ends[i]
+	}
+}
+
+// extensions refuses a split index, whose entries live in another file.
+func (p *indexParser) extensions() error {
+	const hashLen = 20
+	for len(p.data)-p.off > hashLen+8 {
+		sig := string(p.data[p.off : p.off+4])
+		size := binary.BigEndian.Uint32(p.data[p.off+4:])
+		if sig == "link" {
+			return fmt.Errorf("%w: split index", errIndexUnsupported)
+		}
+		if uint64(size) > uint64(len(p.data)-p.off-8) {
+			return fmt.Errorf("%w: extension %q overruns the file", errIndexUnsupported, sig)
+		}
+		p.off += 8 + int(size)
+	}
+	return nil
+}
+
+// gitVarint decodes git's offset varint (varint.c): each continuation adds
+// one before shifting, so every value has exactly one encoding.
+func gitVarint(d []byte) (uint64, int) {
+	if len(d) == 0 {
+		return 0, 0
+	}
+	c := d[0]
+	v := uint64(c & 127)
+	n := 1
+	for c&128 != 0 {
+		if n >= len(d) || n > 9 {
+			return 0, 0
+		}
+		c = d[n]
+		n++
+		v = ((v + 1) << 7) | uint64(c&127)
+	}
+	return v, n
+}
+
+// skip reports whether git does not look at the working-tree file.
+func (e *indexEntry) skip() bool { return e.assumeValid || e.skipWorktree }
+
+// blobHex is the entry's blob id as git prints it.
+func (e *indexEntry) blobHex() string { return hex.EncodeToString(e.blob[:]) }
+
+// regular reports whether git staged a plain file (not a symlink, a
+// submodule or a sparse directory).
+func (e *indexEntry) regular() bool { return e.mode&modeTypeMask == modeRegular }
+
+// statClean reports whether git's stat data still describes the file, so
+// that the file holds the staged blob, as git status decides it
+// (ie_match_stat): size, both times to the nanosecond, inode and owner.
+// An entry whose mtime is not older than the index file is racily clean:
+// the file may have changed within the same timestamp tick after git
+// looked, so it proves nothing.
+func (idx *gitIndex) statClean(e *indexEntry, st *syscall.Stat_t) bool {
+	if !e.regular() || !isRegular(st) {
+		return false
+	}
+	if int64(e.mtimeSec)*1e9+int64(e.mtimeNsec) >= idx.mtime {
+		return false
+	}
+	return e.size == uint32(st.Size) &&
+		e.mtimeSec == uint32(st.Mtim.Sec) && e.mtimeNsec == uint32(st.Mtim.Nsec) &&
+		e.ctimeSec == uint32(st.Ctim.Sec) && e.ctimeNsec == uint32(st.Ctim.Nsec) &&
+		e.ino == uint32(st.Ino) && e.uid == st.Uid && e.gid == st.Gid
+}
