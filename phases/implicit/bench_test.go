@@ -19,10 +19,11 @@ func BenchmarkExtract(b *testing.B) {
 		}
 	}
 	b.SetBytes(size)
+	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		for _, f := range files {
-			Extract(f)
+			Extract("go", f)
 		}
 	}
 }

@@ -21,7 +21,7 @@ import (
 )
 
 // Version names the signal rules and edge construction.
-const Version = "implicit-2"
+const Version = "implicit-3"
 
 // EdgeKind is the kind of the edges this phase adds.
 const EdgeKind = "implicit"
@@ -107,7 +107,8 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			key := "implicit/" + Version + "/" + f.Blob
+			family := familyOf(st, f.Lang)
+			key := "implicit/" + Version + "/" + family + "/" + f.Blob
 			var sigs []Signal
 			found, err := st.Cache.Get(key, &sigs)
 			if err != nil || found {
@@ -118,7 +119,7 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 			if err != nil {
 				return fmt.Errorf("implicit %s: %w", path, err)
 			}
-			out[i] = Extract(data)
+			out[i] = Extract(family, data)
 			return st.Cache.PutLater(key, out[i])
 		})
 	}
@@ -131,6 +132,17 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 		st.Next.Files[path] = &nf
 	}
 	return nil
+}
+
+// familyOf names the syntax family of a language: the lexer that tells
+// code from comments and strings depends on it, so the cache key does too.
+func familyOf(st *phase.State, lang string) string {
+	if st.Langs != nil {
+		if spec := st.Langs.Get(lang); spec != nil {
+			return spec.Family
+		}
+	}
+	return lang
 }
 
 // keyIndex maps each signal name to the sorted paths that use it.
