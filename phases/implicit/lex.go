@@ -83,7 +83,8 @@ func lex(family, src string) []region {
 
 func (l *lexer) run() {
 	s := l.src
-	for i := 0; i < len(s); {
+	i := l.beginEnd(0)
+	for i < len(s) {
 		c := s[i]
 		if !l.special[c] {
 			i++
@@ -112,22 +113,26 @@ func (l *lexer) run() {
 
 // newline ends a line: Ruby =begin comments and heredoc bodies start.
 func (l *lexer) newline(i int) int {
-	if l.syn.beginEnd && strings.HasPrefix(l.src[i+1:], "=begin") {
-		end := strings.Index(l.src[i+1:], "\n=end")
-		stop := len(l.src)
-		if end >= 0 {
-			stop = i + 1 + end + len("\n=end")
-		}
-		l.out = append(l.out, region{Start: i + 1, End: stop, Comment: true})
-		return stop
-	}
-	i++
+	i = l.beginEnd(i + 1)
 	for len(l.pending) > 0 {
 		term := l.pending[0]
 		l.pending = l.pending[1:]
 		i = l.heredocBody(i, term)
 	}
 	return i
+}
+
+// beginEnd skips a Ruby =begin … =end comment starting at line start i.
+func (l *lexer) beginEnd(i int) int {
+	if !l.syn.beginEnd || !strings.HasPrefix(l.src[i:], "=begin") {
+		return i
+	}
+	stop := len(l.src)
+	if end := strings.Index(l.src[i:], "\n=end"); end >= 0 {
+		stop = i + end + len("\n=end")
+	}
+	l.out = append(l.out, region{Start: i, End: stop, Comment: true})
+	return stop
 }
 
 // code notes a code byte outside comments and strings.

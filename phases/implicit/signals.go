@@ -46,9 +46,9 @@ const (
 var rules = []rule{
 	// Environment variables, in the spellings of the supported languages.
 	{KindEnv, []string{"etenv", "LookupEnv", "GetEnvironmentVariable", "env::var", "environ.", "ENV.fetch"},
-		regexp.MustCompile(`(?:Getenv|LookupEnv|getenv|GetEnvironmentVariable|env::var|env::var_os|environ\.get|environ\.setdefault|environ\.pop|ENV\.fetch)\(\s*` + envArg + `\s*[,)]`)},
+		regexp.MustCompile(`(?:Getenv|LookupEnv|getenv|GetEnvironmentVariable|env::var|env::var_os|(?:^|[^\w.]|\bos\.)environ\.(?:get|setdefault|pop)|ENV\.fetch)\(\s*` + envArg + `\s*[,)]`)},
 	{KindEnv, []string{"environ", "ENV", "process.env"},
-		regexp.MustCompile(`(?:\bos\.environ|\benviron|\bENV|\$_ENV|\bprocess\.env)\s*\[\s*` + envArg + `\s*\]`)},
+		regexp.MustCompile(`(?:(?:^|[^\w.]|\bos\.)environ|\bENV|\$_ENV|\bprocess\.env)\s*\[\s*` + envArg + `\s*\]`)},
 	{KindEnv, []string{".env."}, regexp.MustCompile(`\b(?:process|import\.meta)\.env\.(` + envKey + `)\b`)},
 	// Configuration keys read through common config libraries.
 	{KindConfig, []string{"viper.", "config.", "settings.", "cfg.", "conf."},
@@ -89,6 +89,7 @@ type file struct {
 	regions []region
 	lines   []int // line start offsets, built on first use
 	first   map[string]Signal
+	environ int // 0 unknown, 1 the file imports os.environ bare, 2 it does not
 }
 
 // apply runs one rule on the lines holding its anchors.
@@ -96,7 +97,7 @@ func (f *file) apply(r rule, lines []int) {
 	for _, start := range lines {
 		line := f.text[start:lineEnd(f.text, start)]
 		for _, m := range r.re.FindAllStringSubmatchIndex(line, -1) {
-			if _, in := inRegion(f.regions, start+m[0]); in {
+			if _, in := inRegion(f.regions, start+m[0]); in || !f.accept(line[m[0]:m[1]]) {
 				continue
 			}
 			if m[2] >= 0 {
@@ -110,6 +111,26 @@ func (f *file) apply(r rule, lines []int) {
 			}
 		}
 	}
+}
+
+// osEnvironImport is Python's `from os import environ`.
+var osEnvironImport = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+os[ \t]+import[^\n]*\benviron\b`)
+
+// accept vets a match beyond its pattern: a bare `environ` is os.environ
+// only where the file imports it so; elsewhere it is a WSGI request's
+// environ dict, whose keys are request fields, not configuration.
+func (f *file) accept(match string) bool {
+	i := strings.Index(match, "environ")
+	if i < 0 || strings.HasSuffix(match[:i], "os.") {
+		return true
+	}
+	if f.environ == 0 {
+		f.environ = 2
+		if osEnvironImport.MatchString(f.text) {
+			f.environ = 1
+		}
+	}
+	return f.environ == 1
 }
 
 // add records a key at offset off if it is valid for its kind.

@@ -23,7 +23,7 @@ rename to asc desc exists select`)
 // sqlFollow are the keywords a table reference (or its alias) may precede.
 var sqlFollow = toSet(`where set values join inner outer left right full cross natural on using group
 order having limit offset union except intersect returning select default add drop rename alter for
-window fetch with output straight_join partition tablesample column constraint owner as if`)
+window fetch with output straight_join partition tablesample column constraint owner if`)
 
 // sqlStop are English words no SQL statement holds outside its quotes;
 // one of them marks the literal as prose.
@@ -105,9 +105,15 @@ func sqlTables(text string) []string {
 		case t.quoted:
 		case t.word == "from" && (len(parens) > 0 && sqlSkipFrom[parens[len(parens)-1]] || prevWord(toks, k) == "distinct"):
 		case t.word == "from" || t.word == "join" || t.word == "into" || t.word == "update" || t.word == "table" ||
-			t.word == "on" && index || k == 1 && toks[0].word == "truncate":
-			if name, ok := tableAt(toks, k+1); ok {
-				out = append(out, name)
+			t.word == "on" && index || k == 0 && t.word == "truncate":
+			for next := k + 1; ; next++ { // FROM a, b
+				name, end, ok := tableAt(toks, next)
+				if ok {
+					out = append(out, name)
+				}
+				if next = end; !ok || t.word != "from" || next >= len(toks) || toks[next].punct != ',' {
+					break
+				}
 			}
 		}
 	}
@@ -164,8 +170,9 @@ func prevWord(toks []sqlToken, k int) string {
 
 // tableAt reads a table reference at toks[k] (schema-qualified names
 // joined with '.', IF [NOT] EXISTS and ONLY skipped) and checks what
-// follows it; ok is false where no valid table name stands.
-func tableAt(toks []sqlToken, k int) (string, bool) {
+// follows it; ok is false where no valid table name stands. end is the
+// index after the reference and its alias.
+func tableAt(toks []sqlToken, k int) (name string, end int, ok bool) {
 	for k < len(toks) && !toks[k].quoted && (toks[k].word == "if" || toks[k].word == "not" || toks[k].word == "exists" || toks[k].word == "only") {
 		k++
 	}
@@ -179,22 +186,23 @@ func tableAt(toks []sqlToken, k int) (string, bool) {
 		k++
 		break
 	}
-	if len(parts) == 0 || !validTable(toks, parts) || !followOK(toks, k) {
-		return "", false
+	end, ok = followOK(toks, k)
+	if len(parts) == 0 || !validTable(parts) || !ok {
+		return "", k, false
 	}
 	if len(parts) > 1 && (parts[0] == "public" || parts[0] == "dbo" || parts[0] == "main") {
 		parts = parts[1:]
 	}
-	name := strings.Join(parts, ".")
+	name = strings.Join(parts, ".")
 	if sqlSystem[name] || parts[0] == "information_schema" || parts[0] == "pg_catalog" || parts[0] == "sys" {
-		return "", false
+		return "", end, false
 	}
-	return name, true
+	return name, end, true
 }
 
 // validTable checks each part of a table name: an identifier of at least
 // two characters that is not a keyword.
-func validTable(toks []sqlToken, parts []string) bool {
+func validTable(parts []string) bool {
 	for _, p := range parts {
 		if len(p) < 2 || sqlReserved[p] || p[0] >= '0' && p[0] <= '9' {
 			return false
@@ -209,8 +217,9 @@ func validTable(toks []sqlToken, parts []string) bool {
 }
 
 // followOK accepts what may follow a table reference: nothing, clause
-// punctuation, a clause keyword, or an alias and then one of those.
-func followOK(toks []sqlToken, k int) bool {
+// punctuation, a clause keyword, or an alias and then one of those; it
+// returns the index after the alias.
+func followOK(toks []sqlToken, k int) (int, bool) {
 	end := func(k int) bool {
 		if k >= len(toks) {
 			return true
@@ -218,14 +227,21 @@ func followOK(toks []sqlToken, k int) bool {
 		t := toks[k]
 		return t.punct == ',' || t.punct == ';' || t.punct == '(' || t.punct == ')' || !t.quoted && sqlFollow[t.word]
 	}
-	if end(k) {
-		return true
+	if k < len(toks) && toks[k].word == "as" {
+		k++
+		if k < len(toks) && (toks[k].word == "select" || toks[k].word == "with" || toks[k].punct == '(') {
+			return k, true // CREATE TABLE t AS SELECT …
+		}
+	} else if end(k) {
+		return k, true
 	}
-	t := toks[k]
-	if t.param || t.punct != 0 || sqlReserved[t.word] {
-		return false
+	if k >= len(toks) {
+		return k, false
 	}
-	return end(k + 1) // an alias
+	if t := toks[k]; t.param || t.punct != 0 || sqlReserved[t.word] {
+		return k, false
+	}
+	return k + 1, end(k + 1) // an alias
 }
 
 // tables adds the tables named by the file's SQL string literals. Pieces
