@@ -83,6 +83,12 @@ func validRoute(p string) (string, bool) {
 	if len(p) > 1 {
 		p = strings.TrimSuffix(p, "/")
 	}
+	// A cut-off parameter ("/{note['id']}" read up to the quote) or a
+	// path of parameters only ("/{}", "{base}/{arn}") names no endpoint.
+	if strings.ContainsAny(p, "{}<>$") && strings.Trim(strings.ReplaceAll(p, "{}", ""), "/") == "" ||
+		strings.Count(p, "{") != strings.Count(p, "}") || strings.ContainsAny(p, "<>$") {
+		return "", false
+	}
 	return p, p != "/" && p != ""
 }
 

@@ -118,6 +118,7 @@ func TestExtractKeyValidation(t *testing.T) {
 		{"external url is no route", "python", "requests.get('https://api.github.com/repos/x')\nrequests.get('http://localhost:4566/_localstack/health')\n", []string{"route:/_localstack/health"}},
 		{"templated base url", "js", "await fetch(`${API}/users/${id}`)\n", []string{"route:/users/{}"}},
 		{"file paths are no routes", "python", "requests.get('/tmp/x/y')\napp.get('/etc/hosts')\nr.get('/app/main.py')\nrouter.get('/static/app.css')\n", []string{"route:/static/app.css"}},
+		{"parameters only, or cut off", "python", "requests.get(f\"{base}/{note_1['noteId']}\")\nrequests.get(f\"{url}/{arn}\")\nrequests.get(f\"{url}/notes/{nid}\")\n", []string{"route:/notes/{}"}},
 		{"generic events are no topics", "js", "stream.emit('error', e)\nsock.emit('data', d)\nbus.publish('orders.created', o)\nws.subscribe('close')\n", []string{"topic:orders.created"}},
 		{"config needs a config object", "python", "website_config.get('ErrorDocument')\nconfig.get('Status')\nconfig.get('server.port')\napp.config.get('SECRET_KEY')\n", []string{"config:SECRET_KEY", "config:server.port"}},
 	})

@@ -12,6 +12,11 @@ import "strings"
 var sqlVerbs = map[string]bool{"select": true, "insert": true, "update": true, "delete": true, "create": true,
 	"alter": true, "drop": true, "truncate": true, "with": true, "replace": true, "merge": true}
 
+// sqlClauses start query-builder fragments ("INNER JOIN feeds f ON …",
+// "FROM entries e"); being ordinary English words too, they count only
+// when written in capitals.
+var sqlClauses = map[string]bool{"from": true, "join": true, "inner": true, "left": true, "right": true, "full": true, "cross": true, "natural": true}
+
 // sqlReserved are words that are never a table name or an alias.
 var sqlReserved = toSet(`select from where set values into update delete insert join inner outer left right
 full cross natural on using group order by having limit offset union all except intersect returning as
@@ -70,7 +75,9 @@ func sqlStatement(text string) bool {
 		j++
 	}
 	verb := text[i:j]
-	return sqlVerbs[strings.ToLower(verb)] && (verb == strings.ToUpper(verb) || verb == strings.ToLower(verb))
+	upper := verb == strings.ToUpper(verb)
+	lower := strings.ToLower(verb)
+	return sqlVerbs[lower] && (upper || verb == lower) || sqlClauses[lower] && upper
 }
 
 // sqlTables lists the tables an SQL statement names, normalized.
@@ -148,8 +155,27 @@ func sqlShape(toks []sqlToken) bool {
 		return hasWord(toks, "table") || hasWord(toks, "index") || hasWord(toks, "view")
 	case "alter", "drop":
 		return next == "table" || hasWord(toks, "from")
+	case "inner", "left", "right", "full", "cross", "natural":
+		return hasWord(toks, "join")
+	case "from":
+		return !dockerfile(toks)
 	}
-	return true // with, truncate
+	return true // with, truncate, from, join
+}
+
+// dockerInstructions are the words that start the lines of a Dockerfile
+// after its FROM line.
+var dockerInstructions = toSet(`run add copy cmd entrypoint workdir expose env arg label user volume`)
+
+// dockerfile reports whether a FROM fragment is a Dockerfile: a capitalized
+// instruction follows the image name.
+func dockerfile(toks []sqlToken) bool {
+	for _, t := range toks[1:] {
+		if dockerInstructions[t.word] && t.raw == strings.ToUpper(t.raw) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasWord(toks []sqlToken, w string) bool {

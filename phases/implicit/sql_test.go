@@ -39,6 +39,14 @@ func TestSQLTables(t *testing.T) {
 		{"SELECT * FROM information_schema.tables", nil},
 		{"SELECT 1 FROM dual", nil},
 		{"SELECT * FROM sqlite_master WHERE type='table'", nil},
+		// Query-builder fragments, in capitals only.
+		{"INNER JOIN feeds f ON f.id = e.feed_id", []string{"feeds"}},
+		{"FROM entries e WHERE e.id = $1", []string{"entries"}},
+		{"LEFT JOIN categories c USING (id)", []string{"categories"}},
+		{"from entries e", nil},
+		{"\n  FROM alpine\n  ADD file .\n  RUN ls\n", nil},
+		{"From config files", nil},
+		{"LEFT over from merge", nil},
 		// Dynamic names are no key.
 		{"SELECT * FROM %s WHERE id = 1", nil},
 		{"SELECT * FROM {table}", nil},
