@@ -100,69 +100,69 @@ func (f *file) constants(ident string) []string {
 	if i := strings.LastIndexByte(ident, '.'); i >= 0 {
 		ident = ident[i+1:]
 	}
-	if ident == "" {
-		return nil
+	if f.consts == nil {
+		f.consts = f.constIndex()
 	}
-	var out []string
-	for off := 0; ; {
-		i := strings.Index(f.text[off:], ident)
-		if i < 0 {
-			return out
-		}
-		at := off + i
-		off = at + len(ident)
-		if at > 0 && isIdent(f.text[at-1]) || off < len(f.text) && isIdent(f.text[off]) {
-			continue
-		}
-		if _, in := inRegion(f.regions, at); in {
-			continue
-		}
-		if v, ok := f.constantValue(off); ok {
-			out = append(out, v)
-		}
-	}
+	return f.consts[ident]
 }
 
-// constantValue reads `[: type | type] (= | :=) "VALUE"` at off, ending
-// the statement.
-func (f *file) constantValue(off int) (string, bool) {
+// constIndex maps names to the env-shaped string values assigned to them,
+// found in one pass over the file's string literals: a literal that a
+// plain '=' (or ':=') precedes and that ends its statement.
+func (f *file) constIndex() map[string][]string {
 	s := f.text
-	end := lineEnd(s, off)
-	eq := strings.IndexByte(s[off:end], '=')
-	if eq < 0 {
-		return "", false
-	}
-	eq += off
-	head := strings.TrimSpace(s[off:eq])
-	head = strings.TrimSuffix(head, ":")
-	if head != "" && !(strings.HasPrefix(head, ":") || isTypeName(head)) {
-		return "", false
-	}
-	if eq+1 < len(s) && s[eq+1] == '=' || eq > 0 && strings.IndexByte("!<>=", s[eq-1]) >= 0 {
-		return "", false
-	}
-	v := eq + 1
-	for v < end && (s[v] == ' ' || s[v] == '\t') {
-		v++
-	}
-	r, in := inRegion(f.regions, v)
-	if !in || r.Start != v || r.Comment {
-		return "", false
-	}
-	if !restBlank(strings.ReplaceAll(s[r.End:lineEnd(s, r.End)], "//", "#"), 0) && !closes(s[r.End:]) {
-		return "", false
-	}
-	return s[r.In:r.Out], true
-}
-
-// isTypeName accepts a bare type between a name and its '=' (Go `string`).
-func isTypeName(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if !isIdent(s[i]) {
-			return false
+	idx := map[string][]string{}
+	for _, r := range f.regions {
+		if r.Comment || !envName(s[r.In:r.Out]) || !(closes(s[r.End:]) || restBlank(strings.ReplaceAll(s[r.End:lineEnd(s, r.End)], "//", "#"), 0)) {
+			continue
+		}
+		k := r.Start
+		for k > 0 && (s[k-1] == ' ' || s[k-1] == '\t') {
+			k--
+		}
+		if k < 2 || s[k-1] != '=' || strings.IndexByte("=!<>+-*/%&|^", s[k-2]) >= 0 {
+			continue
+		}
+		k--
+		if s[k-1] == ':' {
+			k-- // Go :=
+		}
+		head := s[strings.LastIndexByte(s[:k], '\n')+1 : k]
+		for _, name := range assignedNames(head) {
+			idx[name] = append(idx[name], s[r.In:r.Out])
 		}
 	}
-	return true
+	return idx
+}
+
+// assignedNames returns the names the text before an '=' may declare: the
+// last one or two identifiers once a type annotation (": str", ": &str")
+// is cut off. Two, because "KEY string" (Go) names the first and "String
+// KEY" (Java) the second; the other one is a type nobody reads env through.
+func assignedNames(head string) []string {
+	for i := 0; i < len(head); i++ {
+		if head[i] == ':' && (i+1 >= len(head) || head[i+1] != ':') && (i == 0 || head[i-1] != ':') {
+			head = head[:i]
+			break
+		}
+	}
+	var names []string
+	end := len(head)
+	for len(names) < 2 {
+		for end > 0 && strings.IndexByte(" \t*&", head[end-1]) >= 0 {
+			end--
+		}
+		start := end
+		for start > 0 && isIdent(head[start-1]) {
+			start--
+		}
+		if start == end {
+			break
+		}
+		names = append(names, head[start:end])
+		end = start
+	}
+	return names
 }
 
 // closes reports whether a constant's value is followed by the end of its

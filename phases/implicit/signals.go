@@ -89,13 +89,22 @@ type file struct {
 	regions []region
 	lines   []int // line start offsets, built on first use
 	first   map[string]Signal
-	environ int // 0 unknown, 1 the file imports os.environ bare, 2 it does not
+	consts  map[string][]string // constant name to values, built on first use
+	environ int                 // 0 unknown, 1 the file imports os.environ bare, 2 it does not
 }
 
-// apply runs one rule on the lines holding its anchors.
-func (f *file) apply(r rule, lines []int) {
-	for _, start := range lines {
-		line := f.text[start:lineEnd(f.text, start)]
+// maxLead bounds how far before its anchor a match may start (".HandleFunc"
+// before `("/`, "import.meta" before ".env."), so a rule's pattern runs
+// from there, not from the start of a long line. No earlier match can be
+// missed: every match holds an anchor, and this is the line's first one.
+const maxLead = 16
+
+// apply runs one rule on the lines holding its anchors, from each line's
+// first anchor on.
+func (f *file) apply(r rule, anchorsAt []int) {
+	for _, a := range anchorsAt {
+		start := max(strings.LastIndexByte(f.text[:a], '\n')+1, a-maxLead)
+		line := f.text[start:lineEnd(f.text, a)]
 		for _, m := range r.re.FindAllStringSubmatchIndex(line, -1) {
 			if _, in := inRegion(f.regions, start+m[0]); in || !f.accept(line[m[0]:m[1]]) {
 				continue
@@ -164,48 +173,56 @@ func (f *file) lineOf(off int) int {
 	return sort.SearchInts(f.lines, off+1)
 }
 
-// anchorIndex maps each first byte to the anchors starting with it and
+// anchors maps each first byte to the anchors starting with it and
 // the rules they belong to, so one walk over a file finds every rule's
-// lines; anchorPair marks the first two bytes of some anchor, so the walk
-// looks at the list only where they match (anchors are 2+ bytes long).
+// lines; its tri table marks a hash of the first three bytes of some
+// anchor, so the walk looks at the list only where they may match
+// (anchors are 3+ bytes long).
 type anchorRef struct {
 	text string
 	rule int
 }
 
-var (
-	anchorIndex [256][]anchorRef
-	anchorPair  [1 << 16]bool
-)
-
-func init() {
-	for i, r := range rules {
-		for _, a := range r.anchors {
-			anchorIndex[a[0]] = append(anchorIndex[a[0]], anchorRef{a, i})
-			anchorPair[uint16(a[0])<<8|uint16(a[1])] = true
-		}
-	}
+type anchorTable struct {
+	byFirst [256][]anchorRef
+	tri     [1 << 16]bool
 }
 
-// anchorLines returns, per rule, the start offsets of the distinct lines
-// of text holding one of its anchors, in order.
+// tri hashes three bytes into the tri table's index.
+func tri(a, b, c byte) uint16 { return uint16(a)<<8 ^ uint16(b)<<4 ^ uint16(c) }
+
+var anchors = func() *anchorTable {
+	t := &anchorTable{}
+	for i, r := range rules {
+		for _, a := range r.anchors {
+			t.byFirst[a[0]] = append(t.byFirst[a[0]], anchorRef{a, i})
+			t.tri[tri(a[0], a[1], a[2])] = true
+		}
+	}
+	return t
+}()
+
+// anchorLines returns, per rule, the offset of its first anchor on each
+// line holding one, in order.
 func anchorLines(text string) [][]int {
 	out := make([][]int, len(rules))
-	line := 0
-	for i := 0; i+1 < len(text); i++ {
+	line, lines := 0, make([]int, len(rules)) // line start, and the last line each rule was seen on
+	for i := range lines {
+		lines[i] = -1
+	}
+	for i := 0; i+2 < len(text); i++ {
 		c := text[i]
 		if c == '\n' {
 			line = i + 1
 			continue
 		}
-		if !anchorPair[uint16(c)<<8|uint16(text[i+1])] {
+		if !anchors.tri[tri(c, text[i+1], text[i+2])] {
 			continue
 		}
-		for _, a := range anchorIndex[c] {
-			if strings.HasPrefix(text[i:], a.text) {
-				if got := out[a.rule]; len(got) == 0 || got[len(got)-1] != line {
-					out[a.rule] = append(got, line)
-				}
+		for _, a := range anchors.byFirst[c] {
+			if lines[a.rule] != line && strings.HasPrefix(text[i:], a.text) {
+				lines[a.rule] = line
+				out[a.rule] = append(out[a.rule], i)
 			}
 		}
 	}

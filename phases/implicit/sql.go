@@ -63,21 +63,29 @@ type sqlToken struct {
 	raw    string // the word as written
 }
 
-// sqlStatement reports whether text looks like an SQL statement: its
-// first word is a verb in one case and the text holds no stop word.
+// sqlStatement is the cheap first test of a literal: its first word is a
+// statement verb in one case (or a clause keyword in capitals).
 func sqlStatement(text string) bool {
 	i := 0
 	for i < len(text) && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r' || text[i] == '(') {
 		i++
 	}
 	j := i
-	for j < len(text) && isIdent(text[j]) {
+	upper, lower := true, true
+	for j < len(text) && isIdent(text[j]) && j-i <= 8 {
+		upper = upper && text[j] >= 'A' && text[j] <= 'Z'
+		lower = lower && text[j] >= 'a' && text[j] <= 'z'
 		j++
 	}
-	verb := text[i:j]
-	upper := verb == strings.ToUpper(verb)
-	lower := strings.ToLower(verb)
-	return sqlVerbs[lower] && (upper || verb == lower) || sqlClauses[lower] && upper
+	if j-i < 4 || j-i > 8 || !upper && !lower {
+		return false
+	}
+	var buf [8]byte
+	for k := i; k < j; k++ {
+		buf[k-i] = text[k] | 0x20 // ASCII letters only: lower case
+	}
+	// m[string(bytes)] does not allocate.
+	return sqlVerbs[string(buf[:j-i])] || sqlClauses[string(buf[:j-i])] && upper
 }
 
 // sqlTables lists the tables an SQL statement names, normalized.
