@@ -1,8 +1,11 @@
 // Package implicit is phase 2: dependencies that no import states, found
 // as keys two files share (environment variables, config keys, pub/sub
-// topics, HTTP routes, SQL tables). Signals are cached per blob; edges join
-// the files of each key, unless more than max_files_per_key files share it
-// (then the key is too generic to mean anything).
+// topics, HTTP routes, SQL tables), read from code only: a per-language
+// lexer sets comments, docstrings and prose strings aside, and SQL tables
+// come from string literals that are SQL statements. Signals are cached
+// per blob and language family; edges join the files of each key, unless
+// more than max_files_per_key files share it (then the key is too generic
+// to mean anything).
 package implicit
 
 import (

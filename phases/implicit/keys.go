@@ -64,13 +64,20 @@ func envName(s string) bool {
 // hosts, file system paths and file names; "/users/{id}", "/users/:id"
 // and "/users/${id}" become the same key.
 func validRoute(p string) (string, bool) {
-	if !strings.HasPrefix(p, "/") {
-		slash := strings.IndexByte(strings.TrimPrefix(strings.TrimPrefix(p, "https://"), "http://"), '/')
-		host := p[:len(p)-len(strings.TrimPrefix(strings.TrimPrefix(p, "https://"), "http://"))+slash]
-		if strings.HasPrefix(host, "http") && !localHost.MatchString(host) {
+	if !strings.HasPrefix(p, "/") { // a base: scheme and host, or a templated base URL
+		rest := p
+		if i := strings.Index(p, "://"); i >= 0 {
+			rest = p[i+3:]
+		}
+		slash := strings.IndexByte(rest, '/')
+		if slash < 0 {
 			return "", false
 		}
-		p = p[len(host):]
+		base := p[:len(p)-len(rest)+slash]
+		if strings.Contains(base, "://") && !localHost.MatchString(base) {
+			return "", false
+		}
+		p = p[len(base):]
 	}
 	root, _, _ := strings.Cut(p[1:], "/")
 	if fileRoots[root] || strings.Contains(p, "//") {
@@ -85,11 +92,10 @@ func validRoute(p string) (string, bool) {
 	}
 	// A cut-off parameter ("/{note['id']}" read up to the quote) or a
 	// path of parameters only ("/{}", "{base}/{arn}") names no endpoint.
-	if strings.ContainsAny(p, "{}<>$") && strings.Trim(strings.ReplaceAll(p, "{}", ""), "/") == "" ||
-		strings.Count(p, "{") != strings.Count(p, "}") || strings.ContainsAny(p, "<>$") {
+	if strings.Count(p, "{") != strings.Count(p, "}") || strings.ContainsAny(p, "<>$") {
 		return "", false
 	}
-	return p, p != "/" && p != ""
+	return p, strings.Trim(strings.ReplaceAll(p, "{}", ""), "/") != ""
 }
 
 // constants returns the values of the string constants named ident (or
