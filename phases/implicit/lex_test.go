@@ -68,3 +68,31 @@ func TestInRegion(t *testing.T) {
 		}
 	}
 }
+
+// FuzzLex checks that any input lexes into ordered, disjoint regions
+// inside the text, and that extraction never panics, for every family.
+func FuzzLex(f *testing.F) {
+	for _, seed := range []string{
+		"x := `a` // b\n/* c */ \"d\\\"\" 'e'", "def f():\n    \"\"\"doc\"\"\"\n    return f'{x}'  # c\n",
+		"q = <<~SQL\n  SELECT 1\nSQL\n=begin\nx\n=end\n", "<?php\n$q = <<<'X'\nY\nX;\n#[A]\n# c\n",
+		"let s = r#\"a\"#; /* /* */ */ 'a", "auto s = R\"d(x)d\"; int n = 1'0;", "var s = @\"a\"\"b\";",
+		"const r = /a[/]b/g; `${`x`}`", "SELECT * FROM \"a\".\"b\" WHERE x = '%(y)s' ${z}",
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		for family := range syntaxes {
+			end := 0
+			for _, r := range lex(family, src) {
+				if r.Start < end || r.End < r.Start || r.End > len(src) {
+					t.Fatalf("%s: region %+v after offset %d in %d bytes", family, r, end, len(src))
+				}
+				if !r.Comment && (r.In < r.Start || r.Out < r.In || r.Out > r.End) {
+					t.Fatalf("%s: string content %+v outside its region", family, r)
+				}
+				end = r.End
+			}
+			Extract(family, []byte(src))
+		}
+	})
+}
