@@ -1,8 +1,11 @@
 // Package implicit is phase 2: dependencies that no import states, found
 // as keys two files share (environment variables, config keys, pub/sub
-// topics, HTTP routes, SQL tables). Signals are cached per blob; edges join
-// the files of each key, unless more than max_files_per_key files share it
-// (then the key is too generic to mean anything).
+// topics, HTTP routes, SQL tables), read from code only: a per-language
+// lexer sets comments, docstrings and prose strings aside, and SQL tables
+// come from string literals that are SQL statements. Signals are cached
+// per blob and language family; edges join the files of each key, unless
+// more than max_files_per_key files share it (then the key is too generic
+// to mean anything).
 package implicit
 
 import (
@@ -21,7 +24,7 @@ import (
 )
 
 // Version names the signal rules and edge construction.
-const Version = "implicit-2"
+const Version = "implicit-3"
 
 // EdgeKind is the kind of the edges this phase adds.
 const EdgeKind = "implicit"
@@ -107,7 +110,8 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			key := "implicit/" + Version + "/" + f.Blob
+			family := familyOf(st, f.Lang)
+			key := "implicit/" + Version + "/" + family + "/" + f.Blob
 			var sigs []Signal
 			found, err := st.Cache.Get(key, &sigs)
 			if err != nil || found {
@@ -118,7 +122,7 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 			if err != nil {
 				return fmt.Errorf("implicit %s: %w", path, err)
 			}
-			out[i] = Extract(data)
+			out[i] = Extract(family, data)
 			return st.Cache.PutLater(key, out[i])
 		})
 	}
@@ -131,6 +135,17 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 		st.Next.Files[path] = &nf
 	}
 	return nil
+}
+
+// familyOf names the syntax family of a language: the lexer that tells
+// code from comments and strings depends on it, so the cache key does too.
+func familyOf(st *phase.State, lang string) string {
+	if st.Langs != nil {
+		if spec := st.Langs.Get(lang); spec != nil {
+			return spec.Family
+		}
+	}
+	return lang
 }
 
 // keyIndex maps each signal name to the sorted paths that use it.

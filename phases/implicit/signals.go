@@ -20,139 +20,211 @@ const (
 // Signal is one implicit key a file uses, with the first line it appears on.
 type Signal = facts.Signal
 
-// rule finds one kind of key; the first capture group is the key. A rule
-// only runs on the lines holding one of its anchors (found with a fast
-// substring search; lowercase anchors are searched case-insensitively), so
-// a file without any anchor costs one scan per anchor.
+// rule finds one kind of key in code. It only runs on the lines holding
+// one of its anchors (found with a fast substring search), and a match
+// counts only where it starts in code: never in a comment, a docstring or
+// a string literal. The key is capture group 1 (a quoted literal) or, when
+// the rule has one, group 2: an identifier naming a string constant of
+// the same file.
 type rule struct {
 	kind    string
 	anchors []string
-	fold    bool
 	re      *regexp.Regexp
 }
 
-// rules are deliberately textual: they run on every changed file of every
-// language, are cheap, and a false key costs little because keys shared by
-// too many files are dropped as generic.
+// envKey is an environment variable name; envArg is a call's argument: a
+// quoted name (group 1) or a constant's identifier (group 2).
+const (
+	envKey = `[A-Z][A-Z0-9_]{1,63}`
+	envArg = `(?:["']` + `(` + envKey + `)["']|([A-Za-z_][\w.]*))`
+)
+
+// rules are textual and cheap: they run on every changed file of every
+// language. Their precision comes from running on code only, from keys
+// validated per kind (see valid) and from dropping keys shared by too
+// many files.
 var rules = []rule{
 	// Environment variables, in the spellings of the supported languages.
-	{KindEnv, []string{"etenv", "LookupEnv", "GetEnvironmentVariable", "env::var"}, false,
-		regexp.MustCompile(`(?:Getenv|LookupEnv|getenv|GetEnvironmentVariable|env::var|env::var_os|System\.getenv)\(\s*["']([A-Z][A-Z0-9_]{1,63})["']`)},
-	{KindEnv, []string{"environ", "ENV", "$_SERVER"}, false,
-		regexp.MustCompile(`(?:os\.environ|ENV|\$_ENV|\$_SERVER)\s*\[\s*["']([A-Z][A-Z0-9_]{1,63})["']\s*\]`)},
-	{KindEnv, []string{"environ.get", "ENV.fetch"}, false,
-		regexp.MustCompile(`(?:os\.environ\.get|ENV\.fetch)\(\s*["']([A-Z][A-Z0-9_]{1,63})["']`)},
-	{KindEnv, []string{"process.env"}, false, regexp.MustCompile(`process\.env\.([A-Z][A-Z0-9_]{1,63})\b`)},
-	{KindEnv, []string{"process.env"}, false, regexp.MustCompile(`process\.env\[\s*["']([A-Z][A-Z0-9_]{1,63})["']\s*\]`)},
+	{KindEnv, []string{"etenv", "LookupEnv", "GetEnvironmentVariable", "env::var", "environ.", "ENV.fetch"},
+		regexp.MustCompile(`(?:Getenv|LookupEnv|getenv|GetEnvironmentVariable|env::var|env::var_os|(?:^|[^\w.]|\bos\.)environ\.(?:get|setdefault|pop)|ENV\.fetch)\(\s*` + envArg + `\s*[,)]`)},
+	{KindEnv, []string{"environ", "ENV", "process.env"},
+		regexp.MustCompile(`(?:(?:^|[^\w.]|\bos\.)environ|\bENV|\$_ENV|\bprocess\.env)\s*\[\s*` + envArg + `\s*\]`)},
+	{KindEnv, []string{".env."}, regexp.MustCompile(`\b(?:process|import\.meta)\.env\.(` + envKey + `)\b`)},
 	// Configuration keys read through common config libraries.
-	{KindConfig, []string{"viper.", "config.", "settings.", "cfg.", "conf."}, false,
-		regexp.MustCompile(`(?:viper|config|settings|cfg|conf)\.(?:Get\w*|get\w*)\(\s*["']([a-zA-Z][\w.-]{1,80})["']`)},
-	{KindConfig, []string{"@Value"}, false, regexp.MustCompile(`@Value\(\s*"\$\{([a-zA-Z][\w.-]{1,80})(?::[^}]*)?\}"`)},
+	{KindConfig, []string{"viper.", "config.", "settings.", "cfg.", "conf."},
+		regexp.MustCompile(`(?:^|[^\w])(?:viper|config|settings|cfg|conf)\.(?:Get\w*|get\w*)\(\s*["']([a-zA-Z][\w.-]{1,80})["']`)},
+	{KindConfig, []string{"@Value"}, regexp.MustCompile(`@Value\(\s*"\$\{([a-zA-Z][\w.-]{1,80})(?::[^}]*)?\}"`)},
 	// Pub/sub topics, queues and events.
-	{KindTopic, []string{"ublish(", "ubscribe(", ".emit(", ".produce(", ".consume(", ".send_task(", ".enqueue("}, false,
+	{KindTopic, []string{"ublish(", "ubscribe(", ".emit(", ".produce(", ".consume(", ".send_task(", ".enqueue("},
 		regexp.MustCompile(`\.(?:publish|subscribe|Publish|Subscribe|emit|produce|consume|send_task|enqueue)\(\s*["']([\w.:/-]{2,80})["']`)},
-	{KindTopic, []string{"@KafkaListener"}, false, regexp.MustCompile(`@KafkaListener\([^)]*topics\s*=\s*\{?\s*"([\w.:-]{2,80})"`)},
+	{KindTopic, []string{"@KafkaListener"}, regexp.MustCompile(`@KafkaListener\([^)]*topics\s*=\s*\{?\s*"([\w.:-]{2,80})"`)},
 	// HTTP routes, as defined by servers and called by clients.
-	{KindRoute, []string{"(\"/", "('/", "Mapping("}, false,
+	{KindRoute, []string{"(\"/", "('/", "Mapping("},
 		regexp.MustCompile(`(?:\.(?:get|post|put|patch|delete|route|HandleFunc|Handle|GET|POST|PUT|PATCH|DELETE|Get|Post|Put|Delete)|@(?:Get|Post|Put|Patch|Delete|Request)Mapping)\(\s*(?:value\s*=\s*)?["'](/[\w/{}:<>.-]{0,120})["']`)},
-	{KindRoute, []string{"fetch(", "axios.", "requests.", "http.Get(", "http.Post(", "httpx."}, false,
-		regexp.MustCompile(`(?:fetch|axios\.\w+|requests\.\w+|http\.(?:Get|Post)|httpx\.\w+)\(\s*["'` + "`" + `](?:https?://[^/"'` + "`" + `]+)?(/[\w/{}:<>.$-]{1,120})`)},
-	// SQL tables named in string literals.
-	{KindTable, []string{"from ", "into ", "update ", "join ", "table "}, true,
-		regexp.MustCompile(`(?i)["'` + "`" + `][^"'` + "`" + `\n]*?\b(?:FROM|INTO|UPDATE|JOIN|TABLE)\s+["` + "`" + `]?([a-zA-Z_][\w]{1,63})`)},
+	{KindRoute, []string{"fetch(", "axios.", "requests.", "http.Get(", "http.Post(", "httpx."},
+		regexp.MustCompile(`(?:\bfetch|\baxios\.\w+|\brequests\.\w+|\bhttp\.(?:Get|Post)|\bhttpx\.\w+)\(\s*f?["'` + "`" + `]((?:https?://[^/"'` + "`" + `]+|\$\{[^}]*\}|\{[^}]*\})?/[\w/{}:<>.$-]{1,120})`)},
 }
 
-var routeParam = regexp.MustCompile(`\{[^}/]*\}|:[A-Za-z_]\w*|<[^>/]*>|\$\{[^}/]*\}`)
-
-// normalizeRoute makes a server's "/users/{id}" and a client's
-// "/users/:id" or "/users/${id}" the same key.
-func normalizeRoute(p string) string {
-	p = routeParam.ReplaceAllString(p, "{}")
-	if len(p) > 1 {
-		p = strings.TrimSuffix(p, "/")
+// Extract lists the implicit keys a file of the given language family
+// uses, first occurrence of each, sorted by name. It is a pure function
+// of its arguments.
+func Extract(family string, content []byte) []Signal {
+	f := &file{text: string(content)}
+	f.regions = lex(family, f.text)
+	for i, lines := range anchorLines(f.text) {
+		f.apply(rules[i], lines)
 	}
-	return p
-}
-
-// sqlWords are not table names even where the pattern matches them.
-var sqlWords = map[string]bool{"select": true, "where": true, "set": true, "values": true, "the": true, "a": true, "an": true, "if": true, "exists": true, "not": true}
-
-// Extract lists the implicit keys a file uses, first occurrence of each,
-// sorted by name. It is a pure function of the bytes.
-func Extract(content []byte) []Signal {
-	text := string(content)
-	lower := ""
-	first := map[string]Signal{}
-	for _, r := range rules {
-		hay := text
-		if r.fold {
-			if lower == "" {
-				lower = strings.ToLower(text)
-			}
-			hay = lower
-		}
-		lineNo, prev := 1, 0
-		for _, start := range anchorLines(hay, r.anchors) {
-			lineNo += strings.Count(text[prev:start], "\n")
-			prev = start
-			end := strings.IndexByte(text[start:], '\n')
-			if end < 0 {
-				end = len(text) - start
-			}
-			line := text[start : start+end]
-			for _, m := range r.re.FindAllStringSubmatch(line, -1) {
-				key, ok := normalize(r.kind, m[1])
-				if !ok {
-					continue
-				}
-				s := Signal{Kind: r.kind, Key: key, Line: lineNo}
-				if old, seen := first[s.Name()]; !seen || s.Line < old.Line {
-					first[s.Name()] = s
-				}
-			}
-		}
-	}
-	out := make([]Signal, 0, len(first))
-	for _, s := range first {
+	f.tables()
+	out := make([]Signal, 0, len(f.first))
+	for _, s := range f.first {
 		out = append(out, s)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name() < out[j].Name() })
 	return out
 }
 
-// normalize turns a matched key into the form files share.
-func normalize(kind, key string) (string, bool) {
-	switch kind {
-	case KindRoute:
-		key = normalizeRoute(key)
-		return key, key != "/" && key != ""
-	case KindTable:
-		key = strings.ToLower(key)
-		return key, !sqlWords[key]
-	}
-	return key, true
+// file is one file under extraction.
+type file struct {
+	text    string
+	regions []region
+	lines   []int // line start offsets, built on first use
+	first   map[string]Signal
+	consts  map[string][]string // constant name to values, built on first use
+	environ int                 // 0 unknown, 1 the file imports os.environ bare, 2 it does not
 }
 
-// anchorLines returns the start offsets of the distinct lines of text that
-// hold any anchor, in order.
-func anchorLines(text string, anchors []string) []int {
-	seen := map[int]bool{}
-	var starts []int
-	for _, a := range anchors {
-		for off := 0; ; {
-			i := strings.Index(text[off:], a)
-			if i < 0 {
-				break
+// maxLead bounds how far before its anchor a match may start (".HandleFunc"
+// before `("/`, "import.meta" before ".env."), so a rule's pattern runs
+// from there, not from the start of a long line. No earlier match can be
+// missed: every match holds an anchor, and this is the line's first one.
+const maxLead = 16
+
+// apply runs one rule on the lines holding its anchors, from each line's
+// first anchor on.
+func (f *file) apply(r rule, anchorsAt []int) {
+	for _, a := range anchorsAt {
+		start := max(strings.LastIndexByte(f.text[:a], '\n')+1, a-maxLead)
+		line := f.text[start:lineEnd(f.text, a)]
+		for _, m := range r.re.FindAllStringSubmatchIndex(line, -1) {
+			if _, in := inRegion(f.regions, start+m[0]); in || !f.accept(line[m[0]:m[1]]) {
+				continue
 			}
-			at := off + i
-			start := strings.LastIndexByte(text[:at], '\n') + 1
-			if !seen[start] {
-				seen[start] = true
-				starts = append(starts, start)
+			if m[2] >= 0 {
+				f.add(r.kind, line[m[2]:m[3]], start+m[2])
+				continue
 			}
-			off = at + len(a)
+			if len(m) > 5 && m[4] >= 0 {
+				for _, c := range f.constants(line[m[4]:m[5]]) {
+					f.add(r.kind, c, start+m[4])
+				}
+			}
 		}
 	}
-	sort.Ints(starts)
-	return starts
+}
+
+// osEnvironImport is Python's `from os import environ`.
+var osEnvironImport = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+os[ \t]+import[^\n]*\benviron\b`)
+
+// accept vets a match beyond its pattern: a bare `environ` is os.environ
+// only where the file imports it so; elsewhere it is a WSGI request's
+// environ dict, whose keys are request fields, not configuration.
+func (f *file) accept(match string) bool {
+	i := strings.Index(match, "environ")
+	if i < 0 || strings.HasSuffix(match[:i], "os.") {
+		return true
+	}
+	if f.environ == 0 {
+		f.environ = 2
+		if osEnvironImport.MatchString(f.text) {
+			f.environ = 1
+		}
+	}
+	return f.environ == 1
+}
+
+// add records a key at offset off if it is valid for its kind.
+func (f *file) add(kind, key string, off int) {
+	key, ok := valid(kind, key)
+	if !ok {
+		return
+	}
+	s := Signal{Kind: kind, Key: key, Line: f.lineOf(off)}
+	if f.first == nil {
+		f.first = map[string]Signal{}
+	}
+	if old, seen := f.first[s.Name()]; !seen || s.Line < old.Line {
+		f.first[s.Name()] = s
+	}
+}
+
+// lineOf returns the 1-based line number of offset off.
+func (f *file) lineOf(off int) int {
+	if f.lines == nil {
+		f.lines = []int{0}
+		for i := 0; ; {
+			j := strings.IndexByte(f.text[i:], '\n')
+			if j < 0 {
+				break
+			}
+			i += j + 1
+			f.lines = append(f.lines, i)
+		}
+	}
+	return sort.SearchInts(f.lines, off+1)
+}
+
+// anchors maps each first byte to the anchors starting with it and
+// the rules they belong to, so one walk over a file finds every rule's
+// lines; its tri table marks a hash of the first three bytes of some
+// anchor, so the walk looks at the list only where they may match
+// (anchors are 3+ bytes long).
+type anchorRef struct {
+	text string
+	rule int
+}
+
+type anchorTable struct {
+	byFirst [256][]anchorRef
+	tri     [1 << 16]bool
+}
+
+// tri hashes three bytes into the tri table's index.
+func tri(a, b, c byte) uint16 { return uint16(a)<<8 ^ uint16(b)<<4 ^ uint16(c) }
+
+var anchors = func() *anchorTable {
+	t := &anchorTable{}
+	for i, r := range rules {
+		for _, a := range r.anchors {
+			t.byFirst[a[0]] = append(t.byFirst[a[0]], anchorRef{a, i})
+			t.tri[tri(a[0], a[1], a[2])] = true
+		}
+	}
+	return t
+}()
+
+// anchorLines returns, per rule, the offset of its first anchor on each
+// line holding one, in order.
+func anchorLines(text string) [][]int {
+	out := make([][]int, len(rules))
+	line, lines := 0, make([]int, len(rules)) // line start, and the last line each rule was seen on
+	for i := range lines {
+		lines[i] = -1
+	}
+	for i := 0; i+2 < len(text); i++ {
+		c := text[i]
+		if c == '\n' {
+			line = i + 1
+			continue
+		}
+		if !anchors.tri[tri(c, text[i+1], text[i+2])] {
+			continue
+		}
+		for _, a := range anchors.byFirst[c] {
+			if lines[a.rule] != line && strings.HasPrefix(text[i:], a.text) {
+				lines[a.rule] = line
+				out[a.rule] = append(out[a.rule], i)
+			}
+		}
+	}
+	return out
 }
