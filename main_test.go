@@ -98,7 +98,7 @@ func cmdCorruptEdge(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Check(err)
 	ref, snap, err := s.LoadPublished(args[1])
 	ts.Check(err)
-	f := snap.Files[args[2]]
+	f := snap.Files.Get(args[2])
 	if f == nil {
 		ts.Fatalf("no file %s in the snapshot", args[2])
 	}
@@ -107,7 +107,7 @@ func cmdCorruptEdge(ts *testscript.TestScript, neg bool, args []string) {
 	for i, e := range nf.Res.Edges {
 		if e.Kind == "calls" {
 			nf.Res.Edges[i].Target = "sym:" + args[2] + "#corrupted"
-			snap.Files[args[2]] = &nf
+			snap.Files.Set(&nf)
 			name, segs, err := s.WriteSnapshot(snap)
 			ts.Check(err)
 			ref.Snapshot, ref.Segments = name, segs

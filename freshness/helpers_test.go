@@ -82,7 +82,7 @@ func (f *fixture) index() {
 		if f.rules.Language(e.Path, info) == "" {
 			continue
 		}
-		snap.Files[e.Path] = &snapshot.File{Path: e.Path, Blob: e.Blob, SHA256: info.SHA256, Size: info.Size}
+		snap.Files.Set(&snapshot.File{Path: e.Path, Blob: e.Blob, SHA256: info.SHA256, Size: info.Size})
 	}
 	f.snap, f.head = snap, head
 }
@@ -136,7 +136,7 @@ func (f *fixture) gitStale() []string {
 	paths = append(paths, lines(f.git.Git("ls-files", "--others", "--exclude-standard"))...)
 	out := []string{}
 	for _, p := range paths {
-		if f.snap.Files[p] != nil {
+		if f.snap.Files.Get(p) != nil {
 			out = append(out, p)
 			continue
 		}

@@ -80,7 +80,7 @@ func (w *worktree) compare() error {
 		for k < len(entries) && entries[k].path == p {
 			k++
 		}
-		if err := w.indexed(p, w.in.Snap.Files[p], entries[j:k], &stats[i]); err != nil {
+		if err := w.indexed(p, w.in.Snap.Files.Get(p), entries[j:k], &stats[i]); err != nil {
 			return err
 		}
 		j = k
@@ -220,7 +220,7 @@ func (w *worktree) untracked() {
 	s := &scanner{top: w.top, cache: w.cache, tracked: tracked}
 	s.dir("", nil, repoIgnores(w.top, w.in.Repo.CommonDir, getenv))
 	for _, p := range s.out {
-		if w.in.Snap.Files[p] == nil {
+		if w.in.Snap.Files.Get(p) == nil {
 			w.maybeNew(p)
 		}
 	}

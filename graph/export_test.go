@@ -16,16 +16,16 @@ import (
 // and names that need escaping in every format.
 func sample() *snapshot.Snapshot {
 	s := snapshot.New()
-	s.Files["a/x.go"] = &snapshot.File{Path: "a/x.go", Lang: "go", Facts: &facts.File{Symbols: []facts.Symbol{
+	s.Files.Set(&snapshot.File{Path: "a/x.go", Lang: "go", Facts: &facts.File{Symbols: []facts.Symbol{
 		{Name: "Run", Qualified: "Run", Kind: "function", Line: 3, EndLine: 5},
 	}}, Res: snapshot.Resolution{Edges: []snapshot.Edge{
 		{Source: "file:a/x.go", Target: "sym:a/x.go#Run", Kind: "contains"},
 		{Source: "sym:a/x.go#Run", Target: `sym:b/"q"&<y>.go#Do`, Kind: "calls", Via: "y.Do"},
 		{Source: "file:a/x.go", Target: `file:b/"q"&<y>.go`, Kind: "imports", Via: "ex/b"},
-	}}}
-	s.Files[`b/"q"&<y>.go`] = &snapshot.File{Path: `b/"q"&<y>.go`, Lang: "go", Facts: &facts.File{Symbols: []facts.Symbol{
+	}}})
+	s.Files.Set(&snapshot.File{Path: `b/"q"&<y>.go`, Lang: "go", Facts: &facts.File{Symbols: []facts.Symbol{
 		{Name: "Do", Qualified: "Do", Kind: "function", Line: 1, EndLine: 1},
-	}}}
+	}}})
 	return s
 }
 

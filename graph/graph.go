@@ -53,7 +53,7 @@ func Build(s *snapshot.Snapshot) *Graph {
 	g := &Graph{}
 	dirs := map[string]bool{}
 	for _, p := range s.Paths() {
-		f := s.Files[p]
+		f := s.Files.Get(p)
 		dir := path.Dir(p)
 		dirs[dir] = true
 		g.Nodes = append(g.Nodes, Node{Type: "node", ID: snapshot.FileID(p), Kind: "file", Path: p, Name: path.Base(p), Lang: f.Lang, Summary: f.Summary})

@@ -87,7 +87,7 @@ func relevant(changes []gitrepo.Change, base *snapshot.Snapshot, o Options) []gi
 	var out []gitrepo.Change
 	for _, c := range changes {
 		keep := false
-		if c.From != nil && base.Files[c.From.Path] != nil {
+		if c.From != nil && base.Files.Get(c.From.Path) != nil {
 			keep = true
 		}
 		if c.To != nil && rules.Candidate(*c.To) {

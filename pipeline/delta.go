@@ -22,9 +22,9 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 	for p := range paths {
 		var before, after *snapshot.File
 		if st.Base != nil {
-			before = st.Base.Files[p]
+			before = st.Base.Files.Get(p)
 		}
-		after = st.Next.Files[p]
+		after = st.Next.Files.Get(p)
 		added, removed := diffSets(symbolIDs(before), symbolIDs(after))
 		d.SymbolsAdded = append(d.SymbolsAdded, added...)
 		d.SymbolsRemoved = append(d.SymbolsRemoved, removed...)

@@ -168,7 +168,7 @@ func llmExport(t testing.TB, ix *lgtest.Indexer, branch string) string {
 	}
 	var lines []string
 	for _, p := range snap.Paths() {
-		for tgt, sum := range snap.Files[p].EdgeSummaries {
+		for tgt, sum := range snap.Files.Get(p).EdgeSummaries {
 			b, _ := json.Marshal(map[string]string{"type": "edge_summary", "source": p, "target": tgt, "summary": sum})
 			lines = append(lines, string(b))
 		}
@@ -209,9 +209,9 @@ func TestLLMExportCarriesEdgeSummaries(t *testing.T) {
 	if err != nil || snap == nil {
 		t.Fatal(err)
 	}
-	want := snap.Files["web/index.ts"].EdgeSummaries["web/util.ts"]
+	want := snap.Files.Get("web/index.ts").EdgeSummaries["web/util.ts"]
 	if !strings.HasPrefix(want, "summary of ") {
-		t.Fatalf("web/index.ts has no edge summary for web/util.ts: %v", snap.Files["web/index.ts"].EdgeSummaries)
+		t.Fatalf("web/index.ts has no edge summary for web/util.ts: %v", snap.Files.Get("web/index.ts").EdgeSummaries)
 	}
 	line := `"source":"file:web/index.ts","target":"file:web/util.ts","kind":"imports"`
 	export := ix.Export(t, "main")
@@ -1009,8 +1009,8 @@ func TestLLMCostFollowsDiff(t *testing.T) {
 		t.Fatalf("load: %v", err)
 	}
 	for _, op := range c.Ops {
-		if p, _, ok := strings.Cut(strings.TrimPrefix(op, "modify "), ":"); ok && snap.Files[p] != nil {
-			touched[snap.Files[p].Summary] = true
+		if p, _, ok := strings.Cut(strings.TrimPrefix(op, "modify "), ":"); ok && snap.Files.Get(p) != nil {
+			touched[snap.Files.Get(p).Summary] = true
 		}
 	}
 	var out, in, other int

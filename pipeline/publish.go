@@ -24,8 +24,8 @@ func Versions(p llm.Provider) map[string]string {
 // ContentRoot computes a snapshot's sha256-merkle-v1 root from the file
 // digests it already holds.
 func ContentRoot(s *snapshot.Snapshot) (string, int, error) {
-	leaves := make([]freshness.Leaf, 0, len(s.Files))
-	for p, f := range s.Files {
+	leaves := make([]freshness.Leaf, 0, s.Files.Len())
+	for p, f := range s.Files.All() {
 		l, err := freshness.ParseLeaf(p, f.SHA256)
 		if err != nil {
 			return "", 0, err

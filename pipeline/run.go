@@ -241,6 +241,9 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		if ferr := c.Flush(); ferr != nil && err == nil {
 			err = ferr
 		}
+		if rerr := st.Next.Files.Err(); rerr != nil && err == nil {
+			err = fmt.Errorf("read the published snapshot: %w", rerr)
+		}
 		run.Phases = append(run.Phases, rep)
 		run.Tokens.Prompt += rep.Tokens.Prompt
 		run.Tokens.Completion += rep.Tokens.Completion
@@ -274,11 +277,11 @@ func newTarget(ctx context.Context, o Options, head gitrepo.Head, branch string)
 // after); a full run counts every indexed file as added.
 func countIndexed(st *phase.State) store.Changes {
 	if st.Full {
-		return store.Changes{Added: len(st.Next.Files)}
+		return store.Changes{Added: st.Next.Files.Len()}
 	}
 	var kept []gitrepo.Change
 	for _, c := range st.Changes {
-		if (c.From != nil && st.Base.Files[c.From.Path] != nil) || (c.To != nil && st.Next.Files[c.To.Path] != nil) {
+		if (c.From != nil && st.Base.Files.Get(c.From.Path) != nil) || (c.To != nil && st.Next.Files.Get(c.To.Path) != nil) {
 			kept = append(kept, c)
 		}
 	}

@@ -137,7 +137,7 @@ func synthesize(base *snapshot.Snapshot, entries []gitrepo.Entry) []gitrepo.Chan
 	for i := range entries {
 		e := entries[i]
 		seen[e.Path] = true
-		b := base.Files[e.Path]
+		b := base.Files.Get(e.Path)
 		switch {
 		case b == nil:
 			out = append(out, gitrepo.Change{Action: gitrepo.Added, To: &e})
@@ -147,7 +147,7 @@ func synthesize(base *snapshot.Snapshot, entries []gitrepo.Entry) []gitrepo.Chan
 	}
 	for _, p := range base.Paths() {
 		if !seen[p] {
-			out = append(out, gitrepo.Change{Action: gitrepo.Deleted, From: &gitrepo.Entry{Path: p, Blob: base.Files[p].Blob}})
+			out = append(out, gitrepo.Change{Action: gitrepo.Deleted, From: &gitrepo.Entry{Path: p, Blob: base.Files.Get(p).Blob}})
 		}
 	}
 	return out

@@ -26,7 +26,7 @@ func synthetic(n int) *snapshot.Snapshot {
 				snapshot.Edge{Source: snapshot.FileID(p), Target: snapshot.FileID(q), Kind: KindImports, Via: q},
 				snapshot.Edge{Source: fmt.Sprintf("sym:%s#handle%dItem%d", p, k, i), Target: fmt.Sprintf("sym:%s#handle0Item%d", q, i-k), Kind: KindCalls, Via: "h"})
 		}
-		s.Files[p] = f
+		s.Files.Set(f)
 	}
 	return s
 }

@@ -34,7 +34,7 @@ type FileDep struct {
 func (ix *Index) Deps(fileID string) DepsResult {
 	p := pathOf(fileID)
 	deps := ix.fileDeps(p, false)
-	if f := ix.snap.Files[p]; f != nil {
+	if f := ix.snap.Files.Get(p); f != nil {
 		for i := range deps {
 			deps[i].Summary = f.EdgeSummaries[deps[i].Path]
 		}
@@ -47,7 +47,7 @@ func (ix *Index) RDeps(fileID string) DepsResult {
 	p := pathOf(fileID)
 	deps := ix.fileDeps(p, true)
 	for i := range deps {
-		if f := ix.snap.Files[deps[i].Path]; f != nil {
+		if f := ix.snap.Files.Get(deps[i].Path); f != nil {
 			deps[i].Summary = f.EdgeSummaries[p]
 		}
 	}
@@ -73,7 +73,7 @@ func (ix *Index) fileDeps(p string, reverse bool) []FileDep {
 			via[other][e.Via] = true
 		}
 	}
-	f := ix.snap.Files[p]
+	f := ix.snap.Files.Get(p)
 	switch {
 	case f == nil:
 	case !reverse:

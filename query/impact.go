@@ -42,7 +42,7 @@ type ImpactItem struct {
 func (ix *Index) Impact(targetID string, depth int) ImpactResult {
 	res := ImpactResult{Target: ix.ref(targetID), Depth: depth, Levels: []ImpactLevel{}}
 	frontier := map[string]bool{targetID: true}
-	if f := ix.snap.Files[pathOf(targetID)]; f != nil && strings.HasPrefix(targetID, "file:") {
+	if f := ix.snap.Files.Get(pathOf(targetID)); f != nil && strings.HasPrefix(targetID, "file:") {
 		frontier = ix.fileAndSymbols(f)
 	}
 	seen := make(map[string]bool, len(frontier))

@@ -31,7 +31,7 @@ type ImplicitFile struct {
 func (ix *Index) Implicit(fileID string) ImplicitResult {
 	path := strings.TrimPrefix(fileID, "file:")
 	res := ImplicitResult{File: path, Keys: []ImplicitKey{}, Mark: ix.mark(path)}
-	f := ix.snap.Files[path]
+	f := ix.snap.Files.Get(path)
 	if f == nil {
 		return res
 	}

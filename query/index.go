@@ -97,7 +97,7 @@ func (ix *Index) symbols(f *snapshot.File) []node {
 
 // node finds a file or symbol by id.
 func (ix *Index) node(id string) (node, bool) {
-	f := ix.snap.Files[pathOf(id)]
+	f := ix.snap.Files.Get(pathOf(id))
 	if f == nil {
 		return node{}, false
 	}
@@ -127,7 +127,7 @@ func pathOf(id string) string {
 
 // out returns the edges that start at a node, contains included.
 func (ix *Index) out(id string) []snapshot.Edge {
-	f := ix.snap.Files[pathOf(id)]
+	f := ix.snap.Files.Get(pathOf(id))
 	if f == nil {
 		return nil
 	}
@@ -145,7 +145,7 @@ func (ix *Index) out(id string) []snapshot.Edge {
 // reverse index that a single question would use once or twice.
 func (ix *Index) into(targets map[string]bool) []snapshot.Edge {
 	var out []snapshot.Edge
-	for _, f := range ix.snap.Files {
+	for _, f := range ix.snap.Files.All() {
 		for _, e := range f.Res.Edges {
 			if targets[e.Target] && e.Kind != KindContains {
 				out = append(out, e)

@@ -35,7 +35,7 @@ func fixture() *snapshot.Snapshot {
 			part := strings.Split(e, " ")
 			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: part[0], Target: part[1], Kind: part[2], Via: part[3]})
 		}
-		s.Files[p] = f
+		s.Files.Set(f)
 		return f
 	}
 	fn := func(name, parent, kind string, line, end int) facts.Symbol {

@@ -48,7 +48,7 @@ func (e *AmbiguousError) Error() string {
 // a "./"-prefixed path.
 func (ix *Index) ResolveFile(arg string) (string, error) {
 	p := cleanPath(strings.TrimPrefix(arg, "file:"))
-	if ix.snap.Files[p] == nil {
+	if ix.snap.Files.Get(p) == nil {
 		return "", &NotFoundError{What: "file", Name: arg}
 	}
 	return "file:" + p, nil
@@ -79,7 +79,7 @@ func (ix *Index) ResolveSymbol(arg string) (string, error) {
 	}
 	var ids []string
 	suffix := "." + arg
-	for _, f := range ix.snap.Files {
+	for _, f := range ix.snap.Files.All() {
 		if f.Facts == nil {
 			continue
 		}

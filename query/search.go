@@ -65,7 +65,7 @@ func (ix *Index) Search(text string, limit int) SearchResult {
 	}
 	q := newMatcher(text)
 	var hits []candidate
-	for p, f := range ix.snap.Files {
+	for p, f := range ix.snap.Files.All() {
 		if tier, gaps := q.best(path.Base(p), p); tier != noMatch {
 			hits = append(hits, candidate{file: f, sym: -1, name: p, tier: tier, gaps: gaps})
 		}

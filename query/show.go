@@ -109,7 +109,7 @@ func (ix *Index) edgeItems(id string, reverse bool) []EdgeItem {
 // file-level dependencies in both directions.
 func (ix *Index) ShowFile(fileID string) FileInfo {
 	info := FileInfo{NodeRef: ix.ref(fileID), Symbols: []NodeRef{}}
-	f := ix.snap.Files[pathOf(fileID)]
+	f := ix.snap.Files.Get(pathOf(fileID))
 	if f == nil {
 		return info
 	}

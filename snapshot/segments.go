@@ -52,7 +52,7 @@ func Pack(s *Snapshot, p Packing) (manifest []byte, segments []Segment, err erro
 	var freshIdx []int
 	used := map[string]int{}
 	for i, path := range paths {
-		f := s.Files[path]
+		f := s.Files.Get(path)
 		if loc, ok := s.locs[f]; ok {
 			locs[i] = loc
 			used[loc.segment]++
@@ -64,7 +64,7 @@ func Pack(s *Snapshot, p Packing) (manifest []byte, segments []Segment, err erro
 	if compact(used, s.segmentSizes, p) {
 		fresh, freshIdx = nil, nil
 		for i, path := range paths {
-			fresh = append(fresh, s.Files[path])
+			fresh = append(fresh, s.Files.Get(path))
 			freshIdx = append(freshIdx, i)
 		}
 	}
@@ -199,7 +199,7 @@ func (m *Manifest) Assemble(segments map[string][]byte) (*Snapshot, error) {
 	for name, files := range records {
 		s.segmentSizes[name] = len(files)
 	}
-	s.Files = make(map[string]*File, len(m.paths))
+	all := make(MapSource, len(m.paths))
 	for i, p := range m.paths {
 		l := m.locs[i]
 		files := records[l.segment]
@@ -207,9 +207,10 @@ func (m *Manifest) Assemble(segments map[string][]byte) (*Snapshot, error) {
 			return nil, fmt.Errorf("snapshot record for %s is missing from segment %s", p, l.segment)
 		}
 		f := files[l.index]
-		s.Files[p] = f
+		all[p] = f
 		s.locs[f] = l
 	}
+	s.Files = NewFileSet(all)
 	return s, nil
 }
 

@@ -4,9 +4,7 @@
 package snapshot
 
 import (
-	"maps"
 	"path"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -23,7 +21,7 @@ type Snapshot struct {
 	ConfigKey string
 	Versions  map[string]string
 	Project   lang.Project
-	Files     map[string]*File
+	Files     *FileSet
 	// ContentRoot is the sha256-merkle-v1 root over Files (DESIGN §5).
 	ContentRoot string
 	LeafCount   int
@@ -98,17 +96,15 @@ type Module struct {
 
 // New returns an empty snapshot.
 func New() *Snapshot {
-	return &Snapshot{Files: map[string]*File{}, Versions: map[string]string{}, Modules: map[string]*Module{}}
+	return &Snapshot{Files: NewFileSet(nil), Versions: map[string]string{}, Modules: map[string]*Module{}}
 }
 
-// Clone returns a shallow copy whose maps may be changed without touching s.
-// File values are shared: replace a *File, never mutate one in place.
+// Clone returns a snapshot reading through to s's files, whose own changes
+// never touch s. File values are shared: replace a *File, never mutate one
+// in place.
 func (s *Snapshot) Clone() *Snapshot {
 	c := *s
-	c.Files = make(map[string]*File, len(s.Files))
-	for k, v := range s.Files {
-		c.Files[k] = v
-	}
+	c.Files = NewFileSet(setSource{s.Files})
 	c.Versions = map[string]string{}
 	for k, v := range s.Versions {
 		c.Versions[k] = v
@@ -122,9 +118,7 @@ func (s *Snapshot) Clone() *Snapshot {
 }
 
 // Paths returns the indexed paths in byte order.
-func (s *Snapshot) Paths() []string {
-	return slices.Sorted(maps.Keys(s.Files))
-}
+func (s *Snapshot) Paths() []string { return s.Files.Paths() }
 
 // FileOfID returns the file path of a file or symbol node id ("" for others).
 func FileOfID(id string) string {

@@ -30,7 +30,7 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 			continue
 		}
 		t := snapshot.FileOfID(e.Target)
-		if t == "" || t == f.Path || s.Files[t] == nil {
+		if t == "" || t == f.Path || s.Files.Get(t) == nil {
 			continue
 		}
 		if byTarget[t] == nil {
@@ -55,7 +55,7 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 	results := make([]map[string]string, len(sources))
 	g := w.group()
 	for i, p := range sources {
-		f := w.st.Next.Files[p]
+		f := w.st.Next.Files.Get(p)
 		g.Go(func() error {
 			if w.stopped() {
 				return nil
@@ -69,10 +69,10 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 		return err
 	}
 	for i, p := range sources {
-		if old := w.st.Next.Files[p]; !maps.Equal(old.EdgeSummaries, results[i]) {
+		if old := w.st.Next.Files.Get(p); !maps.Equal(old.EdgeSummaries, results[i]) {
 			nf := *old
 			nf.EdgeSummaries = results[i]
-			w.st.Next.Files[p] = &nf
+			w.st.Next.Files.Set(&nf)
 		}
 	}
 	w.rep.Extra["edge_sources"] = len(sources)
@@ -81,7 +81,7 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 
 func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 	var out []string
-	for p, f := range w.st.Next.Files {
+	for p, f := range w.st.Next.Files.All() {
 		if f.Lang == inventory.ConfigLang {
 			continue
 		}
@@ -120,7 +120,7 @@ func (w *work) explainFile(ctx context.Context, f *snapshot.File) (map[string]st
 		if w.secret(d.target) {
 			continue // nothing about a secret file is sent, not even its names
 		}
-		t := w.st.Next.Files[d.target]
+		t := w.st.Next.Files.Get(d.target)
 		// No paths: the explanation is keyed on what DESIGN §2 names (both
 		// summaries and the edge kinds, plus the names used), so a rename
 		// costs no call.

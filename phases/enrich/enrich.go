@@ -127,7 +127,7 @@ func (w *work) secret(p string) bool {
 // paths whose summary text changed.
 func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, error) {
 	var todo []string
-	for p, f := range w.st.Next.Files {
+	for p, f := range w.st.Next.Files.All() {
 		if f.Lang != inventory.ConfigLang && (full || w.st.Touched[p] || w.st.Reresolved[p]) {
 			todo = append(todo, p)
 		}
@@ -136,7 +136,7 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 	results := make([]*snapshot.File, len(todo))
 	g := w.group()
 	for i, p := range todo {
-		f := w.st.Next.Files[p]
+		f := w.st.Next.Files.Get(p)
 		g.Go(func() error {
 			if w.stopped() {
 				return nil
@@ -152,7 +152,7 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 		if results[i] == nil {
 			continue
 		}
-		w.st.Next.Files[p] = results[i]
+		w.st.Next.Files.Set(results[i])
 		if b := baseFile(w.st, p); b == nil || b.Summary != results[i].Summary {
 			changed[p] = true
 		}
@@ -183,7 +183,7 @@ func baseFile(st *phase.State, p string) *snapshot.File {
 	if st.Base == nil {
 		return nil
 	}
-	return st.Base.Files[p]
+	return st.Base.Files.Get(p)
 }
 
 // summarizeFile returns a copy of f with its summary set.

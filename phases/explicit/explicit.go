@@ -42,7 +42,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	// Filter, then sort what passed: on an update that is a few paths, not
 	// the whole repository.
 	var toParse []string
-	for path, f := range st.Next.Files {
+	for path, f := range st.Next.Files.All() {
 		if f.Lang != "config" && (full || st.Touched[path] || f.Facts == nil) {
 			toParse = append(toParse, path)
 		}
@@ -60,11 +60,11 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	idx := BuildIndex(st.Next.Files, st.Langs, &st.Next.Project)
 	redo := p.reresolveSet(st, idx, full)
 	for _, path := range redo {
-		old := st.Next.Files[path]
+		old := st.Next.Files.Get(path)
 		if res := Resolve(idx, old); !res.Equal(old.Res) {
 			nf := *old
 			nf.Res = res
-			st.Next.Files[path] = &nf
+			st.Next.Files.Set(&nf)
 		}
 	}
 	st.Reresolved = map[string]bool{}
@@ -100,7 +100,7 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, path := range paths {
-		f := st.Next.Files[path]
+		f := st.Next.Files.Get(path)
 		g.Go(func() error {
 			defer st.Progress.Add(1)
 			ff, didParse, err := p.factsOf(gctx, st, f)
@@ -112,9 +112,9 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 		return err
 	}
 	for i, path := range paths {
-		nf := *st.Next.Files[path]
+		nf := *st.Next.Files.Get(path)
 		nf.Facts = results[i]
-		st.Next.Files[path] = &nf
+		st.Next.Files.Set(&nf)
 		if parsed[i] {
 			rep.Extra["parsed"]++
 		} else {
@@ -156,16 +156,16 @@ func (p Phase) reresolveSet(st *phase.State, next *Index, full bool) []string {
 	// The base index differs from next only in the touched files, so the
 	// base digest of a key is computed from next's entries with those
 	// files' contributions swapped back; no second full index is built.
-	before := newIndex(st.Langs, &st.Base.Project, st.Base.Files)
+	before := newIndex(st.Langs, &st.Base.Project)
 	keys := map[string]bool{}
 	for path := range st.Touched {
-		if f := st.Base.Files[path]; f != nil {
+		if f := st.Base.Files.Get(path); f != nil {
 			before.add(f)
 			for _, k := range before.keysDefinedBy(f) {
 				keys[k] = true
 			}
 		}
-		if f := st.Next.Files[path]; f != nil {
+		if f := st.Next.Files.Get(path); f != nil {
 			for _, k := range next.keysDefinedBy(f) {
 				keys[k] = true
 			}
@@ -179,11 +179,11 @@ func (p Phase) reresolveSet(st *phase.State, next *Index, full bool) []string {
 	}
 	redo := map[string]bool{}
 	for path := range st.Touched {
-		if f := st.Next.Files[path]; f != nil && f.Lang != "config" {
+		if f := st.Next.Files.Get(path); f != nil && f.Lang != "config" {
 			redo[path] = true
 		}
 	}
-	for path, f := range st.Next.Files {
+	for path, f := range st.Next.Files.All() {
 		if redo[path] || f.Lang == "config" {
 			continue
 		}
@@ -202,10 +202,10 @@ func (p Phase) reresolveSet(st *phase.State, next *Index, full bool) []string {
 	return out
 }
 
-func codePaths(files map[string]*snapshot.File) []string {
+func codePaths(files *snapshot.FileSet) []string {
 	var out []string
-	for _, p := range sortedPaths(files) {
-		if files[p].Lang != "config" {
+	for p, f := range files.All() {
+		if f.Lang != "config" {
 			out = append(out, p)
 		}
 	}

@@ -3,9 +3,7 @@ package explicit
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"maps"
 	"path"
-	"slices"
 	"sort"
 	"strings"
 
@@ -53,7 +51,6 @@ type Index struct {
 	// stars maps "s|family|path" to the import paths a file re-exports
 	// whole (export * from, from m import *), in source order.
 	stars map[string][]string
-	files map[string]*snapshot.File
 }
 
 // kindAlias marks an index entry for a name a file re-exports: its Type
@@ -65,16 +62,16 @@ func nameKey(family, name string) string  { return "n|" + family + "|" + name }
 func starKey(family, path string) string  { return "s|" + family + "|" + path }
 
 // BuildIndex indexes every file's definitions and module keys.
-func BuildIndex(files map[string]*snapshot.File, langs *lang.Registry, project *lang.Project) *Index {
-	idx := newIndex(langs, project, files)
-	for _, p := range sortedPaths(files) {
-		idx.add(files[p])
+func BuildIndex(files *snapshot.FileSet, langs *lang.Registry, project *lang.Project) *Index {
+	idx := newIndex(langs, project)
+	for _, f := range files.All() {
+		idx.add(f)
 	}
 	return idx
 }
 
-func newIndex(langs *lang.Registry, project *lang.Project, files map[string]*snapshot.File) *Index {
-	return &Index{langs: langs, project: project, modules: map[string][]string{}, names: map[string][]def{}, pkgs: map[string]string{}, stars: map[string][]string{}, files: files}
+func newIndex(langs *lang.Registry, project *lang.Project) *Index {
+	return &Index{langs: langs, project: project, modules: map[string][]string{}, names: map[string][]def{}, pkgs: map[string]string{}, stars: map[string][]string{}}
 }
 
 func (idx *Index) add(f *snapshot.File) {
@@ -218,10 +215,6 @@ func digestWith(mods []string, pkg func(string) string, defs []def) string {
 		h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.bases + "\x00" + d.Type + "\x01"))
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
-}
-
-func sortedPaths(files map[string]*snapshot.File) []string {
-	return slices.Sorted(maps.Keys(files))
 }
 
 func dirOf(p string) string { return path.Dir(p) }

@@ -21,7 +21,7 @@ import (
 func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project, error) {
 	pr := lang.Project{GoModules: map[string]string{}, TSConfigs: map[string]lang.TSConfig{}, IncludeDirs: st.Config.IncludeDirs}
 	var projectFiles []string
-	for p, f := range st.Next.Files {
+	for p, f := range st.Next.Files.All() {
 		if f.Lang == "config" {
 			projectFiles = append(projectFiles, p)
 		}
@@ -29,7 +29,7 @@ func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project
 	// Sorted, so that jsconfig.json yields to tsconfig.json the same way on every run.
 	slices.Sort(projectFiles)
 	for _, p := range projectFiles {
-		f := st.Next.Files[p]
+		f := st.Next.Files.Get(p)
 		data, err := readProjectFile(st, read, f.Blob)
 		if err != nil {
 			return pr, fmt.Errorf("read %s: %w", p, err)

@@ -18,7 +18,7 @@ func resolveAll(t *testing.T, project *lang.Project, files map[string]string) []
 	t.Helper()
 	langs := lang.Default()
 	parsers := lang.NewParsers()
-	snap := map[string]*snapshot.File{}
+	snap := snapshot.MapSource{}
 	for path, src := range files {
 		spec := langs.ByExtension(path)
 		if spec == nil {
@@ -33,9 +33,10 @@ func resolveAll(t *testing.T, project *lang.Project, files map[string]string) []
 	if project == nil {
 		project = &lang.Project{}
 	}
-	idx := BuildIndex(snap, langs, project)
+	idx := BuildIndex(snapshot.NewFileSet(snap), langs, project)
 	var out []string
-	for _, p := range sortedPaths(snap) {
+	paths, _ := snap.Paths()
+	for _, p := range paths {
 		for _, e := range Resolve(idx, snap[p]).Edges {
 			if e.Kind == EdgeContains {
 				continue

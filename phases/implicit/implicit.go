@@ -49,7 +49,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		rep.Mode, rep.Reason = "full", reason
 	}
 	var todo []string
-	for path, f := range st.Next.Files {
+	for path, f := range st.Next.Files.All() {
 		if f.Lang != inventory.ConfigLang && (full || st.Touched[path]) {
 			todo = append(todo, path)
 		}
@@ -65,14 +65,14 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	}
 	limit := st.Config.Implicit.MaxFilesPerKey
 	for _, path := range redo {
-		f := st.Next.Files[path]
+		f := st.Next.Files.Get(path)
 		if f == nil || f.Lang == inventory.ConfigLang {
 			continue
 		}
 		if edges := edgesOf(path, f.Signals, next, limit); !snapshot.EdgesEqual(edges, f.Implicit) {
 			nf := *f
 			nf.Implicit = edges
-			st.Next.Files[path] = &nf
+			st.Next.Files.Set(&nf)
 		}
 	}
 	st.Next.Versions["implicit"] = Version
@@ -91,7 +91,7 @@ func (p Phase) decide(st *phase.State) (bool, string) {
 	case st.Base.Versions["implicit"] != Version:
 		return true, fmt.Sprintf("signal rules changed (%q -> %q)", st.Base.Versions["implicit"], Version)
 	}
-	total := len(st.Next.Files)
+	total := st.Next.Files.Len()
 	ratio := float64(len(st.Touched)) / float64(max(1, total))
 	if ratio >= st.Config.Implicit.ChangeRatio {
 		return true, fmt.Sprintf("%d of %d files changed (%.0f%%, threshold %.0f%%)", len(st.Touched), total, 100*ratio, 100*st.Config.Implicit.ChangeRatio)
@@ -105,7 +105,7 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, path := range paths {
-		f := st.Next.Files[path]
+		f := st.Next.Files.Get(path)
 		g.Go(func() error {
 			if err := gctx.Err(); err != nil {
 				return err
@@ -130,9 +130,9 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 		return err
 	}
 	for i, path := range paths {
-		nf := *st.Next.Files[path]
+		nf := *st.Next.Files.Get(path)
 		nf.Signals = out[i]
-		st.Next.Files[path] = &nf
+		st.Next.Files.Set(&nf)
 	}
 	return nil
 }
@@ -151,8 +151,8 @@ func familyOf(st *phase.State, lang string) string {
 // keyIndex maps each signal name to the sorted paths that use it.
 func keyIndex(s *snapshot.Snapshot) map[string][]string {
 	idx := map[string][]string{}
-	for _, path := range s.Paths() {
-		for _, sig := range s.Files[path].Signals {
+	for path, f := range s.Files.All() {
+		for _, sig := range f.Signals {
 			idx[sig.Name()] = append(idx[sig.Name()], path)
 		}
 	}
@@ -166,7 +166,7 @@ func (p Phase) affected(st *phase.State, next map[string][]string) []string {
 	keys := map[string]bool{}
 	for path := range st.Touched {
 		for _, s := range []*snapshot.Snapshot{st.Base, st.Next} {
-			if f := s.Files[path]; f != nil {
+			if f := s.Files.Get(path); f != nil {
 				for _, sig := range f.Signals {
 					keys[sig.Name()] = true
 				}
@@ -186,7 +186,7 @@ func (p Phase) affected(st *phase.State, next map[string][]string) []string {
 	}
 	out := make([]string, 0, len(redo))
 	for path := range redo {
-		if st.Next.Files[path] != nil {
+		if st.Next.Files.Get(path) != nil {
 			out = append(out, path)
 		}
 	}

@@ -38,11 +38,11 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 			return rep, err
 		}
 		entries = all
-		st.Next.Files = map[string]*snapshot.File{}
+		st.Next.Files.Clear()
 	} else {
 		for _, c := range st.Changes {
 			if c.From != nil {
-				delete(st.Next.Files, c.From.Path)
+				st.Next.Files.Delete(c.From.Path)
 			}
 			if c.To != nil {
 				entries = append(entries, *c.To)
@@ -54,7 +54,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		return rep, err
 	}
 	for _, f := range files {
-		st.Next.Files[f.Path] = f
+		st.Next.Files.Set(f)
 	}
 	if st.Full {
 		st.Touched = touched(st.Base, st.Next, nil)
@@ -139,11 +139,11 @@ func changedPaths(changes []gitrepo.Change) []string {
 func touched(base, next *snapshot.Snapshot, candidates []string) map[string]bool {
 	out := map[string]bool{}
 	if candidates == nil {
-		for p := range next.Files {
+		for p := range next.Files.All() {
 			candidates = append(candidates, p)
 		}
 		if base != nil {
-			for p := range base.Files {
+			for p := range base.Files.All() {
 				candidates = append(candidates, p)
 			}
 		}
@@ -151,9 +151,9 @@ func touched(base, next *snapshot.Snapshot, candidates []string) map[string]bool
 	for _, p := range candidates {
 		var b, n *snapshot.File
 		if base != nil {
-			b = base.Files[p]
+			b = base.Files.Get(p)
 		}
-		n = next.Files[p]
+		n = next.Files.Get(p)
 		if (b == nil) != (n == nil) || (b != nil && (b.Blob != n.Blob || b.Lang != n.Lang)) {
 			out[p] = true
 		}

@@ -143,7 +143,7 @@ func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
 	out := map[string]llm.ModuleInput{}
 	in, uses := map[string]map[string]bool{}, map[string]map[string]bool{}
 	// Map order is fine: members are sorted below and the rest are sets.
-	for p, f := range s.Files {
+	for p, f := range s.Files.All() {
 		if f.Lang == inventory.ConfigLang {
 			continue
 		}
@@ -161,7 +161,7 @@ func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
 					continue
 				}
 				t := snapshot.FileOfID(e.Target)
-				if td := dirOf(t); t != "" && td != dir && s.Files[t] != nil {
+				if td := dirOf(t); t != "" && td != dir && s.Files.Get(t) != nil {
 					add(uses, dir, td)
 					add(in, td, dir)
 				}

@@ -1,0 +1,171 @@
+package snapshot
+
+import (
+	"iter"
+	"maps"
+	"slices"
+)
+
+// FileSource is a read-only set of file records by path: a decoded
+// snapshot held in memory, or a published one read lazily from disk.
+type FileSource interface {
+	// File returns the record of a path, nil when there is none.
+	File(path string) (*File, error)
+	// Paths lists every path in byte order. It costs O(files): only full
+	// runs, exports and verification call it.
+	Paths() ([]string, error)
+	// Len is the number of files.
+	Len() int
+}
+
+// FileSet is the files of a snapshot being read or built: a base source
+// and the changes made on top of it. Records are never mutated in place:
+// a phase that changes a file sets a new record, so the set of changed
+// paths is exactly what an update must write.
+//
+// A base that fails to read (a corrupt record) makes Get answer nil and
+// records the error; the runner checks Err after each phase and publishes
+// nothing when it is set.
+type FileSet struct {
+	base FileSource
+	set  map[string]*File
+	del  map[string]bool
+	size int
+	err  error
+}
+
+// NewFileSet returns a set reading through to base (nil: empty).
+func NewFileSet(base FileSource) *FileSet {
+	fs := &FileSet{base: base, set: map[string]*File{}, del: map[string]bool{}}
+	if base != nil {
+		fs.size = base.Len()
+	}
+	return fs
+}
+
+// Get returns a path's record, nil when there is none.
+func (fs *FileSet) Get(path string) *File {
+	if f, ok := fs.set[path]; ok {
+		return f
+	}
+	if fs.del[path] || fs.base == nil {
+		return nil
+	}
+	f, err := fs.base.File(path)
+	if err != nil && fs.err == nil {
+		fs.err = err
+	}
+	return f
+}
+
+// Has reports whether a path has a record.
+func (fs *FileSet) Has(path string) bool { return fs.Get(path) != nil }
+
+// Set adds or replaces a record.
+func (fs *FileSet) Set(f *File) {
+	if !fs.Has(f.Path) {
+		fs.size++
+	}
+	fs.set[f.Path] = f
+	delete(fs.del, f.Path)
+}
+
+// Delete removes a path's record, if any.
+func (fs *FileSet) Delete(path string) {
+	if !fs.Has(path) {
+		return
+	}
+	fs.size--
+	delete(fs.set, path)
+	if fs.base != nil {
+		if f, _ := fs.base.File(path); f != nil {
+			fs.del[path] = true
+		}
+	}
+}
+
+// Clear removes every record (a full run starts from nothing).
+func (fs *FileSet) Clear() {
+	fs.base, fs.size = nil, 0
+	fs.set, fs.del = map[string]*File{}, map[string]bool{}
+}
+
+// Len is the number of records.
+func (fs *FileSet) Len() int { return fs.size }
+
+// Err is the first error reading the base.
+func (fs *FileSet) Err() error { return fs.err }
+
+// Changed lists the paths set or deleted on top of the base, sorted.
+func (fs *FileSet) Changed() []string {
+	out := slices.Collect(maps.Keys(fs.set))
+	for p := range fs.del {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// Base is the set's base source (nil when it has none).
+func (fs *FileSet) Base() FileSource { return fs.base }
+
+// Paths lists every path in byte order: O(files).
+func (fs *FileSet) Paths() []string {
+	var out []string
+	if fs.base != nil {
+		base, err := fs.base.Paths()
+		if err != nil && fs.err == nil {
+			fs.err = err
+		}
+		for _, p := range base {
+			if _, changed := fs.set[p]; !changed && !fs.del[p] {
+				out = append(out, p)
+			}
+		}
+	}
+	for p := range fs.set {
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// All iterates every record in path order: O(files).
+func (fs *FileSet) All() iter.Seq2[string, *File] {
+	return func(yield func(string, *File) bool) {
+		for _, p := range fs.Paths() {
+			if f := fs.Get(p); f != nil && !yield(p, f) {
+				return
+			}
+		}
+	}
+}
+
+// Flatten returns the records as a map source of their own, so a derived
+// set does not read through a chain of overlays.
+func (fs *FileSet) Flatten() *MapSource {
+	m := MapSource{}
+	for p, f := range fs.All() {
+		m[p] = f
+	}
+	return &m
+}
+
+// MapSource is a FileSource held in memory.
+type MapSource map[string]*File
+
+// File implements FileSource.
+func (m MapSource) File(path string) (*File, error) { return m[path], nil }
+
+// Paths implements FileSource.
+func (m MapSource) Paths() ([]string, error) { return slices.Sorted(maps.Keys(m)), nil }
+
+// Len implements FileSource.
+func (m MapSource) Len() int { return len(m) }
+
+// setSource reads a FileSet as the base of another.
+type setSource struct{ fs *FileSet }
+
+func (s setSource) File(path string) (*File, error) { return s.fs.Get(path), s.fs.Err() }
+func (s setSource) Paths() ([]string, error)        { return s.fs.Paths(), s.fs.Err() }
+func (s setSource) Len() int                        { return s.fs.Len() }
