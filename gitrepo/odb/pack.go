@@ -23,10 +23,11 @@ var ErrCorrupt = errors.New("corrupt git object store")
 // pack is one .pack file with its index. The file is read with ReadAt only,
 // so readers share it without a shared seek position.
 type pack struct {
-	name string // the .pack path
-	idx  *packidx.Index
-	f    *os.File
-	size int64
+	name    string // the .pack path
+	idx     *packidx.Index
+	f       *os.File
+	size    int64
+	readers sync.Pool // of *reader
 }
 
 // openPack opens the pack an .idx file describes and checks, in constant
@@ -37,6 +38,7 @@ func openPack(idxPath string) (*pack, error) {
 		return nil, err
 	}
 	p := &pack{name: strings.TrimSuffix(idxPath, ".idx") + ".pack", idx: idx}
+	p.readers.New = func() any { return &reader{br: bufio.NewReaderSize(nil, 8<<10)} }
 	if err := p.openData(); err != nil {
 		idx.Close()
 		return nil, fmt.Errorf("open pack %s: %w", p.name, err)
@@ -117,14 +119,12 @@ type reader struct {
 	zr io.ReadCloser
 }
 
-var readers = sync.Pool{New: func() any { return &reader{br: bufio.NewReaderSize(nil, 8<<10)} }}
-
 // at positions a pooled reader at off; the caller puts it back.
 func (p *pack) at(off int64) (*reader, error) {
 	if off < 12 || off >= p.size-20 {
 		return nil, fmt.Errorf("%w: offset %d outside %s", ErrCorrupt, off, p.name)
 	}
-	r := readers.Get().(*reader)
+	r := p.readers.Get().(*reader)
 	r.br.Reset(io.NewSectionReader(p.f, off, p.size-20-off))
 	return r, nil
 }
@@ -192,7 +192,7 @@ func (p *pack) read(off int64) (entry, []byte, error) {
 	if err != nil {
 		return entry{}, nil, err
 	}
-	defer readers.Put(r)
+	defer p.readers.Put(r)
 	e, err := p.entryAt(r, off)
 	if err != nil {
 		return entry{}, nil, err
@@ -211,7 +211,7 @@ func (p *pack) header(off int64) (e entry, objectSize int64, err error) {
 	if err != nil {
 		return entry{}, 0, err
 	}
-	defer readers.Put(r)
+	defer p.readers.Put(r)
 	if e, err = p.entryAt(r, off); err != nil || !e.isDelta() {
 		return e, e.size, err
 	}

@@ -120,17 +120,9 @@ func (x *Index) PackChecksum() plumbing.Hash { return x.packSum }
 // HasReverse reports whether a .rev file came with the index.
 func (x *Index) HasReverse() bool { return x.rev != nil }
 
-// Find returns the position of h in the sorted name table: the fanout
+// find returns the position of h in the sorted name table: the fanout
 // table narrows the range to names sharing h's first byte, a binary search
 // does the rest.
-func (x *Index) Find(h plumbing.Hash) (pos int, ok bool, err error) {
-	if err := x.rlock(); err != nil {
-		return 0, false, err
-	}
-	defer x.mu.RUnlock()
-	return x.find(h)
-}
-
 func (x *Index) find(h plumbing.Hash) (int, bool, error) {
 	lo := 0
 	if h[0] > 0 {
