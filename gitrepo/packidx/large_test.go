@@ -188,3 +188,28 @@ func TestLargeOffsetOutOfTable(t *testing.T) {
 		t.Fatalf("FindOffset through a missing large offset: %v, want ErrCorrupt", err)
 	}
 }
+
+// TestReadAtSource: the ReadAt reader, used where mmap is not, reads what
+// the mapped one reads.
+func TestReadAtSource(t *testing.T) {
+	entries := handEntries(500)
+	path := filepath.Join(t.TempDir(), "pack-x.idx")
+	writeFile(t, path, buildIdx(entries, plumbing.ZeroHash))
+	src, err := openFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := &Index{path: path, src: src}
+	if err := x.readLayout(); err != nil {
+		t.Fatal(err)
+	}
+	defer x.Close()
+	for _, e := range entries {
+		if off, ok, err := x.FindOffset(e.hash); err != nil || !ok || uint64(off) != e.off {
+			t.Fatalf("FindOffset(%s) = %d, %v, %v; want %d", e.hash, off, ok, err, e.off)
+		}
+	}
+	if err := src.readAt(make([]byte, 8), src.size()-4); !errors.Is(err, ErrCorrupt) {
+		t.Fatalf("read past the end: %v, want ErrCorrupt", err)
+	}
+}

@@ -29,7 +29,7 @@ func openSource(path string) (source, error) {
 	}
 	data, err := syscall.Mmap(int(f.Fd()), 0, int(n), syscall.PROT_READ, syscall.MAP_PRIVATE)
 	if err != nil {
-		return nil, fmt.Errorf("mmap: %w", err)
+		return openFile(path) // a file system that cannot map
 	}
 	return &mapped{data: data}, nil
 }
