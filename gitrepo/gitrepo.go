@@ -41,6 +41,7 @@ type Repo struct {
 	Top string
 	// CommonDir is the git directory shared by every worktree (absolute).
 	CommonDir string
+	gitDir    string
 }
 
 // Open finds the repository holding dir (walking up like git does) and
@@ -75,7 +76,7 @@ func Open(dir string) (*Repo, error) {
 		refs.Close()
 		return nil, fmt.Errorf("open repository %s: %w", top, err)
 	}
-	return &Repo{git: g, refs: refs, objects: objects, Top: top, CommonDir: common}, nil
+	return &Repo{git: g, refs: refs, objects: objects, Top: top, CommonDir: common, gitDir: gitDir}, nil
 }
 
 // Close releases the repository's open pack files.
