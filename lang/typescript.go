@@ -15,6 +15,7 @@ func typescriptSpec() *Spec {
 		Name: "typescript", Family: "js", Extensions: []string{".ts", ".mts", ".cts"}, Interpreters: []string{"ts-node"},
 		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsts.LanguageTypescript()) },
 		Extract:          jsExtract,
+		Repair:           tsRepair,
 		ModuleKeys:       jsModuleKeys,
 		ImportCandidates: jsImportCandidates,
 	}
