@@ -16,7 +16,8 @@ import "bytes"
 //     member at a line break, the grammar's automatic semicolons do not
 //     before "<" or "(", so the indentation's last space becomes ";";
 //   - an escaped backtick, which ends a template literal type early: "\`"
-//     becomes two spaces (harmless in any string, regex or comment).
+//     becomes two spaces (harmless in any string, regex or comment);
+//   - export type * from "m" (TS 5.0) loses its "type".
 func tsRepair(src []byte) []byte {
 	var out []byte
 	edit := func(i int, b byte) {
@@ -28,6 +29,7 @@ func tsRepair(src []byte) []byte {
 	tsBlankVariance(src, edit)
 	tsSeparateSignatures(src, edit)
 	tsBlankEscapedBackticks(src, edit)
+	tsBlankTypeStar(src, edit)
 	return out
 }
 
@@ -167,6 +169,26 @@ func tsBlankEscapedBackticks(src []byte, edit func(int, byte)) {
 				edit(i+1, ' ')
 			}
 			i++ // an escaped backslash escapes nothing after it
+		}
+	}
+}
+
+// tsBlankTypeStar blanks "type" in "export type * from".
+func tsBlankTypeStar(src []byte, edit func(int, byte)) {
+	for i := 0; ; {
+		k := bytes.Index(src[i:], []byte("export"))
+		if k < 0 {
+			return
+		}
+		i += k + len("export")
+		t := tsSkipSpace(src, i)
+		if t == i || tsWordEnd(src, t) != t+len("type") || string(src[t:t+len("type")]) != "type" {
+			continue
+		}
+		if star := tsSkipSpace(src, t+len("type")); star < len(src) && src[star] == '*' {
+			for j := t; j < t+len("type"); j++ {
+				edit(j, ' ')
+			}
 		}
 	}
 }

@@ -145,10 +145,10 @@ class SymbolModel {
     }
     if (ts.isPropertyDeclaration(node)) {
       const v = node.initializer;
-      if (v && (ts.isArrowFunction(v) || ts.isFunctionExpression(v))) {
+      if ((v && (ts.isArrowFunction(v) || ts.isFunctionExpression(v))) || isFunctionType(node.type)) {
         return make(name, 'method');
       }
-      return !v && isFunctionType(node.type) ? make(name, 'method') : null;
+      return null;
     }
     if (!node.body && overloaded(node)) {
       return scopeOnly(name);
@@ -179,6 +179,9 @@ class SymbolModel {
     }
     if (!top) {
       return null;
+    }
+    if (isCallableType(node.type)) {
+      return make(node.name.text, 'function');
     }
     return make(node.name.text, (list.flags & ts.NodeFlags.Const) ? 'const' : 'var');
   }
@@ -283,6 +286,14 @@ function isFunctionType(t) {
     t = t.type;
   }
   return Boolean(t && ts.isFunctionTypeNode(t));
+}
+
+// isCallableType: a function type, or an object type of call signatures.
+function isCallableType(t) {
+  if (isFunctionType(t)) {
+    return true;
+  }
+  return Boolean(t && ts.isTypeLiteralNode(t) && t.members.length > 0 && t.members.every(ts.isCallSignatureDeclaration));
 }
 
 // overloaded: the next statement or member declares the same function or
