@@ -71,7 +71,8 @@ func TestTSHarnessFixture(t *testing.T) {
 	sort.Strings(files)
 	wait := startTruth(t, npm, r.Dir, files, "")
 	g := indexWithLgraph(t, r.Dir)
-	tr := loadTSTruth(wait(), files, g)
+	calls, paths := wait()
+	tr := loadTSTruth(calls, paths, g)
 
 	want := []string{
 		"src/a.ts#Sub.constructor -> src/a.ts#Base",

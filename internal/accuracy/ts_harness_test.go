@@ -170,9 +170,10 @@ type tsTruth struct {
 }
 
 // startTruth starts the truth script on files of the repository at dir
-// and returns a function that waits for it and parses its output, so that
-// lgraph can index meanwhile.
-func startTruth(t testing.TB, npm, dir string, files []string, tsconfig string) func() []tsCall {
+// and returns a function that waits for it and parses its output (the
+// calls, and the files of the checker's program), so that lgraph can index
+// meanwhile.
+func startTruth(t testing.TB, npm, dir string, files []string, tsconfig string) func() ([]tsCall, []string) {
 	t.Helper()
 	script, err := filepath.Abs(filepath.Join("tstruth", "truth.js"))
 	if err != nil {
@@ -197,21 +198,22 @@ func startTruth(t testing.TB, npm, dir string, files []string, tsconfig string) 
 			_ = cmd.Wait()
 		}
 	})
-	return func() []tsCall {
+	return func() ([]tsCall, []string) {
 		t.Helper()
 		if err := cmd.Wait(); err != nil {
 			t.Fatalf("node %s: %v\n%s", script, err, stderr.String())
 		}
-		calls := parseTruth(t, stdout.Bytes())
+		calls, paths := parseTruth(t, stdout.Bytes())
 		t.Logf("truth: %d call sites in %v", len(calls), time.Since(start).Round(time.Millisecond))
-		return calls
+		return calls, paths
 	}
 }
 
 // parseTruth reads the truth script's JSON lines.
-func parseTruth(t testing.TB, out []byte) []tsCall {
+func parseTruth(t testing.TB, out []byte) ([]tsCall, []string) {
 	t.Helper()
 	var calls []tsCall
+	var paths []string
 	sc := bufio.NewScanner(bytes.NewReader(out))
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
@@ -219,6 +221,7 @@ func parseTruth(t testing.TB, out []byte) []tsCall {
 			Type string
 			tsCall
 			Files, Diagnostics int
+			Paths              []string
 			TS                 string
 		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
@@ -226,6 +229,7 @@ func parseTruth(t testing.TB, out []byte) []tsCall {
 		}
 		switch rec.Type {
 		case "meta":
+			paths = rec.Paths
 			t.Logf("truth: typescript %s, %d files, %d semantic diagnostics (counted when $TS_DIAGNOSTICS is set)", rec.TS, rec.Files, rec.Diagnostics)
 		case "call":
 			calls = append(calls, rec.tsCall)
@@ -234,7 +238,7 @@ func parseTruth(t testing.TB, out []byte) []tsCall {
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
 	}
-	return calls
+	return calls, paths
 }
 
 // tsIDs maps truth declarations to lgraph node ids: the node of that path
@@ -285,7 +289,8 @@ func abs(n int) int {
 	return n
 }
 
-// loadTSTruth maps the checker's calls to edges between lgraph ids.
+// loadTSTruth maps the checker's calls to edges between lgraph ids; files
+// are the program's files (lgraph edges from other files are not scored).
 func loadTSTruth(calls []tsCall, files []string, g *lgGraph) *tsTruth {
 	tr := &tsTruth{files: map[string]bool{}, edges: map[edge]tsSite{}, calls: map[string][]tsCall{},
 		missing: map[string]tsSym{}, renamed: map[string]string{}}

@@ -65,13 +65,24 @@ func measureTS(g *lgGraph, tr *tsTruth) *tsMeasurement {
 // it calls.
 func classifyTSFP(e edge, via string, g *lgGraph, tr *tsTruth) (string, string) {
 	name := via[strings.LastIndexByte(via, '.')+1:]
+	qualified := strings.Contains(via, ".")
 	var found *tsCall
+	best := -1
 	for i, c := range tr.calls[e.From] {
-		if c.Name == name {
-			found = &tr.calls[e.From][i]
-			if len(c.To) == 0 {
-				break // prefer a site that reaches no corpus declaration
-			}
+		if c.Name != name {
+			continue
+		}
+		// Prefer a site written like the reference (o.m() for via "o.m",
+		// f() for "f"), then one that reaches no corpus declaration.
+		rank := 0
+		if tsBareShape(c.Shape) == qualified {
+			rank += 2
+		}
+		if len(c.To) > 0 {
+			rank++
+		}
+		if best < 0 || rank < best {
+			found, best = &tr.calls[e.From][i], rank
 		}
 	}
 	if found == nil {
@@ -168,4 +179,11 @@ func tallies(m map[string]*tally) string {
 		parts = append(parts, fmt.Sprintf("%s %d/%d", k, m[k].found, m[k].truth))
 	}
 	return strings.Join(parts, ", ")
+}
+
+// tsBareShape reports whether a call form calls a bare name (f(), new
+// f(), super()) rather than a member.
+func tsBareShape(shape string) bool {
+	shape = strings.TrimPrefix(shape, "new ")
+	return strings.HasPrefix(shape, "f() ") || shape == "super()"
 }

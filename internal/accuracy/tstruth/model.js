@@ -247,8 +247,11 @@ class SymbolModel {
 }
 
 function describeUntracked(d) {
-  if (ts.isParameter(d) || ts.isBindingElement(d)) {
+  if (ts.isParameter(d)) {
     return 'parameter';
+  }
+  if (ts.isBindingElement(d)) {
+    return 'destructured binding';
   }
   if (ts.isVariableDeclaration(d)) {
     return 'local variable';

@@ -4,8 +4,9 @@
 // typescript package is loaded from the path in $TS_MODULE.
 //
 // stdin:  {"root": DIR, "files": [repo-relative .ts/.tsx paths], "tsconfig": "tsconfig.json" | ""}
+//         (with a tsconfig, the files it includes replace "files")
 // stdout: one JSON object per line:
-//   {"type":"meta", "files": N, "diagnostics": N, "ts": VERSION}
+//   {"type":"meta", "files": N, "paths": [the program's root files], "diagnostics": N, "ts": VERSION}
 //   {"type":"call", "from": SYM, "pos": "path:line", "name": "m", "shape": "...",
 //    "desc": "...", "to": [SYM...], "reexport": bool}
 // where SYM is {"path","qual","name","kind","line","end"}: the declaration as
@@ -26,8 +27,11 @@ const { SymbolModel } = require('./model.js');
 function main() {
   const input = JSON.parse(fs.readFileSync(0, 'utf8'));
   const root = path.resolve(input.root);
-  const files = input.files.map((f) => path.join(root, f));
-  const program = ts.createProgram(files, compilerOptions(root, input.tsconfig));
+  const config = compilerOptions(root, input.tsconfig);
+  // With a tsconfig, the program is what it includes (ambient .d.ts files
+  // it leaves out can shadow modules); otherwise the files given.
+  const files = (config.fileNames || input.files.map((f) => path.join(root, f))).map((f) => path.normalize(f));
+  const program = ts.createProgram(files, config.options);
   const checker = program.getTypeChecker();
   const inCorpus = new Set(files.map((f) => path.normalize(f)));
   const out = [];
@@ -35,8 +39,8 @@ function main() {
   if (process.env.TS_DIAGNOSTICS) {
     diagnostics = program.getSemanticDiagnostics().length;
   }
-  out.push(JSON.stringify({ type: 'meta', files: files.length, diagnostics, ts: ts.version }));
   const model = new SymbolModel(root, inCorpus);
+  out.push(JSON.stringify({ type: 'meta', files: files.length, paths: files.map((f) => model.rel(f)), diagnostics, ts: ts.version }));
   for (const sf of program.getSourceFiles()) {
     if (!inCorpus.has(path.normalize(sf.fileName)) || sf.isDeclarationFile) {
       continue;
@@ -52,8 +56,10 @@ function main() {
 }
 
 // compilerOptions reads the corpus's tsconfig.json when there is one (for
-// paths and baseUrl), else uses options that load modern library code.
+// paths, baseUrl and the files it includes), else uses options that load
+// modern library code. It returns {options, fileNames}.
 function compilerOptions(root, tsconfig) {
+  let fileNames;
   let opts = {
     target: ts.ScriptTarget.ESNext,
     module: ts.ModuleKind.ESNext,
@@ -69,14 +75,17 @@ function compilerOptions(root, tsconfig) {
     if (read.error) {
       throw new Error('read ' + file + ': ' + ts.flattenDiagnosticMessageText(read.error.messageText, '\n'));
     }
-    opts = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file)).options;
+    const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file));
+    opts = parsed.options;
+    fileNames = parsed.fileNames;
   }
   // Whatever the config says: no output, no project references, no
   // ambient type packages the corpus copy does not hold.
-  return Object.assign(opts, {
+  const options = Object.assign(opts, {
     noEmit: true, skipLibCheck: true, types: [], composite: false, incremental: false,
     declaration: false, isolatedDeclarations: false, tsBuildInfoFile: undefined,
   });
+  return { options, fileNames };
 }
 
 // visitCalls calls fn for every call and new expression of a source file.
@@ -146,7 +155,7 @@ function describeCall(call, sf, checker, model) {
     }
   }
   if (decls.length === 0) {
-    rec.desc = sym ? 'no value declaration (' + ts.SymbolFlags[sym.flags] + ')' : 'unresolved (any or unknown callee)';
+    rec.desc = sym ? 'no value declaration (flags ' + sym.flags + ' ' + sym.escapedName + ')' : 'unresolved (any or unknown callee)';
     return rec;
   }
   const seen = new Set();
@@ -234,8 +243,15 @@ function identOrigin(id, checker, model) {
   if (ts.isImportSpecifier(d) || ts.isImportClause(d) || ts.isImportEqualsDeclaration(d)) {
     return '[import]';
   }
-  if (ts.isParameter(d) || ts.isBindingElement(d)) {
+  if (ts.isParameter(d)) {
     return '[param]';
+  }
+  if (ts.isBindingElement(d)) {
+    let p = d;
+    while (ts.isBindingElement(p) || ts.isObjectBindingPattern(p) || ts.isArrayBindingPattern(p)) {
+      p = p.parent;
+    }
+    return ts.isParameter(p) ? '[param]' : '[destructured]';
   }
   if (ts.isClassDeclaration(d)) {
     return '[class]';
