@@ -92,6 +92,19 @@ const (
 	jkMappedClause
 	jkInfer
 	jkComment
+	jkPropSig
+	jkFuncType
+	jkParenType
+	jkObjectType
+	jkCallSig
+	jkTypeAnnotation
+	jkForIn
+	jkCatch
+	jkStmtContainer
+	jkArrayPattern
+	jkRestPattern
+	jkAssignmentPattern
+	jkParameter
 )
 
 var jsKindByName = map[string]jsKind{
@@ -121,6 +134,15 @@ var jsKindByName = map[string]jsKind{
 	"type_identifier": jkTypeIdent, "nested_type_identifier": jkNestedTypeIdent, "generic_type": jkGenericType,
 	"type_parameters": jkTypeParams, "type_parameter": jkTypeParam,
 	"mapped_type_clause": jkMappedClause, "infer_type": jkInfer, "comment": jkComment,
+	"property_signature": jkPropSig, "function_type": jkFuncType, "parenthesized_type": jkParenType,
+	"object_type": jkObjectType, "call_signature": jkCallSig, "type_annotation": jkTypeAnnotation,
+	"for_in_statement": jkForIn, "catch_clause": jkCatch,
+	"if_statement": jkStmtContainer, "else_clause": jkStmtContainer, "for_statement": jkStmtContainer,
+	"while_statement": jkStmtContainer, "do_statement": jkStmtContainer, "try_statement": jkStmtContainer,
+	"finally_clause": jkStmtContainer, "switch_statement": jkStmtContainer, "switch_body": jkStmtContainer,
+	"switch_case": jkStmtContainer, "switch_default": jkStmtContainer, "labeled_statement": jkStmtContainer,
+	"array_pattern": jkArrayPattern, "rest_pattern": jkRestPattern, "assignment_pattern": jkAssignmentPattern,
+	"required_parameter": jkParameter, "optional_parameter": jkParameter,
 }
 
 // jsLeafKinds are named nodes whose subtree holds nothing to extract.
@@ -143,7 +165,8 @@ type jsTable struct {
 	fName, fBody, fValue, fKind, fFunction    uint16
 	fObject, fProperty, fConstructor, fSource uint16
 	fDeclaration, fArguments, fKey, fLeft     uint16
-	fModule                                   uint16
+	fModule, fType, fParameters, fParameter   uint16
+	fPattern                                  uint16
 }
 
 var jsTables sync.Map // language pointer -> *jsTable
@@ -168,7 +191,8 @@ func jsTableFor(l *sitter.Language) *jsTable {
 	t.fName, t.fBody, t.fValue, t.fKind, t.fFunction = f("name"), f("body"), f("value"), f("kind"), f("function")
 	t.fObject, t.fProperty, t.fConstructor, t.fSource = f("object"), f("property"), f("constructor"), f("source")
 	t.fDeclaration, t.fArguments, t.fKey, t.fLeft = f("declaration"), f("arguments"), f("key"), f("left")
-	t.fModule = f("module")
+	t.fModule, t.fType, t.fParameters, t.fParameter = f("module"), f("type"), f("parameters"), f("parameter")
+	t.fPattern = f("pattern")
 	jsTables.Store(key, t)
 	return t
 }

@@ -155,6 +155,7 @@ func TestJSRefs(t *testing.T) {
 	want := []jsRefRow{
 		{"Widget", "Base", facts.RefReference, "Greeter", 7},
 		{"handle", "this", facts.RefCall, "Greeter.onClick", 9},
+		{"Widget", "Base", facts.RefCall, "Greeter.constructor", 10}, // super(name)
 		{"format", "", facts.RefCall, "Greeter.greet.helper", 12},
 		{"helper", "", facts.RefCall, "Greeter.greet", 13},
 		{"max", "Math", facts.RefCall, "add.inner", 20},

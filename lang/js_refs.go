@@ -2,6 +2,7 @@ package lang
 
 import (
 	"sort"
+	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -23,8 +24,9 @@ type jsExtractor struct {
 	f       *facts.File
 	scopes  []jsScope
 	refs    []jsRef
-	tparams []string // type parameter names in scope (not emitted as refs)
-	skip    uintptr  // id of a node its parent already handled
+	tparams []string  // type parameter names in scope (not emitted as refs)
+	frames  []jsFrame // local bindings of the enclosing functions
+	skip    uintptr   // id of a node its parent already handled
 }
 
 func jsExtract(root *sitter.Node, src []byte) *facts.File {
@@ -66,7 +68,7 @@ func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind,
 	if id := int(n.KindId()); id < len(x.t.kinds) {
 		k, leaf = x.t.kinds[id], x.t.leaf[id]
 	}
-	nScopes, nTP := len(x.scopes), len(x.tparams)
+	nScopes, nTP, nFrames := len(x.scopes), len(x.tparams), len(x.frames)
 	descend, childTop, keepTP := true, false, false
 	switch k {
 	case jkProgram:
@@ -105,7 +107,7 @@ func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind,
 		if name := n.ChildByFieldId(x.t.fName); name != nil {
 			switch x.kind(name) {
 			case jkIdentifier:
-				if s := x.text(name); s != "" && s[0] >= 'A' && s[0] <= 'Z' {
+				if s := x.text(name); s != "" && s[0] >= 'A' && s[0] <= 'Z' && !x.isLocal(s) {
 					x.ref(name, s, "", facts.RefCall)
 				}
 			case jkMember:
@@ -133,6 +135,9 @@ func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind,
 		descend = x.tsEnter(c, n, k, parent, pk)
 		keepTP = k == jkTypeParams || k == jkMappedClause
 	}
+	if k == jkFuncDecl || k == jkFuncExpr || k == jkMethod {
+		x.enterFunction(n)
+	}
 	if descend && !leaf && c.GotoFirstChild() {
 		for {
 			x.walk(c, n, k, childTop)
@@ -143,6 +148,7 @@ func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind,
 		c.GotoParent()
 	}
 	x.scopes = x.scopes[:nScopes]
+	x.frames = x.frames[:nFrames]
 	if !keepTP {
 		x.tparams = x.tparams[:nTP]
 	}
@@ -188,17 +194,48 @@ func (x *jsExtractor) call(n *sitter.Node) {
 			x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Line: Line(n)})
 			return
 		}
-	case jkSuper: // super(...) constructor call
+	case jkSuper: // super(...) calls the base class's constructor
+		x.superRef(fn)
 		return
 	}
 	x.calleeRef(fn, facts.RefCall)
 }
 
-// calleeRef records a reference to an identifier or member expression.
+// superRef records super(...) as a call of the enclosing class's base
+// class, as new Base(...) would be.
+func (x *jsExtractor) superRef(at *sitter.Node) {
+	for i := len(x.scopes) - 1; i >= 0; i-- {
+		if x.scopes[i].kind != facts.KindClass {
+			continue
+		}
+		for j := len(x.f.Symbols) - 1; j >= 0; j-- {
+			if s := x.f.Symbols[j]; s.Qualified == x.scopes[i].qual && s.Kind == facts.KindClass {
+				if len(s.Extends) > 0 {
+					q, name := "", s.Extends[0]
+					if k := strings.LastIndexByte(name, '.'); k >= 0 {
+						q, name = name[:k], name[k+1:]
+					}
+					x.ref(at, name, q, facts.RefCall)
+				}
+				return
+			}
+		}
+		return
+	}
+}
+
+// calleeRef records a reference to an identifier or member expression
+// (f!() and o.m!() as f() and o.m()). A bare name bound locally is no
+// reference to a definition.
 func (x *jsExtractor) calleeRef(fn *sitter.Node, kind string) {
+	for x.kind(fn) == jkNonNull {
+		fn = fn.NamedChild(0)
+	}
 	switch x.kind(fn) {
 	case jkIdentifier:
-		x.ref(fn, x.text(fn), "", kind)
+		if name := x.text(fn); !x.isLocal(name) {
+			x.ref(fn, name, "", kind)
+		}
 	case jkMember:
 		prop := fn.ChildByFieldId(x.t.fProperty)
 		if x.kind(prop) != jkPropertyIdent {

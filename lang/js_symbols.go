@@ -165,14 +165,19 @@ func (x *jsExtractor) method(n, parent *sitter.Node, pk jsKind) {
 	}
 }
 
-// field makes a class field initialised with a function (handle = () => {})
-// a method; other fields are not symbols.
+// field makes a class field that holds a function a method: one
+// initialised with a function (handle = () => {}) or declared with a
+// function type (onClose: (e: Event) => void); other fields are not symbols.
 func (x *jsExtractor) field(n *sitter.Node, pk jsKind) {
 	if pk != jkClassBody || x.curKind() != facts.KindClass {
 		return
 	}
 	v := n.ChildByFieldId(x.t.fValue)
-	if x.kind(v) != jkFuncExpr {
+	var body *sitter.Node
+	switch {
+	case x.kind(v) == jkFuncExpr:
+		body = v.ChildByFieldId(x.t.fBody)
+	case !x.tsFunctionType(n.ChildByFieldId(x.t.fType)):
 		return
 	}
 	nameN := n.ChildByFieldId(x.t.fName)
@@ -180,7 +185,7 @@ func (x *jsExtractor) field(n *sitter.Node, pk jsKind) {
 		nameN = n.ChildByFieldId(x.t.fProperty)
 	}
 	if name := x.memberName(nameN); name != "" {
-		x.addAt(name, facts.KindMethod, n, n, n, n, v.ChildByFieldId(x.t.fBody), nil)
+		x.addAt(name, facts.KindMethod, n, n, n, n, body, nil)
 	}
 }
 
@@ -225,6 +230,11 @@ func (x *jsExtractor) declarator(n, decl *sitter.Node, top bool) {
 		kind = facts.KindVar
 		if x.kind(decl) == jkLexical && x.text(decl.ChildByFieldId(x.t.fKind)) == "const" {
 			kind = facts.KindConst
+		}
+		if x.tsCallableType(n.ChildByFieldId(x.t.fType)) {
+			// const map: <A, B>(f: (a: A) => B) => ... = dual(...): a function
+			// whose type is declared rather than inferred from a literal.
+			kind = facts.KindFunction
 		}
 	default:
 		return

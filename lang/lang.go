@@ -32,6 +32,11 @@ type Spec struct {
 	// Extract pulls the facts out of a parsed tree. It must be a pure function
 	// of src: no clocks, no maps iterated into output, no global state.
 	Extract func(root *sitter.Node, src []byte) *facts.File
+	// Repair, when set, is tried on a file that parsed with errors: it
+	// returns a copy of src rewritten byte for byte (offsets unchanged) so
+	// that the grammar can parse it, or nil. The tree with fewer errors is
+	// kept; Extract always reads text from the original src.
+	Repair func(src []byte) []byte
 	// ModuleKeys returns the keys under which the file at path can be imported
 	// (for Python "pkg.mod"; for JS "src/util" for src/util.ts; for Go the
 	// package import path). Keys are compared verbatim with ImportCandidates.

@@ -90,6 +90,7 @@ func (ps *Parsers) Extract(ctx context.Context, spec *Spec, src []byte) (*facts.
 	if tree == nil {
 		return nil, fmt.Errorf("tree-sitter %s: parse returned no tree", spec.Name)
 	}
+	tree = repair(parser, spec, src, tree)
 	defer tree.Close()
 	root := tree.RootNode()
 	f := spec.Extract(root, src)
@@ -98,4 +99,26 @@ func (ps *Parsers) Extract(ctx context.Context, spec *Spec, src []byte) (*facts.
 	}
 	f.SyntaxErrors = CountErrors(root)
 	return f, nil
+}
+
+// repair re-parses a tree with errors from the spec's repaired source and
+// keeps whichever tree has fewer errors, closing the other.
+func repair(parser *sitter.Parser, spec *Spec, src []byte, tree *sitter.Tree) *sitter.Tree {
+	if spec.Repair == nil || !tree.RootNode().HasError() {
+		return tree
+	}
+	fixed := spec.Repair(src)
+	if fixed == nil {
+		return tree
+	}
+	t2 := parser.Parse(fixed, nil)
+	if t2 == nil {
+		return tree
+	}
+	if CountErrors(t2.RootNode()) < CountErrors(tree.RootNode()) {
+		tree.Close()
+		return t2
+	}
+	t2.Close()
+	return tree
 }

@@ -15,6 +15,7 @@ func typescriptSpec() *Spec {
 		Name: "typescript", Family: "js", Extensions: []string{".ts", ".mts", ".cts"}, Interpreters: []string{"ts-node"},
 		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsts.LanguageTypescript()) },
 		Extract:          jsExtract,
+		Repair:           tsRepair,
 		ModuleKeys:       jsModuleKeys,
 		ImportCandidates: jsImportCandidates,
 	}
@@ -61,6 +62,13 @@ func (x *jsExtractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k jsKind, pa
 		if x.tsOverloaded(n, name) {
 			x.push(x.qualify(name), facts.KindMethod)
 		} else {
+			x.addAt(name, facts.KindMethod, n, n, n, n, nil, nil)
+		}
+	case jkPropSig: // interface member holding a function: next: (v: T) => void
+		if pk != jkInterfaceBody || x.curKind() != facts.KindInterface || !x.tsFunctionType(n.ChildByFieldId(x.t.fType)) {
+			return true
+		}
+		if name := x.memberName(n.ChildByFieldId(x.t.fName)); name != "" {
 			x.addAt(name, facts.KindMethod, n, n, n, n, nil, nil)
 		}
 	case jkInterface:
@@ -177,4 +185,43 @@ func (x *jsExtractor) typeName(n *sitter.Node) string {
 		return x.typeName(n.ChildByFieldId(x.t.fName))
 	}
 	return ""
+}
+
+// tsFunctionType reports whether a type annotation is a function type,
+// possibly parenthesized: ": (a: A) => B".
+func (x *jsExtractor) tsFunctionType(ann *sitter.Node) bool {
+	if x.kind(ann) != jkTypeAnnotation {
+		return false
+	}
+	t := ann.NamedChild(0)
+	for x.kind(t) == jkParenType {
+		t = t.NamedChild(0)
+	}
+	return x.kind(t) == jkFuncType
+}
+
+// tsCallableType reports whether a type annotation declares a function: a
+// function type, or an object type of call signatures only (overloads).
+func (x *jsExtractor) tsCallableType(ann *sitter.Node) bool {
+	if x.tsFunctionType(ann) {
+		return true
+	}
+	if x.kind(ann) != jkTypeAnnotation {
+		return false
+	}
+	t := ann.NamedChild(0)
+	if x.kind(t) != jkObjectType {
+		return false
+	}
+	calls := 0
+	for i := uint(0); i < t.NamedChildCount(); i++ {
+		switch x.kind(t.NamedChild(i)) {
+		case jkCallSig:
+			calls++
+		case jkComment:
+		default:
+			return false
+		}
+	}
+	return calls > 0
 }

@@ -136,6 +136,7 @@ func TestTSRefs(t *testing.T) {
 		{"Map", "", facts.RefReference, "Service", 18},
 		{"Map", "", facts.RefCall, "Service", 18},
 		{"Config", "", facts.RefReference, "Service.constructor", 19},
+		{"BaseService", "", facts.RefCall, "Service.constructor", 19}, // super(cfg)
 		{"ItemId", "", facts.RefReference, "Service.load", 20},
 		{"get", "this.cache", facts.RefCall, "Service.find", 23},
 		{"load", "this", facts.RefCall, "Service.find", 23},
@@ -269,5 +270,60 @@ func TestTSSpecs(t *testing.T) {
 	cands := ts.ImportCandidates(facts.Import{Path: "./x.js"}, "web/src/index.tsx", nil)
 	if d := cmp.Diff([]string{"web/src/x.js", "web/src/x"}, cands); d != "" {
 		t.Errorf("candidates: %s", d)
+	}
+}
+
+// tsFunctionMembers declares functions through types rather than
+// literals: interface members and class fields typed as functions, and
+// consts whose declared type is callable.
+const tsFunctionMembers = `
+export interface Observer<T> {
+  next: (value: T) => void
+  error?: ((err: unknown) => void)
+  readonly closed: boolean
+  complete(): void
+}
+
+export class Scheduler {
+  static now: () => number = Date.now
+  handler = (e: Event) => this.on(e)
+  private readonly onClose: (code: number) => void
+  private timer: Timer | undefined
+  on(e: Event) {}
+}
+
+export const pipe: { <A>(a: A): A; <A, B>(a: A, ab: (a: A) => B): B } = pipeImpl
+export const id: <A>(a: A) => A = identity
+export const config: { readonly debug: boolean } = load()
+`
+
+func TestTSFunctionMembers(t *testing.T) {
+	f := jsExtractT(t, typescriptSpec(), tsFunctionMembers)
+	want := []jsSymRow{
+		{"Observer", "Observer", facts.KindInterface, "", 1},
+		{"next", "Observer.next", facts.KindMethod, "Observer", 2},
+		{"error", "Observer.error", facts.KindMethod, "Observer", 3},
+		{"complete", "Observer.complete", facts.KindMethod, "Observer", 5},
+		{"Scheduler", "Scheduler", facts.KindClass, "", 8},
+		{"now", "Scheduler.now", facts.KindMethod, "Scheduler", 9},
+		{"handler", "Scheduler.handler", facts.KindMethod, "Scheduler", 10},
+		{"onClose", "Scheduler.onClose", facts.KindMethod, "Scheduler", 11},
+		{"on", "Scheduler.on", facts.KindMethod, "Scheduler", 13},
+		{"pipe", "pipe", facts.KindFunction, "", 16},
+		{"id", "id", facts.KindFunction, "", 17},
+		{"config", "config", facts.KindConst, "", 18},
+	}
+	if d := cmp.Diff(want, jsSymRows(f)); d != "" {
+		t.Errorf("symbols (-want +got):\n%s", d)
+	}
+	sigs := map[string]string{
+		"Observer.next":     "next: (value: T) => void",
+		"Scheduler.onClose": "private readonly onClose: (code: number) => void",
+		"Scheduler.now":     "static now: () => number = Date.now",
+	}
+	for q, want := range sigs {
+		if s := jsSymbol(f, q); s == nil || s.Signature != want {
+			t.Errorf("%s signature = %+v, want %q", q, s, want)
+		}
 	}
 }
