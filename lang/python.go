@@ -2,6 +2,7 @@ package lang
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -203,7 +204,8 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 }
 
 // pyModuleKeys maps pkg/sub/mod.py to "pkg.sub.mod" and pkg/sub/__init__.py
-// to "pkg.sub"; under a src/ or lib/ root the key without it is added.
+// to "pkg.sub"; under a src/ or lib/ root the key without it is added, and
+// under a directory of p.PythonRoots the key relative to it.
 func pyModuleKeys(p string, f *facts.File, pr *Project) []string {
 	var stem string
 	switch lower := strings.ToLower(p); {
@@ -215,7 +217,8 @@ func pyModuleKeys(p string, f *facts.File, pr *Project) []string {
 		return nil
 	}
 	parts := strings.Split(stem, "/")
-	if parts[len(parts)-1] == "__init__" {
+	isInit := parts[len(parts)-1] == "__init__"
+	if isInit {
 		parts = parts[:len(parts)-1]
 	}
 	if len(parts) == 0 || parts[0] == "" {
@@ -224,6 +227,27 @@ func pyModuleKeys(p string, f *facts.File, pr *Project) []string {
 	keys := []string{strings.Join(parts, ".")}
 	if len(parts) > 1 && (parts[0] == "src" || parts[0] == "lib") {
 		keys = append(keys, strings.Join(parts[1:], "."))
+	}
+	if pr == nil || len(pr.PythonRoots) == 0 {
+		return keys
+	}
+	// Nearest enclosing root first; a directory counts only above the module.
+	for i := len(parts) - 1; i >= 1; i-- {
+		pkg, ok := pr.PythonRoots[strings.Join(parts[:i], "/")]
+		if !ok {
+			continue
+		}
+		k := strings.Join(parts[i:], ".")
+		if pkg != "" {
+			k = pkg + "." + k
+		}
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	if pkg := pr.PythonRoots[strings.Join(parts, "/")]; isInit && pkg != "" && !slices.Contains(keys, pkg) {
+		// A package directory mapped by name: its __init__.py is the package.
+		keys = append(keys, pkg)
 	}
 	return keys
 }

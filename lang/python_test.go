@@ -323,3 +323,31 @@ func TestPythonImportCandidates(t *testing.T) {
 		}
 	}
 }
+
+func TestPythonModuleKeysUnderRoots(t *testing.T) {
+	pr := &Project{PythonRoots: map[string]string{
+		"localstack-core": "", "lib/impl": "mypkg", "extra/sub": "mypkg.sub", "nested/src": "",
+	}}
+	cases := []struct {
+		path string
+		want []string
+	}{
+		{"localstack-core/localstack/config.py", []string{"localstack-core.localstack.config", "localstack.config"}},
+		{"localstack-core/localstack/aws/__init__.py", []string{"localstack-core.localstack.aws", "localstack.aws"}},
+		{"localstack-core/top.py", []string{"localstack-core.top", "top"}},
+		{"localstack-core/__init__.py", []string{"localstack-core"}},
+		{"lib/impl/__init__.py", []string{"lib.impl", "impl", "mypkg"}},
+		{"lib/impl/m.py", []string{"lib.impl.m", "impl.m", "mypkg.m"}},
+		{"lib/impl.py", []string{"lib.impl", "impl"}},
+		{"extra/sub/deep/m.py", []string{"extra.sub.deep.m", "mypkg.sub.deep.m"}},
+		{"nested/src/pkg/m.py", []string{"nested.src.pkg.m", "pkg.m"}},
+		{"other/pkg/m.py", []string{"other.pkg.m"}},
+	}
+	spec := pythonSpec()
+	for _, c := range cases {
+		got := spec.ModuleKeys(c.path, &facts.File{}, pr)
+		if diff := cmp.Diff(c.want, got); diff != "" {
+			t.Errorf("ModuleKeys(%q) (-want +got):\n%s", c.path, diff)
+		}
+	}
+}

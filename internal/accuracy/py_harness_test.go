@@ -118,6 +118,7 @@ func pyTruthRun(t testing.TB, mode, dir string, sysPath []string, extra ...strin
 // pyGraph is the part of lgraph's export the Python measurements need.
 type pyGraph struct {
 	nodes map[string]lgNode
+	files map[string]bool // indexed paths
 	// defsAt maps path and definition line to function, method and class ids.
 	defsAt  map[string]map[int][]string
 	calls   map[edge]string // -> via
@@ -131,7 +132,7 @@ func indexPython(t testing.TB, dir string) *pyGraph {
 	t.Helper()
 	ix := lgtest.New(t, dir)
 	ix.MustRun(t, "init", false)
-	g := &pyGraph{nodes: map[string]lgNode{}, defsAt: map[string]map[int][]string{}, calls: map[edge]string{}, imports: map[edge]bool{}}
+	g := &pyGraph{nodes: map[string]lgNode{}, files: map[string]bool{}, defsAt: map[string]map[int][]string{}, calls: map[edge]string{}, imports: map[edge]bool{}}
 	sc := bufio.NewScanner(strings.NewReader(ix.Export(t, "main")))
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
@@ -145,6 +146,8 @@ func indexPython(t testing.TB, dir string) *pyGraph {
 			t.Fatalf("export line %q: %v", sc.Text(), err)
 		}
 		switch {
+		case rec.Type == "node" && rec.Kind == "file":
+			g.files[rec.Path] = true
 		case rec.Type == "node" && rec.Kind == "symbol":
 			g.nodes[rec.ID] = lgNode{ID: rec.ID, Path: rec.Path, Name: rec.Name, Kind: rec.SymbolKind, Line: rec.Line}
 			if isPyCallable(rec.SymbolKind) {

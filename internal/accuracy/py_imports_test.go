@@ -27,13 +27,16 @@ type importScore struct {
 	units, unitsFound int
 	stmts, stmtsFound int
 	lgEdges, lgWrong  int
-	missed, wrong     *breakdown
+	// notIndexed counts units whose source or target file lgraph does not
+	// index (over max_file_kb): not scored.
+	notIndexed    int
+	missed, wrong *breakdown
 }
 
 func (s importScore) String() string {
-	return fmt.Sprintf("statements %.3f (%d/%d), modules %.3f (%d/%d), lgraph edges not in truth %d of %d",
+	return fmt.Sprintf("statements %.3f (%d/%d), modules %.3f (%d/%d), lgraph edges not in truth %d of %d, %d modules of files not indexed",
 		ratio(s.stmtsFound, s.stmts), s.stmtsFound, s.stmts, ratio(s.unitsFound, s.units), s.unitsFound, s.units,
-		s.lgWrong, s.lgEdges)
+		s.lgWrong, s.lgEdges, s.notIndexed)
 }
 
 // measureImports scores lgraph's imports edges of Python files against the
@@ -51,6 +54,10 @@ func measureImports(g *pyGraph, truth []pyImport, keep int) importScore {
 	for _, u := range truth {
 		pyFiles[u.File] = true
 		if u.Target == nil || *u.Target == u.File {
+			continue
+		}
+		if !g.files[u.File] || !g.files[*u.Target] {
+			s.notIndexed++
 			continue
 		}
 		e := edge{"file:" + u.File, "file:" + *u.Target}
