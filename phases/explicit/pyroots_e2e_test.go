@@ -12,7 +12,7 @@ import (
 
 const (
 	toCore   = `"source":"file:app/main.py","target":"file:core/acme/util.py","kind":"imports"`
-	toCopy = `"source":"file:app/main.py","target":"file:copy/acme/util.py","kind":"imports"`
+	toCopy   = `"source":"file:app/main.py","target":"file:copy/acme/util.py","kind":"imports"`
 	callCore = `"source":"sym:app/main.py#run","target":"sym:core/acme/util.py#helper","kind":"calls"`
 )
 
@@ -79,11 +79,11 @@ func TestPythonRootsFollowProjectFiles(t *testing.T) {
 func TestImportRootsConfig(t *testing.T) {
 	r := gittest.New(t)
 	r.Write(map[string]string{
-		"core/acme/__init__.py":   "",
-		"core/acme/util.py":       "def helper():\n    return 1\n",
+		"core/acme/__init__.py": "",
+		"core/acme/util.py":     "def helper():\n    return 1\n",
 		"copy/acme/__init__.py": "",
 		"copy/acme/util.py":     "def helper():\n    return 2\n",
-		"app/main.py":             "import acme.util\n",
+		"app/main.py":           "import acme.util\n",
 	})
 	r.Commit("base")
 	ix := lgtest.New(t, r.Dir)
