@@ -28,7 +28,7 @@ type pyGrammar struct {
 	kinds                                          []string
 	fName, fBody, fSuper, fTypeParams, fLeft       uint16
 	fRight, fFunc, fObject, fAttr, fModule, fAlias uint16
-	fValue                                         uint16
+	fValue, fParams                                uint16
 }
 
 var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
@@ -52,6 +52,7 @@ var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
 	g.fModule = l.FieldIdForName("module_name")
 	g.fAlias = l.FieldIdForName("alias")
 	g.fValue = l.FieldIdForName("value")
+	g.fParams = l.FieldIdForName("parameters")
 	return g
 })
 
@@ -100,11 +101,21 @@ type pyExtractor struct {
 	skipID      uintptr
 	vars        map[string]bool
 	builtinRefs bool
+	// locals are the enclosing function, lambda and comprehension scopes.
+	locals []pyLocals
+	// aliases maps a name bound by "from .m import name as alias" to name.
+	aliases map[string]string
+	// overloads are the indexes of @overload-decorated defs in f.Symbols.
+	overloads []int
 }
 
 func pyExtract(root *sitter.Node, src []byte) *facts.File {
-	e := &pyExtractor{g: pyGrammarIDs(), src: src, f: &facts.File{}}
+	e := &pyExtractor{g: pyGrammarIDs(), src: src, f: &facts.File{}, aliases: map[string]string{}}
+	e.moduleAliases(root)
 	Walk(root, e.visit)
+	if len(e.overloads) > 0 {
+		e.dropOverloadStubs()
+	}
 	if e.builtinRefs {
 		e.dropBuiltinRefs()
 	}
@@ -119,7 +130,7 @@ func (e *pyExtractor) from() string {
 }
 
 func (e *pyExtractor) ref(at *sitter.Node, name, qual, kind string) {
-	if qual == "" && pyBuiltins[name] {
+	if (qual == "" && pyBuiltins[name]) || pyBuiltinHead(qual) != "" {
 		e.builtinRefs = true
 	}
 	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from(), Line: Line(at)})
@@ -129,6 +140,9 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 	start := n.StartByte()
 	for len(e.stack) > 0 && e.stack[len(e.stack)-1].end <= start {
 		e.stack = e.stack[:len(e.stack)-1]
+	}
+	for len(e.locals) > 0 && e.locals[len(e.locals)-1].end <= start {
+		e.locals = e.locals[:len(e.locals)-1]
 	}
 	if n.Id() == e.skipID {
 		return false
@@ -144,6 +158,11 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		}
 	case "function_definition", "class_definition":
 		e.definition(n)
+		if e.g.kind(n) == "function_definition" {
+			e.enterLocals(n)
+		}
+	case "lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
+		e.enterLocals(n)
 	case "type_alias_statement":
 		e.typeAlias(n)
 	case "assignment":
@@ -164,10 +183,10 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		if d := n.NamedChild(0); d != nil {
 			switch e.g.kind(d) {
 			case "identifier":
-				e.ref(d, Text(d, e.src), "", facts.RefCall)
+				e.ref(d, e.unalias(Text(d, e.src)), "", facts.RefCall)
 			case "attribute":
 				if name, qual, ok := pyDotted(Text(d, e.src)); ok {
-					e.ref(d.ChildByFieldId(e.g.fAttr), name, qual, facts.RefCall)
+					e.ref(d.ChildByFieldId(e.g.fAttr), name, e.unaliasQual(qual), facts.RefCall)
 				}
 			}
 		}
@@ -189,13 +208,13 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		}
 	case "identifier":
 		if inType {
-			e.ref(n, Text(n, e.src), "", facts.RefReference)
+			e.ref(n, e.unalias(Text(n, e.src)), "", facts.RefReference)
 		}
 		return false
 	case "attribute", "member_type":
 		if inType {
 			if name, qual, ok := pyDotted(Text(n, e.src)); ok {
-				e.ref(n, name, qual, facts.RefReference)
+				e.ref(n, name, e.unaliasQual(qual), facts.RefReference)
 				return false
 			}
 		}

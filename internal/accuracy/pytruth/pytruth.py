@@ -22,6 +22,7 @@ outside the checkout; site-packages and dist-packages are left off.
 
 import argparse
 import ast
+import builtins
 import importlib.machinery
 import json
 import os
@@ -159,6 +160,7 @@ def imports(root, sys_path):
 # --- calls -------------------------------------------------------------------
 
 FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+BUILTINS = frozenset(dir(builtins))
 
 
 class Scope:
@@ -175,11 +177,27 @@ class Scope:
 class Sites(ast.NodeVisitor):
     """Collects call sites with their enclosing def/class, as lgraph nests them."""
 
-    def __init__(self, rel):
-        self.rel = rel
+    def __init__(self, rel, tree, finder):
+        self.rel, self.finder = rel, finder
+        self.pkg = finder.package_of(rel)
         self.stack = []  # named defs/classes
         self.module = Scope(ast.Module(body=[], type_ignores=[]), "")
+        self.bindings(tree, self.module, imports_only=True)
         self.sites = []
+        # Names bound anywhere in the file: a builtin's name is only the
+        # builtin when none of these rebinds it (and no star import may).
+        self.bound, self.star = set(), False
+        for n in ast.walk(tree):
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load):
+                self.bound.add(n.id)
+            elif isinstance(n, FUNCS + (ast.ClassDef,)):
+                self.bound.add(n.name)
+            elif isinstance(n, ast.arg):
+                self.bound.add(n.arg)
+            elif isinstance(n, (ast.Import, ast.ImportFrom)):
+                for a in n.names:
+                    self.star = self.star or a.name == "*"
+                    self.bound.add((a.asname or a.name).split(".")[0])
 
     def scope(self):
         return self.stack[-1] if self.stack else self.module
@@ -205,13 +223,20 @@ class Sites(ast.NodeVisitor):
 
     visit_FunctionDef = visit_AsyncFunctionDef = visit_ClassDef = visit_def
 
-    def bindings(self, node, s):
+    def bindings(self, node, s, imports_only=False):
         """Records the names a def's own body binds, not descending into nested defs."""
         todo = list(node.body) if not isinstance(node, ast.ClassDef) else []
         while todo:
             n = todo.pop()
             if isinstance(n, FUNCS + (ast.ClassDef,)):
-                s.locals.add(n.name)
+                if not imports_only:
+                    s.locals.add(n.name)
+                continue
+            if isinstance(n, (ast.Import, ast.ImportFrom)):
+                self.bind_import(n, s)
+                continue
+            if imports_only:
+                todo.extend(ast.iter_child_nodes(n))
                 continue
             if isinstance(n, ast.Lambda):
                 continue
@@ -225,14 +250,27 @@ class Sites(ast.NodeVisitor):
                 for t in ast.walk(n.target):
                     if isinstance(t, ast.Name):
                         s.loops.add(t.id)
-            if isinstance(n, (ast.Import, ast.ImportFrom)):
-                for a in n.names:
-                    s.imports[(a.asname or a.name).split(".")[0]] = a.name
             todo.extend(ast.iter_child_nodes(n))
+
+    def bind_import(self, n, s):
+        """Maps each name an import binds to the checkout file it comes from."""
+        for a in n.names:
+            if isinstance(n, ast.Import):
+                bound = a.asname or a.name.split(".")[0]
+                s.imports[bound] = (self.finder.file(a.name if a.asname else bound), True)
+                continue
+            if a.name == "*":
+                continue
+            mod = n.module if n.level == 0 else resolve_relative(self.pkg, n.level, n.module)
+            sub = self.finder.file(mod + "." + a.name) if mod else None
+            if sub:
+                s.imports[a.asname or a.name] = (sub, True)
+            else:
+                s.imports[a.asname or a.name] = (self.finder.file(mod) if mod else None, False)
 
     def binding(self, name):
         """How a bare name is bound where it is used: param, with, loop, local, import, global."""
-        for s in reversed(self.stack):
+        for s in reversed(self.stack + [self.module]):
             if name in s.params:
                 return "param"
             if name in s.withs:
@@ -261,22 +299,50 @@ class Sites(ast.NodeVisitor):
             bound = self.binding(fn.id)
             if bound != "global":
                 shape = "f() bound by " + bound
+            head = fn.id
         else:
             name = fn.attr
             # The attribute name sits after the last dot of the expression.
             line, col = fn.end_lineno, fn.end_col_offset - len(fn.attr)
             shape = self.receiver(fn.value)
+            head = fn.value
+            while isinstance(head, ast.Attribute):
+                head = head.value
+            head = head.id if isinstance(head, ast.Name) else None
         if form == "decorator":
             shape = "@" + shape
         s = self.scope()
-        self.sites.append({"file": self.rel, "line": line, "col": col, "name": name, "shape": shape,
-                           "caller": s.qual, "caller_line": getattr(s.node, "lineno", 0)})
+        site = {"file": self.rel, "line": line, "col": col, "name": name, "shape": shape,
+                "caller": s.qual, "caller_line": getattr(s.node, "lineno", 0)}
+        if head and self.binding(head) == "import":
+            site["import_file"] = self.import_file(head)
+        if isinstance(fn, ast.Name) and fn.id in BUILTINS and fn.id not in self.bound and not self.star:
+            site["builtin"] = True  # known without asking jedi
+        self.sites.append(site)
+
+    def imported_module(self, name):
+        for s in reversed(self.stack + [self.module]):
+            if name in s.imports:
+                return s.imports[name][1]
+        return False
+
+    def import_file(self, name):
+        for s in reversed(self.stack + [self.module]):
+            if name in s.params or name in s.withs or name in s.loops:
+                return None
+            if name in s.imports:
+                return s.imports[name][0]
+            if name in s.locals:
+                return None
+        return None
 
     def receiver(self, v):
         if isinstance(v, ast.Name):
             if v.id in ("self", "cls"):
                 return v.id + ".m()"
             b = self.binding(v.id)
+            if b == "import" and not self.imported_module(v.id):
+                return "Imported.m()"
             return {"param": "param.m()", "with": "with-as.m()", "loop": "loop-var.m()", "local": "local.m()",
                     "import": "module.f()"}.get(b, "Global.m()")
         if isinstance(v, ast.Attribute):
@@ -286,7 +352,7 @@ class Sites(ast.NodeVisitor):
             if isinstance(head, ast.Name) and head.id in ("self", "cls"):
                 return "self.x.m()"
             if isinstance(head, ast.Name) and self.binding(head.id) == "import":
-                return "module.f()"
+                return "module.x.f()" if isinstance(v.value, ast.Name) else "module.x.y.f()"
             return "x.y.m()"
         if isinstance(v, ast.Call):
             if isinstance(v.func, ast.Name) and v.func.id == "super":
@@ -314,6 +380,7 @@ def _init_worker(root, sys_path):
     _jedi["project"] = jedi.Project(root, sys_path=roots + stdlib, smart_sys_path=False)
     _jedi["env"] = jedi.InterpreterEnvironment()
     _jedi["root"] = os.path.realpath(root)
+    _jedi["finder"] = Finder(root, sys_path)
 
 
 def file_sites(rel):
@@ -324,11 +391,15 @@ def file_sites(rel):
     src, tree = read_tree(real, rel)
     if tree is None:
         return []
-    v = Sites(rel)
+    v = Sites(rel, tree, _jedi["finder"])
     v.visit(tree)
     script = jedi.Script(src.decode("utf-8", "replace"), path=os.path.join(real, rel), project=_jedi["project"],
                          environment=_jedi["env"])
     for s in v.sites:
+        if s.pop("builtin", False):
+            s["targets"], s["outside"] = [], [{"file": "builtins", "type": "builtin", "name": s["name"],
+                                               "third_party_stub": False}]
+            continue
         try:
             names = script.goto(s["line"], s["col"], follow_imports=True)
         except Exception as e:  # jedi raises on odd positions; the site counts as unknown
@@ -343,7 +414,7 @@ def file_sites(rel):
             else:
                 # A stub of a third-party package means the checkout was shadowed.
                 outside.append({"file": p, "type": n.type, "name": n.name,
-                                "third_party_stub": p.endswith(".pyi") and "third_party" in p})
+                                "third_party_stub": p.endswith(".pyi") and "/typeshed/third_party/" in p})
         s["targets"], s["outside"] = targets, outside
     return v.sites
 
