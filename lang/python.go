@@ -64,21 +64,35 @@ func (g *pyGrammar) kind(n *sitter.Node) string {
 	return g.kinds[id]
 }
 
-// pyBuiltins are builtin names whose bare calls and annotations are dropped
-// unless the file itself defines or imports the name.
-var pyBuiltins = map[string]bool{
-	"abs": true, "all": true, "any": true, "bool": true, "bytearray": true, "bytes": true,
-	"callable": true, "chr": true, "classmethod": true, "complex": true, "dict": true,
-	"dir": true, "divmod": true, "enumerate": true, "filter": true, "float": true,
-	"format": true, "frozenset": true, "getattr": true, "hasattr": true, "hash": true,
-	"hex": true, "id": true, "int": true, "isinstance": true, "issubclass": true,
-	"iter": true, "len": true, "list": true, "map": true, "max": true, "min": true,
-	"next": true, "object": true, "oct": true, "open": true, "ord": true, "pow": true,
-	"print": true, "property": true, "range": true, "repr": true, "reversed": true,
-	"round": true, "set": true, "setattr": true, "sorted": true, "staticmethod": true,
-	"str": true, "sum": true, "super": true, "tuple": true, "type": true, "vars": true,
-	"zip": true, "delattr": true, "globals": true, "locals": true, "input": true,
-}
+// pyBuiltins are the names of Python 3.11's builtins module (functions,
+// types, exceptions): bare calls and annotations of them, and calls on them
+// (str.join, object.__setattr__), are dropped unless the file itself
+// defines or imports the name.
+var pyBuiltins = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(
+		"ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError " +
+			"BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError " +
+			"ConnectionError ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError Ellipsis " +
+			"EncodingWarning EnvironmentError Exception ExceptionGroup FileExistsError FileNotFoundError " +
+			"FloatingPointError FutureWarning GeneratorExit IOError ImportError ImportWarning " +
+			"IndentationError IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt " +
+			"LookupError MemoryError ModuleNotFoundError NameError NotADirectoryError NotImplemented " +
+			"NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError " +
+			"ProcessLookupError RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning " +
+			"StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError SystemExit TabError " +
+			"TimeoutError TypeError UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError " +
+			"UnicodeTranslateError UnicodeWarning UserWarning ValueError Warning ZeroDivisionError __import__ " +
+			"abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod " +
+			"compile complex copyright credits delattr dict dir divmod enumerate eval exec exit filter float " +
+			"format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter " +
+			"len license list locals map max memoryview min next object oct open ord pow print property quit " +
+			"range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars " +
+			"zip") {
+		m[n] = true
+	}
+	return m
+}()
 
 func pyIsComment(kind string) bool { return kind == "comment" }
 

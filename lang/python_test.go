@@ -358,6 +358,7 @@ func TestPythonModuleKeysUnderRoots(t *testing.T) {
 // closure's variable is not a definition of its name, and a literal, a local
 // holding one, *args, **kwargs and a builtin type have builtin methods. An
 // alias from a relative from-import is reported under the imported name.
+// Every name of the builtins module counts as a builtin.
 func TestPythonExtractLocals(t *testing.T) {
 	src := `from .util import helper as h, Thing as T
 from werkzeug.utils import redirect as _wz_redirect
@@ -397,6 +398,9 @@ def run(cb, items, *args, **kw):
     mixed.pop()
     helper2()
     _wz_redirect()
+    compile(d, "f", "exec")
+    Exception.__init__(d)
+    raise ValueError(d)
 
 
 def uses_global():

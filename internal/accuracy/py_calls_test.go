@@ -54,7 +54,7 @@ func TestPythonCallAccuracy(t *testing.T) {
 			g := indexPython(t, dir)
 			tr := loadPyTruth(t, dir, []string{"."}, g, nil)
 			m := measurePy(g, tr, examples())
-			t.Logf("%s: %d files, %v", c.pkg, len(tr.files), time.Since(start).Round(time.Millisecond))
+			t.Logf("%s: %d files with calls, %v", c.pkg, len(tr.files), time.Since(start).Round(time.Millisecond))
 			logPy(t, tr, m)
 			total.add(m.score)
 			measured++

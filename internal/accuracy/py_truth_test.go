@@ -20,8 +20,10 @@ type pySite struct {
 	Caller     string
 	CallerLine int    `json:"caller_line"`
 	ImportFile string `json:"import_file"` // file the receiver or name was imported from
-	Error      string
-	Targets    []struct {
+	// ImportExternal: the receiver or name comes from a package outside the checkout.
+	ImportExternal bool `json:"import_external"`
+	Error          string
+	Targets        []struct {
 		File       string
 		Line       int
 		Type, Name string
@@ -48,7 +50,7 @@ func (s pySite) verdict() string {
 // pyTruth is jedi's call graph between named definitions of a corpus, in
 // lgraph's ids.
 type pyTruth struct {
-	edges map[edge]pySite    // first site of each edge
+	edges map[edge]pySite     // first site of each edge
 	sites map[string][]pySite // call sites by caller id
 	files map[string]bool     // files jedi was asked about
 	// counts of sites: all, at module level, with a repository target,
@@ -132,12 +134,39 @@ type pyMeasurement struct {
 	nonFuncTarget  int // lgraph calls edges to variables and constants
 	recallByShape  map[string][2]int
 	fpCats, fnCats *breakdown
+	// fpGroups and fnGroups count the same by pyGroup, without examples.
+	fpGroups, fnGroups *breakdown
+}
+
+// pyGroup puts a call form into the families of causes the resolver work
+// is planned by.
+func pyGroup(site pySite) string {
+	shape, verdict := strings.TrimPrefix(site.Shape, "@"), site.verdict()
+	switch {
+	case site.ImportExternal:
+		return "name from outside the repository matched to a repository symbol"
+	case shape == "super().m()":
+		return "super()"
+	case shape == "literal.m()":
+		return "literal receiver"
+	case strings.HasPrefix(shape, "f() bound by") && shape != "f() bound by import":
+		return "local variable or local def shadowing"
+	case verdict == "jedi: outside the repository" && (shape == "f()" || shape == "f() bound by import" ||
+		strings.HasPrefix(shape, "module.") || shape == "Imported.m()"):
+		return "name from outside the repository matched to a repository symbol"
+	case shape == "f()" || shape == "f() bound by import" || strings.HasPrefix(shape, "module."):
+		return "bare or module-qualified name"
+	case shape == "self.m()":
+		return "self method"
+	}
+	return "receiver type unknown (" + shape + ")"
 }
 
 // measurePy scores lgraph's calls edges between functions, methods and
 // classes against jedi's.
 func measurePy(g *pyGraph, tr *pyTruth, keep int) *pyMeasurement {
-	m := &pyMeasurement{scored: map[edge]string{}, recallByShape: map[string][2]int{}, fpCats: newBreakdown(), fnCats: newBreakdown()}
+	m := &pyMeasurement{scored: map[edge]string{}, recallByShape: map[string][2]int{}, fpCats: newBreakdown(), fnCats: newBreakdown(),
+		fpGroups: newBreakdown(), fnGroups: newBreakdown()}
 	for e, via := range g.calls {
 		src, dst := g.nodes[e.From], g.nodes[e.To]
 		switch {
@@ -170,19 +199,22 @@ func measurePy(g *pyGraph, tr *pyTruth, keep int) *pyMeasurement {
 	sortEdges(m.fp)
 	sortEdges(m.fn)
 	for _, e := range m.fp {
-		cat, detail := classifyPyFP(e, m.scored[e], tr)
+		group, cat, detail := classifyPyFP(e, m.scored[e], tr)
+		m.fpGroups.add(group, "", 0)
 		m.fpCats.add(cat, short(e.From)+" -> "+short(e.To)+" (via "+m.scored[e]+") "+detail, keep)
 	}
 	for _, e := range m.fn {
 		s := tr.edges[e]
+		m.fnGroups.add(pyGroup(s), "", 0)
 		m.fnCats.add(classifyPyFN(e, s, m, g), short(e.From)+" -> "+short(e.To)+" at "+s.pos(), keep)
 	}
 	return m
 }
 
 // classifyPyFP names why an lgraph edge is not in jedi's graph: what jedi
-// says the same-named call of the caller is, and how the call is written.
-func classifyPyFP(e edge, via string, tr *pyTruth) (string, string) {
+// says the same-named call of the caller is, and how the call is written;
+// and the family of causes (pyGroup).
+func classifyPyFP(e edge, via string, tr *pyTruth) (string, string, string) {
 	name := via[strings.LastIndexByte(via, '.')+1:]
 	var found *pySite
 	for i, s := range tr.sites[e.From] {
@@ -195,13 +227,17 @@ func classifyPyFP(e edge, via string, tr *pyTruth) (string, string) {
 		}
 	}
 	if found == nil {
-		return "no call of that name in the caller", ""
+		return "no call of that name in the caller", "no call of that name in the caller", ""
 	}
 	detail := found.pos()
 	if len(found.Outside) > 0 {
 		detail += " jedi: " + found.Outside[0].Type + " " + found.Outside[0].Name + " in " + filepath.Base(found.Outside[0].File)
 	}
-	return found.verdict() + ", " + found.Shape, detail
+	cat := found.verdict() + ", " + found.Shape
+	if found.ImportExternal {
+		cat += " (imported from outside the repository)"
+	}
+	return pyGroup(*found), cat, detail
 }
 
 // classifyPyFN names why a jedi edge is missing from lgraph.
@@ -244,6 +280,8 @@ func logPy(t testing.TB, tr *pyTruth, m *pyMeasurement) {
 		parts = append(parts, fmt.Sprintf("%s %d/%d", s, m.recallByShape[s][0], m.recallByShape[s][1]))
 	}
 	t.Logf("  recall by call form: %s", strings.Join(parts, ", "))
+	m.fpGroups.log(t, "FP family")
+	m.fnGroups.log(t, "FN family")
 	m.fpCats.log(t, "FP")
 	m.fnCats.log(t, "FN")
 }

@@ -257,16 +257,22 @@ class Sites(ast.NodeVisitor):
         for a in n.names:
             if isinstance(n, ast.Import):
                 bound = a.asname or a.name.split(".")[0]
-                s.imports[bound] = (self.finder.file(a.name if a.asname else bound), True)
+                s.imports[bound] = (self.finder.file(a.name if a.asname else bound), True, self.outside(a.name))
                 continue
             if a.name == "*":
                 continue
             mod = n.module if n.level == 0 else resolve_relative(self.pkg, n.level, n.module)
             sub = self.finder.file(mod + "." + a.name) if mod else None
             if sub:
-                s.imports[a.asname or a.name] = (sub, True)
+                s.imports[a.asname or a.name] = (sub, True, False)
             else:
-                s.imports[a.asname or a.name] = (self.finder.file(mod) if mod else None, False)
+                s.imports[a.asname or a.name] = (self.finder.file(mod) if mod else None, False,
+                                                 n.level == 0 and self.outside(mod))
+
+    def outside(self, module):
+        """Whether an absolute module's top-level package is not in the checkout."""
+        top = module.split(".")[0]
+        return self.finder.file(top) is None and self.finder.spec(top) is None
 
     def binding(self, name):
         """How a bare name is bound where it is used: param, with, loop, local, import, global."""
@@ -316,6 +322,7 @@ class Sites(ast.NodeVisitor):
                 "caller": s.qual, "caller_line": getattr(s.node, "lineno", 0)}
         if head and self.binding(head) == "import":
             site["import_file"] = self.import_file(head)
+            site["import_external"] = self.import_external(head)
         if isinstance(fn, ast.Name) and fn.id in BUILTINS and fn.id not in self.bound and not self.star:
             site["builtin"] = True  # known without asking jedi
         self.sites.append(site)
@@ -324,6 +331,12 @@ class Sites(ast.NodeVisitor):
         for s in reversed(self.stack + [self.module]):
             if name in s.imports:
                 return s.imports[name][1]
+        return False
+
+    def import_external(self, name):
+        for s in reversed(self.stack + [self.module]):
+            if name in s.imports:
+                return s.imports[name][2]
         return False
 
     def import_file(self, name):
