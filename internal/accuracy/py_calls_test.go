@@ -19,12 +19,18 @@ var pyCorpora = []struct {
 	more              bool
 	precision, recall float64
 }{
-	{"requests", false, 0, 0},
-	{"flask", false, 0, 0},
-	{"click", false, 0, 0},
-	{"werkzeug", true, 0, 0},
-	{"rich", true, 0, 0},
+	{"requests", false, 0.82, 0.93}, // 0.865 (225/260), 0.974 (225/231)
+	{"flask", false, 0.69, 0.86},    // 0.733 (206/281), 0.907 (206/227)
+	{"click", false, 0.80, 0.78},    // 0.846 (406/480), 0.829 (406/490)
+	{"werkzeug", true, 0.77, 0.83},  // 0.821 (927/1129), 0.879 (927/1055)
+	{"rich", true, 0.88, 0.87},      // 0.928 (1052/1134), 0.912 (1052/1153)
 }
+
+// Floors on the default corpora together (micro-averaged), checked when
+// all of them were measured: 0.820 (837/1021) and 0.883 (837/948). Before
+// the extractor knew Python's local scopes, literal receivers and
+// overloads: 0.795 (820/1031) and 0.863 (820/950).
+const pyTotalPrecision, pyTotalRecall = 0.78, 0.84
 
 // TestPythonCallAccuracy measures lgraph's Python calls edges against jedi:
 // for every call (and decorator) inside a named function, method or class,
@@ -66,8 +72,18 @@ func TestPythonCallAccuracy(t *testing.T) {
 			}
 		})
 	}
-	if measured > 0 {
-		t.Logf("all measured corpora (%d of %d): %v", measured, wanted, total)
+	if measured == 0 {
+		return
+	}
+	t.Logf("all measured corpora (%d of %d): %v", measured, wanted, total)
+	if more || measured < wanted {
+		return // the floors are for the default set
+	}
+	if p := total.precision(); p < pyTotalPrecision {
+		t.Errorf("total precision %.3f below floor %.2f", p, pyTotalPrecision)
+	}
+	if r := total.recall(); r < pyTotalRecall {
+		t.Errorf("total recall %.3f below floor %.2f", r, pyTotalRecall)
 	}
 }
 

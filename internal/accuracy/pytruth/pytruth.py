@@ -8,10 +8,13 @@ Two reports, one JSON object per line on stdout, paths relative to ROOT:
       each module it names, found the way Python's import system finds it
       (importlib.machinery.PathFinder over the given sys.path, no code run).
 
-  pytruth.py calls ROOT --sys-path DIR ... [--files FILE]
-      every call site (and decorator) of every .py file, with its enclosing
-      def or class, its syntactic form, how the receiver or name is bound,
-      and what jedi's goto (follow_imports=True) says the called name is.
+  pytruth.py calls ROOT --sys-path DIR ... [--files LIST] [--workers N]
+      every call site (and decorator) of every .py file (or of the files
+      LIST names, one a line), with its enclosing def or class, its
+      syntactic form, how the receiver or name is bound, and what jedi's
+      goto (follow_imports=True) says the called name is; N processes
+      (default: one per CPU) share the files. A bare builtin's name that
+      the file never rebinds is answered without jedi.
 
 The sys.path entries are directories relative to ROOT, searched in order; the
 checkout comes first so that jedi's bundled typeshed stubs for popular
