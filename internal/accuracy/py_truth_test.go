@@ -248,7 +248,8 @@ func classifyPyFN(e edge, s pySite, m *pyMeasurement, g *pyGraph) string {
 		}
 	}
 	to := g.nodes[e.To]
-	if s.ImportFile != "" && to.Path != s.ImportFile {
+	direct := strings.HasSuffix(s.Shape, "f() bound by import") || strings.HasPrefix(strings.TrimPrefix(s.Shape, "@"), "module.")
+	if direct && s.ImportFile != "" && to.Path != s.ImportFile {
 		where := "a module"
 		if strings.HasSuffix(s.ImportFile, "__init__.py") {
 			where = "a package __init__"
