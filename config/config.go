@@ -32,6 +32,10 @@ type Config struct {
 	Store string `yaml:"store" json:"store"`
 	// IncludeDirs are extra C/C++ include directories, repo-relative.
 	IncludeDirs []string `yaml:"include_dirs" json:"include_dirs"`
+	// ImportRoots are extra Python import roots, repo-relative directories
+	// whose subdirectories are top-level packages (like src/), for layouts
+	// that pyproject.toml, setup.cfg, setup.py and the tree do not declare.
+	ImportRoots []string `yaml:"import_roots" json:"import_roots"`
 }
 
 // Implicit configures the implicit-dependency phase.
@@ -121,7 +125,8 @@ func (c *Config) OutputKey() string {
 	relevant := struct {
 		Include, Exclude, IncludeDirs []string
 		MaxFileKB, MaxFilesPerKey     int
-	}{c.Include, c.Exclude, c.IncludeDirs, c.MaxFileKB, c.Implicit.MaxFilesPerKey}
+		ImportRoots                   []string `json:",omitempty"`
+	}{c.Include, c.Exclude, c.IncludeDirs, c.MaxFileKB, c.Implicit.MaxFilesPerKey, c.ImportRoots}
 	b, _ := json.Marshal(relevant)
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])

@@ -59,6 +59,13 @@ type Project struct {
 	// IncludeDirs are repository-relative directories searched for C/C++
 	// quoted includes after the including file's own directory.
 	IncludeDirs []string `json:"include_dirs,omitempty"`
+	// PythonRoots maps a repository directory to the dotted package name its
+	// files import as: "" for an import root (with {"localstack-core": ""},
+	// localstack-core/localstack/config.py is localstack.config), a name for
+	// a directory mapped to a package ({"lib/x": "pkg"} makes lib/x/m.py
+	// pkg.m). It comes from pyproject.toml, setup.cfg, setup.py, the tree
+	// and the import_roots config key; src/ and lib/ at the top need no entry.
+	PythonRoots map[string]string `json:"python_roots,omitempty"`
 }
 
 // TSConfig is the part of a tsconfig.json that affects module resolution.

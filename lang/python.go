@@ -2,6 +2,7 @@ package lang
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 
@@ -27,7 +28,7 @@ type pyGrammar struct {
 	kinds                                          []string
 	fName, fBody, fSuper, fTypeParams, fLeft       uint16
 	fRight, fFunc, fObject, fAttr, fModule, fAlias uint16
-	fValue                                         uint16
+	fValue, fParams                                uint16
 }
 
 var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
@@ -51,6 +52,7 @@ var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
 	g.fModule = l.FieldIdForName("module_name")
 	g.fAlias = l.FieldIdForName("alias")
 	g.fValue = l.FieldIdForName("value")
+	g.fParams = l.FieldIdForName("parameters")
 	return g
 })
 
@@ -62,21 +64,35 @@ func (g *pyGrammar) kind(n *sitter.Node) string {
 	return g.kinds[id]
 }
 
-// pyBuiltins are builtin names whose bare calls and annotations are dropped
-// unless the file itself defines or imports the name.
-var pyBuiltins = map[string]bool{
-	"abs": true, "all": true, "any": true, "bool": true, "bytearray": true, "bytes": true,
-	"callable": true, "chr": true, "classmethod": true, "complex": true, "dict": true,
-	"dir": true, "divmod": true, "enumerate": true, "filter": true, "float": true,
-	"format": true, "frozenset": true, "getattr": true, "hasattr": true, "hash": true,
-	"hex": true, "id": true, "int": true, "isinstance": true, "issubclass": true,
-	"iter": true, "len": true, "list": true, "map": true, "max": true, "min": true,
-	"next": true, "object": true, "oct": true, "open": true, "ord": true, "pow": true,
-	"print": true, "property": true, "range": true, "repr": true, "reversed": true,
-	"round": true, "set": true, "setattr": true, "sorted": true, "staticmethod": true,
-	"str": true, "sum": true, "super": true, "tuple": true, "type": true, "vars": true,
-	"zip": true, "delattr": true, "globals": true, "locals": true, "input": true,
-}
+// pyBuiltins are the names of Python 3.11's builtins module (functions,
+// types, exceptions): bare calls and annotations of them, and calls on them
+// (str.join, object.__setattr__), are dropped unless the file itself
+// defines or imports the name.
+var pyBuiltins = func() map[string]bool {
+	m := map[string]bool{}
+	for _, n := range strings.Fields(
+		"ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError " +
+			"BrokenPipeError BufferError BytesWarning ChildProcessError ConnectionAbortedError " +
+			"ConnectionError ConnectionRefusedError ConnectionResetError DeprecationWarning EOFError Ellipsis " +
+			"EncodingWarning EnvironmentError Exception ExceptionGroup FileExistsError FileNotFoundError " +
+			"FloatingPointError FutureWarning GeneratorExit IOError ImportError ImportWarning " +
+			"IndentationError IndexError InterruptedError IsADirectoryError KeyError KeyboardInterrupt " +
+			"LookupError MemoryError ModuleNotFoundError NameError NotADirectoryError NotImplemented " +
+			"NotImplementedError OSError OverflowError PendingDeprecationWarning PermissionError " +
+			"ProcessLookupError RecursionError ReferenceError ResourceWarning RuntimeError RuntimeWarning " +
+			"StopAsyncIteration StopIteration SyntaxError SyntaxWarning SystemError SystemExit TabError " +
+			"TimeoutError TypeError UnboundLocalError UnicodeDecodeError UnicodeEncodeError UnicodeError " +
+			"UnicodeTranslateError UnicodeWarning UserWarning ValueError Warning ZeroDivisionError __import__ " +
+			"abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod " +
+			"compile complex copyright credits delattr dict dir divmod enumerate eval exec exit filter float " +
+			"format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter " +
+			"len license list locals map max memoryview min next object oct open ord pow print property quit " +
+			"range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars " +
+			"zip") {
+		m[n] = true
+	}
+	return m
+}()
 
 func pyIsComment(kind string) bool { return kind == "comment" }
 
@@ -99,11 +115,21 @@ type pyExtractor struct {
 	skipID      uintptr
 	vars        map[string]bool
 	builtinRefs bool
+	// locals are the enclosing function, lambda and comprehension scopes.
+	locals []pyLocals
+	// aliases maps a name bound by "from .m import name as alias" to name.
+	aliases map[string]string
+	// overloads are the indexes of @overload-decorated defs in f.Symbols.
+	overloads []int
 }
 
 func pyExtract(root *sitter.Node, src []byte) *facts.File {
-	e := &pyExtractor{g: pyGrammarIDs(), src: src, f: &facts.File{}}
+	e := &pyExtractor{g: pyGrammarIDs(), src: src, f: &facts.File{}, aliases: map[string]string{}}
+	e.moduleAliases(root)
 	Walk(root, e.visit)
+	if len(e.overloads) > 0 {
+		e.dropOverloadStubs()
+	}
 	if e.builtinRefs {
 		e.dropBuiltinRefs()
 	}
@@ -118,7 +144,7 @@ func (e *pyExtractor) from() string {
 }
 
 func (e *pyExtractor) ref(at *sitter.Node, name, qual, kind string) {
-	if qual == "" && pyBuiltins[name] {
+	if (qual == "" && pyBuiltins[name]) || pyBuiltinHead(qual) != "" {
 		e.builtinRefs = true
 	}
 	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from(), Line: Line(at)})
@@ -128,6 +154,9 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 	start := n.StartByte()
 	for len(e.stack) > 0 && e.stack[len(e.stack)-1].end <= start {
 		e.stack = e.stack[:len(e.stack)-1]
+	}
+	for len(e.locals) > 0 && e.locals[len(e.locals)-1].end <= start {
+		e.locals = e.locals[:len(e.locals)-1]
 	}
 	if n.Id() == e.skipID {
 		return false
@@ -143,6 +172,11 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		}
 	case "function_definition", "class_definition":
 		e.definition(n)
+		if e.g.kind(n) == "function_definition" {
+			e.enterLocals(n)
+		}
+	case "lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
+		e.enterLocals(n)
 	case "type_alias_statement":
 		e.typeAlias(n)
 	case "assignment":
@@ -163,10 +197,10 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		if d := n.NamedChild(0); d != nil {
 			switch e.g.kind(d) {
 			case "identifier":
-				e.ref(d, Text(d, e.src), "", facts.RefCall)
+				e.ref(d, e.unalias(Text(d, e.src)), "", facts.RefCall)
 			case "attribute":
 				if name, qual, ok := pyDotted(Text(d, e.src)); ok {
-					e.ref(d.ChildByFieldId(e.g.fAttr), name, qual, facts.RefCall)
+					e.ref(d.ChildByFieldId(e.g.fAttr), name, e.unaliasQual(qual), facts.RefCall)
 				}
 			}
 		}
@@ -188,13 +222,13 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		}
 	case "identifier":
 		if inType {
-			e.ref(n, Text(n, e.src), "", facts.RefReference)
+			e.ref(n, e.unalias(Text(n, e.src)), "", facts.RefReference)
 		}
 		return false
 	case "attribute", "member_type":
 		if inType {
 			if name, qual, ok := pyDotted(Text(n, e.src)); ok {
-				e.ref(n, name, qual, facts.RefReference)
+				e.ref(n, name, e.unaliasQual(qual), facts.RefReference)
 				return false
 			}
 		}
@@ -203,7 +237,8 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 }
 
 // pyModuleKeys maps pkg/sub/mod.py to "pkg.sub.mod" and pkg/sub/__init__.py
-// to "pkg.sub"; under a src/ or lib/ root the key without it is added.
+// to "pkg.sub"; under a src/ or lib/ root the key without it is added, and
+// under a directory of p.PythonRoots the key relative to it.
 func pyModuleKeys(p string, f *facts.File, pr *Project) []string {
 	var stem string
 	switch lower := strings.ToLower(p); {
@@ -215,7 +250,8 @@ func pyModuleKeys(p string, f *facts.File, pr *Project) []string {
 		return nil
 	}
 	parts := strings.Split(stem, "/")
-	if parts[len(parts)-1] == "__init__" {
+	isInit := parts[len(parts)-1] == "__init__"
+	if isInit {
 		parts = parts[:len(parts)-1]
 	}
 	if len(parts) == 0 || parts[0] == "" {
@@ -224,6 +260,27 @@ func pyModuleKeys(p string, f *facts.File, pr *Project) []string {
 	keys := []string{strings.Join(parts, ".")}
 	if len(parts) > 1 && (parts[0] == "src" || parts[0] == "lib") {
 		keys = append(keys, strings.Join(parts[1:], "."))
+	}
+	if pr == nil || len(pr.PythonRoots) == 0 {
+		return keys
+	}
+	// Nearest enclosing root first; a directory counts only above the module.
+	for i := len(parts) - 1; i >= 1; i-- {
+		pkg, ok := pr.PythonRoots[strings.Join(parts[:i], "/")]
+		if !ok {
+			continue
+		}
+		k := strings.Join(parts[i:], ".")
+		if pkg != "" {
+			k = pkg + "." + k
+		}
+		if !slices.Contains(keys, k) {
+			keys = append(keys, k)
+		}
+	}
+	if pkg := pr.PythonRoots[strings.Join(parts, "/")]; isInit && pkg != "" && !slices.Contains(keys, pkg) {
+		// A package directory mapped by name: its __init__.py is the package.
+		keys = append(keys, pkg)
 	}
 	return keys
 }

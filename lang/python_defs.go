@@ -54,8 +54,59 @@ func (e *pyExtractor) definition(n *sitter.Node) {
 	if tp := n.ChildByFieldId(e.g.fTypeParams); tp != nil {
 		e.skipID = tp.Id()
 	}
+	if !isClass && e.isOverload(n) {
+		e.overloads = append(e.overloads, len(e.f.Symbols))
+	}
 	e.f.Symbols = append(e.f.Symbols, sym)
 	e.stack = append(e.stack, pyScope{end: n.EndByte(), qual: qual, class: isClass})
+}
+
+// isOverload reports whether a def is decorated with typing's @overload.
+func (e *pyExtractor) isOverload(def *sitter.Node) bool {
+	p := def.Parent()
+	if p == nil || e.g.kind(p) != "decorated_definition" {
+		return false
+	}
+	for i := uint(0); i < p.NamedChildCount(); i++ {
+		d := p.NamedChild(i)
+		if e.g.kind(d) != "decorator" || d.NamedChildCount() == 0 {
+			continue
+		}
+		if name, _, _ := strings.Cut(lastDotted(pyNoSpace(Text(d.NamedChild(0), e.src))), "("); name == "overload" {
+			return true
+		}
+	}
+	return false
+}
+
+// dropOverloadStubs removes the @overload declarations of a function that
+// the same scope goes on to implement: at run time the name is the
+// implementation, which keeps the plain id. Stubs with no implementation
+// after them (.pyi files, protocols) stay.
+func (e *pyExtractor) dropOverloadStubs() {
+	stub := map[int]bool{}
+	for _, i := range e.overloads {
+		stub[i] = true
+	}
+	drop := map[int]bool{}
+	for _, i := range e.overloads {
+		for j := i + 1; j < len(e.f.Symbols); j++ {
+			if e.f.Symbols[j].Qualified == e.f.Symbols[i].Qualified && !stub[j] {
+				drop[i] = true
+				break
+			}
+		}
+	}
+	if len(drop) == 0 {
+		return
+	}
+	out := e.f.Symbols[:0]
+	for i, s := range e.f.Symbols {
+		if !drop[i] {
+			out = append(out, s)
+		}
+	}
+	e.f.Symbols = out
 }
 
 // bases returns the base class names of a superclasses list, generic

@@ -37,12 +37,72 @@ func (e *pyExtractor) importFrom(n *sitter.Node) {
 		case "dotted_name":
 			imp.Names = append(imp.Names, pyNoSpace(Text(c, e.src)))
 		case "aliased_import":
-			imp.Names = append(imp.Names, pyNoSpace(Text(c.ChildByFieldId(e.g.fName), e.src)))
+			name := pyNoSpace(Text(c.ChildByFieldId(e.g.fName), e.src))
+			imp.Names = append(imp.Names, name)
+			if strings.HasPrefix(imp.Path, ".") {
+				e.alias(c, name)
+			}
 		case "wildcard_import":
 			imp.Kind = "wildcard"
 		}
 	}
 	e.f.Imports = append(e.f.Imports, imp)
+}
+
+// alias records "from .m import name as alias" so that uses of the alias
+// are reported under the name the import finds. Only relative imports
+// count: they stay in the repository, while an absolute one may name a
+// package outside it, whose aliased names (redirect as _wz_redirect) would
+// then be taken for a repository definition of the same name.
+func (e *pyExtractor) alias(aliased *sitter.Node, name string) {
+	if a := aliased.ChildByFieldId(e.g.fAlias); a != nil {
+		if local := Text(a, e.src); local != name && !strings.Contains(name, ".") {
+			e.aliases[local] = name
+		}
+	}
+}
+
+// moduleAliases collects the aliases of the file's top-level from-imports
+// (also under if and try) before the walk, so that a function defined
+// above an import still sees it.
+func (e *pyExtractor) moduleAliases(n *sitter.Node) {
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		switch e.g.kind(c) {
+		case "import_from_statement":
+			mod := c.ChildByFieldId(e.g.fModule)
+			if mod == nil || !strings.HasPrefix(Text(mod, e.src), ".") {
+				continue
+			}
+			for j := uint(0); j < c.NamedChildCount(); j++ {
+				if a := c.NamedChild(j); e.g.kind(a) == "aliased_import" && (mod == nil || a.Id() != mod.Id()) {
+					e.alias(a, pyNoSpace(Text(a.ChildByFieldId(e.g.fName), e.src)))
+				}
+			}
+		case "if_statement", "elif_clause", "else_clause", "try_statement", "except_clause", "finally_clause", "block":
+			e.moduleAliases(c)
+		}
+	}
+}
+
+// unalias returns the imported name a module-scope name is an alias of.
+func (e *pyExtractor) unalias(name string) string {
+	if orig, ok := e.aliases[name]; ok && e.localFlags(name) == 0 {
+		return orig
+	}
+	return name
+}
+
+// unaliasQual applies unalias to the first segment of a dotted qualifier.
+func (e *pyExtractor) unaliasQual(qual string) string {
+	head, rest, dotted := cutDot(qual)
+	if orig := e.unalias(head); orig != head {
+		if dotted {
+			return orig + "." + rest
+		}
+		return orig
+	}
+	return qual
 }
 
 func (e *pyExtractor) call(n *sitter.Node) {
@@ -53,17 +113,26 @@ func (e *pyExtractor) call(n *sitter.Node) {
 	switch e.g.kind(fn) {
 	case "identifier":
 		e.skipID = fn.Id()
-		e.ref(fn, Text(fn, e.src), "", facts.RefCall)
+		name := Text(fn, e.src)
+		if isPyVariable(e.localFlags(name)) {
+			return // a parameter or local variable, not a definition of that name
+		}
+		e.ref(fn, e.unalias(name), "", facts.RefCall)
 	case "attribute":
 		attr := fn.ChildByFieldId(e.g.fAttr)
 		obj := fn.ChildByFieldId(e.g.fObject)
-		if attr == nil || obj == nil {
-			return
+		if attr == nil || obj == nil || e.isLiteral(obj) {
+			return // "sep".join(...), [].append(...): a builtin type's method
 		}
 		qual := pyNoSpace(Text(obj, e.src))
 		switch {
 		case pyIsDotted(qual):
 			e.skipID = fn.Id()
+			head, _, _ := cutDot(qual)
+			if isPyBuiltinVar(e.localFlags(head)) || strings.Contains("."+qual+".", ".__dict__.") {
+				return // a local holding a literal, or an instance dict
+			}
+			qual = e.unaliasQual(qual)
 		case e.g.kind(obj) == "call" && pyIsSuperCall(obj, e):
 			qual = "super"
 		default:
@@ -98,9 +167,25 @@ func (e *pyExtractor) dropBuiltinRefs() {
 		if r.Qualifier == "" && pyBuiltins[r.Name] && !local[r.Name] {
 			continue
 		}
+		if head := pyBuiltinHead(r.Qualifier); head != "" && !local[head] {
+			continue // str.join(...), object.__setattr__(...)
+		}
 		out = append(out, r)
 	}
 	e.f.Refs = out
+}
+
+// pyBuiltinHead returns the first segment of a qualifier when it names a
+// builtin (not the "super" and "?" markers), else "".
+func pyBuiltinHead(qual string) string {
+	if qual == "" || qual == "super" || qual == "?" {
+		return ""
+	}
+	head, _, _ := cutDot(qual)
+	if pyBuiltins[head] {
+		return head
+	}
+	return ""
 }
 
 // pyDotted splits an identifier chain "a.b.c" into name "c" and qualifier

@@ -85,6 +85,7 @@ func (e *encoder) project(p *lang.Project) {
 		}
 	}
 	e.strs_(p.IncludeDirs)
+	e.strMap(p.PythonRoots)
 }
 
 func (e *encoder) file(f *File) {

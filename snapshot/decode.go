@@ -124,6 +124,7 @@ func (d *decoder) project() lang.Project {
 		p.TSConfigs[k] = c
 	}
 	p.IncludeDirs = d.strs()
+	p.PythonRoots = d.strMap()
 	return p
 }
 

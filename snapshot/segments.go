@@ -17,7 +17,7 @@ import (
 // writes grows with the diff, not with the repository.
 
 const segmentMagic = "LGSEG2\n"
-const manifestMagic = "LGMAN1\n"
+const manifestMagic = "LGMAN2\n"
 
 // location is where a decoded file record lives.
 type location struct {

@@ -17,12 +17,14 @@ import (
 )
 
 // projectOf derives the resolution settings from the project files in the
-// snapshot (go.mod, tsconfig.json, jsconfig.json) and the config.
+// snapshot (go.mod, tsconfig.json, jsconfig.json, pyproject.toml,
+// setup.cfg, and setup.py, which is also code), the tree and the config.
 func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project, error) {
 	pr := lang.Project{GoModules: map[string]string{}, TSConfigs: map[string]lang.TSConfig{}, IncludeDirs: st.Config.IncludeDirs}
+	roots := pyRoots{}
 	var projectFiles []string
 	for p, f := range st.Next.Files.All() {
-		if f.Lang == "config" {
+		if f.Lang == "config" || (f.Lang == "python" && path.Base(p) == "setup.py") {
 			projectFiles = append(projectFiles, p)
 		}
 	}
@@ -43,12 +45,25 @@ func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project
 			if m := goModulePath(data); m != "" {
 				pr.GoModules[dir] = m
 			}
+		case "pyproject.toml":
+			roots.pyproject(dir, data, st.Next.Files.Has)
+		case "setup.cfg":
+			roots.setupCfg(dir, data)
+		case "setup.py":
+			roots.setupPy(dir, data)
 		default:
 			if _, seen := pr.TSConfigs[dir]; seen && path.Base(p) == "jsconfig.json" {
 				continue
 			}
 			pr.TSConfigs[dir] = tsConfig(data)
 		}
+	}
+	for _, d := range st.Config.ImportRoots {
+		roots.declare("", d, "")
+	}
+	roots.tree(st.Next.Files)
+	if len(roots) > 0 {
+		pr.PythonRoots = roots
 	}
 	return pr, nil
 }

@@ -187,13 +187,44 @@ func (r *resolver) visible(d *def) bool {
 // bindImport resolves an import to files and records what it binds; the
 // import edges are added once the references say which files are used.
 func (r *resolver) bindImport(imp facts.Import) {
-	for _, cand := range r.spec.ImportCandidates(imp, r.f.Path, r.idx.project) {
+	cands := r.spec.ImportCandidates(imp, r.f.Path, r.idx.project)
+	for _, cand := range cands {
 		if targets := r.lookupModule(cand); len(targets) > 0 {
 			r.bind(imp, cand, targets)
 			return
 		}
 	}
+	if r.spec.Family == "python" && r.bindSubmodules(imp, cands) {
+		return
+	}
 	r.bindExternal(imp)
+}
+
+// bindSubmodules binds "from pkg import mod" where pkg is a namespace
+// package (a directory without __init__.py, so no file is the module pkg):
+// each imported name that is a submodule binds it. It reports whether any
+// name was bound; the rest stay outside names.
+func (r *resolver) bindSubmodules(imp facts.Import, cands []string) bool {
+	bound := false
+	for i, name := range imp.Names {
+		found := false
+		for _, cand := range cands {
+			if sub := r.lookupModule(cand + "." + name); len(sub) > 0 {
+				b := &binding{imp: imp, key: cand + "." + name, targets: sub, used: map[string]bool{}}
+				for _, t := range sub {
+					b.used[t] = true
+				}
+				r.bindings = append(r.bindings, b)
+				r.modBind[imp.LocalName(i)] = b
+				bound, found = true, true
+				break
+			}
+		}
+		if !found {
+			r.external[imp.LocalName(i)] = true
+		}
+	}
+	return bound
 }
 
 // bindExternal records the local name an unresolved import binds, so calls

@@ -151,3 +151,13 @@ func TestSuperIsTheBase(t *testing.T) {
 	})
 	check(t, got, []string{"web/model.ts#Model.save -> web/base.ts#Base.save [calls type]"}, []string{"web/model.ts#Model.save -> web/model.ts#Model.save"})
 }
+
+// TestPythonNamespacePackage: "from pkg import mod" where pkg has no
+// __init__.py binds the submodule.
+func TestPythonNamespacePackage(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"ns/config.py": "def load():\n    pass\n",
+		"app.py":       "from ns import config\n\n\ndef run():\n    config.load()\n",
+	})
+	check(t, got, []string{"app.py#run -> ns/config.py#load [calls import]", "app.py -> ns/config.py [imports ]"}, nil)
+}

@@ -16,14 +16,17 @@ import (
 	"github.com/lgraph/lgraph/lang"
 )
 
-// Version names the classification rules; it is part of every blob-info key.
-const Version = "inventory-1"
+// Version names the classification rules: a snapshot made under other
+// rules is listed again (see Phase.Run). It is part of every blob-info key.
+const Version = "inventory-2"
 
 // ConfigLang marks project files that change how code resolves.
 const ConfigLang = "config"
 
-// projectFiles are indexed alongside code because resolution reads them.
-var projectFiles = map[string]bool{"go.mod": true, "tsconfig.json": true, "jsconfig.json": true}
+// projectFiles are indexed alongside code because resolution reads them
+// (setup.py too, but it is Python code, indexed as such).
+var projectFiles = map[string]bool{"go.mod": true, "tsconfig.json": true, "jsconfig.json": true,
+	"pyproject.toml": true, "setup.cfg": true}
 
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.

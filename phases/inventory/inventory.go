@@ -31,8 +31,15 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	rules := NewRules(st.Config, st.Langs)
 	rep := store.Phase{Name: p.Name(), Mode: "incremental"}
 	var entries []gitrepo.Entry
-	if st.Full {
+	// A snapshot classified under other rules (a new kind of project file)
+	// is listed again; files whose blob and language stay keep everything
+	// later phases derived from them.
+	relist := !st.Full && st.Base != nil && st.Base.Versions["inventory"] != Version
+	if st.Full || relist {
 		rep.Mode, rep.Reason = "full", st.FullReason
+		if relist {
+			rep.Reason = fmt.Sprintf("classification rules changed (%q -> %q)", st.Base.Versions["inventory"], Version)
+		}
 		all, err := p.Target(ctx)
 		if err != nil {
 			return rep, err
@@ -54,9 +61,14 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		return rep, err
 	}
 	for _, f := range files {
+		if relist {
+			if b := st.Base.Files.Get(f.Path); b != nil && b.Blob == f.Blob && b.Lang == f.Lang {
+				f = b
+			}
+		}
 		st.Next.Files.Set(f)
 	}
-	if st.Full {
+	if st.Full || relist {
 		st.Touched = touched(st.Base, st.Next, nil)
 	} else {
 		st.Touched = touched(st.Base, st.Next, changedPaths(st.Changes))
