@@ -6,7 +6,6 @@ import (
 	"slices"
 
 	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/lang"
 )
 
 // The encoder writes every field as varints indexing a table of unique
@@ -69,7 +68,7 @@ func (e *encoder) header(s *Snapshot) {
 	}
 }
 
-func (e *encoder) project(p *lang.Project) {
+func (e *encoder) project(p *facts.Project) {
 	e.strMap(p.GoModules)
 	keys := sortedKeys(p.TSConfigs)
 	e.uvarint(uint64(len(keys)))

@@ -5,7 +5,6 @@ import (
 	"errors"
 
 	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/lang"
 )
 
 var errTruncated = errors.New("truncated or corrupt snapshot")
@@ -105,15 +104,15 @@ func (d *decoder) header(s *Snapshot) {
 	}
 }
 
-func (d *decoder) project() lang.Project {
-	p := lang.Project{GoModules: d.strMap(), TSConfigs: map[string]lang.TSConfig{}}
+func (d *decoder) project() facts.Project {
+	p := facts.Project{GoModules: d.strMap(), TSConfigs: map[string]facts.TSConfig{}}
 	if p.GoModules == nil {
 		p.GoModules = map[string]string{}
 	}
 	n := d.count()
 	for i := 0; i < n && d.err == nil; i++ {
 		k := d.str()
-		c := lang.TSConfig{BaseURL: d.str()}
+		c := facts.TSConfig{BaseURL: d.str()}
 		if pn := d.count(); pn > 0 {
 			c.Paths = make(map[string][]string, pn)
 			for j := 0; j < pn; j++ {

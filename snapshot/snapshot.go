@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/lang"
 )
 
 // Snapshot is the graph of one commit (or of a working tree).
@@ -20,13 +19,16 @@ type Snapshot struct {
 	// snapshot; a mismatch forces the affected phases to run in full.
 	ConfigKey string
 	Versions  map[string]string
-	Project   lang.Project
+	Project   facts.Project
 	Files     *FileSet
 	// ContentRoot is the sha256-merkle-v1 root over Files (DESIGN §5).
 	ContentRoot string
 	LeafCount   int
 	// Modules holds the wiki's module docs by directory.
 	Modules map[string]*Module
+	// Index is the published snapshot's tables (records and the indexes
+	// derived from them), nil for a snapshot held only in memory.
+	Index KV
 
 	// locs remembers where each decoded file record lives, by pointer: a
 	// phase that changes a file replaces the pointer, so a file still found
@@ -105,6 +107,7 @@ func New() *Snapshot {
 func (s *Snapshot) Clone() *Snapshot {
 	c := *s
 	c.Files = NewFileSet(setSource{s.Files})
+	c.Index = nil
 	c.Versions = map[string]string{}
 	for k, v := range s.Versions {
 		c.Versions[k] = v

@@ -7,8 +7,8 @@ package explicit
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -57,8 +57,13 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		return rep, err
 	}
 	st.Next.Project = project
-	idx := BuildIndex(st.Next.Files, st.Langs, &st.Next.Project)
-	redo := p.reresolveSet(st, idx, full)
+	full = full || projectChanged(st)
+	var base snapshot.KV
+	if !full {
+		base = baseIndex(st)
+	}
+	idx := nextIndex(st, base, full)
+	redo := reresolveSet(st, idx, base, full)
 	for _, path := range redo {
 		old := st.Next.Files.Get(path)
 		if res := Resolve(idx, old); !res.Equal(old.Res) {
@@ -146,35 +151,56 @@ func (p Phase) factsOf(ctx context.Context, st *phase.State, f *snapshot.File) (
 	return out, true, st.Cache.PutLater(key, out)
 }
 
+// baseIndex is the definition index of the run's base snapshot: its
+// published tables, or (for a snapshot held in memory) one built from its
+// files.
+func baseIndex(st *phase.State) snapshot.KV {
+	if st.Base.Index != nil {
+		return st.Base.Index
+	}
+	var es []snapshot.Entry
+	for _, f := range st.Base.Files.All() {
+		es = append(es, DefinitionEntries(f, st.Langs, &st.Base.Project)...)
+		es = append(es, snapshot.GenericEntries(f)...)
+	}
+	return snapshot.NewMemKV(es)
+}
+
+// nextIndex is the definition index of the snapshot being built: on an
+// update, the base's entries with the touched files' replaced; on a full
+// run, every file's.
+func nextIndex(st *phase.State, base snapshot.KV, full bool) *Index {
+	if full {
+		return BuildIndex(st.Next.Files, st.Langs, &st.Next.Project)
+	}
+	var es []snapshot.Entry
+	for p := range st.Touched {
+		if f := st.Next.Files.Get(p); f != nil {
+			es = append(es, DefinitionEntries(f, st.Langs, &st.Next.Project)...)
+		}
+	}
+	ov := &snapshot.Overlay{Base: base, Hidden: func(owner string) bool { return st.Touched[owner] }, Extra: snapshot.NewMemKV(es)}
+	return newIndex(st.Langs, &st.Next.Project, ov)
+}
+
 // reresolveSet lists the files to resolve: all on a full run; otherwise
 // the touched files plus every file that looked up a key whose definitions
-// changed between Base and Next.
-func (p Phase) reresolveSet(st *phase.State, next *Index, full bool) []string {
-	if full || projectChanged(st) {
+// changed between Base and Next (found through the base's lookup index).
+func reresolveSet(st *phase.State, next *Index, base snapshot.KV, full bool) []string {
+	if full {
 		return codePaths(st.Next.Files)
 	}
-	// The base index differs from next only in the touched files, so the
-	// base digest of a key is computed from next's entries with those
-	// files' contributions swapped back; no second full index is built.
-	before := newIndex(st.Langs, &st.Base.Project)
 	keys := map[string]bool{}
 	for path := range st.Touched {
 		if f := st.Base.Files.Get(path); f != nil {
-			before.add(f)
-			for _, k := range before.keysDefinedBy(f) {
+			for _, k := range keysDefinedBy(f, st.Langs, &st.Base.Project) {
 				keys[k] = true
 			}
 		}
 		if f := st.Next.Files.Get(path); f != nil {
-			for _, k := range next.keysDefinedBy(f) {
+			for _, k := range keysDefinedBy(f, st.Langs, &st.Next.Project) {
 				keys[k] = true
 			}
-		}
-	}
-	changed := map[string]bool{}
-	for k := range keys {
-		if next.baseDigest(k, st.Touched, before) != next.digest(k) {
-			changed[k] = true
 		}
 	}
 	redo := map[string]bool{}
@@ -183,23 +209,19 @@ func (p Phase) reresolveSet(st *phase.State, next *Index, full bool) []string {
 			redo[path] = true
 		}
 	}
-	for path, f := range st.Next.Files.All() {
-		if redo[path] || f.Lang == "config" {
+	for k := range keys {
+		if digestKey(base, k) == next.digest(k) {
 			continue
 		}
-		for _, k := range f.Res.Lookups {
-			if changed[k] {
-				redo[path] = true
-				break
+		_ = base.Scan(snapshot.Prefix(snapshot.KsLookup, k), func(key, _ []byte) error {
+			p := snapshot.KeyPart(key, 1)
+			if f := st.Next.Files.Get(p); f != nil && f.Lang != "config" {
+				redo[p] = true
 			}
-		}
+			return nil
+		})
 	}
-	out := make([]string, 0, len(redo))
-	for path := range redo {
-		out = append(out, path)
-	}
-	sort.Strings(out)
-	return out
+	return slices.Sorted(maps.Keys(redo))
 }
 
 func codePaths(files *snapshot.FileSet) []string {

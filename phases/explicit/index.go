@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"path"
-	"sort"
 	"strings"
 
 	"github.com/lgraph/lgraph/facts"
@@ -28,81 +27,80 @@ type def struct {
 	order int // source order within Path
 }
 
-// baseList splits bases back into names.
-func (d *def) baseList() []string {
-	var out []string
-	for _, part := range strings.FieldsFunc(d.bases, func(r rune) bool { return r == ',' || r == ';' }) {
-		out = append(out, part)
-	}
-	return out
+func fromDef(d snapshot.Def) def {
+	return def{Path: d.Path, ID: d.ID, Name: d.Name, Qualified: d.Qualified, Parent: d.Parent, Kind: d.Kind, Type: d.Type, bases: d.Bases, order: d.Order}
 }
 
-// Index answers "who defines this name" and "which files are this module",
-// per language family. Every answer the resolver uses goes through lookup
-// keys so that a file's dependence on other files' definitions is recorded.
-type Index struct {
-	langs   *lang.Registry
-	project *lang.Project
-	modules map[string][]string // "m|family|key" -> sorted paths
-	names   map[string][]def    // "n|family|name" -> defs by (path, order)
-	// pkgs holds each file's declared package (Go binds an import by it),
-	// part of the digest of the module keys the file is under.
-	pkgs map[string]string
-	// stars maps "s|family|path" to the import paths a file re-exports
-	// whole (export * from, from m import *), in source order.
-	stars map[string][]string
+// baseList splits bases back into names.
+func (d *def) baseList() []string {
+	return strings.FieldsFunc(d.bases, func(r rune) bool { return r == ',' || r == ';' })
 }
 
 // kindAlias marks an index entry for a name a file re-exports: its Type
 // is the imported name's chain. It is no symbol and has no node.
 const kindAlias = "alias"
 
+// Lookup keys: what a file asked the index, recorded with its edges.
 func moduleKey(family, key string) string { return "m|" + family + "|" + key }
 func nameKey(family, name string) string  { return "n|" + family + "|" + name }
 func starKey(family, path string) string  { return "s|" + family + "|" + path }
 
-// BuildIndex indexes every file's definitions and module keys.
+// Index answers "who defines this name", "which files are this module" and
+// "what does this file re-export", per language family, from a KV of
+// definition entries (snapshot.KsName, KsModule, KsStar): a published
+// snapshot's index with the touched files' entries replaced. Every answer
+// the resolver uses goes through lookup keys so that a file's dependence on
+// other files' definitions is recorded. Answers are cached per key.
+type Index struct {
+	langs   *lang.Registry
+	project *lang.Project
+	kv      snapshot.KV
+	names   map[string][]def
+	modules map[string][]string
+	pkgs    map[string]string
+	stars   map[string][]string
+}
+
+// BuildIndex indexes every file's definitions and module keys in memory.
 func BuildIndex(files *snapshot.FileSet, langs *lang.Registry, project *lang.Project) *Index {
-	idx := newIndex(langs, project)
+	var es []snapshot.Entry
 	for _, f := range files.All() {
-		idx.add(f)
+		es = append(es, DefinitionEntries(f, langs, project)...)
 	}
-	return idx
+	return newIndex(langs, project, &snapshot.Overlay{Extra: snapshot.NewMemKV(es)})
 }
 
-func newIndex(langs *lang.Registry, project *lang.Project) *Index {
-	return &Index{langs: langs, project: project, modules: map[string][]string{}, names: map[string][]def{}, pkgs: map[string]string{}, stars: map[string][]string{}}
+func newIndex(langs *lang.Registry, project *lang.Project, kv snapshot.KV) *Index {
+	return &Index{langs: langs, project: project, kv: kv, names: map[string][]def{}, modules: map[string][]string{},
+		pkgs: map[string]string{}, stars: map[string][]string{}}
 }
 
-func (idx *Index) add(f *snapshot.File) {
-	spec := idx.langs.Get(f.Lang)
+// DefinitionEntries are the name, module and star entries of a file.
+func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Project) []snapshot.Entry {
+	spec := langs.Get(f.Lang)
 	if spec == nil || f.Facts == nil {
-		return
+		return nil
 	}
-	if f.Facts.Package != "" {
-		idx.pkgs[f.Path] = f.Facts.Package
-	}
-	for _, k := range spec.ModuleKeys(f.Path, f.Facts, idx.project) {
-		mk := moduleKey(spec.Family, k)
-		if l := idx.modules[mk]; len(l) == 0 || l[len(l)-1] != f.Path {
-			idx.modules[mk] = append(l, f.Path)
-		}
+	fam := spec.Family
+	var out []snapshot.Entry
+	for _, k := range spec.ModuleKeys(f.Path, f.Facts, project) {
+		out = append(out, snapshot.Entry{Key: snapshot.ModuleKey(fam, k, f.Path), Value: []byte(f.Facts.Package)})
 	}
 	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
 	for i, s := range f.Facts.Symbols {
-		nk := nameKey(spec.Family, s.Name)
-		idx.names[nk] = append(idx.names[nk], def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind,
-			Type: s.Type, bases: strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ","), order: i})
+		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified,
+			Parent: s.Parent, Kind: s.Kind, Type: s.Type, Bases: strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ","),
+			Order: i, Line: s.Line, Params: -1}))
 	}
-	order := len(f.Facts.Symbols)
-	reexports(f, spec.Family, func(local, chain string) {
-		nk := nameKey(spec.Family, local)
-		idx.names[nk] = append(idx.names[nk], def{Path: f.Path, Name: local, Qualified: local, Kind: kindAlias, Type: chain, order: order})
+	order, stars := len(f.Facts.Symbols), 0
+	reexports(f, fam, func(local, chain string) {
+		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, Name: local, Qualified: local, Kind: kindAlias, Type: chain, Order: order, Params: -1}))
 		order++
 	}, func(module string) {
-		sk := starKey(spec.Family, f.Path)
-		idx.stars[sk] = append(idx.stars[sk], module)
+		out = append(out, snapshot.Entry{Key: snapshot.StarKey(fam, f.Path, stars), Value: []byte(module)})
+		stars++
 	})
+	return out
 }
 
 // reexports calls alias for each name a file re-exports (with the chain
@@ -138,14 +136,73 @@ func moduleLevel(f *facts.File, line int) bool {
 	return true
 }
 
+// nameDefs answers a name key: its definitions by (path, source order).
+func (idx *Index) nameDefs(key string) []def {
+	if ds, ok := idx.names[key]; ok {
+		return ds
+	}
+	fam, name := splitLookup(key)
+	var ds []def
+	_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsName, name, fam), func(k, v []byte) error {
+		if d, err := snapshot.DecodeDef(k, v); err == nil {
+			ds = append(ds, fromDef(d))
+		}
+		return nil
+	})
+	idx.names[key] = ds
+	return ds
+}
+
+// modulePaths answers a module key: the files under it, sorted.
+func (idx *Index) modulePaths(key string) []string {
+	if ps, ok := idx.modules[key]; ok {
+		return ps
+	}
+	fam, mod := splitLookup(key)
+	var ps []string
+	_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsModule, fam, mod), func(k, v []byte) error {
+		p := snapshot.KeyPart(k, 2)
+		ps = append(ps, p)
+		idx.pkgs[p] = string(v)
+		return nil
+	})
+	idx.modules[key] = ps
+	return ps
+}
+
+// pkgOf is the declared package of a file found through modulePaths.
+func (idx *Index) pkgOf(path string) string { return idx.pkgs[path] }
+
+// starModules answers a star key: the modules a file re-exports whole.
+func (idx *Index) starModules(key string) []string {
+	if ms, ok := idx.stars[key]; ok {
+		return ms
+	}
+	fam, p := splitLookup(key)
+	var ms []string
+	_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsStar, fam, p), func(_, v []byte) error {
+		ms = append(ms, string(v))
+		return nil
+	})
+	idx.stars[key] = ms
+	return ms
+}
+
+// splitLookup splits "n|family|rest" into family and rest.
+func splitLookup(key string) (family, rest string) {
+	_, tail, _ := strings.Cut(key, "|")
+	family, rest, _ = strings.Cut(tail, "|")
+	return family, rest
+}
+
 // keysDefinedBy lists the index keys a file contributes to.
-func (idx *Index) keysDefinedBy(f *snapshot.File) []string {
-	spec := idx.langs.Get(f.Lang)
+func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project) []string {
+	spec := langs.Get(f.Lang)
 	if spec == nil || f.Facts == nil {
 		return nil
 	}
 	var out []string
-	for _, k := range spec.ModuleKeys(f.Path, f.Facts, idx.project) {
+	for _, k := range spec.ModuleKeys(f.Path, f.Facts, project) {
 		out = append(out, moduleKey(spec.Family, k))
 	}
 	for _, s := range f.Facts.Symbols {
@@ -158,62 +215,38 @@ func (idx *Index) keysDefinedBy(f *snapshot.File) []string {
 
 // digest summarizes everything about a key that resolution can observe, in
 // order (order encodes line order without the line numbers themselves).
-func (idx *Index) digest(key string) string {
-	if strings.HasPrefix(key, "s|") {
-		return digestOf(idx.stars[key], nil, nil)
-	}
-	return digestOf(idx.modules[key], idx.pkgs, idx.names[key])
-}
+func (idx *Index) digest(key string) string { return digestKey(idx.kv, key) }
 
-// baseDigest is the digest key had when the touched files held what
-// `before` indexes instead of what idx holds for them.
-func (idx *Index) baseDigest(key string, touched map[string]bool, before *Index) string {
-	if strings.HasPrefix(key, "s|") {
-		// A star key belongs to one file: touched, so before holds it.
-		return digestOf(before.stars[key], nil, nil)
-	}
-	var mods []string
-	for _, p := range idx.modules[key] {
-		if !touched[p] {
-			mods = append(mods, p)
-		}
-	}
-	mods = append(mods, before.modules[key]...)
-	sort.Strings(mods)
-	pkgs := func(p string) string {
-		if touched[p] {
-			return before.pkgs[p]
-		}
-		return idx.pkgs[p]
-	}
-	var defs []def
-	for _, d := range idx.names[key] {
-		if !touched[d.Path] {
-			defs = append(defs, d)
-		}
-	}
-	defs = append(defs, before.names[key]...)
-	sort.SliceStable(defs, func(i, j int) bool {
-		if defs[i].Path != defs[j].Path {
-			return defs[i].Path < defs[j].Path
-		}
-		return defs[i].order < defs[j].order
-	})
-	return digestWith(mods, pkgs, defs)
-}
-
-func digestOf(mods []string, pkgs map[string]string, defs []def) string {
-	return digestWith(mods, func(p string) string { return pkgs[p] }, defs)
-}
-
-func digestWith(mods []string, pkg func(string) string, defs []def) string {
+// digestKey computes a lookup key's digest over a KV's entries.
+func digestKey(kv snapshot.KV, key string) string {
 	h := sha256.New()
-	for _, p := range mods {
-		h.Write([]byte(p + "\x00" + pkg(p) + "\x00"))
+	if kv == nil {
+		return hex.EncodeToString(h.Sum(nil)[:8])
 	}
-	for _, d := range defs {
-		h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.bases + "\x00" + d.Type + "\x01"))
+	fam, rest := splitLookup(key)
+	var prefix []byte
+	switch key[0] {
+	case 'm':
+		prefix = snapshot.Prefix(snapshot.KsModule, fam, rest)
+	case 's':
+		prefix = snapshot.Prefix(snapshot.KsStar, fam, rest)
+	default:
+		prefix = snapshot.Prefix(snapshot.KsName, rest, fam)
 	}
+	_ = kv.Scan(prefix, func(k, v []byte) error {
+		if key[0] == 'n' {
+			d, err := snapshot.DecodeDef(k, v)
+			if err == nil {
+				h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.Bases + "\x00" + d.Type + "\x01"))
+			}
+			return nil
+		}
+		h.Write(k)
+		h.Write([]byte{0})
+		h.Write(v)
+		h.Write([]byte{1})
+		return nil
+	})
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }
 

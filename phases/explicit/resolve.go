@@ -158,7 +158,7 @@ func (r *resolver) contains() {
 func (r *resolver) lookupModule(key string) []string {
 	k := moduleKey(r.spec.Family, key)
 	r.lookups[k] = true
-	paths := r.idx.modules[k]
+	paths := r.idx.modulePaths(k)
 	if r.spec.Family != "go" || r.goTest {
 		return paths
 	}
@@ -175,7 +175,7 @@ func (r *resolver) lookupModule(key string) []string {
 func (r *resolver) lookupName(name string) []def {
 	k := nameKey(r.spec.Family, name)
 	r.lookups[k] = true
-	return r.idx.names[k]
+	return r.idx.nameDefs(k)
 }
 
 // visible reports whether this file may refer to a definition at all: a Go
@@ -319,7 +319,7 @@ func sortedSet(m map[string]bool) []string {
 // declared package (Go) or the last segment of the import path.
 func (r *resolver) defaultBinding(importPath string, targets []string) string {
 	if r.spec.Family == "go" {
-		if pkg := r.idx.pkgs[targets[0]]; pkg != "" {
+		if pkg := r.idx.pkgOf(targets[0]); pkg != "" {
 			return pkg
 		}
 	}

@@ -243,7 +243,7 @@ func (r *resolver) findIn(targets []string, name string, kinds map[string]bool, 
 	for _, t := range targets {
 		k := starKey(r.spec.Family, t)
 		r.lookups[k] = true
-		for _, module := range r.idx.stars[k] {
+		for _, module := range r.idx.starModules(k) {
 			if d, _, ok := r.findIn(r.moduleFiles(module, t), name, kinds, depth+1); ok {
 				return d, t, true
 			}

@@ -1,0 +1,52 @@
+package facts
+
+import "path"
+
+// Project holds repository-wide settings that change how imports resolve.
+// It is derived from project files (go.mod, tsconfig.json) and config, and is
+// hashed into the resolution inputs so that a change to it re-resolves all.
+type Project struct {
+	// GoModules maps a directory ("" for the root) to the module path its
+	// go.mod declares.
+	GoModules map[string]string `json:"go_modules,omitempty"`
+	// TSConfigs maps a directory ("" for the root) to the compiler options of
+	// the tsconfig.json or jsconfig.json in it.
+	TSConfigs map[string]TSConfig `json:"ts_configs,omitempty"`
+	// IncludeDirs are repository-relative directories searched for C/C++
+	// quoted includes after the including file's own directory.
+	IncludeDirs []string `json:"include_dirs,omitempty"`
+	// PythonRoots maps a repository directory to the dotted package name its
+	// files import as: "" for an import root (with {"localstack-core": ""},
+	// localstack-core/localstack/config.py is localstack.config), a name for
+	// a directory mapped to a package ({"lib/x": "pkg"} makes lib/x/m.py
+	// pkg.m). It comes from pyproject.toml, setup.cfg, setup.py, the tree
+	// and the import_roots config key; src/ and lib/ at the top need no entry.
+	PythonRoots map[string]string `json:"python_roots,omitempty"`
+}
+
+// TSConfig is the part of a tsconfig.json that affects module resolution.
+type TSConfig struct {
+	BaseURL string              `json:"base_url,omitempty"`
+	Paths   map[string][]string `json:"paths,omitempty"`
+}
+
+// GoModuleFor returns the module path and module root directory that own the
+// file at p (the nearest enclosing directory with a go.mod).
+func (pr *Project) GoModuleFor(p string) (modPath, root string, ok bool) {
+	if pr == nil {
+		return "", "", false
+	}
+	dir := path.Dir(p)
+	for {
+		if dir == "." {
+			dir = ""
+		}
+		if m, found := pr.GoModules[dir]; found {
+			return m, dir, true
+		}
+		if dir == "" {
+			return "", "", false
+		}
+		dir = path.Dir(dir)
+	}
+}

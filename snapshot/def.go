@@ -1,0 +1,75 @@
+package snapshot
+
+import (
+	"encoding/binary"
+	"errors"
+	"strconv"
+)
+
+// Def is a definition as the name index holds it: what resolution reads of
+// a symbol (or of a name a file re-exports, Kind "alias") without the
+// file's record, and what a search shows.
+type Def struct {
+	Path      string
+	ID        string // "" for an alias
+	Name      string
+	Qualified string
+	Parent    string
+	Kind      string
+	Type      string
+	// Bases are the Extends then Implements names, "," within and ";"
+	// between the two lists.
+	Bases string
+	Order int // source order within Path
+	Line  int
+	// Params is the parameter count of a function or method, -1 unknown.
+	Params int
+}
+
+// EncodeDef encodes a Def's fields that the key does not hold.
+func EncodeDef(d Def) []byte {
+	var b []byte
+	for _, s := range []string{d.ID, d.Qualified, d.Parent, d.Kind, d.Type, d.Bases} {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	b = binary.AppendUvarint(b, uint64(d.Line))
+	return binary.AppendVarint(b, int64(d.Params))
+}
+
+// DecodeDef decodes a name-index entry.
+func DecodeDef(key, value []byte) (Def, error) {
+	ks, parts := splitKey(key)
+	if ks != KsName || len(parts) != 4 {
+		return Def{}, errors.New("not a name-index key")
+	}
+	order, err := strconv.ParseUint(parts[3], 16, 32)
+	if err != nil {
+		return Def{}, errors.New("not a name-index key")
+	}
+	d := Def{Name: parts[0], Path: parts[2], Order: int(order)}
+	fields := []*string{&d.ID, &d.Qualified, &d.Parent, &d.Kind, &d.Type, &d.Bases}
+	for _, f := range fields {
+		n, k := binary.Uvarint(value)
+		if k <= 0 || uint64(len(value)-k) < n {
+			return Def{}, errors.New("corrupt name-index entry")
+		}
+		*f = string(value[k : k+int(n)])
+		value = value[k+int(n):]
+	}
+	line, k := binary.Uvarint(value)
+	if k <= 0 {
+		return Def{}, errors.New("corrupt name-index entry")
+	}
+	params, k2 := binary.Varint(value[k:])
+	if k2 <= 0 {
+		return Def{}, errors.New("corrupt name-index entry")
+	}
+	d.Line, d.Params = int(line), int(params)
+	return d, nil
+}
+
+// DefEntry is a Def's name-index entry under a language family.
+func DefEntry(family string, d Def) Entry {
+	return Entry{Key: NameKey(d.Name, family, d.Path, d.Order), Value: EncodeDef(d)}
+}

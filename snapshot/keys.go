@@ -1,0 +1,215 @@
+package snapshot
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"strings"
+)
+
+// A published snapshot is a set of sorted tables: every key starts with a
+// byte naming its keyspace, and every keyspace but the file records is an
+// index derived from them, so that a read touches the records it answers
+// from and an update writes the entries of the files it changed.
+const (
+	KsFile    = 'F' // path -> file record
+	KsDir     = 'D' // dir \0 base name -> ""
+	KsName    = 'N' // name \0 family \0 path \0 order (8 hex digits) -> Def
+	KsModule  = 'M' // family \0 module key \0 path -> declared package
+	KsStar    = 'S' // family \0 path \0 order (8 hex digits) -> module re-exported whole
+	KsLookup  = 'L' // lookup key \0 path -> ""
+	KsRevEdge = 'R' // target path \0 target \0 kind \0 source \0 via \0 resolved_by -> ""
+	KsSignal  = 'G' // signal \0 path -> ""
+	KsLeaf    = 'P' // path -> SHA-256 of the file's bytes (32 bytes)
+	KsModDoc  = 'W' // module dir -> module doc
+)
+
+// Entry is one key and value of a snapshot's tables.
+type Entry struct {
+	Key, Value []byte
+}
+
+// joinKey builds a key from a keyspace byte and \0-separated parts.
+func joinKey(ks byte, parts ...string) []byte {
+	n := 1
+	for _, p := range parts {
+		n += len(p) + 1
+	}
+	b := make([]byte, 0, n)
+	b = append(b, ks)
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, 0)
+		}
+		b = append(b, p...)
+	}
+	return b
+}
+
+// Prefix is the key prefix of parts followed by a separator: the range of
+// every key whose leading parts are these.
+func Prefix(ks byte, parts ...string) []byte { return append(joinKey(ks, parts...), 0) }
+
+// splitKey returns a key's keyspace and parts.
+func splitKey(key []byte) (byte, []string) {
+	if len(key) == 0 {
+		return 0, nil
+	}
+	return key[0], strings.Split(string(key[1:]), "\x00")
+}
+
+// orderBytes writes a source order as 8 hex digits: fixed width sorts
+// numerically, and no zero byte can be taken for a separator.
+func orderBytes(n int) string { return fmt.Sprintf("%08x", uint32(n)) }
+
+// FileKey is the key of a path's record.
+func FileKey(p string) []byte { return joinKey(KsFile, p) }
+
+// LeafKey is the key of a path's content digest.
+func LeafKey(p string) []byte { return joinKey(KsLeaf, p) }
+
+// DirKey is the key that lists a path in its directory.
+func DirKey(p string) []byte { return joinKey(KsDir, path.Dir(p), path.Base(p)) }
+
+// NameKey is the key of a definition in the name index.
+func NameKey(name, family, p string, order int) []byte {
+	return joinKey(KsName, name, family, p, orderBytes(order))
+}
+
+// ModuleKey is the key listing a file under a module key.
+func ModuleKey(family, key, p string) []byte { return joinKey(KsModule, family, key, p) }
+
+// StarKey is the key of the n-th module a file re-exports whole.
+func StarKey(family, p string, order int) []byte {
+	return joinKey(KsStar, family, p, orderBytes(order))
+}
+
+// SignalKey is the key listing a file under an implicit signal.
+func SignalKey(signal, p string) []byte { return joinKey(KsSignal, signal, p) }
+
+// LookupKey is the key listing a file under an index key it looked up.
+func LookupKey(lookup, p string) []byte { return joinKey(KsLookup, lookup, p) }
+
+// RevEdgeKey is the key of an edge in the reverse (by target) index.
+func RevEdgeKey(e Edge) []byte {
+	return joinKey(KsRevEdge, FileOfID(e.Target), e.Target, e.Kind, e.Source, e.Via, e.ResolvedBy)
+}
+
+// ModDocKey is the key of a module's doc.
+func ModDocKey(dir string) []byte { return joinKey(KsModDoc, dir) }
+
+// ParseRevEdge decodes a reverse-edge key.
+func ParseRevEdge(key []byte) (Edge, bool) {
+	ks, parts := splitKey(key)
+	if ks != KsRevEdge || len(parts) != 6 {
+		return Edge{}, false
+	}
+	return Edge{Target: parts[1], Kind: parts[2], Source: parts[3], Via: parts[4], ResolvedBy: parts[5]}, true
+}
+
+// KeyPart returns the i-th part of a key (after the keyspace byte).
+func KeyPart(key []byte, i int) string {
+	_, parts := splitKey(key)
+	if i < len(parts) {
+		return parts[i]
+	}
+	return ""
+}
+
+// Owner is the path of the file a key's entry was derived from ("" for
+// entries that belong to no file, such as module docs).
+func Owner(key []byte) string {
+	ks, parts := splitKey(key)
+	switch ks {
+	case KsFile, KsLeaf:
+		return parts[0]
+	case KsDir:
+		if len(parts) == 2 {
+			if parts[0] == "." {
+				return parts[1]
+			}
+			return parts[0] + "/" + parts[1]
+		}
+	case KsName, KsModule:
+		if len(parts) >= 3 {
+			return parts[2]
+		}
+	case KsStar, KsLookup, KsSignal:
+		if len(parts) >= 2 {
+			return parts[1]
+		}
+	case KsRevEdge:
+		if len(parts) >= 4 {
+			return FileOfID(parts[3])
+		}
+	}
+	return ""
+}
+
+// GenericEntries are the entries of a file that need no language
+// knowledge: its directory listing, content digest, lookups, reverse edges
+// and signals. (The record itself and the definition entries are added by
+// the caller.)
+func GenericEntries(f *File) []Entry {
+	out := []Entry{{Key: DirKey(f.Path)}}
+	if leaf, ok := leafDigest(f.SHA256); ok {
+		out = append(out, Entry{Key: LeafKey(f.Path), Value: leaf})
+	}
+	for _, k := range f.Res.Lookups {
+		out = append(out, Entry{Key: LookupKey(k, f.Path)})
+	}
+	for _, e := range f.Res.Edges {
+		if e.Kind != "contains" {
+			out = append(out, Entry{Key: RevEdgeKey(e)})
+		}
+	}
+	for _, e := range f.Implicit {
+		out = append(out, Entry{Key: RevEdgeKey(e)})
+	}
+	for _, s := range f.Signals {
+		out = append(out, Entry{Key: SignalKey(s.Name(), f.Path)})
+	}
+	return out
+}
+
+func leafDigest(hexSHA string) ([]byte, bool) {
+	if len(hexSHA) != 64 {
+		return nil, false
+	}
+	out := make([]byte, 32)
+	for i := range out {
+		hi, lo := unhex(hexSHA[2*i]), unhex(hexSHA[2*i+1])
+		if hi < 0 || lo < 0 {
+			return nil, false
+		}
+		out[i] = byte(hi<<4 | lo)
+	}
+	return out, true
+}
+
+func unhex(c byte) int {
+	switch {
+	case '0' <= c && c <= '9':
+		return int(c - '0')
+	case 'a' <= c && c <= 'f':
+		return int(c-'a') + 10
+	case 'A' <= c && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
+
+// SortEntries sorts entries by key and drops exact duplicates.
+func SortEntries(es []Entry) []Entry {
+	if len(es) < 2 {
+		return es
+	}
+	slicesSortFunc(es)
+	out := es[:1]
+	for _, e := range es[1:] {
+		if !bytes.Equal(e.Key, out[len(out)-1].Key) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
