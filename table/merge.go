@@ -33,7 +33,7 @@ func (h *mergeHeap) Less(a, b int) bool {
 	return c < 0 || c == 0 && i < j
 }
 func (h *mergeHeap) Swap(a, b int) { h.idx[a], h.idx[b] = h.idx[b], h.idx[a] }
-func (h *mergeHeap) Push(x any)   { h.idx = append(h.idx, x.(int)) }
+func (h *mergeHeap) Push(x any)    { h.idx = append(h.idx, x.(int)) }
 func (h *mergeHeap) Pop() any {
 	x := h.idx[len(h.idx)-1]
 	h.idx = h.idx[:len(h.idx)-1]
