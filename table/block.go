@@ -73,13 +73,15 @@ type block struct {
 	crc      uint32
 }
 
-func parseBlock(b []byte) (block, error) {
+// parseBlock splits a block into entries and restarts, checking its crc
+// if verify.
+func parseBlock(b []byte, verify bool) (block, error) {
 	n := len(b)
 	if n < trailerSize {
 		return block{}, fmt.Errorf("block of %d bytes: %w", n, ErrCorrupt)
 	}
 	crc := le.Uint32(b[n-4:])
-	if checksum(b[:n-4]) != crc {
+	if verify && checksum(b[:n-4]) != crc {
 		return block{}, fmt.Errorf("block checksum mismatch: %w", ErrCorrupt)
 	}
 	nr := uint64(le.Uint32(b[n-8:]))
@@ -111,14 +113,9 @@ func (b *block) entryAt(off int) (entry, error) {
 	if off < 0 || off >= len(d) {
 		return entry{}, fmt.Errorf("entry offset %d outside block of %d: %w", off, len(d), ErrCorrupt)
 	}
-	var v [3]uint64
-	p := off
-	for i := range v {
-		x, n := binary.Uvarint(d[p:])
-		if n <= 0 {
-			return entry{}, fmt.Errorf("bad varint at block offset %d: %w", p, ErrCorrupt)
-		}
-		v[i], p = x, p+n
+	v, p, err := entryHeader(d, off)
+	if err != nil {
+		return entry{}, err
 	}
 	shared, unshared, vlen := v[0], v[1], v[2]>>1
 	rest := uint64(len(d) - p)
@@ -127,6 +124,24 @@ func (b *block) entryAt(off int) (entry, error) {
 	}
 	ks, ve := p+int(unshared), p+int(unshared)+int(vlen)
 	return entry{shared: int(shared), suffix: d[p:ks], value: d[ks:ve:ve], tomb: v[2]&1 == 1, next: ve}, nil
+}
+
+// entryHeader decodes an entry's three varints (shared, unshared, tagged
+// value length), with a fast path for the common case of one byte each.
+func entryHeader(d []byte, off int) ([3]uint64, int, error) {
+	if off+3 <= len(d) && d[off]|d[off+1]|d[off+2] < 0x80 {
+		return [3]uint64{uint64(d[off]), uint64(d[off+1]), uint64(d[off+2])}, off + 3, nil
+	}
+	var v [3]uint64
+	p := off
+	for i := range v {
+		x, n := binary.Uvarint(d[p:])
+		if n <= 0 {
+			return v, 0, fmt.Errorf("bad varint at block offset %d: %w", p, ErrCorrupt)
+		}
+		v[i], p = x, p+n
+	}
+	return v, p, nil
 }
 
 // restartKey returns the whole key stored at restart i.
@@ -160,6 +175,38 @@ func (b *block) searchRestarts(target []byte) (int, error) {
 	return max(lo-1, 0), nil
 }
 
+// seek returns the first entry whose key is >= target (ok false if none)
+// and whether its key equals target. Unlike blockIter it keeps the rebuilt
+// key on the stack, so a lookup allocates nothing.
+func (b *block) seek(target []byte) (e entry, ok, eq bool, err error) {
+	if b.numRestarts() == 0 {
+		return entry{}, false, false, nil
+	}
+	r, err := b.searchRestarts(target)
+	if err != nil {
+		return entry{}, false, false, err
+	}
+	var kb [256]byte
+	key := kb[:0]
+	for off := b.restart(r); off < len(b.data); off = e.next {
+		if e, err = b.entryAt(off); err != nil {
+			return entry{}, false, false, err
+		}
+		if e.shared > len(key) {
+			return entry{}, false, false, errShared(e.shared, len(key))
+		}
+		key = append(key[:e.shared], e.suffix...)
+		if c := bytes.Compare(key, target); c >= 0 {
+			return e, true, c == 0, nil
+		}
+	}
+	return entry{}, false, false, nil
+}
+
+func errShared(shared, have int) error {
+	return fmt.Errorf("entry shares %d bytes of a %d-byte key: %w", shared, have, ErrCorrupt)
+}
+
 // blockIter walks the entries of one block, rebuilding prefix-compressed
 // keys into a buffer it reuses across blocks.
 type blockIter struct {
@@ -182,7 +229,7 @@ func (it *blockIter) step() bool {
 	}
 	e, err := it.b.entryAt(it.next)
 	if err == nil && e.shared > len(it.key) {
-		err = fmt.Errorf("entry shares %d bytes of a %d-byte key: %w", e.shared, len(it.key), ErrCorrupt)
+		err = errShared(e.shared, len(it.key))
 	}
 	if err != nil {
 		it.err = err

@@ -44,7 +44,9 @@
 //
 // An index entry's key is the last key of the block it points to; its value
 // is the block's handle: uvarint offset, uvarint length (the length counts
-// the restarts, count and crc). Index blocks form a tree: level 1 points at
+// the restarts, count and crc), uvarint number (the block's position among
+// all blocks of the file, from 0, by which a reader remembers the blocks it
+// has verified). Index blocks form a tree: level 1 points at
 // data blocks, level 2 at level-1 blocks, and so on, each index block
 // holding at least two entries (unless it is the only one of its level), so
 // the root is one block of about BlockSize bytes whatever the table's size.
@@ -71,9 +73,11 @@
 //
 // # Integrity
 //
-// Every block is checked against its CRC-32C each time it is read, and the
-// footer against its own; every length and offset is bounds-checked before
-// use. A damaged table therefore yields an error wrapping ErrCorrupt that
+// The footer and the root block are checked against their CRC-32C when a
+// table is opened, and every other block before its first use: each time
+// it is read through an io.ReaderAt, once per Reader when the table is
+// mapped or in memory (a table file is never modified). Every length and
+// offset is bounds-checked before use. A damaged table therefore yields an error wrapping ErrCorrupt that
 // names the file, never a wrong answer or a panic.
 //
 // # Concurrency and lifetime

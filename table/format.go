@@ -38,26 +38,28 @@ func checksum(b []byte) uint32 { return crc32.Checksum(b, castagnoli) }
 
 var le = binary.LittleEndian
 
-// handle locates a block in the file.
+// handle locates a block in the file; num is its position in the file's
+// sequence of blocks, which lets a reader remember the blocks it verified.
 type handle struct {
-	off, len uint64
+	off, len, num uint64
 }
 
 func appendHandle(dst []byte, h handle) []byte {
 	dst = binary.AppendUvarint(dst, h.off)
-	return binary.AppendUvarint(dst, h.len)
+	dst = binary.AppendUvarint(dst, h.len)
+	return binary.AppendUvarint(dst, h.num)
 }
 
 func decodeHandle(b []byte) (handle, bool) {
-	off, n := binary.Uvarint(b)
-	if n <= 0 {
-		return handle{}, false
+	var v [3]uint64
+	for i := range v {
+		x, n := binary.Uvarint(b)
+		if n <= 0 {
+			return handle{}, false
+		}
+		v[i], b = x, b[n:]
 	}
-	l, m := binary.Uvarint(b[n:])
-	if m <= 0 || n+m != len(b) {
-		return handle{}, false
-	}
-	return handle{off: off, len: l}, true
+	return handle{off: v[0], len: v[1], num: v[2]}, len(b) == 0
 }
 
 // footer is the decoded fixed-size end of a table.
@@ -119,20 +121,25 @@ func decodeFooter(b []byte, dataEnd uint64) (footer, error) {
 		indexBlks: le.Uint64(b[40:]),
 		rootCRC:   le.Uint32(b[48:]),
 	}
-	if f.height < 1 || f.height > maxHeight || f.tombs > f.entries {
+	// Every block has at least a trailer and every entry three bytes: counts
+	// beyond that are damage, and must not size the reader's block set.
+	blocks := f.dataBlks + f.indexBlks
+	if f.height < 1 || f.height > maxHeight || f.tombs > f.entries || f.entries > dataEnd/3 ||
+		f.dataBlks > dataEnd || f.indexBlks > dataEnd || blocks < 1 || blocks > dataEnd/trailerSize {
 		return footer{}, fmt.Errorf("footer fields out of range: %w", ErrCorrupt)
 	}
-	if err := checkHandle(f.root, dataEnd); err != nil {
+	f.root.num = blocks - 1
+	if err := f.checkHandle(f.root, dataEnd); err != nil {
 		return footer{}, fmt.Errorf("footer: %w", err)
 	}
 	return f, nil
 }
 
 // checkHandle rejects a handle that does not fit in the block region.
-func checkHandle(h handle, dataEnd uint64) error {
-	if h.len < trailerSize || h.len > dataEnd || h.off > dataEnd-h.len {
-		return fmt.Errorf("block handle %d+%d outside the file's %d block bytes: %w",
-			h.off, h.len, dataEnd, ErrCorrupt)
+func (f *footer) checkHandle(h handle, dataEnd uint64) error {
+	if h.len < trailerSize || h.len > dataEnd || h.off > dataEnd-h.len || h.num >= f.dataBlks+f.indexBlks {
+		return fmt.Errorf("block handle %d+%d (#%d) outside the file's %d block bytes: %w",
+			h.off, h.len, h.num, dataEnd, ErrCorrupt)
 	}
 	return nil
 }

@@ -47,7 +47,7 @@ func FuzzBlock(f *testing.F) {
 	}
 	f.Add(bb.finish()[:len(bb.buf)-4], []byte("ab"))
 	f.Fuzz(func(t *testing.T, body, target []byte) {
-		b, err := parseBlock(le.AppendUint32(slices.Clip(body), checksum(body)))
+		b, err := parseBlock(le.AppendUint32(slices.Clip(body), checksum(body)), true)
 		if err != nil {
 			return
 		}
@@ -57,6 +57,7 @@ func FuzzBlock(f *testing.F) {
 		}
 		it.init(b)
 		it.seekGE(target)
+		b.seek(target)
 	})
 }
 

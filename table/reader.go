@@ -16,7 +16,8 @@ type Reader struct {
 	ra      io.ReaderAt // used when mem is nil
 	dataEnd uint64      // where the footer starts
 	ft      footer
-	root    block // verified at Open, kept for every lookup
+	root    block    // verified at Open, kept for every lookup
+	checked blockSet // blocks of mem already verified
 	release func() error
 }
 
@@ -78,8 +79,12 @@ func open(r *Reader, size int64) (*Reader, error) {
 	if r.ft, err = decodeFooter(buf, r.dataEnd); err != nil {
 		return nil, r.errorf("%w", err)
 	}
-	if r.root, err = r.readBlock(r.ft.root); err != nil {
+	r.checked.n = r.ft.dataBlks + r.ft.indexBlks
+	if buf, err = r.readAt(r.ft.root.off, r.ft.root.len); err != nil {
 		return nil, err
+	}
+	if r.root, err = parseBlock(buf, true); err != nil {
+		return nil, r.errorf("root block at %d: %w", r.ft.root.off, err)
 	}
 	if r.root.crc != r.ft.rootCRC {
 		return nil, r.errorf("root block crc %08x, footer says %08x: %w", r.root.crc, r.ft.rootCRC, ErrCorrupt)
@@ -125,18 +130,23 @@ func (r *Reader) readAt(off, n uint64) ([]byte, error) {
 	return buf, nil
 }
 
-// readBlock reads and verifies the block at h.
+// readBlock reads the block at h, verifying its checksum unless a mapped
+// block passed before (bytes read through io.ReaderAt are always new).
 func (r *Reader) readBlock(h handle) (block, error) {
-	if err := checkHandle(h, r.dataEnd); err != nil {
+	if err := r.ft.checkHandle(h, r.dataEnd); err != nil {
 		return block{}, r.errorf("%w", err)
 	}
 	buf, err := r.readAt(h.off, h.len)
 	if err != nil {
 		return block{}, err
 	}
-	b, err := parseBlock(buf)
+	known := r.mem != nil && r.checked.has(h.num)
+	b, err := parseBlock(buf, !known)
 	if err != nil {
 		return block{}, r.errorf("block at %d: %w", h.off, err)
+	}
+	if r.mem != nil && !known {
+		r.checked.add(h.num)
 	}
 	return b, nil
 }
@@ -154,25 +164,24 @@ func (r *Reader) child(value []byte) (block, error) {
 // are false when the table has no entry for key. The value may alias the
 // table's mapping (see the package comment).
 func (r *Reader) Get(key []byte) (value []byte, found, deleted bool, err error) {
-	var kb [128]byte
-	it := blockIter{b: r.root, key: kb[:0]}
+	b := r.root
 	for range r.ft.height {
-		if !it.seekGE(key) {
-			return nil, false, false, r.wrap(it.err)
+		e, ok, _, err := b.seek(key)
+		if !ok || err != nil {
+			return nil, false, false, r.wrap(err)
 		}
-		b, err := r.child(it.value)
-		if err != nil {
+		if b, err = r.child(e.value); err != nil {
 			return nil, false, false, err
 		}
-		it.init(b)
 	}
-	if !it.seekGE(key) || !bytes.Equal(it.key, key) {
-		return nil, false, false, r.wrap(it.err)
+	e, _, eq, err := b.seek(key)
+	if !eq || err != nil {
+		return nil, false, false, r.wrap(err)
 	}
-	if it.tomb {
+	if e.tomb {
 		return nil, false, true, nil
 	}
-	return it.value, true, false, nil
+	return e.value, true, false, nil
 }
 
 // wrap names the table in a block decoding error; nil stays nil.

@@ -197,3 +197,42 @@ func TestPrefixRange(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentReads runs lookups and scans from many goroutines on one
+// Reader and one View (run with -race: the verified-block set is shared).
+func TestConcurrentReads(t *testing.T) {
+	rng := rand.New(rand.NewPCG(8, 8))
+	recs := sortedRecs(randRecs(rng, keyGens["paths"], 5000, 0.1))
+	b, _ := writeTable(t, recs, Options{BlockSize: 256})
+	for how, r := range openAll(t, b) {
+		v := NewView(r, r)
+		done := make(chan error)
+		for g := range 8 {
+			go func() {
+				var err error
+				for i := g; i < len(recs) && err == nil; i += 8 {
+					_, found, deleted, e := v.Get([]byte(recs[i].key))
+					if err = e; err == nil && (found == recs[i].tomb || deleted != recs[i].tomb) {
+						err = fmt.Errorf("Get(%q): found=%v deleted=%v", recs[i].key, found, deleted)
+					}
+				}
+				if err == nil && g%2 == 0 {
+					n := 0
+					it := r.Iter(nil, nil)
+					for it.Next() {
+						n++
+					}
+					if err = it.Err(); err == nil && n != len(recs) {
+						err = fmt.Errorf("Iter saw %d entries, want %d", n, len(recs))
+					}
+				}
+				done <- err
+			}()
+		}
+		for range 8 {
+			if err := <-done; err != nil {
+				t.Fatalf("%s: %v", how, err)
+			}
+		}
+	}
+}

@@ -141,7 +141,7 @@ func (w *Writer) flushIndex(i int) error {
 // returns the block's handle and crc.
 func (w *Writer) writeBlock(b *blockBuilder) (handle, uint32, error) {
 	buf := b.finish()
-	h := handle{off: w.off, len: uint64(len(buf))}
+	h := handle{off: w.off, len: uint64(len(buf)), num: w.info.DataBlocks + w.info.IndexBlocks}
 	crc := le.Uint32(buf[len(buf)-4:])
 	if _, err := w.w.Write(buf); err != nil {
 		return handle{}, 0, fmt.Errorf("table: write block: %w", err)
