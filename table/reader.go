@@ -124,7 +124,11 @@ func (r *Reader) readAt(off, n uint64) ([]byte, error) {
 		return r.mem[off : off+n : off+n], nil
 	}
 	buf := make([]byte, n)
-	if _, err := r.ra.ReadAt(buf, int64(off)); err != nil {
+	// ReadAt may report io.EOF along with a full read of the file's end.
+	if got, err := r.ra.ReadAt(buf, int64(off)); got < len(buf) {
+		if err == nil {
+			err = io.ErrUnexpectedEOF
+		}
 		return nil, r.errorf("read %d bytes at %d: %w", n, off, err)
 	}
 	return buf, nil

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -234,5 +235,32 @@ func TestConcurrentReads(t *testing.T) {
 				t.Fatalf("%s: %v", how, err)
 			}
 		}
+	}
+}
+
+// eofAtEnd is an io.ReaderAt that, as the io.ReaderAt contract allows,
+// reports io.EOF with a read that reaches the end of its data.
+type eofAtEnd struct{ b []byte }
+
+func (e eofAtEnd) ReadAt(p []byte, off int64) (int, error) {
+	n, err := bytes.NewReader(e.b).ReadAt(p, off)
+	if err == nil && off+int64(n) == int64(len(e.b)) {
+		err = io.EOF
+	}
+	return n, err
+}
+
+func TestOpenToleratesEOFAtEnd(t *testing.T) {
+	recs := []rec{{key: "a", value: "1"}, {key: "b", tomb: true}}
+	b, _ := writeTable(t, recs, Options{})
+	r, err := Open(eofAtEnd{b}, int64(len(b)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := diffRecs(collect(t, r.Iter(nil, nil)), recs); d != "" {
+		t.Fatal(d)
+	}
+	if _, err := Open(eofAtEnd{b[:len(b)-1]}, int64(len(b))); err == nil {
+		t.Fatal("Open past the end of the data: no error")
 	}
 }
