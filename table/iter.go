@@ -72,6 +72,10 @@ func (t *tableIter) data() *blockIter { return &t.path[len(t.path)-1] }
 // seek positions the iterator on the first entry >= lower: each index
 // level picks the first child whose last key is >= lower.
 func (t *tableIter) seek(lower []byte) {
+	if t.r.closed {
+		t.stop(t.r.errClosed())
+		return
+	}
 	t.path[0].init(t.r.root)
 	if !t.path[0].seekGE(lower) {
 		t.stop(t.r.wrap(t.path[0].err))

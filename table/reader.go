@@ -19,6 +19,7 @@ type Reader struct {
 	root    block    // verified at Open, kept for every lookup
 	checked blockSet // blocks of mem already verified
 	release func() error
+	closed  bool
 }
 
 // Open opens the table of size bytes readable through r. It reads the
@@ -109,8 +110,10 @@ func (r *Reader) Info() Info {
 }
 
 // Close releases the mapping or file opened by OpenFile. Values returned
-// by the Reader must not be used afterwards.
+// by the Reader must not be used afterwards; reads return an error. Close
+// must not run concurrently with reads.
 func (r *Reader) Close() error {
+	r.closed, r.root = true, block{}
 	if r.release == nil {
 		return nil
 	}
@@ -120,6 +123,9 @@ func (r *Reader) Close() error {
 }
 
 func (r *Reader) readAt(off, n uint64) ([]byte, error) {
+	if r.closed {
+		return nil, r.errClosed()
+	}
 	if r.mem != nil {
 		return r.mem[off : off+n : off+n], nil
 	}
@@ -168,6 +174,9 @@ func (r *Reader) child(value []byte) (block, error) {
 // are false when the table has no entry for key. The value may alias the
 // table's mapping (see the package comment).
 func (r *Reader) Get(key []byte) (value []byte, found, deleted bool, err error) {
+	if r.closed {
+		return nil, false, false, r.errClosed()
+	}
 	b := r.root
 	for range r.ft.height {
 		e, ok, _, err := b.seek(key)
@@ -187,6 +196,8 @@ func (r *Reader) Get(key []byte) (value []byte, found, deleted bool, err error) 
 	}
 	return e.value, true, false, nil
 }
+
+func (r *Reader) errClosed() error { return r.errorf("read after Close") }
 
 // wrap names the table in a block decoding error; nil stays nil.
 func (r *Reader) wrap(err error) error {

@@ -264,3 +264,16 @@ func TestOpenToleratesEOFAtEnd(t *testing.T) {
 		t.Fatal("Open past the end of the data: no error")
 	}
 }
+
+func TestReadAfterClose(t *testing.T) {
+	b, _ := writeTable(t, []rec{{key: "a", value: "1"}}, Options{})
+	for how, r := range openAll(t, b) {
+		r.Close()
+		if _, _, _, err := r.Get([]byte("a")); err == nil {
+			t.Errorf("%s: Get after Close: no error", how)
+		}
+		if it := r.Iter(nil, nil); it.Next() || it.Err() == nil {
+			t.Errorf("%s: Iter after Close: no error", how)
+		}
+	}
+}
