@@ -1,0 +1,154 @@
+package table
+
+import (
+	"bytes"
+	"fmt"
+)
+
+var errEmptyChild = fmt.Errorf("index points at a block without the keys it promises: %w", ErrCorrupt)
+
+// Iterator walks entries in increasing key order:
+//
+//	it := r.Iter(lower, upper)
+//	for it.Next() {
+//		use(it.Key(), it.Value())
+//	}
+//	if err := it.Err(); err != nil { ... }
+//
+// Key is valid until the next call to Next; Value until the Reader is
+// closed. An Iterator is not safe for concurrent use (make one per
+// goroutine: they are cheap).
+type Iterator interface {
+	// Next moves to the next entry; false at the end or on error.
+	Next() bool
+	Key() []byte
+	Value() []byte
+	// Deleted reports a tombstone. Only a Reader's own iterator yields
+	// them; a View's drops them.
+	Deleted() bool
+	// Err returns the error that ended the iteration, if any.
+	Err() error
+}
+
+// PrefixRange returns the bounds Iter takes for the keys starting with p:
+// p itself and the first key after every key with that prefix (nil when
+// there is none, that is when p is empty or all 0xff).
+func PrefixRange(p []byte) (lower, upper []byte) {
+	lower = append([]byte{}, p...)
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] != 0xff {
+			upper = append([]byte{}, p[:i+1]...)
+			upper[i]++
+			return lower, upper
+		}
+	}
+	return lower, nil
+}
+
+// Iter returns an iterator over the entries with lower <= key < upper,
+// tombstones included (Deleted reports them); a nil bound is open.
+func (r *Reader) Iter(lower, upper []byte) Iterator {
+	t := &tableIter{r: r, upper: upper, path: make([]blockIter, r.ft.height+1)}
+	t.seek(lower)
+	return t
+}
+
+// Prefix returns an iterator over the entries whose key starts with p.
+func (r *Reader) Prefix(p []byte) Iterator { return r.Iter(PrefixRange(p)) }
+
+// tableIter walks a table through one block iterator per level: path[0]
+// over the root, path[height] over the current data block.
+type tableIter struct {
+	r       *Reader
+	path    []blockIter
+	upper   []byte
+	pending bool // positioned on an entry Next has not returned yet
+	done    bool
+	err     error
+}
+
+func (t *tableIter) data() *blockIter { return &t.path[len(t.path)-1] }
+
+// seek positions the iterator on the first entry >= lower: each index
+// level picks the first child whose last key is >= lower.
+func (t *tableIter) seek(lower []byte) {
+	if t.r.closed {
+		t.stop(t.r.errClosed())
+		return
+	}
+	t.path[0].init(t.r.root)
+	if !t.path[0].seekGE(lower) {
+		t.stop(t.r.wrap(t.path[0].err))
+		return
+	}
+	t.descend(1, lower)
+}
+
+// descend loads, from level i down, the child each parent points at and
+// seeks it to target (nil: its first entry). An index key promises its
+// child holds a key >= target, so an empty result is corruption.
+func (t *tableIter) descend(i int, target []byte) {
+	for ; i < len(t.path); i++ {
+		b, err := t.r.child(t.path[i-1].value)
+		if err != nil {
+			t.stop(err)
+			return
+		}
+		it := &t.path[i]
+		it.init(b)
+		if !it.seekGE(target) {
+			if it.err == nil {
+				it.err = errEmptyChild
+			}
+			t.stop(t.r.wrap(it.err))
+			return
+		}
+	}
+	t.pending = true
+}
+
+// advance moves to the next entry, climbing to the deepest index level
+// that has another child and descending from it.
+func (t *tableIter) advance() bool {
+	for i := len(t.path) - 1; i >= 0; i-- {
+		if t.path[i].step() {
+			if i < len(t.path)-1 {
+				t.descend(i+1, nil)
+			}
+			return !t.done
+		}
+		if err := t.path[i].err; err != nil {
+			t.stop(t.r.wrap(err))
+			return false
+		}
+	}
+	t.stop(nil)
+	return false
+}
+
+func (t *tableIter) stop(err error) {
+	t.done = true
+	if t.err == nil {
+		t.err = err
+	}
+}
+
+func (t *tableIter) Next() bool {
+	if t.done {
+		return false
+	}
+	if !t.pending && !t.advance() {
+		return false
+	}
+	t.pending = false
+	if t.upper != nil && bytes.Compare(t.data().key, t.upper) >= 0 {
+		t.stop(nil)
+		return false
+	}
+	return true
+}
+
+func (t *tableIter) Key() []byte   { return t.data().key }
+func (t *tableIter) Value() []byte { return t.data().value }
+func (t *tableIter) Deleted() bool { return t.data().tomb }
+func (t *tableIter) Err() error    { return t.err }

@@ -1,0 +1,211 @@
+package table
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Reader reads one table. It is immutable once opened and safe for
+// concurrent use; see the package comment for the lifetime of the values
+// it returns.
+type Reader struct {
+	name    string
+	mem     []byte      // the whole table when mapped or in memory, else nil
+	ra      io.ReaderAt // used when mem is nil
+	dataEnd uint64      // where the footer starts
+	ft      footer
+	root    block    // verified at Open, kept for every lookup
+	checked blockSet // blocks of mem already verified
+	release func() error
+	closed  bool
+}
+
+// Open opens the table of size bytes readable through r. It reads the
+// footer and the root index block, nothing else. If r has a Name method
+// (an *os.File does), errors name it. Closing the Reader does not close r.
+func Open(r io.ReaderAt, size int64) (*Reader, error) {
+	name := "table"
+	if n, ok := r.(interface{ Name() string }); ok {
+		name = n.Name()
+	}
+	return open(&Reader{name: name, ra: r}, size)
+}
+
+// OpenBytes opens a table held in memory; name is used in errors. Values
+// alias b, which must not change while the Reader is in use.
+func OpenBytes(name string, b []byte) (*Reader, error) {
+	return open(&Reader{name: name, mem: b}, int64(len(b)))
+}
+
+// OpenFile opens the table at path: memory-mapped read-only where the
+// platform allows, else read through the open file.
+func OpenFile(path string) (*Reader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open table: %w", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("open table: %w", err)
+	}
+	r := &Reader{name: path}
+	if mem, unmap, err := mmapFile(f, st.Size()); err == nil {
+		f.Close()
+		r.mem, r.release = mem, unmap
+	} else {
+		r.ra, r.release = f, f.Close
+	}
+	out, err := open(r, st.Size())
+	if err != nil && r.release != nil {
+		r.release()
+	}
+	return out, err
+}
+
+func open(r *Reader, size int64) (*Reader, error) {
+	if size < footerSize {
+		return nil, r.errorf("%d bytes, shorter than a footer: %w", size, ErrCorrupt)
+	}
+	r.dataEnd = uint64(size) - footerSize
+	buf, err := r.readAt(r.dataEnd, footerSize)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkTail(buf[footerSize-tailSize:]); err != nil {
+		return nil, r.errorf("%w", err)
+	}
+	if r.ft, err = decodeFooter(buf, r.dataEnd); err != nil {
+		return nil, r.errorf("%w", err)
+	}
+	r.checked.n = r.ft.dataBlks + r.ft.indexBlks
+	if buf, err = r.readAt(r.ft.root.off, r.ft.root.len); err != nil {
+		return nil, err
+	}
+	if r.root, err = parseBlock(buf, true); err != nil {
+		return nil, r.errorf("root block at %d: %w", r.ft.root.off, err)
+	}
+	if r.root.crc != r.ft.rootCRC {
+		return nil, r.errorf("root block crc %08x, footer says %08x: %w", r.root.crc, r.ft.rootCRC, ErrCorrupt)
+	}
+	return r, nil
+}
+
+func (r *Reader) errorf(format string, args ...any) error {
+	return fmt.Errorf("table %s: "+format, append([]any{r.name}, args...)...)
+}
+
+// Name returns the path or name the table was opened with.
+func (r *Reader) Name() string { return r.name }
+
+// Info returns the counts recorded in the table's footer.
+func (r *Reader) Info() Info {
+	return Info{
+		Entries: r.ft.entries, Tombstones: r.ft.tombs,
+		DataBlocks: r.ft.dataBlks, IndexBlocks: r.ft.indexBlks,
+		Height: r.ft.height, Size: int64(r.dataEnd) + footerSize,
+	}
+}
+
+// Close releases the mapping or file opened by OpenFile. Values returned
+// by the Reader must not be used afterwards; reads return an error. Close
+// must not run concurrently with reads.
+func (r *Reader) Close() error {
+	r.closed, r.root = true, block{}
+	if r.release == nil {
+		return nil
+	}
+	err := r.release()
+	r.release, r.mem = nil, nil
+	return err
+}
+
+func (r *Reader) readAt(off, n uint64) ([]byte, error) {
+	if r.closed {
+		return nil, r.errClosed()
+	}
+	if r.mem != nil {
+		return r.mem[off : off+n : off+n], nil
+	}
+	buf := make([]byte, n)
+	// ReadAt may report io.EOF along with a full read of the file's end.
+	if got, err := r.ra.ReadAt(buf, int64(off)); got < len(buf) {
+		if err == nil {
+			err = io.ErrUnexpectedEOF
+		}
+		return nil, r.errorf("read %d bytes at %d: %w", n, off, err)
+	}
+	return buf, nil
+}
+
+// readBlock reads the block at h, verifying its checksum unless a mapped
+// block passed before (bytes read through io.ReaderAt are always new).
+func (r *Reader) readBlock(h handle) (block, error) {
+	if err := r.ft.checkHandle(h, r.dataEnd); err != nil {
+		return block{}, r.errorf("%w", err)
+	}
+	buf, err := r.readAt(h.off, h.len)
+	if err != nil {
+		return block{}, err
+	}
+	known := r.mem != nil && r.checked.has(h.num)
+	b, err := parseBlock(buf, !known)
+	if err != nil {
+		return block{}, r.errorf("block at %d: %w", h.off, err)
+	}
+	if r.mem != nil && !known {
+		r.checked.add(h.num)
+	}
+	return b, nil
+}
+
+// child reads the block an index entry points to.
+func (r *Reader) child(value []byte) (block, error) {
+	h, ok := decodeHandle(value)
+	if !ok {
+		return block{}, r.errorf("bad block handle in index: %w", ErrCorrupt)
+	}
+	return r.readBlock(h)
+}
+
+// Get looks key up. found reports a live value, deleted a tombstone; both
+// are false when the table has no entry for key. The value may alias the
+// table's mapping (see the package comment).
+func (r *Reader) Get(key []byte) (value []byte, found, deleted bool, err error) {
+	if r.closed {
+		return nil, false, false, r.errClosed()
+	}
+	b := r.root
+	for range r.ft.height {
+		e, ok, _, err := b.seek(key)
+		if !ok || err != nil {
+			return nil, false, false, r.wrap(err)
+		}
+		if b, err = r.child(e.value); err != nil {
+			return nil, false, false, err
+		}
+	}
+	e, _, eq, err := b.seek(key)
+	if !eq || err != nil {
+		return nil, false, false, r.wrap(err)
+	}
+	if e.tomb {
+		return nil, false, true, nil
+	}
+	return e.value, true, false, nil
+}
+
+func (r *Reader) errClosed() error { return r.errorf("read after Close") }
+
+// wrap names the table in a block decoding error; nil stays nil.
+func (r *Reader) wrap(err error) error {
+	if err == nil {
+		return nil
+	}
+	return r.errorf("%w", err)
+}
+
+// Clone returns a copy of a value that outlives its Reader.
+func Clone(value []byte) []byte { return bytes.Clone(value) }
