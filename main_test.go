@@ -107,11 +107,7 @@ func cmdCorruptEdge(ts *testscript.TestScript, neg bool, args []string) {
 	for i, e := range nf.Res.Edges {
 		if e.Kind == "calls" {
 			nf.Res.Edges[i].Target = "sym:" + args[2] + "#corrupted"
-			snap.Files.Set(&nf)
-			name, segs, err := s.WriteSnapshot(snap)
-			ts.Check(err)
-			ref.Snapshot, ref.Segments = name, segs
-			ts.Check(s.Publish(ref, 16))
+			ts.Check(s.Patch(ref, []snapshot.Entry{{Key: snapshot.FileKey(nf.Path), Value: snapshot.EncodeRecord(&nf)}}, 16))
 			return
 		}
 	}

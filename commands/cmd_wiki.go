@@ -45,14 +45,14 @@ func runWiki(ctx context.Context, module, out string, pin pinOptions, g *Globals
 	if err := v.Enforce(pin); err != nil {
 		return err
 	}
-	dirs := make([]string, 0, len(v.Snap.Modules))
-	for d := range v.Snap.Modules {
+	dirs := make([]string, 0)
+	for _, d := range v.Snap.Modules.Dirs() {
 		dirs = append(dirs, d)
 	}
 	sort.Strings(dirs)
 	switch {
 	case module != "":
-		m := v.Snap.Modules[module]
+		m := v.Snap.Modules.Get(module)
 		if m == nil {
 			return fmt.Errorf("no module %q: lgraph wiki lists the modules", module)
 		}
@@ -71,7 +71,7 @@ func runWiki(ctx context.Context, module, out string, pin pinOptions, g *Globals
 			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 				return fmt.Errorf("wiki --out %s: %w", out, err)
 			}
-			if err := os.WriteFile(name, []byte(v.Snap.Modules[d].Doc), 0o644); err != nil {
+			if err := os.WriteFile(name, []byte(v.Snap.Modules.Get(d).Doc), 0o644); err != nil {
 				return fmt.Errorf("wiki --out %s: %w", out, err)
 			}
 			written = append(written, wikiDoc{Module: d, File: name})

@@ -72,7 +72,7 @@ func Build(s *snapshot.Snapshot) *Graph {
 	}
 	for dir := range dirs {
 		n := Node{Type: "node", ID: snapshot.ModuleID(dir), Kind: "module", Path: dir, Name: path.Base(dir)}
-		if m := s.Modules[dir]; m != nil {
+		if m := s.Modules.Get(dir); m != nil {
 			n.Summary = m.Doc
 		}
 		g.Nodes = append(g.Nodes, n)

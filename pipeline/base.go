@@ -7,10 +7,12 @@ import (
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/store"
 )
 
 // baseChoice is the typed decision of where a run starts.
 type baseChoice struct {
+	ref      *store.Ref
 	snap     *snapshot.Snapshot
 	commit   string
 	full     bool
@@ -28,7 +30,7 @@ func chooseBase(o Options, head gitrepo.Head, branch string) (baseChoice, error)
 		// the run's knowledge delta is measured against.
 		full := baseChoice{full: true, reason: "a full rebuild was requested"}
 		if ref, snap, err := o.Store.LoadPublished(branch); err == nil && ref != nil {
-			full.snap, full.commit = snap, ref.Commit
+			full.ref, full.snap, full.commit = ref, snap, ref.Commit
 		}
 		return full, nil
 	}
@@ -44,9 +46,9 @@ func chooseBase(o Options, head gitrepo.Head, branch string) (baseChoice, error)
 		case !o.Repo.HasCommit(ref.Commit):
 			return baseChoice{full: true, reason: fmt.Sprintf("baseline commit %.12s no longer exists (history rewritten, force-pushed or garbage-collected)", ref.Commit)}, nil
 		case ref.Commit == head.Commit && upToDate(snap, provider(o)):
-			return baseChoice{snap: snap, commit: ref.Commit, upToDate: true}, nil
+			return baseChoice{ref: ref, snap: snap, commit: ref.Commit, upToDate: true}, nil
 		}
-		return baseChoice{snap: snap, commit: ref.Commit}, nil
+		return baseChoice{ref: ref, snap: snap, commit: ref.Commit}, nil
 	}
 	return otherBranchBase(o, branch, cfgKey)
 }
@@ -72,11 +74,15 @@ func otherBranchBase(o Options, branch, cfgKey string) (baseChoice, error) {
 		if r.Worktree || !o.Repo.HasCommit(r.Commit) {
 			continue
 		}
-		snap, err := o.Store.ReadSnapshot(r.Snapshot)
-		if err != nil || snap.ConfigKey != cfgKey {
+		snap, err := o.Store.OpenSnapshot(r)
+		if err != nil {
 			continue
 		}
-		return baseChoice{snap: snap, commit: r.Commit, reason: fmt.Sprintf("first index of %s: starting from %s at %.12s", branch, r.Branch, r.Commit)}, nil
+		if snap.ConfigKey != cfgKey {
+			snap.Close()
+			continue
+		}
+		return baseChoice{ref: r, snap: snap, commit: r.Commit, reason: fmt.Sprintf("first index of %s: starting from %s at %.12s", branch, r.Branch, r.Commit)}, nil
 	}
 	return baseChoice{full: true, reason: fmt.Sprintf("no previous index of %s", branch)}, nil
 }

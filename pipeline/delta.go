@@ -39,8 +39,12 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 			d.Summaries++
 		}
 	}
-	for dir, m := range st.Next.Modules {
-		if st.Base == nil || st.Base.Modules[dir] == nil || st.Base.Modules[dir].Doc != m.Doc {
+	for _, dir := range st.Next.Modules.Changed() {
+		m := st.Next.Modules.Get(dir)
+		if m == nil {
+			continue
+		}
+		if b := baseModule(st, dir); b == nil || b.Doc != m.Doc {
 			d.ModuleDocs++
 		}
 	}
@@ -51,6 +55,13 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 	sort.Strings(d.SymbolsAdded)
 	sort.Strings(d.SymbolsRemoved)
 	return d
+}
+
+func baseModule(st *phase.State, dir string) *snapshot.Module {
+	if st.Base == nil {
+		return nil
+	}
+	return st.Base.Modules.Get(dir)
 }
 
 func index(s string) int {

@@ -3,7 +3,6 @@ package pipeline
 import (
 	"time"
 
-	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/enrich"
 	"github.com/lgraph/lgraph/phases/explicit"
@@ -11,7 +10,6 @@ import (
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/phases/wiki"
-	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
 )
 
@@ -21,40 +19,26 @@ func Versions(p llm.Provider) map[string]string {
 	return map[string]string{"inventory": inventory.Version, "explicit": explicit.Version, "implicit": implicit.Version, "enrich": enrich.Version(p), "wiki": wiki.Version(p)}
 }
 
-// ContentRoot computes a snapshot's sha256-merkle-v1 root from the file
-// digests it already holds.
-func ContentRoot(s *snapshot.Snapshot) (string, int, error) {
-	leaves := make([]freshness.Leaf, 0, s.Files.Len())
-	for p, f := range s.Files.All() {
-		l, err := freshness.ParseLeaf(p, f.SHA256)
-		if err != nil {
-			return "", 0, err
-		}
-		leaves = append(leaves, l)
-	}
-	return freshness.Root(leaves), len(leaves), nil
-}
-
 // publish writes the snapshot and switches the branch ref to it. Until the
 // ref's rename lands, readers and the next run see the previous baseline.
-func publish(o Options, st *phase.State, t *target, run *store.Run) error {
+func publish(o Options, st *phase.State, t *target, base *store.Ref, run *store.Run) error {
 	next := st.Next
 	next.Branch, next.Commit, next.ConfigKey = t.ref, t.head.Commit, o.Config.OutputKey()
 	next.Versions["inventory"] = inventory.Version
-	root, n, err := ContentRoot(next)
+	root, n, err := contentRoot(st)
 	if err != nil {
 		return err
 	}
 	next.ContentRoot, next.LeafCount = root, n
 	run.Knowledge = knowledgeDelta(st)
 	st.Hit("publish-start")
-	name, segments, err := o.Store.WriteSnapshot(next)
+	tables, err := writeSnapshot(o, st, base)
 	if err != nil {
 		return err
 	}
 	st.Hit("publish-snapshot-written")
-	ref := &store.Ref{Branch: t.ref, Commit: t.head.Commit, Snapshot: name, ContentRoot: root, LeafCount: n, Run: run.ID, Published: time.Now().UTC(), Worktree: t.worktree,
-		ConfigKey: next.ConfigKey, Versions: next.Versions, Segments: segments}
+	ref := &store.Ref{Branch: t.ref, Commit: t.head.Commit, Tables: tables, ContentRoot: root, LeafCount: n, Run: run.ID, Published: time.Now().UTC(), Worktree: t.worktree,
+		ConfigKey: next.ConfigKey, Versions: next.Versions}
 	if err := o.Store.Publish(ref, o.Config.SnapshotsPerRepo); err != nil {
 		return err
 	}

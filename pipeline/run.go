@@ -213,6 +213,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 	if err != nil {
 		return err
 	}
+	defer b.snap.Close()
 	if b.upToDate && !t.worktree {
 		run.Outcome = UpToDate
 		run.From = &head.Commit
@@ -260,7 +261,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		run.Outcome = "dry_run"
 		return nil
 	}
-	return publish(o, st, t, run)
+	return publish(o, st, t, b.ref, run)
 }
 
 func newTarget(ctx context.Context, o Options, head gitrepo.Head, branch string) (*target, error) {

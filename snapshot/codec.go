@@ -49,25 +49,6 @@ func (e *encoder) strMap(m map[string]string) {
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
-// header encodes everything but the files.
-func (e *encoder) header(s *Snapshot) {
-	e.str(s.Branch)
-	e.str(s.Commit)
-	e.str(s.ConfigKey)
-	e.strMap(s.Versions)
-	e.project(&s.Project)
-	e.str(s.ContentRoot)
-	e.int(s.LeafCount)
-	dirs := sortedKeys(s.Modules)
-	e.uvarint(uint64(len(dirs)))
-	for _, d := range dirs {
-		m := s.Modules[d]
-		e.str(m.Dir)
-		e.str(m.Doc)
-		e.str(m.InputKey)
-	}
-}
-
 func (e *encoder) project(p *facts.Project) {
 	e.strMap(p.GoModules)
 	keys := sortedKeys(p.TSConfigs)

@@ -90,20 +90,6 @@ func (d *decoder) strMap() map[string]string {
 	return m
 }
 
-func (d *decoder) header(s *Snapshot) {
-	s.Branch, s.Commit, s.ConfigKey = d.str(), d.str(), d.str()
-	if v := d.strMap(); v != nil {
-		s.Versions = v
-	}
-	s.Project = d.project()
-	s.ContentRoot, s.LeafCount = d.str(), d.int()
-	m := d.count()
-	for i := 0; i < m && d.err == nil; i++ {
-		mod := &Module{Dir: d.str(), Doc: d.str(), InputKey: d.str()}
-		s.Modules[mod.Dir] = mod
-	}
-}
-
 func (d *decoder) project() facts.Project {
 	p := facts.Project{GoModules: d.strMap(), TSConfigs: map[string]facts.TSConfig{}}
 	if p.GoModules == nil {

@@ -24,9 +24,11 @@ const (
 	KsModDoc  = 'W' // module dir -> module doc
 )
 
-// Entry is one key and value of a snapshot's tables.
+// Entry is one key and value of a snapshot's tables; Tomb marks a key a
+// delta layer removes.
 type Entry struct {
 	Key, Value []byte
+	Tomb       bool
 }
 
 // joinKey builds a key from a keyspace byte and \0-separated parts.

@@ -4,6 +4,7 @@
 package snapshot
 
 import (
+	"io"
 	"path"
 	"strconv"
 	"strings"
@@ -25,16 +26,23 @@ type Snapshot struct {
 	ContentRoot string
 	LeafCount   int
 	// Modules holds the wiki's module docs by directory.
-	Modules map[string]*Module
+	Modules *ModuleSet
 	// Index is the published snapshot's tables (records and the indexes
 	// derived from them), nil for a snapshot held only in memory.
 	Index KV
+	// closer releases the tables a published snapshot reads from.
+	closer io.Closer
+}
 
-	// locs remembers where each decoded file record lives, by pointer: a
-	// phase that changes a file replaces the pointer, so a file still found
-	// here is unchanged and need not be written again.
-	locs         map[*File]location
-	segmentSizes map[string]int
+// Close releases what a published snapshot holds open (its mapped
+// tables). Records already decoded stay valid.
+func (s *Snapshot) Close() error {
+	if s == nil || s.closer == nil {
+		return nil
+	}
+	c := s.closer
+	s.closer = nil
+	return c.Close()
 }
 
 // File is one indexed file.
@@ -98,7 +106,7 @@ type Module struct {
 
 // New returns an empty snapshot.
 func New() *Snapshot {
-	return &Snapshot{Files: NewFileSet(nil), Versions: map[string]string{}, Modules: map[string]*Module{}}
+	return &Snapshot{Files: NewFileSet(nil), Versions: map[string]string{}, Modules: NewModuleSet(nil)}
 }
 
 // Clone returns a snapshot reading through to s's files, whose own changes
@@ -112,11 +120,8 @@ func (s *Snapshot) Clone() *Snapshot {
 	for k, v := range s.Versions {
 		c.Versions[k] = v
 	}
-	c.Modules = map[string]*Module{}
-	for k, v := range s.Modules {
-		c.Modules[k] = v
-	}
-	// locs and segmentSizes are shared read-only with s.
+	c.Modules = NewModuleSet(s.Modules)
+	c.closer = nil
 	return &c
 }
 

@@ -1,8 +1,6 @@
 package store
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,9 +18,11 @@ const DetachedRef = "@detached"
 
 // Ref is a branch's published baseline.
 type Ref struct {
-	Branch      string    `json:"branch"`
-	Commit      string    `json:"commit"`
-	Snapshot    string    `json:"snapshot"` // file name under snapshots/
+	Branch string `json:"branch"`
+	Commit string `json:"commit"`
+	// Tables are the snapshot's table files under tables/, newest first:
+	// a base and the delta layers later updates wrote over it.
+	Tables      []string  `json:"tables"`
 	ContentRoot string    `json:"content_root"`
 	LeafCount   int       `json:"leaf_count"`
 	Run         int       `json:"run"`
@@ -31,10 +31,8 @@ type Ref struct {
 	Worktree bool `json:"worktree,omitempty"`
 	// ConfigKey and Versions repeat the snapshot's, so a no-op update can
 	// answer from the ref alone.
-	ConfigKey string `json:"config_key,omitempty"`
-	// Segments are the segment files the snapshot's manifest references.
-	Segments []string          `json:"segments,omitempty"`
-	Versions map[string]string `json:"versions,omitempty"`
+	ConfigKey string            `json:"config_key,omitempty"`
+	Versions  map[string]string `json:"versions,omitempty"`
 }
 
 func refFile(branch string) string { return url.PathEscape(branch) + ".json" }
@@ -88,60 +86,6 @@ func (s *Store) Refs() ([]*Ref, error) {
 	return out, nil
 }
 
-// WriteSnapshot writes the segments a snapshot needs that are not on disk
-// yet, then its manifest, named by the hash of its bytes. It returns the
-// manifest name and every segment the manifest references. Writing the same
-// snapshot twice is harmless; nothing is visible until a ref names it.
-func (s *Store) WriteSnapshot(snap *snapshot.Snapshot) (string, []string, error) {
-	manifest, segments, err := snapshot.Pack(snap, snapshot.DefaultPacking)
-	if err != nil {
-		return "", nil, err
-	}
-	if err := os.MkdirAll(s.path("segments"), 0o755); err != nil {
-		return "", nil, fmt.Errorf("write snapshot: %w", err)
-	}
-	for _, seg := range segments {
-		if err := writeAtomic(s.path("segments", seg.Name), seg.Bytes); err != nil {
-			return "", nil, err
-		}
-	}
-	sum := sha256.Sum256(manifest)
-	name := hex.EncodeToString(sum[:16]) + ".snap"
-	if err := writeAtomic(s.path("snapshots", name), manifest); err != nil {
-		return "", nil, err
-	}
-	m, err := snapshot.DecodeManifest(manifest)
-	if err != nil {
-		return "", nil, err
-	}
-	return name, m.Segments, nil
-}
-
-// ReadSnapshot loads a published snapshot by manifest name.
-func (s *Store) ReadSnapshot(name string) (*snapshot.Snapshot, error) {
-	data, err := os.ReadFile(s.path("snapshots", name))
-	if err != nil {
-		return nil, fmt.Errorf("read snapshot %s: %w", name, err)
-	}
-	m, err := snapshot.DecodeManifest(data)
-	if err != nil {
-		return nil, fmt.Errorf("snapshot %s: %w", name, err)
-	}
-	segs := make(map[string][]byte, len(m.Segments))
-	for _, seg := range m.Segments {
-		b, err := os.ReadFile(s.path("segments", seg))
-		if err != nil {
-			return nil, fmt.Errorf("read snapshot %s: %w", name, err)
-		}
-		segs[seg] = b
-	}
-	snap, err := m.Assemble(segs)
-	if err != nil {
-		return nil, fmt.Errorf("snapshot %s: %w", name, err)
-	}
-	return snap, nil
-}
-
 // Publish makes ref the branch's baseline in one atomic rename, then drops
 // the refs and snapshots beyond keep, least recently published first.
 func (s *Store) Publish(ref *Ref, keep int) error {
@@ -168,20 +112,18 @@ func (s *Store) collect(keep int) error {
 			_ = os.Remove(s.path("refs", refFile(r.Branch)))
 			continue
 		}
-		live[r.Snapshot] = true
-		for _, seg := range r.Segments {
-			live[seg] = true
+		for _, t := range r.Tables {
+			live[t] = true
 		}
 	}
-	for _, dir := range []string{"snapshots", "segments"} {
-		entries, err := os.ReadDir(s.path(dir))
-		if err != nil {
-			return fmt.Errorf("list %s: %w", dir, err)
-		}
-		for _, e := range entries {
-			if !live[e.Name()] {
-				_ = os.Remove(s.path(dir, e.Name()))
-			}
+	entries, err := os.ReadDir(s.path("tables"))
+	if err != nil {
+		return fmt.Errorf("list tables: %w", err)
+	}
+	for _, e := range entries {
+		// Temporary files of a writer in progress are its own to remove.
+		if !live[e.Name()] && !strings.HasPrefix(e.Name(), ".tmp-") {
+			_ = os.Remove(s.path("tables", e.Name()))
 		}
 	}
 	return nil
@@ -196,7 +138,7 @@ func (s *Store) LoadPublished(branch string) (*Ref, *snapshot.Snapshot, error) {
 		if err != nil || ref == nil {
 			return nil, nil, err
 		}
-		snap, err := s.ReadSnapshot(ref.Snapshot)
+		snap, err := s.OpenSnapshot(ref)
 		if err == nil {
 			return ref, snap, nil
 		}

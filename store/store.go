@@ -13,8 +13,9 @@ import (
 )
 
 // Format is the store layout version this lgraph writes. 2: edges carry
-// resolved_by, facts carry types and receivers.
-const Format = 2
+// resolved_by, facts carry types and receivers. 3: snapshots are sorted
+// tables (records and derived indexes) read lazily.
+const Format = 3
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")
@@ -61,7 +62,7 @@ func Open(dir string, create bool) (*Store, error) {
 // segments), so the next run rebuilds it; the cache of facts and model
 // results and the ledger are kept, so nothing paid for is lost.
 func (s *Store) upgrade(from int) error {
-	for _, d := range []string{"refs", "snapshots", "segments"} {
+	for _, d := range []string{"refs", "snapshots", "segments", "tables"} {
 		if err := os.RemoveAll(s.path(d)); err != nil {
 			return fmt.Errorf("upgrade store %s from format %d: %w", s.Dir, from, err)
 		}
@@ -70,7 +71,7 @@ func (s *Store) upgrade(from int) error {
 }
 
 func (s *Store) initialize() error {
-	for _, d := range []string{"", "refs", "snapshots", "segments", "runs", "cache"} {
+	for _, d := range []string{"", "refs", "tables", "runs", "cache"} {
 		if err := os.MkdirAll(s.path(d), 0o755); err != nil {
 			return fmt.Errorf("create store %s: %w", s.Dir, err)
 		}

@@ -23,7 +23,7 @@ func TestFormatVersions(t *testing.T) {
 	}
 	write("FORMAT", `{"format":1}`)
 	write("refs/main", "old ref")
-	write("snapshots/abc", "old snapshot")
+	write("tables/abc.tbl", "old table")
 	write("cache/KEEP", "paid for")
 	write("runs/000001.json", "{}")
 	if _, err := Open(dir, false); !errors.Is(err, ErrOlderFormat) {
@@ -32,12 +32,12 @@ func TestFormatVersions(t *testing.T) {
 	if _, err := Open(dir, true); err != nil {
 		t.Fatalf("writer upgrade: %v", err)
 	}
-	for _, gone := range []string{"refs/main", "snapshots/abc"} {
+	for _, gone := range []string{"refs/main", "tables/abc.tbl"} {
 		if _, err := os.Stat(filepath.Join(dir, gone)); !os.IsNotExist(err) {
 			t.Errorf("%s survived the upgrade", gone)
 		}
 	}
-	for _, kept := range []string{"cache/KEEP", "runs/000001.json", "refs", "segments"} {
+	for _, kept := range []string{"cache/KEEP", "runs/000001.json", "refs", "tables"} {
 		if _, err := os.Stat(filepath.Join(dir, kept)); err != nil {
 			t.Errorf("%s lost in the upgrade: %v", kept, err)
 		}

@@ -57,7 +57,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		return rep, err
 	}
 	st.Next.Project = project
-	full = full || projectChanged(st)
+	full = full || ProjectChanged(st)
 	var base snapshot.KV
 	if !full {
 		base = baseIndex(st)
@@ -234,6 +234,8 @@ func codePaths(files *snapshot.FileSet) []string {
 	return out
 }
 
-func projectChanged(st *phase.State) bool {
-	return projectKey(&st.Base.Project) != projectKey(&st.Next.Project)
+// ProjectChanged reports whether the project settings (go.mod, tsconfig,
+// Python roots...) differ between the run's base and what it builds.
+func ProjectChanged(st *phase.State) bool {
+	return st.Base == nil || ProjectKey(&st.Base.Project) != ProjectKey(&st.Next.Project)
 }

@@ -116,7 +116,9 @@ func tsConfig(data []byte) lang.TSConfig {
 }
 
 // projectKey hashes a project's settings for change detection.
-func projectKey(p *lang.Project) string {
+// ProjectKey hashes the project settings: when it changes, every file's
+// module keys may change, so everything is resolved (and indexed) again.
+func ProjectKey(p *lang.Project) string {
 	b, _ := json.Marshal(p) // encoding/json sorts map keys
 	sum := sha256.Sum256(b)
 	return hex.EncodeToString(sum[:8])

@@ -8,6 +8,7 @@ import (
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
 	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
 )
 
@@ -38,12 +39,9 @@ func TestNewRulesRelistTheTree(t *testing.T) {
 	snap.Files.Delete("pyproject.toml")
 	snap.Project.PythonRoots = nil
 	snap.Versions["inventory"] = "inventory-1"
-	name, segs, err := s.WriteSnapshot(snap)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref.Snapshot, ref.Segments, ref.Versions = name, segs, snap.Versions
-	if err := s.Publish(ref, 16); err != nil {
+	ref.Versions = snap.Versions
+	patch := []snapshot.Entry{{Key: snapshot.FileKey("pyproject.toml"), Tomb: true}, {Key: snapshot.HeaderKey, Value: snapshot.EncodeHeader(snap)}}
+	if err := s.Patch(ref, patch, 16); err != nil {
 		t.Fatal(err)
 	}
 

@@ -55,15 +55,15 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		rep.Calls = usage.Calls
 		rep.MS = time.Since(start).Milliseconds()
 	}()
-	for dir := range st.Next.Modules {
+	for _, dir := range st.Next.Modules.Dirs() {
 		if _, ok := inputs[dir]; !ok {
-			delete(st.Next.Modules, dir)
+			st.Next.Modules.Delete(dir)
 		}
 	}
 	var todo []string
 	for _, dir := range slices.Sorted(maps.Keys(inputs)) {
 		key := inputKey(inputs[dir], st.LLM.ID())
-		if m := st.Next.Modules[dir]; m == nil || m.InputKey != key {
+		if m := st.Next.Modules.Get(dir); m == nil || m.InputKey != key {
 			todo = append(todo, dir)
 		}
 	}
@@ -92,7 +92,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	err = g.Wait()
 	for _, m := range docs {
 		if m != nil {
-			st.Next.Modules[m.Dir] = m
+			st.Next.Modules.Set(m)
 		}
 	}
 	if err != nil {

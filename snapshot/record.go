@@ -1,0 +1,142 @@
+package snapshot
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"unsafe"
+)
+
+// A record is self-contained: a table of the unique strings it uses, then
+// varint indexes into it, so one record decodes without any other.
+
+// EncodeRecord encodes one file record.
+func EncodeRecord(f *File) []byte {
+	e := newEncoder()
+	e.file(f)
+	return e.bytes()
+}
+
+// DecodeRecord decodes a file record. It copies b first, so the record
+// stays valid after the table it was read from is closed.
+func DecodeRecord(b []byte) (*File, error) {
+	d, err := openRecord(bytes.Clone(b))
+	if err != nil {
+		return nil, err
+	}
+	f := d.file()
+	if d.err != nil {
+		return nil, fmt.Errorf("decode record: %w", d.err)
+	}
+	return f, nil
+}
+
+// Header is what a snapshot holds besides its files and module docs.
+type Header struct {
+	Branch, Commit, ConfigKey string
+	Versions                  map[string]string
+	ContentRoot               string
+	LeafCount                 int
+	// Files is the number of file records.
+	Files int
+}
+
+// HeaderKey is the key of a snapshot's header (it sorts before every
+// keyspace).
+var HeaderKey = []byte{'#'}
+
+// EncodeHeader encodes a snapshot's header and project settings.
+func EncodeHeader(s *Snapshot) []byte {
+	e := newEncoder()
+	e.str(s.Branch)
+	e.str(s.Commit)
+	e.str(s.ConfigKey)
+	e.strMap(s.Versions)
+	e.project(&s.Project)
+	e.str(s.ContentRoot)
+	e.int(s.LeafCount)
+	e.int(s.Files.Len())
+	return e.bytes()
+}
+
+// decodeHeader fills s's header fields and returns the file count.
+func decodeHeader(b []byte, s *Snapshot) (int, error) {
+	d, err := openRecord(bytes.Clone(b))
+	if err != nil {
+		return 0, err
+	}
+	s.Branch, s.Commit, s.ConfigKey = d.str(), d.str(), d.str()
+	if v := d.strMap(); v != nil {
+		s.Versions = v
+	}
+	s.Project = d.project()
+	s.ContentRoot, s.LeafCount = d.str(), d.int()
+	n := d.int()
+	if d.err != nil {
+		return 0, fmt.Errorf("decode snapshot header: %w", d.err)
+	}
+	return n, nil
+}
+
+// EncodeModule encodes a module doc.
+func EncodeModule(m *Module) []byte {
+	e := newEncoder()
+	e.str(m.Dir)
+	e.str(m.Doc)
+	e.str(m.InputKey)
+	return e.bytes()
+}
+
+// DecodeModule decodes a module doc.
+func DecodeModule(b []byte) (*Module, error) {
+	d, err := openRecord(bytes.Clone(b))
+	if err != nil {
+		return nil, err
+	}
+	m := &Module{Dir: d.str(), Doc: d.str(), InputKey: d.str()}
+	if d.err != nil {
+		return nil, fmt.Errorf("decode module doc: %w", d.err)
+	}
+	return m, nil
+}
+
+func newEncoder() *encoder {
+	return &encoder{strs: map[string]uint64{"": 0}, table: []string{""}}
+}
+
+// bytes is the string table followed by the body.
+func (e *encoder) bytes() []byte {
+	var out bytes.Buffer
+	writeTable(&out, e.table)
+	out.Write(e.buf)
+	return out.Bytes()
+}
+
+func writeTable(out *bytes.Buffer, table []string) {
+	var tmp [binary.MaxVarintLen64]byte
+	out.Write(tmp[:binary.PutUvarint(tmp[:], uint64(len(table)))])
+	for _, str := range table {
+		out.Write(tmp[:binary.PutUvarint(tmp[:], uint64(len(str)))])
+		out.WriteString(str)
+	}
+}
+
+// openRecord reads a record's string table. The strings share data's
+// bytes (zero-copy), which the caller never writes afterwards.
+func openRecord(data []byte) (*decoder, error) {
+	d := &decoder{buf: data}
+	n := d.count()
+	d.table = make([]string, n)
+	for i := range d.table {
+		l := d.uvarint()
+		if d.err != nil || l > uint64(len(d.buf)) {
+			return nil, errors.New("corrupt record: string table")
+		}
+		if l > 0 {
+			d.table[i] = unsafe.String(&d.buf[0], int(l))
+		}
+		d.buf = d.buf[l:]
+	}
+	return d, nil
+}
