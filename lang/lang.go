@@ -39,6 +39,10 @@ type Spec struct {
 	// ImportCandidates returns, best first, the module keys an import written
 	// in the file at from may refer to. The first key that some file defines wins.
 	ImportCandidates func(imp facts.Import, from string, p *Project) []string
+	// StdMethods are method names of the language's standard types
+	// (Rust unwrap, clone, iter, len...): a call of one on a receiver whose
+	// type is unknown is never guessed onto a repository method by name.
+	StdMethods map[string]bool
 }
 
 // Project holds repository-wide settings that change how imports resolve.
@@ -54,6 +58,9 @@ type Project struct {
 	// IncludeDirs are repository-relative directories searched for C/C++
 	// quoted includes after the including file's own directory.
 	IncludeDirs []string `json:"include_dirs,omitempty"`
+	// Rust maps a directory ("" for the root) to the package its
+	// Cargo.toml declares (workspace manifests without [package] are absent).
+	Rust map[string]RustPackage `json:"rust,omitempty"`
 }
 
 // TSConfig is the part of a tsconfig.json that affects module resolution.

@@ -17,7 +17,7 @@ import (
 )
 
 // projectOf derives the resolution settings from the project files in the
-// snapshot (go.mod, tsconfig.json, jsconfig.json) and the config.
+// snapshot (go.mod, tsconfig.json, jsconfig.json, Cargo.toml) and the config.
 func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project, error) {
 	pr := lang.Project{GoModules: map[string]string{}, TSConfigs: map[string]lang.TSConfig{}, IncludeDirs: st.Config.IncludeDirs}
 	var projectFiles []string
@@ -42,6 +42,13 @@ func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project
 		case "go.mod":
 			if m := goModulePath(data); m != "" {
 				pr.GoModules[dir] = m
+			}
+		case "Cargo.toml":
+			if pkg, ok := lang.ParseCargoToml(data); ok {
+				if pr.Rust == nil {
+					pr.Rust = map[string]lang.RustPackage{}
+				}
+				pr.Rust[dir] = pkg
 			}
 		default:
 			if _, seen := pr.TSConfigs[dir]; seen && path.Base(p) == "jsconfig.json" {

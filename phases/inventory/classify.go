@@ -23,7 +23,7 @@ const Version = "inventory-1"
 const ConfigLang = "config"
 
 // projectFiles are indexed alongside code because resolution reads them.
-var projectFiles = map[string]bool{"go.mod": true, "tsconfig.json": true, "jsconfig.json": true}
+var projectFiles = map[string]bool{"go.mod": true, "tsconfig.json": true, "jsconfig.json": true, "Cargo.toml": true}
 
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.
