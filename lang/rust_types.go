@@ -205,14 +205,11 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 	case "index_expression":
 		return rustStep(x.exprChain(n.NamedChild(0)), facts.Unwrap)
 	case "struct_expression":
-		return x.typeChain(x.g.child(n, "name"), false)
+		return x.variantChain(x.g.child(n, "name"), true)
 	case "type_cast_expression":
 		return x.typeChain(x.g.child(n, "type"), false)
 	case "scoped_identifier":
-		if segs := x.pathSegs(n); segs != nil {
-			return x.pathChain(segs, false)
-		}
-		return facts.Unknown
+		return x.variantChain(n, false)
 	case "macro_invocation":
 		switch Text(x.g.child(n, "macro"), x.src) {
 		case "vec", "format", "concat", "stringify", "include_str", "include_bytes", "env", "matches", "line", "file", "column":
@@ -224,6 +221,23 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 		return facts.NotRepo
 	}
 	return facts.Unknown
+}
+
+// variantChain is the chain of a path used as a value: an enum variant
+// (E::V, E::V { .. }) or associated constant (T::MAX) is taken for a value
+// of its type; otherwise the item the path names. typed says the path is
+// a type's name (a struct literal's).
+func (x *rustX) variantChain(n *sitter.Node, typed bool) string {
+	segs := x.pathSegs(n)
+	switch {
+	case segs == nil:
+		return facts.Unknown
+	case len(segs) >= 2 && rustUpper(segs[len(segs)-2]) && rustUpper(segs[len(segs)-1]):
+		return x.pathChain(segs[:len(segs)-1], false)
+	case typed:
+		return x.typeChain(n, false)
+	}
+	return x.pathChain(segs, false)
 }
 
 // callChain is the chain of a call's result.
@@ -264,8 +278,9 @@ func (x *rustX) callChain(n *sitter.Node) string {
 			return facts.NotRepo // Option::from(x), Result::ok(..)
 		}
 		last := segs[len(segs)-1]
-		if len(segs) >= 2 && rustUpper(segs[len(segs)-2]) && rustSelfMakers[last] {
-			// T::default(), T::from(x): a T, also when T derives the trait.
+		if len(segs) >= 2 && rustUpper(segs[len(segs)-2]) && (rustSelfMakers[last] || rustUpper(last)) {
+			// T::default(), T::from(x): a T, also when T derives the trait;
+			// E::Variant(x): an E.
 			return x.pathChain(segs[:len(segs)-1], false)
 		}
 		c := x.pathChain(segs, false)

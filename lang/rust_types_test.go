@@ -146,6 +146,11 @@ fn run<M: Matcher>(cfg: &Config, m: M, items: &[Item], opt: Option<Store>) -> Re
     d.reset();
     unknown.thing();
     items[0].size();
+    Error::Io(e).with_path();
+    let z = Kind::Empty;
+    z.describe();
+    let q = Shape::Rect { w: 1 };
+    q.area();
     Ok(())
 }
 `
@@ -169,7 +174,11 @@ fn run<M: Matcher>(cfg: &Config, m: M, items: &[Item], opt: Option<Store>) -> Re
 		"23:default":   "@crate::store|Store", "24:reset": "@crate::store|Store",
 		"25:thing": facts.Unknown,
 		"26:size":  "Item",
-		"27:Ok":    "",
+		// an enum variant (or associated constant) is a value of its type
+		"27:Io": "Error", "27:with_path": "Error",
+		"29:describe": "Kind",
+		"31:area":     "Shape",
+		"32:Ok":       "",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("receivers (-want +got):\n%s", d)
