@@ -68,6 +68,7 @@ func (x *rustX) enterBody(n *sitter.Node, kind string) bool {
 	case "closure_expression":
 		x.pushLocals(n.EndByte())
 		x.declareParams(x.g.child(n, "parameters"))
+		x.closureOver(n)
 	case "for_expression":
 		x.pushLocals(n.EndByte())
 		x.declarePattern(x.g.child(n, "pattern"), rustStep(x.exprChain(x.g.child(n, "value")), facts.Unwrap))
@@ -90,6 +91,36 @@ func (x *rustX) enterBody(n *sitter.Node, kind string) bool {
 		return false
 	}
 	return true
+}
+
+// rustElementClosures are standard methods whose closure argument takes
+// the receiver's values one by one (Option::map takes the wrapped value).
+var rustElementClosures = rustWords(`map and_then filter for_each any all find position filter_map
+	flat_map inspect take_while skip_while map_while max_by_key min_by_key max_by min_by sort_by
+	sort_by_key sort_unstable_by sort_unstable_by_key retain dedup_by_key is_some_and is_none_or
+	binary_search_by binary_search_by_key partition`)
+
+// closureOver declares the untyped parameters of a closure passed to one
+// of rustElementClosures with the values of the receiver: in
+// `v.iter().map(|m| m.start())`, m is one of v's values.
+func (x *rustX) closureOver(n *sitter.Node) {
+	args := n.Parent()
+	if args == nil || x.g.kind(args) != "arguments" {
+		return
+	}
+	call := args.Parent()
+	fn := x.g.child(call, "function")
+	if call == nil || fn == nil || x.g.kind(fn) != "field_expression" || !rustElementClosures[Text(x.g.child(fn, "field"), x.src)] {
+		return
+	}
+	elem := rustStep(x.exprChain(x.g.child(fn, "value")), facts.Unwrap)
+	params := x.g.child(n, "parameters")
+	for i := uint(0); params != nil && i < params.NamedChildCount(); i++ {
+		switch p := params.NamedChild(i); x.g.kind(p) {
+		case "identifier", "reference_pattern", "ref_pattern", "mut_pattern":
+			x.declarePattern(p, elem)
+		}
+	}
 }
 
 // declareParams declares a parameter list's names with their types

@@ -263,3 +263,31 @@ fn e(w: impl Writer, v: &dyn Visit) { w.put(); v.visit(); }
 		t.Errorf("receivers (-want +got):\n%s", d)
 	}
 }
+
+// TestRustClosureParams: the parameter of a closure passed to an
+// iterator or Option method is one of the receiver's values; a closure
+// given anything else (map_err's error) has an unknown parameter.
+func TestRustClosureParams(t *testing.T) {
+	src := `fn f(items: &[Item], o: Option<Conn>, res: Result<Conn, E>) {
+    items.iter().map(|m| m.start()).count();
+    items.iter().filter(|&m| m.valid());
+    o.map(|c| c.close());
+    items.sort_by(|a, b| a.rank_against(b));
+    items.iter().enumerate().map(|(i, m)| m.start());
+    res.map_err(|e| e.kind());
+}
+`
+	got := rustRecvs(rustMustExtract(t, rustSpec(), src))
+	want := map[string]string{
+		"2:iter": "-Item", "2:map": "-Item", "2:count": facts.NotRepo, "2:start": "Item",
+		"3:iter": "-Item", "3:filter": "-Item", "3:valid": "Item",
+		"4:map": "-Conn", "4:close": "Conn",
+		"5:sort_by": "-Item", "5:rank_against": "Item",
+		// a tuple pattern takes an unknown type
+		"6:iter": "-Item", "6:enumerate": "-Item", "6:map": facts.NotRepo, "6:start": facts.Unknown,
+		"7:map_err": "-Conn", "7:kind": facts.Unknown,
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("receivers (-want +got):\n%s", d)
+	}
+}
