@@ -175,10 +175,7 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 	}
 	switch kind {
 	case "function_item", "function_signature_item":
-		if x.fnDepth > 0 {
-			x.typeParams(n) // a nested function: its generics stay until the outer one ends
-			return true, false
-		}
+		// (inside a function body, enterBody takes these)
 		_, sk := x.scope()
 		k := facts.KindFunction
 		if sk == 'i' || sk == 't' {
@@ -198,8 +195,8 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return true, false
 	case "mod_item":
-		if x.g.child(n, "body") == nil || x.fnDepth > 0 {
-			return x.fnDepth > 0, false
+		if x.g.child(n, "body") == nil {
+			return false, false
 		}
 		x.symbol(n, facts.KindModule)
 		x.mods = append(x.mods, Text(x.g.child(n, "name"), x.src))

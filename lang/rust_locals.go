@@ -65,6 +65,8 @@ func (x *rustX) enterBody(n *sitter.Node, kind string) bool {
 		x.typeParams(n) // a nested function: its generics stay until the outer one ends
 		x.pushLocals(n.EndByte())
 		x.declareParams(x.g.child(n, "parameters"))
+	case "function_signature_item", "mod_item":
+		// declarations inside a function body are not the file's symbols
 	case "closure_expression":
 		x.pushLocals(n.EndByte())
 		x.declareParams(x.g.child(n, "parameters"))
