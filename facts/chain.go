@@ -22,13 +22,34 @@ import "strings"
 // Each step is a member name, with "()" when the member is called:
 // "NewServer().cfg.Load()" is the result of Load on the cfg field of what
 // NewServer returns.
+//
+// A chain may also be NotRepo followed by a chain, "-Server": a value of an
+// outside type that wraps a Server (Rust Option<Server>, Result<Server, E>).
+// Its own members are outside ones (unwrap, map); the step Unwrap ("?")
+// takes the wrapped value: "Open().?.Run()". An extractor writes steps
+// after a wrapping chain only through a definition's Type ("f().?" where
+// f's Type is "-Server"), never after the "-" prefix itself.
 const (
 	// Unknown is a receiver whose type the extractor cannot tell.
 	Unknown = "?"
 	// NotRepo is a type that is provably not defined in the repository
 	// (a builtin, a primitive, a literal's type).
 	NotRepo = "-"
+	// Unwrap is the step from a wrapping value to the value it wraps.
+	Unwrap = "?"
 )
+
+// Wrapped is the chain of an outside value wrapping a value of chain
+// inner ("" or Unknown when the inner type is not known).
+func Wrapped(inner string) string {
+	switch inner {
+	case NotRepo:
+		return NotRepo
+	case "":
+		inner = Unknown
+	}
+	return NotRepo + inner
+}
 
 // Imported builds the root for name imported from module.
 func Imported(module, name string) string { return "@" + module + "|" + name }

@@ -22,6 +22,9 @@ type Project struct {
 	// pkg.m). It comes from pyproject.toml, setup.cfg, setup.py, the tree
 	// and the import_roots config key; src/ and lib/ at the top need no entry.
 	PythonRoots map[string]string `json:"python_roots,omitempty"`
+	// Rust maps a directory ("" for the root) to the package its
+	// Cargo.toml declares (workspace manifests without [package] are absent).
+	Rust map[string]RustPackage `json:"rust,omitempty"`
 }
 
 // TSConfig is the part of a tsconfig.json that affects module resolution.
@@ -49,4 +52,27 @@ func (pr *Project) GoModuleFor(p string) (modPath, root string, ok bool) {
 		}
 		dir = path.Dir(dir)
 	}
+}
+
+// RustPackage is what one Cargo.toml with a [package] section says about
+// the crates of its package, as far as module paths need it. A Rust path
+// starting with `crate` means the crate of the file it is written in, and
+// a path starting with another crate's name means that crate's library:
+// both need to know which crate a file belongs to.
+type RustPackage struct {
+	// Name is the package name ("grep-searcher").
+	Name string `json:"name"`
+	// Lib is the library crate's name as code writes it: [lib] name, else
+	// the package name with '-' as '_' ("grep_searcher").
+	Lib string `json:"lib"`
+	// LibPath is the library root relative to the package directory when
+	// [lib] path sets one ("" means src/lib.rs).
+	LibPath string `json:"lib_path,omitempty"`
+	// Roots are the other declared crate roots ([[bin]], [[test]],
+	// [[example]], [[bench]] paths and the build script), relative to the
+	// package directory, sorted.
+	Roots []string `json:"roots,omitempty"`
+	// Deps maps a renamed dependency's local crate name to its package
+	// name (memmap = { package = "memmap2" }: memmap -> memmap2).
+	Deps map[string]string `json:"deps,omitempty"`
 }

@@ -44,13 +44,18 @@ type Spec struct {
 	// ImportCandidates returns, best first, the module keys an import written
 	// in the file at from may refer to. The first key that some file defines wins.
 	ImportCandidates func(imp facts.Import, from string, p *Project) []string
+	// StdMethods are method names of the language's standard types
+	// (Rust unwrap, clone, iter, len...): a call of one on a receiver whose
+	// type is unknown is never guessed onto a repository method by name.
+	StdMethods map[string]bool
 }
 
 // Project and TSConfig live in facts, so that packages reading snapshots
 // need not link the grammars.
 type (
-	Project  = facts.Project
-	TSConfig = facts.TSConfig
+	Project     = facts.Project
+	TSConfig    = facts.TSConfig
+	RustPackage = facts.RustPackage
 )
 
 // Registry is the set of known languages, looked up by extension and name.

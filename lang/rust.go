@@ -1,7 +1,7 @@
 package lang
 
 import (
-	"strings"
+	"sort"
 	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -13,12 +13,11 @@ import (
 func rustSpec() *Spec {
 	return &Spec{
 		Name: "rust", Family: "rust", Extensions: []string{".rs"}, Interpreters: []string{},
-		Grammar: func() *sitter.Language { return sitter.NewLanguage(tsrust.Language()) },
-		Extract: rustExtract,
-		ModuleKeys: func(path string, f *facts.File, p *Project) []string {
-			return []string{rustModuleKey(path)}
-		},
+		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsrust.Language()) },
+		Extract:          rustExtract,
+		ModuleKeys:       rustModuleKeys,
 		ImportCandidates: rustImportCandidates,
+		StdMethods:       rustStdMethods,
 	}
 }
 
@@ -64,7 +63,7 @@ var rustG = sync.OnceValue(func() *rustGrammar { return rustGrammarOf(sitter.New
 
 type rustScope struct {
 	qual  string
-	kind  byte // 'm' mod block, 'i' impl, 't' trait, 'f' function, 's' other item
+	kind  byte // 'm' mod block, 'i' impl, 't' trait, 'f' function, 'S' struct or union, 's' other item
 	tpLen int  // len(tparams) before this scope's generic parameters
 }
 
@@ -76,28 +75,47 @@ type rustImpl struct {
 	selfRef  int    // index in refs of the self type's reference, -1 if none
 }
 
+// rustTParam is a generic parameter in scope with the chain of the
+// values it types: its first bound that is not a standard trait.
+type rustTParam struct{ name, chain string }
+
 type rustX struct {
 	src     []byte
 	g       *rustGrammar
 	f       *facts.File
 	scopes  []rustScope
 	fnDepth int
-	mods    []string // inline `mod x { }` blocks around the current node
-	tparams []string // generic parameter names in scope (not reported as refs)
+	mods    []string     // inline `mod x { }` blocks around the current node
+	tparams []rustTParam // generic parameters in scope (not reported as refs)
 	impls   []rustImpl
+	// What the file says about its names (rust_names.go): each name a use
+	// binds, with the path it names (`use crate::a::B as C`: C ->
+	// crate::a::B); the file's own items; the file-level glob imports
+	// that may reach the repository.
+	uses  map[string]string
+	items map[string]bool
+	globs []string
+	// locals are the open blocks of the current function (rust_locals.go).
+	locals []rustLocals
+	// paths are the module paths given an Import of kind "path" so far.
+	paths map[string]bool
 }
 
 func rustExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &rustX{src: src, g: rustG(), f: &facts.File{}}
+	x := &rustX{src: src, g: rustG(), f: &facts.File{}, uses: map[string]string{}, items: map[string]bool{}, paths: map[string]bool{}}
+	x.declarations(root)
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c, "")
 	x.finishImpls()
+	x.fieldsLast()
+	sort.SliceStable(x.f.Imports, func(i, j int) bool { return x.f.Imports[i].Line < x.f.Imports[j].Line })
 	return x.f
 }
 
 func (x *rustX) walk(c *sitter.TreeCursor, parentKind string) {
 	n := c.Node()
+	x.popLocals(n.StartByte())
 	kind := x.g.kind(n)
 	if parentKind == "impl_item" && len(x.impls) > 0 {
 		switch c.FieldId() {
@@ -117,6 +135,7 @@ func (x *rustX) walk(c *sitter.TreeCursor, parentKind string) {
 		}
 		c.GotoParent()
 	}
+	x.leave(n, kind)
 	if pushed {
 		top := x.scopes[len(x.scopes)-1]
 		x.scopes = x.scopes[:len(x.scopes)-1]
@@ -145,104 +164,49 @@ func (x *rustX) push(n *sitter.Node, qual string, kind byte) {
 	if kind == 'f' {
 		x.fnDepth++
 	}
-	tp := x.g.child(n, "type_parameters")
-	if tp == nil {
-		return
-	}
-	for i := uint(0); i < tp.NamedChildCount(); i++ {
-		if ch := tp.NamedChild(i); x.g.kind(ch) == "type_parameter" {
-			x.tparams = append(x.tparams, Text(x.g.child(ch, "name"), x.src))
-		}
-	}
+	x.typeParams(n)
 }
 
 // enter handles one node and reports whether to visit its children and
 // whether it pushed a scope.
 func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentKind string) (descend, pushed bool) {
+	if x.fnDepth > 0 && x.enterBody(n, kind) {
+		return true, false
+	}
 	switch kind {
 	case "function_item", "function_signature_item":
-		if x.fnDepth > 0 {
-			return true, false
-		}
+		// (inside a function body, enterBody takes these)
 		_, sk := x.scope()
 		k := facts.KindFunction
 		if sk == 'i' || sk == 't' {
 			k = facts.KindMethod
 		}
-		x.symbol(n, k)
+		x.symbol(n, k).Type = x.resultType(n)
+		if kind == "function_item" {
+			x.pushLocals(n.EndByte())
+			x.declareParams(x.g.child(n, "parameters"))
+		}
 		return true, true
 	case "struct_item", "union_item", "enum_item", "trait_item", "type_item", "const_item", "static_item":
-		if x.fnDepth > 0 {
-			return true, false
+		return x.item(n, kind)
+	case "field_declaration":
+		if _, sk := x.scope(); sk == 'S' && x.fnDepth == 0 && parentKind == "field_declaration_list" {
+			x.field(n)
 		}
-		_, sk := x.scope()
-		var k string
-		switch kind {
-		case "struct_item", "union_item":
-			k = facts.KindStruct
-		case "enum_item":
-			k = facts.KindEnum
-		case "trait_item":
-			k = facts.KindTrait
-		case "type_item":
-			if sk == 'i' || sk == 't' {
-				return true, false // associated type
-			}
-			k = facts.KindType
-		case "const_item":
-			k = facts.KindConst
-		default:
-			k = facts.KindVar
-		}
-		s := x.symbol(n, k)
-		if kind == "trait_item" {
-			if b := x.g.child(n, "bounds"); b != nil {
-				s.Extends = rustBounds(b, x.src)
-			}
-		}
-		return true, true
+		return true, false
 	case "mod_item":
-		name := Text(x.g.child(n, "name"), x.src)
 		if x.g.child(n, "body") == nil {
-			p := name
-			if len(x.mods) > 0 {
-				p = strings.Join(x.mods, "::") + "::" + name
-			}
-			x.f.Imports = append(x.f.Imports, facts.Import{Path: "self::" + p, Kind: "mod", Line: Line(n)})
 			return false, false
 		}
-		if x.fnDepth > 0 {
-			return true, false
-		}
 		x.symbol(n, facts.KindModule)
-		x.mods = append(x.mods, name)
+		x.mods = append(x.mods, Text(x.g.child(n, "name"), x.src))
 		return true, true
 	case "impl_item":
+		return x.impl(n)
+	case "use_declaration", "extern_crate_declaration":
 		if x.fnDepth > 0 {
-			x.impls = append(x.impls, rustImpl{traitRef: -1, selfRef: -1}) // local impl: never resolved
-			return true, false
+			x.useDecl(n, kind)
 		}
-		outer, _ := x.scope()
-		self := rustTypeName(x.g.child(n, "type"), x.src)
-		if outer != "" {
-			self = outer + "." + self
-		}
-		im := rustImpl{self: self, traitRef: -1, selfRef: -1}
-		if t := x.g.child(n, "trait"); t != nil {
-			im.trait = rustStripGenerics(OneLine(Text(t, x.src)))
-		}
-		x.impls = append(x.impls, im)
-		x.push(n, self, 'i')
-		return true, true
-	case "use_declaration":
-		if a := x.g.child(n, "argument"); a != nil {
-			x.use(a, "", Line(n))
-		}
-		return false, false
-	case "extern_crate_declaration":
-		x.f.Imports = append(x.f.Imports, facts.Import{
-			Path: Text(x.g.child(n, "name"), x.src), Alias: Text(x.g.child(n, "alias"), x.src), Line: Line(n),
-		})
 		return false, false
 	case "call_expression":
 		x.call(x.g.child(n, "function"), Line(n))
@@ -256,11 +220,7 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return false, false
 	case "scoped_type_identifier":
-		q, ok := rustChain(x.g.child(n, "path"), x.src)
-		if !ok {
-			q = "?"
-		}
-		x.ref(Text(x.g.child(n, "name"), x.src), q, facts.RefReference, Line(n))
+		x.typePathRef(n)
 		return false, false
 	case "macro_invocation", "macro_definition", "attribute_item", "inner_attribute_item",
 		"line_comment", "block_comment", "string_literal", "raw_string_literal",
@@ -272,53 +232,75 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 	return kind != "", false
 }
 
-// rustModuleKey is the crate path of a file: src/lib.rs -> crate,
-// src/a/mod.rs -> crate::a, src/a/b.rs -> crate::a::b.
-func rustModuleKey(p string) string {
-	rel := p
-	if i := strings.LastIndex(p, "/src/"); i >= 0 {
-		rel = p[i+len("/src/"):]
-	} else if strings.HasPrefix(p, "src/") {
-		rel = p[len("src/"):]
+// item handles a type, trait, constant or static definition.
+func (x *rustX) item(n *sitter.Node, kind string) (descend, pushed bool) {
+	if x.fnDepth > 0 {
+		return true, false
 	}
-	rel = strings.TrimSuffix(rel, ".rs")
-	segs := strings.Split(rel, "/")
-	last := segs[len(segs)-1]
-	if last == "mod" || (len(segs) == 1 && (last == "lib" || last == "main")) {
-		segs = segs[:len(segs)-1]
+	_, sk := x.scope()
+	var k string
+	switch kind {
+	case "struct_item", "union_item":
+		k = facts.KindStruct
+	case "enum_item":
+		k = facts.KindEnum
+	case "trait_item":
+		k = facts.KindTrait
+	case "type_item":
+		if sk == 'i' || sk == 't' {
+			return true, false // associated type
+		}
+		k = facts.KindType
+	case "const_item":
+		k = facts.KindConst
+	default:
+		k = facts.KindVar
 	}
-	return strings.Join(append([]string{"crate"}, segs...), "::")
+	s := x.symbol(n, k)
+	switch kind {
+	case "trait_item":
+		if b := x.g.child(n, "bounds"); b != nil {
+			s.Extends = rustBounds(b, x.src)
+		}
+	case "const_item", "static_item":
+		s.Type = rustSymType(x.typeChain(x.g.child(n, "type"), true))
+	}
+	return true, true
 }
 
-func rustImportCandidates(imp facts.Import, from string, p *Project) []string {
-	m := rustModuleKey(from)
-	if imp.Kind == "mod" {
-		return []string{m + "::" + strings.TrimPrefix(imp.Path, "self::")}
+// impl opens an impl block: its methods hang under the self type.
+func (x *rustX) impl(n *sitter.Node) (descend, pushed bool) {
+	if x.fnDepth > 0 {
+		x.impls = append(x.impls, rustImpl{traitRef: -1, selfRef: -1}) // local impl: never resolved
+		return true, false
 	}
-	segs := strings.Split(imp.Path, "::")
-	var base []string
-	switch segs[0] {
-	case "crate":
-		base = segs
-	case "self":
-		base = append(strings.Split(m, "::"), segs[1:]...)
-	case "super":
-		base = strings.Split(m, "::")
-		k := 0
-		for k < len(segs) && segs[k] == "super" {
-			if len(base) <= 1 {
-				return nil
-			}
-			base = base[:len(base)-1]
-			k++
-		}
-		base = append(base, segs[k:]...)
-	default:
-		return nil
+	outer, _ := x.scope()
+	self := rustTypeName(x.g.child(n, "type"), x.src)
+	if outer != "" {
+		self = outer + "." + self
 	}
-	var out []string
-	for n := len(base); n >= 2; n-- {
-		out = append(out, strings.Join(base[:n], "::"))
+	im := rustImpl{self: self, traitRef: -1, selfRef: -1}
+	if t := x.g.child(n, "trait"); t != nil {
+		im.trait = rustStripGenerics(OneLine(Text(t, x.src)))
 	}
-	return out
+	x.impls = append(x.impls, im)
+	x.push(n, self, 'i')
+	return true, true
+}
+
+// leave finishes a node after its children: a let binds its names for
+// what follows it, not for its own initializer.
+func (x *rustX) leave(n *sitter.Node, kind string) {
+	if x.fnDepth == 0 || (kind != "let_declaration" && kind != "let_condition") {
+		return
+	}
+	x.popLocals(n.EndByte())
+	chain := facts.Unknown
+	if t := x.g.child(n, "type"); t != nil {
+		chain = x.typeChain(t, false)
+	}
+	if chain == facts.Unknown {
+		chain = x.exprChain(x.g.child(n, "value"))
+	}
+	x.declarePattern(x.g.child(n, "pattern"), chain)
 }

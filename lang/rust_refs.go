@@ -9,11 +9,15 @@ import (
 )
 
 func (x *rustX) ref(name, qual, kind string, line int) {
+	x.refRecv(name, qual, "", kind, line)
+}
+
+func (x *rustX) refRecv(name, qual, recv, kind string, line int) {
 	if name == "" {
 		return
 	}
 	from, _ := x.scope()
-	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: from, Line: line})
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: from, Line: line, Recv: recv})
 }
 
 // call records the callee of a call_expression.
@@ -21,22 +25,19 @@ func (x *rustX) call(fn *sitter.Node, line int) {
 	for fn != nil {
 		switch x.g.kind(fn) {
 		case "identifier":
-			x.ref(Text(fn, x.src), "", facts.RefCall, line)
+			if name := Text(fn, x.src); !x.isLocal(name) {
+				x.ref(name, "", facts.RefCall, line)
+			}
 		case "scoped_identifier":
-			q := ""
-			if p := x.g.child(fn, "path"); p != nil {
-				var ok bool
-				if q, ok = rustChain(p, x.src); !ok {
-					q = "?"
-				}
+			name := Text(x.g.child(fn, "name"), x.src)
+			segs := x.pathSegs(fn)
+			if len(segs) < 2 {
+				x.ref(name, facts.Unknown, facts.RefCall, line) // <T as Trait>::f
+				return
 			}
-			x.ref(Text(x.g.child(fn, "name"), x.src), q, facts.RefCall, line)
+			x.pathRef(segs[:len(segs)-1], name, facts.RefCall, line)
 		case "field_expression":
-			q, ok := rustChain(x.g.child(fn, "value"), x.src)
-			if !ok {
-				q = "?"
-			}
-			x.ref(Text(x.g.child(fn, "field"), x.src), q, facts.RefCall, line)
+			x.methodCall(fn, line)
 		case "generic_function":
 			fn = x.g.child(fn, "function")
 			continue
@@ -45,92 +46,77 @@ func (x *rustX) call(fn *sitter.Node, line int) {
 	}
 }
 
-// use flattens one use tree into imports. prefix is the path of the
-// enclosing use list ("" at the top).
-func (x *rustX) use(n *sitter.Node, prefix string, line int) {
-	join := func(p string) string {
-		p = strings.TrimPrefix(rustNoSpace(p), "::")
-		if prefix == "" {
-			return p
-		}
-		if p == "" {
-			return prefix
-		}
-		return prefix + "::" + p
-	}
-	switch x.g.kind(n) {
-	case "use_as_clause":
-		x.addUse(facts.Import{Path: join(Text(x.g.child(n, "path"), x.src)), Alias: Text(x.g.child(n, "alias"), x.src), Line: line})
-	case "use_wildcard":
-		p := strings.TrimSuffix(rustNoSpace(Text(n, x.src)), "*")
-		x.addUse(facts.Import{Path: join(strings.TrimSuffix(p, "::")), Kind: "wildcard", Line: line})
-	case "scoped_use_list", "use_list":
-		list := n
-		if x.g.kind(n) == "scoped_use_list" {
-			prefix = join(Text(x.g.child(n, "path"), x.src))
-			list = x.g.child(n, "list")
-			if list == nil {
-				return
-			}
-		}
-		imp := facts.Import{Path: prefix, Line: line}
-		var nested []*sitter.Node
-		for i := uint(0); i < list.NamedChildCount(); i++ {
-			ch := list.NamedChild(i)
-			switch x.g.kind(ch) {
-			case "identifier", "crate", "super", "metavariable":
-				imp.Names = append(imp.Names, Text(ch, x.src))
-			case "self":
-			case "use_as_clause":
-				if p := x.g.child(ch, "path"); p != nil && x.g.kind(p) == "identifier" {
-					imp.Names = append(imp.Names, Text(p, x.src))
-				} else {
-					nested = append(nested, ch)
-				}
-			case "line_comment", "block_comment":
-			default:
-				nested = append(nested, ch)
-			}
-		}
-		if prefix != "" && (len(imp.Names) > 0 || len(nested) == 0) {
-			x.addUse(imp)
-		}
-		for _, ch := range nested {
-			x.use(ch, prefix, line)
-		}
-	default:
-		x.addUse(facts.Import{Path: join(Text(n, x.src)), Line: line})
-	}
+func (x *rustX) isLocal(name string) bool {
+	_, ok := x.local(name)
+	return ok
 }
 
-// addUse records an import. Inside inline `mod a { }` blocks, self:: and
-// super:: are rewritten relative to the file's module, so that the
-// resolver (which only knows the file) resolves them correctly:
-// `use super::*` in `mod tests` becomes `self`.
-func (x *rustX) addUse(imp facts.Import) {
-	if len(x.mods) > 0 && imp.Path != "" {
-		segs := strings.Split(imp.Path, "::")
-		switch segs[0] {
-		case "self":
-			imp.Path = strings.Join(append(append([]string{"self"}, x.mods...), segs[1:]...), "::")
-		case "super":
-			k := 0
-			for k < len(segs) && segs[k] == "super" {
-				k++
-			}
-			var out []string
-			if k <= len(x.mods) {
-				out = append(append([]string{"self"}, x.mods[:len(x.mods)-k]...), segs[k:]...)
-			} else {
-				for i := 0; i < k-len(x.mods); i++ {
-					out = append(out, "super")
-				}
-				out = append(out, segs[k:]...)
-			}
-			imp.Path = strings.Join(out, "::")
-		}
+// methodCall records recv.m(): the receiver's chain, unless it is the
+// method's own receiver or a field of it (the resolver reads "self.f").
+func (x *rustX) methodCall(fn *sitter.Node, line int) {
+	f := x.g.child(fn, "field")
+	if x.g.kind(f) != "field_identifier" {
+		return
 	}
-	x.f.Imports = append(x.f.Imports, imp)
+	v := x.g.child(fn, "value")
+	qual, ok := rustChain(v, x.src)
+	if !ok {
+		qual = facts.Unknown
+	}
+	recv := x.exprChain(v)
+	if recv == qual && (recv == "self" || strings.HasPrefix(recv, "self.")) {
+		recv = ""
+	}
+	x.refRecv(Text(f, x.src), qual, recv, facts.RefCall, line)
+}
+
+// typePathRef records a type written with a path (a::B). An associated
+// type (Self::Item, T::Err) is no definition of the repository's.
+func (x *rustX) typePathRef(n *sitter.Node) {
+	name := Text(x.g.child(n, "name"), x.src)
+	segs := x.pathSegs(n)
+	if len(segs) < 2 {
+		x.ref(name, facts.Unknown, facts.RefReference, Line(n))
+		return
+	}
+	mod := segs[:len(segs)-1]
+	if rustUpper(mod[len(mod)-1]) || x.isTypeParam(mod[len(mod)-1]) {
+		return
+	}
+	x.pathRef(mod, name, facts.RefReference, Line(n))
+}
+
+// pathRef records a reference to name qualified by a path: a type's
+// associated function (Type::f, a::Type::f) through the type's chain, a
+// module's item (a::b::f) through the module the path names.
+func (x *rustX) pathRef(mod []string, name, kind string, line int) {
+	qual := strings.Join(mod, "::")
+	typed := false
+	for _, seg := range mod {
+		typed = typed || rustUpper(seg) || x.isTypeParam(seg)
+	}
+	head := mod[0]
+	switch {
+	case qual == "Self":
+		x.ref(name, qual, kind, line)
+	case typed:
+		x.refRecv(name, qual, x.pathChain(mod, false), kind, line)
+	case x.inlineModule(head):
+		x.refRecv(name, qual, strings.Join(mod, "."), kind, line)
+	case len(mod) == 1 && x.uses[head] != "":
+		x.ref(name, head, kind, line) // the resolver binds the import
+	default:
+		p := x.expandModule(mod)
+		if rustStdCrates[rustHead(p)] {
+			x.refRecv(name, qual, facts.NotRepo, kind, line)
+			return
+		}
+		if !x.paths[p] {
+			x.paths[p] = true
+			x.f.Imports = append(x.f.Imports, facts.Import{Path: p, Alias: p, Kind: "path", Line: line})
+		}
+		x.ref(name, p, kind, line)
+	}
 }
 
 // rustChain returns the text of an identifier chain (a, a::b, a.b, self,

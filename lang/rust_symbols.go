@@ -28,6 +28,8 @@ func (x *rustX) symbol(n *sitter.Node, kind string) *facts.Symbol {
 		sk = 'm'
 	case facts.KindTrait:
 		sk = 't'
+	case facts.KindStruct:
+		sk = 'S'
 	}
 	x.push(n, qual, sk)
 	if name == "" { // MISSING name in broken code: scope only
@@ -42,13 +44,44 @@ func (x *rustX) symbol(n *sitter.Node, kind string) *facts.Symbol {
 	return &x.f.Symbols[len(x.f.Symbols)-1]
 }
 
-func (x *rustX) isTypeParam(name string) bool {
-	for _, p := range x.tparams {
-		if p == name {
-			return true
+// fieldsLast moves the fields that share their qualified name with a
+// method (a private field and its getter) after every other symbol, so
+// that the method keeps the node id it has without fields, and the field
+// takes the "~2" one.
+func (x *rustX) fieldsLast() {
+	others := map[string]bool{}
+	for _, s := range x.f.Symbols {
+		if s.Kind != facts.KindField {
+			others[s.Qualified] = true
 		}
 	}
-	return false
+	var moved []facts.Symbol
+	kept := x.f.Symbols[:0]
+	for _, s := range x.f.Symbols {
+		if s.Kind == facts.KindField && others[s.Qualified] {
+			moved = append(moved, s)
+		} else {
+			kept = append(kept, s)
+		}
+	}
+	x.f.Symbols = append(kept, moved...)
+}
+
+// field records a named field of a struct or union with its type, so that
+// self.f.m() resolves through f's type.
+func (x *rustX) field(n *sitter.Node) {
+	name := Text(x.g.child(n, "name"), x.src)
+	parent, _ := x.scope()
+	if name == "" || parent == "" {
+		return
+	}
+	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+		Name: name, Qualified: parent + "." + name, Kind: facts.KindField, Parent: parent,
+		Line: Line(n), EndLine: EndLine(n),
+		Signature: OneLine(Text(n, x.src)),
+		Doc:       rustDoc(n, x.src),
+		Type:      rustSymType(x.typeChain(x.g.child(n, "type"), true)),
+	})
 }
 
 // finishImpls attaches `impl Trait for Type` to Type when Type is defined in

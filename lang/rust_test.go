@@ -122,6 +122,8 @@ func TestRustSymbols(t *testing.T) {
 	f := rustMustExtract(t, rustSpec(), rustSample)
 	want := []rustSymRow{
 		{"Point", "Point", facts.KindStruct, "", 8},
+		{"x", "Point.x", facts.KindField, "Point", 9},
+		{"conn", "Point.conn", facts.KindField, "Point", 10},
 		{"Shape", "Shape", facts.KindEnum, "", 13},
 		{"Draw", "Draw", facts.KindTrait, "", 16},
 		{"draw", "Draw.draw", facts.KindMethod, "Draw", 17},
@@ -171,12 +173,18 @@ func TestRustSymbols(t *testing.T) {
 func TestRustImports(t *testing.T) {
 	f := rustMustExtract(t, rustSpec(), rustSample)
 	want := []facts.Import{
-		{Path: "std::collections::HashMap", Line: 2},
-		{Path: "crate::net", Names: []string{"Conn", "Addr"}, Line: 3},
-		{Path: "self::Point", Line: 43},
+		// use a::b::C imports the name C of a::b; the module itself is bound
+		// to no name ("_").
+		{Path: "std::collections", Alias: "_", Names: []string{"HashMap"}, Line: 2},
+		{Path: "crate::net", Alias: "_", Names: []string{"Conn", "Addr"}, As: []string{"", "A"}, Line: 3},
+		// A path naming a module that no use binds (fmt::Debug, helper::paint)
+		// is an import of that module too.
+		{Path: "fmt", Alias: "fmt", Kind: "path", Line: 16},
+		{Path: "helper", Alias: "helper", Kind: "path", Line: 29},
 		// Inside inline mods, self/super are made relative to the file.
+		{Path: "self", Alias: "_", Names: []string{"Point"}, Line: 43},
 		{Path: "self::inner", Kind: "wildcard", Line: 47},
-		{Path: "self::MAX", Line: 48},
+		{Path: "self", Alias: "_", Names: []string{"MAX"}, Line: 48},
 		{Path: "self::inner::tests::deep", Kind: "mod", Line: 49},
 		{Path: "self::sibling", Kind: "mod", Line: 53},
 		{Path: "serde", Alias: "sd", Line: 54},
@@ -191,60 +199,90 @@ func TestRustUseForms(t *testing.T) {
 use a::b::{C, D};
 use a::b as c;
 use a::*;
-use crate::x::{y::Z, W, self, v::{P, Q}};
+use crate::x::{y::Z, W, self, v::{P, Q as R}};
 use ::std::io;
+pub use crate::inner::{Exported, Other as Renamed};
+pub(crate) use self::m::*;
+use std::io::{self, Write};
+pub extern crate grep_cli as cli;
+use serde;
 `
 	f := rustMustExtract(t, rustSpec(), src)
 	want := []facts.Import{
-		{Path: "a::b::C", Line: 1},
-		{Path: "a::b", Names: []string{"C", "D"}, Line: 2},
-		{Path: "a::b", Alias: "c", Line: 3},
+		{Path: "a::b", Alias: "_", Names: []string{"C"}, Line: 1},
+		{Path: "a::b", Alias: "_", Names: []string{"C", "D"}, Line: 2},
+		{Path: "a", Alias: "_", Names: []string{"b"}, As: []string{"c"}, Line: 3},
 		{Path: "a", Kind: "wildcard", Line: 4},
-		{Path: "crate::x", Names: []string{"W"}, Line: 5},
-		{Path: "crate::x::y::Z", Line: 5},
-		{Path: "crate::x::v", Names: []string{"P", "Q"}, Line: 5},
-		{Path: "std::io", Line: 6},
+		{Path: "crate::x", Alias: "_", Names: []string{"W"}, Line: 5},
+		{Path: "crate", Alias: "_", Names: []string{"x"}, Line: 5},
+		{Path: "crate::x::y", Alias: "_", Names: []string{"Z"}, Line: 5},
+		{Path: "crate::x::v", Alias: "_", Names: []string{"P", "Q"}, As: []string{"", "R"}, Line: 5},
+		{Path: "std", Alias: "_", Names: []string{"io"}, Line: 6},
+		// pub and pub(crate) uses re-export what they import.
+		{Path: "crate::inner", Alias: "_", Names: []string{"Exported", "Other"}, As: []string{"", "Renamed"}, Reexport: true, Line: 7},
+		{Path: "self::m", Kind: "wildcard", Reexport: true, Line: 8},
+		{Path: "std::io", Alias: "_", Names: []string{"Write"}, Line: 9},
+		{Path: "std", Alias: "_", Names: []string{"io"}, Line: 9},
+		{Path: "grep_cli", Alias: "cli", Reexport: true, Line: 10},
+		{Path: "serde", Line: 11},
 	}
 	if d := cmp.Diff(want, f.Imports); d != "" {
 		t.Errorf("imports (-want +got):\n%s", d)
 	}
 }
 
+// rustRecvRow is a reference with the receiver chain the extractor gave it.
+type rustRecvRow struct {
+	Name, Qualifier, Recv, Kind, From string
+	Line                              int
+}
+
+func rustRecvRows(f *facts.File) []rustRecvRow {
+	var out []rustRecvRow
+	for _, r := range f.Refs {
+		out = append(out, rustRecvRow{r.Name, r.Qualifier, r.Recv, r.Kind, r.From, r.Line})
+	}
+	return out
+}
+
 func TestRustRefs(t *testing.T) {
 	f := rustMustExtract(t, rustSpec(), rustSample)
-	want := []rustRefRow{
-		{"Conn", "", facts.RefReference, "Point", 10},
-		{"Radius", "", facts.RefReference, "Shape", 13},
-		{"Side", "", facts.RefReference, "Shape", 13},
-		{"Base", "", facts.RefReference, "Draw", 16},
-		{"Debug", "fmt", facts.RefReference, "Draw", 16},
-		{"Canvas", "", facts.RefReference, "Draw.draw", 17},
-		{"String", "", facts.RefReference, "Draw.name", 18},
-		{"new", "String", facts.RefCall, "Draw.name", 18},
-		{"HashMap", "", facts.RefReference, "Map", 21},
-		{"String", "", facts.RefReference, "Map", 21},
-		{"Value", "", facts.RefReference, "Map", 21},
+	call, ref := facts.RefCall, facts.RefReference
+	want := []rustRecvRow{
+		{"Conn", "", "", ref, "Point", 10},
+		{"Radius", "", "", ref, "Shape", 13},
+		{"Side", "", "", ref, "Shape", 13},
+		{"Base", "", "", ref, "Draw", 16},
+		{"Debug", "fmt", "", ref, "Draw", 16},
+		{"Canvas", "", "", ref, "Draw.draw", 17},
+		{"String", "", "", ref, "Draw.name", 18},
+		// String is a standard type: nothing of the repository is called.
+		{"new", "String", facts.NotRepo, call, "Draw.name", 18},
+		{"HashMap", "", "", ref, "Map", 21},
+		{"String", "", "", ref, "Map", 21},
+		{"Value", "", "", ref, "Map", 21},
 		// impl Draw for Point: Point is in this file, so the trait goes to
 		// Point.Implements instead of a reference, and T is a type parameter.
-		{"Clone", "", facts.RefReference, "Point", 25},
-		{"Canvas", "", facts.RefReference, "Point.draw", 26},
-		{"new", "Canvas", facts.RefCall, "Point.draw", 27},
-		{"render", "self", facts.RefCall, "Point.draw", 28},
-		{"paint", "helper", facts.RefCall, "Point.draw", 29},
-		{"clone", "c", facts.RefCall, "Point.draw", 29},
-		{"origin", "Self", facts.RefCall, "Point.draw", 30},
-		{"Canvas", "", facts.RefReference, "Point.draw", 32},
-		{"finish", "?", facts.RefCall, "Point.origin", 37},
-		{"make", "", facts.RefCall, "Point.origin", 37},
+		{"Clone", "", "", ref, "Point", 25},
+		{"Canvas", "", "", ref, "Point.draw", 26},
+		{"new", "Canvas", "Canvas", call, "Point.draw", 27},
+		{"render", "self", "", call, "Point.draw", 28},
+		{"paint", "helper", "", call, "Point.draw", 29},
+		// c is a local: its type is what Canvas::new() returns.
+		{"clone", "c", "Canvas.new()", call, "Point.draw", 29},
+		{"origin", "Self", "", call, "Point.draw", 30},
+		{"Canvas", "", "", ref, "Point.draw", 32},
+		{"finish", "?", "make()", call, "Point.origin", 37},
+		{"make", "", "", call, "Point.origin", 37},
 		// Remote is not in this file: the trait stays a reference from it.
-		{"Display", "fmt", facts.RefReference, "Remote", 40},
-		{"Remote", "", facts.RefReference, "Remote", 40},
-		{"Point", "", facts.RefReference, "inner.f", 44},
-		{"Vec", "", facts.RefReference, "main", 58},
-		{"Point", "", facts.RefReference, "main", 58},
-		{"new", "Vec", facts.RefCall, "main", 58},
+		{"Display", "fmt", "", ref, "Remote", 40},
+		{"Remote", "", "", ref, "Remote", 40},
+		{"Point", "", "", ref, "inner.f", 44},
+		{"Vec", "", "", ref, "main", 58},
+		{"Point", "", "", ref, "main", 58},
+		{"new", "Vec", facts.NotRepo, call, "main", 58},
 	}
-	if d := cmp.Diff(want, rustRefRows(f)); d != "" {
+	if d := cmp.Diff(want, rustRecvRows(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -295,56 +333,5 @@ fn broken( { let = ; }
 	}
 	if f.Symbols[0].Doc != "Kept." {
 		t.Errorf("doc = %q", f.Symbols[0].Doc)
-	}
-}
-
-func TestRustModuleKeys(t *testing.T) {
-	tests := []struct{ path, want string }{
-		{"src/lib.rs", "crate"},
-		{"src/main.rs", "crate"},
-		{"src/a/mod.rs", "crate::a"},
-		{"src/a/b.rs", "crate::a::b"},
-		{"crates/core/src/lib.rs", "crate"},
-		{"crates/core/src/net/tcp.rs", "crate::net::tcp"},
-		{"a/src/b/src/c.rs", "crate::c"},
-		{"tests/it.rs", "crate::tests::it"},
-		{"build.rs", "crate::build"},
-	}
-	spec := rustSpec()
-	for _, tt := range tests {
-		if d := cmp.Diff([]string{tt.want}, spec.ModuleKeys(tt.path, nil, nil)); d != "" {
-			t.Errorf("ModuleKeys(%q): %s", tt.path, d)
-		}
-	}
-}
-
-func TestRustImportCandidates(t *testing.T) {
-	tests := []struct {
-		imp  facts.Import
-		from string
-		want []string
-	}{
-		{facts.Import{Path: "crate::a::b::C"}, "src/x.rs", []string{"crate::a::b::C", "crate::a::b", "crate::a"}},
-		{facts.Import{Path: "crate::a", Names: []string{"B", "C"}}, "src/x.rs", []string{"crate::a"}},
-		{facts.Import{Path: "crate::C"}, "src/x.rs", []string{"crate::C"}},
-		{facts.Import{Path: "crate::a", Kind: "wildcard"}, "src/lib.rs", []string{"crate::a"}},
-		{facts.Import{Path: "self::c::D"}, "src/a/b.rs", []string{"crate::a::b::c::D", "crate::a::b::c", "crate::a::b", "crate::a"}},
-		{facts.Import{Path: "self::c"}, "src/lib.rs", []string{"crate::c"}},
-		{facts.Import{Path: "super::c::D"}, "src/a/b.rs", []string{"crate::a::c::D", "crate::a::c", "crate::a"}},
-		{facts.Import{Path: "super::super::D"}, "src/a/b/c.rs", []string{"crate::a::D", "crate::a"}},
-		{facts.Import{Path: "super::X"}, "src/a/mod.rs", []string{"crate::X"}},
-		{facts.Import{Path: "super::X"}, "src/lib.rs", nil},
-		{facts.Import{Path: "std::io::Read"}, "src/lib.rs", nil},
-		{facts.Import{Path: "serde"}, "src/lib.rs", nil},
-		{facts.Import{Path: "self::foo", Kind: "mod"}, "src/lib.rs", []string{"crate::foo"}},
-		{facts.Import{Path: "self::foo", Kind: "mod"}, "src/a/mod.rs", []string{"crate::a::foo"}},
-		{facts.Import{Path: "self::foo", Kind: "mod"}, "src/a/b.rs", []string{"crate::a::b::foo"}},
-		{facts.Import{Path: "self::t::deep", Kind: "mod"}, "src/a.rs", []string{"crate::a::t::deep"}},
-	}
-	spec := rustSpec()
-	for _, tt := range tests {
-		if d := cmp.Diff(tt.want, spec.ImportCandidates(tt.imp, tt.from, &Project{})); d != "" {
-			t.Errorf("ImportCandidates(%+v, %q): %s", tt.imp, tt.from, d)
-		}
 	}
 }

@@ -49,25 +49,6 @@ func (e *encoder) strMap(m map[string]string) {
 
 func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
 
-func (e *encoder) project(p *facts.Project) {
-	e.strMap(p.GoModules)
-	keys := sortedKeys(p.TSConfigs)
-	e.uvarint(uint64(len(keys)))
-	for _, k := range keys {
-		c := p.TSConfigs[k]
-		e.str(k)
-		e.str(c.BaseURL)
-		pk := sortedKeys(c.Paths)
-		e.uvarint(uint64(len(pk)))
-		for _, pat := range pk {
-			e.str(pat)
-			e.strs_(c.Paths[pat])
-		}
-	}
-	e.strs_(p.IncludeDirs)
-	e.strMap(p.PythonRoots)
-}
-
 func (e *encoder) file(f *File) {
 	e.str(f.Path)
 	e.str(f.Blob)

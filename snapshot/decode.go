@@ -90,29 +90,6 @@ func (d *decoder) strMap() map[string]string {
 	return m
 }
 
-func (d *decoder) project() facts.Project {
-	p := facts.Project{GoModules: d.strMap(), TSConfigs: map[string]facts.TSConfig{}}
-	if p.GoModules == nil {
-		p.GoModules = map[string]string{}
-	}
-	n := d.count()
-	for i := 0; i < n && d.err == nil; i++ {
-		k := d.str()
-		c := facts.TSConfig{BaseURL: d.str()}
-		if pn := d.count(); pn > 0 {
-			c.Paths = make(map[string][]string, pn)
-			for j := 0; j < pn; j++ {
-				pat := d.str()
-				c.Paths[pat] = d.strs()
-			}
-		}
-		p.TSConfigs[k] = c
-	}
-	p.IncludeDirs = d.strs()
-	p.PythonRoots = d.strMap()
-	return p
-}
-
 func (d *decoder) file() *File {
 	f := &File{Path: d.str(), Blob: d.str(), SHA256: d.str(), NormSHA: d.str(), Lang: d.str(), Size: int64(d.int())}
 	f.Facts = d.facts()

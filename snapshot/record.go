@@ -3,6 +3,7 @@ package snapshot
 import (
 	"bytes"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"unsafe"
@@ -53,7 +54,8 @@ func EncodeHeader(s *Snapshot) []byte {
 	e.str(s.Commit)
 	e.str(s.ConfigKey)
 	e.strMap(s.Versions)
-	e.project(&s.Project)
+	project, _ := json.Marshal(&s.Project) // sorted map keys: deterministic
+	e.str(string(project))
 	e.str(s.ContentRoot)
 	e.int(s.LeafCount)
 	e.int(s.Files.Len())
@@ -70,11 +72,14 @@ func decodeHeader(b []byte, s *Snapshot) (int, error) {
 	if v := d.strMap(); v != nil {
 		s.Versions = v
 	}
-	s.Project = d.project()
+	project := d.str()
 	s.ContentRoot, s.LeafCount = d.str(), d.int()
 	n := d.int()
 	if d.err != nil {
 		return 0, fmt.Errorf("decode snapshot header: %w", d.err)
+	}
+	if err := json.Unmarshal([]byte(project), &s.Project); err != nil {
+		return 0, fmt.Errorf("decode snapshot header: project: %w", err)
 	}
 	return n, nil
 }

@@ -17,8 +17,9 @@ import (
 )
 
 // projectOf derives the resolution settings from the project files in the
-// snapshot (go.mod, tsconfig.json, jsconfig.json, pyproject.toml,
-// setup.cfg, and setup.py, which is also code), the tree and the config.
+// snapshot (go.mod, tsconfig.json, jsconfig.json, Cargo.toml,
+// pyproject.toml, setup.cfg, and setup.py, which is also code), the tree
+// and the config.
 func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project, error) {
 	pr := lang.Project{GoModules: map[string]string{}, TSConfigs: map[string]lang.TSConfig{}, IncludeDirs: st.Config.IncludeDirs}
 	roots := pyRoots{}
@@ -51,6 +52,13 @@ func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project
 			roots.setupCfg(dir, data)
 		case "setup.py":
 			roots.setupPy(dir, data)
+		case "Cargo.toml":
+			if pkg, ok := lang.ParseCargoToml(data); ok {
+				if pr.Rust == nil {
+					pr.Rust = map[string]lang.RustPackage{}
+				}
+				pr.Rust[dir] = pkg
+			}
 		default:
 			if _, seen := pr.TSConfigs[dir]; seen && path.Base(p) == "jsconfig.json" {
 				continue

@@ -164,7 +164,7 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 				return found{*m, snapshot.ByType}, true
 			}
 			return found{}, false
-		case typeExternal:
+		case typeExternal, typeWrapped:
 			return found{}, false
 		}
 	}

@@ -254,6 +254,10 @@ func (r *resolver) bindExternal(imp facts.Import) {
 	}
 }
 
+// submoduleSep joins a module key and a submodule name, in the families
+// where an imported name may be a submodule.
+var submoduleSep = map[string]string{"python": ".", "rust": "::"}
+
 func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 	b := &binding{imp: imp, key: key, targets: targets, used: map[string]bool{}, orig: map[string]string{}}
 	r.bindings = append(r.bindings, b)
@@ -271,9 +275,9 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 		local := imp.LocalName(i)
 		r.nameBind[local] = b
 		b.orig[local] = name
-		if r.spec.Family == "python" && !r.definesIn(name, targets) {
-			// "from pkg import mod" may name a submodule rather than a symbol.
-			if sub := r.lookupModule(key + "." + name); len(sub) > 0 {
+		if sep := submoduleSep[r.spec.Family]; sep != "" && !r.definesIn(name, targets) {
+			// "from pkg import mod" (Rust "use a::b") may name a submodule rather than a symbol.
+			if sub := r.lookupModule(key + sep + name); len(sub) > 0 {
 				sb := &binding{imp: imp, key: key + "." + name, targets: sub, used: map[string]bool{}}
 				for _, t := range sub {
 					sb.used[t] = true

@@ -147,6 +147,11 @@ func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool
 // another type, so it never lands on the caller and skips the nearby tiers
 // (where the caller's own type would win).
 func (r *resolver) uniqueMethod(name, from string, field bool) (def, bool) {
+	if r.spec.StdMethods[name] {
+		// Most such calls are on standard values; one repository method
+		// of the name says nothing about the receiver.
+		return def{}, false
+	}
 	caller := r.sourceOf(facts.Ref{From: from})
 	methods := r.filter(name, callable, func(d def) bool { return d.Kind == facts.KindMethod && d.ID != caller })
 	dir := dirOf(r.f.Path)

@@ -13,6 +13,10 @@ const (
 	typeUnknown  typeState = iota // nothing can be said
 	typeKnown                     // a repository type definition
 	typeExternal                  // provably not a repository type
+	// typeWrapped is an outside value wrapping a value of the type given
+	// (nil when that type is unknown): its members are outside ones, the
+	// step facts.Unwrap reaches the wrapped value (facts.Wrapped).
+	typeWrapped
 )
 
 // maxChainDepth bounds how many definitions' types one chain may follow
@@ -44,6 +48,15 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 		return nil, typeUnknown
 	case chain == facts.NotRepo:
 		return nil, typeExternal
+	case strings.HasPrefix(chain, facts.NotRepo):
+		t, st := r.evalChain(c, chain[len(facts.NotRepo):], depth+1)
+		switch st {
+		case typeExternal:
+			return nil, typeExternal
+		case typeKnown:
+			return t, typeWrapped
+		}
+		return nil, typeWrapped
 	}
 	module, root, steps := facts.SplitChain(chain)
 	name, called := facts.Called(root)
@@ -85,24 +98,44 @@ func (r *resolver) followSteps(d *def, called bool, steps []string, depth int) (
 	t := d
 	st := typeKnown
 	if !typeLike[d.Kind] || called {
-		if t, st = r.valueOf(d, called, depth); st != typeKnown {
-			return nil, st
-		}
+		t, st = r.valueOf(d, called, depth)
 	}
 	for _, step := range steps {
-		stepName, stepCalled := facts.Called(step)
-		m, mst := r.memberOf(t, stepName, nil, depth)
-		if mst != typeKnown {
-			if mst == typeExternal {
-				return nil, typeExternal
-			}
-			return nil, typeUnknown
-		}
-		if t, st = r.valueOf(m, stepCalled, depth); st != typeKnown {
+		if st != typeKnown && st != typeWrapped {
 			return nil, st
 		}
+		t, st = r.step(t, st, step, depth)
 	}
-	return t, typeKnown
+	if st != typeKnown && st != typeWrapped {
+		return nil, st
+	}
+	return t, st
+}
+
+// step is the value of one step taken from a value of type t.
+func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typeState) {
+	switch {
+	case step == facts.Unwrap:
+		if st == typeWrapped && t != nil {
+			return t, typeKnown
+		}
+		return nil, typeUnknown
+	case st == typeWrapped:
+		return nil, typeExternal // a member of the wrapper (Option.map)
+	}
+	stepName, stepCalled := facts.Called(step)
+	var m *def
+	mst := typeUnknown
+	if stepCalled {
+		// A called member is a method even where a field shares its name (Rust getters).
+		m, mst = r.memberOf(t, stepName, callable, depth)
+	}
+	if mst != typeKnown {
+		if m, mst = r.memberOf(t, stepName, nil, depth); mst != typeKnown {
+			return nil, mst
+		}
+	}
+	return r.valueOf(m, stepCalled, depth)
 }
 
 // valueOf is the type of the value a definition denotes, called or not:

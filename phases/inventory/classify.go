@@ -26,7 +26,7 @@ const ConfigLang = "config"
 // projectFiles are indexed alongside code because resolution reads them
 // (setup.py too, but it is Python code, indexed as such).
 var projectFiles = map[string]bool{"go.mod": true, "tsconfig.json": true, "jsconfig.json": true,
-	"pyproject.toml": true, "setup.cfg": true}
+	"pyproject.toml": true, "setup.cfg": true, "Cargo.toml": true}
 
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.
