@@ -1,6 +1,7 @@
 package explicit
 
 import (
+	"sort"
 	"strings"
 
 	"github.com/lgraph/lgraph/facts"
@@ -14,23 +15,28 @@ import (
 // without a using); an alias; a type of a namespace a using opens; a
 // member of a type a using static opens.
 
-// bindNamespaces opens the namespaces a C# file declares, innermost
-// first, then their parents. They are no imports: they make no imports
-// edges.
+// bindNamespaces opens the namespaces a C# file declares and their
+// parents, innermost (most segments) first. They are no imports: they
+// make no imports edges.
 func (r *resolver) bindNamespaces() {
 	if r.spec.Family != "csharp" {
 		return
 	}
 	seen := map[string]bool{}
+	var all []string
 	for _, s := range r.f.Facts.Symbols {
 		if s.Kind != facts.KindModule {
 			continue
 		}
 		for ns := s.Qualified; ns != "" && !seen[ns]; ns = parentNamespace(ns) {
 			seen[ns] = true
-			if targets := r.lookupModule(ns); len(targets) > 0 {
-				r.nsScopes = append(r.nsScopes, &binding{imp: facts.Import{Path: ns}, key: ns, targets: targets, used: map[string]bool{}})
-			}
+			all = append(all, ns)
+		}
+	}
+	sort.SliceStable(all, func(i, j int) bool { return strings.Count(all[i], ".") > strings.Count(all[j], ".") })
+	for _, ns := range all {
+		if targets := r.lookupModule(ns); len(targets) > 0 {
+			r.nsScopes = append(r.nsScopes, &binding{imp: facts.Import{Path: ns}, key: ns, targets: targets, used: map[string]bool{}})
 		}
 	}
 }

@@ -31,11 +31,14 @@ func TestCSharpOwnNamespaceAndParents(t *testing.T) {
 		"Acme/Shared.cs":        "namespace Acme { public class Shared {} }\n",
 		"Acme/Core/Engine.cs":   "namespace Acme.Core { public class Engine {} }\n",
 		"Acme/Core/Sub/Main.cs": "namespace Acme.Core.Sub { class Motor { void Go() { new Engine(); new Shared(); } } }\n",
+		"Acme/Engine.cs":        "namespace Acme { public class Engine {} }\n",
+		"Nested.cs":             "namespace Acme { namespace Core { class Nest { void Go() { new Engine(); } } } }\n",
 	})
 	check(t, got,
 		[]string{
 			"Acme/Core/Sub/Main.cs#Motor.Go -> Acme/Core/Engine.cs#Engine [calls scope]",
 			"Acme/Core/Sub/Main.cs#Motor.Go -> Acme/Shared.cs#Shared [calls scope]",
+			"Nested.cs#Nest.Go -> Acme/Core/Engine.cs#Engine [calls scope]",
 		},
 		[]string{"-> A/Engine.cs", "Acme/Core/Sub/Main.cs -> Acme/Core/Engine.cs [imports"})
 }

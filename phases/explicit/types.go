@@ -249,6 +249,9 @@ func (r *resolver) findIn(targets []string, name string, kinds map[string]bool, 
 			return d, c.Path, true
 		}
 	}
+	if r.spec.Family == "csharp" {
+		return def{}, "", false // C# re-exports nothing: no file has star keys
+	}
 	for _, t := range targets {
 		k := starKey(r.spec.Family, t)
 		r.lookups[k] = true
