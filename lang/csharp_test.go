@@ -296,9 +296,9 @@ func TestCSharpImportCandidates(t *testing.T) {
 		imp  facts.Import
 		want []string
 	}{
-		{facts.Import{Path: "Acme.Core"}, []string{"Acme.Core"}},
-		{facts.Import{Path: "Newtonsoft.Json", Alias: "Json"}, []string{"Newtonsoft.Json"}},
-		{facts.Import{Path: "System.Math", Kind: "static"}, []string{"System.Math"}},
+		{facts.Import{Path: "Acme.Core", Kind: "wildcard"}, []string{"Acme.Core"}},
+		{facts.Import{Path: "Newtonsoft", Names: []string{"Json"}, As: []string{"Json"}}, []string{"Newtonsoft"}},
+		{facts.Import{Path: "System", Names: []string{"Math"}, Kind: "static"}, []string{"System"}},
 		{facts.Import{}, nil},
 	}
 	for _, tt := range tests {
