@@ -159,6 +159,9 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 	var typeParams []string
 	switch id {
 	case k.methodDecl, k.ctorDecl:
+		// Overloads: once facts carry parameter counts, they are read
+		// here from the parameter_list (optional parameters lower the
+		// minimum; params makes the maximum open).
 		s.Kind = facts.KindMethod
 		s.Signature = csharpSig(n, n.ChildByFieldId(k.fBody), x.src)
 		if tp := n.ChildByFieldId(k.fTypeParameters); tp != nil {
