@@ -141,15 +141,27 @@ func csharpTypeFieldKinds(l *sitter.Language) []bool {
 type csharpX struct {
 	scopeWalk // same shape as Java's: qual, name, isType, extends, typeParams
 	k         *csharpKinds
+	t         *csharpTypeKinds
 	src       []byte
 	ns        string // enclosing namespace, dotted
 	typeDepth int    // > 0 while walking a subtree already reported as a type
 	// prevComments are the comments right before the node being entered.
 	prevComments []*sitter.Node
+	// locals are the scopes of local variables and parameters, innermost
+	// last, each mapping a name to its type chain.
+	locals []map[string]string
+	// aliases maps a using alias to the chain of the type it names;
+	// nsRoots holds the first segment of every namespace the file declares
+	// or uses, so that Ns.Type.M() is read as a namespace path.
+	aliases map[string]string
+	nsRoots map[string]bool
+	// lastType is the last top-level type whose body ended (see adoptOrphan).
+	lastType *javaScope
 }
 
 func csharpExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &csharpX{scopeWalk: scopeWalk{f: &facts.File{}}, k: csharpKindTable(), src: src}
+	x := &csharpX{scopeWalk: scopeWalk{f: &facts.File{}}, k: csharpKindTable(), t: csharpTypeKindTable(), src: src,
+		aliases: map[string]string{}, nsRoots: map[string]bool{"System": true, "Microsoft": true}}
 	x.walk(root, 0, false)
 	javaSortRefs(x.f.Refs, x.refPos)
 	return x.f
@@ -159,7 +171,7 @@ func csharpExtract(root *sitter.Node, src []byte) *facts.File {
 func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 	k := x.k
 	id := n.KindId()
-	pushed, typed := false, false
+	pushed, typed, adopted := false, false, false
 	savedNS := x.ns
 	descend := true
 
@@ -182,6 +194,7 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 		if x.f.Package == "" {
 			x.f.Package = name
 		}
+		x.addRoot(name)
 		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 			Name: name, Qualified: name, Kind: facts.KindModule, Line: Line(n), EndLine: EndLine(n),
 			Signature: csharpSig(n, n.ChildByFieldId(k.fBody), x.src), Doc: x.doc(n),
@@ -195,23 +208,21 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 	case k.classDecl, k.structDecl, k.interfaceDecl, k.enumDecl, k.recordDecl, k.delegateDecl:
 		pushed = x.typeDecl(n, id)
 	case k.methodDecl, k.ctorDecl, k.propertyDecl, k.eventDecl, k.enumMember:
+		adopted = x.adoptOrphan()
 		pushed = x.memberDecl(n, id)
 	case k.fieldDecl, k.eventFieldDecl:
+		adopted = x.adoptOrphan()
 		pushed = x.fieldDecl(n, id)
+	case x.t.localFunction:
+		pushed = x.localFunction(n)
 	case k.invocation:
 		x.invocation(n)
 	case k.objectCreation:
-		if t := n.ChildByFieldId(k.fType); t != nil {
-			name, qual, at := x.typeName(t)
-			x.ref(name, qual, facts.RefCall, at)
-		}
+		x.creation(n)
 	case k.ctorInitializer:
 		x.ctorInitializer(n)
 	case k.attribute:
-		if nm := n.ChildByFieldId(k.fName); nm != nil {
-			name, qual, at := x.typeName(nm)
-			x.ref(name, qual, facts.RefReference, at)
-		}
+		x.attribute(n)
 	case k.baseList:
 		if x.typeDepth == 0 && parentKind != k.enumDecl {
 			for i := uint(0); i < n.NamedChildCount(); i++ {
@@ -234,6 +245,7 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 	if typed {
 		x.typeDepth++
 	}
+	scoped := x.openLocals(n, id, parentKind)
 	if descend {
 		var t1, t2 uintptr // ids of the type children (node ids are never 0)
 		if int(id) < len(k.hasTypeField) && k.hasTypeField[id] {
@@ -260,7 +272,17 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 	if typed {
 		x.typeDepth--
 	}
+	if scoped {
+		x.locals = x.locals[:len(x.locals)-1]
+	}
 	if pushed {
+		sc := x.scopes[len(x.scopes)-1]
+		x.scopes = x.scopes[:len(x.scopes)-1]
+		if len(x.scopes) == 0 && sc.isType {
+			x.lastType = &sc
+		}
+	}
+	if adopted {
 		x.scopes = x.scopes[:len(x.scopes)-1]
 	}
 	x.ns = savedNS
@@ -287,6 +309,7 @@ func (x *csharpX) errorNamespace(n *sitter.Node) {
 		if x.f.Package == "" {
 			x.f.Package = name
 		}
+		x.addRoot(name)
 		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 			Name: name, Qualified: name, Kind: facts.KindModule, Line: Line(kw), EndLine: EndLine(n),
 			Signature: "namespace " + name,
@@ -296,26 +319,50 @@ func (x *csharpX) errorNamespace(n *sitter.Node) {
 	}
 }
 
+// using reads a using directive: using Ns; opens a namespace (a wildcard
+// import), using A = Ns.T; binds A to T of Ns, using static Ns.T; opens
+// T's members. global using is read as a using of this file.
 func (x *csharpX) using(n *sitter.Node) {
 	imp := facts.Import{Line: Line(n)}
-	alias := n.ChildByFieldId(x.k.fName)
+	aliasNode := n.ChildByFieldId(x.k.fName)
+	alias, target, static := "", "", false
 	for i := uint(0); i < n.ChildCount(); i++ {
 		ch := n.Child(i)
-		if !ch.IsNamed() {
-			if ch.Kind() == "static" {
-				imp.Kind = "static"
-			}
-			continue
-		}
-		if alias != nil && ch.Id() == alias.Id() {
-			imp.Alias = Text(ch, x.src)
-			continue
-		}
-		if ch.KindId() != x.k.comment && imp.Path == "" {
-			imp.Path = strings.TrimPrefix(javaNoSpace(Text(ch, x.src)), "global::")
+		switch {
+		case !ch.IsNamed():
+			static = static || ch.Kind() == "static"
+		case aliasNode != nil && ch.Id() == aliasNode.Id():
+			alias = Text(ch, x.src)
+		case ch.KindId() != x.k.comment && target == "":
+			target = strings.TrimPrefix(javaStripGenerics(Text(ch, x.src)), "global::")
 		}
 	}
-	if imp.Path != "" {
-		x.f.Imports = append(x.f.Imports, imp)
+	if target == "" {
+		return
 	}
+	x.addRoot(target)
+	ns, name := "", target
+	if i := strings.LastIndexByte(target, '.'); i > 0 {
+		ns, name = target[:i], target[i+1:]
+	}
+	switch {
+	case alias != "" && ns != "":
+		imp.Path, imp.Names, imp.As = ns, []string{name}, []string{alias}
+		x.aliases[alias] = facts.Imported(ns, name)
+	case alias != "":
+		imp.Path, imp.Alias = target, alias
+	case static && ns != "":
+		imp.Path, imp.Names, imp.Kind = ns, []string{name}, "static"
+	case static:
+		imp.Path, imp.Kind = target, "static"
+	default:
+		imp.Path, imp.Kind = target, "wildcard"
+	}
+	x.f.Imports = append(x.f.Imports, imp)
+}
+
+// addRoot records the first segment of a namespace path.
+func (x *csharpX) addRoot(path string) {
+	head, _, _ := strings.Cut(path, ".")
+	x.nsRoots[head] = true
 }

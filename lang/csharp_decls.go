@@ -61,7 +61,34 @@ func (x *csharpX) typeDecl(n *sitter.Node, id uint16) bool {
 		sc.extends, _ = javaSplitLast(s.Extends[0], ".")
 	}
 	x.scopes = append(x.scopes, sc)
+	if id == k.recordDecl {
+		x.recordProperties(n)
+	}
 	return true
+}
+
+// recordProperties reports the positional parameters of a record as its
+// properties: record P(string Name) has a property Name.
+func (x *csharpX) recordProperties(n *sitter.Node) {
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		list := n.NamedChild(i)
+		if list.KindId() != x.t.parameterList {
+			continue
+		}
+		for j := uint(0); j < list.NamedChildCount(); j++ {
+			p := list.NamedChild(j)
+			name := Text(p.ChildByFieldId(x.k.fName), x.src)
+			if p.KindId() != x.t.parameter || name == "" {
+				continue
+			}
+			qual, parent := x.qualify(name)
+			x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+				Name: name, Qualified: qual, Parent: parent, Kind: facts.KindField, Line: Line(p), EndLine: EndLine(p),
+				Signature: OneLine(Text(p, x.src)), Type: x.typeChain(p.ChildByFieldId(x.k.fType)),
+			})
+		}
+		return
+	}
 }
 
 // bases splits a base_list. C# does not mark which entry is the base class,
@@ -132,6 +159,9 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 	var typeParams []string
 	switch id {
 	case k.methodDecl, k.ctorDecl:
+		// Overloads: once facts carry parameter counts, they are read
+		// here from the parameter_list (optional parameters lower the
+		// minimum; params makes the maximum open).
 		s.Kind = facts.KindMethod
 		s.Signature = csharpSig(n, n.ChildByFieldId(k.fBody), x.src)
 		if tp := n.ChildByFieldId(k.fTypeParameters); tp != nil {
@@ -148,8 +178,15 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 		s.Kind = facts.KindConst
 		s.Signature = csharpSig(n, nil, x.src)
 	}
-	x.f.Symbols = append(x.f.Symbols, s)
 	x.scopes = append(x.scopes, javaScope{qual: qual, name: name, typeParams: typeParams})
+	// The type is read once the member's own type parameters are in scope.
+	switch id {
+	case k.methodDecl:
+		s.Type = x.resultChain(n.ChildByFieldId(k.fReturns))
+	case k.propertyDecl, k.eventDecl:
+		s.Type = x.typeChain(n.ChildByFieldId(k.fType))
+	}
+	x.f.Symbols = append(x.f.Symbols, s)
 	return true
 }
 
@@ -176,7 +213,13 @@ func (x *csharpX) fieldDecl(n *sitter.Node, id uint16) bool {
 	if decl == nil {
 		return false
 	}
-	return x.declarators(x.src, n, decl, declIDs{k.fType, k.fName, k.variableDeclarator}, kind, x.doc(n))
+	first := len(x.f.Symbols)
+	pushed := x.declarators(x.src, n, decl, declIDs{k.fType, k.fName, k.variableDeclarator}, kind, x.doc(n))
+	chain := x.typeChain(decl.ChildByFieldId(k.fType))
+	for i := first; i < len(x.f.Symbols); i++ {
+		x.f.Symbols[i].Type = chain
+	}
+	return pushed
 }
 
 // doc returns the /// comment lines directly above n (the node being
@@ -217,4 +260,16 @@ func csharpSig(n, body *sitter.Node, src []byte) string {
 	s := Header(n, body, src)
 	s = strings.TrimSuffix(s, "=>")
 	return strings.TrimRight(s, "; ")
+}
+
+// adoptOrphan puts a member declared outside any type back into the type
+// before it. C# has no such members: they come from a body that the parser
+// closed early (tree-sitter cannot follow an else branch split by #if),
+// and the type they follow is the one they were written in.
+func (x *csharpX) adoptOrphan() bool {
+	if len(x.scopes) > 0 || x.lastType == nil {
+		return false
+	}
+	x.scopes = append(x.scopes, *x.lastType)
+	return true
 }

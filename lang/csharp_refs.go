@@ -8,6 +8,12 @@ import (
 	"github.com/lgraph/lgraph/facts"
 )
 
+// invocation reports a call, with its receiver's type chain when the
+// receiver is a local, a parameter or an expression (see recvChain).
+//
+// Overloads: the number of arguments (n's argument_list) is what picks
+// among same-named methods; once facts carry an argument count, it is
+// read here.
 func (x *csharpX) invocation(n *sitter.Node) {
 	k := x.k
 	fn := n.ChildByFieldId(k.fFunction)
@@ -15,7 +21,7 @@ func (x *csharpX) invocation(n *sitter.Node) {
 		return
 	}
 	var name *sitter.Node
-	qual := ""
+	qual, recv := "", ""
 	switch fn.KindId() {
 	case k.identifier:
 		name = fn
@@ -24,7 +30,7 @@ func (x *csharpX) invocation(n *sitter.Node) {
 	case k.memberAccess:
 		name = fn.ChildByFieldId(k.fName)
 		if e := fn.ChildByFieldId(k.fExpression); e != nil {
-			qual = x.qualifier(e)
+			qual, recv = x.qualifier(e), x.recvChain(e)
 		}
 	case k.conditionalAccess:
 		for i := uint(0); i < fn.NamedChildCount(); i++ {
@@ -33,7 +39,7 @@ func (x *csharpX) invocation(n *sitter.Node) {
 			}
 		}
 		if cond := fn.ChildByFieldId(k.fCondition); cond != nil {
-			qual = x.qualifier(cond)
+			qual, recv = x.qualifier(cond), x.recvChain(cond)
 		}
 	}
 	if name == nil {
@@ -49,7 +55,43 @@ func (x *csharpX) invocation(n *sitter.Node) {
 	if s == "nameof" && qual == "" {
 		return
 	}
-	x.ref(s, qual, facts.RefCall, name)
+	if qual == "" {
+		if _, isLocal := x.local(s); isLocal {
+			return // a delegate held in a local: nothing to link
+		}
+	}
+	x.refRecv(s, qual, recv, facts.RefCall, name)
+}
+
+// refRecv adds a reference with a receiver chain.
+func (x *csharpX) refRecv(name, qual, recv, kind string, at *sitter.Node) {
+	before := len(x.f.Refs)
+	x.ref(name, qual, kind, at)
+	if len(x.f.Refs) > before && qual != "" {
+		x.f.Refs[before].Recv = recv
+	}
+}
+
+// creation reports new T(...) as a call of T.
+func (x *csharpX) creation(n *sitter.Node) {
+	if t := n.ChildByFieldId(x.k.fType); t != nil {
+		name, qual, at := x.typeName(t)
+		x.ref(name, qual, facts.RefCall, at)
+	}
+}
+
+// attribute reports [Name] as a reference to NameAttribute, the class C#
+// looks up first (Name itself only when written with the suffix).
+func (x *csharpX) attribute(n *sitter.Node) {
+	nm := n.ChildByFieldId(x.k.fName)
+	if nm == nil {
+		return
+	}
+	name, qual, at := x.typeName(nm)
+	if !strings.HasSuffix(name, "Attribute") {
+		name += "Attribute"
+	}
+	x.ref(name, qual, facts.RefReference, at)
 }
 
 // ctorInitializer reports ": base(...)" as a call of the base class

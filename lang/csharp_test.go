@@ -84,6 +84,7 @@ func TestCSharpExtractSymbols(t *testing.T) {
 		{"Red", "Widget.Color.Red", facts.KindConst, "Widget.Color", 42, 42},
 		{"Green", "Widget.Color.Green", facts.KindConst, "Widget.Color", 42, 42},
 		{"Person", "Widget.Person", facts.KindClass, "Widget", 44, 44},
+		{"Name", "Widget.Person.Name", facts.KindField, "Widget.Person", 44, 44},
 	}
 	if d := cmp.Diff(want, jcpSyms(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
@@ -129,10 +130,10 @@ func TestCSharpExtractSymbols(t *testing.T) {
 func TestCSharpExtractImports(t *testing.T) {
 	f := jcpExtract(t, csharpSpec(), csharpTestSrc)
 	want := []facts.Import{
-		{Path: "System", Line: 1},
-		{Path: "System.Collections.Generic", Line: 2},
-		{Path: "Newtonsoft.Json", Alias: "Json", Line: 3},
-		{Path: "System.Math", Kind: "static", Line: 4},
+		{Path: "System", Kind: "wildcard", Line: 1},
+		{Path: "System.Collections.Generic", Kind: "wildcard", Line: 2},
+		{Path: "Newtonsoft", Names: []string{"Json"}, As: []string{"Json"}, Line: 3},
+		{Path: "System", Names: []string{"Math"}, Kind: "static", Line: 4},
 	}
 	if d := cmp.Diff(want, f.Imports); d != "" {
 		t.Errorf("imports (-want +got):\n%s", d)
@@ -143,7 +144,7 @@ func TestCSharpExtractRefs(t *testing.T) {
 	f := jcpExtract(t, csharpSpec(), csharpTestSrc)
 	call, ref := facts.RefCall, facts.RefReference
 	want := []jcpRef{
-		{"Serializable", "", ref, "Widget", 11},
+		{"SerializableAttribute", "", ref, "Widget", 11},
 		{"WidgetBase", "", ref, "Widget", 12},
 		{"IDisposable", "", ref, "Widget", 12},
 		{"IComparable", "", ref, "Widget", 12},
@@ -197,6 +198,7 @@ interface IRepo<TItem> where TItem : IEntity { TItem Find(Guid id); }
 		{"Helpers", "Helpers", facts.KindClass, "", 5, 9},
 		{"Pad", "Helpers.Pad", facts.KindMethod, "Helpers", 7, 7},
 		{"Local", "Helpers.Local", facts.KindMethod, "Helpers", 8, 8},
+		{"Inner", "Helpers.Local.Inner", facts.KindFunction, "Helpers.Local", 8, 8},
 		{"IRepo", "IRepo", facts.KindInterface, "", 11, 11},
 		{"Find", "IRepo.Find", facts.KindMethod, "IRepo", 11, 11},
 	}
@@ -216,7 +218,7 @@ interface IRepo<TItem> where TItem : IEntity { TItem Find(Guid id); }
 	if d := cmp.Diff(wantRefs, jcpRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]facts.Import{{Path: "Acme.Core", Line: 3}}, f.Imports); d != "" {
+	if d := cmp.Diff([]facts.Import{{Path: "Acme.Core", Kind: "wildcard", Line: 3}}, f.Imports); d != "" {
 		t.Errorf("imports: %s", d)
 	}
 }
@@ -294,9 +296,9 @@ func TestCSharpImportCandidates(t *testing.T) {
 		imp  facts.Import
 		want []string
 	}{
-		{facts.Import{Path: "Acme.Core"}, []string{"Acme.Core"}},
-		{facts.Import{Path: "Newtonsoft.Json", Alias: "Json"}, []string{"Newtonsoft.Json"}},
-		{facts.Import{Path: "System.Math", Kind: "static"}, []string{"System.Math"}},
+		{facts.Import{Path: "Acme.Core", Kind: "wildcard"}, []string{"Acme.Core"}},
+		{facts.Import{Path: "Newtonsoft", Names: []string{"Json"}, As: []string{"Json"}}, []string{"Newtonsoft"}},
+		{facts.Import{Path: "System", Names: []string{"Math"}, Kind: "static"}, []string{"System"}},
 		{facts.Import{}, nil},
 	}
 	for _, tt := range tests {

@@ -225,6 +225,10 @@ func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, boo
 		// A call into a package outside the repository is not guessed at.
 		return found{}, false
 	}
+	if r.unknownLocal(ref) {
+		d, ok := r.uniqueElsewhere(name, from)
+		return found{d, snapshot.ByName}, ok
+	}
 	if qualifier == facts.Unknown || strings.HasPrefix(qualifier, "self.") {
 		d, ok := r.uniqueMethod(name, from, qualifier != facts.Unknown)
 		return found{d, snapshot.ByName}, ok

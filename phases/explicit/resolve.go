@@ -40,7 +40,12 @@ type resolver struct {
 	external    map[string]bool
 	importedSet map[string]bool
 	openScopes  []*binding // wildcard, dot and namespace imports
-	unresolved  int
+	// staticScopes are imports that open a type's members (C# using
+	// static Ns.T); nsScopes the namespaces a C# file declares and their
+	// parents, innermost first (no imports: they make no imports edges).
+	staticScopes []*binding
+	nsScopes     []*binding
+	unresolved   int
 	// goTest is set for a Go _test.go file: only those may reach into
 	// other _test.go files.
 	goTest bool
@@ -95,6 +100,7 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 	for _, imp := range f.Facts.Imports {
 		r.bindImport(imp)
 	}
+	r.bindNamespaces()
 	for _, ref := range f.Facts.Refs {
 		r.reference(ref)
 	}
@@ -265,6 +271,8 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 	case imp.Alias == "_":
 	case imp.Alias == "." || imp.Kind == "wildcard":
 		r.openScopes = append(r.openScopes, b)
+	case imp.Kind == "static" && len(imp.Names) > 0:
+		r.staticScopes = append(r.staticScopes, b)
 	case imp.Alias != "":
 		r.modBind[imp.Alias] = b
 	default:
@@ -294,12 +302,13 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 // namespace (many files) links to the files whose declarations the
 // references used. A Go import whose uses were all missed still links to
 // the package's files (Go rejects an unused import, so the dependency is
-// real); elsewhere an unused namespace import links to nothing.
+// real); elsewhere an unused namespace import links to nothing. A C#
+// using always names a namespace, whatever number of files it has.
 func (r *resolver) importEdges() {
 	from := snapshot.FileID(r.f.Path)
 	for _, b := range r.bindings {
 		targets := b.targets
-		if len(targets) > 1 && (len(b.used) > 0 || r.spec.Family != "go") && b.imp.Alias != "_" {
+		if (len(targets) > 1 || r.spec.Family == "csharp") && (len(b.used) > 0 || r.spec.Family != "go") && b.imp.Alias != "_" {
 			targets = sortedSet(b.used)
 		}
 		for _, t := range targets {

@@ -26,6 +26,9 @@ func (r *resolver) bare(name, from string, kinds map[string]bool) (found, bool) 
 	if d, ok := r.sameFile(name, from, kinds); ok {
 		return found{d, snapshot.ByScope}, true
 	}
+	if f, ok := r.csharpEnclosing(name, from, kinds); ok {
+		return f, true
+	}
 	if b, ok := r.nameBind[name]; ok {
 		if f, ok := r.inBinding(b, name, kinds); ok {
 			return f, true
@@ -35,6 +38,9 @@ func (r *resolver) bare(name, from string, kinds map[string]bool) (found, bool) 
 		if f, ok := r.inBinding(b, name, kinds); ok {
 			return f, true
 		}
+	}
+	if f, ok := r.staticMember(name, kinds); ok {
+		return f, true
 	}
 	reach := unimportedReach[r.spec.Family]
 	notMember := func(d def) bool { return d.Kind != facts.KindMethod && d.Kind != facts.KindField && d.Parent == "" }
@@ -135,6 +141,9 @@ func (r *resolver) member(name, from string, kinds map[string]bool) (def, bool) 
 func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool) (def, bool) {
 	_, last := splitQualified(qualifier)
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent != "" && lastSegment(d.Parent) == last })
+	if len(cands) == 0 && r.spec.Family == "csharp" {
+		return r.uniqueElsewhere(name, from)
+	}
 	if len(cands) == 0 {
 		return r.uniqueMethod(name, from, false)
 	}

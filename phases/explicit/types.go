@@ -39,6 +39,11 @@ type chainCtx struct {
 	// its root may be a local variable, so only the file's own top-level
 	// names and imports are trusted for it.
 	asWritten bool
+	// owner is the id of the definition whose Type the chain is: its root
+	// never names that definition itself (C#'s Color Color property).
+	owner string
+	// typeOnly makes the root a type name only.
+	typeOnly bool
 }
 
 // evalChain evaluates a type chain to the repository type it denotes.
@@ -83,6 +88,10 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 		t, st = r.selfType(c)
 	default:
 		t, st = r.rootName(c, name)
+		if r.memberForType(c, t, st, called) {
+			c.typeOnly = true
+			t, st = r.rootName(c, name)
+		}
 	}
 	if st != typeKnown {
 		return nil, st
@@ -161,7 +170,7 @@ func (r *resolver) typeOf(d *def, depth int) (*def, typeState) {
 		return nil, typeUnknown
 	}
 	self, _ := r.ownerType(d)
-	return r.evalChain(chainCtx{path: d.Path, here: d.Path == r.f.Path, from: d.Parent, self: self}, d.Type, depth+1)
+	return r.evalChain(chainCtx{path: d.Path, here: d.Path == r.f.Path, from: d.Parent, self: self, owner: d.ID}, d.Type, depth+1)
 }
 
 // ownerType is the type definition a member belongs to.
@@ -273,6 +282,9 @@ func (r *resolver) findIn(targets []string, name string, kinds map[string]bool, 
 			return d, c.Path, true
 		}
 	}
+	if r.spec.Family == "csharp" {
+		return def{}, "", false // C# re-exports nothing: no file has star keys
+	}
 	for _, t := range targets {
 		k := starKey(r.spec.Family, t)
 		r.lookups[k] = true
@@ -314,12 +326,19 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 		}
 		return nil, typeUnknown
 	}
+	var kinds map[string]bool
+	if c.typeOnly {
+		kinds = typeLike
+	}
 	if c.here {
-		if f, ok := r.bare(name, c.from, nil); ok {
+		if f, ok := r.bare(name, c.from, kinds); ok {
 			d := f.def
 			return &d, typeKnown
 		}
 		return r.absent(name)
+	}
+	if d, ok := r.nestedType(c, name); ok {
+		return d, typeKnown
 	}
 	reach := unimportedReach[r.spec.Family]
 	cands := r.filter(name, nil, func(d def) bool {
@@ -336,9 +355,12 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 
 // absent says what a name that is not in scope is. Where a language
 // reaches only its imports, it is an outside name; elsewhere it is one
-// only when the repository defines it nowhere.
+// only when the repository defines it nowhere. A C# root is a type or a
+// member of an enclosing type, and every repository type is in reach: a
+// name not found is an outside one even when some member elsewhere (an
+// enum's String) bears it.
 func (r *resolver) absent(name string) (*def, typeState) {
-	if reach := unimportedReach[r.spec.Family]; !reach.dir && !reach.project {
+	if reach := unimportedReach[r.spec.Family]; !reach.dir && !reach.project || r.spec.Family == "csharp" {
 		return nil, typeExternal
 	}
 	for _, d := range r.lookupName(name) {
@@ -356,7 +378,7 @@ func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, depth in
 		return nil, typeUnknown
 	}
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent == t.Qualified })
-	if m, ok := r.nearestOwner(t.Path, cands); ok {
+	if m, ok := r.nearestOwner(t.Path, cands); ok && r.sameType(t, m) {
 		return m, typeKnown
 	}
 	outcome := typeUnknown
@@ -371,6 +393,9 @@ func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, depth in
 		if st == typeExternal {
 			outcome = typeExternal
 		}
+	}
+	if m, st := r.partialBases(t, name, kinds, depth); st != typeUnknown {
+		return m, st
 	}
 	return nil, outcome
 }
