@@ -35,10 +35,18 @@ type rubyX struct {
 	f       *facts.File
 	scopes  []rubyScope
 	fnDepth int
+	// locals are the variables of the open methods and blocks with their
+	// type chains, innermost last.
+	locals []map[string]string
+	// fields maps a field's Qualified name to its index in Symbols.
+	fields map[string]int
 }
 
+// rubyBlocks open a scope for their parameters and locals.
+var rubyBlocks = map[string]bool{"block": true, "do_block": true, "lambda": true}
+
 func rubyExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &rubyX{src: src, g: rubyG(), f: &facts.File{}}
+	x := &rubyX{src: src, g: rubyG(), f: &facts.File{}, fields: map[string]int{}}
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c)
@@ -47,7 +55,16 @@ func rubyExtract(root *sitter.Node, src []byte) *facts.File {
 
 func (x *rubyX) walk(c *sitter.TreeCursor) {
 	n := c.Node()
-	descend, pushed := x.enter(n, x.g.kind(n))
+	kind := x.g.kind(n)
+	block := rubyBlocks[kind]
+	if block {
+		x.pushLocals()
+		x.declareParams(x.g.child(n, "parameters"))
+	}
+	if kind == "identifier" {
+		x.identifier(n, c.FieldName())
+	}
+	descend, pushed := x.enter(n, kind)
 	if descend && c.GotoFirstChild() {
 		for {
 			x.walk(c)
@@ -60,8 +77,12 @@ func (x *rubyX) walk(c *sitter.TreeCursor) {
 	if pushed {
 		if x.scopes[len(x.scopes)-1].kind == 'f' {
 			x.fnDepth--
+			x.popLocals()
 		}
 		x.scopes = x.scopes[:len(x.scopes)-1]
+	}
+	if block {
+		x.popLocals()
 	}
 }
 
@@ -115,13 +136,18 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		}
 		x.symbol(n, Text(x.g.child(n, "name"), x.src), k, 'f', nil)
 		x.fnDepth++
+		x.pushLocals()
+		x.declareParams(x.g.child(n, "parameters"))
 		return true, true
 	case "singleton_class":
 		x.scopes = append(x.scopes, rubyScope{qual: x.scope(), kind: 's', sym: -1})
 		return true, true
-	case "assignment":
+	case "assignment", "operator_assignment":
 		left := x.g.child(n, "left")
-		if x.fnDepth > 0 || left == nil || x.g.kind(left) != "constant" {
+		if left != nil && x.fnDepth > 0 {
+			x.assign(n, left, x.g.child(n, "right"))
+		}
+		if x.fnDepth > 0 || left == nil || x.g.kind(left) != "constant" || kind != "assignment" {
 			return true, false
 		}
 		x.symbol(n, Text(left, x.src), facts.KindConst, 'k', nil)
@@ -131,6 +157,9 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		return false, true
 	case "call":
 		return x.call(n), false
+	case "super":
+		x.superCall(n)
+		return false, false
 	case "constant":
 		x.ref(Text(n, x.src), "", facts.RefReference, Line(n))
 		return false, false
@@ -201,10 +230,14 @@ func (x *rubyX) symbol(n *sitter.Node, written, kind string, sk byte, extends []
 }
 
 func (x *rubyX) ref(name, qual, kind string, line int) {
+	x.refRecv(name, qual, "", kind, line)
+}
+
+func (x *rubyX) refRecv(name, qual, recv, kind string, line int) {
 	if name == "" {
 		return
 	}
-	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.scope(), Line: line})
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.scope(), Line: line, Recv: recv})
 }
 
 // call handles one call node and reports whether to visit its children.
@@ -213,6 +246,11 @@ func (x *rubyX) call(n *sitter.Node) bool {
 	name := Text(m, x.src)
 	recv := x.g.child(n, "receiver")
 	args := x.g.child(n, "arguments")
+	if m != nil && x.g.kind(m) == "super" {
+		x.superCall(n)
+		x.walkExcept(n, m)
+		return false
+	}
 	if recv == nil {
 		switch name {
 		case "require", "require_relative":
@@ -248,12 +286,40 @@ func (x *rubyX) call(n *sitter.Node) bool {
 		}
 		return true
 	}
+	if name == "new" && rubyIsConst(recv) {
+		// Foo.new: a call of the class Foo (its initialize).
+		q, cname := "", Text(recv, x.src)
+		if x.g.kind(recv) == "scope_resolution" {
+			cname = Text(x.g.child(recv, "name"), x.src)
+			if sc := x.g.child(recv, "scope"); sc != nil {
+				q = rustNoSpace(Text(sc, x.src))
+			}
+		}
+		recvChain := ""
+		if q != "" {
+			recvChain = rubyConstChain(q)
+		}
+		x.refRecv(cname, q, recvChain, facts.RefCall, Line(n))
+		x.walkExcept(n, recv)
+		return false
+	}
+	if name == "class" && x.g.kind(recv) == "self" {
+		return false // self.class names self's class, it calls nothing
+	}
 	q, ok := rubyChain(recv, x.src)
 	if !ok {
 		q = "?"
 	}
-	x.ref(name, q, facts.RefCall, Line(n))
+	x.refRecv(name, q, x.recvChain(recv, name), facts.RefCall, Line(n))
 	return true
+}
+
+// superCall records super (or super(args)) as a call of the enclosing
+// method's name on the base class.
+func (x *rubyX) superCall(n *sitter.Node) {
+	if m := x.methodName(); m != "" {
+		x.ref(m, "super", facts.RefCall, Line(n))
+	}
 }
 
 // rubyChain returns the receiver text when it is a name chain (x, self,
