@@ -17,9 +17,9 @@ import (
 // key every class declares, from any file.
 
 type phpTypeKinds struct {
-	assignment, anonFunc, arrowFunc, useClause, formalParams, simpleParam, variadicParam     uint16
+	assignment, anonFunc, arrowFunc, useClause, formalParams, simpleParam, variadicParam       uint16
 	promotionParam, optionalType, primitiveType, unionType, cloneExpr, integer, float, boolean uint16
-	null, arrayCreation, relativeScope, anonClass                                            uint16
+	null, arrayCreation, relativeScope, anonClass                                              uint16
 
 	fType, fReturnType, fParameters, fName, fObject, fScope, fLeft, fRight, fVisibility uint16
 }
@@ -37,7 +37,7 @@ var phpTK = sync.OnceValue(func() *phpTypeKinds {
 		integer: id("integer"), float: id("float"), boolean: id("boolean"), null: id("null"),
 		arrayCreation: id("array_creation_expression"), relativeScope: id("relative_scope"),
 		anonClass: id("anonymous_class"),
-		fType: fid("type"), fReturnType: fid("return_type"), fParameters: fid("parameters"), fName: fid("name"),
+		fType:     fid("type"), fReturnType: fid("return_type"), fParameters: fid("parameters"), fName: fid("name"),
 		fObject: fid("object"), fScope: fid("scope"), fLeft: fid("left"), fRight: fid("right"),
 		fVisibility: fid("visibility"),
 	}

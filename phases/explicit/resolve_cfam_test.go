@@ -14,7 +14,7 @@ func TestCppReceiversThroughTypes(t *testing.T) {
 			"Conn *open_conn();\ntypedef Conn conn_t;\n}\n",
 		"net/conn.cpp": "#include \"conn.hpp\"\nnamespace net {\nvoid Conn::send() {\n  reset();\n  buf->flush();\n  on_close(1);\n  std::sort(a, b);\n}\n" +
 			"void Buffer::flush() {}\nvoid Conn::reset() {}\nConn *open_conn() { return nullptr; }\n}\n",
-		"app/main.cpp": "#include \"../net/conn.hpp\"\nusing namespace net;\nint main() {\n  auto c = open_conn();\n  c->send();\n  conn_t *d = 0;\n  d->reset();\n  std::string s;\n  s.append(1);\n}\n",
+		"app/main.cpp":  "#include \"../net/conn.hpp\"\nusing namespace net;\nint main() {\n  auto c = open_conn();\n  c->send();\n  conn_t *d = 0;\n  d->reset();\n  std::string s;\n  s.append(1);\n}\n",
 		"util/sort.cpp": "class Sorter { public: void sort(int a, int b); void append(int x); };\nint on_close(int x) { return x; }\n",
 	})
 	check(t, got,
@@ -44,7 +44,7 @@ func TestCFunctionPointersStayUnresolved(t *testing.T) {
 // through the superclass, super, and a core method on an untyped value.
 func TestRubyReceiversThroughTypes(t *testing.T) {
 	got := resolveAll(t, nil, map[string]string{
-		"lib/shop/api.rb": "module Shop\n  class Api\n    def post(x); end\n  end\nend\n",
+		"lib/shop/api.rb":  "module Shop\n  class Api\n    def post(x); end\n  end\nend\n",
 		"lib/shop/base.rb": "module Shop\n  module Pricing\n    def total; end\n  end\n  class Base\n    def save; end\n    def log(m); end\n  end\nend\n",
 		"lib/shop/cart.rb": "require_relative 'base'\nmodule Shop\n  class Cart < Base\n    include Pricing\n" +
 			"    def initialize\n      @api = Api.new\n    end\n" +
