@@ -47,6 +47,7 @@ var rubyBlocks = map[string]bool{"block": true, "do_block": true, "lambda": true
 
 func rubyExtract(root *sitter.Node, src []byte) *facts.File {
 	x := &rubyX{src: src, g: rubyG(), f: &facts.File{}, fields: map[string]int{}}
+	x.pushLocals() // the file's own locals
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c)
@@ -144,7 +145,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		return true, true
 	case "assignment", "operator_assignment":
 		left := x.g.child(n, "left")
-		if left != nil && x.fnDepth > 0 {
+		if left != nil {
 			x.assign(n, left, x.g.child(n, "right"))
 		}
 		if x.fnDepth > 0 || left == nil || x.g.kind(left) != "constant" || kind != "assignment" {

@@ -30,7 +30,8 @@ var rubyCoreMethods = wordSet(`to_s to_str to_sym to_i to_f to_a to_h to_proc in
 		transform_keys sort_by! key invert values_at fetch_values assoc compare_by_identity
 		is_a instance_eval instance_exec class_eval module_eval define_singleton_method freeze
 		const_get const_set const_defined? ancestors instance_methods private_method_defined?
-		method_defined? public_method_defined? instance_method name superclass`)
+		method_defined? public_method_defined? instance_method name superclass message backtrace full_message
+		cause call read write close puts print gets flush`)
 
 // wordSet is the set of the space-separated words of s.
 func wordSet(s string) map[string]bool {
@@ -136,7 +137,9 @@ func (x *rubyX) assign(n, left, right *sitter.Node) {
 			x.declareLocal(Text(left, x.src), chain)
 		}
 	case "instance_variable":
-		x.field(n, strings.TrimPrefix(Text(left, x.src), "@"), x.exprChain(right))
+		if x.fnDepth > 0 {
+			x.field(n, strings.TrimPrefix(Text(left, x.src), "@"), x.exprChain(right))
+		}
 	case "left_assignment_list":
 		for i := uint(0); i < left.NamedChildCount(); i++ {
 			if c := left.NamedChild(i); x.g.kind(c) == "identifier" {
