@@ -16,7 +16,7 @@ func cSpec() *Spec {
 		Name: "c", Family: "c", Extensions: []string{".c", ".h"}, Interpreters: []string{},
 		Grammar: func() *sitter.Language { return sitter.NewLanguage(tsc.Language()) },
 		Extract: func(root *sitter.Node, src []byte) *facts.File {
-			return cfamExtract(root, src, cfamGrammars().c, false)
+			return cfamExtractBest(root, src, false)
 		},
 		ModuleKeys:       cfamModuleKeys,
 		ImportCandidates: cfamImportCandidates,
@@ -63,6 +63,9 @@ type cfamX struct {
 	skipAt   uint   // start byte of a type_identifier that is a definition name
 	guard    string // name of the last #ifndef (include guard detection)
 	newTypes uint   // start byte of the type of the current new_expression
+	// locals are the variables of the open blocks of the current function
+	// with their type chains, innermost last.
+	locals []map[string]string
 }
 
 func cfamExtract(root *sitter.Node, src []byte, g *cfamGrammar, cpp bool) *facts.File {
@@ -76,6 +79,10 @@ func cfamExtract(root *sitter.Node, src []byte, g *cfamGrammar, cpp bool) *facts
 func (x *cfamX) walk(c *sitter.TreeCursor, parentKind string) {
 	n := c.Node()
 	kind := x.g.kind(n)
+	block := x.fnDepth > 0 && cfamBlocks[kind]
+	if block {
+		x.pushLocals()
+	}
 	descend, pushed := x.enter(n, kind, c, parentKind)
 	if descend && c.GotoFirstChild() {
 		for {
@@ -92,7 +99,11 @@ func (x *cfamX) walk(c *sitter.TreeCursor, parentKind string) {
 		x.tparams = x.tparams[:top.tpLen]
 		if top.kind == 'f' {
 			x.fnDepth--
+			x.popLocals()
 		}
+	}
+	if block {
+		x.popLocals()
 	}
 }
 
@@ -148,12 +159,20 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		return true, true
 	case "declaration", "field_declaration":
 		if x.fnDepth > 0 {
+			if kind == "declaration" {
+				x.localDecl(n)
+			}
 			return true, false
 		}
 		return true, x.declaration(n, kind, parentKind)
 	case "struct_specifier", "union_specifier", "class_specifier", "enum_specifier":
 		body := x.g.child(n, "body")
 		nameNode := x.g.child(n, "name")
+		if body != nil && nameNode == nil && x.fnDepth == 0 && parentKind == "type_definition" && len(x.scopes) > 0 {
+			// typedef struct { ... } point: the fields are point's.
+			x.push(x.scopes[len(x.scopes)-1].qual, 'c')
+			return true, true
+		}
 		if body == nil || nameNode == nil || x.fnDepth > 0 {
 			return true, false
 		}
@@ -189,7 +208,12 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 			return true, false
 		}
 		qual, name, parent := x.qualify(nameNode)
-		x.symbol(n, name, qual, parent, facts.KindType, Header(n, nil, x.src), x.template(parentKind))
+		s := x.symbol(n, name, qual, parent, facts.KindType, Header(n, nil, x.src), x.template(parentKind))
+		if td := x.g.child(n, "type"); td != nil {
+			if c := x.typeChain(x.g.child(td, "type")); c != name && c != facts.Unknown {
+				s.Type = c
+			}
+		}
 		x.skipAt = nameNode.StartByte()
 		x.push(qual, 'v')
 		return true, true
@@ -254,6 +278,25 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		return false, false
 	case "call_expression":
 		x.call(x.g.child(n, "function"), Line(n))
+		return true, false
+	case "for_range_loop":
+		if x.fnDepth > 0 {
+			d := x.g.child(n, "declarator")
+			if nm := x.g.declName(d); nm != nil {
+				x.declareLocal(Text(nm, x.src), x.declChain(x.g.child(n, "type"), d))
+			}
+		}
+		return true, false
+	case "lambda_expression":
+		if d := x.g.child(n, "declarator"); d != nil {
+			x.declareParams(x.g.child(d, "parameters"))
+		}
+		return true, false
+	case "catch_clause":
+		x.declareParams(x.g.child(n, "parameters"))
+		return true, false
+	case "using_declaration":
+		x.usingNamespace(n)
 		return true, false
 	case "new_expression":
 		if t := x.g.child(n, "type"); t != nil {

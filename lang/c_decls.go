@@ -21,11 +21,46 @@ func (x *cfamX) typeRef(n *sitter.Node, name, q string) {
 }
 
 func (x *cfamX) ref(name, qual, kind string, line int) {
+	x.refRecv(name, qual, "", kind, line)
+}
+
+// refRecv records a reference with a receiver chain; a name in namespace
+// std is outside the repository.
+func (x *cfamX) refRecv(name, qual, recv, kind string, line int) {
 	if name == "" {
 		return
 	}
+	if recv == "" && cfamIsStd(qual) {
+		recv = facts.NotRepo
+	}
 	from, _ := x.scope()
-	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: from, Line: line})
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: from, Line: line, Recv: recv})
+}
+
+func cfamIsStd(qual string) bool {
+	qual = strings.TrimPrefix(qual, "::")
+	return qual == "std" || strings.HasPrefix(qual, "std::")
+}
+
+// usingNamespace records using namespace a::b as a wildcard import of
+// "a::b": the resolver looks bare names up in it.
+func (x *cfamX) usingNamespace(n *sitter.Node) {
+	isNamespace := false
+	var target *sitter.Node
+	for i := uint(0); i < n.ChildCount(); i++ {
+		ch := n.Child(i)
+		switch {
+		case !ch.IsNamed() && Text(ch, x.src) == "namespace":
+			isNamespace = true
+		case x.g.kind(ch) == "identifier" || x.g.kind(ch) == "qualified_identifier":
+			target = ch
+		}
+	}
+	if !isNamespace || target == nil {
+		return
+	}
+	path := strings.TrimPrefix(rustNoSpace(Text(target, x.src)), "::")
+	x.f.Imports = append(x.f.Imports, facts.Import{Path: path, Kind: "wildcard", Line: Line(n)})
 }
 
 // symbol appends a definition (Line/EndLine from n, Doc from above n or
@@ -89,8 +124,11 @@ func (x *cfamX) function(n, nameNode, body *sitter.Node, parentKind string) {
 	if sk == 'c' || (parent != "" && strings.Contains(rustNoSpace(Text(nameNode, x.src)), "::")) {
 		k = facts.KindMethod
 	}
-	x.symbol(n, name, qual, parent, k, Header(n, body, x.src), x.template(parentKind))
+	s := x.symbol(n, name, qual, parent, k, Header(n, body, x.src), x.template(parentKind))
+	s.Type = x.resultChain(x.g.child(n, "type"), x.g.child(n, "declarator"))
 	x.push(qual, 'f')
+	x.pushLocals()
+	x.declareParams(x.g.child(x.g.funcDeclarator(x.g.child(n, "declarator")), "parameters"))
 }
 
 // declaration handles a (field_)declaration outside function bodies:
@@ -128,16 +166,20 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 				continue // prototype: the definition is the symbol
 			}
 			qual, name, parent := x.qualify(nameNode)
-			x.symbol(n, name, qual, parent, facts.KindMethod, Header(n, nil, x.src), x.template(parentKind))
+			s := x.symbol(n, name, qual, parent, facts.KindMethod, Header(n, nil, x.src), x.template(parentKind))
+			s.Type = x.resultChain(x.g.child(n, "type"), d)
 		} else {
-			if inClass {
-				continue // field
-			}
 			qual, name, parent := x.qualify(nameNode)
+			if inClass {
+				s := x.symbol(n, name, qual, parent, facts.KindField, Header(n, x.g.child(n, "default_value"), x.src), nil)
+				s.Type = x.declChain(x.g.child(n, "type"), d)
+				continue
+			}
 			if first == nil {
 				first, firstQual = nameNode, qual
 			}
-			x.symbol(n, name, qual, parent, facts.KindVar, Header(n, value, x.src), x.template(parentKind))
+			s := x.symbol(n, name, qual, parent, facts.KindVar, Header(n, value, x.src), x.template(parentKind))
+			s.Type = x.declChain(x.g.child(n, "type"), d)
 		}
 	}
 	if first == nil {
@@ -168,7 +210,10 @@ func (x *cfamX) typedef(n *sitter.Node, parentKind string) bool {
 		if firstQual == "" {
 			firstQual = qual
 		}
-		x.symbol(n, name, qual, parent, facts.KindType, sig, x.template(parentKind))
+		s := x.symbol(n, name, qual, parent, facts.KindType, sig, x.template(parentKind))
+		if c := x.declChain(x.g.child(n, "type"), n.Child(i)); c != name && c != facts.Unknown {
+			s.Type = c // typedef struct foo foo_t: a foo_t is a foo
+		}
 	}
 	if firstQual == "" {
 		return false
@@ -184,6 +229,9 @@ func (x *cfamX) call(fn *sitter.Node, line int) {
 	}
 	switch x.g.kind(fn) {
 	case "identifier":
+		if _, isLocal := x.local(Text(fn, x.src)); isLocal {
+			return // a function pointer or callable object: not a named function
+		}
 		x.ref(Text(fn, x.src), "", facts.RefCall, line)
 	case "template_function":
 		switch name := Text(x.g.child(fn, "name"), x.src); name {
@@ -192,11 +240,12 @@ func (x *cfamX) call(fn *sitter.Node, line int) {
 			x.ref(name, "", facts.RefCall, line)
 		}
 	case "field_expression":
-		q, ok := x.g.chain(x.g.child(fn, "argument"), x.src)
+		arg := x.g.child(fn, "argument")
+		q, ok := x.g.chain(arg, x.src)
 		if !ok {
 			q = "?"
 		}
-		x.ref(x.g.simpleName(x.g.child(fn, "field"), x.src), q, facts.RefCall, line)
+		x.refRecv(x.g.simpleName(x.g.child(fn, "field"), x.src), q, x.recvChain(arg), facts.RefCall, line)
 	case "qualified_identifier":
 		name, q := x.g.splitQualified(fn, x.src)
 		x.ref(name, q, facts.RefCall, line)

@@ -211,3 +211,25 @@ func cfamJoin(a, b string) string {
 	}
 	return a + "." + b
 }
+
+// funcDeclarator is the function_declarator inside a function
+// definition's declarator (through the pointers of its result type).
+func (g *cfamGrammar) funcDeclarator(n *sitter.Node) *sitter.Node {
+	for n != nil {
+		switch g.kind(n) {
+		case "function_declarator":
+			return n
+		case "pointer_declarator", "reference_declarator", "attributed_declarator":
+			if d := g.child(n, "declarator"); d != nil {
+				n = d
+			} else if n.NamedChildCount() > 0 {
+				n = n.NamedChild(n.NamedChildCount() - 1)
+			} else {
+				return nil
+			}
+		default:
+			return nil
+		}
+	}
+	return nil
+}

@@ -14,7 +14,7 @@ func cppSpec() *Spec {
 		Name: "cpp", Family: "c", Extensions: []string{".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".h++", ".c++"}, Interpreters: []string{},
 		Grammar: cppLanguage,
 		Extract: func(root *sitter.Node, src []byte) *facts.File {
-			return cfamExtract(root, src, cfamGrammars().cpp, true)
+			return cfamExtractBest(root, src, true)
 		},
 		ModuleKeys:       cfamModuleKeys,
 		ImportCandidates: cfamImportCandidates,

@@ -136,10 +136,19 @@ type phpX struct {
 	scopes []javaScope // qual, name, isType
 	// prevComment is the comment right before the node being entered.
 	prevComment *sitter.Node
+	// ns is the current namespace; uses maps the names use statements
+	// bind to the classes they import.
+	ns   string
+	uses map[string]string
+	// locals are the variables of the open functions with their type
+	// chains, innermost last; props maps a property's Qualified name to
+	// its index in Symbols.
+	locals []map[string]string
+	props  map[string]int
 }
 
 func phpExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &phpX{k: phpKindTable(), src: src, f: &facts.File{}}
+	x := &phpX{k: phpKindTable(), src: src, f: &facts.File{}, uses: map[string]string{}, props: map[string]int{}}
 	x.walk(root)
 	javaSortRefs(x.f.Refs, x.refPos)
 	return x.f
@@ -157,10 +166,14 @@ func (x *phpX) inTypeBody() bool {
 }
 
 func (x *phpX) ref(name, qual, kind string, at *sitter.Node) {
+	x.refRecv(name, qual, "", kind, at)
+}
+
+func (x *phpX) refRecv(name, qual, recv, kind string, at *sitter.Node) {
 	if name == "" {
 		return
 	}
-	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: Line(at)})
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: Line(at), Recv: recv})
 	x.refPos = append(x.refPos, at.StartByte())
 }
 
@@ -186,8 +199,9 @@ func (x *phpX) walk(n *sitter.Node) uint16 {
 	descend := true
 	switch id {
 	case k.namespaceDef:
+		x.ns = phpName(Text(n.ChildByFieldId(k.fName), x.src))
 		if x.f.Package == "" {
-			x.f.Package = phpName(Text(n.ChildByFieldId(k.fName), x.src))
+			x.f.Package = x.ns
 		}
 	case k.useDecl:
 		x.useDecl(n)
@@ -207,6 +221,9 @@ func (x *phpX) walk(n *sitter.Node) uint16 {
 	case k.methodDecl:
 		if x.inTypeBody() {
 			pushed = x.decl(n, facts.KindMethod)
+			if pushed && strings.EqualFold(Text(n.ChildByFieldId(k.fName), x.src), "__construct") {
+				x.promoted(n)
+			}
 		}
 	case k.constDecl, k.propertyDecl:
 		pushed = x.members(n)
@@ -220,11 +237,13 @@ func (x *phpX) walk(n *sitter.Node) uint16 {
 		x.functionCall(n)
 	case k.memberCall, k.nullsafeMemberCall:
 		if nm := n.ChildByFieldId(k.fName); nm != nil && nm.KindId() == k.name {
-			x.ref(Text(nm, x.src), x.qualifier(n.ChildByFieldId(k.fObject)), facts.RefCall, nm)
+			obj := n.ChildByFieldId(k.fObject)
+			x.refRecv(Text(nm, x.src), x.qualifier(obj), x.recvChain(obj), facts.RefCall, nm)
 		}
 	case k.scopedCall:
 		if nm := n.ChildByFieldId(k.fName); nm != nil && nm.KindId() == k.name {
-			x.ref(Text(nm, x.src), x.qualifier(n.ChildByFieldId(k.fScope)), facts.RefCall, nm)
+			scope := n.ChildByFieldId(k.fScope)
+			x.refRecv(Text(nm, x.src), x.qualifier(scope), x.staticRecv(scope), facts.RefCall, nm)
 		}
 	case k.objectCreation:
 		if t := n.NamedChild(0); t != nil {
@@ -243,6 +262,13 @@ func (x *phpX) walk(n *sitter.Node) uint16 {
 			}
 		}
 	}
+	function := id == k.functionDef || id == k.methodDecl || id == phpTK().anonFunc || id == phpTK().arrowFunc
+	if function {
+		x.enterFunction(n)
+	}
+	if id == phpTK().assignment && len(x.locals) > 0 {
+		x.assign(n)
+	}
 	if descend {
 		it := javaKidsOf(n)
 		var prev *sitter.Node
@@ -254,6 +280,9 @@ func (x *phpX) walk(n *sitter.Node) uint16 {
 			}
 		}
 		it.close()
+	}
+	if function {
+		x.popLocals()
 	}
 	if pushed {
 		x.scopes = x.scopes[:len(x.scopes)-1]

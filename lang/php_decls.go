@@ -41,6 +41,12 @@ func (x *phpX) decl(n *sitter.Node, kind string) bool {
 		}
 		s.Implements = append(s.Implements, uses...)
 	}
+	if !isType {
+		s.Type = x.typeChain(n.ChildByFieldId(phpTK().fReturnType))
+		if s.Type == facts.Unknown {
+			s.Type = ""
+		}
+	}
 	x.sym(s, n)
 	last := x.f.Symbols[len(x.f.Symbols)-1]
 	x.scopes = append(x.scopes, javaScope{qual: last.Qualified, name: last.Name, isType: isType})
@@ -92,11 +98,17 @@ func (x *phpX) members(n *sitter.Node) bool {
 		if first == "" {
 			head = OneLine(string(x.src[n.StartByte():el.StartByte()]))
 		}
-		kind, sig := facts.KindConst, javaCap(head+" "+name)
+		kind, sig, typ := facts.KindConst, javaCap(head+" "+name), ""
 		if !isConst {
 			kind, sig = facts.KindField, javaCap(head+" $"+name)
+			if typ = x.typeChain(n.ChildByFieldId(phpTK().fType)); typ == facts.Unknown {
+				typ = ""
+			}
 		}
-		x.sym(facts.Symbol{Name: name, Kind: kind, Signature: sig, Doc: doc}, n)
+		x.sym(facts.Symbol{Name: name, Kind: kind, Signature: sig, Doc: doc, Type: typ}, n)
+		if !isConst {
+			x.props[x.f.Symbols[len(x.f.Symbols)-1].Qualified] = len(x.f.Symbols) - 1
+		}
 		if first == "" {
 			first = x.f.Symbols[len(x.f.Symbols)-1].Qualified
 		}

@@ -11,6 +11,20 @@ import (
 func (x *phpX) useDecl(n *sitter.Node) {
 	k := x.k
 	prefix := ""
+	classes := true // use function / use const import no class
+	for i := uint(0); i < n.ChildCount(); i++ {
+		if ch := n.Child(i); !ch.IsNamed() && (Text(ch, x.src) == "function" || Text(ch, x.src) == "const") {
+			classes = false
+		}
+	}
+	before := len(x.f.Imports)
+	defer func() {
+		if !classes {
+			for _, imp := range x.f.Imports[before:] {
+				delete(x.uses, imp.LocalName(0))
+			}
+		}
+	}()
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		ch := n.NamedChild(i)
 		switch ch.KindId() {
@@ -28,13 +42,16 @@ func (x *phpX) useDecl(n *sitter.Node) {
 	}
 }
 
+// useClause records use A\B\C (as D) as an import of the class C from
+// the module A\B\C (the key its file declares), bound to C (or D).
 func (x *phpX) useClause(n *sitter.Node, prefix string) {
 	imp := facts.Import{Line: Line(n)}
 	alias := n.ChildByFieldId(x.k.fAlias)
+	as := ""
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		ch := n.NamedChild(i)
 		if alias != nil && ch.Id() == alias.Id() {
-			imp.Alias = Text(ch, x.src)
+			as = Text(ch, x.src)
 			continue
 		}
 		if id := ch.KindId(); (id == x.k.name || id == x.k.qualifiedName) && imp.Path == "" {
@@ -47,6 +64,13 @@ func (x *phpX) useClause(n *sitter.Node, prefix string) {
 	if prefix != "" {
 		imp.Path = prefix + `\` + imp.Path
 	}
+	name := imp.Path[strings.LastIndexByte(imp.Path, '\\')+1:]
+	imp.Names = []string{name}
+	local := name
+	if as != "" && as != name {
+		imp.As, local = []string{as}, as
+	}
+	x.uses[local] = imp.Path
 	x.f.Imports = append(x.f.Imports, imp)
 }
 
@@ -186,7 +210,7 @@ func (x *phpX) classConst(n *sitter.Node) {
 		return
 	}
 	if id := scope.KindId(); id == x.k.name || id == x.k.qualifiedName || id == x.k.relativeScope {
-		x.ref(Text(nm, x.src), x.qualifier(scope), facts.RefReference, nm)
+		x.refRecv(Text(nm, x.src), x.qualifier(scope), x.staticRecv(scope), facts.RefReference, nm)
 	}
 }
 

@@ -129,12 +129,12 @@ func TestPHPExtractSymbols(t *testing.T) {
 func TestPHPExtractImports(t *testing.T) {
 	f := jcpExtract(t, phpSpec(), phpTestSrc)
 	want := []facts.Import{
-		{Path: `App\Contracts\HasName`, Line: 6},
-		{Path: `Foo\Bar`, Alias: "Baz", Line: 7},
-		{Path: `Qux\Quux`, Line: 7},
-		{Path: `App\Services\Mailer`, Line: 8},
-		{Path: `App\Services\Logger`, Alias: "Log", Line: 8},
-		{Path: `Illuminate\Support\Str`, Line: 9},
+		{Path: `App\Contracts\HasName`, Names: []string{"HasName"}, Line: 6},
+		{Path: `Foo\Bar`, Names: []string{"Bar"}, As: []string{"Baz"}, Line: 7},
+		{Path: `Qux\Quux`, Names: []string{"Quux"}, Line: 7},
+		{Path: `App\Services\Mailer`, Names: []string{"Mailer"}, Line: 8},
+		{Path: `App\Services\Logger`, Names: []string{"Logger"}, As: []string{"Log"}, Line: 8},
+		{Path: `Illuminate\Support\Str`, Names: []string{"Str"}, Line: 9},
 		{Path: "./lib/helpers.php", Kind: "require", Line: 11},
 		{Path: "config.php", Kind: "require", Line: 12},
 	}
@@ -219,6 +219,7 @@ class Box { public function __construct(private Item $item) {} }
 		{"outer", "outer", facts.KindFunction, "", 6, 9},
 		{"Box", "Box", facts.KindClass, "", 10, 10},
 		{"__construct", "Box.__construct", facts.KindMethod, "Box", 10, 10},
+		{"item", "Box.item", facts.KindField, "Box", 10, 10}, // a promoted property
 	}
 	if d := cmp.Diff(want, jcpSyms(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)

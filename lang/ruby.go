@@ -35,10 +35,19 @@ type rubyX struct {
 	f       *facts.File
 	scopes  []rubyScope
 	fnDepth int
+	// locals are the variables of the open methods and blocks with their
+	// type chains, innermost last.
+	locals []map[string]string
+	// fields maps a field's Qualified name to its index in Symbols.
+	fields map[string]int
 }
 
+// rubyBlocks open a scope for their parameters and locals.
+var rubyBlocks = map[string]bool{"block": true, "do_block": true, "lambda": true}
+
 func rubyExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &rubyX{src: src, g: rubyG(), f: &facts.File{}}
+	x := &rubyX{src: src, g: rubyG(), f: &facts.File{}, fields: map[string]int{}}
+	x.pushLocals() // the file's own locals
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c)
@@ -47,7 +56,16 @@ func rubyExtract(root *sitter.Node, src []byte) *facts.File {
 
 func (x *rubyX) walk(c *sitter.TreeCursor) {
 	n := c.Node()
-	descend, pushed := x.enter(n, x.g.kind(n))
+	kind := x.g.kind(n)
+	block := rubyBlocks[kind]
+	if block {
+		x.pushLocals()
+		x.declareParams(x.g.child(n, "parameters"))
+	}
+	if kind == "identifier" {
+		x.identifier(n, c.FieldName())
+	}
+	descend, pushed := x.enter(n, kind)
 	if descend && c.GotoFirstChild() {
 		for {
 			x.walk(c)
@@ -60,8 +78,12 @@ func (x *rubyX) walk(c *sitter.TreeCursor) {
 	if pushed {
 		if x.scopes[len(x.scopes)-1].kind == 'f' {
 			x.fnDepth--
+			x.popLocals()
 		}
 		x.scopes = x.scopes[:len(x.scopes)-1]
+	}
+	if block {
+		x.popLocals()
 	}
 }
 
@@ -115,13 +137,18 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		}
 		x.symbol(n, Text(x.g.child(n, "name"), x.src), k, 'f', nil)
 		x.fnDepth++
+		x.pushLocals()
+		x.declareParams(x.g.child(n, "parameters"))
 		return true, true
 	case "singleton_class":
 		x.scopes = append(x.scopes, rubyScope{qual: x.scope(), kind: 's', sym: -1})
 		return true, true
-	case "assignment":
+	case "assignment", "operator_assignment":
 		left := x.g.child(n, "left")
-		if x.fnDepth > 0 || left == nil || x.g.kind(left) != "constant" {
+		if left != nil {
+			x.assign(n, left, x.g.child(n, "right"))
+		}
+		if x.fnDepth > 0 || left == nil || x.g.kind(left) != "constant" || kind != "assignment" {
 			return true, false
 		}
 		x.symbol(n, Text(left, x.src), facts.KindConst, 'k', nil)
@@ -131,6 +158,9 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		return false, true
 	case "call":
 		return x.call(n), false
+	case "super":
+		x.superCall(n)
+		return false, false
 	case "constant":
 		x.ref(Text(n, x.src), "", facts.RefReference, Line(n))
 		return false, false
@@ -201,105 +231,14 @@ func (x *rubyX) symbol(n *sitter.Node, written, kind string, sk byte, extends []
 }
 
 func (x *rubyX) ref(name, qual, kind string, line int) {
+	x.refRecv(name, qual, "", kind, line)
+}
+
+func (x *rubyX) refRecv(name, qual, recv, kind string, line int) {
 	if name == "" {
 		return
 	}
-	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.scope(), Line: line})
-}
-
-// call handles one call node and reports whether to visit its children.
-func (x *rubyX) call(n *sitter.Node) bool {
-	m := x.g.child(n, "method")
-	name := Text(m, x.src)
-	recv := x.g.child(n, "receiver")
-	args := x.g.child(n, "arguments")
-	if recv == nil {
-		switch name {
-		case "require", "require_relative":
-			if spec, ok := rubyStringArg(args, x.src); ok {
-				k := "require"
-				if name == "require_relative" {
-					k = "relative"
-				}
-				x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Kind: k, Line: Line(n)})
-				return false
-			}
-		case "include", "extend":
-			if args != nil && len(x.scopes) > 0 {
-				s := x.scopes[len(x.scopes)-1]
-				if s.sym >= 0 && (s.kind == 'c' || s.kind == 'm') {
-					sym := &x.f.Symbols[s.sym]
-					for i := uint(0); i < args.NamedChildCount(); i++ {
-						if a := args.NamedChild(i); rubyIsConst(a) {
-							sym.Implements = append(sym.Implements, rustNoSpace(Text(a, x.src)))
-						}
-					}
-					return true
-				}
-			}
-		}
-		// A bare name is a call only with arguments, parens or a block.
-		if args != nil || x.g.child(n, "block") != nil {
-			x.ref(name, "", facts.RefCall, Line(n))
-		}
-		if m != nil && x.g.kind(m) == "constant" { // Integer("3"): not also a reference
-			x.walkExcept(n, m)
-			return false
-		}
-		return true
-	}
-	q, ok := rubyChain(recv, x.src)
-	if !ok {
-		q = "?"
-	}
-	x.ref(name, q, facts.RefCall, Line(n))
-	return true
-}
-
-// rubyChain returns the receiver text when it is a name chain (x, self,
-// @x, Foo::Bar, x.y without arguments).
-func rubyChain(n *sitter.Node, src []byte) (string, bool) {
-	switch rubyG().kind(n) {
-	case "identifier", "constant", "self", "instance_variable", "class_variable", "global_variable", "scope_resolution":
-		return rustNoSpace(Text(n, src)), true
-	case "call":
-		if rubyG().child(n, "arguments") != nil || rubyG().child(n, "block") != nil {
-			return "", false
-		}
-		r := rubyG().child(n, "receiver")
-		if r == nil {
-			return Text(rubyG().child(n, "method"), src), true
-		}
-		q, ok := rubyChain(r, src)
-		return q + "." + Text(rubyG().child(n, "method"), src), ok
-	}
-	return "", false
-}
-
-func rubyIsConst(n *sitter.Node) bool {
-	k := rubyG().kind(n)
-	return k == "constant" || k == "scope_resolution"
-}
-
-// rubyStringArg returns the only argument when it is a plain string literal.
-func rubyStringArg(args *sitter.Node, src []byte) (string, bool) {
-	if args == nil || args.NamedChildCount() != 1 {
-		return "", false
-	}
-	s := args.NamedChild(0)
-	if rubyG().kind(s) != "string" {
-		return "", false
-	}
-	for i := uint(0); i < s.NamedChildCount(); i++ {
-		if rubyG().kind(s.NamedChild(i)) != "string_content" {
-			return "", false
-		}
-	}
-	t := Text(s, src)
-	if len(t) < 2 {
-		return "", false
-	}
-	return t[1 : len(t)-1], true
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.scope(), Line: line, Recv: recv})
 }
 
 // rubyHeader is the definition line up to its name, parameters or

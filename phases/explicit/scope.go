@@ -1,6 +1,8 @@
 package explicit
 
 import (
+	"strings"
+
 	"github.com/lgraph/lgraph/facts"
 	"github.com/lgraph/lgraph/snapshot"
 )
@@ -41,6 +43,9 @@ func (r *resolver) bare(name, from string, kinds map[string]bool) (found, bool) 
 	}
 	if f, ok := r.staticMember(name, kinds); ok {
 		return f, true
+	}
+	if d, ok, hidden := r.nested(name, from, kinds); ok || hidden {
+		return d, ok
 	}
 	reach := unimportedReach[r.spec.Family]
 	notMember := func(d def) bool { return d.Kind != facts.KindMethod && d.Kind != facts.KindField && d.Parent == "" }
@@ -248,3 +253,76 @@ func (r *resolver) first(ds []*def) (def, bool) {
 
 // accepts reports whether a kind is wanted; nil wants every kind.
 func accepts(kinds map[string]bool, kind string) bool { return kinds == nil || kinds[kind] }
+
+// nested resolves a bare name where C++ and Ruby look beyond the file:
+// the namespaces, classes and modules around the reference (Ruby only for
+// constants: its methods are not lexically scoped), then, inside a class,
+// the members of self and its bases and mixins (an implicit this or self).
+// A C++ member field hides the functions of that name outside its class
+// (a call of it goes through a function pointer): hidden reports that.
+func (r *resolver) nested(name, from string, kinds map[string]bool) (f found, ok, hidden bool) {
+	fam := r.spec.Family
+	if fam != "c" && fam != "ruby" {
+		return found{}, false, false
+	}
+	if fam == "c" || isConstName(name) {
+		var using []string
+		if fam == "c" {
+			using = r.usedNamespaces()
+		}
+		if d, ok := r.enclosing(name, r.f.Path, from, using, nil); ok && !accepts(kinds, d.Kind) {
+			return found{}, false, fam == "c" && d.Kind == facts.KindField
+		}
+		if d, ok := r.enclosing(name, r.f.Path, from, using, kinds); ok {
+			return found{d, snapshot.ByScope}, true, false
+		}
+	}
+	if r.enclosingClass(from) != "" {
+		if d, ok := r.member(name, from, kinds); ok {
+			return found{d, snapshot.ByType}, true, false
+		}
+	}
+	return found{}, false, false
+}
+
+// isConstName reports a Ruby constant (a class or module name).
+func isConstName(name string) bool { return name != "" && name[0] >= 'A' && name[0] <= 'Z' }
+
+// enclosing finds a C++ name declared in a namespace or class around from
+// (written "ns.A.m": the members of ns.A, then of ns) or in a namespace the
+// file uses (using namespace), in any file: a namespace spans files, and an
+// out-of-line method A::m sees A's members declared in a header.
+func (r *resolver) enclosing(name, path, from string, using []string, kinds map[string]bool) (def, bool) {
+	var scopes []string
+	for q := from; q != ""; {
+		scopes = append(scopes, q)
+		i := strings.LastIndexByte(q, '.')
+		if i < 0 {
+			break
+		}
+		q = q[:i]
+	}
+	scopes = append(scopes, using...)
+	if len(scopes) == 0 {
+		return def{}, false
+	}
+	for _, scope := range scopes {
+		cands := r.filter(name, kinds, func(d def) bool { return d.Parent == scope })
+		if d, ok := r.nearestOwner(path, cands); ok {
+			return *d, true
+		}
+	}
+	return def{}, false
+}
+
+// usedNamespaces are the namespaces a C++ file opens with using namespace
+// (wildcard imports), dotted like qualified names.
+func (r *resolver) usedNamespaces() []string {
+	var out []string
+	for _, imp := range r.f.Facts.Imports {
+		if imp.Kind == "wildcard" {
+			out = append(out, strings.ReplaceAll(imp.Path, "::", "."))
+		}
+	}
+	return out
+}

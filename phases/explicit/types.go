@@ -340,6 +340,11 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 	if d, ok := r.nestedType(c, name); ok {
 		return d, typeKnown
 	}
+	if (r.spec.Family == "c" || r.spec.Family == "ruby" && isConstName(name)) && c.from != "" {
+		if d, ok := r.enclosing(name, c.path, c.from, nil, nil); ok {
+			return &d, typeKnown
+		}
+	}
 	reach := unimportedReach[r.spec.Family]
 	cands := r.filter(name, nil, func(d def) bool {
 		return d.Parent == "" && (d.Path == c.path || reach.dir && dirOf(d.Path) == dirOf(c.path) || reach.project)
@@ -380,6 +385,14 @@ func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, depth in
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent == t.Qualified })
 	if m, ok := r.nearestOwner(t.Path, cands); ok && r.sameType(t, m) {
 		return m, typeKnown
+	}
+	if t.Kind == facts.KindType && t.Type != "" && r.spec.Family == "c" {
+		// typedef struct s s_t, using J = K: the alias has its target's members.
+		at, st := r.typeOf(t, depth+1)
+		if st != typeKnown {
+			return nil, st
+		}
+		return r.memberOf(at, name, kinds, depth+1)
 	}
 	outcome := typeUnknown
 	for _, base := range t.baseList() {
