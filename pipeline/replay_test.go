@@ -56,6 +56,7 @@ func replay(t *testing.T, seed int64, commits int) {
 			rebuild = lgtest.New(t, repo.Dir())
 			rebuild.MustRun(t, "init", false)
 		}
+		inc.CheckIndex(t, branch)
 		got, want := inc.Export(t, branch), rebuild.Export(t, branch)
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("seed %d, commit %d (%s) %s: update export differs from a rebuild (-rebuild +update):\n%s\nrerun: go test ./pipeline -run TestRandomReplay -replay.seed=%d",

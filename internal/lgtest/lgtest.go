@@ -12,6 +12,7 @@ import (
 	"github.com/lgraph/lgraph/graph"
 	"github.com/lgraph/lgraph/lang"
 	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/wiki"
 	"github.com/lgraph/lgraph/pipeline"
 	"github.com/lgraph/lgraph/store"
 )
@@ -59,6 +60,35 @@ func (ix *Indexer) MustRun(t testing.TB, command string, full bool) *store.Run {
 }
 
 // Export returns the jsonl export of the published snapshot of branch.
+// CheckIndex fails the test when a branch's published index has drifted
+// from the entries its records derive.
+func (ix *Indexer) CheckIndex(t testing.TB, branch string) {
+	t.Helper()
+	s, err := store.Open(ix.StoreDir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := s.ReadRef(branch)
+	if err != nil || ref == nil {
+		t.Fatalf("read ref %s: %v", branch, err)
+	}
+	if err := pipeline.CheckIndex(s, ref, ix.Langs); err != nil {
+		t.Fatal(err)
+	}
+	snap, err := s.OpenSnapshot(ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snap.Close()
+	model := "offline"
+	if ix.LLM != nil {
+		model = ix.LLM.ID()
+	}
+	if err := wiki.CheckInputs(snap, ix.Config.Wiki.Modules, model); err != nil {
+		t.Fatal(err)
+	}
+}
+
 func (ix *Indexer) Export(t testing.TB, branch string) string {
 	t.Helper()
 	s, err := store.Open(ix.StoreDir, false)

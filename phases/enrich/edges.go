@@ -79,35 +79,43 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 	return nil
 }
 
+// edgeSources lists the files whose edge summaries must be recomputed:
+// every code file on a full run; on an update the changed, touched and
+// re-resolved files and every file with an edge into one whose summary
+// changed (found through the reverse-edge index).
 func (w *work) edgeSources(full bool, changed map[string]bool) []string {
-	var out []string
-	for p, f := range w.st.Next.Files.All() {
-		if f.Lang == inventory.ConfigLang {
-			continue
+	if full {
+		var out []string
+		for p, f := range w.st.Next.Files.All() {
+			if f.Lang != inventory.ConfigLang {
+				out = append(out, p)
+			}
 		}
-		if full || changed[p] || w.st.Touched[p] || w.st.Reresolved[p] || targetsChanged(f, changed) {
+		return out
+	}
+	set := map[string]bool{}
+	for _, m := range []map[string]bool{changed, w.st.Touched, w.st.Reresolved} {
+		for p := range m {
+			set[p] = true
+		}
+	}
+	rev := w.st.NextIndex()
+	for t := range changed {
+		_ = rev.Scan(snapshot.Prefix(snapshot.KsRevEdge, t), func(k, _ []byte) error {
+			if e, ok := snapshot.ParseRevEdge(k); ok && e.Kind != "implicit" {
+				set[snapshot.FileOfID(e.Source)] = true
+			}
+			return nil
+		})
+	}
+	var out []string
+	for p := range set {
+		if f := w.st.Next.Files.Get(p); f != nil && f.Lang != inventory.ConfigLang {
 			out = append(out, p)
 		}
 	}
 	slices.Sort(out)
 	return out
-}
-
-func targetsChanged(f *snapshot.File, changed map[string]bool) bool {
-	if len(changed) == 0 {
-		return false
-	}
-	for t := range f.EdgeSummaries {
-		if changed[t] {
-			return true
-		}
-	}
-	for _, e := range f.Res.Edges {
-		if changed[snapshot.FileOfID(e.Target)] {
-			return true
-		}
-	}
-	return false
 }
 
 func (w *work) explainFile(ctx context.Context, f *snapshot.File) (map[string]string, error) {

@@ -126,13 +126,7 @@ func (w *work) secret(p string) bool {
 // summarizeFiles (re)summarizes the files that need it and returns the
 // paths whose summary text changed.
 func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, error) {
-	var todo []string
-	for p, f := range w.st.Next.Files.All() {
-		if f.Lang != inventory.ConfigLang && (full || w.st.Touched[p] || w.st.Reresolved[p]) {
-			todo = append(todo, p)
-		}
-	}
-	slices.Sort(todo)
+	todo := w.summarySet(full)
 	results := make([]*snapshot.File, len(todo))
 	g := w.group()
 	for i, p := range todo {
@@ -159,6 +153,32 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 	}
 	w.rep.Files = len(todo)
 	return changed, err
+}
+
+// summarySet lists the files to (re)summarize: every code file on a full
+// run; on an update the touched and re-resolved ones (a summary's input is
+// the file's content and symbols).
+func (w *work) summarySet(full bool) []string {
+	var out []string
+	if full {
+		for p, f := range w.st.Next.Files.All() {
+			if f.Lang != inventory.ConfigLang {
+				out = append(out, p)
+			}
+		}
+		return out
+	}
+	seen := map[string]bool{}
+	for _, set := range []map[string]bool{w.st.Touched, w.st.Reresolved} {
+		for p := range set {
+			if f := w.st.Next.Files.Get(p); f != nil && f.Lang != inventory.ConfigLang && !seen[p] {
+				seen[p] = true
+				out = append(out, p)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // cached and keep read and write paid results. Offline results are

@@ -41,22 +41,18 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	}
 	// Filter, then sort what passed: on an update that is a few paths, not
 	// the whole repository.
-	var toParse []string
-	for path, f := range st.Next.Files.All() {
-		if f.Lang != "config" && (full || st.Touched[path] || f.Facts == nil) {
-			toParse = append(toParse, path)
-		}
-	}
-	slices.Sort(toParse)
+	toParse := parseSet(st, full)
 	if err := p.extract(ctx, st, toParse, &rep); err != nil {
 		return rep, err
 	}
 	st.Hit("explicit-parsed")
-	project, err := projectOf(st, p.Read)
-	if err != nil {
-		return rep, err
+	if full || !projectUnchanged(st) {
+		project, err := projectOf(st, p.Read)
+		if err != nil {
+			return rep, err
+		}
+		st.Next.Project = project
 	}
-	st.Next.Project = project
 	full = full || ProjectChanged(st)
 	var base snapshot.KV
 	if !full {
@@ -82,6 +78,27 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	rep.MS = time.Since(start).Milliseconds()
 	st.Hit("explicit")
 	return rep, nil
+}
+
+// parseSet lists the code files to parse: all on a full run, the touched
+// ones on an update (every other file's record already holds its facts).
+func parseSet(st *phase.State, full bool) []string {
+	var out []string
+	if full {
+		for path, f := range st.Next.Files.All() {
+			if f.Lang != "config" {
+				out = append(out, path)
+			}
+		}
+		return out
+	}
+	for path := range st.Touched {
+		if f := st.Next.Files.Get(path); f != nil && f.Lang != "config" {
+			out = append(out, path)
+		}
+	}
+	slices.Sort(out)
+	return out
 }
 
 // decide says whether resolution must start from nothing, and why.

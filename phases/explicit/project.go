@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"path"
 	"regexp"
 	"slices"
@@ -14,7 +15,42 @@ import (
 
 	"github.com/lgraph/lgraph/lang"
 	"github.com/lgraph/lgraph/phases/phase"
+	"github.com/lgraph/lgraph/snapshot"
 )
+
+// projectUnchanged reports whether an update may keep its base's project
+// settings without reading every file: no project file was touched, and no
+// touched Python file was added, removed or changed the import heads the
+// tree rule for Python roots reads.
+func projectUnchanged(st *phase.State) bool {
+	for p := range st.Touched {
+		before, after := st.Base.Files.Get(p), st.Next.Files.Get(p)
+		for _, f := range []*snapshot.File{before, after} {
+			if f != nil && (f.Lang == "config" || path.Base(p) == "setup.py") {
+				return false
+			}
+		}
+		python := (before != nil && before.Lang == "python") || (after != nil && after.Lang == "python")
+		if python && (before == nil || after == nil || headsOf(before) != headsOf(after)) {
+			return false
+		}
+	}
+	return true
+}
+
+// headsOf is a Python file's contribution to the tree rule, as text.
+func headsOf(f *snapshot.File) string {
+	if f.Facts == nil {
+		return ""
+	}
+	heads := map[string]map[string]bool{}
+	addHeads(heads, f.Facts.Imports)
+	var b strings.Builder
+	for _, h := range slices.Sorted(maps.Keys(heads)) {
+		b.WriteString(h + ":" + strings.Join(slices.Sorted(maps.Keys(heads[h])), ",") + ";")
+	}
+	return b.String()
+}
 
 // projectOf derives the resolution settings from the project files in the
 // snapshot (go.mod, tsconfig.json, jsconfig.json, Cargo.toml,

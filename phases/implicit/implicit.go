@@ -48,17 +48,11 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	if full {
 		rep.Mode, rep.Reason = "full", reason
 	}
-	var todo []string
-	for path, f := range st.Next.Files.All() {
-		if f.Lang != inventory.ConfigLang && (full || st.Touched[path]) {
-			todo = append(todo, path)
-		}
-	}
-	slices.Sort(todo)
+	todo := signalSet(st, full)
 	if err := p.signals(ctx, st, todo); err != nil {
 		return rep, err
 	}
-	next := keyIndex(st.Next)
+	next := nextUsers(st, full)
 	redo := todo
 	if !full {
 		redo = p.affected(st, next)
@@ -148,21 +142,93 @@ func familyOf(st *phase.State, lang string) string {
 	return lang
 }
 
-// keyIndex maps each signal name to the sorted paths that use it.
-func keyIndex(s *snapshot.Snapshot) map[string][]string {
-	idx := map[string][]string{}
-	for path, f := range s.Files.All() {
-		for _, sig := range f.Signals {
-			idx[sig.Name()] = append(idx[sig.Name()], path)
+// signalSet lists the files whose signals are (re)read: every code file
+// on a full run, the touched ones on an update.
+func signalSet(st *phase.State, full bool) []string {
+	var out []string
+	if full {
+		for path, f := range st.Next.Files.All() {
+			if f.Lang != inventory.ConfigLang {
+				out = append(out, path)
+			}
+		}
+		return out
+	}
+	for path := range st.Touched {
+		if f := st.Next.Files.Get(path); f != nil && f.Lang != inventory.ConfigLang {
+			out = append(out, path)
 		}
 	}
-	return idx
+	slices.Sort(out)
+	return out
+}
+
+// users answers "which files use this signal", sorted.
+type users func(signal string) []string
+
+// kvUsers reads a signal index (snapshot.KsSignal entries).
+func kvUsers(kv snapshot.KV) users {
+	cache := map[string][]string{}
+	return func(signal string) []string {
+		if ps, ok := cache[signal]; ok {
+			return ps
+		}
+		var ps []string
+		_ = kv.Scan(snapshot.Prefix(snapshot.KsSignal, signal), func(k, _ []byte) error {
+			ps = append(ps, snapshot.KeyPart(k, 1))
+			return nil
+		})
+		cache[signal] = ps
+		return ps
+	}
+}
+
+// signalEntries are the signal-index entries of some files.
+func signalEntries(files []*snapshot.File) *snapshot.MemKV {
+	var es []snapshot.Entry
+	for _, f := range files {
+		for _, sig := range f.Signals {
+			es = append(es, snapshot.Entry{Key: snapshot.SignalKey(sig.Name(), f.Path)})
+		}
+	}
+	return snapshot.NewMemKV(es)
+}
+
+// baseUsers is the base snapshot's signal index: its tables, or one built
+// from its files when it is held in memory.
+func baseUsers(st *phase.State) users {
+	if st.Base.Index != nil {
+		return kvUsers(st.Base.Index)
+	}
+	var files []*snapshot.File
+	for _, f := range st.Base.Files.All() {
+		files = append(files, f)
+	}
+	return kvUsers(signalEntries(files))
+}
+
+// nextUsers is the signal index of the snapshot being built: the base's
+// with the touched files' entries replaced (every file's on a full run).
+func nextUsers(st *phase.State, full bool) users {
+	var files []*snapshot.File
+	if full || st.Base.Index == nil {
+		for _, f := range st.Next.Files.All() {
+			files = append(files, f)
+		}
+		return kvUsers(signalEntries(files))
+	}
+	for path := range st.Touched {
+		if f := st.Next.Files.Get(path); f != nil {
+			files = append(files, f)
+		}
+	}
+	return kvUsers(&snapshot.Overlay{Base: st.Base.Index, Hidden: func(o string) bool { return st.Touched[o] }, Extra: signalEntries(files)})
 }
 
 // affected lists the files whose implicit edges may differ from Base's:
 // the touched files and every file sharing a key whose file set changed.
-func (p Phase) affected(st *phase.State, next map[string][]string) []string {
-	base := keyIndex(st.Base)
+func (p Phase) affected(st *phase.State, next users) []string {
+	base := baseUsers(st)
 	keys := map[string]bool{}
 	for path := range st.Touched {
 		for _, s := range []*snapshot.Snapshot{st.Base, st.Next} {
@@ -178,8 +244,8 @@ func (p Phase) affected(st *phase.State, next map[string][]string) []string {
 		redo[path] = true
 	}
 	for k := range keys {
-		if !equal(base[k], next[k]) {
-			for _, path := range next[k] {
+		if !equal(base(k), next(k)) {
+			for _, path := range next(k) {
 				redo[path] = true
 			}
 		}
@@ -207,10 +273,10 @@ func equal(a, b []string) bool {
 }
 
 // edgesOf joins a file to the other files sharing each of its keys.
-func edgesOf(path string, sigs []Signal, idx map[string][]string, limit int) []snapshot.Edge {
+func edgesOf(path string, sigs []Signal, idx users, limit int) []snapshot.Edge {
 	var out []snapshot.Edge
 	for _, sig := range sigs {
-		files := idx[sig.Name()]
+		files := idx(sig.Name())
 		if len(files) < 2 || len(files) > limit {
 			continue
 		}

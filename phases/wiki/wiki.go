@@ -47,7 +47,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 			rep.Reason = "prompt version or model changed"
 		}
 	}
-	inputs := Inputs(st.Next, st.Config.Wiki.Modules)
+	inputs, dirs := p.inputs(st, rep.Mode == "full")
 	var usage llm.Usage
 	var mu sync.Mutex
 	defer func() {
@@ -55,8 +55,8 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		rep.Calls = usage.Calls
 		rep.MS = time.Since(start).Milliseconds()
 	}()
-	for _, dir := range st.Next.Modules.Dirs() {
-		if _, ok := inputs[dir]; !ok {
+	for _, dir := range dirs {
+		if _, ok := inputs[dir]; !ok && st.Next.Modules.Get(dir) != nil {
 			st.Next.Modules.Delete(dir)
 		}
 	}
@@ -100,6 +100,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	}
 	st.Next.Versions["wiki"] = Version(st.LLM)
 	rep.Files = len(inputs)
+	rep.Extra["modules_checked"] = len(dirs)
 	rep.Extra["docs_written"] = len(todo)
 	st.Hit("wiki")
 	return rep, nil
@@ -135,45 +136,103 @@ func write(ctx context.Context, st *phase.State, in llm.ModuleInput) (*snapshot.
 	return &snapshot.Module{Dir: in.Dir, Doc: res.Text, InputKey: key}, res.Usage, nil
 }
 
-// Inputs computes every module's doc input from a snapshot: the summaries
-// of its code files (no paths: DESIGN §2 keys a doc on member summaries,
-// so renaming a file inside a module rewrites nothing) and the modules it
-// depends on and that depend on it, through any edge between their files.
-func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
-	out := map[string]llm.ModuleInput{}
-	in, uses := map[string]map[string]bool{}, map[string]map[string]bool{}
-	// Map order is fine: members are sorted below and the rest are sets.
-	for p, f := range s.Files.All() {
-		if f.Lang == inventory.ConfigLang {
-			continue
+// inputs computes the input of each module the run may have changed: on a
+// full run every directory's; on an update the directories of the files
+// whose records changed and of the files their old or new edges reach
+// (whose "used by" may have changed). dirs are the directories looked at;
+// one with no input (no code file, or not selected) has no doc.
+func (p Phase) inputs(st *phase.State, full bool) (map[string]llm.ModuleInput, []string) {
+	idx := st.NextIndex()
+	set := map[string]bool{}
+	if full {
+		_ = idx.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
+			set[snapshot.KeyPart(k, 0)] = true
+			return nil
+		})
+		for _, d := range st.Next.Modules.Dirs() {
+			set[d] = true
 		}
-		dir := dirOf(p)
-		if !selected(dir, globs) {
-			continue
-		}
-		m := out[dir]
-		m.Dir = dir
-		m.Members = append(m.Members, llm.MemberInfo{Summary: f.Summary})
-		out[dir] = m
-		for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
-			for _, e := range list {
-				if e.Kind == "contains" {
-					continue
-				}
-				t := snapshot.FileOfID(e.Target)
-				if td := dirOf(t); t != "" && td != dir && s.Files.Get(t) != nil {
-					add(uses, dir, td)
-					add(in, td, dir)
+	} else {
+		for _, path := range st.Next.Files.Changed() {
+			set[dirOf(path)] = true
+			for _, f := range []*snapshot.File{baseFile(st, path), st.Next.Files.Get(path)} {
+				for _, t := range edgeTargets(f) {
+					set[dirOf(t)] = true
 				}
 			}
 		}
 	}
-	for dir, m := range out {
-		m.Out, m.In = slices.Sorted(maps.Keys(uses[dir])), slices.Sorted(maps.Keys(in[dir]))
-		sort.Slice(m.Members, func(i, j int) bool { return m.Members[i].Summary < m.Members[j].Summary })
-		out[dir] = m
+	dirs := slices.Sorted(maps.Keys(set))
+	out := map[string]llm.ModuleInput{}
+	for _, dir := range dirs {
+		if in, ok := moduleInput(st, idx, dir, st.Config.Wiki.Modules); ok {
+			out[dir] = in
+		}
+	}
+	return out, dirs
+}
+
+func baseFile(st *phase.State, path string) *snapshot.File {
+	if st.Base == nil {
+		return nil
+	}
+	return st.Base.Files.Get(path)
+}
+
+// edgeTargets lists the files a file's dependency edges reach.
+func edgeTargets(f *snapshot.File) []string {
+	if f == nil {
+		return nil
+	}
+	var out []string
+	for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
+		for _, e := range list {
+			if e.Kind != "contains" {
+				if t := snapshot.FileOfID(e.Target); t != "" {
+					out = append(out, t)
+				}
+			}
+		}
 	}
 	return out
+}
+
+// moduleInput is a module's input: its code files' summaries, the modules
+// their edges reach and the (selected) modules whose edges reach them.
+// ok is false when the directory is not selected or holds no code file.
+func moduleInput(st *phase.State, idx snapshot.KV, dir string, globs []string) (llm.ModuleInput, bool) {
+	in := llm.ModuleInput{Dir: dir}
+	if !selected(dir, globs) {
+		return in, false
+	}
+	exists := func(p string) bool { _, ok, _ := idx.Get(snapshot.DirKey(p)); return ok }
+	uses, usedBy := map[string]bool{}, map[string]bool{}
+	_ = idx.Scan(snapshot.Prefix(snapshot.KsDir, dir), func(k, _ []byte) error {
+		path := snapshot.Owner(k)
+		f := st.Next.Files.Get(path)
+		if f == nil || f.Lang == inventory.ConfigLang {
+			return nil
+		}
+		in.Members = append(in.Members, llm.MemberInfo{Summary: f.Summary})
+		for _, t := range edgeTargets(f) {
+			if td := dirOf(t); td != dir && exists(t) {
+				uses[td] = true
+			}
+		}
+		return idx.Scan(snapshot.Prefix(snapshot.KsRevEdge, path), func(rk, _ []byte) error {
+			e, ok := snapshot.ParseRevEdge(rk)
+			if sd := dirOf(snapshot.FileOfID(e.Source)); ok && e.Kind != "contains" && sd != dir && selected(sd, globs) {
+				usedBy[sd] = true
+			}
+			return nil
+		})
+	})
+	if len(in.Members) == 0 {
+		return in, false
+	}
+	sort.Slice(in.Members, func(i, j int) bool { return in.Members[i].Summary < in.Members[j].Summary })
+	in.Out, in.In = slices.Sorted(maps.Keys(uses)), slices.Sorted(maps.Keys(usedBy))
+	return in, true
 }
 
 // dirOf is path.Dir for the clean, relative paths of a snapshot, without

@@ -1,0 +1,30 @@
+package phase
+
+import "github.com/lgraph/lgraph/snapshot"
+
+// NextIndex is the language-independent index (directories, leaves,
+// lookups, reverse edges, signals) of the snapshot being built, as it
+// stands now: the base's published index with the entries of every file
+// the run changed so far replaced, or, without a published base, one built
+// from every file. It costs what the run changed, not what the snapshot
+// holds.
+func (st *State) NextIndex() snapshot.KV {
+	changed := st.Next.Files.Changed()
+	var es []snapshot.Entry
+	if st.Full || st.Base == nil || st.Base.Index == nil {
+		// A full run keeps a base only to measure its delta against: its
+		// index says nothing about what the run built.
+		for _, f := range st.Next.Files.All() {
+			es = append(es, snapshot.GenericEntries(f)...)
+		}
+		return &snapshot.Overlay{Extra: snapshot.NewMemKV(es)}
+	}
+	hidden := make(map[string]bool, len(changed))
+	for _, p := range changed {
+		hidden[p] = true
+		if f := st.Next.Files.Get(p); f != nil {
+			es = append(es, snapshot.GenericEntries(f)...)
+		}
+	}
+	return &snapshot.Overlay{Base: st.Base.Index, Hidden: func(o string) bool { return hidden[o] }, Extra: snapshot.NewMemKV(es)}
+}
