@@ -212,7 +212,8 @@ func (x *jsExtractor) genericChain(t *sitter.Node) string {
 	name := t.ChildByFieldId(x.t.fName)
 	if x.kind(name) == jkTypeIdent && !x.top[x.text(name)] && x.imps[x.text(name)] == (jsImp{}) {
 		switch x.text(name) {
-		case "Promise", "PromiseLike":
+		case "Promise", "PromiseLike", "Partial", "Required", "Readonly", "NonNullable", "NoInfer":
+			// The members of these are the argument's.
 			if args := t.ChildByFieldId(x.t.fTypeArguments); args != nil && args.NamedChildCount() > 0 {
 				return x.typeChain(args.NamedChild(0))
 			}
@@ -222,32 +223,29 @@ func (x *jsExtractor) genericChain(t *sitter.Node) string {
 	return x.typeChain(name)
 }
 
-// unionChain is the one type a union names besides null, undefined and
-// void; Unknown when it names several.
+// unionChain is the first type of a union that may be a repository type
+// (A | B | null: A); NotRepo when every member is a builtin. A method
+// called on the union is on every member, so A's is one of the methods
+// the call may reach.
 func (x *jsExtractor) unionChain(t *sitter.Node) string {
 	chain := ""
-	var visit func(*sitter.Node) bool
-	visit = func(m *sitter.Node) bool {
-		for i := uint(0); i < m.NamedChildCount(); i++ {
+	var visit func(*sitter.Node)
+	visit = func(m *sitter.Node) {
+		for i := uint(0); i < m.NamedChildCount() && (chain == "" || chain == facts.NotRepo); i++ {
 			c := m.NamedChild(i)
 			switch {
 			case x.kindName(c) == "union_type":
-				if !visit(c) {
-					return false
-				}
-				continue
+				visit(c)
 			case x.nullish(c):
-				continue
+			default:
+				if cc := x.typeChain(c); cc != facts.Unknown {
+					chain = cc
+				}
 			}
-			cc := x.typeChain(c)
-			if chain != "" && cc != chain {
-				return false
-			}
-			chain = cc
 		}
-		return true
 	}
-	if !visit(t) || chain == "" {
+	visit(t)
+	if chain == "" {
 		return facts.Unknown
 	}
 	return chain
@@ -383,6 +381,11 @@ func (x *jsExtractor) recvChain(obj *sitter.Node) string {
 		name := x.text(root)
 		if x.isLocal(name) {
 			break
+		}
+		if imp, ok := x.imps[name]; ok && !imp.ns && imp.name != "" {
+			// A named import: its chain, so that the module's own name
+			// (import { X } from "./X") is not read as a namespace.
+			return x.exprChain(obj)
 		}
 		if _, ok := x.imps[name]; ok || x.top[name] {
 			return ""
