@@ -168,7 +168,8 @@ type jsTable struct {
 	fDeclaration, fArguments, fKey, fLeft     uint16
 	fModule, fType, fParameters, fParameter   uint16
 	fPattern, fTypeParameters, fReturnType    uint16
-	fTypeArguments, fOperator, fAlias         uint16
+	fTypeArguments, fOperator, fAlias, fRight uint16
+	fConsequence, fAlternative                uint16
 }
 
 var jsTables sync.Map // language pointer -> *jsTable
@@ -196,7 +197,8 @@ func jsTableFor(l *sitter.Language) *jsTable {
 	t.fDeclaration, t.fArguments, t.fKey, t.fLeft = f("declaration"), f("arguments"), f("key"), f("left")
 	t.fModule, t.fType, t.fParameters, t.fParameter = f("module"), f("type"), f("parameters"), f("parameter")
 	t.fPattern, t.fTypeParameters, t.fReturnType = f("pattern"), f("type_parameters"), f("return_type")
-	t.fTypeArguments, t.fOperator, t.fAlias = f("type_arguments"), f("operator"), f("alias")
+	t.fTypeArguments, t.fOperator, t.fAlias, t.fRight = f("type_arguments"), f("operator"), f("alias"), f("right")
+	t.fConsequence, t.fAlternative = f("consequence"), f("alternative")
 	jsTables.Store(key, t)
 	return t
 }

@@ -67,16 +67,27 @@ func (x *jsExtractor) bindParam(p *sitter.Node, fr jsFrame) {
 		return
 	}
 	pat := p.ChildByFieldId(x.t.fPattern)
-	chain := facts.Unknown
-	if t := p.ChildByFieldId(x.t.fType); t != nil {
-		chain = x.typeChain(t)
-	} else if v := p.ChildByFieldId(x.t.fValue); v != nil {
-		chain = x.exprChain(v)
-	}
-	if x.kind(pat) == jkRestPattern {
+	ann := p.ChildByFieldId(x.t.fType)
+	chain := x.declaredChain(ann, p.ChildByFieldId(x.t.fValue))
+	switch x.kind(pat) {
+	case jkRestPattern:
 		chain = facts.NotRepo // an array of the rest
+	case jkThis: // function (this: Action<T>) {...}
+		if ann != nil {
+			fr.bind("this", chain)
+		}
+		return
 	}
 	x.bindPattern(pat, fr, chain)
+	x.bindResult(pat, ann, fr)
+}
+
+// bindResult records, for a name declared with a function type, the type
+// its calls return, under "name()".
+func (x *jsExtractor) bindResult(pat, ann *sitter.Node, fr jsFrame) {
+	if x.kind(pat) == jkIdentifier && x.tsFunctionType(ann) {
+		fr.bind(x.text(pat)+"()", x.resultType(x.innerType(ann)))
+	}
 }
 
 // isLocal reports whether a bare name is bound locally by an enclosing
@@ -115,7 +126,9 @@ func (x *jsExtractor) bindStatements(n *sitter.Node, fr jsFrame, scopeKind strin
 				vk := x.kind(value)
 				symbol := (vk == jkFuncExpr || vk == jkClassExpr) && (scopeKind == "function" || scopeKind == "method")
 				if name := d.ChildByFieldId(x.t.fName); !symbol || x.kind(name) != jkIdentifier {
-					x.bindPattern(name, fr, x.declaredChain(d.ChildByFieldId(x.t.fType), value))
+					ann := d.ChildByFieldId(x.t.fType)
+					x.bindPattern(name, fr, x.declaredChain(ann, value))
+					x.bindResult(name, ann, fr)
 				}
 			}
 		case jkForIn:

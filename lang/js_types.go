@@ -270,6 +270,9 @@ func (x *jsExtractor) exprChain(n *sitter.Node) string {
 	case "identifier":
 		return x.nameChain(x.text(n))
 	case "this":
+		if c, ok := x.local("this"); ok {
+			return c
+		}
 		return "this"
 	case "non_null_expression", "parenthesized_expression", "await_expression", "satisfies_expression":
 		return x.exprChain(n.NamedChild(0))
@@ -287,16 +290,32 @@ func (x *jsExtractor) exprChain(n *sitter.Node) string {
 		return x.memberChain(n)
 	case "binary_expression":
 		switch x.text(n.ChildByFieldId(x.t.fOperator)) {
-		case "??", "||", "&&":
-			return facts.Unknown
+		case "??", "||": // the left value, else the right
+			return x.eitherChain(n.ChildByFieldId(x.t.fLeft), n.ChildByFieldId(x.t.fRight))
+		case "&&":
+			return x.exprChain(n.ChildByFieldId(x.t.fRight))
 		}
 		return facts.NotRepo
+	case "ternary_expression":
+		return x.eitherChain(n.ChildByFieldId(x.t.fConsequence), n.ChildByFieldId(x.t.fAlternative))
 	case "string", "template_string", "number", "regex", "true", "false", "null", "undefined",
 		"array", "object", "arrow_function", "function_expression", "function", "generator_function",
 		"unary_expression", "update_expression":
 		return facts.NotRepo
 	}
 	return facts.Unknown
+}
+
+// eitherChain is the chain of a value that is a or b: a's type when the
+// file tells it, else b's.
+func (x *jsExtractor) eitherChain(a, b *sitter.Node) string {
+	c := x.exprChain(a)
+	if c == facts.Unknown || c == facts.NotRepo {
+		if cb := x.exprChain(b); cb != facts.Unknown {
+			return cb
+		}
+	}
+	return c
 }
 
 // callChain is the chain of a call's result.
@@ -308,6 +327,9 @@ func (x *jsExtractor) callChain(n *sitter.Node) string {
 	switch x.kind(fn) {
 	case jkIdentifier:
 		name := x.text(fn)
+		if c, ok := x.local(name + "()"); ok {
+			return c // a parameter or variable of a declared function type
+		}
 		if x.isLocal(name) || name == "require" {
 			return facts.Unknown // a function value, or a module
 		}
@@ -375,7 +397,12 @@ func (x *jsExtractor) recvChain(obj *sitter.Node) string {
 		break
 	}
 	switch x.kind(root) {
-	case jkThis, jkSuper:
+	case jkThis:
+		if _, ok := x.local("this"); ok {
+			return x.exprChain(obj) // a function's declared this
+		}
+		return ""
+	case jkSuper:
 		return ""
 	case jkIdentifier:
 		name := x.text(root)
