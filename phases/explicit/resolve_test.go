@@ -151,3 +151,34 @@ func TestSuperIsTheBase(t *testing.T) {
 	})
 	check(t, got, []string{"web/model.ts#Model.save -> web/base.ts#Base.save [calls type]"}, []string{"web/model.ts#Model.save -> web/model.ts#Model.save"})
 }
+
+// TestTSResolvesThroughTypes: TypeScript calls on typed parameters, locals,
+// fields (declared and constructor parameter properties), results of calls
+// and renamed or re-exported imports reach the declaring class's method by
+// type; consts and properties holding functions are what their calls call;
+// a standard global never lands on a repository method of the same name.
+func TestTSResolvesThroughTypes(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/sub.ts": "export class Subscriber {\n  param(): void {}\n  field(): void {}\n  injected(): void {}\n" +
+			"  local(): void {}\n  result(): void {}\n  keys(): void {}\n}\n" +
+			"export interface Provider {\n  setTimeout: Handler;\n}\n" +
+			"export const provider: Provider = { setTimeout: () => 0 };\n" +
+			"export const map = dual(2, (a, f) => f(a));\n" +
+			"export function make(): Subscriber { return new Subscriber(); }\n",
+		"src/index.ts": "export { Subscriber as Sub, make } from './sub';\n",
+		"src/use.ts": "import { Sub, make as create } from './index';\nimport { provider, map } from './sub';\n\n" +
+			"class Holder {\n  private held: Sub | undefined;\n  constructor(private readonly given: Sub) {}\n" +
+			"  run(s: Sub) {\n    s.param();\n    this.held!.field();\n    this.given.injected();\n" +
+			"    const local = create();\n    local.local();\n    create().result();\n" +
+			"    provider.setTimeout();\n    map(1);\n    Object.keys(s);\n  }\n}\n",
+	})
+	var want []string
+	for _, m := range []string{"param", "field", "injected", "local", "result"} {
+		want = append(want, "src/use.ts#Holder.run -> src/sub.ts#Subscriber."+m+" [calls type]")
+	}
+	want = append(want,
+		"src/use.ts#Holder.run -> src/sub.ts#make [calls import]",
+		"src/use.ts#Holder.run -> src/sub.ts#Provider.setTimeout [calls type]",
+		"src/use.ts#Holder.run -> src/sub.ts#map [calls import]")
+	check(t, got, want, []string{"src/use.ts#Holder.run -> src/sub.ts#Subscriber.keys"})
+}
