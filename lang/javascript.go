@@ -182,12 +182,12 @@ func jsTableFor(l *sitter.Language) *jsTable {
 	count := l.NodeKindCount()
 	t := &jsTable{kinds: make([]jsKind, count), names: make([]string, count), leaf: make([]bool, count)}
 	for id := range t.kinds {
+		name := l.NodeKindForId(uint16(id))
+		t.names[id] = name
 		if !l.NodeKindIsNamed(uint16(id)) {
 			t.leaf[id] = true // anonymous nodes are tokens
 			continue
 		}
-		name := l.NodeKindForId(uint16(id))
-		t.names[id] = name
 		t.kinds[id] = jsKindByName[name]
 		t.leaf[id] = jsLeafKinds[name]
 	}

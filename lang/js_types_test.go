@@ -20,7 +20,7 @@ export class Action<T> extends Obs.Base<T> implements Sched {
   view = makeView();
   items: Subscriber<T>[] = [];
   partial: Partial<Sched>;
-  constructor(private readonly scheduler: Sched, public work?: Work, plain = 1) { super(); }
+  constructor(private readonly scheduler: Sched, public work?: Work, readonly f: () => View, plain = 1) { super(); }
   async run(s: Subscriber<T>): Promise<Result> { return null as any; }
   get clock(): Clock { return Action.now; }
   self(): this { return this; }
@@ -73,7 +73,7 @@ func TestTSSymbolTypes(t *testing.T) {
 			t.Errorf("%s: Type %q, want %q", q, got[q], w)
 		}
 	}
-	for _, q := range []string{"Action.pending", "Action.scheduler", "Action.work", "Config.target"} {
+	for _, q := range []string{"Action.pending", "Action.scheduler", "Action.work", "Action.f", "Config.target"} {
 		if kinds[q] != facts.KindField {
 			t.Errorf("%s: kind %q, want field", q, kinds[q])
 		}
