@@ -80,7 +80,7 @@ func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind,
 	nScopes, nTP, nFrames := len(x.scopes), len(x.tparams), len(x.frames)
 	descend, childTop, keepTP := true, false, false
 	switch k {
-	case jkFuncDecl, jkFuncExpr, jkMethod, jkFuncSig, jkMethodSig:
+	case jkFuncDecl, jkFuncExpr, jkMethod, jkFuncSig, jkMethodSig, jkTypeAlias:
 		// The signature's types (symbol types, parameter types) see the
 		// declaration's own type parameters.
 		x.pushTypeParams(n)

@@ -132,7 +132,7 @@ func (x *jsExtractor) typeChain(t *sitter.Node) string {
 			return x.nestedTypeChain(t)
 		case "generic_type":
 			return x.genericChain(t)
-		case "union_type":
+		case "union_type", "intersection_type":
 			return x.unionChain(t)
 		case "this_type":
 			return "this"
@@ -226,7 +226,7 @@ func (x *jsExtractor) genericChain(t *sitter.Node) string {
 // unionChain is the first type of a union that may be a repository type
 // (A | B | null: A); NotRepo when every member is a builtin. A method
 // called on the union is on every member, so A's is one of the methods
-// the call may reach.
+// the call may reach. An intersection (A & B) has A's members too.
 func (x *jsExtractor) unionChain(t *sitter.Node) string {
 	chain := ""
 	var visit func(*sitter.Node)
@@ -234,7 +234,7 @@ func (x *jsExtractor) unionChain(t *sitter.Node) string {
 		for i := uint(0); i < m.NamedChildCount() && (chain == "" || chain == facts.NotRepo); i++ {
 			c := m.NamedChild(i)
 			switch {
-			case x.kindName(c) == "union_type":
+			case x.kindName(c) == x.kindName(m):
 				visit(c)
 			case x.nullish(c):
 			default:

@@ -83,9 +83,13 @@ func (x *jsExtractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k jsKind, pa
 			}
 			x.add(x.text(nameN), facts.KindInterface, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) { s.Extends = ext })
 		}
-	case jkTypeAlias:
+	case jkTypeAlias: // its Type is the aliased type (a union's first member)
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {
-			x.add(x.text(nameN), facts.KindType, n, parent, pk, nil, nil)
+			x.add(x.text(nameN), facts.KindType, n, parent, pk, nil, func(s *facts.Symbol) {
+				if s.Type = symbolType(x.typeChain(n.ChildByFieldId(x.t.fValue))); s.Type == s.Name {
+					s.Type = ""
+				}
+			})
 		}
 	case jkEnum:
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {
