@@ -297,7 +297,13 @@ func (x *jsExtractor) exprChain(n *sitter.Node) string {
 		}
 		return facts.NotRepo
 	case "ternary_expression":
-		return x.eitherChain(n.ChildByFieldId(x.t.fConsequence), n.ChildByFieldId(x.t.fAlternative))
+		// A constructed branch has its class for a type; a name may
+		// have been narrowed by the condition (isSubscriber(x) ? x : new S()).
+		a, b := n.ChildByFieldId(x.t.fConsequence), n.ChildByFieldId(x.t.fAlternative)
+		if x.kindName(b) == "new_expression" && x.kindName(a) != "new_expression" {
+			a, b = b, a
+		}
+		return x.eitherChain(a, b)
 	case "string", "template_string", "number", "regex", "true", "false", "null", "undefined",
 		"array", "object", "arrow_function", "function_expression", "function", "generator_function",
 		"unary_expression", "update_expression":

@@ -117,6 +117,8 @@ export function run(s: Subscriber, maybe: Subscriber | null, loose, cb: () => Bo
   cb().take();
   const either = loose ?? s;
   either.next();
+  const pick = loose ? s : new Box();
+  pick.take();
   Obs.of(1).pipe();
   Subscriber.create();
   Object.keys(s);
@@ -149,6 +151,7 @@ func TestTSReceivers(t *testing.T) {
 		"?.take Box",
 		"?.take Box",
 		"either.next @./Subscriber|Subscriber",
+		"pick.take Box()",
 		"Obs.of ",
 		"?.pipe @./Observable|of()",
 		"Subscriber.create @./Subscriber|Subscriber",
