@@ -218,9 +218,16 @@ func (r *resolver) inBinding(b *binding, name string, kinds map[string]bool) (fo
 // repository (never guessed at), a type name, or a unique method.
 func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, bool) {
 	name, qualifier, from := ref.Name, ref.Qualifier, ref.From
+	// A JavaScript receiver the extractor marked Unknown is a local or
+	// parameter: never the enclosing class (effect's self parameter) nor
+	// an import of the same name; only a name guess is left.
+	local := ref.Recv == facts.Unknown && r.spec.Family == "js"
 	switch {
 	case qualifier == "":
 		return r.bare(name, from, kinds)
+	case local:
+		d, ok := r.qualified(name, qualifier, from, kinds)
+		return found{d, snapshot.ByName}, ok
 	case selfWords[qualifier]:
 		d, ok := r.member(name, from, kinds)
 		return found{d, snapshot.ByType}, ok

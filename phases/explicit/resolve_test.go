@@ -182,3 +182,18 @@ func TestTSResolvesThroughTypes(t *testing.T) {
 		"src/use.ts#Holder.run -> src/sub.ts#map [calls import]")
 	check(t, got, want, []string{"src/use.ts#Holder.run -> src/sub.ts#Subscriber.keys"})
 }
+
+// TestTSUntypedParamsAreLocals: a JavaScript parameter of unknown type is
+// neither the enclosing class (self is a common parameter name) nor a
+// namespace import it shadows.
+func TestTSUntypedParamsAreLocals(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/fiber.ts": "export function id(): number { return 1; }\n",
+		"src/use.ts": "import * as fiber from './fiber';\n\n" +
+			"export function interrupt(self) { return self.interrupt(); }\n" +
+			"export function ids(fiber) { return fiber.id(); }\n" +
+			"export function direct() { return fiber.id(); }\n",
+	})
+	check(t, got, []string{"src/use.ts#direct -> src/fiber.ts#id [calls import]"},
+		[]string{"src/use.ts#interrupt -> src/use.ts#interrupt", "src/use.ts#ids -> src/fiber.ts#id"})
+}
