@@ -161,12 +161,15 @@ var jsLeafKinds = map[string]bool{
 // jsTable maps one grammar's symbol and field ids to what the extractor uses.
 type jsTable struct {
 	kinds                                     []jsKind
-	leaf                                      []bool // no children worth visiting
+	names                                     []string // grammar kind names by id
+	leaf                                      []bool   // no children worth visiting
 	fName, fBody, fValue, fKind, fFunction    uint16
 	fObject, fProperty, fConstructor, fSource uint16
 	fDeclaration, fArguments, fKey, fLeft     uint16
 	fModule, fType, fParameters, fParameter   uint16
-	fPattern                                  uint16
+	fPattern, fTypeParameters, fReturnType    uint16
+	fTypeArguments, fOperator, fAlias, fRight uint16
+	fConsequence, fAlternative                uint16
 }
 
 var jsTables sync.Map // language pointer -> *jsTable
@@ -177,13 +180,14 @@ func jsTableFor(l *sitter.Language) *jsTable {
 		return t.(*jsTable)
 	}
 	count := l.NodeKindCount()
-	t := &jsTable{kinds: make([]jsKind, count), leaf: make([]bool, count)}
+	t := &jsTable{kinds: make([]jsKind, count), names: make([]string, count), leaf: make([]bool, count)}
 	for id := range t.kinds {
+		name := l.NodeKindForId(uint16(id))
+		t.names[id] = name
 		if !l.NodeKindIsNamed(uint16(id)) {
 			t.leaf[id] = true // anonymous nodes are tokens
 			continue
 		}
-		name := l.NodeKindForId(uint16(id))
 		t.kinds[id] = jsKindByName[name]
 		t.leaf[id] = jsLeafKinds[name]
 	}
@@ -192,7 +196,9 @@ func jsTableFor(l *sitter.Language) *jsTable {
 	t.fObject, t.fProperty, t.fConstructor, t.fSource = f("object"), f("property"), f("constructor"), f("source")
 	t.fDeclaration, t.fArguments, t.fKey, t.fLeft = f("declaration"), f("arguments"), f("key"), f("left")
 	t.fModule, t.fType, t.fParameters, t.fParameter = f("module"), f("type"), f("parameters"), f("parameter")
-	t.fPattern = f("pattern")
+	t.fPattern, t.fTypeParameters, t.fReturnType = f("pattern"), f("type_parameters"), f("return_type")
+	t.fTypeArguments, t.fOperator, t.fAlias, t.fRight = f("type_arguments"), f("operator"), f("alias"), f("right")
+	t.fConsequence, t.fAlternative = f("consequence"), f("alternative")
 	jsTables.Store(key, t)
 	return t
 }

@@ -93,6 +93,7 @@ func TestJSSymbols(t *testing.T) {
 	f := jsExtractT(t, javascriptSpec(), jsSample)
 	want := []jsSymRow{
 		{"Greeter", "Greeter", facts.KindClass, "", 7},
+		{"count", "Greeter.count", facts.KindField, "Greeter", 8},
 		{"onClick", "Greeter.onClick", facts.KindMethod, "Greeter", 9},
 		{"constructor", "Greeter.constructor", facts.KindMethod, "Greeter", 10},
 		{"greet", "Greeter.greet", facts.KindMethod, "Greeter", 11},
@@ -194,14 +195,14 @@ const notImport = require(dyn);
 	want := []facts.Import{
 		{Path: "./a", Alias: "def", Line: 1},
 		{Path: "lib", Alias: "ns", Line: 2},
-		{Path: "./m.js", Names: []string{"a", "b"}, Line: 3},
+		{Path: "./m.js", Names: []string{"a", "b"}, As: []string{"", "c"}, Line: 3},
 		{Path: "../up/m", Alias: "d", Names: []string{"e"}, Line: 4},
 		{Path: "./side-effect", Line: 5},
-		{Path: "./reexp", Names: []string{"f", "g"}, Line: 6},
-		{Path: "./all", Line: 7},
-		{Path: "./nsx", Alias: "nsx", Line: 8},
+		{Path: "./reexp", Names: []string{"f", "g"}, As: []string{"", "h"}, Reexport: true, Line: 6},
+		{Path: "./all", Reexport: true, Kind: "wildcard", Line: 7},
+		{Path: "./nsx", Alias: "nsx", Reexport: true, Line: 8},
 		{Path: "./cjs", Alias: "cjs", Line: 9},
-		{Path: "pkg/sub", Names: []string{"p", "q", "s"}, Line: 10},
+		{Path: "pkg/sub", Names: []string{"p", "q", "s"}, As: []string{"", "r", ""}, Line: 10},
 		{Path: "./bare", Line: 11},
 		{Path: "./lazy", Line: 12},
 	}

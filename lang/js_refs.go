@@ -27,13 +27,22 @@ type jsExtractor struct {
 	tparams []string  // type parameter names in scope (not emitted as refs)
 	frames  []jsFrame // local bindings of the enclosing functions
 	skip    uintptr   // id of a node its parent already handled
+	// imps maps the local names the file's imports bind; top holds the
+	// names its module level (and namespaces) declare.
+	imps map[string]jsImp
+	top  map[string]bool
+	// bases holds each class's first base as written (Extends may hold
+	// its imported chain instead), for super(...).
+	bases map[string]string
 }
 
 func jsExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &jsExtractor{t: jsTableFor(root.Language()), src: src, f: &facts.File{}}
+	x := &jsExtractor{t: jsTableFor(root.Language()), src: src, f: &facts.File{}, bases: map[string]string{}}
+	x.prescan(root)
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c, nil, jkOther, false)
+	x.sortImports()
 	// Refs are emitted in pre-order; order them by the name's position so that
 	// f().g() lists f before g.
 	if !sort.SliceIsSorted(x.refs, func(i, j int) bool { return x.refs[i].pos < x.refs[j].pos }) {
@@ -71,23 +80,33 @@ func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind,
 	nScopes, nTP, nFrames := len(x.scopes), len(x.tparams), len(x.frames)
 	descend, childTop, keepTP := true, false, false
 	switch k {
+	case jkFuncDecl, jkFuncExpr, jkMethod, jkFuncSig, jkMethodSig, jkTypeAlias:
+		// The signature's types (symbol types, parameter types) see the
+		// declaration's own type parameters.
+		x.pushTypeParams(n)
+	}
+	switch k {
 	case jkProgram:
 		childTop = true
 	case jkExport:
 		childTop = top
 		if src := n.ChildByFieldId(x.t.fSource); src != nil {
 			x.reexport(n, src)
+		} else {
+			x.localExport(n)
 		}
 	case jkAmbient, jkExprStatement, jkLexical, jkVarDecl:
 		childTop = top
 	case jkStatementBlock:
 		childTop = pk == jkNamespace || pk == jkAmbient
 	case jkImport:
-		x.importStmt(n)
+		if pk != jkProgram { // the prescan took the module-level ones
+			x.importStmt(n)
+		}
 		descend = false
 	case jkFuncDecl:
 		if name := n.ChildByFieldId(x.t.fName); name != nil {
-			x.add(x.text(name), facts.KindFunction, n, parent, pk, n.ChildByFieldId(x.t.fBody), nil)
+			x.add(x.text(name), facts.KindFunction, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) { s.Type = x.resultType(n) })
 		}
 	case jkClassDecl, jkClassExpr:
 		x.class(n, parent, pk)
@@ -208,17 +227,12 @@ func (x *jsExtractor) superRef(at *sitter.Node) {
 		if x.scopes[i].kind != facts.KindClass {
 			continue
 		}
-		for j := len(x.f.Symbols) - 1; j >= 0; j-- {
-			if s := x.f.Symbols[j]; s.Qualified == x.scopes[i].qual && s.Kind == facts.KindClass {
-				if len(s.Extends) > 0 {
-					q, name := "", s.Extends[0]
-					if k := strings.LastIndexByte(name, '.'); k >= 0 {
-						q, name = name[:k], name[k+1:]
-					}
-					x.ref(at, name, q, facts.RefCall)
-				}
-				return
+		if name := x.bases[x.scopes[i].qual]; name != "" {
+			q := ""
+			if k := strings.LastIndexByte(name, '.'); k >= 0 {
+				q, name = name[:k], name[k+1:]
 			}
+			x.ref(at, name, q, facts.RefCall)
 		}
 		return
 	}
@@ -241,17 +255,22 @@ func (x *jsExtractor) calleeRef(fn *sitter.Node, kind string) {
 		if x.kind(prop) != jkPropertyIdent {
 			return
 		}
-		q, ok := x.chainText(fn.ChildByFieldId(x.t.fObject))
+		obj := fn.ChildByFieldId(x.t.fObject)
+		q, ok := x.chainText(obj)
 		if !ok {
 			q = "?"
 		}
-		x.ref(prop, x.text(prop), q, kind)
+		x.refRecv(prop, x.text(prop), q, kind, x.recvChain(obj))
 	}
 }
 
 func (x *jsExtractor) ref(at *sitter.Node, name, qual, kind string) {
+	x.refRecv(at, name, qual, kind, "")
+}
+
+func (x *jsExtractor) refRecv(at *sitter.Node, name, qual, kind, recv string) {
 	x.refs = append(x.refs, jsRef{pos: at.StartByte(), ref: facts.Ref{
-		Name: name, Qualifier: qual, Kind: kind, From: x.cur(), Line: Line(at),
+		Name: name, Qualifier: qual, Kind: kind, From: x.cur(), Line: Line(at), Recv: recv,
 	}})
 }
 
@@ -275,70 +294,6 @@ func (x *jsExtractor) chainText(n *sitter.Node) (string, bool) {
 		return obj + "." + x.text(prop), true
 	}
 	return "", false
-}
-
-// importStmt handles import x, * as ns, {a, b as c} from "m", import "m",
-// and TypeScript import x = require("m").
-func (x *jsExtractor) importStmt(n *sitter.Node) {
-	imp := facts.Import{Line: Line(n)}
-	src := n.ChildByFieldId(x.t.fSource)
-	for i := uint(0); i < n.NamedChildCount(); i++ {
-		c := n.NamedChild(i)
-		switch x.kind(c) {
-		case jkImportClause:
-			for j := uint(0); j < c.NamedChildCount(); j++ {
-				b := c.NamedChild(j)
-				switch x.kind(b) {
-				case jkIdentifier:
-					imp.Alias = x.text(b)
-				case jkNamespaceImport:
-					imp.Alias = x.lastIdent(b)
-				case jkNamedImports:
-					imp.Names = x.specifierNames(b, imp.Names)
-				}
-			}
-		case jkImportRequire:
-			imp.Alias = x.lastIdent(c)
-			src = c.ChildByFieldId(x.t.fSource)
-		}
-	}
-	if x.kind(src) != jkString {
-		return
-	}
-	imp.Path = jsUnquote(x.text(src))
-	x.f.Imports = append(x.f.Imports, imp)
-}
-
-// reexport handles export {a} from "m", export * from "m", export * as ns from "m".
-func (x *jsExtractor) reexport(n, src *sitter.Node) {
-	if x.kind(src) != jkString {
-		return
-	}
-	imp := facts.Import{Path: jsUnquote(x.text(src)), Line: Line(n)}
-	for i := uint(0); i < n.NamedChildCount(); i++ {
-		c := n.NamedChild(i)
-		switch x.kind(c) {
-		case jkExportClause:
-			imp.Names = x.specifierNames(c, imp.Names)
-		case jkNamespaceExport:
-			imp.Alias = x.lastIdent(c)
-		}
-	}
-	x.f.Imports = append(x.f.Imports, imp)
-}
-
-// specifierNames appends the original names of import/export specifiers.
-func (x *jsExtractor) specifierNames(list *sitter.Node, names []string) []string {
-	for i := uint(0); i < list.NamedChildCount(); i++ {
-		if name := list.NamedChild(i).ChildByFieldId(x.t.fName); name != nil {
-			s := x.text(name)
-			if x.kind(name) == jkString {
-				s = jsUnquote(s)
-			}
-			names = append(names, s)
-		}
-	}
-	return names
 }
 
 func (x *jsExtractor) lastIdent(n *sitter.Node) string {

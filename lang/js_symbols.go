@@ -106,14 +106,26 @@ func (x *jsExtractor) class(n, parent *sitter.Node, pk jsKind) {
 		x.push(x.cur(), "")
 		return
 	}
-	ext, impl := x.heritage(n)
+	ext, impl := x.heritage(n, x.qualify(x.text(name)))
 	x.add(x.text(name), facts.KindClass, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
 		s.Extends, s.Implements = ext, impl
 	})
 }
 
-// heritage returns the extends and implements names of a class node.
-func (x *jsExtractor) heritage(n *sitter.Node) (ext, impl []string) {
+// heritage returns the extends and implements names of a class node
+// (imported ones as chains) and records its first base as written.
+func (x *jsExtractor) heritage(n *sitter.Node, qual string) (ext, impl []string) {
+	defer func() {
+		for i, e := range ext {
+			if i == 0 {
+				x.bases[qual] = e
+			}
+			ext[i] = x.baseChain(e)
+		}
+		for i, e := range impl {
+			impl[i] = x.baseChain(e)
+		}
+	}()
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		h := n.NamedChild(i)
 		if x.kind(h) != jkClassHeritage {
@@ -156,39 +168,6 @@ func (x *jsExtractor) memberName(n *sitter.Node) string {
 	return ""
 }
 
-func (x *jsExtractor) method(n, parent *sitter.Node, pk jsKind) {
-	if pk != jkClassBody || x.curKind() != facts.KindClass {
-		return // object literal method or member of an anonymous class
-	}
-	if name := x.memberName(n.ChildByFieldId(x.t.fName)); name != "" {
-		x.add(name, facts.KindMethod, n, parent, pk, n.ChildByFieldId(x.t.fBody), nil)
-	}
-}
-
-// field makes a class field that holds a function a method: one
-// initialised with a function (handle = () => {}) or declared with a
-// function type (onClose: (e: Event) => void); other fields are not symbols.
-func (x *jsExtractor) field(n *sitter.Node, pk jsKind) {
-	if pk != jkClassBody || x.curKind() != facts.KindClass {
-		return
-	}
-	v := n.ChildByFieldId(x.t.fValue)
-	var body *sitter.Node
-	switch {
-	case x.kind(v) == jkFuncExpr:
-		body = v.ChildByFieldId(x.t.fBody)
-	case !x.tsFunctionType(n.ChildByFieldId(x.t.fType)):
-		return
-	}
-	nameN := n.ChildByFieldId(x.t.fName)
-	if nameN == nil {
-		nameN = n.ChildByFieldId(x.t.fProperty)
-	}
-	if name := x.memberName(nameN); name != "" {
-		x.addAt(name, facts.KindMethod, n, n, n, n, body, nil)
-	}
-}
-
 // declarator handles `x = value` in a const/let/var: a require() import, a
 // module-level const/var, or a function/class bound to a name.
 func (x *jsExtractor) declarator(n, decl *sitter.Node, top bool) {
@@ -200,8 +179,10 @@ func (x *jsExtractor) declarator(n, decl *sitter.Node, top bool) {
 		switch x.kind(nameN) {
 		case jkIdentifier:
 			imp.Alias = x.text(nameN)
+			x.imps[imp.Alias] = jsImp{path: spec, ns: true}
 		case jkObjectPattern:
-			imp.Names = x.patternNames(nameN)
+			imp.Names, imp.As = x.patternNames(nameN)
+			x.bindNames(imp)
 		}
 		x.f.Imports = append(x.f.Imports, imp)
 		return
@@ -219,10 +200,11 @@ func (x *jsExtractor) declarator(n, decl *sitter.Node, top bool) {
 		}
 		body = value.ChildByFieldId(x.t.fBody)
 		kind = facts.KindFunction
+		mod = func(s *facts.Symbol) { s.Type = x.resultType(value) }
 		if vk == jkClassExpr {
 			kind = facts.KindClass
 			x.skip = value.Id()
-			ext, impl := x.heritage(value)
+			ext, impl := x.heritage(value, x.qualify(x.text(nameN)))
 			mod = func(s *facts.Symbol) { s.Extends, s.Implements = ext, impl }
 		}
 	case top:
@@ -231,11 +213,15 @@ func (x *jsExtractor) declarator(n, decl *sitter.Node, top bool) {
 		if x.kind(decl) == jkLexical && x.text(decl.ChildByFieldId(x.t.fKind)) == "const" {
 			kind = facts.KindConst
 		}
-		if x.tsCallableType(n.ChildByFieldId(x.t.fType)) {
+		ann := n.ChildByFieldId(x.t.fType)
+		typ := symbolType(x.declaredChain(ann, value))
+		if x.tsCallableType(ann) {
 			// const map: <A, B>(f: (a: A) => B) => ... = dual(...): a function
 			// whose type is declared rather than inferred from a literal.
 			kind = facts.KindFunction
+			typ = x.callableResult(ann)
 		}
+		mod = func(s *facts.Symbol) { s.Type = typ }
 	default:
 		return
 	}
@@ -260,23 +246,66 @@ func (x *jsExtractor) firstDeclarator(decl *sitter.Node) *sitter.Node {
 	return nil
 }
 
-// patternNames lists the property names a destructuring pattern takes.
-func (x *jsExtractor) patternNames(p *sitter.Node) []string {
-	var names []string
+// patternNames lists the property names a destructuring pattern takes,
+// and (parallel, nil when none is renamed) the local names they bind.
+func (x *jsExtractor) patternNames(p *sitter.Node) (names, as []string) {
+	renamed := false
 	for i := uint(0); i < p.NamedChildCount(); i++ {
 		c := p.NamedChild(i)
 		switch x.kind(c) {
 		case jkShorthandPattern:
-			names = append(names, x.text(c))
+			names, as = append(names, x.text(c)), append(as, "")
 		case jkPairPattern:
-			if k := x.memberName(c.ChildByFieldId(x.t.fKey)); k != "" {
-				names = append(names, k)
+			k := x.memberName(c.ChildByFieldId(x.t.fKey))
+			if k == "" {
+				continue
 			}
+			local := ""
+			if v := c.ChildByFieldId(x.t.fValue); x.kind(v) == jkIdentifier && x.text(v) != k {
+				local, renamed = x.text(v), true
+			}
+			names, as = append(names, k), append(as, local)
 		case jkAssignPattern:
 			if l := c.ChildByFieldId(x.t.fLeft); l != nil {
-				names = append(names, x.text(l))
+				names, as = append(names, x.text(l)), append(as, "")
 			}
 		}
 	}
-	return names
+	if !renamed {
+		as = nil
+	}
+	return names, as
+}
+
+// baseChain is a base type name as a chain: an imported name (or a
+// member of a namespace import) as @path|Name, others as written.
+func (x *jsExtractor) baseChain(name string) string {
+	head, rest, dotted := strings.Cut(name, ".")
+	imp, ok := x.imps[head]
+	switch {
+	case !ok:
+		return name
+	case imp.ns && dotted:
+		return facts.Imported(imp.path, rest)
+	case !imp.ns && imp.name != "" && dotted:
+		return facts.Imported(imp.path, imp.name) + "." + rest
+	case !imp.ns && imp.name != "":
+		return facts.Imported(imp.path, imp.name)
+	}
+	return name
+}
+
+// callableResult is the result type of a declared callable type: a
+// function type's, or an object type's first call signature's.
+func (x *jsExtractor) callableResult(ann *sitter.Node) string {
+	t := x.innerType(ann)
+	if x.kind(t) == jkObjectType {
+		for i := uint(0); i < t.NamedChildCount(); i++ {
+			if c := t.NamedChild(i); x.kind(c) == jkCallSig {
+				return x.resultType(c)
+			}
+		}
+		return ""
+	}
+	return x.resultType(t)
 }

@@ -60,6 +60,7 @@ func TestTSRepairedExtraction(t *testing.T) {
 	}
 	want := []jsSymRow{
 		{"Effect", "Effect", facts.KindInterface, "", 1},
+		{"_A", "Effect._A", facts.KindField, "Effect", 2},
 		{"map", "map", facts.KindFunction, "", 8},
 		{"succeed", "succeed", facts.KindFunction, "", 15},
 	}

@@ -46,7 +46,7 @@ func (x *jsExtractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k jsKind, pa
 		if x.tsOverloaded(outer, name) {
 			x.push(x.qualify(name), facts.KindFunction) // the implementation below is the symbol
 		} else {
-			x.add(name, facts.KindFunction, n, parent, pk, nil, nil)
+			x.add(name, facts.KindFunction, n, parent, pk, nil, func(s *facts.Symbol) { s.Type = x.resultType(n) })
 		}
 	case jkMethodSig: // interface method, abstract method, method overload
 		if pk != jkClassBody && pk != jkInterfaceBody {
@@ -62,15 +62,13 @@ func (x *jsExtractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k jsKind, pa
 		if x.tsOverloaded(n, name) {
 			x.push(x.qualify(name), facts.KindMethod)
 		} else {
-			x.addAt(name, facts.KindMethod, n, n, n, n, nil, nil)
+			x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { s.Type = x.resultType(n) })
 		}
-	case jkPropSig: // interface member holding a function: next: (v: T) => void
-		if pk != jkInterfaceBody || x.curKind() != facts.KindInterface || !x.tsFunctionType(n.ChildByFieldId(x.t.fType)) {
+	case jkPropSig: // interface member: a method when it holds a function (next: (v: T) => void), else a field
+		if pk != jkInterfaceBody || x.curKind() != facts.KindInterface {
 			return true
 		}
-		if name := x.memberName(n.ChildByFieldId(x.t.fName)); name != "" {
-			x.addAt(name, facts.KindMethod, n, n, n, n, nil, nil)
-		}
+		x.propertySignature(n)
 	case jkInterface:
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {
 			var ext []string
@@ -78,16 +76,20 @@ func (x *jsExtractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k jsKind, pa
 				if cl := n.NamedChild(i); x.kind(cl) == jkExtendsType {
 					for j := uint(0); j < cl.NamedChildCount(); j++ {
 						if s := x.typeName(cl.NamedChild(j)); s != "" {
-							ext = append(ext, s)
+							ext = append(ext, x.baseChain(s))
 						}
 					}
 				}
 			}
 			x.add(x.text(nameN), facts.KindInterface, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) { s.Extends = ext })
 		}
-	case jkTypeAlias:
+	case jkTypeAlias: // its Type is the aliased type (a union's first member)
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {
-			x.add(x.text(nameN), facts.KindType, n, parent, pk, nil, nil)
+			x.add(x.text(nameN), facts.KindType, n, parent, pk, nil, func(s *facts.Symbol) {
+				if s.Type = symbolType(x.typeChain(n.ChildByFieldId(x.t.fValue))); s.Type == s.Name {
+					s.Type = ""
+				}
+			})
 		}
 	case jkEnum:
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {

@@ -56,10 +56,13 @@ func TestTSSymbols(t *testing.T) {
 	want := []jsSymRow{
 		{"Repo", "Repo", facts.KindInterface, "", 7},
 		{"get", "Repo.get", facts.KindMethod, "Repo", 8},
+		{"size", "Repo.size", facts.KindField, "Repo", 9},
 		{"Handler", "Handler", facts.KindType, "", 12},
 		{"Color", "Color", facts.KindEnum, "", 14},
 		{"Service", "Service", facts.KindClass, "", 17},
+		{"cache", "Service.cache", facts.KindField, "Service", 18},
 		{"constructor", "Service.constructor", facts.KindMethod, "Service", 19},
+		{"cfg", "Service.cfg", facts.KindField, "Service", 19},
 		{"load", "Service.load", facts.KindMethod, "Service", 20},
 		{"find", "Service.find", facts.KindMethod, "Service", 23},
 		{"Util", "Util", facts.KindModule, "", 26},
@@ -67,6 +70,7 @@ func TestTSSymbols(t *testing.T) {
 		{"parse", "Util.parse", facts.KindFunction, "Util", 28},
 		{"express", "express", facts.KindModule, "", 31},
 		{"Request", "express.Request", facts.KindInterface, "express", 32},
+		{"user", "express.Request.user", facts.KindField, "express.Request", 32},
 		{"overload", "overload", facts.KindFunction, "", 36},
 		{"ambient", "ambient", facts.KindFunction, "", 37},
 		{"handler", "handler", facts.KindFunction, "", 38},
@@ -159,7 +163,7 @@ func TestTSImports(t *testing.T) {
 		{Path: "./config", Names: []string{"Config"}, Line: 1},
 		{Path: "path", Alias: "path", Line: 2},
 		{Path: "./legacy", Alias: "legacy", Line: 3},
-		{Path: "./options", Names: []string{"Options"}, Line: 4},
+		{Path: "./options", Names: []string{"Options"}, Reexport: true, Line: 4},
 	}
 	if d := cmp.Diff(want, f.Imports); d != "" {
 		t.Errorf("imports (-want +got):\n%s", d)
@@ -193,6 +197,8 @@ export const List: React.FC<Props> = (props) => <ul>{props.items.length}</ul>;
 	}
 	wantSyms := []jsSymRow{
 		{"Props", "Props", facts.KindInterface, "", 3},
+		{"title", "Props.title", facts.KindField, "Props", 3},
+		{"items", "Props.items", facts.KindField, "Props", 3},
 		{"Page", "Page", facts.KindFunction, "", 6},
 		{"onClick", "Page.onClick", facts.KindFunction, "Page", 7},
 		{"List", "List", facts.KindFunction, "", 18},
@@ -235,6 +241,7 @@ export function broken(x: number {
 	got := jsSymRows(f)
 	want := []jsSymRow{
 		{"Keep", "Keep", facts.KindInterface, "", 1},
+		{"a", "Keep.a", facts.KindField, "Keep", 1},
 		{"Svc", "Svc", facts.KindClass, "", 2},
 		{"run", "Svc.run", facts.KindMethod, "Svc", 2},
 	}
@@ -303,11 +310,13 @@ func TestTSFunctionMembers(t *testing.T) {
 		{"Observer", "Observer", facts.KindInterface, "", 1},
 		{"next", "Observer.next", facts.KindMethod, "Observer", 2},
 		{"error", "Observer.error", facts.KindMethod, "Observer", 3},
+		{"closed", "Observer.closed", facts.KindField, "Observer", 4},
 		{"complete", "Observer.complete", facts.KindMethod, "Observer", 5},
 		{"Scheduler", "Scheduler", facts.KindClass, "", 8},
 		{"now", "Scheduler.now", facts.KindMethod, "Scheduler", 9},
 		{"handler", "Scheduler.handler", facts.KindMethod, "Scheduler", 10},
 		{"onClose", "Scheduler.onClose", facts.KindMethod, "Scheduler", 11},
+		{"timer", "Scheduler.timer", facts.KindField, "Scheduler", 12},
 		{"on", "Scheduler.on", facts.KindMethod, "Scheduler", 13},
 		{"pipe", "pipe", facts.KindFunction, "", 16},
 		{"id", "id", facts.KindFunction, "", 17},

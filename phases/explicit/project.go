@@ -137,16 +137,13 @@ func goModulePath(data []byte) string {
 	return ""
 }
 
-var (
-	jsonComments = regexp.MustCompile(`(?m)^\s*//.*$|/\*[\s\S]*?\*/`)
-	trailingComa = regexp.MustCompile(`,(\s*[}\]])`)
-)
+var trailingComa = regexp.MustCompile(`,(\s*[}\]])`)
 
 // tsConfig reads compilerOptions.baseUrl and paths, tolerating the comments
 // and trailing commas tsconfig files allow. A file that still does not parse
 // contributes nothing rather than failing the run.
 func tsConfig(data []byte) lang.TSConfig {
-	clean := trailingComa.ReplaceAll(jsonComments.ReplaceAll(data, nil), []byte("$1"))
+	clean := trailingComa.ReplaceAll(stripJSONComments(data), []byte("$1"))
 	var doc struct {
 		CompilerOptions struct {
 			BaseURL string              `json:"baseUrl"`
@@ -157,6 +154,46 @@ func tsConfig(data []byte) lang.TSConfig {
 		return lang.TSConfig{}
 	}
 	return lang.TSConfig{BaseURL: doc.CompilerOptions.BaseURL, Paths: doc.CompilerOptions.Paths}
+}
+
+// stripJSONComments removes // and /* */ comments outside strings: a
+// paths pattern such as "@vue/*": ["./packages/*/src"] holds both "/*"
+// and "*/" and is no comment.
+func stripJSONComments(data []byte) []byte {
+	out := make([]byte, 0, len(data))
+	for i := 0; i < len(data); i++ {
+		switch c := data[i]; {
+		case c == '"':
+			j := i + 1
+			for j < len(data) && data[j] != '"' {
+				if data[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			if j >= len(data) {
+				return append(out, data[i:]...)
+			}
+			out = append(out, data[i:j+1]...)
+			i = j
+		case c == '/' && i+1 < len(data) && data[i+1] == '/':
+			for i < len(data) && data[i] != '\n' {
+				i++
+			}
+			if i < len(data) {
+				out = append(out, '\n')
+			}
+		case c == '/' && i+1 < len(data) && data[i+1] == '*':
+			end := bytes.Index(data[i+2:], []byte("*/"))
+			if end < 0 {
+				return out
+			}
+			i += end + 3
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // projectKey hashes a project's settings for change detection.

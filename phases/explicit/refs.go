@@ -20,6 +20,25 @@ var (
 	typeLike = map[string]bool{facts.KindClass: true, facts.KindStruct: true, facts.KindInterface: true, facts.KindTrait: true, facts.KindEnum: true, facts.KindType: true, facts.KindModule: true}
 )
 
+// jsCallable is callable for JavaScript and TypeScript, where a const
+// or variable (export const map = dual(...)) and a property
+// (timeoutProvider.setTimeout(...)) may hold the function a call calls:
+// the call lands on the declaration that holds it.
+var jsCallable = func() map[string]bool {
+	m := map[string]bool{facts.KindConst: true, facts.KindVar: true, facts.KindField: true}
+	for k := range callable {
+		m[k] = true
+	}
+	return m
+}()
+
+func (r *resolver) wanted(kind string) map[string]bool {
+	if kind == facts.RefCall && r.spec.Family == "js" {
+		return jsCallable
+	}
+	return wanted(kind)
+}
+
 func wanted(kind string) map[string]bool {
 	if kind == facts.RefCall {
 		return callable
@@ -140,7 +159,7 @@ func splitQualified(s string) (string, string) {
 // order; a qualified one through the module its qualifier names, else
 // through the receiver's type, else (marked as a name match) by name.
 func (r *resolver) resolve(ref facts.Ref) (found, bool) {
-	kinds := wanted(ref.Kind)
+	kinds := r.wanted(ref.Kind)
 	switch {
 	case ref.Qualifier == "" && ref.Recv == "":
 		return r.bare(ref.Name, ref.From, kinds)
@@ -199,9 +218,16 @@ func (r *resolver) inBinding(b *binding, name string, kinds map[string]bool) (fo
 // repository (never guessed at), a type name, or a unique method.
 func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, bool) {
 	name, qualifier, from := ref.Name, ref.Qualifier, ref.From
+	// A JavaScript receiver the extractor marked Unknown is a local or
+	// parameter: never the enclosing class (effect's self parameter) nor
+	// an import of the same name; only a name guess is left.
+	local := ref.Recv == facts.Unknown && r.spec.Family == "js"
 	switch {
 	case qualifier == "":
 		return r.bare(name, from, kinds)
+	case local:
+		d, ok := r.qualified(name, qualifier, from, kinds)
+		return found{d, snapshot.ByName}, ok
 	case selfWords[qualifier]:
 		d, ok := r.member(name, from, kinds)
 		return found{d, snapshot.ByType}, ok

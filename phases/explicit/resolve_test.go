@@ -161,3 +161,49 @@ func TestPythonNamespacePackage(t *testing.T) {
 	})
 	check(t, got, []string{"app.py#run -> ns/config.py#load [calls import]", "app.py -> ns/config.py [imports ]"}, nil)
 }
+
+// TestTSResolvesThroughTypes: TypeScript calls on typed parameters, locals,
+// fields (declared and constructor parameter properties), results of calls
+// and renamed or re-exported imports reach the declaring class's method by
+// type; consts and properties holding functions are what their calls call;
+// a standard global never lands on a repository method of the same name.
+func TestTSResolvesThroughTypes(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/sub.ts": "export class Subscriber {\n  param(): void {}\n  field(): void {}\n  injected(): void {}\n" +
+			"  local(): void {}\n  result(): void {}\n  keys(): void {}\n}\n" +
+			"export interface Provider {\n  setTimeout: Handler;\n}\n" +
+			"export const provider: Provider = { setTimeout: () => 0 };\n" +
+			"export const map = dual(2, (a, f) => f(a));\n" +
+			"export function make(): Subscriber { return new Subscriber(); }\n",
+		"src/index.ts": "export { Subscriber as Sub, make } from './sub';\n",
+		"src/use.ts": "import { Sub, make as create } from './index';\nimport { provider, map } from './sub';\n\n" +
+			"class Holder {\n  private held: Sub | undefined;\n  constructor(private readonly given: Sub) {}\n" +
+			"  run(s: Sub) {\n    s.param();\n    this.held!.field();\n    this.given.injected();\n" +
+			"    const local = create();\n    local.local();\n    create().result();\n" +
+			"    provider.setTimeout();\n    map(1);\n    Object.keys(s);\n  }\n}\n",
+	})
+	var want []string
+	for _, m := range []string{"param", "field", "injected", "local", "result"} {
+		want = append(want, "src/use.ts#Holder.run -> src/sub.ts#Subscriber."+m+" [calls type]")
+	}
+	want = append(want,
+		"src/use.ts#Holder.run -> src/sub.ts#make [calls import]",
+		"src/use.ts#Holder.run -> src/sub.ts#Provider.setTimeout [calls type]",
+		"src/use.ts#Holder.run -> src/sub.ts#map [calls import]")
+	check(t, got, want, []string{"src/use.ts#Holder.run -> src/sub.ts#Subscriber.keys"})
+}
+
+// TestTSUntypedParamsAreLocals: a JavaScript parameter of unknown type is
+// neither the enclosing class (self is a common parameter name) nor a
+// namespace import it shadows.
+func TestTSUntypedParamsAreLocals(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/fiber.ts": "export function id(): number { return 1; }\n",
+		"src/use.ts": "import * as fiber from './fiber';\n\n" +
+			"export function interrupt(self) { return self.interrupt(); }\n" +
+			"export function ids(fiber) { return fiber.id(); }\n" +
+			"export function direct() { return fiber.id(); }\n",
+	})
+	check(t, got, []string{"src/use.ts#direct -> src/fiber.ts#id [calls import]"},
+		[]string{"src/use.ts#interrupt -> src/use.ts#interrupt", "src/use.ts#ids -> src/fiber.ts#id"})
+}

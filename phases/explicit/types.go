@@ -410,6 +410,16 @@ func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, depth in
 	if m, st := r.partialBases(t, name, kinds, depth); st != typeUnknown {
 		return m, st
 	}
+	if t.Kind == facts.KindType && t.Type != "" && r.spec.Family == "js" {
+		// A TypeScript type alias has the members of the type it names.
+		at, st := r.typeOf(t, depth)
+		if st == typeKnown && at.ID != t.ID {
+			return r.memberOf(at, name, kinds, depth+1)
+		}
+		if st == typeExternal {
+			outcome = typeExternal
+		}
+	}
 	return nil, outcome
 }
 

@@ -227,6 +227,19 @@ class SymbolModel {
         return { sym: ie.sym, desc: ie.sym.kind + ' in corpus' };
       }
     }
+    if (ts.isParameter(d) && ts.isParameterPropertyDeclaration(d, d.parent) && ts.isIdentifier(d.name)) {
+      // constructor(private work: Work): a property of the class, which
+      // lgraph makes a field symbol.
+      const c = this.entry(d.parent.parent);
+      if (c && c.kind === 'class') {
+        const sf = d.getSourceFile();
+        const qual = c.qual + '.' + d.name.text;
+        return {
+          sym: { path: this.rel(sf.fileName), qual, name: d.name.text, kind: 'property', line: declLine(d, sf), end: lineOf(sf, d.end) },
+          desc: 'class property in corpus',
+        };
+      }
+    }
     if ((ts.isPropertyDeclaration(d) || ts.isPropertySignature(d) || ts.isMethodSignature(d)) &&
         (ts.isClassLike(d.parent) || ts.isInterfaceDeclaration(d.parent))) {
       const o = this.enclosing(d);
