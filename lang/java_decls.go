@@ -100,11 +100,28 @@ func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
 	}
 	qual, parent := x.qualify(name)
 	body := n.ChildByFieldId(x.k.fBody)
-	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+	// The method's scope first: its type parameters are no repository types.
+	x.scopes = append(x.scopes, javaScope{qual: qual, name: name, typeParams: x.typeParams(n)})
+	s := facts.Symbol{
 		Name: name, Qualified: qual, Kind: facts.KindMethod, Parent: parent,
 		Line: Line(n), EndLine: EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
-	})
-	x.scopes = append(x.scopes, javaScope{qual: qual, name: name, typeParams: x.typeParams(n)})
+	}
+	switch id {
+	case x.k.methodDecl:
+		s.Type = symbolChain(x.typeInfo(n.ChildByFieldId(x.k.fType)))
+		s.Params = x.paramList(n.ChildByFieldId(x.tk.fParameters))
+	case x.k.ctorDecl:
+		s.Params = x.paramList(n.ChildByFieldId(x.tk.fParameters))
+	case x.k.compactCtorDecl:
+		// The canonical constructor takes the record's components.
+		if rec := n.Parent(); rec != nil && rec.Parent() != nil {
+			s.Params = x.paramList(rec.Parent().ChildByFieldId(x.tk.fParameters))
+		}
+	case x.k.annotationElemDecl:
+		s.Type = symbolChain(x.typeInfo(n.ChildByFieldId(x.k.fType)))
+		s.Params = "()"
+	}
+	x.f.Symbols = append(x.f.Symbols, s)
 	return true
 }
 
@@ -128,7 +145,13 @@ func (x *javaX) fieldDecl(n *sitter.Node, id uint16) bool {
 			}
 		}
 	}
-	return x.declarators(x.src, n, n, declIDs{k.fType, k.fName, k.variableDeclarator}, kind, x.doc(n))
+	first := len(x.f.Symbols)
+	pushed := x.declarators(x.src, n, n, declIDs{k.fType, k.fName, k.variableDeclarator}, kind, x.doc(n))
+	chain := symbolChain(x.typeInfo(n.ChildByFieldId(k.fType)))
+	for i := first; i < len(x.f.Symbols); i++ {
+		x.f.Symbols[i].Type = chain
+	}
+	return pushed
 }
 
 // declIDs are the grammar ids a field declaration is read with.

@@ -16,7 +16,7 @@ import (
 // unchanged paths at the segments they already live in. So what an update
 // writes grows with the diff, not with the repository.
 
-const segmentMagic = "LGSEG2\n"
+const segmentMagic = "LGSEG3\n"
 const manifestMagic = "LGMAN1\n"
 
 // location is where a decoded file record lives.

@@ -13,8 +13,9 @@ import (
 )
 
 // Format is the store layout version this lgraph writes. 2: edges carry
-// resolved_by, facts carry types and receivers.
-const Format = 2
+// resolved_by, facts carry types and receivers. 3: facts carry parameter
+// and argument types.
+const Format = 3
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")

@@ -24,6 +24,9 @@ type def struct {
 	Kind      string
 	// Type is the symbol's type chain (facts.Symbol.Type).
 	Type string
+	// Params are a callable's parameter types (facts.Symbol.Params): calls
+	// choose among overloads by them.
+	Params string
 	// bases are the Extends and Implements names: member lookup follows
 	// them, so they are part of the key's digest.
 	bases string
@@ -95,7 +98,7 @@ func (idx *Index) add(f *snapshot.File) {
 	for i, s := range f.Facts.Symbols {
 		nk := nameKey(spec.Family, s.Name)
 		idx.names[nk] = append(idx.names[nk], def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind,
-			Type: s.Type, bases: strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ","), order: i})
+			Type: s.Type, Params: s.Params, bases: strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ","), order: i})
 	}
 	order := len(f.Facts.Symbols)
 	reexports(f, spec.Family, func(local, chain string) {
@@ -215,7 +218,7 @@ func digestWith(mods []string, pkg func(string) string, defs []def) string {
 		h.Write([]byte(p + "\x00" + pkg(p) + "\x00"))
 	}
 	for _, d := range defs {
-		h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.bases + "\x00" + d.Type + "\x01"))
+		h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.bases + "\x00" + d.Type + "\x00" + d.Params + "\x01"))
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
 }

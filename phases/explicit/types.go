@@ -91,7 +91,7 @@ func (r *resolver) followSteps(d *def, called bool, steps []string, depth int) (
 	}
 	for _, step := range steps {
 		stepName, stepCalled := facts.Called(step)
-		m, mst := r.memberOf(t, stepName, nil, depth)
+		m, mst := r.memberOf(t, stepName, nil, "", depth)
 		if mst != typeKnown {
 			if mst == typeExternal {
 				return nil, typeExternal
@@ -267,7 +267,7 @@ func (r *resolver) useModule(module, path string) {
 // of a qualifier as written may be a local, so it is only unknown.
 func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 	if c.here && c.asWritten {
-		if d, ok := r.sameFile(name, c.from, nil); ok {
+		if d, ok := r.sameFile(name, c.from, nil, ""); ok {
 			return &d, typeKnown
 		}
 		if b, ok := r.nameBind[name]; ok {
@@ -282,7 +282,7 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 		return nil, typeUnknown
 	}
 	if c.here {
-		if f, ok := r.bare(name, c.from, nil); ok {
+		if f, ok := r.bare(name, c.from, nil, ""); ok {
 			d := f.def
 			return &d, typeKnown
 		}
@@ -317,13 +317,18 @@ func (r *resolver) absent(name string) (*def, typeState) {
 }
 
 // memberOf finds a member of type t (or of its bases) by name; kinds nil
-// accepts any member.
-func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, depth int) (*def, typeState) {
+// accepts any member. A call's argument types (args, "" unknown) choose
+// among overloads; when none of t's own fits, the bases may declare one.
+func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, args string, depth int) (*def, typeState) {
 	if depth > maxChainDepth {
 		return nil, typeUnknown
 	}
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent == t.Qualified })
-	if m, ok := r.nearestOwner(t.Path, cands); ok {
+	kept, stop := r.choose(cands, args)
+	if stop {
+		return nil, typeUnknown
+	}
+	if m, ok := r.nearestOwner(t.Path, kept); ok {
 		return m, typeKnown
 	}
 	outcome := typeUnknown
@@ -331,7 +336,7 @@ func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, depth in
 		bt, st := r.baseOf(t, base, depth)
 		if st == typeKnown {
 			var m *def
-			if m, st = r.memberOf(bt, name, kinds, depth+1); st == typeKnown {
+			if m, st = r.memberOf(bt, name, kinds, args, depth+1); st == typeKnown {
 				return m, typeKnown
 			}
 		}

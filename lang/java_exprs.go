@@ -1,0 +1,362 @@
+package lang
+
+import (
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/facts"
+)
+
+// exprChain is the type chain of an expression's value; facts.Unknown
+// when it cannot be told, facts.NotRepo for literals and operators.
+func (x *javaX) exprChain(e *sitter.Node) string {
+	k, tk := x.k, x.tk
+	switch e.KindId() {
+	case k.identifier:
+		return x.nameChain(Text(e, x.src))
+	case k.this:
+		return x.selfChain()
+	case k.fieldAccess:
+		return x.fieldChain(e)
+	case k.methodInvocation:
+		obj := e.ChildByFieldId(k.fObject)
+		name := Text(e.ChildByFieldId(k.fName), x.src)
+		if javaObjectMethods[name] {
+			return facts.NotRepo
+		}
+		if obj == nil {
+			if r := x.bareRecv(name); r != "" {
+				return joinChain(r, name+"()")
+			}
+			return name + "()" // a method of the file: the root resolves in its scopes
+		}
+		return joinChain(x.recvChain(obj, name), name+"()")
+	case tk.objectCreation, tk.castExpr:
+		return x.typeInfo(x.createdType(e)).chain
+	case tk.parenExpr:
+		if e.NamedChildCount() > 0 {
+			return x.exprChain(e.NamedChild(0))
+		}
+	case tk.arrayAccess:
+		if a := e.ChildByFieldId(tk.fArray); a != nil && a.KindId() == k.identifier {
+			if v, ok := x.lookup(Text(a, x.src)); ok && v.elem != "" {
+				return v.elem
+			}
+		}
+	case tk.ternary:
+		if c := e.ChildByFieldId(tk.fConsequence); c != nil {
+			return x.exprChain(c)
+		}
+	case tk.assignment:
+		if r := e.ChildByFieldId(tk.fRight); r != nil {
+			return x.exprChain(r)
+		}
+	case tk.stringLit, tk.charLit, tk.nullLit, tk.trueLit, tk.falseLit, tk.classLit, tk.arrayCreation, tk.decInt,
+		tk.hexInt, tk.octInt, tk.binInt, tk.decFloat, tk.hexFloat, tk.binaryExpr, tk.unaryExpr, tk.updateExpr, tk.instanceOf:
+		return facts.NotRepo
+	}
+	return facts.Unknown
+}
+
+// javaObjectMethods are Object's methods: whatever a receiver is, their
+// results are library types.
+var javaObjectMethods = setOf("toString hashCode equals getClass")
+
+// joinChain appends a step to a chain that names a repository value.
+func joinChain(chain, step string) string {
+	switch chain {
+	case facts.Unknown, facts.NotRepo:
+		return chain
+	case "":
+		return facts.Unknown
+	}
+	return chain + "." + step
+}
+
+// createdType is the type node of a new or cast expression, without
+// type arguments.
+func (x *javaX) createdType(e *sitter.Node) *sitter.Node {
+	t := e.ChildByFieldId(x.k.fType)
+	if t != nil && t.KindId() == x.k.generic && t.NamedChildCount() > 0 {
+		t = t.NamedChild(0)
+	}
+	return t
+}
+
+// nameChain is the chain of an identifier used as a value: a local or
+// field, a type (capitalized, not ALL_CAPS), a statically imported
+// member, else a field the enclosing type inherits.
+func (x *javaX) nameChain(name string) string {
+	if v, ok := x.lookup(name); ok {
+		return v.chain
+	}
+	if !isConstantName(name) && isUpper(name[0]) {
+		return x.typeRoot(name)
+	}
+	if c, ok := x.in.statics[name]; ok {
+		return c + "." + name
+	}
+	return joinChain(x.selfChain(), name)
+}
+
+// fieldChain is the chain of a.b: a package-qualified type name, Outer.this,
+// or a field of a's value.
+func (x *javaX) fieldChain(e *sitter.Node) string {
+	obj, f := e.ChildByFieldId(x.k.fObject), e.ChildByFieldId(x.k.fField)
+	if obj == nil || f == nil {
+		return facts.Unknown
+	}
+	if f.KindId() == x.k.this {
+		return x.typeRoot(Text(obj, x.src)) // Outer.this
+	}
+	if x.isPackageQualified(e) {
+		return x.dottedType(javaNoSpace(Text(e, x.src)))
+	}
+	if obj.KindId() == x.k.super {
+		return "super." + Text(f, x.src)
+	}
+	return joinChain(x.exprChain(obj), Text(f, x.src))
+}
+
+// isPackageQualified reports a.b.C written for a type: identifiers only,
+// the first lower case and neither a local nor a field, a later one
+// capitalized.
+func (x *javaX) isPackageQualified(e *sitter.Node) bool {
+	if !x.isChain(e) {
+		return false
+	}
+	text := javaNoSpace(Text(e, x.src))
+	first, rest, _ := strings.Cut(text, ".")
+	if first == "" || isUpper(first[0]) || first == "this" || first == "super" {
+		return false
+	}
+	if _, local := x.lookup(first); local {
+		return false
+	}
+	for _, s := range strings.Split(rest, ".") {
+		if s != "" && isUpper(s[0]) {
+			return true
+		}
+	}
+	return false
+}
+
+// recvChain is a call's Recv for the receiver expression obj.
+func (x *javaX) recvChain(obj *sitter.Node, method string) string {
+	switch obj.KindId() {
+	case x.k.super:
+		return "" // the resolver reads super as the first base
+	case x.k.this:
+		if t := x.innermost(); t != nil && !t.named && t.methods[method] {
+			return facts.NotRepo // a method of an anonymous or local class: no symbol
+		}
+		return x.selfChain()
+	}
+	return x.exprChain(obj)
+}
+
+// bareRecv is the Recv of a call without a receiver: "" when an enclosing
+// named type of the file declares the method (the resolver finds it in
+// the file's scopes), NotRepo when an anonymous or local class does, the
+// class of a static import, else the enclosing type (an inherited method).
+func (x *javaX) bareRecv(method string) string {
+	for i := len(x.in.types) - 1; i >= 0; i-- {
+		if t := x.in.types[i]; t.methods[method] {
+			if t.named {
+				return ""
+			}
+			return facts.NotRepo
+		}
+	}
+	if c, ok := x.in.statics[method]; ok {
+		return c
+	}
+	if t := x.innermost(); len(x.in.staticAll) > 0 && t != nil && t.named && !t.bases {
+		return x.in.staticAll[0]
+	}
+	return x.selfChain()
+}
+
+// selfChain is the chain of this: "this" in a named type, the base type
+// of an anonymous class or local class (its own members have no symbols).
+func (x *javaX) selfChain() string {
+	if t := x.innermost(); t != nil {
+		return t.self
+	}
+	return facts.Unknown
+}
+
+// argType is the simple type name of an argument, "?" when unknown.
+func (x *javaX) argType(e *sitter.Node) string {
+	k, tk := x.k, x.tk
+	switch e.KindId() {
+	case tk.stringLit:
+		return "String"
+	case tk.decInt, tk.hexInt, tk.octInt, tk.binInt:
+		if t := Text(e, x.src); strings.HasSuffix(t, "L") || strings.HasSuffix(t, "l") {
+			return "long"
+		}
+		return "int"
+	case tk.decFloat, tk.hexFloat:
+		if t := Text(e, x.src); strings.HasSuffix(t, "f") || strings.HasSuffix(t, "F") {
+			return "float"
+		}
+		return "double"
+	case tk.charLit:
+		return "char"
+	case tk.trueLit, tk.falseLit, tk.instanceOf:
+		return "boolean"
+	case tk.nullLit:
+		return "null"
+	case tk.classLit:
+		return "Class"
+	case k.identifier:
+		if v, ok := x.lookup(Text(e, x.src)); ok {
+			return v.typ
+		}
+	case k.this:
+		if t := x.innermost(); t != nil && t.named {
+			return t.simple
+		}
+	case tk.objectCreation, tk.castExpr:
+		return x.typeInfo(x.createdType(e)).typ
+	case tk.parenExpr:
+		if e.NamedChildCount() > 0 {
+			return x.argType(e.NamedChild(0))
+		}
+	case tk.arrayCreation:
+		return x.arrayCreationType(e)
+	case tk.binaryExpr:
+		return x.binaryType(e)
+	case tk.unaryExpr:
+		if op := e.ChildByFieldId(tk.fOperator); op != nil && Text(op, x.src) == "!" {
+			return "boolean"
+		}
+		if o := e.ChildByFieldId(tk.fOperand); o != nil {
+			return promote(x.argType(o), "int")
+		}
+	case tk.ternary:
+		c, a := e.ChildByFieldId(tk.fConsequence), e.ChildByFieldId(tk.fAlternative)
+		if c != nil && a != nil {
+			if ct := x.argType(c); ct == x.argType(a) {
+				return ct
+			}
+		}
+	case tk.assignment:
+		if l := e.ChildByFieldId(tk.fLeft); l != nil {
+			return x.argType(l)
+		}
+	case k.methodInvocation:
+		return x.resultType(e)
+	case k.fieldAccess:
+		return x.fieldType(e)
+	case tk.arrayAccess:
+		if a := e.ChildByFieldId(tk.fArray); a != nil {
+			if t := x.argType(a); strings.HasSuffix(t, "[]") {
+				return strings.TrimSuffix(t, "[]")
+			}
+		}
+	}
+	return "?"
+}
+
+// resultType is the simple type of a call's result where the file tells:
+// Object's methods, String.valueOf and String.format, and methods the
+// enclosing types declare with one result type.
+func (x *javaX) resultType(e *sitter.Node) string {
+	name := Text(e.ChildByFieldId(x.k.fName), x.src)
+	obj := e.ChildByFieldId(x.k.fObject)
+	switch {
+	case name == "toString":
+		return "String"
+	case name == "hashCode":
+		return "int"
+	case name == "equals":
+		return "boolean"
+	case obj != nil && Text(obj, x.src) == "String" && (name == "valueOf" || name == "format" || name == "join"):
+		return "String"
+	case obj == nil || obj.KindId() == x.k.this:
+		for i := len(x.in.types) - 1; i >= 0; i-- {
+			if t, ok := x.in.types[i].results[name]; ok {
+				return t
+			}
+		}
+	}
+	return "?"
+}
+
+// fieldType is the simple type of a.b: an array's length, a field of this.
+func (x *javaX) fieldType(e *sitter.Node) string {
+	obj, f := e.ChildByFieldId(x.k.fObject), e.ChildByFieldId(x.k.fField)
+	if obj == nil || f == nil {
+		return "?"
+	}
+	name := Text(f, x.src)
+	if name == "length" && strings.HasSuffix(x.argType(obj), "[]") {
+		return "int"
+	}
+	if obj.KindId() == x.k.this {
+		for i := len(x.in.types) - 1; i >= 0; i-- {
+			if v, ok := x.in.types[i].fields[name]; ok {
+				return v.typ
+			}
+		}
+	}
+	return "?"
+}
+
+func (x *javaX) arrayCreationType(e *sitter.Node) string {
+	t := x.typeInfo(e.ChildByFieldId(x.k.fType)).typ
+	dims := 0
+	for i := uint(0); i < e.NamedChildCount(); i++ {
+		switch c := e.NamedChild(i); c.KindId() {
+		case x.tk.dimensionsExpr:
+			dims++
+		case x.tk.dimensions:
+			dims += strings.Count(Text(c, x.src), "[")
+		}
+	}
+	return t + strings.Repeat("[]", dims)
+}
+
+// binaryType is the type of a binary expression: comparisons and logic
+// are boolean, + with a String is a String, arithmetic promotes.
+func (x *javaX) binaryType(e *sitter.Node) string {
+	op := Text(e.ChildByFieldId(x.tk.fOperator), x.src)
+	switch op {
+	case "==", "!=", "<", ">", "<=", ">=", "&&", "||":
+		return "boolean"
+	}
+	l, r := e.ChildByFieldId(x.tk.fLeft), e.ChildByFieldId(x.tk.fRight)
+	if l == nil || r == nil {
+		return "?"
+	}
+	lt, rt := x.argType(l), x.argType(r)
+	switch {
+	case op == "+" && (lt == "String" || rt == "String"):
+		return "String"
+	case op == "<<" || op == ">>" || op == ">>>":
+		return promote(lt, "int")
+	case (op == "&" || op == "|" || op == "^") && lt == "boolean" && rt == "boolean":
+		return "boolean"
+	}
+	return promote(lt, rt)
+}
+
+// numericRank orders the primitive types binary numeric promotion yields.
+var numericRank = map[string]int{"byte": 1, "short": 1, "char": 1, "int": 1, "long": 2, "float": 3, "double": 4}
+
+// promote is the type of arithmetic on two primitives, "?" otherwise.
+func promote(a, b string) string {
+	ra, rb := numericRank[a], numericRank[b]
+	if ra == 0 || rb == 0 {
+		return "?"
+	}
+	for _, t := range []string{"double", "float", "long"} {
+		if numericRank[t] == max(ra, rb) {
+			return t
+		}
+	}
+	return "int"
+}
