@@ -154,6 +154,9 @@ type javaScope struct {
 	isType     bool     // members of a type are symbols; anything else is local
 	extends    string   // first base class, for super(...) calls
 	typeParams []string // type variables declared here, never emitted as refs
+	// bounds holds, parallel to typeParams, each one's first bound (Java's
+	// T extends Foo), nil when unbounded or unknown.
+	bounds []*sitter.Node
 }
 
 // scopeWalk is the scope stack and reference list the Java and C#
@@ -208,6 +211,10 @@ type javaX struct {
 	scopeWalk
 	in       javaInfer
 	tk       *javaTypeKinds
+	// boundDepth guards reading a type variable's bound (T extends
+	// Comparable<T>); forParams reads type variables as their bounds.
+	boundDepth int
+	forParams  bool
 	k        *javaKinds
 	src      []byte
 	suppress uintptr // id of a type node already reported as a constructor call

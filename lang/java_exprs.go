@@ -262,28 +262,89 @@ func (x *javaX) argType(e *sitter.Node) string {
 }
 
 // resultType is the simple type of a call's result where the file tells:
-// Object's methods, String.valueOf and String.format, and methods the
-// enclosing types declare with one result type.
+// Object's methods, common library methods on a library receiver, and
+// methods the enclosing types declare.
 func (x *javaX) resultType(e *sitter.Node) string {
 	name := Text(e.ChildByFieldId(x.k.fName), x.src)
 	obj := e.ChildByFieldId(x.k.fObject)
 	switch {
-	case name == "toString":
-		return "String"
-	case name == "hashCode":
-		return "int"
-	case name == "equals":
-		return "boolean"
-	case obj != nil && Text(obj, x.src) == "String" && (name == "valueOf" || name == "format" || name == "join"):
-		return "String"
+	case name == "toString" || name == "hashCode" || name == "equals" || name == "getClass":
+		return javaLibResults[name]
 	case obj == nil || obj.KindId() == x.k.this:
 		for i := len(x.in.types) - 1; i >= 0; i-- {
-			if t, ok := x.in.types[i].results[name]; ok {
-				return t
+			if sigs, ok := x.in.types[i].results[name]; ok {
+				return x.overloadResult(sigs, e)
 			}
+		}
+	case x.exprChain(obj) == facts.NotRepo:
+		recv := x.argType(obj)
+		if obj.KindId() == x.k.identifier && isUpper(Text(obj, x.src)[0]) {
+			recv = Text(obj, x.src) // a static call
+		}
+		if t, ok := javaLibResults[recv+"."+name]; ok {
+			return t
+		}
+		if t, ok := javaLibResults[name]; ok {
+			return t
 		}
 	}
 	return "?"
+}
+
+// overloadResult is the result type of the file's overloads a call may
+// mean: those whose parameters take the arguments (by arity, and by type
+// where both are known), when they agree.
+func (x *javaX) overloadResult(sigs []javaOverload, call *sitter.Node) string {
+	args := strings.Split(strings.Trim(x.argsOf(call.ChildByFieldId(x.tk.fArguments)), "()"), ",")
+	result := ""
+	for _, s := range sigs {
+		params := strings.Split(strings.Trim(s.params, "()"), ",")
+		if len(params) != len(args) || strings.HasSuffix(s.params, "...)") {
+			continue
+		}
+		fits := true
+		for i, a := range args {
+			fits = fits && (a == "?" || params[i] == "?" || a == params[i] || params[i] == "Object")
+		}
+		switch {
+		case !fits:
+		case result == "":
+			result = s.result
+		case result != s.result:
+			return "?"
+		}
+	}
+	if result == "" {
+		return "?"
+	}
+	return result
+}
+
+// javaLibResults are the simple result types of common library methods,
+// by receiver type and name ("Date.getTime") or by name alone where the
+// library's types agree. They are read only for a library receiver.
+var javaLibResults = map[string]string{
+	"toString": "String", "name": "String", "getName": "String", "getSimpleName": "String", "getCanonicalName": "String",
+	"getMessage": "String", "substring": "String", "trim": "String", "strip": "String", "toLowerCase": "String",
+	"toUpperCase": "String", "concat": "String", "replace": "String", "replaceAll": "String", "intern": "String",
+	"getPath": "String", "getAbsolutePath": "String", "getParent": "String", "format": "String",
+	"length": "int", "size": "int", "hashCode": "int", "indexOf": "int", "lastIndexOf": "int", "compareTo": "int",
+	"intValue": "int", "ordinal": "int", "getModifiers": "int", "read": "int", "codePointAt": "int",
+	"longValue": "long", "doubleValue": "double", "floatValue": "float", "charAt": "char", "charValue": "char",
+	"booleanValue": "boolean", "isEmpty": "boolean", "equals": "boolean", "startsWith": "boolean",
+	"endsWith": "boolean", "contains": "boolean", "hasNext": "boolean", "isArray": "boolean", "isPrimitive": "boolean",
+	"isInterface": "boolean", "isInstance": "boolean", "isAssignableFrom": "boolean", "containsKey": "boolean",
+	"isDirectory": "boolean", "isFile": "boolean", "exists": "boolean", "equalsIgnoreCase": "boolean", "matches": "boolean",
+	"toCharArray": "char[]", "getBytes": "byte[]", "split": "String[]", "toByteArray": "byte[]",
+	"getClass": "Class", "getComponentType": "Class", "getSuperclass": "Class", "getDeclaringClass": "Class",
+	"iterator": "Iterator",
+	"Date.getTime": "long", "File.length": "long", "File.lastModified": "long", "File.getParentFile": "File",
+	"File.getAbsoluteFile": "File", "File.getCanonicalFile": "File", "Path.toFile": "File", "File.toPath": "Path",
+	"Calendar.getTime": "Date", "Class.forName": "Class", "Thread.currentThread": "Thread",
+	"System.currentTimeMillis": "long", "System.nanoTime": "long", "System.lineSeparator": "String",
+	"System.getProperty": "String", "String.valueOf": "String", "String.join": "String",
+	"Integer.parseInt": "int", "Long.parseLong": "long", "Double.parseDouble": "double", "Float.parseFloat": "float",
+	"Integer.valueOf": "Integer", "Long.valueOf": "Long", "Boolean.valueOf": "Boolean", "Character.valueOf": "Character",
 }
 
 // fieldType is the simple type of a.b: an array's length, a field of this.
@@ -295,6 +356,13 @@ func (x *javaX) fieldType(e *sitter.Node) string {
 	name := Text(f, x.src)
 	if name == "length" && strings.HasSuffix(x.argType(obj), "[]") {
 		return "int"
+	}
+	if (name == "MAX_VALUE" || name == "MIN_VALUE") && obj.KindId() == x.k.identifier {
+		if _, local := x.lookup(Text(obj, x.src)); !local {
+			if t, ok := unboxedJava[Text(obj, x.src)]; ok {
+				return t // Integer.MAX_VALUE
+			}
+		}
 	}
 	if obj.KindId() == x.k.this {
 		for i := len(x.in.types) - 1; i >= 0; i-- {
@@ -343,6 +411,8 @@ func (x *javaX) binaryType(e *sitter.Node) string {
 	}
 	return promote(lt, rt)
 }
+
+var unboxedJava = map[string]string{"Byte": "byte", "Short": "short", "Character": "char", "Integer": "int", "Long": "long", "Float": "float", "Double": "double"}
 
 // numericRank orders the primitive types binary numeric promotion yields.
 var numericRank = map[string]int{"byte": 1, "short": 1, "char": 1, "int": 1, "long": 2, "float": 3, "double": 4}

@@ -27,8 +27,12 @@ type javaType struct {
 	bases   bool   // declares a superclass or interfaces
 	fields  map[string]javaVar
 	methods map[string]bool
-	results map[string]string // method -> simple result type, when its overloads agree
+	results map[string][]javaOverload // method -> its overloads' parameter and result types
 }
+
+// javaOverload is one overload's parameter types (as facts.Symbol.Params) and
+// simple result type.
+type javaOverload struct{ params, result string }
 
 func (x *javaX) innermost() *javaType {
 	if len(x.in.types) == 0 {
@@ -99,8 +103,11 @@ func (x *javaX) importInfo(imp facts.Import, wildcard bool) {
 		if i := strings.LastIndexByte(imp.Path, '.'); i > 0 {
 			x.in.statics[imp.Path[i+1:]] = javaImportChain(imp.Path[:i])
 		}
+	case imp.Kind == "" && (strings.HasPrefix(imp.Path, "java.") || strings.HasPrefix(imp.Path, "javax.")):
+		last, _ := javaSplitLast(imp.Path, ".")
+		x.in.imports[last] = facts.NotRepo // the JDK's
 	case imp.Kind == "":
-		_, last := javaSplitLast(imp.Path, ".")
+		last, _ := javaSplitLast(imp.Path, ".")
 		x.in.imports[last] = javaImportChain(imp.Path)
 	}
 }
@@ -157,7 +164,7 @@ func (x *javaX) leave(locals, types int) {
 // and methods are known before the walk reaches them.
 func (x *javaX) enterType(n *sitter.Node, id uint16, named bool) {
 	name := Text(n.ChildByFieldId(x.k.fName), x.src)
-	t := &javaType{named: named, self: "this", simple: name, fields: map[string]javaVar{}, methods: map[string]bool{}, results: map[string]string{}}
+	t := &javaType{named: named, self: "this", simple: name, fields: map[string]javaVar{}, methods: map[string]bool{}, results: map[string][]javaOverload{}}
 	sc := n.ChildByFieldId(x.k.fSuperclass)
 	t.bases = sc != nil || n.ChildByFieldId(x.k.fInterfaces) != nil
 	if !named {
@@ -178,7 +185,7 @@ func (x *javaX) enterType(n *sitter.Node, id uint16, named bool) {
 // enterAnonymous starts an anonymous class body: new T() {...} or an enum
 // constant's body. this is the base type there.
 func (x *javaX) enterAnonymous(body *sitter.Node, parentKind uint16) {
-	t := &javaType{fields: map[string]javaVar{}, methods: map[string]bool{}, results: map[string]string{}}
+	t := &javaType{fields: map[string]javaVar{}, methods: map[string]bool{}, results: map[string][]javaOverload{}}
 	if parentKind == x.k.objectCreation {
 		t.self = x.typeInfo(x.createdType(body.Parent())).chain
 	} else if len(x.scopes) >= 2 {
@@ -205,11 +212,14 @@ func (x *javaX) bodyInfo(body *sitter.Node, t *javaType, qual string) {
 		case k.methodDecl:
 			name := Text(m.ChildByFieldId(k.fName), x.src)
 			t.methods[name] = true
-			res := x.typeInfo(m.ChildByFieldId(k.fType)).typ
-			if prev, seen := t.results[name]; seen && prev != res {
-				res = "?"
-			}
-			t.results[name] = res
+			sc := javaScope{}
+			sc.typeParams, sc.bounds = x.typeParams(m)
+			x.scopes = append(x.scopes, sc) // the method's type variables
+			t.results[name] = append(t.results[name], javaOverload{
+				params: x.paramList(m.ChildByFieldId(x.tk.fParameters)),
+				result: x.typeInfo(m.ChildByFieldId(k.fType)).typ,
+			})
+			x.scopes = x.scopes[:len(x.scopes)-1]
 		case k.fieldDecl, k.constantDecl:
 			v := x.typeInfo(m.ChildByFieldId(k.fType))
 			for i := uint(0); i < m.NamedChildCount(); i++ {

@@ -56,7 +56,7 @@ type javaTypeKinds struct {
 	tryResources, resource, switchBlock, classBody, interfaceBody, enumBody, enumBodyDecls, instanceOf    uint16
 	castExpr, parenExpr, arrayAccess, ternary, assignment, binaryExpr, unaryExpr, updateExpr, stringLit   uint16
 	charLit, nullLit, trueLit, falseLit, classLit, arrayCreation, methodRef, objectCreation, argumentList uint16
-	decInt, hexInt, octInt, binInt, decFloat, hexFloat, recordDecl, annotationBody, lineComment           uint16
+	decInt, hexInt, octInt, binInt, decFloat, hexFloat, recordDecl, annotationBody, lineComment, typeBound uint16
 
 	fArguments, fValue, fElement, fDimensions, fParameters, fOperator, fOperand, fLeft, fRight uint16
 	fConsequence, fAlternative, fArray, fResources                                             uint16
@@ -95,7 +95,7 @@ func javaTypeKindTable() *javaTypeKinds {
 			decInt: id("decimal_integer_literal"), hexInt: id("hex_integer_literal"), octInt: id("octal_integer_literal"),
 			binInt: id("binary_integer_literal"), decFloat: id("decimal_floating_point_literal"),
 			hexFloat: id("hex_floating_point_literal"), recordDecl: id("record_declaration"),
-			annotationBody: id("annotation_type_body"), lineComment: id("line_comment"),
+			annotationBody: id("annotation_type_body"), lineComment: id("line_comment"), typeBound: id("type_bound"),
 			fArguments: fid("arguments"), fValue: fid("value"), fElement: fid("element"), fDimensions: fid("dimensions"),
 			fParameters: fid("parameters"), fOperator: fid("operator"), fOperand: fid("operand"), fLeft: fid("left"),
 			fRight: fid("right"), fConsequence: fid("consequence"), fAlternative: fid("alternative"), fArray: fid("array"),
@@ -172,6 +172,9 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 		if name == "var" {
 			return unknownVar
 		}
+		if bound, ok := x.typeParamBound(name); ok {
+			return x.boundInfo(bound)
+		}
 		chain := x.typeRoot(name)
 		if chain == facts.Unknown {
 			return unknownVar
@@ -179,7 +182,7 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 		return javaVar{chain: chain, typ: name}
 	case k.scopedTypeIdentifier:
 		text := javaStripGenerics(Text(t, x.src))
-		_, last := javaSplitLast(text, ".")
+		last, _ := javaSplitLast(text, ".")
 		return javaVar{chain: x.dottedType(text), typ: last}
 	case k.generic:
 		if t.NamedChildCount() == 0 {
@@ -214,6 +217,40 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 	return unknownVar
 }
 
+// typeParamBound finds a type variable in scope and its bound (nil when
+// unbounded).
+func (x *javaX) typeParamBound(name string) (*sitter.Node, bool) {
+	for i := len(x.scopes) - 1; i >= 0; i-- {
+		for j, t := range x.scopes[i].typeParams {
+			if t == name {
+				if j < len(x.scopes[i].bounds) {
+					return x.scopes[i].bounds[j], true
+				}
+				return nil, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// boundInfo is a type variable's type: its bound's members (the chain),
+// but an unknown simple type (a value of type T extends CharSequence may
+// be a String) except for parameter lists, where the bound is what a
+// caller's argument must fit.
+func (x *javaX) boundInfo(bound *sitter.Node) javaVar {
+	if bound == nil || x.boundDepth > 1 {
+		return unknownVar
+	}
+	x.boundDepth++
+	v := x.typeInfo(bound)
+	x.boundDepth--
+	v.elem, v.elemTyp = "", ""
+	if !x.forParams {
+		v.typ = "?"
+	}
+	return v
+}
+
 // symbolChain is a chain as Symbol.Type keeps it: "" when unknown.
 func symbolChain(v javaVar) string {
 	if v.chain == facts.Unknown {
@@ -228,6 +265,8 @@ func (x *javaX) paramList(params *sitter.Node) string {
 		return ""
 	}
 	var out []string
+	x.forParams = true
+	defer func() { x.forParams = false }()
 	it := javaKidsOf(params)
 	defer it.close()
 	for p := it.next(); p != nil; p = it.next() {

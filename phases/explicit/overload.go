@@ -25,7 +25,11 @@ type fit struct {
 // fit first (stable), and reports whether the best is one of several
 // equally good ones. Unknown arguments ("") keep every candidate in order;
 // a candidate without parameter types fits anything, least exactly.
-func overloads(cands []*def, args string) (kept []*def, ambiguous bool) {
+// Among equally exact fits the most specific wins (m(int) over m(long),
+// m(Object[]) over m(Object)), as in the compiler; a tie that includes
+// avoid (the calling method: a method whose arguments fit several of its
+// overloads delegates more often than it recurses) is settled without it.
+func overloads(cands []*def, args, avoid string) (kept []*def, ambiguous bool) {
 	if args == "" || len(cands) == 0 {
 		return cands, false
 	}
@@ -36,30 +40,146 @@ func overloads(cands []*def, args string) (kept []*def, ambiguous bool) {
 		fits[i] = fitOf(d.Params, as)
 		fixed = fixed || fits[i].ok && !fits[i].variadic
 	}
-	idx := make([]int, 0, len(cands))
-	for i, f := range fits {
-		if f.ok && (!fixed || !f.variadic) {
-			idx = append(idx, i)
+	for i, d := range cands {
+		if fits[i].ok && (!fixed || !fits[i].variadic) {
+			kept = append(kept, d)
+		} else {
+			fits[i].ok = false
 		}
 	}
-	sort.SliceStable(idx, func(a, b int) bool { return fits[idx[a]].exact > fits[idx[b]].exact })
-	for _, i := range idx {
-		kept = append(kept, cands[i])
+	exact := map[*def]int{}
+	for i, d := range cands {
+		exact[d] = fits[i].exact
 	}
-	ambiguous = len(idx) > 1 && fits[idx[0]].exact == fits[idx[1]].exact && cands[idx[1]].Params != ""
-	return kept, ambiguous
+	sort.SliceStable(kept, func(a, b int) bool { return exact[kept[a]] > exact[kept[b]] })
+	top := 1
+	for top < len(kept) && exact[kept[top]] == exact[kept[0]] {
+		top++
+	}
+	return settle(kept, top, avoid)
+}
+
+// settle orders the top equally exact candidates most specific first and
+// says whether one of them stands out.
+func settle(kept []*def, top int, avoid string) ([]*def, bool) {
+	if top < 2 {
+		return kept, false
+	}
+	var best []*def
+	for i := 0; i < top; i++ {
+		maximal := true
+		for j := 0; j < top && maximal; j++ {
+			maximal = i == j || !moreSpecific(kept[j].Params, kept[i].Params)
+		}
+		if maximal {
+			best = append(best, kept[i])
+		}
+	}
+	if len(best) > 1 && avoid != "" {
+		var rest []*def
+		for _, d := range best {
+			if d.ID != avoid {
+				rest = append(rest, d)
+			}
+		}
+		if len(rest) > 0 {
+			best = rest
+		}
+	}
+	out := append([]*def{}, best...)
+	for _, d := range kept {
+		if !containsDef(best, d) {
+			out = append(out, d)
+		}
+	}
+	unknown := len(best) > 1 && best[1].Params == ""
+	return out, len(best) > 1 && !unknown
+}
+
+func containsDef(list []*def, d *def) bool {
+	for _, x := range list {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// moreSpecific reports whether parameter list a is strictly more specific
+// than b: each of a's types can be passed where b's is expected, and not
+// the other way round.
+func moreSpecific(a, b string) bool {
+	if a == "" || b == "" || a == b {
+		return false
+	}
+	pa, pb := splitTypes(a), splitTypes(b)
+	if len(pa) != len(pb) {
+		return false
+	}
+	return passes(pa, pb) && !passes(pb, pa)
+}
+
+func passes(from, to []string) bool {
+	for i := range from {
+		f, t := strings.TrimSuffix(from[i], "..."), strings.TrimSuffix(to[i], "...")
+		if f == t || t == "?" || t == "Object" {
+			continue
+		}
+		if f == "?" || compat(f, t) == noFit {
+			return false
+		}
+	}
+	return true
 }
 
 // choose keeps the candidates a call may mean, best first; stop is set
 // when the call is ambiguous among them, so no edge should be guessed.
 func (r *resolver) choose(cands []*def, args string) (kept []*def, stop bool) {
-	kept, ambiguous := overloads(cands, args)
+	kept, ambiguous := overloads(cands, args, r.caller)
 	return kept, ambiguous && refuseAmbiguous
+}
+
+// withInherited adds to a type's own candidates for a call those its bases
+// declare (nearest first), except overridden ones (same parameters): the
+// compiler chooses among all the members of the type.
+func (r *resolver) withInherited(t *def, own []*def, name string, kinds map[string]bool, depth int) []*def {
+	out := own
+	seen := map[*def]bool{t: true}
+	var walk func(t *def, depth int)
+	walk = func(t *def, depth int) {
+		if depth > maxChainDepth {
+			return
+		}
+		for _, base := range t.baseList() {
+			bt, st := r.baseOf(t, base, depth)
+			if st != typeKnown || seen[bt] {
+				continue
+			}
+			seen[bt] = true
+			for _, m := range r.filter(name, kinds, func(d def) bool { return d.Parent == bt.Qualified }) {
+				if !overridden(out, m) {
+					out = append(out, m)
+				}
+			}
+			walk(bt, depth+1)
+		}
+	}
+	walk(t, depth)
+	return out
+}
+
+func overridden(list []*def, m *def) bool {
+	for _, d := range list {
+		if d.Params != "" && d.Params == m.Params {
+			return true
+		}
+	}
+	return false
 }
 
 // refuseAmbiguous: a call that fits several overloads equally well links
 // to none of them.
-const refuseAmbiguous = false
+const refuseAmbiguous = true
 
 // splitTypes splits "(A,B)" into its names; "()" has none.
 func splitTypes(list string) []string {

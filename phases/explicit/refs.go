@@ -35,6 +35,10 @@ type found struct {
 }
 
 func (r *resolver) reference(ref facts.Ref) {
+	r.caller = ""
+	if ref.Kind == facts.RefCall {
+		r.caller = r.sourceOf(ref)
+	}
 	target, ok := r.resolve(ref)
 	if !ok {
 		r.unresolved++

@@ -41,6 +41,9 @@ type resolver struct {
 	importedSet map[string]bool
 	openScopes  []*binding // wildcard, dot and namespace imports
 	unresolved  int
+	// caller is the node of the call being resolved, which overload
+	// choice avoids in a tie (see overloads).
+	caller string
 	// goTest is set for a Go _test.go file: only those may reach into
 	// other _test.go files.
 	goTest bool

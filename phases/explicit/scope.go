@@ -73,31 +73,14 @@ func (r *resolver) sameFile(name, from string, kinds map[string]bool, args strin
 		if len(cands) == 0 {
 			continue
 		}
+		if t, st := r.typeByQualified(scope, r.f.Path); st == typeKnown && args != "" {
+			cands = r.withInherited(t, cands, name, kinds, 0)
+		}
 		kept, stop := r.choose(cands, args)
-		switch {
-		case stop:
+		if stop || len(kept) == 0 {
 			return def{}, false
-		case len(kept) > 0:
-			return *kept[0], true
 		}
-		return r.inherited(scope, name, kinds, args)
-	}
-	return def{}, false
-}
-
-// inherited finds a member of the bases of the type scope names, for a
-// call that none of the type's own overloads takes.
-func (r *resolver) inherited(scope, name string, kinds map[string]bool, args string) (def, bool) {
-	t, st := r.typeByQualified(scope, r.f.Path)
-	if st != typeKnown {
-		return def{}, false
-	}
-	for _, base := range t.baseList() {
-		if bt, st := r.baseOf(t, base, 0); st == typeKnown {
-			if m, st := r.memberOf(bt, name, kinds, args, 1); st == typeKnown {
-				return *m, true
-			}
-		}
+		return *kept[0], true
 	}
 	return def{}, false
 }
@@ -192,7 +175,7 @@ func (r *resolver) uniqueMethod(name, from string, field bool, args string) (def
 	methods := r.filter(name, callable, func(d def) bool {
 		return d.Kind == facts.KindMethod && d.ID != caller && (field || own == "" || d.Parent != own)
 	})
-	methods, _ = overloads(methods, args)
+	methods, _ = overloads(methods, args, "")
 	dir := dirOf(r.f.Path)
 	tiers := []func(*def) bool{
 		func(d *def) bool { return d.Path == r.f.Path },

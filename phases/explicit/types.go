@@ -324,11 +324,15 @@ func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, args str
 		return nil, typeUnknown
 	}
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent == t.Qualified })
-	kept, stop := r.choose(cands, args)
-	if stop {
-		return nil, typeUnknown
-	}
-	if m, ok := r.nearestOwner(t.Path, kept); ok {
+	if args != "" {
+		kept, stop := r.choose(r.withInherited(t, cands, name, kinds, depth), args)
+		switch {
+		case stop:
+			return nil, typeUnknown
+		case len(kept) > 0:
+			return kept[0], typeKnown
+		}
+	} else if m, ok := r.nearestOwner(t.Path, cands); ok {
 		return m, typeKnown
 	}
 	outcome := typeUnknown
