@@ -209,15 +209,15 @@ func (x *scopeWalk) isTypeParam(name string) bool {
 
 type javaX struct {
 	scopeWalk
-	in       javaInfer
-	tk       *javaTypeKinds
+	in javaInfer
+	tk *javaTypeKinds
 	// boundDepth guards reading a type variable's bound (T extends
 	// Comparable<T>); forParams reads type variables as their bounds.
 	boundDepth int
 	forParams  bool
-	k        *javaKinds
-	src      []byte
-	suppress uintptr // id of a type node already reported as a constructor call
+	k          *javaKinds
+	src        []byte
+	suppress   uintptr // id of a type node already reported as a constructor call
 	// prevComment is the block comment right before the node being entered
 	// (PrevSibling is a linear scan in C; the walk knows it for free).
 	prevComment *sitter.Node

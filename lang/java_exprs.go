@@ -337,7 +337,7 @@ var javaLibResults = map[string]string{
 	"isDirectory": "boolean", "isFile": "boolean", "exists": "boolean", "equalsIgnoreCase": "boolean", "matches": "boolean",
 	"toCharArray": "char[]", "getBytes": "byte[]", "split": "String[]", "toByteArray": "byte[]",
 	"getClass": "Class", "getComponentType": "Class", "getSuperclass": "Class", "getDeclaringClass": "Class",
-	"iterator": "Iterator",
+	"iterator":     "Iterator",
 	"Date.getTime": "long", "File.length": "long", "File.lastModified": "long", "File.getParentFile": "File",
 	"File.getAbsoluteFile": "File", "File.getCanonicalFile": "File", "Path.toFile": "File", "File.toPath": "Path",
 	"Calendar.getTime": "Date", "Class.forName": "Class", "Thread.currentThread": "Thread",

@@ -50,12 +50,12 @@ func setOf(words string) map[string]bool {
 
 // javaTypeKinds holds the node kinds type inference reads.
 type javaTypeKinds struct {
-	integralType, floatingType, booleanType, voidType, arrayType, annotatedType, typeArguments, wildcard  uint16
-	dimensions, dimensionsExpr, localVarDecl, formalParameters, formalParameter, spreadParameter          uint16
-	inferredParameters, lambda, block, ctorBody, forStmt, enhancedFor, catchClause, catchParam, catchType uint16
-	tryResources, resource, switchBlock, classBody, interfaceBody, enumBody, enumBodyDecls, instanceOf    uint16
-	castExpr, parenExpr, arrayAccess, ternary, assignment, binaryExpr, unaryExpr, updateExpr, stringLit   uint16
-	charLit, nullLit, trueLit, falseLit, classLit, arrayCreation, methodRef, objectCreation, argumentList uint16
+	integralType, floatingType, booleanType, voidType, arrayType, annotatedType, typeArguments, wildcard   uint16
+	dimensions, dimensionsExpr, localVarDecl, formalParameters, formalParameter, spreadParameter           uint16
+	inferredParameters, lambda, block, ctorBody, forStmt, enhancedFor, catchClause, catchParam, catchType  uint16
+	tryResources, resource, switchBlock, classBody, interfaceBody, enumBody, enumBodyDecls, instanceOf     uint16
+	castExpr, parenExpr, arrayAccess, ternary, assignment, binaryExpr, unaryExpr, updateExpr, stringLit    uint16
+	charLit, nullLit, trueLit, falseLit, classLit, arrayCreation, methodRef, objectCreation, argumentList  uint16
 	decInt, hexInt, octInt, binInt, decFloat, hexFloat, recordDecl, annotationBody, lineComment, typeBound uint16
 
 	fArguments, fValue, fElement, fDimensions, fParameters, fOperator, fOperand, fLeft, fRight uint16
