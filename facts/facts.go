@@ -148,7 +148,10 @@ type Ref struct {
 	// (not a call, or the extractor does not count arguments). Type names
 	// are simple, without type arguments, with "[]" per array dimension;
 	// primitives, their boxes, String and Object use Java's names (other
-	// languages map theirs onto them), "null" is the null literal.
+	// languages map theirs onto them), "null" is the null literal. A
+	// leading "-" marks a type known to be a library's (outside the
+	// repository), whose supertypes the resolver may know ("-StringReader"
+	// fits a Reader parameter, not an InputStream one).
 	Args string `json:"args,omitempty"`
 }
 

@@ -25,6 +25,11 @@ func (x *javaX) exprChain(e *sitter.Node) string {
 		if javaObjectMethods[name] {
 			return facts.NotRepo
 		}
+		if name == "requireNonNull" && obj != nil && Text(obj, x.src) == "Objects" {
+			if a := x.firstArg(e); a != nil {
+				return x.exprChain(a)
+			}
+		}
 		if obj == nil {
 			if r := x.bareRecv(name); r != "" {
 				return joinChain(r, name+"()")
@@ -276,8 +281,12 @@ func (x *javaX) resultType(e *sitter.Node) string {
 				return x.overloadResult(sigs, e)
 			}
 		}
+	case name == "requireNonNull" && Text(obj, x.src) == "Objects":
+		if a := x.firstArg(e); a != nil {
+			return x.argType(a) // Objects.requireNonNull(x, ...) is x
+		}
 	case x.exprChain(obj) == facts.NotRepo:
-		recv := x.argType(obj)
+		recv := plainType(x.argType(obj))
 		if obj.KindId() == x.k.identifier && isUpper(Text(obj, x.src)[0]) {
 			recv = Text(obj, x.src) // a static call
 		}
@@ -304,6 +313,7 @@ func (x *javaX) overloadResult(sigs []javaOverload, call *sitter.Node) string {
 		}
 		fits := true
 		for i, a := range args {
+			a = plainType(a)
 			fits = fits && (a == "?" || params[i] == "?" || a == params[i] || params[i] == "Object")
 		}
 		switch {
@@ -318,6 +328,13 @@ func (x *javaX) overloadResult(sigs []javaOverload, call *sitter.Node) string {
 		return "?"
 	}
 	return result
+}
+
+func (x *javaX) firstArg(call *sitter.Node) *sitter.Node {
+	if args := call.ChildByFieldId(x.tk.fArguments); args != nil && args.NamedChildCount() > 0 {
+		return args.NamedChild(0)
+	}
+	return nil
 }
 
 // javaLibResults are the simple result types of common library methods,
@@ -336,15 +353,29 @@ var javaLibResults = map[string]string{
 	"isInterface": "boolean", "isInstance": "boolean", "isAssignableFrom": "boolean", "containsKey": "boolean",
 	"isDirectory": "boolean", "isFile": "boolean", "exists": "boolean", "equalsIgnoreCase": "boolean", "matches": "boolean",
 	"toCharArray": "char[]", "getBytes": "byte[]", "split": "String[]", "toByteArray": "byte[]",
-	"getClass": "Class", "getComponentType": "Class", "getSuperclass": "Class", "getDeclaringClass": "Class",
+	"getClass": "-Class", "getComponentType": "-Class", "getSuperclass": "-Class", "getDeclaringClass": "-Class",
 	"iterator":     "Iterator",
-	"Date.getTime": "long", "File.length": "long", "File.lastModified": "long", "File.getParentFile": "File",
-	"File.getAbsoluteFile": "File", "File.getCanonicalFile": "File", "Path.toFile": "File", "File.toPath": "Path",
-	"Calendar.getTime": "Date", "Class.forName": "Class", "Thread.currentThread": "Thread",
+	"Date.getTime": "long", "File.length": "long", "File.lastModified": "long", "File.getParentFile": "-File",
+	"File.getAbsoluteFile": "-File", "File.getCanonicalFile": "-File", "Path.toFile": "-File", "File.toPath": "-Path",
+	"Calendar.getTime": "-Date", "Class.forName": "-Class", "Thread.currentThread": "-Thread",
 	"System.currentTimeMillis": "long", "System.nanoTime": "long", "System.lineSeparator": "String",
 	"System.getProperty": "String", "String.valueOf": "String", "String.join": "String",
 	"Integer.parseInt": "int", "Long.parseLong": "long", "Double.parseDouble": "double", "Float.parseFloat": "float",
 	"Integer.valueOf": "Integer", "Long.valueOf": "Long", "Boolean.valueOf": "Boolean", "Character.valueOf": "Character",
+	"Charset.defaultCharset": "-Charset", "Charset.forName": "-Charset", "Paths.get": "-Path", "Path.of": "-Path",
+	"Path.resolve": "-Path", "Path.getFileName": "-Path", "Path.getParent": "-Path", "Path.toAbsolutePath": "-Path",
+	"Path.normalize": "-Path", "File.getName": "String", "Instant.now": "-Instant", "Duration.ofMillis": "-Duration",
+	"Thread.getName": "String", "Locale.getDefault": "-Locale", "TimeZone.getDefault": "-TimeZone",
+	"Calendar.getInstance": "-Calendar", "Charset.name": "String", "Files.size": "long",
+}
+
+// javaLibFields are the simple types of common library constants.
+var javaLibFields = map[string]string{
+	"StandardCharsets.UTF_8": "-Charset", "StandardCharsets.US_ASCII": "-Charset", "StandardCharsets.ISO_8859_1": "-Charset",
+	"StandardCharsets.UTF_16": "-Charset", "StandardCharsets.UTF_16BE": "-Charset", "StandardCharsets.UTF_16LE": "-Charset",
+	"File.separator": "String", "File.separatorChar": "char", "File.pathSeparator": "String", "File.pathSeparatorChar": "char",
+	"System.out": "-PrintStream", "System.err": "-PrintStream", "System.in": "-InputStream",
+	"Boolean.TRUE": "Boolean", "Boolean.FALSE": "Boolean", "Locale.ROOT": "-Locale", "Locale.ENGLISH": "-Locale", "Locale.US": "-Locale",
 }
 
 // fieldType is the simple type of a.b: an array's length, a field of this.
@@ -357,10 +388,13 @@ func (x *javaX) fieldType(e *sitter.Node) string {
 	if name == "length" && strings.HasSuffix(x.argType(obj), "[]") {
 		return "int"
 	}
-	if (name == "MAX_VALUE" || name == "MIN_VALUE") && obj.KindId() == x.k.identifier {
-		if _, local := x.lookup(Text(obj, x.src)); !local {
-			if t, ok := unboxedJava[Text(obj, x.src)]; ok {
+	if obj.KindId() == x.k.identifier {
+		if _, local := x.lookup(Text(obj, x.src)); !local && x.typeRoot(Text(obj, x.src)) == facts.NotRepo {
+			if t, ok := unboxedJava[Text(obj, x.src)]; ok && (name == "MAX_VALUE" || name == "MIN_VALUE") {
 				return t // Integer.MAX_VALUE
+			}
+			if t, ok := javaLibFields[Text(obj, x.src)+"."+name]; ok {
+				return t
 			}
 		}
 	}

@@ -179,11 +179,12 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 		if chain == facts.Unknown {
 			return unknownVar
 		}
-		return javaVar{chain: chain, typ: name}
+		return javaVar{chain: chain, typ: libMark(chain, name)}
 	case k.scopedTypeIdentifier:
 		text := javaStripGenerics(Text(t, x.src))
 		last, _ := javaSplitLast(text, ".")
-		return javaVar{chain: x.dottedType(text), typ: last}
+		chain := x.dottedType(text)
+		return javaVar{chain: chain, typ: libMark(chain, last)}
 	case k.generic:
 		if t.NamedChildCount() == 0 {
 			return unknownVar
@@ -251,6 +252,17 @@ func (x *javaX) boundInfo(bound *sitter.Node) javaVar {
 	return v
 }
 
+// libMark marks the simple name of a library type with "-" (see
+// facts.Ref.Args); plainType removes the mark.
+func libMark(chain, name string) string {
+	if chain == facts.NotRepo {
+		return "-" + name
+	}
+	return name
+}
+
+func plainType(t string) string { return strings.TrimPrefix(t, "-") }
+
 // symbolChain is a chain as Symbol.Type keeps it: "" when unknown.
 func symbolChain(v javaVar) string {
 	if v.chain == facts.Unknown {
@@ -272,9 +284,9 @@ func (x *javaX) paramList(params *sitter.Node) string {
 	for p := it.next(); p != nil; p = it.next() {
 		switch p.KindId() {
 		case x.tk.formalParameter:
-			out = append(out, x.typeInfo(p.ChildByFieldId(x.k.fType)).typ)
+			out = append(out, plainType(x.typeInfo(p.ChildByFieldId(x.k.fType)).typ))
 		case x.tk.spreadParameter:
-			out = append(out, x.spreadType(p).typ+"...")
+			out = append(out, plainType(x.spreadType(p).typ)+"...")
 		}
 	}
 	return "(" + strings.Join(out, ",") + ")"

@@ -258,10 +258,70 @@ var (
 	}
 )
 
+// librarySupers are the supertypes (besides Object) of common Java
+// library types. A repository type cannot be a supertype of a library
+// type, so an argument whose static type is one of these fits only a
+// parameter of its own type or one of these (m(Reader) takes a
+// StringReader, m(InputStream) does not).
+var librarySupers = func() map[string]string {
+	closeIn, closeOut := " Closeable AutoCloseable ", " Closeable Flushable AutoCloseable "
+	in, out := " InputStream"+closeIn, " OutputStream"+closeOut
+	reader, writer := " Reader Readable"+closeIn, " Writer Appendable"+closeOut
+	coll, list, set := " Collection Iterable ", " List Collection Iterable ", " Set Collection Iterable "
+	cmpSer := " Comparable Serializable "
+	m := map[string]string{
+		"InputStream": closeIn, "FileInputStream": in, "ByteArrayInputStream": in, "FilterInputStream": in,
+		"BufferedInputStream": " FilterInputStream" + in, "DataInputStream": " FilterInputStream DataInput" + in,
+		"ObjectInputStream": " ObjectInput DataInput ObjectStreamConstants" + in, "PushbackInputStream": " FilterInputStream" + in,
+		"SequenceInputStream": in, "PipedInputStream": in,
+		"OutputStream": closeOut, "FileOutputStream": out, "ByteArrayOutputStream": out, "FilterOutputStream": out,
+		"BufferedOutputStream": " FilterOutputStream" + out, "DataOutputStream": " FilterOutputStream DataOutput" + out,
+		"ObjectOutputStream": " ObjectOutput DataOutput ObjectStreamConstants" + out, "PipedOutputStream": out,
+		"PrintStream": " FilterOutputStream Appendable" + out,
+		"Reader": " Readable" + closeIn, "StringReader": reader, "InputStreamReader": reader, "FileReader": " InputStreamReader" + reader,
+		"BufferedReader": reader, "LineNumberReader": " BufferedReader" + reader, "CharArrayReader": reader,
+		"FilterReader": reader, "PushbackReader": " FilterReader" + reader, "PipedReader": reader,
+		"Writer": " Appendable" + closeOut, "StringWriter": writer, "OutputStreamWriter": writer, "FileWriter": " OutputStreamWriter" + writer,
+		"BufferedWriter": writer, "PrintWriter": writer, "CharArrayWriter": writer, "FilterWriter": writer, "PipedWriter": writer,
+		"File": cmpSer, "Path": " Comparable Iterable Watchable ", "URL": " Serializable ", "URI": cmpSer,
+		"Charset": " Comparable ", "CharsetEncoder": " ", "CharsetDecoder": " ",
+		"StringBuilder": " AbstractStringBuilder CharSequence Appendable Serializable Comparable ",
+		"StringBuffer": " AbstractStringBuilder CharSequence Appendable Serializable Comparable ",
+		"Class": " Serializable GenericDeclaration Type AnnotatedElement ", "Date": " Serializable Cloneable Comparable ",
+		"Locale": " Serializable Cloneable ", "TimeZone": " Serializable Cloneable ", "Calendar": " Serializable Cloneable Comparable ",
+		"BigInteger": " Number" + cmpSer, "BigDecimal": " Number" + cmpSer,
+		"Instant": " Temporal TemporalAdjuster" + cmpSer, "Duration": " TemporalAmount" + cmpSer, "ZoneId": " Serializable ",
+		"LocalDate": " ChronoLocalDate Temporal TemporalAdjuster" + cmpSer,
+		"LocalDateTime": " ChronoLocalDateTime Temporal TemporalAdjuster" + cmpSer,
+		"LocalTime": " Temporal TemporalAdjuster" + cmpSer, "ZonedDateTime": " ChronoZonedDateTime Temporal" + cmpSer,
+		"OffsetDateTime": " Temporal TemporalAdjuster" + cmpSer, "FileTime": " Comparable ",
+		"ChronoLocalDate": " Temporal TemporalAdjuster Comparable ", "ChronoLocalDateTime": " Temporal TemporalAdjuster Comparable ",
+		"ChronoZonedDateTime": " Temporal Comparable ",
+		"Collection": " Iterable ", "Iterable": " ", "Iterator": " ", "Enumeration": " ", "Map": " ", "List": coll, "Set": coll,
+		"ArrayList": " AbstractList AbstractCollection RandomAccess Cloneable Serializable" + list,
+		"LinkedList": " AbstractSequentialList AbstractList AbstractCollection Deque Queue Cloneable Serializable" + list,
+		"HashSet": " AbstractSet AbstractCollection Cloneable Serializable" + set,
+		"TreeSet": " AbstractSet AbstractCollection SortedSet NavigableSet Cloneable Serializable" + set,
+		"HashMap": " AbstractMap Map Cloneable Serializable ", "TreeMap": " AbstractMap Map SortedMap NavigableMap Cloneable Serializable ",
+		"LinkedHashMap": " HashMap AbstractMap Map Cloneable Serializable ",
+		"Thread": " Runnable ", "Runnable": " ", "Throwable": " Serializable ", "Exception": " Throwable Serializable ",
+		"IOException": " Exception Throwable Serializable ", "RuntimeException": " Exception Throwable Serializable ",
+		"CharBuffer": " Buffer Comparable Appendable CharSequence Readable ", "ByteBuffer": " Buffer Comparable ",
+		"Pattern": " Serializable ", "Matcher": " MatchResult ",
+	}
+	for k, v := range finalSupers {
+		m[k] = v
+	}
+	return m
+}()
+
 func isPrimitive(t string) bool { _, ok := boxOf[t]; return ok }
 
-// compat says how an argument of type a fits a parameter of type p.
+// compat says how an argument of type a fits a parameter of type p. A
+// leading "-" marks an argument of a library type (facts.Ref.Args).
 func compat(a, p string) int {
+	lib := strings.HasPrefix(a, "-")
+	a = strings.TrimPrefix(a, "-")
 	switch {
 	case a == "?" || p == "?":
 		return mayFit
@@ -269,6 +329,8 @@ func compat(a, p string) int {
 		return exactFit
 	case p == "Object":
 		return mayFit
+	case a == "Object":
+		return noFit // an Object is passed only as an Object
 	case a == "null":
 		if isPrimitive(p) {
 			return noFit
@@ -289,13 +351,16 @@ func compat(a, p string) int {
 		if isPrimitive(ea) || isPrimitive(ep) {
 			return noFit
 		}
+		if lib {
+			ea = "-" + ea
+		}
 		return fitIf(compat(ea, ep) != noFit)
 	case aArr:
 		return fitIf(p == "Cloneable" || p == "Serializable")
 	case pArr:
 		return noFit
-	case finalSupers[a] != "":
-		return fitIf(strings.Contains(finalSupers[a], " "+p+" "))
+	case finalSupers[a] != "" || lib && librarySupers[a] != "":
+		return fitIf(strings.Contains(librarySupers[a], " "+p+" "))
 	case finalSupers[p] != "":
 		return noFit // nothing else is a String or a box
 	}
