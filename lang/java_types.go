@@ -239,16 +239,18 @@ func (x *javaX) typeParamBound(name string) (*sitter.Node, bool) {
 // be a String) except for parameter lists, where the bound is what a
 // caller's argument must fit.
 func (x *javaX) boundInfo(bound *sitter.Node) javaVar {
-	if bound == nil || x.boundDepth > 1 {
+	switch {
+	case bound == nil && x.forParams, x.boundDepth > 1:
 		return unknownVar
+	case bound == nil:
+		// A value of an unbounded type variable is passed only where an
+		// Object is taken (never to a primitive or array parameter).
+		return javaVar{chain: facts.Unknown, typ: "-Object"}
 	}
 	x.boundDepth++
 	v := x.typeInfo(bound)
 	x.boundDepth--
 	v.elem, v.elemTyp = "", ""
-	if !x.forParams {
-		v.typ = "?"
-	}
 	return v
 }
 

@@ -61,6 +61,11 @@ func (r *resolver) reference(ref facts.Ref) {
 // (new Foo(...)) calls the constructor that takes the arguments.
 var ctorFamilies = map[string]bool{"java": true}
 
+// isConstructor reports a constructor: a method named as its class.
+func (r *resolver) isConstructor(s facts.Symbol) bool {
+	return ctorFamilies[r.spec.Family] && s.Kind == facts.KindMethod && s.Parent != "" && lastSegment(s.Parent) == s.Name
+}
+
 // constructor turns a call of a class into a call of its constructor when
 // the class declares constructors and one takes the call's arguments.
 func (r *resolver) constructor(t found, ref facts.Ref) found {

@@ -67,6 +67,9 @@ func (r *resolver) sameFile(name, from string, kinds map[string]bool, args strin
 			if (s.Kind == facts.KindMethod || s.Kind == facts.KindField) && !implicitThis[r.spec.Family] {
 				continue
 			}
+			if r.isConstructor(s) {
+				continue // the name is the class's; a call of it picks a constructor (see constructor)
+			}
 			d := r.localDef(i)
 			cands = append(cands, &d)
 		}
