@@ -243,9 +243,10 @@ func (x *javaX) boundInfo(bound *sitter.Node) javaVar {
 	case bound == nil && x.forParams, x.boundDepth > 1:
 		return unknownVar
 	case bound == nil:
-		// A value of an unbounded type variable is passed only where an
-		// Object is taken (never to a primitive or array parameter).
-		return javaVar{chain: facts.Unknown, typ: "-Object"}
+		// A value of an unbounded type variable is an Object to the
+		// compiler: its methods are Object's, and it is passed only where
+		// an Object is taken (never to a primitive or array parameter).
+		return javaVar{chain: facts.NotRepo, typ: "-Object"}
 	}
 	x.boundDepth++
 	v := x.typeInfo(bound)

@@ -156,7 +156,7 @@ func (r *resolver) withInherited(t *def, own []*def, name string, kinds map[stri
 				continue
 			}
 			seen[bt] = true
-			for _, m := range r.filter(name, kinds, func(d def) bool { return d.Parent == bt.Qualified }) {
+			for _, m := range r.nearestGroup(bt.Path, r.filter(name, kinds, func(d def) bool { return d.Parent == bt.Qualified })) {
 				if !overridden(out, m) {
 					out = append(out, m)
 				}

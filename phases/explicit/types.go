@@ -169,6 +169,29 @@ func (r *resolver) nearestOwner(path string, cands []*def) (*def, bool) {
 	return nil, false
 }
 
+// nearestGroup keeps the candidates in nearestOwner's first tier that has
+// any: the members of a type are those in its file (two files may declare
+// types of the same qualified name), else in its directory.
+func (r *resolver) nearestGroup(path string, cands []*def) []*def {
+	dir := dirOf(path)
+	for _, in := range []func(*def) bool{
+		func(d *def) bool { return d.Path == path },
+		func(d *def) bool { return dirOf(d.Path) == dir },
+		func(*def) bool { return r.spec.Family != "go" },
+	} {
+		var out []*def
+		for _, d := range cands {
+			if in(d) {
+				out = append(out, d)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
+}
+
 func (r *resolver) selfType(c chainCtx) (*def, typeState) {
 	if !c.here {
 		if c.self == nil {
@@ -325,6 +348,7 @@ func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, args str
 	}
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent == t.Qualified })
 	if args != "" {
+		cands = r.nearestGroup(t.Path, cands)
 		kept, stop := r.choose(r.withInherited(t, cands, name, kinds, depth), args)
 		switch {
 		case stop:
