@@ -33,6 +33,11 @@ type def struct {
 	order int // source order within Path
 }
 
+// basesOf is a symbol's bases as def.bases holds them.
+func basesOf(s facts.Symbol) string {
+	return strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ",")
+}
+
 // baseList splits bases back into names.
 func (d *def) baseList() []string {
 	var out []string
@@ -98,7 +103,7 @@ func (idx *Index) add(f *snapshot.File) {
 	for i, s := range f.Facts.Symbols {
 		nk := nameKey(spec.Family, s.Name)
 		idx.names[nk] = append(idx.names[nk], def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind,
-			Type: s.Type, Params: s.Params, bases: strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ","), order: i})
+			Type: s.Type, Params: s.Params, bases: basesOf(s), order: i})
 	}
 	order := len(f.Facts.Symbols)
 	reexports(f, spec.Family, func(local, chain string) {

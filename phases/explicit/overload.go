@@ -139,35 +139,6 @@ func (r *resolver) choose(cands []*def, args string) (kept []*def, stop bool) {
 	return kept, ambiguous && refuseAmbiguous
 }
 
-// withInherited adds to a type's own candidates for a call those its bases
-// declare (nearest first), except overridden ones (same parameters): the
-// compiler chooses among all the members of the type.
-func (r *resolver) withInherited(t *def, own []*def, name string, kinds map[string]bool, depth int) []*def {
-	out := own
-	seen := map[*def]bool{t: true}
-	var walk func(t *def, depth int)
-	walk = func(t *def, depth int) {
-		if depth > maxChainDepth {
-			return
-		}
-		for _, base := range t.baseList() {
-			bt, st := r.baseOf(t, base, depth)
-			if st != typeKnown || seen[bt] {
-				continue
-			}
-			seen[bt] = true
-			for _, m := range r.nearestGroup(bt.Path, r.filter(name, kinds, func(d def) bool { return d.Parent == bt.Qualified })) {
-				if !overridden(out, m) {
-					out = append(out, m)
-				}
-			}
-			walk(bt, depth+1)
-		}
-	}
-	walk(t, depth)
-	return out
-}
-
 func overridden(list []*def, m *def) bool {
 	for _, d := range list {
 		if d.Params != "" && d.Params == m.Params {

@@ -5,6 +5,12 @@ import (
 	"github.com/lgraph/lgraph/snapshot"
 )
 
+// memberScopes lists the families where the scope of a type's body holds
+// the members it inherits, before the names of enclosing scopes (Java: a
+// bare m() in an inner class is the inner class's inherited m before the
+// outer class's m; a bare type name may be a member type of a base).
+var memberScopes = map[string]bool{"java": true}
+
 // unimportedReach says where a bare name that is neither defined in the
 // file nor imported may still be found, per language family: Go sees its
 // package (the directory); Java, C# and PHP their package or namespace,
@@ -59,6 +65,19 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 // scope's bases may declare one, and outer scopes are not searched.
 func (r *resolver) sameFile(name, from string, kinds map[string]bool, args string) (def, bool) {
 	for _, scope := range r.scopesOf(from) {
+		if t, st := r.typeByQualified(scope, r.f.Path); st == typeKnown && memberScopes[r.spec.Family] {
+			if name == t.Name {
+				continue // the class itself, in an outer scope (constructor picks its constructor)
+			}
+			m, mst, named := r.members(t, name, kinds, args, 0)
+			switch {
+			case mst == typeKnown:
+				return *m, true
+			case named:
+				return def{}, false // the type has that name, but none that fits
+			}
+			continue
+		}
 		var cands []*def
 		for i, s := range r.f.Facts.Symbols {
 			if s.Name != name || s.Parent != scope || !accepts(kinds, s.Kind) {
@@ -75,9 +94,6 @@ func (r *resolver) sameFile(name, from string, kinds map[string]bool, args strin
 		}
 		if len(cands) == 0 {
 			continue
-		}
-		if t, st := r.typeByQualified(scope, r.f.Path); st == typeKnown && args != "" {
-			cands = r.withInherited(t, cands, name, kinds, 0)
 		}
 		kept, stop := r.choose(cands, args)
 		if stop || len(kept) == 0 {
@@ -105,7 +121,8 @@ func (r *resolver) scopesOf(from string) []string {
 
 func (r *resolver) localDef(i int) def {
 	s := r.f.Facts.Symbols[i]
-	return def{Path: r.f.Path, ID: r.ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind, Type: s.Type, Params: s.Params, order: i}
+	return def{Path: r.f.Path, ID: r.ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind, Type: s.Type, Params: s.Params,
+		bases: basesOf(s), order: i}
 }
 
 // enclosingClass walks up from a symbol to the nearest type-like definition.

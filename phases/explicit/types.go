@@ -339,42 +339,6 @@ func (r *resolver) absent(name string) (*def, typeState) {
 	return nil, typeExternal
 }
 
-// memberOf finds a member of type t (or of its bases) by name; kinds nil
-// accepts any member. A call's argument types (args, "" unknown) choose
-// among overloads; when none of t's own fits, the bases may declare one.
-func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, args string, depth int) (*def, typeState) {
-	if depth > maxChainDepth {
-		return nil, typeUnknown
-	}
-	cands := r.filter(name, kinds, func(d def) bool { return d.Parent == t.Qualified })
-	if args != "" {
-		cands = r.nearestGroup(t.Path, cands)
-		kept, stop := r.choose(r.withInherited(t, cands, name, kinds, depth), args)
-		switch {
-		case stop:
-			return nil, typeUnknown
-		case len(kept) > 0:
-			return kept[0], typeKnown
-		}
-	} else if m, ok := r.nearestOwner(t.Path, cands); ok {
-		return m, typeKnown
-	}
-	outcome := typeUnknown
-	for _, base := range t.baseList() {
-		bt, st := r.baseOf(t, base, depth)
-		if st == typeKnown {
-			var m *def
-			if m, st = r.memberOf(bt, name, kinds, args, depth+1); st == typeKnown {
-				return m, typeKnown
-			}
-		}
-		if st == typeExternal {
-			outcome = typeExternal
-		}
-	}
-	return nil, outcome
-}
-
 // baseOf resolves a base type name of t, written in t's file.
 func (r *resolver) baseOf(t *def, base string, depth int) (*def, typeState) {
 	if strings.HasPrefix(base, "@") {
