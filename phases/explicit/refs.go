@@ -198,8 +198,16 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 			return found{}, false
 		}
 	}
+	if ref.Recv == facts.Unknown && typedReceivers[r.spec.Family] {
+		return found{}, false
+	}
 	return r.resolveName(ref, kinds)
 }
+
+// typedReceivers lists the families whose extractors give every receiver
+// they can its declared type (Java): one they cannot tell (a lambda's
+// parameter, the result of an outside call) is not guessed at by name.
+var typedReceivers = map[string]bool{"java": true}
 
 // moduleOf returns the import binding a qualifier (or its head) names.
 func (r *resolver) moduleOf(qualifier string) (*binding, bool) {
