@@ -102,6 +102,9 @@ func (x *javaX) nameChain(name string) string {
 	if c, ok := x.in.statics[name]; ok {
 		return c + "." + name
 	}
+	if t := x.innermost(); t != nil && t.named {
+		return name // an inherited field: the resolver searches the enclosing types
+	}
 	return joinChain(x.selfChain(), name)
 }
 
@@ -161,10 +164,10 @@ func (x *javaX) recvChain(obj *sitter.Node, method string) string {
 	return x.exprChain(obj)
 }
 
-// bareRecv is the Recv of a call without a receiver: "" when an enclosing
-// named type of the file declares the method (the resolver finds it in
-// the file's scopes), NotRepo when an anonymous or local class does, the
-// class of a static import, else the enclosing type (an inherited method).
+// bareRecv is the Recv of a call without a receiver: NotRepo when an
+// anonymous or local class declares the method, the class of a static
+// import, the base of an anonymous class, else "": the resolver searches
+// the enclosing types and the members they inherit, innermost first.
 func (x *javaX) bareRecv(method string) string {
 	for i := len(x.in.types) - 1; i >= 0; i-- {
 		if t := x.in.types[i]; t.methods[method] {
@@ -177,8 +180,12 @@ func (x *javaX) bareRecv(method string) string {
 	if c, ok := x.in.statics[method]; ok {
 		return c
 	}
-	if t := x.innermost(); len(x.in.staticAll) > 0 && t != nil && t.named && !t.bases {
+	t := x.innermost()
+	switch {
+	case len(x.in.staticAll) > 0 && t != nil && t.named && !t.bases:
 		return x.in.staticAll[0]
+	case t != nil && t.named:
+		return ""
 	}
 	return x.selfChain()
 }

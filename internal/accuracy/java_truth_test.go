@@ -297,6 +297,16 @@ func logJavaDiff(t testing.TB, g *lgGraph, tr *javaTruth, m *measurement, keep i
 		parts = append(parts, fmt.Sprintf("%s %d/%d", s, shapes[s].found, shapes[s].truth))
 	}
 	t.Logf("  recall by call form: %s", strings.Join(parts, ", "))
+	loops, trueLoops := 0, 0
+	for e := range m.scored {
+		if e.From == e.To {
+			loops++
+			if _, ok := tr.edges[e]; ok {
+				trueLoops++
+			}
+		}
+	}
+	t.Logf("  self-loops: %d calls edges from a method to itself, %d of them recursion javac confirms", loops, trueLoops)
 	if len(tr.unmapped) > 0 || tr.local > 0 {
 		n := 0
 		for _, c := range tr.unmapped {

@@ -64,6 +64,15 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 // a scope's overloads a call's argument types choose; when none fits, the
 // scope's bases may declare one, and outer scopes are not searched.
 func (r *resolver) sameFile(name, from string, kinds map[string]bool, args string) (def, bool) {
+	d, st := r.inScopes(name, from, kinds, args)
+	return d, st == typeKnown
+}
+
+// inScopes is sameFile that also says, when nothing is found, whether a
+// type in scope has bases outside the repository: the name may be one of
+// theirs (typeExternal).
+func (r *resolver) inScopes(name, from string, kinds map[string]bool, args string) (def, typeState) {
+	notFound := typeUnknown
 	for _, scope := range r.scopesOf(from) {
 		if t, st := r.typeByQualified(scope, r.f.Path); st == typeKnown && memberScopes[r.spec.Family] {
 			if name == t.Name {
@@ -72,9 +81,11 @@ func (r *resolver) sameFile(name, from string, kinds map[string]bool, args strin
 			m, mst, named := r.members(t, name, kinds, args, 0)
 			switch {
 			case mst == typeKnown:
-				return *m, true
+				return *m, typeKnown
 			case named:
-				return def{}, false // the type has that name, but none that fits
+				return def{}, typeUnknown // the type has that name, but none that fits
+			case mst == typeExternal:
+				notFound = typeExternal
 			}
 			continue
 		}
@@ -97,11 +108,11 @@ func (r *resolver) sameFile(name, from string, kinds map[string]bool, args strin
 		}
 		kept, stop := r.choose(cands, args)
 		if stop || len(kept) == 0 {
-			return def{}, false
+			return def{}, typeUnknown
 		}
-		return *kept[0], true
+		return *kept[0], typeKnown
 	}
-	return def{}, false
+	return def{}, notFound
 }
 
 // scopesOf lists from and its enclosing definitions, innermost first,

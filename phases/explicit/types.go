@@ -309,6 +309,11 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 			d := f.def
 			return &d, typeKnown
 		}
+		if _, st := r.inScopes(name, c.from, nil, ""); st == typeExternal {
+			// No repository type in scope declares it, and a base outside
+			// the repository may (FilterReader's in).
+			return nil, typeExternal
+		}
 		return r.absent(name)
 	}
 	reach := unimportedReach[r.spec.Family]
