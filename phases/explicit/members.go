@@ -10,7 +10,9 @@ func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, args str
 
 // members is memberOf that also reports whether t or a base has a member
 // of that name at all (named), so that a caller can tell "none" from
-// "none that fits".
+// "none that fits". Java's bases are searched level by level (the nearest
+// override wins, and a call's overloads are chosen among all levels);
+// other families' depth first.
 func (r *resolver) members(t *def, name string, kinds map[string]bool, args string, depth int) (m *def, st typeState, named bool) {
 	if depth > maxChainDepth {
 		return nil, typeUnknown, false
@@ -18,6 +20,10 @@ func (r *resolver) members(t *def, name string, kinds map[string]bool, args stri
 	own := r.nearestGroup(t.Path, r.filter(name, kinds, func(d def) bool { return d.Parent == t.Qualified }))
 	if args == "" && len(own) > 0 {
 		return own[0], typeKnown, true
+	}
+	if !memberScopes[r.spec.Family] {
+		m, st := r.depthFirst(t, name, kinds, depth)
+		return m, st, m != nil
 	}
 	// A member found in a repository base beside an outside one may be
 	// the outside base's (class Foo extends AbstractMap implements Trie:
@@ -49,6 +55,25 @@ func (r *resolver) members(t *def, name string, kinds map[string]bool, args stri
 		return nil, typeExternal, named
 	}
 	return nil, typeUnknown, named
+}
+
+// depthFirst finds a member in t's bases depth first, left to right (the
+// order Python's method resolution follows when no base is shared).
+func (r *resolver) depthFirst(t *def, name string, kinds map[string]bool, depth int) (*def, typeState) {
+	outcome := typeUnknown
+	for _, base := range t.baseList() {
+		bt, st := r.baseOf(t, base, depth)
+		if st == typeKnown {
+			var m *def
+			if m, st = r.memberOf(bt, name, kinds, "", depth+1); st == typeKnown {
+				return m, typeKnown
+			}
+		}
+		if st == typeExternal {
+			outcome = typeExternal
+		}
+	}
+	return nil, outcome
 }
 
 // ancestors lists t's bases level by level (direct bases first, each
