@@ -1,5 +1,7 @@
 package explicit
 
+import "github.com/lgraph/lgraph/facts"
+
 // memberOf finds a member of type t (or of its bases) by name; kinds nil
 // accepts any member. A call's argument types (args, "" unknown) choose
 // among the overloads of t and its bases together, as the compiler does.
@@ -35,7 +37,8 @@ func (r *resolver) members(t *def, name string, kinds map[string]bool, args stri
 	for _, types := range levels {
 		for _, bt := range types {
 			for _, c := range r.nearestGroup(bt.Path, r.filter(name, kinds, func(d def) bool { return d.Parent == bt.Qualified })) {
-				if !overridden(cands, c) {
+				// constructors are not inherited
+				if !overridden(cands, c) && !(ctorFamilies[r.spec.Family] && c.Kind == facts.KindMethod && c.Name == bt.Name) {
 					cands = append(cands, c)
 				}
 			}
