@@ -51,7 +51,7 @@ func TestJavaCallAccuracy(t *testing.T) {
 	}
 	java, err := exec.LookPath("java")
 	if err != nil {
-		t.Skip("no java on PATH: install a JDK >= 11 (apt-get install default-jdk-headless)")
+		t.Skip("no java on PATH: install a JDK >= 17 (apt-get install default-jdk-headless)")
 	}
 	if _, err := exec.LookPath("tar"); err != nil {
 		t.Skip("no tar on PATH")

@@ -307,6 +307,7 @@ func logJavaDiff(t testing.TB, g *lgGraph, tr *javaTruth, m *measurement, keep i
 		}
 	}
 	t.Logf("  self-loops: %d calls edges from a method to itself, %d of them recursion javac confirms", loops, trueLoops)
+	logOverloads(t, g, tr, m)
 	if len(tr.unmapped) > 0 || tr.local > 0 {
 		n := 0
 		for _, c := range tr.unmapped {
@@ -333,6 +334,54 @@ func logJavaDiff(t testing.TB, g *lgGraph, tr *javaTruth, m *measurement, keep i
 	}
 	fps.log(t, "FP")
 	fns.log(t, "FN")
+}
+
+// logOverloads logs how calls of overloaded methods land: how many edges
+// go to an overloaded method, how many of those are right, and which share
+// goes to the first-declared overload (javac's share for comparison).
+func logOverloads(t testing.TB, g *lgGraph, tr *javaTruth, m *measurement) {
+	t.Helper()
+	overloaded := map[string]bool{} // id without ~N
+	for id := range g.nodes {
+		if base, _, ok := strings.Cut(id, "~"); ok {
+			overloaded[base] = true
+		}
+	}
+	count := func(edges func(yield func(edge) bool)) (n, first int) {
+		for e := range edges {
+			base, _, _ := strings.Cut(e.To, "~")
+			if overloaded[base] {
+				n++
+				if base == e.To {
+					first++
+				}
+			}
+		}
+		return n, first
+	}
+	lgN, lgFirst := count(func(yield func(edge) bool) {
+		for e := range m.scored {
+			if !yield(e) {
+				return
+			}
+		}
+	})
+	right := 0
+	for e := range m.scored {
+		base, _, _ := strings.Cut(e.To, "~")
+		if _, ok := tr.edges[e]; ok && overloaded[base] {
+			right++
+		}
+	}
+	trN, trFirst := count(func(yield func(edge) bool) {
+		for e := range tr.edges {
+			if !yield(e) {
+				return
+			}
+		}
+	})
+	t.Logf("  overloads: lgraph %d edges to overloaded methods, %d right, %.0f%% to the first declared; javac %d, %.0f%% to the first declared",
+		lgN, right, 100*ratio(lgFirst, lgN), trN, 100*ratio(trFirst, trN))
 }
 
 func sortedKeysOf(m map[string]int) []string {
