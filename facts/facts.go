@@ -83,6 +83,11 @@ type Symbol struct {
 	// type; a function's or method's result type. Empty when unknown; a
 	// builtin or primitive type is NotRepo.
 	Type string `json:"type,omitempty"`
+	// Params are a function's or method's parameter types, for choosing
+	// among overloads: simple type names in parentheses ("(String,int)",
+	// "()" for none; see Args for the names), the last one ending in "..."
+	// when it is variadic. Empty when unknown (and for other kinds).
+	Params string `json:"params,omitempty"`
 }
 
 // Import is one import-like statement (import, use, require, include).
@@ -137,6 +142,17 @@ type Ref struct {
 	// local for a global of the same name), NotRepo for a builtin value.
 	// Empty: resolve the qualifier as written.
 	Recv string `json:"recv,omitempty"`
+	// Args are a call's argument types in the form of Symbol.Params:
+	// "(String,?,int)", with "?" for an argument whose type the extractor
+	// cannot tell; "()" for a call without arguments; empty when unknown
+	// (not a call, or the extractor does not count arguments). Type names
+	// are simple, without type arguments, with "[]" per array dimension;
+	// primitives, their boxes, String and Object use Java's names (other
+	// languages map theirs onto them), "null" is the null literal. A
+	// leading "-" marks a type known to be a library's (outside the
+	// repository), whose supertypes the resolver may know ("-StringReader"
+	// fits a Reader parameter, not an InputStream one).
+	Args string `json:"args,omitempty"`
 }
 
 // Signal is one implicit key a file uses (an environment variable, config

@@ -154,6 +154,9 @@ type javaScope struct {
 	isType     bool     // members of a type are symbols; anything else is local
 	extends    string   // first base class, for super(...) calls
 	typeParams []string // type variables declared here, never emitted as refs
+	// bounds holds, parallel to typeParams, each one's first bound (Java's
+	// T extends Foo), nil when unbounded or unknown.
+	bounds []*sitter.Node
 }
 
 // scopeWalk is the scope stack and reference list the Java and C#
@@ -206,16 +209,24 @@ func (x *scopeWalk) isTypeParam(name string) bool {
 
 type javaX struct {
 	scopeWalk
-	k        *javaKinds
-	src      []byte
-	suppress uintptr // id of a type node already reported as a constructor call
+	in javaInfer
+	tk *javaTypeKinds
+	// boundDepth guards reading a type variable's bound (T extends
+	// Comparable<T>); forParams reads type variables as their bounds.
+	boundDepth int
+	forParams  bool
+	k          *javaKinds
+	src        []byte
+	suppress   uintptr // id of a type node already reported as a constructor call
 	// prevComment is the block comment right before the node being entered
 	// (PrevSibling is a linear scan in C; the walk knows it for free).
 	prevComment *sitter.Node
 }
 
 func javaExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &javaX{scopeWalk: scopeWalk{f: &facts.File{}}, k: javaKindTable(), src: src}
+	x := &javaX{scopeWalk: scopeWalk{f: &facts.File{}}, k: javaKindTable(), tk: javaTypeKindTable(), src: src}
+	x.in = javaInfer{imports: map[string]string{}, statics: map[string]string{}, declared: map[string]string{}}
+	x.declareTypes(root, "")
 	x.walk(root, 0)
 	javaSortRefs(x.f.Refs, x.refPos)
 	return x.f
@@ -274,27 +285,15 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 			x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 				Name: name, Qualified: qual, Kind: facts.KindConst, Parent: parent,
 				Line: Line(n), EndLine: EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
+				Type: parent, // the enum
 			})
 			x.scopes = append(x.scopes, javaScope{qual: qual, name: name})
 			pushed = true
 		}
 	case k.methodInvocation:
-		name := n.ChildByFieldId(k.fName)
-		qual := ""
-		if obj := n.ChildByFieldId(k.fObject); obj != nil {
-			qual = x.qualifier(obj)
-		}
-		x.ref(Text(name, x.src), qual, facts.RefCall, name)
+		x.invocation(n)
 	case k.objectCreation:
-		if t := n.ChildByFieldId(k.fType); t != nil {
-			base := t
-			if base.KindId() == k.generic && base.NamedChildCount() > 0 {
-				base = base.NamedChild(0)
-			}
-			name, qual := x.typeName(base)
-			x.ref(name, qual, facts.RefCall, base)
-			x.suppress = base.Id()
-		}
+		x.creation(n)
 	case k.explicitCtorInvocation:
 		x.ctorCall(n)
 	case k.methodReference:
@@ -318,6 +317,7 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 		}
 		descend = false
 	}
+	popLocals, popTypes := x.enter(n, id, parentKind, pushed)
 	if descend {
 		it := javaKidsOf(n)
 		var prev *sitter.Node
@@ -330,6 +330,7 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 		}
 		it.close()
 	}
+	x.leave(popLocals, popTypes)
 	if pushed {
 		x.scopes = x.scopes[:len(x.scopes)-1]
 	}
@@ -360,4 +361,5 @@ func (x *javaX) importDecl(n *sitter.Node) {
 		imp.Kind = "wildcard"
 	}
 	x.f.Imports = append(x.f.Imports, imp)
+	x.importInfo(imp, wildcard)
 }

@@ -45,7 +45,8 @@ func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
 		}
 	}
 	x.f.Symbols = append(x.f.Symbols, s)
-	sc := javaScope{qual: qual, name: name, isType: true, typeParams: x.typeParams(n)}
+	sc := javaScope{qual: qual, name: name, isType: true}
+	sc.typeParams, sc.bounds = x.typeParams(n)
 	if len(s.Extends) > 0 && id == k.classDecl {
 		sc.extends, _ = javaSplitLast(s.Extends[0], ".")
 	}
@@ -69,25 +70,33 @@ func (x *javaX) typeList(n *sitter.Node) []string {
 	return out
 }
 
-func (x *javaX) typeParams(n *sitter.Node) []string {
+// typeParams returns the type variables a declaration introduces and,
+// parallel to them, the first bound of each (nil when unbounded).
+func (x *javaX) typeParams(n *sitter.Node) (names []string, bounds []*sitter.Node) {
 	tp := n.ChildByFieldId(x.k.fTypeParameters)
 	if tp == nil {
-		return nil
+		return nil, nil
 	}
-	var out []string
 	for i := uint(0); i < tp.NamedChildCount(); i++ {
 		p := tp.NamedChild(i)
 		if p.KindId() != x.k.typeParameter {
 			continue
 		}
+		name := ""
+		var bound *sitter.Node
 		for j := uint(0); j < p.NamedChildCount(); j++ {
-			if t := p.NamedChild(j); t.KindId() == x.k.typeIdentifier {
-				out = append(out, Text(t, x.src))
-				break
+			switch t := p.NamedChild(j); {
+			case t.KindId() == x.k.typeIdentifier && name == "":
+				name = Text(t, x.src)
+			case t.KindId() == x.tk.typeBound && t.NamedChildCount() > 0:
+				bound = t.NamedChild(0)
 			}
 		}
+		if name != "" {
+			names, bounds = append(names, name), append(bounds, bound)
+		}
 	}
-	return out
+	return names, bounds
 }
 
 func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
@@ -100,11 +109,30 @@ func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
 	}
 	qual, parent := x.qualify(name)
 	body := n.ChildByFieldId(x.k.fBody)
-	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+	// The method's scope first: its type parameters are no repository types.
+	sc := javaScope{qual: qual, name: name}
+	sc.typeParams, sc.bounds = x.typeParams(n)
+	x.scopes = append(x.scopes, sc)
+	s := facts.Symbol{
 		Name: name, Qualified: qual, Kind: facts.KindMethod, Parent: parent,
 		Line: Line(n), EndLine: EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
-	})
-	x.scopes = append(x.scopes, javaScope{qual: qual, name: name, typeParams: x.typeParams(n)})
+	}
+	switch id {
+	case x.k.methodDecl:
+		s.Type = symbolChain(x.typeInfo(n.ChildByFieldId(x.k.fType)))
+		s.Params = x.paramList(n.ChildByFieldId(x.tk.fParameters))
+	case x.k.ctorDecl:
+		s.Params = x.paramList(n.ChildByFieldId(x.tk.fParameters))
+	case x.k.compactCtorDecl:
+		// The canonical constructor takes the record's components.
+		if rec := n.Parent(); rec != nil && rec.Parent() != nil {
+			s.Params = x.paramList(rec.Parent().ChildByFieldId(x.tk.fParameters))
+		}
+	case x.k.annotationElemDecl:
+		s.Type = symbolChain(x.typeInfo(n.ChildByFieldId(x.k.fType)))
+		s.Params = "()"
+	}
+	x.f.Symbols = append(x.f.Symbols, s)
 	return true
 }
 
@@ -128,7 +156,13 @@ func (x *javaX) fieldDecl(n *sitter.Node, id uint16) bool {
 			}
 		}
 	}
-	return x.declarators(x.src, n, n, declIDs{k.fType, k.fName, k.variableDeclarator}, kind, x.doc(n))
+	first := len(x.f.Symbols)
+	pushed := x.declarators(x.src, n, n, declIDs{k.fType, k.fName, k.variableDeclarator}, kind, x.doc(n))
+	chain := symbolChain(x.typeInfo(n.ChildByFieldId(k.fType)))
+	for i := first; i < len(x.f.Symbols); i++ {
+		x.f.Symbols[i].Type = chain
+	}
+	return pushed
 }
 
 // declIDs are the grammar ids a field declaration is read with.

@@ -25,11 +25,63 @@ func (x *javaX) ctorCall(n *sitter.Node) {
 	if cls == nil {
 		return
 	}
+	args := x.argsOf(n.ChildByFieldId(x.tk.fArguments))
 	if ctor.KindId() == x.k.super {
-		x.ref(cls.extends, "super", facts.RefCall, ctor)
+		x.call(cls.extends, "super", "", args, ctor)
 	} else {
-		x.ref(cls.name, "this", facts.RefCall, ctor)
+		x.call(cls.name, "this", "", args, ctor)
 	}
+}
+
+// call emits a call reference with its receiver chain and argument types.
+func (x *javaX) call(name, qual, recv, args string, at *sitter.Node) {
+	n := len(x.f.Refs)
+	x.ref(name, qual, facts.RefCall, at)
+	if len(x.f.Refs) > n {
+		x.f.Refs[n].Recv, x.f.Refs[n].Args = recv, args
+	}
+}
+
+// invocation reports a method call: its receiver's chain (a local's or
+// field's declared type, a type for a static call; see recvChain and
+// bareRecv) and its arguments' types.
+func (x *javaX) invocation(n *sitter.Node) {
+	nameNode := n.ChildByFieldId(x.k.fName)
+	name := Text(nameNode, x.src)
+	qual, recv := "", ""
+	if obj := n.ChildByFieldId(x.k.fObject); obj != nil {
+		qual = x.qualifier(obj)
+		recv = x.recvChain(obj, name)
+		if recv == "this" && (qual == "this" || qual == "") {
+			recv = "" // the resolver reads this itself
+		}
+	} else {
+		recv = x.bareRecv(name)
+	}
+	x.call(name, qual, recv, x.argsOf(n.ChildByFieldId(x.tk.fArguments)), nameNode)
+}
+
+// creation reports new T(...) as a call of T (the resolver picks the
+// constructor that takes the arguments). A nested type is reached as a
+// member of its outer type's chain; a library type is no repository call.
+func (x *javaX) creation(n *sitter.Node) {
+	base := x.createdType(n)
+	if base == nil {
+		return
+	}
+	name, qual := x.typeName(base)
+	recv := ""
+	switch chain := x.typeInfo(base).chain; {
+	case chain == facts.NotRepo:
+		recv = facts.NotRepo
+	case chain != facts.Unknown:
+		if _, _, steps := facts.SplitChain(chain); len(steps) > 0 {
+			recv = strings.TrimSuffix(chain, "."+steps[len(steps)-1])
+			name = steps[len(steps)-1]
+		}
+	}
+	x.call(name, qual, recv, x.argsOf(n.ChildByFieldId(x.tk.fArguments)), base)
+	x.suppress = base.Id()
 }
 
 // methodRef reports Type::method (and Type::new) as a reference.

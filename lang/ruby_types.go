@@ -265,10 +265,10 @@ func (x *rubyX) typed(chain string) bool {
 		i, seen := x.fields[cs.qual+"."+field]
 		return seen && x.f.Symbols[i].Type != ""
 	}
-	return isUpper(rest)
+	return startsUpper(rest)
 }
 
-func isUpper(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
+func startsUpper(s string) bool { return s != "" && isUpper(s[0]) }
 
 // rubyConstChain turns A::B (or ::A::B) into the chain A.B.
 func rubyConstChain(written string) string {

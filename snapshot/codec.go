@@ -104,6 +104,7 @@ func (e *encoder) facts(f *facts.File) {
 		e.strs_(s.Extends)
 		e.strs_(s.Implements)
 		e.str(s.Type)
+		e.str(s.Params)
 	}
 	e.uvarint(uint64(len(f.Imports)))
 	for _, i := range f.Imports {
@@ -127,5 +128,6 @@ func (e *encoder) facts(f *facts.File) {
 		e.str(r.From)
 		e.int(r.Line)
 		e.str(r.Recv)
+		e.str(r.Args)
 	}
 }

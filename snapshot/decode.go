@@ -131,7 +131,7 @@ func (d *decoder) facts() *facts.File {
 			f.Symbols[i] = facts.Symbol{
 				Name: d.str(), Qualified: d.str(), Kind: d.str(), Parent: d.str(),
 				Line: d.int(), EndLine: d.int(), Signature: d.str(), Doc: d.str(),
-				Extends: d.strs(), Implements: d.strs(), Type: d.str(),
+				Extends: d.strs(), Implements: d.strs(), Type: d.str(), Params: d.str(),
 			}
 		}
 	}
@@ -144,7 +144,7 @@ func (d *decoder) facts() *facts.File {
 	if n := d.count(); n > 0 {
 		f.Refs = make([]facts.Ref, n)
 		for i := range f.Refs {
-			f.Refs[i] = facts.Ref{Name: d.str(), Qualifier: d.str(), Kind: d.str(), From: d.str(), Line: d.int(), Recv: d.str()}
+			f.Refs[i] = facts.Ref{Name: d.str(), Qualifier: d.str(), Kind: d.str(), From: d.str(), Line: d.int(), Recv: d.str(), Args: d.str()}
 		}
 	}
 	return f

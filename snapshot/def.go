@@ -22,19 +22,18 @@ type Def struct {
 	Bases string
 	Order int // source order within Path
 	Line  int
-	// Params is the parameter count of a function or method, -1 unknown.
-	Params int
+	// Params are a callable's parameter types (facts.Symbol.Params).
+	Params string
 }
 
 // EncodeDef encodes a Def's fields that the key does not hold.
 func EncodeDef(d Def) []byte {
 	var b []byte
-	for _, s := range []string{d.ID, d.Qualified, d.Parent, d.Kind, d.Type, d.Bases} {
+	for _, s := range []string{d.ID, d.Qualified, d.Parent, d.Kind, d.Type, d.Bases, d.Params} {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
 	}
-	b = binary.AppendUvarint(b, uint64(d.Line))
-	return binary.AppendVarint(b, int64(d.Params))
+	return binary.AppendUvarint(b, uint64(d.Line))
 }
 
 // DecodeDef decodes a name-index entry.
@@ -48,7 +47,7 @@ func DecodeDef(key, value []byte) (Def, error) {
 		return Def{}, errors.New("not a name-index key")
 	}
 	d := Def{Name: parts[0], Path: parts[2], Order: int(order)}
-	fields := []*string{&d.ID, &d.Qualified, &d.Parent, &d.Kind, &d.Type, &d.Bases}
+	fields := []*string{&d.ID, &d.Qualified, &d.Parent, &d.Kind, &d.Type, &d.Bases, &d.Params}
 	for _, f := range fields {
 		n, k := binary.Uvarint(value)
 		if k <= 0 || uint64(len(value)-k) < n {
@@ -61,11 +60,7 @@ func DecodeDef(key, value []byte) (Def, error) {
 	if k <= 0 {
 		return Def{}, errors.New("corrupt name-index entry")
 	}
-	params, k2 := binary.Varint(value[k:])
-	if k2 <= 0 {
-		return Def{}, errors.New("corrupt name-index entry")
-	}
-	d.Line, d.Params = int(line), int(params)
+	d.Line = int(line)
 	return d, nil
 }
 

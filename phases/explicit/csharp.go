@@ -56,7 +56,7 @@ func (r *resolver) csharpEnclosing(name, from string, kinds map[string]bool) (fo
 	}
 	if from != "" {
 		if t, st := r.selfType(chainCtx{path: r.f.Path, here: true, from: from}); st == typeKnown {
-			if m, mst := r.memberOf(t, name, kinds, 0); mst == typeKnown {
+			if m, mst := r.memberOf(t, name, kinds, "", 0); mst == typeKnown {
 				return found{*m, snapshot.ByType}, true
 			}
 		}
@@ -78,7 +78,7 @@ func (r *resolver) staticMember(name string, kinds map[string]bool) (found, bool
 			if !ok {
 				continue
 			}
-			if m, st := r.memberOf(&t, name, kinds, 0); st == typeKnown {
+			if m, st := r.memberOf(&t, name, kinds, "", 0); st == typeKnown {
 				b.use(via)
 				return found{*m, snapshot.ByImport}, true
 			}
@@ -104,7 +104,7 @@ func (r *resolver) partialBases(t *def, name string, kinds map[string]bool, dept
 			bt, st := r.baseOf(p, base, depth)
 			if st == typeKnown {
 				var m *def
-				if m, st = r.memberOf(bt, name, kinds, depth+1); st == typeKnown {
+				if m, st = r.memberOf(bt, name, kinds, "", depth+1); st == typeKnown {
 					return m, typeKnown
 				}
 			}
@@ -164,7 +164,7 @@ func (r *resolver) nestedType(c chainCtx, name string) (*def, bool) {
 	if r.spec.Family != "csharp" || c.self == nil {
 		return nil, false
 	}
-	if m, st := r.memberOf(c.self, name, typeLike, 0); st == typeKnown {
+	if m, st := r.memberOf(c.self, name, typeLike, "", 0); st == typeKnown {
 		return m, true
 	}
 	return nil, false

@@ -21,6 +21,9 @@ type def struct {
 	Kind      string
 	// Type is the symbol's type chain (facts.Symbol.Type).
 	Type string
+	// Params are a callable's parameter types (facts.Symbol.Params): calls
+	// choose among overloads by them.
+	Params string
 	// bases are the Extends and Implements names: member lookup follows
 	// them, so they are part of the key's digest.
 	bases string
@@ -28,7 +31,12 @@ type def struct {
 }
 
 func fromDef(d snapshot.Def) def {
-	return def{Path: d.Path, ID: d.ID, Name: d.Name, Qualified: d.Qualified, Parent: d.Parent, Kind: d.Kind, Type: d.Type, bases: d.Bases, order: d.Order}
+	return def{Path: d.Path, ID: d.ID, Name: d.Name, Qualified: d.Qualified, Parent: d.Parent, Kind: d.Kind, Type: d.Type, Params: d.Params, bases: d.Bases, order: d.Order}
+}
+
+// basesOf is a symbol's bases as def.bases holds them.
+func basesOf(s facts.Symbol) string {
+	return strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ",")
 }
 
 // baseList splits bases back into names.
@@ -89,12 +97,11 @@ func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Pro
 	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
 	for i, s := range f.Facts.Symbols {
 		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified,
-			Parent: s.Parent, Kind: s.Kind, Type: s.Type, Bases: strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ","),
-			Order: i, Line: s.Line, Params: -1}))
+			Parent: s.Parent, Kind: s.Kind, Type: s.Type, Bases: basesOf(s), Order: i, Line: s.Line, Params: s.Params}))
 	}
 	order, stars := len(f.Facts.Symbols), 0
 	reexports(f, fam, func(local, chain string) {
-		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, Name: local, Qualified: local, Kind: kindAlias, Type: chain, Order: order, Params: -1}))
+		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, Name: local, Qualified: local, Kind: kindAlias, Type: chain, Order: order}))
 		order++
 	}, func(module string) {
 		out = append(out, snapshot.Entry{Key: snapshot.StarKey(fam, f.Path, stars), Value: []byte(module)})
@@ -237,7 +244,7 @@ func digestKey(kv snapshot.KV, key string) string {
 		if key[0] == 'n' {
 			d, err := snapshot.DecodeDef(k, v)
 			if err == nil {
-				h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.Bases + "\x00" + d.Type + "\x01"))
+				h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.Bases + "\x00" + d.Type + "\x00" + d.Params + "\x01"))
 			}
 			return nil
 		}

@@ -54,11 +54,16 @@ type found struct {
 }
 
 func (r *resolver) reference(ref facts.Ref) {
+	r.caller = ""
+	if ref.Kind == facts.RefCall {
+		r.caller = r.sourceOf(ref)
+	}
 	target, ok := r.resolve(ref)
 	if !ok {
 		r.unresolved++
 		return
 	}
+	target = r.constructor(target, ref)
 	kind := EdgeReferences
 	if ref.Kind == facts.RefCall && !r.isConversion(target.def) {
 		kind = EdgeCalls
@@ -69,6 +74,31 @@ func (r *resolver) reference(ref facts.Ref) {
 	}
 	r.add(r.sourceOf(ref), target.ID, kind, via, target.by)
 	r.usedFile(target.Path)
+}
+
+// ctorFamilies name constructors after their class: creating an instance
+// (new Foo(...)) calls the constructor that takes the arguments.
+var ctorFamilies = map[string]bool{"java": true}
+
+// isConstructor reports a constructor: a method named as its class.
+func (r *resolver) isConstructor(s facts.Symbol) bool {
+	return ctorFamilies[r.spec.Family] && s.Kind == facts.KindMethod && s.Parent != "" && lastSegment(s.Parent) == s.Name
+}
+
+// constructor turns a call of a class into a call of its constructor when
+// the class declares constructors and one takes the call's arguments.
+func (r *resolver) constructor(t found, ref facts.Ref) found {
+	if ref.Kind != facts.RefCall || t.Kind != facts.KindClass || !ctorFamilies[r.spec.Family] {
+		return t
+	}
+	cands := r.filter(t.Name, callable, func(d def) bool {
+		return d.Kind == facts.KindMethod && d.Parent == t.Qualified && d.Path == t.Path
+	})
+	kept, stop := r.choose(cands, ref.Args)
+	if stop || len(kept) == 0 {
+		return t
+	}
+	return found{*kept[0], t.by}
 }
 
 // usedFile marks a file as used by every import that binds it: a package
@@ -162,7 +192,7 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 	kinds := r.wanted(ref.Kind)
 	switch {
 	case ref.Qualifier == "" && ref.Recv == "":
-		return r.bare(ref.Name, ref.From, kinds)
+		return r.bare(ref.Name, ref.From, kinds, ref.Args)
 	case ref.Recv == facts.NotRepo:
 		return found{}, false
 	}
@@ -179,7 +209,7 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 		t, st := r.evalChain(chainCtx{path: r.f.Path, here: true, from: ref.From, asWritten: ref.Recv == ""}, chain, 0)
 		switch st {
 		case typeKnown:
-			if m, mst := r.memberOf(t, ref.Name, kinds, 0); mst == typeKnown {
+			if m, mst := r.memberOf(t, ref.Name, kinds, ref.Args, 0); mst == typeKnown {
 				return found{*m, snapshot.ByType}, true
 			}
 			return found{}, false
@@ -187,8 +217,16 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 			return found{}, false
 		}
 	}
+	if ref.Recv == facts.Unknown && typedReceivers[r.spec.Family] {
+		return found{}, false
+	}
 	return r.resolveName(ref, kinds)
 }
+
+// typedReceivers lists the families whose extractors give every receiver
+// they can its declared type (Java): one they cannot tell (a lambda's
+// parameter, the result of an outside call) is not guessed at by name.
+var typedReceivers = map[string]bool{"java": true}
 
 // moduleOf returns the import binding a qualifier (or its head) names.
 func (r *resolver) moduleOf(qualifier string) (*binding, bool) {
@@ -218,18 +256,15 @@ func (r *resolver) inBinding(b *binding, name string, kinds map[string]bool) (fo
 // repository (never guessed at), a type name, or a unique method.
 func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, bool) {
 	name, qualifier, from := ref.Name, ref.Qualifier, ref.From
-	// A JavaScript receiver the extractor marked Unknown is a local or
-	// parameter: never the enclosing class (effect's self parameter) nor
-	// an import of the same name; only a name guess is left.
-	local := ref.Recv == facts.Unknown && r.spec.Family == "js"
+	if ref.Recv == facts.Unknown {
+		// A local of unknown type: its name says nothing about its type.
+		qualifier = facts.Unknown
+	}
 	switch {
 	case qualifier == "":
-		return r.bare(name, from, kinds)
-	case local:
-		d, ok := r.qualified(name, qualifier, from, kinds)
-		return found{d, snapshot.ByName}, ok
+		return r.bare(name, from, kinds, ref.Args)
 	case selfWords[qualifier]:
-		d, ok := r.member(name, from, kinds)
+		d, ok := r.member(name, from, kinds, ref.Args)
 		return found{d, snapshot.ByType}, ok
 	case qualifier == "super" || qualifier == "super()" || qualifier == "base" && r.spec.Family == "csharp" || qualifier == "parent" && r.spec.Family == "php":
 		// super.m() is the base type's m, never the overriding method itself.
@@ -237,7 +272,7 @@ func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, boo
 		if st != typeKnown {
 			return found{}, false
 		}
-		m, mst := r.memberOf(t, name, kinds, 0)
+		m, mst := r.memberOf(t, name, kinds, ref.Args, 0)
 		if mst != typeKnown {
 			return found{}, false
 		}
@@ -256,9 +291,9 @@ func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, boo
 		return found{d, snapshot.ByName}, ok
 	}
 	if qualifier == facts.Unknown || strings.HasPrefix(qualifier, "self.") {
-		d, ok := r.uniqueMethod(name, from, qualifier != facts.Unknown)
+		d, ok := r.uniqueMethod(name, from, qualifier != facts.Unknown, ref.Args)
 		return found{d, snapshot.ByName}, ok
 	}
-	d, ok := r.qualified(name, qualifier, from, kinds)
+	d, ok := r.qualified(name, qualifier, from, kinds, ref.Args)
 	return found{d, snapshot.ByName}, ok
 }

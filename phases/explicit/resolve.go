@@ -46,6 +46,11 @@ type resolver struct {
 	staticScopes []*binding
 	nsScopes     []*binding
 	unresolved   int
+	// caller is the node of the call being resolved, which overload
+	// choice avoids in a tie (see overloads).
+	caller string
+	// ancestry caches each type's bases (see ancestors).
+	ancestry map[string]ancestry
 	// goTest is set for a Go _test.go file: only those may reach into
 	// other _test.go files.
 	goTest bool

@@ -207,3 +207,78 @@ func TestTSUntypedParamsAreLocals(t *testing.T) {
 	check(t, got, []string{"src/use.ts#direct -> src/fiber.ts#id [calls import]"},
 		[]string{"src/use.ts#interrupt -> src/use.ts#interrupt", "src/use.ts#ids -> src/fiber.ts#id"})
 }
+
+// TestJavaOverloadsByArguments: a call links to the overload its argument
+// types fit, the most specific of several, inherited ones included; a
+// call no overload takes, or one several fit alike, links to none.
+func TestJavaOverloadsByArguments(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/Base.java": "package lib;\n\npublic class Base {\n    public void put(Object[] all) {}\n}\n",
+		"lib/Util.java": "package lib;\n\npublic class Util extends Base {\n" +
+			"    public static void put(int x) {}\n    public static void put(String s) {}\n    public static void put(long x, long y) {}\n" +
+			"    public void put(Object o) {}\n    public static void pair(Thing a, int b) {}\n    public static void pair(Other a, int b) {}\n" +
+			"    public static void copy(java.io.Reader r) {}\n    public static void copy(java.io.InputStream in) {}\n}\n",
+		"app/Main.java": "package app;\n\nimport java.io.StringReader;\nimport lib.Util;\n\nclass Main {\n" +
+			"    void ints() { Util.put(1); }\n    void strings(String s) { Util.put(s); }\n    void longs() { Util.put(1, 2); }\n" +
+			"    void arrays(Util u, Object[] xs) { u.put(xs); }\n    void wrong() { Util.put(1, 2, 3); }\n" +
+			"    void unknown(Object a) { Util.pair(a.hashCode() > 0 ? null : null, 1); }\n" +
+			"    void reader(StringReader r) { Util.copy(r); }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"app/Main.java#Main.ints -> lib/Util.java#Util.put [calls type]",
+			"app/Main.java#Main.strings -> lib/Util.java#Util.put~2 [calls type]",
+			"app/Main.java#Main.longs -> lib/Util.java#Util.put~3 [calls type]",
+			"app/Main.java#Main.arrays -> lib/Base.java#Base.put [calls type]",
+			"app/Main.java#Main.reader -> lib/Util.java#Util.copy [calls type]",
+		},
+		[]string{"Main.wrong -> ", "Main.unknown -> lib/Util.java#Util.pair", "Main.reader -> lib/Util.java#Util.copy~2"})
+}
+
+// TestJavaConstructors: new T(...), this(...) and super(...) link to the
+// constructor the arguments fit; a class without one is the class.
+func TestJavaConstructors(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"p/Shape.java": "package p;\n\npublic class Shape {\n    public Shape() {}\n    public Shape(String name) {}\n\n" +
+			"    public static class Part {\n        Part(int n) {}\n    }\n}\n",
+		"p/Box.java": "package p;\n\nclass Box extends Shape {\n    Box() { this(1); }\n    Box(int n) { super(\"box\"); }\n" +
+			"    void make() { new Shape(); new Shape.Part(2); new Plain(); }\n}\n",
+		"p/Plain.java": "package p;\n\nclass Plain {}\n",
+	})
+	check(t, got,
+		[]string{
+			"p/Box.java#Box.Box -> p/Box.java#Box.Box~2 [calls type]",
+			"p/Box.java#Box.Box~2 -> p/Shape.java#Shape.Shape~2 [calls type]",
+			"p/Box.java#Box.make -> p/Shape.java#Shape.Shape [calls scope]",
+			"p/Box.java#Box.make -> p/Shape.java#Shape.Part.Part [calls type]",
+			"p/Box.java#Box.make -> p/Plain.java#Plain [calls scope]",
+		},
+		[]string{"Box.Box -> p/Box.java#Box.Box [", "Box.Box~2 -> p/Shape.java#Shape.Shape ["})
+}
+
+// TestJavaUnknownReceiverIsNoSelfCall: a receiver whose type the extractor
+// cannot tell (a lambda's parameter) never lands on a same-named method,
+// least of all the caller's own overloads.
+func TestJavaUnknownReceiverIsNoSelfCall(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"p/Out.java": "package p;\n\nimport java.util.List;\n\nclass Out {\n" +
+			"    void write(byte[] b) {}\n    void write(List<Out> all) { all.forEach(o -> o.write(null)); }\n}\n",
+	})
+	check(t, got, nil, []string{"Out.write~2 -> p/Out.java#Out.write"})
+}
+
+// TestJavaInheritedMembersInScope: a bare call in an inner class reaches a
+// method its outer class inherits; a field no repository type declares,
+// under a library base, is the library's (no guess at same-named methods).
+func TestJavaInheritedMembersInScope(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"p/Base.java":  "package p;\n\nclass Base {\n    void validate(Object o) {}\n}\n",
+		"p/List2.java": "package p;\n\nclass List2 extends Base {\n    class It {\n        void add(Object o) { validate(o); }\n    }\n}\n",
+		"p/Proxy.java": "package p;\n\nimport java.io.FilterReader;\n\nabstract class Proxy extends FilterReader {\n" +
+			"    Proxy() { super(null); }\n    int go() { return in.read(); }\n}\n",
+		"p/Tee.java": "package p;\n\nclass Tee {\n    int read() { return 0; }\n}\n",
+	})
+	check(t, got,
+		[]string{"p/List2.java#List2.It.add -> p/Base.java#Base.validate [calls scope]"},
+		[]string{"Proxy.go -> p/Tee.java"})
+}

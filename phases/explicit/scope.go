@@ -7,6 +7,12 @@ import (
 	"github.com/lgraph/lgraph/snapshot"
 )
 
+// memberScopes lists the families where the scope of a type's body holds
+// the members it inherits, before the names of enclosing scopes (Java: a
+// bare m() in an inner class is the inner class's inherited m before the
+// outer class's m; a bare type name may be a member type of a base).
+var memberScopes = map[string]bool{"java": true}
+
 // unimportedReach says where a bare name that is neither defined in the
 // file nor imported may still be found, per language family: Go sees its
 // package (the directory); Java, C# and PHP their package or namespace,
@@ -24,8 +30,8 @@ var unimportedReach = map[string]struct{ dir, project bool }{
 // bare resolves an unqualified name: the lexical scopes of this file, what
 // the file imports, then (where the language allows) its directory or
 // package and the whole project.
-func (r *resolver) bare(name, from string, kinds map[string]bool) (found, bool) {
-	if d, ok := r.sameFile(name, from, kinds); ok {
+func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (found, bool) {
+	if d, ok := r.sameFile(name, from, kinds, args); ok {
 		return found{d, snapshot.ByScope}, true
 	}
 	if f, ok := r.csharpEnclosing(name, from, kinds); ok {
@@ -65,9 +71,36 @@ func (r *resolver) bare(name, from string, kinds map[string]bool) (found, bool) 
 
 // sameFile finds name in the lexical scopes around from, innermost first:
 // a definition inside the calling function shadows one outside it. Methods
-// are reachable bare only where the language has an implicit this.
-func (r *resolver) sameFile(name, from string, kinds map[string]bool) (def, bool) {
+// are reachable bare only where the language has an implicit this. Among
+// a scope's overloads a call's argument types choose; when none fits, the
+// scope's bases may declare one, and outer scopes are not searched.
+func (r *resolver) sameFile(name, from string, kinds map[string]bool, args string) (def, bool) {
+	d, st := r.inScopes(name, from, kinds, args)
+	return d, st == typeKnown
+}
+
+// inScopes is sameFile that also says, when nothing is found, whether a
+// type in scope has bases outside the repository: the name may be one of
+// theirs (typeExternal).
+func (r *resolver) inScopes(name, from string, kinds map[string]bool, args string) (def, typeState) {
+	notFound := typeUnknown
 	for _, scope := range r.scopesOf(from) {
+		if t, st := r.typeByQualified(scope, r.f.Path); st == typeKnown && memberScopes[r.spec.Family] {
+			if name == t.Name {
+				continue // the class itself, in an outer scope (constructor picks its constructor)
+			}
+			m, mst, named := r.members(t, name, kinds, args, 0)
+			switch {
+			case mst == typeKnown:
+				return *m, typeKnown
+			case named:
+				return def{}, typeUnknown // the type has that name, but none that fits
+			case mst == typeExternal:
+				notFound = typeExternal
+			}
+			continue
+		}
+		var cands []*def
 		for i, s := range r.f.Facts.Symbols {
 			if s.Name != name || s.Parent != scope || !accepts(kinds, s.Kind) {
 				continue
@@ -75,10 +108,22 @@ func (r *resolver) sameFile(name, from string, kinds map[string]bool) (def, bool
 			if (s.Kind == facts.KindMethod || s.Kind == facts.KindField) && !implicitThis[r.spec.Family] {
 				continue
 			}
-			return r.localDef(i), true
+			if r.isConstructor(s) {
+				continue // the name is the class's; a call of it picks a constructor (see constructor)
+			}
+			d := r.localDef(i)
+			cands = append(cands, &d)
 		}
+		if len(cands) == 0 {
+			continue
+		}
+		kept, stop := r.choose(cands, args)
+		if stop || len(kept) == 0 {
+			return def{}, typeUnknown
+		}
+		return *kept[0], typeKnown
 	}
-	return def{}, false
+	return def{}, notFound
 }
 
 // scopesOf lists from and its enclosing definitions, innermost first,
@@ -98,7 +143,8 @@ func (r *resolver) scopesOf(from string) []string {
 
 func (r *resolver) localDef(i int) def {
 	s := r.f.Facts.Symbols[i]
-	return def{Path: r.f.Path, ID: r.ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind, Type: s.Type, order: i}
+	return def{Path: r.f.Path, ID: r.ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind, Type: s.Type, Params: s.Params,
+		bases: basesOf(s), order: i}
 }
 
 // enclosingClass walks up from a symbol to the nearest type-like definition.
@@ -125,16 +171,16 @@ func (r *resolver) enclosingClass(from string) string {
 
 // member resolves self.name / this.name / super.name through the
 // enclosing type and its bases.
-func (r *resolver) member(name, from string, kinds map[string]bool) (def, bool) {
+func (r *resolver) member(name, from string, kinds map[string]bool, args string) (def, bool) {
 	c := chainCtx{path: r.f.Path, here: true, from: from}
 	t, st := r.evalChain(c, "self", 0)
 	if st != typeKnown {
 		if r.enclosingClass(from) == "" {
-			return r.sameFile(name, from, kinds)
+			return r.sameFile(name, from, kinds, args)
 		}
 		return def{}, false
 	}
-	m, mst := r.memberOf(t, name, kinds, 0)
+	m, mst := r.memberOf(t, name, kinds, args, 0)
 	if mst != typeKnown {
 		return def{}, false
 	}
@@ -143,31 +189,43 @@ func (r *resolver) member(name, from string, kinds map[string]bool) (def, bool) 
 
 // qualified resolves Type.name / ns::name by name: members whose parent's
 // last segment is the qualifier's last segment, nearest scope first.
-func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool) (def, bool) {
+func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool, args string) (def, bool) {
 	_, last := splitQualified(qualifier)
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent != "" && lastSegment(d.Parent) == last })
 	if len(cands) == 0 && r.spec.Family == "csharp" {
 		return r.uniqueElsewhere(name, from)
 	}
 	if len(cands) == 0 {
-		return r.uniqueMethod(name, from, false)
+		return r.uniqueMethod(name, from, false, args)
 	}
-	return r.nearest(r.f.Path, cands)
+	kept, stop := r.choose(cands, args)
+	if stop {
+		return def{}, false
+	}
+	return r.nearest(r.f.Path, kept)
 }
 
 // uniqueMethod resolves a call on a receiver of unknown type only when one
-// method of that name exists: in this file, else this directory, else the
-// project. A call through a field of the receiver (self.f.M) goes to
-// another type, so it never lands on the caller and skips the nearby tiers
-// (where the caller's own type would win).
-func (r *resolver) uniqueMethod(name, from string, field bool) (def, bool) {
+// method of that name (that takes the call's arguments) exists: in this
+// file, else this directory, else the project. A call through a field of
+// the receiver (self.f.M) goes to another type, so it never lands on the
+// caller and skips the nearby tiers (where the caller's own type would
+// win). A receiver of unknown type is no evidence for the caller's own
+// type either: the enclosing type's methods are not guessed at (a method
+// that delegates to a same-named method of another object would otherwise
+// call its own overloads).
+func (r *resolver) uniqueMethod(name, from string, field bool, args string) (def, bool) {
 	if r.spec.StdMethods[name] {
 		// Most such calls are on standard values; one repository method
 		// of the name says nothing about the receiver.
 		return def{}, false
 	}
 	caller := r.sourceOf(facts.Ref{From: from})
-	methods := r.filter(name, callable, func(d def) bool { return d.Kind == facts.KindMethod && d.ID != caller })
+	own := r.enclosingClass(from)
+	methods := r.filter(name, callable, func(d def) bool {
+		return d.Kind == facts.KindMethod && d.ID != caller && (field || own == "" || d.Parent != own)
+	})
+	methods, _ = overloads(methods, args, "")
 	dir := dirOf(r.f.Path)
 	tiers := []func(*def) bool{
 		func(d *def) bool { return d.Path == r.f.Path },
@@ -278,7 +336,7 @@ func (r *resolver) nested(name, from string, kinds map[string]bool) (f found, ok
 		}
 	}
 	if r.enclosingClass(from) != "" {
-		if d, ok := r.member(name, from, kinds); ok {
+		if d, ok := r.member(name, from, kinds, ""); ok {
 			return found{d, snapshot.ByType}, true, false
 		}
 	}

@@ -137,10 +137,10 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 	mst := typeUnknown
 	if stepCalled {
 		// A called member is a method even where a field shares its name (Rust getters).
-		m, mst = r.memberOf(t, stepName, callable, depth)
+		m, mst = r.memberOf(t, stepName, callable, "", depth)
 	}
 	if mst != typeKnown {
-		if m, mst = r.memberOf(t, stepName, nil, depth); mst != typeKnown {
+		if m, mst = r.memberOf(t, stepName, nil, "", depth); mst != typeKnown {
 			return nil, mst
 		}
 	}
@@ -209,6 +209,29 @@ func (r *resolver) nearestOwner(path string, cands []*def) (*def, bool) {
 		}
 	}
 	return nil, false
+}
+
+// nearestGroup keeps the candidates in nearestOwner's first tier that has
+// any: the members of a type are those in its file (two files may declare
+// types of the same qualified name), else in its directory.
+func (r *resolver) nearestGroup(path string, cands []*def) []*def {
+	dir := dirOf(path)
+	for _, in := range []func(*def) bool{
+		func(d *def) bool { return d.Path == path },
+		func(d *def) bool { return dirOf(d.Path) == dir },
+		func(*def) bool { return r.spec.Family != "go" },
+	} {
+		var out []*def
+		for _, d := range cands {
+			if in(d) {
+				out = append(out, d)
+			}
+		}
+		if len(out) > 0 {
+			return out
+		}
+	}
+	return nil
 }
 
 func (r *resolver) selfType(c chainCtx) (*def, typeState) {
@@ -312,7 +335,7 @@ func (r *resolver) useModule(module, path string) {
 // of a qualifier as written may be a local, so it is only unknown.
 func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 	if c.here && c.asWritten {
-		if d, ok := r.sameFile(name, c.from, nil); ok {
+		if d, ok := r.sameFile(name, c.from, nil, ""); ok {
 			return &d, typeKnown
 		}
 		if b, ok := r.nameBind[name]; ok {
@@ -331,9 +354,14 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 		kinds = typeLike
 	}
 	if c.here {
-		if f, ok := r.bare(name, c.from, kinds); ok {
+		if f, ok := r.bare(name, c.from, kinds, ""); ok {
 			d := f.def
 			return &d, typeKnown
+		}
+		if _, st := r.inScopes(name, c.from, nil, ""); st == typeExternal {
+			// No repository type in scope declares it, and a base outside
+			// the repository may (FilterReader's in).
+			return nil, typeExternal
 		}
 		return r.absent(name)
 	}
@@ -376,9 +404,9 @@ func (r *resolver) absent(name string) (*def, typeState) {
 	return nil, typeExternal
 }
 
-// memberOf finds a member of type t (or of its bases) by name; kinds nil
-// accepts any member.
-func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, depth int) (*def, typeState) {
+// memberOfOthers is memberOf for the families whose bases are searched
+// depth first (every family but those in memberScopes).
+func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, depth int) (*def, typeState) {
 	if depth > maxChainDepth {
 		return nil, typeUnknown
 	}
@@ -392,14 +420,14 @@ func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, depth in
 		if st != typeKnown {
 			return nil, st
 		}
-		return r.memberOf(at, name, kinds, depth+1)
+		return r.memberOf(at, name, kinds, "", depth+1)
 	}
 	outcome := typeUnknown
 	for _, base := range t.baseList() {
 		bt, st := r.baseOf(t, base, depth)
 		if st == typeKnown {
 			var m *def
-			if m, st = r.memberOf(bt, name, kinds, depth+1); st == typeKnown {
+			if m, st = r.memberOf(bt, name, kinds, "", depth+1); st == typeKnown {
 				return m, typeKnown
 			}
 		}
@@ -414,7 +442,7 @@ func (r *resolver) memberOf(t *def, name string, kinds map[string]bool, depth in
 		// A TypeScript type alias has the members of the type it names.
 		at, st := r.typeOf(t, depth)
 		if st == typeKnown && at.ID != t.ID {
-			return r.memberOf(at, name, kinds, depth+1)
+			return r.memberOf(at, name, kinds, "", depth+1)
 		}
 		if st == typeExternal {
 			outcome = typeExternal

@@ -1,0 +1,346 @@
+package explicit
+
+import (
+	"sort"
+	"strings"
+)
+
+// Overloads: Java declares several methods (and constructors) of one name
+// in a type, and a call names one of them by its arguments. Extractors give
+// callables their parameter types (def.Params) and calls their argument
+// types (facts.Ref.Args); the resolver keeps the candidates that can take
+// the arguments and prefers the closest fit the way the compiler's phases
+// do: fixed arity before variadic, then the most exact argument types.
+// Types are simple names (facts.Ref.Args), so subtyping between two
+// repository types is never ruled out; only what the names prove is.
+
+// fit is how well a candidate's parameters take a call's arguments.
+type fit struct {
+	ok       bool
+	variadic bool // takes the arguments only as a variadic call
+	exact    int  // arguments whose type equals the parameter's
+}
+
+// overloads keeps the candidates that can take a call's arguments, best
+// fit first (stable), and reports whether the best is one of several
+// equally good ones. Unknown arguments ("") keep every candidate in order;
+// a candidate without parameter types fits anything, least exactly.
+// Among equally exact fits the most specific wins (m(int) over m(long),
+// m(Object[]) over m(Object)), as in the compiler; a tie that includes
+// avoid (the calling method: a method whose arguments fit several of its
+// overloads delegates more often than it recurses) is settled without it.
+func overloads(cands []*def, args, avoid string) (kept []*def, ambiguous bool) {
+	if args == "" || len(cands) == 0 {
+		return cands, false
+	}
+	as := splitTypes(args)
+	fits := make([]fit, len(cands))
+	fixed := false
+	for i, d := range cands {
+		fits[i] = fitOf(d.Params, as)
+		fixed = fixed || fits[i].ok && !fits[i].variadic
+	}
+	for i, d := range cands {
+		if fits[i].ok && (!fixed || !fits[i].variadic) {
+			kept = append(kept, d)
+		} else {
+			fits[i].ok = false
+		}
+	}
+	exact := map[*def]int{}
+	for i, d := range cands {
+		exact[d] = fits[i].exact
+	}
+	sort.SliceStable(kept, func(a, b int) bool { return exact[kept[a]] > exact[kept[b]] })
+	top := 1
+	for top < len(kept) && exact[kept[top]] == exact[kept[0]] {
+		top++
+	}
+	return settle(kept, top, avoid)
+}
+
+// settle orders the top equally exact candidates most specific first and
+// says whether one of them stands out.
+func settle(kept []*def, top int, avoid string) ([]*def, bool) {
+	if top < 2 {
+		return kept, false
+	}
+	var best []*def
+	for i := 0; i < top; i++ {
+		maximal := true
+		for j := 0; j < top && maximal; j++ {
+			maximal = i == j || !moreSpecific(kept[j].Params, kept[i].Params)
+		}
+		if maximal {
+			best = append(best, kept[i])
+		}
+	}
+	if len(best) > 1 && avoid != "" {
+		var rest []*def
+		for _, d := range best {
+			if d.ID != avoid {
+				rest = append(rest, d)
+			}
+		}
+		if len(rest) > 0 {
+			best = rest
+		}
+	}
+	out := append([]*def{}, best...)
+	for _, d := range kept {
+		if !containsDef(best, d) {
+			out = append(out, d)
+		}
+	}
+	unknown := len(best) > 1 && best[1].Params == ""
+	return out, len(best) > 1 && !unknown
+}
+
+func containsDef(list []*def, d *def) bool {
+	for _, x := range list {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
+
+// moreSpecific reports whether parameter list a is strictly more specific
+// than b: each of a's types can be passed where b's is expected, and not
+// the other way round.
+func moreSpecific(a, b string) bool {
+	if a == "" || b == "" || a == b {
+		return false
+	}
+	pa, pb := splitTypes(a), splitTypes(b)
+	if len(pa) != len(pb) {
+		return false
+	}
+	return passes(pa, pb) && !passes(pb, pa)
+}
+
+func passes(from, to []string) bool {
+	for i := range from {
+		f, t := strings.TrimSuffix(from[i], "..."), strings.TrimSuffix(to[i], "...")
+		if f == t || t == "?" || t == "Object" {
+			continue
+		}
+		if f == "?" || compat(f, t) == noFit {
+			return false
+		}
+	}
+	return true
+}
+
+// choose keeps the candidates a call may mean, best first; stop is set
+// when the call is ambiguous among them, so no edge should be guessed.
+func (r *resolver) choose(cands []*def, args string) (kept []*def, stop bool) {
+	kept, ambiguous := overloads(cands, args, r.caller)
+	return kept, ambiguous && refuseAmbiguous
+}
+
+func overridden(list []*def, m *def) bool {
+	for _, d := range list {
+		if d.Params != "" && d.Params == m.Params {
+			return true
+		}
+	}
+	return false
+}
+
+// refuseAmbiguous: a call that fits several overloads equally well links
+// to none of them.
+const refuseAmbiguous = true
+
+// splitTypes splits "(A,B)" into its names; "()" has none.
+func splitTypes(list string) []string {
+	inner := strings.TrimSuffix(strings.TrimPrefix(list, "("), ")")
+	if inner == "" {
+		return nil
+	}
+	return strings.Split(inner, ",")
+}
+
+// fitOf matches argument types against a parameter list. A variadic
+// method also takes an array in the variadic position, as a fixed-arity
+// method (the compiler's first phases).
+func fitOf(params string, args []string) fit {
+	if params == "" {
+		return fit{ok: true}
+	}
+	ps := splitTypes(params)
+	n := len(ps)
+	if n == 0 || !strings.HasSuffix(ps[n-1], "...") {
+		if len(args) != n {
+			return fit{}
+		}
+		return matchAll(ps, args, false)
+	}
+	elem := strings.TrimSuffix(ps[n-1], "...")
+	if len(args) == n && compat(args[n-1], elem+"[]") != noFit {
+		whole := append(append([]string{}, ps[:n-1]...), elem+"[]")
+		if f := matchAll(whole, args, false); f.ok {
+			return f
+		}
+	}
+	if len(args) < n-1 {
+		return fit{}
+	}
+	expanded := append([]string{}, ps[:n-1]...)
+	for len(expanded) < len(args) {
+		expanded = append(expanded, elem)
+	}
+	return matchAll(expanded, args, true)
+}
+
+func matchAll(params, args []string, variadic bool) fit {
+	f := fit{ok: true, variadic: variadic}
+	for i, a := range args {
+		switch compat(a, params[i]) {
+		case noFit:
+			return fit{}
+		case exactFit:
+			f.exact++
+		}
+	}
+	return f
+}
+
+// How an argument type fits a parameter type.
+const (
+	noFit    = iota // the names prove the argument cannot be passed
+	mayFit          // a conversion, or a relation the names cannot tell
+	exactFit        // the same type
+)
+
+var (
+	boxOf    = map[string]string{"boolean": "Boolean", "byte": "Byte", "short": "Short", "char": "Character", "int": "Integer", "long": "Long", "float": "Float", "double": "Double"}
+	unboxOf  = map[string]string{"Boolean": "boolean", "Byte": "byte", "Short": "short", "Character": "char", "Integer": "int", "Long": "long", "Float": "float", "Double": "double"}
+	widening = map[string]string{"byte": " short int long float double ", "short": " int long float double ", "char": " int long float double ",
+		"int": " long float double ", "long": " float double ", "float": " double "}
+	// finalSupers are the supertypes (besides Object) of final library
+	// types: an argument of such a type fits no other parameter type.
+	finalSupers = map[string]string{
+		"String": " CharSequence Comparable Serializable Constable ConstantDesc ", "Boolean": " Comparable Serializable Constable ",
+		"Character": " Comparable Serializable Constable ", "Byte": " Number Comparable Serializable Constable ConstantDesc ",
+		"Short": " Number Comparable Serializable Constable ConstantDesc ", "Integer": " Number Comparable Serializable Constable ConstantDesc ",
+		"Long": " Number Comparable Serializable Constable ConstantDesc ", "Float": " Number Comparable Serializable Constable ConstantDesc ",
+		"Double": " Number Comparable Serializable Constable ConstantDesc ",
+	}
+)
+
+// librarySupers are the supertypes (besides Object) of common Java
+// library types. A repository type cannot be a supertype of a library
+// type, so an argument whose static type is one of these fits only a
+// parameter of its own type or one of these (m(Reader) takes a
+// StringReader, m(InputStream) does not).
+var librarySupers = func() map[string]string {
+	closeIn, closeOut := " Closeable AutoCloseable ", " Closeable Flushable AutoCloseable "
+	in, out := " InputStream"+closeIn, " OutputStream"+closeOut
+	reader, writer := " Reader Readable"+closeIn, " Writer Appendable"+closeOut
+	coll, list, set := " Collection Iterable ", " List Collection Iterable ", " Set Collection Iterable "
+	cmpSer := " Comparable Serializable "
+	m := map[string]string{
+		"InputStream": closeIn, "FileInputStream": in, "ByteArrayInputStream": in, "FilterInputStream": in,
+		"BufferedInputStream": " FilterInputStream" + in, "DataInputStream": " FilterInputStream DataInput" + in,
+		"ObjectInputStream": " ObjectInput DataInput ObjectStreamConstants" + in, "PushbackInputStream": " FilterInputStream" + in,
+		"SequenceInputStream": in, "PipedInputStream": in,
+		"OutputStream": closeOut, "FileOutputStream": out, "ByteArrayOutputStream": out, "FilterOutputStream": out,
+		"BufferedOutputStream": " FilterOutputStream" + out, "DataOutputStream": " FilterOutputStream DataOutput" + out,
+		"ObjectOutputStream": " ObjectOutput DataOutput ObjectStreamConstants" + out, "PipedOutputStream": out,
+		"PrintStream": " FilterOutputStream Appendable" + out,
+		"Reader":      " Readable" + closeIn, "StringReader": reader, "InputStreamReader": reader, "FileReader": " InputStreamReader" + reader,
+		"BufferedReader": reader, "LineNumberReader": " BufferedReader" + reader, "CharArrayReader": reader,
+		"FilterReader": reader, "PushbackReader": " FilterReader" + reader, "PipedReader": reader,
+		"Writer": " Appendable" + closeOut, "StringWriter": writer, "OutputStreamWriter": writer, "FileWriter": " OutputStreamWriter" + writer,
+		"BufferedWriter": writer, "PrintWriter": writer, "CharArrayWriter": writer, "FilterWriter": writer, "PipedWriter": writer,
+		"File": cmpSer, "Path": " Comparable Iterable Watchable ", "URL": " Serializable ", "URI": cmpSer,
+		"Charset": " Comparable ", "CharsetEncoder": " ", "CharsetDecoder": " ",
+		"StringBuilder": " AbstractStringBuilder CharSequence Appendable Serializable Comparable ",
+		"StringBuffer":  " AbstractStringBuilder CharSequence Appendable Serializable Comparable ",
+		"Class":         " Serializable GenericDeclaration Type AnnotatedElement ", "Date": " Serializable Cloneable Comparable ",
+		"Locale": " Serializable Cloneable ", "TimeZone": " Serializable Cloneable ", "Calendar": " Serializable Cloneable Comparable ",
+		"BigInteger": " Number" + cmpSer, "BigDecimal": " Number" + cmpSer,
+		"Instant": " Temporal TemporalAdjuster" + cmpSer, "Duration": " TemporalAmount" + cmpSer, "ZoneId": " Serializable ",
+		"LocalDate":     " ChronoLocalDate Temporal TemporalAdjuster" + cmpSer,
+		"LocalDateTime": " ChronoLocalDateTime Temporal TemporalAdjuster" + cmpSer,
+		"LocalTime":     " Temporal TemporalAdjuster" + cmpSer, "ZonedDateTime": " ChronoZonedDateTime Temporal" + cmpSer,
+		"OffsetDateTime": " Temporal TemporalAdjuster" + cmpSer, "FileTime": " Comparable ",
+		"ChronoLocalDate": " Temporal TemporalAdjuster Comparable ", "ChronoLocalDateTime": " Temporal TemporalAdjuster Comparable ",
+		"ChronoZonedDateTime": " Temporal Comparable ",
+		"Collection":          " Iterable ", "Iterable": " ", "Iterator": " ", "Enumeration": " ", "Map": " ", "List": coll, "Set": coll,
+		"ArrayList":  " AbstractList AbstractCollection RandomAccess Cloneable Serializable" + list,
+		"LinkedList": " AbstractSequentialList AbstractList AbstractCollection Deque Queue Cloneable Serializable" + list,
+		"HashSet":    " AbstractSet AbstractCollection Cloneable Serializable" + set,
+		"TreeSet":    " AbstractSet AbstractCollection SortedSet NavigableSet Cloneable Serializable" + set,
+		"HashMap":    " AbstractMap Map Cloneable Serializable ", "TreeMap": " AbstractMap Map SortedMap NavigableMap Cloneable Serializable ",
+		"LinkedHashMap": " HashMap AbstractMap Map Cloneable Serializable ",
+		"Thread":        " Runnable ", "Runnable": " ", "Throwable": " Serializable ", "Exception": " Throwable Serializable ",
+		"IOException": " Exception Throwable Serializable ", "RuntimeException": " Exception Throwable Serializable ",
+		"CharBuffer": " Buffer Comparable Appendable CharSequence Readable ", "ByteBuffer": " Buffer Comparable ",
+		"Pattern": " Serializable ", "Matcher": " MatchResult ",
+	}
+	for k, v := range finalSupers {
+		m[k] = v
+	}
+	return m
+}()
+
+func isPrimitive(t string) bool { _, ok := boxOf[t]; return ok }
+
+// compat says how an argument of type a fits a parameter of type p. A
+// leading "-" marks an argument of a library type (facts.Ref.Args).
+func compat(a, p string) int {
+	lib := strings.HasPrefix(a, "-")
+	a = strings.TrimPrefix(a, "-")
+	switch {
+	case a == "?" || p == "?":
+		return mayFit
+	case a == p:
+		return exactFit
+	case p == "Object":
+		return mayFit
+	case a == "Object":
+		return noFit // an Object is passed only as an Object
+	case a == "null":
+		if isPrimitive(p) {
+			return noFit
+		}
+		return mayFit
+	}
+	aArr, pArr := strings.HasSuffix(a, "[]"), strings.HasSuffix(p, "[]")
+	switch {
+	case isPrimitive(a) && isPrimitive(p):
+		return fitIf(strings.Contains(widening[a], " "+p+" "))
+	case isPrimitive(a):
+		return fitIf(boxOf[a] == p || strings.Contains(finalSupers[boxOf[a]], " "+p+" "))
+	case isPrimitive(p):
+		u, ok := unboxOf[a]
+		return fitIf(ok && (u == p || strings.Contains(widening[u], " "+p+" ")))
+	case aArr && pArr:
+		ea, ep := strings.TrimSuffix(a, "[]"), strings.TrimSuffix(p, "[]")
+		if isPrimitive(ea) || isPrimitive(ep) {
+			return noFit
+		}
+		if lib {
+			ea = "-" + ea
+		}
+		return fitIf(compat(ea, ep) != noFit)
+	case aArr:
+		return fitIf(p == "Cloneable" || p == "Serializable")
+	case pArr:
+		return noFit
+	case finalSupers[a] != "" || lib && librarySupers[a] != "":
+		return fitIf(strings.Contains(librarySupers[a], " "+p+" "))
+	case finalSupers[p] != "":
+		return noFit // nothing else is a String or a box
+	}
+	return mayFit
+}
+
+func fitIf(ok bool) int {
+	if ok {
+		return mayFit
+	}
+	return noFit
+}
