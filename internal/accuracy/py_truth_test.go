@@ -115,7 +115,7 @@ func (tr *pyTruth) add(s pySite, g *pyGraph) {
 			continue
 		}
 		to := g.defAt(tg.File, tg.Line, tg.Name)
-		if to == "" {
+		if to == "" || !isPyCallable(g.nodes[to].Kind) {
 			tr.noCallee++
 			continue
 		}
@@ -170,7 +170,7 @@ func measurePy(g *pyGraph, tr *pyTruth, keep int) *pyMeasurement {
 	for e, via := range g.calls {
 		src, dst := g.nodes[e.From], g.nodes[e.To]
 		switch {
-		case !isPyCallable(src.Kind) || !tr.files[src.Path]:
+		case !isPyDef(src.Kind) || !tr.files[src.Path]:
 			m.unscored++
 		case !isPyCallable(dst.Kind):
 			m.nonFuncTarget++
