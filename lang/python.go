@@ -25,9 +25,9 @@ func pythonSpec() *Spec {
 // pyGrammar holds the Python grammar's named kind names by id and the field
 // ids the extractor uses, computed once so the walk does no string conversion.
 type pyGrammar struct {
-	kinds                                          []string
-	fName, fBody, fSuper, fTypeParams, fLeft       uint16
-	fRight, fFunc, fObject, fAttr, fModule, fAlias uint16
+	kinds                                           []string
+	fName, fBody, fSuper, fTypeParams, fLeft        uint16
+	fRight, fFunc, fObject, fAttr, fModule, fAlias  uint16
 	fValue, fParams, fType, fDefinition, fArguments uint16
 	fReturnType                                     uint16
 }
