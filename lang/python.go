@@ -25,11 +25,11 @@ func pythonSpec() *Spec {
 // pyGrammar holds the Python grammar's named kind names by id and the field
 // ids the extractor uses, computed once so the walk does no string conversion.
 type pyGrammar struct {
-	kinds                                           []string
-	fName, fBody, fSuper, fTypeParams, fLeft        uint16
-	fRight, fFunc, fObject, fAttr, fModule, fAlias  uint16
-	fValue, fParams, fType, fDefinition, fArguments uint16
-	fReturnType                                     uint16
+	kinds                                            []string
+	fName, fBody, fSuper, fTypeParams, fLeft         uint16
+	fRight, fFunc, fObject, fAttr, fModule, fAlias   uint16
+	fValue, fParams, fType, fDefinition, fArguments  uint16
+	fReturnType, fOperator, fCondition, fConsequence uint16
 }
 
 var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
@@ -58,6 +58,9 @@ var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
 	g.fDefinition = l.FieldIdForName("definition")
 	g.fArguments = l.FieldIdForName("arguments")
 	g.fReturnType = l.FieldIdForName("return_type")
+	g.fOperator = l.FieldIdForName("operator")
+	g.fCondition = l.FieldIdForName("condition")
+	g.fConsequence = l.FieldIdForName("consequence")
 	return g
 })
 

@@ -25,6 +25,14 @@ type pyLocals struct {
 	end   uint
 	names map[string]uint8
 	binds map[string][]pyBind
+	// narrow holds the blocks where isinstance() says a name's class.
+	narrow map[string][]pyNarrow
+}
+
+// pyNarrow is a block, from start to end, under "if isinstance(x, C)".
+type pyNarrow struct {
+	start, end uint
+	class      *sitter.Node
 }
 
 // pyBind is one binding of a local: from byte at on, the name holds value
@@ -94,9 +102,15 @@ func (e *pyExtractor) localChain(i int, name string, at uint, mode pyChainMode, 
 	saved := e.locals
 	e.locals = e.locals[:i+1]
 	defer func() { e.locals = saved }()
+	if c, ok := e.narrowed(l, name, at, mode, depth); ok {
+		return c
+	}
 	for _, b := range binds {
-		if b.ann != "" {
-			return e.annotationChain(b.ann, mode, depth+1)
+		if b.ann == "" {
+			continue
+		}
+		if c := e.annotationChain(b.ann, mode, depth+1); c != facts.Unknown {
+			return c
 		}
 	}
 	var pick *pyBind
@@ -217,6 +231,13 @@ func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
 			e.targets(c.ChildByFieldId(e.g.fLeft), l, pyVar|pyNotBuiltin, pyBind{at: at, chain: facts.Unknown})
 		case "as_pattern": // with ... as x, except E as x
 			e.asTargets(n, c, l)
+		case "if_statement", "elif_clause":
+			e.narrowBlock(c, l)
+		case "assert_statement":
+			// assert isinstance(x, C): from here on x is a C.
+			e.isinstanceTests(c.NamedChild(0), func(name string, class *sitter.Node) {
+				l.bind(name, pyBind{at: c.EndByte(), value: class, kind: 'x'})
+			})
 		case "global_statement", "nonlocal_statement":
 			for j := uint(0); j < c.NamedChildCount(); j++ {
 				names[Text(c.NamedChild(j), e.src)] |= pyOuter
@@ -228,6 +249,68 @@ func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
 		}
 		e.bindings(c, l)
 	}
+}
+
+// narrowed is the class isinstance() gives a name in the innermost block
+// around at that tests it, unless the name is bound again in the block
+// before at.
+func (e *pyExtractor) narrowed(l pyLocals, name string, at uint, mode pyChainMode, depth int) (string, bool) {
+	var in *pyNarrow
+	for i, n := range l.narrow[name] {
+		if n.start <= at && at < n.end && (in == nil || n.start > in.start) {
+			in = &l.narrow[name][i]
+		}
+	}
+	if in == nil {
+		return "", false
+	}
+	for _, b := range l.binds[name] {
+		if in.start <= b.at && b.at <= at {
+			return "", false
+		}
+	}
+	return e.annotationChain(pyNoSpace(Text(in.class, e.src)), mode, depth+1), true
+}
+
+// isinstanceTests calls found for each isinstance(name, Class) that a
+// condition asserts (alone or as a term of an and).
+func (e *pyExtractor) isinstanceTests(cond *sitter.Node, found func(name string, class *sitter.Node)) {
+	if cond == nil {
+		return
+	}
+	switch e.g.kind(cond) {
+	case "boolean_operator":
+		if op := cond.ChildByFieldId(e.g.fOperator); op != nil && Text(op, e.src) == "and" {
+			e.isinstanceTests(cond.ChildByFieldId(e.g.fLeft), found)
+			e.isinstanceTests(cond.ChildByFieldId(e.g.fRight), found)
+		}
+	case "parenthesized_expression":
+		e.isinstanceTests(cond.NamedChild(0), found)
+	case "call":
+		fn, args := cond.ChildByFieldId(e.g.fFunc), cond.ChildByFieldId(e.g.fArguments)
+		if fn == nil || args == nil || Text(fn, e.src) != "isinstance" || args.NamedChildCount() != 2 {
+			return
+		}
+		x, class := args.NamedChild(0), args.NamedChild(1)
+		if e.g.kind(x) == "identifier" && pyIsDotted(pyNoSpace(Text(class, e.src))) {
+			found(Text(x, e.src), class)
+		}
+	}
+}
+
+// narrowBlock records the isinstance() tests of an if or elif condition
+// for the block they guard.
+func (e *pyExtractor) narrowBlock(c *sitter.Node, l *pyLocals) {
+	body := c.ChildByFieldId(e.g.fConsequence)
+	if body == nil {
+		return
+	}
+	e.isinstanceTests(c.ChildByFieldId(e.g.fCondition), func(name string, class *sitter.Node) {
+		if l.narrow == nil {
+			l.narrow = map[string][]pyNarrow{}
+		}
+		l.narrow[name] = append(l.narrow[name], pyNarrow{start: body.StartByte(), end: body.EndByte(), class: class})
+	})
 }
 
 // asTargets binds the target of "with v as x" (what v's __enter__

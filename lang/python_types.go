@@ -291,8 +291,9 @@ func (e *pyExtractor) exprChain(n *sitter.Node, mode pyChainMode, depth int) str
 	return facts.Unknown
 }
 
-// eitherChain is the chain of a or b, and of a if c else b: the one chain
-// both sides agree on, None aside.
+// eitherChain is the chain of a or b, and of a if c else b: the first
+// side whose type is known, None aside (either may be the value; an edge
+// to one of them is one the program can take).
 func (e *pyExtractor) eitherChain(n *sitter.Node, mode pyChainMode, depth int) string {
 	var sides []*sitter.Node
 	if e.g.kind(n) == "boolean_operator" {
@@ -300,24 +301,17 @@ func (e *pyExtractor) eitherChain(n *sitter.Node, mode pyChainMode, depth int) s
 	} else if n.NamedChildCount() == 3 {
 		sides = []*sitter.Node{n.NamedChild(0), n.NamedChild(2)}
 	}
-	out := ""
+	out := facts.Unknown
 	for _, s := range sides {
-		if s == nil {
-			return facts.Unknown
-		}
-		if e.g.kind(s) == "none" {
+		if s == nil || e.g.kind(s) == "none" {
 			continue
 		}
-		c := e.exprChain(s, mode, depth+1)
-		switch {
-		case out == "":
+		switch c := e.exprChain(s, mode, depth+1); {
+		case c == facts.NotRepo && out == facts.Unknown:
 			out = c
-		case c != out:
-			return facts.Unknown
+		case c != facts.Unknown && c != facts.NotRepo:
+			return c
 		}
-	}
-	if out == "" {
-		return facts.NotRepo
 	}
 	return out
 }
@@ -469,22 +463,22 @@ func pyTypingModule(p string) bool {
 	return false
 }
 
-// unionChain is the one type of a union besides None, else unknown.
+// unionChain is the one repository type of a union: None and builtin
+// alternatives aside (a method the repository type defines is its), else
+// unknown.
 func (e *pyExtractor) unionChain(alts []string, mode pyChainMode, depth int) string {
-	out := ""
+	out := facts.NotRepo
 	for _, a := range alts {
-		if u := pyUnquote(a); u == "None" || u == "NoneType" {
-			continue
-		}
-		if out != "" {
+		c := e.annotationChain(a, mode, depth+1)
+		switch {
+		case c == facts.NotRepo:
+		case c == facts.Unknown || out != facts.NotRepo && out != c:
 			return facts.Unknown
+		default:
+			out = c
 		}
-		out = a
 	}
-	if out == "" {
-		return facts.NotRepo
-	}
-	return e.annotationChain(out, mode, depth+1)
+	return out
 }
 
 // pyUnquote strips the quotes of a forward reference ("Foo", 'm.Foo').

@@ -192,6 +192,7 @@ type pyGraph struct {
 	// field (property) ids.
 	defsAt  map[string]map[int][]string
 	calls   map[edge]string // -> via
+	callBy  map[edge]string // -> resolved_by
 	imports map[edge]bool   // file id -> file id
 }
 
@@ -206,7 +207,7 @@ func indexPython(t testing.TB, dir string) *pyGraph {
 	t.Helper()
 	ix := lgtest.New(t, dir)
 	ix.MustRun(t, "init", false)
-	g := &pyGraph{nodes: map[string]lgNode{}, files: map[string]bool{}, defsAt: map[string]map[int][]string{}, calls: map[edge]string{}, imports: map[edge]bool{}}
+	g := &pyGraph{nodes: map[string]lgNode{}, files: map[string]bool{}, defsAt: map[string]map[int][]string{}, calls: map[edge]string{}, callBy: map[edge]string{}, imports: map[edge]bool{}}
 	sc := bufio.NewScanner(strings.NewReader(ix.Export(t, "main")))
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
@@ -215,6 +216,7 @@ func indexPython(t testing.TB, dir string) *pyGraph {
 			SymbolKind                 string `json:"symbol_kind"`
 			Line                       int
 			Source, Target, Via        string
+			ResolvedBy                 string `json:"resolved_by"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			t.Fatalf("export line %q: %v", sc.Text(), err)
@@ -232,6 +234,7 @@ func indexPython(t testing.TB, dir string) *pyGraph {
 			}
 		case rec.Type == "edge" && rec.Kind == "calls":
 			g.calls[edge{rec.Source, rec.Target}] = rec.Via
+			g.callBy[edge{rec.Source, rec.Target}] = rec.ResolvedBy
 		case rec.Type == "edge" && rec.Kind == "imports":
 			g.imports[edge{rec.Source, rec.Target}] = true
 		}

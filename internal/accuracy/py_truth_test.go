@@ -133,6 +133,9 @@ type pyMeasurement struct {
 	unscored       int // lgraph edges from a file or non-callable, or from files jedi did not see
 	nonFuncTarget  int // lgraph calls edges to variables and constants
 	recallByShape  map[string][2]int
+	// byResolution counts scored edges and those in jedi's graph by how
+	// lgraph resolved them (resolved_by: type, import, scope, name).
+	byResolution map[string][2]int
 	fpCats, fnCats *breakdown
 	// fpGroups and fnGroups count the same by pyGroup, without examples.
 	fpGroups, fnGroups *breakdown
@@ -165,7 +168,8 @@ func pyGroup(site pySite) string {
 // measurePy scores lgraph's calls edges between functions, methods and
 // classes against jedi's.
 func measurePy(g *pyGraph, tr *pyTruth, keep int) *pyMeasurement {
-	m := &pyMeasurement{scored: map[edge]string{}, recallByShape: map[string][2]int{}, fpCats: newBreakdown(), fnCats: newBreakdown(),
+	m := &pyMeasurement{scored: map[edge]string{}, recallByShape: map[string][2]int{}, byResolution: map[string][2]int{},
+		fpCats: newBreakdown(), fnCats: newBreakdown(),
 		fpGroups: newBreakdown(), fnGroups: newBreakdown()}
 	for e, via := range g.calls {
 		src, dst := g.nodes[e.From], g.nodes[e.To]
@@ -180,11 +184,15 @@ func measurePy(g *pyGraph, tr *pyTruth, keep int) *pyMeasurement {
 	}
 	m.lg, m.truth = len(m.scored), len(tr.edges)
 	for e := range m.scored {
+		n := m.byResolution[g.callBy[e]]
+		n[1]++
 		if _, ok := tr.edges[e]; ok {
 			m.both++
+			n[0]++
 		} else {
 			m.fp = append(m.fp, e)
 		}
+		m.byResolution[g.callBy[e]] = n
 	}
 	for e, s := range tr.edges {
 		n := m.recallByShape[s.Shape]
@@ -281,8 +289,22 @@ func logPy(t testing.TB, tr *pyTruth, m *pyMeasurement) {
 		parts = append(parts, fmt.Sprintf("%s %d/%d", s, m.recallByShape[s][0], m.recallByShape[s][1]))
 	}
 	t.Logf("  recall by call form: %s", strings.Join(parts, ", "))
+	parts = parts[:0]
+	for _, by := range sortedKeys(m.byResolution) {
+		parts = append(parts, fmt.Sprintf("%s %d/%d", by, m.byResolution[by][0], m.byResolution[by][1]))
+	}
+	t.Logf("  precision by resolution: %s", strings.Join(parts, ", "))
 	m.fpGroups.log(t, "FP family")
 	m.fnGroups.log(t, "FN family")
 	m.fpCats.log(t, "FP")
 	m.fnCats.log(t, "FN")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -161,3 +161,32 @@ func TestPythonNamespacePackage(t *testing.T) {
 	})
 	check(t, got, []string{"app.py#run -> ns/config.py#load [calls import]", "app.py -> ns/config.py [imports ]"}, nil)
 }
+
+// TestPythonThroughTypes: calls on attributes, properties, results,
+// module variables and annotated or narrowed locals resolve through the
+// types the Python extractor writes, across files and renamed imports; a
+// receiver of unknown type makes no edge (no guess at a same-named method);
+// "from .console import Console" binds no module named console.
+func TestPythonThroughTypes(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"pkg/__init__.py": "",
+		"pkg/client.py": "class Session:\n    def send(self):\n        pass\n\n\n" +
+			"class Client:\n    def get(self):\n        pass\n\n    @property\n    def session(self) -> \"Session\":\n        return Session()\n\n\n" +
+			"def make() -> Client:\n    return Client()\n\n\ndefault = Client()\n",
+		"pkg/console.py": "class Console:\n    def print(self):\n        pass\n",
+		"app.py": "from pkg.client import Client as C, make, default\nfrom pkg.console import Console\n\nconsole = Console()\n\n\n" +
+			"class Service:\n    def __init__(self, c: C):\n        self.client = c\n\n" +
+			"    def run(self, other):\n        self.client.get()\n        self.client.session.send()\n        make().get()\n" +
+			"        default.get()\n        console.print()\n        other.get()\n        if isinstance(other, C):\n            other.session.send()\n",
+	})
+	check(t, got, []string{
+		"app.py#Service.run -> pkg/client.py#Client.get [calls type]",
+		"app.py#Service.run -> pkg/client.py#Session.send [calls type]",
+		"app.py#Service.run -> pkg/console.py#Console.print [calls type]",
+	}, nil)
+	unguessed := resolveAll(t, nil, map[string]string{
+		"pkg/client.py": "class Client:\n    def fetch(self):\n        pass\n",
+		"app.py":        "def run(x):\n    x.fetch()\n",
+	})
+	check(t, unguessed, nil, []string{"app.py#run ->"})
+}

@@ -19,6 +19,14 @@ var unimportedReach = map[string]struct{ dir, project bool }{
 	"ruby":   {dir: true, project: true},
 }
 
+// noMethodGuess lists the families where a call on a receiver of unknown
+// type is not guessed at: in Python most such receivers are untyped
+// parameters holding dicts, strings or library objects, and a method that
+// is the only one of its name in the repository was the callee jedi names
+// 71 times in 267 on six corpora (requests, flask, click, werkzeug, rich,
+// a sample of localstack).
+var noMethodGuess = map[string]bool{"python": true}
+
 // bare resolves an unqualified name: the lexical scopes of this file, what
 // the file imports, then (where the language allows) its directory or
 // package and the whole project.
@@ -147,6 +155,9 @@ func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool
 // another type, so it never lands on the caller and skips the nearby tiers
 // (where the caller's own type would win).
 func (r *resolver) uniqueMethod(name, from string, field bool) (def, bool) {
+	if noMethodGuess[r.spec.Family] {
+		return def{}, false
+	}
 	caller := r.sourceOf(facts.Ref{From: from})
 	methods := r.filter(name, callable, func(d def) bool { return d.Kind == facts.KindMethod && d.ID != caller })
 	dir := dirOf(r.f.Path)
