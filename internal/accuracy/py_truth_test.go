@@ -128,14 +128,14 @@ func (tr *pyTruth) add(s pySite, g *pyGraph) {
 // pyMeasurement is one corpus's comparison.
 type pyMeasurement struct {
 	score
-	scored         map[edge]string // lgraph calls edges that are scored -> via
-	fp, fn         []edge
-	unscored       int // lgraph edges from a file or non-callable, or from files jedi did not see
-	nonFuncTarget  int // lgraph calls edges to variables and constants
-	recallByShape  map[string][2]int
+	scored        map[edge]string // lgraph calls edges that are scored -> via
+	fp, fn        []edge
+	unscored      int // lgraph edges from a file or non-callable, or from files jedi did not see
+	nonFuncTarget int // lgraph calls edges to variables and constants
+	recallByShape map[string][2]int
 	// byResolution counts scored edges and those in jedi's graph by how
 	// lgraph resolved them (resolved_by: type, import, scope, name).
-	byResolution map[string][2]int
+	byResolution   map[string][2]int
 	fpCats, fnCats *breakdown
 	// fpGroups and fnGroups count the same by pyGroup, without examples.
 	fpGroups, fnGroups *breakdown
