@@ -16,6 +16,8 @@ import (
 type pyField struct {
 	idx             int
 	annotated, weak bool
+	// ann is the annotation's text, when there is one.
+	ann string
 }
 
 // decorators returns the last name of each decorator of a def or class,
@@ -284,10 +286,14 @@ func (e *pyExtractor) selfTarget(t *sitter.Node) (string, bool) {
 // the first was None.
 func (e *pyExtractor) addField(owner, name, typ string, annotated, weak bool, n *sitter.Node) {
 	key := owner + "." + name
+	ann := ""
+	if t := n.ChildByFieldId(e.g.fType); t != nil && annotated {
+		ann = pyNoSpace(Text(t, e.src))
+	}
 	if f, ok := e.fields[key]; ok {
 		if !f.annotated && (annotated || f.weak && !weak) {
 			e.f.Symbols[f.idx].Type = typ
-			f.annotated, f.weak = annotated, weak
+			f.annotated, f.weak, f.ann = annotated, weak, ann
 		}
 		return
 	}
@@ -295,7 +301,7 @@ func (e *pyExtractor) addField(owner, name, typ string, annotated, weak bool, n 
 	if len(sig) > 120 {
 		sig = sig[:120]
 	}
-	e.fields[key] = &pyField{idx: len(e.f.Symbols), annotated: annotated, weak: weak}
+	e.fields[key] = &pyField{idx: len(e.f.Symbols), annotated: annotated, weak: weak, ann: ann}
 	e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: key, Kind: facts.KindField, Parent: owner,
 		Line: Line(n), EndLine: EndLine(n), Signature: sig, Type: typ})
 }

@@ -135,6 +135,8 @@ func (e *pyExtractor) localChain(i int, name string, at uint, mode pyChainMode, 
 		return pick.chain
 	}
 	switch pick.kind {
+	case pyIter, pyItem, pyKey, pyValue:
+		return e.elementChain(pick.value, pick.kind, mode, depth+1)
 	case 'w':
 		return pySteps(e.exprChain(pick.value, mode, depth+1), []string{"__enter__()"})
 	case 'x':
@@ -158,7 +160,7 @@ func (e *pyExtractor) enterLocals(n *sitter.Node, self bool) {
 	default: // comprehensions bind their for-clause targets
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			if c := n.NamedChild(i); e.g.kind(c) == "for_in_clause" {
-				e.targets(c.ChildByFieldId(e.g.fLeft), l, pyVar|pyNotBuiltin, pyBind{chain: facts.Unknown})
+				e.loopTargets(c.ChildByFieldId(e.g.fLeft), c.ChildByFieldId(e.g.fRight), l, c.StartByte())
 			}
 		}
 	}
@@ -225,10 +227,11 @@ func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
 			e.targets(c.ChildByFieldId(e.g.fName), l, pyVar|e.valueFlag(v), pyBind{at: c.EndByte(), value: v})
 		case "for_statement":
 			at := c.StartByte()
-			if r := c.ChildByFieldId(e.g.fRight); r != nil {
+			r := c.ChildByFieldId(e.g.fRight)
+			if r != nil {
 				at = r.EndByte()
 			}
-			e.targets(c.ChildByFieldId(e.g.fLeft), l, pyVar|pyNotBuiltin, pyBind{at: at, chain: facts.Unknown})
+			e.loopTargets(c.ChildByFieldId(e.g.fLeft), r, l, at)
 		case "as_pattern": // with ... as x, except E as x
 			e.asTargets(n, c, l)
 		case "if_statement", "elif_clause":

@@ -47,6 +47,9 @@ type pyModNames struct {
 	stars []string
 	// typeVars are TypeVar, ParamSpec and TypeVarTuple names.
 	typeVars map[string]bool
+	// returns are the return annotations of the module's functions and
+	// its classes' methods, by qualified name.
+	returns map[string]string
 }
 
 // scanModule records the module scope's bindings, also under if, try and
@@ -59,8 +62,10 @@ func (e *pyExtractor) scanModule(n *sitter.Node) {
 			if d := c.ChildByFieldId(e.g.fDefinition); d != nil {
 				e.modBind(d.ChildByFieldId(e.g.fName), 'd')
 			}
+			e.scanReturns(c, "")
 		case "function_definition", "class_definition":
 			e.modBind(c.ChildByFieldId(e.g.fName), 'd')
+			e.scanReturns(c, "")
 		case "expression_statement":
 			if a := c.NamedChild(0); a != nil && e.g.kind(a) == "assignment" {
 				e.scanAssignment(a)
@@ -283,6 +288,8 @@ func (e *pyExtractor) exprChain(n *sitter.Node, mode pyChainMode, depth int) str
 		}
 	case "conditional_expression", "boolean_operator":
 		return e.eitherChain(n, mode, depth)
+	case "subscript":
+		return e.elementChain(n.ChildByFieldId(e.g.fValue), pyItem, mode, depth+1)
 	case "string", "concatenated_string", "integer", "float", "true", "false", "none", "list", "dictionary",
 		"set", "tuple", "list_comprehension", "dictionary_comprehension", "set_comprehension",
 		"generator_expression", "lambda", "comparison_operator", "not_operator":
@@ -349,6 +356,13 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 	case "attribute":
 		if obj := fn.ChildByFieldId(e.g.fObject); obj != nil && e.isLiteral(obj) {
 			return facts.NotRepo
+		}
+		if dotted := pyNoSpace(Text(fn, e.src)); pyIsDotted(dotted) {
+			if name, ok := e.typingName(dotted); ok && name == "cast" {
+				if args := n.ChildByFieldId(e.g.fArguments); args != nil && args.NamedChildCount() == 2 {
+					return e.annotationChain(pyNoSpace(Text(args.NamedChild(0), e.src)), mode, depth+1)
+				}
+			}
 		}
 	default:
 		return facts.Unknown
