@@ -19,6 +19,7 @@ const (
 	pyItem  byte = 'i' // c[i]: a sequence's element, a mapping's value
 	pyKey   byte = 'k' // for k, _ in m.items()
 	pyValue byte = 'v' // for _, v in m.items(), for v in m.values()
+	pyTuple byte = 't' // a, b = t: part of a tuple
 )
 
 // pySequences and pyMappings are the containers whose element types an
@@ -81,11 +82,7 @@ func (e *pyExtractor) elementChain(container *sitter.Node, kind byte, mode pyCha
 
 // element is the annotation of an element of a container annotation.
 func (e *pyExtractor) element(text string, kind byte) string {
-	text = pyUnquote(text)
-	head, args := text, ""
-	if i := strings.IndexByte(text, '['); i > 0 && strings.HasSuffix(text, "]") {
-		head, args = text[:i], text[i+1:len(text)-1]
-	}
+	head, args := pyGeneric(pyUnquote(text))
 	if args == "" {
 		return ""
 	}
@@ -191,10 +188,50 @@ func (e *pyExtractor) localAnnot(name string, at uint, depth int) string {
 	e.locals = e.locals[:i+1]
 	defer func() { e.locals = saved }()
 	t := e.annotText(pick.value, depth+1)
-	if pick.kind != 0 && t != "" {
-		return e.element(t, pick.kind)
+	switch {
+	case t == "" || pick.kind == 0:
+		return t
+	case pick.kind == pyTuple:
+		return e.tuplePart(t, pick.index)
 	}
-	return t
+	return e.element(t, pick.kind)
+}
+
+// tuplePart is the annotation of part i of a Tuple[A, B, ...] annotation.
+func (e *pyExtractor) tuplePart(text string, i int) string {
+	head, args := pyGeneric(pyUnquote(text))
+	if name, _ := e.typingName(head); name != "Tuple" && name != "tuple" || args == "" {
+		return ""
+	}
+	parts := pySplitTop(args, ',')
+	if i >= len(parts) || len(parts) == 2 && parts[1] == "..." {
+		return ""
+	}
+	return parts[i]
+}
+
+// pyGeneric splits Head[args] into Head and args ("" without brackets).
+func pyGeneric(text string) (head, args string) {
+	if i := strings.IndexByte(text, '['); i > 0 && strings.HasSuffix(text, "]") {
+		return text[:i], text[i+1 : len(text)-1]
+	}
+	return text, ""
+}
+
+// typeArg is X of an annotation Type[X] (or Optional[Type[X]]): calling a
+// value so declared makes an X.
+func (e *pyExtractor) typeArg(text string) string {
+	head, args := pyGeneric(pyUnquote(text))
+	name, _ := e.typingName(head)
+	switch {
+	case args == "":
+		return ""
+	case name == "Type" || name == "type" && e.mod.first["type"] == 0:
+		return pySplitTop(args, ',')[0]
+	case name == "Optional":
+		return e.typeArg(args)
+	}
+	return ""
 }
 
 // loopTargets binds the targets of for t in it (also in comprehensions):

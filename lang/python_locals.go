@@ -42,9 +42,12 @@ type pyBind struct {
 	value *sitter.Node
 	chain string
 	ann   string
-	// kind is 'w' for with-as (what the value's __enter__ returns) and 'x'
-	// for except-as (value names the exception class).
-	kind byte
+	// kind is 'w' for with-as (what the value's __enter__ returns), 'x'
+	// for except-as (value names the exception class), pyTuple for part
+	// index of a tuple, and an element kind (pyIter...) for what the
+	// container value gives.
+	kind  byte
+	index int
 }
 
 func (l *pyLocals) bind(name string, b pyBind) {
@@ -137,6 +140,11 @@ func (e *pyExtractor) localChain(i int, name string, at uint, mode pyChainMode, 
 	switch pick.kind {
 	case pyIter, pyItem, pyKey, pyValue:
 		return e.elementChain(pick.value, pick.kind, mode, depth+1)
+	case pyTuple:
+		if part := e.tuplePart(e.annotText(pick.value, depth+1), pick.index); part != "" {
+			return e.annotationChain(part, mode, depth+1)
+		}
+		return facts.Unknown
 	case 'w':
 		return pySteps(e.exprChain(pick.value, mode, depth+1), []string{"__enter__()"})
 	case 'x':
@@ -351,7 +359,15 @@ func (e *pyExtractor) assignTargets(n *sitter.Node, l *pyLocals) {
 		b.chain = facts.Unknown
 	}
 	for cur := n; cur != nil && e.g.kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
-		e.targets(cur.ChildByFieldId(e.g.fLeft), l, flag, b)
+		left := cur.ChildByFieldId(e.g.fLeft)
+		if k := e.g.kind(left); value != nil && (k == "pattern_list" || k == "tuple_pattern") {
+			// a, b = f(): the parts of the tuple f's annotation declares.
+			for i, part := range namedChildren(left) {
+				e.targets(part, l, pyVar|pyNotBuiltin, pyBind{at: b.at, value: value, kind: pyTuple, index: i})
+			}
+			continue
+		}
+		e.targets(left, l, flag, b)
 	}
 }
 

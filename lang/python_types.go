@@ -346,7 +346,12 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 			}
 			return facts.Unknown
 		case isPyVariable(flags):
-			return facts.Unknown // calling a callable held in a variable
+			// Calling a class a variable holds (cls: Type[X]) makes an X;
+			// another callable's result is unknown.
+			if x := e.typeArg(e.localAnnot(name, fn.StartByte(), depth+1)); x != "" {
+				return e.annotationChain(x, mode, depth+1)
+			}
+			return facts.Unknown
 		case flags == 0 && e.mod.first[name] == 0 && pyBuiltins[name]:
 			if pyAnyResult[name] {
 				return facts.Unknown
@@ -363,6 +368,9 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 					return e.annotationChain(pyNoSpace(Text(args.NamedChild(0), e.src)), mode, depth+1)
 				}
 			}
+		}
+		if c := e.attributeCall(fn, mode, depth); c != "" {
+			return c
 		}
 	default:
 		return facts.Unknown
@@ -527,4 +535,27 @@ func pySplitTop(s string, sep byte) []string {
 		}
 	}
 	return append(out, s[start:])
+}
+
+// attributeCall is the chain of calling obj.m when the file's annotations
+// say more than the chain would: a class attribute declared Type[X] makes
+// an X; get, pop and setdefault of an annotated mapping or sequence give
+// an element. "" when they say nothing.
+func (e *pyExtractor) attributeCall(fn *sitter.Node, mode pyChainMode, depth int) string {
+	if x := e.typeArg(e.annotText(fn, depth+1)); x != "" {
+		return e.annotationChain(x, mode, depth+1)
+	}
+	attr := fn.ChildByFieldId(e.g.fAttr)
+	if attr == nil {
+		return ""
+	}
+	switch Text(attr, e.src) {
+	case "get", "pop", "setdefault":
+		if t := e.annotText(fn.ChildByFieldId(e.g.fObject), depth+1); t != "" {
+			if elem := e.element(t, pyItem); elem != "" {
+				return e.annotationChain(elem, mode, depth+1)
+			}
+		}
+	}
+	return ""
 }

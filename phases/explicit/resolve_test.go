@@ -190,3 +190,13 @@ func TestPythonThroughTypes(t *testing.T) {
 	})
 	check(t, unguessed, nil, []string{"app.py#run ->"})
 }
+
+// TestBasesOfBasesInOneFile: a method found two bases up, where the base
+// class is defined in the caller's file, resolves (the base's own bases
+// are followed).
+func TestBasesOfBasesInOneFile(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"m.py": "class A:\n    def fail(self):\n        pass\n\n\nclass B(A):\n    pass\n\n\nclass C(B):\n    def run(self):\n        self.fail()\n",
+	})
+	check(t, got, []string{"m.py#C.run -> m.py#A.fail [calls type]"}, nil)
+}

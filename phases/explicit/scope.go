@@ -1,6 +1,8 @@
 package explicit
 
 import (
+	"strings"
+
 	"github.com/lgraph/lgraph/facts"
 	"github.com/lgraph/lgraph/snapshot"
 )
@@ -93,9 +95,12 @@ func (r *resolver) scopesOf(from string) []string {
 	return append(out, "")
 }
 
+// localDef is symbol i of this file as the index holds it, with its bases
+// (a base found in this file leads on to its own bases).
 func (r *resolver) localDef(i int) def {
 	s := r.f.Facts.Symbols[i]
-	return def{Path: r.f.Path, ID: r.ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind, Type: s.Type, order: i}
+	return def{Path: r.f.Path, ID: r.ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind, Type: s.Type,
+		bases: strings.Join(s.Extends, ",") + ";" + strings.Join(s.Implements, ","), order: i}
 }
 
 // enclosingClass walks up from a symbol to the nearest type-like definition.
