@@ -141,7 +141,7 @@ type pyExtractor struct {
 func pyExtract(root *sitter.Node, src []byte) *facts.File {
 	e := &pyExtractor{g: pyGrammarIDs(), src: src, f: &facts.File{}, fields: map[string]*pyField{},
 		mod: pyModNames{first: map[string]byte{}, from: map[string]pyFromName{}, plain: map[string][]pyPlain{}, typeVars: map[string]bool{},
-			returns: map[string]string{}}}
+			returns: map[string]string{}, anns: map[string]string{}}}
 	e.scanModule(root)
 	Walk(root, e.visit)
 	drop := e.shadowedFields()

@@ -118,7 +118,11 @@ func (e *pyExtractor) annotText(n *sitter.Node, depth int) string {
 			return e.annotText(n.NamedChild(0), depth+1)
 		}
 	case "identifier":
-		return e.localAnnot(Text(n, e.src), n.StartByte(), depth)
+		name := Text(n, e.src)
+		if e.localFlags(name) == 0 {
+			return e.mod.anns[name]
+		}
+		return e.localAnnot(name, n.StartByte(), depth)
 	case "attribute":
 		if name, ok := e.selfTarget(n); ok {
 			if f, ok := e.fields[e.methodOwner()+"."+name]; ok {

@@ -48,8 +48,9 @@ type pyModNames struct {
 	// typeVars are TypeVar, ParamSpec and TypeVarTuple names.
 	typeVars map[string]bool
 	// returns are the return annotations of the module's functions and
-	// its classes' methods, by qualified name.
-	returns map[string]string
+	// its classes' methods, by qualified name; anns those of its
+	// variables.
+	returns, anns map[string]string
 }
 
 // scanModule records the module scope's bindings, also under if, try and
@@ -100,6 +101,11 @@ func (e *pyExtractor) scanAssignment(a *sitter.Node) {
 			e.modBind(left, 'd')
 			if v := cur.ChildByFieldId(e.g.fRight); v != nil && e.isTypeVarCall(v) {
 				e.mod.typeVars[Text(left, e.src)] = true
+			}
+			if t := cur.ChildByFieldId(e.g.fType); t != nil {
+				if name := Text(left, e.src); e.mod.anns[name] == "" {
+					e.mod.anns[name] = pyNoSpace(Text(t, e.src))
+				}
 			}
 			continue
 		}
@@ -219,6 +225,9 @@ func (e *pyExtractor) dottedChain(dotted string, at uint, mode pyChainMode, dept
 // moduleDotted is the chain of a dotted name whose head the module scope
 // binds (or nothing does).
 func (e *pyExtractor) moduleDotted(parts []string, mode pyChainMode) string {
+	if m, ok := e.fromModule(parts, mode); ok {
+		return pySteps(facts.Imported(m, parts[1]), parts[2:])
+	}
 	if e.mod.first[parts[0]] != 'i' {
 		return pySteps(e.moduleName(parts[0], mode), parts[1:])
 	}
@@ -244,6 +253,26 @@ func (e *pyExtractor) moduleDotted(parts []string, mode pyChainMode) string {
 		return facts.Unknown // the module itself
 	}
 	return pySteps(facts.Imported(module, parts[k]), parts[k+1:])
+}
+
+// fromModule returns the module path of a from-imported name that names a
+// submodule (from . import models; models.User) in a type chain: one
+// imported from a package written only in dots, or a lower-case name
+// followed by a capitalized one.
+func (e *pyExtractor) fromModule(parts []string, mode pyChainMode) (string, bool) {
+	if mode != pyType || len(parts) < 2 || e.mod.first[parts[0]] != 'f' {
+		return "", false
+	}
+	f := e.mod.from[parts[0]]
+	dots := strings.Trim(f.path, ".") == ""
+	lower := f.name[0] >= 'a' && f.name[0] <= 'z' && parts[1][0] >= 'A' && parts[1][0] <= 'Z'
+	switch {
+	case dots:
+		return f.path + f.name, true
+	case lower:
+		return f.path + "." + f.name, true
+	}
+	return "", false
 }
 
 // pySteps appends member steps to a chain; unknown and outside chains
@@ -373,6 +402,10 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 			return c
 		}
 	default:
+		// registry[key](...): calling a Type[X] element makes an X.
+		if x := e.typeArg(e.annotText(fn, depth+1)); x != "" {
+			return e.annotationChain(x, mode, depth+1)
+		}
 		return facts.Unknown
 	}
 	return pyCalled(e.exprChain(fn, mode, depth+1))
