@@ -135,7 +135,10 @@ type pyMeasurement struct {
 	recallByShape map[string][2]int
 	// byResolution counts scored edges and those in jedi's graph by how
 	// lgraph resolved them (resolved_by: type, import, scope, name).
-	byResolution   map[string][2]int
+	byResolution map[string][2]int
+	// fpJediUnknown counts the false positives whose call site jedi cannot
+	// resolve at all (no repository or outside definition).
+	fpJediUnknown  int
 	fpCats, fnCats *breakdown
 	// fpGroups and fnGroups count the same by pyGroup, without examples.
 	fpGroups, fnGroups *breakdown
@@ -208,6 +211,9 @@ func measurePy(g *pyGraph, tr *pyTruth, keep int) *pyMeasurement {
 	sortEdges(m.fn)
 	for _, e := range m.fp {
 		group, cat, detail := classifyPyFP(e, m.scored[e], tr)
+		if strings.HasPrefix(cat, "jedi: unknown") {
+			m.fpJediUnknown++
+		}
 		m.fpGroups.add(group, "", 0)
 		m.fpCats.add(cat, short(e.From)+" -> "+short(e.To)+" (via "+m.scored[e]+") "+detail, keep)
 	}
@@ -273,6 +279,8 @@ func logPy(t testing.TB, tr *pyTruth, m *pyMeasurement) {
 	t.Logf("  jedi: %d call sites (%d at module level): %d to the repository, %d outside, %d unknown; %d answered from a third-party stub; %d callers and %d callees without an lgraph node",
 		tr.nSites, tr.nModule, tr.nRepo, tr.nOutside, tr.nUnknown, tr.nStub, tr.noCaller, tr.noCallee)
 	t.Logf("  calls: %v (%d lgraph edges unscored, %d to non-callables)", m.score, m.unscored, m.nonFuncTarget)
+	t.Logf("  of %d false positives %d are at sites jedi cannot resolve; precision where jedi answers %.3f",
+		len(m.fp), m.fpJediUnknown, ratio(m.both, m.lg-m.fpJediUnknown))
 	shapes := make([]string, 0, len(m.recallByShape))
 	for s := range m.recallByShape {
 		shapes = append(shapes, s)
