@@ -174,6 +174,30 @@ func (e *pyExtractor) refRecv(at *sitter.Node, name, qual, recv, kind string) {
 	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from(), Line: Line(at), Recv: recv})
 }
 
+// function records a def, opens its local scope, and then (its locals
+// known) sets its result type.
+func (e *pyExtractor) function(n *sitter.Node) {
+	idx := len(e.f.Symbols)
+	method := e.definition(n)
+	e.enterLocals(n, method)
+	if idx < len(e.f.Symbols) {
+		e.resultType(idx, n)
+	}
+}
+
+// assignmentIn records what an assignment defines where it is: module
+// variables, class attributes, or self attributes in a method.
+func (e *pyExtractor) assignmentIn(n *sitter.Node) {
+	switch {
+	case len(e.stack) == 0:
+		e.assignment(n)
+	case e.stack[len(e.stack)-1].class:
+		e.classAttribute(n)
+	default:
+		e.selfAttribute(n)
+	}
+}
+
 func (e *pyExtractor) visit(n *sitter.Node) bool {
 	start := n.StartByte()
 	for len(e.stack) > 0 && e.stack[len(e.stack)-1].end <= start {
@@ -195,12 +219,7 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 			return false
 		}
 	case "function_definition":
-		idx := len(e.f.Symbols)
-		method := e.definition(n)
-		e.enterLocals(n, method)
-		if idx < len(e.f.Symbols) {
-			e.resultType(idx, n)
-		}
+		e.function(n)
 	case "class_definition":
 		e.definition(n)
 	case "lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
@@ -208,14 +227,7 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 	case "type_alias_statement":
 		e.typeAlias(n)
 	case "assignment":
-		switch {
-		case len(e.stack) == 0:
-			e.assignment(n)
-		case e.stack[len(e.stack)-1].class:
-			e.classAttribute(n)
-		default:
-			e.selfAttribute(n)
-		}
+		e.assignmentIn(n)
 	case "import_statement":
 		e.importStatement(n)
 		return false
