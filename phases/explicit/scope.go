@@ -23,10 +23,10 @@ var unimportedReach = map[string]struct{ dir, project bool }{
 
 // noMethodGuess lists the families where a call on a receiver of unknown
 // type is not guessed at: in Python most such receivers are untyped
-// parameters holding dicts, strings or library objects, and a method that
-// is the only one of its name in the repository was the callee jedi names
-// 71 times in 267 on six corpora (requests, flask, click, werkzeug, rich,
-// a sample of localstack).
+// parameters holding dicts, strings or library objects. Against jedi on
+// requests, flask, click, werkzeug, rich and a localstack sample, the one
+// method of that name was the callee 360 times in 873 before receiver
+// types, and 71 times in 267 once the extractor wrote them.
 var noMethodGuess = map[string]bool{"python": true}
 
 // bare resolves an unqualified name: the lexical scopes of this file, what
