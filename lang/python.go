@@ -25,10 +25,11 @@ func pythonSpec() *Spec {
 // pyGrammar holds the Python grammar's named kind names by id and the field
 // ids the extractor uses, computed once so the walk does no string conversion.
 type pyGrammar struct {
-	kinds                                          []string
-	fName, fBody, fSuper, fTypeParams, fLeft       uint16
-	fRight, fFunc, fObject, fAttr, fModule, fAlias uint16
-	fValue, fParams                                uint16
+	kinds                                            []string
+	fName, fBody, fSuper, fTypeParams, fLeft         uint16
+	fRight, fFunc, fObject, fAttr, fModule, fAlias   uint16
+	fValue, fParams, fType, fDefinition, fArguments  uint16
+	fReturnType, fOperator, fCondition, fConsequence uint16
 }
 
 var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
@@ -53,6 +54,13 @@ var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
 	g.fAlias = l.FieldIdForName("alias")
 	g.fValue = l.FieldIdForName("value")
 	g.fParams = l.FieldIdForName("parameters")
+	g.fType = l.FieldIdForName("type")
+	g.fDefinition = l.FieldIdForName("definition")
+	g.fArguments = l.FieldIdForName("arguments")
+	g.fReturnType = l.FieldIdForName("return_type")
+	g.fOperator = l.FieldIdForName("operator")
+	g.fCondition = l.FieldIdForName("condition")
+	g.fConsequence = l.FieldIdForName("consequence")
 	return g
 })
 
@@ -100,6 +108,10 @@ type pyScope struct {
 	end   uint
 	qual  string
 	class bool
+	// method is set for a def whose first parameter is its instance or
+	// class (not a staticmethod); owner is then the class.
+	method bool
+	owner  string
 }
 
 type pyExtractor struct {
@@ -112,24 +124,31 @@ type pyExtractor struct {
 	// superID is the superclasses list of the class just entered.
 	superID uintptr
 	// skipID is a node the walk must not report (a callee, a defined name).
-	skipID      uintptr
-	vars        map[string]bool
+	skipID uintptr
+	// vars maps the module-level variables to their symbols' indexes.
+	vars        map[string]int
 	builtinRefs bool
 	// locals are the enclosing function, lambda and comprehension scopes.
 	locals []pyLocals
-	// aliases maps a name bound by "from .m import name as alias" to name.
-	aliases map[string]string
+	// mod is what the module scope binds.
+	mod pyModNames
+	// fields are the class attributes found so far, by qualified name.
+	fields map[string]*pyField
 	// overloads are the indexes of @overload-decorated defs in f.Symbols.
 	overloads []int
 }
 
 func pyExtract(root *sitter.Node, src []byte) *facts.File {
-	e := &pyExtractor{g: pyGrammarIDs(), src: src, f: &facts.File{}, aliases: map[string]string{}}
-	e.moduleAliases(root)
+	e := &pyExtractor{g: pyGrammarIDs(), src: src, f: &facts.File{}, fields: map[string]*pyField{},
+		mod: pyModNames{first: map[string]byte{}, from: map[string]pyFromName{}, plain: map[string][]pyPlain{}, typeVars: map[string]bool{},
+			returns: map[string]string{}, anns: map[string]string{}}}
+	e.scanModule(root)
 	Walk(root, e.visit)
-	if len(e.overloads) > 0 {
-		e.dropOverloadStubs()
+	drop := e.shadowedFields()
+	for i := range e.overloadStubs() {
+		drop[i] = true
 	}
+	e.dropSymbols(drop)
 	if e.builtinRefs {
 		e.dropBuiltinRefs()
 	}
@@ -144,10 +163,39 @@ func (e *pyExtractor) from() string {
 }
 
 func (e *pyExtractor) ref(at *sitter.Node, name, qual, kind string) {
+	e.refRecv(at, name, qual, "", kind)
+}
+
+// refRecv records a reference with a receiver chain (facts.Ref.Recv).
+func (e *pyExtractor) refRecv(at *sitter.Node, name, qual, recv, kind string) {
 	if (qual == "" && pyBuiltins[name]) || pyBuiltinHead(qual) != "" {
 		e.builtinRefs = true
 	}
-	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from(), Line: Line(at)})
+	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from(), Line: Line(at), Recv: recv})
+}
+
+// function records a def, opens its local scope, and then (its locals
+// known) sets its result type.
+func (e *pyExtractor) function(n *sitter.Node) {
+	idx := len(e.f.Symbols)
+	method := e.definition(n)
+	e.enterLocals(n, method)
+	if idx < len(e.f.Symbols) {
+		e.resultType(idx, n)
+	}
+}
+
+// assignmentIn records what an assignment defines where it is: module
+// variables, class attributes, or self attributes in a method.
+func (e *pyExtractor) assignmentIn(n *sitter.Node) {
+	switch {
+	case len(e.stack) == 0:
+		e.assignment(n)
+	case e.stack[len(e.stack)-1].class:
+		e.classAttribute(n)
+	default:
+		e.selfAttribute(n)
+	}
 }
 
 func (e *pyExtractor) visit(n *sitter.Node) bool {
@@ -170,19 +218,16 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 			e.stringAnnotation(n)
 			return false
 		}
-	case "function_definition", "class_definition":
+	case "function_definition":
+		e.function(n)
+	case "class_definition":
 		e.definition(n)
-		if e.g.kind(n) == "function_definition" {
-			e.enterLocals(n)
-		}
 	case "lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
-		e.enterLocals(n)
+		e.enterLocals(n, false)
 	case "type_alias_statement":
 		e.typeAlias(n)
 	case "assignment":
-		if len(e.stack) == 0 {
-			e.assignment(n)
-		}
+		e.assignmentIn(n)
 	case "import_statement":
 		e.importStatement(n)
 		return false
@@ -197,10 +242,10 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		if d := n.NamedChild(0); d != nil {
 			switch e.g.kind(d) {
 			case "identifier":
-				e.ref(d, e.unalias(Text(d, e.src)), "", facts.RefCall)
+				e.ref(d, Text(d, e.src), "", facts.RefCall)
 			case "attribute":
 				if name, qual, ok := pyDotted(Text(d, e.src)); ok {
-					e.ref(d.ChildByFieldId(e.g.fAttr), name, e.unaliasQual(qual), facts.RefCall)
+					e.ref(d.ChildByFieldId(e.g.fAttr), name, qual, facts.RefCall)
 				}
 			}
 		}
@@ -222,13 +267,13 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		}
 	case "identifier":
 		if inType {
-			e.ref(n, e.unalias(Text(n, e.src)), "", facts.RefReference)
+			e.ref(n, Text(n, e.src), "", facts.RefReference)
 		}
 		return false
 	case "attribute", "member_type":
 		if inType {
 			if name, qual, ok := pyDotted(Text(n, e.src)); ok {
-				e.ref(n, name, e.unaliasQual(qual), facts.RefReference)
+				e.ref(n, name, qual, facts.RefReference)
 				return false
 			}
 		}

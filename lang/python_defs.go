@@ -1,6 +1,7 @@
 package lang
 
 import (
+	"slices"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -8,11 +9,13 @@ import (
 	"github.com/lgraph/lgraph/facts"
 )
 
-// definition records a def or class and enters its scope.
-func (e *pyExtractor) definition(n *sitter.Node) {
+// definition records a def or class and enters its scope. It reports
+// whether the def is a method whose first parameter is its instance or
+// class. A property is a field whose type is its getter's result.
+func (e *pyExtractor) definition(n *sitter.Node) bool {
 	nameNode := n.ChildByFieldId(e.g.fName)
 	if nameNode == nil {
-		return
+		return false
 	}
 	name := Text(nameNode, e.src)
 	parent, inClass := "", false
@@ -25,13 +28,17 @@ func (e *pyExtractor) definition(n *sitter.Node) {
 		qual = parent + "." + name
 	}
 	isClass := e.g.kind(n) == "class_definition"
+	decos := e.decorators(n)
 	kind := facts.KindFunction
 	switch {
 	case isClass:
 		kind = facts.KindClass
+	case inClass && pyIsProperty(decos):
+		kind = facts.KindField
 	case inClass:
 		kind = facts.KindMethod
 	}
+	method := inClass && !isClass && !slices.Contains(decos, "staticmethod")
 	body := n.ChildByFieldId(e.g.fBody)
 	sym := facts.Symbol{Name: name, Qualified: qual, Kind: kind, Parent: parent,
 		Line: Line(n), EndLine: EndLine(n), Signature: Header(n, body, e.src)}
@@ -58,7 +65,12 @@ func (e *pyExtractor) definition(n *sitter.Node) {
 		e.overloads = append(e.overloads, len(e.f.Symbols))
 	}
 	e.f.Symbols = append(e.f.Symbols, sym)
-	e.stack = append(e.stack, pyScope{end: n.EndByte(), qual: qual, class: isClass})
+	sc := pyScope{end: n.EndByte(), qual: qual, class: isClass, method: method}
+	if method {
+		sc.owner = parent
+	}
+	e.stack = append(e.stack, sc)
+	return method
 }
 
 // isOverload reports whether a def is decorated with typing's @overload.
@@ -79,11 +91,11 @@ func (e *pyExtractor) isOverload(def *sitter.Node) bool {
 	return false
 }
 
-// dropOverloadStubs removes the @overload declarations of a function that
-// the same scope goes on to implement: at run time the name is the
-// implementation, which keeps the plain id. Stubs with no implementation
-// after them (.pyi files, protocols) stay.
-func (e *pyExtractor) dropOverloadStubs() {
+// overloadStubs returns the indexes of the @overload declarations of a
+// function that the same scope goes on to implement: at run time the name
+// is the implementation, which keeps the plain id. Stubs with no
+// implementation after them (.pyi files, protocols) stay.
+func (e *pyExtractor) overloadStubs() map[int]bool {
 	stub := map[int]bool{}
 	for _, i := range e.overloads {
 		stub[i] = true
@@ -97,6 +109,11 @@ func (e *pyExtractor) dropOverloadStubs() {
 			}
 		}
 	}
+	return drop
+}
+
+// dropSymbols removes the symbols at the given indexes.
+func (e *pyExtractor) dropSymbols(drop map[int]bool) {
 	if len(drop) == 0 {
 		return
 	}
@@ -202,24 +219,28 @@ func (e *pyExtractor) assignment(n *sitter.Node) {
 	}
 	sig := Header(n, n.ChildByFieldId(e.g.fRight), e.src)
 	first := ""
-	add := func(id *sitter.Node) {
+	typ, _, _ := e.valueType(n)
+	add := func(id *sitter.Node, typ string) {
 		name := Text(id, e.src)
 		if first == "" {
 			first = name
 		}
-		if e.vars[name] {
+		if i, seen := e.vars[name]; seen {
+			if e.f.Symbols[i].Type == "" {
+				e.f.Symbols[i].Type = typ // x = None first, a value later
+			}
 			return
 		}
 		if e.vars == nil {
-			e.vars = map[string]bool{}
+			e.vars = map[string]int{}
 		}
-		e.vars[name] = true
+		e.vars[name] = len(e.f.Symbols)
 		kind := facts.KindVar
 		if pyAllCaps(name) {
 			kind = facts.KindConst
 		}
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: kind,
-			Line: Line(n), EndLine: EndLine(n), Signature: sig, Doc: doc})
+			Line: Line(n), EndLine: EndLine(n), Signature: sig, Doc: doc, Type: typ})
 	}
 	for cur := n; cur != nil && e.g.kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
 		left := cur.ChildByFieldId(e.g.fLeft)
@@ -228,11 +249,11 @@ func (e *pyExtractor) assignment(n *sitter.Node) {
 		}
 		switch e.g.kind(left) {
 		case "identifier":
-			add(left)
+			add(left, typ)
 		case "pattern_list", "tuple_pattern", "list_pattern":
 			for i := uint(0); i < left.NamedChildCount(); i++ {
 				if c := left.NamedChild(i); e.g.kind(c) == "identifier" {
-					add(c)
+					add(c, "")
 				}
 			}
 		}

@@ -41,8 +41,8 @@ func TestPythonModuleKeysUnderRoots(t *testing.T) {
 // Python's scoping says where they go: a parameter, a local variable or a
 // closure's variable is not a definition of its name, and a literal, a local
 // holding one, *args, **kwargs and a builtin type have builtin methods. An
-// alias from a relative from-import is reported under the imported name.
-// Every name of the builtins module counts as a builtin.
+// alias from a from-import is reported under its local name (Import.As
+// maps it). Every name of the builtins module counts as a builtin.
 func TestPythonExtractLocals(t *testing.T) {
 	src := `from .util import helper as h, Thing as T
 from werkzeug.utils import redirect as _wz_redirect
@@ -120,8 +120,8 @@ from .util import Later as L
 	want := []string{
 		"run: make",
 		"run: local.go",
-		"run: helper",
-		"run: Thing.build",
+		"run: h", // the resolver maps an alias through Import.As
+		"run: T.build",
 		"run: json.dumps",
 		"run: inner",
 		"run: fh.read",
@@ -131,7 +131,7 @@ from .util import Later as L
 		"run: _wz_redirect", // an absolute import may leave the repository: kept as written
 		"uses_global: cb",
 		"outer: get",
-		"late: Later",
+		"late: L",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("call refs (-want +got):\n%s", diff)

@@ -28,6 +28,8 @@ func (e *pyExtractor) importFrom(n *sitter.Node) {
 		return
 	}
 	imp := facts.Import{Path: pyNoSpace(Text(mod, e.src)), Line: Line(n)}
+	var as []string
+	renamed := false
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		if c.Id() == mod.Id() {
@@ -36,73 +38,24 @@ func (e *pyExtractor) importFrom(n *sitter.Node) {
 		switch e.g.kind(c) {
 		case "dotted_name":
 			imp.Names = append(imp.Names, pyNoSpace(Text(c, e.src)))
+			as = append(as, "")
 		case "aliased_import":
 			name := pyNoSpace(Text(c.ChildByFieldId(e.g.fName), e.src))
-			imp.Names = append(imp.Names, name)
-			if strings.HasPrefix(imp.Path, ".") {
-				e.alias(c, name)
+			local := Text(c.ChildByFieldId(e.g.fAlias), e.src)
+			if local == name {
+				local = ""
 			}
+			renamed = renamed || local != ""
+			imp.Names = append(imp.Names, name)
+			as = append(as, local)
 		case "wildcard_import":
 			imp.Kind = "wildcard"
 		}
 	}
+	if renamed {
+		imp.As = as
+	}
 	e.f.Imports = append(e.f.Imports, imp)
-}
-
-// alias records "from .m import name as alias" so that uses of the alias
-// are reported under the name the import finds. Only relative imports
-// count: they stay in the repository, while an absolute one may name a
-// package outside it, whose aliased names (redirect as _wz_redirect) would
-// then be taken for a repository definition of the same name.
-func (e *pyExtractor) alias(aliased *sitter.Node, name string) {
-	if a := aliased.ChildByFieldId(e.g.fAlias); a != nil {
-		if local := Text(a, e.src); local != name && !strings.Contains(name, ".") {
-			e.aliases[local] = name
-		}
-	}
-}
-
-// moduleAliases collects the aliases of the file's top-level from-imports
-// (also under if and try) before the walk, so that a function defined
-// above an import still sees it.
-func (e *pyExtractor) moduleAliases(n *sitter.Node) {
-	for i := uint(0); i < n.NamedChildCount(); i++ {
-		c := n.NamedChild(i)
-		switch e.g.kind(c) {
-		case "import_from_statement":
-			mod := c.ChildByFieldId(e.g.fModule)
-			if mod == nil || !strings.HasPrefix(Text(mod, e.src), ".") {
-				continue
-			}
-			for j := uint(0); j < c.NamedChildCount(); j++ {
-				if a := c.NamedChild(j); e.g.kind(a) == "aliased_import" && (mod == nil || a.Id() != mod.Id()) {
-					e.alias(a, pyNoSpace(Text(a.ChildByFieldId(e.g.fName), e.src)))
-				}
-			}
-		case "if_statement", "elif_clause", "else_clause", "try_statement", "except_clause", "finally_clause", "block":
-			e.moduleAliases(c)
-		}
-	}
-}
-
-// unalias returns the imported name a module-scope name is an alias of.
-func (e *pyExtractor) unalias(name string) string {
-	if orig, ok := e.aliases[name]; ok && e.localFlags(name) == 0 {
-		return orig
-	}
-	return name
-}
-
-// unaliasQual applies unalias to the first segment of a dotted qualifier.
-func (e *pyExtractor) unaliasQual(qual string) string {
-	head, rest, dotted := cutDot(qual)
-	if orig := e.unalias(head); orig != head {
-		if dotted {
-			return orig + "." + rest
-		}
-		return orig
-	}
-	return qual
 }
 
 func (e *pyExtractor) call(n *sitter.Node) {
@@ -117,7 +70,7 @@ func (e *pyExtractor) call(n *sitter.Node) {
 		if isPyVariable(e.localFlags(name)) {
 			return // a parameter or local variable, not a definition of that name
 		}
-		e.ref(fn, e.unalias(name), "", facts.RefCall)
+		e.ref(fn, name, "", facts.RefCall)
 	case "attribute":
 		attr := fn.ChildByFieldId(e.g.fAttr)
 		obj := fn.ChildByFieldId(e.g.fObject)
@@ -125,6 +78,7 @@ func (e *pyExtractor) call(n *sitter.Node) {
 			return // "sep".join(...), [].append(...): a builtin type's method
 		}
 		qual := pyNoSpace(Text(obj, e.src))
+		recv := ""
 		switch {
 		case pyIsDotted(qual):
 			e.skipID = fn.Id()
@@ -132,14 +86,36 @@ func (e *pyExtractor) call(n *sitter.Node) {
 			if isPyBuiltinVar(e.localFlags(head)) || strings.Contains("."+qual+".", ".__dict__.") {
 				return // a local holding a literal, or an instance dict
 			}
-			qual = e.unaliasQual(qual)
+			recv = e.localRecv(qual, obj.StartByte())
 		case e.g.kind(obj) == "call" && pyIsSuperCall(obj, e):
 			qual = "super"
 		default:
 			qual = "?"
+			if c := e.exprChain(obj, pyRecv, 0); c != facts.Unknown {
+				recv = c
+			}
 		}
-		e.ref(attr, Text(attr, e.src), qual, facts.RefCall)
+		e.refRecv(attr, Text(attr, e.src), qual, recv, facts.RefCall)
 	}
+}
+
+// localRecv is the receiver chain of a dotted qualifier whose head is a
+// parameter or local variable: its type with the other parts as steps;
+// Unknown when its type is unknown. It is "" for self and cls (the
+// resolver reads them as written) and for names the module scope binds.
+func (e *pyExtractor) localRecv(qual string, at uint) string {
+	head, rest, dotted := cutDot(qual)
+	if !isPyVariable(e.localFlags(head)) {
+		return ""
+	}
+	c := e.nameChain(head, at, pyRecv, 0)
+	if c == "self" && (head == "self" || head == "cls") {
+		return ""
+	}
+	if dotted {
+		return pySteps(c, strings.Split(rest, "."))
+	}
+	return c
 }
 
 func pyIsSuperCall(call *sitter.Node, e *pyExtractor) bool {

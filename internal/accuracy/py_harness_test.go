@@ -3,7 +3,9 @@ package accuracy
 import (
 	"bufio"
 	"bytes"
+	"crypto/sha256"
 	"encoding/json"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -97,6 +99,10 @@ func pyTruthRun(t testing.TB, mode, dir string, sysPath []string, extra ...strin
 		args = append(args, "--sys-path", p)
 	}
 	args = append(args, extra...)
+	cache := pyTruthCachePath(t, dir, script, args[1:])
+	if out, err := os.ReadFile(cache); cache != "" && err == nil {
+		return splitLines(out)
+	}
 	cmd := exec.Command(pyInterpreter, args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -104,6 +110,15 @@ func pyTruthRun(t testing.TB, mode, dir string, sysPath []string, extra ...strin
 	if err != nil {
 		t.Fatalf("pytruth %s: %v\n%s", mode, err, stderr.String())
 	}
+	if cache != "" {
+		if err := os.WriteFile(cache, out, 0o644); err != nil {
+			t.Logf("truth cache not written: %v", err)
+		}
+	}
+	return splitLines(out)
+}
+
+func splitLines(out []byte) [][]byte {
 	var lines [][]byte
 	for _, l := range bytes.Split(out, []byte("\n")) {
 		if len(l) > 0 {
@@ -113,26 +128,86 @@ func pyTruthRun(t testing.TB, mode, dir string, sysPath []string, extra ...strin
 	return lines
 }
 
+// pyTruthCachePath names the file in $LGRAPH_PYACC_CACHE that holds jedi's
+// answer for these arguments over this content (the script, every .py file
+// of the checkout, and the files a --files list names): the truth depends
+// on nothing else, and jedi takes minutes. "" when the variable is unset.
+func pyTruthCachePath(t testing.TB, dir, script string, args []string) string {
+	t.Helper()
+	cacheDir := os.Getenv("LGRAPH_PYACC_CACHE")
+	if cacheDir == "" {
+		return ""
+	}
+	h := sha256.New()
+	for _, a := range args {
+		// The checkout and the --files list are temporary paths: their
+		// content counts, not where they are.
+		switch data, err := os.ReadFile(a); {
+		case a == dir:
+			fmt.Fprintf(h, "arg checkout\n")
+		case err == nil:
+			fmt.Fprintf(h, "arg content %x\n", sha256.Sum256(data))
+		default:
+			fmt.Fprintf(h, "arg %q\n", a)
+		}
+	}
+	data, err := os.ReadFile(script)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Fprintf(h, "script %x\n", sha256.Sum256(data))
+	err = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.IsDir() && strings.HasPrefix(d.Name(), ".") && p != dir:
+			return filepath.SkipDir
+		case d.IsDir() || !strings.HasSuffix(p, ".py"):
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(dir, p)
+		fmt.Fprintf(h, "file %q %x\n", filepath.ToSlash(rel), sha256.Sum256(data))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(cacheDir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return filepath.Join(cacheDir, fmt.Sprintf("pytruth-%x.jsonl", h.Sum(nil)[:12]))
+}
+
 // --- lgraph side ---
 
 // pyGraph is the part of lgraph's export the Python measurements need.
 type pyGraph struct {
 	nodes map[string]lgNode
 	files map[string]bool // indexed paths
-	// defsAt maps path and definition line to function, method and class ids.
+	// defsAt maps path and definition line to function, method, class and
+	// field (property) ids.
 	defsAt  map[string]map[int][]string
 	calls   map[edge]string // -> via
+	callBy  map[edge]string // -> resolved_by
 	imports map[edge]bool   // file id -> file id
 }
 
 func isPyCallable(kind string) bool { return kind == "function" || kind == "method" || kind == "class" }
+
+// isPyDef reports the kinds of definitions jedi names callers by: a
+// property is a field in lgraph, and its getter's calls come from it.
+func isPyDef(kind string) bool { return isPyCallable(kind) || kind == "field" }
 
 // indexPython runs lgraph's init on a repository and parses its export.
 func indexPython(t testing.TB, dir string) *pyGraph {
 	t.Helper()
 	ix := lgtest.New(t, dir)
 	ix.MustRun(t, "init", false)
-	g := &pyGraph{nodes: map[string]lgNode{}, files: map[string]bool{}, defsAt: map[string]map[int][]string{}, calls: map[edge]string{}, imports: map[edge]bool{}}
+	g := &pyGraph{nodes: map[string]lgNode{}, files: map[string]bool{}, defsAt: map[string]map[int][]string{}, calls: map[edge]string{}, callBy: map[edge]string{}, imports: map[edge]bool{}}
 	sc := bufio.NewScanner(strings.NewReader(ix.Export(t, "main")))
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
@@ -141,6 +216,7 @@ func indexPython(t testing.TB, dir string) *pyGraph {
 			SymbolKind                 string `json:"symbol_kind"`
 			Line                       int
 			Source, Target, Via        string
+			ResolvedBy                 string `json:"resolved_by"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			t.Fatalf("export line %q: %v", sc.Text(), err)
@@ -150,7 +226,7 @@ func indexPython(t testing.TB, dir string) *pyGraph {
 			g.files[rec.Path] = true
 		case rec.Type == "node" && rec.Kind == "symbol":
 			g.nodes[rec.ID] = lgNode{ID: rec.ID, Path: rec.Path, Name: rec.Name, Kind: rec.SymbolKind, Line: rec.Line}
-			if isPyCallable(rec.SymbolKind) {
+			if isPyDef(rec.SymbolKind) {
 				if g.defsAt[rec.Path] == nil {
 					g.defsAt[rec.Path] = map[int][]string{}
 				}
@@ -158,6 +234,7 @@ func indexPython(t testing.TB, dir string) *pyGraph {
 			}
 		case rec.Type == "edge" && rec.Kind == "calls":
 			g.calls[edge{rec.Source, rec.Target}] = rec.Via
+			g.callBy[edge{rec.Source, rec.Target}] = rec.ResolvedBy
 		case rec.Type == "edge" && rec.Kind == "imports":
 			g.imports[edge{rec.Source, rec.Target}] = true
 		}

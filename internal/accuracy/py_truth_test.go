@@ -115,7 +115,7 @@ func (tr *pyTruth) add(s pySite, g *pyGraph) {
 			continue
 		}
 		to := g.defAt(tg.File, tg.Line, tg.Name)
-		if to == "" {
+		if to == "" || !isPyCallable(g.nodes[to].Kind) {
 			tr.noCallee++
 			continue
 		}
@@ -128,11 +128,17 @@ func (tr *pyTruth) add(s pySite, g *pyGraph) {
 // pyMeasurement is one corpus's comparison.
 type pyMeasurement struct {
 	score
-	scored         map[edge]string // lgraph calls edges that are scored -> via
-	fp, fn         []edge
-	unscored       int // lgraph edges from a file or non-callable, or from files jedi did not see
-	nonFuncTarget  int // lgraph calls edges to variables and constants
-	recallByShape  map[string][2]int
+	scored        map[edge]string // lgraph calls edges that are scored -> via
+	fp, fn        []edge
+	unscored      int // lgraph edges from a file or non-callable, or from files jedi did not see
+	nonFuncTarget int // lgraph calls edges to variables and constants
+	recallByShape map[string][2]int
+	// byResolution counts scored edges and those in jedi's graph by how
+	// lgraph resolved them (resolved_by: type, import, scope, name).
+	byResolution map[string][2]int
+	// fpJediUnknown counts the false positives whose call site jedi cannot
+	// resolve at all (no repository or outside definition).
+	fpJediUnknown  int
 	fpCats, fnCats *breakdown
 	// fpGroups and fnGroups count the same by pyGroup, without examples.
 	fpGroups, fnGroups *breakdown
@@ -165,12 +171,13 @@ func pyGroup(site pySite) string {
 // measurePy scores lgraph's calls edges between functions, methods and
 // classes against jedi's.
 func measurePy(g *pyGraph, tr *pyTruth, keep int) *pyMeasurement {
-	m := &pyMeasurement{scored: map[edge]string{}, recallByShape: map[string][2]int{}, fpCats: newBreakdown(), fnCats: newBreakdown(),
+	m := &pyMeasurement{scored: map[edge]string{}, recallByShape: map[string][2]int{}, byResolution: map[string][2]int{},
+		fpCats: newBreakdown(), fnCats: newBreakdown(),
 		fpGroups: newBreakdown(), fnGroups: newBreakdown()}
 	for e, via := range g.calls {
 		src, dst := g.nodes[e.From], g.nodes[e.To]
 		switch {
-		case !isPyCallable(src.Kind) || !tr.files[src.Path]:
+		case !isPyDef(src.Kind) || !tr.files[src.Path]:
 			m.unscored++
 		case !isPyCallable(dst.Kind):
 			m.nonFuncTarget++
@@ -180,11 +187,15 @@ func measurePy(g *pyGraph, tr *pyTruth, keep int) *pyMeasurement {
 	}
 	m.lg, m.truth = len(m.scored), len(tr.edges)
 	for e := range m.scored {
+		n := m.byResolution[g.callBy[e]]
+		n[1]++
 		if _, ok := tr.edges[e]; ok {
 			m.both++
+			n[0]++
 		} else {
 			m.fp = append(m.fp, e)
 		}
+		m.byResolution[g.callBy[e]] = n
 	}
 	for e, s := range tr.edges {
 		n := m.recallByShape[s.Shape]
@@ -200,6 +211,9 @@ func measurePy(g *pyGraph, tr *pyTruth, keep int) *pyMeasurement {
 	sortEdges(m.fn)
 	for _, e := range m.fp {
 		group, cat, detail := classifyPyFP(e, m.scored[e], tr)
+		if strings.HasPrefix(cat, "jedi: unknown") {
+			m.fpJediUnknown++
+		}
 		m.fpGroups.add(group, "", 0)
 		m.fpCats.add(cat, short(e.From)+" -> "+short(e.To)+" (via "+m.scored[e]+") "+detail, keep)
 	}
@@ -265,6 +279,8 @@ func logPy(t testing.TB, tr *pyTruth, m *pyMeasurement) {
 	t.Logf("  jedi: %d call sites (%d at module level): %d to the repository, %d outside, %d unknown; %d answered from a third-party stub; %d callers and %d callees without an lgraph node",
 		tr.nSites, tr.nModule, tr.nRepo, tr.nOutside, tr.nUnknown, tr.nStub, tr.noCaller, tr.noCallee)
 	t.Logf("  calls: %v (%d lgraph edges unscored, %d to non-callables)", m.score, m.unscored, m.nonFuncTarget)
+	t.Logf("  of %d false positives %d are at sites jedi cannot resolve; precision where jedi answers %.3f",
+		len(m.fp), m.fpJediUnknown, ratio(m.both, m.lg-m.fpJediUnknown))
 	shapes := make([]string, 0, len(m.recallByShape))
 	for s := range m.recallByShape {
 		shapes = append(shapes, s)
@@ -281,8 +297,22 @@ func logPy(t testing.TB, tr *pyTruth, m *pyMeasurement) {
 		parts = append(parts, fmt.Sprintf("%s %d/%d", s, m.recallByShape[s][0], m.recallByShape[s][1]))
 	}
 	t.Logf("  recall by call form: %s", strings.Join(parts, ", "))
+	parts = parts[:0]
+	for _, by := range sortedKeys(m.byResolution) {
+		parts = append(parts, fmt.Sprintf("%s %d/%d", by, m.byResolution[by][0], m.byResolution[by][1]))
+	}
+	t.Logf("  precision by resolution: %s", strings.Join(parts, ", "))
 	m.fpGroups.log(t, "FP family")
 	m.fnGroups.log(t, "FN family")
 	m.fpCats.log(t, "FP")
 	m.fnCats.log(t, "FN")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
 }

@@ -280,6 +280,8 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 		r.staticScopes = append(r.staticScopes, b)
 	case imp.Alias != "":
 		r.modBind[imp.Alias] = b
+	case r.spec.Family == "python" && len(imp.Names) > 0:
+		// from m import a binds a, never m: a local named m is no module.
 	default:
 		r.modBind[imp.Path] = b
 		r.modBind[r.defaultBinding(imp.Path, targets)] = b

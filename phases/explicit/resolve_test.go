@@ -282,3 +282,42 @@ func TestJavaInheritedMembersInScope(t *testing.T) {
 		[]string{"p/List2.java#List2.It.add -> p/Base.java#Base.validate [calls scope]"},
 		[]string{"Proxy.go -> p/Tee.java"})
 }
+
+// TestPythonThroughTypes: calls on attributes, properties, results,
+// module variables and annotated or narrowed locals resolve through the
+// types the Python extractor writes, across files and renamed imports; a
+// receiver of unknown type makes no edge (no guess at a same-named method);
+// "from .console import Console" binds no module named console.
+func TestPythonThroughTypes(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"pkg/__init__.py": "",
+		"pkg/client.py": "class Session:\n    def send(self):\n        pass\n\n\n" +
+			"class Client:\n    def get(self):\n        pass\n\n    @property\n    def session(self) -> \"Session\":\n        return Session()\n\n\n" +
+			"def make() -> Client:\n    return Client()\n\n\ndefault = Client()\n",
+		"pkg/console.py": "class Console:\n    def print(self):\n        pass\n",
+		"app.py": "from pkg.client import Client as C, make, default\nfrom pkg.console import Console\n\nconsole = Console()\n\n\n" +
+			"class Service:\n    def __init__(self, c: C):\n        self.client = c\n\n" +
+			"    def run(self, other):\n        self.client.get()\n        self.client.session.send()\n        make().get()\n" +
+			"        default.get()\n        console.print()\n        other.get()\n        if isinstance(other, C):\n            other.session.send()\n",
+	})
+	check(t, got, []string{
+		"app.py#Service.run -> pkg/client.py#Client.get [calls type]",
+		"app.py#Service.run -> pkg/client.py#Session.send [calls type]",
+		"app.py#Service.run -> pkg/console.py#Console.print [calls type]",
+	}, nil)
+	unguessed := resolveAll(t, nil, map[string]string{
+		"pkg/client.py": "class Client:\n    def fetch(self):\n        pass\n",
+		"app.py":        "def run(x):\n    x.fetch()\n",
+	})
+	check(t, unguessed, nil, []string{"app.py#run ->"})
+}
+
+// TestBasesOfBasesInOneFile: a method found two bases up, where the base
+// class is defined in the caller's file, resolves (the base's own bases
+// are followed).
+func TestBasesOfBasesInOneFile(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"m.py": "class A:\n    def fail(self):\n        pass\n\n\nclass B(A):\n    pass\n\n\nclass C(B):\n    def run(self):\n        self.fail()\n",
+	})
+	check(t, got, []string{"m.py#C.run -> m.py#A.fail [calls type]"}, nil)
+}

@@ -27,6 +27,14 @@ var unimportedReach = map[string]struct{ dir, project bool }{
 	"ruby":   {dir: true, project: true},
 }
 
+// noMethodGuess lists the families where a call on a receiver of unknown
+// type is not guessed at: in Python most such receivers are untyped
+// parameters holding dicts, strings or library objects. Against jedi on
+// requests, flask, click, werkzeug, rich and a localstack sample, the one
+// method of that name was the callee 360 times in 873 before receiver
+// types, and 71 times in 267 once the extractor wrote them.
+var noMethodGuess = map[string]bool{"python": true}
+
 // bare resolves an unqualified name: the lexical scopes of this file, what
 // the file imports, then (where the language allows) its directory or
 // package and the whole project.
@@ -141,6 +149,8 @@ func (r *resolver) scopesOf(from string) []string {
 	return append(out, "")
 }
 
+// localDef is symbol i of this file as the index holds it, with its bases
+// (a base found in this file leads on to its own bases).
 func (r *resolver) localDef(i int) def {
 	s := r.f.Facts.Symbols[i]
 	return def{Path: r.f.Path, ID: r.ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind, Type: s.Type, Params: s.Params,
@@ -215,6 +225,11 @@ func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool
 // that delegates to a same-named method of another object would otherwise
 // call its own overloads).
 func (r *resolver) uniqueMethod(name, from string, field bool, args string) (def, bool) {
+	if noMethodGuess[r.spec.Family] {
+		// Where receivers are typed, a guess by name is wrong more often
+		// than right (Python against jedi: right 71 times in 267).
+		return def{}, false
+	}
 	if r.spec.StdMethods[name] {
 		// Most such calls are on standard values; one repository method
 		// of the name says nothing about the receiver.
