@@ -14,6 +14,6 @@ func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	g := commands.NewGlobals(os.Stdout, os.Stderr, os.Environ())
-	err := commands.NewApp(g).RunContext(ctx, os.Args)
+	err := g.Run(ctx, os.Args)
 	os.Exit(g.Finish(err))
 }

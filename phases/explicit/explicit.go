@@ -20,7 +20,7 @@ import (
 )
 
 // Version names the extractors and resolver; bump it when their output changes.
-const Version = "explicit-11"
+const Version = "explicit-13"
 
 // Phase is the explicit-dependency phase.
 type Phase struct {

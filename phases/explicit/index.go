@@ -48,10 +48,21 @@ func (d *def) baseList() []string {
 // is the imported name's chain. It is no symbol and has no node.
 const kindAlias = "alias"
 
-// Lookup keys: what a file asked the index, recorded with its edges.
-func moduleKey(family, key string) string { return "m|" + family + "|" + key }
-func nameKey(family, name string) string  { return "n|" + family + "|" + name }
-func starKey(family, path string) string  { return "s|" + family + "|" + path }
+// Lookup keys: what a file asked the index, recorded with its edges. A
+// name is asked about broadly (every definition of it: "n") or narrowly,
+// among the definitions with a given parent ("np"), in a given file ("nf")
+// or directory ("nd"): a narrow answer changes only when those do.
+func moduleKey(family, key string) string          { return "m|" + family + "|" + key }
+func nameKey(family, name string) string           { return "n|" + family + "|" + name }
+func starKey(family, path string) string           { return "s|" + family + "|" + path }
+func parentKey(family, name, parent string) string { return "np|" + family + "|" + name + "|" + parent }
+func fileKey(family, name, path string) string     { return "nf|" + family + "|" + name + "|" + path }
+func dirKey(family, name, dir string) string       { return "nd|" + family + "|" + name + "|" + dir }
+
+// narrowKeys are the narrow lookup keys a definition falls under.
+func narrowKeys(family, name, parent, path string) []string {
+	return []string{parentKey(family, name, parent), fileKey(family, name, path), dirKey(family, name, dirOf(path))}
+}
 
 // Index answers "who defines this name", "which files are this module" and
 // "what does this file re-export", per language family, from a KV of
@@ -214,9 +225,12 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 	}
 	for _, s := range f.Facts.Symbols {
 		out = append(out, nameKey(spec.Family, s.Name))
+		out = append(out, narrowKeys(spec.Family, s.Name, s.Parent, f.Path)...)
 	}
-	reexports(f, spec.Family, func(local, _ string) { out = append(out, nameKey(spec.Family, local)) },
-		func(string) { out = append(out, starKey(spec.Family, f.Path)) })
+	reexports(f, spec.Family, func(local, _ string) {
+		out = append(out, nameKey(spec.Family, local))
+		out = append(out, narrowKeys(spec.Family, local, "", f.Path)...)
+	}, func(string) { out = append(out, starKey(spec.Family, f.Path)) })
 	return out
 }
 
@@ -231,19 +245,32 @@ func digestKey(kv snapshot.KV, key string) string {
 		return hex.EncodeToString(h.Sum(nil)[:8])
 	}
 	fam, rest := splitLookup(key)
+	kind, _, _ := strings.Cut(key, "|")
 	var prefix []byte
-	switch key[0] {
-	case 'm':
+	keep := func(snapshot.Def) bool { return true }
+	switch kind {
+	case "m":
 		prefix = snapshot.Prefix(snapshot.KsModule, fam, rest)
-	case 's':
+	case "s":
 		prefix = snapshot.Prefix(snapshot.KsStar, fam, rest)
-	default:
+	case "n":
 		prefix = snapshot.Prefix(snapshot.KsName, rest, fam)
+	default:
+		name, arg, _ := strings.Cut(rest, "|")
+		prefix = snapshot.Prefix(snapshot.KsName, name, fam)
+		switch kind {
+		case "np":
+			keep = func(d snapshot.Def) bool { return d.Parent == arg }
+		case "nf":
+			prefix = snapshot.Prefix(snapshot.KsName, name, fam, arg)
+		case "nd":
+			keep = func(d snapshot.Def) bool { return dirOf(d.Path) == arg }
+		}
 	}
 	_ = kv.Scan(prefix, func(k, v []byte) error {
-		if key[0] == 'n' {
+		if kind[0] == 'n' {
 			d, err := snapshot.DecodeDef(k, v)
-			if err == nil {
+			if err == nil && keep(d) {
 				h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.Bases + "\x00" + d.Type + "\x00" + d.Params + "\x01"))
 			}
 			return nil

@@ -23,7 +23,7 @@ func (r *resolver) members(t *def, name string, kinds map[string]bool, args stri
 		m, st := r.memberOfOthers(t, name, kinds, depth)
 		return m, st, m != nil
 	}
-	own := r.nearestGroup(t.Path, r.filter(name, kinds, func(d def) bool { return d.Parent == t.Qualified }))
+	own := r.nearestGroup(t.Path, r.filterParent(name, t.Qualified, kinds, anyDef))
 	if args == "" && len(own) > 0 {
 		return own[0], typeKnown, true
 	}
@@ -36,7 +36,7 @@ func (r *resolver) members(t *def, name string, kinds map[string]bool, args stri
 	cands := own
 	for _, types := range levels {
 		for _, bt := range types {
-			for _, c := range r.nearestGroup(bt.Path, r.filter(name, kinds, func(d def) bool { return d.Parent == bt.Qualified })) {
+			for _, c := range r.nearestGroup(bt.Path, r.filterParent(name, bt.Qualified, kinds, anyDef)) {
 				// constructors are not inherited
 				if !overridden(cands, c) && !(ctorFamilies[r.spec.Family] && c.Kind == facts.KindMethod && c.Name == bt.Name) {
 					cands = append(cands, c)
@@ -122,3 +122,6 @@ type ancestry struct {
 	levels  [][]*def
 	outside int
 }
+
+// anyDef keeps every definition.
+func anyDef(def) bool { return true }

@@ -91,8 +91,8 @@ func (r *resolver) constructor(t found, ref facts.Ref) found {
 	if ref.Kind != facts.RefCall || t.Kind != facts.KindClass || !ctorFamilies[r.spec.Family] {
 		return t
 	}
-	cands := r.filter(t.Name, callable, func(d def) bool {
-		return d.Kind == facts.KindMethod && d.Parent == t.Qualified && d.Path == t.Path
+	cands := r.filterParent(t.Name, t.Qualified, callable, func(d def) bool {
+		return d.Kind == facts.KindMethod && d.Path == t.Path
 	})
 	kept, stop := r.choose(cands, ref.Args)
 	if stop || len(kept) == 0 {
@@ -289,6 +289,11 @@ func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, boo
 	if r.unknownLocal(ref) {
 		d, ok := r.uniqueElsewhere(name, from)
 		return found{d, snapshot.ByName}, ok
+	}
+	if noMethodGuess[r.spec.Family] {
+		// Nothing but a name would say where the call goes: no guess (and no
+		// lookup, so no other file's change re-resolves this one).
+		return found{}, false
 	}
 	if qualifier == facts.Unknown || strings.HasPrefix(qualifier, "self.") {
 		d, ok := r.uniqueMethod(name, from, qualifier != facts.Unknown, ref.Args)

@@ -22,13 +22,15 @@ const (
 // resolver resolves one file against the index. Its output is a pure
 // function of the file's facts and the index entries under its lookups.
 type resolver struct {
-	idx     *Index
-	f       *snapshot.File
-	spec    *lang.Spec
-	ids     []string
-	byQual  map[string]int // qualified name -> first symbol index
-	lookups map[string]bool
-	edges   map[snapshot.Edge]bool
+	idx    *Index
+	f      *snapshot.File
+	spec   *lang.Spec
+	ids    []string
+	byQual map[string]int // qualified name -> first symbol index
+	// byNameParent lists the file's symbols by (name, parent); see symbolsIn.
+	byNameParent map[[2]string][]int
+	lookups      map[string]bool
+	edges        map[snapshot.Edge]bool
 	// bindings are the file's imports that resolved to repository files;
 	// modBind maps a qualifier (alias, package name or import path) and
 	// nameBind an imported name to one of them.
@@ -347,12 +349,7 @@ func (r *resolver) defaultBinding(importPath string, targets []string) string {
 }
 
 func (r *resolver) definesIn(name string, targets []string) bool {
-	for _, d := range r.lookupName(name) {
-		if contains(targets, d.Path) {
-			return true
-		}
-	}
-	return false
+	return len(r.filterIn(name, targets, nil, anyDef)) > 0
 }
 
 func lastSegment(s string) string {

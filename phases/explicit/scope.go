@@ -65,7 +65,7 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 	notMember := func(d def) bool { return d.Kind != facts.KindMethod && d.Kind != facts.KindField && d.Parent == "" }
 	if reach.dir {
 		dir := dirOf(r.f.Path)
-		if d, ok := r.first(r.filter(name, kinds, func(d def) bool { return dirOf(d.Path) == dir && notMember(d) })); ok {
+		if d, ok := r.first(r.filterDir(name, dir, kinds, notMember)); ok {
 			return found{d, snapshot.ByScope}, true
 		}
 	}
@@ -93,7 +93,7 @@ func (r *resolver) sameFile(name, from string, kinds map[string]bool, args strin
 func (r *resolver) inScopes(name, from string, kinds map[string]bool, args string) (def, typeState) {
 	notFound := typeUnknown
 	for _, scope := range r.scopesOf(from) {
-		if t, st := r.typeByQualified(scope, r.f.Path); st == typeKnown && memberScopes[r.spec.Family] {
+		if t, ok := r.memberScope(scope); ok {
 			if name == t.Name {
 				continue // the class itself, in an outer scope (constructor picks its constructor)
 			}
@@ -109,8 +109,9 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 			continue
 		}
 		var cands []*def
-		for i, s := range r.f.Facts.Symbols {
-			if s.Name != name || s.Parent != scope || !accepts(kinds, s.Kind) {
+		for _, i := range r.symbolsIn(name, scope) {
+			s := r.f.Facts.Symbols[i]
+			if !accepts(kinds, s.Kind) {
 				continue
 			}
 			if (s.Kind == facts.KindMethod || s.Kind == facts.KindField) && !implicitThis[r.spec.Family] {
@@ -132,6 +133,44 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 		return *kept[0], typeKnown
 	}
 	return def{}, notFound
+}
+
+// memberScope is the type a lexical scope is, where the language puts a
+// type's members (inherited ones too) in scope inside it.
+func (r *resolver) memberScope(scope string) (*def, bool) {
+	if !memberScopes[r.spec.Family] {
+		return nil, false
+	}
+	t, st := r.scopeType(scope)
+	return t, st == typeKnown
+}
+
+// scopeType is the type a lexical scope is, when it is one: a type-like
+// symbol of this file, or a name this file does not define (a Go method's
+// receiver type, a C++ A::m). A function's scope is no type, and asking
+// the index whether it is one would depend on every definition of its name.
+func (r *resolver) scopeType(scope string) (*def, typeState) {
+	if scope == "" {
+		return nil, typeUnknown
+	}
+	if i, ok := r.byQual[scope]; ok && !typeLike[r.f.Facts.Symbols[i].Kind] {
+		return nil, typeUnknown
+	}
+	return r.typeByQualified(scope, r.f.Path)
+}
+
+// symbolsIn lists, in source order, the file's symbols of a name whose
+// parent is scope; the table is built once per file, so a lookup costs
+// what it finds, not the file's size.
+func (r *resolver) symbolsIn(name, scope string) []int {
+	if r.byNameParent == nil {
+		r.byNameParent = map[[2]string][]int{}
+		for i, s := range r.f.Facts.Symbols {
+			k := [2]string{s.Name, s.Parent}
+			r.byNameParent[k] = append(r.byNameParent[k], i)
+		}
+	}
+	return r.byNameParent[[2]string{name, scope}]
 }
 
 // scopesOf lists from and its enclosing definitions, innermost first,
@@ -303,12 +342,38 @@ func (r *resolver) imported(p string) bool {
 }
 
 // filter returns the visible definitions of name with a wanted kind that
-// keep accepts, in (path, source order) order. The results point into the
-// index, which resolution never changes: names with thousands of
+// keep accepts, in (path, source order) order, depending on every
+// definition of the name (its broad lookup key). The results point into
+// the index, which resolution never changes: names with thousands of
 // definitions would otherwise be copied for every reference.
 func (r *resolver) filter(name string, kinds map[string]bool, keep func(def) bool) []*def {
+	return r.selectDefs(r.lookupName(name), kinds, keep)
+}
+
+// filterParent is filter among the definitions of name whose parent is
+// parent: the answer depends on those alone, so only a change to them
+// re-resolves the file (a new method named get elsewhere does not).
+func (r *resolver) filterParent(name, parent string, kinds map[string]bool, keep func(def) bool) []*def {
+	r.lookups[parentKey(r.spec.Family, name, parent)] = true
+	return r.selectDefs(r.idx.nameDefs(nameKey(r.spec.Family, name)), kinds, func(d def) bool { return d.Parent == parent && keep(d) })
+}
+
+// filterIn is filter among the definitions of name in the given files.
+func (r *resolver) filterIn(name string, paths []string, kinds map[string]bool, keep func(def) bool) []*def {
+	for _, p := range paths {
+		r.lookups[fileKey(r.spec.Family, name, p)] = true
+	}
+	return r.selectDefs(r.idx.nameDefs(nameKey(r.spec.Family, name)), kinds, func(d def) bool { return contains(paths, d.Path) && keep(d) })
+}
+
+// filterDir is filter among the definitions of name in one directory.
+func (r *resolver) filterDir(name, dir string, kinds map[string]bool, keep func(def) bool) []*def {
+	r.lookups[dirKey(r.spec.Family, name, dir)] = true
+	return r.selectDefs(r.idx.nameDefs(nameKey(r.spec.Family, name)), kinds, func(d def) bool { return dirOf(d.Path) == dir && keep(d) })
+}
+
+func (r *resolver) selectDefs(defs []def, kinds map[string]bool, keep func(def) bool) []*def {
 	var out []*def
-	defs := r.lookupName(name)
 	for i := range defs {
 		if d := &defs[i]; accepts(kinds, d.Kind) && r.visible(d) && keep(*d) {
 			out = append(out, d)
@@ -380,7 +445,7 @@ func (r *resolver) enclosing(name, path, from string, using []string, kinds map[
 		return def{}, false
 	}
 	for _, scope := range scopes {
-		cands := r.filter(name, kinds, func(d def) bool { return d.Parent == scope })
+		cands := r.filterParent(name, scope, kinds, func(def) bool { return true })
 		if d, ok := r.nearestOwner(path, cands); ok {
 			return *d, true
 		}

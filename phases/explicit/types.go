@@ -185,7 +185,13 @@ func (r *resolver) ownerType(d *def) (*def, bool) {
 // typeByQualified finds the type with a qualified name, nearest to path
 // (a Go method's receiver type may live in another file of the package).
 func (r *resolver) typeByQualified(qualified, path string) (*def, typeState) {
-	cands := r.filter(lastSegment(qualified), typeLike, func(d def) bool { return d.Qualified == qualified })
+	exact := func(d def) bool { return d.Qualified == qualified }
+	cands := r.filterParent(lastSegment(qualified), parentOf(qualified), typeLike, exact)
+	if len(cands) == 0 {
+		// A qualified name whose parent is not its prefix (a namespace
+		// declared as one dotted symbol): any definition of the name.
+		cands = r.filter(lastSegment(qualified), typeLike, exact)
+	}
 	if d, ok := r.nearestOwner(path, cands); ok {
 		return d, typeKnown
 	}
@@ -290,7 +296,7 @@ func (r *resolver) findIn(targets []string, name string, kinds map[string]bool, 
 	if depth > maxChainDepth {
 		return def{}, "", false
 	}
-	cands := r.filter(name, nil, func(d def) bool { return contains(targets, d.Path) && d.Parent == "" })
+	cands := r.filterIn(name, targets, nil, func(d def) bool { return d.Parent == "" })
 	for _, c := range cands {
 		if c.Kind != kindAlias && accepts(kinds, c.Kind) {
 			return *c, c.Path, true
@@ -374,9 +380,16 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 		}
 	}
 	reach := unimportedReach[r.spec.Family]
-	cands := r.filter(name, nil, func(d def) bool {
-		return d.Parent == "" && (d.Path == c.path || reach.dir && dirOf(d.Path) == dirOf(c.path) || reach.project)
-	})
+	top := func(d def) bool { return d.Parent == "" }
+	var cands []*def
+	switch {
+	case reach.project:
+		cands = r.filter(name, nil, top)
+	case reach.dir:
+		cands = r.filterDir(name, dirOf(c.path), nil, top)
+	default:
+		cands = r.filterIn(name, []string{c.path}, nil, top)
+	}
 	if d, ok := r.nearestOwner(c.path, cands); ok {
 		return d, typeKnown
 	}
@@ -410,7 +423,7 @@ func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, de
 	if depth > maxChainDepth {
 		return nil, typeUnknown
 	}
-	cands := r.filter(name, kinds, func(d def) bool { return d.Parent == t.Qualified })
+	cands := r.filterParent(name, t.Qualified, kinds, anyDef)
 	if m, ok := r.nearestOwner(t.Path, cands); ok && r.sameType(t, m) {
 		return m, typeKnown
 	}
@@ -466,6 +479,19 @@ func (r *resolver) baseOf(t *def, base string, depth int) (*def, typeState) {
 			return &d, typeKnown
 		}
 	}
+	if reach := unimportedReach[r.spec.Family]; !reach.dir && !reach.project {
+		// In a language where a name is in scope only when the file
+		// defines or imports it, a base written bare is defined in the file
+		// of the type that names it (imported ones are written @module|Name).
+		if t.Path == r.f.Path || q != "" {
+			return nil, typeExternal
+		}
+		cands := r.filterIn(name, []string{t.Path}, typeLike, func(d def) bool { return d.ID != t.ID })
+		if d, ok := r.first(cands); ok {
+			return &d, typeKnown
+		}
+		return nil, typeExternal
+	}
 	cands := r.filter(name, typeLike, func(d def) bool { return d.ID != t.ID })
 	if d, ok := r.nearestOwner(t.Path, cands); ok {
 		return d, typeKnown
@@ -474,4 +500,13 @@ func (r *resolver) baseOf(t *def, base string, depth int) (*def, typeState) {
 		return cands[0], typeKnown
 	}
 	return r.absent(name)
+}
+
+// parentOf is the qualified name of what encloses a qualified name ("" at
+// the top): "A.B.c" -> "A.B".
+func parentOf(qualified string) string {
+	if i := strings.LastIndexByte(qualified, '.'); i >= 0 {
+		return qualified[:i]
+	}
+	return ""
 }
