@@ -4,18 +4,21 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
+	"time"
 )
 
-// Run runs the CLI with args (profiled when $LGRAPH_CPUPROFILE names a file).
+// Run runs the CLI with args, profiled when $LGRAPH_CPUPROFILE or
+// $LGRAPH_HEAPPROFILE names a file (measuring aids; unset: nothing).
 func (g *Globals) Run(ctx context.Context, args []string) error {
 	defer g.startProfile()()
+	defer g.watchHeap()()
 	return NewApp(g).RunContext(ctx, args)
 }
 
 // startProfile writes a CPU profile of the command to the file named by
-// $LGRAPH_CPUPROFILE (a measuring aid; unset: nothing). The returned
-// function stops it.
+// $LGRAPH_CPUPROFILE. The returned function stops it.
 func (g *Globals) startProfile() func() {
 	path := g.Getenv("LGRAPH_CPUPROFILE")
 	if path == "" {
@@ -35,4 +38,53 @@ func (g *Globals) startProfile() func() {
 		pprof.StopCPUProfile()
 		f.Close()
 	}
+}
+
+// watchHeap writes a heap profile to the file named by
+// $LGRAPH_HEAPPROFILE each time the heap in use grows 10% past the largest
+// seen, so the file ends up showing what was live near the peak (a profile
+// written at exit shows only what survived). The returned function stops it.
+func (g *Globals) watchHeap() func() {
+	path := g.Getenv("LGRAPH_HEAPPROFILE")
+	if path == "" {
+		return func() {}
+	}
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		var peak uint64
+		tick := time.NewTicker(50 * time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+			}
+			var ms runtime.MemStats
+			runtime.ReadMemStats(&ms)
+			if ms.HeapInuse < peak+peak/10 {
+				continue
+			}
+			peak = ms.HeapInuse
+			if err := writeHeapProfile(path); err != nil {
+				fmt.Fprintf(g.Stderr, "lgraph: heap profile: %v\n", err)
+				return
+			}
+		}
+	}()
+	return func() { close(done); <-stopped }
+}
+
+func writeHeapProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := pprof.Lookup("heap").WriteTo(f, 0); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

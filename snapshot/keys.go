@@ -2,8 +2,11 @@ package snapshot
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"maps"
 	"path"
+	"slices"
 	"strings"
 )
 
@@ -13,7 +16,7 @@ import (
 // from and an update writes the entries of the files it changed.
 const (
 	KsFile    = 'F' // path -> file record
-	KsDir     = 'D' // dir \0 base name -> ""
+	KsDir     = 'D' // dir \0 base name -> module member (DirValue)
 	KsName    = 'N' // name \0 family \0 path \0 order (8 hex digits) -> Def
 	KsModule  = 'M' // family \0 module key \0 path -> declared package
 	KsStar    = 'S' // family \0 path \0 order (8 hex digits) -> module re-exported whole
@@ -22,6 +25,7 @@ const (
 	KsSignal  = 'G' // signal \0 path -> ""
 	KsLeaf    = 'P' // path -> SHA-256 of the file's bytes (32 bytes)
 	KsModDoc  = 'W' // module dir -> module doc
+	KsPyHeads = 'H' // path -> a Python file's absolute import heads ("H:s,s;...")
 )
 
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
@@ -97,6 +101,9 @@ func RevEdgeKey(e Edge) []byte {
 	return joinKey(KsRevEdge, FileOfID(e.Target), e.Target, e.Kind, e.Source, e.Via, e.ResolvedBy)
 }
 
+// PyHeadsKey is the key of a Python file's import heads.
+func PyHeadsKey(p string) []byte { return joinKey(KsPyHeads, p) }
+
 // ModDocKey is the key of a module's doc.
 func ModDocKey(dir string) []byte { return joinKey(KsModDoc, dir) }
 
@@ -123,7 +130,7 @@ func KeyPart(key []byte, i int) string {
 func Owner(key []byte) string {
 	ks, parts := splitKey(key)
 	switch ks {
-	case KsFile, KsLeaf:
+	case KsFile, KsLeaf, KsPyHeads:
 		return parts[0]
 	case KsDir:
 		if len(parts) == 2 {
@@ -153,7 +160,7 @@ func Owner(key []byte) string {
 // and signals. (The record itself and the definition entries are added by
 // the caller.)
 func GenericEntries(f *File) []Entry {
-	out := []Entry{{Key: DirKey(f.Path)}}
+	out := []Entry{{Key: DirKey(f.Path), Value: DirValue(f)}}
 	if leaf, ok := leafDigest(f.SHA256); ok {
 		out = append(out, Entry{Key: LeafKey(f.Path), Value: leaf})
 	}
@@ -172,6 +179,64 @@ func GenericEntries(f *File) []Entry {
 		out = append(out, Entry{Key: SignalKey(s.Name(), f.Path)})
 	}
 	return out
+}
+
+// configLang is inventory.ConfigLang: project files are listed in their
+// directory but are no module's members.
+const configLang = "config"
+
+// DirValue is what a directory listing says of a file, so that a module's
+// doc input is read from its listing without decoding its records: for a
+// code file, its summary and the files its dependency edges reach; for a
+// project file, nothing.
+func DirValue(f *File) []byte {
+	if f.Lang == configLang {
+		return nil
+	}
+	out := binary.AppendUvarint([]byte{1}, uint64(len(f.Summary)))
+	out = append(out, f.Summary...)
+	for _, t := range f.DependencyTargets() {
+		out = binary.AppendUvarint(out, uint64(len(t)))
+		out = append(out, t...)
+	}
+	return out
+}
+
+// ParseDirValue reads a DirValue: member is false for a project file.
+func ParseDirValue(v []byte) (member bool, summary string, targets []string, err error) {
+	if len(v) == 0 {
+		return false, "", nil, nil
+	}
+	if v[0] != 1 {
+		return false, "", nil, fmt.Errorf("directory entry: unknown version %d", v[0])
+	}
+	var parts []string
+	for rest := v[1:]; len(rest) > 0; {
+		n, w := binary.Uvarint(rest)
+		if w <= 0 || uint64(len(rest)-w) < n {
+			return false, "", nil, fmt.Errorf("directory entry: damaged")
+		}
+		parts = append(parts, string(rest[w:w+int(n)]))
+		rest = rest[w+int(n):]
+	}
+	if len(parts) == 0 {
+		return false, "", nil, fmt.Errorf("directory entry: damaged")
+	}
+	return true, parts[0], parts[1:], nil
+}
+
+// DependencyTargets lists, sorted and once each, the files the file's
+// dependency edges (all but containment) reach.
+func (f *File) DependencyTargets() []string {
+	seen := map[string]bool{}
+	for _, list := range [][]Edge{f.Res.Edges, f.Implicit} {
+		for _, e := range list {
+			if t := FileOfID(e.Target); e.Kind != "contains" && t != "" {
+				seen[t] = true
+			}
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
 }
 
 func leafDigest(hexSHA string) ([]byte, bool) {

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 )
 
@@ -57,12 +58,15 @@ func (t *tableSource) File(path string) (*File, error) {
 	return f, nil
 }
 
+// Paths lists the paths from the directory listing, whose entries are far
+// smaller than the records.
 func (t *tableSource) Paths() ([]string, error) {
-	var out []string
-	err := t.kv.Scan([]byte{KsFile}, func(k, _ []byte) error {
-		out = append(out, string(k[1:]))
+	out := make([]string, 0, t.n)
+	err := t.kv.Scan([]byte{KsDir}, func(k, _ []byte) error {
+		out = append(out, Owner(k))
 		return nil
 	})
+	slices.Sort(out)
 	return out, err
 }
 

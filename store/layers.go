@@ -16,9 +16,11 @@ type Layering struct {
 	MaxDeltaShare float64
 }
 
-// DefaultLayering compacts past 8 layers or deltas over a quarter of the
-// base: reads check at most 8 tables, and a compaction (which costs the
-// whole snapshot) comes at most once per quarter of it written in deltas.
+// DefaultLayering merges the deltas into one past 8 layers, and compacts
+// everything into a new base when the deltas exceed a quarter of the base:
+// reads check at most 8 tables, merging deltas costs only the deltas, and a
+// full compaction (which costs the whole snapshot) comes at most once per
+// quarter of it written in deltas.
 var DefaultLayering = Layering{MaxLayers: 8, MaxDeltaShare: 0.25}
 
 // WriteBase writes sorted entries (no tombstones) as one table.
@@ -36,26 +38,37 @@ func (s *Store) WriteLayer(base []string, es []snapshot.Entry, l Layering) ([]st
 		return nil, false, err
 	}
 	layers := append([]string{delta}, base...)
-	compact, err := s.needsCompaction(layers, l)
-	if err != nil || !compact {
-		return layers, false, err
-	}
-	t, err := s.OpenTables(layers)
-	if err != nil {
+	full, err := s.deltasTooBig(layers, l)
+	switch {
+	case err != nil:
 		return nil, false, err
+	case full:
+		name, err := s.merge(layers, copyLive)
+		return []string{name}, true, err
+	case len(layers) > l.MaxLayers:
+		name, err := s.merge(layers[:len(layers)-1], copyAll)
+		return []string{name, layers[len(layers)-1]}, true, err
 	}
-	defer t.Close()
-	name, _, err := s.WriteTable(func(w *table.Writer) error { return copyLive(w, t.View) })
-	if err != nil {
-		return nil, false, fmt.Errorf("compact snapshot: %w", err)
-	}
-	return []string{name}, true, nil
+	return layers, false, nil
 }
 
-func (s *Store) needsCompaction(layers []string, l Layering) (bool, error) {
-	if len(layers) > l.MaxLayers {
-		return true, nil
+// merge writes the merged view of tables (newest first) as one table.
+func (s *Store) merge(tables []string, copy func(*table.Writer, table.View) error) (string, error) {
+	t, err := s.OpenTables(tables)
+	if err != nil {
+		return "", err
 	}
+	defer t.Close()
+	name, _, err := s.WriteTable(func(w *table.Writer) error { return copy(w, t.View) })
+	if err != nil {
+		return "", fmt.Errorf("compact snapshot: %w", err)
+	}
+	return name, nil
+}
+
+// deltasTooBig reports whether the delta layers together exceed the
+// layering's share of the base table.
+func (s *Store) deltasTooBig(layers []string, l Layering) (bool, error) {
 	var deltas int64
 	for _, name := range layers[:len(layers)-1] {
 		n, err := s.TableSize(name)
@@ -96,6 +109,24 @@ func (s *Store) Patch(ref *Ref, es []snapshot.Entry, keep int) error {
 	}
 	ref.Tables = tables
 	return s.Publish(ref, keep)
+}
+
+// copyAll writes a view's entries, tombstones included (a merged delta:
+// its deletions still apply to the base below it).
+func copyAll(w *table.Writer, v table.View) error {
+	it := v.RawIter(nil, nil)
+	for it.Next() {
+		var err error
+		if it.Deleted() {
+			err = w.Delete(it.Key())
+		} else {
+			err = w.Add(it.Key(), it.Value())
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return it.Err()
 }
 
 // copyLive writes a view's live entries (a new base: no tombstones).

@@ -14,8 +14,10 @@ import (
 
 // Format is the store layout version this lgraph writes. 2: edges carry
 // resolved_by, facts carry types and receivers. 3: snapshots are sorted
-// tables (records and derived indexes) read lazily.
-const Format = 3
+// tables (records and derived indexes) read lazily. 4: Python files' import
+// heads are indexed (keyspace H), so an update re-derives Python roots
+// without decoding every record.
+const Format = 4
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")

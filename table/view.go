@@ -44,6 +44,10 @@ func (v View) Iter(lower, upper []byte) Iterator { return v.iter(lower, upper, f
 // Prefix returns an iterator over the live entries whose key starts with p.
 func (v View) Prefix(p []byte) Iterator { return v.Iter(PrefixRange(p)) }
 
+// RawIter is Iter with tombstones kept (Deleted reports them): merging
+// delta layers into one delta must carry their deletions on.
+func (v View) RawIter(lower, upper []byte) Iterator { return v.iter(lower, upper, true) }
+
 func (v View) iter(lower, upper []byte, keepTombs bool) Iterator {
 	its := make([]Iterator, len(v.layers))
 	for i, r := range v.layers {

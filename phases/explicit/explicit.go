@@ -47,7 +47,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	}
 	st.Hit("explicit-parsed")
 	if full || !projectUnchanged(st) {
-		project, err := projectOf(st, p.Read)
+		project, err := projectOf(st, p.Read, full)
 		if err != nil {
 			return rep, err
 		}
@@ -207,17 +207,21 @@ func reresolveSet(st *phase.State, next *Index, base snapshot.KV, full bool) []s
 	if full {
 		return codePaths(st.Next.Files)
 	}
-	keys := map[string]bool{}
-	for path := range st.Touched {
+	keys := map[string][]string{} // lookup key -> touched files defining it
+	for _, path := range slices.Sorted(maps.Keys(st.Touched)) {
+		defined := map[string]bool{}
 		if f := st.Base.Files.Get(path); f != nil {
 			for _, k := range keysDefinedBy(f, st.Langs, &st.Base.Project) {
-				keys[k] = true
+				defined[k] = true
 			}
 		}
 		if f := st.Next.Files.Get(path); f != nil {
 			for _, k := range keysDefinedBy(f, st.Langs, &st.Next.Project) {
-				keys[k] = true
+				defined[k] = true
 			}
+		}
+		for k := range defined {
+			keys[k] = append(keys[k], path)
 		}
 	}
 	redo := map[string]bool{}
@@ -226,8 +230,8 @@ func reresolveSet(st *phase.State, next *Index, base snapshot.KV, full bool) []s
 			redo[path] = true
 		}
 	}
-	for k := range keys {
-		if digestKey(base, k) == next.digest(k) {
+	for k, paths := range keys {
+		if digestKey(base, k, paths) == next.digest(k, paths) {
 			continue
 		}
 		_ = base.Scan(snapshot.Prefix(snapshot.KsLookup, k), func(key, _ []byte) error {

@@ -96,12 +96,15 @@ func newIndex(langs *lang.Registry, project *lang.Project, kv snapshot.KV) *Inde
 
 // DefinitionEntries are the name, module and star entries of a file.
 func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Project) []snapshot.Entry {
+	var out []snapshot.Entry
+	if f.Lang == "python" { // what the tree rule for Python roots reads
+		out = append(out, snapshot.Entry{Key: snapshot.PyHeadsKey(f.Path), Value: []byte(headsOf(f))})
+	}
 	spec := langs.Get(f.Lang)
 	if spec == nil || f.Facts == nil {
-		return nil
+		return out
 	}
 	fam := spec.Family
-	var out []snapshot.Entry
 	for _, k := range spec.ModuleKeys(f.Path, f.Facts, project) {
 		out = append(out, snapshot.Entry{Key: snapshot.ModuleKey(fam, k, f.Path), Value: []byte(f.Facts.Package)})
 	}
@@ -234,54 +237,85 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 	return out
 }
 
-// digest summarizes everything about a key that resolution can observe, in
-// order (order encodes line order without the line numbers themselves).
-func (idx *Index) digest(key string) string { return digestKey(idx.kv, key) }
+// digest summarizes everything about a key that the given files
+// contribute and resolution can observe, in order (order encodes line
+// order without the line numbers themselves). An update compares a key's
+// digest in the base and the next index over the touched files only:
+// every other file's entries are the same in both.
+func (idx *Index) digest(key string, paths []string) string { return digestKey(idx.kv, key, paths) }
 
-// digestKey computes a lookup key's digest over a KV's entries.
-func digestKey(kv snapshot.KV, key string) string {
+// digestKey computes a lookup key's digest over a KV's entries owned by
+// paths (sorted).
+func digestKey(kv snapshot.KV, key string, paths []string) string {
 	h := sha256.New()
 	if kv == nil {
 		return hex.EncodeToString(h.Sum(nil)[:8])
 	}
-	fam, rest := splitLookup(key)
 	kind, _, _ := strings.Cut(key, "|")
-	var prefix []byte
-	keep := func(snapshot.Def) bool { return true }
+	for _, p := range paths {
+		if kind == "m" { // a module entry's key ends at the path: one Get
+			fam, rest := splitLookup(key)
+			k := snapshot.ModuleKey(fam, rest, p)
+			if v, ok, _ := kv.Get(k); ok {
+				h.Write(k)
+				h.Write([]byte{0})
+				h.Write(v)
+				h.Write([]byte{1})
+			}
+			continue
+		}
+		prefix, keep := keyPrefix(kind, key, p)
+		if prefix == nil {
+			continue
+		}
+		_ = kv.Scan(prefix, func(k, v []byte) error {
+			if kind[0] == 'n' {
+				d, err := snapshot.DecodeDef(k, v)
+				if err == nil && keep(d) {
+					h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.Bases + "\x00" + d.Type + "\x00" + d.Params + "\x01"))
+				}
+				return nil
+			}
+			h.Write(k)
+			h.Write([]byte{0})
+			h.Write(v)
+			h.Write([]byte{1})
+			return nil
+		})
+	}
+	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+// keyPrefix is the KV prefix of the entries file p contributes to a lookup
+// key, and a filter for the definitions under it; a nil prefix means p
+// cannot contribute.
+func keyPrefix(kind, key, p string) ([]byte, func(snapshot.Def) bool) {
+	fam, rest := splitLookup(key)
+	all := func(snapshot.Def) bool { return true }
 	switch kind {
-	case "m":
-		prefix = snapshot.Prefix(snapshot.KsModule, fam, rest)
 	case "s":
-		prefix = snapshot.Prefix(snapshot.KsStar, fam, rest)
+		if rest != p {
+			return nil, all
+		}
+		return snapshot.Prefix(snapshot.KsStar, fam, rest), all
 	case "n":
-		prefix = snapshot.Prefix(snapshot.KsName, rest, fam)
-	default:
-		name, arg, _ := strings.Cut(rest, "|")
-		prefix = snapshot.Prefix(snapshot.KsName, name, fam)
-		switch kind {
-		case "np":
-			keep = func(d snapshot.Def) bool { return d.Parent == arg }
-		case "nf":
-			prefix = snapshot.Prefix(snapshot.KsName, name, fam, arg)
-		case "nd":
-			keep = func(d snapshot.Def) bool { return dirOf(d.Path) == arg }
+		return snapshot.Prefix(snapshot.KsName, rest, fam, p), all
+	}
+	name, arg, _ := strings.Cut(rest, "|")
+	prefix := snapshot.Prefix(snapshot.KsName, name, fam, p)
+	switch kind {
+	case "np":
+		return prefix, func(d snapshot.Def) bool { return d.Parent == arg }
+	case "nf":
+		if arg != p {
+			return nil, all
+		}
+	case "nd":
+		if dirOf(p) != arg {
+			return nil, all
 		}
 	}
-	_ = kv.Scan(prefix, func(k, v []byte) error {
-		if kind[0] == 'n' {
-			d, err := snapshot.DecodeDef(k, v)
-			if err == nil && keep(d) {
-				h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.Bases + "\x00" + d.Type + "\x00" + d.Params + "\x01"))
-			}
-			return nil
-		}
-		h.Write(k)
-		h.Write([]byte{0})
-		h.Write(v)
-		h.Write([]byte{1})
-		return nil
-	})
-	return hex.EncodeToString(h.Sum(nil)[:8])
+	return prefix, all
 }
 
 func dirOf(p string) string { return path.Dir(p) }

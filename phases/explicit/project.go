@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/snapshot"
 )
@@ -56,12 +57,16 @@ func headsOf(f *snapshot.File) string {
 // snapshot (go.mod, tsconfig.json, jsconfig.json, Cargo.toml,
 // pyproject.toml, setup.cfg, and setup.py, which is also code), the tree
 // and the config.
-func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project, error) {
+func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (lang.Project, error) {
 	pr := lang.Project{GoModules: map[string]string{}, TSConfigs: map[string]lang.TSConfig{}, IncludeDirs: st.Config.IncludeDirs}
 	roots := pyRoots{}
 	var projectFiles []string
-	for p, f := range st.Next.Files.All() {
-		if f.Lang == "config" || (f.Lang == "python" && path.Base(p) == "setup.py") {
+	for _, p := range st.Next.Files.Paths() {
+		base := path.Base(p)
+		if !inventory.IsProjectFile(base) && base != "setup.py" {
+			continue
+		}
+		if f := st.Next.Files.Get(p); f != nil && (f.Lang == "config" || f.Lang == "python") {
 			projectFiles = append(projectFiles, p)
 		}
 	}
@@ -105,11 +110,43 @@ func projectOf(st *phase.State, read func(string) ([]byte, error)) (lang.Project
 	for _, d := range st.Config.ImportRoots {
 		roots.declare("", d, "")
 	}
-	roots.tree(st.Next.Files)
+	py, err := pythonHeads(st, full)
+	if err != nil {
+		return pr, err
+	}
+	roots.tree(py, st.Next.Files.Has)
 	if len(roots) > 0 {
 		pr.PythonRoots = roots
 	}
 	return pr, nil
+}
+
+// pythonHeads lists every Python file of the snapshot being built with
+// its import heads (as headsOf writes them). An update reads them from the
+// base's heads index with the touched files' replaced, decoding no record;
+// a full run, whose facts may all be new, from the records.
+func pythonHeads(st *phase.State, full bool) (map[string]string, error) {
+	out := map[string]string{}
+	if full || st.Base == nil || st.Base.Index == nil {
+		for p, f := range st.Next.Files.All() {
+			if f.Lang == "python" {
+				out[p] = headsOf(f)
+			}
+		}
+		return out, st.Next.Files.Err()
+	}
+	err := st.Base.Index.Scan([]byte{snapshot.KsPyHeads}, func(k, v []byte) error {
+		if p := string(k[1:]); !st.Touched[p] {
+			out[p] = string(v)
+		}
+		return nil
+	})
+	for p := range st.Touched {
+		if f := st.Next.Files.Get(p); f != nil && f.Lang == "python" {
+			out[p] = headsOf(f)
+		}
+	}
+	return out, err
 }
 
 func readProjectFile(st *phase.State, read func(string) ([]byte, error), blob string) ([]byte, error) {

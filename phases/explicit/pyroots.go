@@ -10,7 +10,6 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/snapshot"
 )
 
 // pyRoots collects Python package roots: repository directory -> the
@@ -240,29 +239,20 @@ func (r pyRoots) setupPy(dir string, data []byte) {
 // __init__.py, or, a namespace package, when an import H.s names a D/H/s
 // that exists. A name two directories hold is left alone rather than
 // guessed, and a directory inside another root is a subpackage, not a root.
-func (r pyRoots) tree(files *snapshot.FileSet) {
+func (r pyRoots) tree(py map[string]string, has func(string) bool) {
 	heads := map[string]map[string]bool{} // H -> the s of each import H.s...
 	pkgDirs, pyDirs := map[string]bool{}, map[string]bool{}
-	for p, f := range files.All() {
-		if f.Lang != "python" {
-			continue
-		}
+	importable := map[string]bool{}
+	for p, text := range py {
 		if b := path.Base(p); b == "__init__.py" || b == "__init__.pyi" {
 			pkgDirs[path.Dir(p)] = true
 		}
 		for d := path.Dir(p); d != "." && !pyDirs[d]; d = path.Dir(d) {
 			pyDirs[d] = true
 		}
-		if f.Facts != nil {
-			addHeads(heads, f.Facts.Imports)
-		}
-	}
-	importable := map[string]bool{}
-	for p, f := range files.All() {
-		if f.Lang == "python" {
-			for _, n := range r.topNames(p) {
-				importable[n] = true
-			}
+		parseHeads(heads, text)
+		for _, n := range r.topNames(p) {
+			importable[n] = true
 		}
 	}
 	isPackage := func(p string) bool {
@@ -270,7 +260,7 @@ func (r pyRoots) tree(files *snapshot.FileSet) {
 			return true
 		}
 		for s := range heads[path.Base(p)] {
-			if pyDirs[p+"/"+s] || files.Has(p+"/"+s+".py") {
+			if pyDirs[p+"/"+s] || has(p+"/"+s+".py") {
 				return true
 			}
 		}
@@ -314,6 +304,24 @@ func addHeads(heads map[string]map[string]bool, imps []facts.Import) {
 		if rest == "" {
 			for _, n := range imp.Names {
 				heads[h][n] = true
+			}
+		}
+	}
+}
+
+// parseHeads adds the heads headsOf wrote ("H:s,s;H2:;") to heads.
+func parseHeads(heads map[string]map[string]bool, text string) {
+	for _, part := range strings.Split(text, ";") {
+		h, list, ok := strings.Cut(part, ":")
+		if !ok {
+			continue
+		}
+		if heads[h] == nil {
+			heads[h] = map[string]bool{}
+		}
+		for _, s := range strings.Split(list, ",") {
+			if s != "" {
+				heads[h][s] = true
 			}
 		}
 	}

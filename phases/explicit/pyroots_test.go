@@ -158,7 +158,12 @@ func TestTreeRoots(t *testing.T) {
 			if r == nil {
 				r = pyRoots{}
 			}
-			r.tree(pyFiles(c.files))
+			files := pyFiles(c.files)
+			py := map[string]string{}
+			for p, f := range files.All() {
+				py[p] = headsOf(f)
+			}
+			r.tree(py, files.Has)
 			if diff := cmp.Diff(c.want, r); diff != "" {
 				t.Errorf("roots (-want +got):\n%s", diff)
 			}

@@ -28,6 +28,10 @@ const ConfigLang = "config"
 var projectFiles = map[string]bool{"go.mod": true, "tsconfig.json": true, "jsconfig.json": true,
 	"pyproject.toml": true, "setup.cfg": true, "Cargo.toml": true}
 
+// IsProjectFile reports whether a file's base name marks a project file
+// (indexed as ConfigLang).
+func IsProjectFile(base string) bool { return projectFiles[base] }
+
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.
 type BlobInfo struct {

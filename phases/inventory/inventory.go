@@ -133,7 +133,8 @@ func (p Phase) blobInfo(st *phase.State, blob string) (BlobInfo, error) {
 
 // changedPaths lists both sides of every change.
 func changedPaths(changes []gitrepo.Change) []string {
-	var out []string
+	out := []string{} // never nil: nil asks touched to compare every path
+
 	for _, c := range changes {
 		if c.From != nil {
 			out = append(out, c.From.Path)

@@ -21,7 +21,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lgraph/lgraph/llm"
-	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
@@ -47,7 +46,10 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 			rep.Reason = "prompt version or model changed"
 		}
 	}
-	inputs, dirs := p.inputs(st, rep.Mode == "full")
+	inputs, dirs, err := p.inputs(st, rep.Mode == "full")
+	if err != nil {
+		return rep, err
+	}
 	var usage llm.Usage
 	var mu sync.Mutex
 	defer func() {
@@ -141,7 +143,7 @@ func write(ctx context.Context, st *phase.State, in llm.ModuleInput) (*snapshot.
 // whose records changed and of the files their old or new edges reach
 // (whose "used by" may have changed). dirs are the directories looked at;
 // one with no input (no code file, or not selected) has no doc.
-func (p Phase) inputs(st *phase.State, full bool) (map[string]llm.ModuleInput, []string) {
+func (p Phase) inputs(st *phase.State, full bool) (map[string]llm.ModuleInput, []string, error) {
 	idx := st.NextIndex()
 	set := map[string]bool{}
 	if full {
@@ -156,7 +158,10 @@ func (p Phase) inputs(st *phase.State, full bool) (map[string]llm.ModuleInput, [
 		for _, path := range st.Next.Files.Changed() {
 			set[dirOf(path)] = true
 			for _, f := range []*snapshot.File{baseFile(st, path), st.Next.Files.Get(path)} {
-				for _, t := range edgeTargets(f) {
+				if f == nil {
+					continue
+				}
+				for _, t := range f.DependencyTargets() {
 					set[dirOf(t)] = true
 				}
 			}
@@ -165,11 +170,15 @@ func (p Phase) inputs(st *phase.State, full bool) (map[string]llm.ModuleInput, [
 	dirs := slices.Sorted(maps.Keys(set))
 	out := map[string]llm.ModuleInput{}
 	for _, dir := range dirs {
-		if in, ok := moduleInput(st, idx, dir, st.Config.Wiki.Modules); ok {
+		in, ok, err := moduleInput(idx, dir, st.Config.Wiki.Modules)
+		if err != nil {
+			return nil, nil, fmt.Errorf("module %s: %w", dir, err)
+		}
+		if ok {
 			out[dir] = in
 		}
 	}
-	return out, dirs
+	return out, dirs, nil
 }
 
 func baseFile(st *phase.State, path string) *snapshot.File {
@@ -179,47 +188,28 @@ func baseFile(st *phase.State, path string) *snapshot.File {
 	return st.Base.Files.Get(path)
 }
 
-// edgeTargets lists the files a file's dependency edges reach.
-func edgeTargets(f *snapshot.File) []string {
-	if f == nil {
-		return nil
-	}
-	var out []string
-	for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
-		for _, e := range list {
-			if e.Kind != "contains" {
-				if t := snapshot.FileOfID(e.Target); t != "" {
-					out = append(out, t)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // moduleInput is a module's input: its code files' summaries, the modules
 // their edges reach and the (selected) modules whose edges reach them.
 // ok is false when the directory is not selected or holds no code file.
-func moduleInput(st *phase.State, idx snapshot.KV, dir string, globs []string) (llm.ModuleInput, bool) {
+func moduleInput(idx snapshot.KV, dir string, globs []string) (llm.ModuleInput, bool, error) {
 	in := llm.ModuleInput{Dir: dir}
 	if !selected(dir, globs) {
-		return in, false
+		return in, false, nil
 	}
 	exists := func(p string) bool { _, ok, _ := idx.Get(snapshot.DirKey(p)); return ok }
 	uses, usedBy := map[string]bool{}, map[string]bool{}
-	_ = idx.Scan(snapshot.Prefix(snapshot.KsDir, dir), func(k, _ []byte) error {
-		path := snapshot.Owner(k)
-		f := st.Next.Files.Get(path)
-		if f == nil || f.Lang == inventory.ConfigLang {
-			return nil
+	err := idx.Scan(snapshot.Prefix(snapshot.KsDir, dir), func(k, v []byte) error {
+		member, summary, targets, err := snapshot.ParseDirValue(v)
+		if err != nil || !member {
+			return err
 		}
-		in.Members = append(in.Members, llm.MemberInfo{Summary: f.Summary})
-		for _, t := range edgeTargets(f) {
+		in.Members = append(in.Members, llm.MemberInfo{Summary: summary})
+		for _, t := range targets {
 			if td := dirOf(t); td != dir && exists(t) {
 				uses[td] = true
 			}
 		}
-		return idx.Scan(snapshot.Prefix(snapshot.KsRevEdge, path), func(rk, _ []byte) error {
+		return idx.Scan(snapshot.Prefix(snapshot.KsRevEdge, snapshot.Owner(k)), func(rk, _ []byte) error {
 			e, ok := snapshot.ParseRevEdge(rk)
 			if sd := dirOf(snapshot.FileOfID(e.Source)); ok && e.Kind != "contains" && sd != dir && selected(sd, globs) {
 				usedBy[sd] = true
@@ -227,12 +217,15 @@ func moduleInput(st *phase.State, idx snapshot.KV, dir string, globs []string) (
 			return nil
 		})
 	})
+	if err != nil {
+		return in, false, err
+	}
 	if len(in.Members) == 0 {
-		return in, false
+		return in, false, nil
 	}
 	sort.Slice(in.Members, func(i, j int) bool { return in.Members[i].Summary < in.Members[j].Summary })
 	in.Out, in.In = slices.Sorted(maps.Keys(uses)), slices.Sorted(maps.Keys(usedBy))
-	return in, true
+	return in, true, nil
 }
 
 // dirOf is path.Dir for the clean, relative paths of a snapshot, without
