@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strings"
 
 	"github.com/lgraph/lgraph/pipeline"
@@ -29,6 +30,12 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	e, err := g.open(true, overrides)
 	if err != nil {
 		return err
+	}
+	if g.Getenv("GOGC") == "" {
+		// A run holds every changed file's facts at once (all of them on
+		// init): collecting more often keeps peak memory near what is
+		// live (1.50 GB instead of 1.88 GB on a 9,254-file init).
+		debug.SetGCPercent(40)
 	}
 	provider, keyWarnings, err := pipeline.NewProvider(&e.Config.LLM, g.Getenv)
 	if err != nil {

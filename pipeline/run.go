@@ -111,12 +111,17 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	return run, err
 }
 
-// memoize keeps the bytes of every blob read during one run, so the
-// phases that each need a changed file (inventory, explicit, enrich) read
-// it from git once. It holds at most the changed files' bytes.
+// memoBytes bounds what memoize keeps: an init reads every file, and
+// holding them all would make its memory grow with the repository.
+const memoBytes = 64 << 20
+
+// memoize keeps the bytes of the blobs read during one run, up to
+// memoBytes, so the phases that each need a changed file (inventory,
+// explicit, enrich) read it from git once; past the bound a blob is read
+// again, which the pack index makes cheap.
 func memoize(read func(string) ([]byte, error)) func(string) ([]byte, error) {
 	var mu sync.Mutex
-	seen := map[string][]byte{}
+	seen, held := map[string][]byte{}, 0
 	return func(id string) ([]byte, error) {
 		mu.Lock()
 		data, ok := seen[id]
@@ -129,7 +134,9 @@ func memoize(read func(string) ([]byte, error)) func(string) ([]byte, error) {
 			return nil, err
 		}
 		mu.Lock()
-		seen[id] = data
+		if held+cap(data) <= memoBytes { // cap: what the bytes really hold
+			seen[id], held = data, held+cap(data)
+		}
 		mu.Unlock()
 		return data, nil
 	}

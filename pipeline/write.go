@@ -10,6 +10,7 @@ import (
 	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
+	"github.com/lgraph/lgraph/table"
 )
 
 // writeSnapshot writes the tables of the snapshot a run built: on an update,
@@ -18,7 +19,7 @@ import (
 // settings changed every file's module keys) one table holding everything.
 func writeSnapshot(o Options, st *phase.State, base *store.Ref) ([]string, error) {
 	if st.Full || base == nil || st.Base == nil || st.Base.Index == nil || explicit.ProjectChanged(st) {
-		name, err := o.Store.WriteBase(allEntries(o.Langs, st.Next))
+		name, _, err := o.Store.WriteTable(func(w *table.Writer) error { return streamAll(w, o.Langs, st.Next) })
 		if err != nil {
 			return nil, err
 		}
@@ -38,7 +39,89 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 	return append(es, explicit.DefinitionEntries(f, langs, project)...)
 }
 
-// allEntries lists every entry of a snapshot, sorted.
+// streamAll writes every entry of a snapshot one keyspace at a time, so
+// that what it holds at once is one keyspace's index entries, never the
+// whole snapshot's: records are encoded and written one by one, in path
+// order, which is their keys' order.
+func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot) error {
+	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
+		return err
+	}
+	paths := s.Files.Paths()
+	for _, ks := range snapshot.Keyspaces {
+		var err error
+		switch ks {
+		case snapshot.KsFile:
+			err = streamRecords(w, s, paths)
+		case snapshot.KsModDoc:
+			err = streamModules(w, s)
+		default:
+			err = addEntries(w, keyspaceEntries(langs, s, paths, ks))
+		}
+		if err != nil {
+			return fmt.Errorf("write snapshot keyspace %c: %w", ks, err)
+		}
+	}
+	return s.Files.Err()
+}
+
+func streamRecords(w *table.Writer, s *snapshot.Snapshot, paths []string) error {
+	for _, p := range paths {
+		if f := s.Files.Get(p); f != nil {
+			if err := w.Add(snapshot.FileKey(p), snapshot.EncodeRecord(f)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func streamModules(w *table.Writer, s *snapshot.Snapshot) error {
+	for _, dir := range s.Modules.Dirs() {
+		if err := w.Add(snapshot.ModDocKey(dir), snapshot.EncodeModule(s.Modules.Get(dir))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// definitionKeyspace marks the keyspaces explicit.DefinitionEntries fills
+// (the others come from snapshot.GenericEntries).
+var definitionKeyspace = map[byte]bool{snapshot.KsName: true, snapshot.KsModule: true, snapshot.KsStar: true, snapshot.KsPyHeads: true}
+
+// keyspaceEntries lists, sorted, one index keyspace's entries.
+func keyspaceEntries(langs *lang.Registry, s *snapshot.Snapshot, paths []string, ks byte) []snapshot.Entry {
+	var es []snapshot.Entry
+	for _, p := range paths {
+		f := s.Files.Get(p)
+		if f == nil {
+			continue
+		}
+		if !definitionKeyspace[ks] {
+			es = append(es, snapshot.GenericEntries(f, ks)...)
+			continue
+		}
+		for _, e := range explicit.DefinitionEntries(f, langs, &s.Project) {
+			if e.Key[0] == ks {
+				es = append(es, e)
+			}
+		}
+	}
+	return snapshot.SortEntries(es)
+}
+
+func addEntries(w *table.Writer, es []snapshot.Entry) error {
+	for _, e := range es {
+		if err := w.Add(e.Key, e.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// allEntries lists every entry of a snapshot, sorted: the index a
+// snapshot's records derive, which CheckIndex holds the published tables
+// to.
 func allEntries(langs *lang.Registry, s *snapshot.Snapshot) []snapshot.Entry {
 	var es []snapshot.Entry
 	for _, f := range s.Files.All() {
@@ -120,11 +203,7 @@ func contentRoot(st *phase.State) (string, int, error) {
 	for _, p := range st.Next.Files.Changed() {
 		changed[p] = true
 		if f := st.Next.Files.Get(p); f != nil {
-			for _, e := range snapshot.GenericEntries(f) {
-				if e.Key[0] == snapshot.KsLeaf {
-					extra = append(extra, e)
-				}
-			}
+			extra = append(extra, snapshot.GenericEntries(f, snapshot.KsLeaf)...)
 		}
 	}
 	kv := &snapshot.Overlay{Base: st.Base.Index, Hidden: func(p string) bool { return changed[p] }, Extra: snapshot.NewMemKV(extra)}

@@ -28,6 +28,10 @@ const (
 	KsPyHeads = 'H' // path -> a Python file's absolute import heads ("H:s,s;...")
 )
 
+// Keyspaces lists every keyspace but the header's, in key order: a writer
+// that streams a snapshot one keyspace at a time walks them in this order.
+var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsModDoc}
+
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
 // delta layer removes.
 type Entry struct {
@@ -159,24 +163,36 @@ func Owner(key []byte) string {
 // knowledge: its directory listing, content digest, lookups, reverse edges
 // and signals. (The record itself and the definition entries are added by
 // the caller.)
-func GenericEntries(f *File) []Entry {
-	out := []Entry{{Key: DirKey(f.Path), Value: DirValue(f)}}
-	if leaf, ok := leafDigest(f.SHA256); ok {
+//
+// only names the keyspaces wanted (none: all).
+func GenericEntries(f *File, only ...byte) []Entry {
+	want := func(ks byte) bool { return len(only) == 0 || bytes.IndexByte(only, ks) >= 0 }
+	var out []Entry
+	if want(KsDir) {
+		out = append(out, Entry{Key: DirKey(f.Path), Value: DirValue(f)})
+	}
+	if leaf, ok := leafDigest(f.SHA256); ok && want(KsLeaf) {
 		out = append(out, Entry{Key: LeafKey(f.Path), Value: leaf})
 	}
-	for _, k := range f.Res.Lookups {
-		out = append(out, Entry{Key: LookupKey(k, f.Path)})
+	if want(KsLookup) {
+		for _, k := range f.Res.Lookups {
+			out = append(out, Entry{Key: LookupKey(k, f.Path)})
+		}
 	}
-	for _, e := range f.Res.Edges {
-		if e.Kind != "contains" {
+	if want(KsRevEdge) {
+		for _, e := range f.Res.Edges {
+			if e.Kind != "contains" {
+				out = append(out, Entry{Key: RevEdgeKey(e)})
+			}
+		}
+		for _, e := range f.Implicit {
 			out = append(out, Entry{Key: RevEdgeKey(e)})
 		}
 	}
-	for _, e := range f.Implicit {
-		out = append(out, Entry{Key: RevEdgeKey(e)})
-	}
-	for _, s := range f.Signals {
-		out = append(out, Entry{Key: SignalKey(s.Name(), f.Path)})
+	if want(KsSignal) {
+		for _, s := range f.Signals {
+			out = append(out, Entry{Key: SignalKey(s.Name(), f.Path)})
+		}
 	}
 	return out
 }

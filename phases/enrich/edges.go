@@ -99,7 +99,7 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 			set[p] = true
 		}
 	}
-	rev := w.st.NextIndex()
+	rev := w.st.NextIndex(snapshot.KsRevEdge)
 	for t := range changed {
 		_ = rev.Scan(snapshot.Prefix(snapshot.KsRevEdge, t), func(k, _ []byte) error {
 			if e, ok := snapshot.ParseRevEdge(k); ok && e.Kind != "implicit" {

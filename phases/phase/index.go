@@ -8,14 +8,17 @@ import "github.com/lgraph/lgraph/snapshot"
 // the run changed so far replaced, or, without a published base, one built
 // from every file. It costs what the run changed, not what the snapshot
 // holds.
-func (st *State) NextIndex() snapshot.KV {
+//
+// only names the keyspaces the caller reads (none: all); a full run builds
+// just those, so it holds no more of the snapshot than it asks for.
+func (st *State) NextIndex(only ...byte) snapshot.KV {
 	changed := st.Next.Files.Changed()
 	var es []snapshot.Entry
 	if st.Full || st.Base == nil || st.Base.Index == nil {
 		// A full run keeps a base only to measure its delta against: its
 		// index says nothing about what the run built.
 		for _, f := range st.Next.Files.All() {
-			es = append(es, snapshot.GenericEntries(f)...)
+			es = append(es, snapshot.GenericEntries(f, only...)...)
 		}
 		return &snapshot.Overlay{Extra: snapshot.NewMemKV(es)}
 	}
@@ -23,7 +26,7 @@ func (st *State) NextIndex() snapshot.KV {
 	for _, p := range changed {
 		hidden[p] = true
 		if f := st.Next.Files.Get(p); f != nil {
-			es = append(es, snapshot.GenericEntries(f)...)
+			es = append(es, snapshot.GenericEntries(f, only...)...)
 		}
 	}
 	return &snapshot.Overlay{Base: st.Base.Index, Hidden: func(o string) bool { return hidden[o] }, Extra: snapshot.NewMemKV(es)}

@@ -144,7 +144,7 @@ func write(ctx context.Context, st *phase.State, in llm.ModuleInput) (*snapshot.
 // (whose "used by" may have changed). dirs are the directories looked at;
 // one with no input (no code file, or not selected) has no doc.
 func (p Phase) inputs(st *phase.State, full bool) (map[string]llm.ModuleInput, []string, error) {
-	idx := st.NextIndex()
+	idx := st.NextIndex(snapshot.KsDir, snapshot.KsRevEdge)
 	set := map[string]bool{}
 	if full {
 		_ = idx.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
