@@ -59,7 +59,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		base = baseIndex(st)
 	}
 	idx := nextIndex(st, base, full)
-	redo := reresolveSet(st, idx, base, full)
+	redo := reresolveSet(st, base, full)
 	for _, path := range redo {
 		old := st.Next.Files.Get(path)
 		if res := Resolve(idx, old); !res.Equal(old.Res) {
@@ -203,7 +203,7 @@ func nextIndex(st *phase.State, base snapshot.KV, full bool) *Index {
 // reresolveSet lists the files to resolve: all on a full run; otherwise
 // the touched files plus every file that looked up a key whose definitions
 // changed between Base and Next (found through the base's lookup index).
-func reresolveSet(st *phase.State, next *Index, base snapshot.KV, full bool) []string {
+func reresolveSet(st *phase.State, base snapshot.KV, full bool) []string {
 	if full {
 		return codePaths(st.Next.Files)
 	}
@@ -230,8 +230,10 @@ func reresolveSet(st *phase.State, next *Index, base snapshot.KV, full bool) []s
 			redo[path] = true
 		}
 	}
+	before, after := touchedDefinitions(st)
+	was, is := newDigester(before), newDigester(after)
 	for k, paths := range keys {
-		if digestKey(base, k, paths) == next.digest(k, paths) {
+		if was.digest(k, paths) == is.digest(k, paths) {
 			continue
 		}
 		_ = base.Scan(snapshot.Prefix(snapshot.KsLookup, k), func(key, _ []byte) error {
@@ -243,6 +245,23 @@ func reresolveSet(st *phase.State, next *Index, base snapshot.KV, full bool) []s
 		})
 	}
 	return slices.Sorted(maps.Keys(redo))
+}
+
+// touchedDefinitions are the definition entries of the touched files in
+// the base (as its index holds them) and in the snapshot being built:
+// comparing them key by key is comparing the two indexes, whose other
+// files' entries are the same, without a lookup in the base's tables.
+func touchedDefinitions(st *phase.State) (before, after snapshot.KV) {
+	var b, a []snapshot.Entry
+	for p := range st.Touched {
+		if f := st.Base.Files.Get(p); f != nil {
+			b = append(b, DefinitionEntries(f, st.Langs, &st.Base.Project)...)
+		}
+		if f := st.Next.Files.Get(p); f != nil {
+			a = append(a, DefinitionEntries(f, st.Langs, &st.Next.Project)...)
+		}
+	}
+	return snapshot.NewMemKV(b), snapshot.NewMemKV(a)
 }
 
 func codePaths(files *snapshot.FileSet) []string {

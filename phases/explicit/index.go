@@ -3,6 +3,7 @@ package explicit
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 	"path"
 	"strings"
 
@@ -237,53 +238,72 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 	return out
 }
 
-// digest summarizes everything about a key that the given files
+// A key's digest summarizes everything about it that the given files
 // contribute and resolution can observe, in order (order encodes line
 // order without the line numbers themselves). An update compares a key's
-// digest in the base and the next index over the touched files only:
-// every other file's entries are the same in both.
-func (idx *Index) digest(key string, paths []string) string { return digestKey(idx.kv, key, paths) }
+// digest before and after over the touched files only: every other file's
+// entries are the same in both.
+//
+// A digester computes digests: it reads a KV's entries owned by given paths (sorted); it decodes
+// the definitions under a name once however many keys (by parent, file,
+// directory) read them.
+type digester struct {
+	kv   snapshot.KV
+	defs map[string][]snapshot.Def // by KV prefix
+}
 
-// digestKey computes a lookup key's digest over a KV's entries owned by
-// paths (sorted).
-func digestKey(kv snapshot.KV, key string, paths []string) string {
+func newDigester(kv snapshot.KV) *digester {
+	return &digester{kv: kv, defs: map[string][]snapshot.Def{}}
+}
+
+func (g *digester) digest(key string, paths []string) string {
 	h := sha256.New()
-	if kv == nil {
-		return hex.EncodeToString(h.Sum(nil)[:8])
-	}
 	kind, _, _ := strings.Cut(key, "|")
 	for _, p := range paths {
 		if kind == "m" { // a module entry's key ends at the path: one Get
 			fam, rest := splitLookup(key)
 			k := snapshot.ModuleKey(fam, rest, p)
-			if v, ok, _ := kv.Get(k); ok {
-				h.Write(k)
-				h.Write([]byte{0})
-				h.Write(v)
-				h.Write([]byte{1})
+			if v, ok, _ := g.kv.Get(k); ok {
+				writeEntry(h, k, v)
 			}
 			continue
 		}
 		prefix, keep := keyPrefix(kind, key, p)
-		if prefix == nil {
-			continue
-		}
-		_ = kv.Scan(prefix, func(k, v []byte) error {
-			if kind[0] == 'n' {
-				d, err := snapshot.DecodeDef(k, v)
-				if err == nil && keep(d) {
+		switch {
+		case prefix == nil:
+		case kind[0] == 'n':
+			for _, d := range g.defsUnder(prefix) {
+				if keep(d) {
 					h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.Bases + "\x00" + d.Type + "\x00" + d.Params + "\x01"))
 				}
-				return nil
 			}
-			h.Write(k)
-			h.Write([]byte{0})
-			h.Write(v)
-			h.Write([]byte{1})
-			return nil
-		})
+		default:
+			_ = g.kv.Scan(prefix, func(k, v []byte) error { writeEntry(h, k, v); return nil })
+		}
 	}
 	return hex.EncodeToString(h.Sum(nil)[:8])
+}
+
+func (g *digester) defsUnder(prefix []byte) []snapshot.Def {
+	if ds, ok := g.defs[string(prefix)]; ok {
+		return ds
+	}
+	var ds []snapshot.Def
+	_ = g.kv.Scan(prefix, func(k, v []byte) error {
+		if d, err := snapshot.DecodeDef(k, v); err == nil {
+			ds = append(ds, d)
+		}
+		return nil
+	})
+	g.defs[string(prefix)] = ds
+	return ds
+}
+
+func writeEntry(h hash.Hash, k, v []byte) {
+	h.Write(k)
+	h.Write([]byte{0})
+	h.Write(v)
+	h.Write([]byte{1})
 }
 
 // keyPrefix is the KV prefix of the entries file p contributes to a lookup
