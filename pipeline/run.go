@@ -307,10 +307,14 @@ func count(changes []gitrepo.Change) store.Changes {
 }
 
 func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseChoice) (*phase.State, error) {
+	p := provider(o)
+	if o.DryRun {
+		c, p = c.Scratch(), dryRunProvider(p, o.Store)
+	}
 	st := &phase.State{
 		Repo: o.Repo, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
-		LLM: llm.NewBudget(provider(o), o.Config.LLM.BudgetTokens, llm.ReplyReserve), Base: b.snap, Full: b.full, FullReason: b.reason,
-		Progress: o.Progress, Failpoint: o.Failpoint, DryRun: o.DryRun,
+		LLM: llm.NewBudget(p, o.Config.LLM.BudgetTokens, llm.ReplyReserve), Base: b.snap, Full: b.full, FullReason: b.reason,
+		Progress: o.Progress, Failpoint: o.Failpoint,
 	}
 	if st.Progress == nil {
 		st.Progress = phase.NoProgress{}
