@@ -24,6 +24,7 @@ var ErrBusy = errors.New("another lgraph update is running on this store")
 // Cache is an open badger database.
 type Cache struct {
 	db   *badger.DB
+	opts badger.Options
 	lock *os.File // lgraph's own writer lock, held while the cache is open
 	// later batches cheap-to-recompute facts (PutLater) into few
 	// transactions; Flush and Close commit it.
@@ -64,7 +65,7 @@ func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
 		}
 		return nil, fmt.Errorf("open cache %s: %w", dir, err)
 	}
-	return &Cache{db: db, lock: lock}, nil
+	return &Cache{db: db, opts: opts, lock: lock}, nil
 }
 
 // acquire takes lgraph's writer lock (an flock next to the cache, released

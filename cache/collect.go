@@ -70,11 +70,24 @@ func (c *Cache) Delete(keys []string) error {
 	return nil
 }
 
-// Compact rewrites the database so deleted entries stop taking disk space:
-// badger only drops a deleted key's bytes when a compaction reaches the
-// level holding them, so this flattens every level into one and then lets
-// the value log drop what no key points to.
+// Compact rewrites the database so deleted entries stop taking disk space.
+// Badger drops a deleted key's bytes only when a compaction into the last
+// level meets its tombstone, and Flatten does not see the memtable; so the
+// database is closed (flushing the memtable into a table), reopened and
+// flattened into one level, and the value log drops what no key points to.
+// The writer lock stays held throughout.
 func (c *Cache) Compact() error {
+	if err := c.Flush(); err != nil {
+		return err
+	}
+	if err := c.db.Close(); err != nil {
+		return fmt.Errorf("compact cache: %w", err)
+	}
+	db, err := badger.Open(c.opts)
+	if err != nil {
+		return fmt.Errorf("compact cache: reopen: %w", err)
+	}
+	c.db = db
 	if err := c.db.Flatten(2); err != nil {
 		return fmt.Errorf("compact cache: %w", err)
 	}
