@@ -70,7 +70,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	branch := refName(head)
+	branch := RefName(head)
 	if o.Commit != "" {
 		head, branch = gitrepo.Head{Commit: o.Commit, Branch: o.Ref}, o.Ref
 	}
@@ -162,7 +162,8 @@ func provider(o Options) llm.Provider {
 	return o.LLM
 }
 
-func refName(h gitrepo.Head) string {
+// RefName is the store ref of what HEAD names: its branch, or DetachedRef.
+func RefName(h gitrepo.Head) string {
 	if h.Branch == "" {
 		return store.DetachedRef
 	}
