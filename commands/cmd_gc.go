@@ -47,11 +47,19 @@ func runGC(ctx context.Context, wait bool, g *Globals) error {
 }
 
 // liveRef keeps the refs of existing branches, the working-tree overlays
-// of those, and a detached HEAD's while its commit exists.
+// of those, and a detached HEAD's while its commit exists; and, whatever
+// the ref lookup says, the checked-out branch's.
 func liveRef(repo *gitrepo.Repo) func(*store.Ref) bool {
+	current := ""
+	if head, err := repo.Head(); err == nil {
+		current = pipeline.RefName(head)
+	}
 	return func(r *store.Ref) bool {
 		name, _ := strings.CutPrefix(r.Branch, pipeline.WorktreeRef(""))
-		if name == store.DetachedRef {
+		switch {
+		case name == current:
+			return true
+		case name == store.DetachedRef:
 			return repo.HasCommit(r.Commit)
 		}
 		return repo.HasBranch(name)

@@ -57,6 +57,11 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 	if len(d.EdgeList.Added) > store.MaxDeltaSymbols || len(d.EdgeList.Removed) > store.MaxDeltaSymbols {
 		d.EdgeList, d.Truncated = store.EdgeChanges{}, true
 	}
+	if st.Base == nil {
+		// A first index adds everything; spans count from its graph
+		// (store.Fold), so listing it would only bloat the ledger.
+		d.SymbolsAdded, d.EdgeList = nil, store.EdgeChanges{}
+	}
 	for _, l := range [][]string{d.SymbolsAdded, d.SymbolsRemoved, d.EdgeList.Added, d.EdgeList.Removed} {
 		sort.Strings(l)
 	}
