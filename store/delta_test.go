@@ -113,37 +113,3 @@ func TestFoldTruncated(t *testing.T) {
 		}
 	}
 }
-
-func TestPruneRuns(t *testing.T) {
-	s, err := Open(t.TempDir(), true)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for id := 1; id <= 10; id++ {
-		if err := s.WriteRun(run(id, Delta{})); err != nil {
-			t.Fatal(err)
-		}
-	}
-	f, err := s.PruneRuns(3, map[int]bool{2: true})
-	if err != nil || f.Removed != 6 || f.Bytes == 0 {
-		t.Fatalf("prune: %+v, %v; want 6 removed", f, err)
-	}
-	runs, err := s.Runs(0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var ids []int
-	for _, r := range runs {
-		ids = append(ids, r.ID)
-	}
-	if !cmp.Equal(ids, []int{10, 9, 8, 2}) {
-		t.Fatalf("kept runs %v, want the 3 newest and the pinned 2", ids)
-	}
-	p, err := s.LedgerPruned()
-	if err != nil || p == nil || p.Run != 7 || !p.Started.Equal(run(7, Delta{}).Started) {
-		t.Fatalf("ledger mark %+v (%v), want run 7", p, err)
-	}
-	if next, _ := s.NextRunID(); next != 11 {
-		t.Fatalf("next run id %d after pruning, want 11", next)
-	}
-}
