@@ -75,6 +75,7 @@ func (c *Cache) Delete(keys []string) error {
 // level meets its tombstone, and Flatten does not see the memtable; so the
 // database is closed (flushing the memtable into a table), reopened and
 // flattened into one level, and the value log drops what no key points to.
+// The reopened database keeps that setting until Close; only gc uses it.
 // The writer lock stays held throughout.
 func (c *Cache) Compact() error {
 	if err := c.Flush(); err != nil {
@@ -83,7 +84,10 @@ func (c *Cache) Compact() error {
 	if err := c.db.Close(); err != nil {
 		return fmt.Errorf("compact cache: %w", err)
 	}
-	db, err := badger.Open(c.opts)
+	// With one level-0 table allowed, two (the data and the flushed
+	// deletes) make level 0 due, so Flatten merges it down even when no
+	// other level holds anything yet.
+	db, err := badger.Open(c.opts.WithNumLevelZeroTables(1))
 	if err != nil {
 		return fmt.Errorf("compact cache: reopen: %w", err)
 	}
