@@ -67,14 +67,14 @@ func liveRef(repo *gitrepo.Repo) func(*store.Ref) bool {
 }
 
 func printGC(w io.Writer, rep *gc.Report) {
-	fmt.Fprintf(w, "kept %d refs", len(rep.RefsKept))
+	fmt.Fprintf(w, "kept %s", plural(len(rep.RefsKept), "ref"))
 	if len(rep.RefsRemoved) > 0 {
-		fmt.Fprintf(w, "; removed %d of branches that are gone: %s", len(rep.RefsRemoved), strings.Join(rep.RefsRemoved, ", "))
+		fmt.Fprintf(w, "; removed %s of branches that are gone: %s", plural(len(rep.RefsRemoved), "ref"), strings.Join(rep.RefsRemoved, ", "))
 	}
 	fmt.Fprintln(w)
 	fmt.Fprintf(w, "tables: %d removed (%s)\n", rep.Tables.Removed, bytesText(rep.Tables.Bytes))
-	fmt.Fprintf(w, "ledger: %d runs removed (%s)\n", rep.Runs.Removed, bytesText(rep.Runs.Bytes))
-	fmt.Fprintf(w, "cache: %d entries removed (%s), %d kept\n", rep.Cache.Removed, bytesText(rep.Cache.Bytes), rep.Cache.Kept)
+	fmt.Fprintf(w, "ledger: %s removed (%s)\n", plural(rep.Runs.Removed, "run"), bytesText(rep.Runs.Bytes))
+	fmt.Fprintf(w, "cache entries: %d removed (%s), %d kept\n", rep.Cache.Removed, bytesText(rep.Cache.Bytes), rep.Cache.Kept)
 	if rep.Cache.PaidKept > 0 {
 		fmt.Fprintf(w, "  %d unused model results kept: %s\n", rep.Cache.PaidKept, rep.Cache.PaidKeptReason)
 	}

@@ -144,7 +144,7 @@ func runLogSpan(sinceArg, untilArg, branch string, g *Globals) error {
 }
 
 func printSpan(w io.Writer, sp *store.Span) {
-	fmt.Fprintf(w, "%d published runs of %s from %s to %s\n", len(sp.Runs), sp.Branch, sp.Since.Format(time.RFC3339), sp.Until.Format(time.RFC3339))
+	fmt.Fprintf(w, "%s of %s from %s to %s\n", plural(len(sp.Runs), "published run"), sp.Branch, sp.Since.Format(time.RFC3339), sp.Until.Format(time.RFC3339))
 	if sp.CountsFrom != nil {
 		fmt.Fprintf(w, "  counted from run %d: %s\n", sp.CountsFrom.Run, sp.CountsFrom.Reason)
 	}
