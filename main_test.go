@@ -50,7 +50,10 @@ func TestScripts(t *testing.T) {
 			e.Setenv("GIT_COMMITTER_EMAIL", "test@example.com")
 			e.Setenv("GIT_AUTHOR_DATE", "2026-01-01T00:00:00Z")
 			e.Setenv("GIT_COMMITTER_DATE", "2026-01-01T00:00:00Z")
-			return nil
+			// Scripts run files of the source tree (the CI recipe) from here.
+			src, err := os.Getwd()
+			e.Setenv("LGRAPH_SRC", src)
+			return err
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			"merkle":       cmdMerkle,

@@ -24,11 +24,15 @@ var ErrBusy = errors.New("another lgraph update is running on this store")
 // Cache is an open badger database.
 type Cache struct {
 	db   *badger.DB
+	opts badger.Options
 	lock *os.File // lgraph's own writer lock, held while the cache is open
 	// later batches cheap-to-recompute facts (PutLater) into few
 	// transactions; Flush and Close commit it.
 	mu    sync.Mutex
 	later *badger.WriteBatch
+	// scratch, in a Scratch view, holds the view's writes instead of the
+	// database.
+	scratch map[string][]byte
 }
 
 // Open opens (creating if needed) the cache in dir. With wait set it retries
@@ -61,7 +65,7 @@ func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
 		}
 		return nil, fmt.Errorf("open cache %s: %w", dir, err)
 	}
-	return &Cache{db: db, lock: lock}, nil
+	return &Cache{db: db, opts: opts, lock: lock}, nil
 }
 
 // acquire takes lgraph's writer lock (an flock next to the cache, released
@@ -121,8 +125,19 @@ func removeEmptyValueLogs(dir string) error {
 	return nil
 }
 
+// Scratch returns a view that reads the cache but keeps its own writes in
+// memory, for a dry run: it finds what earlier runs paid for, and what it
+// makes up (placeholder summaries) never reaches a real run. Close the
+// cache it came from, not the view.
+func (c *Cache) Scratch() *Cache {
+	return &Cache{db: c.db, lock: c.lock, scratch: map[string][]byte{}}
+}
+
 // Close flushes and closes the database, then releases the writer lock.
 func (c *Cache) Close() error {
+	if c.scratch != nil {
+		return errors.New("close a scratch view: close the cache it came from")
+	}
 	ferr := c.Flush()
 	defer c.lock.Close()
 	if err := c.db.Close(); err != nil {
@@ -141,6 +156,10 @@ func (c *Cache) PutLater(key string, v any) error {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	if c.scratch != nil {
+		c.scratch[key] = val
+		return nil
+	}
 	if c.later == nil {
 		c.later = c.db.NewWriteBatch()
 	}
@@ -167,6 +186,9 @@ func (c *Cache) Flush() error {
 
 // Get decodes the JSON value under key into v; found is false when absent.
 func (c *Cache) Get(key string, v any) (found bool, err error) {
+	if val, ok := c.scratched(key); ok {
+		return true, json.Unmarshal(val, v)
+	}
 	err = c.db.View(func(txn *badger.Txn) error {
 		item, err := txn.Get([]byte(key))
 		if errors.Is(err, badger.ErrKeyNotFound) {
@@ -190,10 +212,26 @@ func (c *Cache) Put(key string, v any) error {
 	if err != nil {
 		return fmt.Errorf("cache put %s: %w", key, err)
 	}
+	if c.scratch != nil {
+		c.mu.Lock()
+		c.scratch[key] = val
+		c.mu.Unlock()
+		return nil
+	}
 	if err := c.db.Update(func(txn *badger.Txn) error { return txn.Set([]byte(key), val) }); err != nil {
 		return fmt.Errorf("cache put %s: %w", key, err)
 	}
 	return nil
+}
+
+func (c *Cache) scratched(key string) ([]byte, bool) {
+	if c.scratch == nil {
+		return nil, false
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	val, ok := c.scratch[key]
+	return val, ok
 }
 
 // Size returns the bytes the database takes on disk (LSM and value log).

@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/pipeline"
 	"github.com/lgraph/lgraph/store"
 )
 
@@ -23,9 +24,9 @@ func newLogCommand(g *Globals) *cli.Command {
 			"With RUN, the symbols and edges that run added and removed. With --since/--until, the net change in the knowledge over that period.",
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "limit", Value: 20, Usage: "show at most `N` runs (0: all)", Destination: &limit},
-			&cli.StringFlag{Name: "since", Usage: "net knowledge change from `TIME` (2026-11-23, RFC 3339, or a duration ago like 48h)", Destination: &since},
-			&cli.StringFlag{Name: "until", Usage: "... up to `TIME` (default: now)", Destination: &until},
-			&cli.StringFlag{Name: "branch", Usage: "with --since/--until: only runs of `BRANCH`", Destination: &branch},
+			&cli.StringFlag{Name: "since", Usage: "net knowledge change from `TIME` (a run number, 2026-11-23, RFC 3339, or a duration ago like 48h)", Destination: &since},
+			&cli.StringFlag{Name: "until", Usage: "... up to `TIME` or run (default: now)", Destination: &until},
+			&cli.StringFlag{Name: "branch", Usage: "with --since/--until: the runs of `BRANCH` (default: the checked-out branch)", Destination: &branch},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 1 {
@@ -39,47 +40,119 @@ func newLogCommand(g *Globals) *cli.Command {
 	}
 }
 
-// parseWhen reads a date, an RFC 3339 time, or a duration before now.
-func parseWhen(flag, s string, now time.Time) (time.Time, error) {
+// spanBound is one end of a span: a run number or a time.
+type spanBound struct {
+	run  int
+	when time.Time
+}
+
+// parseBound reads a run number, a date, an RFC 3339 time, or a duration
+// before now.
+func parseBound(flag, s string, now time.Time) (spanBound, error) {
+	if id, err := strconv.Atoi(s); err == nil && id > 0 {
+		return spanBound{run: id}, nil
+	}
 	if d, err := time.ParseDuration(s); err == nil {
-		return now.Add(-d), nil
+		return spanBound{when: now.Add(-d)}, nil
 	}
 	for _, layout := range []string{time.RFC3339, "2006-01-02T15:04", "2006-01-02"} {
 		if t, err := time.ParseInLocation(layout, s, time.UTC); err == nil {
-			return t, nil
+			return spanBound{when: t}, nil
 		}
 	}
-	return time.Time{}, usageError("--%s %q: want a date (2026-11-23), an RFC 3339 time or a duration like 48h", flag, s)
+	return spanBound{}, usageError("--%s %q: want a run number, a date (2026-11-23), an RFC 3339 time or a duration like 48h", flag, s)
+}
+
+// spanWindow turns --since/--until into a window, refusing a span that
+// ends before it starts or names a run the ledger does not hold.
+func spanWindow(s *store.Store, sinceArg, untilArg string) (store.Window, error) {
+	now := time.Now().UTC()
+	w := store.Window{Until: now.Add(time.Second)}
+	for _, b := range []struct {
+		flag, arg string
+		run       *int
+		when      *time.Time
+	}{{"since", sinceArg, &w.FromRun, &w.Since}, {"until", untilArg, &w.ToRun, &w.Until}} {
+		if b.arg == "" {
+			continue
+		}
+		v, err := parseBound(b.flag, b.arg, now)
+		if err != nil {
+			return w, err
+		}
+		if v.run == 0 {
+			*b.when = v.when
+			continue
+		}
+		r, err := knownRun(s, v.run)
+		if err != nil {
+			return w, err
+		}
+		*b.run = v.run
+		if b.flag == "since" {
+			w.Since = r.Started
+		} else {
+			w.Until = r.Started.Add(time.Nanosecond)
+		}
+	}
+	if !w.Since.Before(w.Until) || (w.FromRun != 0 && w.ToRun != 0 && w.FromRun > w.ToRun) {
+		return w, usageError("--since %s is not before --until %s: swap them", sinceArg, untilArg)
+	}
+	return w, nil
+}
+
+// knownRun reads a ledger entry; a run the ledger does not hold is a
+// usage error that says whether gc removed it.
+func knownRun(s *store.Store, id int) (*store.Run, error) {
+	r, err := s.ReadRun(id)
+	if err == nil {
+		return r, nil
+	}
+	if p, perr := s.LedgerPruned(); perr == nil && p != nil && id <= p.Run {
+		return nil, usageError("run %d was removed from the ledger by lgraph gc (it keeps gc.keep_runs runs): see lgraph log", id)
+	}
+	if ids, lerr := s.Runs(1); lerr == nil && (len(ids) == 0 || id > ids[0].ID) {
+		return nil, usageError("no run %d in the ledger: see lgraph log", id)
+	}
+	return nil, err
 }
 
 func runLogSpan(sinceArg, untilArg, branch string, g *Globals) error {
-	now := time.Now().UTC()
-	since, until := time.Time{}, now.Add(time.Second)
-	var err error
-	if sinceArg != "" {
-		if since, err = parseWhen("since", sinceArg, now); err != nil {
-			return err
-		}
-	}
-	if untilArg != "" {
-		if until, err = parseWhen("until", untilArg, now); err != nil {
-			return err
-		}
-	}
 	e, err := g.open(false, nil)
 	if err != nil {
 		return err
+	}
+	w, err := spanWindow(e.Store, sinceArg, untilArg)
+	if err != nil {
+		return err
+	}
+	if w.Branch = branch; branch == "" {
+		if head, err := e.Repo.Head(); err == nil {
+			w.Branch = pipeline.RefName(head)
+		}
 	}
 	runs, err := e.Store.Runs(0)
 	if err != nil {
 		return err
 	}
-	sp := store.Fold(runs, since, until, branch)
-	return g.emit(sp, nil, func(w io.Writer) {
-		fmt.Fprintf(w, "%d published runs from %s to %s\n", len(sp.Runs), since.Format(time.RFC3339), until.Format(time.RFC3339))
-		printDelta(w, &store.Delta{SymbolsAdded: sp.SymbolsAdded, SymbolsRemoved: sp.SymbolsRemoved,
-			EdgesAdded: sp.EdgesAdded, EdgesRemoved: sp.EdgesRemoved, Summaries: sp.Summaries})
-	})
+	pruned, err := e.Store.LedgerPruned()
+	if err != nil {
+		return err
+	}
+	sp := store.Fold(runs, w, pruned)
+	return g.emit(sp, nil, func(out io.Writer) { printSpan(out, sp) })
+}
+
+func printSpan(w io.Writer, sp *store.Span) {
+	fmt.Fprintf(w, "%s of %s from %s to %s\n", plural(len(sp.Runs), "published run"), sp.Branch, sp.Since.Format(time.RFC3339), sp.Until.Format(time.RFC3339))
+	if sp.CountsFrom != nil {
+		fmt.Fprintf(w, "  counted from run %d: %s\n", sp.CountsFrom.Run, sp.CountsFrom.Reason)
+	}
+	for _, why := range sp.TruncatedBecause {
+		fmt.Fprintf(w, "  truncated: %s\n", why)
+	}
+	printDelta(w, &store.Delta{SymbolsAdded: sp.SymbolsAdded, SymbolsRemoved: sp.SymbolsRemoved,
+		EdgesAdded: sp.EdgesAdded, EdgesRemoved: sp.EdgesRemoved, Summaries: sp.Summaries})
 }
 
 func runLog(_ context.Context, runArg string, limit int, g *Globals) error {
@@ -92,7 +165,7 @@ func runLog(_ context.Context, runArg string, limit int, g *Globals) error {
 		if err != nil {
 			return usageError("log RUN: want a run number, got %q", runArg)
 		}
-		r, err := e.Store.ReadRun(id)
+		r, err := knownRun(e.Store, id)
 		if err != nil {
 			return err
 		}

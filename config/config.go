@@ -26,6 +26,7 @@ type Config struct {
 	Implicit    Implicit `yaml:"implicit" json:"implicit"`
 	LLM         LLM      `yaml:"llm" json:"llm"`
 	Wiki        Wiki     `yaml:"wiki" json:"wiki"`
+	GC          GC       `yaml:"gc" json:"gc"`
 	// SnapshotsPerRepo bounds the published snapshots kept (least recently used dropped).
 	SnapshotsPerRepo int `yaml:"snapshots_per_repo" json:"snapshots_per_repo"`
 	// Store overrides the store directory; empty means <git common dir>/lgraph.
@@ -77,6 +78,13 @@ type Wiki struct {
 	Modules []string `yaml:"modules" json:"modules"`
 }
 
+// GC configures lgraph gc.
+type GC struct {
+	// KeepRuns is how many of the newest ledger entries gc keeps (the runs
+	// that published a kept snapshot are kept too).
+	KeepRuns int `yaml:"keep_runs" json:"keep_runs"`
+}
+
 // Default returns the built-in defaults (DESIGN §9).
 func Default() Config {
 	return Config{
@@ -94,6 +102,7 @@ func Default() Config {
 			JSONSchema:     true,
 		},
 		SnapshotsPerRepo: 16,
+		GC:               GC{KeepRuns: 100},
 	}
 }
 
@@ -110,6 +119,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("config llm.provider: must be offline or openai, got %q", c.LLM.Provider)
 	case c.LLM.BudgetTokens < 0:
 		return fmt.Errorf("config llm.budget_tokens: must be 0 (no limit) or positive, got %d", c.LLM.BudgetTokens)
+	case c.GC.KeepRuns < 1:
+		return fmt.Errorf("config gc.keep_runs: must be at least 1, got %d", c.GC.KeepRuns)
 	case c.SnapshotsPerRepo < 1:
 		return fmt.Errorf("config snapshots_per_repo: must be at least 1, got %d", c.SnapshotsPerRepo)
 	}

@@ -30,11 +30,13 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 		d.SymbolsRemoved = append(d.SymbolsRemoved, removed...)
 		ea, er := diffSets(edgeKeys(before), edgeKeys(after))
 		for _, e := range ea {
-			d.EdgesAdded[e[:index(e)]]++
+			d.EdgesAdded[store.EdgeKind(e)]++
 		}
 		for _, e := range er {
-			d.EdgesRemoved[e[:index(e)]]++
+			d.EdgesRemoved[store.EdgeKind(e)]++
 		}
+		d.EdgeList.Added = append(d.EdgeList.Added, ea...)
+		d.EdgeList.Removed = append(d.EdgeList.Removed, er...)
 		if after != nil && (before == nil || before.Summary != after.Summary) && after.Summary != "" {
 			d.Summaries++
 		}
@@ -52,8 +54,17 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 	if d.Added > store.MaxDeltaSymbols || d.Removed > store.MaxDeltaSymbols {
 		d.SymbolsAdded, d.SymbolsRemoved, d.Truncated = nil, nil, true
 	}
-	sort.Strings(d.SymbolsAdded)
-	sort.Strings(d.SymbolsRemoved)
+	if len(d.EdgeList.Added) > store.MaxDeltaSymbols || len(d.EdgeList.Removed) > store.MaxDeltaSymbols {
+		d.EdgeList, d.Truncated = store.EdgeChanges{}, true
+	}
+	if st.Base == nil {
+		// A first index adds everything; spans count from its graph
+		// (store.Fold), so listing it would only bloat the ledger.
+		d.SymbolsAdded, d.EdgeList = nil, store.EdgeChanges{}
+	}
+	for _, l := range [][]string{d.SymbolsAdded, d.SymbolsRemoved, d.EdgeList.Added, d.EdgeList.Removed} {
+		sort.Strings(l)
+	}
 	return d
 }
 
@@ -62,15 +73,6 @@ func baseModule(st *phase.State, dir string) *snapshot.Module {
 		return nil
 	}
 	return st.Base.Modules.Get(dir)
-}
-
-func index(s string) int {
-	for i := range s {
-		if s[i] == 0 {
-			return i
-		}
-	}
-	return len(s)
 }
 
 func symbolIDs(f *snapshot.File) map[string]bool {
@@ -84,7 +86,7 @@ func symbolIDs(f *snapshot.File) map[string]bool {
 	return out
 }
 
-// edgeKeys encodes edges as "kind\x00source\x00target\x00via".
+// edgeKeys names a file's edges (store.EdgeName).
 func edgeKeys(f *snapshot.File) map[string]bool {
 	out := map[string]bool{}
 	if f == nil {
@@ -92,7 +94,7 @@ func edgeKeys(f *snapshot.File) map[string]bool {
 	}
 	for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
 		for _, e := range list {
-			out[e.Kind+"\x00"+e.Source+"\x00"+e.Target+"\x00"+e.Via] = true
+			out[store.EdgeName(e.Kind, e.Source, e.Target, e.Via)] = true
 		}
 	}
 	return out

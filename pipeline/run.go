@@ -70,7 +70,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	branch := refName(head)
+	branch := RefName(head)
 	if o.Commit != "" {
 		head, branch = gitrepo.Head{Commit: o.Commit, Branch: o.Ref}, o.Ref
 	}
@@ -169,7 +169,8 @@ func provider(o Options) llm.Provider {
 	return o.LLM
 }
 
-func refName(h gitrepo.Head) string {
+// RefName is the store ref of what HEAD names: its branch, or DetachedRef.
+func RefName(h gitrepo.Head) string {
 	if h.Branch == "" {
 		return store.DetachedRef
 	}
@@ -314,10 +315,14 @@ func count(changes []gitrepo.Change) store.Changes {
 }
 
 func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseChoice) (*phase.State, error) {
+	p := provider(o)
+	if o.DryRun {
+		c, p = c.Scratch(), dryRunProvider(p, o.Store)
+	}
 	st := &phase.State{
 		Repo: o.Repo, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
-		LLM: llm.NewBudget(provider(o), o.Config.LLM.BudgetTokens, llm.ReplyReserve), Base: b.snap, Full: b.full, FullReason: b.reason,
-		Progress: o.Progress, Failpoint: o.Failpoint, DryRun: o.DryRun,
+		LLM: llm.NewBudget(p, o.Config.LLM.BudgetTokens, llm.ReplyReserve), Base: b.snap, Full: b.full, FullReason: b.reason,
+		Progress: o.Progress, Failpoint: o.Failpoint,
 	}
 	if st.Progress == nil {
 		st.Progress = phase.NoProgress{}

@@ -63,9 +63,9 @@ type Phase struct {
 
 // Delta is what a published run changed in the knowledge.
 type Delta struct {
-	// Added and Removed count symbols; the lists are kept up to
-	// MaxDeltaSymbols entries each (a first index lists none) and Truncated
-	// says when they were dropped.
+	// Added and Removed count symbols; the symbol and edge lists are kept
+	// up to MaxDeltaSymbols entries each (a first index lists none) and
+	// Truncated says when one was dropped.
 	Added          int            `json:"symbols_added_count"`
 	Removed        int            `json:"symbols_removed_count"`
 	Truncated      bool           `json:"truncated,omitempty"`
@@ -73,11 +73,49 @@ type Delta struct {
 	SymbolsRemoved []string       `json:"symbols_removed,omitempty"`
 	EdgesAdded     map[string]int `json:"edges_added,omitempty"`
 	EdgesRemoved   map[string]int `json:"edges_removed,omitempty"`
-	Summaries      int            `json:"summaries_rewritten"`
-	ModuleDocs     int            `json:"module_docs_rewritten"`
+	// EdgeList names the edges behind EdgesAdded and EdgesRemoved (see
+	// EdgeName), so a span can net an edge added and removed again.
+	EdgeList   EdgeChanges `json:"edge_list,omitzero"`
+	Summaries  int         `json:"summaries_rewritten"`
+	ModuleDocs int         `json:"module_docs_rewritten"`
 }
 
-// MaxDeltaSymbols bounds the symbol lists a ledger entry keeps.
+// EdgeChanges lists edges by EdgeName.
+type EdgeChanges struct {
+	Added   []string `json:"added,omitempty"`
+	Removed []string `json:"removed,omitempty"`
+}
+
+// edgesListed reports whether the edge lists account for every counted
+// edge (an entry written before edges were listed does not).
+func (d *Delta) edgesListed() bool {
+	n := 0
+	for _, c := range d.EdgesAdded {
+		n += c
+	}
+	for _, c := range d.EdgesRemoved {
+		n += c
+	}
+	return n == len(d.EdgeList.Added)+len(d.EdgeList.Removed)
+}
+
+// EdgeName is how a ledger entry names an edge: "kind source -> target",
+// plus " via X" when the edge has one.
+func EdgeName(kind, source, target, via string) string {
+	name := kind + " " + source + " -> " + target
+	if via != "" {
+		name += " via " + via
+	}
+	return name
+}
+
+// EdgeKind is the kind of an edge named by EdgeName.
+func EdgeKind(name string) string {
+	kind, _, _ := strings.Cut(name, " ")
+	return kind
+}
+
+// MaxDeltaSymbols bounds the symbol and edge lists a ledger entry keeps.
 const MaxDeltaSymbols = 1000
 
 func runFile(id int) string { return fmt.Sprintf("%08d.json", id) }

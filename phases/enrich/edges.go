@@ -152,16 +152,8 @@ func (w *work) explainEdge(ctx context.Context, in llm.EdgeInput) (string, error
 		}
 		return text, err
 	}
-	if w.st.DryRun {
-		est := llm.EstimateTokens(in.SourceSummary + in.TargetSummary + strings.Join(in.Names, " "))
-		if e, ok := w.st.LLM.(llm.Estimator); ok {
-			est = e.EstimateEdge(in)
-		}
-		w.account(llm.Usage{}, est)
-		return "", nil
-	}
 	res, err := w.st.LLM.SummarizeEdge(ctx, in)
-	w.account(res.Usage, 0)
+	w.account(res.Usage)
 	if err != nil {
 		return "", err
 	}

@@ -100,14 +100,10 @@ func (w *work) fail(err error) error {
 	return err
 }
 
-func (w *work) account(u llm.Usage, estimate int) {
+func (w *work) account(u llm.Usage) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.usage = w.usage.Add(u)
-	if w.st.DryRun {
-		w.usage.PromptTokens += estimate
-		w.usage.Calls++
-	}
 	w.rep.Extra["llm_calls"] = w.usage.Calls
 }
 
@@ -234,12 +230,8 @@ func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.F
 	}
 	// The provider sees exactly what the key hashes: normalized content, no path.
 	in.Content = inventory.Normalize(data)
-	if w.st.DryRun {
-		w.account(llm.Usage{}, estimateFile(w.st.LLM, in))
-		return &nf, nil
-	}
 	res, err := w.st.LLM.SummarizeFile(ctx, in)
-	w.account(res.Usage, 0)
+	w.account(res.Usage)
 	if err != nil {
 		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
 	}
@@ -278,13 +270,6 @@ func fileKey(f *snapshot.File, in llm.FileInput, model string) string {
 		fmt.Fprintf(h, "%s\x00", i)
 	}
 	return "summary/" + hex.EncodeToString(h.Sum(nil))
-}
-
-func estimateFile(p llm.Provider, in llm.FileInput) int {
-	if e, ok := p.(llm.Estimator); ok {
-		return e.EstimateFile(in)
-	}
-	return llm.EstimateTokens(string(in.Content))
 }
 
 // IsBudget reports whether err stopped the phase on its token budget.

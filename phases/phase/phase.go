@@ -50,8 +50,6 @@ type State struct {
 	Progress Progress
 	// Failpoint is called at named points so tests can kill a run there.
 	Failpoint func(name string)
-	// DryRun asks phases to report what they would do without paying for it.
-	DryRun bool
 }
 
 // Hit calls the failpoint hook if one is set.

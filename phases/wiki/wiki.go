@@ -119,13 +119,6 @@ func write(ctx context.Context, st *phase.State, in llm.ModuleInput) (*snapshot.
 			return &snapshot.Module{Dir: in.Dir, Doc: doc, InputKey: key}, llm.Usage{}, err
 		}
 	}
-	if st.DryRun {
-		est := 0
-		if e, ok := st.LLM.(llm.Estimator); ok {
-			est = e.EstimateModule(in)
-		}
-		return nil, llm.Usage{PromptTokens: est, Calls: 1}, nil
-	}
 	res, err := st.LLM.ModuleDoc(ctx, in)
 	if err != nil {
 		return nil, res.Usage, err
