@@ -53,14 +53,15 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"merkle":       cmdMerkle,
-			"corrupt-edge": cmdCorruptEdge,
-			"hold-lock":    cmdHoldLock,
-			"llm-server":   cmdLLMServer,
-			"llm-seen":     cmdLLMSeen,
-			"llm-leak":     cmdLLMLeak,
-			"wait-run":     cmdWaitRun,
-			"expand":       cmdExpand,
+			"merkle":        cmdMerkle,
+			"corrupt-edge":  cmdCorruptEdge,
+			"hold-lock":     cmdHoldLock,
+			"llm-server":    cmdLLMServer,
+			"llm-seen":      cmdLLMSeen,
+			"llm-leak":      cmdLLMLeak,
+			"wait-run":      cmdWaitRun,
+			"expand":        cmdExpand,
+			"git-index-add": cmdGitIndexAdd,
 		},
 	})
 }

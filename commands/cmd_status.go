@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -54,6 +55,7 @@ func printStatus(w io.Writer, r statusResult) {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
 	fmt.Fprintf(w, "root:     %s (%d files)\n", r.ContentRoot, r.LeafCount)
+	printSkipped(w, r.FilesSkipped)
 	if r.LastRun != nil {
 		fmt.Fprintf(w, "last run: %d %s %s at %s\n", r.LastRun.ID, r.LastRun.Command, r.LastRun.Outcome, r.LastRun.Started.Format("2006-01-02 15:04:05Z"))
 	}
@@ -61,4 +63,17 @@ func printStatus(w io.Writer, r statusResult) {
 		fmt.Fprintf(w, "  branch %-20s %s\n", b.Branch, short(b.Commit))
 	}
 	fmt.Fprintf(w, "store:    %s (%.1f MB)\n", r.StoreDir, float64(r.StoreBytes)/1e6)
+}
+
+// printSkipped says how many files the index left out for their path.
+func printSkipped(w io.Writer, skipped map[string]int) {
+	if len(skipped) == 0 {
+		return
+	}
+	total, parts := 0, []string{}
+	for _, reason := range sortedKeys(skipped) {
+		total += skipped[reason]
+		parts = append(parts, fmt.Sprintf("%s %d", reason, skipped[reason]))
+	}
+	fmt.Fprintf(w, "skipped:  %d files by path (%s)\n", total, strings.Join(parts, ", "))
 }

@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"sync"
 	"time"
 
@@ -15,6 +16,7 @@ import (
 	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/lang"
 	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
@@ -321,10 +323,34 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 		return st, nil
 	}
 	st.Next = b.snap.Clone()
+	if b.ref != nil {
+		st.BaseSkipped = baseSkipped(o.Store, b.ref.Run)
+	}
 	changes, err := t.changes(ctx, b.commit, b.snap)
 	if err != nil {
 		return nil, err
 	}
 	st.Changes = relevant(changes, b.snap, o)
 	return st, nil
+}
+
+// baseSkipped reads the inventory's skip counts from the ledger entry of the
+// run that published the base; nil (unknown) when that entry is gone.
+func baseSkipped(s *store.Store, runID int) map[string]int {
+	run, err := s.ReadRun(runID)
+	if err != nil {
+		return nil
+	}
+	out := map[string]int{}
+	for _, p := range run.Phases {
+		if p.Name != "inventory" {
+			continue
+		}
+		for k, n := range p.Extra {
+			if strings.HasPrefix(k, inventory.SkippedPrefix) {
+				out[k] = n
+			}
+		}
+	}
+	return out
 }

@@ -65,7 +65,9 @@ func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, 
 	files := &worktreeFiles{top: repo.Top, byBlob: map[string]string{}}
 	var entries []gitrepo.Entry
 	for _, e := range tracked {
-		if !e.Regular() {
+		// A path lgraph skips is never opened: it may not exist as a file
+		// (too long) or may lead out of the working tree.
+		if !e.Regular() || gitrepo.PathProblem(e.Path) != "" {
 			entries = append(entries, e)
 			continue
 		}
@@ -136,6 +138,9 @@ func synthesize(base *snapshot.Snapshot, entries []gitrepo.Entry) []gitrepo.Chan
 	seen := map[string]bool{}
 	for i := range entries {
 		e := entries[i]
+		if gitrepo.PathProblem(e.Path) != "" {
+			continue // never in a snapshot; the base's skip counts stand
+		}
 		seen[e.Path] = true
 		b := base.Files.Get(e.Path)
 		switch {

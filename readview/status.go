@@ -17,6 +17,9 @@ type StatusResult struct {
 	Branches      []*store.Ref `json:"branches"`
 	StoreDir      string       `json:"store_dir"`
 	StoreBytes    int64        `json:"store_bytes"`
+	// FilesSkipped counts, by reason, the files the run that published the
+	// index did not index because of their path (see gitrepo.PathProblem).
+	FilesSkipped map[string]int `json:"files_skipped,omitempty"`
 }
 
 // maxBehind bounds the commits counted between the index and HEAD.
@@ -36,6 +39,7 @@ func (v *View) Status() (StatusResult, error) {
 	if runs, err := v.Env.Store.Runs(1); err == nil && len(runs) > 0 {
 		res.LastRun = runs[0]
 	}
+	res.FilesSkipped = filesSkipped(v.Env.Store, v.Ref)
 	var err error
 	res.Branches, err = v.Env.Store.Refs()
 	return res, err

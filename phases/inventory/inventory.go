@@ -60,6 +60,9 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	if err != nil {
 		return rep, err
 	}
+	if rep.Extra, err = p.skipped(ctx, st, rules, entries); err != nil {
+		return rep, err
+	}
 	for _, f := range files {
 		if relist {
 			if b := st.Base.Files.Get(f.Path); b != nil && b.Blob == f.Blob && b.Lang == f.Lang {
@@ -129,6 +132,59 @@ func (p Phase) blobInfo(st *phase.State, blob string) (BlobInfo, error) {
 	}
 	info = Describe(data)
 	return info, st.Cache.PutLater(key, info)
+}
+
+// SkippedPrefix starts the inventory's report keys that count the files
+// not indexed because of their path, one key per gitrepo path reason
+// ("skipped_control_character"). A full run counts the whole tree, an
+// update the added and changed files it saw.
+const SkippedPrefix = "skipped_"
+
+// skipped counts the target tree's files skipped for their path: on a full
+// run from the listing, on an update from the base's counts and the change
+// set (a skipped path's change comes in as an addition, a deletion or
+// both), so the counts always describe the whole tree.
+func (p Phase) skipped(ctx context.Context, st *phase.State, rules Rules, listed []gitrepo.Entry) (map[string]int, error) {
+	out := map[string]int{}
+	add := func(e *gitrepo.Entry, n int) {
+		if e == nil {
+			return
+		}
+		if reason := rules.Skipped(*e); reason != "" {
+			out[SkippedPrefix+reason] += n
+		}
+	}
+	switch {
+	case st.Full || (st.Base != nil && st.Base.Versions["inventory"] != Version):
+		for i := range listed {
+			add(&listed[i], 1)
+		}
+	case st.BaseSkipped == nil:
+		all, err := p.Target(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for i := range all {
+			add(&all[i], 1)
+		}
+	default:
+		for k, n := range st.BaseSkipped {
+			out[k] = n
+		}
+		for _, c := range st.Changes {
+			add(c.From, -1)
+			add(c.To, 1)
+		}
+	}
+	for k, n := range out {
+		if n <= 0 {
+			delete(out, k)
+		}
+	}
+	if len(out) == 0 {
+		return nil, nil
+	}
+	return out, nil
 }
 
 // changedPaths lists both sides of every change.
