@@ -9,8 +9,11 @@ import (
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
 )
@@ -50,10 +53,11 @@ func commitTarget(repo *gitrepo.Repo, head gitrepo.Head, ref string) (*target, e
 	}, nil
 }
 
-// worktreeTarget indexes the tracked files of HEAD with their working-tree
-// content (a file deleted in the working tree is gone). Blob ids are git's
+// worktreeTarget indexes the files of HEAD with their working-tree content
+// (a file deleted in the working tree is gone) and the code files staged or
+// created since (untracked, not ignored). Blob ids are git's
 // own hashes of the working bytes, so unchanged files are cache hits.
-func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, branch string) (*target, error) {
+func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, branch string, rules inventory.Rules) (*target, error) {
 	tree, err := repo.Tree(head.Commit)
 	if err != nil {
 		return nil, err
@@ -81,6 +85,11 @@ func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, 
 		e.Blob = id
 		entries = append(entries, e)
 	}
+	added, err := newWorktreeFiles(ctx, repo, head, rules, tracked, files)
+	if err != nil {
+		return nil, err
+	}
+	entries = append(entries, added...)
 	return &target{
 		head: head, ref: WorktreeRef(branch), worktree: true,
 		entries: func(context.Context) ([]gitrepo.Entry, error) { return entries, nil },
@@ -94,6 +103,37 @@ func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, 
 			return synthesize(base, entries), nil
 		},
 	}, nil
+}
+
+// newWorktreeFiles lists the code files of the working tree that HEAD's
+// tree lacks: staged additions and files git neither tracks nor ignores,
+// found by the same search (git's index, ignore rules, the inventory's
+// rules) that makes a read call the tree dirty.
+func newWorktreeFiles(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, rules inventory.Rules, tracked []gitrepo.Entry, files *worktreeFiles) ([]gitrepo.Entry, error) {
+	block, err := freshness.Check(ctx, freshness.Input{Repo: repo, Head: head, Ref: &store.Ref{Commit: head.Commit},
+		Snap: snapshot.New(), Candidate: rules.Candidate, IsCode: rules.IsCode})
+	if err != nil {
+		return nil, fmt.Errorf("list new working-tree files: %w", err)
+	}
+	inHead := make(map[string]bool, len(tracked))
+	for _, e := range tracked {
+		inHead[e.Path] = true
+	}
+	var out []gitrepo.Entry
+	for _, p := range block.StalePaths {
+		if inHead[p] {
+			continue
+		}
+		id, err := files.hash(p)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, gitrepo.Entry{Path: p, Blob: id, Mode: filemode.Regular})
+	}
+	return out, nil
 }
 
 // worktreeFiles maps blob ids to the working-tree files that hold them.

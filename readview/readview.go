@@ -188,7 +188,7 @@ func (v *View) Enforce(p Pin) error {
 	case "", "allow_stale":
 	case "require":
 		if v.Fresh.Status != freshness.Fresh {
-			return fmt.Errorf("%w: the index is %s (%d stale files): run lgraph update, then ask again", ErrRefused, v.Fresh.Status, v.Fresh.ChangedFiles)
+			return fmt.Errorf("%w: the index is %s (%d stale files): run %s, then ask again", ErrRefused, v.Fresh.Status, v.Fresh.ChangedFiles, fixFor(v.Fresh.Status))
 		}
 	default:
 		return fmt.Errorf("%w: freshness %q: use allow_stale or require", ErrUsage, p.Freshness)
@@ -197,6 +197,19 @@ func (v *View) Enforce(p Pin) error {
 		return fmt.Errorf("%w: the index describes content root %s, not %s: run lgraph update (or check out the tree you pinned), then ask again", ErrRefused, v.Fresh.ContentRoot, p.ExpectRoot)
 	}
 	return nil
+}
+
+// fixFor names the command that makes an index of this status fresh: an
+// uncommitted edit is folded in only by an overlay of the working tree (a
+// plain update indexes commits and would answer up_to_date).
+func fixFor(status string) string {
+	switch status {
+	case freshness.Dirty:
+		return "lgraph update --worktree (or commit, then lgraph update)"
+	case freshness.Unknown:
+		return "lgraph init"
+	}
+	return "lgraph update"
 }
 
 // Staleness says whether answers about a file may be out of date and what
