@@ -37,6 +37,9 @@ func runStatus(ctx context.Context, g *Globals) error {
 
 func printStatus(w io.Writer, r statusResult) {
 	fmt.Fprintf(w, "branch:   %s\nHEAD:     %s\n", r.Branch, r.Head)
+	if u := r.UpdateRunning; u != nil {
+		fmt.Fprintf(w, "update:   running since %s (pid %d)\n", u.Since.Format("2006-01-02 15:04:05Z"), u.PID)
+	}
 	if r.IndexedCommit == "" {
 		fmt.Fprintf(w, "indexed:  never (run lgraph init)\n")
 	} else {
@@ -63,6 +66,10 @@ func printStatus(w io.Writer, r statusResult) {
 		fmt.Fprintf(w, "  branch %-20s %s\n", b.Branch, short(b.Commit))
 	}
 	fmt.Fprintf(w, "store:    %s (%.1f MB)\n", r.StoreDir, float64(r.StoreBytes)/1e6)
+	if f := r.HookFailure; f != nil {
+		fmt.Fprintf(w, "hooks:    the update %s started at %s failed (exit %d): %s\n          see %s\n",
+			f.Hook, f.Time.Format("2006-01-02 15:04:05Z"), f.Exit, f.Error, f.Log)
+	}
 }
 
 // printSkipped says how many files the index left out for their path.
