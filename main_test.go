@@ -62,6 +62,7 @@ func TestScripts(t *testing.T) {
 			"wait-run":      cmdWaitRun,
 			"expand":        cmdExpand,
 			"git-index-add": cmdGitIndexAdd,
+			"wait-hooks":    cmdWaitHooks,
 		},
 	})
 }

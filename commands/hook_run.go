@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -33,7 +34,7 @@ func runHookRun(ctx context.Context, g *Globals, args []string, foreground bool)
 	}
 	e, err := readview.OpenEnv(g.location(), true, nil)
 	if err != nil {
-		return err
+		return logHookFailure(g, hook, err)
 	}
 	defer e.Repo.Close()
 	log, err := hooks.OpenLog(e.Store.Dir)
@@ -96,4 +97,32 @@ func dirOr(d string) string {
 		return "."
 	}
 	return d
+}
+
+// logHookFailure records a hook that could not even start its update (a
+// broken config, an unreadable store) in the hook log of an existing
+// store, so status shows it; git discards the hook's own output.
+func logHookFailure(g *Globals, hook string, cause error) error {
+	dir := g.StoreDir
+	if dir == "" {
+		r, err := gitrepo.Open(dirOr(g.RepoDir))
+		if err != nil {
+			return cause
+		}
+		dir = filepath.Join(r.CommonDir, "lgraph")
+		r.Close()
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return cause
+	}
+	log, err := hooks.OpenLog(dir)
+	if err != nil {
+		return cause
+	}
+	defer log.Close()
+	now := time.Now()
+	hooks.Started(log, hook, dirOr(g.RepoDir), now)
+	code, _ := exitCode(cause)
+	hooks.Ended(log, hook, now, code, cause)
+	return cause
 }
