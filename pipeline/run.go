@@ -335,10 +335,13 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 }
 
 // baseSkipped reads the inventory's skip counts from the ledger entry of the
-// run that published the base; nil (unknown) when that entry is gone.
+// run that published the base; nil (unknown) when that entry is gone or
+// incomplete.
 func baseSkipped(s *store.Store, runID int) map[string]int {
 	run, err := s.ReadRun(runID)
-	if err != nil {
+	// A run killed after its ref switch published without finishing its
+	// ledger entry: its counts were never written.
+	if err != nil || run.Outcome != Published {
 		return nil
 	}
 	out := map[string]int{}

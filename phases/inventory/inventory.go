@@ -64,7 +64,10 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		return rep, err
 	}
 	for _, f := range files {
-		if relist {
+		// A file whose blob and language stay (a relisting, a change of
+		// mode only) keeps everything later phases derived from it: they
+		// see it untouched and would not derive it again.
+		if st.Base != nil {
 			if b := st.Base.Files.Get(f.Path); b != nil && b.Blob == f.Blob && b.Lang == f.Lang {
 				f = b
 			}
