@@ -66,8 +66,9 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	for _, f := range files {
 		// A file whose blob and language stay (a relisting, a change of
 		// mode only) keeps everything later phases derived from it: they
-		// see it untouched and would not derive it again.
-		if st.Base != nil {
+		// see it untouched and would not derive it again. A full run
+		// derives everything afresh.
+		if !st.Full && st.Base != nil {
 			if b := st.Base.Files.Get(f.Path); b != nil && b.Blob == f.Blob && b.Lang == f.Lang {
 				f = b
 			}
