@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
@@ -124,7 +122,7 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	}
 	rules := inventory.NewRules(e.Config, e.Langs)
 	block, err := freshness.Check(ctx, freshness.Input{Repo: e.Repo, Head: head, Ref: ref, Snap: snap,
-		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: isCode(rules),
+		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: rules.IsCode,
 		RulesKey: inventory.Version + "/" + e.Config.OutputKey()})
 	if err != nil {
 		return nil, err
@@ -134,22 +132,6 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 		v.stale[p] = true
 	}
 	return v, nil
-}
-
-// isCode is what a working-tree file the index lacks must be to make the
-// tree dirty: a file the inventory would index, by the same rules (name,
-// size, NUL bytes, shebang) applied to the working-tree bytes.
-func isCode(rules inventory.Rules) func(string, int64, func() []byte) bool {
-	return func(p string, size int64, head func() []byte) bool {
-		if !rules.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) || size > rules.MaxBytes {
-			return false
-		}
-		// Describe of the first bytes finds what Language needs (NUL
-		// bytes, shebang) as it would in the whole file.
-		info := inventory.Describe(head())
-		info.Size = size
-		return rules.Language(p, info) != ""
-	}
 }
 
 func load(e *Env, branch, head string) (*store.Ref, *snapshot.Snapshot, error) {
