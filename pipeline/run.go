@@ -273,7 +273,7 @@ func newTarget(ctx context.Context, o Options, head gitrepo.Head, branch string)
 	if o.Repo.Top == "" {
 		return nil, fmt.Errorf("--worktree needs a working tree; this repository is bare")
 	}
-	return worktreeTarget(ctx, o.Repo, head, branch, inventory.NewRules(o.Config, o.Langs))
+	return worktreeTarget(ctx, o, head, branch)
 }
 
 // countIndexed counts the changes that touched an indexed file (before or

@@ -57,7 +57,8 @@ func commitTarget(repo *gitrepo.Repo, head gitrepo.Head, ref string) (*target, e
 // (a file deleted in the working tree is gone) and the code files staged or
 // created since (untracked, not ignored). Blob ids are git's
 // own hashes of the working bytes, so unchanged files are cache hits.
-func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, branch string, rules inventory.Rules) (*target, error) {
+func worktreeTarget(ctx context.Context, o Options, head gitrepo.Head, branch string) (*target, error) {
+	repo, rules := o.Repo, inventory.NewRules(o.Config, o.Langs)
 	tree, err := repo.Tree(head.Commit)
 	if err != nil {
 		return nil, err
@@ -85,7 +86,7 @@ func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, 
 		e.Blob = id
 		entries = append(entries, e)
 	}
-	added, err := newWorktreeFiles(ctx, repo, head, rules, tracked, files)
+	added, err := newWorktreeFiles(ctx, o, head, rules, tracked, files)
 	if err != nil {
 		return nil, err
 	}
@@ -109,9 +110,21 @@ func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, 
 // tree lacks: staged additions and files git neither tracks nor ignores,
 // found by the same search (git's index, ignore rules, the inventory's
 // rules) that makes a read call the tree dirty.
-func newWorktreeFiles(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, rules inventory.Rules, tracked []gitrepo.Entry, files *worktreeFiles) ([]gitrepo.Entry, error) {
-	block, err := freshness.Check(ctx, freshness.Input{Repo: repo, Head: head, Ref: &store.Ref{Commit: head.Commit},
-		Snap: snapshot.New(), Candidate: rules.Candidate, IsCode: rules.IsCode})
+func newWorktreeFiles(ctx context.Context, o Options, head gitrepo.Head, rules inventory.Rules, tracked []gitrepo.Entry, files *worktreeFiles) ([]gitrepo.Entry, error) {
+	// HEAD's code files stand in for an index of HEAD: git's index vouches
+	// for most of them by stat data, so the search reads only what is new
+	// or changed (those changed are hashed already and are skipped below).
+	known := snapshot.New()
+	for _, e := range tracked {
+		if rules.Candidate(e) {
+			known.Files.Set(&snapshot.File{Path: e.Path, Blob: e.Blob})
+		}
+	}
+	// The stat cache reads keep (file hashes, verdicts, directory listings)
+	// holds facts about the working tree, whatever snapshot they came from.
+	block, err := freshness.Check(ctx, freshness.Input{Repo: o.Repo, Head: head, Ref: &store.Ref{Commit: head.Commit},
+		Snap: known, Candidate: rules.Candidate, IsCode: rules.IsCode,
+		StatCache: o.Store.StatCachePath(), RulesKey: inventory.RulesKey(o.Config)})
 	if err != nil {
 		return nil, fmt.Errorf("list new working-tree files: %w", err)
 	}

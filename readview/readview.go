@@ -123,7 +123,7 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	rules := inventory.NewRules(e.Config, e.Langs)
 	block, err := freshness.Check(ctx, freshness.Input{Repo: e.Repo, Head: head, Ref: ref, Snap: snap,
 		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: rules.IsCode,
-		RulesKey: inventory.Version + "/" + e.Config.OutputKey()})
+		RulesKey: inventory.RulesKey(e.Config)})
 	if err != nil {
 		return nil, err
 	}

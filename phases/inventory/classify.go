@@ -80,6 +80,10 @@ func Normalize(data []byte) []byte {
 	return bytes.TrimRight(out, "\n")
 }
 
+// RulesKey names the rules a verdict "this file would be indexed" was made
+// under (the stat cache keeps such verdicts between runs).
+func RulesKey(cfg *config.Config) string { return Version + "/" + cfg.OutputKey() }
+
 // Rules decides which tree entries are indexed.
 type Rules struct {
 	Include, Exclude []string
