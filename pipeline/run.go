@@ -7,7 +7,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"strings"
 	"sync"
 	"time"
 
@@ -339,21 +338,8 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 // incomplete.
 func baseSkipped(s *store.Store, runID int) map[string]int {
 	run, err := s.ReadRun(runID)
-	// A run killed after its ref switch published without finishing its
-	// ledger entry: its counts were never written.
 	if err != nil || run.Outcome != Published {
 		return nil
 	}
-	out := map[string]int{}
-	for _, p := range run.Phases {
-		if p.Name != "inventory" {
-			continue
-		}
-		for k, n := range p.Extra {
-			if strings.HasPrefix(k, inventory.SkippedPrefix) {
-				out[k] = n
-			}
-		}
-	}
-	return out
+	return inventory.SkippedIn(run)
 }

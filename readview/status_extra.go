@@ -1,9 +1,8 @@
 package readview
 
 import (
-	"strings"
-
 	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/pipeline"
 	"github.com/lgraph/lgraph/store"
 )
 
@@ -15,22 +14,8 @@ func filesSkipped(s *store.Store, ref *store.Ref) map[string]int {
 		return nil
 	}
 	run, err := s.ReadRun(ref.Run)
-	if err != nil {
+	if err != nil || run.Outcome != pipeline.Published {
 		return nil
 	}
-	var out map[string]int
-	for _, p := range run.Phases {
-		if p.Name != "inventory" {
-			continue
-		}
-		for k, n := range p.Extra {
-			if reason, ok := strings.CutPrefix(k, inventory.SkippedPrefix); ok && n > 0 {
-				if out == nil {
-					out = map[string]int{}
-				}
-				out[reason] = n
-			}
-		}
-	}
-	return out
+	return inventory.SkippedIn(run)
 }

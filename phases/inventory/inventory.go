@@ -3,6 +3,7 @@ package inventory
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -140,22 +141,39 @@ func (p Phase) blobInfo(st *phase.State, blob string) (BlobInfo, error) {
 
 // SkippedPrefix starts the inventory's report keys that count the files
 // not indexed because of their path, one key per gitrepo path reason
-// ("skipped_control_character"). A full run counts the whole tree, an
-// update the added and changed files it saw.
+// ("skipped_control_character"). They describe the whole target tree.
 const SkippedPrefix = "skipped_"
+
+// SkippedIn returns, by reason, the skip counts a run's inventory
+// reported. Only a published run's are the tree's: a run killed after its
+// ref switch never wrote them.
+func SkippedIn(run *store.Run) map[string]int {
+	out := map[string]int{}
+	for _, p := range run.Phases {
+		if p.Name != "inventory" {
+			continue
+		}
+		for k, n := range p.Extra {
+			if reason, ok := strings.CutPrefix(k, SkippedPrefix); ok && n > 0 {
+				out[reason] = n
+			}
+		}
+	}
+	return out
+}
 
 // skipped counts the target tree's files skipped for their path: on a full
 // run from the listing, on an update from the base's counts and the change
 // set (a skipped path's change comes in as an addition, a deletion or
 // both), so the counts always describe the whole tree.
 func (p Phase) skipped(ctx context.Context, st *phase.State, rules Rules, listed []gitrepo.Entry) (map[string]int, error) {
-	out := map[string]int{}
+	counts := map[string]int{}
 	add := func(e *gitrepo.Entry, n int) {
 		if e == nil {
 			return
 		}
 		if reason := rules.Skipped(*e); reason != "" {
-			out[SkippedPrefix+reason] += n
+			counts[reason] += n
 		}
 	}
 	switch {
@@ -172,21 +190,22 @@ func (p Phase) skipped(ctx context.Context, st *phase.State, rules Rules, listed
 			add(&all[i], 1)
 		}
 	default:
-		for k, n := range st.BaseSkipped {
-			out[k] = n
+		for reason, n := range st.BaseSkipped {
+			counts[reason] = n
 		}
 		for _, c := range st.Changes {
 			add(c.From, -1)
 			add(c.To, 1)
 		}
 	}
-	for k, n := range out {
-		if n <= 0 {
-			delete(out, k)
+	var out map[string]int
+	for reason, n := range counts {
+		if n > 0 {
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[SkippedPrefix+reason] = n
 		}
-	}
-	if len(out) == 0 {
-		return nil, nil
 	}
 	return out, nil
 }
