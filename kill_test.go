@@ -3,13 +3,23 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
 	"math/rand"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/repogen"
 )
 
@@ -114,5 +124,133 @@ func TestRandomKill(t *testing.T) {
 	t.Logf("%d of %d runs killed in flight; state after the kill: %v", kills, rounds, outcomes)
 	if kills == 0 {
 		t.Fatal("no run was killed in flight: the kill window is too late for this machine")
+	}
+}
+
+// failpointCall finds the failpoints the code names: st.Hit("name").
+var failpointCall = regexp.MustCompile(`\.Hit\("([a-z-]+)"\)`)
+
+// codeFailpoints lists the failpoint names in the module's non-test code.
+func codeFailpoints(t *testing.T) []string {
+	t.Helper()
+	seen := map[string]bool{}
+	err := filepath.WalkDir(".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".")) && p != "." {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		for _, m := range failpointCall.FindAllStringSubmatch(string(data), -1) {
+			seen[m[1]] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return slices.Sorted(maps.Keys(seen))
+}
+
+// readmeFailpoints lists the failpoints the README's test list names (the
+// backquoted names on the line about TestEveryFailpoint).
+func readmeFailpoints(t *testing.T) []string {
+	t.Helper()
+	data, err := os.ReadFile("README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	i := strings.Index(text, "`TestEveryFailpoint`")
+	if i < 0 {
+		t.Fatal("README.md does not describe TestEveryFailpoint")
+	}
+	para, _, _ := strings.Cut(text[i:], "\n- ")
+	var out []string
+	for _, m := range regexp.MustCompile("`([a-z]+(?:-[a-z]+)*)`").FindAllStringSubmatch(para, -1) {
+		out = append(out, m[1])
+	}
+	slices.Sort(out)
+	return out
+}
+
+// TestEveryFailpoint stops `lgraph update` at each failpoint the code
+// names, as a kill there would, and checks invariant 2 at each: before the
+// ref switch the published graph and baseline are untouched; after it the
+// new graph is whole; either way the next update completes and verifies.
+// The README's list of failpoints must be the code's.
+func TestEveryFailpoint(t *testing.T) {
+	points := codeFailpoints(t)
+	if diff := cmp.Diff(points, readmeFailpoints(t)); diff != "" {
+		t.Fatalf("failpoints in the code (-) and in README.md (+) differ:\n%s", diff)
+	}
+	bin, err := exec.LookPath("lgraph")
+	if err != nil {
+		t.Skip("lgraph test binary not on PATH")
+	}
+	r := gittest.New(t)
+	r.Write(map[string]string{
+		"app/util.py":  "import os\n\nURL = os.environ['DATABASE_URL']\n\n\ndef helper():\n    return 1\n",
+		"app/main.py":  "from app.util import helper\n\n\ndef run():\n    return helper()\n",
+		"svc/db.py":    "import os\n\nDSN = os.getenv('DATABASE_URL')\n",
+		"web/index.ts": "export function main(): number { return 1 }\n",
+	})
+	r.Commit("base")
+	storeDir := filepath.Join(t.TempDir(), "store")
+	run := func(failpoint string, args ...string) (string, int) {
+		cmd := exec.Command(bin, append(args, "--repo", r.Dir, "--store", storeDir)...)
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "LGRAPH_FAILPOINT="+failpoint)
+		out, err := cmd.CombinedOutput()
+		code := 0
+		if ee := (*exec.ExitError)(nil); errors.As(err, &ee) {
+			code = ee.ExitCode()
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		return string(out), code
+	}
+	mustRun := func(args ...string) string {
+		out, code := run("", args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d\n%s", args, code, out)
+		}
+		return out
+	}
+	mustRun("init", "--quiet")
+	for i, fp := range points {
+		r.Write(map[string]string{
+			"app/main.py":  fmt.Sprintf("from app.util import helper\n\n\ndef run%d():\n    return helper()\n", i),
+			"app/extra.py": fmt.Sprintf("import os\n\nKEY = os.getenv('DATABASE_URL')\n\n\ndef extra%d():\n    return %d\n", i, i),
+		})
+		r.Commit("step " + fp)
+		before := mustRun("export")
+		out, code := run(fp, "update")
+		if code != 99 || !strings.Contains(out, "failpoint "+fp+" hit") {
+			t.Fatalf("%s: update exit %d, failpoint not reached:\n%s", fp, code, out)
+		}
+		status := mustRun("status", "--json")
+		switch {
+		case fp == "publish-ref-written":
+			if !strings.Contains(status, `"status": "fresh"`) {
+				t.Fatalf("%s: the ref was written but status is not fresh:\n%s", fp, status)
+			}
+			mustRun("verify")
+		case !strings.Contains(status, `"status": "behind"`):
+			t.Fatalf("%s: the baseline moved:\n%s", fp, status)
+		case mustRun("export") != before:
+			t.Fatalf("%s: the published graph changed", fp)
+		}
+		mustRun("update", "--quiet")
+		mustRun("verify")
+		if !strings.Contains(mustRun("export"), fmt.Sprintf("sym:app/main.py#run%d", i)) {
+			t.Fatalf("%s: the update after it did not index the commit", fp)
+		}
 	}
 }

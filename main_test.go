@@ -56,14 +56,16 @@ func TestScripts(t *testing.T) {
 			return err
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
-			"merkle":       cmdMerkle,
-			"corrupt-edge": cmdCorruptEdge,
-			"hold-lock":    cmdHoldLock,
-			"llm-server":   cmdLLMServer,
-			"llm-seen":     cmdLLMSeen,
-			"llm-leak":     cmdLLMLeak,
-			"wait-run":     cmdWaitRun,
-			"expand":       cmdExpand,
+			"merkle":        cmdMerkle,
+			"corrupt-edge":  cmdCorruptEdge,
+			"hold-lock":     cmdHoldLock,
+			"llm-server":    cmdLLMServer,
+			"llm-seen":      cmdLLMSeen,
+			"llm-leak":      cmdLLMLeak,
+			"wait-run":      cmdWaitRun,
+			"expand":        cmdExpand,
+			"git-index-add": cmdGitIndexAdd,
+			"wait-hooks":    cmdWaitHooks,
 		},
 	})
 }

@@ -16,6 +16,8 @@ import (
 	"time"
 
 	badger "github.com/dgraph-io/badger/v4"
+
+	"github.com/lgraph/lgraph/store"
 )
 
 // ErrBusy reports that another writer holds the cache.
@@ -74,13 +76,17 @@ func acquire(ctx context.Context, dir string, wait bool) (*os.File, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open cache %s: %w", dir, err)
 	}
-	f, err := os.OpenFile(filepath.Join(filepath.Dir(dir), "writer.lock"), os.O_CREATE|os.O_RDWR, 0o644)
+	f, err := os.OpenFile(filepath.Join(filepath.Dir(dir), store.WriterLockFile), os.O_CREATE|os.O_RDWR, 0o644)
 	if err != nil {
 		return nil, fmt.Errorf("open cache %s: %w", dir, err)
 	}
 	for {
 		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 		if err == nil {
+			if err := store.MarkWriter(f, time.Now()); err != nil {
+				f.Close()
+				return nil, err
+			}
 			return f, nil
 		}
 		if !errors.Is(err, syscall.EWOULDBLOCK) {
@@ -139,7 +145,10 @@ func (c *Cache) Close() error {
 		return errors.New("close a scratch view: close the cache it came from")
 	}
 	ferr := c.Flush()
-	defer c.lock.Close()
+	defer func() {
+		_ = store.UnmarkWriter(c.lock)
+		c.lock.Close()
+	}()
 	if err := c.db.Close(); err != nil {
 		return fmt.Errorf("close cache: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -36,6 +37,9 @@ func runStatus(ctx context.Context, g *Globals) error {
 
 func printStatus(w io.Writer, r statusResult) {
 	fmt.Fprintf(w, "branch:   %s\nHEAD:     %s\n", r.Branch, r.Head)
+	if u := r.UpdateRunning; u != nil {
+		fmt.Fprintf(w, "update:   running since %s (pid %d)\n", u.Since.Format("2006-01-02 15:04:05Z"), u.PID)
+	}
 	if r.IndexedCommit == "" {
 		fmt.Fprintf(w, "indexed:  never (run lgraph init)\n")
 	} else {
@@ -54,6 +58,7 @@ func printStatus(w io.Writer, r statusResult) {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
 	fmt.Fprintf(w, "root:     %s (%d files)\n", r.ContentRoot, r.LeafCount)
+	printSkipped(w, r.FilesSkipped)
 	if r.LastRun != nil {
 		fmt.Fprintf(w, "last run: %d %s %s at %s\n", r.LastRun.ID, r.LastRun.Command, r.LastRun.Outcome, r.LastRun.Started.Format("2006-01-02 15:04:05Z"))
 	}
@@ -61,4 +66,21 @@ func printStatus(w io.Writer, r statusResult) {
 		fmt.Fprintf(w, "  branch %-20s %s\n", b.Branch, short(b.Commit))
 	}
 	fmt.Fprintf(w, "store:    %s (%.1f MB)\n", r.StoreDir, float64(r.StoreBytes)/1e6)
+	if f := r.HookFailure; f != nil {
+		fmt.Fprintf(w, "hooks:    the update %s started at %s failed (exit %d): %s\n          see %s\n",
+			f.Hook, f.Time.Format("2006-01-02 15:04:05Z"), f.Exit, f.Error, f.Log)
+	}
+}
+
+// printSkipped says how many files the index left out for their path.
+func printSkipped(w io.Writer, skipped map[string]int) {
+	if len(skipped) == 0 {
+		return
+	}
+	total, parts := 0, []string{}
+	for _, reason := range sortedKeys(skipped) {
+		total += skipped[reason]
+		parts = append(parts, fmt.Sprintf("%s %d", reason, skipped[reason]))
+	}
+	fmt.Fprintf(w, "skipped:  %d files by path (%s)\n", total, strings.Join(parts, ", "))
 }

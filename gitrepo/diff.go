@@ -2,6 +2,7 @@ package gitrepo
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sort"
 
@@ -39,12 +40,26 @@ func (c Change) Path() string {
 // Diff compares two trees with rename detection (git's default 60%
 // similarity). Changes come sorted by path.
 func Diff(ctx context.Context, from, to *object.Tree) ([]Change, error) {
-	changes, err := object.DiffTreeWithOptions(ctx, from, to, &object.DiffTreeOptions{
-		DetectRenames: true, RenameScore: 60, RenameLimit: 1000,
-	})
+	raw, err := object.DiffTreeWithOptions(ctx, from, to, nil)
 	if err != nil {
 		return nil, fmt.Errorf("diff trees: %w", err)
 	}
+	// go-git's rename detection opens each side as a File, which refuses
+	// a name it would not check out (a newline, a ".git" component) and
+	// fails the whole diff; such a change is kept as it is, unpaired.
+	var plain, odd object.Changes
+	for _, ch := range raw {
+		if goGitOpens(ch.From.Name) && goGitOpens(ch.To.Name) {
+			plain = append(plain, ch)
+		} else {
+			odd = append(odd, ch)
+		}
+	}
+	changes, err := object.DetectRenames(plain, &object.DiffTreeOptions{RenameScore: 60, RenameLimit: 1000})
+	if err != nil {
+		return nil, fmt.Errorf("diff trees: %w", err)
+	}
+	changes = append(changes, odd...)
 	out := make([]Change, 0, len(changes))
 	for _, ch := range changes {
 		c, err := convert(ch)
@@ -77,4 +92,15 @@ func convert(ch *object.Change) (Change, error) {
 		}
 		return c, nil
 	}
+}
+
+// goGitOpens reports whether go-git lets a tree entry of this name out as
+// a File (empty for a side of a change that has none). The lookup in an
+// empty tree validates the name and reads nothing.
+func goGitOpens(name string) bool {
+	if name == "" {
+		return true
+	}
+	_, err := (&object.Tree{}).FindEntry(name)
+	return errors.Is(err, object.ErrEntryNotFound) || errors.Is(err, object.ErrDirectoryNotFound)
 }

@@ -233,6 +233,11 @@ func (e Entry) Regular() bool {
 func Walk(ctx context.Context, t *object.Tree) ([]Entry, error) {
 	var out []Entry
 	w := object.NewTreeWalker(t, true, nil)
+	// go-git refuses names it would not check out (control characters,
+	// .git-shaped components) and stops the walk there; git itself holds
+	// them. lgraph never writes an entry to the filesystem, so it lists
+	// every name and the inventory skips unusable ones with a reason.
+	w.SkipPathValidation()
 	defer w.Close()
 	for {
 		if err := ctx.Err(); err != nil {

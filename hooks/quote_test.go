@@ -10,9 +10,9 @@ import (
 )
 
 // TestHookQuotesHostilePaths runs an installed hook with sh where the
-// repository and the binary live in directories whose names hold spaces,
-// quotes, $(...), backquotes and $VAR: the hook must run the binary in the
-// repository with nothing in the names executed.
+// binary and the store live in directories whose names hold spaces,
+// quotes, $(...), backquotes and $VAR: the hook must run the binary with
+// the store's name as one argument and nothing in the names executed.
 func TestHookQuotesHostilePaths(t *testing.T) {
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
@@ -41,14 +41,17 @@ func TestHookQuotesHostilePaths(t *testing.T) {
 		if err := os.WriteFile(bin, []byte(fake), 0o755); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Install(hooksDir, bin, repo); err != nil {
+		storeDir := filepath.Join(root, "store "+name)
+		if _, err := Install(hooksDir, Options{Binary: bin, Args: []string{"--store", storeDir}}); err != nil {
 			t.Fatal(err)
 		}
-		if out, err := exec.Command("sh", filepath.Join(hooksDir, "post-merge")).CombinedOutput(); err != nil {
+		cmd := exec.Command("sh", filepath.Join(hooksDir, "post-merge"), "0")
+		cmd.Dir = repo
+		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("hook for %q: %v\n%s", name, err, out)
 		}
 		got := waitFor(t, filepath.Join(repo, "ran.txt"))
-		if !strings.Contains(got, repo) || !strings.Contains(got, "update --quiet --wait") {
+		if !strings.Contains(got, repo+"\n") || !strings.Contains(got, "--store "+storeDir+" hooks run post-merge 0") {
 			t.Errorf("hook for %q ran as:\n%s", name, got)
 		}
 	}

@@ -93,10 +93,11 @@ func relevant(changes []gitrepo.Change, base *snapshot.Snapshot, o Options) []gi
 	var out []gitrepo.Change
 	for _, c := range changes {
 		keep := false
-		if c.From != nil && base.Files.Get(c.From.Path) != nil {
+		// A file skipped for its path is kept so the inventory counts it.
+		if c.From != nil && (base.Files.Get(c.From.Path) != nil || rules.Skipped(*c.From) != "") {
 			keep = true
 		}
-		if c.To != nil && rules.Candidate(*c.To) {
+		if c.To != nil && (rules.Candidate(*c.To) || rules.Skipped(*c.To) != "") {
 			keep = true
 		}
 		if keep {

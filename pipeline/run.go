@@ -15,6 +15,7 @@ import (
 	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/lang"
 	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
@@ -279,7 +280,7 @@ func newTarget(ctx context.Context, o Options, head gitrepo.Head, branch string)
 	if o.Repo.Top == "" {
 		return nil, fmt.Errorf("--worktree needs a working tree; this repository is bare")
 	}
-	return worktreeTarget(ctx, o.Repo, head, branch)
+	return worktreeTarget(ctx, o, head, branch)
 }
 
 // countIndexed counts the changes that touched an indexed file (before or
@@ -333,10 +334,24 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 		return st, nil
 	}
 	st.Next = b.snap.Clone()
+	if b.ref != nil {
+		st.BaseSkipped = baseSkipped(o.Store, b.ref.Run)
+	}
 	changes, err := t.changes(ctx, b.commit, b.snap)
 	if err != nil {
 		return nil, err
 	}
 	st.Changes = relevant(changes, b.snap, o)
 	return st, nil
+}
+
+// baseSkipped reads the inventory's skip counts from the ledger entry of the
+// run that published the base; nil (unknown) when that entry is gone or
+// incomplete.
+func baseSkipped(s *store.Store, runID int) map[string]int {
+	run, err := s.ReadRun(runID)
+	if err != nil || run.Outcome != Published {
+		return nil
+	}
+	return inventory.SkippedIn(run)
 }

@@ -9,8 +9,11 @@ import (
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
 )
@@ -50,10 +53,12 @@ func commitTarget(repo *gitrepo.Repo, head gitrepo.Head, ref string) (*target, e
 	}, nil
 }
 
-// worktreeTarget indexes the tracked files of HEAD with their working-tree
-// content (a file deleted in the working tree is gone). Blob ids are git's
+// worktreeTarget indexes the files of HEAD with their working-tree content
+// (a file deleted in the working tree is gone) and the code files staged or
+// created since (untracked, not ignored). Blob ids are git's
 // own hashes of the working bytes, so unchanged files are cache hits.
-func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, branch string) (*target, error) {
+func worktreeTarget(ctx context.Context, o Options, head gitrepo.Head, branch string) (*target, error) {
+	repo, rules := o.Repo, inventory.NewRules(o.Config, o.Langs)
 	tree, err := repo.Tree(head.Commit)
 	if err != nil {
 		return nil, err
@@ -65,7 +70,9 @@ func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, 
 	files := &worktreeFiles{top: repo.Top, byBlob: map[string]string{}}
 	var entries []gitrepo.Entry
 	for _, e := range tracked {
-		if !e.Regular() {
+		// A path lgraph skips is never opened: it may not exist as a file
+		// (too long) or may lead out of the working tree.
+		if !e.Regular() || gitrepo.PathProblem(e.Path) != "" {
 			entries = append(entries, e)
 			continue
 		}
@@ -79,6 +86,11 @@ func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, 
 		e.Blob = id
 		entries = append(entries, e)
 	}
+	added, err := newWorktreeFiles(ctx, o, head, rules, tracked, files)
+	if err != nil {
+		return nil, err
+	}
+	entries = append(entries, added...)
 	return &target{
 		head: head, ref: WorktreeRef(branch), worktree: true,
 		entries: func(context.Context) ([]gitrepo.Entry, error) { return entries, nil },
@@ -92,6 +104,49 @@ func worktreeTarget(ctx context.Context, repo *gitrepo.Repo, head gitrepo.Head, 
 			return synthesize(base, entries), nil
 		},
 	}, nil
+}
+
+// newWorktreeFiles lists the code files of the working tree that HEAD's
+// tree lacks: staged additions and files git neither tracks nor ignores,
+// found by the same search (git's index, ignore rules, the inventory's
+// rules) that makes a read call the tree dirty.
+func newWorktreeFiles(ctx context.Context, o Options, head gitrepo.Head, rules inventory.Rules, tracked []gitrepo.Entry, files *worktreeFiles) ([]gitrepo.Entry, error) {
+	// HEAD's code files stand in for an index of HEAD: git's index vouches
+	// for most of them by stat data, so the search reads only what is new
+	// or changed (those changed are hashed already and are skipped below).
+	known := snapshot.New()
+	for _, e := range tracked {
+		if rules.Candidate(e) {
+			known.Files.Set(&snapshot.File{Path: e.Path, Blob: e.Blob})
+		}
+	}
+	// The stat cache reads keep (file hashes, verdicts, directory listings)
+	// holds facts about the working tree, whatever snapshot they came from.
+	block, err := freshness.Check(ctx, freshness.Input{Repo: o.Repo, Head: head, Ref: &store.Ref{Commit: head.Commit},
+		Snap: known, Candidate: rules.Candidate, IsCode: rules.IsCode,
+		StatCache: o.Store.StatCachePath(), RulesKey: inventory.RulesKey(o.Config)})
+	if err != nil {
+		return nil, fmt.Errorf("list new working-tree files: %w", err)
+	}
+	inHead := make(map[string]bool, len(tracked))
+	for _, e := range tracked {
+		inHead[e.Path] = true
+	}
+	var out []gitrepo.Entry
+	for _, p := range block.StalePaths {
+		if inHead[p] {
+			continue
+		}
+		id, err := files.hash(p)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, gitrepo.Entry{Path: p, Blob: id, Mode: filemode.Regular})
+	}
+	return out, nil
 }
 
 // worktreeFiles maps blob ids to the working-tree files that hold them.
@@ -136,6 +191,9 @@ func synthesize(base *snapshot.Snapshot, entries []gitrepo.Entry) []gitrepo.Chan
 	seen := map[string]bool{}
 	for i := range entries {
 		e := entries[i]
+		if gitrepo.PathProblem(e.Path) != "" {
+			continue // never in a snapshot; the base's skip counts stand
+		}
 		seen[e.Path] = true
 		b := base.Files.Get(e.Path)
 		switch {

@@ -11,8 +11,6 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
@@ -124,8 +122,8 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	}
 	rules := inventory.NewRules(e.Config, e.Langs)
 	block, err := freshness.Check(ctx, freshness.Input{Repo: e.Repo, Head: head, Ref: ref, Snap: snap,
-		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: isCode(rules),
-		RulesKey: inventory.Version + "/" + e.Config.OutputKey()})
+		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: rules.IsCode,
+		RulesKey: inventory.RulesKey(e.Config)})
 	if err != nil {
 		return nil, err
 	}
@@ -134,22 +132,6 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 		v.stale[p] = true
 	}
 	return v, nil
-}
-
-// isCode is what a working-tree file the index lacks must be to make the
-// tree dirty: a file the inventory would index, by the same rules (name,
-// size, NUL bytes, shebang) applied to the working-tree bytes.
-func isCode(rules inventory.Rules) func(string, int64, func() []byte) bool {
-	return func(p string, size int64, head func() []byte) bool {
-		if !rules.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) || size > rules.MaxBytes {
-			return false
-		}
-		// Describe of the first bytes finds what Language needs (NUL
-		// bytes, shebang) as it would in the whole file.
-		info := inventory.Describe(head())
-		info.Size = size
-		return rules.Language(p, info) != ""
-	}
 }
 
 func load(e *Env, branch, head string) (*store.Ref, *snapshot.Snapshot, error) {
@@ -188,7 +170,7 @@ func (v *View) Enforce(p Pin) error {
 	case "", "allow_stale":
 	case "require":
 		if v.Fresh.Status != freshness.Fresh {
-			return fmt.Errorf("%w: the index is %s (%d stale files): run lgraph update, then ask again", ErrRefused, v.Fresh.Status, v.Fresh.ChangedFiles)
+			return fmt.Errorf("%w: the index is %s (%d stale files): run %s, then ask again", ErrRefused, v.Fresh.Status, v.Fresh.ChangedFiles, fixFor(v.Fresh.Status))
 		}
 	default:
 		return fmt.Errorf("%w: freshness %q: use allow_stale or require", ErrUsage, p.Freshness)
@@ -197,6 +179,19 @@ func (v *View) Enforce(p Pin) error {
 		return fmt.Errorf("%w: the index describes content root %s, not %s: run lgraph update (or check out the tree you pinned), then ask again", ErrRefused, v.Fresh.ContentRoot, p.ExpectRoot)
 	}
 	return nil
+}
+
+// fixFor names the command that makes an index of this status fresh: an
+// uncommitted edit is folded in only by an overlay of the working tree (a
+// plain update indexes commits and would answer up_to_date).
+func fixFor(status string) string {
+	switch status {
+	case freshness.Dirty:
+		return "lgraph update --worktree (or commit, then lgraph update)"
+	case freshness.Unknown:
+		return "lgraph init"
+	}
+	return "lgraph update"
 }
 
 // Staleness says whether answers about a file may be out of date and what

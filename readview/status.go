@@ -1,6 +1,9 @@
 package readview
 
-import "github.com/lgraph/lgraph/store"
+import (
+	"github.com/lgraph/lgraph/hooks"
+	"github.com/lgraph/lgraph/store"
+)
 
 // StatusResult is what `lgraph status --json` and the MCP lgraph_status
 // tool answer, field for field.
@@ -17,6 +20,14 @@ type StatusResult struct {
 	Branches      []*store.Ref `json:"branches"`
 	StoreDir      string       `json:"store_dir"`
 	StoreBytes    int64        `json:"store_bytes"`
+	// FilesSkipped counts, by reason, the files the run that published the
+	// index did not index because of their path (see gitrepo.PathProblem).
+	FilesSkipped map[string]int `json:"files_skipped,omitempty"`
+	// UpdateRunning names the writer running on the store now.
+	UpdateRunning *store.Writer `json:"update_running,omitempty"`
+	// HookFailure is the last background update a git hook started, when
+	// it failed (see the hook log it names).
+	HookFailure *hooks.Failure `json:"last_hook_failure,omitempty"`
 }
 
 // maxBehind bounds the commits counted between the index and HEAD.
@@ -36,6 +47,9 @@ func (v *View) Status() (StatusResult, error) {
 	if runs, err := v.Env.Store.Runs(1); err == nil && len(runs) > 0 {
 		res.LastRun = runs[0]
 	}
+	res.FilesSkipped = filesSkipped(v.Env.Store, v.Ref)
+	res.UpdateRunning = v.Env.Store.Writer()
+	res.HookFailure = hooks.LastFailure(v.Env.Store.Dir)
 	var err error
 	res.Branches, err = v.Env.Store.Refs()
 	return res, err

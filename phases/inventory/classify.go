@@ -10,6 +10,7 @@ import (
 	"path"
 
 	"github.com/bmatcuk/doublestar/v4"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/gitrepo"
@@ -18,7 +19,7 @@ import (
 
 // Version names the classification rules: a snapshot made under other
 // rules is listed again (see Phase.Run). It is part of every blob-info key.
-const Version = "inventory-2"
+const Version = "inventory-3"
 
 // ConfigLang marks project files that change how code resolves.
 const ConfigLang = "config"
@@ -83,6 +84,10 @@ func Normalize(data []byte) []byte {
 	return bytes.TrimRight(out, "\n")
 }
 
+// RulesKey names the rules a verdict "this file would be indexed" was made
+// under (the stat cache keeps such verdicts between runs).
+func RulesKey(cfg *config.Config) string { return Version + "/" + cfg.OutputKey() }
+
 // Rules decides which tree entries are indexed.
 type Rules struct {
 	Include, Exclude []string
@@ -96,9 +101,23 @@ func NewRules(cfg *config.Config, langs *lang.Registry) Rules {
 }
 
 // Candidate reports whether a tree entry could be indexed before reading its
-// bytes: a regular file inside include, outside exclude, and code by name
-// (or possibly a script, or a project file).
+// bytes: a regular file inside include, outside exclude, code by name (or
+// possibly a script, or a project file), at a path lgraph can carry.
 func (r Rules) Candidate(e gitrepo.Entry) bool {
+	return r.wanted(e) && gitrepo.PathProblem(e.Path) == ""
+}
+
+// Skipped returns why a tree entry that would be a candidate by its name
+// and place is not indexed: its path is one lgraph cannot carry
+// (gitrepo.PathProblem). It is "" for every other entry.
+func (r Rules) Skipped(e gitrepo.Entry) string {
+	if !r.wanted(e) {
+		return ""
+	}
+	return gitrepo.PathProblem(e.Path)
+}
+
+func (r Rules) wanted(e gitrepo.Entry) bool {
 	// The name tests come first: they are map lookups, and most files of a
 	// tree fail them, while selected runs every glob of the config.
 	if !e.Regular() {
@@ -106,6 +125,18 @@ func (r Rules) Candidate(e gitrepo.Entry) bool {
 	}
 	code := projectFiles[path.Base(e.Path)] || r.Langs.ByExtension(e.Path) != nil || r.Langs.NeedsContent(e.Path)
 	return code && r.selected(e.Path)
+}
+
+// IsCode reports whether a working-tree file the index lacks would be
+// indexed: a candidate by path whose first bytes (head, at most the
+// inventory's sniff length) and size pass the same tests as a blob's.
+func (r Rules) IsCode(p string, size int64, head func() []byte) bool {
+	if !r.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) || size > r.MaxBytes {
+		return false
+	}
+	info := Describe(head())
+	info.Size = size
+	return r.Language(p, info) != ""
 }
 
 func (r Rules) selected(p string) bool {

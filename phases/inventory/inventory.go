@@ -3,6 +3,7 @@ package inventory
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -60,8 +61,15 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	if err != nil {
 		return rep, err
 	}
+	if rep.Extra, err = p.skipped(ctx, st, rules, entries); err != nil {
+		return rep, err
+	}
 	for _, f := range files {
-		if relist {
+		// A file whose blob and language stay (a relisting, a change of
+		// mode only) keeps everything later phases derived from it: they
+		// see it untouched and would not derive it again. A full run
+		// derives everything afresh.
+		if !st.Full && st.Base != nil {
 			if b := st.Base.Files.Get(f.Path); b != nil && b.Blob == f.Blob && b.Lang == f.Lang {
 				f = b
 			}
@@ -129,6 +137,77 @@ func (p Phase) blobInfo(st *phase.State, blob string) (BlobInfo, error) {
 	}
 	info = Describe(data)
 	return info, st.Cache.PutLater(key, info)
+}
+
+// SkippedPrefix starts the inventory's report keys that count the files
+// not indexed because of their path, one key per gitrepo path reason
+// ("skipped_control_character"). They describe the whole target tree.
+const SkippedPrefix = "skipped_"
+
+// SkippedIn returns, by reason, the skip counts a run's inventory
+// reported. Only a published run's are the tree's: a run killed after its
+// ref switch never wrote them.
+func SkippedIn(run *store.Run) map[string]int {
+	out := map[string]int{}
+	for _, p := range run.Phases {
+		if p.Name != "inventory" {
+			continue
+		}
+		for k, n := range p.Extra {
+			if reason, ok := strings.CutPrefix(k, SkippedPrefix); ok && n > 0 {
+				out[reason] = n
+			}
+		}
+	}
+	return out
+}
+
+// skipped counts the target tree's files skipped for their path: on a full
+// run from the listing, on an update from the base's counts and the change
+// set (a skipped path's change comes in as an addition, a deletion or
+// both), so the counts always describe the whole tree.
+func (p Phase) skipped(ctx context.Context, st *phase.State, rules Rules, listed []gitrepo.Entry) (map[string]int, error) {
+	counts := map[string]int{}
+	add := func(e *gitrepo.Entry, n int) {
+		if e == nil {
+			return
+		}
+		if reason := rules.Skipped(*e); reason != "" {
+			counts[reason] += n
+		}
+	}
+	switch {
+	case st.Full || (st.Base != nil && st.Base.Versions["inventory"] != Version):
+		for i := range listed {
+			add(&listed[i], 1)
+		}
+	case st.BaseSkipped == nil:
+		all, err := p.Target(ctx)
+		if err != nil {
+			return nil, err
+		}
+		for i := range all {
+			add(&all[i], 1)
+		}
+	default:
+		for reason, n := range st.BaseSkipped {
+			counts[reason] = n
+		}
+		for _, c := range st.Changes {
+			add(c.From, -1)
+			add(c.To, 1)
+		}
+	}
+	var out map[string]int
+	for reason, n := range counts {
+		if n > 0 {
+			if out == nil {
+				out = map[string]int{}
+			}
+			out[SkippedPrefix+reason] = n
+		}
+	}
+	return out, nil
 }
 
 // changedPaths lists both sides of every change.

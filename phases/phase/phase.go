@@ -38,6 +38,10 @@ type State struct {
 	Next *snapshot.Snapshot
 	// Changes are the git changes from Base's commit to the target tree.
 	Changes []gitrepo.Change
+	// BaseSkipped counts, by reason, the files of Base's tree left out for
+	// their path; nil when unknown, and the inventory then counts the whole
+	// target tree.
+	BaseSkipped map[string]int
 	// Full is set when the run rebuilds from nothing, with the reason.
 	Full       bool
 	FullReason string

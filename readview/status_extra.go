@@ -1,0 +1,21 @@
+package readview
+
+import (
+	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/pipeline"
+	"github.com/lgraph/lgraph/store"
+)
+
+// filesSkipped reads, from the ledger entry of the run that published ref,
+// the inventory's counts of files skipped for their path, by reason. A
+// ledger entry that is gone leaves the counts unknown (nil).
+func filesSkipped(s *store.Store, ref *store.Ref) map[string]int {
+	if ref == nil || ref.Run == 0 {
+		return nil
+	}
+	run, err := s.ReadRun(ref.Run)
+	if err != nil || run.Outcome != pipeline.Published {
+		return nil
+	}
+	return inventory.SkippedIn(run)
+}
