@@ -1,9 +1,12 @@
-// Command lgraph-bench generates a multi-language repository and times the
-// real lgraph binary on it: init, no-op update, updates after 1- and
-// 10-file commits, status, and the raw parse time of the same files. It
-// prints a markdown table for the README.
+// Command lgraph-bench times the real lgraph binary. By default it
+// generates a multi-language repository and times init, no-op update,
+// updates after 1- and 10-file commits, status, and the raw parse time of
+// the same files. With -replay it replays a real repository's history
+// instead: init at an older commit, then one update per first-parent
+// commit. It prints markdown tables for the README.
 //
 //	go build -o /tmp/lgraph . && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000
+//	git clone -q REPO /tmp/r && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -replay /tmp/r -commits 200
 package main
 
 import (
@@ -40,8 +43,20 @@ func main() {
 	flag.IntVar(&o.repeats, "repeats", 5, "runs per measurement (the median is reported)")
 	flag.StringVar(&o.dir, "dir", "", "where to generate (default: a temp dir, removed after)")
 	flag.Int64Var(&o.seed, "seed", 7, "generator seed")
+	var r replayOptions
+	flag.StringVar(&r.dir, "replay", "", "replay the history of this git working tree (a scratch clone: its HEAD moves)")
+	flag.IntVar(&r.commits, "commits", 200, "with -replay: first-parent commits to replay")
 	flag.Parse()
-	if err := run(context.Background(), o); err != nil {
+	err := error(nil)
+	if r.dir != "" {
+		err = withTemp(func(dir string) error {
+			r.store = dir
+			return replay(context.Background(), o, r)
+		})
+	} else {
+		err = run(context.Background(), o)
+	}
+	if err != nil {
 		fmt.Fprintln(os.Stderr, "lgraph-bench:", err)
 		os.Exit(1)
 	}
@@ -50,7 +65,17 @@ func main() {
 // sample is one timed command.
 type sample struct {
 	wall   time.Duration
+	cpu    time.Duration
 	maxRSS int64 // KiB
+}
+
+func withTemp(fn func(dir string) error) error {
+	d, err := os.MkdirTemp("", "lgraph-bench-*")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(d)
+	return fn(d)
 }
 
 func run(ctx context.Context, o options) error {
@@ -70,7 +95,7 @@ func run(ctx context.Context, o options) error {
 	}
 	size, count := treeSize(repo)
 	fmt.Printf("generated %d files (%.1f MB of code) in %s\n\n", count, float64(size)/1e6, time.Since(start).Round(time.Millisecond))
-	b := &bench{o: o, repo: repo, store: filepath.Join(dir, "store")}
+	b := &bench{o: o, repo: repo, repoDir: repo.Dir(), store: filepath.Join(dir, "store")}
 	rows := [][]string{}
 	add := func(name string, s sample, extra string) {
 		rows = append(rows, []string{name, ms(s.wall), fmt.Sprintf("%.1f", float64(s.maxRSS)/1024), extra})
@@ -110,10 +135,11 @@ func run(ctx context.Context, o options) error {
 }
 
 type bench struct {
-	o     options
-	repo  *repogen.Repo
-	store string
-	rnd   *rand.Rand
+	o       options
+	repo    *repogen.Repo // nil when replaying a real repository
+	repoDir string
+	store   string
+	rnd     *rand.Rand
 }
 
 // median runs a command o.repeats times, making a commit of `touch` files
@@ -144,7 +170,7 @@ func (b *bench) median(ctx context.Context, touch int, args ...string) (sample, 
 // child's ru_maxrss, so the rusage of a child of this (large) process
 // would report this process's memory, not lgraph's.
 func (b *bench) exec(ctx context.Context, args ...string) (sample, error) {
-	full := append([]string{args[0], "--repo", b.repo.Dir(), "--store", b.store}, args[1:]...)
+	full := append([]string{args[0], "--repo", b.repoDir, "--store", b.store}, args[1:]...)
 	var cmd *exec.Cmd
 	var rssOut bytes.Buffer
 	if timeBin, err := exec.LookPath("/usr/bin/time"); err == nil {
@@ -167,7 +193,7 @@ func (b *bench) exec(ctx context.Context, args ...string) (sample, error) {
 	} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
 		rss = ru.Maxrss
 	}
-	return sample{wall: wall, maxRSS: rss}, nil
+	return sample{wall: wall, cpu: cpuOf(cmd), maxRSS: rss}, nil
 }
 
 func treeSize(repo *repogen.Repo) (bytes int64, files int) {
