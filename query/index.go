@@ -33,13 +33,15 @@ type StaleFunc func(path string) (stale bool, suggest string)
 
 // Index answers queries over one snapshot. It is cheap to create: the
 // edges out of a node are read from its file (a file's resolved edges all
-// start in it), edges into nodes are found by one scan of all edges, and
-// symbol ids are computed per file on first use, so a question pays only
-// for what it touches.
+// start in it), edges into nodes from the snapshot's reverse-edge index,
+// names from its name index, and symbol ids are computed per file on first
+// use, so a question pays only for what it touches. A snapshot held only in
+// memory (no tables) is answered by scanning its records instead.
 type Index struct {
 	snap  *snapshot.Snapshot
 	stale StaleFunc
 	ids   map[string][]string // symbol ids by path, filled on first use
+	err   error
 }
 
 // New indexes a snapshot. stale may be nil: then nothing is stale.
@@ -48,6 +50,21 @@ func New(s *snapshot.Snapshot, stale StaleFunc) *Index {
 		stale = func(string) (bool, string) { return false, "" }
 	}
 	return &Index{snap: s, stale: stale, ids: map[string][]string{}}
+}
+
+// Err is the first error met reading the snapshot's tables or records (a
+// damaged store); answers given after it may be incomplete.
+func (ix *Index) Err() error {
+	if ix.err != nil {
+		return ix.err
+	}
+	return ix.snap.Files.Err()
+}
+
+func (ix *Index) fail(err error) {
+	if err != nil && ix.err == nil {
+		ix.err = err
+	}
 }
 
 // node is one file or symbol of the snapshot.
@@ -140,10 +157,17 @@ func (ix *Index) out(id string) []snapshot.Edge {
 	return out
 }
 
-// into returns the edges (but contains) that end at one of the targets.
-// It scans every resolved edge once, which costs less than building a
-// reverse index that a single question would use once or twice.
+// into returns the resolved edges (but contains) that end at one of the
+// targets, from the reverse-edge index when the snapshot has one.
 func (ix *Index) into(targets map[string]bool) []snapshot.Edge {
+	if ix.snap.Index != nil {
+		return ix.intoIndexed(targets)
+	}
+	return ix.intoScan(targets)
+}
+
+// intoScan finds the edges into targets by scanning every resolved edge.
+func (ix *Index) intoScan(targets map[string]bool) []snapshot.Edge {
 	var out []snapshot.Edge
 	for _, f := range ix.snap.Files.All() {
 		for _, e := range f.Res.Edges {
@@ -212,6 +236,9 @@ type NodeRef struct {
 // ref describes a node by id; an id missing from the snapshot (an edge into
 // a file that is gone) is still described from the id alone.
 func (ix *Index) ref(id string) NodeRef {
+	if p, isFile := strings.CutPrefix(id, "file:"); isFile && ix.snap.Files.Has(p) {
+		return NodeRef{ID: id, Kind: "file", Name: p, Path: p, Mark: ix.mark(p)} // as refOf, no record read
+	}
 	n, ok := ix.node(id)
 	if !ok {
 		p := pathOf(id)

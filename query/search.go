@@ -44,13 +44,18 @@ type SearchHit struct {
 	Gaps int `json:"gaps,omitempty"`
 }
 
-// candidate is a hit before ranking; its id is computed only when needed.
+// candidate is a hit before ranking. A hit found by scanning records
+// keeps its file and symbol index (its id is computed only when needed);
+// one found in the name index keeps the id and the entry to describe it.
 type candidate struct {
-	file *snapshot.File
-	sym  int // index in the file's symbols, or -1 for the file
 	name string
 	tier int
 	gaps int
+	file *snapshot.File
+	sym  int // index in the file's symbols, or -1 for the file
+	id   string
+	def  []byte // the name-index entry's key and value, for describing the hit
+	kl   int    // length of the key in def
 }
 
 // Search finds symbols and files by name. A symbol matches on its simple
@@ -63,20 +68,11 @@ func (ix *Index) Search(text string, limit int) SearchResult {
 	if text == "" {
 		return res
 	}
-	q := newMatcher(text)
 	var hits []candidate
-	for p, f := range ix.snap.Files.All() {
-		if tier, gaps := q.best(path.Base(p), p); tier != noMatch {
-			hits = append(hits, candidate{file: f, sym: -1, name: p, tier: tier, gaps: gaps})
-		}
-		if f.Facts == nil {
-			continue
-		}
-		for i, s := range f.Facts.Symbols {
-			if tier, gaps := q.best(lastSegment(s.Qualified), s.Qualified); tier != noMatch {
-				hits = append(hits, candidate{file: f, sym: i, name: s.Qualified, tier: tier, gaps: gaps})
-			}
-		}
+	if ix.snap.Index != nil {
+		hits = ix.searchIndexed(newMatcher(text))
+	} else {
+		hits = ix.searchScan(newMatcher(text))
 	}
 	res.Total = len(hits)
 	hits = bestTiers(hits, limit)
@@ -96,9 +92,28 @@ func (ix *Index) Search(text string, limit int) SearchResult {
 		hits = hits[:limit]
 	}
 	for _, h := range hits {
-		res.Items = append(res.Items, SearchHit{NodeRef: ix.ref(ix.candidateID(h)), Match: tierNames[h.tier], Gaps: h.gaps})
+		res.Items = append(res.Items, SearchHit{NodeRef: ix.candidateRef(h), Match: tierNames[h.tier], Gaps: h.gaps})
 	}
 	return res
+}
+
+// searchScan matches every file and symbol of every record.
+func (ix *Index) searchScan(q *matcher) []candidate {
+	var hits []candidate
+	for p, f := range ix.snap.Files.All() {
+		if tier, gaps := q.best(path.Base(p), p); tier != noMatch {
+			hits = append(hits, candidate{file: f, sym: -1, name: p, tier: tier, gaps: gaps})
+		}
+		if f.Facts == nil {
+			continue
+		}
+		for i, s := range f.Facts.Symbols {
+			if tier, gaps := q.best(lastSegment(s.Qualified), s.Qualified); tier != noMatch {
+				hits = append(hits, candidate{file: f, sym: i, name: s.Qualified, tier: tier, gaps: gaps})
+			}
+		}
+	}
+	return hits
 }
 
 // bestTiers drops the hits of tiers that cannot reach the first limit
@@ -127,10 +142,21 @@ func bestTiers(hits []candidate, limit int) []candidate {
 }
 
 func (ix *Index) candidateID(c candidate) string {
-	if c.sym < 0 {
+	switch {
+	case c.file == nil:
+		return c.id
+	case c.sym < 0:
 		return snapshot.FileID(c.file.Path)
 	}
 	return ix.symbolIDs(c.file)[c.sym]
+}
+
+// candidateRef describes a hit.
+func (ix *Index) candidateRef(c candidate) NodeRef {
+	if c.def == nil {
+		return ix.ref(ix.candidateID(c))
+	}
+	return ix.defRef(c.def[:c.kl], c.def[c.kl:])
 }
 
 // matcher matches one search text against names, lowering each name into
