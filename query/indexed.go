@@ -82,23 +82,28 @@ func (ix *Index) matchNamesIndexed(arg string) []string {
 }
 
 // searchIndexed matches the paths of the directory index and the names of
-// the name index; no record is read.
-func (ix *Index) searchIndexed(q *matcher) []candidate {
-	var hits []candidate
+// the name index; no record is read, and only the hits the ranking keeps
+// are copied out of the tables.
+func (ix *Index) searchIndexed(q *matcher, r *ranking) {
 	ix.fail(ix.snap.Index.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
 		p := snapshot.Owner(k)
 		if tier, gaps := q.best(path.Base(p), p); tier != noMatch {
-			hits = append(hits, candidate{sym: -1, name: p, id: snapshot.FileID(p), tier: tier, gaps: gaps})
+			r.offer(candidate{sym: -1, name: p, id: snapshot.FileID(p), tier: tier, gaps: gaps})
 		}
 		return nil
 	}))
 	ix.scanDefs(func(id, qual string, k, v []byte) {
-		if tier, gaps := q.best(lastSegment(qual), qual); tier != noMatch {
-			def := append(append(make([]byte, 0, len(k)+len(v)), k...), v...)
-			hits = append(hits, candidate{name: strings.Clone(qual), id: strings.Clone(id), def: def, kl: len(k), tier: tier, gaps: gaps})
+		tier, gaps := q.best(lastSegment(qual), qual)
+		if tier == noMatch {
+			return
+		}
+		c := candidate{name: qual, id: id, tier: tier, gaps: gaps}
+		if r.admits(c) {
+			c.name, c.id = strings.Clone(qual), strings.Clone(id)
+			c.def, c.kl = append(append(make([]byte, 0, len(k)+len(v)), k...), v...), len(k)
+			r.add(c)
 		}
 	})
-	return hits
 }
 
 // defRef describes a symbol from its name-index entry, as refOf does from

@@ -2,9 +2,7 @@ package query
 
 import (
 	"bytes"
-	"cmp"
 	"path"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -68,77 +66,34 @@ func (ix *Index) Search(text string, limit int) SearchResult {
 	if text == "" {
 		return res
 	}
-	var hits []candidate
+	r := &ranking{ix: ix, limit: limit}
 	if ix.snap.Index != nil {
-		hits = ix.searchIndexed(newMatcher(text))
+		ix.searchIndexed(newMatcher(text), r)
 	} else {
-		hits = ix.searchScan(newMatcher(text))
+		ix.searchScan(newMatcher(text), r)
 	}
-	res.Total = len(hits)
-	hits = bestTiers(hits, limit)
-	slices.SortFunc(hits, func(a, b candidate) int {
-		if c := cmp.Compare(a.tier, b.tier); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.gaps, b.gaps); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.name, b.name); c != 0 {
-			return c
-		}
-		return strings.Compare(ix.candidateID(a), ix.candidateID(b))
-	})
-	if limit > 0 && len(hits) > limit {
-		hits = hits[:limit]
-	}
-	for _, h := range hits {
+	res.Total = r.total
+	for _, h := range r.best() {
 		res.Items = append(res.Items, SearchHit{NodeRef: ix.candidateRef(h), Match: tierNames[h.tier], Gaps: h.gaps})
 	}
 	return res
 }
 
 // searchScan matches every file and symbol of every record.
-func (ix *Index) searchScan(q *matcher) []candidate {
-	var hits []candidate
+func (ix *Index) searchScan(q *matcher, r *ranking) {
 	for p, f := range ix.snap.Files.All() {
 		if tier, gaps := q.best(path.Base(p), p); tier != noMatch {
-			hits = append(hits, candidate{file: f, sym: -1, name: p, tier: tier, gaps: gaps})
+			r.offer(candidate{file: f, sym: -1, name: p, tier: tier, gaps: gaps})
 		}
 		if f.Facts == nil {
 			continue
 		}
 		for i, s := range f.Facts.Symbols {
 			if tier, gaps := q.best(lastSegment(s.Qualified), s.Qualified); tier != noMatch {
-				hits = append(hits, candidate{file: f, sym: i, name: s.Qualified, tier: tier, gaps: gaps})
+				r.offer(candidate{file: f, sym: i, name: s.Qualified, tier: tier, gaps: gaps})
 			}
 		}
 	}
-	return hits
-}
-
-// bestTiers drops the hits of tiers that cannot reach the first limit
-// places, so that a broad search sorts only what it may show.
-func bestTiers(hits []candidate, limit int) []candidate {
-	if limit <= 0 || len(hits) <= limit {
-		return hits
-	}
-	var count [len(tierNames)]int
-	for _, h := range hits {
-		count[h.tier]++
-	}
-	cut, sum := 0, 0
-	for cut = range count {
-		if sum += count[cut]; sum >= limit {
-			break
-		}
-	}
-	out := hits[:0]
-	for _, h := range hits {
-		if h.tier <= cut {
-			out = append(out, h)
-		}
-	}
-	return out
 }
 
 func (ix *Index) candidateID(c candidate) string {
