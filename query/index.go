@@ -40,7 +40,8 @@ type StaleFunc func(path string) (stale bool, suggest string)
 type Index struct {
 	snap  *snapshot.Snapshot
 	stale StaleFunc
-	ids   map[string][]string // symbol ids by path, filled on first use
+	ids   map[string][]string    // symbol ids by path, filled on first use
+	syms  map[string]pathSymbols // symbols by path, filled on first use
 	err   error
 }
 
@@ -49,7 +50,7 @@ func New(s *snapshot.Snapshot, stale StaleFunc) *Index {
 	if stale == nil {
 		stale = func(string) (bool, string) { return false, "" }
 	}
-	return &Index{snap: s, stale: stale, ids: map[string][]string{}}
+	return &Index{snap: s, stale: stale, ids: map[string][]string{}, syms: map[string]pathSymbols{}}
 }
 
 // Err is the first error met reading the snapshot's tables or records (a
@@ -94,12 +95,48 @@ func (ix *Index) symbolIDs(f *snapshot.File) []string {
 	if f.Facts == nil {
 		return nil
 	}
-	ids, ok := ix.ids[f.Path]
+	return ix.idsOf(f.Path, f.Facts.Symbols)
+}
+
+// idsOf returns the node ids of a path's symbols, computed once a path.
+func (ix *Index) idsOf(p string, syms []facts.Symbol) []string {
+	ids, ok := ix.ids[p]
 	if !ok {
-		ids = snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
-		ix.ids[f.Path] = ids
+		ids = snapshot.SymbolIDs(p, syms)
+		ix.ids[p] = ids
 	}
 	return ids
+}
+
+// symbolsOf returns a path's symbols (ok false when it has no record),
+// read once a path and decoding no more of the record than they need.
+func (ix *Index) symbolsOf(p string) ([]facts.Symbol, bool) {
+	if s, ok := ix.syms[p]; ok {
+		return s.syms, s.ok
+	}
+	syms, ok := ix.snap.Files.Symbols(p)
+	ix.syms[p] = pathSymbols{syms: syms, ok: ok}
+	return syms, ok
+}
+
+type pathSymbols struct {
+	syms []facts.Symbol
+	ok   bool
+}
+
+// symbolAt finds a symbol by id reading only its file's symbols.
+func (ix *Index) symbolAt(id string) (*facts.Symbol, bool) {
+	p := pathOf(id)
+	syms, ok := ix.symbolsOf(p)
+	if !ok {
+		return nil, false
+	}
+	for i, sid := range ix.idsOf(p, syms) {
+		if sid == id {
+			return &syms[i], true
+		}
+	}
+	return nil, false
 }
 
 // symbols lists a file's symbols in source order.
@@ -236,8 +273,13 @@ type NodeRef struct {
 // ref describes a node by id; an id missing from the snapshot (an edge into
 // a file that is gone) is still described from the id alone.
 func (ix *Index) ref(id string) NodeRef {
+	// As refOf describes a node, from the file key or the file's symbols.
 	if p, isFile := strings.CutPrefix(id, "file:"); isFile && ix.snap.Files.Has(p) {
-		return NodeRef{ID: id, Kind: "file", Name: p, Path: p, Mark: ix.mark(p)} // as refOf, no record read
+		return NodeRef{ID: id, Kind: "file", Name: p, Path: p, Mark: ix.mark(p)}
+	}
+	if sym, ok := ix.symbolAt(id); ok && strings.HasPrefix(id, "sym:") {
+		p := pathOf(id)
+		return NodeRef{ID: id, Kind: "symbol", SymbolKind: sym.Kind, Name: sym.Qualified, Path: p, Line: sym.Line, Mark: ix.mark(p)}
 	}
 	n, ok := ix.node(id)
 	if !ok {

@@ -72,7 +72,7 @@ func (ix *Index) ResolveSymbol(arg string) (string, error) {
 		arg = "sym:" + strings.TrimPrefix(arg, "./")
 	}
 	if strings.HasPrefix(arg, "sym:") {
-		if n, ok := ix.node(arg); ok && n.sym != nil {
+		if _, ok := ix.symbolAt(arg); ok {
 			return arg, nil
 		}
 		return "", &NotFoundError{What: "symbol", Name: arg}

@@ -125,16 +125,7 @@ func (d *decoder) facts() *facts.File {
 		return nil
 	}
 	f := &facts.File{Package: d.str(), SyntaxErrors: d.int()}
-	if n := d.count(); n > 0 {
-		f.Symbols = make([]facts.Symbol, n)
-		for i := range f.Symbols {
-			f.Symbols[i] = facts.Symbol{
-				Name: d.str(), Qualified: d.str(), Kind: d.str(), Parent: d.str(),
-				Line: d.int(), EndLine: d.int(), Signature: d.str(), Doc: d.str(),
-				Extends: d.strs(), Implements: d.strs(), Type: d.str(), Params: d.str(),
-			}
-		}
-	}
+	f.Symbols = d.symbols()
 	if n := d.count(); n > 0 {
 		f.Imports = make([]facts.Import, n)
 		for i := range f.Imports {
@@ -148,4 +139,20 @@ func (d *decoder) facts() *facts.File {
 		}
 	}
 	return f
+}
+
+func (d *decoder) symbols() []facts.Symbol {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]facts.Symbol, n)
+	for i := range out {
+		out[i] = facts.Symbol{
+			Name: d.str(), Qualified: d.str(), Kind: d.str(), Parent: d.str(),
+			Line: d.int(), EndLine: d.int(), Signature: d.str(), Doc: d.str(),
+			Extends: d.strs(), Implements: d.strs(), Type: d.str(), Params: d.str(),
+		}
+	}
+	return out
 }
