@@ -42,6 +42,7 @@ type Index struct {
 	stale StaleFunc
 	ids   map[string][]string    // symbol ids by path, filled on first use
 	syms  map[string]pathSymbols // symbols by path, filled on first use
+	refs  map[string][]facts.Ref // references by path, filled on first use
 	err   error
 }
 
@@ -50,7 +51,7 @@ func New(s *snapshot.Snapshot, stale StaleFunc) *Index {
 	if stale == nil {
 		stale = func(string) (bool, string) { return false, "" }
 	}
-	return &Index{snap: s, stale: stale, ids: map[string][]string{}, syms: map[string]pathSymbols{}}
+	return &Index{snap: s, stale: stale, ids: map[string][]string{}, syms: map[string]pathSymbols{}, refs: map[string][]facts.Ref{}}
 }
 
 // Err is the first error met reading the snapshot's tables or records (a

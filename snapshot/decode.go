@@ -132,12 +132,7 @@ func (d *decoder) facts() *facts.File {
 			f.Imports[i] = facts.Import{Path: d.str(), Alias: d.str(), Names: d.strs(), Kind: d.str(), Line: d.int(), As: d.strs(), Reexport: d.uvarint() == 1}
 		}
 	}
-	if n := d.count(); n > 0 {
-		f.Refs = make([]facts.Ref, n)
-		for i := range f.Refs {
-			f.Refs[i] = facts.Ref{Name: d.str(), Qualifier: d.str(), Kind: d.str(), From: d.str(), Line: d.int(), Recv: d.str(), Args: d.str()}
-		}
-	}
+	f.Refs = d.refs()
 	return f
 }
 
@@ -153,6 +148,18 @@ func (d *decoder) symbols() []facts.Symbol {
 			Line: d.int(), EndLine: d.int(), Signature: d.str(), Doc: d.str(),
 			Extends: d.strs(), Implements: d.strs(), Type: d.str(), Params: d.str(),
 		}
+	}
+	return out
+}
+
+func (d *decoder) refs() []facts.Ref {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]facts.Ref, n)
+	for i := range out {
+		out[i] = facts.Ref{Name: d.str(), Qualifier: d.str(), Kind: d.str(), From: d.str(), Line: d.int(), Recv: d.str(), Args: d.str()}
 	}
 	return out
 }

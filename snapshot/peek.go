@@ -15,6 +15,7 @@ import (
 // peekSource is a FileSource that can decode parts of a record.
 type peekSource interface {
 	Symbols(path string) ([]facts.Symbol, bool, error)
+	Refs(path string) ([]facts.Ref, bool, error)
 	EdgeSummary(path, target string) (string, bool, error)
 }
 
@@ -31,6 +32,21 @@ func (fs *FileSet) Symbols(path string) ([]facts.Symbol, bool) {
 		return nil, f != nil
 	}
 	return f.Facts.Symbols, true
+}
+
+// Refs returns a path's references (ok false when the path has no record),
+// decoding no more of the record than they need.
+func (fs *FileSet) Refs(path string) ([]facts.Ref, bool) {
+	if p, ok := fs.peek(path); ok {
+		refs, found, err := p.Refs(path)
+		fs.note(err)
+		return refs, found
+	}
+	f := fs.Get(path)
+	if f == nil || f.Facts == nil {
+		return nil, f != nil
+	}
+	return f.Facts.Refs, true
 }
 
 // EdgeSummary returns the summary of why path depends on target ("" when
@@ -87,6 +103,33 @@ func (t *tableSource) Symbols(path string) ([]facts.Symbol, bool, error) {
 		return nil, false, fmt.Errorf("record of %s: %w", path, d.err)
 	}
 	return syms, true, nil
+}
+
+// Refs implements peekSource.
+func (t *tableSource) Refs(path string) ([]facts.Ref, bool, error) {
+	d, f, err := t.open(path)
+	switch {
+	case err != nil || (d == nil && f == nil):
+		return nil, false, err
+	case f != nil:
+		if f.Facts == nil {
+			return nil, true, nil
+		}
+		return f.Facts.Refs, true, nil
+	}
+	d.skipFileHead()
+	var refs []facts.Ref
+	if d.uvarint() != 0 {
+		d.uvarint() // package
+		d.int()     // syntax errors
+		d.skipSymbols()
+		d.skipImports()
+		refs = d.refs()
+	}
+	if d.err != nil {
+		return nil, false, fmt.Errorf("record of %s: %w", path, d.err)
+	}
+	return refs, true, nil
 }
 
 // EdgeSummary implements peekSource.
@@ -168,6 +211,19 @@ func (d *decoder) skipFacts() {
 	}
 	d.uvarint() // package
 	d.int()     // syntax errors
+	d.skipSymbols()
+	d.skipImports()
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		for range 4 { // name, qualifier, kind, from
+			d.uvarint()
+		}
+		d.int()
+		d.uvarint() // recv
+		d.uvarint() // args
+	}
+}
+
+func (d *decoder) skipSymbols() {
 	for n := d.count(); n > 0 && d.err == nil; n-- {
 		for range 4 { // name, qualified, kind, parent
 			d.uvarint()
@@ -181,6 +237,9 @@ func (d *decoder) skipFacts() {
 		d.uvarint() // type
 		d.uvarint() // params
 	}
+}
+
+func (d *decoder) skipImports() {
 	for n := d.count(); n > 0 && d.err == nil; n-- {
 		d.uvarint() // path
 		d.uvarint() // alias
@@ -189,13 +248,5 @@ func (d *decoder) skipFacts() {
 		d.int()
 		d.skipStrs()
 		d.uvarint() // reexport
-	}
-	for n := d.count(); n > 0 && d.err == nil; n-- {
-		for range 4 { // name, qualifier, kind, from
-			d.uvarint()
-		}
-		d.int()
-		d.uvarint() // recv
-		d.uvarint() // args
 	}
 }
