@@ -2,6 +2,7 @@ package freshness
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/hex"
 	"path/filepath"
 	"slices"
@@ -129,4 +130,42 @@ func TestCheckReadsNoRecord(t *testing.T) {
 	if kv.records == 0 || kv.records > 2 {
 		t.Fatalf("staged edit in app/: %d records read, want those of app/ (at most 2)", kv.records)
 	}
+}
+
+// TestCheckWorktreeOverlay: a working-tree snapshot holds the blobs of the
+// bytes it indexed, not the commit's, so git's cache tree proves nothing
+// for it. The overlay indexed an edit the user then undid: git's index
+// vouches for the file (HEAD's blob), which is not the overlay's, so the
+// file is stale.
+func TestCheckWorktreeOverlay(t *testing.T) {
+	f := unindexedRepo(t)
+	f.git.Git("read-tree", "HEAD")
+	edited := "def helper():\n    return 9\n"
+	writeFile(t, filepath.Join(f.git.Dir, "app/util.py"), []byte(edited))
+	overlay := snapshot.New()
+	for _, file := range f.snap.Files.All() {
+		c := *file
+		if c.Path == "app/util.py" {
+			c.Blob = f.git.Git("hash-object", "app/util.py")
+			c.SHA256 = sha256Hex(edited)
+		}
+		overlay.Files.Set(&c)
+	}
+	f.git.Git("checkout", "--", "app/util.py") // the edit is undone
+	f.git.Git("update-index", "-q", "--refresh")
+	head, _ := f.repo.Head()
+	ref := &store.Ref{Branch: f.head.Branch, Commit: f.head.Commit, Worktree: true}
+	b, err := Check(context.Background(), Input{Repo: f.repo, Head: head, Ref: ref, Snap: overlay,
+		Candidate: f.rules.Candidate, StatCache: f.cache, IsCode: f.isCode, RulesKey: "test", Getenv: f.getenv})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff([]string{"app/util.py"}, b.StalePaths); diff != "" {
+		t.Fatalf("overlay of an undone edit (-want +got):\n%s", diff)
+	}
+}
+
+func sha256Hex(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
 }
