@@ -132,14 +132,38 @@ func (t *tableSource) Refs(path string) ([]facts.Ref, bool, error) {
 	return refs, true, nil
 }
 
-// EdgeSummary implements peekSource.
+// EdgeSummary implements peekSource. The record's bytes are read in place
+// and only the summary is copied out: strings are unique in a record's
+// table, so the target is found by one walk over the table, its pair in
+// the summaries by index, and the summary by a second walk.
 func (t *tableSource) EdgeSummary(path, target string) (string, bool, error) {
-	d, f, err := t.open(path)
-	switch {
-	case err != nil || (d == nil && f == nil):
-		return "", false, err
-	case f != nil:
+	t.mu.Lock()
+	f, ok := t.seen[path]
+	t.mu.Unlock()
+	if ok {
 		return f.EdgeSummaries[target], true, nil
+	}
+	v, ok, err := t.kv.Get(FileKey(path))
+	if err != nil || !ok {
+		return "", false, err
+	}
+	s, err := edgeSummaryOf(v, target)
+	if err != nil {
+		return "", false, fmt.Errorf("record of %s: %w", path, err)
+	}
+	return s, true, nil
+}
+
+// edgeSummaryOf finds target's edge summary in an encoded record.
+func edgeSummaryOf(rec []byte, target string) (string, error) {
+	d := &decoder{buf: rec}
+	key := -1
+	n := d.count()
+	for i := 0; i < n && d.err == nil; i++ {
+		s, ok := d.raw()
+		if ok && key < 0 && string(s) == target {
+			key = i
+		}
 	}
 	d.skipFileHead()
 	d.skipFacts()
@@ -148,16 +172,42 @@ func (t *tableSource) EdgeSummary(path, target string) (string, bool, error) {
 	d.int()      // unresolved
 	d.uvarint()  // summary
 	d.uvarint()  // summary key
-	for n := d.count(); n > 0 && d.err == nil; n-- {
-		k, v := d.str(), d.str()
-		if k == target {
-			return v, true, d.err
+	value := -1
+	for m := d.count(); m > 0 && d.err == nil; m-- {
+		k, v := d.uvarint(), d.uvarint()
+		if key >= 0 && k == uint64(key) {
+			value = int(v)
 		}
 	}
-	if d.err != nil {
-		return "", false, fmt.Errorf("record of %s: %w", path, d.err)
+	if d.err != nil || value < 0 {
+		return "", d.err
 	}
-	return "", true, nil
+	if value >= n {
+		return "", errTruncated
+	}
+	d = &decoder{buf: rec}
+	d.count()
+	for i := 0; i <= value && d.err == nil; i++ {
+		s, ok := d.raw()
+		if ok && i == value {
+			return string(s), nil
+		}
+	}
+	return "", errTruncated
+}
+
+// raw reads one length-prefixed string of a record's table in place.
+func (d *decoder) raw() ([]byte, bool) {
+	l := d.uvarint()
+	if d.err != nil || l > uint64(len(d.buf)) {
+		if d.err == nil {
+			d.err = errTruncated
+		}
+		return nil, false
+	}
+	s := d.buf[:l]
+	d.buf = d.buf[l:]
+	return s, true
 }
 
 // open returns the decoded record of a path when one is at hand, else a
