@@ -2,7 +2,6 @@ package commands
 
 import (
 	"context"
-	"runtime/debug"
 
 	"github.com/urfave/cli/v2"
 
@@ -15,11 +14,6 @@ type view = readview.View
 // openView loads the published snapshot of the current branch and its
 // freshness block. Readers never open the writer's cache.
 func (g *Globals) openView(ctx context.Context) (*view, error) {
-	// A read is a short process that decodes one snapshot: collecting
-	// garbage before it exits is wasted work, so the collector waits for a
-	// memory limit instead of running every few megabytes.
-	debug.SetGCPercent(-1)
-	debug.SetMemoryLimit(768 << 20)
 	e, err := g.open(false, nil)
 	if err != nil {
 		return nil, err

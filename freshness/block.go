@@ -124,7 +124,7 @@ func behindPaths(ctx context.Context, in Input) ([]string, error) {
 	}
 	var out []string
 	for _, c := range changes {
-		if c.From != nil && in.Snap.Files.Get(c.From.Path) != nil {
+		if c.From != nil && in.Snap.Files.Has(c.From.Path) {
 			out = append(out, c.From.Path)
 		}
 		if c.To != nil && in.Candidate(*c.To) {

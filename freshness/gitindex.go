@@ -20,6 +20,9 @@ type gitIndex struct {
 	// mtime of the index file (ns): an entry modified at or after it is
 	// "racily clean" and its stat data proves nothing.
 	mtime int64
+	// tree is the cache-tree extension, nil when the index has none (or a
+	// damaged one: then nothing is proven by it).
+	tree *cacheTree
 }
 
 // indexEntry is one entry of the git index.
@@ -100,7 +103,7 @@ func parseGitIndex(data []byte) (*gitIndex, error) {
 			return nil, fmt.Errorf("entry %d: %w", i, err)
 		}
 	}
-	if err := p.extensions(); err != nil {
+	if err := p.extensions(idx); err != nil {
 		return nil, err
 	}
 	p.intern(idx.entries)
@@ -201,8 +204,9 @@ func (p *indexParser) intern(entries []indexEntry) {
 	}
 }
 
-// extensions refuses a split index, whose entries live in another file.
-func (p *indexParser) extensions() error {
+// extensions refuses a split index, whose entries live in another file,
+// and reads the cache tree.
+func (p *indexParser) extensions(idx *gitIndex) error {
 	const hashLen = 20
 	for len(p.data)-p.off > hashLen+8 {
 		sig := string(p.data[p.off : p.off+4])
@@ -212,6 +216,9 @@ func (p *indexParser) extensions() error {
 		}
 		if uint64(size) > uint64(len(p.data)-p.off-8) {
 			return fmt.Errorf("%w: extension %q overruns the file", errIndexUnsupported, sig)
+		}
+		if sig == "TREE" {
+			idx.tree, _ = parseCacheTree(p.data[p.off+8 : p.off+8+int(size)])
 		}
 		p.off += 8 + int(size)
 	}

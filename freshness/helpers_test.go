@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -110,20 +111,47 @@ func (f *fixture) getenv(k string) string {
 	return os.Getenv(k)
 }
 
-// check runs Check against HEAD with the fixture's stat cache.
+// check runs Check against HEAD with the fixture's stat cache, on the
+// snapshot held in memory and on the same snapshot read from tables (as a
+// published one is, through its leaf index): both must give one answer.
 func (f *fixture) check() Block {
+	f.t.Helper()
+	b := f.checkSnap(f.snap)
+	if bt := f.checkSnap(f.tableSnap()); !reflect.DeepEqual(b, bt) {
+		f.t.Fatalf("from tables: %+v\nfrom memory: %+v", bt, b)
+	}
+	return b
+}
+
+func (f *fixture) checkSnap(snap *snapshot.Snapshot) Block {
 	f.t.Helper()
 	head, err := f.repo.Head()
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	ref := &store.Ref{Branch: f.head.Branch, Commit: f.head.Commit}
-	b, err := Check(context.Background(), Input{Repo: f.repo, Head: head, Ref: ref, Snap: f.snap,
+	b, err := Check(context.Background(), Input{Repo: f.repo, Head: head, Ref: ref, Snap: snap,
 		Candidate: f.rules.Candidate, StatCache: f.cache, IsCode: f.isCode, RulesKey: "test", Getenv: f.getenv})
 	if err != nil {
 		f.t.Fatal(err)
 	}
 	return b
+}
+
+// tableSnap is the fixture's snapshot written to tables (in memory) and
+// opened as a published snapshot is.
+func (f *fixture) tableSnap() *snapshot.Snapshot {
+	f.t.Helper()
+	es := []snapshot.Entry{{Key: snapshot.HeaderKey, Value: snapshot.EncodeHeader(f.snap)}}
+	for _, file := range f.snap.Files.All() {
+		es = append(es, snapshot.Entry{Key: snapshot.FileKey(file.Path), Value: snapshot.EncodeRecord(file)})
+		es = append(es, snapshot.GenericEntries(file)...)
+	}
+	s, err := snapshot.Open(snapshot.NewMemKV(es), nil)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return s
 }
 
 // gitStale is what git itself says differs from HEAD (git diff HEAD, and

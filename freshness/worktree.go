@@ -19,7 +19,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/lgraph/lgraph/gitrepo"
-	"github.com/lgraph/lgraph/snapshot"
 )
 
 // SniffLen is how many first bytes of a file IsCode is given: the prefix
@@ -37,6 +36,9 @@ type worktree struct {
 	// sparse is the last sparse-index directory entry seen ("dir/").
 	sparse string
 	stale  []string
+	// proven are the directories whose staged blobs are the indexed
+	// commit's (from git's cache tree), computed on first use.
+	proven map[string]bool
 }
 
 // worktreeStale lists the paths where the working tree differs from the
@@ -69,10 +71,14 @@ func (w *worktree) compare() error {
 	if w.idx != nil {
 		entries = w.idx.entries
 	}
-	paths := w.in.Snap.Paths()
-	stats := preload(w.top, paths)
+	files, err := indexedFiles(w.in.Snap)
+	if err != nil {
+		return err
+	}
+	stats := preload(w.top, files)
 	j := 0
-	for i, p := range paths {
+	for i := range files {
+		p := files[i].path
 		for j < len(entries) && entries[j].path < p {
 			j = w.indexOnly(entries, j)
 		}
@@ -80,7 +86,7 @@ func (w *worktree) compare() error {
 		for k < len(entries) && entries[k].path == p {
 			k++
 		}
-		if err := w.indexed(p, w.in.Snap.Files.Get(p), entries[j:k], &stats[i]); err != nil {
+		if err := w.indexed(&files[i], entries[j:k], &stats[i]); err != nil {
 			return err
 		}
 		j = k
@@ -99,7 +105,7 @@ type fileStat struct {
 
 // preload stats the files in parallel, as git's preload-index does: a
 // read's cost is mostly these system calls.
-func preload(top string, paths []string) []fileStat {
+func preload(top string, paths []indexedFile) []fileStat {
 	out := make([]fileStat, len(paths))
 	const chunk = 256
 	workers := min(runtime.GOMAXPROCS(0), 8, (len(paths)+chunk-1)/chunk)
@@ -113,7 +119,7 @@ func preload(top string, paths []string) []fileStat {
 					return
 				}
 				for i := start; i < min(start+chunk, len(paths)); i++ {
-					out[i].err = lstat(top+"/"+paths[i], &out[i].st)
+					out[i].err = lstat(top+"/"+paths[i].path, &out[i].st)
 				}
 			}
 		})
@@ -124,7 +130,8 @@ func preload(top string, paths []string) []fileStat {
 
 // indexed checks one indexed file; es are its git index entries (one per
 // stage, none when git no longer tracks it) and fs its lstat.
-func (w *worktree) indexed(p string, f *snapshot.File, es []indexEntry, fs *fileStat) error {
+func (w *worktree) indexed(f *indexedFile, es []indexEntry, fs *fileStat) error {
+	p := f.path
 	var e0 *indexEntry
 	for i := range es {
 		if es[i].stage == 0 {
@@ -137,7 +144,7 @@ func (w *worktree) indexed(p string, f *snapshot.File, es []indexEntry, fs *file
 	case len(es) == 0 && w.idx != nil && !w.in.Ref.Worktree:
 		w.stale = append(w.stale, p) // deletion staged
 	case e0 != nil && e0.skip():
-		w.staleUnless(p, sameBlob(e0, f.Blob)) // git does not look at the file
+		w.staleUnless(p, w.stagedIndexed(p, e0)) // git does not look at the file
 	case gone(fs.err):
 		w.stale = append(w.stale, p)
 	case fs.err != nil:
@@ -145,9 +152,9 @@ func (w *worktree) indexed(p string, f *snapshot.File, es []indexEntry, fs *file
 	case !isRegular(&fs.st):
 		w.stale = append(w.stale, p)
 	case e0 != nil && w.idx.statClean(e0, &fs.st):
-		w.staleUnless(p, sameBlob(e0, f.Blob))
+		w.staleUnless(p, w.stagedIndexed(p, e0))
 	default:
-		same, err := w.sameContent(p, &fs.st, f.SHA256)
+		same, err := w.sameContent(p, &fs.st, f)
 		if err != nil {
 			return err
 		}
@@ -220,15 +227,15 @@ func (w *worktree) untracked() {
 	s := &scanner{top: w.top, cache: w.cache, tracked: tracked}
 	s.dir("", nil, repoIgnores(w.top, w.in.Repo.CommonDir, getenv))
 	for _, p := range s.out {
-		if w.in.Snap.Files.Get(p) == nil {
+		if !w.in.Snap.Files.Has(p) {
 			w.maybeNew(p)
 		}
 	}
 }
 
-// sameContent reports whether a file's bytes have the given SHA-256,
+// sameContent reports whether a file's bytes have the indexed SHA-256,
 // hashing it only when the stat cache does not know it at this stat key.
-func (w *worktree) sameContent(p string, st *syscall.Stat_t, want string) (bool, error) {
+func (w *worktree) sameContent(p string, st *syscall.Stat_t, want *indexedFile) (bool, error) {
 	facts := w.cache.facts(p, keyOf(st))
 	if !facts.HasSum {
 		sum, err := hashFile(w.top + "/" + p)
@@ -241,11 +248,7 @@ func (w *worktree) sameContent(p string, st *syscall.Stat_t, want string) (bool,
 		facts.HasSum, facts.Sum = true, sum
 		w.cache.learn(p, st, facts)
 	}
-	var wantSum [32]byte
-	if n, err := hex.Decode(wantSum[:], []byte(want)); err != nil || n != 32 {
-		return false, nil
-	}
-	return facts.Sum == wantSum, nil
+	return want.hasSum && facts.Sum == want.sum, nil
 }
 
 // sameBlob reports whether an index entry stages the blob with this hex id.

@@ -33,7 +33,7 @@ type target struct {
 }
 
 // WorktreeRef is the ref name of a branch's working-tree overlay.
-func WorktreeRef(branch string) string { return "worktree:" + branch }
+func WorktreeRef(branch string) string { return store.WorktreeRef(branch) }
 
 func commitTarget(repo *gitrepo.Repo, head gitrepo.Head, ref string) (*target, error) {
 	tree, err := repo.Tree(head.Commit)

@@ -3,6 +3,7 @@ package query
 import (
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/lgraph/lgraph/facts"
 	"github.com/lgraph/lgraph/snapshot"
@@ -79,22 +80,36 @@ func (ix *Index) calls(id string, reverse bool) []Call {
 
 // callSites finds the lines of the call references a calls edge was
 // resolved from: calls in the source's body written as the edge's via.
+// It reads the source file's symbols and references, not its whole record.
 func (ix *Index) callSites(e snapshot.Edge) []int {
-	src, ok := ix.node(e.Source)
-	if !ok || src.file.Facts == nil {
+	from := ""
+	switch {
+	case strings.HasPrefix(e.Source, "sym:"):
+		sym, ok := ix.symbolAt(e.Source)
+		if !ok {
+			return nil
+		}
+		from = sym.Qualified
+	case !strings.HasPrefix(e.Source, "file:"):
 		return nil
 	}
-	from := ""
-	if src.sym != nil {
-		from = src.sym.Qualified
-	}
 	var lines []int
-	for _, r := range src.file.Facts.Refs {
+	for _, r := range ix.refsOf(pathOf(e.Source)) {
 		if r.Kind == facts.RefCall && r.From == from && refVia(r) == e.Via {
 			lines = append(lines, r.Line)
 		}
 	}
 	return lines
+}
+
+// refsOf returns a path's references, read once a path.
+func (ix *Index) refsOf(p string) []facts.Ref {
+	refs, ok := ix.refs[p]
+	if !ok {
+		refs, _ = ix.snap.Files.Refs(p)
+		ix.refs[p] = refs
+	}
+	return refs
 }
 
 // refVia is the via a reference's edge carries (as the resolver writes it).

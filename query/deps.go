@@ -47,9 +47,7 @@ func (ix *Index) RDeps(fileID string) DepsResult {
 	p := pathOf(fileID)
 	deps := ix.fileDeps(p, true)
 	for i := range deps {
-		if f := ix.snap.Files.Get(deps[i].Path); f != nil {
-			deps[i].Summary = f.EdgeSummaries[p]
-		}
+		deps[i].Summary = ix.snap.Files.EdgeSummary(deps[i].Path, p)
 	}
 	return DepsResult{File: ix.ref(fileID), Direction: "rdeps", Files: deps}
 }

@@ -33,13 +33,17 @@ type StaleFunc func(path string) (stale bool, suggest string)
 
 // Index answers queries over one snapshot. It is cheap to create: the
 // edges out of a node are read from its file (a file's resolved edges all
-// start in it), edges into nodes are found by one scan of all edges, and
-// symbol ids are computed per file on first use, so a question pays only
-// for what it touches.
+// start in it), edges into nodes from the snapshot's reverse-edge index,
+// names from its name index, and symbol ids are computed per file on first
+// use, so a question pays only for what it touches. A snapshot held only in
+// memory (no tables) is answered by scanning its records instead.
 type Index struct {
 	snap  *snapshot.Snapshot
 	stale StaleFunc
-	ids   map[string][]string // symbol ids by path, filled on first use
+	ids   map[string][]string    // symbol ids by path, filled on first use
+	syms  map[string]pathSymbols // symbols by path, filled on first use
+	refs  map[string][]facts.Ref // references by path, filled on first use
+	err   error
 }
 
 // New indexes a snapshot. stale may be nil: then nothing is stale.
@@ -47,7 +51,22 @@ func New(s *snapshot.Snapshot, stale StaleFunc) *Index {
 	if stale == nil {
 		stale = func(string) (bool, string) { return false, "" }
 	}
-	return &Index{snap: s, stale: stale, ids: map[string][]string{}}
+	return &Index{snap: s, stale: stale, ids: map[string][]string{}, syms: map[string]pathSymbols{}, refs: map[string][]facts.Ref{}}
+}
+
+// Err is the first error met reading the snapshot's tables or records (a
+// damaged store); answers given after it may be incomplete.
+func (ix *Index) Err() error {
+	if ix.err != nil {
+		return ix.err
+	}
+	return ix.snap.Files.Err()
+}
+
+func (ix *Index) fail(err error) {
+	if err != nil && ix.err == nil {
+		ix.err = err
+	}
 }
 
 // node is one file or symbol of the snapshot.
@@ -77,12 +96,48 @@ func (ix *Index) symbolIDs(f *snapshot.File) []string {
 	if f.Facts == nil {
 		return nil
 	}
-	ids, ok := ix.ids[f.Path]
+	return ix.idsOf(f.Path, f.Facts.Symbols)
+}
+
+// idsOf returns the node ids of a path's symbols, computed once a path.
+func (ix *Index) idsOf(p string, syms []facts.Symbol) []string {
+	ids, ok := ix.ids[p]
 	if !ok {
-		ids = snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
-		ix.ids[f.Path] = ids
+		ids = snapshot.SymbolIDs(p, syms)
+		ix.ids[p] = ids
 	}
 	return ids
+}
+
+// symbolsOf returns a path's symbols (ok false when it has no record),
+// read once a path and decoding no more of the record than they need.
+func (ix *Index) symbolsOf(p string) ([]facts.Symbol, bool) {
+	if s, ok := ix.syms[p]; ok {
+		return s.syms, s.ok
+	}
+	syms, ok := ix.snap.Files.Symbols(p)
+	ix.syms[p] = pathSymbols{syms: syms, ok: ok}
+	return syms, ok
+}
+
+type pathSymbols struct {
+	syms []facts.Symbol
+	ok   bool
+}
+
+// symbolAt finds a symbol by id reading only its file's symbols.
+func (ix *Index) symbolAt(id string) (*facts.Symbol, bool) {
+	p := pathOf(id)
+	syms, ok := ix.symbolsOf(p)
+	if !ok {
+		return nil, false
+	}
+	for i, sid := range ix.idsOf(p, syms) {
+		if sid == id {
+			return &syms[i], true
+		}
+	}
+	return nil, false
 }
 
 // symbols lists a file's symbols in source order.
@@ -140,10 +195,17 @@ func (ix *Index) out(id string) []snapshot.Edge {
 	return out
 }
 
-// into returns the edges (but contains) that end at one of the targets.
-// It scans every resolved edge once, which costs less than building a
-// reverse index that a single question would use once or twice.
+// into returns the resolved edges (but contains) that end at one of the
+// targets, from the reverse-edge index when the snapshot has one.
 func (ix *Index) into(targets map[string]bool) []snapshot.Edge {
+	if ix.snap.Index != nil {
+		return ix.intoIndexed(targets)
+	}
+	return ix.intoScan(targets)
+}
+
+// intoScan finds the edges into targets by scanning every resolved edge.
+func (ix *Index) intoScan(targets map[string]bool) []snapshot.Edge {
 	var out []snapshot.Edge
 	for _, f := range ix.snap.Files.All() {
 		for _, e := range f.Res.Edges {
@@ -212,6 +274,14 @@ type NodeRef struct {
 // ref describes a node by id; an id missing from the snapshot (an edge into
 // a file that is gone) is still described from the id alone.
 func (ix *Index) ref(id string) NodeRef {
+	// As refOf describes a node, from the file key or the file's symbols.
+	if p, isFile := strings.CutPrefix(id, "file:"); isFile && ix.snap.Files.Has(p) {
+		return NodeRef{ID: id, Kind: "file", Name: p, Path: p, Mark: ix.mark(p)}
+	}
+	if sym, ok := ix.symbolAt(id); ok && strings.HasPrefix(id, "sym:") {
+		p := pathOf(id)
+		return NodeRef{ID: id, Kind: "symbol", SymbolKind: sym.Kind, Name: sym.Qualified, Path: p, Line: sym.Line, Mark: ix.mark(p)}
+	}
 	n, ok := ix.node(id)
 	if !ok {
 		p := pathOf(id)

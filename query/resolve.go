@@ -48,7 +48,7 @@ func (e *AmbiguousError) Error() string {
 // a "./"-prefixed path.
 func (ix *Index) ResolveFile(arg string) (string, error) {
 	p := cleanPath(strings.TrimPrefix(arg, "file:"))
-	if ix.snap.Files.Get(p) == nil {
+	if !ix.snap.Files.Has(p) {
 		return "", &NotFoundError{What: "file", Name: arg}
 	}
 	return "file:" + p, nil
@@ -72,11 +72,30 @@ func (ix *Index) ResolveSymbol(arg string) (string, error) {
 		arg = "sym:" + strings.TrimPrefix(arg, "./")
 	}
 	if strings.HasPrefix(arg, "sym:") {
-		if n, ok := ix.node(arg); ok && n.sym != nil {
+		if _, ok := ix.symbolAt(arg); ok {
 			return arg, nil
 		}
 		return "", &NotFoundError{What: "symbol", Name: arg}
 	}
+	var ids []string
+	if ix.snap.Index != nil {
+		ids = ix.matchNamesIndexed(arg)
+	} else {
+		ids = ix.matchNamesScan(arg)
+	}
+	switch len(ids) {
+	case 0:
+		return "", &NotFoundError{What: "symbol", Name: arg}
+	case 1:
+		return ids[0], nil
+	}
+	sort.Strings(ids)
+	return "", &AmbiguousError{Name: arg, Candidates: ids}
+}
+
+// matchNamesScan lists the ids of the symbols whose qualified name is arg
+// or ends in "."+arg, reading every record.
+func (ix *Index) matchNamesScan(arg string) []string {
 	var ids []string
 	suffix := "." + arg
 	for _, f := range ix.snap.Files.All() {
@@ -89,14 +108,7 @@ func (ix *Index) ResolveSymbol(arg string) (string, error) {
 			}
 		}
 	}
-	switch len(ids) {
-	case 0:
-		return "", &NotFoundError{What: "symbol", Name: arg}
-	case 1:
-		return ids[0], nil
-	}
-	sort.Strings(ids)
-	return "", &AmbiguousError{Name: arg, Candidates: ids}
+	return ids
 }
 
 // ResolveTarget returns the id of a file or symbol: ids are taken as they

@@ -2,9 +2,7 @@ package query
 
 import (
 	"bytes"
-	"cmp"
 	"path"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -44,13 +42,18 @@ type SearchHit struct {
 	Gaps int `json:"gaps,omitempty"`
 }
 
-// candidate is a hit before ranking; its id is computed only when needed.
+// candidate is a hit before ranking. A hit found by scanning records
+// keeps its file and symbol index (its id is computed only when needed);
+// one found in the name index keeps the id and the entry to describe it.
 type candidate struct {
-	file *snapshot.File
-	sym  int // index in the file's symbols, or -1 for the file
 	name string
 	tier int
 	gaps int
+	file *snapshot.File
+	sym  int // index in the file's symbols, or -1 for the file
+	id   string
+	def  []byte // the name-index entry's key and value, for describing the hit
+	kl   int    // length of the key in def
 }
 
 // Search finds symbols and files by name. A symbol matches on its simple
@@ -63,74 +66,52 @@ func (ix *Index) Search(text string, limit int) SearchResult {
 	if text == "" {
 		return res
 	}
-	q := newMatcher(text)
-	var hits []candidate
+	r := &ranking{ix: ix, limit: limit}
+	if ix.snap.Index != nil {
+		ix.searchIndexed(newMatcher(text), r)
+	} else {
+		ix.searchScan(newMatcher(text), r)
+	}
+	res.Total = r.total
+	for _, h := range r.best() {
+		res.Items = append(res.Items, SearchHit{NodeRef: ix.candidateRef(h), Match: tierNames[h.tier], Gaps: h.gaps})
+	}
+	return res
+}
+
+// searchScan matches every file and symbol of every record.
+func (ix *Index) searchScan(q *matcher, r *ranking) {
 	for p, f := range ix.snap.Files.All() {
 		if tier, gaps := q.best(path.Base(p), p); tier != noMatch {
-			hits = append(hits, candidate{file: f, sym: -1, name: p, tier: tier, gaps: gaps})
+			r.offer(candidate{file: f, sym: -1, name: p, tier: tier, gaps: gaps})
 		}
 		if f.Facts == nil {
 			continue
 		}
 		for i, s := range f.Facts.Symbols {
 			if tier, gaps := q.best(lastSegment(s.Qualified), s.Qualified); tier != noMatch {
-				hits = append(hits, candidate{file: f, sym: i, name: s.Qualified, tier: tier, gaps: gaps})
+				r.offer(candidate{file: f, sym: i, name: s.Qualified, tier: tier, gaps: gaps})
 			}
 		}
 	}
-	res.Total = len(hits)
-	hits = bestTiers(hits, limit)
-	slices.SortFunc(hits, func(a, b candidate) int {
-		if c := cmp.Compare(a.tier, b.tier); c != 0 {
-			return c
-		}
-		if c := cmp.Compare(a.gaps, b.gaps); c != 0 {
-			return c
-		}
-		if c := strings.Compare(a.name, b.name); c != 0 {
-			return c
-		}
-		return strings.Compare(ix.candidateID(a), ix.candidateID(b))
-	})
-	if limit > 0 && len(hits) > limit {
-		hits = hits[:limit]
-	}
-	for _, h := range hits {
-		res.Items = append(res.Items, SearchHit{NodeRef: ix.ref(ix.candidateID(h)), Match: tierNames[h.tier], Gaps: h.gaps})
-	}
-	return res
-}
-
-// bestTiers drops the hits of tiers that cannot reach the first limit
-// places, so that a broad search sorts only what it may show.
-func bestTiers(hits []candidate, limit int) []candidate {
-	if limit <= 0 || len(hits) <= limit {
-		return hits
-	}
-	var count [len(tierNames)]int
-	for _, h := range hits {
-		count[h.tier]++
-	}
-	cut, sum := 0, 0
-	for cut = range count {
-		if sum += count[cut]; sum >= limit {
-			break
-		}
-	}
-	out := hits[:0]
-	for _, h := range hits {
-		if h.tier <= cut {
-			out = append(out, h)
-		}
-	}
-	return out
 }
 
 func (ix *Index) candidateID(c candidate) string {
-	if c.sym < 0 {
+	switch {
+	case c.file == nil:
+		return c.id
+	case c.sym < 0:
 		return snapshot.FileID(c.file.Path)
 	}
 	return ix.symbolIDs(c.file)[c.sym]
+}
+
+// candidateRef describes a hit.
+func (ix *Index) candidateRef(c candidate) NodeRef {
+	if c.def == nil {
+		return ix.ref(ix.candidateID(c))
+	}
+	return ix.defRef(c.def[:c.kl], c.def[c.kl:])
 }
 
 // matcher matches one search text against names, lowering each name into

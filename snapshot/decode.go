@@ -125,27 +125,41 @@ func (d *decoder) facts() *facts.File {
 		return nil
 	}
 	f := &facts.File{Package: d.str(), SyntaxErrors: d.int()}
-	if n := d.count(); n > 0 {
-		f.Symbols = make([]facts.Symbol, n)
-		for i := range f.Symbols {
-			f.Symbols[i] = facts.Symbol{
-				Name: d.str(), Qualified: d.str(), Kind: d.str(), Parent: d.str(),
-				Line: d.int(), EndLine: d.int(), Signature: d.str(), Doc: d.str(),
-				Extends: d.strs(), Implements: d.strs(), Type: d.str(), Params: d.str(),
-			}
-		}
-	}
+	f.Symbols = d.symbols()
 	if n := d.count(); n > 0 {
 		f.Imports = make([]facts.Import, n)
 		for i := range f.Imports {
 			f.Imports[i] = facts.Import{Path: d.str(), Alias: d.str(), Names: d.strs(), Kind: d.str(), Line: d.int(), As: d.strs(), Reexport: d.uvarint() == 1}
 		}
 	}
-	if n := d.count(); n > 0 {
-		f.Refs = make([]facts.Ref, n)
-		for i := range f.Refs {
-			f.Refs[i] = facts.Ref{Name: d.str(), Qualifier: d.str(), Kind: d.str(), From: d.str(), Line: d.int(), Recv: d.str(), Args: d.str()}
+	f.Refs = d.refs()
+	return f
+}
+
+func (d *decoder) symbols() []facts.Symbol {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]facts.Symbol, n)
+	for i := range out {
+		out[i] = facts.Symbol{
+			Name: d.str(), Qualified: d.str(), Kind: d.str(), Parent: d.str(),
+			Line: d.int(), EndLine: d.int(), Signature: d.str(), Doc: d.str(),
+			Extends: d.strs(), Implements: d.strs(), Type: d.str(), Params: d.str(),
 		}
 	}
-	return f
+	return out
+}
+
+func (d *decoder) refs() []facts.Ref {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]facts.Ref, n)
+	for i := range out {
+		out[i] = facts.Ref{Name: d.str(), Qualifier: d.str(), Kind: d.str(), From: d.str(), Line: d.int(), Recv: d.str(), Args: d.str()}
+	}
+	return out
 }

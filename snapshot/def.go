@@ -68,3 +68,25 @@ func DecodeDef(key, value []byte) (Def, error) {
 func DefEntry(family string, d Def) Entry {
 	return Entry{Key: NameKey(d.Name, family, d.Path, d.Order), Value: EncodeDef(d)}
 }
+
+// DefNames returns the node id and qualified name a name-index value
+// holds, without copying or decoding the rest: a scan over every
+// definition (search, a name given without its path) looks at these two
+// and decodes only the entries that match. The slices alias value.
+func DefNames(value []byte) (id, qualified []byte, ok bool) {
+	id, value, ok = lenPrefixed(value)
+	if !ok {
+		return nil, nil, false
+	}
+	qualified, _, ok = lenPrefixed(value)
+	return id, qualified, ok
+}
+
+// lenPrefixed splits a uvarint-length-prefixed string off b.
+func lenPrefixed(b []byte) (s, rest []byte, ok bool) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || uint64(len(b)-k) < n {
+		return nil, nil, false
+	}
+	return b[k : k+int(n)], b[k+int(n):], true
+}

@@ -58,8 +58,31 @@ func (fs *FileSet) Get(path string) *File {
 	return f
 }
 
-// Has reports whether a path has a record.
-func (fs *FileSet) Has(path string) bool { return fs.Get(path) != nil }
+// Has reports whether a path has a record. A base that can tell without
+// decoding the record (a published snapshot's tables) is asked directly.
+func (fs *FileSet) Has(path string) bool {
+	if f, ok := fs.set[path]; ok {
+		return f != nil
+	}
+	if fs.del[path] || fs.base == nil {
+		return false
+	}
+	h, ok := fs.base.(hasSource)
+	if !ok {
+		return fs.Get(path) != nil
+	}
+	has, err := h.Has(path)
+	if err != nil && fs.err == nil {
+		fs.err = err
+	}
+	return has
+}
+
+// hasSource is a FileSource that tells whether a path has a record without
+// decoding it.
+type hasSource interface {
+	Has(path string) (bool, error)
+}
 
 // Set adds or replaces a record.
 func (fs *FileSet) Set(f *File) {
@@ -169,3 +192,4 @@ type setSource struct{ fs *FileSet }
 func (s setSource) File(path string) (*File, error) { return s.fs.Get(path), s.fs.Err() }
 func (s setSource) Paths() ([]string, error)        { return s.fs.Paths(), s.fs.Err() }
 func (s setSource) Len() int                        { return s.fs.Len() }
+func (s setSource) Has(path string) (bool, error)   { return s.fs.Has(path), s.fs.Err() }

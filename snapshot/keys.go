@@ -111,12 +111,25 @@ func PyHeadsKey(p string) []byte { return joinKey(KsPyHeads, p) }
 // ModDocKey is the key of a module's doc.
 func ModDocKey(dir string) []byte { return joinKey(KsModDoc, dir) }
 
-// ParseRevEdge decodes a reverse-edge key.
+// ParseRevEdge decodes a reverse-edge key. The parts share one string: a
+// question about a popular target reads thousands of these.
 func ParseRevEdge(key []byte) (Edge, bool) {
-	ks, parts := splitKey(key)
-	if ks != KsRevEdge || len(parts) != 6 {
+	if len(key) == 0 || key[0] != KsRevEdge {
 		return Edge{}, false
 	}
+	var parts [6]string
+	rest := string(key[1:])
+	for i := range 5 {
+		j := strings.IndexByte(rest, 0)
+		if j < 0 {
+			return Edge{}, false
+		}
+		parts[i], rest = rest[:j], rest[j+1:]
+	}
+	if strings.IndexByte(rest, 0) >= 0 {
+		return Edge{}, false
+	}
+	parts[5] = rest
 	return Edge{Target: parts[1], Kind: parts[2], Source: parts[3], Via: parts[4], ResolvedBy: parts[5]}, true
 }
 

@@ -58,6 +58,18 @@ func (t *tableSource) File(path string) (*File, error) {
 	return f, nil
 }
 
+// Has reports whether a path has a record, reading no more than its key.
+func (t *tableSource) Has(path string) (bool, error) {
+	t.mu.Lock()
+	_, ok := t.seen[path]
+	t.mu.Unlock()
+	if ok {
+		return true, nil
+	}
+	_, ok, err := t.kv.Get(FileKey(path))
+	return ok, err
+}
+
 // Paths lists the paths from the directory listing, whose entries are far
 // smaller than the records.
 func (t *tableSource) Paths() ([]string, error) {

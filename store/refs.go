@@ -16,6 +16,10 @@ import (
 // DetachedRef is the ref name used for a detached HEAD.
 const DetachedRef = "@detached"
 
+// WorktreeRef is the ref name of a branch's working-tree overlay (written
+// by update --worktree, read by every read while it sits on HEAD).
+func WorktreeRef(branch string) string { return "worktree:" + branch }
+
 // Ref is a branch's published baseline.
 type Ref struct {
 	Branch string `json:"branch"`

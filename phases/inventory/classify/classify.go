@@ -1,7 +1,8 @@
-// Package inventory is the first phase: it decides which files of the tree
-// are indexed and records each one's identity (blob id, exact and
-// normalized SHA-256, language, size).
-package inventory
+// Package classify holds the inventory phase's rules: which tree entries
+// are indexed, as what language, and what a blob's identity is (exact and
+// normalized SHA-256, size). Reads apply the same rules to working-tree
+// files (freshness) without linking the phase machinery.
+package classify
 
 import (
 	"bytes"
