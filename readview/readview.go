@@ -121,13 +121,8 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	}
 	rules := classify.NewRules(e.Config, e.Langs)
 	block, err := freshness.Check(ctx, freshness.Input{Repo: e.Repo, Head: head, Ref: ref, Snap: snap,
-<<<<<<< HEAD
 		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: rules.IsCode,
-		RulesKey: inventory.RulesKey(e.Config)})
-=======
-		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: isCode(rules),
-		RulesKey: classify.Version + "/" + e.Config.OutputKey()})
->>>>>>> h-read
+		RulesKey: classify.RulesKey(e.Config)})
 	if err != nil {
 		return nil, err
 	}
@@ -138,23 +133,6 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	return v, nil
 }
 
-<<<<<<< HEAD
-=======
-// isCode is what a working-tree file the index lacks must be to make the
-// tree dirty: a file the inventory would index, by the same rules (name,
-// size, NUL bytes, shebang) applied to the working-tree bytes.
-func isCode(rules classify.Rules) func(string, int64, func() []byte) bool {
-	return func(p string, size int64, head func() []byte) bool {
-		if !rules.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) || size > rules.MaxBytes {
-			return false
-		}
-		// Describe of the first bytes finds what Language needs (NUL
-		// bytes, shebang) as it would in the whole file.
-		info := classify.Describe(head())
-		info.Size = size
-		return rules.Language(p, info) != ""
-	}
-}
 
 >>>>>>> h-read
 func load(e *Env, branch, head string) (*store.Ref, *snapshot.Snapshot, error) {

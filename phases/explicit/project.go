@@ -14,7 +14,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/lang"
-	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/phases/inventory/classify"
 	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/snapshot"
 )
@@ -63,7 +63,7 @@ func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (l
 	var projectFiles []string
 	for _, p := range st.Next.Files.Paths() {
 		base := path.Base(p)
-		if !inventory.IsProjectFile(base) && base != "setup.py" {
+		if !classify.IsProjectFile(base) && base != "setup.py" {
 			continue
 		}
 		if f := st.Next.Files.Get(p); f != nil && (f.Lang == "config" || f.Lang == "python") {

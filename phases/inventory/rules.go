@@ -29,3 +29,7 @@ func Normalize(data []byte) []byte { return classify.Normalize(data) }
 
 // NewRules builds the rules from config.
 func NewRules(cfg *config.Config, langs *lang.Registry) Rules { return classify.NewRules(cfg, langs) }
+
+// RulesKey names the rules a verdict "this file would be indexed" was made
+// under (see classify.RulesKey).
+func RulesKey(cfg *config.Config) string { return classify.RulesKey(cfg) }
