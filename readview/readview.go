@@ -133,8 +133,6 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	return v, nil
 }
 
-
->>>>>>> h-read
 func load(e *Env, branch, head string) (*store.Ref, *snapshot.Snapshot, error) {
 	ref, snap, err := e.Store.LoadPublished(store.WorktreeRef(branch))
 	if err != nil {
