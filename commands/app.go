@@ -9,6 +9,7 @@ func NewApp(g *Globals) *cli.App {
 	app := &cli.App{
 		Name:      "lgraph",
 		Usage:     "a git-native incremental code-graph indexer",
+		Version:   buildVersion(),
 		Writer:    g.Stdout,
 		ErrWriter: g.Stderr,
 		Flags:     g.globalFlags(true),

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/hooks"
 )
@@ -65,7 +66,7 @@ func runHooks(g *Globals, act func(dir string) ([]hooks.State, error)) error {
 	if err != nil {
 		return err
 	}
-	return g.emit(states, nil, func(w io.Writer) {
+	return g.emit(answer.Cut(states, answer.Page{}), nil, func(w io.Writer) {
 		for _, s := range states {
 			fmt.Fprintf(w, "%-14s %-9s %s\n", s.Hook, s.Status, s.Path)
 		}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/readview"
 )
 
@@ -58,7 +59,9 @@ func (g *Globals) Finish(err error) int {
 		return code
 	}
 	if g.JSON {
-		_ = g.writeEnvelope(envelope{OK: false, Error: &apiError{Code: label, Message: err.Error()}, Freshness: g.freshness})
+		env := answer.Failure(err, g.freshness)
+		env.Error.Code = label
+		_ = g.writeEnvelope(env)
 		return code
 	}
 	fmt.Fprintf(g.Stderr, "lgraph: %s\n", err)
@@ -143,20 +146,8 @@ func (g *Globals) readGlobals(c *cli.Context) error {
 	return nil
 }
 
-// envelope is every --json output (DESIGN §6).
-type envelope struct {
-	OK        bool      `json:"ok"`
-	Result    any       `json:"result"`
-	Error     *apiError `json:"error,omitempty"`
-	Freshness any       `json:"freshness,omitempty"`
-}
-
-type apiError struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
-func (g *Globals) writeEnvelope(e envelope) error {
+// writeEnvelope prints a --json answer, indented for people who read it.
+func (g *Globals) writeEnvelope(e answer.Envelope) error {
 	enc := json.NewEncoder(g.Stdout)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
@@ -166,10 +157,28 @@ func (g *Globals) writeEnvelope(e envelope) error {
 // emit prints a successful result: the JSON envelope, or human text.
 func (g *Globals) emit(result any, freshness any, human func(w io.Writer)) error {
 	if g.JSON {
-		return g.writeEnvelope(envelope{OK: true, Result: result, Freshness: freshness})
+		return g.writeEnvelope(answer.Success(result, freshness))
 	}
 	human(g.Stdout)
 	return nil
+}
+
+// fail prints a failed answer that still has a result (a failed run's
+// summary, verify's drift): in JSON one envelope with ok false, else the
+// human text on stdout; the error then only sets the exit code.
+func (g *Globals) fail(result any, freshness any, err error, human func(w io.Writer)) error {
+	if g.JSON {
+		env := answer.Failure(err, freshness)
+		env.Result = result
+		if werr := g.writeEnvelope(env); werr != nil {
+			return werr
+		}
+		return reported{err}
+	}
+	if human != nil {
+		human(g.Stdout)
+	}
+	return reported{err}
 }
 
 // failpoint returns the test hook named by LGRAPH_FAILPOINT: at that point

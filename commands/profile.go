@@ -10,7 +10,13 @@ import (
 // Run runs the CLI with args (profiled when $LGRAPH_CPUPROFILE names a file).
 func (g *Globals) Run(ctx context.Context, args []string) error {
 	defer g.startProfile()()
-	return NewApp(g).RunContext(ctx, args)
+	app := NewApp(g)
+	placed, err := newArgShape(app).placeFlags(args)
+	if err != nil {
+		g.JSON = wantsJSON(args)
+		return err
+	}
+	return app.RunContext(ctx, placed)
 }
 
 // startProfile writes a CPU profile of the command to the file named by
