@@ -226,4 +226,3 @@ func wantsJSON(args []string) bool {
 	}
 	return false
 }
-
