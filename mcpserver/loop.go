@@ -134,4 +134,3 @@ func (s *server) log(_ context.Context, v *readview.View, a *logArgs) (any, erro
 	}
 	return answer.Cut(runs, a.page()), nil
 }
-
