@@ -2,9 +2,10 @@ package answer
 
 import (
 	"fmt"
-	"path"
 	"slices"
 	"strings"
+
+	"github.com/lgraph/lgraph/query"
 )
 
 // DefaultLimit is how many items a list answer holds when not told: small
@@ -105,30 +106,6 @@ func (f Filter) keepKinds(kinds []string) []string {
 
 func (f Filter) keepPath(p string) bool { return !f.NoTests || !IsTestPath(p) }
 
-// IsTestPath says whether a repo-relative path is a test file by the
-// conventions of the languages lgraph reads: Go _test.go, Python test_*.py
-// and *_test.py, JS/TS *.test.* and *.spec.*, Java/C# *Test(s).java|cs,
-// Ruby *_spec.rb, and anything under a test, tests, __tests__, spec or
-// testdata directory.
-func IsTestPath(p string) bool {
-	for _, dir := range strings.Split(path.Dir(p), "/") {
-		switch dir {
-		case "test", "tests", "__tests__", "spec", "testdata", "testing":
-			return true
-		}
-	}
-	base := path.Base(p)
-	ext := path.Ext(base)
-	stem := strings.TrimSuffix(base, ext)
-	switch {
-	case strings.HasSuffix(stem, "_test"), strings.HasSuffix(stem, "_spec"):
-		return true
-	case ext == ".py" && strings.HasPrefix(stem, "test_"):
-		return true
-	case strings.HasSuffix(stem, ".test"), strings.HasSuffix(stem, ".spec"):
-		return true
-	case (ext == ".java" || ext == ".cs" || ext == ".kt") && (strings.HasSuffix(stem, "Test") || strings.HasSuffix(stem, "Tests")):
-		return true
-	}
-	return false
-}
+// IsTestPath says whether a repo-relative path is a test file (see
+// query.IsTestPath).
+func IsTestPath(p string) bool { return query.IsTestPath(p) }

@@ -59,7 +59,7 @@ func runCallers(ctx context.Context, opts callersOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveSymbol(opts.symbol)
+	id, err := ix.ResolveWrittenSymbol(opts.symbol)
 	if err != nil {
 		return resolveError(err)
 	}

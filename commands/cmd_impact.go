@@ -65,7 +65,7 @@ func runImpact(ctx context.Context, opts impactOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveTarget(repoRelative(v, opts.target))
+	id, err := ix.ResolveWrittenTarget(repoRelative(v, opts.target))
 	if err != nil {
 		return resolveError(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -101,6 +102,12 @@ func plural(n int, word string) string {
 // repo-relative path the index uses. Anything else is returned unchanged
 // for the query package to resolve (ids, qualified names, repo paths).
 func repoRelative(v *view, arg string) string {
+	// "path:line" keeps its line.
+	if i := strings.LastIndexByte(arg, ':'); i > 0 && !strings.HasPrefix(arg, "sym:") {
+		if _, err := strconv.Atoi(arg[i+1:]); err == nil {
+			return repoRelative(v, arg[:i]) + arg[i:]
+		}
+	}
 	if strings.HasPrefix(arg, "file:") || strings.HasPrefix(arg, "sym:") || v.Env.Repo.Top == "" {
 		return arg
 	}

@@ -48,7 +48,7 @@ func runShow(ctx context.Context, opts showOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveTarget(repoRelative(v, opts.target))
+	id, err := ix.ResolveWrittenTarget(repoRelative(v, opts.target))
 	if err != nil {
 		return resolveError(err)
 	}

@@ -177,7 +177,7 @@ func deps(reverse bool) func(context.Context, *readview.View, *fileArgs) (any, e
 func calls(callees bool) func(context.Context, *readview.View, *symbolArgs) (any, error) {
 	return func(_ context.Context, v *readview.View, a *symbolArgs) (any, error) {
 		ix := index(v)
-		id, err := ix.ResolveSymbol(a.Symbol)
+		id, err := ix.ResolveWrittenSymbol(a.Symbol)
 		if err != nil {
 			return nil, err
 		}
@@ -199,7 +199,7 @@ func impact(_ context.Context, v *readview.View, a *impactArgs) (any, error) {
 		depth = *a.Depth
 	}
 	ix := index(v)
-	id, err := ix.ResolveTarget(a.Target)
+	id, err := ix.ResolveWrittenTarget(a.Target)
 	if err != nil {
 		return nil, err
 	}
@@ -235,7 +235,7 @@ func show(_ context.Context, v *readview.View, a *targetArgs) (any, error) {
 		return nil, err
 	}
 	ix := index(v)
-	id, err := ix.ResolveTarget(a.Target)
+	id, err := ix.ResolveWrittenTarget(a.Target)
 	if err != nil {
 		return nil, err
 	}

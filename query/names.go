@@ -1,0 +1,215 @@
+package query
+
+import (
+	"errors"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// This file resolves names as people write them, on top of the exported
+// resolution (ResolveFile, ResolveSymbol, ResolveTarget): "path:line",
+// Go receivers "(*T).M" and "(T).M", package-qualified "pkg.F", and ranks
+// the candidates of an ambiguous name so the likely ones come first. It
+// uses only the package's exported API.
+
+// receiverRE matches a Go method expression: optional package, (*T) or
+// (T), then the method.
+var receiverRE = regexp.MustCompile(`^(?:([A-Za-z_][\w]*)\.)?\(\*?([A-Za-z_][\w]*)\)\.(.+)$`)
+
+// ResolveWrittenSymbol resolves a symbol written as a person would: an id,
+// a qualified or plain name, "(*T).M", "pkg.F", or "path:line" (the
+// innermost symbol whose span holds the line).
+func (ix *Index) ResolveWrittenSymbol(arg string) (string, error) {
+	if id, ok := ix.symbolAtLine(arg); ok {
+		if strings.HasPrefix(id, "file:") {
+			return "", &NotFoundError{What: "symbol", Name: arg}
+		}
+		return id, nil
+	}
+	pkg, name := splitReceiver(arg)
+	id, err := ix.ResolveSymbol(name)
+	return ix.refine(arg, pkg, name, id, err)
+}
+
+// ResolveWrittenTarget is ResolveTarget for names as people write them: a
+// "path:line" inside a symbol is that symbol, elsewhere the file.
+func (ix *Index) ResolveWrittenTarget(arg string) (string, error) {
+	if id, ok := ix.symbolAtLine(arg); ok {
+		return id, nil
+	}
+	pkg, name := splitReceiver(arg)
+	id, err := ix.ResolveTarget(name)
+	return ix.refine(arg, pkg, name, id, err)
+}
+
+// splitReceiver rewrites "(*T).M" as "T.M", returning the package a
+// "pkg.(*T).M" names.
+func splitReceiver(arg string) (pkg, name string) {
+	if m := receiverRE.FindStringSubmatch(arg); m != nil {
+		return m[1], m[2] + "." + m[3]
+	}
+	return "", arg
+}
+
+// refine retries a failed resolution with a package qualifier and ranks
+// the candidates of an ambiguous one.
+func (ix *Index) refine(arg, pkg, name string, id string, err error) (string, error) {
+	var nf *NotFoundError
+	if errors.As(err, &nf) && pkg == "" && !strings.Contains(name, ":") {
+		if head, rest, ok := strings.Cut(name, "."); ok && rest != "" {
+			pkg, name = head, rest
+			id, err = ix.ResolveSymbol(name)
+			if err == nil && !inPackage(id, pkg) {
+				return "", &NotFoundError{What: "symbol", Name: arg}
+			}
+		}
+	}
+	var amb *AmbiguousError
+	if !errors.As(err, &amb) {
+		if errors.As(err, &nf) {
+			nf.Name = arg
+		}
+		return id, err
+	}
+	cands := amb.Candidates
+	if pkg != "" {
+		cands = filterPackage(cands, pkg)
+		switch len(cands) {
+		case 0:
+			return "", &NotFoundError{What: "symbol", Name: arg}
+		case 1:
+			return cands[0], nil
+		}
+	}
+	return "", &AmbiguousError{Name: arg, Candidates: ix.rank(name, cands)}
+}
+
+// inPackage says whether a symbol id lives in package pkg: its file's
+// directory is named pkg, or (Python, JS modules) its file is.
+func inPackage(id, pkg string) bool {
+	p := pathOfID(id)
+	return path.Base(path.Dir(p)) == pkg || strings.TrimSuffix(path.Base(p), path.Ext(p)) == pkg
+}
+
+func filterPackage(ids []string, pkg string) []string {
+	var out []string
+	for _, id := range ids {
+		if inPackage(id, pkg) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// pathOfID is the file path of a "sym:PATH#Name" or "file:PATH" id.
+func pathOfID(id string) string {
+	p := strings.TrimPrefix(strings.TrimPrefix(id, "sym:"), "file:")
+	if i := strings.IndexByte(p, '#'); i >= 0 {
+		p = p[:i]
+	}
+	return p
+}
+
+// maxRanked bounds the candidates whose references are counted.
+const maxRanked = 64
+
+// rank orders an ambiguous name's candidates, most likely first: the
+// whole qualified name matching before a trailing part, code before
+// tests, then the most referenced; ties keep id order.
+func (ix *Index) rank(name string, ids []string) []string {
+	type scored struct {
+		id          string
+		exact, test bool
+		refs        int
+	}
+	list := make([]scored, len(ids))
+	for i, id := range ids {
+		q := id[strings.IndexByte(id, '#')+1:]
+		if j := strings.LastIndexByte(q, '~'); j >= 0 {
+			q = q[:j] // a second definition's "~2"
+		}
+		list[i] = scored{id: id, exact: q == name, test: IsTestPath(pathOfID(id))}
+		if len(ids) <= maxRanked {
+			list[i].refs = len(ix.ShowSymbol(id).In)
+		}
+	}
+	sort.SliceStable(list, func(a, b int) bool {
+		x, y := list[a], list[b]
+		if x.exact != y.exact {
+			return x.exact
+		}
+		if x.test != y.test {
+			return !x.test
+		}
+		return x.refs > y.refs
+	})
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = s.id
+	}
+	return out
+}
+
+// symbolAtLine resolves "path:line" to the innermost symbol of the file
+// whose span holds the line, or the file when none does; ok is false when
+// arg is not an indexed path with a line.
+func (ix *Index) symbolAtLine(arg string) (string, bool) {
+	i := strings.LastIndexByte(arg, ':')
+	if i <= 0 || strings.HasPrefix(arg, "sym:") {
+		return "", false
+	}
+	line, err := strconv.Atoi(arg[i+1:])
+	if err != nil || line < 1 {
+		return "", false
+	}
+	fileID, err := ix.ResolveFile(arg[:i])
+	if err != nil {
+		return "", false
+	}
+	syms := ix.ShowFile(fileID).Symbols
+	best := ""
+	bestLine := 0
+	for _, s := range syms {
+		if s.Line > line || s.Line < bestLine {
+			continue
+		}
+		if info := ix.ShowSymbol(s.ID); max(info.EndLine, info.Line) >= line {
+			best, bestLine = s.ID, s.Line
+		}
+	}
+	if best == "" {
+		return fileID, true
+	}
+	return best, true
+}
+
+// IsTestPath says whether a repo-relative path is a test file by the
+// conventions of the languages lgraph reads: Go _test.go, Python test_*.py
+// and *_test.py, JS/TS *.test.* and *.spec.*, Java/C#/Kotlin *Test(s),
+// Ruby *_spec.rb, and anything under a test, tests, __tests__, spec or
+// testdata directory.
+func IsTestPath(p string) bool {
+	for _, dir := range strings.Split(path.Dir(p), "/") {
+		switch dir {
+		case "test", "tests", "__tests__", "spec", "testdata":
+			return true
+		}
+	}
+	base := path.Base(p)
+	ext := path.Ext(base)
+	stem := strings.TrimSuffix(base, ext)
+	switch {
+	case strings.HasSuffix(stem, "_test"), strings.HasSuffix(stem, "_spec"):
+		return true
+	case ext == ".py" && strings.HasPrefix(stem, "test_"):
+		return true
+	case strings.HasSuffix(stem, ".test"), strings.HasSuffix(stem, ".spec"):
+		return true
+	case (ext == ".java" || ext == ".cs" || ext == ".kt") && (strings.HasSuffix(stem, "Test") || strings.HasSuffix(stem, "Tests")):
+		return true
+	}
+	return false
+}
