@@ -17,11 +17,15 @@ func NewApp(g *Globals) *cli.App {
 			newInitCommand(g), newUpdateCommand(g), newStatusCommand(g), newLogCommand(g),
 			newConfigCommand(g), newTrustCommand(g), newExportCommand(g), newVerifyCommand(g), newHooksCommand(g), newImplicitCommand(g), newWikiCommand(g),
 			newDepsCommand(g), newRDepsCommand(g), newCallersCommand(g), newCalleesCommand(g),
-			newImpactCommand(g), newSearchCommand(g), newShowCommand(g), newServeCommand(g),
+			newImpactCommand(g), newSearchCommand(g), newShowCommand(g), newServeCommand(g), newCompletionCommand(g),
 		},
 		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return usageError("%v (see lgraph --help)", err)
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			name := "lgraph"
+			if c != nil && c.Command != nil && c.Command.Name != "" {
+				name = "lgraph " + c.Command.Name
+			}
+			return usageError("%v (see %s --help)", err, name)
 		},
 		CustomAppHelpTemplate: cli.AppHelpTemplate + "\n" + exitHelp + "\n",
 	}

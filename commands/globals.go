@@ -28,6 +28,9 @@ type Globals struct {
 	Quiet          bool
 	// Freshness is filled by read commands for the JSON envelope.
 	freshness any
+	// jsonArg is --json seen on the command line before parsing, so that
+	// an error in parsing is answered in JSON too.
+	jsonArg bool
 	// warned holds the warnings already printed.
 	warned map[string]bool
 }
@@ -58,7 +61,7 @@ func (g *Globals) Finish(err error) int {
 	if errors.As(err, &rep) {
 		return code
 	}
-	if g.JSON {
+	if g.JSON || g.jsonArg {
 		env := answer.Failure(err, g.freshness)
 		env.Error.Code = label
 		_ = g.writeEnvelope(env)

@@ -11,9 +11,10 @@ import (
 func (g *Globals) Run(ctx context.Context, args []string) error {
 	defer g.startProfile()()
 	app := NewApp(g)
+	// Known before parsing, so that a usage error is answered in JSON too.
+	g.jsonArg = wantsJSON(args)
 	placed, err := newArgShape(app).placeFlags(args)
 	if err != nil {
-		g.JSON = wantsJSON(args)
 		return err
 	}
 	return app.RunContext(ctx, placed)
