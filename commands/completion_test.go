@@ -56,7 +56,6 @@ func quoteAll(words []string) []string {
 	return out
 }
 
-
 // TestCompletionScriptsParse checks the zsh and fish scripts with the
 // shells' own syntax check, where the shell is installed.
 func TestCompletionScriptsParse(t *testing.T) {
