@@ -29,16 +29,17 @@ func NewApp(g *Globals) *cli.App {
 		},
 		CustomAppHelpTemplate: cli.AppHelpTemplate + "\n" + exitHelp + "\n",
 	}
-	var wire func(cmds []*cli.Command)
-	wire = func(cmds []*cli.Command) {
+	var wire func(parent string, cmds []*cli.Command)
+	wire = func(parent string, cmds []*cli.Command) {
 		for _, c := range cmds {
+			c.Description += exampleText(parent + c.Name)
 			c.Flags = append(c.Flags, g.globalFlags(false)...)
 			c.Before = g.readGlobals
 			c.OnUsageError = app.OnUsageError
 			c.Description += "\n\n" + exitHelp
-			wire(c.Subcommands)
+			wire(c.Name+" ", c.Subcommands)
 		}
 	}
-	wire(app.Commands)
+	wire("", app.Commands)
 	return app
 }

@@ -123,3 +123,18 @@ func TestVersionText(t *testing.T) {
 		t.Errorf("versionText without build info = %q", got)
 	}
 }
+
+// TestEveryCommandHasAnExample keeps --help's worked examples complete.
+func TestEveryCommandHasAnExample(t *testing.T) {
+	app := NewApp(NewGlobals(io.Discard, io.Discard, nil))
+	var walk func(parent string, cmds []*cli.Command)
+	walk = func(parent string, cmds []*cli.Command) {
+		for _, c := range cmds {
+			if !strings.Contains(c.Description, "\nExamples:\n  ") {
+				t.Errorf("lgraph %s%s --help has no example", parent, c.Name)
+			}
+			walk(parent+c.Name+" ", c.Subcommands)
+		}
+	}
+	walk("", app.Commands)
+}

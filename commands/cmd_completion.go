@@ -14,13 +14,10 @@ var completionShells = []string{"bash", "zsh", "fish"}
 
 func newCompletionCommand(g *Globals) *cli.Command {
 	return &cli.Command{
-		Name:      "completion",
-		Usage:     "print a shell completion script (bash, zsh or fish)",
-		ArgsUsage: "SHELL",
-		Description: "Prints a script that completes lgraph's commands, subcommands and flags; file names complete as usual.\n" +
-			"Example: lgraph completion bash > ~/.local/share/bash-completion/completions/lgraph\n" +
-			"Example: lgraph completion zsh > \"${fpath[1]}/_lgraph\"   (or: source <(lgraph completion zsh))\n" +
-			"Example: lgraph completion fish > ~/.config/fish/completions/lgraph.fish",
+		Name:        "completion",
+		Usage:       "print a shell completion script (bash, zsh or fish)",
+		ArgsUsage:   "SHELL",
+		Description: "Prints a script that completes lgraph's commands, subcommands and flags; file names complete as usual.",
 		Action: func(c *cli.Context) error {
 			shell, err := oneArg(c, "SHELL")
 			if err != nil {

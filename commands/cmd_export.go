@@ -29,8 +29,7 @@ func newExportCommand(g *Globals) *cli.Command {
 		Usage: "write the graph as jsonl, json, dot, graphml or mermaid",
 		Description: "Writes the current branch's published graph, sorted so that equal graphs export byte-equal. " +
 			"--level file or module lifts every edge to the files or directories of its ends (a picture of a large repository " +
-			"that renders); --focus NODE --depth N keeps one node's neighbourhood; --kind keeps some edge kinds.\n" +
-			"Example: lgraph export --format dot --level module --kind imports,calls --out modules.dot && dot -Tsvg -O modules.dot",
+			"that renders); --focus NODE --depth N keeps one node's neighbourhood; --kind keeps some edge kinds.",
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "format", Value: "jsonl", Usage: "jsonl, json, dot, graphml or mermaid", Destination: &opts.format},
 			&cli.StringFlag{Name: "out", Usage: "write to `FILE` instead of standard output", Destination: &opts.out},

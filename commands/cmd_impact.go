@@ -35,7 +35,7 @@ func newImpactCommand(g *Globals) *cli.Command {
 			"and lists each dependent once at its shortest distance, with the edge kinds that carry it. " +
 			"A file TARGET starts from the file and all its symbols. --kind keeps the dependents whose edges to the previous " +
 			"distance include that kind; --by file or module sums the dependents per file or directory instead of listing them.\n" +
-			"Example: lgraph impact plumbing/hash.go --by module --no-tests\n" + queryExitHelp,
+			queryExitHelp,
 		Flags: append(append([]cli.Flag{
 			&cli.IntFlag{Name: "depth", Value: query.DefaultDepth, Usage: "follow at most `N` edges", Destination: &opts.depth},
 			&cli.StringFlag{Name: "by", Value: "symbol", Usage: "symbol (every dependent), file or module (counts per file or directory)", Destination: &opts.by},

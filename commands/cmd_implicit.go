@@ -17,7 +17,7 @@ func newImplicitCommand(g *Globals) *cli.Command {
 		Usage:     "keys a file shares with other files without importing them",
 		ArgsUsage: "FILE",
 		Description: "Lists the environment variables, config keys, pub/sub topics, HTTP routes and SQL tables FILE uses, each with the other files using it.\n" +
-			"Example: lgraph implicit app/settings.py --no-tests\n" + queryExitHelp,
+			queryExitHelp,
 		Flags: append(listFlags(&list, false, true), pinFlags(&pin)...),
 		Action: func(c *cli.Context) error {
 			arg, err := oneArg(c, "FILE")

@@ -31,7 +31,7 @@ func newServeCommand(g *Globals) *cli.Command {
 			"updates while the server runs; an answer whose limit was not given is kept under about 20 KB. " +
 			"The server starts without an index: lgraph_status says so and lgraph_update makes one. " +
 			"A refusal or a bad argument is a tool error that says which tool to call.\n" +
-			"Example (Claude Code): claude mcp add lgraph -- lgraph serve --mcp\n" +
+
 			"Codes used: 0 stdin closed or interrupted, 1 error (not a git repository), 2 usage (no --mcp).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "mcp", Usage: "speak the Model Context Protocol on stdin/stdout", Destination: &opts.mcp},
