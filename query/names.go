@@ -84,8 +84,63 @@ func (ix *Index) refine(arg, pkg, name string, id string, err error) (string, er
 			return cands[0], nil
 		}
 	}
-	return "", &AmbiguousError{Name: arg, Candidates: ix.rank(name, cands)}
+	return "", ix.overloads(&AmbiguousError{Name: arg, Candidates: ix.rank(name, cands)})
 }
+
+// OverloadError is an ambiguous name whose candidates include overloads
+// (a name defined more than once in one file, ids ending ~2, ~3): its
+// message shows their signatures, which tell them apart. It unwraps to the
+// *AmbiguousError.
+type OverloadError struct {
+	*AmbiguousError
+	// Signatures are the candidates' signatures, in the same order.
+	Signatures []string
+}
+
+func (e *OverloadError) Unwrap() error { return e.AmbiguousError }
+
+func (e *OverloadError) Error() string {
+	list := make([]string, 0, min(len(e.Candidates), maxListed))
+	for i, id := range e.Candidates {
+		if i == maxListed {
+			break
+		}
+		if e.Signatures[i] != "" {
+			id += " (" + e.Signatures[i] + ")"
+		}
+		list = append(list, id)
+	}
+	more := ""
+	if n := len(e.Candidates) - len(list); n > 0 {
+		more = " and " + strconv.Itoa(n) + " more"
+	}
+	return "symbol " + strconv.Quote(e.Name) + " is ambiguous (" + strconv.Itoa(len(e.Candidates)) + " matches): pass one of " +
+		strings.Join(list, ", ") + more
+}
+
+// overloads adds signatures to an ambiguity between overloads.
+func (ix *Index) overloads(amb *AmbiguousError) error {
+	overloaded := false
+	for _, id := range amb.Candidates {
+		if strings.Contains(id[strings.IndexByte(id, '#')+1:], "~") {
+			overloaded = true
+			break
+		}
+	}
+	if !overloaded {
+		return amb
+	}
+	sigs := make([]string, len(amb.Candidates))
+	for i, id := range amb.Candidates {
+		if i < maxListed {
+			sigs[i] = oneLineSig(ix.ShowSymbol(id).Signature)
+		}
+	}
+	return &OverloadError{AmbiguousError: amb, Signatures: sigs}
+}
+
+// oneLineSig collapses a signature's whitespace runs to single spaces.
+func oneLineSig(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // inPackage says whether a symbol id lives in package pkg: its file's
 // directory is named pkg, or (Python, JS modules) its file is.
