@@ -56,7 +56,7 @@ func runShow(ctx context.Context, opts showOptions, g *Globals) error {
 		res := answer.ShapeShowFile(ix.ShowFile(id), filter, page)
 		return g.emit(res, v.Fresh, func(w io.Writer) { printShowFile(w, res) })
 	}
-	res := answer.ShapeShowSymbol(ix.ShowSymbol(id), filter, page)
+	res := answer.ShapeShowSymbol(ix.ShowSymbolWhole(id), filter, page)
 	return g.emit(res, v.Fresh, func(w io.Writer) { printShowSymbol(w, res) })
 }
 

@@ -242,5 +242,5 @@ func show(_ context.Context, v *readview.View, a *targetArgs) (any, error) {
 	if strings.HasPrefix(id, "file:") {
 		return answer.ShapeShowFile(ix.ShowFile(id), f, a.page()), nil
 	}
-	return answer.ShapeShowSymbol(ix.ShowSymbol(id), f, a.page()), nil
+	return answer.ShapeShowSymbol(ix.ShowSymbolWhole(id), f, a.page()), nil
 }

@@ -268,3 +268,43 @@ func IsTestPath(p string) bool {
 	}
 	return false
 }
+
+// ShowSymbolWhole is ShowSymbol with a Go type's members completed: Go
+// declares methods in any file of the package, so the methods "T.M" of a
+// type T in other files of its directory join the members found in its
+// own file, sorted by path, line and id.
+func (ix *Index) ShowSymbolWhole(symID string) SymbolInfo {
+	info := ix.ShowSymbol(symID)
+	if path.Ext(info.Path) != ".go" || info.Name == "" {
+		return info
+	}
+	prefix := info.Name + "."
+	have := map[string]bool{}
+	for _, m := range info.Members {
+		have[m.ID] = true
+	}
+	added := false
+	for _, h := range ix.Search(prefix, 0).Items {
+		rest, ok := strings.CutPrefix(h.Name, prefix)
+		if !ok || rest == "" || strings.Contains(rest, ".") || h.Kind != "symbol" || have[h.ID] ||
+			path.Dir(h.Path) != path.Dir(info.Path) || path.Ext(h.Path) != ".go" {
+			continue
+		}
+		info.Members = append(info.Members, h.NodeRef)
+		have[h.ID] = true
+		added = true
+	}
+	if added {
+		sort.SliceStable(info.Members, func(i, j int) bool {
+			a, b := info.Members[i], info.Members[j]
+			if a.Path != b.Path {
+				return a.Path < b.Path
+			}
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return a.ID < b.ID
+		})
+	}
+	return info
+}
