@@ -19,6 +19,9 @@ import (
 // (T), then the method.
 var receiverRE = regexp.MustCompile(`^(?:([A-Za-z_][\w]*)\.)?\(\*?([A-Za-z_][\w]*)\)\.(.+)$`)
 
+// pkgNameRE matches "pkg.Name": a package identifier, then a name.
+var pkgNameRE = regexp.MustCompile(`^([A-Za-z_][\w]*)\.([A-Za-z_][\w.]*)$`)
+
 // ResolveWrittenSymbol resolves a symbol written as a person would: an id,
 // a qualified or plain name, "(*T).M", "pkg.F", or "path:line" (the
 // innermost symbol whose span holds the line).
@@ -58,12 +61,17 @@ func splitReceiver(arg string) (pkg, name string) {
 // the candidates of an ambiguous one.
 func (ix *Index) refine(arg, pkg, name string, id string, err error) (string, error) {
 	var nf *NotFoundError
-	if errors.As(err, &nf) && pkg == "" && !strings.Contains(name, ":") {
-		if head, rest, ok := strings.Cut(name, "."); ok && rest != "" {
-			pkg, name = head, rest
-			id, err = ix.ResolveSymbol(name)
-			if err == nil && !inPackage(id, pkg) {
-				return "", &NotFoundError{What: "symbol", Name: arg}
+	if errors.As(err, &nf) && pkg == "" {
+		if m := pkgNameRE.FindStringSubmatch(name); m != nil {
+			// "pkg.F": F in a directory (or module file) named pkg. When
+			// that finds nothing either, the first answer stands.
+			pid, perr := ix.ResolveSymbol(m[2])
+			var amb *AmbiguousError
+			switch {
+			case perr == nil && inPackage(pid, m[1]):
+				return pid, nil
+			case errors.As(perr, &amb) && len(filterPackage(amb.Candidates, m[1])) > 0:
+				pkg, name, err = m[1], m[2], perr
 			}
 		}
 	}
