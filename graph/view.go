@@ -133,21 +133,23 @@ func (g *Graph) focusID(focus, level string) string {
 }
 
 // neighbourhood keeps the nodes within depth edges of focus, either
-// direction, and the edges between them.
+// direction, and the edges that lead out from focus: those with an end
+// nearer than depth (edges among the outermost ring would only crowd the
+// picture).
 func (g *Graph) neighbourhood(focus string, depth int) *Graph {
 	adj := map[string][]string{}
 	for _, e := range g.Edges {
 		adj[e.Source] = append(adj[e.Source], e.Target)
 		adj[e.Target] = append(adj[e.Target], e.Source)
 	}
-	keep := map[string]bool{focus: true}
+	dist := map[string]int{focus: 0}
 	frontier := []string{focus}
 	for d := 0; d < depth && len(frontier) > 0; d++ {
 		var next []string
 		for _, id := range frontier {
 			for _, nb := range adj[id] {
-				if !keep[nb] {
-					keep[nb] = true
+				if _, seen := dist[nb]; !seen {
+					dist[nb] = d + 1
 					next = append(next, nb)
 				}
 			}
@@ -156,12 +158,14 @@ func (g *Graph) neighbourhood(focus string, depth int) *Graph {
 	}
 	out := &Graph{}
 	for _, n := range g.Nodes {
-		if keep[n.ID] {
+		if _, ok := dist[n.ID]; ok {
 			out.Nodes = append(out.Nodes, n)
 		}
 	}
 	for _, e := range g.Edges {
-		if keep[e.Source] && keep[e.Target] {
+		ds, ok1 := dist[e.Source]
+		dt, ok2 := dist[e.Target]
+		if ok1 && ok2 && min(ds, dt) < depth {
 			out.Edges = append(out.Edges, e)
 		}
 	}

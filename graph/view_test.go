@@ -110,3 +110,24 @@ func TestGraphMLTypes(t *testing.T) {
 		t.Errorf("graphml does not parse: %v", err)
 	}
 }
+
+// TestViewFocusDropsOuterRing checks that a neighbourhood keeps the edges
+// leading out from the focus, not those among its outermost nodes.
+func TestViewFocusDropsOuterRing(t *testing.T) {
+	g := &Graph{
+		Nodes: []Node{{ID: "file:a"}, {ID: "file:b"}, {ID: "file:c"}, {ID: "file:d"}},
+		Edges: []Edge{{Source: "file:a", Target: "file:b", Kind: "imports"}, {Source: "file:a", Target: "file:c", Kind: "imports"},
+			{Source: "file:b", Target: "file:c", Kind: "imports"}, {Source: "file:c", Target: "file:d", Kind: "imports"}},
+	}
+	one, err := g.View(ViewOptions{Focus: "file:a", Depth: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(edgesOf(one), "; "); got != "file:a -imports-> file:b; file:a -imports-> file:c" || len(one.Nodes) != 3 {
+		t.Errorf("depth 1: %d nodes, edges %s", len(one.Nodes), got)
+	}
+	two, _ := g.View(ViewOptions{Focus: "file:a", Depth: 2})
+	if len(two.Edges) != 4 || len(two.Nodes) != 4 {
+		t.Errorf("depth 2: %d nodes, edges %v", len(two.Nodes), edgesOf(two))
+	}
+}
