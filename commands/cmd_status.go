@@ -67,4 +67,7 @@ func printStatus(w io.Writer, r answer.Status) {
 		fmt.Fprintf(w, "  branch %-20s %s\n", b.Branch, short(b.Commit))
 	}
 	fmt.Fprintf(w, "store:    %s (%.1f MB)\n", r.StoreDir, float64(r.StoreBytes)/1e6)
+	if r.Hint != "" && r.IndexedCommit != "" {
+		fmt.Fprintf(w, "hint:     %s\n", r.Hint)
+	}
 }
