@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/answer"
+	"github.com/lgraph/lgraph/query"
 	"github.com/lgraph/lgraph/snapshot"
 )
 
@@ -59,7 +60,7 @@ func runCallers(ctx context.Context, opts callersOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveWrittenSymbol(opts.symbol)
+	id, err := ix.ResolveWrittenSymbol(opts.symbol, query.CallableKinds...)
 	if err != nil {
 		return resolveError(err)
 	}

@@ -177,7 +177,7 @@ func deps(reverse bool) func(context.Context, *readview.View, *fileArgs) (any, e
 func calls(callees bool) func(context.Context, *readview.View, *symbolArgs) (any, error) {
 	return func(_ context.Context, v *readview.View, a *symbolArgs) (any, error) {
 		ix := index(v)
-		id, err := ix.ResolveWrittenSymbol(a.Symbol)
+		id, err := ix.ResolveWrittenSymbol(a.Symbol, query.CallableKinds...)
 		if err != nil {
 			return nil, err
 		}

@@ -22,10 +22,15 @@ var receiverRE = regexp.MustCompile(`^(?:([A-Za-z_][\w]*)\.)?\(\*?([A-Za-z_][\w]
 // pkgNameRE matches "pkg.Name": a package identifier, then a name.
 var pkgNameRE = regexp.MustCompile(`^([A-Za-z_][\w]*)\.([A-Za-z_][\w.]*)$`)
 
+// CallableKinds are the symbol kinds callers and callees prefer when a
+// name is ambiguous.
+var CallableKinds = []string{"function", "method"}
+
 // ResolveWrittenSymbol resolves a symbol written as a person would: an id,
 // a qualified or plain name, "(*T).M", "pkg.F", or "path:line" (the
-// innermost symbol whose span holds the line).
-func (ix *Index) ResolveWrittenSymbol(arg string) (string, error) {
+// innermost symbol whose span holds the line). An ambiguous name ranks
+// symbols of the preferred kinds first (see rank).
+func (ix *Index) ResolveWrittenSymbol(arg string, prefer ...string) (string, error) {
 	if id, ok := ix.symbolAtLine(arg); ok {
 		if strings.HasPrefix(id, "file:") {
 			return "", &NotFoundError{What: "symbol", Name: arg}
@@ -34,7 +39,7 @@ func (ix *Index) ResolveWrittenSymbol(arg string) (string, error) {
 	}
 	pkg, name := splitReceiver(arg)
 	id, err := ix.ResolveSymbol(name)
-	return ix.refine(arg, pkg, name, id, err)
+	return ix.refine(arg, pkg, name, id, err, prefer)
 }
 
 // ResolveWrittenTarget is ResolveTarget for names as people write them: a
@@ -45,7 +50,7 @@ func (ix *Index) ResolveWrittenTarget(arg string) (string, error) {
 	}
 	pkg, name := splitReceiver(arg)
 	id, err := ix.ResolveTarget(name)
-	return ix.refine(arg, pkg, name, id, err)
+	return ix.refine(arg, pkg, name, id, err, nil)
 }
 
 // splitReceiver rewrites "(*T).M" as "T.M", returning the package a
@@ -59,7 +64,7 @@ func splitReceiver(arg string) (pkg, name string) {
 
 // refine retries a failed resolution with a package qualifier and ranks
 // the candidates of an ambiguous one.
-func (ix *Index) refine(arg, pkg, name string, id string, err error) (string, error) {
+func (ix *Index) refine(arg, pkg, name string, id string, err error, prefer []string) (string, error) {
 	var nf *NotFoundError
 	if errors.As(err, &nf) && pkg == "" {
 		if m := pkgNameRE.FindStringSubmatch(name); m != nil {
@@ -92,7 +97,7 @@ func (ix *Index) refine(arg, pkg, name string, id string, err error) (string, er
 			return cands[0], nil
 		}
 	}
-	return "", ix.overloads(&AmbiguousError{Name: arg, Candidates: ix.rank(name, cands)})
+	return "", ix.overloads(&AmbiguousError{Name: arg, Candidates: ix.rank(name, cands, prefer)})
 }
 
 // OverloadError is an ambiguous name whose candidates include overloads
@@ -180,13 +185,14 @@ func pathOfID(id string) string {
 const maxRanked = 64
 
 // rank orders an ambiguous name's candidates, most likely first: the
-// whole qualified name matching before a trailing part, code before
-// tests, then the most referenced; ties keep id order.
-func (ix *Index) rank(name string, ids []string) []string {
+// whole qualified name matching before a trailing part, a preferred kind
+// before others, code before tests, then the most referenced; ties keep
+// id order.
+func (ix *Index) rank(name string, ids []string, prefer []string) []string {
 	type scored struct {
-		id          string
-		exact, test bool
-		refs        int
+		id                string
+		exact, kind, test bool
+		refs              int
 	}
 	list := make([]scored, len(ids))
 	for i, id := range ids {
@@ -196,13 +202,18 @@ func (ix *Index) rank(name string, ids []string) []string {
 		}
 		list[i] = scored{id: id, exact: q == name, test: IsTestPath(pathOfID(id))}
 		if len(ids) <= maxRanked {
-			list[i].refs = len(ix.ShowSymbol(id).In)
+			info := ix.ShowSymbol(id)
+			list[i].refs = len(info.In)
+			list[i].kind = len(prefer) > 0 && slicesContains(prefer, info.SymbolKind)
 		}
 	}
 	sort.SliceStable(list, func(a, b int) bool {
 		x, y := list[a], list[b]
 		if x.exact != y.exact {
 			return x.exact
+		}
+		if x.kind != y.kind {
+			return x.kind
 		}
 		if x.test != y.test {
 			return !x.test
@@ -315,4 +326,13 @@ func (ix *Index) ShowSymbolWhole(symID string) SymbolInfo {
 		})
 	}
 	return info
+}
+
+func slicesContains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
 }
