@@ -241,7 +241,9 @@ func (ix *Index) symbolAtLine(arg string) (string, bool) {
 	}
 	fileID, err := ix.ResolveFile(arg[:i])
 	if err != nil {
-		return "", false
+		if fileID = ix.uniqueBaseName(arg[:i]); fileID == "" {
+			return "", false
+		}
 	}
 	syms := ix.ShowFile(fileID).Symbols
 	best := ""
@@ -335,4 +337,23 @@ func slicesContains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// uniqueBaseName is the id of the one indexed file whose base name is
+// name ("hash.go" for plumbing/hash.go), or "" when none or several are.
+func (ix *Index) uniqueBaseName(name string) string {
+	if strings.ContainsAny(name, "/\\") {
+		return ""
+	}
+	found := ""
+	for _, h := range ix.Search(name, 0).Items {
+		if h.Kind != "file" || path.Base(h.Path) != name {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = h.ID
+	}
+	return found
 }
