@@ -74,12 +74,16 @@ func Code(err error) string {
 	return CodeError
 }
 
+// MaxCandidates bounds the candidates an ambiguity error lists (most
+// likely first; its message counts them all).
+const MaxCandidates = 20
+
 // Failure is the envelope of a failed answer.
 func Failure(err error, freshness any) Envelope {
 	e := &Error{Code: Code(err), Message: err.Error()}
 	var amb *query.AmbiguousError
 	if errors.As(err, &amb) {
-		e.Candidates = amb.Candidates
+		e.Candidates = amb.Candidates[:min(len(amb.Candidates), MaxCandidates)]
 	}
 	return Envelope{OK: false, Error: e, Freshness: freshness}
 }

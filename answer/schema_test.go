@@ -70,3 +70,14 @@ func TestCut(t *testing.T) {
 		t.Errorf("Cut(past the end) = %+v", l)
 	}
 }
+
+func TestFailureBoundsCandidates(t *testing.T) {
+	ids := make([]string, 50)
+	for i := range ids {
+		ids[i] = "sym:a.go#F~" + string(rune('a'+i%26))
+	}
+	env := answer.Failure(&query.AmbiguousError{Name: "F", Candidates: ids}, nil)
+	if env.Error.Code != answer.CodeAmbiguous || len(env.Error.Candidates) != answer.MaxCandidates || env.Error.Candidates[0] != ids[0] {
+		t.Errorf("failure of a 50-way ambiguity: %+v", env.Error)
+	}
+}
