@@ -3,6 +3,7 @@ package mcpserver_test
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -161,5 +162,25 @@ func TestBoundedAnswers(t *testing.T) {
 	if !strings.Contains(string(with.Result), "app/test_util.py") || strings.Contains(string(without.Result), "app/test_util.py") ||
 		!strings.Contains(string(without.Result), "sym:app/main.py#run") {
 		t.Errorf("no_tests:\nwith:    %s\nwithout: %s", with.Result, without.Result)
+	}
+}
+
+// TestFreshnessBounded checks that a dirty tree of many files does not
+// fill every answer's freshness block, while status pages every path.
+func TestFreshnessBounded(t *testing.T) {
+	e := setup(t)
+	files := map[string]string{}
+	for i := 0; i < 30; i++ {
+		files[fmt.Sprintf("app/gen%02d.py", i)] = fmt.Sprintf("def gen%d():\n    return %d\n", i, i)
+	}
+	e.repo.Write(files)
+	e.repo.Commit("many files")
+	r := e.call(t, "lgraph_deps", map[string]any{"file": "app/main.py"})
+	if len(r.Freshness.StalePaths) != 20 || !strings.Contains(r.text, `"changed_files":30`) {
+		t.Errorf("freshness of a 30-file change: %d paths listed: %s", len(r.Freshness.StalePaths), r.text)
+	}
+	st := e.call(t, "lgraph_status", map[string]any{"limit": 0})
+	if !strings.Contains(string(st.Result), `"stale_paths":{"items":[`) || !strings.Contains(string(st.Result), `"total":30`) {
+		t.Errorf("status lists the stale paths: %s", st.Result)
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/lgraph/lgraph/answer"
+	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/readview"
 )
@@ -211,11 +212,26 @@ func decode(raw json.RawMessage, a args) error {
 // reply is a tool result: the envelope as one compact JSON text (no
 // structured copy: agents read the text).
 func reply(env answer.Envelope) *mcp.CallToolResult {
+	if b, ok := env.Freshness.(freshness.Block); ok {
+		env.Freshness = compactFreshness(b)
+	}
 	text, err := encode(env)
 	if err != nil {
 		text = []byte(fmt.Sprintf(`{"ok":false,"result":null,"error":{"code":"error","message":%q},"freshness":null}`, "encode answer: "+err.Error()))
 	}
 	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}, IsError: !env.OK}
+}
+
+// maxStalePaths bounds the stale paths every answer's freshness block
+// lists: a dirty tree of thousands of files would otherwise fill each
+// answer. changed_files counts them all; lgraph_status pages them.
+const maxStalePaths = 20
+
+func compactFreshness(b freshness.Block) freshness.Block {
+	if len(b.StalePaths) > maxStalePaths {
+		b.StalePaths = b.StalePaths[:maxStalePaths]
+	}
+	return b
 }
 
 // failure is a failed call's envelope, its message naming MCP tools.
