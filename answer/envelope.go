@@ -106,6 +106,15 @@ func (e *codedError) ErrorCode() string { return e.code }
 // WithCode marks err with a code.
 func WithCode(code string, err error) error { return &codedError{code: code, err: err} }
 
+// StoreError codes the store's error for a store that does not exist yet
+// (its message begins "no lgraph index at") as not_indexed.
+func StoreError(err error) error {
+	if strings.HasPrefix(err.Error(), "no lgraph index at ") {
+		return WithCode(CodeNotIndexed, err)
+	}
+	return err
+}
+
 // RunError codes the store's error for a run number not in the ledger
 // (its message begins "no run N") as not_found.
 func RunError(err error) error {
