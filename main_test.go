@@ -14,6 +14,7 @@ import (
 
 	"github.com/rogpeppe/go-internal/testscript"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
@@ -66,6 +67,7 @@ func TestScripts(t *testing.T) {
 			"expand":        cmdExpand,
 			"git-index-add": cmdGitIndexAdd,
 			"wait-hooks":    cmdWaitHooks,
+			"schema":        cmdSchema,
 		},
 	})
 }
@@ -89,6 +91,25 @@ func cmdMerkle(ts *testscript.TestScript, neg bool, args []string) {
 	got := merkleRoot(ts, args[1:])
 	if (got == doc.Freshness.ContentRoot) == neg {
 		ts.Fatalf("independent root %s, lgraph says %s", got, doc.Freshness.ContentRoot)
+	}
+}
+
+// cmdSchema validates a saved --json output against the answer schema
+// (answer/result.schema.json) and, given DEF, its result against
+// $defs/DEF. Usage: schema FILE [DEF]
+func cmdSchema(ts *testscript.TestScript, neg bool, args []string) {
+	if len(args) < 1 || len(args) > 2 {
+		ts.Fatalf("usage: schema FILE [DEF]")
+	}
+	data, err := os.ReadFile(ts.MkAbs(args[0]))
+	ts.Check(err)
+	def := ""
+	if len(args) == 2 {
+		def = args[1]
+	}
+	err = answer.Validate(data, def)
+	if (err == nil) == neg {
+		ts.Fatalf("schema %s %s: %v\n%s", args[0], def, err, data)
 	}
 }
 

@@ -9,6 +9,7 @@ func NewApp(g *Globals) *cli.App {
 	app := &cli.App{
 		Name:      "lgraph",
 		Usage:     "a git-native incremental code-graph indexer",
+		Version:   buildVersion(),
 		Writer:    g.Stdout,
 		ErrWriter: g.Stderr,
 		Flags:     g.globalFlags(true),
@@ -16,24 +17,29 @@ func NewApp(g *Globals) *cli.App {
 			newInitCommand(g), newUpdateCommand(g), newStatusCommand(g), newLogCommand(g),
 			newConfigCommand(g), newTrustCommand(g), newExportCommand(g), newVerifyCommand(g), newHooksCommand(g), newImplicitCommand(g), newWikiCommand(g),
 			newDepsCommand(g), newRDepsCommand(g), newCallersCommand(g), newCalleesCommand(g),
-			newImpactCommand(g), newSearchCommand(g), newShowCommand(g), newServeCommand(g), newGCCommand(g),
+			newImpactCommand(g), newSearchCommand(g), newShowCommand(g), newServeCommand(g), newGCCommand(g), newCompletionCommand(g),
 		},
 		ExitErrHandler: func(*cli.Context, error) {},
-		OnUsageError: func(_ *cli.Context, err error, _ bool) error {
-			return usageError("%v (see lgraph --help)", err)
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			name := "lgraph"
+			if c != nil && c.Command != nil && c.Command.Name != "" {
+				name = "lgraph " + c.Command.Name
+			}
+			return usageError("%v (see %s --help)", err, name)
 		},
 		CustomAppHelpTemplate: cli.AppHelpTemplate + "\n" + exitHelp + "\n",
 	}
-	var wire func(cmds []*cli.Command)
-	wire = func(cmds []*cli.Command) {
+	var wire func(parent string, cmds []*cli.Command)
+	wire = func(parent string, cmds []*cli.Command) {
 		for _, c := range cmds {
+			c.Description += exampleText(parent + c.Name)
 			c.Flags = append(c.Flags, g.globalFlags(false)...)
 			c.Before = g.readGlobals
 			c.OnUsageError = app.OnUsageError
 			c.Description += "\n\n" + exitHelp
-			wire(c.Subcommands)
+			wire(c.Name+" ", c.Subcommands)
 		}
 	}
-	wire(app.Commands)
+	wire("", app.Commands)
 	return app
 }

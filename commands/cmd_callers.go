@@ -9,6 +9,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/query"
 	"github.com/lgraph/lgraph/snapshot"
 )
@@ -19,6 +20,7 @@ type callersOptions struct {
 	symbol string
 	// callees lists what symbol calls instead of who calls it.
 	callees bool
+	list    listOptions
 	pin     pinOptions
 }
 
@@ -38,7 +40,7 @@ func callersCommand(g *Globals, callees bool) *cli.Command {
 		Description: "Follows calls edges " + map[bool]string{false: "into", true: "out of"}[callees] + " SYMBOL: each item has its id, path and line, " +
 			"the names the calls are written with (via) and the lines of the calls (sites).\n" +
 			"SYMBOL is a node id (sym:PATH#Name), a qualified name (Server.Get) or a plain name (Get).\n" + queryExitHelp,
-		Flags: pinFlags(&opts.pin),
+		Flags: append(listFlags(&opts.list, false, true), pinFlags(&opts.pin)...),
 		Action: func(c *cli.Context) error {
 			var err error
 			if opts.symbol, err = oneArg(c, "SYMBOL"); err != nil {
@@ -50,26 +52,32 @@ func callersCommand(g *Globals, callees bool) *cli.Command {
 }
 
 func runCallers(ctx context.Context, opts callersOptions, g *Globals) error {
+	page, filter, err := opts.list.pageAndFilter()
+	if err != nil {
+		return err
+	}
 	v, ix, err := g.openQuery(ctx, opts.pin)
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveSymbol(opts.symbol)
+	id, err := ix.ResolveWrittenSymbol(opts.symbol, query.CallableKinds...)
 	if err != nil {
 		return resolveError(err)
 	}
-	res := ix.Callers(id)
+	raw := ix.Callers(id)
 	if opts.callees {
-		res = ix.Callees(id)
+		raw = ix.Callees(id)
 	}
+	res := answer.ShapeCalls(raw, filter, page)
 	return g.emit(res, v.Fresh, func(w io.Writer) { printCalls(w, res) })
 }
 
-func printCalls(w io.Writer, r query.CallsResult) {
-	fmt.Fprintf(w, "%s of %s: %d%s\n", r.Direction, nodeText(r.Symbol), len(r.Items), staleText(r.Symbol.Mark))
+func printCalls(w io.Writer, r answer.Calls) {
+	fmt.Fprintf(w, "%s of %s: %d%s\n", r.Direction, nodeText(r.Symbol), r.Total, staleText(r.Symbol.Mark))
 	for _, c := range r.Items {
 		fmt.Fprintf(w, "  calls  %s%s%s%s%s\n", nodeText(c.NodeRef), viaText(c.Via), sitesText(c.Sites), guessText(c.ResolvedBy), staleText(c.Mark))
 	}
+	printMore(w, r.List)
 }
 
 // guessText marks calls that only a name match resolved.

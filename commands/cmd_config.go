@@ -6,6 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/config"
 )
 
@@ -37,7 +38,8 @@ type configResult struct {
 	Trust    string           `json:"trust"`
 	Store    string           `json:"store"`
 	Ignored  []config.Ignored `json:"ignored"`
-	Keys     []configEntry    `json:"keys"`
+	// Items are the keys, in the order config.Keys lists them.
+	answer.List[configEntry]
 }
 
 func runConfig(g *Globals) error {
@@ -53,10 +55,12 @@ func runConfig(g *Globals) error {
 		ignored[ig.Key] = ig.Reason
 	}
 	values := l.Values()
+	var keys []configEntry
 	for _, k := range config.Keys() {
-		res.Keys = append(res.Keys, configEntry{Key: k, Value: values[k], Source: l.Sources[k], Env: config.EnvName(k),
+		keys = append(keys, configEntry{Key: k, Value: values[k], Source: l.Sources[k], Env: config.EnvName(k),
 			UserOnly: config.UserOnly(k), Ignored: ignored[k]})
 	}
+	res.List = answer.Cut(keys, answer.Page{})
 	return g.emit(res, nil, func(w io.Writer) { printConfig(w, res) })
 }
 
@@ -81,7 +85,7 @@ func printConfig(w io.Writer, res configResult) {
 	}
 	fmt.Fprintf(w, "# user config: %s\n# repo config: %s (user-only settings: %s)\n# store: %s\n",
 		orNone(res.UserFile), orNone(res.RepoFile), res.Trust, res.Store)
-	for _, c := range res.Keys {
+	for _, c := range res.Items {
 		note := string(c.Source)
 		if c.UserOnly {
 			note += ", user-only"

@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/query"
+	"github.com/lgraph/lgraph/answer"
 )
 
 // depsOptions are the options of deps and rdeps.
@@ -17,6 +17,7 @@ type depsOptions struct {
 	file string
 	// reverse lists the files depending on file instead (rdeps).
 	reverse bool
+	list    listOptions
 	pin     pinOptions
 }
 
@@ -35,7 +36,7 @@ func depsCommand(g *Globals, reverse bool) *cli.Command {
 		ArgsUsage: "FILE",
 		Description: desc + ": imports, plus calls, references, extends and implements edges between their symbols, " +
 			"each with the edge kinds and the names (via) that carry it, sorted by path. Items whose file is stale carry stale and suggest.\n" + queryExitHelp,
-		Flags: pinFlags(&opts.pin),
+		Flags: append(listFlags(&opts.list, true, true), pinFlags(&opts.pin)...),
 		Action: func(c *cli.Context) error {
 			var err error
 			if opts.file, err = oneArg(c, "FILE"); err != nil {
@@ -47,6 +48,10 @@ func depsCommand(g *Globals, reverse bool) *cli.Command {
 }
 
 func runDeps(ctx context.Context, opts depsOptions, g *Globals) error {
+	page, filter, err := opts.list.pageAndFilter()
+	if err != nil {
+		return err
+	}
 	v, ix, err := g.openQuery(ctx, opts.pin)
 	if err != nil {
 		return err
@@ -55,16 +60,18 @@ func runDeps(ctx context.Context, opts depsOptions, g *Globals) error {
 	if err != nil {
 		return resolveError(err)
 	}
-	res := ix.Deps(id)
+	raw := ix.Deps(id)
 	if opts.reverse {
-		res = ix.RDeps(id)
+		raw = ix.RDeps(id)
 	}
+	res := answer.ShapeDeps(raw, filter, page)
 	return g.emit(res, v.Fresh, func(w io.Writer) { printDeps(w, res) })
 }
 
-func printDeps(w io.Writer, r query.DepsResult) {
-	fmt.Fprintf(w, "%s of %s: %s%s\n", r.Direction, r.File.Path, plural(len(r.Files), "file"), staleText(r.File.Mark))
-	for _, f := range r.Files {
+func printDeps(w io.Writer, r answer.Deps) {
+	fmt.Fprintf(w, "%s of %s: %s%s\n", r.Direction, r.File.Path, plural(r.Total, "file"), staleText(r.File.Mark))
+	for _, f := range r.Items {
 		fmt.Fprintf(w, "  %s  %s%s%s\n", f.Path, strings.Join(f.Kinds, ","), viaText(f.Via), staleText(f.Mark))
 	}
+	printMore(w, r.List)
 }

@@ -10,47 +10,70 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/graph"
 )
 
+// exportOptions are the options of export.
+type exportOptions struct {
+	format, out string
+	// view selects the level, edge kinds and neighbourhood to export.
+	view graph.ViewOptions
+	kind string
+}
+
 func newExportCommand(g *Globals) *cli.Command {
-	var format, out string
+	var opts exportOptions
 	return &cli.Command{
-		Name:        "export",
-		Usage:       "write the graph as jsonl, json, dot or graphml",
-		Description: "Writes the current branch's published graph, sorted so that equal graphs export byte-equal.",
+		Name:  "export",
+		Usage: "write the graph as jsonl, json, dot, graphml or mermaid",
+		Description: "Writes the current branch's published graph, sorted so that equal graphs export byte-equal. " +
+			"--level file or module lifts every edge to the files or directories of its ends (a picture of a large repository " +
+			"that renders); --focus NODE --depth N keeps one node's neighbourhood; --kind keeps some edge kinds.",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "format", Value: "jsonl", Usage: "jsonl, json, dot or graphml", Destination: &format},
-			&cli.StringFlag{Name: "out", Usage: "write to `FILE` instead of standard output", Destination: &out},
+			&cli.StringFlag{Name: "format", Value: "jsonl", Usage: "jsonl, json, dot, graphml or mermaid", Destination: &opts.format},
+			&cli.StringFlag{Name: "out", Usage: "write to `FILE` instead of standard output", Destination: &opts.out},
+			&cli.StringFlag{Name: "level", Value: "symbol", Usage: "symbol (everything), file or module", Destination: &opts.view.Level},
+			&cli.StringFlag{Name: "focus", Usage: "only the neighbourhood of `NODE` (an id, a path or a module directory)", Destination: &opts.view.Focus},
+			&cli.IntFlag{Name: "depth", Value: 1, Usage: "with --focus: nodes at most `N` edges away", Destination: &opts.view.Depth},
+			&cli.StringFlag{Name: "kind", Usage: "only edges of kind `K` (comma-separated)", Destination: &opts.kind},
 		},
-		Action: func(c *cli.Context) error { return runExport(c.Context, format, out, g) },
+		Action: func(c *cli.Context) error { return runExport(c.Context, opts, g) },
 	}
 }
 
-func runExport(ctx context.Context, format, out string, g *Globals) error {
-	if !slices.Contains(graph.Formats, format) {
-		return usageError("--format %q: use one of %s", format, strings.Join(graph.Formats, ", "))
+func runExport(ctx context.Context, opts exportOptions, g *Globals) error {
+	if !slices.Contains(graph.Formats, opts.format) {
+		return usageError("--format %q: use one of %s", opts.format, strings.Join(graph.Formats, ", "))
 	}
-	if g.JSON && out == "" {
+	if g.JSON && opts.out == "" {
 		return usageError("export --json needs --out FILE: the export itself is the output, and --json reports where it went with its freshness")
 	}
+	kinds, err := answer.ParseKinds(opts.kind)
+	if err != nil {
+		return usageError("--%v", err)
+	}
+	opts.view.Kinds = kinds
 	v, err := g.openView(ctx)
 	if err != nil {
 		return err
 	}
-	if err := v.RequireSnapshot(); err != nil {
+	if err := enforce(v, pinOptions{}); err != nil {
 		return err
 	}
-	gr := graph.Build(v.Snap)
-	if out == "" {
-		return graph.Write(g.Stdout, gr, format)
+	gr, err := graph.Build(v.Snap).View(opts.view)
+	if err != nil {
+		return usageError("--%v", err)
 	}
-	if err := writeExport(out, gr, format); err != nil {
+	if opts.out == "" {
+		return graph.Write(g.Stdout, gr, opts.format)
+	}
+	if err := writeExport(opts.out, gr, opts.format); err != nil {
 		return err
 	}
-	res := exportResult{File: out, Format: format, Nodes: len(gr.Nodes), Edges: len(gr.Edges)}
+	res := exportResult{File: opts.out, Format: opts.format, Level: opts.view.Level, Nodes: len(gr.Nodes), Edges: len(gr.Edges)}
 	return g.emit(res, v.Fresh, func(w io.Writer) {
-		fmt.Fprintf(w, "wrote %d nodes and %d edges to %s (content root %s)\n", res.Nodes, res.Edges, out, v.Fresh.ContentRoot)
+		fmt.Fprintf(w, "wrote %d nodes and %d edges to %s (content root %s)\n", res.Nodes, res.Edges, opts.out, v.Fresh.ContentRoot)
 	})
 }
 
@@ -59,6 +82,7 @@ func runExport(ctx context.Context, format, out string, g *Globals) error {
 type exportResult struct {
 	File   string `json:"file"`
 	Format string `json:"format"`
+	Level  string `json:"level"`
 	Nodes  int    `json:"nodes"`
 	Edges  int    `json:"edges"`
 }

@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/query"
 )
 
@@ -17,7 +19,10 @@ type impactOptions struct {
 	target string
 	// depth is how many reverse edges to follow (at least 1).
 	depth int
-	pin   pinOptions
+	// by is symbol (list every dependent), file or module (sum them).
+	by   string
+	list listOptions
+	pin  pinOptions
 }
 
 func newImpactCommand(g *Globals) *cli.Command {
@@ -28,10 +33,13 @@ func newImpactCommand(g *Globals) *cli.Command {
 		ArgsUsage: "TARGET",
 		Description: "Walks imports, calls, references, extends and implements edges backwards from TARGET, breadth-first, " +
 			"and lists each dependent once at its shortest distance, with the edge kinds that carry it. " +
-			"A file TARGET starts from the file and all its symbols.\n" + queryExitHelp,
-		Flags: append([]cli.Flag{
+			"A file TARGET starts from the file and all its symbols. --kind keeps the dependents whose edges to the previous " +
+			"distance include that kind; --by file or module sums the dependents per file or directory instead of listing them.\n" +
+			queryExitHelp,
+		Flags: append(append([]cli.Flag{
 			&cli.IntFlag{Name: "depth", Value: query.DefaultDepth, Usage: "follow at most `N` edges", Destination: &opts.depth},
-		}, pinFlags(&opts.pin)...),
+			&cli.StringFlag{Name: "by", Value: "symbol", Usage: "symbol (every dependent), file or module (counts per file or directory)", Destination: &opts.by},
+		}, listFlags(&opts.list, true, true)...), pinFlags(&opts.pin)...),
 		Action: func(c *cli.Context) error {
 			var err error
 			if opts.target, err = oneArg(c, "TARGET"); err != nil {
@@ -46,25 +54,57 @@ func runImpact(ctx context.Context, opts impactOptions, g *Globals) error {
 	if opts.depth < 1 {
 		return usageError("--depth %d: want 1 or more", opts.depth)
 	}
+	if !slices.Contains(answer.ImpactBy, opts.by) {
+		return usageError("--by %q: use one of %s", opts.by, strings.Join(answer.ImpactBy, ", "))
+	}
+	page, filter, err := opts.list.pageAndFilter()
+	if err != nil {
+		return err
+	}
 	v, ix, err := g.openQuery(ctx, opts.pin)
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveTarget(repoRelative(v, opts.target))
+	id, err := ix.ResolveWrittenTarget(repoRelative(v, opts.target))
 	if err != nil {
 		return resolveError(err)
 	}
-	res := ix.Impact(id, opts.depth)
+	raw := ix.Impact(id, opts.depth)
+	if opts.by != "symbol" {
+		res := answer.ShapeImpactGroups(raw, opts.by, filter, page)
+		return g.emit(res, v.Fresh, func(w io.Writer) { printImpactGroups(w, res) })
+	}
+	res := answer.ShapeImpact(raw, filter, page)
 	return g.emit(res, v.Fresh, func(w io.Writer) { printImpact(w, res) })
 }
 
-func printImpact(w io.Writer, r query.ImpactResult) {
+func printImpactHeader[T any](w io.Writer, r answer.Impact[T]) {
 	fmt.Fprintf(w, "impact of %s (depth %d): %s in %s%s\n", nodeText(r.Target), r.Depth,
-		plural(r.Total, "dependent"), plural(r.Files, "file"), staleText(r.Target.Mark))
+		plural(r.Dependents, "dependent"), plural(r.FileCount, "file"), staleText(r.Target.Mark))
+}
+
+func printImpact(w io.Writer, r answer.Impact[answer.ImpactItem]) {
+	printImpactHeader(w, r)
+	counts := map[int]int{}
 	for _, l := range r.Levels {
-		fmt.Fprintf(w, "distance %d: %d\n", l.Distance, len(l.Items))
-		for _, it := range l.Items {
-			fmt.Fprintf(w, "  %s  %s%s\n", strings.Join(it.Kinds, ","), nodeText(it.NodeRef), staleText(it.Mark))
-		}
+		counts[l.Distance] = l.Dependents
 	}
+	distance := 0
+	for _, it := range r.Items {
+		if it.Distance != distance {
+			distance = it.Distance
+			fmt.Fprintf(w, "distance %d: %d\n", distance, counts[distance])
+		}
+		fmt.Fprintf(w, "  %s  %s%s\n", strings.Join(it.Kinds, ","), nodeText(it.NodeRef), staleText(it.Mark))
+	}
+	printMore(w, r.List)
+}
+
+func printImpactGroups(w io.Writer, r answer.Impact[answer.ImpactGroup]) {
+	printImpactHeader(w, r)
+	fmt.Fprintf(w, "by %s: %d\n", r.By, r.Total)
+	for _, gr := range r.Items {
+		fmt.Fprintf(w, "  %4d  distance %d  %s  %s\n", gr.Dependents, gr.Distance, gr.Name, strings.Join(gr.Kinds, ","))
+	}
+	printMore(w, r.List)
 }

@@ -5,18 +5,26 @@ import (
 	"io"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/lgraph/lgraph/answer"
 )
 
 func newImplicitCommand(g *Globals) *cli.Command {
 	var pin pinOptions
+	var list listOptions
 	return &cli.Command{
-		Name:        "implicit",
-		Usage:       "keys a file shares with other files without importing them",
-		ArgsUsage:   "FILE",
-		Description: "Lists the environment variables, config keys, pub/sub topics, HTTP routes and SQL tables FILE uses, each with the other files using it. " + queryExitHelp,
-		Flags:       pinFlags(&pin),
+		Name:      "implicit",
+		Usage:     "keys a file shares with other files without importing them",
+		ArgsUsage: "FILE",
+		Description: "Lists the environment variables, config keys, pub/sub topics, HTTP routes and SQL tables FILE uses, each with the other files using it.\n" +
+			queryExitHelp,
+		Flags: append(listFlags(&list, false, true), pinFlags(&pin)...),
 		Action: func(c *cli.Context) error {
 			arg, err := oneArg(c, "FILE")
+			if err != nil {
+				return err
+			}
+			page, filter, err := list.pageAndFilter()
 			if err != nil {
 				return err
 			}
@@ -28,16 +36,19 @@ func newImplicitCommand(g *Globals) *cli.Command {
 			if err != nil {
 				return resolveError(err)
 			}
-			res := ix.Implicit(id)
-			return g.emit(res, v.Fresh, func(w io.Writer) {
-				fmt.Fprintf(w, "implicit keys of %s: %d%s\n", res.File, len(res.Keys), staleText(res.Mark))
-				for _, k := range res.Keys {
-					fmt.Fprintf(w, "  %s  (line %d)  %d other files\n", k.Key, k.Line, len(k.Files))
-					for _, f := range k.Files {
-						fmt.Fprintf(w, "      %s%s\n", f.Path, staleText(f.Mark))
-					}
-				}
-			})
+			res := answer.ShapeImplicit(ix.Implicit(id), filter, page)
+			return g.emit(res, v.Fresh, func(w io.Writer) { printImplicit(w, res) })
 		},
 	}
+}
+
+func printImplicit(w io.Writer, res answer.Implicit) {
+	fmt.Fprintf(w, "implicit keys of %s: %d%s\n", res.File.Path, res.Total, staleText(res.File.Mark))
+	for _, k := range res.Items {
+		fmt.Fprintf(w, "  %s  (line %d)  %d other files\n", k.Key, k.Line, len(k.Files))
+		for _, f := range k.Files {
+			fmt.Fprintf(w, "      %s%s\n", f.Path, staleText(f.Mark))
+		}
+	}
+	printMore(w, res.List)
 }

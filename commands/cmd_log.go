@@ -9,12 +9,13 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/pipeline"
 	"github.com/lgraph/lgraph/store"
 )
 
 func newLogCommand(g *Globals) *cli.Command {
-	var limit int
+	var list listOptions
 	var since, until, branch string
 	return &cli.Command{
 		Name:      "log",
@@ -23,7 +24,8 @@ func newLogCommand(g *Globals) *cli.Command {
 		Description: "Lists init/update runs, newest first: branch, commits, changes, each phase's mode and reason, tokens, cost and outcome. " +
 			"With RUN, the symbols and edges that run added and removed. With --since/--until, the net change in the knowledge over that period.",
 		Flags: []cli.Flag{
-			&cli.IntFlag{Name: "limit", Value: 20, Usage: "show at most `N` runs (0: all)", Destination: &limit},
+			&cli.IntFlag{Name: "limit", Value: 20, Usage: "show at most `N` runs (0: all)", Destination: &list.limit},
+			&cli.IntFlag{Name: "offset", Usage: "skip the newest `N` runs", Destination: &list.offset},
 			&cli.StringFlag{Name: "since", Usage: "net knowledge change from `TIME` (a run number, 2026-11-23, RFC 3339, or a duration ago like 48h)", Destination: &since},
 			&cli.StringFlag{Name: "until", Usage: "... up to `TIME` or run (default: now)", Destination: &until},
 			&cli.StringFlag{Name: "branch", Usage: "with --since/--until: the runs of `BRANCH` (default: the checked-out branch)", Destination: &branch},
@@ -35,7 +37,11 @@ func newLogCommand(g *Globals) *cli.Command {
 			if since != "" || until != "" {
 				return runLogSpan(since, until, branch, g)
 			}
-			return runLog(c.Context, c.Args().First(), limit, g)
+			page, err := list.page()
+			if err != nil {
+				return err
+			}
+			return runLog(c.Context, c.Args().First(), page, g)
 		},
 	}
 }
@@ -155,7 +161,7 @@ func printSpan(w io.Writer, sp *store.Span) {
 		EdgesAdded: sp.EdgesAdded, EdgesRemoved: sp.EdgesRemoved, Summaries: sp.Summaries})
 }
 
-func runLog(_ context.Context, runArg string, limit int, g *Globals) error {
+func runLog(_ context.Context, runArg string, page answer.Page, g *Globals) error {
 	e, err := g.open(false, nil)
 	if err != nil {
 		return err
@@ -167,19 +173,18 @@ func runLog(_ context.Context, runArg string, limit int, g *Globals) error {
 		}
 		r, err := knownRun(e.Store, id)
 		if err != nil {
-			return err
+			return answer.RunError(err)
 		}
 		return g.emit(r, nil, func(w io.Writer) { printRun(w, r); printDelta(w, r.Knowledge) })
 	}
-	runs, err := e.Store.Runs(limit)
+	all, err := e.Store.Runs(0)
 	if err != nil {
 		return err
 	}
-	if runs == nil {
-		runs = []*store.Run{}
-	}
+	runs := answer.Cut(all, page)
 	return g.emit(runs, nil, func(w io.Writer) {
-		for _, r := range runs {
+		defer printMore(w, runs)
+		for _, r := range runs.Items {
 			from := "-"
 			if r.From != nil {
 				from = short(*r.From)

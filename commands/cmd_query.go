@@ -2,14 +2,15 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/query"
 )
 
@@ -24,7 +25,7 @@ func (g *Globals) openQuery(ctx context.Context, pin pinOptions) (*view, *query.
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := v.Enforce(pin); err != nil {
+	if err := enforce(v, pin); err != nil {
 		return nil, nil, err
 	}
 	return v, query.New(v.Snap, v.Staleness), nil
@@ -34,19 +35,23 @@ func (g *Globals) openQuery(ctx context.Context, pin pinOptions) (*view, *query.
 // naming what it wants ("FILE", "SYMBOL").
 func oneArg(c *cli.Context, what string) (string, error) {
 	if c.NArg() != 1 || c.Args().First() == "" {
-		return "", usageError("%s takes one %s (flags go before it; see lgraph %s --help)", c.Command.Name, what, c.Command.Name)
+		return "", usageError("%s takes one %s (see lgraph %s --help)", c.Command.Name, what, c.Command.Name)
 	}
 	return c.Args().First(), nil
 }
 
-// resolveError makes an ambiguous name a usage error (exit 2); an unknown
-// name stays an error (exit 1). Both keep their cause.
-func resolveError(err error) error {
-	var amb *query.AmbiguousError
-	if errors.As(err, &amb) {
-		return usageError("%w", err)
+// resolveError returns a name's resolution error: an ambiguous name exits
+// 2 (code ambiguous), an unknown one 1 (code not_found), both by their
+// type (see exitCode).
+func resolveError(err error) error { return err }
+
+// enforce refuses to answer from a view that has no index (code
+// not_indexed) or does not hold the pin.
+func enforce(v *view, pin pinOptions) error {
+	if err := v.RequireSnapshot(); err != nil {
+		return answer.WithCode(answer.CodeNotIndexed, err)
 	}
-	return err
+	return v.Enforce(pin)
 }
 
 // queryExitHelp is added to the description of every read query.
@@ -97,6 +102,12 @@ func plural(n int, word string) string {
 // repo-relative path the index uses. Anything else is returned unchanged
 // for the query package to resolve (ids, qualified names, repo paths).
 func repoRelative(v *view, arg string) string {
+	// "path:line" keeps its line.
+	if i := strings.LastIndexByte(arg, ':'); i > 0 && !strings.HasPrefix(arg, "sym:") {
+		if _, err := strconv.Atoi(arg[i+1:]); err == nil {
+			return repoRelative(v, arg[:i]) + arg[i:]
+		}
+	}
 	if strings.HasPrefix(arg, "file:") || strings.HasPrefix(arg, "sym:") || v.Env.Repo.Top == "" {
 		return arg
 	}

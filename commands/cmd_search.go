@@ -7,16 +7,17 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/query"
+	"github.com/lgraph/lgraph/answer"
 )
 
 // searchOptions are the options of search.
 type searchOptions struct {
 	// text is the TEXT argument, matched against names.
 	text string
-	// limit is how many hits to print (0: all).
-	limit int
-	pin   pinOptions
+	// kind keeps hits of these node or symbol kinds (file, function...).
+	kind string
+	list listOptions
+	pin  pinOptions
 }
 
 func newSearchCommand(g *Globals) *cli.Command {
@@ -28,9 +29,9 @@ func newSearchCommand(g *Globals) *cli.Command {
 		Description: "Matches TEXT against symbol names (simple and qualified) and file names (base name and path), " +
 			"ranked: exact, exact ignoring case, prefix, substring, then fuzzy (the letters in order, fewest gaps first); " +
 			"ties by name, then id.\n" + queryExitHelp,
-		Flags: append([]cli.Flag{
-			&cli.IntFlag{Name: "limit", Value: query.DefaultLimit, Usage: "show at most `N` hits (0: all)", Destination: &opts.limit},
-		}, pinFlags(&opts.pin)...),
+		Flags: append(append(listFlags(&opts.list, false, true),
+			&cli.StringFlag{Name: "kind", Usage: "only hits of kind `K` (comma-separated: file, function, method, class, struct, interface...)", Destination: &opts.kind},
+		), pinFlags(&opts.pin)...),
 		Action: func(c *cli.Context) error {
 			var err error
 			if opts.text, err = oneArg(c, "TEXT"); err != nil {
@@ -42,23 +43,25 @@ func newSearchCommand(g *Globals) *cli.Command {
 }
 
 func runSearch(ctx context.Context, opts searchOptions, g *Globals) error {
-	if opts.limit < 0 {
-		return usageError("--limit %d: want 0 (all) or more", opts.limit)
+	page, err := opts.list.page()
+	if err != nil {
+		return err
 	}
 	v, ix, err := g.openQuery(ctx, opts.pin)
 	if err != nil {
 		return err
 	}
-	res := ix.Search(opts.text, opts.limit)
+	res := answer.ShapeSearch(ix.Search(opts.text, 0), splitList(opts.kind), opts.list.noTests, page)
 	return g.emit(res, v.Fresh, func(w io.Writer) { printSearch(w, res) })
 }
 
-func printSearch(w io.Writer, r query.SearchResult) {
+func printSearch(w io.Writer, r answer.Search) {
 	fmt.Fprintf(w, "search %q: %s", r.Query, plural(r.Total, "hit"))
 	if len(r.Items) < r.Total {
 		fmt.Fprintf(w, " (showing %d)", len(r.Items))
 	}
 	fmt.Fprintln(w)
+	defer printMore(w, r.List)
 	for _, h := range r.Items {
 		kind := h.SymbolKind
 		if kind == "" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
@@ -24,11 +25,14 @@ func newServeCommand(g *Globals) *cli.Command {
 		Name:  "serve",
 		Usage: "serve the graph to coding agents (--mcp: MCP on stdin/stdout)",
 		Description: "Runs an MCP server on stdin and stdout (newline-delimited JSON-RPC) until stdin closes or the process is interrupted. " +
-			"Its tools are lgraph_status, lgraph_deps, lgraph_rdeps, lgraph_callers, lgraph_callees, lgraph_impact, lgraph_search and lgraph_show; " +
-			"each takes the optional pins expect_root and freshness (allow_stale or require) and answers {result, freshness} " +
-			"from the snapshot published when it is called, so answers follow lgraph update while the server runs. " +
-			"A refusal or a bad argument is a tool error that says what to run.\n" +
-			"Codes used: 0 stdin closed or interrupted, 1 error (no index: run lgraph init), 2 usage (no --mcp).",
+			"Its tools are " + strings.Join(mcpserver.ToolNames(), ", ") + ". " +
+			"The queries take the optional pins expect_root and freshness (allow_stale or require), limit and offset, and answer " +
+			"{ok, result, error, freshness} as compact JSON from the snapshot published when they are called, so answers follow " +
+			"updates while the server runs; an answer whose limit was not given is kept under about 20 KB. " +
+			"The server starts without an index: lgraph_status says so and lgraph_update makes one. " +
+			"A refusal or a bad argument is a tool error that says which tool to call.\n" +
+
+			"Codes used: 0 stdin closed or interrupted, 1 error (not a git repository), 2 usage (no --mcp).",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "mcp", Usage: "speak the Model Context Protocol on stdin/stdout", Destination: &opts.mcp},
 		},
@@ -45,11 +49,13 @@ func runServe(ctx context.Context, opts serveOptions, g *Globals) error {
 	if !opts.mcp {
 		return usageError("serve needs a protocol: run lgraph serve --mcp")
 	}
-	e, err := g.open(false, nil)
+	// The store is created if missing, so that an agent can index the
+	// repository through lgraph_update.
+	e, err := g.open(true, nil)
 	if err != nil {
 		return err
 	}
-	srv := mcpserver.New(e, mcpserver.Options{})
+	srv := mcpserver.New(e, mcpserver.Options{Version: buildVersion(), Getenv: g.Getenv})
 	err = srv.Run(ctx, mcpserver.Drain(&mcp.IOTransport{Reader: os.Stdin, Writer: nopWriteCloser{g.Stdout}}))
 	if ctx.Err() != nil {
 		return nil // interrupted: a normal way to stop a server

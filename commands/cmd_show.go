@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/query"
 )
 
@@ -15,6 +16,7 @@ import (
 type showOptions struct {
 	// target is the FILE|SYMBOL argument.
 	target string
+	list   listOptions
 	pin    pinOptions
 }
 
@@ -26,7 +28,7 @@ func newShowCommand(g *Globals) *cli.Command {
 		ArgsUsage: "FILE|SYMBOL",
 		Description: "For a symbol: id, kind, path, lines, signature, doc, its file's summary, parent, members and in and out edges. " +
 			"For a file: language, size, summary, symbols and the files it depends on and that depend on it, with edge summaries.\n" + queryExitHelp,
-		Flags: pinFlags(&opts.pin),
+		Flags: append(listFlags(&opts.list, true, true), pinFlags(&opts.pin)...),
 		Action: func(c *cli.Context) error {
 			var err error
 			if opts.target, err = oneArg(c, "FILE or SYMBOL"); err != nil {
@@ -38,23 +40,27 @@ func newShowCommand(g *Globals) *cli.Command {
 }
 
 func runShow(ctx context.Context, opts showOptions, g *Globals) error {
+	page, filter, err := opts.list.pageAndFilter()
+	if err != nil {
+		return err
+	}
 	v, ix, err := g.openQuery(ctx, opts.pin)
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveTarget(repoRelative(v, opts.target))
+	id, err := ix.ResolveWrittenTarget(repoRelative(v, opts.target))
 	if err != nil {
 		return resolveError(err)
 	}
 	if strings.HasPrefix(id, "file:") {
-		res := ix.ShowFile(id)
+		res := answer.ShapeShowFile(ix.ShowFile(id), filter, page)
 		return g.emit(res, v.Fresh, func(w io.Writer) { printShowFile(w, res) })
 	}
-	res := ix.ShowSymbol(id)
+	res := answer.ShapeShowSymbol(ix.ShowSymbolWhole(id), filter, page)
 	return g.emit(res, v.Fresh, func(w io.Writer) { printShowSymbol(w, res) })
 }
 
-func printShowSymbol(w io.Writer, s query.SymbolInfo) {
+func printShowSymbol(w io.Writer, s answer.ShowSymbol) {
 	lines := where(s.NodeRef)
 	if s.EndLine > s.Line {
 		lines += fmt.Sprintf("-%d", s.EndLine)
@@ -66,37 +72,41 @@ func printShowSymbol(w io.Writer, s query.SymbolInfo) {
 	if s.Parent != nil {
 		fmt.Fprintf(w, "parent: %s\n", nodeText(*s.Parent))
 	}
-	if len(s.Members) > 0 {
-		fmt.Fprintf(w, "members: %d\n", len(s.Members))
-		for _, m := range s.Members {
+	if s.Members.Total > 0 {
+		fmt.Fprintf(w, "members: %d\n", s.Members.Total)
+		for _, m := range s.Members.Items {
 			fmt.Fprintf(w, "  %-9s %s\n", m.SymbolKind, nodeText(m))
 		}
+		printMore(w, s.Members)
 	}
 	printEdgeItems(w, "in", s.In)
 	printEdgeItems(w, "out", s.Out)
 }
 
-func printEdgeItems(w io.Writer, label string, items []query.EdgeItem) {
-	fmt.Fprintf(w, "%s: %d\n", label, len(items))
-	for _, e := range items {
+func printEdgeItems(w io.Writer, label string, items answer.List[query.EdgeItem]) {
+	fmt.Fprintf(w, "%s: %d\n", label, items.Total)
+	for _, e := range items.Items {
 		fmt.Fprintf(w, "  %s  %s%s%s\n", e.EdgeKind, nodeText(e.NodeRef), viaText(e.Via), staleText(e.Mark))
 	}
+	printMore(w, items)
 }
 
-func printShowFile(w io.Writer, f query.FileInfo) {
+func printShowFile(w io.Writer, f answer.ShowFile) {
 	fmt.Fprintf(w, "%s  %s  %d bytes%s\n", f.ID, f.Lang, f.Size, staleText(f.Mark))
 	printField(w, "summary", f.Summary)
-	fmt.Fprintf(w, "symbols: %d\n", len(f.Symbols))
-	for _, s := range f.Symbols {
+	fmt.Fprintf(w, "symbols: %d\n", f.Symbols.Total)
+	for _, s := range f.Symbols.Items {
 		fmt.Fprintf(w, "  %-9s %s\n", s.SymbolKind, nodeText(s))
 	}
+	printMore(w, f.Symbols)
 	printFileDeps(w, "in", f.In)
 	printFileDeps(w, "out", f.Out)
 }
 
-func printFileDeps(w io.Writer, label string, deps []query.FileDep) {
-	fmt.Fprintf(w, "%s: %d\n", label, len(deps))
-	for _, d := range deps {
+func printFileDeps(w io.Writer, label string, deps answer.List[query.FileDep]) {
+	fmt.Fprintf(w, "%s: %d\n", label, deps.Total)
+	defer printMore(w, deps)
+	for _, d := range deps.Items {
 		fmt.Fprintf(w, "  %s  %s%s%s\n", d.Path, strings.Join(d.Kinds, ","), viaText(d.Via), staleText(d.Mark))
 		if d.Summary != "" {
 			fmt.Fprintf(w, "      %s\n", oneLine(d.Summary))

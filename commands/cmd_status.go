@@ -8,34 +8,43 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/readview"
+	"github.com/lgraph/lgraph/answer"
 )
 
 func newStatusCommand(g *Globals) *cli.Command {
+	var list listOptions
 	return &cli.Command{
 		Name:        "status",
 		Usage:       "branches, baselines, behind/dirty state and the last runs",
 		Description: "Shows the current branch, HEAD, the indexed commit, how far behind it is, working-tree files whose content differs from the index, the content root, the last run and the store size.",
-		Action:      func(c *cli.Context) error { return runStatus(c.Context, g) },
+		Flags: []cli.Flag{
+			&cli.IntFlag{Name: "limit", Value: answer.DefaultLimit, Usage: "list at most `N` stale paths (0: all)", Destination: &list.limit},
+			&cli.IntFlag{Name: "offset", Usage: "skip the first `N` stale paths", Destination: &list.offset},
+		},
+		Action: func(c *cli.Context) error {
+			page, err := list.page()
+			if err != nil {
+				return err
+			}
+			return runStatus(c.Context, page, g)
+		},
 	}
 }
 
-// statusResult is status's --json result.
-type statusResult = readview.StatusResult
-
-func runStatus(ctx context.Context, g *Globals) error {
+func runStatus(ctx context.Context, page answer.Page, g *Globals) error {
 	v, err := g.openView(ctx)
 	if err != nil {
 		return err
 	}
-	res, err := v.Status()
+	full, err := v.Status()
 	if err != nil {
 		return err
 	}
+	res := answer.ShapeStatus(full, page, "run lgraph init", "run lgraph update")
 	return g.emit(res, v.Fresh, func(w io.Writer) { printStatus(w, res) })
 }
 
-func printStatus(w io.Writer, r statusResult) {
+func printStatus(w io.Writer, r answer.Status) {
 	fmt.Fprintf(w, "branch:   %s\nHEAD:     %s\n", r.Branch, r.Head)
 	if u := r.UpdateRunning; u != nil {
 		fmt.Fprintf(w, "update:   running since %s (pid %d)\n", u.Since.Format("2006-01-02 15:04:05Z"), u.PID)
@@ -46,17 +55,14 @@ func printStatus(w io.Writer, r statusResult) {
 		fmt.Fprintf(w, "indexed:  %s (%d commits behind)\n", r.IndexedCommit, r.CommitsBehind)
 	}
 	fmt.Fprintf(w, "status:   %s", r.Status)
-	if n := len(r.StalePaths); n > 0 {
+	if n := r.StalePaths.Total; n > 0 {
 		fmt.Fprintf(w, " (%d stale files)", n)
 	}
 	fmt.Fprintln(w)
-	for i, p := range r.StalePaths {
-		if i == 20 {
-			fmt.Fprintf(w, "  ... %d more\n", len(r.StalePaths)-20)
-			break
-		}
+	for _, p := range r.StalePaths.Items {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
+	printMore(w, r.StalePaths)
 	fmt.Fprintf(w, "root:     %s (%d files)\n", r.ContentRoot, r.LeafCount)
 	printSkipped(w, r.FilesSkipped)
 	if r.LastRun != nil {
@@ -69,6 +75,9 @@ func printStatus(w io.Writer, r statusResult) {
 	if f := r.HookFailure; f != nil {
 		fmt.Fprintf(w, "hooks:    the update %s started at %s failed (exit %d): %s\n          see %s\n",
 			f.Hook, f.Time.Format("2006-01-02 15:04:05Z"), f.Exit, f.Error, f.Log)
+	}
+	if r.Hint != "" && r.IndexedCommit != "" {
+		fmt.Fprintf(w, "hint:     %s\n", r.Hint)
 	}
 }
 

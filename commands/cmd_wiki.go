@@ -10,10 +10,13 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/lgraph/lgraph/answer"
 )
 
 func newWikiCommand(g *Globals) *cli.Command {
 	var pin pinOptions
+	var list listOptions
 	var out string
 	return &cli.Command{
 		Name:      "wiki",
@@ -21,12 +24,17 @@ func newWikiCommand(g *Globals) *cli.Command {
 		ArgsUsage: "[MODULE]",
 		Description: "Each module (a directory of indexed code files) has a doc written from its files' summaries and the modules it uses and is used by. " +
 			"With MODULE, prints that doc; without, lists the modules; with --out DIR, writes every doc to DIR/<module>.md (the root as index.md). " + queryExitHelp,
-		Flags: append(pinFlags(&pin), &cli.StringFlag{Name: "out", Usage: "write every module doc under `DIR`", Destination: &out}),
+		Flags: append(append(listFlags(&list, false, false), pinFlags(&pin)...),
+			&cli.StringFlag{Name: "out", Usage: "write every module doc under `DIR`", Destination: &out}),
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 1 {
 				return usageError("wiki takes at most one MODULE")
 			}
-			return runWiki(c.Context, strings.TrimSuffix(c.Args().First(), "/"), out, pin, g)
+			page, err := list.page()
+			if err != nil {
+				return err
+			}
+			return runWiki(c.Context, strings.TrimSuffix(c.Args().First(), "/"), out, page, pin, g)
 		},
 	}
 }
@@ -37,12 +45,18 @@ type wikiDoc struct {
 	File   string `json:"file,omitempty"`
 }
 
-func runWiki(ctx context.Context, module, out string, pin pinOptions, g *Globals) error {
+// wikiWritten is wiki --out's result: the docs written.
+type wikiWritten struct {
+	Out string `json:"out"`
+	answer.List[wikiDoc]
+}
+
+func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinOptions, g *Globals) error {
 	v, err := g.openView(ctx)
 	if err != nil {
 		return err
 	}
-	if err := v.Enforce(pin); err != nil {
+	if err := enforce(v, pin); err != nil {
 		return err
 	}
 	dirs := make([]string, 0)
@@ -54,12 +68,12 @@ func runWiki(ctx context.Context, module, out string, pin pinOptions, g *Globals
 	case module != "":
 		m := v.Snap.Modules.Get(module)
 		if m == nil {
-			return fmt.Errorf("no module %q: lgraph wiki lists the modules", module)
+			return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
 		}
 		doc := wikiDoc{Module: m.Dir, Doc: m.Doc}
 		return g.emit(doc, v.Fresh, func(w io.Writer) { fmt.Fprint(w, m.Doc) })
 	case out != "":
-		var written []wikiDoc
+		written := []wikiDoc{}
 		for _, d := range dirs {
 			name := filepath.Join(out, filepath.FromSlash(d)+".md")
 			if d == "." {
@@ -76,15 +90,18 @@ func runWiki(ctx context.Context, module, out string, pin pinOptions, g *Globals
 			}
 			written = append(written, wikiDoc{Module: d, File: name})
 		}
-		return g.emit(written, v.Fresh, func(w io.Writer) { fmt.Fprintf(w, "wrote %d module docs under %s\n", len(written), out) })
+		res := wikiWritten{Out: out, List: answer.Cut(written, answer.Page{})}
+		return g.emit(res, v.Fresh, func(w io.Writer) { fmt.Fprintf(w, "wrote %d module docs under %s\n", len(written), out) })
 	}
 	list := make([]wikiDoc, 0, len(dirs))
 	for _, d := range dirs {
 		list = append(list, wikiDoc{Module: d})
 	}
-	return g.emit(list, v.Fresh, func(w io.Writer) {
-		for _, d := range dirs {
-			fmt.Fprintln(w, d)
+	res := answer.Cut(list, page)
+	return g.emit(res, v.Fresh, func(w io.Writer) {
+		for _, d := range res.Items {
+			fmt.Fprintln(w, d.Module)
 		}
+		printMore(w, res)
 	})
 }

@@ -1,11 +1,9 @@
 package commands
 
 import (
-	"errors"
 	"fmt"
 
-	"github.com/lgraph/lgraph/cache"
-	"github.com/lgraph/lgraph/readview"
+	"github.com/lgraph/lgraph/answer"
 )
 
 // Exit codes (DESIGN §5b); this is the only place they are decided.
@@ -24,39 +22,40 @@ const exitHelp = "Exit codes: 0 success, 1 error, 2 usage, 3 refused (freshness)
 // codedError carries an exit code and a one-line message for the user,
 // keeping the cause for errors.Is/As.
 type codedError struct {
-	code  int
 	label string
 	err   error
 }
 
-func (e *codedError) Error() string { return e.err.Error() }
-func (e *codedError) Unwrap() error { return e.err }
+func (e *codedError) Error() string     { return e.err.Error() }
+func (e *codedError) Unwrap() error     { return e.err }
+func (e *codedError) ErrorCode() string { return e.label }
 
 func usageError(format string, args ...any) error {
-	return &codedError{code: ExitUsage, label: "usage", err: fmt.Errorf(format, args...)}
+	return &codedError{label: answer.CodeUsage, err: fmt.Errorf(format, args...)}
 }
 
-func drift(err error) error { return &codedError{code: ExitDrift, label: "drift", err: err} }
+func drift(err error) error { return &codedError{label: answer.CodeDrift, err: err} }
 
 // reported marks an error whose message was already written (JSON mode).
 type reported struct{ error }
 
 func (r reported) Unwrap() error { return r.error }
 
-// exitCode maps an error to its exit code.
+// exitCode maps an error to its exit code and its stable JSON code.
 func exitCode(err error) (int, string) {
-	var ce *codedError
-	switch {
-	case err == nil:
+	if err == nil {
 		return ExitOK, ""
-	case errors.As(err, &ce):
-		return ce.code, ce.label
-	case errors.Is(err, cache.ErrBusy):
-		return ExitBusy, "busy"
-	case errors.Is(err, readview.ErrRefused):
-		return ExitRefused, "refused"
-	case errors.Is(err, readview.ErrUsage):
-		return ExitUsage, "usage"
 	}
-	return ExitError, "error"
+	label := answer.Code(err)
+	switch label {
+	case answer.CodeUsage, answer.CodeAmbiguous:
+		return ExitUsage, label
+	case answer.CodeRefused:
+		return ExitRefused, label
+	case answer.CodeDrift:
+		return ExitDrift, label
+	case answer.CodeBusy:
+		return ExitBusy, label
+	}
+	return ExitError, label
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/readview"
 )
 
@@ -27,6 +28,9 @@ type Globals struct {
 	Quiet          bool
 	// Freshness is filled by read commands for the JSON envelope.
 	freshness any
+	// jsonArg is --json seen on the command line before parsing, so that
+	// an error in parsing is answered in JSON too.
+	jsonArg bool
 	// warned holds the warnings already printed.
 	warned map[string]bool
 }
@@ -57,8 +61,10 @@ func (g *Globals) Finish(err error) int {
 	if errors.As(err, &rep) {
 		return code
 	}
-	if g.JSON {
-		_ = g.writeEnvelope(envelope{OK: false, Error: &apiError{Code: label, Message: err.Error()}, Freshness: g.freshness})
+	if g.JSON || g.jsonArg {
+		env := answer.Failure(err, g.freshness)
+		env.Error.Code = label
+		_ = g.writeEnvelope(env)
 		return code
 	}
 	fmt.Fprintf(g.Stderr, "lgraph: %s\n", err)
@@ -73,7 +79,7 @@ type env = readview.Env
 func (g *Globals) open(create bool, flagOverrides map[string]string) (*env, error) {
 	e, err := readview.OpenEnv(g.location(), create, flagOverrides)
 	if err != nil {
-		return nil, err
+		return nil, answer.StoreError(err)
 	}
 	g.warnOnce(e.Loaded.Warnings())
 	return e, nil
@@ -143,20 +149,8 @@ func (g *Globals) readGlobals(c *cli.Context) error {
 	return nil
 }
 
-// envelope is every --json output (DESIGN §6).
-type envelope struct {
-	OK        bool      `json:"ok"`
-	Result    any       `json:"result"`
-	Error     *apiError `json:"error,omitempty"`
-	Freshness any       `json:"freshness,omitempty"`
-}
-
-type apiError struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
-func (g *Globals) writeEnvelope(e envelope) error {
+// writeEnvelope prints a --json answer, indented for people who read it.
+func (g *Globals) writeEnvelope(e answer.Envelope) error {
 	enc := json.NewEncoder(g.Stdout)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
@@ -166,10 +160,28 @@ func (g *Globals) writeEnvelope(e envelope) error {
 // emit prints a successful result: the JSON envelope, or human text.
 func (g *Globals) emit(result any, freshness any, human func(w io.Writer)) error {
 	if g.JSON {
-		return g.writeEnvelope(envelope{OK: true, Result: result, Freshness: freshness})
+		return g.writeEnvelope(answer.Success(result, freshness))
 	}
 	human(g.Stdout)
 	return nil
+}
+
+// fail prints a failed answer that still has a result (a failed run's
+// summary, verify's drift): in JSON one envelope with ok false, else the
+// human text on stdout; the error then only sets the exit code.
+func (g *Globals) fail(result any, freshness any, err error, human func(w io.Writer)) error {
+	if g.JSON {
+		env := answer.Failure(err, freshness)
+		env.Result = result
+		if werr := g.writeEnvelope(env); werr != nil {
+			return werr
+		}
+		return reported{err}
+	}
+	if human != nil {
+		human(g.Stdout)
+	}
+	return reported{err}
 }
 
 // failpoint returns the test hook named by LGRAPH_FAILPOINT: at that point

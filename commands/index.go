@@ -7,7 +7,7 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/lgraph/lgraph/pipeline"
+	"github.com/lgraph/lgraph/actions"
 	"github.com/lgraph/lgraph/store"
 )
 
@@ -37,25 +37,16 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 		// live (1.50 GB instead of 1.88 GB on a 9,254-file init).
 		debug.SetGCPercent(40)
 	}
-	provider, keyWarnings, err := pipeline.NewProvider(&e.Config.LLM, g.Getenv)
-	if err != nil {
-		return usageError("%v", err)
-	}
-	g.warnOnce(keyWarnings)
-	warnings := append(e.Loaded.Warnings(), keyWarnings...)
-	run, err := pipeline.Run(ctx, pipeline.Options{
-		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: e.Langs, LLM: provider,
-		Command: opts.command, Full: opts.full, Wait: opts.wait,
-		DryRun: opts.dryRun, Worktree: opts.worktree, Progress: newProgress(g), Failpoint: g.failpoint(),
-		Warnings: warnings,
+	run, err := actions.Index(ctx, e, actions.IndexOptions{
+		Command: opts.command, Full: opts.full, Wait: opts.wait, DryRun: opts.dryRun, Worktree: opts.worktree,
+		Progress: newProgress(g), Failpoint: g.failpoint(), Getenv: g.Getenv, Warn: g.warnOnce,
 	})
 	if run == nil {
 		return err
 	}
 	if err != nil {
 		if g.JSON {
-			_ = g.emit(run, nil, nil)
-			return reported{err}
+			return g.fail(run, nil, err, nil)
 		}
 		printRun(g.Stderr, run)
 		return err

@@ -14,7 +14,14 @@ import (
 func (g *Globals) Run(ctx context.Context, args []string) error {
 	defer g.startProfile()()
 	defer g.watchHeap()()
-	return NewApp(g).RunContext(ctx, args)
+	app := NewApp(g)
+	// Known before parsing, so that a usage error is answered in JSON too.
+	g.jsonArg = wantsJSON(args)
+	placed, err := newArgShape(app).placeFlags(args)
+	if err != nil {
+		return err
+	}
+	return app.RunContext(ctx, placed)
 }
 
 // startProfile writes a CPU profile of the command to the file named by

@@ -38,6 +38,9 @@ type Edge struct {
 	// DetectedBy says what found an implicit edge: rules (or llm).
 	DetectedBy string `json:"detected_by,omitempty"`
 	Summary    string `json:"summary,omitempty"`
+	// Weight counts the edges merged into this one by a file or module
+	// level view (0 in the full graph).
+	Weight int `json:"weight,omitempty"`
 }
 
 // Graph is a snapshot's nodes and edges, sorted.

@@ -1,6 +1,7 @@
 package mcpserver
 
 import (
+	"context"
 	"maps"
 	"slices"
 
@@ -28,12 +29,12 @@ type inputSchema struct {
 	AdditionalProperties bool                `json:"additionalProperties"`
 }
 
-// define builds a tool taking props plus the pin arguments, answered by
-// answer with its arguments decoded into a new A.
+// define builds a read-only tool taking props plus the pin arguments,
+// answered by answer with its arguments decoded into a new A.
 func define[A any, PA interface {
 	*A
 	args
-}](name, description string, props map[string]property, answer func(*readview.View, PA) (any, error)) spec {
+}](name, description string, props map[string]property, answer func(context.Context, *readview.View, PA) (any, error)) spec {
 	schema := inputSchema{Type: "object", Properties: map[string]property{}}
 	maps.Copy(schema.Properties, pinProps)
 	maps.Copy(schema.Properties, props)
@@ -45,18 +46,26 @@ func define[A any, PA interface {
 	return spec{
 		tool: &mcp.Tool{
 			Name:        name,
-			Description: description + " Every answer is {result, freshness}; items in stale files carry stale and suggest.",
+			Description: description + " The answer is {ok, result, error, freshness}; items in stale files carry stale and suggest.",
 			InputSchema: schema,
 			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
 		},
 		newArgs: func() args { return PA(new(A)) },
-		answer:  func(v *readview.View, a args) (any, error) { return answer(v, a.(PA)) },
+		answer:  func(ctx context.Context, v *readview.View, a args) (any, error) { return answer(ctx, v, a.(PA)) },
 	}
 }
 
 // optional lets a tool answer before the branch is indexed, unless pinned.
 func (s spec) optional() spec {
 	s.optionalSnapshot = true
+	return s
+}
+
+// writes marks a tool that changes the index (not read-only), and makes
+// its answer carry the freshness of what it published.
+func (s spec) writes() spec {
+	s.tool.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: false, IdempotentHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(false)}
+	s.refresh = true
 	return s
 }
 

@@ -1,23 +1,24 @@
-// Package mcpserver serves lgraph's read queries to coding agents over the
-// Model Context Protocol: one tool per query, each answered from a view
-// opened for that call, so a running server answers from every snapshot
-// that lgraph update publishes, and every answer carries its freshness
-// block (DESIGN §5).
+// Package mcpserver serves lgraph to coding agents over the Model Context
+// Protocol: the read queries, status, wiki pages and the run ledger, and
+// the loop that keeps them true (update, verify). Each call opens a view
+// of the snapshot published when it is made, so a running server follows
+// every update, and every answer is the CLI's --json envelope {ok, result,
+// error, freshness} as one compact JSON text, bounded to about 20 KB.
 package mcpserver
 
 import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"log/slog"
+	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/freshness"
 	"github.com/lgraph/lgraph/gitrepo"
-	"github.com/lgraph/lgraph/query"
 	"github.com/lgraph/lgraph/readview"
 )
 
@@ -28,15 +29,25 @@ type Options struct {
 	// Logger receives the SDK's log of sessions and protocol errors; nil
 	// discards it.
 	Logger *slog.Logger
+	// Getenv reads the environment for update and verify (the LLM key);
+	// nil reads nothing.
+	Getenv func(string) string
+	// MaxAnswerBytes bounds an answer whose limit the caller did not set:
+	// the limit is lowered until the answer fits. 0 is DefaultMaxAnswerBytes.
+	MaxAnswerBytes int
 }
+
+// DefaultMaxAnswerBytes keeps an answer small enough for an agent's context.
+const DefaultMaxAnswerBytes = 20_000
 
 // server answers tool calls from one repository, config and store.
 type server struct {
 	// env is opened once; each call copies it with a freshly opened
 	// repository (see view).
-	env *readview.Env
-	// busy lets one call read at a time: a call decodes a whole snapshot,
-	// and the SDK runs calls concurrently.
+	env  *readview.Env
+	opts Options
+	// busy lets one call run at a time: a call decodes a whole snapshot or
+	// writes one, and the SDK runs calls concurrently.
 	busy chan struct{}
 }
 
@@ -47,12 +58,18 @@ func New(env *readview.Env, opts Options) *mcp.Server {
 	if version == "" {
 		version = "dev"
 	}
+	if opts.MaxAnswerBytes == 0 {
+		opts.MaxAnswerBytes = DefaultMaxAnswerBytes
+	}
+	if opts.Getenv == nil {
+		opts.Getenv = func(string) string { return "" }
+	}
 	m := mcp.NewServer(&mcp.Implementation{Name: "lgraph", Title: "lgraph code graph", Version: version}, &mcp.ServerOptions{
 		Instructions: instructions,
 		Logger:       opts.Logger,
 		Capabilities: &mcp.ServerCapabilities{},
 	})
-	s := &server{env: env, busy: make(chan struct{}, 1)}
+	s := &server{env: env, opts: opts, busy: make(chan struct{}, 1)}
 	for _, t := range s.tools() {
 		m.AddTool(t.tool, s.handler(t))
 	}
@@ -60,10 +77,12 @@ func New(env *readview.Env, opts Options) *mcp.Server {
 }
 
 const instructions = "lgraph answers questions about this repository's code graph: dependencies between files, " +
-	"callers and callees of symbols, the impact of a change, name search and what a file or symbol is. " +
-	"Every answer carries a freshness block naming the tree it describes (content_root, indexed_commit, status); " +
-	"items in files that changed since carry stale and suggest. Pin a call with expect_root or freshness=require " +
-	"to be refused rather than answered about another tree."
+	"callers and callees of symbols, the impact of a change, name search, what a file or symbol is, module docs (lgraph_wiki) " +
+	"and what each index run changed (lgraph_log). Every answer is one JSON object {ok, result, error, freshness}: " +
+	"freshness names the tree it describes (content_root, indexed_commit, status); items in files that changed since carry " +
+	"stale and suggest. Lists sit under items with total and truncated; a cut list says next_offset: ask again with that offset. " +
+	"If the index is missing or behind, call lgraph_update, then ask again; lgraph_verify checks the index against a rebuild. " +
+	"Pin a call with expect_root or freshness=require to be refused rather than answered about another tree."
 
 // spec is one tool: its definition and how it answers from a view.
 type spec struct {
@@ -71,10 +90,13 @@ type spec struct {
 	// newArgs returns a pointer to the tool's zero arguments.
 	newArgs func() args
 	// answer answers from an opened view that passed the pin.
-	answer func(v *readview.View, a args) (any, error)
+	answer func(ctx context.Context, v *readview.View, a args) (any, error)
 	// optionalSnapshot answers even when the branch is not indexed, unless
-	// a pin is given (status).
+	// a pin is given (status, log, update).
 	optionalSnapshot bool
+	// refresh reopens the view after answering, for the freshness of what
+	// the call published (update).
+	refresh bool
 }
 
 // args are a tool's decoded arguments.
@@ -97,31 +119,58 @@ func (s *server) handler(t spec) mcp.ToolHandler {
 		}
 		v, err := s.view(ctx)
 		if err != nil {
-			return failure(err, nil), nil
+			return reply(answer.Failure(err, nil)), nil
 		}
-		defer v.Env.Repo.Close() // each call opened its own
-		res, err := s.call(t, v, req.Params.Arguments)
-		if err != nil {
-			return failure(err, &v.Fresh), nil
+		defer func() { v.Env.Repo.Close() }() // each call opened its own
+		env := s.call(ctx, t, v, req.Params.Arguments)
+		if t.refresh {
+			if nv, err := s.view(ctx); err == nil {
+				v.Env.Repo.Close()
+				v = nv
+				env.Freshness = v.Fresh
+			}
 		}
-		return success(res, v.Fresh)
+		return reply(env), nil
 	}
 }
 
-func (s *server) call(t spec, v *readview.View, raw json.RawMessage) (any, error) {
+// call answers one call as an envelope, lowering an unset limit until the
+// answer fits the byte budget.
+func (s *server) call(ctx context.Context, t spec, v *readview.View, raw json.RawMessage) answer.Envelope {
 	a := t.newArgs()
 	if err := decode(raw, a); err != nil {
-		return nil, fmt.Errorf("%s: %w", t.tool.Name, err)
+		return failure(fmt.Errorf("%s: %w", t.tool.Name, err), v.Fresh)
 	}
 	if err := a.check(); err != nil {
-		return nil, fmt.Errorf("%s: %w", t.tool.Name, err)
+		return failure(fmt.Errorf("%s: %w", t.tool.Name, err), v.Fresh)
 	}
 	if pin := a.pin(); !t.optionalSnapshot || pin != (readview.Pin{}) {
+		if err := v.RequireSnapshot(); err != nil {
+			return failure(answer.WithCode(answer.CodeNotIndexed, err), v.Fresh)
+		}
 		if err := v.Enforce(pin); err != nil {
-			return nil, err
+			return failure(err, v.Fresh)
 		}
 	}
-	return t.answer(v, a)
+	for {
+		res, err := t.answer(ctx, v, a)
+		if err != nil {
+			env := failure(err, v.Fresh)
+			if res != nil {
+				env.Result = res // a failure with findings (verify's drift)
+			}
+			return env
+		}
+		env := answer.Success(res, v.Fresh)
+		p, ok := a.(pageable)
+		if !ok || p.limitGiven() || p.limit() <= 1 {
+			return env
+		}
+		if text, err := encode(env); err == nil && len(text) <= s.opts.MaxAnswerBytes {
+			return env
+		}
+		p.setLimit(p.limit() / 2)
+	}
 }
 
 // view opens the published snapshot and its freshness for one call. The
@@ -160,77 +209,70 @@ func decode(raw json.RawMessage, a args) error {
 	return nil
 }
 
-// answer is a tool's structured result: the result exactly as the CLI's
-// --json prints it, or the error, with the freshness block of the tree.
-type answer struct {
-	Result    any              `json:"result,omitempty"`
-	Error     *apiError        `json:"error,omitempty"`
-	Freshness *freshness.Block `json:"freshness,omitempty"`
-}
-
-// apiError is the error of a refused or failed call, coded like the CLI's
-// --json errors: refused, usage or error.
-type apiError struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
-func success(res any, fresh freshness.Block) (*mcp.CallToolResult, error) {
-	text, err := encode(answer{Result: res, Freshness: &fresh})
+// reply is a tool result: the envelope as one compact JSON text (no
+// structured copy: agents read the text).
+func reply(env answer.Envelope) *mcp.CallToolResult {
+	if b, ok := env.Freshness.(freshness.Block); ok {
+		env.Freshness = compactFreshness(b)
+	}
+	text, err := encode(env)
 	if err != nil {
-		return nil, fmt.Errorf("encode result: %w", err)
+		text = []byte(fmt.Sprintf(`{"ok":false,"result":null,"error":{"code":"error","message":%q},"freshness":null}`, "encode answer: "+err.Error()))
 	}
-	return &mcp.CallToolResult{
-		Content:           []mcp.Content{&mcp.TextContent{Text: string(text)}},
-		StructuredContent: json.RawMessage(text),
-	}, nil
+	return &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: string(text)}}, IsError: !env.OK}
 }
 
-// failure is a tool error result: the message (which says what to run)
-// first, then the same as JSON with the freshness block.
-func failure(err error, fresh *freshness.Block) *mcp.CallToolResult {
-	a := answer{Error: &apiError{Code: errorCode(err), Message: err.Error()}, Freshness: fresh}
-	res := &mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: err.Error()}}, IsError: true}
-	if text, encErr := encode(a); encErr == nil {
-		res.Content = append(res.Content, &mcp.TextContent{Text: string(text)})
-		res.StructuredContent = json.RawMessage(text)
+// maxStalePaths bounds the stale paths every answer's freshness block
+// lists: a dirty tree of thousands of files would otherwise fill each
+// answer. changed_files counts them all; lgraph_status pages them.
+const maxStalePaths = 20
+
+func compactFreshness(b freshness.Block) freshness.Block {
+	if len(b.StalePaths) > maxStalePaths {
+		b.StalePaths = b.StalePaths[:maxStalePaths]
 	}
-	return res
+	return b
 }
 
-// encode writes JSON as the CLI's --json does (two-space indent, no HTML
-// escaping), so a result's bytes equal the CLI's.
+// failure is a failed call's envelope, its message naming MCP tools.
+func failure(err error, fresh any) answer.Envelope {
+	env := answer.Failure(err, fresh)
+	env.Error.Message = toolHints(env.Error.Message)
+	return env
+}
+
+// toolHints rewrites the CLI commands a message tells the user to run into
+// the tools an MCP client can call.
+var toolHints = strings.NewReplacer(
+	"run lgraph init", "call lgraph_update (it indexes the branch the first time)",
+	"run lgraph update --full to rebuild", "call lgraph_update with full: true to rebuild",
+	"run lgraph update", "call lgraph_update",
+	"try lgraph search ", "try lgraph_search with text ",
+	"lgraph wiki lists the modules", "lgraph_wiki without module lists them",
+	"see lgraph log", "lgraph_log lists the runs",
+).Replace
+
+// encode writes compact JSON without HTML escaping.
 func encode(v any) ([]byte, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n"), nil
 }
 
-// errUsage marks a bad argument.
-var errUsage = errors.New("usage")
-
-type usageErr struct{ msg string }
-
-func (e *usageErr) Error() string        { return e.msg }
-func (e *usageErr) Is(target error) bool { return target == errUsage }
-
+// usageError is a bad argument (code usage).
 func usageError(format string, a ...any) error {
-	return &usageErr{msg: fmt.Sprintf(format, a...)}
+	return answer.WithCode(answer.CodeUsage, fmt.Errorf(format, a...))
 }
 
-// errorCode labels an error as the CLI's --json does.
-func errorCode(err error) string {
-	var amb *query.AmbiguousError
-	switch {
-	case errors.Is(err, readview.ErrRefused):
-		return "refused"
-	case errors.Is(err, readview.ErrUsage), errors.Is(err, errUsage), errors.As(err, &amb):
-		return "usage"
+// ToolNames lists the server's tools, for help texts.
+func ToolNames() []string {
+	var names []string
+	for _, t := range (&server{}).tools() {
+		names = append(names, t.tool.Name)
 	}
-	return "error"
+	return names
 }

@@ -83,7 +83,9 @@ type env struct {
 	session *mcp.ClientSession
 }
 
-func setup(t *testing.T) *env {
+func setup(t *testing.T) *env { return setupWith(t, mcpserver.Options{}) }
+
+func setupWith(t *testing.T, opts mcpserver.Options) *env {
 	t.Helper()
 	repo := gittest.New(t)
 	repo.Write(fixture)
@@ -97,7 +99,7 @@ func setup(t *testing.T) *env {
 	}
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
-	ss, err := mcpserver.New(e, mcpserver.Options{}).Connect(ctx, st, nil)
+	ss, err := mcpserver.New(e, opts).Connect(ctx, st, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -110,11 +112,13 @@ func setup(t *testing.T) *env {
 	return &env{repo: repo, indexer: ix, session: cs}
 }
 
-// reply is a tool result: its text and its structured content.
+// reply is a tool result: its one text, the answer envelope.
 type reply struct {
 	isError bool
-	texts   []string
-	// Result is kept raw, so its bytes can be compared with the CLI's.
+	text    string
+	size    int
+	OK      bool `json:"ok"`
+	// Result is kept raw, so it can be compared with the CLI's.
 	Result    json.RawMessage `json:"result"`
 	Error     *struct{ Code, Message string }
 	Freshness struct {
@@ -129,43 +133,54 @@ type reply struct {
 // call calls a tool; a protocol error fails the test.
 func (e *env) call(t *testing.T, name string, args map[string]any) reply {
 	t.Helper()
-	res, err := e.session.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
+	return callOn(t, e.session, name, args)
+}
+
+func callOn(t *testing.T, cs *mcp.ClientSession, name string, args map[string]any) reply {
+	t.Helper()
+	res, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
 	if err != nil {
 		t.Fatalf("%s: protocol error: %v", name, err)
 	}
-	r := reply{isError: res.IsError}
-	for _, c := range res.Content {
-		r.texts = append(r.texts, c.(*mcp.TextContent).Text)
+	if len(res.Content) != 1 || res.StructuredContent != nil {
+		t.Fatalf("%s: want one text and no structured copy, got %d contents, structured %v", name, len(res.Content), res.StructuredContent != nil)
 	}
-	// The last text is the structured content as JSON, with the CLI's
-	// indentation (structuredContent itself went through the SDK's encoder).
-	last := []byte(r.texts[len(r.texts)-1])
-	if err := json.Unmarshal(last, &r); err != nil {
-		t.Fatalf("%s: text is not the JSON answer: %v\n%s", name, err, last)
+	text := res.Content[0].(*mcp.TextContent).Text
+	r := reply{isError: res.IsError, text: text, size: len(text)}
+	if err := json.Unmarshal([]byte(text), &r); err != nil {
+		t.Fatalf("%s: text is not the JSON answer: %v\n%s", name, err, text)
+	}
+	if strings.Contains(text, "\n  ") {
+		t.Errorf("%s: answer is pretty-printed:\n%s", name, text)
 	}
 	var shape map[string]json.RawMessage
-	_ = json.Unmarshal(last, &shape)
-	_, r.hasFreshness = shape["freshness"]
-	structured, _ := json.Marshal(res.StructuredContent)
-	var a, b any
-	_ = json.Unmarshal(structured, &a)
-	_ = json.Unmarshal(last, &b)
-	if !jsonEqual(a, b) {
-		t.Errorf("%s: structured content differs from the text:\n%s\n%s", name, structured, last)
+	_ = json.Unmarshal([]byte(text), &shape)
+	for _, k := range []string{"ok", "result", "error", "freshness"} {
+		if _, ok := shape[k]; !ok {
+			t.Errorf("%s: answer lacks %q: %s", name, k, text)
+		}
+	}
+	r.hasFreshness = string(shape["freshness"]) != "null" && shape["freshness"] != nil
+	if r.OK == r.isError {
+		t.Errorf("%s: ok %v but isError %v", name, r.OK, r.isError)
 	}
 	return r
 }
 
-func jsonEqual(a, b any) bool {
-	x, _ := json.Marshal(a)
-	y, _ := json.Marshal(b)
-	return bytes.Equal(x, y)
+func jsonEqual(a, b []byte) bool {
+	var x, y any
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	xa, _ := json.Marshal(x)
+	ya, _ := json.Marshal(y)
+	return bytes.Equal(xa, ya)
 }
 
 var rootRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
 var toolNames = []string{"lgraph_status", "lgraph_deps", "lgraph_rdeps", "lgraph_callers", "lgraph_callees",
-	"lgraph_impact", "lgraph_search", "lgraph_show", "lgraph_implicit"}
+	"lgraph_impact", "lgraph_search", "lgraph_show", "lgraph_implicit", "lgraph_update", "lgraph_verify", "lgraph_wiki", "lgraph_log"}
 
 func TestToolsList(t *testing.T) {
 	e := setup(t)
@@ -173,6 +188,8 @@ func TestToolsList(t *testing.T) {
 		"lgraph_deps": {"file"}, "lgraph_rdeps": {"file"}, "lgraph_callers": {"symbol"}, "lgraph_callees": {"symbol"},
 		"lgraph_impact": {"target"}, "lgraph_search": {"text"}, "lgraph_show": {"target"}, "lgraph_implicit": {"file"},
 	}
+	lists := []string{"lgraph_deps", "lgraph_rdeps", "lgraph_callers", "lgraph_callees", "lgraph_impact", "lgraph_search",
+		"lgraph_show", "lgraph_implicit", "lgraph_wiki", "lgraph_log", "lgraph_status"}
 	var names []string
 	for tool, err := range e.session.Tools(context.Background(), nil) {
 		if err != nil {
@@ -188,16 +205,20 @@ func TestToolsList(t *testing.T) {
 		if err := json.Unmarshal(raw, &schema); err != nil || schema.Type != "object" {
 			t.Errorf("%s: input schema %s", tool.Name, raw)
 		}
+		pinned := tool.Name != "lgraph_update"
 		for _, p := range []string{"expect_root", "freshness"} {
-			if schema.Properties[p].Type != "string" {
-				t.Errorf("%s: no %s argument in %s", tool.Name, p, raw)
+			if (schema.Properties[p].Type == "string") != pinned {
+				t.Errorf("%s: %s argument present %v, want %v: %s", tool.Name, p, !pinned, pinned, raw)
 			}
+		}
+		if slices.Contains(lists, tool.Name) && (schema.Properties["limit"].Type != "integer" || schema.Properties["offset"].Type != "integer") {
+			t.Errorf("%s: no limit and offset in %s", tool.Name, raw)
 		}
 		if !slices.Equal(schema.Required, wantArgs[tool.Name]) {
 			t.Errorf("%s: required %v, want %v", tool.Name, schema.Required, wantArgs[tool.Name])
 		}
-		if tool.Annotations == nil || !tool.Annotations.ReadOnlyHint {
-			t.Errorf("%s: not marked read-only", tool.Name)
+		if tool.Annotations == nil || tool.Annotations.ReadOnlyHint != pinned {
+			t.Errorf("%s: read-only %v, want %v", tool.Name, tool.Annotations != nil && tool.Annotations.ReadOnlyHint, pinned)
 		}
 	}
 	if !slices.Equal(names, slices.Sorted(slices.Values(toolNames))) {
@@ -205,8 +226,8 @@ func TestToolsList(t *testing.T) {
 	}
 }
 
-// TestToolsAnswer calls every tool on a fresh index: each answers with the
-// CLI's --json result, byte for byte, and a fresh freshness block.
+// TestToolsAnswer calls every query tool on a fresh index: each answers
+// with the CLI's --json result and a fresh freshness block.
 func TestToolsAnswer(t *testing.T) {
 	e := setup(t)
 	head := e.repo.Git("rev-parse", "HEAD")
@@ -216,28 +237,33 @@ func TestToolsAnswer(t *testing.T) {
 		cli  []string // the same question to the CLI (nil: not compared)
 		want []string // substrings of the result
 	}{
-		{"lgraph_status", nil, nil, []string{`"branch": "main"`, `"status": "fresh"`, `"indexed_commit": "` + head}},
+		{"lgraph_status", nil, []string{"status"}, []string{`"branch":"main"`, `"status":"fresh"`, `"indexed_commit":"` + head}},
 		{"lgraph_deps", map[string]any{"file": "app/main.py"}, []string{"deps", "app/main.py"},
-			[]string{`"direction": "deps"`, `"path": "app/util.py"`}},
+			[]string{`"direction":"deps"`, `"path":"app/util.py"`, `"total":1`, `"truncated":false`}},
 		{"lgraph_rdeps", map[string]any{"file": "svc/svc.go"}, []string{"rdeps", "svc/svc.go"},
-			[]string{`"direction": "rdeps"`, `"path": "cmd/main.go"`}},
+			[]string{`"direction":"rdeps"`, `"path":"cmd/main.go"`}},
 		{"lgraph_callers", map[string]any{"symbol": "helper"}, []string{"callers", "helper"},
-			[]string{`"id": "sym:app/main.py#run"`, `"sites": [`}},
+			[]string{`"id":"sym:app/main.py#run"`, `"sites":[`}},
 		{"lgraph_callees", map[string]any{"symbol": "Server.Get"}, []string{"callees", "Server.Get"},
-			[]string{`"id": "sym:svc/svc.go#lookup"`}},
+			[]string{`"id":"sym:svc/svc.go#lookup"`}},
 		{"lgraph_impact", map[string]any{"target": "app/util.py", "depth": 2}, []string{"impact", "--depth", "2", "app/util.py"},
-			[]string{`"distance": 2`, `"id": "sym:app/cli.py#cli"`}},
+			[]string{`"distance":2`, `"id":"sym:app/cli.py#cli"`}},
+		{"lgraph_impact", map[string]any{"target": "app/util.py", "by": "module"}, []string{"impact", "app/util.py", "--by", "module"},
+			[]string{`"by":"module"`, `"name":"app"`, `"dependents":6`}},
 		{"lgraph_search", map[string]any{"text": "get", "limit": 2}, []string{"search", "--limit", "2", "get"},
-			[]string{`"total": 3`, `"match": "exact"`}},
+			[]string{`"total":3`, `"match":"exact"`, `"truncated":true`, `"next_offset":2`}},
 		{"lgraph_show", map[string]any{"target": "Server.Get"}, []string{"show", "Server.Get"},
-			[]string{`"signature": "func (s *Server) Get(k string) string"`}},
+			[]string{`"signature":"func (s *Server) Get(k string) string"`}},
 		{"lgraph_show", map[string]any{"target": "app/util.py", "freshness": "require"}, []string{"show", "--freshness", "require", "app/util.py"},
-			[]string{`"lang": "python"`}},
+			[]string{`"lang":"python"`}},
+		{"lgraph_implicit", map[string]any{"file": "app/util.py"}, []string{"implicit", "app/util.py"}, []string{`"file":{"id":"file:app/util.py"`}},
+		{"lgraph_wiki", nil, []string{"wiki"}, []string{`"module":"app"`, `"total":3`}},
+		{"lgraph_wiki", map[string]any{"module": "svc"}, []string{"wiki", "svc"}, []string{`"module":"svc"`, `"doc":"`}},
 	} {
 		t.Run(tc.tool, func(t *testing.T) {
 			r := e.call(t, tc.tool, tc.args)
 			if r.isError {
-				t.Fatalf("error result: %v", r.texts)
+				t.Fatalf("error result: %s", r.text)
 			}
 			if r.Freshness.Status != "fresh" || !rootRE.MatchString(r.Freshness.ContentRoot) || r.Freshness.IndexedCommit != head {
 				t.Errorf("freshness %+v", r.Freshness)
@@ -251,7 +277,7 @@ func TestToolsAnswer(t *testing.T) {
 				t.Errorf("fresh result has stale items:\n%s", r.Result)
 			}
 			if tc.cli != nil {
-				if cli := runCLI(t, e, tc.cli...); !bytes.Equal(cli, r.Result) {
+				if cli := runCLI(t, e, tc.cli...); !jsonEqual(cli, r.Result) {
 					t.Errorf("result differs from lgraph --json %s:\nmcp: %s\ncli: %s", strings.Join(tc.cli, " "), r.Result, cli)
 				}
 			}
@@ -268,7 +294,7 @@ func runCLI(t *testing.T, e *env, args ...string) json.RawMessage {
 	var stdout, stderr bytes.Buffer
 	g := commands.NewGlobals(&stdout, &stderr, nil)
 	argv := append([]string{"lgraph", "--repo", e.repo.Dir, "--store", e.indexer.StoreDir, "--json"}, args...)
-	if code := g.Finish(commands.NewApp(g).RunContext(context.Background(), argv)); code != 0 {
+	if code := g.Finish(g.Run(context.Background(), argv)); code != 0 {
 		t.Fatalf("lgraph %v: exit %d\n%s%s", args, code, stdout.Bytes(), stderr.Bytes())
 	}
 	var env struct{ Result json.RawMessage }
@@ -297,8 +323,8 @@ func TestFollowsUpdates(t *testing.T) {
 	// held across calls would look for them in the old one and find none.
 	e.repo.Git("gc", "-q")
 	r := e.call(t, "lgraph_rdeps", map[string]any{"file": "app/util.py"})
-	if r.isError || r.Freshness.Status != "behind" || !strings.Contains(string(r.Result), `"suggest": "update"`) {
-		t.Fatalf("behind: error %v %v, freshness %+v, result %s", r.isError, r.texts, r.Freshness, r.Result)
+	if r.isError || r.Freshness.Status != "behind" || !strings.Contains(string(r.Result), `"suggest":"update"`) {
+		t.Fatalf("behind: error %v %v, freshness %+v, result %s", r.isError, r.text, r.Freshness, r.Result)
 	}
 	if want := []string{"app/new.py", "app/util.py"}; !slices.Equal(r.Freshness.StalePaths, want) {
 		t.Errorf("stale paths %v, want %v", r.Freshness.StalePaths, want)
@@ -310,21 +336,21 @@ func TestFollowsUpdates(t *testing.T) {
 	e.indexer.MustRun(t, "update", false)
 	r = e.call(t, "lgraph_rdeps", map[string]any{"file": "app/util.py", "freshness": "require"})
 	if r.isError || r.Freshness.Status != "fresh" || r.Freshness.IndexedCommit != head {
-		t.Fatalf("after update: error %v %v, freshness %+v", r.isError, r.texts, r.Freshness)
+		t.Fatalf("after update: error %v %v, freshness %+v", r.isError, r.text, r.Freshness)
 	}
 	if r.Freshness.ContentRoot == first.ContentRoot || !rootRE.MatchString(r.Freshness.ContentRoot) {
 		t.Errorf("content root %q did not move from %q", r.Freshness.ContentRoot, first.ContentRoot)
 	}
-	if !strings.Contains(string(r.Result), `"path": "app/new.py"`) {
+	if !strings.Contains(string(r.Result), `"path":"app/new.py"`) {
 		t.Errorf("rdeps lacks the new file:\n%s", r.Result)
 	}
 	if r := e.call(t, "lgraph_show", map[string]any{"target": "extra", "expect_root": r.Freshness.ContentRoot}); r.isError {
-		t.Errorf("pinned to the held root: %v", r.texts)
+		t.Errorf("pinned to the held root: %v", r.text)
 	}
 
 	// A pin on the old root is refused, naming the root held.
 	r = e.call(t, "lgraph_callers", map[string]any{"symbol": "helper", "expect_root": first.ContentRoot})
-	wantRefusal(t, r, "not "+first.ContentRoot+": run lgraph update", "")
+	wantRefusal(t, r, "not "+first.ContentRoot+": call lgraph_update", "")
 }
 
 // wantRefusal checks a refused call: an error result whose first text says
@@ -332,10 +358,10 @@ func TestFollowsUpdates(t *testing.T) {
 func wantRefusal(t *testing.T, r reply, msg, root string) {
 	t.Helper()
 	if !r.isError || r.Error == nil || r.Error.Code != "refused" {
-		t.Fatalf("want a refusal, got error %v %+v: %v", r.isError, r.Error, r.texts)
+		t.Fatalf("want a refusal, got error %v %+v: %v", r.isError, r.Error, r.text)
 	}
-	if !strings.Contains(r.texts[0], msg) || !strings.Contains(r.texts[0], "lgraph update") {
-		t.Errorf("refusal %q lacks %q and lgraph update", r.texts[0], msg)
+	if !strings.Contains(r.Error.Message, msg) || !strings.Contains(r.Error.Message, "call lgraph_update") {
+		t.Errorf("refusal %q lacks %q and call lgraph_update", r.Error.Message, msg)
 	}
 	if !r.hasFreshness || !rootRE.MatchString(r.Freshness.ContentRoot) || (root != "" && r.Freshness.ContentRoot != root) {
 		t.Errorf("refusal freshness %+v", r.Freshness)
@@ -358,14 +384,19 @@ func TestBadArguments(t *testing.T) {
 		{"lgraph_search", map[string]any{"text": "get", "freshness": "sometimes"}, "usage", "use allow_stale or require"},
 		{"lgraph_search", map[string]any{"text": "get", "limit": -1}, "usage", "limit -1: want 0 (all) or more"},
 		{"lgraph_impact", map[string]any{"target": "helper", "depth": 0}, "usage", "depth 0: want 1 or more"},
-		{"lgraph_show", map[string]any{"target": "get"}, "usage", "is ambiguous (2 matches): pass one of sym:app/main.py#Server.get"},
-		{"lgraph_deps", map[string]any{"file": "app/nope.py"}, "error", "try lgraph search nope.py"},
-		{"lgraph_callees", map[string]any{"symbol": "Nope"}, "error", `no symbol "Nope"`},
+		{"lgraph_show", map[string]any{"target": "get"}, "ambiguous", "is ambiguous (2 matches): pass one of sym:app/main.py#Server.get"},
+		{"lgraph_deps", map[string]any{"file": "app/nope.py"}, "not_found", "try lgraph_search with text nope.py"},
+		{"lgraph_callees", map[string]any{"symbol": "Nope"}, "not_found", `no symbol "Nope"`},
+		{"lgraph_impact", map[string]any{"target": "helper", "by": "dir"}, "usage", `by "dir": use one of symbol, file, module`},
+		{"lgraph_deps", map[string]any{"file": "app/main.py", "kind": "call"}, "usage", `kind "call": use one or more of imports, calls`},
+		{"lgraph_deps", map[string]any{"file": "app/main.py", "offset": -2}, "usage", "offset -2: want 0 or more"},
+		{"lgraph_wiki", map[string]any{"module": "nope"}, "not_found", "lgraph_wiki without module lists them"},
+		{"lgraph_log", map[string]any{"run": 99}, "not_found", "no run 99 in the ledger: lgraph_log lists the runs"},
 	} {
 		t.Run(tc.tool, func(t *testing.T) {
 			r := e.call(t, tc.tool, tc.args)
-			if !r.isError || r.Error == nil || r.Error.Code != tc.code || !strings.Contains(r.texts[0], tc.msg) {
-				t.Errorf("want a %s error with %q, got %v %+v: %q", tc.code, tc.msg, r.isError, r.Error, r.texts)
+			if !r.isError || r.Error == nil || r.Error.Code != tc.code || !strings.Contains(r.Error.Message, tc.msg) {
+				t.Errorf("want a %s error with %q, got %v %+v: %q", tc.code, tc.msg, r.isError, r.Error, r.text)
 			}
 			if !r.hasFreshness || r.Freshness.Status != "fresh" {
 				t.Errorf("error without freshness: %+v", r.Freshness)
@@ -380,13 +411,14 @@ func TestNotIndexed(t *testing.T) {
 	e := setup(t)
 	e.repo.Git("checkout", "-q", "-b", "feature")
 	r := e.call(t, "lgraph_status", nil)
-	if r.isError || r.Freshness.Status != "unknown" || !strings.Contains(string(r.Result), `"branch": "feature"`) {
-		t.Errorf("status: error %v %v, freshness %+v, result %s", r.isError, r.texts, r.Freshness, r.Result)
+	if r.isError || r.Freshness.Status != "unknown" || !strings.Contains(string(r.Result), `"branch":"feature"`) ||
+		!strings.Contains(string(r.Result), `"hint":"this branch is not indexed yet: call lgraph_update`) {
+		t.Errorf("status: error %v %v, freshness %+v, result %s", r.isError, r.text, r.Freshness, r.Result)
 	}
 	for _, args := range []map[string]any{{"file": "app/main.py"}, {"file": "app/main.py", "freshness": "require"}} {
 		r = e.call(t, "lgraph_deps", args)
-		if !r.isError || !strings.Contains(r.texts[0], "run lgraph init") || r.Freshness.Status != "unknown" {
-			t.Errorf("deps %v: error %v %q, freshness %+v", args, r.isError, r.texts, r.Freshness)
+		if !r.isError || r.Error.Code != "not_indexed" || !strings.Contains(r.Error.Message, "call lgraph_update") || r.Freshness.Status != "unknown" {
+			t.Errorf("deps %v: error %v %q, freshness %+v", args, r.isError, r.text, r.Freshness)
 		}
 	}
 	if r = e.call(t, "lgraph_status", map[string]any{"freshness": "require"}); !r.isError {

@@ -1,0 +1,173 @@
+package graph
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Levels are the granularities an export can show.
+var Levels = []string{"symbol", "file", "module"}
+
+// ViewOptions select the part of a graph an export shows.
+type ViewOptions struct {
+	// Level is symbol (everything), file (files and the edges between
+	// them) or module (directories and the edges between them).
+	Level string
+	// Kinds keeps only edges of these kinds (empty: all).
+	Kinds []string
+	// Focus keeps only the neighbourhood of one node: a node id, a path
+	// or a module directory; Depth is how many edges away (either
+	// direction) a kept node may be.
+	Focus string
+	Depth int
+}
+
+// View returns the part of g the options select. At the file and module
+// levels every edge is lifted to the files or modules of its ends, edges
+// inside one node and contains edges are dropped, and parallel edges of a
+// kind merge into one whose Weight counts them.
+func (g *Graph) View(o ViewOptions) (*Graph, error) {
+	if o.Level == "" {
+		o.Level = "symbol"
+	}
+	if !slices.Contains(Levels, o.Level) {
+		return nil, fmt.Errorf("level %q: use one of %s", o.Level, strings.Join(Levels, ", "))
+	}
+	out := g.filterKinds(o.Kinds)
+	if o.Level != "symbol" {
+		out = out.lift(o.Level)
+	}
+	if o.Focus == "" {
+		return out, nil
+	}
+	focus := out.focusID(o.Focus, o.Level)
+	if focus == "" {
+		return nil, fmt.Errorf("focus %q: no such node at the %s level (give a node id, a path or a module directory)", o.Focus, o.Level)
+	}
+	return out.neighbourhood(focus, max(o.Depth, 0)), nil
+}
+
+func (g *Graph) filterKinds(kinds []string) *Graph {
+	if len(kinds) == 0 {
+		return g
+	}
+	out := &Graph{Nodes: g.Nodes}
+	for _, e := range g.Edges {
+		if slices.Contains(kinds, e.Kind) {
+			out.Edges = append(out.Edges, e)
+		}
+	}
+	return out
+}
+
+// liftID is the file or module id a node id belongs to.
+func liftID(id, level string) string {
+	p := id
+	switch {
+	case strings.HasPrefix(id, "mod:"):
+		if level == "module" {
+			return id
+		}
+		return ""
+	case strings.HasPrefix(id, "sym:"):
+		p = strings.TrimPrefix(id, "sym:")
+		if i := strings.IndexByte(p, '#'); i >= 0 {
+			p = p[:i]
+		}
+	case strings.HasPrefix(id, "file:"):
+		p = strings.TrimPrefix(id, "file:")
+	}
+	if level == "file" {
+		return "file:" + p
+	}
+	return "mod:" + path.Dir(p)
+}
+
+func (g *Graph) lift(level string) *Graph {
+	kind := level
+	out := &Graph{}
+	for _, n := range g.Nodes {
+		if n.Kind == kind {
+			out.Nodes = append(out.Nodes, n)
+		}
+	}
+	type key struct{ s, t, k string }
+	weight := map[key]int{}
+	for _, e := range g.Edges {
+		if e.Kind == "contains" {
+			continue
+		}
+		s, t := liftID(e.Source, level), liftID(e.Target, level)
+		if s == "" || t == "" || s == t {
+			continue
+		}
+		weight[key{s, t, e.Kind}]++
+	}
+	for k, w := range weight {
+		out.Edges = append(out.Edges, Edge{Type: "edge", Source: k.s, Target: k.t, Kind: k.k, Weight: w})
+	}
+	sort.Slice(out.Edges, func(i, j int) bool { return edgeLess(out.Edges[i], out.Edges[j]) })
+	return out
+}
+
+// focusID finds the node a --focus value names at a level.
+func (g *Graph) focusID(focus, level string) string {
+	cands := []string{focus, "file:" + focus, "mod:" + strings.TrimSuffix(focus, "/")}
+	if level != "symbol" {
+		if id := liftID(focus, level); id != "" {
+			cands = append(cands, id)
+		}
+		if level == "module" {
+			cands = append(cands, "mod:"+path.Dir(strings.TrimPrefix(focus, "file:")))
+		}
+	}
+	for _, c := range cands {
+		if _, ok := slices.BinarySearchFunc(g.Nodes, c, func(n Node, id string) int { return strings.Compare(n.ID, id) }); ok {
+			return c
+		}
+	}
+	return ""
+}
+
+// neighbourhood keeps the nodes within depth edges of focus, either
+// direction, and the edges that lead out from focus: those with an end
+// nearer than depth (edges among the outermost ring would only crowd the
+// picture).
+func (g *Graph) neighbourhood(focus string, depth int) *Graph {
+	adj := map[string][]string{}
+	for _, e := range g.Edges {
+		adj[e.Source] = append(adj[e.Source], e.Target)
+		adj[e.Target] = append(adj[e.Target], e.Source)
+	}
+	dist := map[string]int{focus: 0}
+	frontier := []string{focus}
+	for d := 0; d < depth && len(frontier) > 0; d++ {
+		var next []string
+		for _, id := range frontier {
+			for _, nb := range adj[id] {
+				if _, seen := dist[nb]; !seen {
+					dist[nb] = d + 1
+					next = append(next, nb)
+				}
+			}
+		}
+		frontier = next
+	}
+	out := &Graph{}
+	for _, n := range g.Nodes {
+		if _, ok := dist[n.ID]; ok {
+			out.Nodes = append(out.Nodes, n)
+		}
+	}
+	for _, e := range g.Edges {
+		ds, ok1 := dist[e.Source]
+		dt, ok2 := dist[e.Target]
+		if ok1 && ok2 && min(ds, dt) < depth {
+			out.Edges = append(out.Edges, e)
+		}
+	}
+	return out
+}
