@@ -23,7 +23,7 @@ import (
 
 // Outcomes of a run (DESIGN §6).
 const (
-	Published     = "published"
+	Published     = store.OutcomePublished
 	Failed        = "failed"
 	Interrupted   = "interrupted"
 	BudgetStopped = "budget_stopped"

@@ -1,8 +1,6 @@
 package readview
 
 import (
-	"github.com/lgraph/lgraph/phases/inventory"
-	"github.com/lgraph/lgraph/pipeline"
 	"github.com/lgraph/lgraph/store"
 )
 
@@ -14,8 +12,8 @@ func filesSkipped(s *store.Store, ref *store.Ref) map[string]int {
 		return nil
 	}
 	run, err := s.ReadRun(ref.Run)
-	if err != nil || run.Outcome != pipeline.Published {
+	if err != nil || run.Outcome != store.OutcomePublished {
 		return nil
 	}
-	return inventory.SkippedIn(run)
+	return run.Skipped()
 }

@@ -3,7 +3,6 @@ package inventory
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -140,27 +139,11 @@ func (p Phase) blobInfo(st *phase.State, blob string) (BlobInfo, error) {
 }
 
 // SkippedPrefix starts the inventory's report keys that count the files
-// not indexed because of their path, one key per gitrepo path reason
-// ("skipped_control_character"). They describe the whole target tree.
-const SkippedPrefix = "skipped_"
+// not indexed because of their path (see store.SkippedPrefix).
+const SkippedPrefix = store.SkippedPrefix
 
-// SkippedIn returns, by reason, the skip counts a run's inventory
-// reported. Only a published run's are the tree's: a run killed after its
-// ref switch never wrote them.
-func SkippedIn(run *store.Run) map[string]int {
-	out := map[string]int{}
-	for _, p := range run.Phases {
-		if p.Name != "inventory" {
-			continue
-		}
-		for k, n := range p.Extra {
-			if reason, ok := strings.CutPrefix(k, SkippedPrefix); ok && n > 0 {
-				out[reason] = n
-			}
-		}
-	}
-	return out
-}
+// SkippedIn returns, by reason, the skip counts a run's inventory reported.
+func SkippedIn(run *store.Run) map[string]int { return run.Skipped() }
 
 // skipped counts the target tree's files skipped for their path: on a full
 // run from the listing, on an update from the base's counts and the change
