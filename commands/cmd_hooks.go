@@ -45,6 +45,7 @@ type hooksReport struct {
 	hooks.Where
 	Items     []hooks.State `json:"items"`
 	Total     int           `json:"total"`
+	Offset    int           `json:"offset"`
 	Truncated bool          `json:"truncated"`
 	// Advice is, per manager, what to add to its config.
 	Advice map[string]string `json:"advice,omitempty"`

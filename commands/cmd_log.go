@@ -171,9 +171,9 @@ func runLog(_ context.Context, runArg string, page answer.Page, g *Globals) erro
 		if err != nil {
 			return usageError("log RUN: want a run number, got %q", runArg)
 		}
-		r, err := knownRun(e.Store, id)
+		r, err := knownRun(e.Store, id) // a run the ledger lacks: a usage error, as in spans
 		if err != nil {
-			return answer.RunError(err)
+			return err
 		}
 		return g.emit(r, nil, func(w io.Writer) { printRun(w, r); printDelta(w, r.Knowledge) })
 	}

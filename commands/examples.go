@@ -15,6 +15,8 @@ var examples = map[string][]string{
 	"hooks install":   {"lgraph hooks install"},
 	"hooks uninstall": {"lgraph hooks uninstall"},
 	"hooks status":    {"lgraph hooks status --json"},
+	"hooks run":       {"lgraph hooks run post-merge   # what an installed hook runs: a background update, logged in the store"},
+	"gc":              {"lgraph gc", "lgraph gc --json   # what was removed and the bytes freed"},
 	"implicit":        {"lgraph implicit app/settings.py", "lgraph implicit app/settings.py --no-tests --json"},
 	"wiki":            {"lgraph wiki   # list the modules", "lgraph wiki plumbing/format", "lgraph wiki --out docs/wiki"},
 	"deps":            {"lgraph deps cmd/main.go", "lgraph deps cmd/main.go --kind imports --json"},
