@@ -1,9 +1,6 @@
 package explicit
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"hash"
 	"path"
 	"strings"
 
@@ -242,11 +239,12 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 // contribute and resolution can observe, in order (order encodes line
 // order without the line numbers themselves). An update compares a key's
 // digest before and after over the touched files only: every other file's
-// entries are the same in both.
+// entries are the same in both. A digest is the contributions themselves,
+// not a hash of them, so equal digests mean equal definitions.
 //
-// A digester computes digests: it reads a KV's entries owned by given paths (sorted); it decodes
-// the definitions under a name once however many keys (by parent, file,
-// directory) read them.
+// A digester computes digests from a KV's entries owned by given paths
+// (sorted); it decodes the definitions under a name once however many
+// keys (by parent, file, directory) read them.
 type digester struct {
 	kv   snapshot.KV
 	defs map[string][]snapshot.Def // by KV prefix
@@ -257,14 +255,14 @@ func newDigester(kv snapshot.KV) *digester {
 }
 
 func (g *digester) digest(key string, paths []string) string {
-	h := sha256.New()
+	var h strings.Builder
 	kind, _, _ := strings.Cut(key, "|")
 	for _, p := range paths {
 		if kind == "m" { // a module entry's key ends at the path: one Get
 			fam, rest := splitLookup(key)
 			k := snapshot.ModuleKey(fam, rest, p)
 			if v, ok, _ := g.kv.Get(k); ok {
-				writeEntry(h, k, v)
+				writeEntry(&h, k, v)
 			}
 			continue
 		}
@@ -274,14 +272,18 @@ func (g *digester) digest(key string, paths []string) string {
 		case kind[0] == 'n':
 			for _, d := range g.defsUnder(prefix) {
 				if keep(d) {
-					h.Write([]byte(d.Path + "\x00" + d.ID + "\x00" + d.Kind + "\x00" + d.Parent + "\x00" + d.Bases + "\x00" + d.Type + "\x00" + d.Params + "\x01"))
+					for _, part := range []string{d.Path, d.ID, d.Kind, d.Parent, d.Bases, d.Type, d.Params} {
+						h.WriteString(part)
+						h.WriteByte(0)
+					}
+					h.WriteByte(1)
 				}
 			}
 		default:
-			_ = g.kv.Scan(prefix, func(k, v []byte) error { writeEntry(h, k, v); return nil })
+			_ = g.kv.Scan(prefix, func(k, v []byte) error { writeEntry(&h, k, v); return nil })
 		}
 	}
-	return hex.EncodeToString(h.Sum(nil)[:8])
+	return h.String()
 }
 
 func (g *digester) defsUnder(prefix []byte) []snapshot.Def {
@@ -299,11 +301,11 @@ func (g *digester) defsUnder(prefix []byte) []snapshot.Def {
 	return ds
 }
 
-func writeEntry(h hash.Hash, k, v []byte) {
+func writeEntry(h *strings.Builder, k, v []byte) {
 	h.Write(k)
-	h.Write([]byte{0})
+	h.WriteByte(0)
 	h.Write(v)
-	h.Write([]byte{1})
+	h.WriteByte(1)
 }
 
 // keyPrefix is the KV prefix of the entries file p contributes to a lookup
