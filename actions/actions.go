@@ -35,6 +35,9 @@ type IndexOptions struct {
 	Getenv func(string) string
 	// Warn receives warnings about the LLM settings as they are found.
 	Warn func([]string)
+	// Notify receives what an automatic gc after the run did (nil: nothing
+	// is said).
+	Notify func(string)
 }
 
 // Index runs the pipeline on the environment's repository and store. The
@@ -48,12 +51,16 @@ func Index(ctx context.Context, e *readview.Env, o IndexOptions) (*store.Run, er
 		o.Warn(keyWarnings)
 	}
 	warnings := append(e.Loaded.Warnings(), keyWarnings...)
-	return pipeline.Run(ctx, pipeline.Options{
+	run, err := pipeline.Run(ctx, pipeline.Options{
 		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: e.Langs, LLM: provider,
 		Command: o.Command, Full: o.Full, Wait: o.Wait,
 		DryRun: o.DryRun, Worktree: o.Worktree, Progress: o.Progress, Failpoint: o.Failpoint,
 		Warnings: warnings,
 	})
+	if err == nil && !o.DryRun {
+		autoGC(ctx, e, run, o.Notify)
+	}
+	return run, err
 }
 
 // VerifyResult is what verify compared and every divergent item (drift is

@@ -8,10 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/actions"
 	"github.com/lgraph/lgraph/gc"
-	"github.com/lgraph/lgraph/gitrepo"
-	"github.com/lgraph/lgraph/pipeline"
-	"github.com/lgraph/lgraph/store"
 )
 
 func newGCCommand(g *Globals) *cli.Command {
@@ -39,31 +37,11 @@ func runGC(ctx context.Context, wait bool, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	rep, err := gc.Run(ctx, gc.Options{Store: e.Store, Live: liveRef(e.Repo), KeepRuns: e.Config.GC.KeepRuns, Wait: wait, Failpoint: g.failpoint()})
+	rep, err := gc.Run(ctx, gc.Options{Store: e.Store, Live: actions.LiveRefs(e.Repo), KeepRuns: e.Config.GC.KeepRuns, Wait: wait, Failpoint: g.failpoint()})
 	if err != nil {
 		return err
 	}
 	return g.emit(rep, nil, func(w io.Writer) { printGC(w, rep) })
-}
-
-// liveRef keeps the refs of existing branches, the working-tree overlays
-// of those, and a detached HEAD's while its commit exists; and, whatever
-// the ref lookup says, the checked-out branch's.
-func liveRef(repo *gitrepo.Repo) func(*store.Ref) bool {
-	current := ""
-	if head, err := repo.Head(); err == nil {
-		current = pipeline.RefName(head)
-	}
-	return func(r *store.Ref) bool {
-		name, _ := strings.CutPrefix(r.Branch, pipeline.WorktreeRef(""))
-		switch {
-		case name == current:
-			return true
-		case name == store.DetachedRef:
-			return repo.HasCommit(r.Commit)
-		}
-		return repo.HasBranch(name)
-	}
 }
 
 func printGC(w io.Writer, rep *gc.Report) {

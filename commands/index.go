@@ -40,6 +40,7 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	run, err := actions.Index(ctx, e, actions.IndexOptions{
 		Command: opts.command, Full: opts.full, Wait: opts.wait, DryRun: opts.dryRun, Worktree: opts.worktree,
 		Progress: newProgress(g), Failpoint: g.failpoint(), Getenv: g.Getenv, Warn: g.warnOnce,
+		Notify: func(s string) { fmt.Fprintln(g.Stderr, "lgraph: "+s) },
 	})
 	if run == nil {
 		return err

@@ -83,6 +83,10 @@ type GC struct {
 	// KeepRuns is how many of the newest ledger entries gc keeps (the runs
 	// that published a kept snapshot are kept too).
 	KeepRuns int `yaml:"keep_runs" json:"keep_runs"`
+	// AutoEvery runs gc after every AutoEvery-th run that publishes (by
+	// run number), so a store nobody collects by hand stays bounded; 0:
+	// never.
+	AutoEvery int `yaml:"auto_every" json:"auto_every"`
 }
 
 // Default returns the built-in defaults (DESIGN §9).
@@ -102,7 +106,7 @@ func Default() Config {
 			JSONSchema:     true,
 		},
 		SnapshotsPerRepo: 16,
-		GC:               GC{KeepRuns: 100},
+		GC:               GC{KeepRuns: 100, AutoEvery: 50},
 	}
 }
 
@@ -119,6 +123,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("config llm.provider: must be offline or openai, got %q", c.LLM.Provider)
 	case c.LLM.BudgetTokens < 0:
 		return fmt.Errorf("config llm.budget_tokens: must be 0 (no limit) or positive, got %d", c.LLM.BudgetTokens)
+	case c.GC.AutoEvery < 0:
+		return fmt.Errorf("config gc.auto_every: must be 0 (never) or more, got %d", c.GC.AutoEvery)
 	case c.GC.KeepRuns < 1:
 		return fmt.Errorf("config gc.keep_runs: must be at least 1, got %d", c.GC.KeepRuns)
 	case c.SnapshotsPerRepo < 1:
