@@ -68,6 +68,7 @@ func TestScripts(t *testing.T) {
 			"git-index-add": cmdGitIndexAdd,
 			"wait-hooks":    cmdWaitHooks,
 			"schema":        cmdSchema,
+			"damage-record": cmdDamageRecord,
 		},
 	})
 }

@@ -69,7 +69,7 @@ func runCallers(ctx context.Context, opts callersOptions, g *Globals) error {
 		raw = ix.Callees(id)
 	}
 	res := answer.ShapeCalls(raw, filter, page)
-	return g.emit(res, v.Fresh, func(w io.Writer) { printCalls(w, res) })
+	return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printCalls(w, res) })
 }
 
 func printCalls(w io.Writer, r answer.Calls) {

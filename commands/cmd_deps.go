@@ -65,7 +65,7 @@ func runDeps(ctx context.Context, opts depsOptions, g *Globals) error {
 		raw = ix.RDeps(id)
 	}
 	res := answer.ShapeDeps(raw, filter, page)
-	return g.emit(res, v.Fresh, func(w io.Writer) { printDeps(w, res) })
+	return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printDeps(w, res) })
 }
 
 func printDeps(w io.Writer, r answer.Deps) {

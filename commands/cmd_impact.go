@@ -72,10 +72,10 @@ func runImpact(ctx context.Context, opts impactOptions, g *Globals) error {
 	raw := ix.Impact(id, opts.depth)
 	if opts.by != "symbol" {
 		res := answer.ShapeImpactGroups(raw, opts.by, filter, page)
-		return g.emit(res, v.Fresh, func(w io.Writer) { printImpactGroups(w, res) })
+		return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printImpactGroups(w, res) })
 	}
 	res := answer.ShapeImpact(raw, filter, page)
-	return g.emit(res, v.Fresh, func(w io.Writer) { printImpact(w, res) })
+	return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printImpact(w, res) })
 }
 
 func printImpactHeader[T any](w io.Writer, r answer.Impact[T]) {

@@ -37,7 +37,7 @@ func newImplicitCommand(g *Globals) *cli.Command {
 				return resolveError(err)
 			}
 			res := answer.ShapeImplicit(ix.Implicit(id), filter, page)
-			return g.emit(res, v.Fresh, func(w io.Writer) { printImplicit(w, res) })
+			return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printImplicit(w, res) })
 		},
 	}
 }

@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -123,4 +124,14 @@ func repoRelative(v *view, arg string) string {
 		return arg
 	}
 	return filepath.ToSlash(rel)
+}
+
+// emitQuery prints a query's answer unless reading the snapshot met an
+// error on the way (a damaged table or record): then the answer may be
+// incomplete, and the error is the answer.
+func (g *Globals) emitQuery(ix *query.Index, result, freshness any, human func(w io.Writer)) error {
+	if err := ix.Err(); err != nil {
+		return fmt.Errorf("read the published graph: %w (run lgraph verify, then lgraph update --full)", err)
+	}
+	return g.emit(result, freshness, human)
 }

@@ -52,7 +52,7 @@ func runSearch(ctx context.Context, opts searchOptions, g *Globals) error {
 		return err
 	}
 	res := answer.ShapeSearch(ix.Search(opts.text, 0), splitList(opts.kind), opts.list.noTests, page)
-	return g.emit(res, v.Fresh, func(w io.Writer) { printSearch(w, res) })
+	return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printSearch(w, res) })
 }
 
 func printSearch(w io.Writer, r answer.Search) {

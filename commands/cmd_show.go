@@ -54,10 +54,10 @@ func runShow(ctx context.Context, opts showOptions, g *Globals) error {
 	}
 	if strings.HasPrefix(id, "file:") {
 		res := answer.ShapeShowFile(ix.ShowFile(id), filter, page)
-		return g.emit(res, v.Fresh, func(w io.Writer) { printShowFile(w, res) })
+		return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printShowFile(w, res) })
 	}
 	res := answer.ShapeShowSymbol(ix.ShowSymbolWhole(id), filter, page)
-	return g.emit(res, v.Fresh, func(w io.Writer) { printShowSymbol(w, res) })
+	return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printShowSymbol(w, res) })
 }
 
 func printShowSymbol(w io.Writer, s answer.ShowSymbol) {

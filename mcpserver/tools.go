@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -144,6 +145,15 @@ type implicitArgs struct {
 
 func (a *implicitArgs) check() error { return errors.Join(required("file", a.File), a.checkPage()) }
 
+// checked returns a query's answer unless reading the snapshot met an
+// error on the way (a damaged table or record), which is then the answer.
+func checked(ix *query.Index, result any) (any, error) {
+	if err := ix.Err(); err != nil {
+		return nil, fmt.Errorf("read the published graph: %w (call lgraph_verify, then update with full: true)", err)
+	}
+	return result, nil
+}
+
 // index indexes a view's snapshot with its per-file staleness.
 func index(v *readview.View) *query.Index { return query.New(v.Snap, v.Staleness) }
 
@@ -170,7 +180,7 @@ func deps(reverse bool) func(context.Context, *readview.View, *fileArgs) (any, e
 		if reverse {
 			raw = ix.RDeps(id)
 		}
-		return answer.ShapeDeps(raw, f, a.page()), nil
+		return checked(ix, answer.ShapeDeps(raw, f, a.page()))
 	}
 }
 
@@ -185,7 +195,7 @@ func calls(callees bool) func(context.Context, *readview.View, *symbolArgs) (any
 		if callees {
 			raw = ix.Callees(id)
 		}
-		return answer.ShapeCalls(raw, answer.Filter{NoTests: a.NoTests}, a.page()), nil
+		return checked(ix, answer.ShapeCalls(raw, answer.Filter{NoTests: a.NoTests}, a.page()))
 	}
 }
 
@@ -205,9 +215,9 @@ func impact(_ context.Context, v *readview.View, a *impactArgs) (any, error) {
 	}
 	raw := ix.Impact(id, depth)
 	if a.By == "file" || a.By == "module" {
-		return answer.ShapeImpactGroups(raw, a.By, f, a.page()), nil
+		return checked(ix, answer.ShapeImpactGroups(raw, a.By, f, a.page()))
 	}
-	return answer.ShapeImpact(raw, f, a.page()), nil
+	return checked(ix, answer.ShapeImpact(raw, f, a.page()))
 }
 
 func search(_ context.Context, v *readview.View, a *searchArgs) (any, error) {
@@ -217,7 +227,8 @@ func search(_ context.Context, v *readview.View, a *searchArgs) (any, error) {
 			kinds = append(kinds, k)
 		}
 	}
-	return answer.ShapeSearch(index(v).Search(a.Text, 0), kinds, a.NoTests, a.page()), nil
+	ix := index(v)
+	return checked(ix, answer.ShapeSearch(ix.Search(a.Text, 0), kinds, a.NoTests, a.page()))
 }
 
 func implicitKeys(_ context.Context, v *readview.View, a *implicitArgs) (any, error) {
@@ -226,7 +237,7 @@ func implicitKeys(_ context.Context, v *readview.View, a *implicitArgs) (any, er
 	if err != nil {
 		return nil, err
 	}
-	return answer.ShapeImplicit(ix.Implicit(id), answer.Filter{NoTests: a.NoTests}, a.page()), nil
+	return checked(ix, answer.ShapeImplicit(ix.Implicit(id), answer.Filter{NoTests: a.NoTests}, a.page()))
 }
 
 func show(_ context.Context, v *readview.View, a *targetArgs) (any, error) {
@@ -240,7 +251,7 @@ func show(_ context.Context, v *readview.View, a *targetArgs) (any, error) {
 		return nil, err
 	}
 	if strings.HasPrefix(id, "file:") {
-		return answer.ShapeShowFile(ix.ShowFile(id), f, a.page()), nil
+		return checked(ix, answer.ShapeShowFile(ix.ShowFile(id), f, a.page()))
 	}
-	return answer.ShapeShowSymbol(ix.ShowSymbolWhole(id), f, a.page()), nil
+	return checked(ix, answer.ShapeShowSymbol(ix.ShowSymbolWhole(id), f, a.page()))
 }
