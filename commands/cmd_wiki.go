@@ -28,10 +28,15 @@ func newWikiCommand(g *Globals) *cli.Command {
 		ArgsUsage: "[MODULE]",
 		Description: "Each module (a directory of indexed code files) has a doc written from its files' summaries and the modules it uses and is used by. " +
 			"With MODULE, prints that doc; without, lists the modules; with --out DIR, writes every doc to DIR/<module>.md (the root module as _root.md) and DIR/index.md, the module tree with each purpose line, or with MODULE only that page. " +
-			"Only files whose bytes changed are written. Text between <!-- lgraph:insights --> and <!-- /lgraph:insights --> in a written page is kept when the page is rewritten. " + queryExitHelp,
+			"Only files whose bytes changed are written. Text between <!-- lgraph:insights --> and <!-- /lgraph:insights --> in a written page is kept when the page is rewritten; " +
+			"lgraph wiki note --out DIR MODULE TEXT adds TEXT there (writing the page first if it is not yet there). " + queryExitHelp,
 		Flags: append(append(listFlags(&list, false, false), pinFlags(&pin)...),
 			&cli.StringFlag{Name: "out", Usage: "write every module doc under `DIR`", Destination: &out}),
 		Action: func(c *cli.Context) error {
+			if c.Args().First() == "note" && c.NArg() >= 3 {
+				text := strings.Join(c.Args().Slice()[2:], " ")
+				return runWikiNote(c.Context, strings.TrimSuffix(c.Args().Get(1), "/"), text, out, pin, g)
+			}
 			if c.NArg() > 1 {
 				return usageError("wiki takes at most one MODULE")
 			}
@@ -212,4 +217,43 @@ func withInsights(doc, old string) string {
 		}
 	}
 	return doc + "\n## Insights\n\n" + block
+}
+
+// runWikiNote adds text to the insights block of a module's page under
+// out, writing the page first when it is not there.
+func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, g *Globals) error {
+	if out == "" {
+		return usageError("wiki note needs --out DIR: the pages it writes into")
+	}
+	v, err := g.openView(ctx)
+	if err != nil {
+		return err
+	}
+	if err := enforce(v, pin); err != nil {
+		return err
+	}
+	m := v.Snap.Modules.Get(module)
+	if m == nil {
+		return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
+	}
+	rel := wiki.PagePath(module)
+	if !filepath.IsLocal(filepath.FromSlash(rel)) {
+		return fmt.Errorf("wiki note: module %q would be written outside %s: refused", module, out)
+	}
+	name := filepath.Join(out, filepath.FromSlash(rel))
+	old, err := os.ReadFile(name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("wiki note %s: %w", module, err)
+	}
+	page := withInsights(m.Doc, string(old))
+	i := strings.LastIndex(page, insightsEnd)
+	page = page[:i] + strings.Join(strings.Fields(text), " ") + "\n" + page[i:]
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("wiki note %s: %w", module, err)
+	}
+	if err := os.WriteFile(name, []byte(page), 0o644); err != nil {
+		return fmt.Errorf("wiki note %s: %w", module, err)
+	}
+	res := wikiDoc{Module: module, File: name}
+	return g.emit(res, v.Fresh, func(w io.Writer) { fmt.Fprintf(w, "noted in %s\n", name) })
 }
