@@ -11,7 +11,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/query"
 	"github.com/lgraph/lgraph/snapshot"
 )
 
@@ -104,7 +103,7 @@ func render(mf modFacts) string {
 	var b strings.Builder
 	var prod, tests []member
 	for _, m := range mf.Members {
-		if query.IsTestPath(m.Path) {
+		if isTestPath(m.Path) {
 			tests = append(tests, m)
 		} else {
 			prod = append(prod, m)
