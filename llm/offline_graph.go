@@ -68,7 +68,8 @@ func explicitClause(in EdgeInput, verbs, names []string) string {
 
 // ModuleDoc writes the narrative paragraph of a module doc (the wiki phase
 // renders the title and every other section from the graph): the most
-// descriptive first sentence among the member summaries, then the size.
+// descriptive first sentence among the member summaries (a package doc
+// comment first), then the size.
 // Members, In and Out are order-insensitive.
 func (Offline) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 	if err := ctx.Err(); err != nil {
@@ -80,12 +81,21 @@ func (Offline) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 		if strings.HasPrefix(s, "Defines ") || strings.HasPrefix(s, "Imports ") {
 			continue // a count of declarations says nothing of purpose
 		}
+		// A package doc comment states the purpose; otherwise the longest
+		// sentence is taken as the most descriptive.
+		pkg, bestPkg := strings.HasPrefix(s, "Package "), strings.HasPrefix(best, "Package ")
+		if pkg != bestPkg {
+			if pkg {
+				best = s
+			}
+			continue
+		}
 		if len(s) > len(best) || (len(s) == len(best) && s < best) {
 			best = s
 		}
 	}
 	name := moduleName(in.Dir)
-	text := fmt.Sprintf("%s holds %d %s", name, len(in.Members), kindNoun("file", len(in.Members)))
+	text := fmt.Sprintf("%s holds %d source %s", name, len(in.Members), kindNoun("file", len(in.Members)))
 	if n := len(sortedUnique(in.Out)); n > 0 {
 		text += fmt.Sprintf(", depends on %d %s", n, kindNoun("module", n))
 	}

@@ -109,7 +109,8 @@ func TestOfflineModuleDoc(t *testing.T) {
 		Out:     []string{"store"},
 	}
 	in.Members = append(in.Members, MemberInfo{Summary: "Defines 3 functions, the longest sentence."})
-	want := "Routes requests. `server` holds 3 files, depends on 1 module, is used by 2 modules.\n"
+	in.Members = append(in.Members, MemberInfo{Summary: "Package server answers HTTP."})
+	want := "Package server answers HTTP. `server` holds 4 source files, depends on 1 module, is used by 2 modules.\n"
 	res, err := Offline{}.ModuleDoc(context.Background(), in)
 	if err != nil {
 		t.Fatal(err)

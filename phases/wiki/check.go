@@ -81,7 +81,9 @@ func allInputs(s *snapshot.Snapshot, globs []string) map[string]modInput {
 		mfs[dir] = m
 		li := ins[dir]
 		li.Dir = dir
-		li.Members = append(li.Members, llm.MemberInfo{Summary: f.Summary})
+		if !isTestPath(p) {
+			li.Members = append(li.Members, llm.MemberInfo{Summary: f.Summary})
+		}
 		ins[dir] = li
 	}
 	out := map[string]modInput{}

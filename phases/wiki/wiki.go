@@ -218,7 +218,8 @@ func baseFile(st *phase.State, path string) *snapshot.File {
 	return st.Base.Files.Get(path)
 }
 
-// moduleInput is a module's input: its code files' summaries, the modules
+// moduleInput is a module's input: its code files' summaries (tests left
+// out), the modules
 // their edges reach and the (selected) modules whose edges reach them, and
 // for the rendered sections its files' records and edge counts by kind.
 // ok is false when the directory is not selected or holds no code file.
@@ -239,7 +240,9 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 		if f == nil {
 			return fmt.Errorf("%s is listed but has no record", p)
 		}
-		in.Members = append(in.Members, llm.MemberInfo{Summary: summary})
+		if !isTestPath(p) { // tests say little of a module's purpose
+			in.Members = append(in.Members, llm.MemberInfo{Summary: summary})
+		}
 		mf.Members = append(mf.Members, memberOf(f))
 		for _, e := range depEdges(f) {
 			t := snapshot.FileOfID(e.Target)
@@ -255,7 +258,7 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 			return nil
 		})
 	})
-	if err != nil || len(in.Members) == 0 {
+	if err != nil || len(mf.Members) == 0 {
 		return modInput{}, false, err
 	}
 	sort.Slice(in.Members, func(i, j int) bool { return in.Members[i].Summary < in.Members[j].Summary })
