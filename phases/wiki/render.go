@@ -19,12 +19,14 @@ const (
 	maxMainSymbols = 5
 	maxAPIEntries  = 80
 	maxDiagramSide = 8
+	maxKeysPerKind = 15
 )
 
 // member is what the rendered sections read of one file of a module.
 type member struct {
 	Path, Summary string
 	Syms          []facts.Symbol
+	Signals       []facts.Signal
 }
 
 // modFacts is everything the rendered sections of a module doc read: its
@@ -41,7 +43,7 @@ func newFacts(dir string) modFacts {
 }
 
 func memberOf(f *snapshot.File) member {
-	m := member{Path: f.Path, Summary: f.Summary}
+	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals}
 	if f.Facts != nil {
 		m.Syms = f.Facts.Symbols
 	}
@@ -114,6 +116,7 @@ func render(mf modFacts) string {
 	writeAPI(&b, prod)
 	writeDeps(&b, mf.Dir, "Depends on", mf.Out)
 	writeDeps(&b, mf.Dir, "Used by", mf.In)
+	writeCouplings(&b, prod)
 	writeDiagram(&b, mf)
 	return b.String()
 }
@@ -242,5 +245,30 @@ func writeDeps(b *strings.Builder, dir, title string, deps map[string]map[string
 	fmt.Fprintf(b, "\n## %s\n\n| Module | Edges |\n|---|---|\n", title)
 	for _, d := range slices.Sorted(maps.Keys(deps)) {
 		fmt.Fprintf(b, "| [`%s`](%s) | %s |\n", d, relLink(dir, d), kinds(deps[d]))
+	}
+}
+
+// writeCouplings lists the implicit keys (env variables, config keys,
+// topics, routes, tables) the module's source files use, by kind.
+func writeCouplings(b *strings.Builder, ms []member) {
+	keys := map[string]map[string]bool{}
+	for _, m := range ms {
+		for _, sg := range m.Signals {
+			if keys[sg.Kind] == nil {
+				keys[sg.Kind] = map[string]bool{}
+			}
+			keys[sg.Kind][sg.Key] = true
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	b.WriteString("\n## Implicit couplings\n\n| Kind | Keys |\n|---|---|\n")
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		var ks []string
+		for _, key := range slices.Sorted(maps.Keys(keys[k])) {
+			ks = append(ks, "`"+strings.ReplaceAll(key, "`", "'")+"`")
+		}
+		fmt.Fprintf(b, "| %s | %s |\n", cell(k), cell(strings.Join(limited(ks, maxKeysPerKind), ", ")))
 	}
 }
