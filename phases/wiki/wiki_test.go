@@ -3,9 +3,12 @@ package wiki_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/llm/llmtest"
 	"github.com/lgraph/lgraph/store"
 )
 
@@ -76,5 +79,42 @@ func TestUnrelatedCommitKeepsDocs(t *testing.T) {
 		if rebuilt[d] != doc {
 			t.Errorf("doc of %s after update differs from init:\n%s\n---\n%s", d, doc, rebuilt[d])
 		}
+	}
+}
+
+// TestRenameCallsNoModel: with an OpenAI-compatible provider (the fake
+// server), renaming a file inside a module rewrites the doc's file table but
+// sends nothing to the model: the narrative is keyed on what it is sent,
+// which holds no paths.
+func TestRenameCallsNoModel(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	p, err := llm.NewOpenAI(llm.Config{BaseURL: srv.BaseURL(), Model: "gpt-4o-mini", APIKey: "test-key",
+		Retries: 1, MaxConcurrency: 2, JSONSchema: true, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := gittest.New(t)
+	r.Write(base)
+	r.Commit("base")
+	ix := lgtest.New(t, r.Dir)
+	ix.LLM = p
+	ix.Config.LLM.Provider, ix.Config.LLM.BaseURL = "openai", srv.BaseURL()
+	ix.MustRun(t, "init", true)
+	r.Move("store/store.go", "store/kv.go")
+	r.Commit("rename")
+	run := ix.MustRun(t, "update", false)
+	ix.CheckIndex(t, "main")
+	var wiki *store.Phase
+	for i := range run.Phases {
+		if run.Phases[i].Name == "wiki" {
+			wiki = &run.Phases[i]
+		}
+	}
+	if wiki == nil || wiki.Calls != 0 || wiki.Extra["docs_written"] == 0 {
+		t.Fatalf("wiki phase after a rename: %+v, want docs written and no call", wiki)
+	}
+	doc := docs(t, ix)["store"]
+	if !strings.Contains(doc, "| `kv.go` |") || strings.Contains(doc, "`store.go`") {
+		t.Errorf("store doc does not name the renamed file:\n%s", doc)
 	}
 }
