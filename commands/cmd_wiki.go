@@ -2,9 +2,12 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -12,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/answer"
+	"github.com/lgraph/lgraph/phases/wiki"
 )
 
 func newWikiCommand(g *Globals) *cli.Command {
@@ -23,10 +27,16 @@ func newWikiCommand(g *Globals) *cli.Command {
 		Usage:     "module docs: print one, list them, or write them all as markdown",
 		ArgsUsage: "[MODULE]",
 		Description: "Each module (a directory of indexed code files) has a doc written from its files' summaries and the modules it uses and is used by. " +
-			"With MODULE, prints that doc; without, lists the modules; with --out DIR, writes every doc to DIR/<module>.md (the root as index.md). " + queryExitHelp,
+			"With MODULE, prints that doc; without, lists the modules; with --out DIR, writes every doc to DIR/<module>.md (the root module as _root.md) and DIR/index.md, the module tree with each purpose line, or with MODULE only that page. " +
+			"Only files whose bytes changed are written. Text between <!-- lgraph:insights --> and <!-- /lgraph:insights --> in a written page is kept when the page is rewritten; " +
+			"lgraph wiki note --out DIR MODULE TEXT adds TEXT there (writing the page first if it is not yet there). " + queryExitHelp,
 		Flags: append(append(listFlags(&list, false, false), pinFlags(&pin)...),
 			&cli.StringFlag{Name: "out", Usage: "write every module doc under `DIR`", Destination: &out}),
 		Action: func(c *cli.Context) error {
+			if c.Args().First() == "note" && c.NArg() >= 3 {
+				text := strings.Join(c.Args().Slice()[2:], " ")
+				return runWikiNote(c.Context, strings.TrimSuffix(c.Args().Get(1), "/"), text, out, pin, g)
+			}
 			if c.NArg() > 1 {
 				return usageError("wiki takes at most one MODULE")
 			}
@@ -48,6 +58,8 @@ type wikiDoc struct {
 // wikiWritten is wiki --out's result: the docs written.
 type wikiWritten struct {
 	Out string `json:"out"`
+	// Changed counts the files whose bytes changed (and were written).
+	Changed int `json:"changed"`
 	answer.List[wikiDoc]
 }
 
@@ -64,34 +76,37 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 		dirs = append(dirs, d)
 	}
 	sort.Strings(dirs)
-	switch {
-	case module != "":
-		m := v.Snap.Modules.Get(module)
-		if m == nil {
+	docs := map[string]string{}
+	for _, d := range dirs {
+		docs[d] = v.Snap.Modules.Get(d).Doc
+	}
+	if module != "" {
+		if _, ok := docs[module]; !ok {
 			return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
 		}
-		doc := wikiDoc{Module: m.Dir, Doc: m.Doc}
-		return g.emit(doc, v.Fresh, func(w io.Writer) { fmt.Fprint(w, m.Doc) })
+	}
+	switch {
 	case out != "":
-		written := []wikiDoc{}
-		for _, d := range dirs {
-			name := filepath.Join(out, filepath.FromSlash(d)+".md")
-			if d == "." {
-				name = filepath.Join(out, "index.md")
-			} else if !filepath.IsLocal(filepath.FromSlash(d) + ".md") {
-				// A crafted tree may name a directory "..": never write outside --out.
-				return fmt.Errorf("wiki --out %s: module %q would be written outside the directory: refused", out, d)
+		pages := map[string]string{}
+		if module != "" {
+			pages[wiki.PagePath(module)] = docs[module]
+		} else {
+			for _, d := range dirs {
+				pages[wiki.PagePath(d)] = docs[d]
 			}
-			if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-				return fmt.Errorf("wiki --out %s: %w", out, err)
-			}
-			if err := os.WriteFile(name, []byte(v.Snap.Modules.Get(d).Doc), 0o644); err != nil {
-				return fmt.Errorf("wiki --out %s: %w", out, err)
-			}
-			written = append(written, wikiDoc{Module: d, File: name})
+			pages["index.md"] = wikiIndex(dirs, docs)
 		}
-		res := wikiWritten{Out: out, List: answer.Cut(written, answer.Page{})}
-		return g.emit(res, v.Fresh, func(w io.Writer) { fmt.Fprintf(w, "wrote %d module docs under %s\n", len(written), out) })
+		written, changed, err := writePages(out, pages)
+		if err != nil {
+			return err
+		}
+		res := wikiWritten{Out: out, Changed: changed, List: answer.Cut(written, answer.Page{})}
+		return g.emit(res, v.Fresh, func(w io.Writer) {
+			fmt.Fprintf(w, "wrote %d of %d files under %s\n", changed, len(written), out)
+		})
+	case module != "":
+		doc := wikiDoc{Module: module, Doc: docs[module]}
+		return g.emit(doc, v.Fresh, func(w io.Writer) { fmt.Fprint(w, docs[module]) })
 	}
 	list := make([]wikiDoc, 0, len(dirs))
 	for _, d := range dirs {
@@ -104,4 +119,141 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 		}
 		printMore(w, res)
 	})
+}
+
+// wikiIndex is index.md: the module tree, each module linked to its page
+// with its purpose line, nested under the closest module above it.
+func wikiIndex(dirs []string, docs map[string]string) string {
+	var b strings.Builder
+	b.WriteString("# Module docs\n\n")
+	isMod := map[string]bool{}
+	for _, d := range dirs {
+		isMod[d] = true
+	}
+	for _, d := range dirs {
+		depth := 0
+		for p := path.Dir(d); d != "." && p != "."; p = path.Dir(p) {
+			if isMod[p] {
+				depth++
+			}
+		}
+		if d != "." && isMod["."] {
+			depth++
+		}
+		name := d
+		if d == "." {
+			name = "(root)"
+		}
+		fmt.Fprintf(&b, "%s- [`%s`](%s)", strings.Repeat("  ", depth), name, wiki.PagePath(d))
+		if p := purposeLine(docs[d]); p != "" {
+			b.WriteString(" — " + p)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// purposeLine is the first sentence of a doc's narrative paragraph (the
+// paragraph after the title).
+func purposeLine(doc string) string {
+	_, rest, ok := strings.Cut(doc, "\n\n")
+	if !ok {
+		return ""
+	}
+	para, _, _ := strings.Cut(rest, "\n")
+	if i := strings.Index(para, ". "); i >= 0 {
+		para = para[:i+1]
+	}
+	return strings.TrimSpace(para)
+}
+
+const insightsStart, insightsEnd = "<!-- lgraph:insights -->", "<!-- /lgraph:insights -->"
+
+// writePages writes each page under out whose bytes differ from what is
+// there, keeping the insights block of a page already written.
+func writePages(out string, pages map[string]string) ([]wikiDoc, int, error) {
+	names := make([]string, 0, len(pages))
+	for n := range pages {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	written, changed := []wikiDoc{}, 0
+	for _, n := range names {
+		if !filepath.IsLocal(filepath.FromSlash(n)) {
+			// A crafted tree may name a directory "..": never write outside --out.
+			return nil, 0, fmt.Errorf("wiki --out %s: page %q would be written outside the directory: refused", out, n)
+		}
+		name := filepath.Join(out, filepath.FromSlash(n))
+		old, err := os.ReadFile(name)
+		if err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return nil, 0, fmt.Errorf("wiki --out %s: %w", out, err)
+		}
+		page := pages[n]
+		if n != "index.md" {
+			page = withInsights(page, string(old))
+		}
+		written = append(written, wikiDoc{Module: strings.TrimSuffix(n, ".md"), File: name})
+		if err == nil && string(old) == page {
+			continue
+		}
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			return nil, 0, fmt.Errorf("wiki --out %s: %w", out, err)
+		}
+		if err := os.WriteFile(name, []byte(page), 0o644); err != nil {
+			return nil, 0, fmt.Errorf("wiki --out %s: %w", out, err)
+		}
+		changed++
+	}
+	return written, changed, nil
+}
+
+// withInsights appends to doc the insights block of the page written
+// before (lgraph never writes inside it), or an empty block to fill.
+func withInsights(doc, old string) string {
+	block := insightsStart + "\n" + insightsEnd + "\n"
+	if i := strings.Index(old, insightsStart); i >= 0 {
+		if j := strings.Index(old[i:], insightsEnd); j >= 0 {
+			block = old[i:i+j+len(insightsEnd)] + "\n"
+		}
+	}
+	return doc + "\n## Insights\n\n" + block
+}
+
+// runWikiNote adds text to the insights block of a module's page under
+// out, writing the page first when it is not there.
+func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, g *Globals) error {
+	if out == "" {
+		return usageError("wiki note needs --out DIR: the pages it writes into")
+	}
+	v, err := g.openView(ctx)
+	if err != nil {
+		return err
+	}
+	if err := enforce(v, pin); err != nil {
+		return err
+	}
+	m := v.Snap.Modules.Get(module)
+	if m == nil {
+		return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
+	}
+	rel := wiki.PagePath(module)
+	if !filepath.IsLocal(filepath.FromSlash(rel)) {
+		return fmt.Errorf("wiki note: module %q would be written outside %s: refused", module, out)
+	}
+	name := filepath.Join(out, filepath.FromSlash(rel))
+	old, err := os.ReadFile(name)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return fmt.Errorf("wiki note %s: %w", module, err)
+	}
+	page := withInsights(m.Doc, string(old))
+	i := strings.LastIndex(page, insightsEnd)
+	page = page[:i] + strings.Join(strings.Fields(text), " ") + "\n" + page[i:]
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return fmt.Errorf("wiki note %s: %w", module, err)
+	}
+	if err := os.WriteFile(name, []byte(page), 0o644); err != nil {
+		return fmt.Errorf("wiki note %s: %w", module, err)
+	}
+	res := wikiDoc{Module: module, File: name}
+	return g.emit(res, v.Fresh, func(w io.Writer) { fmt.Fprintf(w, "noted in %s\n", name) })
 }

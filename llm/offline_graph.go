@@ -3,7 +3,6 @@ package llm
 import (
 	"context"
 	"fmt"
-	"sort"
 	"strings"
 )
 
@@ -67,32 +66,47 @@ func explicitClause(in EdgeInput, verbs, names []string) string {
 	return fmt.Sprintf("%s %s %s %s %s", side(in.SourcePath, "this file"), v, joinLimited(names, edgeLimit), prep, side(in.TargetPath, "the target file"))
 }
 
-// ModuleDoc renders a markdown page: a title, the member files with their
-// summaries, and what the module depends on and is used by. Members, In and
-// Out are sorted, so their order in the input does not matter.
+// ModuleDoc writes the narrative paragraph of a module doc (the wiki phase
+// renders the title and every other section from the graph): the most
+// descriptive first sentence among the member summaries (a package doc
+// comment first), then the size.
+// Members, In and Out are order-insensitive.
 func (Offline) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("offline module doc %s: %w", in.Dir, err)
 	}
-	members := append([]MemberInfo(nil), in.Members...)
-	sort.SliceStable(members, func(i, j int) bool { return members[i].Path < members[j].Path })
-	var b strings.Builder
-	name := moduleName(in.Dir)
-	fmt.Fprintf(&b, "# %s\n\n", name)
-	fmt.Fprintf(&b, "%s holds %d %s.\n", name, len(members), kindNoun("file", len(members)))
-	if len(members) > 0 {
-		b.WriteString("\n## Files\n\n")
-		for _, m := range members {
-			if m.Path == "" { // callers may key docs on summaries alone
-				fmt.Fprintf(&b, "- %s\n", memberSummary(m.Summary))
-				continue
+	best := ""
+	for _, m := range in.Members {
+		s := firstSentence(oneLine(m.Summary))
+		if strings.HasPrefix(s, "Defines ") || strings.HasPrefix(s, "Imports ") {
+			continue // a count of declarations says nothing of purpose
+		}
+		// A package doc comment states the purpose; otherwise the longest
+		// sentence is taken as the most descriptive.
+		pkg, bestPkg := strings.HasPrefix(s, "Package "), strings.HasPrefix(best, "Package ")
+		if pkg != bestPkg {
+			if pkg {
+				best = s
 			}
-			fmt.Fprintf(&b, "- `%s`: %s\n", m.Path, memberSummary(m.Summary))
+			continue
+		}
+		if len(s) > len(best) || (len(s) == len(best) && s < best) {
+			best = s
 		}
 	}
-	writeList(&b, "Depends on", in.Out)
-	writeList(&b, "Used by", in.In)
-	return Result{Text: b.String()}, nil
+	name := moduleName(in.Dir)
+	text := fmt.Sprintf("%s holds %d source %s", name, len(in.Members), kindNoun("file", len(in.Members)))
+	if n := len(sortedUnique(in.Out)); n > 0 {
+		text += fmt.Sprintf(", depends on %d %s", n, kindNoun("module", n))
+	}
+	if n := len(sortedUnique(in.In)); n > 0 {
+		text += fmt.Sprintf(", is used by %d %s", n, kindNoun("module", n))
+	}
+	text += "."
+	if best != "" {
+		text = best + " " + text
+	}
+	return Result{Text: text + "\n"}, nil
 }
 
 // moduleName is the title of a module doc.
@@ -110,19 +124,6 @@ func memberSummary(s string) string {
 		return "(no summary)"
 	}
 	return s
-}
-
-// writeList writes a markdown section listing items, sorted and deduplicated;
-// nothing when there are none.
-func writeList(b *strings.Builder, title string, items []string) {
-	items = sortedUnique(items)
-	if len(items) == 0 {
-		return
-	}
-	fmt.Fprintf(b, "\n## %s\n\n", title)
-	for _, it := range items {
-		fmt.Fprintf(b, "- `%s`\n", it)
-	}
 }
 
 // side names one end of an edge: its path, or a neutral word when the

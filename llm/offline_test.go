@@ -108,9 +108,9 @@ func TestOfflineModuleDoc(t *testing.T) {
 		In:      []string{"cmd", "api", "cmd"},
 		Out:     []string{"store"},
 	}
-	want := "# `server`\n\n`server` holds 2 files.\n\n## Files\n\n" +
-		"- `server/a.go`: (no summary)\n- `server/b.go`: Routes requests.\n\n" +
-		"## Depends on\n\n- `store`\n\n## Used by\n\n- `api`\n- `cmd`\n"
+	in.Members = append(in.Members, MemberInfo{Summary: "Defines 3 functions, the longest sentence."})
+	in.Members = append(in.Members, MemberInfo{Summary: "Package server answers HTTP."})
+	want := "Package server answers HTTP. `server` holds 4 source files, depends on 1 module, is used by 2 modules.\n"
 	res, err := Offline{}.ModuleDoc(context.Background(), in)
 	if err != nil {
 		t.Fatal(err)

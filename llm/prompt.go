@@ -21,9 +21,8 @@ const (
 		"depends on the second, write one plain sentence saying what the source uses the target " +
 		"for. " + replyInstruction
 	moduleSystem = "You document modules (directories) of a code base. Given the module's files " +
-		"with their summaries and its dependencies, write a short markdown overview: one " +
-		"paragraph on the module's purpose, then a bullet list of its main parts. Do not start " +
-		"with a heading. " + replyInstruction
+		"with their summaries and its dependencies, write one paragraph on the module's purpose " +
+		"(its files, API and dependencies are listed elsewhere). Do not start with a heading. " + replyInstruction
 )
 
 // prompt is a system and a user message.

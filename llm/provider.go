@@ -15,7 +15,7 @@ const (
 	// EdgePromptVersion versions edge summaries.
 	EdgePromptVersion = "edge-v2"
 	// ModulePromptVersion versions module docs.
-	ModulePromptVersion = "module-v2"
+	ModulePromptVersion = "module-v3"
 )
 
 // ErrBudget is matched (errors.Is) by the error of a call refused because it

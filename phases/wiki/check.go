@@ -17,14 +17,14 @@ import (
 // exactly the modules with an input have a doc: the wiki an update patched
 // has not drifted. model is the provider id the docs were written with.
 func CheckInputs(s *snapshot.Snapshot, globs []string, model string) error {
-	inputs := Inputs(s, globs)
+	inputs := allInputs(s, globs)
 	for _, dir := range s.Modules.Dirs() {
 		in, ok := inputs[dir]
 		if !ok {
 			return fmt.Errorf("module %s has a doc but no input", dir)
 		}
-		if got, want := s.Modules.Get(dir).InputKey, inputKey(in, model); got != want {
-			return fmt.Errorf("module %s's doc was written for another input (%+v)", dir, in)
+		if got, want := s.Modules.Get(dir).InputKey, in.key(model); got != want {
+			return fmt.Errorf("module %s's doc was written for another input (%+v)", dir, in.llm)
 		}
 		delete(inputs, dir)
 	}
@@ -34,43 +34,67 @@ func CheckInputs(s *snapshot.Snapshot, globs []string, model string) error {
 	return nil
 }
 
-// Inputs computes every module's doc input from a snapshot: the summaries
-// of its code files (no paths: DESIGN §2 keys a doc on member summaries,
-// so renaming a file inside a module rewrites nothing) and the modules it
-// depends on and that depend on it, through any edge between their files.
+// Inputs computes every module's narrative input from a snapshot: the
+// summaries of its code files (no paths, so renaming a file inside a module
+// costs no model call) and the modules it depends on and that depend on it,
+// through any edge between their files.
 func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
 	out := map[string]llm.ModuleInput{}
-	in, uses := map[string]map[string]bool{}, map[string]map[string]bool{}
-	// Map order is fine: members are sorted below and the rest are sets.
+	for dir, in := range allInputs(s, globs) {
+		out[dir] = in.llm
+	}
+	return out
+}
+
+// allInputs is moduleInput for every module at once, from the records.
+func allInputs(s *snapshot.Snapshot, globs []string) map[string]modInput {
+	ins, mfs := map[string]llm.ModuleInput{}, map[string]modFacts{}
+	in := map[string]map[string]map[string]int{} // target module -> source module -> kind -> count
+	// Map order is fine: members are sorted below and the rest are counts.
 	for p, f := range s.Files.All() {
-		if f.Lang == inventory.ConfigLang {
-			continue
-		}
 		dir := dirOf(p)
-		if !selected(dir, globs) {
-			continue
-		}
-		m := out[dir]
-		m.Dir = dir
-		m.Members = append(m.Members, llm.MemberInfo{Summary: f.Summary})
-		out[dir] = m
-		for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
-			for _, e := range list {
-				if e.Kind == "contains" {
-					continue
+		for _, e := range depEdges(f) {
+			t := snapshot.FileOfID(e.Target)
+			tf := s.Files.Get(t)
+			if td := dirOf(t); t != "" && td != dir && tf != nil && tf.Lang != inventory.ConfigLang && selected(dir, globs) {
+				if in[td] == nil {
+					in[td] = map[string]map[string]int{}
 				}
-				t := snapshot.FileOfID(e.Target)
-				if td := dirOf(t); t != "" && td != dir && s.Files.Get(t) != nil {
-					add(uses, dir, td)
-					add(in, td, dir)
-				}
+				count(in[td], dir, e.Kind)
 			}
 		}
+		// A project file's edges count for "used by"; it is no member.
+		if f.Lang == inventory.ConfigLang || !selected(dir, globs) {
+			continue
+		}
+		m, ok := mfs[dir]
+		if !ok {
+			m = newFacts(dir)
+		}
+		m.Members = append(m.Members, memberOf(f))
+		for _, e := range depEdges(f) {
+			t := snapshot.FileOfID(e.Target)
+			if td := dirOf(t); t != "" && td != dir && s.Files.Get(t) != nil {
+				count(m.Out, td, e.Kind)
+			}
+		}
+		mfs[dir] = m
+		li := ins[dir]
+		li.Dir = dir
+		if !isTestPath(p) {
+			li.Members = append(li.Members, llm.MemberInfo{Summary: f.Summary})
+		}
+		ins[dir] = li
 	}
-	for dir, m := range out {
-		m.Out, m.In = slices.Sorted(maps.Keys(uses[dir])), slices.Sorted(maps.Keys(in[dir]))
-		sort.Slice(m.Members, func(i, j int) bool { return m.Members[i].Summary < m.Members[j].Summary })
-		out[dir] = m
+	out := map[string]modInput{}
+	for dir, m := range mfs {
+		if in[dir] != nil {
+			m.In = in[dir]
+		}
+		li := ins[dir]
+		li.Out, li.In = slices.Sorted(maps.Keys(m.Out)), slices.Sorted(maps.Keys(m.In))
+		sort.Slice(li.Members, func(i, j int) bool { return li.Members[i].Summary < li.Members[j].Summary })
+		out[dir] = newModInput(li, m)
 	}
 	return out
 }

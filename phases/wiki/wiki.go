@@ -64,8 +64,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	}
 	var todo []string
 	for _, dir := range slices.Sorted(maps.Keys(inputs)) {
-		key := inputKey(inputs[dir], st.LLM.ID())
-		if m := st.Next.Modules.Get(dir); m == nil || m.InputKey != key {
+		if m := st.Next.Modules.Get(dir); m == nil || m.InputKey != inputs[dir].key(st.LLM.ID()) {
 			todo = append(todo, dir)
 		}
 	}
@@ -108,27 +107,65 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	return rep, nil
 }
 
-// write produces one module doc from the cache or the provider.
-func write(ctx context.Context, st *phase.State, in llm.ModuleInput) (*snapshot.Module, llm.Usage, error) {
+// modInput is what one module doc is made from: what the provider is sent
+// for the narrative, and the sections rendered from the graph.
+type modInput struct {
+	llm  llm.ModuleInput
+	body string
+}
+
+func newModInput(in llm.ModuleInput, mf modFacts) modInput {
+	return modInput{llm: in, body: render(mf)}
+}
+
+// key is the doc's input key: the narrative's key and the rendered
+// sections, so a doc is rewritten exactly when either changed.
+func (in modInput) key(model string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s", inputKey(in.llm, model), in.body)
+	return "moduledoc/" + hex.EncodeToString(h.Sum(nil))
+}
+
+// write produces one module doc: the narrative from the cache or the
+// provider, around it the title and the rendered sections.
+func write(ctx context.Context, st *phase.State, in modInput) (*snapshot.Module, llm.Usage, error) {
+	text, u, err := narrative(ctx, st, in.llm)
+	if err != nil {
+		return nil, u, err
+	}
+	doc := fmt.Sprintf("# %s\n\n%s\n%s", title(in.llm.Dir), strings.TrimSpace(text), in.body)
+	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: in.key(st.LLM.ID())}, u, nil
+}
+
+func title(dir string) string {
+	if dir == "." || dir == "" {
+		return "Repository root"
+	}
+	return "`" + dir + "`"
+}
+
+// narrative is the provider's paragraph, cached under the hash of exactly
+// what it is sent (no paths), so a rename costs no call.
+func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput) (string, llm.Usage, error) {
 	key := inputKey(in, st.LLM.ID())
 	offline := st.LLM.ID() == "offline"
 	if !offline {
 		var doc string
 		found, err := st.Cache.Get(key, &doc)
 		if err != nil || found {
-			return &snapshot.Module{Dir: in.Dir, Doc: doc, InputKey: key}, llm.Usage{}, err
+			return doc, llm.Usage{}, err
 		}
 	}
 	res, err := st.LLM.ModuleDoc(ctx, in)
 	if err != nil {
-		return nil, res.Usage, err
+		return "", res.Usage, err
 	}
 	if !offline {
 		if err := st.Cache.Put(key, res.Text); err != nil {
-			return nil, res.Usage, err
+			return "", res.Usage, err
 		}
 	}
-	return &snapshot.Module{Dir: in.Dir, Doc: res.Text, InputKey: key}, res.Usage, nil
+	return res.Text, res.Usage, nil
 }
 
 // inputs computes the input of each module the run may have changed: on a
@@ -136,7 +173,7 @@ func write(ctx context.Context, st *phase.State, in llm.ModuleInput) (*snapshot.
 // whose records changed and of the files their old or new edges reach
 // (whose "used by" may have changed). dirs are the directories looked at;
 // one with no input (no code file, or not selected) has no doc.
-func (p Phase) inputs(st *phase.State, full bool) (map[string]llm.ModuleInput, []string, error) {
+func (p Phase) inputs(st *phase.State, full bool) (map[string]modInput, []string, error) {
 	idx := st.NextIndex(snapshot.KsDir, snapshot.KsRevEdge)
 	set := map[string]bool{}
 	if full {
@@ -161,9 +198,9 @@ func (p Phase) inputs(st *phase.State, full bool) (map[string]llm.ModuleInput, [
 		}
 	}
 	dirs := slices.Sorted(maps.Keys(set))
-	out := map[string]llm.ModuleInput{}
+	out := map[string]modInput{}
 	for _, dir := range dirs {
-		in, ok, err := moduleInput(idx, dir, st.Config.Wiki.Modules)
+		in, ok, err := moduleInput(idx, st.Next.Files.Get, dir, st.Config.Wiki.Modules)
 		if err != nil {
 			return nil, nil, fmt.Errorf("module %s: %w", dir, err)
 		}
@@ -181,44 +218,52 @@ func baseFile(st *phase.State, path string) *snapshot.File {
 	return st.Base.Files.Get(path)
 }
 
-// moduleInput is a module's input: its code files' summaries, the modules
-// their edges reach and the (selected) modules whose edges reach them.
+// moduleInput is a module's input: its code files' summaries (tests left
+// out), the modules
+// their edges reach and the (selected) modules whose edges reach them, and
+// for the rendered sections its files' records and edge counts by kind.
 // ok is false when the directory is not selected or holds no code file.
-func moduleInput(idx snapshot.KV, dir string, globs []string) (llm.ModuleInput, bool, error) {
+func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, globs []string) (modInput, bool, error) {
 	in := llm.ModuleInput{Dir: dir}
+	mf := newFacts(dir)
 	if !selected(dir, globs) {
-		return in, false, nil
+		return modInput{}, false, nil
 	}
 	exists := func(p string) bool { _, ok, _ := idx.Get(snapshot.DirKey(p)); return ok }
-	uses, usedBy := map[string]bool{}, map[string]bool{}
 	err := idx.Scan(snapshot.Prefix(snapshot.KsDir, dir), func(k, v []byte) error {
-		member, summary, targets, err := snapshot.ParseDirValue(v)
+		member, summary, _, err := snapshot.ParseDirValue(v)
 		if err != nil || !member {
 			return err
 		}
-		in.Members = append(in.Members, llm.MemberInfo{Summary: summary})
-		for _, t := range targets {
-			if td := dirOf(t); td != dir && exists(t) {
-				uses[td] = true
+		p := snapshot.Owner(k)
+		f := file(p)
+		if f == nil {
+			return fmt.Errorf("%s is listed but has no record", p)
+		}
+		if !isTestPath(p) { // tests say little of a module's purpose
+			in.Members = append(in.Members, llm.MemberInfo{Summary: summary})
+		}
+		mf.Members = append(mf.Members, memberOf(f))
+		for _, e := range depEdges(f) {
+			t := snapshot.FileOfID(e.Target)
+			if td := dirOf(t); t != "" && td != dir && exists(t) {
+				count(mf.Out, td, e.Kind)
 			}
 		}
-		return idx.Scan(snapshot.Prefix(snapshot.KsRevEdge, snapshot.Owner(k)), func(rk, _ []byte) error {
+		return idx.Scan(snapshot.Prefix(snapshot.KsRevEdge, p), func(rk, _ []byte) error {
 			e, ok := snapshot.ParseRevEdge(rk)
 			if sd := dirOf(snapshot.FileOfID(e.Source)); ok && e.Kind != "contains" && sd != dir && selected(sd, globs) {
-				usedBy[sd] = true
+				count(mf.In, sd, e.Kind)
 			}
 			return nil
 		})
 	})
-	if err != nil {
-		return in, false, err
-	}
-	if len(in.Members) == 0 {
-		return in, false, nil
+	if err != nil || len(mf.Members) == 0 {
+		return modInput{}, false, err
 	}
 	sort.Slice(in.Members, func(i, j int) bool { return in.Members[i].Summary < in.Members[j].Summary })
-	in.Out, in.In = slices.Sorted(maps.Keys(uses)), slices.Sorted(maps.Keys(usedBy))
-	return in, true, nil
+	in.Out, in.In = slices.Sorted(maps.Keys(mf.Out)), slices.Sorted(maps.Keys(mf.In))
+	return newModInput(in, mf), true, nil
 }
 
 // dirOf is path.Dir for the clean, relative paths of a snapshot, without
@@ -240,13 +285,6 @@ func selected(dir string, globs []string) bool {
 		}
 	}
 	return false
-}
-
-func add(m map[string]map[string]bool, a, b string) {
-	if m[a] == nil {
-		m[a] = map[string]bool{}
-	}
-	m[a][b] = true
 }
 
 // inputKey hashes exactly what the provider is given, plus its identity.

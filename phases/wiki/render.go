@@ -1,0 +1,274 @@
+package wiki
+
+import (
+	"fmt"
+	"maps"
+	"path"
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/snapshot"
+)
+
+// Bounds that keep a page readable on a large module.
+const (
+	maxMainSymbols = 5
+	maxAPIEntries  = 80
+	maxDiagramSide = 8
+	maxKeysPerKind = 15
+)
+
+// member is what the rendered sections read of one file of a module.
+type member struct {
+	Path, Summary string
+	Syms          []facts.Symbol
+	Signals       []facts.Signal
+}
+
+// modFacts is everything the rendered sections of a module doc read: its
+// files and, per neighbouring module, the count of dependency edges by kind.
+// A doc's input key hashes the rendering of exactly this.
+type modFacts struct {
+	Dir     string
+	Members []member
+	Out, In map[string]map[string]int // module -> edge kind -> count
+}
+
+func newFacts(dir string) modFacts {
+	return modFacts{Dir: dir, Out: map[string]map[string]int{}, In: map[string]map[string]int{}}
+}
+
+func memberOf(f *snapshot.File) member {
+	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals}
+	if f.Facts != nil {
+		m.Syms = f.Facts.Symbols
+	}
+	return m
+}
+
+func count(m map[string]map[string]int, mod, kind string) {
+	if m[mod] == nil {
+		m[mod] = map[string]int{}
+	}
+	m[mod][kind]++
+}
+
+// depEdges are a file's dependency edges (all but containment), once each
+// as the reverse-edge index holds them, so that counts read from the
+// records and from the index agree.
+func depEdges(f *snapshot.File) []snapshot.Edge {
+	seen := map[string]bool{}
+	var out []snapshot.Edge
+	for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
+		for _, e := range list {
+			if k := string(snapshot.RevEdgeKey(e)); e.Kind != "contains" && !seen[k] {
+				seen[k] = true
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+// PagePath is where a module's page is written under wiki --out: DIR.md,
+// the root module as _root.md (index.md is the module tree, so a module
+// named index is index_.md).
+func PagePath(dir string) string {
+	switch dir {
+	case ".", "":
+		return "_root.md"
+	case "index":
+		return "index_.md"
+	}
+	return dir + ".md"
+}
+
+// relLink is the relative link from the page of module from to that of to.
+func relLink(from, to string) string {
+	base := path.Dir(PagePath(from))
+	target := PagePath(to)
+	if base == "." {
+		return target
+	}
+	up := strings.Count(base, "/") + 1
+	return strings.Repeat("../", up) + target
+}
+
+// render writes the sections derived from the graph (no model): files,
+// public API, dependencies with counts and a neighbourhood diagram.
+func render(mf modFacts) string {
+	sort.Slice(mf.Members, func(i, j int) bool { return mf.Members[i].Path < mf.Members[j].Path })
+	var b strings.Builder
+	var prod, tests []member
+	for _, m := range mf.Members {
+		if isTestPath(m.Path) {
+			tests = append(tests, m)
+		} else {
+			prod = append(prod, m)
+		}
+	}
+	writeFiles(&b, "Files", prod)
+	writeFiles(&b, "Tests", tests)
+	writeAPI(&b, prod)
+	writeDeps(&b, mf.Dir, "Depends on", mf.Out)
+	writeDeps(&b, mf.Dir, "Used by", mf.In)
+	writeCouplings(&b, prod)
+	writeDiagram(&b, mf)
+	return b.String()
+}
+
+// platformStem is a file name without a platform suffix ("conn" for
+// conn_windows.go), or "" when it has none.
+func platformStem(name string) string {
+	ext := path.Ext(name)
+	stem := strings.TrimSuffix(name, ext)
+	for _, suf := range []string{"_windows", "_unix", "_linux", "_darwin", "_freebsd", "_openbsd",
+		"_netbsd", "_dragonfly", "_solaris", "_aix", "_plan9", "_js", "_wasm", "_wasip1", "_posix",
+		"_bsd", "_other", "_nonunix", "_android", "_ios"} {
+		if s, ok := strings.CutSuffix(stem, suf); ok && s != "" {
+			return s + ext
+		}
+	}
+	return ""
+}
+
+// writeFiles writes a table of files; platform variants of one file share
+// a row.
+func writeFiles(b *strings.Builder, title string, ms []member) {
+	if len(ms) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n## %s\n\n| File | Summary | Main symbols |\n|---|---|---|\n", title)
+	groups := map[string][]member{}
+	var order []string
+	for _, m := range ms {
+		key := m.Path
+		if s := platformStem(path.Base(m.Path)); s != "" {
+			key = "variants of " + s
+		}
+		if groups[key] == nil {
+			order = append(order, key)
+		}
+		groups[key] = append(groups[key], m)
+	}
+	for _, key := range order {
+		g := groups[key]
+		names := make([]string, len(g))
+		var syms []string
+		seen := map[string]bool{}
+		for i, m := range g {
+			names[i] = "`" + path.Base(m.Path) + "`"
+			for _, s := range mainSymbols(m.Path, m.Syms) {
+				if !seen[s] {
+					seen[s] = true
+					syms = append(syms, s)
+				}
+			}
+		}
+		syms = limited(syms, maxMainSymbols)
+		fmt.Fprintf(b, "| %s | %s | %s |\n", strings.Join(names, ", "), cell(firstLine(g[0].Summary)), strings.Join(syms, ", "))
+	}
+}
+
+// mainSymbols are a file's top-level exported names in source order.
+func mainSymbols(file string, syms []facts.Symbol) []string {
+	var out []string
+	for _, s := range syms {
+		if s.Parent == "" && s.Kind != facts.KindField && exported(file, s.Name) {
+			out = append(out, "`"+s.Name+"`")
+		}
+	}
+	return out
+}
+
+func limited(items []string, n int) []string {
+	if len(items) <= n {
+		return items
+	}
+	return append(items[:n:n], fmt.Sprintf("… %d more", len(items)-n))
+}
+
+// exported says whether a name is public: Go capitalises it; elsewhere a
+// leading underscore (or # for private fields) marks it private.
+func exported(file, name string) bool {
+	if name == "" || strings.HasPrefix(name, "_") || strings.HasPrefix(name, "#") {
+		return false
+	}
+	if path.Ext(file) == ".go" {
+		r, _ := utf8.DecodeRuneInString(name)
+		return unicode.IsUpper(r)
+	}
+	return true
+}
+
+// firstLine is the first sentence of a summary on one line.
+func firstLine(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if i := strings.Index(s, ". "); i >= 0 {
+		return s[:i+1]
+	}
+	return s
+}
+
+// cell escapes text for a markdown table cell.
+func cell(s string) string {
+	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
+}
+
+func kinds(m map[string]int) string {
+	ks := slices.Sorted(maps.Keys(m))
+	parts := make([]string, len(ks))
+	for i, k := range ks {
+		parts[i] = fmt.Sprintf("%d %s", m[k], k)
+	}
+	return strings.Join(parts, ", ")
+}
+
+func total(m map[string]int) int {
+	n := 0
+	for _, c := range m {
+		n += c
+	}
+	return n
+}
+
+// writeDeps writes neighbouring modules with edge counts by kind, linked to
+// their pages.
+func writeDeps(b *strings.Builder, dir, title string, deps map[string]map[string]int) {
+	if len(deps) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n## %s\n\n| Module | Edges |\n|---|---|\n", title)
+	for _, d := range slices.Sorted(maps.Keys(deps)) {
+		fmt.Fprintf(b, "| [`%s`](%s) | %s |\n", d, relLink(dir, d), kinds(deps[d]))
+	}
+}
+
+// writeCouplings lists the implicit keys (env variables, config keys,
+// topics, routes, tables) the module's source files use, by kind.
+func writeCouplings(b *strings.Builder, ms []member) {
+	keys := map[string]map[string]bool{}
+	for _, m := range ms {
+		for _, sg := range m.Signals {
+			if keys[sg.Kind] == nil {
+				keys[sg.Kind] = map[string]bool{}
+			}
+			keys[sg.Kind][sg.Key] = true
+		}
+	}
+	if len(keys) == 0 {
+		return
+	}
+	b.WriteString("\n## Implicit couplings\n\n| Kind | Keys |\n|---|---|\n")
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		var ks []string
+		for _, key := range slices.Sorted(maps.Keys(keys[k])) {
+			ks = append(ks, "`"+strings.ReplaceAll(key, "`", "'")+"`")
+		}
+		fmt.Fprintf(b, "| %s | %s |\n", cell(k), cell(strings.Join(limited(ks, maxKeysPerKind), ", ")))
+	}
+}

@@ -1,0 +1,61 @@
+package wiki
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lgraph/lgraph/query"
+)
+
+func TestRelLink(t *testing.T) {
+	for _, tt := range []struct{ from, to, want string }{
+		{"a/b", "c", "../c.md"},
+		{"a/b/c", "a/d", "../../a/d.md"},
+		{"a", "c/d", "c/d.md"},
+		{".", "x", "x.md"},
+		{"x/y", ".", "../_root.md"},
+	} {
+		if got := relLink(tt.from, tt.to); got != tt.want {
+			t.Errorf("relLink(%q, %q) = %q, want %q", tt.from, tt.to, got, tt.want)
+		}
+	}
+}
+
+// TestDiagramBounded: a module with many neighbours draws at most
+// maxDiagramSide each way, the busiest first, and says how many it left out.
+func TestDiagramBounded(t *testing.T) {
+	mf := newFacts("core")
+	for i := range 12 {
+		d := "dep" + strings.Repeat("x", i)
+		for range i + 1 {
+			count(mf.Out, d, "calls")
+		}
+		count(mf.In, "user"+strings.Repeat("y", i), "imports")
+	}
+	var b strings.Builder
+	writeDiagram(&b, mf)
+	out := b.String()
+	if n := strings.Count(out, "-->"); n != 2*maxDiagramSide {
+		t.Errorf("%d edges drawn, want %d:\n%s", n, 2*maxDiagramSide, out)
+	}
+	if !strings.Contains(out, "m0 -->|12| m1") {
+		t.Errorf("busiest neighbour not drawn first:\n%s", out)
+	}
+	if !strings.Contains(out, "8 less connected neighbours are not drawn") {
+		t.Errorf("no note of the neighbours left out:\n%s", out)
+	}
+}
+
+// TestIsTestPathAgrees keeps the copy in step with query.IsTestPath, one
+// path per rule.
+func TestIsTestPathAgrees(t *testing.T) {
+	for p, want := range map[string]bool{
+		"a/b_test.go": true, "a/test_x.py": true, "a/x_test.py": true, "web/x.test.ts": true,
+		"web/x.spec.js": true, "src/FooTest.java": true, "lib/x_spec.rb": true, "tests/h.c": true,
+		"a/b.go": false, "a/testing.py": false, "src/Foo.java": false, "a/contest.go": false,
+	} {
+		if got := isTestPath(p); got != want || got != query.IsTestPath(p) {
+			t.Errorf("isTestPath(%q) = %v, want %v (query.IsTestPath: %v)", p, got, want, query.IsTestPath(p))
+		}
+	}
+}

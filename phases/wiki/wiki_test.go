@@ -1,0 +1,120 @@
+package wiki_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/lgraph/lgraph/internal/gittest"
+	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/llm/llmtest"
+	"github.com/lgraph/lgraph/store"
+)
+
+// docs reads every module doc of a branch's published snapshot.
+func docs(t *testing.T, ix *lgtest.Indexer) map[string]string {
+	t.Helper()
+	s, err := store.Open(ix.StoreDir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, snap, err := s.LoadPublished("main")
+	if err != nil || snap == nil {
+		t.Fatalf("load main: %v", err)
+	}
+	defer snap.Close()
+	out := map[string]string{}
+	for _, d := range snap.Modules.Dirs() {
+		out[d] = snap.Modules.Get(d).Doc
+	}
+	return out
+}
+
+var base = map[string]string{
+	"go.mod": "module example.com/demo\n\ngo 1.22\n",
+	"store/store.go": "// Package store keeps values.\npackage store\n\n// Store holds values.\ntype Store struct{}\n\n" +
+		"// Get returns a value.\nfunc (s *Store) Get(k string) string { return k }\n",
+	"app/main.go":  "package main\n\nimport \"example.com/demo/store\"\n\nfunc main() { _ = (&store.Store{}).Get(\"x\") }\n",
+	"tool/tool.go": "// Package tool is unrelated to the others.\npackage tool\n\n// Run runs.\nfunc Run() {}\n",
+}
+
+// TestUnrelatedCommitKeepsDocs: a commit that touches one module rewrites
+// that module's doc (its API section shows the change) and leaves the docs
+// of unrelated modules byte-equal; the update equals a rebuild.
+func TestUnrelatedCommitKeepsDocs(t *testing.T) {
+	r := gittest.New(t)
+	r.Write(base)
+	r.Commit("base")
+	ix := lgtest.New(t, r.Dir)
+	ix.MustRun(t, "init", true)
+	before := docs(t, ix)
+	for _, want := range []string{"## Public API", "func (s *Store) Get(k string) string", "## Used by", "[`app`](app.md)", "```mermaid"} {
+		if !strings.Contains(before["store"], want) {
+			t.Fatalf("store doc lacks %q:\n%s", want, before["store"])
+		}
+	}
+	r.Write(map[string]string{"tool/tool.go": base["tool/tool.go"] + "\n// Stop stops.\nfunc Stop() {}\n"})
+	r.Commit("tool only")
+	run := ix.MustRun(t, "update", false)
+	ix.CheckIndex(t, "main")
+	after := docs(t, ix)
+	for _, d := range []string{"store", "app"} {
+		if after[d] != before[d] {
+			t.Errorf("doc of %s changed on an unrelated commit:\n%s\n---\n%s", d, before[d], after[d])
+		}
+	}
+	if !strings.Contains(after["tool"], "func Stop()") || after["tool"] == before["tool"] {
+		t.Errorf("tool doc not rewritten:\n%s", after["tool"])
+	}
+	for _, p := range run.Phases {
+		if p.Name == "wiki" && p.Extra["docs_written"] != 1 {
+			t.Errorf("wiki wrote %d docs, want 1", p.Extra["docs_written"])
+		}
+	}
+	full := lgtest.New(t, r.Dir)
+	full.MustRun(t, "init", true)
+	rebuilt := docs(t, full)
+	for d, doc := range after {
+		if rebuilt[d] != doc {
+			t.Errorf("doc of %s after update differs from init:\n%s\n---\n%s", d, doc, rebuilt[d])
+		}
+	}
+}
+
+// TestRenameCallsNoModel: with an OpenAI-compatible provider (the fake
+// server), renaming a file inside a module rewrites the doc's file table but
+// sends nothing to the model: the narrative is keyed on what it is sent,
+// which holds no paths.
+func TestRenameCallsNoModel(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	p, err := llm.NewOpenAI(llm.Config{BaseURL: srv.BaseURL(), Model: "gpt-4o-mini", APIKey: "test-key",
+		Retries: 1, MaxConcurrency: 2, JSONSchema: true, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := gittest.New(t)
+	r.Write(base)
+	r.Commit("base")
+	ix := lgtest.New(t, r.Dir)
+	ix.LLM = p
+	ix.Config.LLM.Provider, ix.Config.LLM.BaseURL = "openai", srv.BaseURL()
+	ix.MustRun(t, "init", true)
+	r.Move("store/store.go", "store/kv.go")
+	r.Commit("rename")
+	run := ix.MustRun(t, "update", false)
+	ix.CheckIndex(t, "main")
+	var wiki *store.Phase
+	for i := range run.Phases {
+		if run.Phases[i].Name == "wiki" {
+			wiki = &run.Phases[i]
+		}
+	}
+	if wiki == nil || wiki.Calls != 0 || wiki.Extra["docs_written"] == 0 {
+		t.Fatalf("wiki phase after a rename: %+v, want docs written and no call", wiki)
+	}
+	doc := docs(t, ix)["store"]
+	if !strings.Contains(doc, "| `kv.go` |") || strings.Contains(doc, "`store.go`") {
+		t.Errorf("store doc does not name the renamed file:\n%s", doc)
+	}
+}
