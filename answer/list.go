@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/lgraph/lgraph/query"
+	"github.com/lgraph/lgraph/lang"
 )
 
 // DefaultLimit is how many items a list answer holds when not told: small
@@ -107,5 +107,5 @@ func (f Filter) keepKinds(kinds []string) []string {
 func (f Filter) keepPath(p string) bool { return !f.NoTests || !IsTestPath(p) }
 
 // IsTestPath says whether a repo-relative path is a test file (see
-// query.IsTestPath).
-func IsTestPath(p string) bool { return query.IsTestPath(p) }
+// lang.IsTestPath).
+func IsTestPath(p string) bool { return lang.IsTestPath(p) }

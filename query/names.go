@@ -2,6 +2,7 @@ package query
 
 import (
 	"errors"
+	"github.com/lgraph/lgraph/lang"
 	"path"
 	"regexp"
 	"sort"
@@ -200,7 +201,7 @@ func (ix *Index) rank(name string, ids []string, prefer []string) []string {
 		if j := strings.LastIndexByte(q, '~'); j >= 0 {
 			q = q[:j] // a second definition's "~2"
 		}
-		list[i] = scored{id: id, exact: q == name, test: IsTestPath(pathOfID(id))}
+		list[i] = scored{id: id, exact: q == name, test: lang.IsTestPath(pathOfID(id))}
 		if len(ids) <= maxRanked {
 			info := ix.ShowSymbol(id)
 			list[i].refs = len(info.In)
@@ -260,34 +261,6 @@ func (ix *Index) symbolAtLine(arg string) (string, bool) {
 		return fileID, true
 	}
 	return best, true
-}
-
-// IsTestPath says whether a repo-relative path is a test file by the
-// conventions of the languages lgraph reads: Go _test.go, Python test_*.py
-// and *_test.py, JS/TS *.test.* and *.spec.*, Java/C#/Kotlin *Test(s),
-// Ruby *_spec.rb, and anything under a test, tests, __tests__, spec or
-// testdata directory.
-func IsTestPath(p string) bool {
-	for _, dir := range strings.Split(path.Dir(p), "/") {
-		switch dir {
-		case "test", "tests", "__tests__", "spec", "testdata":
-			return true
-		}
-	}
-	base := path.Base(p)
-	ext := path.Ext(base)
-	stem := strings.TrimSuffix(base, ext)
-	switch {
-	case strings.HasSuffix(stem, "_test"), strings.HasSuffix(stem, "_spec"):
-		return true
-	case ext == ".py" && strings.HasPrefix(stem, "test_"):
-		return true
-	case strings.HasSuffix(stem, ".test"), strings.HasSuffix(stem, ".spec"):
-		return true
-	case (ext == ".java" || ext == ".cs" || ext == ".kt") && (strings.HasSuffix(stem, "Test") || strings.HasSuffix(stem, "Tests")):
-		return true
-	}
-	return false
 }
 
 // ShowSymbolWhole is ShowSymbol with a Go type's members completed: Go

@@ -2,6 +2,7 @@ package wiki
 
 import (
 	"fmt"
+	"github.com/lgraph/lgraph/lang"
 	"maps"
 	"slices"
 	"sort"
@@ -81,7 +82,7 @@ func allInputs(s *snapshot.Snapshot, globs []string) map[string]modInput {
 		mfs[dir] = m
 		li := ins[dir]
 		li.Dir = dir
-		if !isTestPath(p) {
+		if !lang.IsTestPath(p) {
 			li.Members = append(li.Members, llm.MemberInfo{Summary: f.Summary})
 		}
 		ins[dir] = li

@@ -2,6 +2,7 @@ package wiki
 
 import (
 	"fmt"
+	"github.com/lgraph/lgraph/lang"
 	"maps"
 	"path"
 	"slices"
@@ -105,7 +106,7 @@ func render(mf modFacts) string {
 	var b strings.Builder
 	var prod, tests []member
 	for _, m := range mf.Members {
-		if isTestPath(m.Path) {
+		if lang.IsTestPath(m.Path) {
 			tests = append(tests, m)
 		} else {
 			prod = append(prod, m)

@@ -3,8 +3,6 @@ package wiki
 import (
 	"strings"
 	"testing"
-
-	"github.com/lgraph/lgraph/query"
 )
 
 func TestRelLink(t *testing.T) {
@@ -43,19 +41,5 @@ func TestDiagramBounded(t *testing.T) {
 	}
 	if !strings.Contains(out, "8 less connected neighbours are not drawn") {
 		t.Errorf("no note of the neighbours left out:\n%s", out)
-	}
-}
-
-// TestIsTestPathAgrees keeps the copy in step with query.IsTestPath, one
-// path per rule.
-func TestIsTestPathAgrees(t *testing.T) {
-	for p, want := range map[string]bool{
-		"a/b_test.go": true, "a/test_x.py": true, "a/x_test.py": true, "web/x.test.ts": true,
-		"web/x.spec.js": true, "src/FooTest.java": true, "lib/x_spec.rb": true, "tests/h.c": true,
-		"a/b.go": false, "a/testing.py": false, "src/Foo.java": false, "a/contest.go": false,
-	} {
-		if got := isTestPath(p); got != want || got != query.IsTestPath(p) {
-			t.Errorf("isTestPath(%q) = %v, want %v (query.IsTestPath: %v)", p, got, want, query.IsTestPath(p))
-		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"github.com/lgraph/lgraph/lang"
 	"maps"
 	"slices"
 	"sort"
@@ -240,7 +241,7 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 		if f == nil {
 			return fmt.Errorf("%s is listed but has no record", p)
 		}
-		if !isTestPath(p) { // tests say little of a module's purpose
+		if !lang.IsTestPath(p) { // tests say little of a module's purpose
 			in.Members = append(in.Members, llm.MemberInfo{Summary: summary})
 		}
 		mf.Members = append(mf.Members, memberOf(f))

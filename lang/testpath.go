@@ -1,15 +1,16 @@
-package wiki
+package lang
 
 import (
 	"path"
 	"strings"
 )
 
-// isTestPath follows query.IsTestPath's conventions (Go _test.go, Python
-// test_*.py and *_test.py, JS/TS *.test.* and *.spec.*, Java/C#/Kotlin
-// *Test(s), Ruby *_spec.rb, anything under a test directory). It is not
-// imported: query's tests index repositories through this package.
-func isTestPath(p string) bool {
+// IsTestPath says whether a repo-relative path is a test file by the
+// conventions of the languages lgraph reads: Go _test.go, Python test_*.py
+// and *_test.py, JS/TS *.test.* and *.spec.*, Java/C#/Kotlin *Test(s),
+// Ruby *_spec.rb, and anything under a test, tests, __tests__, spec or
+// testdata directory.
+func IsTestPath(p string) bool {
 	for _, dir := range strings.Split(path.Dir(p), "/") {
 		switch dir {
 		case "test", "tests", "__tests__", "spec", "testdata":
