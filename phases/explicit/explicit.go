@@ -7,6 +7,7 @@ package explicit
 import (
 	"context"
 	"fmt"
+	"github.com/lgraph/lgraph/lang"
 	"maps"
 	"slices"
 	"time"
@@ -55,11 +56,13 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	}
 	full = full || ProjectChanged(st)
 	var base snapshot.KV
+	var touched *snapshot.MemKV // the touched files' definitions in the snapshot being built
 	if !full {
 		base = baseIndex(st)
+		touched = touchedDefinitions(st, st.Next.Files, &st.Next.Project)
 	}
-	idx := nextIndex(st, base, full)
-	redo := reresolveSet(st, base, full)
+	idx := nextIndex(st, base, touched, full)
+	redo := reresolveSet(st, base, touched, full)
 	for _, path := range redo {
 		old := st.Next.Files.Get(path)
 		if res := Resolve(idx, old); !res.Equal(old.Res) {
@@ -186,24 +189,18 @@ func baseIndex(st *phase.State) snapshot.KV {
 // nextIndex is the definition index of the snapshot being built: on an
 // update, the base's entries with the touched files' replaced; on a full
 // run, every file's.
-func nextIndex(st *phase.State, base snapshot.KV, full bool) *Index {
+func nextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) *Index {
 	if full {
 		return BuildIndex(st.Next.Files, st.Langs, &st.Next.Project)
 	}
-	var es []snapshot.Entry
-	for p := range st.Touched {
-		if f := st.Next.Files.Get(p); f != nil {
-			es = append(es, DefinitionEntries(f, st.Langs, &st.Next.Project)...)
-		}
-	}
-	ov := &snapshot.Overlay{Base: base, Hidden: func(owner string) bool { return st.Touched[owner] }, Extra: snapshot.NewMemKV(es)}
+	ov := &snapshot.Overlay{Base: base, Hidden: func(owner string) bool { return st.Touched[owner] }, Extra: touched}
 	return newIndex(st.Langs, &st.Next.Project, ov)
 }
 
 // reresolveSet lists the files to resolve: all on a full run; otherwise
 // the touched files plus every file that looked up a key whose definitions
 // changed between Base and Next (found through the base's lookup index).
-func reresolveSet(st *phase.State, base snapshot.KV, full bool) []string {
+func reresolveSet(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) []string {
 	if full {
 		return codePaths(st.Next.Files)
 	}
@@ -230,8 +227,8 @@ func reresolveSet(st *phase.State, base snapshot.KV, full bool) []string {
 			redo[path] = true
 		}
 	}
-	before, after := touchedDefinitions(st)
-	was, is := newDigester(before), newDigester(after)
+	was := newDigester(touchedDefinitions(st, st.Base.Files, &st.Base.Project))
+	is := newDigester(touched)
 	for k, paths := range keys {
 		if was.digest(k, paths) == is.digest(k, paths) {
 			continue
@@ -247,21 +244,19 @@ func reresolveSet(st *phase.State, base snapshot.KV, full bool) []string {
 	return slices.Sorted(maps.Keys(redo))
 }
 
-// touchedDefinitions are the definition entries of the touched files in
-// the base (as its index holds them) and in the snapshot being built:
-// comparing them key by key is comparing the two indexes, whose other
-// files' entries are the same, without a lookup in the base's tables.
-func touchedDefinitions(st *phase.State) (before, after snapshot.KV) {
-	var b, a []snapshot.Entry
+// touchedDefinitions are the definition entries of the touched files as
+// one side of the run holds them: the base's (as its index holds them) or
+// the snapshot being built's. Comparing the two sides key by key is
+// comparing the two indexes, whose other files' entries are the same,
+// without a lookup in the base's tables.
+func touchedDefinitions(st *phase.State, files *snapshot.FileSet, project *lang.Project) *snapshot.MemKV {
+	var es []snapshot.Entry
 	for p := range st.Touched {
-		if f := st.Base.Files.Get(p); f != nil {
-			b = append(b, DefinitionEntries(f, st.Langs, &st.Base.Project)...)
-		}
-		if f := st.Next.Files.Get(p); f != nil {
-			a = append(a, DefinitionEntries(f, st.Langs, &st.Next.Project)...)
+		if f := files.Get(p); f != nil {
+			es = append(es, DefinitionEntries(f, st.Langs, project)...)
 		}
 	}
-	return snapshot.NewMemKV(b), snapshot.NewMemKV(a)
+	return snapshot.NewMemKV(es)
 }
 
 func codePaths(files *snapshot.FileSet) []string {
