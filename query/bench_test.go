@@ -2,6 +2,7 @@ package query
 
 import (
 	"fmt"
+	"github.com/lgraph/lgraph/internal/benchcpu"
 	"testing"
 
 	"github.com/lgraph/lgraph/facts"
@@ -89,7 +90,7 @@ func BenchmarkQueries(b *testing.B) {
 			b.Run(fmt.Sprintf("%s/files=%d", q.name, n), func(b *testing.B) {
 				b.ReportAllocs()
 				b.ResetTimer()
-				cpu := startCPU()
+				cpu := benchcpu.Start()
 				for i := 0; i < b.N; i++ {
 					s, err := snapshot.Open(tables, nil)
 					if err != nil {
@@ -97,7 +98,7 @@ func BenchmarkQueries(b *testing.B) {
 					}
 					q.run(New(s, nil))
 				}
-				cpu.report(b)
+				cpu.Report(b)
 				b.ReportMetric(float64(n), "files")
 			})
 		}

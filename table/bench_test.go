@@ -3,6 +3,7 @@ package table
 import (
 	"bytes"
 	"fmt"
+	"github.com/lgraph/lgraph/internal/benchcpu"
 	"io"
 	"math/rand/v2"
 	"os"
@@ -91,7 +92,7 @@ func BenchmarkOpen(b *testing.B) {
 		b.Run(fmt.Sprintf("file/%d", n), func(b *testing.B) {
 			_, path := benchFile(b, t)
 			b.ReportAllocs()
-			cpu := startCPU()
+			cpu := benchcpu.Start()
 			for b.Loop() {
 				r, err := OpenFile(path)
 				if err != nil {
@@ -99,17 +100,17 @@ func BenchmarkOpen(b *testing.B) {
 				}
 				r.Close()
 			}
-			cpu.report(b)
+			cpu.Report(b)
 		})
 		b.Run(fmt.Sprintf("bytes/%d", n), func(b *testing.B) {
 			b.ReportAllocs()
-			cpu := startCPU()
+			cpu := benchcpu.Start()
 			for b.Loop() {
 				if _, err := OpenBytes("bench", t); err != nil {
 					b.Fatal(err)
 				}
 			}
-			cpu.report(b)
+			cpu.Report(b)
 		})
 	}
 }
@@ -154,14 +155,14 @@ func BenchmarkViewGet(b *testing.B) {
 func benchGets(b *testing.B, get func([]byte) ([]byte, bool, bool, error), keys [][]byte) {
 	b.ReportAllocs()
 	i := 0
-	cpu := startCPU()
+	cpu := benchcpu.Start()
 	for b.Loop() {
 		if _, found, deleted, err := get(keys[i%len(keys)]); err != nil || !found && !deleted {
 			b.Fatalf("Get(%q): found=%v err=%v", keys[i%len(keys)], found, err)
 		}
 		i++
 	}
-	cpu.report(b)
+	cpu.Report(b)
 }
 
 func BenchmarkIter1000(b *testing.B) {
@@ -171,7 +172,7 @@ func BenchmarkIter1000(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.ReportAllocs()
 			i := 0
-			cpu := startCPU()
+			cpu := benchcpu.Start()
 			for b.Loop() {
 				it := r.Iter(keys[i%len(keys)], nil)
 				for c := 0; c < 1000 && it.Next(); c++ {
@@ -181,7 +182,7 @@ func BenchmarkIter1000(b *testing.B) {
 				}
 				i++
 			}
-			cpu.report(b)
+			cpu.Report(b)
 		})
 	}
 }
@@ -197,7 +198,7 @@ func BenchmarkWrite(b *testing.B) {
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.ReportAllocs()
 			b.SetBytes(int64(size))
-			cpu := startCPU()
+			cpu := benchcpu.Start()
 			for b.Loop() {
 				w := NewWriter(io.Discard, Options{})
 				for i := range keys {
@@ -209,7 +210,7 @@ func BenchmarkWrite(b *testing.B) {
 					b.Fatal(err)
 				}
 			}
-			cpu.report(b)
+			cpu.Report(b)
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/entry")
 		})
 	}

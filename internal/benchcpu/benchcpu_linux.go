@@ -1,0 +1,31 @@
+//go:build linux
+
+// Package benchcpu reports a benchmark's process CPU time per op next to
+// its wall time: on a loaded machine wall time counts the waits for a
+// core, CPU time mostly does not.
+package benchcpu
+
+import (
+	"syscall"
+	"testing"
+	"time"
+)
+
+// Meter measures from Start to Report.
+type Meter struct{ start time.Duration }
+
+// Start starts a meter.
+func Start() Meter { return Meter{start: now()} }
+
+// Report adds the CPU time per op since Start as the cpu-ns/op metric.
+func (m Meter) Report(b *testing.B) {
+	b.ReportMetric(float64(now()-m.start)/float64(b.N), "cpu-ns/op")
+}
+
+func now() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
