@@ -263,6 +263,10 @@ func (d *decoder) skipFacts() {
 	d.int()     // syntax errors
 	d.skipSymbols()
 	d.skipImports()
+	d.skipRefs()
+}
+
+func (d *decoder) skipRefs() {
 	for n := d.count(); n > 0 && d.err == nil; n-- {
 		for range 4 { // name, qualifier, kind, from
 			d.uvarint()

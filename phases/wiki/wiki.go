@@ -201,7 +201,7 @@ func (p Phase) inputs(st *phase.State, full bool) (map[string]modInput, []string
 	dirs := slices.Sorted(maps.Keys(set))
 	out := map[string]modInput{}
 	for _, dir := range dirs {
-		in, ok, err := moduleInput(idx, st.Next.Files.Get, dir, st.Config.Wiki.Modules)
+		in, ok, err := moduleInput(idx, st.Next.Files.Outline, dir, st.Config.Wiki.Modules)
 		if err != nil {
 			return nil, nil, fmt.Errorf("module %s: %w", dir, err)
 		}
