@@ -32,6 +32,8 @@ type Cache struct {
 	// transactions; Flush and Close commit it.
 	mu    sync.Mutex
 	later *badger.WriteBatch
+	// pending counts the bytes batched since the last flush.
+	pending int
 	// scratch, in a Scratch view, holds the view's writes instead of the
 	// database.
 	scratch map[string][]byte
@@ -175,13 +177,26 @@ func (c *Cache) PutLater(key string, v any) error {
 	if err := c.later.Set([]byte(key), val); err != nil {
 		return fmt.Errorf("cache put %s: %w", key, err)
 	}
+	// A batch's values stay in memory until it commits; on an init that
+	// is every file's facts, so commit every few megabytes instead.
+	if c.pending += len(val); c.pending >= flushEvery {
+		return c.flushLocked()
+	}
 	return nil
 }
+
+// flushEvery bounds the bytes PutLater holds before it commits them.
+const flushEvery = 8 << 20
 
 // Flush commits what PutLater batched.
 func (c *Cache) Flush() error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	return c.flushLocked()
+}
+
+func (c *Cache) flushLocked() error {
+	c.pending = 0
 	if c.later == nil {
 		return nil
 	}
