@@ -69,16 +69,35 @@ func (ix *Index) scanDefs(fn func(id, qualified string, key, value []byte)) {
 }
 
 // matchNamesIndexed lists the ids of the symbols whose qualified name is
-// arg or ends in "."+arg, from the name index.
+// arg or ends in "."+arg, from the name index. A qualified name ends in
+// its symbol's simple name, which keys the index, so the simple name is a
+// suffix of arg beginning at its start or after a dot: one short range per
+// such suffix is read instead of every definition.
 func (ix *Index) matchNamesIndexed(arg string) []string {
 	var ids []string
 	suffix := "." + arg
-	ix.scanDefs(func(id, q string, _, _ []byte) {
-		if q == arg || strings.HasSuffix(q, suffix) {
-			ids = append(ids, strings.Clone(id))
+	keep := func(_, v []byte) error {
+		id, q, ok := snapshot.DefNames(v)
+		if qs := unsafe.String(unsafe.SliceData(q), len(q)); ok && len(id) > 0 && (qs == arg || strings.HasSuffix(qs, suffix)) {
+			ids = append(ids, string(id))
 		}
-	})
+		return nil
+	}
+	for _, name := range dotSuffixes(arg) {
+		ix.fail(ix.snap.Index.Scan(snapshot.Prefix(snapshot.KsName, name), keep))
+	}
 	return ids
+}
+
+// dotSuffixes lists s and each part of it after a dot, longest first.
+func dotSuffixes(s string) []string {
+	out := []string{s}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '.' && i+1 < len(s) {
+			out = append(out, s[i+1:])
+		}
+	}
+	return out
 }
 
 // searchIndexed matches the paths of the directory index and the names of

@@ -90,6 +90,9 @@ func compareIndexed(t *testing.T, storeDir, branch string, rnd *rand.Rand) {
 		for i, sym := range f.Facts.Symbols {
 			symbols = append(symbols, ids[i])
 			names[sym.Qualified], names[lastSegment(sym.Qualified)] = true, true
+			if _, tail, ok := strings.Cut(sym.Qualified, "."); ok {
+				names[tail] = true // a middle suffix: "B.c" of "A.B.c"
+			}
 		}
 	}
 	if len(symbols) < 200 {
