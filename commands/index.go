@@ -31,10 +31,12 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	if g.Getenv("GOGC") == "" {
-		// A run holds every changed file's facts at once (all of them on
-		// init): collecting more often keeps peak memory near what is
-		// live (1.50 GB instead of 1.88 GB on a 9,254-file init).
+	if g.Getenv("GOGC") == "" && (opts.command == "init" || opts.full) {
+		// A full run holds every file's facts at once: collecting more
+		// often keeps peak memory near what is live (1.50 GB instead of
+		// 1.88 GB on a 9,254-file init). An update's live heap is small,
+		// and there the same setting cost 15% more CPU for 45 MB less
+		// (localstack, a 20-file commit), so updates keep Go's default.
 		debug.SetGCPercent(40)
 	}
 	run, err := actions.Index(ctx, e, actions.IndexOptions{
