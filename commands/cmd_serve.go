@@ -55,7 +55,7 @@ func runServe(ctx context.Context, opts serveOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	srv := mcpserver.New(e, mcpserver.Options{Version: buildVersion(), Getenv: g.Getenv})
+	srv := mcpserver.New(e, mcpserver.Options{Version: buildVersion(), Getenv: g.Getenv, Warm: ctx})
 	err = srv.Run(ctx, mcpserver.Drain(&mcp.IOTransport{Reader: os.Stdin, Writer: nopWriteCloser{g.Stdout}}))
 	if ctx.Err() != nil {
 		return nil // interrupted: a normal way to stop a server

@@ -35,6 +35,10 @@ type Options struct {
 	// MaxAnswerBytes bounds an answer whose limit the caller did not set:
 	// the limit is lowered until the answer fits. 0 is DefaultMaxAnswerBytes.
 	MaxAnswerBytes int
+	// Warm, when set, makes the server keep the view of one call for the
+	// next while nothing it depends on changed (see watch.go), until Warm
+	// is done. Unset, every call opens a view and checks freshness anew.
+	Warm context.Context
 }
 
 // DefaultMaxAnswerBytes keeps an answer small enough for an agent's context.
@@ -49,6 +53,8 @@ type server struct {
 	// busy lets one call run at a time: a call decodes a whole snapshot or
 	// writes one, and the SDK runs calls concurrently.
 	busy chan struct{}
+	// warm holds the view kept between calls (Options.Warm).
+	warm *warmView
 }
 
 // New returns an MCP server whose tools answer from env's repository and
@@ -70,6 +76,9 @@ func New(env *readview.Env, opts Options) *mcp.Server {
 		Capabilities: &mcp.ServerCapabilities{},
 	})
 	s := &server{env: env, opts: opts, busy: make(chan struct{}, 1)}
+	if opts.Warm != nil {
+		s.warm = newWarmView(opts.Warm, env, opts.Logger)
+	}
 	for _, t := range s.tools() {
 		m.AddTool(t.tool, s.handler(t))
 	}
@@ -106,7 +115,7 @@ type args interface {
 	check() error
 }
 
-// handler runs one call: open a fresh view, decode and check the
+// handler runs one call: take a view, decode and check the
 // arguments, enforce the pin, answer. Failures become tool error results,
 // never protocol errors, and carry the freshness block when there is one.
 func (s *server) handler(t spec) mcp.ToolHandler {
@@ -117,17 +126,16 @@ func (s *server) handler(t spec) mcp.ToolHandler {
 		case <-ctx.Done():
 			return nil, ctx.Err()
 		}
-		v, err := s.view(ctx)
+		v, release, err := s.view(ctx)
 		if err != nil {
 			return reply(answer.Failure(err, nil)), nil
 		}
-		defer func() { v.Env.Repo.Close() }() // each call opened its own
 		env := s.call(ctx, t, v, req.Params.Arguments)
+		release()
 		if t.refresh {
-			if nv, err := s.view(ctx); err == nil {
-				v.Env.Repo.Close()
-				v = nv
-				env.Freshness = v.Fresh
+			if nv, release, err := s.view(ctx); err == nil {
+				env.Freshness = nv.Fresh
+				release()
 			}
 		}
 		return reply(env), nil
@@ -173,11 +181,25 @@ func (s *server) call(ctx context.Context, t spec, v *readview.View, raw json.Ra
 	}
 }
 
-// view opens the published snapshot and its freshness for one call. The
-// repository is opened again each time too: go-git indexes pack files
-// once, so a repository held across calls would not find commits that a
-// fetch or gc packed since.
-func (s *server) view(ctx context.Context) (*readview.View, error) {
+// view returns the view a call answers from and what to call when the
+// call is done with it: the warm view when nothing changed since it was
+// opened, else a newly opened one.
+func (s *server) view(ctx context.Context) (*readview.View, func(), error) {
+	if s.warm != nil {
+		return s.warm.get(ctx, s.open)
+	}
+	v, err := s.open(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return v, func() { v.Env.Repo.Close() }, nil
+}
+
+// open opens the published snapshot and its freshness. The repository is
+// opened again each time too: go-git indexes pack files once, so a
+// repository held across calls would not find commits that a fetch or gc
+// packed since.
+func (s *server) open(ctx context.Context) (*readview.View, error) {
 	dir := s.env.Repo.Top
 	if dir == "" {
 		dir = s.env.Repo.CommonDir

@@ -83,7 +83,13 @@ type env struct {
 	session *mcp.ClientSession
 }
 
-func setup(t *testing.T) *env { return setupWith(t, mcpserver.Options{}) }
+// setup serves warm, as lgraph serve --mcp does: every test of an answer
+// after a change also tests that the kept view was let go.
+func setup(t *testing.T) *env {
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	return setupWith(t, mcpserver.Options{Warm: ctx})
+}
 
 func setupWith(t *testing.T, opts mcpserver.Options) *env {
 	t.Helper()
@@ -456,3 +462,37 @@ func TestDrain(t *testing.T) {
 type nopWriteCloser struct{ io.Writer }
 
 func (nopWriteCloser) Close() error { return nil }
+
+// TestWarmFollowsWorkingTree: the warm server lets its view go on edits git
+// has not seen: a changed file, a file in a directory made after the
+// server started, an edit inside that directory, and an edit undone.
+func TestWarmFollowsWorkingTree(t *testing.T) {
+	e := setup(t)
+	status := func() reply {
+		t.Helper()
+		return e.call(t, "lgraph_status", nil)
+	}
+	if f := status().Freshness; f.Status != "fresh" {
+		t.Fatalf("at the start: %+v", f)
+	}
+	e.repo.Write(map[string]string{"app/util.py": fixture["app/util.py"] + "\nX = 1\n"})
+	if f := status().Freshness; f.Status != "dirty" || !slices.Equal(f.StalePaths, []string{"app/util.py"}) {
+		t.Fatalf("after an edit: %+v", f)
+	}
+	e.repo.Write(map[string]string{"app/util.py": fixture["app/util.py"]})
+	if f := status().Freshness; f.Status != "fresh" {
+		t.Fatalf("after the edit is undone: %+v", f)
+	}
+	e.repo.Write(map[string]string{"lib/deep/new.py": "def f():\n    pass\n"})
+	if f := status().Freshness; f.Status != "dirty" || !slices.Equal(f.StalePaths, []string{"lib/deep/new.py"}) {
+		t.Fatalf("after a file in a new directory: %+v", f)
+	}
+	e.repo.Remove("lib/deep/new.py")
+	if f := status().Freshness; f.Status != "fresh" {
+		t.Fatalf("after it is removed: %+v", f)
+	}
+	e.repo.Write(map[string]string{"lib/deep/other.py": "def g():\n    pass\n"})
+	if f := status().Freshness; f.Status != "dirty" || !slices.Equal(f.StalePaths, []string{"lib/deep/other.py"}) {
+		t.Fatalf("after a file in the directory made while serving: %+v", f)
+	}
+}

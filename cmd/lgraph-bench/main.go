@@ -3,10 +3,11 @@
 // updates after 1- and 10-file commits, status, and the raw parse time of
 // the same files. With -replay it replays a real repository's history
 // instead: init at an older commit, then one update per first-parent
-// commit. It prints markdown tables for the README.
+// commit. With -mcp it times warm MCP tool calls on an indexed tree. It prints markdown tables for the README.
 //
 //	go build -o /tmp/lgraph . && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000
 //	git clone -q REPO /tmp/r && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -replay /tmp/r -commits 200
+//	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -mcp /tmp/r -mcp-file F -mcp-symbol S -mcp-search T
 package main
 
 import (
@@ -46,9 +47,17 @@ func main() {
 	var r replayOptions
 	flag.StringVar(&r.dir, "replay", "", "replay the history of this git working tree (a scratch clone: its HEAD moves)")
 	flag.IntVar(&r.commits, "commits", 200, "with -replay: first-parent commits to replay")
+	var m mcpOptions
+	flag.StringVar(&m.dir, "mcp", "", "time warm MCP tool calls against this indexed working tree")
+	flag.StringVar(&m.file, "mcp-file", "", "with -mcp: the file deps, rdeps and impact ask about")
+	flag.StringVar(&m.symbol, "mcp-symbol", "", "with -mcp: the symbol callers asks about")
+	flag.StringVar(&m.text, "mcp-search", "", "with -mcp: the text search looks for")
+	flag.IntVar(&m.calls, "mcp-calls", 50, "with -mcp: timed calls per tool")
 	flag.Parse()
 	err := error(nil)
-	if r.dir != "" {
+	if m.dir != "" {
+		err = benchMCP(context.Background(), o, m)
+	} else if r.dir != "" {
 		err = withTemp(func(dir string) error {
 			r.store = dir
 			return replay(context.Background(), o, r)
