@@ -17,7 +17,7 @@ type warmView struct {
 }
 
 // newWarmView starts watching what a view of env depends on; the watcher
-// stops and the kept view closes when ctx is done.
+// stops when ctx is done (the server's process ends with it).
 func newWarmView(ctx context.Context, env *readview.Env, log *slog.Logger) *warmView {
 	wv := &warmView{}
 	w, err := newWatcher(dependencies(env))
