@@ -42,8 +42,12 @@ func Root(leaves []Leaf) string {
 		sum := sha256.Sum256(append([]byte{2}, "lgraph-empty"...))
 		return hex.EncodeToString(sum[:])
 	}
-	sorted := append([]Leaf(nil), leaves...)
-	sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
+	sorted := leaves
+	if !sort.SliceIsSorted(leaves, func(i, j int) bool { return leaves[i].Path < leaves[j].Path }) {
+		// Leaves read from an index come sorted; others are sorted here.
+		sorted = append([]Leaf(nil), leaves...)
+		sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
+	}
 	level := make([][32]byte, len(sorted))
 	for i, l := range sorted {
 		level[i] = LeafHash(l)
