@@ -145,6 +145,9 @@ func KeyPart(key []byte, i int) string {
 // Owner is the path of the file a key's entry was derived from ("" for
 // entries that belong to no file, such as module docs).
 func Owner(key []byte) string {
+	if len(key) > 0 && (key[0] == KsFile || key[0] == KsLeaf || key[0] == KsPyHeads) {
+		return string(key[1:]) // one part, the path: no split (a scan asks per key)
+	}
 	ks, parts := splitKey(key)
 	switch ks {
 	case KsFile, KsLeaf, KsPyHeads:
