@@ -37,6 +37,7 @@ type modFacts struct {
 	Dir     string
 	Members []member
 	Out, In map[string]map[string]int // module -> edge kind -> count
+	History []snapshot.HistoryEntry
 }
 
 func newFacts(dir string) modFacts {
@@ -99,8 +100,9 @@ func relLink(from, to string) string {
 	return strings.Repeat("../", up) + target
 }
 
-// render writes the sections derived from the graph (no model): files,
-// public API, dependencies with counts and a neighbourhood diagram.
+// render writes the sections derived from the graph and git (no model):
+// files, public API, dependencies with counts, a neighbourhood diagram and
+// recent history.
 func render(mf modFacts) string {
 	sort.Slice(mf.Members, func(i, j int) bool { return mf.Members[i].Path < mf.Members[j].Path })
 	var b strings.Builder
@@ -119,6 +121,7 @@ func render(mf modFacts) string {
 	writeDeps(&b, mf.Dir, "Used by", mf.In)
 	writeCouplings(&b, prod)
 	writeDiagram(&b, mf)
+	writeHistory(&b, mf.History)
 	return b.String()
 }
 
