@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/snapshot"
@@ -61,15 +63,22 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 		known[c.Hash] = c.Dirs
 	}
 	entered := make([]snapshot.WindowCommit, len(fresh))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, c := range fresh {
 		h.info[c.Hash] = c
-		dirs, ok := known[c.Hash]
-		if !ok {
-			if dirs, err = st.Repo.TouchedDirs(ctx, c.Hash); err != nil {
-				return nil, err
-			}
+		entered[i] = snapshot.WindowCommit{Hash: c.Hash, Dirs: known[c.Hash]}
+		if _, ok := known[c.Hash]; ok {
+			continue
 		}
-		entered[i] = snapshot.WindowCommit{Hash: c.Hash, Dirs: dirs}
+		g.Go(func() error {
+			dirs, err := st.Repo.TouchedDirs(gctx, c.Hash)
+			entered[i].Dirs = dirs
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
 	}
 	if found {
 		keep := min(len(old), HistoryDepth-len(entered))
