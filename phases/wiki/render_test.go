@@ -43,3 +43,18 @@ func TestDiagramBounded(t *testing.T) {
 		t.Errorf("no note of the neighbours left out:\n%s", out)
 	}
 }
+
+func TestPlatformStem(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"conn_windows.go", "conn.go"},
+		{"worktree_unix_other.go", "worktree.go"},
+		{"repository_plan9_test.go", "repository_test.go"},
+		{"lock_test.go", ""},
+		{"windows.go", ""},
+		{"other.py", ""},
+	} {
+		if got := platformStem(tt.name); got != tt.want {
+			t.Errorf("platformStem(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
