@@ -198,7 +198,7 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 // file's first exported type, or else of its first exported symbol, says
 // better what the file is for.
 func rowSentence(m member) string {
-	s := firstLine(m.Summary)
+	s := firstProse(m.Summary)
 	fromDecl := false
 	for _, sym := range m.Syms {
 		if d := firstLine(sym.Doc); d != "" && strings.HasPrefix(s, d) {
@@ -212,7 +212,7 @@ func rowSentence(m member) string {
 	// The symbol the file is named after, else its first type, else its
 	// first symbol.
 	stem := strings.NewReplacer("_", "", "-", "", ".", "").Replace(strings.ToLower(strings.TrimSuffix(path.Base(m.Path), path.Ext(m.Path))))
-	var named, firstType, first string
+	var named, firstType, firstFunc, first string
 	for _, sym := range m.Syms {
 		d := firstLine(sym.Doc)
 		if sym.Parent != "" || d == "" || !exported(m.Path, sym.Name) {
@@ -224,16 +224,50 @@ func rowSentence(m member) string {
 		if firstType == "" && isType(sym.Kind) {
 			firstType = d
 		}
+		if firstFunc == "" && sym.Kind == facts.KindFunction {
+			firstFunc = d
+		}
 		if first == "" {
 			first = d
 		}
 	}
-	for _, c := range []string{named, firstType, first} {
+	for _, c := range []string{named, firstType, firstFunc, first} {
 		if c != "" {
 			return c
 		}
 	}
 	return s
+}
+
+// firstProse is the first sentence of a summary that reads as prose: a
+// comment drawing a tree or a table in ASCII is skipped for the next
+// sentence (the offline summary's "Defines …" at worst).
+func firstProse(summary string) string {
+	rest := strings.Join(strings.Fields(summary), " ")
+	for rest != "" {
+		s := firstLine(rest)
+		if prose(s) {
+			return s
+		}
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, s))
+	}
+	return firstLine(summary)
+}
+
+// prose reports whether most of a sentence's visible characters are
+// letters.
+func prose(s string) bool {
+	letters, visible := 0, 0
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		visible++
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return visible > 0 && letters*10 >= visible*6
 }
 
 // mainSymbols are a file's top-level exported names in source order.
@@ -306,7 +340,11 @@ func writeDeps(b *strings.Builder, dir, title string, deps map[string]map[string
 	}
 	fmt.Fprintf(b, "\n## %s\n\n| Module | Edges |\n|---|---|\n", title)
 	for _, d := range slices.Sorted(maps.Keys(deps)) {
-		fmt.Fprintf(b, "| [`%s`](%s) | %s |\n", d, relLink(dir, d), kinds(deps[d]))
+		name := d
+		if d == "." {
+			name = "(root)"
+		}
+		fmt.Fprintf(b, "| [`%s`](%s) | %s |\n", name, relLink(dir, d), kinds(deps[d]))
 	}
 }
 

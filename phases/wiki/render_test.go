@@ -58,3 +58,15 @@ func TestPlatformStem(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstProse(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"Package x does y. Defines 1 function: F.", "Package x does y."},
+		{"root / | \\ / | ---- f d h. Defines 2 functions: Test, Suite.", "Defines 2 functions: Test, Suite."},
+		{"| -- |", "| -- |"},
+	} {
+		if got := firstProse(tt.in); got != tt.want {
+			t.Errorf("firstProse(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
