@@ -38,6 +38,9 @@ func (r *Repo) FirstParents(ctx context.Context, tip, stop string, limit int) (o
 			return out, true, nil
 		}
 		c, err := object.GetCommit(r.objects, plumbing.NewHash(id))
+		if errors.Is(err, plumbing.ErrObjectNotFound) && id != tip {
+			return out, false, nil // a shallow clone's boundary: its parents are not here
+		}
 		if err != nil {
 			return nil, false, fmt.Errorf("first-parent history of %.12s: %w", tip, err)
 		}
@@ -88,12 +91,17 @@ func (r *Repo) TouchedDirs(ctx context.Context, id string) ([]string, error) {
 	}
 	var from *object.Tree
 	if len(c.ParentHashes) > 0 {
+		// A shallow clone's boundary commit has no parent here: it is
+		// compared with the empty tree, as git log shows it.
 		p, err := object.GetCommit(r.objects, c.ParentHashes[0])
-		if err != nil {
+		switch {
+		case errors.Is(err, plumbing.ErrObjectNotFound):
+		case err != nil:
 			return nil, fmt.Errorf("read parent of %.12s: %w", id, err)
-		}
-		if from, err = p.Tree(); err != nil {
-			return nil, fmt.Errorf("read tree of %.12s: %w", p.Hash, err)
+		default:
+			if from, err = p.Tree(); err != nil {
+				return nil, fmt.Errorf("read tree of %.12s: %w", p.Hash, err)
+			}
 		}
 	}
 	changes, err := object.DiffTreeWithOptions(ctx, from, to, nil)

@@ -2,6 +2,8 @@ package wiki_test
 
 import (
 	"fmt"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -139,5 +141,29 @@ func TestHistoryStored(t *testing.T) {
 	defer snap.Close()
 	if len(snap.Window) != 1 || snap.Window[0].Hash != snap.Commit || len(snap.Window[0].Dirs) != 4 {
 		t.Errorf("window %+v, want the one commit with its 4 directories", snap.Window)
+	}
+}
+
+// TestHistoryShallowClone: in a shallow clone the first-parent line ends
+// at the boundary commit, whose parent is not there; init still publishes,
+// and the boundary commit counts as changing every directory it holds.
+func TestHistoryShallowClone(t *testing.T) {
+	r := gittest.New(t)
+	r.Write(base)
+	r.Commit("base")
+	r.Write(map[string]string{"tool/tool.go": base["tool/tool.go"] + "\n// Stop stops.\nfunc Stop() {}\n"})
+	r.Commit("tool grows")
+	r.Write(map[string]string{"store/extra.go": "package store\n\n// Extra is more.\nfunc Extra() {}\n"})
+	r.Commit("store grows")
+	dir := filepath.Join(t.TempDir(), "shallow")
+	if out, err := exec.Command("git", "clone", "-q", "--depth", "2", "file://"+r.Dir, dir).CombinedOutput(); err != nil {
+		t.Fatalf("shallow clone: %v\n%s", err, out)
+	}
+	ix := lgtest.New(t, dir)
+	ix.MustRun(t, "init", true)
+	ix.CheckIndex(t, "main")
+	d := docs(t, ix)
+	if !strings.Contains(d["store"], "| store grows |") || !strings.Contains(d["store"], "| tool grows |") || strings.Contains(d["store"], "| base |") {
+		t.Errorf("store's history in a clone of depth 2:\n%s", d["store"])
 	}
 }
