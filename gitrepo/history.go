@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
@@ -78,18 +79,14 @@ func commitOf(c *object.Commit) Commit {
 
 // TouchedDirs lists, sorted, the directories holding a path the commit
 // changed against its first parent (against the empty tree for a root
-// commit): "." for the top level. The tree diff skips equal subtrees by
-// hash, so its cost follows what the commit changed.
+// commit): "." for the top level. Only the trees whose ids differ are read,
+// so its cost follows what the commit changed, not the size of the tree.
 func (r *Repo) TouchedDirs(ctx context.Context, id string) ([]string, error) {
 	c, err := object.GetCommit(r.objects, plumbing.NewHash(id))
 	if err != nil {
 		return nil, fmt.Errorf("read commit %.12s: %w", id, err)
 	}
-	to, err := c.Tree()
-	if err != nil {
-		return nil, fmt.Errorf("read tree of %.12s: %w", id, err)
-	}
-	var from *object.Tree
+	var from plumbing.Hash
 	if len(c.ParentHashes) > 0 {
 		// A shallow clone's boundary commit has no parent here: it is
 		// compared with the empty tree, as git log shows it.
@@ -99,30 +96,12 @@ func (r *Repo) TouchedDirs(ctx context.Context, id string) ([]string, error) {
 		case err != nil:
 			return nil, fmt.Errorf("read parent of %.12s: %w", id, err)
 		default:
-			if from, err = p.Tree(); err != nil {
-				return nil, fmt.Errorf("read tree of %.12s: %w", p.Hash, err)
-			}
+			from = p.TreeHash
 		}
-	}
-	changes, err := object.DiffTreeWithOptions(ctx, from, to, nil)
-	if err != nil {
-		if errors.Is(err, context.Canceled) {
-			return nil, err
-		}
-		return nil, fmt.Errorf("diff %.12s against its parent: %w", id, err)
 	}
 	seen := map[string]bool{}
-	for _, ch := range changes {
-		for _, name := range []string{ch.From.Name, ch.To.Name} {
-			if name == "" {
-				continue
-			}
-			dir := "."
-			if i := strings.LastIndexByte(name, '/'); i >= 0 {
-				dir = name[:i]
-			}
-			seen[dir] = true
-		}
+	if err := r.diffDirs(ctx, from, c.TreeHash, ".", seen); err != nil {
+		return nil, fmt.Errorf("diff %.12s against its parent: %w", id, err)
 	}
 	dirs := make([]string, 0, len(seen))
 	for d := range seen {
@@ -130,4 +109,77 @@ func (r *Repo) TouchedDirs(ctx context.Context, id string) ([]string, error) {
 	}
 	slices.Sort(dirs)
 	return dirs, nil
+}
+
+// diffDirs marks in seen each directory under dir (a repository path, "."
+// for the top) holding an entry that differs between trees a and b (the
+// zero hash: the empty tree). Equal subtrees are skipped by id, unread.
+func (r *Repo) diffDirs(ctx context.Context, a, b plumbing.Hash, dir string, seen map[string]bool) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	ea, err := r.treeEntries(a)
+	if err != nil {
+		return err
+	}
+	eb, err := r.treeEntries(b)
+	if err != nil {
+		return err
+	}
+	for name, y := range eb {
+		x, ok := ea[name]
+		delete(ea, name)
+		if ok && x == y {
+			continue
+		}
+		if err := r.diffEntry(ctx, x, y, ok, true, dir, name, seen); err != nil {
+			return err
+		}
+	}
+	for name, x := range ea {
+		if err := r.diffEntry(ctx, x, object.TreeEntry{}, true, false, dir, name, seen); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// diffEntry marks what one differing entry changed: a file marks dir, a
+// subtree is compared with the other side's subtree (or the empty tree).
+func (r *Repo) diffEntry(ctx context.Context, x, y object.TreeEntry, hasX, hasY bool, dir, name string, seen map[string]bool) error {
+	sub := name
+	if dir != "." {
+		sub = dir + "/" + name
+	}
+	var ta, tb plumbing.Hash
+	if hasX && x.Mode == filemode.Dir {
+		ta = x.Hash
+	} else if hasX {
+		seen[dir] = true
+	}
+	if hasY && y.Mode == filemode.Dir {
+		tb = y.Hash
+	} else if hasY {
+		seen[dir] = true
+	}
+	if ta.IsZero() && tb.IsZero() {
+		return nil
+	}
+	return r.diffDirs(ctx, ta, tb, sub, seen)
+}
+
+// treeEntries reads a tree's entries by name (none for the zero hash).
+func (r *Repo) treeEntries(h plumbing.Hash) (map[string]object.TreeEntry, error) {
+	if h.IsZero() {
+		return map[string]object.TreeEntry{}, nil
+	}
+	t, err := object.GetTree(r.objects, h)
+	if err != nil {
+		return nil, fmt.Errorf("read tree %s: %w", h, err)
+	}
+	out := make(map[string]object.TreeEntry, len(t.Entries))
+	for _, e := range t.Entries {
+		out[e.Name] = e
+	}
+	return out, nil
 }

@@ -3,6 +3,7 @@ package wiki
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -80,26 +81,43 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
+	h.shift(st.Base, old, entered, found)
+	return h, nil
+}
+
+// shift makes the window the commits that entered it followed by what is
+// kept of the old one, and marks the directories whose history may have
+// changed: every one an entering commit changed, and those whose doc lists
+// a commit that left (a module whose newest HistoryLen commits are all
+// still in the window keeps its history, however many older ones left).
+func (h *history) shift(base *snapshot.Snapshot, old, entered []snapshot.WindowCommit, found bool) {
+	var left []snapshot.WindowCommit
 	if found {
 		keep := min(len(old), HistoryDepth-len(entered))
 		h.window = append(entered, old[:keep]...)
 		h.mark(entered)
-		h.mark(old[keep:])
-		return h, nil
-	}
-	h.window = entered
-	in, was := hashes(h.window), hashes(old)
-	for _, c := range h.window {
-		if !was[c.Hash] {
-			h.mark([]snapshot.WindowCommit{c})
+		left = old[keep:]
+	} else {
+		h.window = entered
+		in, was := hashes(h.window), hashes(old)
+		for _, c := range h.window {
+			if !was[c.Hash] {
+				h.mark([]snapshot.WindowCommit{c})
+			}
+		}
+		for _, c := range old {
+			if !in[c.Hash] {
+				left = append(left, c)
+			}
 		}
 	}
-	for _, c := range old {
-		if !in[c.Hash] {
-			h.mark([]snapshot.WindowCommit{c})
+	for _, c := range left {
+		for _, d := range c.Dirs {
+			if m := base.Modules.Get(d); m != nil && slices.ContainsFunc(m.History, func(e snapshot.HistoryEntry) bool { return e.Hash == c.Hash }) {
+				h.touched[d] = true
+			}
 		}
 	}
-	return h, nil
 }
 
 func hashes(w []snapshot.WindowCommit) map[string]bool {
