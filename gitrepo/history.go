@@ -54,6 +54,14 @@ func (r *Repo) FirstParents(ctx context.Context, tip, stop string, limit int) (o
 	return out, id == stop, nil
 }
 
+// ParentPresent reports whether a commit has a first parent and the
+// object store holds it (false at a root, and at a shallow clone's
+// boundary until the clone is deepened).
+func (r *Repo) ParentPresent(id string) bool {
+	c, err := object.GetCommit(r.objects, plumbing.NewHash(id))
+	return err == nil && len(c.ParentHashes) > 0 && r.HasCommit(c.ParentHashes[0].String())
+}
+
 // CommitInfo reads one commit's history line.
 func (r *Repo) CommitInfo(id string) (Commit, error) {
 	c, err := object.GetCommit(r.objects, plumbing.NewHash(id))

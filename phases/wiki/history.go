@@ -51,8 +51,16 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 	if !full && st.Base != nil {
 		old = st.Base.Window
 	}
+	// A window shorter than HistoryDepth ends at a root or at a shallow
+	// clone's boundary; once the clone is deepened, that commit's parent is
+	// here and the line goes on: the window is walked anew, and the
+	// boundary commit is diffed again, as entering and leaving at once.
+	stale := ""
+	if n := len(old); n > 0 && n < HistoryDepth && st.Repo.ParentPresent(old[n-1].Hash) {
+		stale = old[n-1].Hash
+	}
 	stop := ""
-	if len(old) > 0 && old[0].Hash == st.Base.Commit {
+	if len(old) > 0 && old[0].Hash == st.Base.Commit && stale == "" {
 		stop = st.Base.Commit
 	}
 	fresh, found, err := st.Repo.FirstParents(ctx, st.Commit, stop, HistoryDepth)
@@ -61,7 +69,9 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 	}
 	known := map[string][]string{} // dirs of the old window's commits, reused on a walk anew
 	for _, c := range old {
-		known[c.Hash] = c.Dirs
+		if c.Hash != stale {
+			known[c.Hash] = c.Dirs
+		}
 	}
 	entered := make([]snapshot.WindowCommit, len(fresh))
 	g, gctx := errgroup.WithContext(ctx)
@@ -81,7 +91,7 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	h.shift(st.Base, old, entered, found)
+	h.shift(st.Base, old, entered, found, stale)
 	return h, nil
 }
 
@@ -90,7 +100,7 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 // changed: every one an entering commit changed, and those whose doc lists
 // a commit that left (a module whose newest HistoryLen commits are all
 // still in the window keeps its history, however many older ones left).
-func (h *history) shift(base *snapshot.Snapshot, old, entered []snapshot.WindowCommit, found bool) {
+func (h *history) shift(base *snapshot.Snapshot, old, entered []snapshot.WindowCommit, found bool, stale string) {
 	var left []snapshot.WindowCommit
 	if found {
 		keep := min(len(old), HistoryDepth-len(entered))
@@ -101,12 +111,12 @@ func (h *history) shift(base *snapshot.Snapshot, old, entered []snapshot.WindowC
 		h.window = entered
 		in, was := hashes(h.window), hashes(old)
 		for _, c := range h.window {
-			if !was[c.Hash] {
+			if !was[c.Hash] || c.Hash == stale {
 				h.mark([]snapshot.WindowCommit{c})
 			}
 		}
 		for _, c := range old {
-			if !in[c.Hash] {
+			if !in[c.Hash] || c.Hash == stale {
 				left = append(left, c)
 			}
 		}

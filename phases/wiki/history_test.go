@@ -166,4 +166,28 @@ func TestHistoryShallowClone(t *testing.T) {
 	if !strings.Contains(d["store"], "| store grows |") || !strings.Contains(d["store"], "| tool grows |") || strings.Contains(d["store"], "| base |") {
 		t.Errorf("store's history in a clone of depth 2:\n%s", d["store"])
 	}
+	// Deepened, then one more commit: the update reads the deeper line
+	// (the boundary commit diffed against its parent now) as init does.
+	git := func(args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", append([]string{"-C", dir, "-c", "user.name=T", "-c", "user.email=t@example.com"}, args...)...)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	git("fetch", "-q", "--unshallow")
+	git("commit", "-q", "--allow-empty", "-m", "after the deepening")
+	ix.MustRun(t, "update", false)
+	ix.CheckIndex(t, "main")
+	fresh := lgtest.New(t, dir)
+	fresh.MustRun(t, "init", true)
+	got, want := docs(t, ix), docs(t, fresh)
+	for m, doc := range want {
+		if got[m] != doc {
+			t.Errorf("after deepening, %s's doc differs from init's:\n%s\n---\n%s", m, got[m], doc)
+		}
+	}
+	if strings.Contains(got["store"], "| tool grows |") || !strings.Contains(got["store"], "| base |") {
+		t.Errorf("store's history after deepening:\n%s", got["store"])
+	}
 }
