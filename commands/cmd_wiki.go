@@ -60,6 +60,11 @@ type wikiWritten struct {
 	Out string `json:"out"`
 	// Changed counts the files whose bytes changed (and were written).
 	Changed int `json:"changed"`
+	// Deleted counts the pages of modules that no longer exist removed
+	// (only pages lgraph wrote whose insights block is empty); Kept lists
+	// those kept because a person or tool wrote insights in them.
+	Deleted int      `json:"deleted"`
+	Kept    []string `json:"kept"`
 	answer.List[wikiDoc]
 }
 
@@ -100,9 +105,17 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 		if err != nil {
 			return err
 		}
-		res := wikiWritten{Out: out, Changed: changed, List: answer.Cut(written, answer.Page{})}
+		res := wikiWritten{Out: out, Changed: changed, Kept: []string{}, List: answer.Cut(written, answer.Page{})}
+		if module == "" { // only a whole wiki knows which pages are gone
+			if res.Deleted, res.Kept, err = prunePages(out, pages); err != nil {
+				return err
+			}
+		}
 		return g.emit(res, v.Fresh, func(w io.Writer) {
-			fmt.Fprintf(w, "wrote %d of %d files under %s\n", changed, len(written), out)
+			fmt.Fprintf(w, "wrote %d of %d files under %s, deleted %d\n", changed, len(written), out, res.Deleted)
+			for _, k := range res.Kept {
+				fmt.Fprintf(w, "kept %s: its module is gone but it holds insights\n", k)
+			}
 		})
 	case module != "":
 		doc := wikiDoc{Module: module, Doc: docs[module]}
@@ -167,58 +180,6 @@ func purposeLine(doc string) string {
 	return strings.TrimSpace(para)
 }
 
-const insightsStart, insightsEnd = "<!-- lgraph:insights -->", "<!-- /lgraph:insights -->"
-
-// writePages writes each page under out whose bytes differ from what is
-// there, keeping the insights block of a page already written.
-func writePages(out string, pages map[string]string) ([]wikiDoc, int, error) {
-	names := make([]string, 0, len(pages))
-	for n := range pages {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	written, changed := []wikiDoc{}, 0
-	for _, n := range names {
-		if !filepath.IsLocal(filepath.FromSlash(n)) {
-			// A crafted tree may name a directory "..": never write outside --out.
-			return nil, 0, fmt.Errorf("wiki --out %s: page %q would be written outside the directory: refused", out, n)
-		}
-		name := filepath.Join(out, filepath.FromSlash(n))
-		old, err := os.ReadFile(name)
-		if err != nil && !errors.Is(err, fs.ErrNotExist) {
-			return nil, 0, fmt.Errorf("wiki --out %s: %w", out, err)
-		}
-		page := pages[n]
-		if n != "index.md" {
-			page = withInsights(page, string(old))
-		}
-		written = append(written, wikiDoc{Module: strings.TrimSuffix(n, ".md"), File: name})
-		if err == nil && string(old) == page {
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			return nil, 0, fmt.Errorf("wiki --out %s: %w", out, err)
-		}
-		if err := os.WriteFile(name, []byte(page), 0o644); err != nil {
-			return nil, 0, fmt.Errorf("wiki --out %s: %w", out, err)
-		}
-		changed++
-	}
-	return written, changed, nil
-}
-
-// withInsights appends to doc the insights block of the page written
-// before (lgraph never writes inside it), or an empty block to fill.
-func withInsights(doc, old string) string {
-	block := insightsStart + "\n" + insightsEnd + "\n"
-	if i := strings.Index(old, insightsStart); i >= 0 {
-		if j := strings.Index(old[i:], insightsEnd); j >= 0 {
-			block = old[i:i+j+len(insightsEnd)] + "\n"
-		}
-	}
-	return doc + "\n## Insights\n\n" + block
-}
-
 // runWikiNote adds text to the insights block of a module's page under
 // out, writing the page first when it is not there.
 func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, g *Globals) error {
@@ -245,7 +206,7 @@ func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, 
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("wiki note %s: %w", module, err)
 	}
-	page := withInsights(m.Doc, string(old))
+	page := generated(m.Doc, string(old))
 	i := strings.LastIndex(page, insightsEnd)
 	page = page[:i] + strings.Join(strings.Fields(text), " ") + "\n" + page[i:]
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {

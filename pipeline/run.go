@@ -321,7 +321,7 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 		c, p = c.Scratch(), dryRunProvider(p, o.Store)
 	}
 	st := &phase.State{
-		Repo: o.Repo, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
+		Repo: o.Repo, Commit: t.head.Commit, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
 		LLM: llm.NewBudget(p, o.Config.LLM.BudgetTokens, llm.ReplyReserve), Base: b.snap, Full: b.full, FullReason: b.reason,
 		Progress: o.Progress, Failpoint: o.Failpoint,
 	}

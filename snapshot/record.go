@@ -59,6 +59,11 @@ func EncodeHeader(s *Snapshot) []byte {
 	e.str(s.ContentRoot)
 	e.int(s.LeafCount)
 	e.int(s.Files.Len())
+	e.uvarint(uint64(len(s.Window)))
+	for _, c := range s.Window {
+		e.str(c.Hash)
+		e.strs_(c.Dirs)
+	}
 	return e.bytes()
 }
 
@@ -75,6 +80,12 @@ func decodeHeader(b []byte, s *Snapshot) (int, error) {
 	project := d.str()
 	s.ContentRoot, s.LeafCount = d.str(), d.int()
 	n := d.int()
+	if len(d.buf) > 0 { // a header written before the history window has none
+		s.Window = make([]WindowCommit, d.count())
+		for i := range s.Window {
+			s.Window[i] = WindowCommit{Hash: d.str(), Dirs: d.strs()}
+		}
+	}
 	if d.err != nil {
 		return 0, fmt.Errorf("decode snapshot header: %w", d.err)
 	}
@@ -90,6 +101,18 @@ func EncodeModule(m *Module) []byte {
 	e.str(m.Dir)
 	e.str(m.Doc)
 	e.str(m.InputKey)
+	e.uvarint(uint64(len(m.History)))
+	for _, h := range m.History {
+		e.str(h.Hash)
+		e.int(int(h.Time))
+		e.str(h.Subject)
+		e.str(h.Title)
+		merge := 0
+		if h.Merge {
+			merge = 1
+		}
+		e.uvarint(uint64(merge))
+	}
 	return e.bytes()
 }
 
@@ -100,6 +123,12 @@ func DecodeModule(b []byte) (*Module, error) {
 		return nil, err
 	}
 	m := &Module{Dir: d.str(), Doc: d.str(), InputKey: d.str()}
+	if len(d.buf) > 0 { // a doc written before module histories has none
+		m.History = make([]HistoryEntry, d.count())
+		for i := range m.History {
+			m.History[i] = HistoryEntry{Hash: d.str(), Time: int64(d.int()), Subject: d.str(), Title: d.str(), Merge: d.uvarint() == 1}
+		}
+	}
 	if d.err != nil {
 		return nil, fmt.Errorf("decode module doc: %w", d.err)
 	}

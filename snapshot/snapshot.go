@@ -27,6 +27,10 @@ type Snapshot struct {
 	LeafCount   int
 	// Modules holds the wiki's module docs by directory.
 	Modules *ModuleSet
+	// Window is the wiki's history window: the last first-parent commits
+	// of Commit, newest first, each with the directories it changed, so an
+	// update folds in the new commits and drops as many old ones.
+	Window []WindowCommit
 	// Index is the published snapshot's tables (records and the indexes
 	// derived from them), nil for a snapshot held only in memory.
 	Index KV
@@ -102,6 +106,24 @@ type Module struct {
 	Dir      string
 	Doc      string
 	InputKey string
+	// History is the module's recent commits, newest first, as its doc
+	// shows them.
+	History []HistoryEntry
+}
+
+// WindowCommit is one commit of the history window.
+type WindowCommit struct {
+	Hash string
+	Dirs []string // sorted
+}
+
+// HistoryEntry is one commit of a module's recent history.
+type HistoryEntry struct {
+	Hash    string
+	Time    int64 // committer time, Unix seconds
+	Subject string
+	Title   string // a merge's first body line
+	Merge   bool
 }
 
 // New returns an empty snapshot.

@@ -32,6 +32,8 @@ type State struct {
 	Parsers *lang.Parsers
 	// LLM is the summary provider (offline by default).
 	LLM llm.Provider
+	// Commit is the commit the run indexes (HEAD, or the one asked for).
+	Commit string
 	// Base is the snapshot the run starts from (nil for a full run from nothing).
 	Base *snapshot.Snapshot
 	// Next is the snapshot being built; it starts as a clone of Base.

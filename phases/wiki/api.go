@@ -43,7 +43,8 @@ func writeAPI(b *strings.Builder, ms []member) {
 					typeOrder = append(typeOrder, s.Name)
 				}
 				types[s.Name] = append([]apiEntry{e}, types[s.Name]...)
-			case s.Parent != "" && !strings.Contains(s.Parent, "."):
+			case s.Parent != "" && !strings.Contains(s.Parent, ".") && exported(m.Path, s.Parent):
+				// A private type's methods are no part of the API.
 				if types[s.Parent] == nil {
 					typeOrder = append(typeOrder, s.Parent)
 				}
@@ -87,7 +88,8 @@ func writeAPIGroup(b *strings.Builder, title string, es []apiEntry, left int) in
 			continue
 		}
 		left--
-		sig := strings.Join(strings.Fields(e.sym.Signature), " ")
+		// A signature written over several lines joins onto one.
+		sig := strings.NewReplacer("( ", "(", ", )", ")", ",)", ")").Replace(strings.Join(strings.Fields(e.sym.Signature), " "))
 		if sig == "" {
 			sig = e.sym.Kind + " " + e.sym.Qualified
 		}

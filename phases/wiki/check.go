@@ -18,11 +18,16 @@ import (
 // exactly the modules with an input have a doc: the wiki an update patched
 // has not drifted. model is the provider id the docs were written with.
 func CheckInputs(s *snapshot.Snapshot, globs []string, model string) error {
-	inputs := allInputs(s, globs)
+	// A doc's history is taken from the doc, and checked against the window.
+	inputs := allInputs(s, globs, func(dir string) []snapshot.HistoryEntry { return s.Modules.Get(dir).History })
+	byDir := positions(s.Window)
 	for _, dir := range s.Modules.Dirs() {
 		in, ok := inputs[dir]
 		if !ok {
 			return fmt.Errorf("module %s has a doc but no input", dir)
+		}
+		if err := checkHistory(dir, in.history, byDir, s.Window); err != nil {
+			return err
 		}
 		if got, want := s.Modules.Get(dir).InputKey, in.key(model); got != want {
 			return fmt.Errorf("module %s's doc was written for another input (%+v)", dir, in.llm)
@@ -41,14 +46,14 @@ func CheckInputs(s *snapshot.Snapshot, globs []string, model string) error {
 // through any edge between their files.
 func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
 	out := map[string]llm.ModuleInput{}
-	for dir, in := range allInputs(s, globs) {
+	for dir, in := range allInputs(s, globs, func(string) []snapshot.HistoryEntry { return nil }) {
 		out[dir] = in.llm
 	}
 	return out
 }
 
 // allInputs is moduleInput for every module at once, from the records.
-func allInputs(s *snapshot.Snapshot, globs []string) map[string]modInput {
+func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []snapshot.HistoryEntry) map[string]modInput {
 	ins, mfs := map[string]llm.ModuleInput{}, map[string]modFacts{}
 	in := map[string]map[string]map[string]int{} // target module -> source module -> kind -> count
 	// Map order is fine: members are sorted below and the rest are counts.
@@ -91,6 +96,9 @@ func allInputs(s *snapshot.Snapshot, globs []string) map[string]modInput {
 	for dir, m := range mfs {
 		if in[dir] != nil {
 			m.In = in[dir]
+		}
+		if s.Modules.Get(dir) != nil {
+			m.History = history(dir)
 		}
 		li := ins[dir]
 		li.Out, li.In = slices.Sorted(maps.Keys(m.Out)), slices.Sorted(maps.Keys(m.In))

@@ -37,6 +37,7 @@ type modFacts struct {
 	Dir     string
 	Members []member
 	Out, In map[string]map[string]int // module -> edge kind -> count
+	History []snapshot.HistoryEntry
 }
 
 func newFacts(dir string) modFacts {
@@ -99,8 +100,9 @@ func relLink(from, to string) string {
 	return strings.Repeat("../", up) + target
 }
 
-// render writes the sections derived from the graph (no model): files,
-// public API, dependencies with counts and a neighbourhood diagram.
+// render writes the sections derived from the graph and git (no model):
+// files, public API, dependencies with counts, a neighbourhood diagram and
+// recent history.
 func render(mf modFacts) string {
 	sort.Slice(mf.Members, func(i, j int) bool { return mf.Members[i].Path < mf.Members[j].Path })
 	var b strings.Builder
@@ -119,23 +121,37 @@ func render(mf modFacts) string {
 	writeDeps(&b, mf.Dir, "Used by", mf.In)
 	writeCouplings(&b, prod)
 	writeDiagram(&b, mf)
+	writeHistory(&b, mf.History)
 	return b.String()
 }
 
-// platformStem is a file name without a platform suffix ("conn" for
-// conn_windows.go), or "" when it has none.
+// platformStem is a file name without its platform suffixes
+// ("conn.go" for conn_windows.go, "lock_test.go" for lock_unix_other_test.go),
+// or "" when it has none.
 func platformStem(name string) string {
 	ext := path.Ext(name)
-	stem := strings.TrimSuffix(name, ext)
-	for _, suf := range []string{"_windows", "_unix", "_linux", "_darwin", "_freebsd", "_openbsd",
-		"_netbsd", "_dragonfly", "_solaris", "_aix", "_plan9", "_js", "_wasm", "_wasip1", "_posix",
-		"_bsd", "_other", "_nonunix", "_android", "_ios"} {
-		if s, ok := strings.CutSuffix(stem, suf); ok && s != "" {
-			return s + ext
+	stem, test := strings.CutSuffix(strings.TrimSuffix(name, ext), "_test")
+	found := false
+	for cut := true; cut; {
+		cut = false
+		for _, suf := range platformSuffixes {
+			if s, ok := strings.CutSuffix(stem, suf); ok && s != "" {
+				stem, cut, found = s, true, true
+			}
 		}
 	}
-	return ""
+	if !found {
+		return ""
+	}
+	if test {
+		stem += "_test"
+	}
+	return stem + ext
 }
+
+var platformSuffixes = []string{"_windows", "_unix", "_linux", "_darwin", "_freebsd", "_openbsd",
+	"_netbsd", "_dragonfly", "_solaris", "_aix", "_plan9", "_js", "_wasm", "_wasi", "_wasip1", "_posix",
+	"_bsd", "_other", "_nonunix", "_android", "_ios", "_amd64", "_arm64", "_386", "_arm"}
 
 // writeFiles writes a table of files; platform variants of one file share
 // a row.
@@ -171,8 +187,87 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 			}
 		}
 		syms = limited(syms, maxMainSymbols)
-		fmt.Fprintf(b, "| %s | %s | %s |\n", strings.Join(names, ", "), cell(firstLine(g[0].Summary)), strings.Join(syms, ", "))
+		fmt.Fprintf(b, "| %s | %s | %s |\n", strings.Join(names, ", "), cell(rowSentence(g[0])), strings.Join(syms, ", "))
 	}
+}
+
+// rowSentence is a file's line in the Files table: its summary's first
+// sentence, unless that sentence is merely the doc of one of its
+// declarations (what the offline summary falls back to when a file has no
+// header comment, however minor the declaration): then the doc of the
+// file's first exported type, or else of its first exported symbol, says
+// better what the file is for.
+func rowSentence(m member) string {
+	s := firstProse(m.Summary)
+	fromDecl := false
+	for _, sym := range m.Syms {
+		if d := firstLine(sym.Doc); d != "" && strings.HasPrefix(s, d) {
+			fromDecl = true
+			break
+		}
+	}
+	if !fromDecl {
+		return s
+	}
+	// The symbol the file is named after, else its first type, else its
+	// first symbol.
+	stem := strings.NewReplacer("_", "", "-", "", ".", "").Replace(strings.ToLower(strings.TrimSuffix(path.Base(m.Path), path.Ext(m.Path))))
+	var named, firstType, firstFunc, first string
+	for _, sym := range m.Syms {
+		d := firstLine(sym.Doc)
+		if sym.Parent != "" || d == "" || !exported(m.Path, sym.Name) {
+			continue
+		}
+		if named == "" && strings.ToLower(sym.Name) == stem {
+			named = d
+		}
+		if firstType == "" && isType(sym.Kind) {
+			firstType = d
+		}
+		if firstFunc == "" && sym.Kind == facts.KindFunction {
+			firstFunc = d
+		}
+		if first == "" {
+			first = d
+		}
+	}
+	for _, c := range []string{named, firstType, firstFunc, first} {
+		if c != "" {
+			return c
+		}
+	}
+	return s
+}
+
+// firstProse is the first sentence of a summary that reads as prose: a
+// comment drawing a tree or a table in ASCII is skipped for the next
+// sentence (the offline summary's "Defines …" at worst).
+func firstProse(summary string) string {
+	rest := strings.Join(strings.Fields(summary), " ")
+	for rest != "" {
+		s := firstLine(rest)
+		if prose(s) {
+			return s
+		}
+		rest = strings.TrimSpace(strings.TrimPrefix(rest, s))
+	}
+	return firstLine(summary)
+}
+
+// prose reports whether most of a sentence's visible characters are
+// letters.
+func prose(s string) bool {
+	letters, visible := 0, 0
+	for _, r := range s {
+		if unicode.IsSpace(r) {
+			continue
+		}
+		visible++
+		if unicode.IsLetter(r) {
+			letters++
+		}
+	}
+	return visible > 0 && letters*10 >= visible*6
 }
 
 // mainSymbols are a file's top-level exported names in source order.
@@ -245,7 +340,11 @@ func writeDeps(b *strings.Builder, dir, title string, deps map[string]map[string
 	}
 	fmt.Fprintf(b, "\n## %s\n\n| Module | Edges |\n|---|---|\n", title)
 	for _, d := range slices.Sorted(maps.Keys(deps)) {
-		fmt.Fprintf(b, "| [`%s`](%s) | %s |\n", d, relLink(dir, d), kinds(deps[d]))
+		name := d
+		if d == "." {
+			name = "(root)"
+		}
+		fmt.Fprintf(b, "| [`%s`](%s) | %s |\n", name, relLink(dir, d), kinds(deps[d]))
 	}
 }
 

@@ -43,3 +43,30 @@ func TestDiagramBounded(t *testing.T) {
 		t.Errorf("no note of the neighbours left out:\n%s", out)
 	}
 }
+
+func TestPlatformStem(t *testing.T) {
+	for _, tt := range []struct{ name, want string }{
+		{"conn_windows.go", "conn.go"},
+		{"worktree_unix_other.go", "worktree.go"},
+		{"repository_plan9_test.go", "repository_test.go"},
+		{"lock_test.go", ""},
+		{"windows.go", ""},
+		{"other.py", ""},
+	} {
+		if got := platformStem(tt.name); got != tt.want {
+			t.Errorf("platformStem(%q) = %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestFirstProse(t *testing.T) {
+	for _, tt := range []struct{ in, want string }{
+		{"Package x does y. Defines 1 function: F.", "Package x does y."},
+		{"root / | \\ / | ---- f d h. Defines 2 functions: Test, Suite.", "Defines 2 functions: Test, Suite."},
+		{"| -- |", "| -- |"},
+	} {
+		if got := firstProse(tt.in); got != tt.want {
+			t.Errorf("firstProse(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -34,7 +34,9 @@ type Phase struct{}
 func (Phase) Name() string { return "wiki" }
 
 // Version is what a snapshot records; a change rewrites every doc.
-func Version(p llm.Provider) string { return llm.ModulePromptVersion + "+" + p.ID() }
+func Version(p llm.Provider) string {
+	return llm.ModulePromptVersion + "+" + p.ID() + "+" + historyVersion
+}
 
 // Run recomputes the module docs whose inputs changed and drops the docs
 // of modules that no longer hold files.
@@ -47,7 +49,12 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 			rep.Reason = "prompt version or model changed"
 		}
 	}
-	inputs, dirs, err := p.inputs(st, rep.Mode == "full")
+	h, err := newHistory(ctx, st, rep.Mode == "full")
+	if err != nil {
+		return rep, err
+	}
+	st.Next.Window = h.window
+	inputs, dirs, err := p.inputs(st, rep.Mode == "full", h)
 	if err != nil {
 		return rep, err
 	}
@@ -111,12 +118,13 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 // modInput is what one module doc is made from: what the provider is sent
 // for the narrative, and the sections rendered from the graph.
 type modInput struct {
-	llm  llm.ModuleInput
-	body string
+	llm     llm.ModuleInput
+	body    string
+	history []snapshot.HistoryEntry
 }
 
 func newModInput(in llm.ModuleInput, mf modFacts) modInput {
-	return modInput{llm: in, body: render(mf)}
+	return modInput{llm: in, body: render(mf), history: mf.History}
 }
 
 // key is the doc's input key: the narrative's key and the rendered
@@ -135,7 +143,7 @@ func write(ctx context.Context, st *phase.State, in modInput) (*snapshot.Module,
 		return nil, u, err
 	}
 	doc := fmt.Sprintf("# %s\n\n%s\n%s", title(in.llm.Dir), strings.TrimSpace(text), in.body)
-	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: in.key(st.LLM.ID())}, u, nil
+	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: in.key(st.LLM.ID()), History: in.history}, u, nil
 }
 
 func title(dir string) string {
@@ -171,10 +179,11 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput) (string
 
 // inputs computes the input of each module the run may have changed: on a
 // full run every directory's; on an update the directories of the files
-// whose records changed and of the files their old or new edges reach
-// (whose "used by" may have changed). dirs are the directories looked at;
-// one with no input (no code file, or not selected) has no doc.
-func (p Phase) inputs(st *phase.State, full bool) (map[string]modInput, []string, error) {
+// whose records changed, of the files their old or new edges reach (whose
+// "used by" may have changed) and of the commits that entered or left the
+// history window. dirs are the directories looked at; one with no input
+// (no code file, or not selected) has no doc.
+func (p Phase) inputs(st *phase.State, full bool, h *history) (map[string]modInput, []string, error) {
 	idx := st.NextIndex(snapshot.KsDir, snapshot.KsRevEdge)
 	set := map[string]bool{}
 	if full {
@@ -186,6 +195,9 @@ func (p Phase) inputs(st *phase.State, full bool) (map[string]modInput, []string
 			set[d] = true
 		}
 	} else {
+		for d := range h.touched {
+			set[d] = true
+		}
 		for _, path := range st.Next.Files.Changed() {
 			set[dirOf(path)] = true
 			for _, f := range []*snapshot.File{baseFile(st, path), st.Next.Files.Get(path)} {
@@ -201,7 +213,7 @@ func (p Phase) inputs(st *phase.State, full bool) (map[string]modInput, []string
 	dirs := slices.Sorted(maps.Keys(set))
 	out := map[string]modInput{}
 	for _, dir := range dirs {
-		in, ok, err := moduleInput(idx, st.Next.Files.Outline, dir, st.Config.Wiki.Modules)
+		in, ok, err := moduleInput(idx, st.Next.Files.Outline, dir, st.Config.Wiki.Modules, h.of)
 		if err != nil {
 			return nil, nil, fmt.Errorf("module %s: %w", dir, err)
 		}
@@ -224,7 +236,8 @@ func baseFile(st *phase.State, path string) *snapshot.File {
 // their edges reach and the (selected) modules whose edges reach them, and
 // for the rendered sections its files' records and edge counts by kind.
 // ok is false when the directory is not selected or holds no code file.
-func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, globs []string) (modInput, bool, error) {
+func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, globs []string,
+	history func(string) ([]snapshot.HistoryEntry, error)) (modInput, bool, error) {
 	in := llm.ModuleInput{Dir: dir}
 	mf := newFacts(dir)
 	if !selected(dir, globs) {
@@ -264,6 +277,9 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 	}
 	sort.Slice(in.Members, func(i, j int) bool { return in.Members[i].Summary < in.Members[j].Summary })
 	in.Out, in.In = slices.Sorted(maps.Keys(mf.Out)), slices.Sorted(maps.Keys(mf.In))
+	if mf.History, err = history(dir); err != nil {
+		return modInput{}, false, err
+	}
 	return newModInput(in, mf), true, nil
 }
 

@@ -1,0 +1,212 @@
+package wiki
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/phases/phase"
+	"github.com/lgraph/lgraph/snapshot"
+)
+
+// A module's recent history is the newest HistoryLen commits, among the
+// last HistoryDepth commits of the first-parent line of the indexed
+// commit, that changed a path directly in its directory (against their
+// first parent: a merge stands for the commits it brought in). The window
+// is bounded so init reads at most HistoryDepth commits, and defined by
+// position so an update can shift it: the snapshot keeps the window, and an
+// update walks only from HEAD down to its baseline, appends those commits
+// and drops as many old ones.
+const (
+	HistoryDepth = 500
+	HistoryLen   = 5
+)
+
+// historyVersion names the window's definition; it is part of Version.
+var historyVersion = fmt.Sprintf("h1.%d.%d", HistoryDepth, HistoryLen)
+
+// history is one run's window and what changed in it.
+type history struct {
+	repo   *gitrepo.Repo
+	window []snapshot.WindowCommit
+	// touched are the directories changed by a commit that entered or
+	// left the window: only their histories can differ from the base's.
+	touched map[string]bool
+	byDir   map[string][]int // dir -> its first HistoryLen window positions
+	info    map[string]gitrepo.Commit
+}
+
+// newHistory folds the commits from the base's commit to the indexed one
+// into the base's window, or, when the base is not on the indexed commit's
+// first-parent line within the window (another branch, a rewritten
+// history) or full is set, walks the window anew.
+func newHistory(ctx context.Context, st *phase.State, full bool) (*history, error) {
+	h := &history{repo: st.Repo, touched: map[string]bool{}, info: map[string]gitrepo.Commit{}}
+	var old []snapshot.WindowCommit
+	if !full && st.Base != nil {
+		old = st.Base.Window
+	}
+	// A window shorter than HistoryDepth ends at a root or at a shallow
+	// clone's boundary; once the clone is deepened, that commit's parent is
+	// here and the line goes on: the window is walked anew, and the
+	// boundary commit is diffed again, as entering and leaving at once.
+	stale := ""
+	if n := len(old); n > 0 && n < HistoryDepth && st.Repo.ParentPresent(old[n-1].Hash) {
+		stale = old[n-1].Hash
+	}
+	stop := ""
+	if len(old) > 0 && old[0].Hash == st.Base.Commit && stale == "" {
+		stop = st.Base.Commit
+	}
+	fresh, found, err := st.Repo.FirstParents(ctx, st.Commit, stop, HistoryDepth)
+	if err != nil {
+		return nil, err
+	}
+	known := map[string][]string{} // dirs of the old window's commits, reused on a walk anew
+	for _, c := range old {
+		if c.Hash != stale {
+			known[c.Hash] = c.Dirs
+		}
+	}
+	entered := make([]snapshot.WindowCommit, len(fresh))
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(phase.Workers(st.Config.Concurrency))
+	for i, c := range fresh {
+		h.info[c.Hash] = c
+		entered[i] = snapshot.WindowCommit{Hash: c.Hash, Dirs: known[c.Hash]}
+		if _, ok := known[c.Hash]; ok {
+			continue
+		}
+		g.Go(func() error {
+			dirs, err := st.Repo.TouchedDirs(gctx, c.Hash)
+			entered[i].Dirs = dirs
+			return err
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	h.shift(st.Base, old, entered, found, stale)
+	return h, nil
+}
+
+// shift makes the window the commits that entered it followed by what is
+// kept of the old one, and marks the directories whose history may have
+// changed: every one an entering commit changed, and those whose doc lists
+// a commit that left (a module whose newest HistoryLen commits are all
+// still in the window keeps its history, however many older ones left).
+func (h *history) shift(base *snapshot.Snapshot, old, entered []snapshot.WindowCommit, found bool, stale string) {
+	var left []snapshot.WindowCommit
+	if found {
+		keep := min(len(old), HistoryDepth-len(entered))
+		h.window = append(entered, old[:keep]...)
+		h.mark(entered)
+		left = old[keep:]
+	} else {
+		h.window = entered
+		in, was := hashes(h.window), hashes(old)
+		for _, c := range h.window {
+			if !was[c.Hash] || c.Hash == stale {
+				h.mark([]snapshot.WindowCommit{c})
+			}
+		}
+		for _, c := range old {
+			if !in[c.Hash] || c.Hash == stale {
+				left = append(left, c)
+			}
+		}
+	}
+	for _, c := range left {
+		for _, d := range c.Dirs {
+			if m := base.Modules.Get(d); m != nil && slices.ContainsFunc(m.History, func(e snapshot.HistoryEntry) bool { return e.Hash == c.Hash }) {
+				h.touched[d] = true
+			}
+		}
+	}
+}
+
+func hashes(w []snapshot.WindowCommit) map[string]bool {
+	out := make(map[string]bool, len(w))
+	for _, c := range w {
+		out[c.Hash] = true
+	}
+	return out
+}
+
+func (h *history) mark(cs []snapshot.WindowCommit) {
+	for _, c := range cs {
+		for _, d := range c.Dirs {
+			h.touched[d] = true
+		}
+	}
+}
+
+// of is a module's recent history, newest first.
+func (h *history) of(dir string) ([]snapshot.HistoryEntry, error) {
+	if h.byDir == nil {
+		h.byDir = positions(h.window)
+	}
+	var out []snapshot.HistoryEntry
+	for _, i := range h.byDir[dir] {
+		hash := h.window[i].Hash
+		c, ok := h.info[hash]
+		if !ok {
+			var err error
+			if c, err = h.repo.CommitInfo(hash); err != nil {
+				return nil, err
+			}
+			h.info[hash] = c
+		}
+		out = append(out, snapshot.HistoryEntry{Hash: c.Hash, Time: c.Time, Subject: c.Subject, Title: c.Title, Merge: c.Merge})
+	}
+	return out, nil
+}
+
+// positions maps each directory to its first HistoryLen positions in the
+// window.
+func positions(window []snapshot.WindowCommit) map[string][]int {
+	out := map[string][]int{}
+	for i, c := range window {
+		for _, d := range c.Dirs {
+			if len(out[d]) < HistoryLen {
+				out[d] = append(out[d], i)
+			}
+		}
+	}
+	return out
+}
+
+// checkHistory verifies a module's stored history against the window.
+func checkHistory(dir string, got []snapshot.HistoryEntry, byDir map[string][]int, window []snapshot.WindowCommit) error {
+	want := byDir[dir]
+	if len(got) != len(want) {
+		return fmt.Errorf("module %s's history has %d commits, the window gives %d", dir, len(got), len(want))
+	}
+	for i, p := range want {
+		if got[i].Hash != window[p].Hash {
+			return fmt.Errorf("module %s's history names %.12s where the window gives %.12s", dir, got[i].Hash, window[p].Hash)
+		}
+	}
+	return nil
+}
+
+// writeHistory writes the Recent history section: date, short id and
+// subject of each commit; a merge shows its pull request's title.
+func writeHistory(b *strings.Builder, hs []snapshot.HistoryEntry) {
+	if len(hs) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\n## Recent history\n\nThe last commits on HEAD's first-parent line (within its last %d) that changed a file in this directory; a merge stands for the commits it brought in.\n\n| Date | Commit | Subject |\n|---|---|---|\n", HistoryDepth)
+	for _, c := range hs {
+		subject := c.Subject
+		if c.Merge && c.Title != "" {
+			subject = c.Title + " (" + c.Subject + ")"
+		}
+		fmt.Fprintf(b, "| %s | `%.7s` | %s |\n", time.Unix(c.Time, 0).UTC().Format("2006-01-02"), c.Hash, cell(subject))
+	}
+}
