@@ -121,6 +121,16 @@ func (d *decoder) edges() []Edge {
 }
 
 func (d *decoder) facts() *facts.File {
+	f := d.factsHead()
+	if f != nil {
+		f.Refs = d.refs()
+	}
+	return f
+}
+
+// factsHead decodes a file's facts up to its references (nil when the
+// record has none), leaving the decoder at them.
+func (d *decoder) factsHead() *facts.File {
 	if d.uvarint() == 0 {
 		return nil
 	}
@@ -132,7 +142,6 @@ func (d *decoder) facts() *facts.File {
 			f.Imports[i] = facts.Import{Path: d.str(), Alias: d.str(), Names: d.strs(), Kind: d.str(), Line: d.int(), As: d.strs(), Reexport: d.uvarint() == 1}
 		}
 	}
-	f.Refs = d.refs()
 	return f
 }
 

@@ -57,17 +57,9 @@ func (t *tableSource) Outline(path string) (*File, error) {
 
 // outlineFacts is decoder.facts without the references.
 func (d *decoder) outlineFacts() *facts.File {
-	if d.uvarint() == 0 {
-		return nil
+	f := d.factsHead()
+	if f != nil {
+		d.skipRefs()
 	}
-	f := &facts.File{Package: d.str(), SyntaxErrors: d.int()}
-	f.Symbols = d.symbols()
-	if n := d.count(); n > 0 {
-		f.Imports = make([]facts.Import, n)
-		for i := range f.Imports {
-			f.Imports[i] = facts.Import{Path: d.str(), Alias: d.str(), Names: d.strs(), Kind: d.str(), Line: d.int(), As: d.strs(), Reexport: d.uvarint() == 1}
-		}
-	}
-	d.skipRefs()
 	return f
 }
