@@ -91,7 +91,7 @@ func setup(t *testing.T) *env {
 	return setupWith(t, mcpserver.Options{Warm: ctx})
 }
 
-func setupWith(t *testing.T, opts mcpserver.Options) *env {
+func setupWith(t testing.TB, opts mcpserver.Options) *env {
 	t.Helper()
 	repo := gittest.New(t)
 	repo.Write(fixture)
