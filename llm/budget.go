@@ -72,6 +72,34 @@ func (b *Budget) SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error
 	})
 }
 
+// EstimatePieces delegates to the wrapped provider's estimate.
+func (b *Budget) EstimatePieces(in PieceBatch) int { return b.est.EstimatePieces(in) }
+
+// EstimateEdges delegates to the wrapped provider's estimate.
+func (b *Budget) EstimateEdges(in EdgeBatch) int { return b.est.EstimateEdges(in) }
+
+// SummarizePieces forwards to the wrapped provider if the budget allows.
+func (b *Budget) SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error) {
+	var out BatchResult
+	_, err := b.call(b.est.EstimatePieces(in), "summarize pieces of "+in.Path, func() (Result, error) {
+		var err error
+		out, err = b.p.SummarizePieces(ctx, in)
+		return Result{Usage: out.Usage}, err
+	})
+	return out, err
+}
+
+// SummarizeEdges forwards to the wrapped provider if the budget allows.
+func (b *Budget) SummarizeEdges(ctx context.Context, in EdgeBatch) (BatchResult, error) {
+	var out BatchResult
+	_, err := b.call(b.est.EstimateEdges(in), "summarize edges of "+in.SourcePath, func() (Result, error) {
+		var err error
+		out, err = b.p.SummarizeEdges(ctx, in)
+		return Result{Usage: out.Usage}, err
+	})
+	return out, err
+}
+
 // ModuleDoc forwards to the wrapped provider if the budget allows.
 func (b *Budget) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 	return b.call(b.est.EstimateModule(in), "module doc "+in.Dir, func() (Result, error) {
@@ -122,4 +150,20 @@ func (promptEstimator) EstimateEdge(in EdgeInput) int { return EstimateTokens(ed
 // EstimateModule estimates a module prompt.
 func (promptEstimator) EstimateModule(in ModuleInput) int {
 	return EstimateTokens(modulePrompt(in).text())
+}
+
+// EstimatePieces estimates a batched piece prompt.
+func (promptEstimator) EstimatePieces(in PieceBatch) int {
+	if len(in.Pieces) == 0 {
+		return 0
+	}
+	return EstimateTokens(piecePrompt(in).text())
+}
+
+// EstimateEdges estimates a batched edge prompt.
+func (promptEstimator) EstimateEdges(in EdgeBatch) int {
+	if len(in.Edges) == 0 {
+		return 0
+	}
+	return EstimateTokens(edgeBatchPrompt(in).text())
 }

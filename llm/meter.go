@@ -93,6 +93,26 @@ func (w metered) SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error
 	return res, err
 }
 
+// EstimatePieces delegates to the wrapped provider's estimate.
+func (w metered) EstimatePieces(in PieceBatch) int { return estimatorOf(w.p).EstimatePieces(in) }
+
+// EstimateEdges delegates to the wrapped provider's estimate.
+func (w metered) EstimateEdges(in EdgeBatch) int { return estimatorOf(w.p).EstimateEdges(in) }
+
+// SummarizePieces calls the wrapped provider and records the usage.
+func (w metered) SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error) {
+	res, err := w.p.SummarizePieces(ctx, in)
+	w.m.Add(w.phase, res.Usage)
+	return res, err
+}
+
+// SummarizeEdges calls the wrapped provider and records the usage.
+func (w metered) SummarizeEdges(ctx context.Context, in EdgeBatch) (BatchResult, error) {
+	res, err := w.p.SummarizeEdges(ctx, in)
+	w.m.Add(w.phase, res.Usage)
+	return res, err
+}
+
 // ModuleDoc calls the wrapped provider and records the usage.
 func (w metered) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 	res, err := w.p.ModuleDoc(ctx, in)
