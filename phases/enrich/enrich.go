@@ -1,7 +1,10 @@
-// Package enrich is phase 3: file summaries keyed by whitespace-normalized
-// content, edge summaries ("why A depends on B") keyed by the summaries at
-// both ends, and tombstones for deleted files. Every LLM result is cached
-// under the hash of exactly what was sent, so a rerun never pays twice.
+// Package enrich is phase 3: file summaries, edge summaries ("why A
+// depends on B") and tombstones for deleted files. With a paid provider a
+// file summary is composed from per-definition piece summaries, each keyed
+// by its normalized text, and an edge summary is keyed by the relation (the
+// names used and the signatures they resolve to); both are batched, one
+// request per file. Every LLM result is cached under the hash of exactly
+// what was sent for it, so a rerun never pays twice.
 package enrich
 
 import (
@@ -178,14 +181,14 @@ func (w *work) summarySet(full bool) []string {
 		for p, f := range w.st.Next.Files.All() {
 			add(p, f)
 		}
-	}
-	for _, set := range []map[string]bool{w.st.Touched, w.st.Reresolved} {
-		for p := range set {
-			if !full {
+	} else {
+		for _, set := range []map[string]bool{w.st.Touched, w.st.Reresolved} {
+			for p := range set {
 				add(p, w.st.Next.Files.Get(p))
 			}
 		}
 	}
+	// Sorted: the first file needing a piece shared with others sends it.
 	slices.Sort(out)
 	return out
 }
