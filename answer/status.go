@@ -45,7 +45,12 @@ type RunBrief struct {
 	To      string        `json:"to"`
 	Outcome string        `json:"outcome"`
 	Changes store.Changes `json:"changes"`
-	MS      int64         `json:"ms"`
+	// Tokens and CostUSD are what the run paid the model; CostUnknown says
+	// no price was configured for it.
+	Tokens      store.Tokens `json:"tokens"`
+	CostUSD     float64      `json:"cost_usd"`
+	CostUnknown bool         `json:"cost_unknown,omitempty"`
+	MS          int64        `json:"ms"`
 }
 
 // Brief shortens a run.
@@ -54,7 +59,7 @@ func Brief(r *store.Run) *RunBrief {
 		return nil
 	}
 	return &RunBrief{ID: r.ID, Command: r.Command, Started: r.Started, Branch: r.Branch, From: r.From, To: r.To,
-		Outcome: r.Outcome, Changes: r.Changes, MS: r.MS}
+		Outcome: r.Outcome, Changes: r.Changes, Tokens: r.Tokens, CostUSD: r.CostUSD, CostUnknown: r.CostUnknown, MS: r.MS}
 }
 
 // Baseline is one branch's indexed commit.

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/answer"
+	"github.com/lgraph/lgraph/store"
 )
 
 func newStatusCommand(g *Globals) *cli.Command {
@@ -66,7 +67,12 @@ func printStatus(w io.Writer, r answer.Status) {
 	fmt.Fprintf(w, "root:     %s (%d files)\n", r.ContentRoot, r.LeafCount)
 	printSkipped(w, r.FilesSkipped)
 	if r.LastRun != nil {
-		fmt.Fprintf(w, "last run: %d %s %s at %s\n", r.LastRun.ID, r.LastRun.Command, r.LastRun.Outcome, r.LastRun.Started.Format("2006-01-02 15:04:05Z"))
+		lr := r.LastRun
+		fmt.Fprintf(w, "last run: %d %s %s at %s", lr.ID, lr.Command, lr.Outcome, lr.Started.Format("2006-01-02 15:04:05Z"))
+		if lr.Tokens != (store.Tokens{}) {
+			fmt.Fprintf(w, ", %d+%d tokens, %s", lr.Tokens.Prompt, lr.Tokens.Completion, dollars(lr.CostUSD, lr.CostUnknown))
+		}
+		fmt.Fprintln(w)
 	}
 	for _, b := range r.Branches {
 		fmt.Fprintf(w, "  branch %-20s %s\n", b.Branch, short(b.Commit))

@@ -18,6 +18,7 @@ type indexOptions struct {
 	wait     bool
 	dryRun   bool
 	budget   int
+	usd      float64
 	worktree bool
 }
 
@@ -26,6 +27,9 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	overrides := map[string]string{}
 	if opts.budget > 0 {
 		overrides["llm.budget_tokens"] = fmt.Sprint(opts.budget)
+	}
+	if opts.usd > 0 {
+		overrides["llm.budget_usd"] = fmt.Sprint(opts.usd)
 	}
 	e, err := g.open(true, overrides)
 	if err != nil {
@@ -79,7 +83,7 @@ func printRun(w io.Writer, r *store.Run) {
 			line += fmt.Sprintf(" %s=%d", k, p.Extra[k])
 		}
 		if p.Tokens.Prompt+p.Tokens.Completion > 0 {
-			line += fmt.Sprintf(" tokens=%d+%d", p.Tokens.Prompt, p.Tokens.Completion)
+			line += fmt.Sprintf(" tokens=%d+%d %s", p.Tokens.Prompt, p.Tokens.Completion, dollars(p.CostUSD, r.CostUnknown))
 		}
 		line += fmt.Sprintf(" %dms", p.MS)
 		if p.Reason != "" {
@@ -91,7 +95,7 @@ func printRun(w io.Writer, r *store.Run) {
 		fmt.Fprintf(w, "  content root: %s\n", r.Root)
 	}
 	if r.Tokens.Prompt+r.Tokens.Completion > 0 {
-		fmt.Fprintf(w, "  tokens: %d prompt, %d completion, $%.4f\n", r.Tokens.Prompt, r.Tokens.Completion, r.CostUSD)
+		fmt.Fprintf(w, "  tokens: %d prompt, %d completion, %s\n", r.Tokens.Prompt, r.Tokens.Completion, dollars(r.CostUSD, r.CostUnknown))
 	}
 	fmt.Fprintf(w, "  %dms\n", r.MS)
 	if r.Error != "" {
@@ -100,6 +104,14 @@ func printRun(w io.Writer, r *store.Run) {
 	for _, warning := range r.Warnings {
 		fmt.Fprintf(w, "  warning: %s\n", warning)
 	}
+}
+
+// dollars renders a cost, or says it is unknown and how to make it known.
+func dollars(usd float64, unknown bool) string {
+	if unknown {
+		return "$ unknown (set llm.prices for the model)"
+	}
+	return fmt.Sprintf("$%.4f", usd)
 }
 
 func short(sha string) string {

@@ -58,11 +58,24 @@ type LLM struct {
 	TokensPerMin   int           `yaml:"tokens_per_minute" json:"tokens_per_minute"`
 	Timeout        time.Duration `yaml:"timeout" json:"timeout"`
 	Retries        int           `yaml:"retries" json:"retries"`
-	PricePer1K     Price         `yaml:"price_per_1k" json:"price_per_1k"`
-	BudgetTokens   int           `yaml:"budget_tokens" json:"budget_tokens"`
-	SecretPatterns []string      `yaml:"secret_patterns" json:"secret_patterns"`
+	// PricePer1K is one price for any model not in Prices; zero: unset.
+	PricePer1K Price `yaml:"price_per_1k" json:"price_per_1k"`
+	// Prices are dollars per million tokens by model name; a dated model
+	// ("gpt-4o-mini-2024-07-18") takes its base name's price.
+	Prices       map[string]ModelPrice `yaml:"prices" json:"prices"`
+	BudgetTokens int                   `yaml:"budget_tokens" json:"budget_tokens"`
+	// BudgetUSD stops a run before its cost at the model's price would pass
+	// it; 0: no limit.
+	BudgetUSD      float64  `yaml:"budget_usd" json:"budget_usd"`
+	SecretPatterns []string `yaml:"secret_patterns" json:"secret_patterns"`
 	// JSONSchema asks for response_format json_schema; false uses json_object.
 	JSONSchema bool `yaml:"json_schema" json:"json_schema"`
+}
+
+// ModelPrice is one model's price in dollars per million tokens.
+type ModelPrice struct {
+	PromptPerMTok     float64 `yaml:"prompt_per_mtok" json:"prompt_per_mtok"`
+	CompletionPerMTok float64 `yaml:"completion_per_mtok" json:"completion_per_mtok"`
 }
 
 // Price is the cost per 1,000 tokens.
@@ -101,7 +114,6 @@ func Default() Config {
 			Provider: "offline", Model: "gpt-4o-mini", BaseURL: "https://api.openai.com/v1",
 			APIKeyEnv: "OPENAI_API_KEY", ContextTokens: 128000, MaxConcurrency: 4,
 			Timeout: 60 * time.Second, Retries: 4,
-			PricePer1K:     Price{Prompt: 0.00015, Completion: 0.0006},
 			SecretPatterns: []string{".env*", "*.pem", "*.key", "id_rsa*", "credentials*"},
 			JSONSchema:     true,
 		},
@@ -123,12 +135,21 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("config llm.provider: must be offline or openai, got %q", c.LLM.Provider)
 	case c.LLM.BudgetTokens < 0:
 		return fmt.Errorf("config llm.budget_tokens: must be 0 (no limit) or positive, got %d", c.LLM.BudgetTokens)
+	case c.LLM.BudgetUSD < 0:
+		return fmt.Errorf("config llm.budget_usd: must be 0 (no limit) or positive, got %g", c.LLM.BudgetUSD)
+	case c.LLM.PricePer1K.Prompt < 0 || c.LLM.PricePer1K.Completion < 0:
+		return fmt.Errorf("config llm.price_per_1k: prices must not be negative")
 	case c.GC.AutoEvery < 0:
 		return fmt.Errorf("config gc.auto_every: must be 0 (never) or more, got %d", c.GC.AutoEvery)
 	case c.GC.KeepRuns < 1:
 		return fmt.Errorf("config gc.keep_runs: must be at least 1, got %d", c.GC.KeepRuns)
 	case c.SnapshotsPerRepo < 1:
 		return fmt.Errorf("config snapshots_per_repo: must be at least 1, got %d", c.SnapshotsPerRepo)
+	}
+	for m, p := range c.LLM.Prices {
+		if p.PromptPerMTok < 0 || p.CompletionPerMTok < 0 {
+			return fmt.Errorf("config llm.prices.%s: prices must not be negative", m)
+		}
 	}
 	if u, err := url.Parse(c.LLM.BaseURL); err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
 		return fmt.Errorf("config llm.base_url: want an http:// or https:// URL, got %q", c.LLM.BaseURL)

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"encoding/json"
 	"fmt"
 	"reflect"
 	"sort"
@@ -100,6 +101,15 @@ func setText(v reflect.Value, text string) error {
 			return fmt.Errorf("want a duration like 60s, got %q", text)
 		}
 		v.Set(reflect.ValueOf(d))
+		return nil
+	case map[string]ModelPrice:
+		var m map[string]ModelPrice
+		dec := json.NewDecoder(strings.NewReader(text))
+		dec.DisallowUnknownFields()
+		if err := dec.Decode(&m); err != nil {
+			return fmt.Errorf(`want JSON like {"MODEL": {"prompt_per_mtok": 0.15, "completion_per_mtok": 0.6}}, got %q: %v`, text, err)
+		}
+		v.Set(reflect.ValueOf(m))
 		return nil
 	case []string:
 		var list []string

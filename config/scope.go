@@ -19,6 +19,8 @@ var userOnly = map[string]bool{
 	"llm.price_per_1k.prompt":     true,
 	"llm.price_per_1k.completion": true,
 	"llm.budget_tokens":           true,
+	"llm.prices":                  true,
+	"llm.budget_usd":              true,
 	"llm.context_tokens":          true,
 	"llm.max_concurrency":         true,
 	"llm.tokens_per_minute":       true,

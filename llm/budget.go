@@ -17,9 +17,21 @@ type Budget struct {
 	limit   int
 	reserve int
 
+	usd   float64 // 0: no dollar limit
+	price Price
+
 	mu      sync.Mutex
 	used    Usage
 	pending int
+}
+
+// WithUSD adds a dollar limit: a call is refused, like one over the token
+// budget (ErrBudget), when the cost so far plus the calls in flight plus
+// its own estimate (prompt estimate and reply reserve) at price would pass
+// limit. A limit of 0 means none. It returns b.
+func (b *Budget) WithUSD(limit float64, price Price) *Budget {
+	b.usd, b.price = max(limit, 0), price
+	return b
 }
 
 // NewBudget wraps p with a budget of limit tokens (0: no limit) and a
@@ -72,6 +84,34 @@ func (b *Budget) SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error
 	})
 }
 
+// EstimatePieces delegates to the wrapped provider's estimate.
+func (b *Budget) EstimatePieces(in PieceBatch) int { return b.est.EstimatePieces(in) }
+
+// EstimateEdges delegates to the wrapped provider's estimate.
+func (b *Budget) EstimateEdges(in EdgeBatch) int { return b.est.EstimateEdges(in) }
+
+// SummarizePieces forwards to the wrapped provider if the budget allows.
+func (b *Budget) SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error) {
+	var out BatchResult
+	_, err := b.call(b.est.EstimatePieces(in), "summarize pieces of "+in.Path, func() (Result, error) {
+		var err error
+		out, err = b.p.SummarizePieces(ctx, in)
+		return Result{Usage: out.Usage}, err
+	})
+	return out, err
+}
+
+// SummarizeEdges forwards to the wrapped provider if the budget allows.
+func (b *Budget) SummarizeEdges(ctx context.Context, in EdgeBatch) (BatchResult, error) {
+	var out BatchResult
+	_, err := b.call(b.est.EstimateEdges(in), "summarize edges of "+in.SourcePath, func() (Result, error) {
+		var err error
+		out, err = b.p.SummarizeEdges(ctx, in)
+		return Result{Usage: out.Usage}, err
+	})
+	return out, err
+}
+
 // ModuleDoc forwards to the wrapped provider if the budget allows.
 func (b *Budget) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 	return b.call(b.est.EstimateModule(in), "module doc "+in.Dir, func() (Result, error) {
@@ -105,8 +145,29 @@ func (b *Budget) admit(need int, what string) error {
 		return fmt.Errorf("%s: needs ~%d tokens (prompt estimate and reply reserve) but %d of the %d-token budget are used or in flight: %w",
 			what, need, b.used.Tokens()+b.pending, b.limit, ErrBudget)
 	}
+	if b.usd > 0 && need > 0 {
+		// In-flight calls count at their whole estimate; what they paid
+		// counts once they return.
+		spent := b.price.Cost(b.used) + b.pendingCost()
+		if cost := b.costOf(need); spent+cost > b.usd {
+			return fmt.Errorf("%s: needs ~$%.4f (prompt estimate and reply reserve) but $%.4f of the $%.4f budget are used or in flight: %w",
+				what, cost, spent, b.usd, ErrBudget)
+		}
+	}
 	b.pending += need
 	return nil
+}
+
+// costOf prices need tokens of which b.reserve are the reply, the rest prompt.
+func (b *Budget) costOf(need int) float64 {
+	reply := min(b.reserve, need)
+	return b.price.Cost(Usage{PromptTokens: need - reply, CompletionTokens: reply})
+}
+
+// pendingCost bounds the cost of the calls in flight from above: pending
+// holds only their summed need, so all of it is priced at the dearer rate.
+func (b *Budget) pendingCost() float64 {
+	return float64(b.pending) / 1000 * max(b.price.Prompt, b.price.Completion)
 }
 
 // promptEstimator estimates from the untruncated prompts OpenAI would build,
@@ -122,4 +183,20 @@ func (promptEstimator) EstimateEdge(in EdgeInput) int { return EstimateTokens(ed
 // EstimateModule estimates a module prompt.
 func (promptEstimator) EstimateModule(in ModuleInput) int {
 	return EstimateTokens(modulePrompt(in).text())
+}
+
+// EstimatePieces estimates a batched piece prompt.
+func (promptEstimator) EstimatePieces(in PieceBatch) int {
+	if len(in.Pieces) == 0 {
+		return 0
+	}
+	return EstimateTokens(piecePrompt(in).text())
+}
+
+// EstimateEdges estimates a batched edge prompt.
+func (promptEstimator) EstimateEdges(in EdgeBatch) int {
+	if len(in.Edges) == 0 {
+		return 0
+	}
+	return EstimateTokens(edgeBatchPrompt(in).text())
 }

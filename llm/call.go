@@ -62,13 +62,14 @@ func (p *OpenAI) request(pr prompt) openai.ChatCompletionRequest {
 			{Role: openai.ChatMessageRoleSystem, Content: pr.system},
 			{Role: openai.ChatMessageRoleUser, Content: pr.user},
 		},
-		ResponseFormat: responseFormat(p.cfg.JSONSchema),
+		ResponseFormat: responseFormat(p.cfg.JSONSchema, pr.items > 0),
 	}
 	if !reasoningModel(p.cfg.Model) {
 		// go-openai omits a zero temperature (omitempty), which servers read
 		// as their default of 1; the smallest float32 is 0 in effect.
 		req.Temperature = math.SmallestNonzeroFloat32
-		req.MaxCompletionTokens = p.reserve
+		// A batch needs room for one sentence per item.
+		req.MaxCompletionTokens = max(p.reserve, pr.items*batchItemReply)
 	}
 	return req
 }
@@ -107,6 +108,10 @@ func (p *OpenAI) attempt(ctx context.Context, req openai.ChatCompletionRequest, 
 	usage := usageOf(resp, pr)
 	if len(resp.Choices) == 0 {
 		return "", usage, 0, fmt.Errorf("%w: no choices", ErrMalformedReply)
+	}
+	if pr.items > 0 {
+		text, err := parseBatchReply(resp.Choices[0].Message.Content, pr.items)
+		return text, usage, 0, err
 	}
 	text, err := parseReply(resp.Choices[0].Message.Content)
 	return text, usage, 0, err

@@ -93,6 +93,26 @@ func (w metered) SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error
 	return res, err
 }
 
+// EstimatePieces delegates to the wrapped provider's estimate.
+func (w metered) EstimatePieces(in PieceBatch) int { return estimatorOf(w.p).EstimatePieces(in) }
+
+// EstimateEdges delegates to the wrapped provider's estimate.
+func (w metered) EstimateEdges(in EdgeBatch) int { return estimatorOf(w.p).EstimateEdges(in) }
+
+// SummarizePieces calls the wrapped provider and records the usage.
+func (w metered) SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error) {
+	res, err := w.p.SummarizePieces(ctx, in)
+	w.m.Add(w.phase, res.Usage)
+	return res, err
+}
+
+// SummarizeEdges calls the wrapped provider and records the usage.
+func (w metered) SummarizeEdges(ctx context.Context, in EdgeBatch) (BatchResult, error) {
+	res, err := w.p.SummarizeEdges(ctx, in)
+	w.m.Add(w.phase, res.Usage)
+	return res, err
+}
+
 // ModuleDoc calls the wrapped provider and records the usage.
 func (w metered) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 	res, err := w.p.ModuleDoc(ctx, in)
@@ -113,8 +133,9 @@ func (p Price) Cost(u Usage) float64 {
 	return float64(u.PromptTokens)/1000*p.Prompt + float64(u.CompletionTokens)/1000*p.Completion
 }
 
-// DefaultPrices returns the known prices of common models, keyed by model
-// name. It returns a new map on every call.
+// DefaultPrices returns OpenAI's published list prices (standard tier, per
+// 1,000 tokens) of the models lgraph documents; llm.prices overrides them.
+// It returns a new map on every call.
 func DefaultPrices() map[string]Price {
 	return map[string]Price{
 		"gpt-4o-mini":  {Prompt: 0.00015, Completion: 0.0006},
@@ -139,4 +160,32 @@ func PriceFor(model string, fallback Price) Price {
 		return fallback
 	}
 	return prices[best]
+}
+
+// PriceOf returns the price of model (a name, or a provider ID
+// "openai:<name>"): from table first, then fallback when it is non-zero
+// (one configured price for any model), then DefaultPrices. A dated
+// snapshot ("gpt-4o-mini-2024-07-18") takes the price of the longest name it
+// extends with "-". ok is false when no price is known: the cost is then
+// unknown, never guessed.
+func PriceOf(model string, table map[string]Price, fallback Price) (Price, bool) {
+	model = strings.TrimPrefix(model, "openai:")
+	if p, ok := lookupPrice(model, table); ok {
+		return p, true
+	}
+	if fallback != (Price{}) {
+		return fallback, true
+	}
+	return lookupPrice(model, DefaultPrices())
+}
+
+// lookupPrice finds model, or the longest name it extends with "-".
+func lookupPrice(model string, table map[string]Price) (Price, bool) {
+	best, found := "", false
+	for name := range table {
+		if (model == name || strings.HasPrefix(model, name+"-")) && len(name) > len(best) {
+			best, found = name, true
+		}
+	}
+	return table[best], found
 }

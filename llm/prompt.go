@@ -28,6 +28,8 @@ const (
 // prompt is a system and a user message.
 type prompt struct {
 	system, user string
+	// items is the number of items of a batched prompt; 0 for a single one.
+	items int
 }
 
 // text is everything sent, the basis of token estimates.

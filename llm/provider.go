@@ -10,10 +10,14 @@ import (
 // or the text rendered by Offline for that kind of input changes, so that
 // cached text produced by the old code is not reused.
 const (
-	// FilePromptVersion versions file summaries.
-	FilePromptVersion = "file-v2"
+	// FilePromptVersion versions file summaries (composed from pieces by a
+	// paid provider, whole-file by Offline).
+	FilePromptVersion = "file-v3"
+	// PiecePromptVersion versions the per-definition summaries of batched
+	// piece calls.
+	PiecePromptVersion = "piece-v1"
 	// EdgePromptVersion versions edge summaries.
-	EdgePromptVersion = "edge-v2"
+	EdgePromptVersion = "edge-v3"
 	// ModulePromptVersion versions module docs.
 	ModulePromptVersion = "module-v3"
 )
@@ -43,6 +47,10 @@ type Provider interface {
 	SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error)
 	// ModuleDoc writes the markdown doc of one module (a directory).
 	ModuleDoc(ctx context.Context, in ModuleInput) (Result, error)
+	// SummarizePieces summarizes each definition of one file, in one call.
+	SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error)
+	// SummarizeEdges explains each edge of one source file, in one call.
+	SummarizeEdges(ctx context.Context, in EdgeBatch) (BatchResult, error)
 }
 
 // FileInput is what a file summary is made from.
@@ -89,6 +97,9 @@ type EdgeInput struct {
 	Kinds []string
 	// Names are the referenced names (or implicit keys). Order does not matter.
 	Names []string
+	// Signatures are the declarations the names resolve to in the target.
+	// Order does not matter.
+	Signatures []string
 }
 
 // ModuleInput is what a module doc is made from.

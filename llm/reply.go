@@ -15,15 +15,20 @@ const replySchema = `{"type":"object","properties":{"summary":{"type":"string"}}
 // responseFormat asks for a schema-checked reply (json_schema, strict) or,
 // for servers without it, for any JSON object (json_object); the prompt
 // describes the schema in both cases and every reply is validated anyway.
-func responseFormat(jsonSchema bool) *openai.ChatCompletionResponseFormat {
+// A batched call asks for batchSchema instead.
+func responseFormat(jsonSchema, batch bool) *openai.ChatCompletionResponseFormat {
 	if !jsonSchema {
 		return &openai.ChatCompletionResponseFormat{Type: openai.ChatCompletionResponseFormatTypeJSONObject}
+	}
+	name, schema := "summary", replySchema
+	if batch {
+		name, schema = "summaries", batchSchema
 	}
 	return &openai.ChatCompletionResponseFormat{
 		Type: openai.ChatCompletionResponseFormatTypeJSONSchema,
 		JSONSchema: &openai.ChatCompletionResponseFormatJSONSchema{
-			Name:   "summary",
-			Schema: json.RawMessage(replySchema),
+			Name:   name,
+			Schema: json.RawMessage(schema),
 			Strict: true,
 		},
 	}

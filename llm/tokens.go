@@ -10,6 +10,9 @@ import (
 // call before it is made.
 const ReplyReserve = 1024
 
+// batchItemReply is the completion room a batched call asks per item.
+const batchItemReply = 160
+
 // EstimateTokens estimates the tokens of s as ceil(bytes/4). It is the one
 // estimate used everywhere: truncation, the tokens-per-minute limiter, the
 // budget and dry runs.
@@ -27,6 +30,10 @@ type Estimator interface {
 	EstimateEdge(in EdgeInput) int
 	// EstimateModule estimates the prompt tokens of ModuleDoc(in).
 	EstimateModule(in ModuleInput) int
+	// EstimatePieces estimates the prompt tokens of SummarizePieces(in).
+	EstimatePieces(in PieceBatch) int
+	// EstimateEdges estimates the prompt tokens of SummarizeEdges(in).
+	EstimateEdges(in EdgeBatch) int
 }
 
 // truncateMarker is appended where content was cut.

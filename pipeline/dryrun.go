@@ -72,6 +72,41 @@ func (d *dryProvider) ID() string { return d.p.ID() }
 func (d *dryProvider) EstimateFile(in llm.FileInput) int     { return d.est.EstimateFile(in) }
 func (d *dryProvider) EstimateEdge(in llm.EdgeInput) int     { return d.est.EstimateEdge(in) }
 func (d *dryProvider) EstimateModule(in llm.ModuleInput) int { return d.est.EstimateModule(in) }
+func (d *dryProvider) EstimatePieces(in llm.PieceBatch) int  { return d.est.EstimatePieces(in) }
+func (d *dryProvider) EstimateEdges(in llm.EdgeBatch) int    { return d.est.EstimateEdges(in) }
+
+// SummarizePieces answers one placeholder per piece.
+func (d *dryProvider) SummarizePieces(_ context.Context, in llm.PieceBatch) (llm.BatchResult, error) {
+	items := make([]string, len(in.Pieces))
+	for i, p := range in.Pieces {
+		items[i] = llm.PieceItem(in.Lang, p)
+	}
+	return d.batch(d.est.EstimatePieces(in), items), nil
+}
+
+// SummarizeEdges answers one placeholder per edge.
+func (d *dryProvider) SummarizeEdges(_ context.Context, in llm.EdgeBatch) (llm.BatchResult, error) {
+	items := make([]string, len(in.Edges))
+	for i, e := range in.Edges {
+		items[i] = llm.EdgeItem(e)
+	}
+	return d.batch(d.est.EstimateEdges(in), items), nil
+}
+
+// batch is one placeholder per item, billed as one call whose reply holds
+// a typical sentence per item.
+func (d *dryProvider) batch(prompt int, items []string) llm.BatchResult {
+	if prompt == 0 {
+		return llm.BatchResult{}
+	}
+	out := llm.BatchResult{Usage: llm.Usage{PromptTokens: prompt, Calls: 1}}
+	for _, it := range items {
+		r := d.answer(prompt, "item", it)
+		out.Texts = append(out.Texts, r.Text)
+		out.Usage.CompletionTokens += r.Usage.CompletionTokens
+	}
+	return out
+}
 
 // SummarizeFile answers a placeholder summary.
 func (d *dryProvider) SummarizeFile(_ context.Context, in llm.FileInput) (llm.Result, error) {

@@ -38,3 +38,14 @@ func NewProvider(cfg *config.LLM, getenv func(string) string) (llm.Provider, []s
 	}
 	return p, warnings, nil
 }
+
+// Price is the configured model's price: llm.prices, then a non-zero
+// llm.price_per_1k, then the built-in list prices. ok is false when none
+// is known; the cost of a paid run is then reported as unknown.
+func Price(cfg *config.LLM) (llm.Price, bool) {
+	table := make(map[string]llm.Price, len(cfg.Prices))
+	for m, p := range cfg.Prices {
+		table[m] = llm.Price{Prompt: p.PromptPerMTok / 1000, Completion: p.CompletionPerMTok / 1000}
+	}
+	return llm.PriceOf(cfg.Model, table, llm.Price{Prompt: cfg.PricePer1K.Prompt, Completion: cfg.PricePer1K.Completion})
+}

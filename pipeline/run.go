@@ -257,20 +257,38 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		run.Phases = append(run.Phases, rep)
 		run.Tokens.Prompt += rep.Tokens.Prompt
 		run.Tokens.Completion += rep.Tokens.Completion
+		priceRun(o, run)
 		if err != nil {
 			return fmt.Errorf("phase %s: %w", ph.Name(), err)
 		}
 	}
 	run.Changes = countIndexed(st)
-	price := llm.PriceFor(o.Config.LLM.Model, llm.Price{Prompt: o.Config.LLM.PricePer1K.Prompt, Completion: o.Config.LLM.PricePer1K.Completion})
-	if provider(o).ID() != "offline" {
-		run.CostUSD = price.Cost(llm.Usage{PromptTokens: run.Tokens.Prompt, CompletionTokens: run.Tokens.Completion})
-	}
 	if o.DryRun {
 		run.Outcome = "dry_run"
 		return nil
 	}
 	return publish(o, st, t, b.ref, run)
+}
+
+// priceRun sets the dollar cost of a run and of each of its phases, or
+// marks it unknown when tokens were paid at a price nobody configured.
+// Offline runs cost nothing.
+func priceRun(o Options, run *store.Run) {
+	if provider(o).ID() == "offline" {
+		return
+	}
+	price, ok := Price(&o.Config.LLM)
+	run.CostUnknown = !ok && run.Tokens != (store.Tokens{})
+	if !ok {
+		return
+	}
+	cost := func(t store.Tokens) float64 {
+		return price.Cost(llm.Usage{PromptTokens: t.Prompt, CompletionTokens: t.Completion})
+	}
+	run.CostUSD = cost(run.Tokens)
+	for i := range run.Phases {
+		run.Phases[i].CostUSD = cost(run.Phases[i].Tokens)
+	}
 }
 
 func newTarget(ctx context.Context, o Options, head gitrepo.Head, branch string) (*target, error) {
@@ -320,9 +338,17 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 	if o.DryRun {
 		c, p = c.Scratch(), dryRunProvider(p, o.Store)
 	}
+	budget := llm.NewBudget(p, o.Config.LLM.BudgetTokens, llm.ReplyReserve)
+	if usd := o.Config.LLM.BudgetUSD; usd > 0 && p.ID() != "offline" {
+		price, ok := Price(&o.Config.LLM)
+		if !ok {
+			return nil, fmt.Errorf("llm.budget_usd $%g: no price is known for model %q; set llm.prices.%s", usd, o.Config.LLM.Model, o.Config.LLM.Model)
+		}
+		budget.WithUSD(usd, price)
+	}
 	st := &phase.State{
 		Repo: o.Repo, Commit: t.head.Commit, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
-		LLM: llm.NewBudget(p, o.Config.LLM.BudgetTokens, llm.ReplyReserve), Base: b.snap, Full: b.full, FullReason: b.reason,
+		LLM: budget, Base: b.snap, Full: b.full, FullReason: b.reason,
 		Progress: o.Progress, Failpoint: o.Failpoint,
 	}
 	if st.Progress == nil {

@@ -25,9 +25,12 @@ type Run struct {
 	Phases  []Phase   `json:"phases"`
 	Tokens  Tokens    `json:"tokens"`
 	CostUSD float64   `json:"cost_usd"`
-	MS      int64     `json:"ms"`
-	Root    string    `json:"content_root,omitempty"`
-	Error   string    `json:"error,omitempty"`
+	// CostUnknown is set when tokens were paid at a price nobody configured
+	// (llm.prices): CostUSD is then 0 and means nothing.
+	CostUnknown bool   `json:"cost_unknown,omitempty"`
+	MS          int64  `json:"ms"`
+	Root        string `json:"content_root,omitempty"`
+	Error       string `json:"error,omitempty"`
 	// Warnings are settings that were not obeyed and similar notes, as
 	// printed on stderr when the run started.
 	Warnings  []string `json:"warnings,omitempty"`
@@ -56,7 +59,9 @@ type Phase struct {
 	Files  int    `json:"files"`
 	Calls  int    `json:"calls"`
 	Tokens Tokens `json:"tokens"`
-	MS     int64  `json:"ms"`
+	// CostUSD is the phase's tokens at the model's price, when known.
+	CostUSD float64 `json:"cost_usd,omitempty"`
+	MS      int64   `json:"ms"`
 	// Extra carries phase-specific counts (parsed, cache hits, syntax errors).
 	Extra map[string]int `json:"extra,omitempty"`
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"strings"
 
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -55,6 +56,9 @@ func (s *Server) bill(u openai.Usage) {
 // for json_schema and json_object requests, the bare summary for text ones.
 // A json_schema request without a schema is refused.
 func normalContent(req openai.ChatCompletionRequest) (string, error) {
+	if items, ok := BatchItems(req); ok {
+		return batchContent(req, items)
+	}
 	summary := Summary(PromptText(req))
 	format := openai.ChatCompletionResponseFormatTypeText
 	if req.ResponseFormat != nil {
@@ -72,3 +76,47 @@ func normalContent(req openai.ChatCompletionRequest) (string, error) {
 	b, err := json.Marshal(map[string]string{"summary": summary})
 	return string(b), err
 }
+
+// BatchItems splits a batched request (its system prompt asks for
+// {"summaries": [...]}) into its items, the text under each
+// "=== item i of n ===" header of the last message.
+func BatchItems(req openai.ChatCompletionRequest) ([]string, bool) {
+	if len(req.Messages) < 2 || !strings.Contains(req.Messages[0].Content, `{"summaries"`) {
+		return nil, false
+	}
+	user := req.Messages[len(req.Messages)-1].Content
+	var first int
+	if _, err := fmt.Sscanf(user, "=== item 1 of %d ===\n", &first); err != nil || first < 1 {
+		return nil, false
+	}
+	items := make([]string, 0, first)
+	rest := user
+	for i := 1; i <= first; i++ {
+		rest = strings.TrimPrefix(rest, fmt.Sprintf("=== item %d of %d ===\n", i, first))
+		end := len(rest)
+		if i < first {
+			end = strings.Index(rest, fmt.Sprintf("=== item %d of %d ===\n", i+1, first))
+			if end < 0 {
+				return nil, false
+			}
+		}
+		items = append(items, rest[:end])
+		rest = rest[end:]
+	}
+	return items, true
+}
+
+// batchContent replies one summary per item, each a pure function of the
+// system prompt and that item alone, so an item's reply does not depend on
+// what else shared its request.
+func batchContent(req openai.ChatCompletionRequest, items []string) (string, error) {
+	out := make([]string, len(items))
+	for i, it := range items {
+		out[i] = Summary(req.Messages[0].Content + it)
+	}
+	b, err := json.Marshal(map[string][]string{"summaries": out})
+	return string(b), err
+}
+
+// Content is the reply the server gives req when no fault is queued.
+func Content(req openai.ChatCompletionRequest) (string, error) { return normalContent(req) }

@@ -16,15 +16,17 @@ import (
 
 // dependency is everything one file uses from another.
 type dependency struct {
-	target string
-	kinds  []string
-	names  []string
+	target  string
+	kinds   []string
+	names   []string
+	targets []string // symbol ids the calls resolve to
 }
 
 // dependencies groups a file's cross-file import and call edges by target file.
 func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 	byTarget := map[string]map[string]bool{}
 	names := map[string]map[string]bool{}
+	syms := map[string]map[string]bool{}
 	for _, e := range f.Res.Edges {
 		if e.Kind != "imports" && e.Kind != "calls" {
 			continue
@@ -34,49 +36,90 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 			continue
 		}
 		if byTarget[t] == nil {
-			byTarget[t], names[t] = map[string]bool{}, map[string]bool{}
+			byTarget[t], names[t], syms[t] = map[string]bool{}, map[string]bool{}, map[string]bool{}
 		}
 		byTarget[t][e.Kind] = true
 		if e.Kind == "calls" {
 			names[t][e.Via] = true
+			syms[t][e.Target] = true
 		}
 	}
 	var out []dependency
 	for _, t := range sortedKeys(byTarget) {
-		out = append(out, dependency{target: t, kinds: sortedKeys(byTarget[t]), names: sortedKeys(names[t])})
+		out = append(out, dependency{target: t, kinds: sortedKeys(byTarget[t]), names: sortedKeys(names[t]), targets: sortedKeys(syms[t])})
 	}
 	return out
 }
 
 // explainEdges recomputes the edge summaries of every source file whose
-// edges or own summary changed, or one of whose targets' summary changed.
+// edges or own summary changed, or one of whose targets changed.
 func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]bool) error {
 	sources := w.edgeSources(full, changed)
-	results := make([]map[string]string, len(sources))
-	g := w.group()
-	for i, p := range sources {
-		f := w.st.Next.Files.Get(p)
-		g.Go(func() error {
-			if w.stopped() {
-				return nil
-			}
-			m, err := w.explainFile(ctx, f)
-			results[i] = m
-			return w.fail(err)
-		})
+	targets := make([][]string, len(sources))
+	ins := make([][]llm.EdgeInput, len(sources))
+	keys := make([][]string, len(sources))
+	for o, p := range sources {
+		targets[o], ins[o] = w.edgeInputs(w.st.Next.Files.Get(p))
+		for _, in := range ins[o] {
+			keys[o] = append(keys[o], edgeKey(in, w.st.LLM.ID()))
+		}
 	}
-	if err := g.Wait(); err != nil {
+	texts, err := w.edgeTexts(ctx, sources, ins, keys)
+	if err != nil {
 		return err
 	}
-	for i, p := range sources {
-		if old := w.st.Next.Files.Get(p); !maps.Equal(old.EdgeSummaries, results[i]) {
+	for o, p := range sources {
+		var m map[string]string
+		if len(targets[o]) > 0 {
+			m = make(map[string]string, len(targets[o]))
+			for i, t := range targets[o] {
+				m[t] = texts(o, i)
+			}
+		}
+		if old := w.st.Next.Files.Get(p); !maps.Equal(old.EdgeSummaries, m) {
 			nf := *old
-			nf.EdgeSummaries = results[i]
+			nf.EdgeSummaries = m
 			w.st.Next.Files.Set(&nf)
 		}
 	}
 	w.rep.Extra["edge_sources"] = len(sources)
 	return nil
+}
+
+// edgeTexts computes every edge text: offline one free call each, paid ones
+// from the cache or in one batched request per source file.
+func (w *work) edgeTexts(ctx context.Context, sources []string, ins [][]llm.EdgeInput, keys [][]string) (func(o, i int) string, error) {
+	if w.st.LLM.ID() == "offline" {
+		out := make([][]string, len(sources))
+		for o := range sources {
+			for _, in := range ins[o] {
+				res, err := w.st.LLM.SummarizeEdge(ctx, in)
+				if err != nil {
+					return nil, fmt.Errorf("explain edges of %s: %w", sources[o], err)
+				}
+				out[o] = append(out[o], res.Text)
+			}
+		}
+		return func(o, i int) string { return out[o][i] }, nil
+	}
+	sh, send, err := w.assign(keys, "edge_cache_hits")
+	if err != nil {
+		return nil, err
+	}
+	err = w.sendAll(ctx, keys, send, sh, "edges_explained",
+		func(o, i int) int { return llm.EstimateTokens(llm.EdgeItem(ins[o][i])) },
+		func(ctx context.Context, o int, idx []int) (llm.BatchResult, error) {
+			in := llm.EdgeBatch{SourcePath: sources[o]}
+			for _, i := range idx {
+				in.Edges = append(in.Edges, ins[o][i])
+			}
+			res, err := w.st.LLM.SummarizeEdges(ctx, in)
+			if err != nil {
+				err = fmt.Errorf("explain edges of %s: %w", sources[o], err)
+			}
+			return res, err
+		})
+	return func(o, i int) string { return sh.texts[keys[o][i]] }, err
 }
 
 // edgeSources lists the files whose edge summaries must be recomputed:
@@ -91,6 +134,7 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 				out = append(out, p)
 			}
 		}
+		slices.Sort(out) // the first source needing an edge item sends it
 		return out
 	}
 	set := map[string]bool{}
@@ -99,8 +143,13 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 			set[p] = true
 		}
 	}
+	// A dependent's edge input holds the target's signatures (paid) or
+	// summary: redo the dependents of every touched file and of every file
+	// whose summary changed. Unchanged inputs are cache hits, not calls.
+	targets := maps.Clone(changed)
+	maps.Copy(targets, w.st.Touched)
 	rev := w.st.NextIndex(snapshot.KsRevEdge)
-	for t := range changed {
+	for t := range targets {
 		_ = rev.Scan(snapshot.Prefix(snapshot.KsRevEdge, t), func(k, _ []byte) error {
 			if e, ok := snapshot.ParseRevEdge(k); ok && e.Kind != "implicit" {
 				set[snapshot.FileOfID(e.Source)] = true
@@ -118,51 +167,69 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 	return out
 }
 
-func (w *work) explainFile(ctx context.Context, f *snapshot.File) (map[string]string, error) {
-	deps := dependencies(w.st.Next, f)
-	if len(deps) == 0 || w.secret(f.Path) {
+// edgeInputs lists the targets of f's edges and what each edge summary
+// is made of. A secret file has none, and no edge into one is explained.
+func (w *work) edgeInputs(f *snapshot.File) ([]string, []llm.EdgeInput) {
+	if w.secret(f.Path) {
 		return nil, nil
 	}
-	out := make(map[string]string, len(deps))
-	for _, d := range deps {
+	var targets []string
+	var ins []llm.EdgeInput
+	for _, d := range dependencies(w.st.Next, f) {
 		if w.secret(d.target) {
 			continue // nothing about a secret file is sent, not even its names
 		}
-		t := w.st.Next.Files.Get(d.target)
-		// No paths: the explanation is keyed on what DESIGN §2 names (both
-		// summaries and the edge kinds, plus the names used), so a rename
-		// costs no call.
-		in := llm.EdgeInput{SourceSummary: f.Summary, TargetSummary: t.Summary, Kinds: d.kinds, Names: d.names}
-		text, err := w.explainEdge(ctx, in)
-		if err != nil {
-			return nil, fmt.Errorf("explain %s -> %s: %w", f.Path, d.target, err)
-		}
-		out[d.target] = text
+		targets = append(targets, d.target)
+		ins = append(ins, w.edgeInput(f, d))
 	}
-	return out, nil
+	return targets, ins
 }
 
-func (w *work) explainEdge(ctx context.Context, in llm.EdgeInput) (string, error) {
-	key := edgeKey(in, w.st.LLM.ID())
-	var text string
-	found, err := w.cached(key, &text)
-	if err != nil || found {
-		if found {
-			w.count("edge_cache_hits")
+// edgeInput is what an edge summary is made of. No paths, so a rename costs
+// no call. The offline provider is keyed, as before, on both summaries; a
+// paid one on what the relation is: the names used and the signatures they
+// resolve to, and the target's summary only for a bare import, where no
+// name says what is used. A changed file summary then redoes no call edge.
+func (w *work) edgeInput(f *snapshot.File, d dependency) llm.EdgeInput {
+	t := w.st.Next.Files.Get(d.target)
+	in := llm.EdgeInput{Kinds: d.kinds, Names: d.names}
+	if w.st.LLM.ID() == "offline" {
+		in.SourceSummary, in.TargetSummary = f.Summary, t.Summary
+		return in
+	}
+	if t.Facts != nil && len(d.targets) > 0 {
+		want := map[string]bool{}
+		for _, id := range d.targets {
+			want[id] = true
 		}
-		return text, err
+		for i, id := range snapshot.SymbolIDs(t.Path, t.Facts.Symbols) {
+			if s := t.Facts.Symbols[i]; want[id] {
+				in.Signatures = append(in.Signatures, signatureOf(s.Signature, s.Kind, s.Qualified))
+			}
+		}
 	}
-	res, err := w.st.LLM.SummarizeEdge(ctx, in)
-	w.account(res.Usage)
-	if err != nil {
-		return "", err
+	if len(in.Signatures) == 0 {
+		in.TargetSummary = t.Summary
 	}
-	return res.Text, w.keep(key, res.Text)
+	return in
 }
 
+func signatureOf(sig, kind, name string) string {
+	if sig != "" {
+		return sig
+	}
+	return kind + " " + name
+}
+
+// edgeKey hashes what is sent for an edge: the batched item text of a paid
+// provider, or the inputs of the offline sentence.
 func edgeKey(in llm.EdgeInput, model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s", llm.EdgePromptVersion, model,
-		in.SourceSummary, in.TargetSummary, strings.Join(in.Kinds, ","), strings.Join(in.Names, ","))
+	if model == "offline" {
+		fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00%s", llm.EdgePromptVersion, model,
+			in.SourceSummary, in.TargetSummary, strings.Join(in.Kinds, ","), strings.Join(in.Names, ","))
+	} else {
+		fmt.Fprintf(h, "%s\x00%s\x00%s", llm.EdgePromptVersion, model, llm.EdgeItem(in))
+	}
 	return "edge/" + hex.EncodeToString(h.Sum(nil))
 }

@@ -1,7 +1,10 @@
-// Package enrich is phase 3: file summaries keyed by whitespace-normalized
-// content, edge summaries ("why A depends on B") keyed by the summaries at
-// both ends, and tombstones for deleted files. Every LLM result is cached
-// under the hash of exactly what was sent, so a rerun never pays twice.
+// Package enrich is phase 3: file summaries, edge summaries ("why A
+// depends on B") and tombstones for deleted files. With a paid provider a
+// file summary is composed from per-definition piece summaries, each keyed
+// by its normalized text, and an edge summary is keyed by the relation (the
+// names used and the signatures they resolve to); both are batched, one
+// request per file. Every LLM result is cached under the hash of exactly
+// what was sent for it, so a rerun never pays twice.
 package enrich
 
 import (
@@ -18,6 +21,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/lgraph/lgraph/facts"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
@@ -36,7 +40,7 @@ func (Phase) Name() string { return "enrich" }
 
 // Version is what a snapshot records: a change reruns the phase in full.
 func Version(p llm.Provider) string {
-	return llm.FilePromptVersion + "+" + llm.EdgePromptVersion + "+" + p.ID()
+	return llm.FilePromptVersion + "+" + llm.PiecePromptVersion + "+" + llm.EdgePromptVersion + "+" + p.ID()
 }
 
 // Run summarizes changed files and re-explains the edges whose inputs changed.
@@ -124,19 +128,12 @@ func (w *work) secret(p string) bool {
 func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, error) {
 	todo := w.summarySet(full)
 	results := make([]*snapshot.File, len(todo))
-	g := w.group()
-	for i, p := range todo {
-		f := w.st.Next.Files.Get(p)
-		g.Go(func() error {
-			if w.stopped() {
-				return nil
-			}
-			nf, err := w.summarizeFile(ctx, f)
-			results[i] = nf
-			return w.fail(err)
-		})
+	var err error
+	if w.st.LLM.ID() == "offline" {
+		err = w.wholeFiles(ctx, todo, results)
+	} else {
+		err = w.composeFiles(ctx, todo, results)
 	}
-	err := g.Wait()
 	changed := map[string]bool{}
 	for i, p := range todo {
 		if results[i] == nil {
@@ -151,28 +148,47 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 	return changed, err
 }
 
-// summarySet lists the files to (re)summarize: every code file on a full
-// run; on an update the touched and re-resolved ones (a summary's input is
-// the file's content and symbols).
+// wholeFiles summarizes each file in one (free, offline) call.
+func (w *work) wholeFiles(ctx context.Context, todo []string, results []*snapshot.File) error {
+	g := w.group()
+	for i, p := range todo {
+		f := w.st.Next.Files.Get(p)
+		g.Go(func() error {
+			if w.stopped() {
+				return nil
+			}
+			nf, err := w.summarizeFile(ctx, f)
+			results[i] = nf
+			return w.fail(err)
+		})
+	}
+	return g.Wait()
+}
+
+// summarySet lists the files to (re)summarize, sorted: every code file on a
+// full run; on an update the touched and re-resolved ones (a summary's input
+// is the file's content and symbols).
 func (w *work) summarySet(full bool) []string {
 	var out []string
+	seen := map[string]bool{}
+	add := func(p string, f *snapshot.File) {
+		if f != nil && f.Lang != inventory.ConfigLang && !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
 	if full {
 		for p, f := range w.st.Next.Files.All() {
-			if f.Lang != inventory.ConfigLang {
-				out = append(out, p)
-			}
+			add(p, f)
 		}
-		return out
-	}
-	seen := map[string]bool{}
-	for _, set := range []map[string]bool{w.st.Touched, w.st.Reresolved} {
-		for p := range set {
-			if f := w.st.Next.Files.Get(p); f != nil && f.Lang != inventory.ConfigLang && !seen[p] {
-				seen[p] = true
-				out = append(out, p)
+	} else {
+		for _, set := range []map[string]bool{w.st.Touched, w.st.Reresolved} {
+			for p := range set {
+				add(p, w.st.Next.Files.Get(p))
 			}
 		}
 	}
+	// Sorted: the first file needing a piece shared with others sends it.
 	slices.Sort(out)
 	return out
 }
@@ -202,32 +218,40 @@ func baseFile(st *phase.State, p string) *snapshot.File {
 	return st.Base.Files.Get(p)
 }
 
-// summarizeFile returns a copy of f with its summary set.
-func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.File, error) {
+// known returns f's summary when it needs no call: a secret file (never
+// summarized), an unchanged one, or one whose composed summary is cached.
+// Otherwise it returns the file summary's key.
+func (w *work) known(f *snapshot.File) (*snapshot.File, string, error) {
 	nf := *f
 	if w.secret(f.Path) {
 		nf.Summary, nf.SummaryKey = "", "secret"
-		return &nf, nil
+		return &nf, "", nil
 	}
-	in := fileInput(f)
-	key := fileKey(f, in, w.st.LLM.ID())
+	key := fileKey(f, fileInput(f), w.st.LLM.ID())
 	if f.SummaryKey == key {
-		return f, nil // unchanged: keep the pointer so its stored record is reused
+		return f, "", nil // unchanged: keep the pointer so its stored record is reused
 	}
 	var text string
 	found, err := w.cached(key, &text)
-	if err != nil {
-		return nil, err
+	if err != nil || !found {
+		return nil, key, err
 	}
-	if found {
-		w.count("summary_cache_hits")
-		nf.Summary, nf.SummaryKey = text, key
-		return &nf, nil
+	w.count("summary_cache_hits")
+	nf.Summary, nf.SummaryKey = text, key
+	return &nf, "", nil
+}
+
+// summarizeFile returns a copy of f with its offline summary set.
+func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.File, error) {
+	nf, key, err := w.known(f)
+	if err != nil || nf != nil {
+		return nf, err
 	}
 	data, err := w.read(f.Blob)
 	if err != nil {
 		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
 	}
+	in := fileInput(f)
 	// The provider sees exactly what the key hashes: normalized content, no path.
 	in.Content = inventory.Normalize(data)
 	res, err := w.st.LLM.SummarizeFile(ctx, in)
@@ -235,11 +259,89 @@ func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.F
 	if err != nil {
 		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
 	}
-	if err := w.keep(key, res.Text); err != nil {
-		return nil, err
+	c := *f
+	c.Summary, c.SummaryKey = res.Text, key
+	return &c, nil
+}
+
+// composeFiles gives each file a summary composed from its pieces: the
+// file's definitions are summarized one piece each, only pieces no cache
+// holds are sent, batched per file, and the file summary is composed from
+// the piece summaries without a call.
+func (w *work) composeFiles(ctx context.Context, todo []string, results []*snapshot.File) error {
+	ps := make([][]piece, len(todo))
+	keys := make([][]string, len(todo))
+	fkeys := make([]string, len(todo))
+	model := w.st.LLM.ID()
+	for i, p := range todo {
+		f := w.st.Next.Files.Get(p)
+		nf, key, err := w.known(f)
+		if err != nil {
+			return err
+		}
+		if results[i], fkeys[i] = nf, key; nf != nil {
+			continue
+		}
+		data, err := w.read(f.Blob)
+		if err != nil {
+			return fmt.Errorf("summarize %s: %w", p, err)
+		}
+		var syms []facts.Symbol
+		if f.Facts != nil {
+			syms = f.Facts.Symbols
+		}
+		ps[i] = pieces(data, syms)
+		for _, pc := range ps[i] {
+			keys[i] = append(keys[i], pieceKey(f.Lang, pc.Piece, model))
+		}
 	}
-	nf.Summary, nf.SummaryKey = res.Text, key
-	return &nf, nil
+	sh, send, err := w.assign(keys, "piece_cache_hits")
+	if err != nil {
+		return err
+	}
+	err = w.sendAll(ctx, keys, send, sh, "pieces_summarized",
+		func(o, i int) int { return llm.EstimateTokens(ps[o][i].Content) },
+		func(ctx context.Context, o int, idx []int) (llm.BatchResult, error) {
+			f := w.st.Next.Files.Get(todo[o])
+			in := llm.PieceBatch{Path: f.Path, Lang: f.Lang}
+			for _, i := range idx {
+				in.Pieces = append(in.Pieces, ps[o][i].Piece)
+			}
+			res, err := w.st.LLM.SummarizePieces(ctx, in)
+			if err != nil {
+				err = fmt.Errorf("summarize %s: %w", f.Path, err)
+			}
+			return res, err
+		})
+	if err != nil {
+		return err
+	}
+	for i, p := range todo {
+		if results[i] != nil {
+			continue
+		}
+		f := *w.st.Next.Files.Get(p)
+		f.Summary, f.SummaryKey = emptySummary(f.Lang), fkeys[i]
+		if len(ps[i]) > 0 {
+			texts := make([]string, len(ps[i]))
+			for j, k := range keys[i] {
+				texts[j] = sh.texts[k]
+			}
+			f.Summary = compose(ps[i], texts)
+		}
+		if err := w.keep(fkeys[i], f.Summary); err != nil {
+			return err
+		}
+		results[i] = &f
+	}
+	return nil
+}
+
+func emptySummary(lang string) string {
+	if lang == "" {
+		return "Empty file."
+	}
+	return "Empty " + lang + " file."
 }
 
 // fileInput is the summary input without content: symbols as the

@@ -1,0 +1,171 @@
+package enrich
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/inventory"
+)
+
+// Piece sizes. A definition longer than outlineLines is sent as an outline
+// (its nested definitions' bodies elided), so a huge class costs what its
+// shape costs, and an edit inside one of its methods changes nothing sent.
+// No piece is sent longer than maxPieceBytes.
+const (
+	outlineLines  = 80
+	elideMinLines = 4
+	maxPieceBytes = 12000
+)
+
+// piece is one unit of a file summary: what is sent for it.
+type piece struct {
+	llm.Piece
+}
+
+// pieces splits a file into its top-level definitions, in source order,
+// followed by the file's remaining top-level code. Each piece's content is
+// whitespace-normalized, so the pieces are a pure function of the
+// normalized content and the symbols: line numbers pick lines, they are
+// never part of what is sent.
+func pieces(data []byte, syms []facts.Symbol) []piece {
+	lines := strings.Split(string(data), "\n")
+	covered := make([]bool, len(lines)+2)
+	order := slices.Clone(syms)
+	slices.SortStableFunc(order, func(a, b facts.Symbol) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return b.EndLine - a.EndLine
+	})
+	var out []piece
+	end := 0
+	for i, s := range order {
+		if s.Line <= end || s.Line < 1 || s.EndLine < s.Line || s.EndLine > len(lines) {
+			continue // nested in a piece already taken, or a range the lines do not hold
+		}
+		end = s.EndLine
+		for l := s.Line; l <= s.EndLine; l++ {
+			covered[l] = true
+		}
+		text := pieceText(lines, s, order[i+1:])
+		out = append(out, piece{Piece: llm.Piece{Kind: s.Kind, Name: s.Qualified, Content: text}})
+	}
+	var rest []string
+	for l := 1; l <= len(lines); l++ {
+		if !covered[l] {
+			rest = append(rest, lines[l-1])
+		}
+	}
+	if top := normalized(strings.Join(rest, "\n")); strings.TrimSpace(top) != "" {
+		out = append(out, piece{Piece: llm.Piece{Content: top}})
+	}
+	return out
+}
+
+// pieceText is a definition's normalized lines, outlined when it is long.
+func pieceText(lines []string, s facts.Symbol, after []facts.Symbol) string {
+	body := lines[s.Line-1 : s.EndLine]
+	if s.EndLine-s.Line+1 <= outlineLines {
+		return normalized(strings.Join(body, "\n"))
+	}
+	var b []string
+	next := s.Line // first line not yet written
+	for _, c := range after {
+		if c.Line > s.EndLine {
+			break
+		}
+		if c.Line < next || c.EndLine > s.EndLine || c.EndLine-c.Line+1 < elideMinLines {
+			continue
+		}
+		b = append(b, lines[next-1:c.Line]...)
+		b = append(b, indent(lines[c.Line-1])+"    ...")
+		next = c.EndLine + 1
+	}
+	b = append(b, lines[next-1:s.EndLine]...)
+	return normalized(strings.Join(b, "\n"))
+}
+
+func indent(line string) string { return line[:len(line)-len(strings.TrimLeft(line, " \t"))] }
+
+// normalized is the summary normalization of one piece, capped in size.
+func normalized(s string) string {
+	out := string(bytes.TrimSpace(inventory.Normalize([]byte(s))))
+	if len(out) > maxPieceBytes {
+		cut := strings.LastIndexByte(out[:maxPieceBytes], '\n')
+		if cut <= 0 {
+			cut = maxPieceBytes
+		}
+		out = fmt.Sprintf("%s\n[... %d more bytes ...]", out[:cut], len(out)-cut)
+	}
+	return out + "\n"
+}
+
+// pieceKey hashes exactly the item text sent for a piece, the piece prompt
+// version and the model.
+func pieceKey(lang string, p llm.Piece, model string) string {
+	h := sha256.New()
+	fmt.Fprintf(h, "%s\x00%s\x00%s", llm.PiecePromptVersion, model, llm.PieceItem(lang, p))
+	return "piece/" + hex.EncodeToString(h.Sum(nil))
+}
+
+// Composition: the file summary is built from the piece summaries without
+// a call. The top-level code speaks first (a module docstring, what the file
+// wires up), then the largest definitions, in source order; the rest are
+// named. It is a pure function of the piece summaries, so a file whose piece
+// summaries did not change keeps its summary byte for byte, and what depends
+// on the summary (module narratives, bare-import edges) is not redone.
+const composeDefs = 4
+
+// compose joins piece summaries into the file summary.
+func compose(ps []piece, texts []string) string {
+	var parts []string
+	var defs []int
+	for i, p := range ps {
+		if p.Name == "" {
+			parts = append(parts, sentence(texts[i]))
+		} else {
+			defs = append(defs, i)
+		}
+	}
+	chosen := slices.Clone(defs)
+	// Largest by normalized text, a pure function of content (line counts
+	// are not: blank-line runs collapse).
+	slices.SortStableFunc(chosen, func(a, b int) int { return len(ps[b].Content) - len(ps[a].Content) })
+	chosen = chosen[:min(composeDefs, len(chosen))]
+	slices.Sort(chosen)
+	var others []string
+	for _, i := range defs {
+		if slices.Contains(chosen, i) {
+			parts = append(parts, sentence(texts[i]))
+		} else {
+			others = append(others, ps[i].Name)
+		}
+	}
+	if len(others) > 0 {
+		parts = append(parts, "Also defines "+joinNames(others)+".")
+	}
+	return strings.Join(parts, " ")
+}
+
+// sentence collapses whitespace and ends the text with a full stop.
+func sentence(s string) string {
+	s = strings.Join(strings.Fields(s), " ")
+	if s != "" && !strings.ContainsAny(s[len(s)-1:], ".!?") {
+		s += "."
+	}
+	return s
+}
+
+func joinNames(names []string) string {
+	const limit = 8
+	if len(names) <= limit {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:limit], ", "), len(names)-limit)
+}
