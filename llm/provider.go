@@ -43,6 +43,9 @@ type Provider interface {
 	SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error)
 	// ModuleDoc writes the markdown doc of one module (a directory).
 	ModuleDoc(ctx context.Context, in ModuleInput) (Result, error)
+	// Explore proposes the keys one file shares with others through no
+	// import (the implicit phase's explorer; Offline finds none).
+	Explore(ctx context.Context, in ExploreInput) (ExploreResult, error)
 }
 
 // FileInput is what a file summary is made from.
