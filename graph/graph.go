@@ -41,7 +41,7 @@ type Edge struct {
 	// Confidence is an llm edge's: the lower of its two ends' (a key an
 	// end found by rule counts 1), from 0 to 1.
 	Confidence float64 `json:"confidence,omitempty"`
-	Summary    string `json:"summary,omitempty"`
+	Summary    string  `json:"summary,omitempty"`
 	// Weight counts the edges merged into this one by a file or module
 	// level view (0 in the full graph).
 	Weight int `json:"weight,omitempty"`
