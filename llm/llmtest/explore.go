@@ -21,10 +21,15 @@ func exploreRequest(req openai.ChatCompletionRequest) bool {
 // registered by name: register("x"), lookup("x"), handler_for("x").
 var registryCall = regexp.MustCompile(`\b(?:register|lookup|handler_for)\(\s*["']([A-Za-z0-9_.:/-]+)["']`)
 
+// envCall is what it reads as an environment variable read through a
+// helper the rules do not know: env_var("NAME").
+var envCall = regexp.MustCompile(`\benv_var\(\s*["']([A-Z][A-Z0-9_]+)["']`)
+
 // ExploreCouplings is the fake model's exploration of a prompt's content:
 // a registry key for every register("k"), lookup("k") or handler_for("k")
 // call, quoting its line, with confidence 0.9 for register and 0.7 for the
-// others. It is a pure function of the prompt, as the server's summaries are.
+// others, and an env key (confidence 0.6) for every env_var("NAME"). It is
+// a pure function of the prompt, as the server's summaries are.
 func ExploreCouplings(promptText string) string {
 	_, content, _ := strings.Cut(promptText, "Content:\n")
 	type item struct {
@@ -41,6 +46,9 @@ func ExploreCouplings(promptText string) string {
 				conf = 0.9
 			}
 			out = append(out, item{Kind: "registry", Key: m[1], Evidence: []string{strings.TrimSpace(line)}, Confidence: conf})
+		}
+		for _, m := range envCall.FindAllStringSubmatch(line, -1) {
+			out = append(out, item{Kind: "env", Key: m[1], Evidence: []string{strings.TrimSpace(line)}, Confidence: 0.6})
 		}
 	}
 	b, _ := json.Marshal(map[string]any{"couplings": out})
