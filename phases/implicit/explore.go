@@ -67,8 +67,9 @@ type explorer struct {
 // signal index of the snapshot being built.
 func (p Phase) explore(ctx context.Context, st *phase.State, full bool, next users, rep *store.Phase) error {
 	ver := ExplorerVersion(st.Config, st.LLM)
-	if st.Base == nil || st.Base.Versions["explorer"] != ver {
+	if !full && st.Base.Versions["explorer"] != ver {
 		full = true
+		rep.Note = fmt.Sprintf("model explorer rescans every file (%q -> %q)", st.Base.Versions["explorer"], ver)
 	}
 	defer func() { st.Next.Versions["explorer"] = ver }()
 	if ver == ExplorerOff {
