@@ -173,8 +173,16 @@ func TestExplorerReplay(t *testing.T) {
 	for i := 1; i <= commits; i++ {
 		var ops string
 		paths, ops = explorerCommit(t, r, rnd, paths, i)
+		dry := *targeted
+		dry.DryRun = true
+		dp := implicitPhase(t, dry.MustRun(t, "update", false))
 		run, got := mustRunMetered(t, targeted, srv, "update")
 		ph := implicitPhase(t, run)
+		// A dry run makes the same explorer calls and knows their prompts.
+		if dp.Calls != ph.Calls || dp.Tokens.Prompt != ph.Tokens.Prompt {
+			t.Errorf("commit %d (%s): dry run estimates %d explorer calls, %d prompt tokens; the update made %d, %d",
+				i, ops, dp.Calls, dp.Tokens.Prompt, ph.Calls, ph.Tokens.Prompt)
+		}
 		if ph.Mode == "incremental" {
 			incremental++
 			if touched := run.Changes.Added + run.Changes.Modified + run.Changes.Renamed; ph.Calls > touched {

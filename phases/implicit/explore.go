@@ -67,17 +67,19 @@ type explorer struct {
 // signal index of the snapshot being built.
 func (p Phase) explore(ctx context.Context, st *phase.State, full bool, next users, rep *store.Phase) error {
 	ver := ExplorerVersion(st.Config, st.LLM)
-	if !full && st.Base.Versions["explorer"] != ver {
-		full = true
-		rep.Note = fmt.Sprintf("model explorer rescans every file (%q -> %q)", st.Base.Versions["explorer"], ver)
-	}
 	defer func() { st.Next.Versions["explorer"] = ver }()
 	if ver == ExplorerOff {
 		rep.Note = explorerNote(st.Config, st.LLM)
-		if full {
+		// Only a base made with the explorer on holds proposals (a
+		// snapshot older than the explorer records no version).
+		if st.Base != nil && st.Base.Versions["explorer"] != ExplorerOff && st.Base.Versions["explorer"] != "" {
 			clearExplored(st)
 		}
 		return nil
+	}
+	if !full && st.Base.Versions["explorer"] != ver {
+		full = true
+		rep.Note = fmt.Sprintf("model explorer rescans every file (%q -> %q)", st.Base.Versions["explorer"], ver)
 	}
 	x := &explorer{st: st, read: p.Read, rep: rep}
 	defer func() {
