@@ -205,12 +205,13 @@ func (x *explorer) propose(ctx context.Context, f *snapshot.File) ([]facts.Coupl
 	return place(cs, data), nil
 }
 
-// exploreKey hashes what an exploration sends: prompt version, model,
-// language and normalized content.
+// exploreKey names what an exploration sends: the prompt version and the
+// normalized content in the clear (gc keeps the entries of the versions and
+// contents kept snapshots use), the model and language hashed.
 func exploreKey(f *snapshot.File, model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", llm.ExplorePromptVersion, model, f.Lang, f.NormSHA)
-	return "explore/" + hex.EncodeToString(h.Sum(nil))
+	fmt.Fprintf(h, "%s\x00%s", model, f.Lang)
+	return "explore/" + llm.ExplorePromptVersion + "/" + f.NormSHA + "/" + hex.EncodeToString(h.Sum(nil))
 }
 
 func (x *explorer) account(u llm.Usage) {
