@@ -68,6 +68,9 @@ func printStatus(w io.Writer, r answer.Status) {
 	if r.LastRun != nil {
 		fmt.Fprintf(w, "last run: %d %s %s at %s\n", r.LastRun.ID, r.LastRun.Command, r.LastRun.Outcome, r.LastRun.Started.Format("2006-01-02 15:04:05Z"))
 	}
+	if r.Explorer != "" {
+		fmt.Fprintf(w, "explorer: %s\n", strings.TrimPrefix(r.Explorer, "model explorer "))
+	}
 	for _, b := range r.Branches {
 		fmt.Fprintf(w, "  branch %-20s %s\n", b.Branch, short(b.Commit))
 	}
