@@ -198,7 +198,7 @@ func mergeEvidence(a, more []string) []string {
 	for _, s := range more {
 		s = strings.TrimSpace(s)
 		if len(s) > maxSnippetSize {
-			s = s[:maxSnippetSize]
+			s = strings.ToValidUTF8(s[:maxSnippetSize], "") // no half character at the cut
 		}
 		if s != "" && len(a) < maxEvidence && !slices.Contains(a, s) {
 			a = append(a, s)
