@@ -1,6 +1,7 @@
 package answer
 
 import (
+	"strings"
 	"time"
 
 	"github.com/lgraph/lgraph/hooks"
@@ -33,6 +34,9 @@ type Status struct {
 	HookFailure *hooks.Failure `json:"last_hook_failure,omitempty"`
 	// Hint says what to run next, when something should be.
 	Hint string `json:"hint,omitempty"`
+	// Explorer is why the last run's model explorer did not run (the
+	// provider is offline, the switch is off), when it did not.
+	Explorer string `json:"explorer,omitempty"`
 }
 
 // RunBrief is one ledger entry without its phases and knowledge delta.
@@ -81,6 +85,13 @@ func ShapeStatus(s readview.StatusResult, p Page, runInit, runUpdate string) Sta
 	for _, b := range s.Branches {
 		out.Branches = append(out.Branches, Baseline{Branch: b.Branch, Commit: b.Commit, ContentRoot: b.ContentRoot,
 			Published: b.Published, Worktree: b.Worktree})
+	}
+	if s.LastRun != nil {
+		for _, p := range s.LastRun.Phases {
+			if p.Name == "implicit" && strings.HasPrefix(p.Note, "model explorer ") {
+				out.Explorer = p.Note
+			}
+		}
 	}
 	switch {
 	case s.IndexedCommit == "":

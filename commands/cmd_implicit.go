@@ -17,6 +17,7 @@ func newImplicitCommand(g *Globals) *cli.Command {
 		Usage:     "keys a file shares with other files without importing them",
 		ArgsUsage: "FILE",
 		Description: "Lists the environment variables, config keys, pub/sub topics, HTTP routes and SQL tables FILE uses, each with the other files using it.\n" +
+			"Keys and files the model explorer (implicit.llm_explorer) proposed are marked [llm, confidence C].\n" +
 			queryExitHelp,
 		Flags: append(listFlags(&list, false, true), pinFlags(&pin)...),
 		Action: func(c *cli.Context) error {
@@ -45,10 +46,19 @@ func newImplicitCommand(g *Globals) *cli.Command {
 func printImplicit(w io.Writer, res answer.Implicit) {
 	fmt.Fprintf(w, "implicit keys of %s: %d%s\n", res.File.Path, res.Total, staleText(res.File.Mark))
 	for _, k := range res.Items {
-		fmt.Fprintf(w, "  %s  (line %d)  %d other files\n", k.Key, k.Line, len(k.Files))
+		fmt.Fprintf(w, "  %s  (line %d)  %d other files%s\n", k.Key, k.Line, len(k.Files), sourceText(k.Source, k.Confidence))
 		for _, f := range k.Files {
-			fmt.Fprintf(w, "      %s%s\n", f.Path, staleText(f.Mark))
+			fmt.Fprintf(w, "      %s%s%s\n", f.Path, sourceText(f.Source, f.Confidence), staleText(f.Mark))
 		}
 	}
 	printMore(w, res.List)
+}
+
+// sourceText marks what the model explorer proposed, with its confidence;
+// rule findings carry no mark.
+func sourceText(source string, confidence float64) string {
+	if source != "llm" {
+		return ""
+	}
+	return fmt.Sprintf("  [llm, confidence %.2f]", confidence)
 }

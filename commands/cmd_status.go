@@ -74,6 +74,9 @@ func printStatus(w io.Writer, r answer.Status) {
 		}
 		fmt.Fprintln(w)
 	}
+	if r.Explorer != "" {
+		fmt.Fprintf(w, "explorer: %s\n", strings.TrimPrefix(r.Explorer, "model explorer "))
+	}
 	for _, b := range r.Branches {
 		fmt.Fprintf(w, "  branch %-20s %s\n", b.Branch, short(b.Commit))
 	}

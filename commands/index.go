@@ -89,6 +89,9 @@ func printRun(w io.Writer, r *store.Run) {
 		if p.Reason != "" {
 			line += " (" + p.Reason + ")"
 		}
+		if p.Note != "" {
+			line += "; " + p.Note
+		}
 		fmt.Fprintln(w, line)
 	}
 	if r.Root != "" {

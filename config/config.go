@@ -45,6 +45,10 @@ type Implicit struct {
 	ChangeRatio float64 `yaml:"change_ratio" json:"change_ratio"`
 	// MaxFilesPerKey drops keys shared by more files as too generic.
 	MaxFilesPerKey int `yaml:"max_files_per_key" json:"max_files_per_key"`
+	// LLMExplorer asks the configured model (not offline) for the keys each
+	// explored file shares with others that the rules cannot see. Off by
+	// default: it costs about one more prompt of each file's content.
+	LLMExplorer bool `yaml:"llm_explorer" json:"llm_explorer"`
 }
 
 // LLM configures the summary provider.

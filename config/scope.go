@@ -27,7 +27,10 @@ var userOnly = map[string]bool{
 	"llm.timeout":                 true,
 	"llm.retries":                 true,
 	"llm.json_schema":             true,
-	"store":                       true,
+	// The explorer sends no new data anywhere, but it spends the user's
+	// tokens: a repository may not turn it on.
+	"implicit.llm_explorer": true,
+	"store":                 true,
 }
 
 // additive lists the keys whose repository value is added to the user's

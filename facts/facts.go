@@ -165,3 +165,29 @@ type Signal struct {
 
 // Name is the signal's key with its kind: "env:DATABASE_URL".
 func (s Signal) Name() string { return s.Kind + ":" + s.Key }
+
+// Coupling is one implicit key a model proposed for a file (the implicit
+// phase's explorer): a key the rules cannot see, with the lines of the
+// file that show it and how sure the model was.
+type Coupling struct {
+	Kind string `json:"kind"`
+	Key  string `json:"key"`
+	// Lines are the evidence lines, 1-based in the exact content, sorted;
+	// Line is the first.
+	Lines []int `json:"lines"`
+	// Evidence are the quoted lines, as the model quoted them.
+	Evidence []string `json:"evidence"`
+	// Confidence is the model's confidence in percent, 0 to 100.
+	Confidence int `json:"confidence"`
+}
+
+// Name is the coupling's key with its kind, as Signal.Name.
+func (c Coupling) Name() string { return c.Kind + ":" + c.Key }
+
+// Line is the first evidence line.
+func (c Coupling) Line() int {
+	if len(c.Lines) == 0 {
+		return 0
+	}
+	return c.Lines[0]
+}

@@ -16,13 +16,14 @@ import (
 // edge explanations, whose keys hash inputs gc does not rebuild).
 type marks struct {
 	blobs     map[string]bool
+	contents  map[string]bool            // normalized content hashes (the explorer's keys)
 	keys      map[string]bool            // summary/… and module/… keys in use
 	edgeTexts map[string]bool            // edge explanations in use
 	versions  map[string]map[string]bool // phase -> producing versions in use
 }
 
 func newMarks() *marks {
-	return &marks{blobs: map[string]bool{}, keys: map[string]bool{}, edgeTexts: map[string]bool{}, versions: map[string]map[string]bool{}}
+	return &marks{blobs: map[string]bool{}, contents: map[string]bool{}, keys: map[string]bool{}, edgeTexts: map[string]bool{}, versions: map[string]map[string]bool{}}
 }
 
 // mark adds what one kept snapshot uses.
@@ -40,6 +41,7 @@ func (m *marks) mark(s *store.Store, ref *store.Ref) error {
 	}
 	for _, f := range snap.Files.All() {
 		m.blobs[f.Blob] = true
+		m.contents[f.NormSHA] = true
 		m.keys[f.SummaryKey] = true
 		for _, text := range f.EdgeSummaries {
 			m.edgeTexts[text] = true
@@ -58,7 +60,7 @@ func (m *marks) mark(s *store.Store, ref *store.Ref) error {
 
 // paid reports the entries a model was paid for.
 func paid(key string) bool {
-	for _, p := range []string{"summary/", "edge/", "module/"} {
+	for _, p := range []string{"summary/", "edge/", "module/", "explore/"} {
 		if strings.HasPrefix(key, p) {
 			return true
 		}
@@ -82,6 +84,8 @@ func (m *marks) live(c *cache.Cache, key string) (bool, error) {
 		return m.blobs[blob], nil
 	case "summary", "module":
 		return m.keys[key], nil
+	case "explore": // explore/<prompt version>/<normalized content hash>/<model and language hash>
+		return len(parts) == 4 && m.explorer(parts[1]) && m.contents[parts[2]], nil
 	case "edge":
 		raw, err := c.Value(key)
 		if err != nil {
@@ -137,4 +141,15 @@ func collectCache(ctx context.Context, o Options, c *cache.Cache, kept []*store.
 	}
 	hit(o, "gc-cache-deleted")
 	return c.Compact()
+}
+
+// explorer reports whether a kept snapshot was explored with a prompt
+// version (its explorer version is "<prompt version>+<model>").
+func (m *marks) explorer(promptVersion string) bool {
+	for v := range m.versions["explorer"] {
+		if strings.HasPrefix(v, promptVersion+"+") {
+			return true
+		}
+	}
+	return false
 }

@@ -80,10 +80,17 @@ func label(n Node) string {
 }
 
 func edgeLabel(e Edge) string {
-	if e.Weight > 1 {
-		return fmt.Sprintf("%s ×%d", e.Kind, e.Weight)
+	kind := e.Kind
+	switch { // the model explorer's guesses, told apart from rule edges
+	case e.DetectedBy == "llm" && e.Confidence > 0:
+		kind += " (llm " + strconv.FormatFloat(e.Confidence, 'f', 2, 64) + ")"
+	case e.DetectedBy == "llm":
+		kind += " (llm)"
 	}
-	return e.Kind
+	if e.Weight > 1 {
+		return fmt.Sprintf("%s ×%d", kind, e.Weight)
+	}
+	return kind
 }
 
 // drawn is one arrow of a picture: the edges between two nodes, of every
@@ -158,7 +165,8 @@ var graphmlKeys = []struct{ id, for_, name, typ string }{
 	{"lang", "node", "lang", "string"}, {"symbol_kind", "node", "symbol_kind", "string"}, {"line", "node", "line", "int"},
 	{"end_line", "node", "end_line", "int"}, {"signature", "node", "signature", "string"}, {"summary", "node", "summary", "string"},
 	{"ekind", "edge", "kind", "string"}, {"via", "edge", "via", "string"}, {"resolved_by", "edge", "resolved_by", "string"},
-	{"detected_by", "edge", "detected_by", "string"}, {"esummary", "edge", "summary", "string"}, {"weight", "edge", "weight", "int"},
+	{"detected_by", "edge", "detected_by", "string"}, {"confidence", "edge", "confidence", "double"},
+	{"esummary", "edge", "summary", "string"}, {"weight", "edge", "weight", "int"},
 }
 
 func writeGraphML(w io.Writer, g *Graph) error {
@@ -187,6 +195,9 @@ func writeGraphML(w io.Writer, g *Graph) error {
 		data(w, "via", e.Via)
 		data(w, "resolved_by", e.ResolvedBy)
 		data(w, "detected_by", e.DetectedBy)
+		if e.Confidence > 0 {
+			data(w, "confidence", strconv.FormatFloat(e.Confidence, 'f', 2, 64))
+		}
 		data(w, "esummary", e.Summary)
 		dataInt(w, "weight", e.Weight)
 		fmt.Fprintln(w, `</edge>`)

@@ -35,9 +35,13 @@ type Edge struct {
 	// ResolvedBy says how a calls or references edge was resolved: type,
 	// import, scope or name (a bare name match).
 	ResolvedBy string `json:"resolved_by,omitempty"`
-	// DetectedBy says what found an implicit edge: rules (or llm).
+	// DetectedBy says what found an implicit edge: rules, or llm for the
+	// model explorer's edges.
 	DetectedBy string `json:"detected_by,omitempty"`
-	Summary    string `json:"summary,omitempty"`
+	// Confidence is an llm edge's: the lower of its two ends' (a key an
+	// end found by rule counts 1), from 0 to 1.
+	Confidence float64 `json:"confidence,omitempty"`
+	Summary    string  `json:"summary,omitempty"`
 	// Weight counts the edges merged into this one by a file or module
 	// level view (0 in the full graph).
 	Weight int `json:"weight,omitempty"`
@@ -64,6 +68,10 @@ func Build(s *snapshot.Snapshot) *Graph {
 		g.addSymbols(f)
 		for _, e := range f.Implicit {
 			g.Edges = append(g.Edges, Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, DetectedBy: detectedBy(e)})
+		}
+		for _, e := range f.Explored {
+			g.Edges = append(g.Edges, Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via,
+				DetectedBy: detectedBy(e), Confidence: Confidence(s, f, e)})
 		}
 		for _, e := range f.Res.Edges {
 			edge := Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, ResolvedBy: e.ResolvedBy}
@@ -112,7 +120,10 @@ func edgeLess(a, b Edge) bool {
 	if a.Via != b.Via {
 		return a.Via < b.Via
 	}
-	return a.ResolvedBy < b.ResolvedBy
+	if a.ResolvedBy != b.ResolvedBy {
+		return a.ResolvedBy < b.ResolvedBy
+	}
+	return a.DetectedBy < b.DetectedBy
 }
 
 // detectedBy is what found an implicit edge: "rules" unless the edge
@@ -122,6 +133,16 @@ func detectedBy(e snapshot.Edge) string {
 		return e.ResolvedBy
 	}
 	return "rules"
+}
+
+// Confidence is how sure an explorer edge of file f is, from 0 to 1: the
+// lower of its ends' confidence in the key it goes through.
+func Confidence(s *snapshot.Snapshot, f *snapshot.File, e snapshot.Edge) float64 {
+	c := f.KeyConfidence(e.Via)
+	if t := s.Files.Get(snapshot.FileOfID(e.Target)); t != nil {
+		c = min(c, t.KeyConfidence(e.Via))
+	}
+	return float64(c) / 100
 }
 
 func dedupe(edges []Edge) []Edge {

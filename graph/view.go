@@ -94,7 +94,9 @@ func (g *Graph) lift(level string) *Graph {
 			out.Nodes = append(out.Nodes, n)
 		}
 	}
-	type key struct{ s, t, k string }
+	// The model explorer's edges are lifted apart from the rules' (by
+	// detected_by), so a picture never mixes a guess into a rule count.
+	type key struct{ s, t, k, by string }
 	weight := map[key]int{}
 	for _, e := range g.Edges {
 		if e.Kind == "contains" {
@@ -104,10 +106,14 @@ func (g *Graph) lift(level string) *Graph {
 		if s == "" || t == "" || s == t {
 			continue
 		}
-		weight[key{s, t, e.Kind}]++
+		by := ""
+		if e.DetectedBy == "llm" {
+			by = e.DetectedBy
+		}
+		weight[key{s, t, e.Kind, by}]++
 	}
 	for k, w := range weight {
-		out.Edges = append(out.Edges, Edge{Type: "edge", Source: k.s, Target: k.t, Kind: k.k, Weight: w})
+		out.Edges = append(out.Edges, Edge{Type: "edge", Source: k.s, Target: k.t, Kind: k.k, DetectedBy: k.by, Weight: w})
 	}
 	sort.Slice(out.Edges, func(i, j int) bool { return edgeLess(out.Edges[i], out.Edges[j]) })
 	return out

@@ -13,23 +13,53 @@ import (
 
 // run prepares a prompt and completes it. Its errors never show the API key.
 func (p *OpenAI) run(ctx context.Context, pr prompt) (Result, error) {
+	if pr.items > 0 {
+		return p.runAs(ctx, pr, batchReply(pr.items))
+	}
+	return p.runAs(ctx, pr, summaryReply)
+}
+
+// replySpec is what a kind of call asks back: the response format for a
+// schema-capable endpoint and the validator of every reply, which returns
+// the reply's text (a summary) or the validated JSON.
+type replySpec struct {
+	format func(jsonSchema bool) *openai.ChatCompletionResponseFormat
+	parse  func(content string) (string, error)
+}
+
+// summaryReply is the {"summary": string} reply of summaries and docs.
+var summaryReply = replySpec{
+	format: func(jsonSchema bool) *openai.ChatCompletionResponseFormat { return responseFormat(jsonSchema, false) },
+	parse:  parseReply,
+}
+
+// batchReply is the reply of a batch of n items: one summary each.
+func batchReply(n int) replySpec {
+	return replySpec{
+		format: func(jsonSchema bool) *openai.ChatCompletionResponseFormat { return responseFormat(jsonSchema, true) },
+		parse:  func(content string) (string, error) { return parseBatchReply(content, n) },
+	}
+}
+
+// runAs is run for a reply of the given kind.
+func (p *OpenAI) runAs(ctx context.Context, pr prompt, rs replySpec) (Result, error) {
 	pr, err := p.prepare(pr)
 	if err != nil {
 		return Result{}, err
 	}
-	res, err := p.complete(ctx, pr)
+	res, err := p.complete(ctx, pr, rs)
 	return res, scrub(err, p.cfg.APIKey)
 }
 
 // complete sends pr until a valid reply comes back: transport failures are
 // retried up to Config.Retries times with backoff, a malformed reply once.
 // The Usage of every answered attempt is returned, also on error.
-func (p *OpenAI) complete(ctx context.Context, pr prompt) (Result, error) {
-	req := p.request(pr)
+func (p *OpenAI) complete(ctx context.Context, pr prompt, rs replySpec) (Result, error) {
+	req := p.request(pr, rs)
 	var res Result
 	failures, malformed := 0, 0
 	for {
-		text, usage, wait, err := p.attempt(ctx, req, pr)
+		text, usage, wait, err := p.attempt(ctx, req, pr, rs)
 		res.Usage = res.Usage.Add(usage)
 		switch {
 		case err == nil:
@@ -55,14 +85,14 @@ func (p *OpenAI) complete(ctx context.Context, pr prompt) (Result, error) {
 
 // request builds the chat request of a prepared prompt: temperature 0 and
 // room for the reply, except for reasoning models, which take neither.
-func (p *OpenAI) request(pr prompt) openai.ChatCompletionRequest {
+func (p *OpenAI) request(pr prompt, rs replySpec) openai.ChatCompletionRequest {
 	req := openai.ChatCompletionRequest{
 		Model: p.cfg.Model,
 		Messages: []openai.ChatCompletionMessage{
 			{Role: openai.ChatMessageRoleSystem, Content: pr.system},
 			{Role: openai.ChatMessageRoleUser, Content: pr.user},
 		},
-		ResponseFormat: responseFormat(p.cfg.JSONSchema, pr.items > 0),
+		ResponseFormat: rs.format(p.cfg.JSONSchema),
 	}
 	if !reasoningModel(p.cfg.Model) {
 		// go-openai omits a zero temperature (omitempty), which servers read
@@ -87,7 +117,7 @@ func reasoningModel(model string) bool {
 // attempt sends req once, within the rate limit, the concurrency bound and
 // the per-request timeout. It returns the reply's summary, the usage of an
 // answered request, and the server's Retry-After on failure.
-func (p *OpenAI) attempt(ctx context.Context, req openai.ChatCompletionRequest, pr prompt) (string, Usage, time.Duration, error) {
+func (p *OpenAI) attempt(ctx context.Context, req openai.ChatCompletionRequest, pr prompt, rs replySpec) (string, Usage, time.Duration, error) {
 	if err := p.bucket.take(ctx, EstimateTokens(pr.text())); err != nil {
 		return "", Usage{}, 0, fmt.Errorf("wait for tokens-per-minute limit: %w", err)
 	}
@@ -109,11 +139,7 @@ func (p *OpenAI) attempt(ctx context.Context, req openai.ChatCompletionRequest, 
 	if len(resp.Choices) == 0 {
 		return "", usage, 0, fmt.Errorf("%w: no choices", ErrMalformedReply)
 	}
-	if pr.items > 0 {
-		text, err := parseBatchReply(resp.Choices[0].Message.Content, pr.items)
-		return text, usage, 0, err
-	}
-	text, err := parseReply(resp.Choices[0].Message.Content)
+	text, err := rs.parse(resp.Choices[0].Message.Content)
 	return text, usage, 0, err
 }
 

@@ -51,6 +51,9 @@ type Provider interface {
 	SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error)
 	// SummarizeEdges explains each edge of one source file, in one call.
 	SummarizeEdges(ctx context.Context, in EdgeBatch) (BatchResult, error)
+	// Explore proposes the keys one file shares with others through no
+	// import (the implicit phase's explorer; Offline finds none).
+	Explore(ctx context.Context, in ExploreInput) (ExploreResult, error)
 }
 
 // FileInput is what a file summary is made from.

@@ -48,7 +48,8 @@ func (s *server) tools() []spec {
 			"that depend on it, with edge summaries. Each list is paged by limit and offset.",
 			with(targetProps, pageProps, filterProps), show),
 		define("lgraph_implicit", "Lists the keys FILE shares with other files without importing them (environment variables, "+
-			"config keys, pub/sub topics, HTTP routes, SQL tables), each with the line it first appears on and the other files using it.",
+			"config keys, pub/sub topics, HTTP routes, SQL tables), each with the line it first appears on and the other files using it. "+
+			"source says what found each key and file: rules, or llm (the model explorer, a guess with a confidence from 0 to 1 and quoted evidence).",
 			with(fileProps, pageProps, noTestsProps), implicitKeys),
 	}, s.loopTools()...)
 }

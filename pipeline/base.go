@@ -3,6 +3,7 @@ package pipeline
 import (
 	"fmt"
 
+	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/gitrepo"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
@@ -45,7 +46,7 @@ func chooseBase(o Options, head gitrepo.Head, branch string) (baseChoice, error)
 			return baseChoice{full: true, reason: "include/exclude/size settings changed since the last index"}, nil
 		case !o.Repo.HasCommit(ref.Commit):
 			return baseChoice{full: true, reason: fmt.Sprintf("baseline commit %.12s no longer exists (history rewritten, force-pushed or garbage-collected)", ref.Commit)}, nil
-		case ref.Commit == head.Commit && upToDate(snap, provider(o)):
+		case ref.Commit == head.Commit && upToDate(snap, provider(o), o.Config):
 			return baseChoice{ref: ref, snap: snap, commit: ref.Commit, upToDate: true}, nil
 		}
 		return baseChoice{ref: ref, snap: snap, commit: ref.Commit}, nil
@@ -54,8 +55,8 @@ func chooseBase(o Options, head gitrepo.Head, branch string) (baseChoice, error)
 }
 
 // upToDate reports whether a snapshot was made by this lgraph's phases.
-func upToDate(s *snapshot.Snapshot, p llm.Provider) bool {
-	for name, v := range Versions(p) {
+func upToDate(s *snapshot.Snapshot, p llm.Provider, cfg *config.Config) bool {
+	for name, v := range Versions(p, cfg) {
 		if s.Versions[name] != v {
 			return false
 		}

@@ -3,6 +3,7 @@ package pipeline
 import (
 	"time"
 
+	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/enrich"
 	"github.com/lgraph/lgraph/phases/explicit"
@@ -15,8 +16,9 @@ import (
 
 // Versions are the producing-code versions a snapshot records; a mismatch
 // makes the next update rebuild what that code produced.
-func Versions(p llm.Provider) map[string]string {
-	return map[string]string{"inventory": inventory.Version, "explicit": explicit.Version, "implicit": implicit.Version, "enrich": enrich.Version(p), "wiki": wiki.Version(p)}
+func Versions(p llm.Provider, cfg *config.Config) map[string]string {
+	return map[string]string{"inventory": inventory.Version, "explicit": explicit.Version, "implicit": implicit.Version,
+		"explorer": implicit.ExplorerVersion(cfg, p), "enrich": enrich.Version(p), "wiki": wiki.Version(p)}
 }
 
 // publish writes the snapshot and switches the branch ref to it. Until the

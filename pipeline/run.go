@@ -153,7 +153,7 @@ func upToDateRef(o Options, head gitrepo.Head, branch string) bool {
 	if err != nil || ref == nil || ref.Commit != head.Commit || ref.ConfigKey != o.Config.OutputKey() {
 		return false
 	}
-	for name, v := range Versions(provider(o)) {
+	for name, v := range Versions(provider(o), o.Config) {
 		if ref.Versions[name] != v {
 			return false
 		}

@@ -70,6 +70,26 @@ func (e *encoder) file(f *File) {
 		e.int(s.Line)
 	}
 	e.edges(f.Implicit)
+	// The explorer's section is written only when it holds something, so
+	// a record without it is byte-equal to one an older lgraph wrote.
+	if len(f.Couplings) > 0 || len(f.Explored) > 0 {
+		e.couplings(f.Couplings)
+		e.edges(f.Explored)
+	}
+}
+
+func (e *encoder) couplings(cs []facts.Coupling) {
+	e.uvarint(uint64(len(cs)))
+	for _, c := range cs {
+		e.str(c.Kind)
+		e.str(c.Key)
+		e.uvarint(uint64(len(c.Lines)))
+		for _, l := range c.Lines {
+			e.int(l)
+		}
+		e.strs_(c.Evidence)
+		e.int(c.Confidence)
+	}
 }
 
 func (e *encoder) edges(edges []Edge) {

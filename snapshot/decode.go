@@ -105,7 +105,32 @@ func (d *decoder) file() *File {
 		}
 	}
 	f.Implicit = d.edges()
+	if len(d.buf) > 0 && d.err == nil {
+		f.Couplings = d.couplings()
+		f.Explored = d.edges()
+	}
 	return f
+}
+
+func (d *decoder) couplings() []facts.Coupling {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]facts.Coupling, n)
+	for i := range out {
+		c := facts.Coupling{Kind: d.str(), Key: d.str()}
+		if m := d.count(); m > 0 {
+			c.Lines = make([]int, m)
+			for j := range c.Lines {
+				c.Lines[j] = d.int()
+			}
+		}
+		c.Evidence = d.strs()
+		c.Confidence = d.int()
+		out[i] = c
+	}
+	return out
 }
 
 func (d *decoder) edges() []Edge {

@@ -94,6 +94,11 @@ func StarKey(family, p string, order int) []byte {
 	return joinKey(KsStar, family, p, orderBytes(order))
 }
 
+// CouplingSignal is the signal-index name of a key the model explorer
+// proposed: "llm:" and the key's name, apart from the rules' own names
+// (no rule kind is called llm).
+func CouplingSignal(name string) string { return "llm:" + name }
+
 // SignalKey is the key listing a file under an implicit signal.
 func SignalKey(signal, p string) []byte { return joinKey(KsSignal, signal, p) }
 
@@ -208,6 +213,9 @@ func GenericEntries(f *File, only ...byte) []Entry {
 	if want(KsSignal) {
 		for _, s := range f.Signals {
 			out = append(out, Entry{Key: SignalKey(s.Name(), f.Path)})
+		}
+		for _, c := range f.Couplings {
+			out = append(out, Entry{Key: SignalKey(CouplingSignal(c.Name()), f.Path)})
 		}
 	}
 	return out

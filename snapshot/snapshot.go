@@ -69,6 +69,33 @@ type File struct {
 	// to the other files sharing one of them.
 	Signals  []facts.Signal
 	Implicit []Edge
+	// Couplings are the keys the implicit phase's model explorer proposed
+	// for the file; Explored are the edges they add (ResolvedBy
+	// DetectedByLLM), kept apart from Implicit so that nothing built from
+	// the rule edges (dependencies, module docs) takes in a model's guess.
+	Couplings []facts.Coupling
+	Explored  []Edge
+}
+
+// DetectedByLLM marks an implicit edge the model explorer proposed (in
+// Edge.ResolvedBy; rule edges leave it empty).
+const DetectedByLLM = "llm"
+
+// KeyConfidence is how sure the file's use of a key is, in percent: 100
+// for a key its rules found, the model's confidence for a proposed one,
+// 0 for a key the file does not use.
+func (f *File) KeyConfidence(name string) int {
+	for _, s := range f.Signals {
+		if s.Name() == name {
+			return 100
+		}
+	}
+	for _, c := range f.Couplings {
+		if c.Name() == name {
+			return c.Confidence
+		}
+	}
+	return 0
 }
 
 // Resolution is what resolving one file's references produced.

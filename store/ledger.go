@@ -56,6 +56,9 @@ type Phase struct {
 	Name   string `json:"name"`
 	Mode   string `json:"mode"`
 	Reason string `json:"reason,omitempty"`
+	// Note says what the phase left undone and why (the implicit phase's
+	// model explorer skipped because the provider is offline).
+	Note   string `json:"note,omitempty"`
 	Files  int    `json:"files"`
 	Calls  int    `json:"calls"`
 	Tokens Tokens `json:"tokens"`

@@ -53,9 +53,13 @@ func (s *Server) bill(u openai.Usage) {
 }
 
 // normalContent is the deterministic reply to req: {"summary": Summary(...)}
-// for json_schema and json_object requests, the bare summary for text ones.
+// for json_schema and json_object requests, the bare summary for text ones,
+// and ExploreCouplings for the implicit explorer's requests.
 // A json_schema request without a schema is refused.
 func normalContent(req openai.ChatCompletionRequest) (string, error) {
+	if exploreRequest(req) {
+		return ExploreCouplings(PromptText(req)), nil
+	}
 	if items, ok := BatchItems(req); ok {
 		return batchContent(req, items)
 	}

@@ -72,7 +72,11 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	st.Next.Versions["implicit"] = Version
 	rep.Files = len(todo)
 	rep.Extra["edges_rebuilt"] = len(redo)
+	err := p.explore(ctx, st, full, next, &rep)
 	rep.MS = time.Since(start).Milliseconds()
+	if err != nil {
+		return rep, err
+	}
 	st.Hit("implicit")
 	return rep, nil
 }
