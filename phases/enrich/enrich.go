@@ -139,7 +139,12 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 		if results[i] == nil {
 			continue
 		}
-		w.st.Next.Files.Set(results[i])
+		// A record set again unchanged would still count as changed to
+		// the phases after this one (the wiki re-reads every module around
+		// a changed record), so only a new summary is set.
+		if cur := w.st.Next.Files.Get(p); cur == nil || cur.Summary != results[i].Summary || cur.SummaryKey != results[i].SummaryKey {
+			w.st.Next.Files.Set(results[i])
+		}
 		if b := baseFile(w.st, p); b == nil || b.Summary != results[i].Summary {
 			changed[p] = true
 		}

@@ -28,7 +28,7 @@ const (
 )
 
 // historyVersion names the window's definition; it is part of Version.
-var historyVersion = fmt.Sprintf("h1.%d.%d", HistoryDepth, HistoryLen)
+var historyVersion = fmt.Sprintf("h2.%d.%d", HistoryDepth, HistoryLen)
 
 // history is one run's window and what changed in it.
 type history struct {
@@ -193,6 +193,13 @@ func checkHistory(dir string, got []snapshot.HistoryEntry, byDir map[string][]in
 		}
 	}
 	return nil
+}
+
+// historySection is the Recent history section, the last of a doc.
+func historySection(hs []snapshot.HistoryEntry) string {
+	var b strings.Builder
+	writeHistory(&b, hs)
+	return b.String()
 }
 
 // writeHistory writes the Recent history section: date, short id and

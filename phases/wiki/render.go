@@ -100,9 +100,9 @@ func relLink(from, to string) string {
 	return strings.Repeat("../", up) + target
 }
 
-// render writes the sections derived from the graph and git (no model):
-// files, public API, dependencies with counts, a neighbourhood diagram and
-// recent history.
+// render writes the sections derived from the graph (no model): files,
+// public API, dependencies with counts and a neighbourhood diagram. The
+// recent history, from git, follows them (historySection).
 func render(mf modFacts) string {
 	sort.Slice(mf.Members, func(i, j int) bool { return mf.Members[i].Path < mf.Members[j].Path })
 	var b strings.Builder
@@ -121,7 +121,6 @@ func render(mf modFacts) string {
 	writeDeps(&b, mf.Dir, "Used by", mf.In)
 	writeCouplings(&b, prod)
 	writeDiagram(&b, mf)
-	writeHistory(&b, mf.History)
 	return b.String()
 }
 

@@ -54,7 +54,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		return rep, err
 	}
 	st.Next.Window = h.window
-	inputs, dirs, err := p.inputs(st, rep.Mode == "full", h)
+	inputs, dirs, historyOnly, err := p.inputs(st, rep.Mode == "full", h)
 	if err != nil {
 		return rep, err
 	}
@@ -75,6 +75,10 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		if m := st.Next.Modules.Get(dir); m == nil || m.InputKey != inputs[dir].key(st.LLM.ID()) {
 			todo = append(todo, dir)
 		}
+	}
+	rewritten, err := rehistory(st, h, historyOnly)
+	if err != nil {
+		return rep, err
 	}
 	// In-flight calls finish and are kept when one fails (paid work).
 	g := new(errgroup.Group)
@@ -109,8 +113,9 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	}
 	st.Next.Versions["wiki"] = Version(st.LLM)
 	rep.Files = len(inputs)
-	rep.Extra["modules_checked"] = len(dirs)
-	rep.Extra["docs_written"] = len(todo)
+	rep.Extra["modules_checked"] = len(dirs) + len(historyOnly)
+	rep.Extra["docs_written"] = len(todo) + rewritten
+	rep.Extra["history_only"] = rewritten
 	st.Hit("wiki")
 	return rep, nil
 }
@@ -128,11 +133,32 @@ func newModInput(in llm.ModuleInput, mf modFacts) modInput {
 }
 
 // key is the doc's input key: the narrative's key and the rendered
-// sections, so a doc is rewritten exactly when either changed.
+// sections, then the history's, so a doc is rewritten exactly when either
+// changed, and a change of history alone can be told apart (withHistory).
 func (in modInput) key(model string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s", inputKey(in.llm, model), in.body)
-	return "moduledoc/" + hex.EncodeToString(h.Sum(nil))
+	return "moduledoc/" + hex.EncodeToString(h.Sum(nil)) + historyKey(in.history)
+}
+
+// historyKey is the part of a doc's key its history contributes.
+func historyKey(hs []snapshot.HistoryEntry) string {
+	sum := sha256.Sum256([]byte(historySection(hs)))
+	return "+" + hex.EncodeToString(sum[:8])
+}
+
+// withHistory is m with its history replaced: the doc's last section and
+// the key's history part. A module none of whose files' records changed
+// has the same other sections and narrative, so a window that moved past
+// its commits costs no read of its records.
+func withHistory(m *snapshot.Module, hs []snapshot.HistoryEntry) (*snapshot.Module, bool) {
+	old := historySection(m.History)
+	doc, ok := strings.CutSuffix(m.Doc, old)
+	i := strings.LastIndexByte(m.InputKey, '+')
+	if !ok || i < 0 || m.InputKey[i:] != historyKey(m.History) {
+		return nil, false // written otherwise: recompute it whole
+	}
+	return &snapshot.Module{Dir: m.Dir, Doc: doc + historySection(hs), InputKey: m.InputKey[:i] + historyKey(hs), History: hs}, true
 }
 
 // write produces one module doc: the narrative from the cache or the
@@ -142,7 +168,7 @@ func write(ctx context.Context, st *phase.State, in modInput) (*snapshot.Module,
 	if err != nil {
 		return nil, u, err
 	}
-	doc := fmt.Sprintf("# %s\n\n%s\n%s", title(in.llm.Dir), strings.TrimSpace(text), in.body)
+	doc := fmt.Sprintf("# %s\n\n%s\n%s%s", title(in.llm.Dir), strings.TrimSpace(text), in.body, historySection(in.history))
 	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: in.key(st.LLM.ID()), History: in.history}, u, nil
 }
 
@@ -183,9 +209,10 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput) (string
 // "used by" may have changed) and of the commits that entered or left the
 // history window. dirs are the directories looked at; one with no input
 // (no code file, or not selected) has no doc.
-func (p Phase) inputs(st *phase.State, full bool, h *history) (map[string]modInput, []string, error) {
+func (p Phase) inputs(st *phase.State, full bool, h *history) (map[string]modInput, []string, []string, error) {
 	idx := st.NextIndex(snapshot.KsDir, snapshot.KsRevEdge)
 	set := map[string]bool{}
+	var historyOnly []string
 	if full {
 		_ = idx.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
 			set[snapshot.KeyPart(k, 0)] = true
@@ -195,33 +222,86 @@ func (p Phase) inputs(st *phase.State, full bool, h *history) (map[string]modInp
 			set[d] = true
 		}
 	} else {
-		for d := range h.touched {
-			set[d] = true
-		}
 		for _, path := range st.Next.Files.Changed() {
 			set[dirOf(path)] = true
-			for _, f := range []*snapshot.File{baseFile(st, path), st.Next.Files.Get(path)} {
-				if f == nil {
-					continue
-				}
-				for _, t := range f.DependencyTargets() {
-					set[dirOf(t)] = true
-				}
+			for _, t := range changedTargets(baseFile(st, path), st.Next.Files.Get(path)) {
+				set[dirOf(t)] = true
 			}
 		}
+		for d := range h.touched {
+			if !set[d] {
+				historyOnly = append(historyOnly, d)
+			}
+		}
+		slices.Sort(historyOnly)
 	}
 	dirs := slices.Sorted(maps.Keys(set))
 	out := map[string]modInput{}
 	for _, dir := range dirs {
 		in, ok, err := moduleInput(idx, st.Next.Files.Outline, dir, st.Config.Wiki.Modules, h.of)
 		if err != nil {
-			return nil, nil, fmt.Errorf("module %s: %w", dir, err)
+			return nil, nil, nil, fmt.Errorf("module %s: %w", dir, err)
 		}
 		if ok {
 			out[dir] = in
 		}
 	}
-	return out, dirs, nil
+	return out, dirs, historyOnly, nil
+}
+
+// rehistory gives the docs of modules whose history alone changed their
+// new history, and returns how many it rewrote. A directory with no doc
+// has no code file a commit's record change would have shown: it stays
+// without one.
+func rehistory(st *phase.State, h *history, dirs []string) (int, error) {
+	n := 0
+	for _, dir := range dirs {
+		m := st.Next.Modules.Get(dir)
+		if m == nil {
+			continue
+		}
+		hs, err := h.of(dir)
+		if err != nil {
+			return n, fmt.Errorf("module %s: %w", dir, err)
+		}
+		if slices.Equal(hs, m.History) {
+			continue
+		}
+		nm, ok := withHistory(m, hs)
+		if !ok {
+			return n, fmt.Errorf("module %s: its doc does not end with its history: run lgraph update --full", dir)
+		}
+		st.Next.Modules.Set(nm)
+		n++
+	}
+	return n, nil
+}
+
+// changedTargets lists the files at the far end of the dependency edges
+// one side of a changed record has and the other lacks: the "used by" of
+// those files' modules counts them, and no other module's doc reads the
+// record. A file re-resolved because a name it uses changed elsewhere
+// usually changes one edge of many.
+func changedTargets(was, is *snapshot.File) []string {
+	keys := func(f *snapshot.File) map[string]snapshot.Edge {
+		m := map[string]snapshot.Edge{}
+		if f != nil {
+			for _, e := range depEdges(f) {
+				m[string(snapshot.RevEdgeKey(e))] = e
+			}
+		}
+		return m
+	}
+	a, b := keys(was), keys(is)
+	var out []string
+	for _, pair := range [][2]map[string]snapshot.Edge{{a, b}, {b, a}} {
+		for k, e := range pair[0] {
+			if _, ok := pair[1][k]; !ok {
+				out = append(out, snapshot.FileOfID(e.Target))
+			}
+		}
+	}
+	return out
 }
 
 func baseFile(st *phase.State, path string) *snapshot.File {
