@@ -323,7 +323,15 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 	if !selected(dir, globs) {
 		return modInput{}, false, nil
 	}
-	exists := func(p string) bool { _, ok, _ := idx.Get(snapshot.DirKey(p)); return ok }
+	known := map[string]bool{} // a module's files share most targets
+	exists := func(p string) bool {
+		ok, seen := known[p]
+		if !seen {
+			_, ok, _ = idx.Get(snapshot.DirKey(p))
+			known[p] = ok
+		}
+		return ok
+	}
 	err := idx.Scan(snapshot.Prefix(snapshot.KsDir, dir), func(k, v []byte) error {
 		member, summary, _, err := snapshot.ParseDirValue(v)
 		if err != nil || !member {
