@@ -98,8 +98,8 @@ func (c *countingKV) Get(key []byte) ([]byte, bool, error) {
 
 // TestCheckReadsNoRecord: on a clean tree whose git cache tree vouches for
 // every staged blob, a published snapshot is compared through its leaf
-// index alone; staging an edit reads the records of the edited file's
-// directory only, and the answer stays git's.
+// index alone; staging an edit reads at most the records of the edited
+// file's directory, and the answer stays git's.
 func TestCheckReadsNoRecord(t *testing.T) {
 	f := unindexedRepo(t)
 	f.git.Git("read-tree", "HEAD")
@@ -127,8 +127,11 @@ func TestCheckReadsNoRecord(t *testing.T) {
 	if diff := cmp.Diff(f.gitStale(), b.StalePaths); diff != "" {
 		t.Fatalf("staged edit (-git +got):\n%s", diff)
 	}
-	if kv.records == 0 || kv.records > 2 {
-		t.Fatalf("staged edit in app/: %d records read, want those of app/ (at most 2)", kv.records)
+	// Whether app/'s records are read or the file's bytes are hashed
+	// against the leaf index depends on whether its mtime is racy against
+	// git's index (same second): either way no record outside app/.
+	if kv.records > 2 {
+		t.Fatalf("staged edit in app/: %d records read, want at most those of app/ (2)", kv.records)
 	}
 }
 
