@@ -6,6 +6,7 @@ package snapshot
 import (
 	"io"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -214,24 +215,11 @@ func SymbolIDs(p string, syms []facts.Symbol) []string {
 	return ids
 }
 
-// EdgesEqual reports whether two edge lists are the same, in order.
-func EdgesEqual(a, b []Edge) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
-}
-
 // Equal reports whether two resolutions are the same. Phases keep a file's
 // old pointer when its output did not change, so the stored record is
 // reused instead of written again.
 func (r Resolution) Equal(o Resolution) bool {
-	if r.Unresolved != o.Unresolved || !EdgesEqual(r.Edges, o.Edges) || len(r.Lookups) != len(o.Lookups) {
+	if r.Unresolved != o.Unresolved || !slices.Equal(r.Edges, o.Edges) || len(r.Lookups) != len(o.Lookups) {
 		return false
 	}
 	for i := range r.Lookups {

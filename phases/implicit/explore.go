@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"sync/atomic"
 
@@ -101,7 +102,7 @@ func (p Phase) explore(ctx context.Context, st *phase.State, full bool, next use
 		if f == nil || f.Lang == inventory.ConfigLang {
 			continue
 		}
-		if edges := exploredEdges(f, next, llmNext, limit); !snapshot.EdgesEqual(edges, f.Explored) {
+		if edges := exploredEdges(f, next, llmNext, limit); !slices.Equal(edges, f.Explored) {
 			nf := *f
 			nf.Explored = edges
 			st.Next.Files.Set(&nf)
@@ -232,19 +233,7 @@ func couplingsEqual(a, b []facts.Coupling) bool {
 	}
 	for i := range a {
 		if a[i].Name() != b[i].Name() || a[i].Confidence != b[i].Confidence ||
-			!equalInts(a[i].Lines, b[i].Lines) || !equal(a[i].Evidence, b[i].Evidence) {
-			return false
-		}
-	}
-	return true
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
+			!slices.Equal(a[i].Lines, b[i].Lines) || !slices.Equal(a[i].Evidence, b[i].Evidence) {
 			return false
 		}
 	}

@@ -112,19 +112,7 @@ func couplingEntries(files []*snapshot.File) *snapshot.MemKV {
 // nextCouplingUsers is the coupling index of the snapshot being built, as
 // nextUsers is its signal index.
 func nextCouplingUsers(st *phase.State, full bool) users {
-	var files []*snapshot.File
-	if full || st.Base.Index == nil {
-		for _, f := range st.Next.Files.All() {
-			files = append(files, f)
-		}
-		return couplingUsers(couplingEntries(files))
-	}
-	for path := range st.Touched {
-		if f := st.Next.Files.Get(path); f != nil {
-			files = append(files, f)
-		}
-	}
-	return couplingUsers(&snapshot.Overlay{Base: st.Base.Index, Hidden: func(o string) bool { return st.Touched[o] }, Extra: couplingEntries(files)})
+	return couplingUsers(nextEntries(st, full, couplingEntries))
 }
 
 // baseCouplingUsers is the base snapshot's coupling index.
@@ -160,7 +148,7 @@ func affectedExplored(st *phase.State, nextRules, nextLLM users) []string {
 	}
 	for k := range keys {
 		nr, nl := nextRules(k), nextLLM(k)
-		if !equal(baseRules(k), nr) || !equal(baseLLM(k), nl) {
+		if !slices.Equal(baseRules(k), nr) || !slices.Equal(baseLLM(k), nl) {
 			for _, path := range append(nr, nl...) {
 				redo[path] = true
 			}

@@ -63,7 +63,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		if f == nil || f.Lang == inventory.ConfigLang {
 			continue
 		}
-		if edges := edgesOf(path, f.Signals, next, limit); !snapshot.EdgesEqual(edges, f.Implicit) {
+		if edges := edgesOf(path, f.Signals, next, limit); !slices.Equal(edges, f.Implicit) {
 			nf := *f
 			nf.Implicit = edges
 			st.Next.Files.Set(&nf)
@@ -214,19 +214,26 @@ func baseUsers(st *phase.State) users {
 // nextUsers is the signal index of the snapshot being built: the base's
 // with the touched files' entries replaced (every file's on a full run).
 func nextUsers(st *phase.State, full bool) users {
+	return kvUsers(nextEntries(st, full, signalEntries))
+}
+
+// nextEntries is an index of the snapshot being built whose entries
+// entriesOf derives from records: the base's tables with the touched
+// files' entries replaced, or every file's on a full run.
+func nextEntries(st *phase.State, full bool, entriesOf func([]*snapshot.File) *snapshot.MemKV) snapshot.KV {
 	var files []*snapshot.File
 	if full || st.Base.Index == nil {
 		for _, f := range st.Next.Files.All() {
 			files = append(files, f)
 		}
-		return kvUsers(signalEntries(files))
+		return entriesOf(files)
 	}
 	for path := range st.Touched {
 		if f := st.Next.Files.Get(path); f != nil {
 			files = append(files, f)
 		}
 	}
-	return kvUsers(&snapshot.Overlay{Base: st.Base.Index, Hidden: func(o string) bool { return st.Touched[o] }, Extra: signalEntries(files)})
+	return &snapshot.Overlay{Base: st.Base.Index, Hidden: func(o string) bool { return st.Touched[o] }, Extra: entriesOf(files)}
 }
 
 // affected lists the files whose implicit edges may differ from Base's:
@@ -248,7 +255,7 @@ func (p Phase) affected(st *phase.State, next users) []string {
 		redo[path] = true
 	}
 	for k := range keys {
-		if !equal(base(k), next(k)) {
+		if !slices.Equal(base(k), next(k)) {
 			for _, path := range next(k) {
 				redo[path] = true
 			}
@@ -262,18 +269,6 @@ func (p Phase) affected(st *phase.State, next users) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-func equal(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // edgesOf joins a file to the other files sharing each of its keys.
