@@ -4,6 +4,7 @@ import (
 	"iter"
 	"maps"
 	"slices"
+	"sync"
 )
 
 // FileSource is a read-only set of file records by path: a decoded
@@ -31,7 +32,10 @@ type FileSet struct {
 	set  map[string]*File
 	del  map[string]bool
 	size int
-	err  error
+	// errMu guards err: a phase may read through the set from several
+	// goroutines (module docs of many directories at once).
+	errMu sync.Mutex
+	err   error
 }
 
 // NewFileSet returns a set reading through to base (nil: empty).
@@ -117,7 +121,11 @@ func (fs *FileSet) Clear() {
 func (fs *FileSet) Len() int { return fs.size }
 
 // Err is the first error reading the base.
-func (fs *FileSet) Err() error { return fs.err }
+func (fs *FileSet) Err() error {
+	fs.errMu.Lock()
+	defer fs.errMu.Unlock()
+	return fs.err
+}
 
 // Changed lists the paths set or deleted on top of the base, sorted.
 func (fs *FileSet) Changed() []string {

@@ -74,7 +74,12 @@ func (fs *FileSet) peek(path string) (peekSource, bool) {
 }
 
 func (fs *FileSet) note(err error) {
-	if err != nil && fs.err == nil {
+	if err == nil {
+		return
+	}
+	fs.errMu.Lock()
+	defer fs.errMu.Unlock()
+	if fs.err == nil {
 		fs.err = err
 	}
 }

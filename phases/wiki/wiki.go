@@ -236,17 +236,48 @@ func (p Phase) inputs(st *phase.State, full bool, h *history) (map[string]modInp
 		slices.Sort(historyOnly)
 	}
 	dirs := slices.Sorted(maps.Keys(set))
-	out := map[string]modInput{}
+	out, err := moduleInputs(st, idx, dirs, h)
+	return out, dirs, historyOnly, err
+}
+
+// moduleInputs computes the inputs of dirs on the phase's workers: each
+// reads its members' records and the reverse edges into them, the bulk of
+// an update's wiki work. Histories come first, in order (they cache commit
+// lookups).
+func moduleInputs(st *phase.State, idx snapshot.KV, dirs []string, h *history) (map[string]modInput, error) {
+	hists := make(map[string][]snapshot.HistoryEntry, len(dirs))
 	for _, dir := range dirs {
-		in, ok, err := moduleInput(idx, st.Next.Files.Outline, dir, st.Config.Wiki.Modules, h.of)
+		hs, err := h.of(dir)
 		if err != nil {
-			return nil, nil, nil, fmt.Errorf("module %s: %w", dir, err)
+			return nil, fmt.Errorf("module %s: %w", dir, err)
 		}
-		if ok {
-			out[dir] = in
+		hists[dir] = hs
+	}
+	history := func(dir string) ([]snapshot.HistoryEntry, error) { return hists[dir], nil }
+	ins := make([]modInput, len(dirs))
+	oks := make([]bool, len(dirs))
+	g := new(errgroup.Group)
+	g.SetLimit(phase.Workers(st.Config.Concurrency))
+	for i, dir := range dirs {
+		g.Go(func() error {
+			in, ok, err := moduleInput(idx, st.Next.Files.Outline, dir, st.Config.Wiki.Modules, history)
+			if err != nil {
+				return fmt.Errorf("module %s: %w", dir, err)
+			}
+			ins[i], oks[i] = in, ok
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return nil, err
+	}
+	out := map[string]modInput{}
+	for i, dir := range dirs {
+		if oks[i] {
+			out[dir] = ins[i]
 		}
 	}
-	return out, dirs, historyOnly, nil
+	return out, nil
 }
 
 // rehistory gives the docs of modules whose history alone changed their
