@@ -26,11 +26,12 @@ const (
 	KsLeaf    = 'P' // path -> SHA-256 of the file's bytes (32 bytes)
 	KsModDoc  = 'W' // module dir -> module doc
 	KsPyHeads = 'H' // path -> a Python file's absolute import heads ("H:s,s;...")
+	KsUsedBy  = 'U' // target path \0 kind \0 source path -> the source's edges of that kind into the target (uvarint)
 )
 
 // Keyspaces lists every keyspace but the header's, in key order: a writer
 // that streams a snapshot one keyspace at a time walks them in this order.
-var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsModDoc}
+var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsUsedBy, KsModDoc}
 
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
 // delta layer removes.
@@ -172,6 +173,10 @@ func Owner(key []byte) string {
 		if len(parts) >= 2 {
 			return parts[1]
 		}
+	case KsUsedBy:
+		if len(parts) == 3 {
+			return parts[2]
+		}
 	case KsRevEdge:
 		if len(parts) >= 4 {
 			return FileOfID(parts[3])
@@ -209,6 +214,9 @@ func GenericEntries(f *File, only ...byte) []Entry {
 		for _, e := range f.Implicit {
 			out = append(out, Entry{Key: RevEdgeKey(e)})
 		}
+	}
+	if want(KsUsedBy) {
+		out = append(out, usedByEntries(f)...)
 	}
 	if want(KsSignal) {
 		for _, s := range f.Signals {

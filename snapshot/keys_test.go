@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"maps"
 	"strings"
 	"testing"
 )
@@ -25,5 +26,47 @@ func TestRevEdgeKeyRoundTrip(t *testing.T) {
 		if e, ok := ParseRevEdge(key); ok {
 			t.Errorf("ParseRevEdge(%q) = %+v, want refused", key, e)
 		}
+	}
+}
+
+// TestUsedByCountsRevEdges: a file's used-by entries count exactly the
+// reverse-edge entries it contributes, by target file and kind, and name
+// the file as their owner.
+func TestUsedByCountsRevEdges(t *testing.T) {
+	f := &File{Path: "a/x.py", Res: Resolution{Edges: []Edge{
+		{Source: "sym:a/x.py#f", Target: "sym:b/y.py#g", Kind: "calls", Via: "g"},
+		{Source: "sym:a/x.py#f", Target: "sym:b/y.py#h", Kind: "calls", Via: "h"},
+		{Source: "sym:a/x.py#f", Target: "sym:b/y.py#h", Kind: "calls", Via: "h"},
+		{Source: "file:a/x.py", Target: "file:b/y.py", Kind: "imports", Via: "b.y"},
+		{Source: "file:a/x.py", Target: "sym:a/x.py#f", Kind: "contains"},
+	}}, Implicit: []Edge{
+		{Source: "file:a/x.py", Target: "file:c/z.yaml", Kind: "implicit", Via: "env:HOME"},
+		{Source: "file:a/x.py", Target: "file:b/y.py", Kind: "imports", Via: "b.y"}, // also a resolved edge: one key
+	}}
+	want, seen := map[string]int{}, map[string]bool{}
+	for _, e := range GenericEntries(f, KsRevEdge) {
+		if seen[string(e.Key)] {
+			continue // the tables hold a key once
+		}
+		seen[string(e.Key)] = true
+		re, ok := ParseRevEdge(e.Key)
+		if !ok {
+			t.Fatalf("reverse edge %q does not parse", e.Key)
+		}
+		want[FileOfID(re.Target)+" "+re.Kind]++
+	}
+	got := map[string]int{}
+	for _, e := range GenericEntries(f, KsUsedBy) {
+		kind, source, n, err := ParseUsedBy(e.Key, e.Value)
+		if err != nil || source != f.Path || Owner(e.Key) != f.Path {
+			t.Fatalf("entry %q: kind %q source %q owner %q, %v", e.Key, kind, source, Owner(e.Key), err)
+		}
+		got[KeyPart(e.Key, 0)+" "+kind] += n
+	}
+	if !maps.Equal(got, want) || len(got) != 3 {
+		t.Errorf("used-by counts %v, reverse edges %v", got, want)
+	}
+	if _, _, _, err := ParseUsedBy(UsedByKey("b/y.py", "calls", "a/x.py"), []byte{0x80}); err == nil {
+		t.Error("a truncated count parsed")
 	}
 }

@@ -16,8 +16,9 @@ import (
 // resolved_by, facts carry types and receivers. 3: snapshots are sorted
 // tables (records and derived indexes) read lazily. 4: Python files' import
 // heads are indexed (keyspace H), so an update re-derives Python roots
-// without decoding every record.
-const Format = 4
+// without decoding every record. 5: edges into each file are counted by
+// source file and kind (keyspace U), which module docs read.
+const Format = 5
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")

@@ -52,11 +52,13 @@ func memberOf(f *snapshot.File) member {
 	return m
 }
 
-func count(m map[string]map[string]int, mod, kind string) {
+func count(m map[string]map[string]int, mod, kind string) { countN(m, mod, kind, 1) }
+
+func countN(m map[string]map[string]int, mod, kind string, n int) {
 	if m[mod] == nil {
 		m[mod] = map[string]int{}
 	}
-	m[mod][kind]++
+	m[mod][kind] += n
 }
 
 // depEdges are a file's dependency edges (all but containment), once each

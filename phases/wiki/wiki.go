@@ -210,7 +210,7 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput) (string
 // history window. dirs are the directories looked at; one with no input
 // (no code file, or not selected) has no doc.
 func (p Phase) inputs(st *phase.State, full bool, h *history) (map[string]modInput, []string, []string, error) {
-	idx := st.NextIndex(snapshot.KsDir, snapshot.KsRevEdge)
+	idx := st.NextIndex(snapshot.KsDir, snapshot.KsUsedBy)
 	set := map[string]bool{}
 	var historyOnly []string
 	if full {
@@ -383,12 +383,12 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 				count(mf.Out, td, e.Kind)
 			}
 		}
-		return idx.Scan(snapshot.Prefix(snapshot.KsRevEdge, p), func(rk, _ []byte) error {
-			e, ok := snapshot.ParseRevEdge(rk)
-			if sd := dirOf(snapshot.FileOfID(e.Source)); ok && e.Kind != "contains" && sd != dir && selected(sd, globs) {
-				count(mf.In, sd, e.Kind)
+		return idx.Scan(snapshot.Prefix(snapshot.KsUsedBy, p), func(k, v []byte) error {
+			kind, source, n, err := snapshot.ParseUsedBy(k, v)
+			if sd := dirOf(source); err == nil && sd != dir && selected(sd, globs) {
+				countN(mf.In, sd, kind, n)
 			}
-			return nil
+			return err
 		})
 	})
 	if err != nil || len(mf.Members) == 0 {

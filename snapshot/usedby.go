@@ -1,0 +1,54 @@
+package snapshot
+
+import (
+	"encoding/binary"
+	"errors"
+)
+
+// A module doc counts the edges into its files by the source's module and
+// the edge's kind. Read from the reverse-edge index that is one entry per
+// edge; a file calling five methods of a class adds five. The used-by
+// index holds one entry per source file, target file and kind, with the
+// count, so the same answer reads a fraction of the entries.
+
+// usedByEntries are a file's used-by entries: its distinct dependency
+// edges (each reverse-edge key once, containment left out, as the
+// reverse-edge index holds them) counted by target file and kind.
+func usedByEntries(f *File) []Entry {
+	type targetKind struct{ target, kind string }
+	seen := map[string]bool{}
+	counts := map[targetKind]uint64{}
+	add := func(e Edge) {
+		k := string(RevEdgeKey(e))
+		if e.Kind == "contains" || seen[k] {
+			return
+		}
+		seen[k] = true
+		counts[targetKind{FileOfID(e.Target), e.Kind}]++
+	}
+	for _, e := range f.Res.Edges {
+		add(e)
+	}
+	for _, e := range f.Implicit {
+		add(e)
+	}
+	out := make([]Entry, 0, len(counts))
+	for tk, n := range counts {
+		out = append(out, Entry{Key: UsedByKey(tk.target, tk.kind, f.Path), Value: binary.AppendUvarint(nil, n)})
+	}
+	return out
+}
+
+// UsedByKey is the key counting source's edges of a kind into target.
+func UsedByKey(target, kind, source string) []byte { return joinKey(KsUsedBy, target, kind, source) }
+
+// ParseUsedBy reads a used-by entry: the kind, the source file and the
+// count of its edges of that kind into the key's target.
+func ParseUsedBy(key, value []byte) (kind, source string, n int, err error) {
+	ks, parts := splitKey(key)
+	c, size := binary.Uvarint(value)
+	if ks != KsUsedBy || len(parts) != 3 || size <= 0 || size != len(value) {
+		return "", "", 0, errors.New("corrupt used-by entry: run lgraph update --full")
+	}
+	return parts[1], parts[2], int(c), nil
+}
