@@ -26,7 +26,7 @@ const (
 	KsLeaf    = 'P' // path -> SHA-256 of the file's bytes (32 bytes)
 	KsModDoc  = 'W' // module dir -> module doc
 	KsPyHeads = 'H' // path -> a Python file's absolute import heads ("H:s,s;...")
-	KsUsedBy  = 'U' // target path \0 kind \0 source path -> the source's edges of that kind into the target (uvarint)
+	KsUsedBy  = 'U' // target dir \0 target base name \0 kind \0 source path -> the source's edges of that kind into the target (uvarint)
 )
 
 // Keyspaces lists every keyspace but the header's, in key order: a writer
@@ -174,8 +174,8 @@ func Owner(key []byte) string {
 			return parts[1]
 		}
 	case KsUsedBy:
-		if len(parts) == 3 {
-			return parts[2]
+		if len(parts) == 4 {
+			return parts[3]
 		}
 	case KsRevEdge:
 		if len(parts) >= 4 {

@@ -57,16 +57,16 @@ func TestUsedByCountsRevEdges(t *testing.T) {
 	}
 	got := map[string]int{}
 	for _, e := range GenericEntries(f, KsUsedBy) {
-		kind, source, n, err := ParseUsedBy(e.Key, e.Value)
-		if err != nil || source != f.Path || Owner(e.Key) != f.Path {
-			t.Fatalf("entry %q: kind %q source %q owner %q, %v", e.Key, kind, source, Owner(e.Key), err)
+		u, err := ParseUsedBy(e.Key, e.Value)
+		if err != nil || u.Source != f.Path || Owner(e.Key) != f.Path {
+			t.Fatalf("entry %q: %+v owner %q, %v", e.Key, u, Owner(e.Key), err)
 		}
-		got[KeyPart(e.Key, 0)+" "+kind] += n
+		got[KeyPart(e.Key, 0)+"/"+u.Base+" "+u.Kind] += u.Count
 	}
 	if !maps.Equal(got, want) || len(got) != 3 {
 		t.Errorf("used-by counts %v, reverse edges %v", got, want)
 	}
-	if _, _, _, err := ParseUsedBy(UsedByKey("b/y.py", "calls", "a/x.py"), []byte{0x80}); err == nil {
+	if _, err := ParseUsedBy(UsedByKey("b/y.py", "calls", "a/x.py"), []byte{0x80}); err == nil {
 		t.Error("a truncated count parsed")
 	}
 }

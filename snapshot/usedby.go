@@ -3,13 +3,15 @@ package snapshot
 import (
 	"encoding/binary"
 	"errors"
+	"path"
 )
 
 // A module doc counts the edges into its files by the source's module and
 // the edge's kind. Read from the reverse-edge index that is one entry per
 // edge; a file calling five methods of a class adds five. The used-by
 // index holds one entry per source file, target file and kind, with the
-// count, so the same answer reads a fraction of the entries.
+// count, keyed by the target's directory first, so a module's counts are
+// one range of the index rather than one range per member.
 
 // usedByEntries are a file's used-by entries: its distinct dependency
 // edges (each reverse-edge key once, containment left out, as the
@@ -40,15 +42,23 @@ func usedByEntries(f *File) []Entry {
 }
 
 // UsedByKey is the key counting source's edges of a kind into target.
-func UsedByKey(target, kind, source string) []byte { return joinKey(KsUsedBy, target, kind, source) }
+func UsedByKey(target, kind, source string) []byte {
+	return joinKey(KsUsedBy, path.Dir(target), path.Base(target), kind, source)
+}
 
-// ParseUsedBy reads a used-by entry: the kind, the source file and the
-// count of its edges of that kind into the key's target.
-func ParseUsedBy(key, value []byte) (kind, source string, n int, err error) {
+// UsedBy is one used-by entry: Count edges of Kind from Source into the
+// file named Base in the directory the key starts with.
+type UsedBy struct {
+	Base, Kind, Source string
+	Count              int
+}
+
+// ParseUsedBy reads a used-by entry.
+func ParseUsedBy(key, value []byte) (UsedBy, error) {
 	ks, parts := splitKey(key)
 	c, size := binary.Uvarint(value)
-	if ks != KsUsedBy || len(parts) != 3 || size <= 0 || size != len(value) {
-		return "", "", 0, errors.New("corrupt used-by entry: run lgraph update --full")
+	if ks != KsUsedBy || len(parts) != 4 || size <= 0 || size != len(value) {
+		return UsedBy{}, errors.New("corrupt used-by entry: run lgraph update --full")
 	}
-	return parts[1], parts[2], int(c), nil
+	return UsedBy{Base: parts[1], Kind: parts[2], Source: parts[3], Count: int(c)}, nil
 }

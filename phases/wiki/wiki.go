@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"github.com/lgraph/lgraph/lang"
 	"maps"
+	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -354,7 +355,8 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 	if !selected(dir, globs) {
 		return modInput{}, false, nil
 	}
-	known := map[string]bool{} // a module's files share most targets
+	known := map[string]bool{}   // a module's files share most targets
+	members := map[string]bool{} // base names of the module's member files
 	exists := func(p string) bool {
 		ok, seen := known[p]
 		if !seen {
@@ -383,15 +385,20 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 				count(mf.Out, td, e.Kind)
 			}
 		}
-		return idx.Scan(snapshot.Prefix(snapshot.KsUsedBy, p), func(k, v []byte) error {
-			kind, source, n, err := snapshot.ParseUsedBy(k, v)
-			if sd := dirOf(source); err == nil && sd != dir && selected(sd, globs) {
-				countN(mf.In, sd, kind, n)
-			}
-			return err
-		})
+		members[path.Base(p)] = true
+		return nil
 	})
 	if err != nil || len(mf.Members) == 0 {
+		return modInput{}, false, err
+	}
+	err = idx.Scan(snapshot.Prefix(snapshot.KsUsedBy, dir), func(k, v []byte) error {
+		u, err := snapshot.ParseUsedBy(k, v)
+		if sd := dirOf(u.Source); err == nil && members[u.Base] && sd != dir && selected(sd, globs) {
+			countN(mf.In, sd, u.Kind, u.Count)
+		}
+		return err
+	})
+	if err != nil {
 		return modInput{}, false, err
 	}
 	sort.Slice(in.Members, func(i, j int) bool { return in.Members[i].Summary < in.Members[j].Summary })
