@@ -154,14 +154,7 @@ func affectedExplored(st *phase.State, nextRules, nextLLM users) []string {
 			}
 		}
 	}
-	out := make([]string, 0, len(redo))
-	for path := range redo {
-		if st.Next.Files.Get(path) != nil {
-			out = append(out, path)
-		}
-	}
-	sort.Strings(out)
-	return out
+	return stillThere(st, redo)
 }
 
 // keyNames are the names of the keys a file uses, found by rule or

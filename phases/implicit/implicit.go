@@ -261,8 +261,14 @@ func (p Phase) affected(st *phase.State, next users) []string {
 			}
 		}
 	}
-	out := make([]string, 0, len(redo))
-	for path := range redo {
+	return stillThere(st, redo)
+}
+
+// stillThere lists the paths of set that have a record in the snapshot
+// being built, sorted.
+func stillThere(st *phase.State, set map[string]bool) []string {
+	out := make([]string, 0, len(set))
+	for path := range set {
 		if st.Next.Files.Get(path) != nil {
 			out = append(out, path)
 		}
