@@ -87,54 +87,44 @@ func (fs *FileSet) note(err error) {
 // Symbols implements peekSource: from the decoded record when there is
 // one, else from the table's bytes.
 func (t *tableSource) Symbols(path string) ([]facts.Symbol, bool, error) {
-	d, f, err := t.open(path)
-	switch {
-	case err != nil || (d == nil && f == nil):
-		return nil, false, err
-	case f != nil:
-		if f.Facts == nil {
-			return nil, true, nil
-		}
-		return f.Facts.Symbols, true, nil
-	}
-	d.skipFileHead()
-	var syms []facts.Symbol
-	if d.uvarint() != 0 {
-		d.str() // package
-		d.int() // syntax errors
-		syms = d.symbols()
-	}
-	if d.err != nil {
-		return nil, false, fmt.Errorf("record of %s: %w", path, d.err)
-	}
-	return syms, true, nil
+	return peekFacts(t, path, func(f *facts.File) []facts.Symbol { return f.Symbols }, (*decoder).symbols)
 }
 
 // Refs implements peekSource.
 func (t *tableSource) Refs(path string) ([]facts.Ref, bool, error) {
+	return peekFacts(t, path, func(f *facts.File) []facts.Ref { return f.Refs }, func(d *decoder) []facts.Ref {
+		d.skipSymbols()
+		d.skipImports()
+		return d.refs()
+	})
+}
+
+// peekFacts reads one part of a path's facts (ok false when the path has
+// no record): whole takes it from a record already decoded, part decodes
+// it from the record's bytes, starting at the facts' symbols.
+func peekFacts[T any](t *tableSource, path string, whole func(*facts.File) T, part func(*decoder) T) (T, bool, error) {
+	var none T
 	d, f, err := t.open(path)
 	switch {
 	case err != nil || (d == nil && f == nil):
-		return nil, false, err
+		return none, false, err
 	case f != nil:
 		if f.Facts == nil {
-			return nil, true, nil
+			return none, true, nil
 		}
-		return f.Facts.Refs, true, nil
+		return whole(f.Facts), true, nil
 	}
 	d.skipFileHead()
-	var refs []facts.Ref
+	out := none
 	if d.uvarint() != 0 {
-		d.uvarint() // package
-		d.int()     // syntax errors
-		d.skipSymbols()
-		d.skipImports()
-		refs = d.refs()
+		d.str() // package
+		d.int() // syntax errors
+		out = part(d)
 	}
 	if d.err != nil {
-		return nil, false, fmt.Errorf("record of %s: %w", path, d.err)
+		return none, false, fmt.Errorf("record of %s: %w", path, d.err)
 	}
-	return refs, true, nil
+	return out, true, nil
 }
 
 // EdgeSummary implements peekSource. The record's bytes are read in place

@@ -117,14 +117,7 @@ func nextCouplingUsers(st *phase.State, full bool) users {
 
 // baseCouplingUsers is the base snapshot's coupling index.
 func baseCouplingUsers(st *phase.State) users {
-	if st.Base.Index != nil {
-		return couplingUsers(st.Base.Index)
-	}
-	var files []*snapshot.File
-	for _, f := range st.Base.Files.All() {
-		files = append(files, f)
-	}
-	return couplingUsers(couplingEntries(files))
+	return couplingUsers(baseEntries(st, couplingEntries))
 }
 
 // affectedExplored lists the files whose explorer edges may differ from

@@ -201,14 +201,21 @@ func signalEntries(files []*snapshot.File) *snapshot.MemKV {
 // baseUsers is the base snapshot's signal index: its tables, or one built
 // from its files when it is held in memory.
 func baseUsers(st *phase.State) users {
+	return kvUsers(baseEntries(st, signalEntries))
+}
+
+// baseEntries is an index of the base snapshot whose entries entriesOf
+// derives from records: its tables, or one built from its files when it
+// is held in memory.
+func baseEntries(st *phase.State, entriesOf func([]*snapshot.File) *snapshot.MemKV) snapshot.KV {
 	if st.Base.Index != nil {
-		return kvUsers(st.Base.Index)
+		return st.Base.Index
 	}
 	var files []*snapshot.File
 	for _, f := range st.Base.Files.All() {
 		files = append(files, f)
 	}
-	return kvUsers(signalEntries(files))
+	return entriesOf(files)
 }
 
 // nextUsers is the signal index of the snapshot being built: the base's
