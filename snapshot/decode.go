@@ -90,14 +90,35 @@ func (d *decoder) strMap() map[string]string {
 	return m
 }
 
-func (d *decoder) file() *File {
+func (d *decoder) file() *File { return d.record(true) }
+
+// record decodes a file record; in outline (whole false) it steps over
+// the references, lookups and edge summaries instead of building them.
+func (d *decoder) record(whole bool) *File {
 	f := &File{Path: d.str(), Blob: d.str(), SHA256: d.str(), NormSHA: d.str(), Lang: d.str(), Size: int64(d.int())}
-	f.Facts = d.facts()
+	if f.Facts = d.factsHead(); f.Facts != nil {
+		if whole {
+			f.Facts.Refs = d.refs()
+		} else {
+			d.skipRefs()
+		}
+	}
 	f.Res.Edges = d.edges()
-	f.Res.Lookups = d.strs()
+	if whole {
+		f.Res.Lookups = d.strs()
+	} else {
+		d.skipStrs()
+	}
 	f.Res.Unresolved = d.int()
 	f.Summary, f.SummaryKey = d.str(), d.str()
-	f.EdgeSummaries = d.strMap()
+	if whole {
+		f.EdgeSummaries = d.strMap()
+	} else {
+		for m := d.count(); m > 0 && d.err == nil; m-- {
+			d.uvarint()
+			d.uvarint()
+		}
+	}
 	if n := d.count(); n > 0 {
 		f.Signals = make([]facts.Signal, n)
 		for i := range f.Signals {
@@ -110,6 +131,18 @@ func (d *decoder) file() *File {
 		f.Explored = d.edges()
 	}
 	return f
+}
+
+func (d *decoder) edges() []Edge {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]Edge, n)
+	for i := range out {
+		out[i] = Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str(), ResolvedBy: d.str()}
+	}
+	return out
 }
 
 func (d *decoder) couplings() []facts.Coupling {
@@ -131,26 +164,6 @@ func (d *decoder) couplings() []facts.Coupling {
 		out[i] = c
 	}
 	return out
-}
-
-func (d *decoder) edges() []Edge {
-	n := d.count()
-	if n == 0 {
-		return nil
-	}
-	out := make([]Edge, n)
-	for i := range out {
-		out[i] = Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str(), ResolvedBy: d.str()}
-	}
-	return out
-}
-
-func (d *decoder) facts() *facts.File {
-	f := d.factsHead()
-	if f != nil {
-		f.Refs = d.refs()
-	}
-	return f
 }
 
 // factsHead decodes a file's facts up to its references (nil when the

@@ -2,8 +2,6 @@ package snapshot
 
 import (
 	"fmt"
-
-	"github.com/lgraph/lgraph/facts"
 )
 
 // Outline returns a path's record without its references, lookups and edge
@@ -32,34 +30,8 @@ func (t *tableSource) Outline(path string) (*File, error) {
 	if err != nil || f != nil || d == nil {
 		return f, err
 	}
-	f = &File{Path: d.str(), Blob: d.str(), SHA256: d.str(), NormSHA: d.str(), Lang: d.str(), Size: int64(d.int())}
-	f.Facts = d.outlineFacts()
-	f.Res.Edges = d.edges()
-	d.skipStrs() // lookups
-	f.Res.Unresolved = d.int()
-	f.Summary, f.SummaryKey = d.str(), d.str()
-	for m := d.count(); m > 0 && d.err == nil; m-- { // edge summaries
-		d.uvarint()
-		d.uvarint()
-	}
-	if n := d.count(); n > 0 {
-		f.Signals = make([]facts.Signal, n)
-		for i := range f.Signals {
-			f.Signals[i] = facts.Signal{Kind: d.str(), Key: d.str(), Line: d.int()}
-		}
-	}
-	f.Implicit = d.edges()
-	if d.err != nil {
+	if f = d.record(false); d.err != nil {
 		return nil, fmt.Errorf("record of %s: %w", path, d.err)
 	}
 	return f, nil
-}
-
-// outlineFacts is decoder.facts without the references.
-func (d *decoder) outlineFacts() *facts.File {
-	f := d.factsHead()
-	if f != nil {
-		d.skipRefs()
-	}
-	return f
 }

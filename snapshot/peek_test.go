@@ -30,6 +30,8 @@ func peekRecord() *File {
 		EdgeSummaries: map[string]string{"pkg/b.py": "uses B"},
 		Signals:       []facts.Signal{{Kind: "env", Key: "HOME", Line: 4}},
 		Implicit:      []Edge{{Source: "file:pkg/a.py", Target: "file:pkg/c.py", Kind: "implicit", Via: "env:HOME"}},
+		Couplings:     []facts.Coupling{{Kind: "env", Key: "PORT", Lines: []int{5}, Evidence: []string{`getenv("PORT")`}, Confidence: 80}},
+		Explored:      []Edge{{Source: "file:pkg/a.py", Target: "file:pkg/d.py", Kind: "implicit", Via: "env:PORT"}},
 	}
 }
 
