@@ -42,9 +42,12 @@ type watcher struct {
 	gen     uint64
 	seq     int
 	waiting map[string]chan struct{}
-	watched int
-	broken  bool
-	done    chan struct{}
+	// dirs are the directories watched now: a removed or moved one
+	// leaves it, so a long-lived server in a tree whose build or test
+	// directories come and go stays under maxWatches.
+	dirs   map[string]bool
+	broken bool
+	done   chan struct{}
 }
 
 // watchedDirs are what a view depends on: the working tree (recursively,
@@ -69,7 +72,7 @@ func newWatcher(dirs watchedDirs) (*watcher, error) {
 		fw.Close()
 		return nil, err
 	}
-	w := &watcher{w: fw, barrier: barrier, waiting: map[string]chan struct{}{}, done: make(chan struct{})}
+	w := &watcher{w: fw, barrier: barrier, waiting: map[string]chan struct{}{}, dirs: map[string]bool{}, done: make(chan struct{})}
 	err = w.add(barrier)
 	for _, d := range dirs.flat {
 		if err == nil {
@@ -91,10 +94,13 @@ func newWatcher(dirs watchedDirs) (*watcher, error) {
 }
 
 func (w *watcher) add(dir string) error {
-	if w.watched >= maxWatches {
+	if w.dirs[dir] {
+		return nil
+	}
+	if len(w.dirs) >= maxWatches {
 		return fmt.Errorf("more than %d directories", maxWatches)
 	}
-	w.watched++
+	w.dirs[dir] = true
 	return w.w.Add(dir)
 }
 
@@ -167,6 +173,9 @@ func (w *watcher) event(ev fsnotify.Event) {
 		return
 	}
 	w.gen++
+	if ev.Has(fsnotify.Remove) || ev.Has(fsnotify.Rename) {
+		delete(w.dirs, ev.Name) // inotify dropped its watch with it
+	}
 	if ev.Has(fsnotify.Create) {
 		if fi, err := os.Lstat(ev.Name); err == nil && fi.IsDir() && filepath.Base(ev.Name) != ".git" {
 			if err := w.addTree(ev.Name, nil); err != nil {
