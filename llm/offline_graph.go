@@ -117,15 +117,6 @@ func moduleName(dir string) string {
 	return "`" + dir + "`"
 }
 
-// memberSummary puts a member summary on one line.
-func memberSummary(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if s == "" {
-		return "(no summary)"
-	}
-	return s
-}
-
 // side names one end of an edge: its path, or a neutral word when the
 // caller left paths out so that the text is independent of file names.
 func side(path, neutral string) string {

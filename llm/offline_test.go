@@ -129,9 +129,9 @@ func TestOfflineDeterministic(t *testing.T) {
 		t.Fatalf("ID = %q", p.ID())
 	}
 	mod := func(rev bool) ModuleInput {
-		m := ModuleInput{Dir: "", Members: []MemberInfo{{"a", "A."}, {"b", "B."}, {"c", "C."}}, In: []string{"x", "y"}}
+		m := ModuleInput{Dir: "", Members: []MemberInfo{{Path: "a", Summary: "A."}, {Path: "b", Summary: "B."}, {Path: "c", Summary: "C."}}, In: []string{"x", "y"}}
 		if rev {
-			m.Members = []MemberInfo{{"c", "C."}, {"a", "A."}, {"b", "B."}}
+			m.Members = []MemberInfo{{Path: "c", Summary: "C."}, {Path: "a", Summary: "A."}, {Path: "b", Summary: "B."}}
 			m.In = []string{"y", "x"}
 		}
 		return m

@@ -21,8 +21,9 @@ const (
 		"depends on the second, write one plain sentence saying what the source uses the target " +
 		"for. " + replyInstruction
 	moduleSystem = "You document modules (directories) of a code base. Given the module's files " +
-		"with their summaries and its dependencies, write one paragraph on the module's purpose " +
-		"(its files, API and dependencies are listed elsewhere). Do not start with a heading. " + replyInstruction
+		"(their main definitions with their doc comments, or a summary) and the modules it mainly " +
+		"depends on, write one paragraph on the module's purpose (its files, API and dependencies " +
+		"are listed elsewhere). Do not start with a heading. " + replyInstruction
 )
 
 // prompt is a system and a user message.
@@ -93,27 +94,76 @@ func edgePrompt(in EdgeInput) prompt {
 }
 
 // modulePrompt builds the prompt of a module doc. Members are listed last so
-// truncation keeps the dependencies.
+// truncation keeps the dependencies, and sorted by their text so that the
+// prompt does not depend on the order they were given in.
 func modulePrompt(in ModuleInput) prompt {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Module: %s\n", strings.Trim(moduleName(in.Dir), "`"))
-	if out := sortedUnique(in.Out); len(out) > 0 {
-		fmt.Fprintf(&b, "Depends on: %s\n", strings.Join(out, ", "))
+	if uses := sortedUnique(in.Uses); len(uses) > 0 {
+		fmt.Fprintf(&b, "Mainly depends on: %s\n", strings.Join(uses, ", "))
 	}
-	if inc := sortedUnique(in.In); len(inc) > 0 {
-		fmt.Fprintf(&b, "Used by: %s\n", strings.Join(inc, ", "))
+	lines := make([]string, 0, len(in.Members))
+	for _, m := range in.Members {
+		lines = append(lines, memberLine(m))
 	}
-	members := append([]MemberInfo(nil), in.Members...)
-	sort.SliceStable(members, func(i, j int) bool { return members[i].Path < members[j].Path })
+	sort.Strings(lines)
 	b.WriteString("Files:\n")
-	for _, m := range members {
-		if m.Path == "" {
-			fmt.Fprintf(&b, "- %s\n", memberSummary(m.Summary))
-			continue
-		}
-		fmt.Fprintf(&b, "- %s: %s\n", m.Path, memberSummary(m.Summary))
+	for _, l := range lines {
+		fmt.Fprintf(&b, "- %s\n", l)
 	}
 	return prompt{system: moduleSystem, user: b.String()}
+}
+
+// ModulePromptText is the user message a model is sent for a module doc,
+// before redaction and truncation: what its cache key must hash.
+func ModulePromptText(in ModuleInput) string { return modulePrompt(in).user }
+
+// memberLine is what a model is told of one file: its main definitions,
+// each with its doc's first sentence, and its summary's first sentence only
+// when the code documents none of them. The author's docs say what a file
+// is for and change with its API, not with an edit inside a body, so a
+// documented module's paragraph is rewritten when its surface changes.
+func memberLine(m MemberInfo) string {
+	var documented []string
+	var names []string
+	for _, d := range m.Defs {
+		if doc := withoutName(firstSentence(d.Doc), d.Name); doc != "" {
+			documented = append(documented, d.Name+": "+doc)
+		} else {
+			names = append(names, d.Name)
+		}
+	}
+	var parts []string
+	if s := firstSentence(m.Summary); len(documented) == 0 && s != "" {
+		parts = append(parts, s)
+	}
+	parts = append(parts, documented...)
+	if len(names) > 0 {
+		also := "Defines "
+		if len(parts) > 0 {
+			also = "Also defines "
+		}
+		parts = append(parts, also+strings.Join(names, ", ")+".")
+	}
+	line := strings.Join(parts, " ")
+	if line == "" {
+		line = "(no summary)"
+	}
+	if m.Path != "" {
+		line = m.Path + ": " + line
+	}
+	return line
+}
+
+// withoutName drops a doc's leading repetition of the name it documents
+// ("Get returns ..." -> "returns ..."), the Go convention and a common
+// one elsewhere, which would only cost tokens.
+func withoutName(doc, name string) string {
+	simple := name[strings.LastIndexByte(name, '.')+1:]
+	if rest, ok := strings.CutPrefix(doc, simple+" "); ok && simple != "" {
+		return rest
+	}
+	return doc
 }
 
 // oneLine collapses whitespace.

@@ -12,14 +12,14 @@ import (
 const (
 	// FilePromptVersion versions file summaries (composed from pieces by a
 	// paid provider, whole-file by Offline).
-	FilePromptVersion = "file-v3"
+	FilePromptVersion = "file-v4"
 	// PiecePromptVersion versions the per-definition summaries of batched
 	// piece calls.
 	PiecePromptVersion = "piece-v1"
 	// EdgePromptVersion versions edge summaries.
 	EdgePromptVersion = "edge-v3"
 	// ModulePromptVersion versions module docs.
-	ModulePromptVersion = "module-v3"
+	ModulePromptVersion = "module-v4"
 )
 
 // ErrBudget is matched (errors.Is) by the error of a call refused because it
@@ -111,9 +111,17 @@ type ModuleInput struct {
 	Dir string
 	// Members are the module's files. Order does not matter.
 	Members []MemberInfo
-	// In and Out name what uses the module and what it uses. Order does not
-	// matter.
+	// In and Out name the modules that use the module and that it uses,
+	// through any edge. Offline counts them; a model is sent Uses instead.
+	// Order does not matter.
 	In, Out []string
+	// Uses are the modules the module mainly depends on: those at least two
+	// of its code files use (its only file, in a one-file module). A model
+	// is sent these and not In, so another module starting to call this
+	// one, or one file reaching for a helper elsewhere, does not rewrite
+	// the paragraph: both are in the doc's rendered sections. Order does
+	// not matter.
+	Uses []string
 }
 
 // MemberInfo is one file of a module.
@@ -122,6 +130,18 @@ type MemberInfo struct {
 	Path string
 	// Summary is the file summary.
 	Summary string
+	// Defs are the file's main definitions with their doc comments, in
+	// source order. A model is told of a file by these, and by its
+	// summary's first sentence only when none of them has a doc.
+	Defs []DefInfo
+}
+
+// DefInfo is one definition of a module member.
+type DefInfo struct {
+	// Name is the qualified name ("Server.Get").
+	Name string
+	// Doc is the doc comment or docstring; only its first sentence is sent.
+	Doc string
 }
 
 // Result is the text a provider produced and what it cost.

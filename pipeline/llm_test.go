@@ -1008,10 +1008,11 @@ func TestLLMCostFollowsDiff(t *testing.T) {
 		}
 	}
 	t.Logf("update: %d items in %d batched requests", items, upCost.calls)
-	// Measured 0.79% (README): the bound catches a return to whole-file
-	// prompts (0.90%) or per-edge calls.
-	if upTok == 0 || upTok*1000 > initTok*85/10 {
-		t.Errorf("a 10-file update cost %d tokens, %.3f%% of init's %d; want under 0.85%%", upTok, 100*float64(upTok)/float64(initTok), initTok)
+	// The aim (issue 13) is 0.4%; measured in the README. It fails on a
+	// return to whole-file prompts (0.90%), per-edge calls, or narratives
+	// redone for edits inside bodies (0.79%).
+	if upTok == 0 || upTok*1000 > initTok*4 {
+		t.Errorf("a 10-file update cost %d tokens, %.3f%% of init's %d; want at most 0.4%%", upTok, 100*float64(upTok)/float64(initTok), initTok)
 	}
 	// Batched: at most one piece request per touched file and one edge
 	// request per source file whose edges changed.

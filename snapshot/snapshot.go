@@ -61,7 +61,8 @@ type File struct {
 	Facts   *facts.File
 	Res     Resolution
 	// Summary is the file's enrichment summary and SummaryKey the cache key
-	// it was produced under.
+	// it was produced under (SecretSummaryKey for a file kept from the
+	// provider).
 	Summary    string
 	SummaryKey string
 	// EdgeSummaries explain, per target file, why this file depends on it.
@@ -81,6 +82,10 @@ type File struct {
 // DetectedByLLM marks an implicit edge the model explorer proposed (in
 // Edge.ResolvedBy; rule edges leave it empty).
 const DetectedByLLM = "llm"
+
+// SecretSummaryKey is the SummaryKey of a file matching
+// llm.secret_patterns: it has no summary, and nothing of it is sent.
+const SecretSummaryKey = "secret"
 
 // KeyConfidence is how sure the file's use of a key is, in percent: 100
 // for a key its rules found, the model's confidence for a proposed one,

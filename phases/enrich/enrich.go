@@ -229,7 +229,7 @@ func baseFile(st *phase.State, p string) *snapshot.File {
 func (w *work) known(f *snapshot.File) (*snapshot.File, string, error) {
 	nf := *f
 	if w.secret(f.Path) {
-		nf.Summary, nf.SummaryKey = "", "secret"
+		nf.Summary, nf.SummaryKey = "", snapshot.SecretSummaryKey
 		return &nf, "", nil
 	}
 	key := fileKey(f, fileInput(f), w.st.LLM.ID())
@@ -291,11 +291,11 @@ func (w *work) composeFiles(ctx context.Context, todo []string, results []*snaps
 		if err != nil {
 			return fmt.Errorf("summarize %s: %w", p, err)
 		}
-		var syms []facts.Symbol
-		if f.Facts != nil {
-			syms = f.Facts.Symbols
+		ff := f.Facts
+		if ff == nil {
+			ff = &facts.File{}
 		}
-		ps[i] = pieces(data, syms)
+		ps[i] = pieces(data, ff.Symbols, ff.Imports)
 		for _, pc := range ps[i] {
 			keys[i] = append(keys[i], pieceKey(f.Lang, pc.Piece, model))
 		}

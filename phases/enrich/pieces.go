@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -29,11 +30,14 @@ type piece struct {
 }
 
 // pieces splits a file into its top-level definitions, in source order,
-// followed by the file's remaining top-level code. Each piece's content is
-// whitespace-normalized, so the pieces are a pure function of the
-// normalized content and the symbols: line numbers pick lines, they are
-// never part of what is sent.
-func pieces(data []byte, syms []facts.Symbol) []piece {
+// followed by the file's remaining top-level code. A definition's piece
+// starts at the comments and annotations right above it (its doc comment
+// is part of what it is); the remaining code leaves out import statements,
+// which the graph holds, and is no piece when a package clause is all it
+// has. Each piece's content is whitespace-normalized, so the pieces are a
+// pure function of the normalized content and the facts: line numbers pick
+// lines, they are never part of what is sent.
+func pieces(data []byte, syms []facts.Symbol, imports []facts.Import) []piece {
 	lines := strings.Split(string(data), "\n")
 	covered := make([]bool, len(lines)+2)
 	order := slices.Clone(syms)
@@ -49,33 +53,99 @@ func pieces(data []byte, syms []facts.Symbol) []piece {
 		if s.Line <= end || s.Line < 1 || s.EndLine < s.Line || s.EndLine > len(lines) {
 			continue // nested in a piece already taken, or a range the lines do not hold
 		}
+		start := s.Line
+		for start-1 > end && leadingLine(lines[start-2]) {
+			start--
+		}
 		end = s.EndLine
-		for l := s.Line; l <= s.EndLine; l++ {
+		for l := start; l <= s.EndLine; l++ {
 			covered[l] = true
 		}
-		text := pieceText(lines, s, order[i+1:])
+		text := pieceText(lines, start, s, order[i+1:])
 		out = append(out, piece{Piece: llm.Piece{Kind: s.Kind, Name: s.Qualified, Content: text}})
 	}
+	markImports(lines, imports, covered)
 	var rest []string
 	for l := 1; l <= len(lines); l++ {
 		if !covered[l] {
 			rest = append(rest, lines[l-1])
 		}
 	}
-	if top := normalized(strings.Join(rest, "\n")); strings.TrimSpace(top) != "" {
+	if top := normalized(strings.Join(rest, "\n")); !onlyPackageClause(top) {
 		out = append(out, piece{Piece: llm.Piece{Content: top}})
 	}
 	return out
 }
 
-// pieceText is a definition's normalized lines, outlined when it is long.
-func pieceText(lines []string, s facts.Symbol, after []facts.Symbol) string {
-	body := lines[s.Line-1 : s.EndLine]
+// leadingLine says whether a line belongs to the definition below it: a
+// comment, a doc comment's continuation, an annotation, decorator or
+// attribute. A blank line ends the run, so a file's header comment stays
+// with the file.
+func leadingLine(line string) bool {
+	t := strings.TrimSpace(line)
+	switch {
+	case t == "" || t == "#":
+		return t == "#"
+	case strings.HasPrefix(t, "//"), strings.HasPrefix(t, "/*"), strings.HasPrefix(t, "*"),
+		strings.HasPrefix(t, "# "), strings.HasPrefix(t, "#["), strings.HasPrefix(t, "@"):
+		return true
+	}
+	return false
+}
+
+// markImports marks the lines of import statements as covered: from each
+// import's first line until its brackets close, and Go's "import (" blocks
+// whole.
+func markImports(lines []string, imports []facts.Import, covered []bool) {
+	const maxImportLines = 200
+	for _, imp := range imports {
+		depth := 0
+		for l := imp.Line; l >= 1 && l <= len(lines) && l < imp.Line+maxImportLines; l++ {
+			covered[l] = true
+			depth += strings.Count(lines[l-1], "(") + strings.Count(lines[l-1], "{") + strings.Count(lines[l-1], "[") -
+				strings.Count(lines[l-1], ")") - strings.Count(lines[l-1], "}") - strings.Count(lines[l-1], "]")
+			if depth <= 0 {
+				break
+			}
+		}
+	}
+	for l := 1; l <= len(lines); l++ {
+		if !covered[l] && goImportBlock.MatchString(lines[l-1]) {
+			for ; l <= len(lines) && strings.TrimSpace(lines[l-1]) != ")"; l++ {
+				covered[l] = true
+			}
+			if l <= len(lines) {
+				covered[l] = true
+			}
+		}
+	}
+}
+
+var (
+	goImportBlock = regexp.MustCompile(`^import\s*\(\s*$`)
+	packageClause = regexp.MustCompile(`^(package\s+[\w.]+;?|namespace\s+[\w.\\]+;|<\?php)$`)
+)
+
+// onlyPackageClause says whether top-level code says nothing a summary
+// could use: nothing, or only package or namespace clauses.
+func onlyPackageClause(top string) bool {
+	for _, l := range strings.Split(top, "\n") {
+		if l = strings.TrimSpace(l); l != "" && !packageClause.MatchString(l) {
+			return false
+		}
+	}
+	return true
+}
+
+// pieceText is a definition's normalized lines from start (its leading
+// comments), outlined when the definition is long.
+func pieceText(lines []string, start int, s facts.Symbol, after []facts.Symbol) string {
+	body := lines[start-1 : s.EndLine]
 	if s.EndLine-s.Line+1 <= outlineLines {
 		return normalized(strings.Join(body, "\n"))
 	}
 	var b []string
-	next := s.Line // first line not yet written
+	next := start // first line not yet written
 	for _, c := range after {
 		if c.Line > s.EndLine {
 			break

@@ -17,7 +17,7 @@ func piecesOf(t *testing.T, path, src string) []piece {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pieces([]byte(src), ff.Symbols)
+	return pieces([]byte(src), ff.Symbols, ff.Imports)
 }
 
 // longClass is a Python class over outlineLines long.
@@ -55,7 +55,7 @@ func TestPiecesSplitDefinitionsAndTopLevel(t *testing.T) {
 	if got := strings.Join(names, ","); got != "function small,function other,class Store, " {
 		t.Fatalf("pieces %q", got)
 	}
-	if top := ps[3].Content; !strings.Contains(top, "Tools for the store") || !strings.Contains(top, "import os") || strings.Contains(top, "def small") {
+	if top := ps[3].Content; !strings.Contains(top, "Tools for the store") || strings.Contains(top, "import os") || strings.Contains(top, "def small") {
 		t.Errorf("top-level piece %q", top)
 	}
 	outline := ps[2].Content
@@ -96,6 +96,52 @@ func TestPiecesFollowTheChangedLines(t *testing.T) {
 	}
 	if n := diff(keys(strings.Replace(base, "# body 3.2", "# body changed", 1))); n != 0 {
 		t.Errorf("an edit inside a long class's method body changed %d pieces", n)
+	}
+}
+
+// TestPiecesTakeDocsAndLeaveImports: a definition's piece starts at its
+// doc comment or annotations; the top-level piece holds the file's header
+// and other top-level code but no import statement (Go's import blocks,
+// multi-line imports); a Java file whose top-level code is only its package
+// clause has no top-level piece; so an edit of the imports changes no piece.
+func TestPiecesTakeDocsAndLeaveImports(t *testing.T) {
+	cases := []struct {
+		path, src string
+		first     string // the first definition's piece starts with it
+		top       string // in the top-level piece ("" for none)
+		imports   string // an import statement, for the edit
+	}{
+		{"a.go", "// Package a does things.\npackage a\n\nimport (\n\t\"fmt\"\n\t\"os\"\n)\n\n// Run runs.\nfunc Run() { fmt.Println(os.Args) }\n",
+			"// Run runs.\nfunc Run()", "// Package a does things.\npackage a", "\t\"os\"\n"},
+		{"a.ts", "// Helpers for sessions.\n\nimport {\n  a,\n  b,\n} from \"./x\";\n\n/** MAX is the limit. */\nexport const MAX = 3;\n\n/**\n * run runs.\n */\nexport function run(): number {\n  return a() + b();\n}\n",
+			"/** MAX is the limit. */", "// Helpers for sessions.", "  b,\n"},
+		{"A.java", "package com.example;\n\nimport java.util.List;\n\n/** A holds items. */\n@Deprecated\npublic class A {\n    List<String> items;\n}\n",
+			"/** A holds items. */\n@Deprecated\npublic class A", "", "import java.util.List;\n"},
+		{"m.py", "\"\"\"Tools.\"\"\"\nfrom os import (\n    path,\n    sep,\n)\n\n# joins parts.\ndef join(a):\n    return path.join(a, sep)\n",
+			"# joins parts.\ndef join(a):", "\"\"\"Tools.\"\"\"", "    sep,\n"},
+	}
+	for _, c := range cases {
+		ps := piecesOf(t, c.path, c.src)
+		if len(ps) == 0 || !strings.HasPrefix(ps[0].Content, c.first) {
+			t.Errorf("%s: first piece %q, want it to start with %q", c.path, ps, c.first)
+			continue
+		}
+		top := ps[len(ps)-1]
+		if c.top == "" {
+			if top.Name == "" {
+				t.Errorf("%s: a top-level piece %q from a package clause", c.path, top.Content)
+			}
+		} else if top.Name != "" || !strings.Contains(top.Content, c.top) || strings.Contains(top.Content, "import") {
+			t.Errorf("%s: top-level piece %q, want %q and no import", c.path, top.Content, c.top)
+		}
+		edited := strings.Replace(c.src, c.imports, "", 1)
+		if edited == c.src {
+			t.Fatalf("%s: %q is not in the source", c.path, c.imports)
+		}
+		before := fmt.Sprint(ps)
+		if after := fmt.Sprint(piecesOf(t, c.path, edited)); after != before {
+			t.Errorf("%s: an import edit changed the pieces:\n%s\n---\n%s", c.path, before, after)
+		}
 	}
 }
 

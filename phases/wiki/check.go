@@ -5,7 +5,6 @@ import (
 	"github.com/lgraph/lgraph/lang"
 	"maps"
 	"slices"
-	"sort"
 
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
@@ -40,21 +39,10 @@ func CheckInputs(s *snapshot.Snapshot, globs []string, model string) error {
 	return nil
 }
 
-// Inputs computes every module's narrative input from a snapshot: the
-// summaries of its code files (no paths, so renaming a file inside a module
-// costs no model call) and the modules it depends on and that depend on it,
-// through any edge between their files.
-func Inputs(s *snapshot.Snapshot, globs []string) map[string]llm.ModuleInput {
-	out := map[string]llm.ModuleInput{}
-	for dir, in := range allInputs(s, globs, func(string) []snapshot.HistoryEntry { return nil }) {
-		out[dir] = in.llm
-	}
-	return out
-}
-
 // allInputs is moduleInput for every module at once, from the records.
 func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []snapshot.HistoryEntry) map[string]modInput {
 	ins, mfs := map[string]llm.ModuleInput{}, map[string]modFacts{}
+	uses := map[string]*usesCounter{}
 	in := map[string]map[string]map[string]int{} // target module -> source module -> kind -> count
 	// Map order is fine: members are sorted below and the rest are counts.
 	for p, f := range s.Files.All() {
@@ -78,17 +66,23 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 			m = newFacts(dir)
 		}
 		m.Members = append(m.Members, memberOf(f))
+		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
 			t := snapshot.FileOfID(e.Target)
 			if td := dirOf(t); t != "" && td != dir && s.Files.Get(t) != nil {
 				count(m.Out, td, e.Kind)
+				targets[td] = true
 			}
 		}
 		mfs[dir] = m
 		li := ins[dir]
 		li.Dir = dir
 		if !lang.IsTestPath(p) {
-			li.Members = append(li.Members, llm.MemberInfo{Summary: f.Summary})
+			li.Members = append(li.Members, narrativeMember(f))
+			if uses[dir] == nil {
+				uses[dir] = &usesCounter{}
+			}
+			uses[dir].add(targets)
 		}
 		ins[dir] = li
 	}
@@ -102,7 +96,9 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		}
 		li := ins[dir]
 		li.Out, li.In = slices.Sorted(maps.Keys(m.Out)), slices.Sorted(maps.Keys(m.In))
-		sort.Slice(li.Members, func(i, j int) bool { return li.Members[i].Summary < li.Members[j].Summary })
+		if u := uses[dir]; u != nil {
+			li.Uses = u.uses()
+		}
 		out[dir] = newModInput(li, m)
 	}
 	return out

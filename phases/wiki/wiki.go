@@ -13,7 +13,6 @@ import (
 	"maps"
 	"path"
 	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -357,6 +356,7 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 	}
 	known := map[string]bool{}   // a module's files share most targets
 	members := map[string]bool{} // base names of the module's member files
+	var uses usesCounter
 	exists := func(p string) bool {
 		ok, seen := known[p]
 		if !seen {
@@ -366,7 +366,7 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 		return ok
 	}
 	err := idx.Scan(snapshot.Prefix(snapshot.KsDir, dir), func(k, v []byte) error {
-		member, summary, _, err := snapshot.ParseDirValue(v)
+		member, _, _, err := snapshot.ParseDirValue(v)
 		if err != nil || !member {
 			return err
 		}
@@ -375,15 +375,21 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 		if f == nil {
 			return fmt.Errorf("%s is listed but has no record", p)
 		}
-		if !lang.IsTestPath(p) { // tests say little of a module's purpose
-			in.Members = append(in.Members, llm.MemberInfo{Summary: summary})
+		code := !lang.IsTestPath(p) // tests say little of a module's purpose
+		if code {
+			in.Members = append(in.Members, narrativeMember(f))
 		}
 		mf.Members = append(mf.Members, memberOf(f))
+		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
 			t := snapshot.FileOfID(e.Target)
 			if td := dirOf(t); t != "" && td != dir && exists(t) {
 				count(mf.Out, td, e.Kind)
+				targets[td] = true
 			}
+		}
+		if code {
+			uses.add(targets)
 		}
 		members[path.Base(p)] = true
 		return nil
@@ -401,8 +407,7 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 	if err != nil {
 		return modInput{}, false, err
 	}
-	sort.Slice(in.Members, func(i, j int) bool { return in.Members[i].Summary < in.Members[j].Summary })
-	in.Out, in.In = slices.Sorted(maps.Keys(mf.Out)), slices.Sorted(maps.Keys(mf.In))
+	in.Out, in.In, in.Uses = slices.Sorted(maps.Keys(mf.Out)), slices.Sorted(maps.Keys(mf.In)), uses.uses()
 	if mf.History, err = history(dir); err != nil {
 		return modInput{}, false, err
 	}
@@ -430,12 +435,23 @@ func selected(dir string, globs []string) bool {
 	return false
 }
 
-// inputKey hashes exactly what the provider is given, plus its identity.
+// inputKey hashes exactly what the provider is given, plus its identity:
+// for a model, the prompt it is sent; offline, which writes from the
+// summaries and counts, those.
 func inputKey(in llm.ModuleInput, model string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", llm.ModulePromptVersion, model, in.Dir)
+	if model != (llm.Offline{}).ID() {
+		h.Write([]byte(llm.ModulePromptText(in)))
+		return "module/" + hex.EncodeToString(h.Sum(nil))
+	}
+	summaries := make([]string, 0, len(in.Members))
 	for _, m := range in.Members {
-		fmt.Fprintf(h, "m\x00%s\x00", m.Summary)
+		summaries = append(summaries, m.Summary)
+	}
+	slices.Sort(summaries)
+	for _, s := range summaries {
+		fmt.Fprintf(h, "m\x00%s\x00", s)
 	}
 	fmt.Fprintf(h, "o\x00%s\x00i\x00%s", strings.Join(in.Out, "\x01"), strings.Join(in.In, "\x01"))
 	return "module/" + hex.EncodeToString(h.Sum(nil))

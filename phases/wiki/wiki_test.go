@@ -1,6 +1,7 @@
 package wiki_test
 
 import (
+	"maps"
 	"strings"
 	"testing"
 	"time"
@@ -116,5 +117,67 @@ func TestRenameCallsNoModel(t *testing.T) {
 	doc := docs(t, ix)["store"]
 	if !strings.Contains(doc, "| `kv.go` |") || strings.Contains(doc, "`store.go`") {
 		t.Errorf("store doc does not name the renamed file:\n%s", doc)
+	}
+}
+
+// TestNarrativeFollowsSurface: with a model, a module's paragraph is
+// rewritten when what it is told changes (a doc comment, the modules it
+// mainly uses), not for an edit inside a function body, nor because
+// another module starts to use it; each update equals a rebuild.
+func TestNarrativeFollowsSurface(t *testing.T) {
+	srv := llmtest.NewServer(t)
+	p, err := llm.NewOpenAI(llm.Config{BaseURL: srv.BaseURL(), Model: "gpt-4o-mini", APIKey: "test-key",
+		Retries: 1, MaxConcurrency: 2, JSONSchema: true, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := gittest.New(t)
+	r.Write(base)
+	r.Commit("base")
+	ix := lgtest.New(t, r.Dir)
+	ix.LLM = p
+	ix.Config.LLM.Provider, ix.Config.LLM.BaseURL = "openai", srv.BaseURL()
+	ix.MustRun(t, "init", true)
+	storeDoc := func(prefix string) string {
+		return "// Package store keeps values.\npackage store\n\n// Store holds values.\ntype Store struct{}\n\n" +
+			"// Get " + prefix + "\nfunc (s *Store) Get(k string) string { return k + \"!\" }\n"
+	}
+	steps := []struct {
+		name  string
+		files map[string]string
+		calls int    // module narratives asked for
+		sent  string // in the one narrative prompt sent
+	}{
+		{"body edit", map[string]string{"store/store.go": storeDoc("returns a value.")}, 0, ""},
+		{"a new caller of tool", map[string]string{"app/main.go": "package main\n\nimport (\n\t\"example.com/demo/store\"\n\t\"example.com/demo/tool\"\n)\n\n" +
+			"func main() { _ = (&store.Store{}).Get(\"x\"); tool.Run() }\n"}, 1, "Mainly depends on: store, tool"},
+		{"doc edit", map[string]string{"store/store.go": storeDoc("looks a value up by its key.")}, 1, "Store.Get: looks a value up by its key."},
+	}
+	for _, s := range steps {
+		r.Write(s.files)
+		r.Commit(s.name)
+		n := srv.Calls()
+		run := ix.MustRun(t, "update", false)
+		ix.CheckIndex(t, "main")
+		var prompts []string
+		for _, q := range srv.Requests()[n:] {
+			if strings.HasPrefix(q.Chat.Messages[0].Content, "You document modules") {
+				prompts = append(prompts, q.Chat.Messages[len(q.Chat.Messages)-1].Content)
+			}
+		}
+		if len(prompts) != s.calls {
+			t.Errorf("%s: %d narratives asked for, want %d: %q (run %+v)", s.name, len(prompts), s.calls, prompts, run.Phases)
+			continue
+		}
+		if s.calls > 0 && (!strings.Contains(prompts[0], s.sent) || strings.Contains(prompts[0], "Used by")) {
+			t.Errorf("%s: narrative prompt lacks %q or names its users:\n%s", s.name, s.sent, prompts[0])
+		}
+	}
+	full := lgtest.New(t, r.Dir)
+	full.LLM = p
+	full.Config.LLM.Provider, full.Config.LLM.BaseURL = "openai", srv.BaseURL()
+	full.MustRun(t, "init", true)
+	if got, want := docs(t, ix), docs(t, full); !maps.Equal(got, want) {
+		t.Errorf("docs after updates differ from a rebuild:\n%v\n---\n%v", got, want)
 	}
 }

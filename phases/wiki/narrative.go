@@ -1,0 +1,81 @@
+package wiki
+
+import (
+	"slices"
+
+	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/snapshot"
+)
+
+// maxNarrativeDefs bounds the definitions a model is told of per file: a
+// purpose paragraph needs a file's main types and functions, not all.
+const maxNarrativeDefs = 6
+
+// narrativeMember is what a module's narrative is told of one code file:
+// its summary (offline writes from it; a model reads its first sentence
+// only for a file whose code documents nothing) and its main definitions
+// with their docs. A file kept from the provider (llm.secret_patterns) is
+// told of by nothing, not even its names.
+func narrativeMember(f *snapshot.File) llm.MemberInfo {
+	m := llm.MemberInfo{Summary: f.Summary}
+	if f.SummaryKey == snapshot.SecretSummaryKey || f.Facts == nil {
+		return m
+	}
+	// Top-level definitions first, then the members of types, each in
+	// source order: a Java file's class comes before its methods.
+	for _, top := range []bool{true, false} {
+		for _, s := range f.Facts.Symbols {
+			if len(m.Defs) == maxNarrativeDefs {
+				return m
+			}
+			if (s.Parent == "") == top && narrated(f.Path, s) {
+				m.Defs = append(m.Defs, llm.DefInfo{Name: s.Qualified, Doc: s.Doc})
+			}
+		}
+	}
+	return m
+}
+
+// narrated says whether a definition speaks of its file's purpose: a
+// public type, function or namespace. Fields, constants and variables are
+// left to the rendered API section.
+func narrated(file string, s facts.Symbol) bool {
+	switch s.Kind {
+	case facts.KindField, facts.KindConst, facts.KindVar:
+		return false
+	}
+	return exported(file, s.Name)
+}
+
+// usesCounter counts, over a module's code files, how many use each other
+// module; uses are the modules a module mainly depends on (llm.ModuleInput
+// Uses).
+type usesCounter struct {
+	files int
+	by    map[string]int
+}
+
+// add counts one code file's target modules (each once).
+func (u *usesCounter) add(targets map[string]bool) {
+	if u.by == nil {
+		u.by = map[string]int{}
+	}
+	u.files++
+	for t := range targets {
+		u.by[t]++
+	}
+}
+
+// uses are the modules at least two of the files use, or the only file.
+func (u *usesCounter) uses() []string {
+	need := min(2, u.files)
+	var out []string
+	for t, n := range u.by {
+		if n >= need {
+			out = append(out, t)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
