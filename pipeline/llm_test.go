@@ -714,6 +714,8 @@ func TestLLMFaultsStillPublishCorrectGraph(t *testing.T) {
 func TestLLMExhaustedRetriesPublishNothing(t *testing.T) {
 	r := gittest.New(t)
 	r.Write(baseFiles)
+	// The first file in path order has two pieces, for the malformed case.
+	r.Write(map[string]string{"app/aa.py": "def one():\n    return 1\n\n\ndef two():\n    return 2\n"})
 	r.Commit("base")
 
 	for _, tc := range []struct {
