@@ -42,6 +42,11 @@ type File struct {
 	// language has one (Go package name, Java/Kotlin package, C# namespace of the
 	// first declaration, PHP namespace). Empty otherwise.
 	Package string `json:"package,omitempty"`
+	// Doc is what the file says of itself: a Python module docstring, or
+	// its first leading comment block that is no licence, tool directive or
+	// first declaration's doc (a Go package comment), markers stripped, its
+	// first paragraph only. Empty when there is none.
+	Doc string `json:"doc,omitempty"`
 	// Symbols are the definitions in source order (ordered by start byte).
 	Symbols []Symbol `json:"symbols,omitempty"`
 	// Imports are the import-like statements in source order.

@@ -97,6 +97,9 @@ func (ps *Parsers) Extract(ctx context.Context, spec *Spec, src []byte) (*facts.
 	if f == nil {
 		f = &facts.File{}
 	}
+	if f.Doc == "" {
+		f.Doc = fileDoc(root, src)
+	}
 	f.SyntaxErrors = CountErrors(root)
 	return f, nil
 }

@@ -143,6 +143,7 @@ func pyExtract(root *sitter.Node, src []byte) *facts.File {
 		mod: pyModNames{first: map[string]byte{}, from: map[string]pyFromName{}, plain: map[string][]pyPlain{}, typeVars: map[string]bool{},
 			returns: map[string]string{}, anns: map[string]string{}}}
 	e.scanModule(root)
+	e.f.Doc = capDoc(e.docstring(root))
 	Walk(root, e.visit)
 	drop := e.shadowedFields()
 	for i := range e.overloadStubs() {

@@ -95,7 +95,11 @@ func (Offline) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 		}
 	}
 	name := moduleName(in.Dir)
-	text := fmt.Sprintf("%s holds %d source %s", name, len(in.Members), kindNoun("file", len(in.Members)))
+	kind := "source"
+	if in.Tests {
+		kind = "test"
+	}
+	text := fmt.Sprintf("%s holds %d %s %s", name, len(in.Members), kind, kindNoun("file", len(in.Members)))
 	if n := len(sortedUnique(in.Out)); n > 0 {
 		text += fmt.Sprintf(", depends on %d %s", n, kindNoun("module", n))
 	}

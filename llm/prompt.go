@@ -107,7 +107,11 @@ func modulePrompt(in ModuleInput) prompt {
 		lines = append(lines, memberLine(m))
 	}
 	sort.Strings(lines)
-	b.WriteString("Files:\n")
+	if in.Tests {
+		b.WriteString("Test files (the module holds no other code):\n")
+	} else {
+		b.WriteString("Files:\n")
+	}
 	for _, l := range lines {
 		fmt.Fprintf(&b, "- %s\n", l)
 	}
@@ -118,23 +122,26 @@ func modulePrompt(in ModuleInput) prompt {
 // before redaction and truncation: what its cache key must hash.
 func ModulePromptText(in ModuleInput) string { return modulePrompt(in).user }
 
-// memberLine is what a model is told of one file: its main definitions,
-// each with its doc's first sentence, and its summary's first sentence only
-// when the code documents none of them. The author's docs say what a file
+// memberLine is what a model is told of one file: the first sentence of
+// its own doc, its main definitions each with its doc's first sentence, and
+// its summary's first sentence only when the code documents none of them. The author's docs say what a file
 // is for and change with its API, not with an edit inside a body, so a
 // documented module's paragraph is rewritten when its surface changes.
 func memberLine(m MemberInfo) string {
 	var documented []string
 	var names []string
 	for _, d := range m.Defs {
-		if doc := withoutName(firstSentence(d.Doc), d.Name); doc != "" {
+		if doc := withoutName(docSentence(d.Doc), d.Name); doc != "" {
 			documented = append(documented, d.Name+": "+doc)
 		} else {
 			names = append(names, d.Name)
 		}
 	}
 	var parts []string
-	if s := firstSentence(m.Summary); len(documented) == 0 && s != "" {
+	if s := docSentence(m.Doc); s != "" {
+		parts = append(parts, s)
+	}
+	if s := firstSentence(m.Summary); len(parts) == 0 && len(documented) == 0 && s != "" {
 		parts = append(parts, s)
 	}
 	parts = append(parts, documented...)
@@ -153,6 +160,18 @@ func memberLine(m MemberInfo) string {
 		line = m.Path + ": " + line
 	}
 	return line
+}
+
+// docSentence is a doc's first sentence, or "" for a note to the authors
+// (TODO, FIXME, XXX, HACK), which says nothing of what the code is for.
+func docSentence(doc string) string {
+	s := firstSentence(doc)
+	for _, note := range []string{"TODO", "FIXME", "XXX", "HACK"} {
+		if rest, ok := strings.CutPrefix(s, note); ok && (rest == "" || strings.ContainsRune(" :(", rune(rest[0]))) {
+			return ""
+		}
+	}
+	return s
 }
 
 // withoutName drops a doc's leading repetition of the name it documents

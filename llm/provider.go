@@ -109,8 +109,10 @@ type EdgeInput struct {
 type ModuleInput struct {
 	// Dir is the module directory, "" or "." for the repository root.
 	Dir string
-	// Members are the module's files. Order does not matter.
+	// Members are the module's code files, or its test files when it has
+	// no other (Tests is then true). Order does not matter.
 	Members []MemberInfo
+	Tests   bool
 	// In and Out name the modules that use the module and that it uses,
 	// through any edge. Offline counts them; a model is sent Uses instead.
 	// Order does not matter.
@@ -130,9 +132,11 @@ type MemberInfo struct {
 	Path string
 	// Summary is the file summary.
 	Summary string
-	// Defs are the file's main definitions with their doc comments, in
-	// source order. A model is told of a file by these, and by its
-	// summary's first sentence only when none of them has a doc.
+	// Doc is what the file says of itself (a header comment or module
+	// docstring), and Defs are its main definitions with their doc
+	// comments, in source order. A model is told of a file by these, and
+	// by its summary's first sentence only when none of them has a doc.
+	Doc  string
 	Defs []DefInfo
 }
 

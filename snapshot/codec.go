@@ -108,8 +108,15 @@ func (e *encoder) facts(f *facts.File) {
 		e.uvarint(0)
 		return
 	}
-	e.uvarint(1)
-	e.str(f.Package)
+	// 2 marks facts with a file doc, which older records lack.
+	if f.Doc == "" {
+		e.uvarint(1)
+		e.str(f.Package)
+	} else {
+		e.uvarint(2)
+		e.str(f.Package)
+		e.str(f.Doc)
+	}
 	e.int(f.SyntaxErrors)
 	e.uvarint(uint64(len(f.Symbols)))
 	for _, s := range f.Symbols {

@@ -169,10 +169,15 @@ func (d *decoder) couplings() []facts.Coupling {
 // factsHead decodes a file's facts up to its references (nil when the
 // record has none), leaving the decoder at them.
 func (d *decoder) factsHead() *facts.File {
-	if d.uvarint() == 0 {
+	form := d.uvarint()
+	if form == 0 {
 		return nil
 	}
-	f := &facts.File{Package: d.str(), SyntaxErrors: d.int()}
+	f := &facts.File{Package: d.str()}
+	if form == 2 {
+		f.Doc = d.str()
+	}
+	f.SyntaxErrors = d.int()
 	f.Symbols = d.symbols()
 	if n := d.count(); n > 0 {
 		f.Imports = make([]facts.Import, n)

@@ -116,8 +116,11 @@ func peekFacts[T any](t *tableSource, path string, whole func(*facts.File) T, pa
 	}
 	d.skipFileHead()
 	out := none
-	if d.uvarint() != 0 {
+	if form := d.uvarint(); form != 0 {
 		d.str() // package
+		if form == 2 {
+			d.str() // doc
+		}
 		d.int() // syntax errors
 		out = part(d)
 	}
@@ -251,11 +254,15 @@ func (d *decoder) skipEdges() {
 
 // skipFacts steps over a file's facts, mirroring decoder.facts.
 func (d *decoder) skipFacts() {
-	if d.uvarint() == 0 {
+	form := d.uvarint()
+	if form == 0 {
 		return
 	}
 	d.uvarint() // package
-	d.int()     // syntax errors
+	if form == 2 {
+		d.uvarint() // doc
+	}
+	d.int() // syntax errors
 	d.skipSymbols()
 	d.skipImports()
 	d.skipRefs()

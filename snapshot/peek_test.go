@@ -41,9 +41,18 @@ func tableFileSet(f *File) *FileSet {
 }
 
 // TestPeeksAgreeWithDecode: each partial decode of a stored record gives
-// what the full decode gives for its parts.
+// what the full decode gives for its parts, for facts with a file doc and
+// without one (the form older records have).
 func TestPeeksAgreeWithDecode(t *testing.T) {
-	want := peekRecord()
+	for _, doc := range []string{"", "Tools for pkg."} {
+		want := peekRecord()
+		want.Facts.Doc = doc
+		checkPeeks(t, want)
+	}
+}
+
+func checkPeeks(t *testing.T, want *File) {
+	t.Helper()
 	if got := tableFileSet(want).Get(want.Path); !reflect.DeepEqual(got, want) {
 		t.Fatalf("full decode = %+v, want %+v", got, want)
 	}

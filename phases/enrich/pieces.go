@@ -33,8 +33,8 @@ type piece struct {
 // followed by the file's remaining top-level code. A definition's piece
 // starts at the comments and annotations right above it (its doc comment
 // is part of what it is); the remaining code leaves out import statements,
-// which the graph holds, and is no piece when a package clause is all it
-// has. Each piece's content is whitespace-normalized, so the pieces are a
+// which the graph holds, unless the file has nothing else, and is no piece
+// when a package clause is all it has. Each piece's content is whitespace-normalized, so the pieces are a
 // pure function of the normalized content and the facts: line numbers pick
 // lines, they are never part of what is sent.
 func pieces(data []byte, syms []facts.Symbol, imports []facts.Import) []piece {
@@ -64,17 +64,29 @@ func pieces(data []byte, syms []facts.Symbol, imports []facts.Import) []piece {
 		text := pieceText(lines, start, s, order[i+1:])
 		out = append(out, piece{Piece: llm.Piece{Kind: s.Kind, Name: s.Qualified, Content: text}})
 	}
+	withImports := slices.Clone(covered)
 	markImports(lines, imports, covered)
+	top := normalized(uncovered(lines, covered))
+	if onlyPackageClause(top) && len(out) == 0 {
+		// A file of imports alone (a barrel, an __init__.py) is what it
+		// imports.
+		top = normalized(uncovered(lines, withImports))
+	}
+	if !onlyPackageClause(top) {
+		out = append(out, piece{Piece: llm.Piece{Content: top}})
+	}
+	return out
+}
+
+// uncovered joins the lines no piece covers.
+func uncovered(lines []string, covered []bool) string {
 	var rest []string
 	for l := 1; l <= len(lines); l++ {
 		if !covered[l] {
 			rest = append(rest, lines[l-1])
 		}
 	}
-	if top := normalized(strings.Join(rest, "\n")); !onlyPackageClause(top) {
-		out = append(out, piece{Piece: llm.Piece{Content: top}})
-	}
-	return out
+	return strings.Join(rest, "\n")
 }
 
 // leadingLine says whether a line belongs to the definition below it: a

@@ -145,6 +145,15 @@ func TestPiecesTakeDocsAndLeaveImports(t *testing.T) {
 	}
 }
 
+// TestPiecesOfImportsAlone: a file of imports alone is summarized from
+// them, not called empty.
+func TestPiecesOfImportsAlone(t *testing.T) {
+	ps := piecesOf(t, "pkg/__init__.py", "from .models import Store, Key\nfrom .provider import Provider\n")
+	if len(ps) != 1 || !strings.Contains(ps[0].Content, "from .provider import Provider") {
+		t.Errorf("pieces of an imports-only file: %+v", ps)
+	}
+}
+
 func TestComposeIsDeterministicAndBounded(t *testing.T) {
 	var ps []piece
 	var texts []string

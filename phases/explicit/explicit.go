@@ -21,7 +21,7 @@ import (
 )
 
 // Version names the extractors and resolver; bump it when their output changes.
-const Version = "explicit-13"
+const Version = "explicit-14"
 
 // Phase is the explicit-dependency phase.
 type Phase struct {

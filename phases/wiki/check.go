@@ -2,7 +2,6 @@ package wiki
 
 import (
 	"fmt"
-	"github.com/lgraph/lgraph/lang"
 	"maps"
 	"slices"
 
@@ -42,7 +41,7 @@ func CheckInputs(s *snapshot.Snapshot, globs []string, model string) error {
 // allInputs is moduleInput for every module at once, from the records.
 func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []snapshot.HistoryEntry) map[string]modInput {
 	ins, mfs := map[string]llm.ModuleInput{}, map[string]modFacts{}
-	uses := map[string]*usesCounter{}
+	files := map[string]*narrativeFiles{}
 	in := map[string]map[string]map[string]int{} // target module -> source module -> kind -> count
 	// Map order is fine: members are sorted below and the rest are counts.
 	for p, f := range s.Files.All() {
@@ -77,13 +76,10 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		mfs[dir] = m
 		li := ins[dir]
 		li.Dir = dir
-		if !lang.IsTestPath(p) {
-			li.Members = append(li.Members, narrativeMember(f))
-			if uses[dir] == nil {
-				uses[dir] = &usesCounter{}
-			}
-			uses[dir].add(targets)
+		if files[dir] == nil {
+			files[dir] = &narrativeFiles{}
 		}
+		files[dir].add(f, targets)
 		ins[dir] = li
 	}
 	out := map[string]modInput{}
@@ -96,9 +92,7 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		}
 		li := ins[dir]
 		li.Out, li.In = slices.Sorted(maps.Keys(m.Out)), slices.Sorted(maps.Keys(m.In))
-		if u := uses[dir]; u != nil {
-			li.Uses = u.uses()
-		}
+		files[dir].fill(&li)
 		out[dir] = newModInput(li, m)
 	}
 	return out

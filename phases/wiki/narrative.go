@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/lang"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/snapshot"
 )
@@ -22,6 +23,7 @@ func narrativeMember(f *snapshot.File) llm.MemberInfo {
 	if f.SummaryKey == snapshot.SecretSummaryKey || f.Facts == nil {
 		return m
 	}
+	m.Doc = f.Facts.Doc
 	// Top-level definitions first, then the members of types, each in
 	// source order: a Java file's class comes before its methods.
 	for _, top := range []bool{true, false} {
@@ -46,6 +48,34 @@ func narrated(file string, s facts.Symbol) bool {
 		return false
 	}
 	return exported(file, s.Name)
+}
+
+// narrativeFiles gathers what a module's narrative is told of its files:
+// its code files, or its test files when it has no other, so that a test
+// directory is described by what it tests rather than by nothing.
+type narrativeFiles struct {
+	code, tests        []llm.MemberInfo
+	codeUses, testUses usesCounter
+}
+
+// add takes one file and the modules its edges reach.
+func (n *narrativeFiles) add(f *snapshot.File, targets map[string]bool) {
+	if lang.IsTestPath(f.Path) {
+		n.tests = append(n.tests, narrativeMember(f))
+		n.testUses.add(targets)
+		return
+	}
+	n.code = append(n.code, narrativeMember(f))
+	n.codeUses.add(targets)
+}
+
+// fill sets in's members and main dependencies.
+func (n *narrativeFiles) fill(in *llm.ModuleInput) {
+	if len(n.code) > 0 || len(n.tests) == 0 {
+		in.Members, in.Uses = n.code, n.codeUses.uses()
+		return
+	}
+	in.Members, in.Uses, in.Tests = n.tests, n.testUses.uses(), true
 }
 
 // usesCounter counts, over a module's code files, how many use each other

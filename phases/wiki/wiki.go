@@ -9,7 +9,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"github.com/lgraph/lgraph/lang"
 	"maps"
 	"path"
 	"slices"
@@ -356,7 +355,7 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 	}
 	known := map[string]bool{}   // a module's files share most targets
 	members := map[string]bool{} // base names of the module's member files
-	var uses usesCounter
+	var files narrativeFiles
 	exists := func(p string) bool {
 		ok, seen := known[p]
 		if !seen {
@@ -375,10 +374,6 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 		if f == nil {
 			return fmt.Errorf("%s is listed but has no record", p)
 		}
-		code := !lang.IsTestPath(p) // tests say little of a module's purpose
-		if code {
-			in.Members = append(in.Members, narrativeMember(f))
-		}
 		mf.Members = append(mf.Members, memberOf(f))
 		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
@@ -388,9 +383,7 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 				targets[td] = true
 			}
 		}
-		if code {
-			uses.add(targets)
-		}
+		files.add(f, targets)
 		members[path.Base(p)] = true
 		return nil
 	})
@@ -407,7 +400,8 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 	if err != nil {
 		return modInput{}, false, err
 	}
-	in.Out, in.In, in.Uses = slices.Sorted(maps.Keys(mf.Out)), slices.Sorted(maps.Keys(mf.In)), uses.uses()
+	in.Out, in.In = slices.Sorted(maps.Keys(mf.Out)), slices.Sorted(maps.Keys(mf.In))
+	files.fill(&in)
 	if mf.History, err = history(dir); err != nil {
 		return modInput{}, false, err
 	}
@@ -453,6 +447,6 @@ func inputKey(in llm.ModuleInput, model string) string {
 	for _, s := range summaries {
 		fmt.Fprintf(h, "m\x00%s\x00", s)
 	}
-	fmt.Fprintf(h, "o\x00%s\x00i\x00%s", strings.Join(in.Out, "\x01"), strings.Join(in.In, "\x01"))
+	fmt.Fprintf(h, "o\x00%s\x00i\x00%s\x00t\x00%t", strings.Join(in.Out, "\x01"), strings.Join(in.In, "\x01"), in.Tests)
 	return "module/" + hex.EncodeToString(h.Sum(nil))
 }
