@@ -83,23 +83,31 @@ func TestUnrelatedCommitKeepsDocs(t *testing.T) {
 	}
 }
 
+// modelIndexer indexes dir with an OpenAI-compatible provider: the fake
+// server srv.
+func modelIndexer(t *testing.T, dir string, srv *llmtest.Server) *lgtest.Indexer {
+	t.Helper()
+	p, err := llm.NewOpenAI(llm.Config{BaseURL: srv.BaseURL(), Model: "gpt-4o-mini", APIKey: "test-key",
+		Retries: 1, MaxConcurrency: 2, JSONSchema: true, Timeout: 5 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix := lgtest.New(t, dir)
+	ix.LLM = p
+	ix.Config.LLM.Provider, ix.Config.LLM.BaseURL = "openai", srv.BaseURL()
+	return ix
+}
+
 // TestRenameCallsNoModel: with an OpenAI-compatible provider (the fake
 // server), renaming a file inside a module rewrites the doc's file table but
 // sends nothing to the model: the narrative is keyed on what it is sent,
 // which holds no paths.
 func TestRenameCallsNoModel(t *testing.T) {
 	srv := llmtest.NewServer(t)
-	p, err := llm.NewOpenAI(llm.Config{BaseURL: srv.BaseURL(), Model: "gpt-4o-mini", APIKey: "test-key",
-		Retries: 1, MaxConcurrency: 2, JSONSchema: true, Timeout: 5 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
 	r := gittest.New(t)
 	r.Write(base)
 	r.Commit("base")
-	ix := lgtest.New(t, r.Dir)
-	ix.LLM = p
-	ix.Config.LLM.Provider, ix.Config.LLM.BaseURL = "openai", srv.BaseURL()
+	ix := modelIndexer(t, r.Dir, srv)
 	ix.MustRun(t, "init", true)
 	r.Move("store/store.go", "store/kv.go")
 	r.Commit("rename")
@@ -126,17 +134,10 @@ func TestRenameCallsNoModel(t *testing.T) {
 // another module starts to use it; each update equals a rebuild.
 func TestNarrativeFollowsSurface(t *testing.T) {
 	srv := llmtest.NewServer(t)
-	p, err := llm.NewOpenAI(llm.Config{BaseURL: srv.BaseURL(), Model: "gpt-4o-mini", APIKey: "test-key",
-		Retries: 1, MaxConcurrency: 2, JSONSchema: true, Timeout: 5 * time.Second})
-	if err != nil {
-		t.Fatal(err)
-	}
 	r := gittest.New(t)
 	r.Write(base)
 	r.Commit("base")
-	ix := lgtest.New(t, r.Dir)
-	ix.LLM = p
-	ix.Config.LLM.Provider, ix.Config.LLM.BaseURL = "openai", srv.BaseURL()
+	ix := modelIndexer(t, r.Dir, srv)
 	ix.MustRun(t, "init", true)
 	storeDoc := func(prefix string) string {
 		return "// Package store keeps values.\npackage store\n\n// Store holds values.\ntype Store struct{}\n\n" +
@@ -173,9 +174,7 @@ func TestNarrativeFollowsSurface(t *testing.T) {
 			t.Errorf("%s: narrative prompt lacks %q or names its users:\n%s", s.name, s.sent, prompts[0])
 		}
 	}
-	full := lgtest.New(t, r.Dir)
-	full.LLM = p
-	full.Config.LLM.Provider, full.Config.LLM.BaseURL = "openai", srv.BaseURL()
+	full := modelIndexer(t, r.Dir, srv)
 	full.MustRun(t, "init", true)
 	if got, want := docs(t, ix), docs(t, full); !maps.Equal(got, want) {
 		t.Errorf("docs after updates differ from a rebuild:\n%v\n---\n%v", got, want)
