@@ -17,8 +17,10 @@ import (
 // tables (records and derived indexes) read lazily. 4: Python files' import
 // heads are indexed (keyspace H), so an update re-derives Python roots
 // without decoding every record. 5: edges into each file are counted by
-// source file and kind (keyspace U), which module docs read.
-const Format = 5
+// source file and kind (keyspace U), which module docs read. 6: a
+// record's facts may carry the file's own doc (a form older lgraphs would
+// misread).
+const Format = 6
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")
