@@ -93,6 +93,7 @@ func printEdgeItems(w io.Writer, label string, items answer.List[query.EdgeItem]
 
 func printShowFile(w io.Writer, f answer.ShowFile) {
 	fmt.Fprintf(w, "%s  %s  %d bytes%s\n", f.ID, f.Lang, f.Size, staleText(f.Mark))
+	printField(w, "doc", f.Doc)
 	printField(w, "summary", f.Summary)
 	fmt.Fprintf(w, "symbols: %d\n", f.Symbols.Total)
 	for _, s := range f.Symbols.Items {

@@ -33,9 +33,12 @@ type EdgeItem struct {
 // FileInfo is the answer of show for a file.
 type FileInfo struct {
 	NodeRef
-	Lang    string    `json:"lang"`
-	Size    int64     `json:"size"`
-	Summary string    `json:"summary,omitempty"`
+	Lang    string `json:"lang"`
+	Size    int64  `json:"size"`
+	Summary string `json:"summary,omitempty"`
+	// Doc is what the file says of itself: its module docstring or header
+	// comment (facts.File.Doc).
+	Doc     string    `json:"doc,omitempty"`
 	Symbols []NodeRef `json:"symbols"`
 	// In are the files that depend on this one, Out the files it depends
 	// on, as rdeps and deps list them (with edge summaries).
@@ -114,6 +117,9 @@ func (ix *Index) ShowFile(fileID string) FileInfo {
 		return info
 	}
 	info.Lang, info.Size, info.Summary = f.Lang, f.Size, f.Summary
+	if f.Facts != nil {
+		info.Doc = f.Facts.Doc
+	}
 	for _, n := range ix.symbols(f) {
 		r := ix.refOf(n)
 		r.Mark = Mark{} // the file carries the mark
