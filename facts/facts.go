@@ -45,7 +45,7 @@ type File struct {
 	// Doc is what the file says of itself: a Python module docstring, or
 	// its first leading comment block that is no licence, tool directive or
 	// first declaration's doc (a Go package comment), markers stripped, its
-	// first paragraph only. Empty when there is none.
+	// first paragraph only, on one line. Empty when there is none.
 	Doc string `json:"doc,omitempty"`
 	// Symbols are the definitions in source order (ordered by start byte).
 	Symbols []Symbol `json:"symbols,omitempty"`

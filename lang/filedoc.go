@@ -10,8 +10,8 @@ import (
 const maxFileDoc = 600
 
 // fileDoc is what a file says of itself in a comment before its code: the
-// first leading comment block that is neither a licence nor a tool
-// directive (shebang, coding line, build tags, linter switches), and not a
+// opening paragraph of the first leading comment block that is neither a
+// licence nor a tool directive (shebang, coding line, build tags, linter switches), and not a
 // definition's own doc comment (one directly above the file's first
 // declaration, unless that declaration is a package clause or an import).
 func fileDoc(root *sitter.Node, src []byte) string {
@@ -42,8 +42,10 @@ func fileDoc(root *sitter.Node, src []byte) string {
 		for _, c := range b {
 			lines = append(lines, StripComment(Text(c, src)))
 		}
-		if doc := strings.TrimSpace(strings.Join(lines, "\n")); prose(doc) {
-			return capDoc(withoutTag(doc))
+		// Only the opening paragraph is kept, so only it is judged: a
+		// package doc may quote a licence further down.
+		if doc := capDoc(withoutTag(strings.TrimSpace(strings.Join(lines, "\n")))); prose(doc) {
+			return doc
 		}
 	}
 	return ""
@@ -91,11 +93,13 @@ func prose(doc string) bool {
 	return !strings.HasPrefix(doc, "!") // a shebang
 }
 
-// capDoc cuts a doc to its first paragraph, at most maxFileDoc bytes.
+// capDoc cuts a doc to its first paragraph, on one line, at most
+// maxFileDoc bytes.
 func capDoc(doc string) string {
 	if i := strings.Index(doc, "\n\n"); i >= 0 {
 		doc = doc[:i]
 	}
+	doc = strings.Join(strings.Fields(doc), " ")
 	if len(doc) > maxFileDoc {
 		cut := strings.LastIndexByte(doc[:maxFileDoc], ' ')
 		if cut <= 0 {

@@ -12,6 +12,8 @@ func TestFileDoc(t *testing.T) {
 		{"a.go", "// Copyright 2024 The Authors. Licensed under MIT.\n\n//go:build linux\n\n// Package a keeps values.\n//\n// More detail.\npackage a\n\nfunc F() {}\n",
 			"Package a keeps values."},
 		{"a.go", "package a\n\n// F does.\nfunc F() {}\n", ""},
+		{"doc.go", "// Package ignore matches paths\n// to patterns.\n//\n// The pattern format is copied from git under its license.\npackage ignore\n",
+			"Package ignore matches paths to patterns."},
 		{"m.py", "#!/usr/bin/env python\n# -*- coding: utf-8 -*-\n\"\"\"Tools for the store.\n\nLonger text.\n\"\"\"\nimport os\n", "Tools for the store."},
 		{"m.py", "# Helpers for shards.\n\nimport os\n\n\ndef f():\n    pass\n", "Helpers for shards."},
 		{"m.py", "# f's comment\ndef f():\n    pass\n", ""},

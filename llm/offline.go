@@ -57,6 +57,14 @@ func (Offline) SummarizeFile(ctx context.Context, in FileInput) (Result, error) 
 	return Result{Text: strings.Join(parts, " ")}, nil
 }
 
+// Inventory says whether a summary sentence only takes stock of a file (the
+// offline "Defines 2 functions", "Imports os", "file with no definitions"),
+// which says nothing of what the file is for.
+func Inventory(sentence string) bool {
+	return strings.HasPrefix(sentence, "Defines ") || strings.HasPrefix(sentence, "Imports ") ||
+		strings.HasSuffix(sentence, "ile with no definitions or imports.")
+}
+
 // describeEmpty is the summary of a file with no doc, symbols or imports.
 func describeEmpty(in FileInput) string {
 	if in.Lang == "" {

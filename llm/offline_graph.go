@@ -68,8 +68,9 @@ func explicitClause(in EdgeInput, verbs, names []string) string {
 
 // ModuleDoc writes the narrative paragraph of a module doc (the wiki phase
 // renders the title and every other section from the graph): the most
-// descriptive first sentence among the member summaries (a package doc
-// comment first), then the size.
+// descriptive first sentence among what the members say of themselves (a
+// file's own doc, else its summary; a package doc comment first), then the
+// size.
 // Members, In and Out are order-insensitive.
 func (Offline) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 	if err := ctx.Err(); err != nil {
@@ -77,8 +78,11 @@ func (Offline) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 	}
 	best := ""
 	for _, m := range in.Members {
-		s := firstSentence(oneLine(m.Summary))
-		if strings.HasPrefix(s, "Defines ") || strings.HasPrefix(s, "Imports ") {
+		s := firstSentence(oneLine(m.Doc)) // what the file says of itself, else its summary
+		if s == "" {
+			s = firstSentence(oneLine(m.Summary))
+		}
+		if Inventory(s) {
 			continue // a count of declarations says nothing of purpose
 		}
 		// A package doc comment states the purpose; otherwise the longest

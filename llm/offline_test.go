@@ -2,6 +2,7 @@ package llm
 
 import (
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -117,6 +118,13 @@ func TestOfflineModuleDoc(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, res.Text); diff != "" {
 		t.Errorf("module doc (-want +got):\n%s", diff)
+	}
+	// A file's own doc speaks for it where its summary lost it (a package
+	// comment whose later paragraph quotes a licence).
+	in.Members = append(in.Members, MemberInfo{Summary: "Defines Match.", Doc: "Package server routes and answers HTTP requests. More."})
+	res, err = Offline{}.ModuleDoc(context.Background(), in)
+	if err != nil || !strings.HasPrefix(res.Text, "Package server routes and answers HTTP requests. `server` holds 5") {
+		t.Errorf("module doc with a file doc: %q, %v", res.Text, err)
 	}
 }
 

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/snapshot"
 )
 
@@ -26,6 +27,7 @@ const (
 // member is what the rendered sections read of one file of a module.
 type member struct {
 	Path, Summary string
+	Doc           string // what the file says of itself (facts.File.Doc)
 	Syms          []facts.Symbol
 	Signals       []facts.Signal
 }
@@ -47,7 +49,7 @@ func newFacts(dir string) modFacts {
 func memberOf(f *snapshot.File) member {
 	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals}
 	if f.Facts != nil {
-		m.Syms = f.Facts.Symbols
+		m.Syms, m.Doc = f.Facts.Symbols, f.Facts.Doc
 	}
 	return m
 }
@@ -195,11 +197,15 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 // rowSentence is a file's line in the Files table: its summary's first
 // sentence, unless that sentence is merely the doc of one of its
 // declarations (what the offline summary falls back to when a file has no
-// header comment, however minor the declaration): then the doc of the
-// file's first exported type, or else of its first exported symbol, says
-// better what the file is for.
+// header comment it could use, however minor the declaration): then the
+// file's own doc, or else the doc of the symbol it is named after, of its
+// first exported type, or of its first exported symbol, says better what
+// the file is for.
 func rowSentence(m member) string {
 	s := firstProse(m.Summary)
+	if d := firstLine(m.Doc); d != "" && llm.Inventory(s) {
+		return d
+	}
 	fromDecl := false
 	for _, sym := range m.Syms {
 		if d := firstLine(sym.Doc); d != "" && strings.HasPrefix(s, d) {
@@ -209,6 +215,9 @@ func rowSentence(m member) string {
 	}
 	if !fromDecl {
 		return s
+	}
+	if d := firstLine(m.Doc); d != "" {
+		return d // the file's own doc, which the summary lost
 	}
 	// The symbol the file is named after, else its first type, else its
 	// first symbol.

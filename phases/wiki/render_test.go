@@ -3,6 +3,8 @@ package wiki
 import (
 	"strings"
 	"testing"
+
+	"github.com/lgraph/lgraph/facts"
 )
 
 func TestRelLink(t *testing.T) {
@@ -67,6 +69,25 @@ func TestFirstProse(t *testing.T) {
 	} {
 		if got := firstProse(tt.in); got != tt.want {
 			t.Errorf("firstProse(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestRowSentencePrefersFileDoc: a file whose summary only takes stock of
+// it, or only repeats a declaration's doc, is shown by its own doc.
+func TestRowSentencePrefersFileDoc(t *testing.T) {
+	docSym := []facts.Symbol{{Name: "Pattern", Kind: facts.KindType, Doc: "Pattern is one pattern."}}
+	for _, tt := range []struct {
+		m    member
+		want string
+	}{
+		{member{Path: "doc.go", Summary: "go file with no definitions or imports.", Doc: "Package gitignore matches paths."}, "Package gitignore matches paths."},
+		{member{Path: "p.go", Summary: "Pattern is one pattern.", Doc: "Patterns, parsed.", Syms: docSym}, "Patterns, parsed."},
+		{member{Path: "p.go", Summary: "Parses patterns. Defines Pattern.", Doc: "Patterns, parsed.", Syms: docSym}, "Parses patterns."},
+		{member{Path: "p.go", Summary: "Defines 1 type: Pattern."}, "Defines 1 type: Pattern."},
+	} {
+		if got := rowSentence(tt.m); got != tt.want {
+			t.Errorf("rowSentence(%+v) = %q, want %q", tt.m, got, tt.want)
 		}
 	}
 }

@@ -431,7 +431,7 @@ func selected(dir string, globs []string) bool {
 
 // inputKey hashes exactly what the provider is given, plus its identity:
 // for a model, the prompt it is sent; offline, which writes from the
-// summaries and counts, those.
+// files' docs and summaries and the counts, those.
 func inputKey(in llm.ModuleInput, model string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", llm.ModulePromptVersion, model, in.Dir)
@@ -441,7 +441,7 @@ func inputKey(in llm.ModuleInput, model string) string {
 	}
 	summaries := make([]string, 0, len(in.Members))
 	for _, m := range in.Members {
-		summaries = append(summaries, m.Summary)
+		summaries = append(summaries, m.Doc+"\x01"+m.Summary)
 	}
 	slices.Sort(summaries)
 	for _, s := range summaries {
