@@ -43,7 +43,8 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 	ins, mfs := map[string]llm.ModuleInput{}, map[string]modFacts{}
 	files := map[string]*narrativeFiles{}
 	in := map[string]map[string]map[string]int{} // target module -> source module -> kind -> count
-	// Map order is fine: members are sorted below and the rest are counts.
+	// Map order is fine: the rendering sorts the members, the narrative's
+	// key does not depend on their order, and the rest are counts.
 	for p, f := range s.Files.All() {
 		dir := dirOf(p)
 		for _, e := range depEdges(f) {

@@ -341,10 +341,11 @@ func baseFile(st *phase.State, path string) *snapshot.File {
 	return st.Base.Files.Get(path)
 }
 
-// moduleInput is a module's input: its code files' summaries (tests left
-// out), the modules
-// their edges reach and the (selected) modules whose edges reach them, and
-// for the rendered sections its files' records and edge counts by kind.
+// moduleInput is a module's input: for the narrative, its code files'
+// summaries, docs and main definitions (its tests' when it has no other
+// code) and the modules they mainly use, with the modules their edges reach
+// and the (selected) modules whose edges reach them; for the rendered
+// sections, its files' records and edge counts by kind.
 // ok is false when the directory is not selected or holds no code file.
 func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, globs []string,
 	history func(string) ([]snapshot.HistoryEntry, error)) (modInput, bool, error) {
