@@ -7,7 +7,9 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"runtime"
 	"sort"
+	"sync"
 )
 
 // Algorithm names the content-root scheme.
@@ -22,21 +24,26 @@ type Leaf struct {
 
 // LeafHash is SHA-256(0x00 ‖ uint32-BE(len(path)) ‖ path ‖ file-sha256).
 func LeafHash(l Leaf) [32]byte {
-	h := sha256.New()
-	var n [4]byte
-	binary.BigEndian.PutUint32(n[:], uint32(len(l.Path)))
-	h.Write([]byte{0})
-	h.Write(n[:])
-	h.Write([]byte(l.Path))
-	h.Write(l.SHA256[:])
-	var out [32]byte
-	copy(out[:], h.Sum(nil))
-	return out
+	var stack [256]byte // most paths fit: no allocation per leaf
+	buf := stack[:0]
+	if n := 5 + len(l.Path) + 32; n > len(stack) {
+		buf = make([]byte, 0, n)
+	}
+	buf = append(buf, 0)
+	buf = binary.BigEndian.AppendUint32(buf, uint32(len(l.Path)))
+	buf = append(buf, l.Path...)
+	buf = append(buf, l.SHA256[:]...)
+	return sha256.Sum256(buf)
 }
+
+// parallelMin is the number of hashes below which a level is hashed on
+// one goroutine: fewer do not repay starting others.
+const parallelMin = 4096
 
 // Root computes the merkle root of leaves (sorted here by path bytes).
 // Inner nodes are SHA-256(0x01 ‖ left ‖ right); an odd node is promoted.
-// It hashes only 32-byte digests: no file is read.
+// It hashes only 32-byte digests: no file is read. Large levels are hashed
+// on every CPU; the result does not depend on how.
 func Root(leaves []Leaf) string {
 	if len(leaves) == 0 {
 		sum := sha256.Sum256(append([]byte{2}, "lgraph-empty"...))
@@ -49,26 +56,48 @@ func Root(leaves []Leaf) string {
 		sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
 	}
 	level := make([][32]byte, len(sorted))
-	for i, l := range sorted {
-		level[i] = LeafHash(l)
-	}
-	var buf [65]byte
-	buf[0] = 1
+	inParallel(len(sorted), func(i int) { level[i] = LeafHash(sorted[i]) })
 	for len(level) > 1 {
-		next := level[:0:0]
-		next = make([][32]byte, 0, (len(level)+1)/2)
-		for i := 0; i < len(level); i += 2 {
-			if i+1 == len(level) {
-				next = append(next, level[i])
-				continue
+		next := make([][32]byte, (len(level)+1)/2)
+		inParallel(len(next), func(i int) {
+			if 2*i+1 == len(level) {
+				next[i] = level[2*i] // the odd node is promoted
+				return
 			}
-			copy(buf[1:33], level[i][:])
-			copy(buf[33:], level[i+1][:])
-			next = append(next, sha256.Sum256(buf[:]))
-		}
+			var buf [65]byte
+			buf[0] = 1
+			copy(buf[1:33], level[2*i][:])
+			copy(buf[33:], level[2*i+1][:])
+			next[i] = sha256.Sum256(buf[:])
+		})
 		level = next
 	}
 	return hex.EncodeToString(level[0][:])
+}
+
+// inParallel runs fn for 0..n-1, split in contiguous ranges over the CPUs
+// when n is large.
+func inParallel(n int, fn func(i int)) {
+	workers := runtime.GOMAXPROCS(0)
+	if n < parallelMin || workers < 2 {
+		for i := range n {
+			fn(i)
+		}
+		return
+	}
+	var wg sync.WaitGroup
+	chunk := (n + workers - 1) / workers
+	for start := 0; start < n; start += chunk {
+		end := min(start+chunk, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := start; i < end; i++ {
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // ParseLeaf builds a leaf from a hex file digest.
