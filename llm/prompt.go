@@ -124,9 +124,10 @@ func ModulePromptText(in ModuleInput) string { return modulePrompt(in).user }
 
 // memberLine is what a model is told of one file: the first sentence of
 // its own doc, its main definitions each with its doc's first sentence, and
-// its summary's first sentence only when the code documents none of them. The author's docs say what a file
-// is for and change with its API, not with an edit inside a body, so a
-// documented module's paragraph is rewritten when its surface changes.
+// its summary's first sentence only when the code documents none of them.
+// The author's docs say what a file is for and change with its API, not
+// with an edit inside a body, so a documented module's paragraph is
+// rewritten when its surface changes.
 func memberLine(m MemberInfo) string {
 	var documented []string
 	var names []string
