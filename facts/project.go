@@ -25,6 +25,22 @@ type Project struct {
 	// Rust maps a directory ("" for the root) to the package its
 	// Cargo.toml declares (workspace manifests without [package] are absent).
 	Rust map[string]RustPackage `json:"rust,omitempty"`
+	// JSPackages maps a package name ("@acme/utils") to the package whose
+	// package.json declares it, so that a workspace (monorepo) import of
+	// that name, or of a subpath of it, reaches the package's source.
+	JSPackages map[string]JSPackage `json:"js_packages,omitempty"`
+}
+
+// JSPackage is one package.json of the repository, as far as imports of
+// its name need it.
+type JSPackage struct {
+	// Dir is the package's directory ("" for the root).
+	Dir string `json:"dir"`
+	// Exports maps an import subpath ("." for the package itself, "./x",
+	// or a pattern "./*") to the module keys, relative to Dir and without
+	// extensions, that it may resolve to, most likely first: declared
+	// source entries, then built entries mapped back to src/.
+	Exports map[string][]string `json:"exports,omitempty"`
 }
 
 // TSConfig is the part of a tsconfig.json that affects module resolution.

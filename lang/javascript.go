@@ -246,7 +246,8 @@ func jsModuleKeys(p string, _ *facts.File, _ *Project) []string {
 
 // jsImportCandidates maps a specifier to module keys: relative specifiers
 // against the importing file's directory, others through the nearest
-// tsconfig/jsconfig paths and baseUrl. Bare packages give nil.
+// tsconfig/jsconfig paths and baseUrl, then as a workspace package's name.
+// Other bare packages give nil.
 func jsImportCandidates(imp facts.Import, from string, p *Project) []string {
 	spec := imp.Path
 	if spec == "" {
@@ -255,6 +256,16 @@ func jsImportCandidates(imp facts.Import, from string, p *Project) []string {
 	if spec == "." || spec == ".." || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") {
 		return jsAddKey(nil, path.Join(path.Dir(from), spec))
 	}
+	out := jsConfigCandidates(spec, from, p)
+	for _, key := range jsWorkspaceCandidates(spec, p) {
+		out = jsAddKey(out, key)
+	}
+	return out
+}
+
+// jsConfigCandidates maps a bare specifier through the nearest
+// tsconfig/jsconfig paths and baseUrl.
+func jsConfigCandidates(spec, from string, p *Project) []string {
 	dir, cfg, ok := jsTSConfigFor(p, from)
 	if !ok {
 		return nil

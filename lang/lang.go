@@ -56,6 +56,7 @@ type (
 	Project     = facts.Project
 	TSConfig    = facts.TSConfig
 	RustPackage = facts.RustPackage
+	JSPackage   = facts.JSPackage
 )
 
 // Registry is the set of known languages, looked up by extension and name.

@@ -110,6 +110,20 @@ func scenarioSteps() []step {
 			`"source":"file:web/env.ts","target":"file:app/main.py","kind":"implicit","via":"route:/users/{}"`}},
 		{name: "one side of a key goes away", change: func(r *gittest.Repo) { r.Remove("app/config.py", "web/env.ts") },
 			absent: []string{`"kind":"implicit","via":"env:DATABASE_URL"`}},
+		{name: "a workspace package imported by its name", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{
+				"packages/core/package.json": `{"name": "@acme/core", "main": "dist/index.js", "exports": {".": {"types": "./dist/index.d.ts", "default": "./dist/index.js"}, "./util": "./dist/util.js"}}`,
+				"packages/core/src/index.ts": "export function core(): number { return 1 }\n",
+				"packages/core/src/util.ts":  "export function pad(s: string): string { return s }\n",
+				"packages/ui/package.json":   `{"name": "@acme/ui", "dependencies": {"@acme/core": "workspace:*"}}`,
+				"packages/ui/src/view.ts":    "import { core } from '@acme/core'\nimport { pad } from '@acme/core/util'\n\nexport function view() { return pad(String(core())) }\n",
+			})
+		}, want: []string{`"source":"sym:packages/ui/src/view.ts#view","target":"sym:packages/core/src/index.ts#core","kind":"calls"`,
+			`"source":"sym:packages/ui/src/view.ts#view","target":"sym:packages/core/src/util.ts#pad","kind":"calls"`}},
+		{name: "the workspace package renamed in its package.json", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"packages/core/package.json": `{"name": "@acme/kernel", "main": "dist/index.js"}`})
+		}, absent: []string{`"source":"sym:packages/ui/src/view.ts#view","target":"sym:packages/core/src/index.ts#core"`,
+			`"source":"sym:packages/ui/src/view.ts#view","target":"sym:packages/core/src/util.ts#pad"`}},
 		{name: "a commit touching more than half the files", change: func(r *gittest.Repo) {
 			for _, p := range strings.Split(r.Git("ls-files"), "\n") {
 				if strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".ts") {

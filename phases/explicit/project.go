@@ -54,9 +54,9 @@ func headsOf(f *snapshot.File) string {
 }
 
 // projectOf derives the resolution settings from the project files in the
-// snapshot (go.mod, tsconfig.json, jsconfig.json, Cargo.toml,
-// pyproject.toml, setup.cfg, and setup.py, which is also code), the tree
-// and the config.
+// snapshot (go.mod, tsconfig.json, jsconfig.json, package.json,
+// Cargo.toml, pyproject.toml, setup.cfg, and setup.py, which is also code),
+// the tree and the config.
 func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (lang.Project, error) {
 	pr := lang.Project{GoModules: map[string]string{}, TSConfigs: map[string]lang.TSConfig{}, IncludeDirs: st.Config.IncludeDirs}
 	roots := pyRoots{}
@@ -93,6 +93,13 @@ func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (l
 			roots.setupCfg(dir, data)
 		case "setup.py":
 			roots.setupPy(dir, data)
+		case "package.json":
+			if strings.Contains("/"+dir+"/", "/node_modules/") {
+				continue // a vendored dependency, not a workspace package
+			}
+			if name, exports, ok := lang.ParsePackageJSON(data); ok {
+				addJSPackage(&pr, name, lang.JSPackage{Dir: dir, Exports: exports})
+			}
 		case "Cargo.toml":
 			if pkg, ok := lang.ParseCargoToml(data); ok {
 				if pr.Rust == nil {
@@ -231,6 +238,27 @@ func stripJSONComments(data []byte) []byte {
 		}
 	}
 	return out
+}
+
+// addJSPackage records a workspace package; when two package.json files
+// share a name (a copied example), the shallower one keeps it, the first in
+// path order between equals (they are added in path order).
+func addJSPackage(pr *lang.Project, name string, pkg lang.JSPackage) {
+	if pr.JSPackages == nil {
+		pr.JSPackages = map[string]lang.JSPackage{}
+	}
+	if old, ok := pr.JSPackages[name]; ok && dirDepth(old.Dir) <= dirDepth(pkg.Dir) {
+		return
+	}
+	pr.JSPackages[name] = pkg
+}
+
+// dirDepth is how many directories deep dir is ("" is the root, 0).
+func dirDepth(dir string) int {
+	if dir == "" {
+		return 0
+	}
+	return strings.Count(dir, "/") + 1
 }
 
 // projectKey hashes a project's settings for change detection.

@@ -20,7 +20,7 @@ import (
 
 // Version names the classification rules: a snapshot made under other
 // rules is listed again (see Phase.Run). It is part of every blob-info key.
-const Version = "inventory-3"
+const Version = "inventory-4"
 
 // ConfigLang marks project files that change how code resolves.
 const ConfigLang = "config"
@@ -28,7 +28,7 @@ const ConfigLang = "config"
 // projectFiles are indexed alongside code because resolution reads them
 // (setup.py too, but it is Python code, indexed as such).
 var projectFiles = map[string]bool{"go.mod": true, "tsconfig.json": true, "jsconfig.json": true,
-	"pyproject.toml": true, "setup.cfg": true, "Cargo.toml": true}
+	"pyproject.toml": true, "setup.cfg": true, "Cargo.toml": true, "package.json": true}
 
 // IsProjectFile reports whether a file's base name marks a project file
 // (indexed as ConfigLang).
