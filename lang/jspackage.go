@@ -89,10 +89,12 @@ func jsStrings(v any) []string {
 }
 
 // jsEntryKeys turns entry targets into module keys relative to the
-// package: a source entry as it is, a built one mapped back to src/, each
-// without its extension; source entries first, each group sorted.
+// package: a source entry as it is, a built one mapped back to src/ and
+// then as it is (lib/ is a plain JavaScript package's source as often as
+// a build), each without its extension; source entries first, then the
+// mapped ones, then the built ones, each group sorted.
 func jsEntryKeys(targets []string) []string {
-	var source, built []string
+	var source, mapped, built []string
 	for _, t := range targets {
 		t = path.Clean(strings.TrimPrefix(t, "./"))
 		if t == "." || strings.HasPrefix(t, "../") || path.IsAbs(t) || !jsEntryExt(t) {
@@ -107,11 +109,19 @@ func jsEntryKeys(targets []string) []string {
 		if v, r, ok := strings.Cut(rest, "/"); ok && jsBuildVariants[v] {
 			rest = r
 		}
-		built = append(built, "src/"+rest)
+		mapped = append(mapped, "src/"+rest)
+		built = append(built, stem)
 	}
-	slices.Sort(source)
-	slices.Sort(built)
-	return slices.Compact(append(source, built...))
+	for _, g := range [][]string{source, mapped, built} {
+		slices.Sort(g)
+	}
+	var out []string
+	for _, k := range slices.Concat(source, mapped, built) {
+		if !slices.Contains(out, k) {
+			out = append(out, k)
+		}
+	}
+	return out
 }
 
 // jsEntryExt says whether an entry names JavaScript or TypeScript (or a

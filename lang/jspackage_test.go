@@ -8,9 +8,9 @@ import (
 )
 
 // TestParsePackageJSON: entries from "exports" (every condition, nested),
-// "source", "main", "module" and "types"; source entries kept, built ones
-// (dist/, build/modern/) mapped back to src/; declaration and JS
-// extensions dropped; subpaths and patterns kept apart.
+// "source", "main", "module" and "types"; source entries first, then built
+// ones (dist/, build/modern/) mapped back to src/, then as they are;
+// declaration and JS extensions dropped; subpaths and patterns kept apart.
 func TestParsePackageJSON(t *testing.T) {
 	name, exports, ok := ParsePackageJSON([]byte(`{
 		"name": "@tanstack/query-core",
@@ -27,8 +27,8 @@ func TestParsePackageJSON(t *testing.T) {
 		t.Fatalf("name %q, ok %v", name, ok)
 	}
 	want := map[string][]string{
-		".":            {"src/index"},
-		"./util":       {"src/util"},
+		".":            {"src/index", "build/legacy/index", "build/modern/index"},
+		"./util":       {"src/util", "dist/util"},
 		"./features/*": {"src/features/*"},
 	}
 	for sub, keys := range want {
