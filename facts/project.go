@@ -43,7 +43,9 @@ type JSPackage struct {
 	Exports map[string][]string `json:"exports,omitempty"`
 }
 
-// TSConfig is the part of a tsconfig.json that affects module resolution.
+// TSConfig is the part of a tsconfig.json that affects module resolution,
+// with what it does not set taken from the configs it extends: a BaseURL
+// or Paths target starting with "/" is relative to the repository root.
 type TSConfig struct {
 	BaseURL string              `json:"base_url,omitempty"`
 	Paths   map[string][]string `json:"paths,omitempty"`

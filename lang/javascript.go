@@ -270,6 +270,17 @@ func jsConfigCandidates(spec, from string, p *Project) []string {
 	if !ok {
 		return nil
 	}
+	// An inherited baseUrl or paths target is repository-absolute.
+	base := path.Join(dir, cfg.BaseURL)
+	if strings.HasPrefix(cfg.BaseURL, "/") {
+		base = strings.TrimPrefix(cfg.BaseURL, "/")
+	}
+	join := func(target string) string {
+		if strings.HasPrefix(target, "/") {
+			return strings.TrimPrefix(target, "/")
+		}
+		return path.Join(base, target)
+	}
 	var out []string
 	for _, pat := range jsSortedPatterns(cfg.Paths) {
 		star := strings.IndexByte(pat, '*')
@@ -290,11 +301,11 @@ func jsConfigCandidates(spec, from string, p *Project) []string {
 			if star >= 0 {
 				target = strings.Replace(target, "*", match, 1)
 			}
-			out = jsAddKey(out, path.Join(dir, cfg.BaseURL, target))
+			out = jsAddKey(out, join(target))
 		}
 	}
 	if cfg.BaseURL != "" {
-		out = jsAddKey(out, path.Join(dir, cfg.BaseURL, spec))
+		out = jsAddKey(out, path.Join(base, spec))
 	}
 	return out
 }

@@ -60,6 +60,7 @@ func headsOf(f *snapshot.File) string {
 func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (lang.Project, error) {
 	pr := lang.Project{GoModules: map[string]string{}, TSConfigs: map[string]lang.TSConfig{}, IncludeDirs: st.Config.IncludeDirs}
 	roots := pyRoots{}
+	tsFiles := map[string]tsFile{}
 	var projectFiles []string
 	for _, p := range st.Next.Files.Paths() {
 		base := path.Base(p)
@@ -107,11 +108,24 @@ func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (l
 				}
 				pr.Rust[dir] = pkg
 			}
-		default:
-			if _, seen := pr.TSConfigs[dir]; seen && path.Base(p) == "jsconfig.json" {
-				continue
+		default: // tsconfig*.json, jsconfig*.json
+			cfg, extends := tsConfig(data)
+			tsFiles[p] = tsFile{cfg: cfg, extends: extends}
+		}
+	}
+	for _, p := range projectFiles {
+		dir := path.Dir(p)
+		if dir == "." {
+			dir = ""
+		}
+		switch path.Base(p) {
+		case "jsconfig.json":
+			if _, seen := tsFiles[path.Join(dir, "tsconfig.json")]; seen {
+				continue // tsconfig.json rules where both are
 			}
-			pr.TSConfigs[dir] = tsConfig(data)
+			fallthrough
+		case "tsconfig.json":
+			pr.TSConfigs[dir] = effectiveTSConfig(tsFiles, p, 0)
 		}
 	}
 	for _, d := range st.Config.ImportRoots {
@@ -186,18 +200,96 @@ var trailingComa = regexp.MustCompile(`,(\s*[}\]])`)
 // tsConfig reads compilerOptions.baseUrl and paths, tolerating the comments
 // and trailing commas tsconfig files allow. A file that still does not parse
 // contributes nothing rather than failing the run.
-func tsConfig(data []byte) lang.TSConfig {
+func tsConfig(data []byte) (cfg lang.TSConfig, extends string) {
 	clean := trailingComa.ReplaceAll(stripJSONComments(data), []byte("$1"))
 	var doc struct {
+		Extends         any `json:"extends"`
 		CompilerOptions struct {
 			BaseURL string              `json:"baseUrl"`
 			Paths   map[string][]string `json:"paths"`
 		} `json:"compilerOptions"`
 	}
 	if err := json.Unmarshal(clean, &doc); err != nil {
-		return lang.TSConfig{}
+		return lang.TSConfig{}, ""
 	}
-	return lang.TSConfig{BaseURL: doc.CompilerOptions.BaseURL, Paths: doc.CompilerOptions.Paths}
+	switch e := doc.Extends.(type) {
+	case string:
+		extends = e
+	case []any: // TypeScript 5: later entries override earlier ones
+		for _, v := range e {
+			if s, ok := v.(string); ok {
+				extends = s
+			}
+		}
+	}
+	return lang.TSConfig{BaseURL: doc.CompilerOptions.BaseURL, Paths: doc.CompilerOptions.Paths}, extends
+}
+
+// tsFile is one tsconfig*.json or jsconfig*.json as written.
+type tsFile struct {
+	cfg     lang.TSConfig
+	extends string
+}
+
+// maxExtends bounds an extends chain (and breaks a cycle).
+const maxExtends = 8
+
+// effectiveTSConfig is the config at p with what it does not set taken
+// from the config it extends, as TypeScript does: an inherited baseUrl
+// stays relative to the file that wrote it, inherited paths to that file's
+// baseUrl or, without one, to that file. Inherited values are written
+// repository-absolute ("/packages/x/src"), which jsConfigCandidates
+// understands. Only relative extends are followed: a config from an npm
+// package sets no paths into this repository.
+func effectiveTSConfig(files map[string]tsFile, p string, depth int) lang.TSConfig {
+	f := files[p]
+	cfg := f.cfg
+	parentPath := extendsPath(path.Dir(p), f.extends, files)
+	if parentPath == "" || depth >= maxExtends {
+		return cfg
+	}
+	parent := effectiveTSConfig(files, parentPath, depth+1)
+	pdir := path.Dir(parentPath)
+	if cfg.BaseURL == "" && parent.BaseURL != "" {
+		cfg.BaseURL = repoAbs(pdir, parent.BaseURL)
+	}
+	if cfg.Paths == nil && parent.Paths != nil {
+		base := "/" + path.Clean(pdir)
+		if parent.BaseURL != "" {
+			base = repoAbs(pdir, parent.BaseURL)
+		}
+		cfg.Paths = map[string][]string{}
+		for pat, targets := range parent.Paths {
+			for _, t := range targets {
+				cfg.Paths[pat] = append(cfg.Paths[pat], repoAbs(base, t))
+			}
+		}
+	}
+	return cfg
+}
+
+// extendsPath finds the repository config an extends value names from dir,
+// with or without its .json; "" for a package or a missing file.
+func extendsPath(dir, extends string, files map[string]tsFile) string {
+	if !strings.HasPrefix(extends, "./") && !strings.HasPrefix(extends, "../") {
+		return ""
+	}
+	p := path.Join(dir, extends)
+	for _, c := range []string{p, p + ".json"} {
+		if _, ok := files[c]; ok {
+			return c
+		}
+	}
+	return ""
+}
+
+// repoAbs writes rel, relative to dir (itself repository-absolute or
+// relative to the root), as a repository-absolute path ("/" is the root).
+func repoAbs(dir, rel string) string {
+	if strings.HasPrefix(rel, "/") {
+		return path.Clean(rel)
+	}
+	return path.Clean("/" + path.Join(strings.TrimPrefix(dir, "/"), rel))
 }
 
 // stripJSONComments removes // and /* */ comments outside strings: a

@@ -9,6 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"path"
+	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -32,7 +33,9 @@ var projectFiles = map[string]bool{"go.mod": true, "tsconfig.json": true, "jscon
 
 // IsProjectFile reports whether a file's base name marks a project file
 // (indexed as ConfigLang).
-func IsProjectFile(base string) bool { return projectFiles[base] }
+func IsProjectFile(base string) bool {
+	return projectFiles[base] || (strings.HasPrefix(base, "tsconfig.") || strings.HasPrefix(base, "jsconfig.")) && strings.HasSuffix(base, ".json")
+}
 
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.
