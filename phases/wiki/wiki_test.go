@@ -98,17 +98,25 @@ func modelIndexer(t *testing.T, dir string, srv *llmtest.Server) *lgtest.Indexer
 	return ix
 }
 
-// TestRenameCallsNoModel: with an OpenAI-compatible provider (the fake
-// server), renaming a file inside a module rewrites the doc's file table but
-// sends nothing to the model: the narrative is keyed on what it is sent,
-// which holds no paths.
-func TestRenameCallsNoModel(t *testing.T) {
+// modelStart indexes the base files with the fake model: the server, the
+// repository and its indexer after init.
+func modelStart(t *testing.T) (*llmtest.Server, *gittest.Repo, *lgtest.Indexer) {
+	t.Helper()
 	srv := llmtest.NewServer(t)
 	r := gittest.New(t)
 	r.Write(base)
 	r.Commit("base")
 	ix := modelIndexer(t, r.Dir, srv)
 	ix.MustRun(t, "init", true)
+	return srv, r, ix
+}
+
+// TestRenameCallsNoModel: with an OpenAI-compatible provider (the fake
+// server), renaming a file inside a module rewrites the doc's file table but
+// sends nothing to the model: the narrative is keyed on what it is sent,
+// which holds no paths.
+func TestRenameCallsNoModel(t *testing.T) {
+	_, r, ix := modelStart(t)
 	r.Move("store/store.go", "store/kv.go")
 	r.Commit("rename")
 	run := ix.MustRun(t, "update", false)
@@ -133,12 +141,7 @@ func TestRenameCallsNoModel(t *testing.T) {
 // mainly uses), not for an edit inside a function body, nor because
 // another module starts to use it; each update equals a rebuild.
 func TestNarrativeFollowsSurface(t *testing.T) {
-	srv := llmtest.NewServer(t)
-	r := gittest.New(t)
-	r.Write(base)
-	r.Commit("base")
-	ix := modelIndexer(t, r.Dir, srv)
-	ix.MustRun(t, "init", true)
+	srv, r, ix := modelStart(t)
 	storeDoc := func(prefix string) string {
 		return "// Package store keeps values.\npackage store\n\n// Store holds values.\ntype Store struct{}\n\n" +
 			"// Get " + prefix + "\nfunc (s *Store) Get(k string) string { return k + \"!\" }\n"
