@@ -32,14 +32,7 @@ func explorerIndexer(t testing.TB, dir string, srv *llmtest.Server, concurrency 
 func explorerExport(t testing.TB, ix *lgtest.Indexer, branch string) string {
 	t.Helper()
 	out := ix.Export(t, branch)
-	s, err := store.Open(ix.StoreDir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, snap, err := s.LoadPublished(branch)
-	if err != nil || snap == nil {
-		t.Fatalf("load %s: %v", branch, err)
-	}
+	snap := ix.Published(t, branch)
 	defer snap.Close()
 	for _, p := range snap.Paths() {
 		if cs := snap.Files.Get(p).Couplings; len(cs) > 0 {

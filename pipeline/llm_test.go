@@ -159,14 +159,8 @@ func mustRunMetered(t testing.TB, ix *lgtest.Indexer, srv *llmtest.Server, comma
 func llmExport(t testing.TB, ix *lgtest.Indexer, branch string) string {
 	t.Helper()
 	out := ix.Export(t, branch)
-	s, err := store.Open(ix.StoreDir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, snap, err := s.LoadPublished(branch)
-	if err != nil || snap == nil {
-		t.Fatalf("load %s: %v", branch, err)
-	}
+	snap := ix.Published(t, branch)
+	defer snap.Close()
 	var lines []string
 	for _, p := range snap.Paths() {
 		for tgt, sum := range snap.Files.Get(p).EdgeSummaries {
@@ -202,14 +196,8 @@ func TestLLMExportCarriesEdgeSummaries(t *testing.T) {
 	srv := llmtest.NewServer(t)
 	ix := llmIndexer(t, r.Dir, srv, 4)
 	mustRunMetered(t, ix, srv, "init")
-	s, err := store.Open(ix.StoreDir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, snap, err := s.LoadPublished("main")
-	if err != nil || snap == nil {
-		t.Fatal(err)
-	}
+	snap := ix.Published(t, "main")
+	defer snap.Close()
 	want := snap.Files.Get("web/index.ts").EdgeSummaries["web/util.ts"]
 	if !strings.HasPrefix(want, "summary of ") {
 		t.Fatalf("web/index.ts has no edge summary for web/util.ts: %v", snap.Files.Get("web/index.ts").EdgeSummaries)

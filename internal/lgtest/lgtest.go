@@ -14,6 +14,7 @@ import (
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/wiki"
 	"github.com/lgraph/lgraph/pipeline"
+	"github.com/lgraph/lgraph/snapshot"
 	"github.com/lgraph/lgraph/store"
 )
 
@@ -91,6 +92,19 @@ func (ix *Indexer) CheckIndex(t testing.TB, branch string) {
 
 func (ix *Indexer) Export(t testing.TB, branch string) string {
 	t.Helper()
+	snap := ix.Published(t, branch)
+	defer snap.Close()
+	var buf bytes.Buffer
+	if err := graph.Write(&buf, graph.Build(snap), "jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	return buf.String()
+}
+
+// Published opens the published snapshot of branch, failing the test when
+// there is none. The caller closes it.
+func (ix *Indexer) Published(t testing.TB, branch string) *snapshot.Snapshot {
+	t.Helper()
 	s, err := store.Open(ix.StoreDir, false)
 	if err != nil {
 		t.Fatal(err)
@@ -99,9 +113,5 @@ func (ix *Indexer) Export(t testing.TB, branch string) string {
 	if err != nil || snap == nil {
 		t.Fatalf("load %s: %v (snapshot %v)", branch, err, snap != nil)
 	}
-	var buf bytes.Buffer
-	if err := graph.Write(&buf, graph.Build(snap), "jsonl"); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String()
+	return snap
 }

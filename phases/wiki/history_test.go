@@ -10,7 +10,6 @@ import (
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
 	"github.com/lgraph/lgraph/phases/wiki"
-	"github.com/lgraph/lgraph/store"
 )
 
 // importHistory writes a first-parent line of n commits with git
@@ -130,14 +129,7 @@ func TestHistoryStored(t *testing.T) {
 	r.Commit("base")
 	ix := lgtest.New(t, r.Dir)
 	ix.MustRun(t, "init", true)
-	s, err := store.Open(ix.StoreDir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, snap, err := s.LoadPublished("main")
-	if err != nil || snap == nil {
-		t.Fatalf("load: %v", err)
-	}
+	snap := ix.Published(t, "main")
 	defer snap.Close()
 	if len(snap.Window) != 1 || snap.Window[0].Hash != snap.Commit || len(snap.Window[0].Dirs) != 4 {
 		t.Errorf("window %+v, want the one commit with its 4 directories", snap.Window)

@@ -16,14 +16,7 @@ import (
 // docs reads every module doc of a branch's published snapshot.
 func docs(t *testing.T, ix *lgtest.Indexer) map[string]string {
 	t.Helper()
-	s, err := store.Open(ix.StoreDir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, snap, err := s.LoadPublished("main")
-	if err != nil || snap == nil {
-		t.Fatalf("load main: %v", err)
-	}
+	snap := ix.Published(t, "main")
 	defer snap.Close()
 	out := map[string]string{}
 	for _, d := range snap.Modules.Dirs() {
