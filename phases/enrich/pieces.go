@@ -95,12 +95,13 @@ func uncovered(lines []string, covered []bool) string {
 // with the file.
 func leadingLine(line string) bool {
 	t := strings.TrimSpace(line)
-	switch {
-	case t == "" || t == "#":
-		return t == "#"
-	case strings.HasPrefix(t, "//"), strings.HasPrefix(t, "/*"), strings.HasPrefix(t, "*"),
-		strings.HasPrefix(t, "# "), strings.HasPrefix(t, "#["), strings.HasPrefix(t, "@"):
+	if t == "#" {
 		return true
+	}
+	for _, p := range []string{"//", "/*", "*", "# ", "#[", "@"} {
+		if strings.HasPrefix(t, p) {
+			return true
+		}
 	}
 	return false
 }

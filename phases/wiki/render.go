@@ -203,9 +203,6 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 // the file is for.
 func rowSentence(m member) string {
 	s := firstProse(m.Summary)
-	if d := firstLine(m.Doc); d != "" && llm.Inventory(s) {
-		return d
-	}
 	fromDecl := false
 	for _, sym := range m.Syms {
 		if d := firstLine(sym.Doc); d != "" && strings.HasPrefix(s, d) {
@@ -213,11 +210,11 @@ func rowSentence(m member) string {
 			break
 		}
 	}
+	if d := firstLine(m.Doc); d != "" && (fromDecl || llm.Inventory(s)) {
+		return d // the file's own doc, which the summary lost
+	}
 	if !fromDecl {
 		return s
-	}
-	if d := firstLine(m.Doc); d != "" {
-		return d // the file's own doc, which the summary lost
 	}
 	// The symbol the file is named after, else its first type, else its
 	// first symbol.
