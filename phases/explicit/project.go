@@ -61,6 +61,7 @@ func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (l
 	pr := lang.Project{GoModules: map[string]string{}, TSConfigs: map[string]lang.TSConfig{}, IncludeDirs: st.Config.IncludeDirs}
 	roots := pyRoots{}
 	tsFiles := map[string]tsFile{}
+	tsDirs := map[string]string{} // directory -> the tsconfig.json or jsconfig.json that rules it
 	var projectFiles []string
 	for _, p := range st.Next.Files.Paths() {
 		base := path.Base(p)
@@ -111,22 +112,13 @@ func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (l
 		default: // tsconfig*.json, jsconfig*.json
 			cfg, extends := tsConfig(data)
 			tsFiles[p] = tsFile{cfg: cfg, extends: extends}
+			if b := path.Base(p); b == "tsconfig.json" || b == "jsconfig.json" {
+				tsDirs[dir] = p // in path order tsconfig.json comes last, and rules where both are
+			}
 		}
 	}
-	for _, p := range projectFiles {
-		dir := path.Dir(p)
-		if dir == "." {
-			dir = ""
-		}
-		switch path.Base(p) {
-		case "jsconfig.json":
-			if _, seen := tsFiles[path.Join(dir, "tsconfig.json")]; seen {
-				continue // tsconfig.json rules where both are
-			}
-			fallthrough
-		case "tsconfig.json":
-			pr.TSConfigs[dir] = effectiveTSConfig(tsFiles, p, 0)
-		}
+	for dir, p := range tsDirs {
+		pr.TSConfigs[dir] = effectiveTSConfig(tsFiles, p, 0)
 	}
 	for _, d := range st.Config.ImportRoots {
 		roots.declare("", d, "")
