@@ -7,9 +7,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"fmt"
-	"runtime"
 	"sort"
-	"sync"
 )
 
 // Algorithm names the content-root scheme.
@@ -36,9 +34,10 @@ func LeafHash(l Leaf) [32]byte {
 	return sha256.Sum256(buf)
 }
 
-// parallelMin is the number of hashes below which a level is hashed on
-// one goroutine: fewer do not repay starting others.
-const parallelMin = 4096
+// hashChunk is how many hashes a goroutine claims at a time: levels
+// smaller than two chunks are hashed on one goroutine, as more would not
+// repay starting others.
+const hashChunk = 2048
 
 // Root computes the merkle root of leaves (sorted here by path bytes).
 // Inner nodes are SHA-256(0x01 ‖ left ‖ right); an odd node is promoted.
@@ -56,10 +55,10 @@ func Root(leaves []Leaf) string {
 		sort.Slice(sorted, func(i, j int) bool { return sorted[i].Path < sorted[j].Path })
 	}
 	level := make([][32]byte, len(sorted))
-	inParallel(len(sorted), func(i int) { level[i] = LeafHash(sorted[i]) })
+	forEach(len(sorted), hashChunk, func(i int) { level[i] = LeafHash(sorted[i]) })
 	for len(level) > 1 {
 		next := make([][32]byte, (len(level)+1)/2)
-		inParallel(len(next), func(i int) {
+		forEach(len(next), hashChunk, func(i int) {
 			if 2*i+1 == len(level) {
 				next[i] = level[2*i] // the odd node is promoted
 				return
@@ -73,31 +72,6 @@ func Root(leaves []Leaf) string {
 		level = next
 	}
 	return hex.EncodeToString(level[0][:])
-}
-
-// inParallel runs fn for 0..n-1, split in contiguous ranges over the CPUs
-// when n is large.
-func inParallel(n int, fn func(i int)) {
-	workers := runtime.GOMAXPROCS(0)
-	if n < parallelMin || workers < 2 {
-		for i := range n {
-			fn(i)
-		}
-		return
-	}
-	var wg sync.WaitGroup
-	chunk := (n + workers - 1) / workers
-	for start := 0; start < n; start += chunk {
-		end := min(start+chunk, n)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := start; i < end; i++ {
-				fn(i)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // ParseLeaf builds a leaf from a hex file digest.

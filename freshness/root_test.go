@@ -47,7 +47,7 @@ func referenceRoot(leaves []Leaf) string {
 // threshold and odd counts, with leaves given unsorted, and long paths.
 func TestRootMatchesReference(t *testing.T) {
 	rng := rand.New(rand.NewSource(1))
-	for _, n := range []int{0, 1, 2, 3, 7, parallelMin - 1, parallelMin, parallelMin + 1, 2*parallelMin + 3, 10001} {
+	for _, n := range []int{0, 1, 2, 3, 7, hashChunk - 1, hashChunk, hashChunk + 1, 2*hashChunk + 1, 4*hashChunk + 3, 10001} {
 		leaves := make([]Leaf, n)
 		for i := range leaves {
 			leaves[i].Path = fmt.Sprintf("d%d/f%d.go", rng.Intn(50), i)

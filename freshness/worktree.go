@@ -9,10 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"runtime"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -107,24 +104,7 @@ type fileStat struct {
 // read's cost is mostly these system calls.
 func preload(top string, paths []indexedFile) []fileStat {
 	out := make([]fileStat, len(paths))
-	const chunk = 256
-	workers := min(runtime.GOMAXPROCS(0), 8, (len(paths)+chunk-1)/chunk)
-	var wg sync.WaitGroup
-	var next atomic.Int64
-	for range workers {
-		wg.Go(func() {
-			for {
-				start := int(next.Add(chunk)) - chunk
-				if start >= len(paths) {
-					return
-				}
-				for i := start; i < min(start+chunk, len(paths)); i++ {
-					out[i].err = lstat(top+"/"+paths[i].path, &out[i].st)
-				}
-			}
-		})
-	}
-	wg.Wait()
+	forEach(len(paths), 256, func(i int) { out[i].err = lstat(top+"/"+paths[i].path, &out[i].st) })
 	return out
 }
 
