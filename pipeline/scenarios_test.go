@@ -124,6 +124,17 @@ func scenarioSteps() []step {
 			r.Write(map[string]string{"packages/core/package.json": `{"name": "@acme/kernel", "main": "dist/index.js"}`})
 		}, absent: []string{`"source":"sym:packages/ui/src/view.ts#view","target":"sym:packages/core/src/index.ts#core"`,
 			`"source":"sym:packages/ui/src/view.ts#view","target":"sym:packages/core/src/util.ts#pad"`}},
+		{name: "an alias a package's tsconfig inherits from the base it extends", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{
+				"tsconfig.base.json":   `{"compilerOptions": {"baseUrl": ".", "paths": {"@lib/*": ["libs/*"]}}}`,
+				"apps/x/tsconfig.json": `{"extends": "../../tsconfig.base.json", "compilerOptions": {"strict": true}}`,
+				"libs/fmt.ts":          "export function fmt(n: number): string { return String(n) }\n",
+				"apps/x/src/main.ts":   "import { fmt } from '@lib/fmt'\n\nexport function main() { return fmt(1) }\n",
+			})
+		}, want: []string{`"source":"sym:apps/x/src/main.ts#main","target":"sym:libs/fmt.ts#fmt","kind":"calls"`}},
+		{name: "the base config's alias moved", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"tsconfig.base.json": `{"compilerOptions": {"baseUrl": ".", "paths": {"@shared/*": ["libs/*"]}}}`})
+		}, absent: []string{`"source":"sym:apps/x/src/main.ts#main","target":"sym:libs/fmt.ts#fmt"`}},
 		{name: "a commit touching more than half the files", change: func(r *gittest.Repo) {
 			for _, p := range strings.Split(r.Git("ls-files"), "\n") {
 				if strings.HasSuffix(p, ".py") || strings.HasSuffix(p, ".ts") {

@@ -127,7 +127,7 @@ func (r Rules) wanted(e gitrepo.Entry) bool {
 	if !e.Regular() {
 		return false
 	}
-	code := projectFiles[path.Base(e.Path)] || r.Langs.ByExtension(e.Path) != nil || r.Langs.NeedsContent(e.Path)
+	code := IsProjectFile(path.Base(e.Path)) || r.Langs.ByExtension(e.Path) != nil || r.Langs.NeedsContent(e.Path)
 	return code && r.selected(e.Path)
 }
 
@@ -168,7 +168,7 @@ func (r Rules) Language(p string, info BlobInfo) string {
 	if info.Binary || info.Size > r.MaxBytes {
 		return ""
 	}
-	if projectFiles[path.Base(p)] {
+	if IsProjectFile(path.Base(p)) {
 		return ConfigLang
 	}
 	if s := r.Langs.Detect(p, []byte(info.Head)); s != nil {
