@@ -17,7 +17,7 @@ import (
 
 	badger "github.com/dgraph-io/badger/v4"
 
-	"github.com/lgraph/lgraph/store"
+	"github.com/lgraph/lgraph/internal/store"
 )
 
 // ErrBusy reports that another writer holds the cache.

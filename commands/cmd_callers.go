@@ -9,9 +9,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/answer"
-	"github.com/lgraph/lgraph/query"
-	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/query"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // callersOptions are the options of callers and callees.

@@ -6,8 +6,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/answer"
 	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/internal/answer"
 )
 
 func newConfigCommand(g *Globals) *cli.Command {

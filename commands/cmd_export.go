@@ -10,8 +10,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/answer"
-	"github.com/lgraph/lgraph/graph"
+	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/graph"
 )
 
 // exportOptions are the options of export.

@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/actions"
-	"github.com/lgraph/lgraph/gc"
+	"github.com/lgraph/lgraph/internal/actions"
+	"github.com/lgraph/lgraph/internal/gc"
 )
 
 func newGCCommand(g *Globals) *cli.Command {

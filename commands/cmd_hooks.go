@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/gitrepo"
-	"github.com/lgraph/lgraph/hooks"
+	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/hooks"
 )
 
 func newHooksCommand(g *Globals) *cli.Command {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/answer"
+	"github.com/lgraph/lgraph/internal/answer"
 )
 
 func newImplicitCommand(g *Globals) *cli.Command {

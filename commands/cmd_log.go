@@ -9,9 +9,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/answer"
+	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/pipeline"
-	"github.com/lgraph/lgraph/store"
 )
 
 func newLogCommand(g *Globals) *cli.Command {

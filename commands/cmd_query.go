@@ -11,8 +11,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/answer"
-	"github.com/lgraph/lgraph/query"
+	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/query"
 )
 
 // This file holds what the read queries (deps, rdeps, callers, callees,

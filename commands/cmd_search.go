@@ -7,7 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/answer"
+	"github.com/lgraph/lgraph/internal/answer"
 )
 
 // searchOptions are the options of search.

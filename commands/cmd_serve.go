@@ -9,7 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/mcpserver"
+	"github.com/lgraph/lgraph/internal/mcpserver"
 )
 
 // serveOptions are the options of serve.

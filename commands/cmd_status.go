@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/answer"
-	"github.com/lgraph/lgraph/store"
+	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/store"
 )
 
 func newStatusCommand(g *Globals) *cli.Command {

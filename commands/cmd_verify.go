@@ -7,8 +7,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/actions"
-	"github.com/lgraph/lgraph/verify"
+	"github.com/lgraph/lgraph/internal/actions"
+	"github.com/lgraph/lgraph/internal/verify"
 )
 
 func newVerifyCommand(g *Globals) *cli.Command {

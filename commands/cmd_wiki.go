@@ -14,7 +14,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/answer"
+	"github.com/lgraph/lgraph/internal/answer"
 	"github.com/lgraph/lgraph/phases/wiki"
 )
 

@@ -3,7 +3,7 @@ package commands
 import (
 	"fmt"
 
-	"github.com/lgraph/lgraph/answer"
+	"github.com/lgraph/lgraph/internal/answer"
 )
 
 // Exit codes (DESIGN §5b); this is the only place they are decided.

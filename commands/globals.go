@@ -12,8 +12,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/answer"
-	"github.com/lgraph/lgraph/readview"
+	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/readview"
 )
 
 // Globals holds what every command shares: global flags and the process's

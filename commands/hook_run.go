@@ -10,9 +10,9 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/lgraph/lgraph/gitrepo"
-	"github.com/lgraph/lgraph/hooks"
-	"github.com/lgraph/lgraph/readview"
+	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/hooks"
+	"github.com/lgraph/lgraph/internal/readview"
 )
 
 // runHookRun is what an installed hook runs. It returns at once, leaving

@@ -7,8 +7,8 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/lgraph/lgraph/actions"
-	"github.com/lgraph/lgraph/store"
+	"github.com/lgraph/lgraph/internal/actions"
+	"github.com/lgraph/lgraph/internal/store"
 )
 
 // indexOptions are what init and update share.

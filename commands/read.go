@@ -5,7 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/readview"
+	"github.com/lgraph/lgraph/internal/readview"
 )
 
 // view is a read command's graph with its freshness.

@@ -9,11 +9,11 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/pipeline"
-	"github.com/lgraph/lgraph/store"
 )
 
 // changeFiles is a small Python project every change-set case starts from.

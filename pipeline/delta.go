@@ -3,9 +3,9 @@ package pipeline
 import (
 	"sort"
 
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/phase"
-	"github.com/lgraph/lgraph/snapshot"
-	"github.com/lgraph/lgraph/store"
 )
 
 // knowledgeDelta lists what the run changed in the graph, looking only at

@@ -6,8 +6,8 @@ import (
 	"encoding/hex"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
-	"github.com/lgraph/lgraph/store"
 )
 
 // A dry run is the real run with two things swapped: the cache keeps its

@@ -6,8 +6,8 @@ import (
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm/llmtest"
-	"github.com/lgraph/lgraph/store"
 )
 
 // dryRunSteps are changes a dry run must estimate: a one-line edit, a new

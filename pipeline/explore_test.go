@@ -13,10 +13,10 @@ import (
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/llm/llmtest"
 	"github.com/lgraph/lgraph/pipeline"
-	"github.com/lgraph/lgraph/store"
 )
 
 // explorerIndexer is llmIndexer with the model explorer on.

@@ -24,10 +24,10 @@ import (
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
 	"github.com/lgraph/lgraph/internal/repogen"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/llm/llmtest"
 	"github.com/lgraph/lgraph/pipeline"
-	"github.com/lgraph/lgraph/store"
 )
 
 // testAPIKey is the key every test provider sends; it must never be stored.

@@ -3,7 +3,7 @@ package pipeline
 import (
 	"context"
 
-	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/phases/enrich"
 	"github.com/lgraph/lgraph/phases/explicit"
 	"github.com/lgraph/lgraph/phases/implicit"

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/enrich"
 	"github.com/lgraph/lgraph/phases/explicit"
@@ -11,7 +12,6 @@ import (
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
 	"github.com/lgraph/lgraph/phases/wiki"
-	"github.com/lgraph/lgraph/store"
 )
 
 // Versions are the producing-code versions a snapshot records; a mismatch

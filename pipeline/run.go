@@ -12,13 +12,13 @@ import (
 
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/config"
-	"github.com/lgraph/lgraph/gitrepo"
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
-	"github.com/lgraph/lgraph/snapshot"
-	"github.com/lgraph/lgraph/store"
 )
 
 // Outcomes of a run (DESIGN §6).

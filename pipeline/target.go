@@ -11,11 +11,11 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
-	"github.com/lgraph/lgraph/freshness"
-	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/internal/freshness"
+	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/inventory"
-	"github.com/lgraph/lgraph/snapshot"
-	"github.com/lgraph/lgraph/store"
 )
 
 // target is the tree a run indexes: a commit, or the working tree on top

@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"fmt"
 
-	"github.com/lgraph/lgraph/freshness"
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/freshness"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
+	"github.com/lgraph/lgraph/internal/table"
 	"github.com/lgraph/lgraph/phases/explicit"
 	"github.com/lgraph/lgraph/phases/phase"
-	"github.com/lgraph/lgraph/snapshot"
-	"github.com/lgraph/lgraph/store"
-	"github.com/lgraph/lgraph/table"
 )
 
 // writeSnapshot writes the tables of the snapshot a run built: on an update,

@@ -7,8 +7,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/repogen"
-	"github.com/lgraph/lgraph/lang"
 )
 
 // parseTime parses and extracts every code file of the repository on all

@@ -8,14 +8,14 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/config"
-	"github.com/lgraph/lgraph/gitrepo"
-	"github.com/lgraph/lgraph/graph"
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/graph"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/wiki"
 	"github.com/lgraph/lgraph/pipeline"
-	"github.com/lgraph/lgraph/snapshot"
-	"github.com/lgraph/lgraph/store"
 )
 
 // Indexer indexes one repository into one store.

@@ -9,9 +9,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
-	"github.com/lgraph/lgraph/snapshot"
 )
 
 // dependency is everything one file uses from another.

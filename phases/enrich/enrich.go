@@ -21,12 +21,12 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
-	"github.com/lgraph/lgraph/snapshot"
-	"github.com/lgraph/lgraph/store"
 )
 
 // Phase is the enrichment phase.

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // piecesOf extracts a file's symbols with the real parser and splits it.

@@ -4,8 +4,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // C# name lookup. A simple name is, in order: a local definition or a

@@ -7,17 +7,17 @@ package explicit
 import (
 	"context"
 	"fmt"
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/lang"
 	"maps"
 	"slices"
 	"time"
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/phase"
-	"github.com/lgraph/lgraph/snapshot"
-	"github.com/lgraph/lgraph/store"
 )
 
 // Version names the extractors and resolver; bump it when their output changes.

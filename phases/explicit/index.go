@@ -4,9 +4,9 @@ import (
 	"path"
 	"strings"
 
-	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/lang"
-	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // def is one definition as the resolver sees it.

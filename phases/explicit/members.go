@@ -1,6 +1,6 @@
 package explicit
 
-import "github.com/lgraph/lgraph/facts"
+import "github.com/lgraph/lgraph/internal/facts"
 
 // memberOf finds a member of type t (or of its bases) by name; kinds nil
 // accepts any member. A call's argument types (args, "" unknown) choose

@@ -13,10 +13,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/phases/inventory/classify"
 	"github.com/lgraph/lgraph/phases/phase"
-	"github.com/lgraph/lgraph/snapshot"
 )
 
 // projectUnchanged reports whether an update may keep its base's project

@@ -5,8 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // TestTSConfigPathsWithGlobs: comments and trailing commas are dropped,

@@ -6,8 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 func TestPyprojectRoots(t *testing.T) {

@@ -3,8 +3,8 @@ package explicit
 import (
 	"strings"
 
-	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // implicitThis lists the families where a bare name inside a class body

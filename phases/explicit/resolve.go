@@ -4,9 +4,9 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/lang"
-	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // Edge kinds (DESIGN §7).

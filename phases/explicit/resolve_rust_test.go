@@ -3,7 +3,7 @@ package explicit
 import (
 	"testing"
 
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // rustWorkspace has two member crates that both define a module `util`

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lgraph/lgraph/lang"
-	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // resolveAll parses the files with the real extractors and resolves them

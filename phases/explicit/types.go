@@ -3,7 +3,7 @@ package explicit
 import (
 	"strings"
 
-	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/internal/facts"
 )
 
 // typeState is what evaluating a type chain learned.

@@ -5,10 +5,10 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/phase"
-	"github.com/lgraph/lgraph/snapshot"
 )
 
 // minSnippet is the shortest evidence quote looked for in the file: a

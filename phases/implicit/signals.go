@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/internal/facts"
 )
 
 // Signal kinds: what two files may share without importing each other.

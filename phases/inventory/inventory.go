@@ -7,10 +7,10 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
-	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/phase"
-	"github.com/lgraph/lgraph/snapshot"
-	"github.com/lgraph/lgraph/store"
 )
 
 // Phase is the inventory phase. Target is the tree being indexed.

@@ -7,9 +7,9 @@ import (
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/inventory"
-	"github.com/lgraph/lgraph/snapshot"
-	"github.com/lgraph/lgraph/store"
 )
 
 // TestNewRulesRelistTheTree publishes a snapshot as an older lgraph would

@@ -2,7 +2,7 @@ package inventory
 
 import (
 	"github.com/lgraph/lgraph/config"
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/phases/inventory/classify"
 )
 

@@ -10,7 +10,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
-	"github.com/lgraph/lgraph/store"
+	"github.com/lgraph/lgraph/internal/store"
 )
 
 // stage puts a blob at a path the file system cannot hold, in git's index.

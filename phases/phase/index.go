@@ -1,6 +1,6 @@
 package phase
 
-import "github.com/lgraph/lgraph/snapshot"
+import "github.com/lgraph/lgraph/internal/snapshot"
 
 // NextIndex is the language-independent index (directories, leaves,
 // lookups, reverse edges, signals) of the snapshot being built, as it

@@ -7,7 +7,7 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/internal/facts"
 )
 
 // apiEntry is one exported symbol of the Public API section.

@@ -8,7 +8,7 @@ import (
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
 
-	"github.com/lgraph/lgraph/snapshot"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // CheckInputs verifies that every module doc of a snapshot was written for

@@ -3,10 +3,10 @@ package wiki
 import (
 	"slices"
 
-	"github.com/lgraph/lgraph/facts"
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
-	"github.com/lgraph/lgraph/snapshot"
 )
 
 // maxNarrativeDefs bounds the definitions a model is told of per file: a

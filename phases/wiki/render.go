@@ -2,7 +2,7 @@ package wiki
 
 import (
 	"fmt"
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/lang"
 	"maps"
 	"path"
 	"slices"
@@ -11,9 +11,9 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
-	"github.com/lgraph/lgraph/snapshot"
 )
 
 // Bounds that keep a page readable on a large module.

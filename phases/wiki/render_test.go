@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lgraph/lgraph/facts"
+	"github.com/lgraph/lgraph/internal/facts"
 )
 
 func TestRelLink(t *testing.T) {

@@ -8,9 +8,9 @@ import (
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/llm/llmtest"
-	"github.com/lgraph/lgraph/store"
 )
 
 // docs reads every module doc of a branch's published snapshot.

@@ -15,8 +15,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/lgraph/lgraph/config"
-	"github.com/lgraph/lgraph/gitrepo"
-	"github.com/lgraph/lgraph/lang"
+	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // Version names the classification rules: a snapshot made under other

@@ -1,0 +1,271 @@
+package freshness
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/lgraph/lgraph/internal/gitrepo"
+)
+
+// SniffLen is how many first bytes of a file IsCode is given: the prefix
+// the inventory looks at for NUL bytes and a shebang.
+const SniffLen = 8000
+
+// worktree compares the working tree with an indexed snapshot the way git
+// status compares it with git's index: a file whose stat data git's index
+// (or the stat cache) vouches for is not read; the others are hashed.
+type worktree struct {
+	in    Input
+	top   string
+	idx   *gitIndex // nil when there is no usable git index
+	cache *statCache
+	// sparse is the last sparse-index directory entry seen ("dir/").
+	sparse string
+	stale  []string
+	// proven are the directories whose staged blobs are the indexed
+	// commit's (from git's cache tree), computed on first use.
+	proven map[string]bool
+}
+
+// worktreeStale lists the paths where the working tree differs from the
+// snapshot: indexed files whose bytes changed or are gone, and files lgraph
+// would index that the snapshot lacks (staged, tracked or untracked and not
+// ignored). Paths lgraph does not index never count.
+func worktreeStale(in Input, now time.Time) ([]string, error) {
+	if in.Repo.Top == "" {
+		return nil, nil
+	}
+	w := &worktree{in: in, top: in.Repo.Top, cache: loadStatCache(in.StatCache, in.RulesKey, now)}
+	defer w.cache.save()
+	// Without a readable index (none yet, a split index) every indexed
+	// file is compared by content and every listed file counts as
+	// untracked: slower, never wrong.
+	w.idx, _ = readGitIndex(in.Repo.GitDir())
+	if err := w.compare(); err != nil {
+		return nil, err
+	}
+	if in.IsCode != nil {
+		w.untracked()
+	}
+	return w.stale, nil
+}
+
+// compare walks the snapshot's paths and the git index together (both are
+// sorted by path bytes).
+func (w *worktree) compare() error {
+	var entries []indexEntry
+	if w.idx != nil {
+		entries = w.idx.entries
+	}
+	files, err := indexedFiles(w.in.Snap)
+	if err != nil {
+		return err
+	}
+	stats := preload(w.top, files)
+	j := 0
+	for i := range files {
+		p := files[i].path
+		for j < len(entries) && entries[j].path < p {
+			j = w.indexOnly(entries, j)
+		}
+		k := j
+		for k < len(entries) && entries[k].path == p {
+			k++
+		}
+		if err := w.indexed(&files[i], entries[j:k], &stats[i]); err != nil {
+			return err
+		}
+		j = k
+	}
+	for j < len(entries) {
+		j = w.indexOnly(entries, j)
+	}
+	return nil
+}
+
+// fileStat is the result of one lstat.
+type fileStat struct {
+	st  syscall.Stat_t
+	err error
+}
+
+// preload stats the files in parallel, as git's preload-index does: a
+// read's cost is mostly these system calls.
+func preload(top string, paths []indexedFile) []fileStat {
+	out := make([]fileStat, len(paths))
+	forEach(len(paths), 256, func(i int) { out[i].err = lstat(top+"/"+paths[i].path, &out[i].st) })
+	return out
+}
+
+// indexed checks one indexed file; es are its git index entries (one per
+// stage, none when git no longer tracks it) and fs its lstat.
+func (w *worktree) indexed(f *indexedFile, es []indexEntry, fs *fileStat) error {
+	p := f.path
+	var e0 *indexEntry
+	for i := range es {
+		if es[i].stage == 0 {
+			e0 = &es[i]
+		}
+	}
+	switch {
+	case len(es) == 0 && w.idx != nil && w.sparse != "" && strings.HasPrefix(p, w.sparse):
+		return nil // outside a sparse checkout: as HEAD has it
+	case len(es) == 0 && w.idx != nil && !w.in.Ref.Worktree:
+		w.stale = append(w.stale, p) // deletion staged
+	case e0 != nil && e0.skip():
+		w.staleUnless(p, w.stagedIndexed(p, e0)) // git does not look at the file
+	case gone(fs.err):
+		w.stale = append(w.stale, p)
+	case fs.err != nil:
+		return fmt.Errorf("freshness: stat %s: %w", p, fs.err)
+	case !isRegular(&fs.st):
+		w.stale = append(w.stale, p)
+	case e0 != nil && w.idx.statClean(e0, &fs.st):
+		w.staleUnless(p, w.stagedIndexed(p, e0))
+	default:
+		same, err := w.sameContent(p, &fs.st, f)
+		if err != nil {
+			return err
+		}
+		w.staleUnless(p, same)
+	}
+	return nil
+}
+
+func (w *worktree) staleUnless(p string, same bool) {
+	if !same {
+		w.stale = append(w.stale, p)
+	}
+}
+
+// indexOnly handles the git index entries of one path the snapshot lacks
+// and returns the position of the next path.
+func (w *worktree) indexOnly(entries []indexEntry, j int) int {
+	e := &entries[j]
+	k := j + 1
+	for k < len(entries) && entries[k].path == e.path {
+		k++
+	}
+	switch {
+	case e.sparseTree:
+		w.sparse = e.path
+	case e.skip() && e.stage == 0:
+	case w.in.IsCode != nil:
+		w.maybeNew(e.path)
+	}
+	return k
+}
+
+// maybeNew marks a working-tree file the snapshot lacks when lgraph would
+// index it.
+func (w *worktree) maybeNew(p string) {
+	if !w.in.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) {
+		return
+	}
+	abs := w.top + "/" + p
+	var st syscall.Stat_t
+	if lstat(abs, &st) != nil || !isRegular(&st) {
+		return
+	}
+	facts := w.cache.facts(p, keyOf(&st))
+	if !facts.HasCode {
+		facts.HasCode = true
+		facts.Code = w.in.IsCode(p, st.Size, func() []byte { return head(abs) })
+		w.cache.learn(p, &st, facts)
+	}
+	if facts.Code {
+		w.stale = append(w.stale, p)
+	}
+}
+
+// untracked marks the files git neither tracks nor ignores that lgraph
+// would index.
+func (w *worktree) untracked() {
+	tracked := func([]byte) bool { return false }
+	if w.idx != nil {
+		set := make(map[string]struct{}, len(w.idx.entries))
+		for i := range w.idx.entries {
+			set[w.idx.entries[i].path] = struct{}{}
+		}
+		tracked = func(p []byte) bool { _, ok := set[string(p)]; return ok }
+	}
+	getenv := w.in.Getenv
+	if getenv == nil {
+		getenv = os.Getenv
+	}
+	s := &scanner{top: w.top, cache: w.cache, tracked: tracked}
+	s.dir("", nil, repoIgnores(w.top, w.in.Repo.CommonDir, getenv))
+	for _, p := range s.out {
+		if !w.in.Snap.Files.Has(p) {
+			w.maybeNew(p)
+		}
+	}
+}
+
+// sameContent reports whether a file's bytes have the indexed SHA-256,
+// hashing it only when the stat cache does not know it at this stat key.
+func (w *worktree) sameContent(p string, st *syscall.Stat_t, want *indexedFile) (bool, error) {
+	facts := w.cache.facts(p, keyOf(st))
+	if !facts.HasSum {
+		sum, err := hashFile(w.top + "/" + p)
+		if gone(err) {
+			return false, nil
+		}
+		if err != nil {
+			return false, fmt.Errorf("freshness: %w", err)
+		}
+		facts.HasSum, facts.Sum = true, sum
+		w.cache.learn(p, st, facts)
+	}
+	return want.hasSum && facts.Sum == want.sum, nil
+}
+
+// sameBlob reports whether an index entry stages the blob with this hex id.
+func sameBlob(e *indexEntry, blob string) bool {
+	var id [20]byte
+	n, err := hex.Decode(id[:], []byte(blob))
+	return err == nil && n == 20 && bytes.Equal(id[:], e.blob[:])
+}
+
+// gone reports errors meaning there is no file at the path.
+func gone(err error) bool {
+	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
+}
+
+func hashFile(name string) ([32]byte, error) {
+	var sum [32]byte
+	f, err := os.Open(name)
+	if err != nil {
+		return sum, err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return sum, err
+	}
+	copy(sum[:], h.Sum(nil))
+	return sum, nil
+}
+
+// head reads the first SniffLen bytes of a file.
+func head(path string) []byte {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	buf := make([]byte, SniffLen)
+	n, _ := io.ReadFull(f, buf)
+	return buf[:n]
+}

@@ -1,0 +1,365 @@
+package lang
+
+import (
+	"path"
+	"sort"
+	"strings"
+	"sync"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+func javaSpec() *Spec {
+	return &Spec{
+		Name: "java", Family: "java", Extensions: []string{".java"}, Interpreters: []string{},
+		Grammar:          javaGrammar,
+		Extract:          javaExtract,
+		ModuleKeys:       javaModuleKeys,
+		ImportCandidates: javaImportCandidates,
+	}
+}
+
+func javaGrammar() *sitter.Language { return sitter.NewLanguage(tsjava.Language()) }
+
+// javaModuleKeys: "pkg.Class" (from the file name) and "pkg"; or just the
+// class name for a file in the default package.
+func javaModuleKeys(p string, f *facts.File, _ *Project) []string {
+	base := strings.TrimSuffix(path.Base(p), path.Ext(p))
+	if f == nil || f.Package == "" {
+		return []string{base}
+	}
+	return []string{f.Package + "." + base, f.Package}
+}
+
+// javaImportCandidates: the imported class (or the package for a wildcard);
+// a static import names a member, so its class is the fallback.
+func javaImportCandidates(imp facts.Import, _ string, _ *Project) []string {
+	if imp.Path == "" {
+		return nil
+	}
+	if imp.Kind == "static" {
+		if i := strings.LastIndexByte(imp.Path, '.'); i > 0 {
+			return []string{imp.Path, imp.Path[:i]}
+		}
+	}
+	return []string{imp.Path}
+}
+
+// javaKinds holds the grammar's node kind and field ids, resolved once, so the
+// walk compares integers instead of allocating a kind string per node.
+type javaKinds struct {
+	packageDecl, importDecl, identifier, scopedIdentifier, asterisk              uint16
+	classDecl, recordDecl, interfaceDecl, enumDecl, annotationDecl               uint16
+	methodDecl, ctorDecl, compactCtorDecl, annotationElemDecl                    uint16
+	fieldDecl, constantDecl, enumConstant, modifiers, variableDeclarator         uint16
+	superclass, superInterfaces, extendsInterfaces, typeList                     uint16
+	typeParameters, typeParameter, typeIdentifier, scopedTypeIdentifier, generic uint16
+	methodInvocation, objectCreation, explicitCtorInvocation, methodReference    uint16
+	markerAnnotation, annotation, fieldAccess, this, super, blockComment         uint16
+
+	fName, fBody, fObject, fType, fTypeParameters, fSuperclass, fInterfaces, fDeclarator uint16
+	fField, fConstructor                                                                 uint16
+}
+
+var (
+	javaKindsOnce sync.Once
+	javaK         *javaKinds
+)
+
+func javaKindTable() *javaKinds {
+	javaKindsOnce.Do(func() {
+		l := javaGrammar()
+		id := func(s string) uint16 { return l.IdForNodeKind(s, true) }
+		fid := l.FieldIdForName
+		javaK = &javaKinds{
+			packageDecl: id("package_declaration"), importDecl: id("import_declaration"),
+			identifier: id("identifier"), scopedIdentifier: id("scoped_identifier"), asterisk: id("asterisk"),
+			classDecl: id("class_declaration"), recordDecl: id("record_declaration"),
+			interfaceDecl: id("interface_declaration"), enumDecl: id("enum_declaration"),
+			annotationDecl: id("annotation_type_declaration"), methodDecl: id("method_declaration"),
+			ctorDecl: id("constructor_declaration"), compactCtorDecl: id("compact_constructor_declaration"),
+			annotationElemDecl: id("annotation_type_element_declaration"), fieldDecl: id("field_declaration"),
+			constantDecl: id("constant_declaration"), enumConstant: id("enum_constant"),
+			modifiers: id("modifiers"), variableDeclarator: id("variable_declarator"),
+			superclass: id("superclass"), superInterfaces: id("super_interfaces"),
+			extendsInterfaces: id("extends_interfaces"), typeList: id("type_list"),
+			typeParameters: id("type_parameters"), typeParameter: id("type_parameter"),
+			typeIdentifier: id("type_identifier"), scopedTypeIdentifier: id("scoped_type_identifier"),
+			generic: id("generic_type"), methodInvocation: id("method_invocation"),
+			objectCreation: id("object_creation_expression"), explicitCtorInvocation: id("explicit_constructor_invocation"),
+			methodReference: id("method_reference"), markerAnnotation: id("marker_annotation"),
+			annotation: id("annotation"), fieldAccess: id("field_access"), this: id("this"), super: id("super"),
+			blockComment: id("block_comment"),
+			fName:        fid("name"), fBody: fid("body"), fObject: fid("object"), fType: fid("type"),
+			fTypeParameters: fid("type_parameters"), fSuperclass: fid("superclass"),
+			fInterfaces: fid("interfaces"), fDeclarator: fid("declarator"), fField: fid("field"),
+			fConstructor: fid("constructor"),
+		}
+	})
+	return javaK
+}
+
+// javaKids iterates over the named children of a node. The walks visit
+// named nodes only: every tree-sitter call is a cgo call, and anonymous tokens
+// are about 40% of all nodes. NamedChild(i) is O(i) in C, so wide nodes (long
+// array literals, big class bodies) are iterated with a cursor instead.
+type javaKids struct {
+	n      *sitter.Node
+	i, cnt uint
+	c      *sitter.TreeCursor
+}
+
+func javaKidsOf(n *sitter.Node) javaKids { return javaKids{n: n, cnt: n.NamedChildCount()} }
+
+// next returns the next named child, or nil at the end.
+func (it *javaKids) next() *sitter.Node {
+	if it.cnt <= 32 {
+		if it.i >= it.cnt {
+			return nil
+		}
+		it.i++
+		return it.n.NamedChild(it.i - 1)
+	}
+	if it.c == nil {
+		it.c = it.n.Walk()
+		if !it.c.GotoFirstChild() {
+			return nil
+		}
+	} else if !it.c.GotoNextSibling() {
+		return nil
+	}
+	for {
+		if ch := it.c.Node(); ch.IsNamed() {
+			return ch
+		}
+		if !it.c.GotoNextSibling() {
+			return nil
+		}
+	}
+}
+
+func (it *javaKids) close() {
+	if it.c != nil {
+		it.c.Close()
+	}
+}
+
+// javaScope is one enclosing definition during the walk.
+type javaScope struct {
+	qual       string
+	name       string
+	isType     bool     // members of a type are symbols; anything else is local
+	extends    string   // first base class, for super(...) calls
+	typeParams []string // type variables declared here, never emitted as refs
+	// bounds holds, parallel to typeParams, each one's first bound (Java's
+	// T extends Foo), nil when unbounded or unknown.
+	bounds []*sitter.Node
+}
+
+// scopeWalk is the scope stack and reference list the Java and C#
+// extractors share: both nest types the same way.
+type scopeWalk struct {
+	f      *facts.File
+	refPos []uint
+	scopes []javaScope
+}
+
+func (x *scopeWalk) from() string {
+	if len(x.scopes) == 0 {
+		return ""
+	}
+	return x.scopes[len(x.scopes)-1].qual
+}
+
+// inTypeBody reports whether a declaration here is a symbol: at top level or
+// directly in a type body (not inside a method, initializer or field value).
+func (x *scopeWalk) inTypeBody() bool {
+	return len(x.scopes) == 0 || x.scopes[len(x.scopes)-1].isType
+}
+
+func (x *scopeWalk) qualify(name string) (qual, parent string) {
+	if len(x.scopes) == 0 {
+		return name, ""
+	}
+	parent = x.scopes[len(x.scopes)-1].qual
+	return parent + "." + name, parent
+}
+
+func (x *scopeWalk) ref(name, qual, kind string, at *sitter.Node) {
+	if name == "" {
+		return
+	}
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: Line(at)})
+	x.refPos = append(x.refPos, at.StartByte())
+}
+
+func (x *scopeWalk) isTypeParam(name string) bool {
+	for i := len(x.scopes) - 1; i >= 0; i-- {
+		for _, t := range x.scopes[i].typeParams {
+			if t == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type javaX struct {
+	scopeWalk
+	in javaInfer
+	tk *javaTypeKinds
+	// boundDepth guards reading a type variable's bound (T extends
+	// Comparable<T>); forParams reads type variables as their bounds.
+	boundDepth int
+	forParams  bool
+	k          *javaKinds
+	src        []byte
+	suppress   uintptr // id of a type node already reported as a constructor call
+	// prevComment is the block comment right before the node being entered
+	// (PrevSibling is a linear scan in C; the walk knows it for free).
+	prevComment *sitter.Node
+}
+
+func javaExtract(root *sitter.Node, src []byte) *facts.File {
+	x := &javaX{scopeWalk: scopeWalk{f: &facts.File{}}, k: javaKindTable(), tk: javaTypeKindTable(), src: src}
+	x.in = javaInfer{imports: map[string]string{}, statics: map[string]string{}, declared: map[string]string{}}
+	x.declareTypes(root, "")
+	x.walk(root, 0)
+	javaSortRefs(x.f.Refs, x.refPos)
+	return x.f
+}
+
+// javaSortRefs orders refs by the position of their name (stable).
+func javaSortRefs(refs []facts.Ref, pos []uint) {
+	s := javaRefSorter{refs, pos}
+	if !sort.IsSorted(s) {
+		sort.Stable(s)
+	}
+}
+
+type javaRefSorter struct {
+	refs []facts.Ref
+	pos  []uint
+}
+
+func (s javaRefSorter) Len() int           { return len(s.refs) }
+func (s javaRefSorter) Less(i, j int) bool { return s.pos[i] < s.pos[j] }
+func (s javaRefSorter) Swap(i, j int) {
+	s.refs[i], s.refs[j] = s.refs[j], s.refs[i]
+	s.pos[i], s.pos[j] = s.pos[j], s.pos[i]
+}
+
+// walk visits n and returns its kind.
+func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
+	k := x.k
+	id := n.KindId()
+	pushed := false
+	descend := true
+	switch id {
+	case k.packageDecl:
+		if x.f.Package == "" {
+			for i := uint(0); i < n.NamedChildCount(); i++ {
+				ch := n.NamedChild(i)
+				if ch.KindId() == k.identifier || ch.KindId() == k.scopedIdentifier {
+					x.f.Package = javaNoSpace(Text(ch, x.src))
+					break
+				}
+			}
+		}
+	case k.importDecl:
+		x.importDecl(n)
+		descend = false
+	case k.classDecl, k.recordDecl, k.interfaceDecl, k.enumDecl, k.annotationDecl:
+		pushed = x.typeDecl(n, id)
+	case k.methodDecl, k.ctorDecl, k.compactCtorDecl, k.annotationElemDecl:
+		pushed = x.methodDecl(n, id)
+	case k.fieldDecl, k.constantDecl:
+		pushed = x.fieldDecl(n, id)
+	case k.enumConstant:
+		if name := Text(n.ChildByFieldId(k.fName), x.src); name != "" && x.inTypeBody() {
+			qual, parent := x.qualify(name)
+			body := n.ChildByFieldId(k.fBody)
+			x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+				Name: name, Qualified: qual, Kind: facts.KindConst, Parent: parent,
+				Line: Line(n), EndLine: EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
+				Type: parent, // the enum
+			})
+			x.scopes = append(x.scopes, javaScope{qual: qual, name: name})
+			pushed = true
+		}
+	case k.methodInvocation:
+		x.invocation(n)
+	case k.objectCreation:
+		x.creation(n)
+	case k.explicitCtorInvocation:
+		x.ctorCall(n)
+	case k.methodReference:
+		x.methodRef(n)
+	case k.markerAnnotation, k.annotation:
+		if nm := n.ChildByFieldId(k.fName); nm != nil {
+			name, qual := javaSplitLast(javaNoSpace(Text(nm, x.src)), ".")
+			x.ref(name, qual, facts.RefReference, nm)
+		}
+	case k.typeIdentifier:
+		if parentKind != k.typeParameter && n.Id() != x.suppress {
+			name := Text(n, x.src)
+			if name != "var" && !x.isTypeParam(name) {
+				x.ref(name, "", facts.RefReference, n)
+			}
+		}
+	case k.scopedTypeIdentifier:
+		if n.Id() != x.suppress {
+			name, qual := x.typeName(n)
+			x.ref(name, qual, facts.RefReference, n)
+		}
+		descend = false
+	}
+	popLocals, popTypes := x.enter(n, id, parentKind, pushed)
+	if descend {
+		it := javaKidsOf(n)
+		var prev *sitter.Node
+		for ch := it.next(); ch != nil; ch = it.next() {
+			x.prevComment = prev
+			prev = nil
+			if cid := x.walk(ch, id); cid == k.blockComment {
+				prev = ch
+			}
+		}
+		it.close()
+	}
+	x.leave(popLocals, popTypes)
+	if pushed {
+		x.scopes = x.scopes[:len(x.scopes)-1]
+	}
+	return id
+}
+
+func (x *javaX) importDecl(n *sitter.Node) {
+	imp := facts.Import{Line: Line(n)}
+	static, wildcard := false, false
+	for i := uint(0); i < n.ChildCount(); i++ {
+		ch := n.Child(i)
+		switch {
+		case ch.KindId() == x.k.identifier || ch.KindId() == x.k.scopedIdentifier:
+			imp.Path = javaNoSpace(Text(ch, x.src))
+		case ch.KindId() == x.k.asterisk:
+			wildcard = true
+		case !ch.IsNamed() && ch.Kind() == "static":
+			static = true
+		}
+	}
+	if imp.Path == "" {
+		return
+	}
+	switch {
+	case static:
+		imp.Kind = "static" // import static a.b.C.* keeps Path "a.b.C"
+	case wildcard:
+		imp.Kind = "wildcard"
+	}
+	x.f.Imports = append(x.f.Imports, imp)
+	x.importInfo(imp, wildcard)
+}

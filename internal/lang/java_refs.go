@@ -1,0 +1,184 @@
+package lang
+
+import (
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+// ctorCall reports super(...) as a call of the superclass constructor and
+// this(...) as a call of the class's own constructor.
+func (x *javaX) ctorCall(n *sitter.Node) {
+	ctor := n.ChildByFieldId(x.k.fConstructor)
+	if ctor == nil {
+		return
+	}
+	var cls *javaScope
+	for i := len(x.scopes) - 1; i >= 0; i-- {
+		if x.scopes[i].isType {
+			cls = &x.scopes[i]
+			break
+		}
+	}
+	if cls == nil {
+		return
+	}
+	args := x.argsOf(n.ChildByFieldId(x.tk.fArguments))
+	if ctor.KindId() == x.k.super {
+		x.call(cls.extends, "super", "", args, ctor)
+	} else {
+		x.call(cls.name, "this", "", args, ctor)
+	}
+}
+
+// call emits a call reference with its receiver chain and argument types.
+func (x *javaX) call(name, qual, recv, args string, at *sitter.Node) {
+	n := len(x.f.Refs)
+	x.ref(name, qual, facts.RefCall, at)
+	if len(x.f.Refs) > n {
+		x.f.Refs[n].Recv, x.f.Refs[n].Args = recv, args
+	}
+}
+
+// invocation reports a method call: its receiver's chain (a local's or
+// field's declared type, a type for a static call; see recvChain and
+// bareRecv) and its arguments' types.
+func (x *javaX) invocation(n *sitter.Node) {
+	nameNode := n.ChildByFieldId(x.k.fName)
+	name := Text(nameNode, x.src)
+	qual, recv := "", ""
+	if obj := n.ChildByFieldId(x.k.fObject); obj != nil {
+		qual = x.qualifier(obj)
+		recv = x.recvChain(obj, name)
+		if recv == "this" && (qual == "this" || qual == "") {
+			recv = "" // the resolver reads this itself
+		}
+	} else {
+		recv = x.bareRecv(name)
+	}
+	x.call(name, qual, recv, x.argsOf(n.ChildByFieldId(x.tk.fArguments)), nameNode)
+}
+
+// creation reports new T(...) as a call of T (the resolver picks the
+// constructor that takes the arguments). A nested type is reached as a
+// member of its outer type's chain; a library type is no repository call.
+func (x *javaX) creation(n *sitter.Node) {
+	base := x.createdType(n)
+	if base == nil {
+		return
+	}
+	name, qual := x.typeName(base)
+	recv := ""
+	switch chain := x.typeInfo(base).chain; {
+	case chain == facts.NotRepo:
+		recv = facts.NotRepo
+	case chain != facts.Unknown:
+		if _, _, steps := facts.SplitChain(chain); len(steps) > 0 {
+			recv = strings.TrimSuffix(chain, "."+steps[len(steps)-1])
+			name = steps[len(steps)-1]
+		}
+	}
+	x.call(name, qual, recv, x.argsOf(n.ChildByFieldId(x.tk.fArguments)), base)
+	x.suppress = base.Id()
+}
+
+// methodRef reports Type::method (and Type::new) as a reference.
+func (x *javaX) methodRef(n *sitter.Node) {
+	cnt := n.ChildCount()
+	if cnt < 3 {
+		return
+	}
+	last := n.Child(cnt - 1)
+	first := n.NamedChild(0)
+	if first == nil {
+		return
+	}
+	if !last.IsNamed() { // Type::new
+		base := first
+		if base.KindId() == x.k.generic && base.NamedChildCount() > 0 {
+			base = base.NamedChild(0)
+		}
+		name, qual := x.typeName(base)
+		x.ref(name, qual, facts.RefReference, last)
+		return
+	}
+	if last.KindId() == x.k.identifier {
+		x.ref(Text(last, x.src), x.qualifier(first), facts.RefReference, last)
+	}
+}
+
+// typeName splits a type node into simple name and qualifier.
+func (x *javaX) typeName(n *sitter.Node) (name, qual string) {
+	t := javaStripGenerics(Text(n, x.src))
+	return javaSplitLast(t, ".")
+}
+
+// qualifier is the receiver text when it is an identifier chain, else "?".
+func (x *javaX) qualifier(n *sitter.Node) string {
+	if x.isChain(n) {
+		return javaNoSpace(Text(n, x.src))
+	}
+	return "?"
+}
+
+func (x *javaX) isChain(n *sitter.Node) bool {
+	k := x.k
+	switch n.KindId() {
+	case k.identifier, k.this, k.super, k.scopedIdentifier, k.typeIdentifier:
+		return true
+	case k.fieldAccess:
+		obj := n.ChildByFieldId(k.fObject)
+		f := n.ChildByFieldId(k.fField)
+		return obj != nil && f != nil && x.isChain(obj) && x.isChain(f)
+	}
+	return false
+}
+
+func javaCap(s string) string {
+	if len(s) > 400 {
+		return s[:400]
+	}
+	return s
+}
+
+// javaNoSpace removes all whitespace.
+func javaNoSpace(s string) string {
+	if !strings.ContainsAny(s, " \t\r\n") {
+		return s
+	}
+	return strings.Join(strings.Fields(s), "")
+}
+
+// javaStripGenerics removes type arguments ("Map<K, V>" -> "Map",
+// "Outer<T>.Inner" -> "Outer.Inner") and whitespace.
+func javaStripGenerics(s string) string {
+	if !strings.ContainsAny(s, "<[ \t\r\n") {
+		return s
+	}
+	var b strings.Builder
+	depth := 0
+	for i := 0; i < len(s); i++ {
+		switch ch := s[i]; {
+		case ch == '<' || ch == '[':
+			depth++
+		case ch == '>' || ch == ']':
+			if depth > 0 {
+				depth--
+			}
+		case depth > 0 || ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n':
+		default:
+			b.WriteByte(ch)
+		}
+	}
+	return b.String()
+}
+
+// javaSplitLast splits "a.b.C" into ("C", "a.b").
+func javaSplitLast(s, sep string) (name, qual string) {
+	if i := strings.LastIndex(s, sep); i >= 0 {
+		return s[i+len(sep):], s[:i]
+	}
+	return s, ""
+}

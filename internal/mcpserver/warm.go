@@ -1,0 +1,78 @@
+package mcpserver
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+
+	"github.com/lgraph/lgraph/internal/readview"
+)
+
+// warmView keeps the view of the last call while the watcher counts no
+// change. Calls are serialized (server.busy), so it needs no lock.
+type warmView struct {
+	watch *watcher // nil when watching could not start: no view is kept
+	view  *readview.View
+	gen   uint64
+}
+
+// newWarmView starts watching what a view of env depends on; the watcher
+// stops when ctx is done (the server's process ends with it).
+func newWarmView(ctx context.Context, env *readview.Env, log *slog.Logger) *warmView {
+	wv := &warmView{}
+	w, err := newWatcher(dependencies(env))
+	if err != nil {
+		if log != nil {
+			log.Warn("answering without a warm view", "error", err)
+		}
+		return wv
+	}
+	wv.watch = w
+	go func() {
+		<-ctx.Done()
+		w.Close()
+	}()
+	return wv
+}
+
+// dependencies are the directories a view is computed from.
+func dependencies(env *readview.Env) watchedDirs {
+	r := env.Repo
+	return watchedDirs{
+		tree:  r.Top,
+		flat:  []string{r.GitDir(), r.CommonDir, filepath.Join(r.CommonDir, "objects", "pack"), filepath.Join(env.Store.Dir, "refs")},
+		deep:  []string{filepath.Join(r.CommonDir, "refs")},
+		skips: []string{env.Store.Dir},
+	}
+}
+
+// get returns the kept view when the watcher vouches that nothing changed
+// since it was opened, else opens one (kept for the next call when the
+// watcher can vouch for it). The release function closes a view that is
+// not kept.
+func (wv *warmView) get(ctx context.Context, open func(context.Context) (*readview.View, error)) (*readview.View, func(), error) {
+	gen, ok := uint64(0), false
+	if wv.watch != nil {
+		gen, ok = wv.watch.generation(ctx)
+	}
+	if ok && wv.view != nil && wv.gen == gen {
+		return wv.view, func() {}, nil
+	}
+	wv.drop()
+	v, err := open(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	if !ok {
+		return v, func() { v.Env.Repo.Close() }, nil
+	}
+	wv.view, wv.gen = v, gen
+	return v, func() {}, nil
+}
+
+func (wv *warmView) drop() {
+	if wv.view != nil {
+		wv.view.Env.Repo.Close()
+		wv.view = nil
+	}
+}

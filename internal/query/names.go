@@ -1,0 +1,332 @@
+package query
+
+import (
+	"errors"
+	"github.com/lgraph/lgraph/internal/lang"
+	"path"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// This file resolves names as people write them, on top of the exported
+// resolution (ResolveFile, ResolveSymbol, ResolveTarget): "path:line",
+// Go receivers "(*T).M" and "(T).M", package-qualified "pkg.F", and ranks
+// the candidates of an ambiguous name so the likely ones come first. It
+// uses only the package's exported API.
+
+// receiverRE matches a Go method expression: optional package, (*T) or
+// (T), then the method.
+var receiverRE = regexp.MustCompile(`^(?:([A-Za-z_][\w]*)\.)?\(\*?([A-Za-z_][\w]*)\)\.(.+)$`)
+
+// pkgNameRE matches "pkg.Name": a package identifier, then a name.
+var pkgNameRE = regexp.MustCompile(`^([A-Za-z_][\w]*)\.([A-Za-z_][\w.]*)$`)
+
+// CallableKinds are the symbol kinds callers and callees prefer when a
+// name is ambiguous.
+var CallableKinds = []string{"function", "method"}
+
+// ResolveWrittenSymbol resolves a symbol written as a person would: an id,
+// a qualified or plain name, "(*T).M", "pkg.F", or "path:line" (the
+// innermost symbol whose span holds the line). An ambiguous name ranks
+// symbols of the preferred kinds first (see rank).
+func (ix *Index) ResolveWrittenSymbol(arg string, prefer ...string) (string, error) {
+	if id, ok := ix.symbolAtLine(arg); ok {
+		if strings.HasPrefix(id, "file:") {
+			return "", &NotFoundError{What: "symbol", Name: arg}
+		}
+		return id, nil
+	}
+	pkg, name := splitReceiver(arg)
+	id, err := ix.ResolveSymbol(name)
+	return ix.refine(arg, pkg, name, id, err, prefer)
+}
+
+// ResolveWrittenTarget is ResolveTarget for names as people write them: a
+// "path:line" inside a symbol is that symbol, elsewhere the file.
+func (ix *Index) ResolveWrittenTarget(arg string) (string, error) {
+	if id, ok := ix.symbolAtLine(arg); ok {
+		return id, nil
+	}
+	pkg, name := splitReceiver(arg)
+	id, err := ix.ResolveTarget(name)
+	return ix.refine(arg, pkg, name, id, err, nil)
+}
+
+// splitReceiver rewrites "(*T).M" as "T.M", returning the package a
+// "pkg.(*T).M" names.
+func splitReceiver(arg string) (pkg, name string) {
+	if m := receiverRE.FindStringSubmatch(arg); m != nil {
+		return m[1], m[2] + "." + m[3]
+	}
+	return "", arg
+}
+
+// refine retries a failed resolution with a package qualifier and ranks
+// the candidates of an ambiguous one.
+func (ix *Index) refine(arg, pkg, name string, id string, err error, prefer []string) (string, error) {
+	var nf *NotFoundError
+	if errors.As(err, &nf) && pkg == "" {
+		if m := pkgNameRE.FindStringSubmatch(name); m != nil {
+			// "pkg.F": F in a directory (or module file) named pkg. When
+			// that finds nothing either, the first answer stands.
+			pid, perr := ix.ResolveSymbol(m[2])
+			var amb *AmbiguousError
+			switch {
+			case perr == nil && inPackage(pid, m[1]):
+				return pid, nil
+			case errors.As(perr, &amb) && len(filterPackage(amb.Candidates, m[1])) > 0:
+				pkg, name, err = m[1], m[2], perr
+			}
+		}
+	}
+	var amb *AmbiguousError
+	if !errors.As(err, &amb) {
+		if errors.As(err, &nf) {
+			nf.Name = arg
+		}
+		return id, err
+	}
+	cands := amb.Candidates
+	if pkg != "" {
+		cands = filterPackage(cands, pkg)
+		switch len(cands) {
+		case 0:
+			return "", &NotFoundError{What: "symbol", Name: arg}
+		case 1:
+			return cands[0], nil
+		}
+	}
+	return "", ix.overloads(&AmbiguousError{Name: arg, Candidates: ix.rank(name, cands, prefer)})
+}
+
+// OverloadError is an ambiguous name whose candidates include overloads
+// (a name defined more than once in one file, ids ending ~2, ~3): its
+// message shows their signatures, which tell them apart. It unwraps to the
+// *AmbiguousError.
+type OverloadError struct {
+	*AmbiguousError
+	// Signatures are the candidates' signatures, in the same order.
+	Signatures []string
+}
+
+func (e *OverloadError) Unwrap() error { return e.AmbiguousError }
+
+func (e *OverloadError) Error() string {
+	list := make([]string, 0, min(len(e.Candidates), maxListed))
+	for i, id := range e.Candidates {
+		if i == maxListed {
+			break
+		}
+		if e.Signatures[i] != "" {
+			id += " (" + e.Signatures[i] + ")"
+		}
+		list = append(list, id)
+	}
+	more := ""
+	if n := len(e.Candidates) - len(list); n > 0 {
+		more = " and " + strconv.Itoa(n) + " more"
+	}
+	return "symbol " + strconv.Quote(e.Name) + " is ambiguous (" + strconv.Itoa(len(e.Candidates)) + " matches): pass one of " +
+		strings.Join(list, ", ") + more
+}
+
+// overloads adds signatures to an ambiguity between overloads.
+func (ix *Index) overloads(amb *AmbiguousError) error {
+	overloaded := false
+	for _, id := range amb.Candidates {
+		if strings.Contains(id[strings.IndexByte(id, '#')+1:], "~") {
+			overloaded = true
+			break
+		}
+	}
+	if !overloaded {
+		return amb
+	}
+	sigs := make([]string, len(amb.Candidates))
+	for i, id := range amb.Candidates {
+		if i < maxListed {
+			sigs[i] = oneLineSig(ix.ShowSymbol(id).Signature)
+		}
+	}
+	return &OverloadError{AmbiguousError: amb, Signatures: sigs}
+}
+
+// oneLineSig collapses a signature's whitespace runs to single spaces.
+func oneLineSig(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// inPackage says whether a symbol id lives in package pkg: its file's
+// directory is named pkg, or (Python, JS modules) its file is.
+func inPackage(id, pkg string) bool {
+	p := pathOfID(id)
+	return path.Base(path.Dir(p)) == pkg || strings.TrimSuffix(path.Base(p), path.Ext(p)) == pkg
+}
+
+func filterPackage(ids []string, pkg string) []string {
+	var out []string
+	for _, id := range ids {
+		if inPackage(id, pkg) {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// pathOfID is the file path of a "sym:PATH#Name" or "file:PATH" id.
+func pathOfID(id string) string {
+	p := strings.TrimPrefix(strings.TrimPrefix(id, "sym:"), "file:")
+	if i := strings.IndexByte(p, '#'); i >= 0 {
+		p = p[:i]
+	}
+	return p
+}
+
+// maxRanked bounds the candidates whose references are counted.
+const maxRanked = 64
+
+// rank orders an ambiguous name's candidates, most likely first: the
+// whole qualified name matching before a trailing part, a preferred kind
+// before others, code before tests, then the most referenced; ties keep
+// id order.
+func (ix *Index) rank(name string, ids []string, prefer []string) []string {
+	type scored struct {
+		id                string
+		exact, kind, test bool
+		refs              int
+	}
+	list := make([]scored, len(ids))
+	for i, id := range ids {
+		q := id[strings.IndexByte(id, '#')+1:]
+		if j := strings.LastIndexByte(q, '~'); j >= 0 {
+			q = q[:j] // a second definition's "~2"
+		}
+		list[i] = scored{id: id, exact: q == name, test: lang.IsTestPath(pathOfID(id))}
+		if len(ids) <= maxRanked {
+			info := ix.ShowSymbol(id)
+			list[i].refs = len(info.In)
+			list[i].kind = len(prefer) > 0 && slicesContains(prefer, info.SymbolKind)
+		}
+	}
+	sort.SliceStable(list, func(a, b int) bool {
+		x, y := list[a], list[b]
+		if x.exact != y.exact {
+			return x.exact
+		}
+		if x.kind != y.kind {
+			return x.kind
+		}
+		if x.test != y.test {
+			return !x.test
+		}
+		return x.refs > y.refs
+	})
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = s.id
+	}
+	return out
+}
+
+// symbolAtLine resolves "path:line" to the innermost symbol of the file
+// whose span holds the line, or the file when none does; ok is false when
+// arg is not an indexed path with a line.
+func (ix *Index) symbolAtLine(arg string) (string, bool) {
+	i := strings.LastIndexByte(arg, ':')
+	if i <= 0 || strings.HasPrefix(arg, "sym:") {
+		return "", false
+	}
+	line, err := strconv.Atoi(arg[i+1:])
+	if err != nil || line < 1 {
+		return "", false
+	}
+	fileID, err := ix.ResolveFile(arg[:i])
+	if err != nil {
+		if fileID = ix.uniqueBaseName(arg[:i]); fileID == "" {
+			return "", false
+		}
+	}
+	syms := ix.ShowFile(fileID).Symbols
+	best := ""
+	bestLine := 0
+	for _, s := range syms {
+		if s.Line > line || s.Line < bestLine {
+			continue
+		}
+		if info := ix.ShowSymbol(s.ID); max(info.EndLine, info.Line) >= line {
+			best, bestLine = s.ID, s.Line
+		}
+	}
+	if best == "" {
+		return fileID, true
+	}
+	return best, true
+}
+
+// ShowSymbolWhole is ShowSymbol with a Go type's members completed: Go
+// declares methods in any file of the package, so the methods "T.M" of a
+// type T in other files of its directory join the members found in its
+// own file, sorted by path, line and id.
+func (ix *Index) ShowSymbolWhole(symID string) SymbolInfo {
+	info := ix.ShowSymbol(symID)
+	if path.Ext(info.Path) != ".go" || info.Name == "" {
+		return info
+	}
+	prefix := info.Name + "."
+	have := map[string]bool{}
+	for _, m := range info.Members {
+		have[m.ID] = true
+	}
+	added := false
+	for _, h := range ix.Search(prefix, 0).Items {
+		rest, ok := strings.CutPrefix(h.Name, prefix)
+		if !ok || rest == "" || strings.Contains(rest, ".") || h.Kind != "symbol" || have[h.ID] ||
+			path.Dir(h.Path) != path.Dir(info.Path) || path.Ext(h.Path) != ".go" {
+			continue
+		}
+		info.Members = append(info.Members, h.NodeRef)
+		have[h.ID] = true
+		added = true
+	}
+	if added {
+		sort.SliceStable(info.Members, func(i, j int) bool {
+			a, b := info.Members[i], info.Members[j]
+			if a.Path != b.Path {
+				return a.Path < b.Path
+			}
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return a.ID < b.ID
+		})
+	}
+	return info
+}
+
+func slicesContains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// uniqueBaseName is the id of the one indexed file whose base name is
+// name ("hash.go" for plumbing/hash.go), or "" when none or several are.
+func (ix *Index) uniqueBaseName(name string) string {
+	if strings.ContainsAny(name, "/\\") {
+		return ""
+	}
+	found := ""
+	for _, h := range ix.Search(name, 0).Items {
+		if h.Kind != "file" || path.Base(h.Path) != name {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = h.ID
+	}
+	return found
+}

@@ -1,0 +1,160 @@
+package snapshot
+
+import (
+	"encoding/binary"
+	"maps"
+	"slices"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+// The encoder writes every field as varints indexing a table of unique
+// strings: paths, ids and names repeat heavily across files, so records are
+// small and decode with one allocation per unique string. Map keys are
+// written sorted, so equal inputs encode to equal bytes.
+type encoder struct {
+	buf   []byte
+	strs  map[string]uint64
+	table []string
+}
+
+func (e *encoder) uvarint(n uint64) { e.buf = binary.AppendUvarint(e.buf, n) }
+func (e *encoder) int(n int)        { e.buf = binary.AppendVarint(e.buf, int64(n)) }
+
+func (e *encoder) str(s string) {
+	id, ok := e.strs[s]
+	if !ok {
+		id = uint64(len(e.table))
+		e.strs[s] = id
+		e.table = append(e.table, s)
+	}
+	e.uvarint(id)
+}
+
+func (e *encoder) strs_(l []string) {
+	e.uvarint(uint64(len(l)))
+	for _, s := range l {
+		e.str(s)
+	}
+}
+
+func (e *encoder) strMap(m map[string]string) {
+	keys := sortedKeys(m)
+	e.uvarint(uint64(len(keys)))
+	for _, k := range keys {
+		e.str(k)
+		e.str(m[k])
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
+
+func (e *encoder) file(f *File) {
+	e.str(f.Path)
+	e.str(f.Blob)
+	e.str(f.SHA256)
+	e.str(f.NormSHA)
+	e.str(f.Lang)
+	e.int(int(f.Size))
+	e.facts(f.Facts)
+	e.edges(f.Res.Edges)
+	e.strs_(f.Res.Lookups)
+	e.int(f.Res.Unresolved)
+	e.str(f.Summary)
+	e.str(f.SummaryKey)
+	e.strMap(f.EdgeSummaries)
+	e.uvarint(uint64(len(f.Signals)))
+	for _, s := range f.Signals {
+		e.str(s.Kind)
+		e.str(s.Key)
+		e.int(s.Line)
+	}
+	e.edges(f.Implicit)
+	// The explorer's section is written only when it holds something, so
+	// a record without it is byte-equal to one an older lgraph wrote.
+	if len(f.Couplings) > 0 || len(f.Explored) > 0 {
+		e.couplings(f.Couplings)
+		e.edges(f.Explored)
+	}
+}
+
+func (e *encoder) couplings(cs []facts.Coupling) {
+	e.uvarint(uint64(len(cs)))
+	for _, c := range cs {
+		e.str(c.Kind)
+		e.str(c.Key)
+		e.uvarint(uint64(len(c.Lines)))
+		for _, l := range c.Lines {
+			e.int(l)
+		}
+		e.strs_(c.Evidence)
+		e.int(c.Confidence)
+	}
+}
+
+func (e *encoder) edges(edges []Edge) {
+	e.uvarint(uint64(len(edges)))
+	for _, ed := range edges {
+		e.str(ed.Source)
+		e.str(ed.Target)
+		e.str(ed.Kind)
+		e.str(ed.Via)
+		e.str(ed.ResolvedBy)
+	}
+}
+
+func (e *encoder) facts(f *facts.File) {
+	if f == nil {
+		e.uvarint(0)
+		return
+	}
+	// 2 marks facts with a file doc, which older records lack.
+	if f.Doc == "" {
+		e.uvarint(1)
+		e.str(f.Package)
+	} else {
+		e.uvarint(2)
+		e.str(f.Package)
+		e.str(f.Doc)
+	}
+	e.int(f.SyntaxErrors)
+	e.uvarint(uint64(len(f.Symbols)))
+	for _, s := range f.Symbols {
+		e.str(s.Name)
+		e.str(s.Qualified)
+		e.str(s.Kind)
+		e.str(s.Parent)
+		e.int(s.Line)
+		e.int(s.EndLine)
+		e.str(s.Signature)
+		e.str(s.Doc)
+		e.strs_(s.Extends)
+		e.strs_(s.Implements)
+		e.str(s.Type)
+		e.str(s.Params)
+	}
+	e.uvarint(uint64(len(f.Imports)))
+	for _, i := range f.Imports {
+		e.str(i.Path)
+		e.str(i.Alias)
+		e.strs_(i.Names)
+		e.str(i.Kind)
+		e.int(i.Line)
+		e.strs_(i.As)
+		if i.Reexport {
+			e.uvarint(1)
+		} else {
+			e.uvarint(0)
+		}
+	}
+	e.uvarint(uint64(len(f.Refs)))
+	for _, r := range f.Refs {
+		e.str(r.Name)
+		e.str(r.Qualifier)
+		e.str(r.Kind)
+		e.str(r.From)
+		e.int(r.Line)
+		e.str(r.Recv)
+		e.str(r.Args)
+	}
+}

@@ -1,0 +1,217 @@
+package snapshot
+
+import (
+	"encoding/binary"
+	"errors"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+var errTruncated = errors.New("truncated or corrupt snapshot")
+
+type decoder struct {
+	buf   []byte
+	table []string
+	err   error
+}
+
+func (d *decoder) uvarint() uint64 {
+	if d.err != nil {
+		return 0
+	}
+	n, k := binary.Uvarint(d.buf)
+	if k <= 0 {
+		d.err = errTruncated
+		return 0
+	}
+	d.buf = d.buf[k:]
+	return n
+}
+
+func (d *decoder) int() int {
+	if d.err != nil {
+		return 0
+	}
+	n, k := binary.Varint(d.buf)
+	if k <= 0 {
+		d.err = errTruncated
+		return 0
+	}
+	d.buf = d.buf[k:]
+	return int(n)
+}
+
+func (d *decoder) str() string {
+	i := d.uvarint()
+	if i >= uint64(len(d.table)) {
+		if d.err == nil {
+			d.err = errTruncated
+		}
+		return ""
+	}
+	return d.table[i]
+}
+
+// count reads a length and bounds it by the bytes left, so a corrupt
+// length cannot make a huge allocation.
+func (d *decoder) count() int {
+	n := d.uvarint()
+	if n > uint64(len(d.buf)) {
+		if d.err == nil {
+			d.err = errTruncated
+		}
+		return 0
+	}
+	return int(n)
+}
+
+func (d *decoder) strs() []string {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = d.str()
+	}
+	return out
+}
+
+func (d *decoder) strMap() map[string]string {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	m := make(map[string]string, n)
+	for i := 0; i < n; i++ {
+		k := d.str()
+		m[k] = d.str()
+	}
+	return m
+}
+
+func (d *decoder) file() *File { return d.record(true) }
+
+// record decodes a file record; in outline (whole false) it steps over
+// the references, lookups and edge summaries instead of building them.
+func (d *decoder) record(whole bool) *File {
+	f := &File{Path: d.str(), Blob: d.str(), SHA256: d.str(), NormSHA: d.str(), Lang: d.str(), Size: int64(d.int())}
+	if f.Facts = d.factsHead(); f.Facts != nil {
+		if whole {
+			f.Facts.Refs = d.refs()
+		} else {
+			d.skipRefs()
+		}
+	}
+	f.Res.Edges = d.edges()
+	if whole {
+		f.Res.Lookups = d.strs()
+	} else {
+		d.skipStrs()
+	}
+	f.Res.Unresolved = d.int()
+	f.Summary, f.SummaryKey = d.str(), d.str()
+	if whole {
+		f.EdgeSummaries = d.strMap()
+	} else {
+		for m := d.count(); m > 0 && d.err == nil; m-- {
+			d.uvarint()
+			d.uvarint()
+		}
+	}
+	if n := d.count(); n > 0 {
+		f.Signals = make([]facts.Signal, n)
+		for i := range f.Signals {
+			f.Signals[i] = facts.Signal{Kind: d.str(), Key: d.str(), Line: d.int()}
+		}
+	}
+	f.Implicit = d.edges()
+	if len(d.buf) > 0 && d.err == nil {
+		f.Couplings = d.couplings()
+		f.Explored = d.edges()
+	}
+	return f
+}
+
+func (d *decoder) edges() []Edge {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]Edge, n)
+	for i := range out {
+		out[i] = Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str(), ResolvedBy: d.str()}
+	}
+	return out
+}
+
+func (d *decoder) couplings() []facts.Coupling {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]facts.Coupling, n)
+	for i := range out {
+		c := facts.Coupling{Kind: d.str(), Key: d.str()}
+		if m := d.count(); m > 0 {
+			c.Lines = make([]int, m)
+			for j := range c.Lines {
+				c.Lines[j] = d.int()
+			}
+		}
+		c.Evidence = d.strs()
+		c.Confidence = d.int()
+		out[i] = c
+	}
+	return out
+}
+
+// factsHead decodes a file's facts up to its references (nil when the
+// record has none), leaving the decoder at them.
+func (d *decoder) factsHead() *facts.File {
+	form := d.uvarint()
+	if form == 0 {
+		return nil
+	}
+	f := &facts.File{Package: d.str()}
+	if form == 2 {
+		f.Doc = d.str()
+	}
+	f.SyntaxErrors = d.int()
+	f.Symbols = d.symbols()
+	if n := d.count(); n > 0 {
+		f.Imports = make([]facts.Import, n)
+		for i := range f.Imports {
+			f.Imports[i] = facts.Import{Path: d.str(), Alias: d.str(), Names: d.strs(), Kind: d.str(), Line: d.int(), As: d.strs(), Reexport: d.uvarint() == 1}
+		}
+	}
+	return f
+}
+
+func (d *decoder) symbols() []facts.Symbol {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]facts.Symbol, n)
+	for i := range out {
+		out[i] = facts.Symbol{
+			Name: d.str(), Qualified: d.str(), Kind: d.str(), Parent: d.str(),
+			Line: d.int(), EndLine: d.int(), Signature: d.str(), Doc: d.str(),
+			Extends: d.strs(), Implements: d.strs(), Type: d.str(), Params: d.str(),
+		}
+	}
+	return out
+}
+
+func (d *decoder) refs() []facts.Ref {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]facts.Ref, n)
+	for i := range out {
+		out[i] = facts.Ref{Name: d.str(), Qualifier: d.str(), Kind: d.str(), From: d.str(), Line: d.int(), Recv: d.str(), Args: d.str()}
+	}
+	return out
+}
