@@ -6,7 +6,7 @@ import (
 	"github.com/lgraph/lgraph/internal/answer"
 )
 
-// Exit codes (DESIGN §5b); this is the only place they are decided.
+// Exit codes (docs/design.md §5b); this is the only place they are decided.
 const (
 	ExitOK      = 0
 	ExitError   = 1

@@ -106,7 +106,7 @@ type GC struct {
 	AutoEvery int `yaml:"auto_every" json:"auto_every"`
 }
 
-// Default returns the built-in defaults (DESIGN §9).
+// Default returns the built-in defaults (docs/design.md §9).
 func Default() Config {
 	return Config{
 		Include:     []string{"**/*"},

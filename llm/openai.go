@@ -17,7 +17,7 @@ const (
 	DefaultTimeout = 60 * time.Second
 )
 
-// Config configures the OpenAI provider (DESIGN.md §9, section llm).
+// Config configures the OpenAI provider (docs/design.md §9, section llm).
 type Config struct {
 	// BaseURL is the OpenAI-compatible endpoint, including the version path
 	// ("https://api.openai.com/v1", "http://localhost:11434/v1"). Empty means

@@ -5,7 +5,7 @@ import (
 	"errors"
 )
 
-// Prompt versions. Each is part of the cache key of what it produces (DESIGN.md
+// Prompt versions. Each is part of the cache key of what it produces (docs/design.md
 // §2), together with Provider.ID. Bump one whenever the prompt sent by OpenAI
 // or the text rendered by Offline for that kind of input changes, so that
 // cached text produced by the old code is not reused.
@@ -71,7 +71,7 @@ type FileInput struct {
 	Imports []string
 	// Dependents and Dependencies are paths of files that use this file and
 	// that this file uses. They are graph context, not content: the file
-	// summary key (DESIGN.md §2) holds only the content, so neither provider
+	// summary key (docs/design.md §2) holds only the content, so neither provider
 	// puts them into the summary. They are kept for callers that key on them.
 	Dependents, Dependencies []string
 }

@@ -11,7 +11,7 @@ import (
 const Redacted = "[REDACTED]"
 
 // DefaultSecretPatterns returns the base-name globs of files that are never
-// sent to a model (DESIGN.md §9, llm.secret_patterns).
+// sent to a model (docs/design.md §9, llm.secret_patterns).
 func DefaultSecretPatterns() []string {
 	return []string{".env*", "*.pem", "*.key", "id_rsa*", "credentials*"}
 }

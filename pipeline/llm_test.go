@@ -555,7 +555,7 @@ func TestLLMZeroCalls(t *testing.T) {
 // TestLLMRenameWithDependents renames a Go file inside its package: every
 // reference still resolves, only a path changes, so no request is due: file
 // summaries are keyed by content, and edge summaries by the two summaries,
-// the edge kinds and names (DESIGN §2). It fails while the edge prompt and
+// the edge kinds and names (docs/design.md §2). It fails while the edge prompt and
 // key (llm.edgePrompt, enrich.edgeKey) include the source and target paths.
 func TestLLMRenameWithDependents(t *testing.T) {
 	r := gittest.New(t)
@@ -578,7 +578,7 @@ func TestLLMRenameWithDependents(t *testing.T) {
 		}
 	}
 	if got.calls != 0 {
-		t.Errorf("pure rename with a dependent: %v; want no request (DESIGN §2 keys edge summaries on the two summaries and edge kinds, not paths)", got)
+		t.Errorf("pure rename with a dependent: %v; want no request (docs/design.md §2 keys edge summaries on the two summaries and edge kinds, not paths)", got)
 	}
 }
 
@@ -998,7 +998,7 @@ func TestLLMCostFollowsDiff(t *testing.T) {
 		}
 	}
 	t.Logf("update: %d items in %d batched requests", items, upCost.calls)
-	// The aim (issue 13) is 0.4%; measured in the README. It fails on a
+	// The aim (issue 13) is 0.4%; measured in docs/measurements.md. It fails on a
 	// return to whole-file prompts (0.90%), per-edge calls, or narratives
 	// redone for edits inside bodies (0.79%).
 	if upTok == 0 || upTok*1000 > initTok*4 {

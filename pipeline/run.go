@@ -21,7 +21,7 @@ import (
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
-// Outcomes of a run (DESIGN §6).
+// Outcomes of a run (docs/design.md §6).
 const (
 	Published     = store.OutcomePublished
 	Failed        = "failed"

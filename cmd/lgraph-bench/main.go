@@ -3,7 +3,7 @@
 // updates after 1- and 10-file commits, status, and the raw parse time of
 // the same files. With -replay it replays a real repository's history
 // instead: init at an older commit, then one update per first-parent
-// commit. With -mcp it times warm MCP tool calls on an indexed tree. It prints markdown tables for the README.
+// commit. With -mcp it times warm MCP tool calls on an indexed tree. It prints markdown tables for docs/measurements.md.
 //
 //	go build -o /tmp/lgraph . && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000
 //	git clone -q REPO /tmp/r && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -replay /tmp/r -commits 200

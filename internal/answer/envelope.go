@@ -2,7 +2,7 @@
 // MCP, one shape: the envelope {ok, result, error, freshness}, lists as
 // {items, total, truncated} cut by a page, filters by edge kind and test
 // files, and stable error codes. The JSON Schema of the shape is embedded
-// (Schema) and README's "JSON answers" section describes it.
+// (Schema) and docs/design.md §6 describes it.
 package answer
 
 import (

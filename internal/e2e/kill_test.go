@@ -159,18 +159,21 @@ func codeFailpoints(t *testing.T) []string {
 	return slices.Sorted(maps.Keys(seen))
 }
 
-// readmeFailpoints lists the failpoints the README's test list names (the
+// testingDoc is the page that lists the tests, failpoints among them.
+var testingDoc = filepath.Join(moduleRoot, "docs", "testing.md")
+
+// docFailpoints lists the failpoints docs/testing.md names (the
 // backquoted names on the line about TestEveryFailpoint).
-func readmeFailpoints(t *testing.T) []string {
+func docFailpoints(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile("README.md")
+	data, err := os.ReadFile(testingDoc)
 	if err != nil {
 		t.Fatal(err)
 	}
 	text := string(data)
 	i := strings.Index(text, "`TestEveryFailpoint`")
 	if i < 0 {
-		t.Fatal("README.md does not describe TestEveryFailpoint")
+		t.Fatalf("%s does not describe TestEveryFailpoint", testingDoc)
 	}
 	para, _, _ := strings.Cut(text[i:], "\n- ")
 	var out []string
@@ -185,11 +188,11 @@ func readmeFailpoints(t *testing.T) []string {
 // names, as a kill there would, and checks invariant 2 at each: before the
 // ref switch the published graph and baseline are untouched; after it the
 // new graph is whole; either way the next update completes and verifies.
-// The README's list of failpoints must be the code's.
+// The list of failpoints in docs/testing.md must be the code's.
 func TestEveryFailpoint(t *testing.T) {
 	points := codeFailpoints(t)
-	if diff := cmp.Diff(points, readmeFailpoints(t)); diff != "" {
-		t.Fatalf("failpoints in the code (-) and in README.md (+) differ:\n%s", diff)
+	if diff := cmp.Diff(points, docFailpoints(t)); diff != "" {
+		t.Fatalf("failpoints in the code (-) and in %s (+) differ:\n%s", testingDoc, diff)
 	}
 	bin, err := exec.LookPath("lgraph")
 	if err != nil {

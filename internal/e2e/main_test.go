@@ -91,7 +91,7 @@ func TestScripts(t *testing.T) {
 }
 
 // cmdMerkle computes the sha256-merkle-v1 root of the named working-tree
-// files independently of lgraph (DESIGN §5) and compares it with the
+// files independently of lgraph (docs/design.md §5) and compares it with the
 // freshness.content_root of a saved --json output.
 // Usage: merkle JSONFILE FILE...
 func cmdMerkle(ts *testscript.TestScript, neg bool, args []string) {

@@ -18,7 +18,7 @@ const (
 	Unknown = "unknown"
 )
 
-// Block is the freshness block every read carries (DESIGN §5).
+// Block is the freshness block every read carries (docs/design.md §5).
 type Block struct {
 	Algorithm     string   `json:"algorithm"`
 	ContentRoot   string   `json:"content_root"`

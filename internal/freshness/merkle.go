@@ -1,5 +1,5 @@
 // Package freshness computes the content root of an indexed tree
-// (sha256-merkle-v1, DESIGN §5) and the freshness block every read carries.
+// (sha256-merkle-v1, docs/design.md §5) and the freshness block every read carries.
 package freshness
 
 import (

@@ -11,7 +11,7 @@ import (
 )
 
 // referenceRoot is sha256-merkle-v1 written out plainly, one hash at a
-// time, as DESIGN §5 states it.
+// time, as docs/design.md §5 states it.
 func referenceRoot(leaves []Leaf) string {
 	if len(leaves) == 0 {
 		sum := sha256.Sum256(append([]byte{2}, "lgraph-empty"...))

@@ -10,7 +10,7 @@ import (
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
-// Node is one exported node (DESIGN §7); line numbers are attributes.
+// Node is one exported node (docs/design.md §7); line numbers are attributes.
 type Node struct {
 	Type       string `json:"type"`
 	ID         string `json:"id"`

@@ -12,7 +12,7 @@ import (
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
-// Edge kinds the queries follow (DESIGN §7).
+// Edge kinds the queries follow (docs/design.md §7).
 const (
 	KindImports    = "imports"
 	KindCalls      = "calls"

@@ -23,7 +23,7 @@ type Snapshot struct {
 	Versions  map[string]string
 	Project   facts.Project
 	Files     *FileSet
-	// ContentRoot is the sha256-merkle-v1 root over Files (DESIGN §5).
+	// ContentRoot is the sha256-merkle-v1 root over Files (docs/design.md §5).
 	ContentRoot string
 	LeafCount   int
 	// Modules holds the wiki's module docs by directory.
@@ -124,7 +124,7 @@ type Edge struct {
 	ResolvedBy string
 }
 
-// How a reference was resolved (DESIGN §7, resolved_by): through the
+// How a reference was resolved (docs/design.md §7, resolved_by): through the
 // receiver's declared or inferred type, an import, a lexical or package
 // scope, or a bare name match (a guess a reader should weigh).
 const (

@@ -9,7 +9,7 @@ import (
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
-// Edge kinds (DESIGN §7).
+// Edge kinds (docs/design.md §7).
 const (
 	EdgeImports    = "imports"
 	EdgeCalls      = "calls"

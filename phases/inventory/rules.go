@@ -24,7 +24,7 @@ type Rules = classify.Rules
 // Describe computes a blob's info from its bytes.
 func Describe(data []byte) BlobInfo { return classify.Describe(data) }
 
-// Normalize applies DESIGN §2's summary normalization.
+// Normalize applies docs/design.md §2's summary normalization.
 func Normalize(data []byte) []byte { return classify.Normalize(data) }
 
 // NewRules builds the rules from config.

@@ -65,7 +65,7 @@ func Describe(data []byte) BlobInfo {
 	return info
 }
 
-// Normalize applies DESIGN §2's summary normalization: CRLF to LF, trailing
+// Normalize applies docs/design.md §2's summary normalization: CRLF to LF, trailing
 // whitespace stripped from every line, runs of blank lines collapsed to one.
 func Normalize(data []byte) []byte {
 	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
