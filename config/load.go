@@ -291,7 +291,7 @@ func (l *Loaded) checkTrust(ly layer, present map[string]int, scratch *Config) (
 		}
 		return allowed, nil
 	}
-	reason := "a repository's config may not choose where data, credentials or writes go"
+	reason := "a repository's config may not choose where data, credentials or writes go, nor what deletes your history"
 	if rec != nil {
 		reason = "its user-only settings changed since you trusted this file"
 	}
