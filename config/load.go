@@ -77,8 +77,9 @@ type Loaded struct {
 	Ignored []Ignored
 	// notes are other warnings (a config file that was not read).
 	notes []string
-	// repoReal is RepoFile's symlink-free path, the name trust records.
-	repoReal string
+	// repoReal is RepoFile's symlink-free path, the name trust records;
+	// repoRefused says why the repository's config file was not read.
+	repoReal, repoRefused string
 	// defaultFile is .lgraph.yaml at the top when no --config was given:
 	// plain `lgraph trust` trusts it; any other file needs --config.
 	defaultFile string
@@ -192,6 +193,9 @@ func (l *Loaded) readRepoLayer(f configFile, explicit, primary bool) error {
 		return errors.New(f.refusal)
 	case f.refusal != "":
 		l.notes = append(l.notes, f.refusal)
+		if primary {
+			l.repoRefused = f.refusal
+		}
 		return nil
 	}
 	if primary {

@@ -115,8 +115,8 @@ func AllowFile(in Inputs) (*TrustRecord, error) {
 	}
 	if l.RepoFile == "" || l.repoReal == "" {
 		why := "no repository config file was read (" + in.File + ")"
-		if len(l.notes) > 0 {
-			why = l.notes[0]
+		if l.repoRefused != "" {
+			why = l.repoRefused
 		}
 		return nil, fmt.Errorf("%w: %s", ErrNothingToTrust, why)
 	}
