@@ -5,7 +5,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/internal/gitrepo"
 )
 
 // places are where a repository keeps what it brings: the top of every

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lgraph/lgraph/gitrepo"
+	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/gittest"
 )
 
