@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -61,6 +62,10 @@ type Options struct {
 	// Warnings are recorded in the run's ledger entry (settings ignored
 	// because a repository file may not set them, keys withheld).
 	Warnings []string
+	// Warn receives, as they are found, what the run itself notices and
+	// records among its warnings (a damaged ledger entry skipped); nil:
+	// they are only recorded.
+	Warn func(string)
 }
 
 // Run indexes HEAD of the repository and returns the ledger entry. The
@@ -84,7 +89,8 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 		return nil, err
 	}
 	defer c.Close()
-	if err := markInterrupted(o.Store); err != nil {
+	notes, err := markInterrupted(o.Store)
+	if err != nil {
 		return nil, err
 	}
 	id, err := o.Store.NextRunID()
@@ -92,7 +98,8 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 		return nil, err
 	}
 	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: Running,
-		Warnings: o.Warnings}
+		Warnings: slices.Clone(o.Warnings)}
+	warn(o, run, notes...)
 	if !o.DryRun {
 		if err := o.Store.WriteRun(run); err != nil {
 			return nil, err
@@ -192,23 +199,34 @@ func outcomeOf(ctx context.Context, err error, current string) string {
 
 // markInterrupted closes the ledger entry left "running" by a killed
 // process; the caller holds the cache lock, so no run is really in
-// progress. Only the newest entry can be one: every writer closes its
-// predecessor's before it starts.
-func markInterrupted(s *store.Store) error {
-	runs, err := s.Runs(1)
+// progress. Only the newest readable entry can be one: every writer closes
+// its predecessor's before it starts. It returns the warnings of the
+// damaged entries it skipped on the way.
+func markInterrupted(s *store.Store) ([]string, error) {
+	runs, damaged, err := s.Runs(1)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, r := range runs {
 		if r.Outcome == Running {
 			r.Outcome = Interrupted
 			r.Error = "the process stopped before the run finished"
 			if err := s.WriteRun(r); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
-	return nil
+	return store.Warnings(damaged), nil
+}
+
+// warn records notes among the run's warnings and passes them on.
+func warn(o Options, run *store.Run, notes ...string) {
+	for _, n := range notes {
+		run.Warnings = append(run.Warnings, n)
+		if o.Warn != nil {
+			o.Warn(n)
+		}
+	}
 }
 
 // execute runs the phases and publishes; run is filled as it goes.
