@@ -71,6 +71,15 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	defer c.Close()
+	said := 0
+	replaced := func() { // warns, once each, of the damaged caches c replaced
+		all := c.Replaced()
+		for _, r := range all[said:] {
+			warn(o, rep, r.Warning())
+		}
+		said = len(all)
+	}
+	replaced()
 	kept, err := dropDeadRefs(o, rep)
 	if err != nil {
 		return nil, err
@@ -98,6 +107,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err := collectCache(ctx, o, c, kept, keepPaid, rep); err != nil {
 		return nil, err
 	}
+	replaced()
 	if err := c.Close(); err != nil {
 		return nil, err
 	}

@@ -212,3 +212,36 @@ func noPromptTwice(t *testing.T, srv *llmtest.Server) {
 		seen[prompt] = true
 	}
 }
+
+// TestGCOverADamagedCache: a cache badger cannot open is moved aside and
+// replaced by an empty one; gc then claims no model result kept (they
+// went with the old cache) and says they will be paid for again.
+func TestGCOverADamagedCache(t *testing.T) {
+	ix, _, _ := stoppedRun(t)
+	s, err := store.Open(ix.StoreDir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tables, err := filepath.Glob(filepath.Join(s.CacheDir(), "*.sst"))
+	if err != nil || len(tables) == 0 {
+		t.Fatalf("no cache tables (%v)", err)
+	}
+	for _, name := range tables {
+		if err := os.Truncate(name, 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var warned []string
+	rep, err := gc.Run(context.Background(), gc.Options{Store: s, Live: func(*store.Ref) bool { return true }, KeepRuns: 100,
+		Warn: func(w string) { warned = append(warned, w) }})
+	if err != nil {
+		t.Fatalf("gc over a damaged cache: %v", err)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], s.CacheDir()+".corrupt-") || !strings.Contains(warned[0], "paid for again") {
+		t.Fatalf("warnings %q, want one saying where the cache went and that its results are paid again", warned)
+	}
+	if rep.Cache.PaidKept != 0 || rep.Cache.PaidKeptReason != "" || rep.Cache.Kept != 0 {
+		t.Fatalf("gc claims results kept from a cache it replaced: %+v", rep.Cache)
+	}
+	ix.MustRun(t, "update", false)
+}

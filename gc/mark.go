@@ -3,6 +3,7 @@ package gc
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -128,6 +129,12 @@ func collectCache(ctx context.Context, o Options, c *cache.Cache, kept []*store.
 		}
 		return nil
 	})
+	if errors.Is(err, cache.ErrDamaged) {
+		// Nothing is deleted, and nothing is claimed kept: Close moves
+		// the whole cache aside, and Replaced says so.
+		rep.Cache = CacheFreed{}
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("mark the cache: %w", err)
 	}

@@ -63,8 +63,8 @@ type Options struct {
 	// because a repository file may not set them, keys withheld).
 	Warnings []string
 	// Warn receives, as they are found, what the run itself notices and
-	// records among its warnings (a damaged ledger entry skipped); nil:
-	// they are only recorded.
+	// records among its warnings (a damaged cache moved aside, a damaged
+	// ledger entry skipped); nil: they are only recorded.
 	Warn func(string)
 }
 
@@ -88,18 +88,20 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer c.Close()
-	notes, err := markInterrupted(o.Store)
+	defer closeCache(o, c)
+	replaced := cacheNotes{c: c}
+	notes := say(o, replaced.next())
+	skipped, err := markInterrupted(o.Store)
 	if err != nil {
 		return nil, err
 	}
+	notes = append(notes, say(o, skipped)...)
 	id, err := o.Store.NextRunID()
 	if err != nil {
 		return nil, err
 	}
 	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: Running,
-		Warnings: slices.Clone(o.Warnings)}
-	warn(o, run, notes...)
+		Warnings: append(slices.Clone(o.Warnings), notes...)}
 	if !o.DryRun {
 		if err := o.Store.WriteRun(run); err != nil {
 			return nil, err
@@ -111,6 +113,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		run.Error = err.Error()
 	}
+	run.Warnings = append(run.Warnings, say(o, replaced.next())...)
 	if !o.DryRun {
 		if werr := o.Store.WriteRun(run); werr != nil && err == nil {
 			err = werr
@@ -219,13 +222,39 @@ func markInterrupted(s *store.Store) ([]string, error) {
 	return store.Warnings(damaged), nil
 }
 
-// warn records notes among the run's warnings and passes them on.
-func warn(o Options, run *store.Run, notes ...string) {
-	for _, n := range notes {
-		run.Warnings = append(run.Warnings, n)
-		if o.Warn != nil {
+// say passes notes on to Options.Warn and returns them, for the ledger.
+func say(o Options, notes []string) []string {
+	if o.Warn != nil {
+		for _, n := range notes {
 			o.Warn(n)
 		}
+	}
+	return notes
+}
+
+// cacheNotes gives, once each, the warnings of the damaged caches a cache
+// replaced: the run records them, since what the old cache held (model
+// results included) is not reused.
+type cacheNotes struct {
+	c    *cache.Cache
+	said int
+}
+
+func (n *cacheNotes) next() []string {
+	var out []string
+	all := n.c.Replaced()
+	for _, r := range all[n.said:] {
+		out = append(out, r.Warning())
+	}
+	n.said = len(all)
+	return out
+}
+
+// closeCache closes the run's cache. The run is recorded by then, and what
+// a failed close loses is recomputed by the next run, so it only warns.
+func closeCache(o Options, c *cache.Cache) {
+	if err := c.Close(); err != nil {
+		say(o, []string{err.Error()})
 	}
 }
 
