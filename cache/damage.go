@@ -79,6 +79,7 @@ type health struct {
 	mu      sync.Mutex
 	damage  *Replacement
 	replace []Replacement
+	told    int // how many of replace Unreported has returned
 }
 
 // note records damage found reading; only the first is kept.
@@ -105,6 +106,16 @@ func (c *Cache) Replaced() []Replacement {
 	c.health.mu.Lock()
 	defer c.health.mu.Unlock()
 	return append([]Replacement(nil), c.health.replace...)
+}
+
+// Unreported returns the replacements Unreported has not returned yet, so
+// a caller that asks after opening and again before closing says each once.
+func (c *Cache) Unreported() []Replacement {
+	c.health.mu.Lock()
+	defer c.health.mu.Unlock()
+	out := append([]Replacement(nil), c.health.replace[c.health.told:]...)
+	c.health.told = len(c.health.replace)
+	return out
 }
 
 // guard runs a badger call, turning a panic into damage.

@@ -95,6 +95,9 @@ func TestOpenMovesADamagedCacheAside(t *testing.T) {
 			if strings.Contains(w, "\n") {
 				t.Errorf("warning spans lines: %q", w)
 			}
+			if u := c.Unreported(); len(u) != 1 || len(c.Unreported()) != 0 {
+				t.Errorf("Unreported gave %+v, then more; want the move once", u)
+			}
 			if _, err := os.Stat(filepath.Join(r[0].MovedTo, "MANIFEST")); err != nil {
 				t.Errorf("the damaged files were not kept: %v", err)
 			}

@@ -71,15 +71,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	defer c.Close()
-	said := 0
-	replaced := func() { // warns, once each, of the damaged caches c replaced
-		all := c.Replaced()
-		for _, r := range all[said:] {
-			warn(o, rep, r.Warning())
-		}
-		said = len(all)
-	}
-	replaced()
+	warnReplaced(o, c, rep)
 	kept, err := dropDeadRefs(o, rep)
 	if err != nil {
 		return nil, err
@@ -107,7 +99,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 	if err := collectCache(ctx, o, c, kept, keepPaid, rep); err != nil {
 		return nil, err
 	}
-	replaced()
+	warnReplaced(o, c, rep)
 	if err := c.Close(); err != nil {
 		return nil, err
 	}
@@ -123,6 +115,14 @@ func warn(o Options, rep *Report, notes ...string) {
 		if o.Warn != nil {
 			o.Warn(n)
 		}
+	}
+}
+
+// warnReplaced warns of the damaged caches c replaced: what they held,
+// model results included, is no longer kept.
+func warnReplaced(o Options, c *cache.Cache, rep *Report) {
+	for _, r := range c.Unreported() {
+		warn(o, rep, r.Warning())
 	}
 }
 

@@ -89,8 +89,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 		return nil, err
 	}
 	defer closeCache(o, c)
-	replaced := cacheNotes{c: c}
-	notes := say(o, replaced.next())
+	notes := say(o, cacheNotes(c))
 	skipped, err := markInterrupted(o.Store)
 	if err != nil {
 		return nil, err
@@ -113,7 +112,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		run.Error = err.Error()
 	}
-	run.Warnings = append(run.Warnings, say(o, replaced.next())...)
+	run.Warnings = append(run.Warnings, say(o, cacheNotes(c))...)
 	if !o.DryRun {
 		if werr := o.Store.WriteRun(run); werr != nil && err == nil {
 			err = werr
@@ -220,42 +219,6 @@ func markInterrupted(s *store.Store) ([]string, error) {
 		}
 	}
 	return store.Warnings(damaged), nil
-}
-
-// say passes notes on to Options.Warn and returns them, for the ledger.
-func say(o Options, notes []string) []string {
-	if o.Warn != nil {
-		for _, n := range notes {
-			o.Warn(n)
-		}
-	}
-	return notes
-}
-
-// cacheNotes gives, once each, the warnings of the damaged caches a cache
-// replaced: the run records them, since what the old cache held (model
-// results included) is not reused.
-type cacheNotes struct {
-	c    *cache.Cache
-	said int
-}
-
-func (n *cacheNotes) next() []string {
-	var out []string
-	all := n.c.Replaced()
-	for _, r := range all[n.said:] {
-		out = append(out, r.Warning())
-	}
-	n.said = len(all)
-	return out
-}
-
-// closeCache closes the run's cache. The run is recorded by then, and what
-// a failed close loses is recomputed by the next run, so it only warns.
-func closeCache(o Options, c *cache.Cache) {
-	if err := c.Close(); err != nil {
-		say(o, []string{err.Error()})
-	}
 }
 
 // execute runs the phases and publishes; run is filled as it goes.
