@@ -16,6 +16,7 @@ import (
 	"time"
 
 	badger "github.com/dgraph-io/badger/v4"
+	"github.com/dgraph-io/badger/v4/options"
 
 	"github.com/lgraph/lgraph/internal/store"
 )
@@ -37,22 +38,17 @@ type Cache struct {
 	// scratch, in a Scratch view, holds the view's writes instead of the
 	// database.
 	scratch map[string][]byte
+	// health is shared with the scratch views: damage found reading, and
+	// the damaged caches replaced.
+	health *health
 }
 
 // Open opens (creating if needed) the cache in dir. With wait set it retries
 // while another process holds the lock, until ctx is done; otherwise a held
-// lock is ErrBusy at once.
+// lock is ErrBusy at once. A cache whose files are damaged is moved aside
+// and a fresh one opened in its place; Replaced says so.
 func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
-	opts := badger.DefaultOptions(dir).
-		WithLogger(nil).
-		WithNumVersionsToKeep(1).
-		WithMemTableSize(16 << 20).
-		WithNumMemtables(2).
-		WithValueLogFileSize(64 << 20).
-		WithBlockCacheSize(16 << 20).
-		WithIndexCacheSize(8 << 20).
-		WithNumCompactors(2).
-		WithCompactL0OnClose(false)
+	opts := badgerOptions(dir)
 	lock, err := acquire(ctx, dir, wait)
 	if err != nil {
 		return nil, err
@@ -61,15 +57,33 @@ func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
 		lock.Close()
 		return nil, err
 	}
-	db, err := badger.Open(opts)
+	db, replaced, err := openRepairing(opts)
 	if err != nil {
 		lock.Close()
-		if strings.Contains(err.Error(), "directory lock") {
-			return nil, ErrBusy
-		}
-		return nil, fmt.Errorf("open cache %s: %w", dir, err)
+		return nil, err
 	}
-	return &Cache{db: db, opts: opts, lock: lock}, nil
+	c := &Cache{db: db, opts: opts, lock: lock, health: &health{}}
+	if replaced != nil {
+		c.health.replace = append(c.health.replace, *replaced)
+	}
+	return c, nil
+}
+
+// badgerOptions are the badger settings of a cache in dir. Block checksums are
+// verified as blocks are read, so damage inside a table is an error (and
+// a cache miss) rather than garbage.
+func badgerOptions(dir string) badger.Options {
+	return badger.DefaultOptions(dir).
+		WithLogger(nil).
+		WithNumVersionsToKeep(1).
+		WithMemTableSize(16 << 20).
+		WithNumMemtables(2).
+		WithValueLogFileSize(64 << 20).
+		WithBlockCacheSize(16 << 20).
+		WithIndexCacheSize(8 << 20).
+		WithNumCompactors(2).
+		WithCompactL0OnClose(false).
+		WithChecksumVerificationMode(options.OnBlockRead)
 }
 
 // acquire takes lgraph's writer lock (an flock next to the cache, released
@@ -138,10 +152,11 @@ func removeEmptyValueLogs(dir string) error {
 // makes up (placeholder summaries) never reaches a real run. Close the
 // cache it came from, not the view.
 func (c *Cache) Scratch() *Cache {
-	return &Cache{db: c.db, lock: c.lock, scratch: map[string][]byte{}}
+	return &Cache{db: c.db, opts: c.opts, lock: c.lock, scratch: map[string][]byte{}, health: c.health}
 }
 
-// Close flushes and closes the database, then releases the writer lock.
+// Close flushes and closes the database, moves it aside if a read found it
+// damaged, then releases the writer lock.
 func (c *Cache) Close() error {
 	if c.scratch != nil {
 		return errors.New("close a scratch view: close the cache it came from")
@@ -151,11 +166,30 @@ func (c *Cache) Close() error {
 		_ = store.UnmarkWriter(c.lock)
 		c.lock.Close()
 	}()
-	if err := c.db.Close(); err != nil {
-		return fmt.Errorf("close cache: %w", err)
+	var cerr error
+	if c.db != nil {
+		cerr = guard("close", c.db.Close)
+	}
+	if d := c.health.pending(); d != nil {
+		// What was written since is lost with it: the published graph
+		// holds what the run needed, and the rest is recomputed.
+		return moveAside(d)
+	}
+	if cerr != nil {
+		return fmt.Errorf("close cache: %w", cerr)
 	}
 	return ferr
 }
+
+// hurt records damage a read or write met, so Close moves the files aside;
+// the call that met it then sees a miss (reads) or nothing (writes): the
+// value is computed again, and a damaged cache keeps nothing new.
+func (c *Cache) hurt(err error) {
+	c.health.note(c.opts.Dir, err)
+}
+
+// usable reports whether the database still takes reads and writes.
+func (c *Cache) usable() bool { return c.health.pending() == nil }
 
 // PutLater stores v under key in a batch that Flush commits: for facts that
 // are cheap to compute again, where one transaction per value would cost
@@ -169,6 +203,9 @@ func (c *Cache) PutLater(key string, v any) error {
 	defer c.mu.Unlock()
 	if c.scratch != nil {
 		c.scratch[key] = val
+		return nil
+	}
+	if !c.usable() {
 		return nil
 	}
 	if c.later == nil {
@@ -200,8 +237,12 @@ func (c *Cache) flushLocked() error {
 	if c.later == nil {
 		return nil
 	}
-	err := c.later.Flush()
+	err := guard("flush", c.later.Flush)
 	c.later = nil
+	if errors.Is(err, ErrDamaged) {
+		c.hurt(err)
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("cache flush: %w", err)
 	}
@@ -209,25 +250,52 @@ func (c *Cache) flushLocked() error {
 }
 
 // Get decodes the JSON value under key into v; found is false when absent.
+// A read that meets damaged files, or a value that does not decode (the
+// cache wrote it as JSON, so its bytes were damaged since), is a miss: the
+// value is computed again.
 func (c *Cache) Get(key string, v any) (found bool, err error) {
 	if val, ok := c.scratched(key); ok {
 		return true, json.Unmarshal(val, v)
 	}
-	err = c.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get([]byte(key))
-		if errors.Is(err, badger.ErrKeyNotFound) {
-			return nil
-		}
-		if err != nil {
+	raw, err := c.read(key)
+	if err != nil || raw == nil {
+		return false, nil
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		c.hurt(damaged("the value of %s does not decode: %v", key, err))
+		return false, nil
+	}
+	return true, nil
+}
+
+// read returns the bytes under key, nil when absent. Any failure of badger
+// to read is damage: it is recorded (see hurt) and returned.
+func (c *Cache) read(key string) ([]byte, error) {
+	if !c.usable() {
+		return nil, ErrDamaged
+	}
+	var out []byte
+	err := guard("read "+key, func() error {
+		return c.db.View(func(txn *badger.Txn) error {
+			item, err := txn.Get([]byte(key))
+			if errors.Is(err, badger.ErrKeyNotFound) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+			out, err = item.ValueCopy(nil)
 			return err
-		}
-		found = true
-		return item.Value(func(val []byte) error { return json.Unmarshal(val, v) })
+		})
 	})
 	if err != nil {
-		return false, fmt.Errorf("cache get %s: %w", key, err)
+		if !errors.Is(err, ErrDamaged) {
+			err = damaged("read %s: %v", key, err)
+		}
+		c.hurt(err)
+		return nil, err
 	}
-	return found, nil
+	return out, nil
 }
 
 // Put stores v as JSON under key, durably enough to survive the process.
@@ -242,7 +310,17 @@ func (c *Cache) Put(key string, v any) error {
 		c.mu.Unlock()
 		return nil
 	}
-	if err := c.db.Update(func(txn *badger.Txn) error { return txn.Set([]byte(key), val) }); err != nil {
+	if !c.usable() {
+		return nil
+	}
+	err = guard("put "+key, func() error {
+		return c.db.Update(func(txn *badger.Txn) error { return txn.Set([]byte(key), val) })
+	})
+	if errors.Is(err, ErrDamaged) {
+		c.hurt(err)
+		return nil
+	}
+	if err != nil {
 		return fmt.Errorf("cache put %s: %w", key, err)
 	}
 	return nil
@@ -260,6 +338,9 @@ func (c *Cache) scratched(key string) ([]byte, bool) {
 
 // Size returns the bytes the database takes on disk (LSM and value log).
 func (c *Cache) Size() int64 {
+	if c.db == nil {
+		return 0
+	}
 	lsm, vlog := c.db.Size()
 	return lsm + vlog
 }

@@ -14,48 +14,59 @@ type Entry struct {
 }
 
 // Entries calls fn for every key in the cache, in key order, without
-// reading values (gc decides from keys alone which are live).
+// reading values (gc decides from keys alone which are live). Damaged
+// files end the walk with an error wrapping ErrDamaged.
 func (c *Cache) Entries(fn func(e Entry) error) error {
-	return c.db.View(func(txn *badger.Txn) error {
-		opts := badger.DefaultIteratorOptions
-		opts.PrefetchValues = false
-		it := txn.NewIterator(opts)
-		defer it.Close()
-		for it.Rewind(); it.Valid(); it.Next() {
-			item := it.Item()
-			e := Entry{Key: string(item.Key()), Size: int64(len(item.Key())) + item.ValueSize()}
-			if err := fn(e); err != nil {
-				return err
+	if !c.usable() {
+		return ErrDamaged
+	}
+	var fnErr error // fn's own error, which is not damage
+	err := guard("walk", func() error {
+		return c.db.View(func(txn *badger.Txn) error {
+			opts := badger.DefaultIteratorOptions
+			opts.PrefetchValues = false
+			it := txn.NewIterator(opts)
+			defer it.Close()
+			for it.Rewind(); it.Valid(); it.Next() {
+				item := it.Item()
+				e := Entry{Key: string(item.Key()), Size: int64(len(item.Key())) + item.ValueSize()}
+				if fnErr = fn(e); fnErr != nil {
+					return fnErr
+				}
 			}
-		}
-		return nil
+			return nil
+		})
 	})
+	switch {
+	case fnErr != nil:
+		return fnErr
+	case err == nil:
+		return nil
+	case !errors.Is(err, ErrDamaged):
+		err = damaged("walk: %v", err)
+	}
+	c.hurt(err)
+	return err
 }
 
-// Value returns the raw (JSON) bytes under key, nil when absent.
+// Value returns the raw (JSON) bytes under key, nil when absent; damaged
+// files are an error wrapping ErrDamaged.
 func (c *Cache) Value(key string) ([]byte, error) {
-	var out []byte
-	err := c.db.View(func(txn *badger.Txn) error {
-		item, err := txn.Get([]byte(key))
-		if errors.Is(err, badger.ErrKeyNotFound) {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-		out, err = item.ValueCopy(nil)
-		return err
-	})
+	out, err := c.read(key)
 	if err != nil {
 		return nil, fmt.Errorf("cache get %s: %w", key, err)
 	}
 	return out, nil
 }
 
-// Delete removes keys in batches; a key already gone is no error.
+// Delete removes keys in batches; a key already gone is no error, and so
+// is a damaged cache (it is moved aside whole when closed).
 func (c *Cache) Delete(keys []string) error {
 	if c.scratch != nil {
 		return errors.New("delete from a scratch view")
+	}
+	if !c.usable() {
+		return nil
 	}
 	wb := c.db.NewWriteBatch()
 	defer wb.Cancel()
@@ -64,7 +75,12 @@ func (c *Cache) Delete(keys []string) error {
 			return fmt.Errorf("cache delete %s: %w", k, err)
 		}
 	}
-	if err := wb.Flush(); err != nil {
+	err := guard("delete", wb.Flush)
+	if errors.Is(err, ErrDamaged) {
+		c.hurt(err)
+		return nil
+	}
+	if err != nil {
 		return fmt.Errorf("cache delete: %w", err)
 	}
 	return nil
@@ -76,24 +92,38 @@ func (c *Cache) Delete(keys []string) error {
 // database is closed (flushing the memtable into a table), reopened and
 // flattened into one level, and the value log drops what no key points to.
 // The reopened database keeps that setting until Close; only gc uses it.
-// The writer lock stays held throughout.
+// The writer lock stays held throughout. Damage met on the way is
+// recorded (Close moves the files aside), not returned.
 func (c *Cache) Compact() error {
-	if err := c.Flush(); err != nil {
+	if err := c.Flush(); err != nil || !c.usable() {
 		return err
 	}
-	if err := c.db.Close(); err != nil {
-		return fmt.Errorf("compact cache: %w", err)
+	err := guard("compact", c.db.Close)
+	c.db = nil
+	if err == nil {
+		// With one level-0 table allowed, two (the data and the flushed
+		// deletes) make level 0 due, so Flatten merges it down even when
+		// no other level holds anything yet.
+		c.db, err = openDB(c.opts.WithNumLevelZeroTables(1))
 	}
-	// With one level-0 table allowed, two (the data and the flushed
-	// deletes) make level 0 due, so Flatten merges it down even when no
-	// other level holds anything yet.
-	db, err := badger.Open(c.opts.WithNumLevelZeroTables(1))
+	if err == nil {
+		err = guard("compact", func() error { return c.flatten() })
+	}
+	if errors.Is(err, ErrDamaged) {
+		c.hurt(err)
+		return nil
+	}
 	if err != nil {
-		return fmt.Errorf("compact cache: reopen: %w", err)
-	}
-	c.db = db
-	if err := c.db.Flatten(2); err != nil {
 		return fmt.Errorf("compact cache: %w", err)
+	}
+	return nil
+}
+
+// flatten merges the levels into one and drops the value-log space no key
+// points to.
+func (c *Cache) flatten() error {
+	if err := c.db.Flatten(2); err != nil {
+		return err
 	}
 	for {
 		err := c.db.RunValueLogGC(0.5)
@@ -101,7 +131,7 @@ func (c *Cache) Compact() error {
 			return nil
 		}
 		if err != nil {
-			return fmt.Errorf("compact cache value log: %w", err)
+			return fmt.Errorf("value log: %w", err)
 		}
 	}
 }

@@ -37,7 +37,8 @@ func runGC(ctx context.Context, wait bool, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	rep, err := gc.Run(ctx, gc.Options{Store: e.Store, Live: actions.LiveRefs(e.Repo), KeepRuns: e.Config.GC.KeepRuns, Wait: wait, Failpoint: g.failpoint()})
+	rep, err := gc.Run(ctx, gc.Options{Store: e.Store, Live: actions.LiveRefs(e.Repo), KeepRuns: e.Config.GC.KeepRuns, Wait: wait, Failpoint: g.failpoint(),
+		Warn: func(s string) { g.warnOnce([]string{s}) }})
 	if err != nil {
 		return err
 	}

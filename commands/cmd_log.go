@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -117,10 +118,17 @@ func knownRun(s *store.Store, id int) (*store.Run, error) {
 	if p, perr := s.LedgerPruned(); perr == nil && p != nil && id <= p.Run {
 		return nil, usageError("run %d was removed from the ledger by lgraph gc (it keeps gc.keep_runs runs): see lgraph log", id)
 	}
-	if ids, lerr := s.Runs(1); lerr == nil && (len(ids) == 0 || id > ids[0].ID) {
+	if ids, _, lerr := s.Runs(1); lerr == nil && (len(ids) == 0 || id > ids[0].ID) && !damaged(err) {
 		return nil, usageError("no run %d in the ledger: see lgraph log", id)
 	}
 	return nil, err
+}
+
+// damaged reports an error about a ledger entry that exists but cannot be
+// read.
+func damaged(err error) bool {
+	var d *store.DamagedRun
+	return errors.As(err, &d)
 }
 
 func runLogSpan(sinceArg, untilArg, branch string, g *Globals) error {
@@ -137,10 +145,11 @@ func runLogSpan(sinceArg, untilArg, branch string, g *Globals) error {
 			w.Branch = pipeline.RefName(head)
 		}
 	}
-	runs, err := e.Store.Runs(0)
+	runs, bad, err := e.Store.Runs(0)
 	if err != nil {
 		return err
 	}
+	g.warnOnce(store.Warnings(bad))
 	pruned, err := e.Store.LedgerPruned()
 	if err != nil {
 		return err
@@ -177,10 +186,11 @@ func runLog(_ context.Context, runArg string, page answer.Page, g *Globals) erro
 		}
 		return g.emit(r, nil, func(w io.Writer) { printRun(w, r); printDelta(w, r.Knowledge) })
 	}
-	all, err := e.Store.Runs(0)
+	all, bad, err := e.Store.Runs(0)
 	if err != nil {
 		return err
 	}
+	g.warnOnce(store.Warnings(bad))
 	runs := answer.Cut(all, page)
 	return g.emit(runs, nil, func(w io.Writer) {
 		defer printMore(w, runs)

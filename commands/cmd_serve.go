@@ -2,11 +2,9 @@ package commands
 
 import (
 	"context"
-	"io"
 	"os"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/internal/mcpserver"
@@ -30,7 +28,8 @@ func newServeCommand(g *Globals) *cli.Command {
 			"{ok, result, error, freshness} as compact JSON from the snapshot published when they are called, so answers follow " +
 			"updates while the server runs; an answer whose limit was not given is kept under about 20 KB. " +
 			"The server starts without an index: lgraph_status says so and lgraph_update makes one. " +
-			"A refusal or a bad argument is a tool error that says which tool to call.\n" +
+			"A refusal or a bad argument is a tool error that says which tool to call; a malformed frame (not JSON, not a JSON-RPC message) " +
+			"is answered with a JSON-RPC error (-32700 or -32600) and the server goes on.\n" +
 
 			"Codes used: 0 stdin closed or interrupted, 1 error (not a git repository), 2 usage (no --mcp).",
 		Flags: []cli.Flag{
@@ -56,14 +55,9 @@ func runServe(ctx context.Context, opts serveOptions, g *Globals) error {
 		return err
 	}
 	srv := mcpserver.New(e, mcpserver.Options{Version: buildVersion(), Getenv: g.Getenv, Warm: ctx})
-	err = srv.Run(ctx, mcpserver.Drain(&mcp.IOTransport{Reader: os.Stdin, Writer: nopWriteCloser{g.Stdout}}))
+	err = srv.Run(ctx, mcpserver.Stdio(os.Stdin, g.Stdout))
 	if ctx.Err() != nil {
 		return nil // interrupted: a normal way to stop a server
 	}
 	return err
 }
-
-// nopWriteCloser lets the server close its side without closing stdout.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

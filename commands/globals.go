@@ -3,6 +3,7 @@
 package commands
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -67,7 +68,7 @@ func (g *Globals) Finish(err error) int {
 		_ = g.writeEnvelope(env)
 		return code
 	}
-	fmt.Fprintf(g.Stderr, "lgraph: %s\n", err)
+	g.stderrf("lgraph: %s\n", err)
 	return code
 }
 
@@ -100,7 +101,7 @@ func (g *Globals) warnOnce(warnings []string) {
 			g.warned = map[string]bool{}
 		}
 		g.warned[w] = true
-		fmt.Fprintf(g.Stderr, "lgraph: warning: %s\n", w)
+		g.stderrf("lgraph: warning: %s\n", w)
 	}
 }
 
@@ -149,20 +150,27 @@ func (g *Globals) readGlobals(c *cli.Context) error {
 	return nil
 }
 
-// writeEnvelope prints a --json answer, indented for people who read it.
+// writeEnvelope prints a --json answer, indented for people who read it,
+// with no character a terminal acts on left raw (see terminal.go).
 func (g *Globals) writeEnvelope(e answer.Envelope) error {
-	enc := json.NewEncoder(g.Stdout)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
-	return enc.Encode(e)
+	if err := enc.Encode(e); err != nil {
+		return err
+	}
+	_, err := g.Stdout.Write(escapeJSONControls(buf.Bytes()))
+	return err
 }
 
-// emit prints a successful result: the JSON envelope, or human text.
+// emit prints a successful result: the JSON envelope, or human text
+// (escaped for the terminal, see terminal.go).
 func (g *Globals) emit(result any, freshness any, human func(w io.Writer)) error {
 	if g.JSON {
 		return g.writeEnvelope(answer.Success(result, freshness))
 	}
-	human(g.Stdout)
+	printHuman(g.Stdout, human)
 	return nil
 }
 
@@ -179,7 +187,7 @@ func (g *Globals) fail(result any, freshness any, err error, human func(w io.Wri
 		return reported{err}
 	}
 	if human != nil {
-		human(g.Stdout)
+		printHuman(g.Stdout, human)
 	}
 	return reported{err}
 }

@@ -83,7 +83,7 @@ func runHookUpdate(ctx context.Context, g *Globals, hook string) error {
 	code, _ := exitCode(err)
 	var rep reported
 	if err != nil && !errors.As(err, &rep) {
-		fmt.Fprintf(g.Stderr, "lgraph: %s\n", err)
+		g.stderrf("lgraph: %s\n", err)
 	}
 	hooks.Ended(g.Stdout, hook, time.Now(), code, err)
 	if err != nil {

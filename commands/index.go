@@ -46,7 +46,7 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	run, err := actions.Index(ctx, e, actions.IndexOptions{
 		Command: opts.command, Full: opts.full, Wait: opts.wait, DryRun: opts.dryRun, Worktree: opts.worktree,
 		Progress: newProgress(g), Failpoint: g.failpoint(), Getenv: g.Getenv, Warn: g.warnOnce,
-		Notify: func(s string) { fmt.Fprintln(g.Stderr, "lgraph: "+s) },
+		Notify: func(s string) { g.stderrf("lgraph: %s\n", s) },
 	})
 	if run == nil {
 		return err
@@ -55,7 +55,7 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 		if g.JSON {
 			return g.fail(run, nil, err, nil)
 		}
-		printRun(g.Stderr, run)
+		printHuman(g.Stderr, func(w io.Writer) { printRun(w, run) })
 		return err
 	}
 	return g.emit(run, nil, func(w io.Writer) {

@@ -49,7 +49,7 @@ func dryRunProvider(p llm.Provider, s *store.Store) llm.Provider {
 // replyTokens averages the completion tokens per call of the recent runs
 // that paid for any.
 func replyTokens(s *store.Store) int {
-	runs, err := s.Runs(50)
+	runs, _, err := s.Runs(50)
 	if err != nil {
 		return defaultReplyTokens
 	}

@@ -121,7 +121,7 @@ func dryRun(t *testing.T, ix *lgtest.Indexer) *store.Run {
 
 func ledgerLen(t *testing.T, s *store.Store) int {
 	t.Helper()
-	runs, err := s.Runs(0)
+	runs, _, err := s.Runs(0)
 	if err != nil {
 		t.Fatal(err)
 	}

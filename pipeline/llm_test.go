@@ -905,7 +905,7 @@ func TestLLMPrivacy(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	runs, err := s.Runs(100)
+	runs, _, err := s.Runs(100)
 	if err != nil {
 		t.Fatal(err)
 	}

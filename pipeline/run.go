@@ -7,6 +7,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sync"
 	"time"
 
@@ -61,6 +62,10 @@ type Options struct {
 	// Warnings are recorded in the run's ledger entry (settings ignored
 	// because a repository file may not set them, keys withheld).
 	Warnings []string
+	// Warn receives, as they are found, what the run itself notices and
+	// records among its warnings (a damaged cache moved aside, a damaged
+	// ledger entry skipped); nil: they are only recorded.
+	Warn func(string)
 }
 
 // Run indexes HEAD of the repository and returns the ledger entry. The
@@ -83,16 +88,19 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	defer c.Close()
-	if err := markInterrupted(o.Store); err != nil {
+	defer closeCache(o, c)
+	notes := say(o, cacheNotes(c))
+	skipped, err := markInterrupted(o.Store)
+	if err != nil {
 		return nil, err
 	}
+	notes = append(notes, say(o, skipped)...)
 	id, err := o.Store.NextRunID()
 	if err != nil {
 		return nil, err
 	}
 	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: Running,
-		Warnings: o.Warnings}
+		Warnings: append(slices.Clone(o.Warnings), notes...)}
 	if !o.DryRun {
 		if err := o.Store.WriteRun(run); err != nil {
 			return nil, err
@@ -104,6 +112,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		run.Error = err.Error()
 	}
+	run.Warnings = append(run.Warnings, say(o, cacheNotes(c))...)
 	if !o.DryRun {
 		if werr := o.Store.WriteRun(run); werr != nil && err == nil {
 			err = werr
@@ -192,23 +201,24 @@ func outcomeOf(ctx context.Context, err error, current string) string {
 
 // markInterrupted closes the ledger entry left "running" by a killed
 // process; the caller holds the cache lock, so no run is really in
-// progress. Only the newest entry can be one: every writer closes its
-// predecessor's before it starts.
-func markInterrupted(s *store.Store) error {
-	runs, err := s.Runs(1)
+// progress. Only the newest readable entry can be one: every writer closes
+// its predecessor's before it starts. It returns the warnings of the
+// damaged entries it skipped on the way.
+func markInterrupted(s *store.Store) ([]string, error) {
+	runs, damaged, err := s.Runs(1)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	for _, r := range runs {
 		if r.Outcome == Running {
 			r.Outcome = Interrupted
 			r.Error = "the process stopped before the run finished"
 			if err := s.WriteRun(r); err != nil {
-				return err
+				return nil, err
 			}
 		}
 	}
-	return nil
+	return store.Warnings(damaged), nil
 }
 
 // execute runs the phases and publishes; run is filled as it goes.

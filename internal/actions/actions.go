@@ -55,7 +55,11 @@ func Index(ctx context.Context, e *readview.Env, o IndexOptions) (*store.Run, er
 		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: e.Langs, LLM: provider,
 		Command: o.Command, Full: o.Full, Wait: o.Wait,
 		DryRun: o.DryRun, Worktree: o.Worktree, Progress: o.Progress, Failpoint: o.Failpoint,
-		Warnings: warnings,
+		Warnings: warnings, Warn: func(s string) {
+			if o.Warn != nil {
+				o.Warn([]string{s})
+			}
+		},
 	})
 	if err == nil && !o.DryRun {
 		autoGC(ctx, e, run, o.Notify)

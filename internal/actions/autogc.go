@@ -42,7 +42,12 @@ func autoGC(ctx context.Context, e *readview.Env, run *store.Run, notify func(st
 	if every <= 0 || run == nil || run.Outcome != store.OutcomePublished || run.ID%every != 0 {
 		return
 	}
-	rep, err := gc.Run(ctx, gc.Options{Store: e.Store, Live: LiveRefs(e.Repo), KeepRuns: e.Config.GC.KeepRuns})
+	warn := func(s string) {
+		if notify != nil {
+			notify("gc: warning: " + s)
+		}
+	}
+	rep, err := gc.Run(ctx, gc.Options{Store: e.Store, Live: LiveRefs(e.Repo), KeepRuns: e.Config.GC.KeepRuns, Warn: warn})
 	if notify == nil {
 		return
 	}

@@ -86,6 +86,8 @@ func TestScripts(t *testing.T) {
 			"wait-hooks":    cmdWaitHooks,
 			"schema":        cmdSchema,
 			"damage-record": cmdDamageRecord,
+			"damage-cache":  cmdDamageCache,
+			"ref-tables":    cmdRefTables,
 		},
 	})
 }

@@ -8,6 +8,8 @@ package gc
 import (
 	"context"
 	"fmt"
+	"sort"
+	"strings"
 
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/internal/store"
@@ -26,6 +28,9 @@ type Options struct {
 	Wait bool
 	// Failpoint is called at named points (tests kill gc there).
 	Failpoint func(name string)
+	// Warn receives what the collection notices and reports among its
+	// warnings (a damaged ledger entry); nil: they are only reported.
+	Warn func(string)
 }
 
 // Report is what a collection did.
@@ -38,6 +43,8 @@ type Report struct {
 	BytesBefore int64       `json:"bytes_before"`
 	BytesAfter  int64       `json:"bytes_after"`
 	BytesFreed  int64       `json:"bytes_freed"`
+	// Warnings are what the collection noticed and worked around.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // CacheFreed counts the cache entries removed and kept.
@@ -64,6 +71,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	defer c.Close()
+	warnReplaced(o, c, rep)
 	kept, err := dropDeadRefs(o, rep)
 	if err != nil {
 		return nil, err
@@ -80,7 +88,7 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	hit(o, "gc-tables-removed")
-	pending, err := pendingBranches(o, kept)
+	keepPaid, err := paidKeptReason(o, kept, rep)
 	if err != nil {
 		return nil, err
 	}
@@ -88,15 +96,34 @@ func Run(ctx context.Context, o Options) (*Report, error) {
 		return nil, err
 	}
 	hit(o, "gc-runs-pruned")
-	if err := collectCache(ctx, o, c, kept, pending, rep); err != nil {
+	if err := collectCache(ctx, o, c, kept, keepPaid, rep); err != nil {
 		return nil, err
 	}
+	warnReplaced(o, c, rep)
 	if err := c.Close(); err != nil {
 		return nil, err
 	}
 	rep.BytesAfter = o.Store.Size()
 	rep.BytesFreed = max(rep.BytesBefore-rep.BytesAfter, 0)
 	return rep, nil
+}
+
+// warn reports notes among the report's warnings and passes them on.
+func warn(o Options, rep *Report, notes ...string) {
+	for _, n := range notes {
+		rep.Warnings = append(rep.Warnings, n)
+		if o.Warn != nil {
+			o.Warn(n)
+		}
+	}
+}
+
+// warnReplaced warns of the damaged caches c replaced: what they held,
+// model results included, is no longer kept.
+func warnReplaced(o Options, c *cache.Cache, rep *Report) {
+	for _, r := range c.Unreported() {
+		warn(o, rep, r.Warning())
+	}
 }
 
 func hit(o Options, name string) {
@@ -126,32 +153,63 @@ func dropDeadRefs(o Options, rep *Report) ([]*store.Ref, error) {
 	return kept, nil
 }
 
-// pendingBranches names the kept branches whose newest run stopped before
-// publishing (budget, failure, kill): the model results that run paid for
-// are in the cache, not yet in any snapshot.
-func pendingBranches(o Options, kept []*store.Ref) ([]string, error) {
-	runs, err := o.Store.Runs(0)
+// paidKeptReason says why model results no kept snapshot uses must stay
+// (invariant 2: never pay twice), or "" when nothing needs them: a kept
+// branch whose newest run stopped before publishing (budget, failure,
+// kill) paid for results that are in the cache, not yet in any snapshot. A
+// damaged ledger entry is skipped with a warning; if it is newer than some
+// kept branch's newest readable run, it may be that branch's unfinished
+// run, and its results are kept too.
+func paidKeptReason(o Options, kept []*store.Ref, rep *Report) (string, error) {
+	runs, damaged, err := o.Store.Runs(0)
 	if err != nil {
-		return nil, fmt.Errorf("read the ledger: %w", err)
+		return "", fmt.Errorf("read the ledger: %w", err)
 	}
-	live := map[string]bool{}
-	for _, r := range kept {
-		live[r.Branch] = true
-	}
+	warn(o, rep, store.Warnings(damaged)...)
 	newest := map[string]*store.Run{}
 	for _, r := range runs { // newest first
 		if newest[r.Branch] == nil {
 			newest[r.Branch] = r
 		}
 	}
-	var out []string
+	var pending []string
 	for b, r := range newest {
 		if r.Outcome == pipeline.Published || r.Outcome == pipeline.UpToDate {
 			continue
 		}
-		if live[b] || o.Live(&store.Ref{Branch: b, Commit: r.To}) {
-			out = append(out, b)
+		if keptBranch(kept, b) || o.Live(&store.Ref{Branch: b, Commit: r.To}) {
+			pending = append(pending, b)
 		}
 	}
-	return out, nil
+	var why []string
+	if len(pending) > 0 {
+		sort.Strings(pending)
+		why = append(why, fmt.Sprintf("the last run of %s stopped before publishing; the next update uses what it paid for", strings.Join(pending, ", ")))
+	}
+	if d := unsettled(damaged, kept, newest); d != nil {
+		why = append(why, fmt.Sprintf("ledger entry %s is unreadable and may be a branch's unfinished last run; they are kept until it is deleted or restored", d.File))
+	}
+	return strings.Join(why, "; "), nil
+}
+
+func keptBranch(kept []*store.Ref, branch string) bool {
+	for _, r := range kept {
+		if r.Branch == branch {
+			return true
+		}
+	}
+	return false
+}
+
+// unsettled returns a damaged entry newer than some kept branch's newest
+// readable run, nil if there is none.
+func unsettled(damaged []*store.DamagedRun, kept []*store.Ref, newest map[string]*store.Run) *store.DamagedRun {
+	for _, d := range damaged {
+		for _, r := range kept {
+			if n := newest[r.Branch]; n == nil || d.ID > n.ID {
+				return d
+			}
+		}
+	}
+	return nil
 }

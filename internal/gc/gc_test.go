@@ -3,9 +3,14 @@ package gc_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/internal/gc"
@@ -115,10 +120,10 @@ func TestGCBusyBesideWriter(t *testing.T) {
 	}
 }
 
-// TestGCKeepsWhatAStoppedRunPaidFor: the model results of a run stopped
-// on its budget are in no snapshot yet; gc keeps them, so the rerun after
-// gc sends no prompt twice.
-func TestGCKeepsWhatAStoppedRunPaidFor(t *testing.T) {
+// stoppedRun indexes files with a fake paid model, then stops an update
+// on its budget: its model results are in the cache, in no snapshot.
+func stoppedRun(t *testing.T) (*lgtest.Indexer, *llmtest.Server, *store.Run) {
+	t.Helper()
 	r := gittest.New(t)
 	r.Write(files)
 	r.Commit("base")
@@ -141,6 +146,15 @@ func TestGCKeepsWhatAStoppedRunPaidFor(t *testing.T) {
 	if !errors.Is(err, llm.ErrBudget) || stopped.Outcome != pipeline.BudgetStopped {
 		t.Fatalf("update with a small budget: %v, %+v", err, stopped)
 	}
+	ix.Config.LLM.BudgetTokens = 0
+	return ix, srv, stopped
+}
+
+// TestGCKeepsWhatAStoppedRunPaidFor: the model results of a run stopped
+// on its budget are in no snapshot yet; gc keeps them, so the rerun after
+// gc sends no prompt twice.
+func TestGCKeepsWhatAStoppedRunPaidFor(t *testing.T) {
+	ix, srv, _ := stoppedRun(t)
 	s, err := store.Open(ix.StoreDir, false)
 	if err != nil {
 		t.Fatal(err)
@@ -149,8 +163,46 @@ func TestGCKeepsWhatAStoppedRunPaidFor(t *testing.T) {
 	if rep.Cache.PaidKept == 0 || rep.Cache.PaidKeptReason == "" {
 		t.Fatalf("gc kept no model result of the stopped run: %+v", rep.Cache)
 	}
-	ix.Config.LLM.BudgetTokens = 0
 	ix.MustRun(t, "update", false)
+	noPromptTwice(t, srv)
+	// Once published, nothing is pending: a second gc removes the results
+	// no snapshot uses (the init's summaries of the changed files).
+	if rep := collect(t, s, func(*store.Ref) bool { return true }); rep.Cache.PaidKept != 0 || rep.Cache.Removed == 0 {
+		t.Fatalf("gc after the rerun published: %+v", rep.Cache)
+	}
+}
+
+// TestGCKeepsPaidResultsBehindADamagedEntry: when the stopped run's ledger
+// entry cannot be read, gc cannot tell it was unfinished: it warns, naming
+// the file, and keeps what a model was paid for rather than guess.
+func TestGCKeepsPaidResultsBehindADamagedEntry(t *testing.T) {
+	ix, srv, stopped := stoppedRun(t)
+	s, err := store.Open(ix.StoreDir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(s.Dir, "runs", fmt.Sprintf("%08d.json", stopped.ID))
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	rep, err := gc.Run(context.Background(), gc.Options{Store: s, Live: func(*store.Ref) bool { return true }, KeepRuns: 100,
+		Warn: func(w string) { warned = append(warned, w) }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], file) || !cmp.Equal(rep.Warnings, warned) {
+		t.Fatalf("warnings %q (report %q), want one naming %s", warned, rep.Warnings, file)
+	}
+	if rep.Cache.PaidKept == 0 || !strings.Contains(rep.Cache.PaidKeptReason, file) {
+		t.Fatalf("gc did not keep the paid results behind the damaged entry: %+v", rep.Cache)
+	}
+	ix.MustRun(t, "update", false)
+	noPromptTwice(t, srv)
+}
+
+func noPromptTwice(t *testing.T, srv *llmtest.Server) {
+	t.Helper()
 	seen := map[string]bool{}
 	for _, req := range srv.Requests() {
 		prompt := llmtest.PromptText(req.Chat)
@@ -159,9 +211,37 @@ func TestGCKeepsWhatAStoppedRunPaidFor(t *testing.T) {
 		}
 		seen[prompt] = true
 	}
-	// Once published, nothing is pending: a second gc removes the results
-	// no snapshot uses (the init's summaries of the changed files).
-	if rep := collect(t, s, func(*store.Ref) bool { return true }); rep.Cache.PaidKept != 0 || rep.Cache.Removed == 0 {
-		t.Fatalf("gc after the rerun published: %+v", rep.Cache)
+}
+
+// TestGCOverADamagedCache: a cache badger cannot open is moved aside and
+// replaced by an empty one; gc then claims no model result kept (they
+// went with the old cache) and says they will be paid for again.
+func TestGCOverADamagedCache(t *testing.T) {
+	ix, _, _ := stoppedRun(t)
+	s, err := store.Open(ix.StoreDir, false)
+	if err != nil {
+		t.Fatal(err)
 	}
+	tables, err := filepath.Glob(filepath.Join(s.CacheDir(), "*.sst"))
+	if err != nil || len(tables) == 0 {
+		t.Fatalf("no cache tables (%v)", err)
+	}
+	for _, name := range tables {
+		if err := os.Truncate(name, 10); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var warned []string
+	rep, err := gc.Run(context.Background(), gc.Options{Store: s, Live: func(*store.Ref) bool { return true }, KeepRuns: 100,
+		Warn: func(w string) { warned = append(warned, w) }})
+	if err != nil {
+		t.Fatalf("gc over a damaged cache: %v", err)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], s.CacheDir()+".corrupt-") || !strings.Contains(warned[0], "paid for again") {
+		t.Fatalf("warnings %q, want one saying where the cache went and that its results are paid again", warned)
+	}
+	if rep.Cache.PaidKept != 0 || rep.Cache.PaidKeptReason != "" || rep.Cache.Kept != 0 {
+		t.Fatalf("gc claims results kept from a cache it replaced: %+v", rep.Cache)
+	}
+	ix.MustRun(t, "update", false)
 }

@@ -102,7 +102,7 @@ func measure(t *testing.T, s *store.Store) growth {
 	if err != nil {
 		t.Fatal(err)
 	}
-	runs, err := s.Runs(0)
+	runs, _, err := s.Runs(0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,8 +3,8 @@ package gc
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"sort"
 	"strings"
 
 	"github.com/lgraph/lgraph/cache"
@@ -101,7 +101,7 @@ func (m *marks) live(c *cache.Cache, key string) (bool, error) {
 }
 
 // collectCache deletes the entries no kept snapshot uses, then compacts.
-func collectCache(ctx context.Context, o Options, c *cache.Cache, kept []*store.Ref, pending []string, rep *Report) error {
+func collectCache(ctx context.Context, o Options, c *cache.Cache, kept []*store.Ref, keepPaid string, rep *Report) error {
 	m := newMarks()
 	for _, r := range kept {
 		if err := m.mark(o.Store, r); err != nil {
@@ -119,7 +119,7 @@ func collectCache(ctx context.Context, o Options, c *cache.Cache, kept []*store.
 			return err
 		case ok:
 			rep.Cache.Kept++
-		case paid(e.Key) && len(pending) > 0:
+		case paid(e.Key) && keepPaid != "":
 			rep.Cache.Kept++
 			rep.Cache.PaidKept++
 		default:
@@ -129,12 +129,17 @@ func collectCache(ctx context.Context, o Options, c *cache.Cache, kept []*store.
 		}
 		return nil
 	})
+	if errors.Is(err, cache.ErrDamaged) {
+		// Nothing is deleted, and nothing is claimed kept: Close moves
+		// the whole cache aside, and Replaced says so.
+		rep.Cache = CacheFreed{}
+		return nil
+	}
 	if err != nil {
 		return fmt.Errorf("mark the cache: %w", err)
 	}
 	if rep.Cache.PaidKept > 0 {
-		sort.Strings(pending)
-		rep.Cache.PaidKeptReason = fmt.Sprintf("the last run of %s stopped before publishing; the next update uses what it paid for", strings.Join(pending, ", "))
+		rep.Cache.PaidKeptReason = keepPaid
 	}
 	if err := c.Delete(dead); err != nil {
 		return err

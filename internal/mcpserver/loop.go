@@ -128,7 +128,8 @@ func (s *server) log(_ context.Context, v *readview.View, a *logArgs) (any, erro
 		}
 		return answer.ShapeRun(r, a.page()), nil
 	}
-	runs, err := st.Runs(0)
+	// A damaged entry is left out; the CLI's lgraph log names it.
+	runs, _, err := st.Runs(0)
 	if err != nil {
 		return nil, err
 	}

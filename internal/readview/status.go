@@ -44,7 +44,7 @@ func (v *View) Status() (StatusResult, error) {
 	if v.Ref != nil && v.Ref.Commit != v.Head.Commit && v.Env.Repo.HasCommit(v.Ref.Commit) {
 		res.CommitsBehind, _ = v.Env.Repo.CountCommits(v.Ref.Commit, v.Head.Commit, maxBehind)
 	}
-	if runs, err := v.Env.Store.Runs(1); err == nil && len(runs) > 0 {
+	if runs, _, err := v.Env.Store.Runs(1); err == nil && len(runs) > 0 {
 		res.LastRun = runs[0]
 	}
 	res.FilesSkipped = filesSkipped(v.Env.Store, v.Ref)

@@ -2,6 +2,7 @@ package store
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -124,15 +125,34 @@ const prunedFile = "pruned.json"
 // notePruned records run id as the newest removed, before it is removed
 // (a kill between the two leaves the mark one run early: still honest).
 func (s *Store) notePruned(id int) error {
-	r, err := s.ReadRun(id)
+	started, err := s.runStarted(id)
 	if err != nil {
 		return err
 	}
 	if old, err := s.LedgerPruned(); err != nil || (old != nil && old.Run >= id) {
 		return err
 	}
-	data, _ := json.Marshal(Pruned{Run: r.ID, Started: r.Started})
+	data, _ := json.Marshal(Pruned{Run: id, Started: started})
 	return writeAtomic(s.path("runs", prunedFile), data)
+}
+
+// runStarted is when a run started. For a damaged entry it is the file's
+// modification time, which is no earlier than the start: a span is then
+// marked truncated when in doubt, never silently short.
+func (s *Store) runStarted(id int) (time.Time, error) {
+	r, err := s.ReadRun(id)
+	var d *DamagedRun
+	if errors.As(err, &d) {
+		fi, serr := os.Stat(d.File)
+		if serr != nil {
+			return time.Time{}, fmt.Errorf("prune run %d: %w", id, serr)
+		}
+		return fi.ModTime().UTC(), nil
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+	return r.Started, nil
 }
 
 // LedgerPruned returns the newest run gc removed, nil if none was.

@@ -22,7 +22,7 @@ func TestPruneRuns(t *testing.T) {
 	if err != nil || f.Removed != 6 || f.Bytes == 0 {
 		t.Fatalf("prune: %+v, %v; want 6 removed", f, err)
 	}
-	runs, err := s.Runs(0)
+	runs, _, err := s.Runs(0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -128,17 +128,54 @@ const MaxDeltaSymbols = 1000
 
 func runFile(id int) string { return fmt.Sprintf("%08d.json", id) }
 
-// NextRunID returns one more than the highest run id in the ledger. Only a
-// writer, holding the cache lock, may call it.
+// DamagedRun is a ledger entry that cannot be read: an empty or truncated
+// file (a crash or a full disk), bytes that are not a run, a run filed
+// under another number. Readers skip it; its number stays taken.
+type DamagedRun struct {
+	ID   int
+	File string
+	Err  error
+}
+
+func (d *DamagedRun) Error() string {
+	return fmt.Sprintf("ledger entry %s is unreadable (%v): %s", d.File, d.Err, damagedRunRepair)
+}
+
+func (d *DamagedRun) Unwrap() error { return d.Err }
+
+// Warning is what a reader that skipped the entry says.
+func (d *DamagedRun) Warning() string {
+	return fmt.Sprintf("ledger entry %s is unreadable (%v) and was skipped: %s", d.File, d.Err, damagedRunRepair)
+}
+
+const damagedRunRepair = "delete it or restore it from a backup (its run number is not reused)"
+
+// NextRunID returns a run number no run has had: one more than the highest
+// of the ledger's file names, the runs the published refs name and the
+// newest run gc pruned. File names count even when the file is damaged,
+// and the refs and the prune mark keep the numbering going up when the
+// newest files are deleted. Only a writer, holding the cache lock, may call
+// it.
 func (s *Store) NextRunID() (int, error) {
 	ids, err := s.runIDs()
 	if err != nil {
 		return 0, err
 	}
-	if len(ids) == 0 {
-		return 1, nil
+	high := 0
+	if len(ids) > 0 {
+		high = ids[len(ids)-1]
 	}
-	return ids[len(ids)-1] + 1, nil
+	// A ref or mark that cannot be read only loses its vote: the ledger
+	// files still count.
+	if refs, err := s.Refs(); err == nil {
+		for _, r := range refs {
+			high = max(high, r.Run)
+		}
+	}
+	if p, err := s.LedgerPruned(); err == nil && p != nil {
+		high = max(high, p.Run)
+	}
+	return high + 1, nil
 }
 
 func (s *Store) runIDs() ([]int, error) {
@@ -160,44 +197,67 @@ func (s *Store) runIDs() ([]int, error) {
 	return ids, nil
 }
 
-// WriteRun records (or rewrites) a ledger entry.
+// WriteRun records (or rewrites) a ledger entry, durably: the file is
+// synced before it is renamed into place and the directory after, so a
+// power cut leaves the old entry or the new one, never an empty file.
 func (s *Store) WriteRun(r *Run) error {
 	data, err := json.MarshalIndent(r, "", "  ")
 	if err != nil {
 		return fmt.Errorf("write run %d: %w", r.ID, err)
 	}
-	return writeFile(s.path("runs", runFile(r.ID)), data, false)
+	return writeAtomic(s.path("runs", runFile(r.ID)), data)
 }
 
-// ReadRun loads one ledger entry.
+// ReadRun loads one ledger entry. An entry that exists but cannot be read
+// is a *DamagedRun.
 func (s *Store) ReadRun(id int) (*Run, error) {
-	data, err := os.ReadFile(s.path("runs", runFile(id)))
+	name := s.path("runs", runFile(id))
+	data, err := os.ReadFile(name)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("no run %d in the ledger: see lgraph log", id)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read run %d: %w", id, err)
+		return nil, &DamagedRun{ID: id, File: name, Err: err}
 	}
 	var r Run
 	if err := json.Unmarshal(data, &r); err != nil {
-		return nil, fmt.Errorf("run %d is corrupt: %w", id, err)
+		return nil, &DamagedRun{ID: id, File: name, Err: err}
+	}
+	if r.ID != id {
+		return nil, &DamagedRun{ID: id, File: name, Err: fmt.Errorf("it holds run %d", r.ID)}
 	}
 	return &r, nil
 }
 
-// Runs lists the ledger, newest first, at most limit entries (0: all).
-func (s *Store) Runs(limit int) ([]*Run, error) {
+// Runs lists the ledger, newest first, at most limit readable entries (0:
+// all). Damaged entries met on the way are skipped and returned apart, so
+// one bad file blocks neither indexing, gc nor log; the caller says so.
+func (s *Store) Runs(limit int) (runs []*Run, damaged []*DamagedRun, err error) {
 	ids, err := s.runIDs()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	var out []*Run
-	for i := len(ids) - 1; i >= 0 && (limit == 0 || len(out) < limit); i-- {
+	for i := len(ids) - 1; i >= 0 && (limit == 0 || len(runs) < limit); i-- {
 		r, err := s.ReadRun(ids[i])
-		if err != nil {
-			return nil, err
+		var d *DamagedRun
+		switch {
+		case errors.As(err, &d):
+			damaged = append(damaged, d)
+		case err != nil:
+			// Removed since the listing (gc pruned it): not an entry.
+			continue
+		default:
+			runs = append(runs, r)
 		}
-		out = append(out, r)
 	}
-	return out, nil
+	return runs, damaged, nil
+}
+
+// Warnings are the warnings of damaged entries.
+func Warnings(damaged []*DamagedRun) []string {
+	var out []string
+	for _, d := range damaged {
+		out = append(out, d.Warning())
+	}
+	return out
 }

@@ -42,8 +42,11 @@ type Ref struct {
 func refFile(branch string) string { return url.PathEscape(branch) + ".json" }
 
 // ReadRef returns the published ref of a branch, or nil when there is none.
+// A ref whose table names are not ones this store writes is refused before
+// any of them is opened.
 func (s *Store) ReadRef(branch string) (*Ref, error) {
-	data, err := os.ReadFile(s.path("refs", refFile(branch)))
+	name := s.path("refs", refFile(branch))
+	data, err := os.ReadFile(name)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, nil
 	}
@@ -54,7 +57,20 @@ func (s *Store) ReadRef(branch string) (*Ref, error) {
 	if err := json.Unmarshal(data, &r); err != nil {
 		return nil, fmt.Errorf("ref %s is corrupt (%v): run lgraph init --force", branch, err)
 	}
+	for _, t := range r.Tables {
+		if !validTableName(t) {
+			return nil, fmt.Errorf("ref file %s names table %q, not a table lgraph writes: %s", name, t, refRepair(branch))
+		}
+	}
 	return &r, nil
+}
+
+// refRepair says what rewrites a damaged ref.
+func refRepair(branch string) string {
+	if strings.HasPrefix(branch, WorktreeRef("")) {
+		return "delete the file, then run lgraph update --worktree"
+	}
+	return fmt.Sprintf("run lgraph init --force with %s checked out, or delete the file if that branch is gone", branch)
 }
 
 // Refs lists every published ref, most recently published first.

@@ -95,14 +95,11 @@ func (s *Store) path(elem ...string) string {
 	return filepath.Join(append([]string{s.Dir}, elem...)...)
 }
 
-// writeAtomic writes data to a temporary file, syncs it and renames it over
-// name, so readers see the old bytes or the new, never a mix.
-func writeAtomic(name string, data []byte) error { return writeFile(name, data, true) }
-
-// writeFile is writeAtomic with the fsyncs optional: ledger entries are
-// renamed atomically but not synced, since losing the last one to a power
-// cut loses no graph data.
-func writeFile(name string, data []byte, durable bool) error {
+// writeAtomic writes data to a temporary file, syncs it, renames it over
+// name and syncs the directory, so readers see the old bytes or the new,
+// never a mix, and a power cut cannot leave the name pointing at an empty
+// file.
+func writeAtomic(name string, data []byte) error {
 	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-"+filepath.Base(name)+"-*")
 	if err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
@@ -112,11 +109,9 @@ func writeFile(name string, data []byte, durable bool) error {
 		tmp.Close()
 		return fmt.Errorf("write %s: %w", name, err)
 	}
-	if durable {
-		if err := tmp.Sync(); err != nil {
-			tmp.Close()
-			return fmt.Errorf("sync %s: %w", name, err)
-		}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return fmt.Errorf("sync %s: %w", name, err)
 	}
 	if err := tmp.Close(); err != nil {
 		return fmt.Errorf("write %s: %w", name, err)
@@ -124,12 +119,11 @@ func writeFile(name string, data []byte, durable bool) error {
 	if err := os.Rename(tmp.Name(), name); err != nil {
 		return fmt.Errorf("publish %s: %w", name, err)
 	}
-	if !durable {
-		return nil
-	}
 	return syncDir(filepath.Dir(name))
 }
 
+// syncDir makes a rename in dir durable. Its errors are ignored: some file
+// systems cannot sync a directory, and the rename has happened already.
 func syncDir(dir string) error {
 	d, err := os.Open(dir)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/table"
@@ -43,15 +44,47 @@ func (s *Store) WriteTable(fill func(w *table.Writer) error) (string, table.Info
 	if err != nil {
 		return "", table.Info{}, fmt.Errorf("write table: %w", err)
 	}
-	name := hex.EncodeToString(h.Sum(nil)[:16]) + ".tbl"
+	name := tableName(h.Sum(nil))
 	if err := os.Rename(tmp.Name(), s.path("tables", name)); err != nil {
 		return "", table.Info{}, fmt.Errorf("write table: %w", err)
 	}
 	return name, info, syncDir(dir)
 }
 
+// tableExt ends every table file's name.
+const tableExt = ".tbl"
+
+// tableName is the one place the name of a table file is made: the first
+// 16 bytes of the SHA-256 of its bytes in lowercase hex, then tableExt.
+func tableName(sum []byte) string { return hex.EncodeToString(sum[:16]) + tableExt }
+
+// validTableName reports whether name is one tableName makes. A ref's table
+// names are joined to the store's path, so a ref file written by anyone but
+// this store ("../../etc/passwd", "/etc/passwd", "x/../../y") must not get
+// to name a file elsewhere; decoding and re-encoding the name checks it
+// against the writer's own format rather than a second description of it.
+func validTableName(name string) bool {
+	stem, ok := strings.CutSuffix(name, tableExt)
+	if !ok || len(stem) != 32 {
+		return false
+	}
+	sum, err := hex.DecodeString(stem)
+	return err == nil && tableName(sum) == name
+}
+
+// checkTableName refuses a name tableName would not make.
+func checkTableName(name string) error {
+	if !validTableName(name) {
+		return fmt.Errorf("table name %q is not one lgraph writes", name)
+	}
+	return nil
+}
+
 // TableSize is a table file's size in bytes.
 func (s *Store) TableSize(name string) (int64, error) {
+	if err := checkTableName(name); err != nil {
+		return 0, err
+	}
 	fi, err := os.Stat(s.path("tables", name))
 	if err != nil {
 		return 0, fmt.Errorf("table %s: %w", name, err)
@@ -70,6 +103,10 @@ type Tables struct {
 func (s *Store) OpenTables(names []string) (*Tables, error) {
 	t := &Tables{}
 	for _, name := range names {
+		if err := checkTableName(name); err != nil {
+			t.Close()
+			return nil, err
+		}
 		r, err := table.OpenFile(s.path("tables", name))
 		if err != nil {
 			t.Close()
