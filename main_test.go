@@ -69,6 +69,7 @@ func TestScripts(t *testing.T) {
 			"wait-hooks":    cmdWaitHooks,
 			"schema":        cmdSchema,
 			"damage-record": cmdDamageRecord,
+			"md-inert":      cmdMDInert,
 		},
 	})
 }

@@ -7,7 +7,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -27,7 +26,7 @@ func newWikiCommand(g *Globals) *cli.Command {
 		Usage:     "module docs: print one, list them, or write them all as markdown",
 		ArgsUsage: "[MODULE]",
 		Description: "Each module (a directory of indexed code files) has a doc written from its files' summaries and the modules it uses and is used by. " +
-			"With MODULE, prints that doc; without, lists the modules; with --out DIR, writes every doc to DIR/<module>.md (the root module as _root.md) and DIR/index.md, the module tree with each purpose line, or with MODULE only that page. " +
+			"With MODULE, prints that doc; without, lists the modules; with --out DIR, writes every doc to a page directly under DIR (the module's path escaped: _ as __, . as _., / as ., the root module as _root.md) and DIR/index.md, the module tree with each purpose line, or with MODULE only that page. " +
 			"Only files whose bytes changed are written. Text between <!-- lgraph:insights --> and <!-- /lgraph:insights --> in a written page is kept when the page is rewritten; " +
 			"lgraph wiki note --out DIR MODULE TEXT adds TEXT there (writing the page first if it is not yet there). " + queryExitHelp,
 		Flags: append(append(listFlags(&list, false, false), pinFlags(&pin)...),
@@ -99,7 +98,7 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 			for _, d := range dirs {
 				pages[wiki.PagePath(d)] = docs[d]
 			}
-			pages["index.md"] = wikiIndex(dirs, docs)
+			pages[wiki.IndexPage] = wiki.Index(dirs, docs)
 		}
 		written, changed, err := writePages(out, pages)
 		if err != nil {
@@ -132,52 +131,6 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 		}
 		printMore(w, res)
 	})
-}
-
-// wikiIndex is index.md: the module tree, each module linked to its page
-// with its purpose line, nested under the closest module above it.
-func wikiIndex(dirs []string, docs map[string]string) string {
-	var b strings.Builder
-	b.WriteString("# Module docs\n\n")
-	isMod := map[string]bool{}
-	for _, d := range dirs {
-		isMod[d] = true
-	}
-	for _, d := range dirs {
-		depth := 0
-		for p := path.Dir(d); d != "." && p != "."; p = path.Dir(p) {
-			if isMod[p] {
-				depth++
-			}
-		}
-		if d != "." && isMod["."] {
-			depth++
-		}
-		name := d
-		if d == "." {
-			name = "(root)"
-		}
-		fmt.Fprintf(&b, "%s- [`%s`](%s)", strings.Repeat("  ", depth), name, wiki.PagePath(d))
-		if p := purposeLine(docs[d]); p != "" {
-			b.WriteString(" — " + p)
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
-}
-
-// purposeLine is the first sentence of a doc's narrative paragraph (the
-// paragraph after the title).
-func purposeLine(doc string) string {
-	_, rest, ok := strings.Cut(doc, "\n\n")
-	if !ok {
-		return ""
-	}
-	para, _, _ := strings.Cut(rest, "\n")
-	if i := strings.Index(para, ". "); i >= 0 {
-		para = para[:i+1]
-	}
-	return strings.TrimSpace(para)
 }
 
 // runWikiNote adds text to the insights block of a module's page under

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/lgraph/lgraph/phases/wiki"
 )
 
 const insightsStart, insightsEnd = "<!-- lgraph:insights -->", "<!-- /lgraph:insights -->"
@@ -37,7 +39,7 @@ func writePages(out string, pages map[string]string) ([]wikiDoc, int, error) {
 			return nil, 0, fmt.Errorf("wiki --out %s: %w", out, err)
 		}
 		page := generatedMarker + "\n" + pages[n]
-		if n != "index.md" {
+		if n != wiki.IndexPage {
 			page = generated(pages[n], string(old))
 		}
 		written = append(written, wikiDoc{Module: strings.TrimSuffix(n, ".md"), File: name})
