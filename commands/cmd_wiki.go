@@ -2,18 +2,15 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/answer"
+	"github.com/lgraph/lgraph/internal/safefile"
 	"github.com/lgraph/lgraph/phases/wiki"
 )
 
@@ -27,7 +24,7 @@ func newWikiCommand(g *Globals) *cli.Command {
 		ArgsUsage: "[MODULE]",
 		Description: "Each module (a directory of indexed code files) has a doc written from its files' summaries and the modules it uses and is used by. " +
 			"With MODULE, prints that doc; without, lists the modules; with --out DIR, writes every doc to a page directly under DIR (the module's path escaped: _ as __, . as _., / as ., the root module as _root.md) and DIR/index.md, the module tree with each purpose line, or with MODULE only that page. " +
-			"Only files whose bytes changed are written. Text between <!-- lgraph:insights --> and <!-- /lgraph:insights --> in a written page is kept when the page is rewritten; " +
+			"Only files whose bytes changed are written. A file lgraph did not write (no lgraph:generated marker on its first line) is never overwritten, and nothing is written through a symbolic link: either is refused, naming the file, before any page is written. Text between <!-- lgraph:insights --> and <!-- /lgraph:insights --> in a written page is kept when the page is rewritten; " +
 			"lgraph wiki note --out DIR MODULE TEXT adds TEXT there (writing the page first if it is not yet there). " + queryExitHelp,
 		Flags: append(append(listFlags(&list, false, false), pinFlags(&pin)...),
 			&cli.StringFlag{Name: "out", Usage: "write every module doc under `DIR`", Destination: &out}),
@@ -100,18 +97,12 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 			}
 			pages[wiki.IndexPage] = wiki.Index(dirs, docs)
 		}
-		written, changed, err := writePages(out, pages)
+		res, err := writeWiki(out, pages, module == "") // only a whole wiki knows which pages are gone
 		if err != nil {
-			return err
-		}
-		res := wikiWritten{Out: out, Changed: changed, Kept: []string{}, List: answer.Cut(written, answer.Page{})}
-		if module == "" { // only a whole wiki knows which pages are gone
-			if res.Deleted, res.Kept, err = prunePages(out, pages); err != nil {
-				return err
-			}
+			return fmt.Errorf("wiki --out %s: %w", out, err)
 		}
 		return g.emit(res, v.Fresh, func(w io.Writer) {
-			fmt.Fprintf(w, "wrote %d of %d files under %s, deleted %d\n", changed, len(written), out, res.Deleted)
+			fmt.Fprintf(w, "wrote %d of %d files under %s, deleted %d\n", res.Changed, res.Total, out, res.Deleted)
 			for _, k := range res.Kept {
 				fmt.Fprintf(w, "kept %s: its module is gone but it holds insights\n", k)
 			}
@@ -133,6 +124,26 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 	})
 }
 
+// writeWiki writes pages under out, then, when prune is set, deletes the
+// pages of modules that are gone.
+func writeWiki(out string, pages map[string]string, prune bool) (wikiWritten, error) {
+	res := wikiWritten{Out: out, Kept: []string{}}
+	d, err := safefile.Open(out)
+	if err != nil {
+		return res, err
+	}
+	defer d.Close()
+	written, changed, err := writePages(d, pages)
+	if err != nil {
+		return res, err
+	}
+	res.Changed, res.List = changed, answer.Cut(written, answer.Page{})
+	if prune {
+		res.Deleted, res.Kept, err = prunePages(d, pages)
+	}
+	return res, err
+}
+
 // runWikiNote adds text to the insights block of a module's page under
 // out, writing the page first when it is not there.
 func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, g *Globals) error {
@@ -150,24 +161,33 @@ func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, 
 	if m == nil {
 		return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
 	}
-	rel := wiki.PagePath(module)
-	if !filepath.IsLocal(filepath.FromSlash(rel)) {
-		return fmt.Errorf("wiki note: module %q would be written outside %s: refused", module, out)
-	}
-	name := filepath.Join(out, filepath.FromSlash(rel))
-	old, err := os.ReadFile(name)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("wiki note %s: %w", module, err)
-	}
-	page := generated(m.Doc, string(old))
-	i := strings.LastIndex(page, insightsEnd)
-	page = page[:i] + strings.Join(strings.Fields(text), " ") + "\n" + page[i:]
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("wiki note %s: %w", module, err)
-	}
-	if err := os.WriteFile(name, []byte(page), 0o644); err != nil {
-		return fmt.Errorf("wiki note %s: %w", module, err)
+	name, err := writeNote(out, wiki.PagePath(module), m.Doc, text)
+	if err != nil {
+		return fmt.Errorf("wiki note --out %s %s: %w", out, module, err)
 	}
 	res := wikiDoc{Module: module, File: name}
 	return g.emit(res, v.Fresh, func(w io.Writer) { fmt.Fprintf(w, "noted in %s\n", name) })
+}
+
+// writeNote adds text, as one line of text (no markup of its own: an agent
+// may pass on what a repository says), to the end of the insights block of
+// the page rel under out, and returns the page's path. The page must be
+// one lgraph wrote, or not be there yet.
+func writeNote(out, rel, doc, text string) (string, error) {
+	d, err := safefile.Open(out)
+	if err != nil {
+		return "", err
+	}
+	defer d.Close()
+	old, why, err := readOwnPage(d, rel)
+	if err != nil {
+		return "", err
+	}
+	if why != nil {
+		return "", refusal([]error{why})
+	}
+	page := generated(doc, old)
+	i := strings.LastIndex(page, insightsEnd)
+	page = page[:i] + wiki.Text(strings.Join(strings.Fields(text), " ")) + "\n" + page[i:]
+	return d.Path(rel), d.WriteFile(rel, []byte(page))
 }
