@@ -88,6 +88,9 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 	}
 	switch {
 	case out != "":
+		if err := renderedNow(v.Snap.Versions["wiki"], "wiki --out "+out); err != nil {
+			return err
+		}
 		pages := map[string]string{}
 		if module != "" {
 			pages[wiki.PagePath(module)] = docs[module]
@@ -122,6 +125,15 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 		}
 		printMore(w, res)
 	})
+}
+
+// renderedNow refuses to write pages from docs an older lgraph rendered
+// (the snapshot's wiki version v): they would carry what it did not escape.
+func renderedNow(v, what string) error {
+	if wiki.CurrentRender(v) {
+		return nil
+	}
+	return answer.WithCode(answer.CodeRefused, fmt.Errorf("%s: the published module docs were rendered by an older lgraph: run lgraph update first, then write them", what))
 }
 
 // writeWiki writes pages under out, then, when prune is set, deletes the
@@ -160,6 +172,9 @@ func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, 
 	m := v.Snap.Modules.Get(module)
 	if m == nil {
 		return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
+	}
+	if err := renderedNow(v.Snap.Versions["wiki"], "wiki note --out "+out); err != nil {
+		return err
 	}
 	name, err := writeNote(out, wiki.PagePath(module), m.Doc, text)
 	if err != nil {

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/safefile"
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/wiki"
 )
 
 func openOut(t *testing.T, dir string) *safefile.Dir {
@@ -143,5 +145,15 @@ func TestWriteNote(t *testing.T) {
 	}
 	if readFile(t, filepath.Join(out, "mine.md")) != "mine" {
 		t.Error("a person's file was written")
+	}
+}
+
+func TestRenderedNow(t *testing.T) {
+	if err := renderedNow(wiki.Version(llm.NewOffline()), "wiki --out d"); err != nil {
+		t.Fatal(err)
+	}
+	err := renderedNow("module-v4+offline+h2.500.5", "wiki --out d")
+	if code, _ := exitCode(err); code != ExitRefused || !strings.Contains(err.Error(), "run lgraph update first") {
+		t.Fatalf("old docs: %v (exit %d)", err, code)
 	}
 }
