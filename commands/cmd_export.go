@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -12,6 +12,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/answer"
 	"github.com/lgraph/lgraph/internal/graph"
+	"github.com/lgraph/lgraph/internal/safefile"
 )
 
 // exportOptions are the options of export.
@@ -87,16 +88,14 @@ type exportResult struct {
 	Edges  int    `json:"edges"`
 }
 
+// writeExport writes the export to out through safefile: a link at out is
+// replaced rather than written through, a linked directory on the way is
+// refused, and a failed export leaves what was at out as it was.
 func writeExport(out string, gr *graph.Graph, format string) error {
-	f, err := os.Create(out)
+	err := safefile.Write(filepath.Dir(out), filepath.Base(out), func(w io.Writer) error {
+		return graph.Write(w, gr, format)
+	})
 	if err != nil {
-		return fmt.Errorf("export --out %s: %w", out, err)
-	}
-	if err := graph.Write(f, gr, format); err != nil {
-		f.Close()
-		return fmt.Errorf("export --out %s: %w", out, err)
-	}
-	if err := f.Close(); err != nil {
 		return fmt.Errorf("export --out %s: %w", out, err)
 	}
 	return nil

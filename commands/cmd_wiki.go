@@ -2,19 +2,15 @@ package commands
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
-	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/safefile"
 	"github.com/lgraph/lgraph/phases/wiki"
 )
 
@@ -27,8 +23,8 @@ func newWikiCommand(g *Globals) *cli.Command {
 		Usage:     "module docs: print one, list them, or write them all as markdown",
 		ArgsUsage: "[MODULE]",
 		Description: "Each module (a directory of indexed code files) has a doc written from its files' summaries and the modules it uses and is used by. " +
-			"With MODULE, prints that doc; without, lists the modules; with --out DIR, writes every doc to DIR/<module>.md (the root module as _root.md) and DIR/index.md, the module tree with each purpose line, or with MODULE only that page. " +
-			"Only files whose bytes changed are written. Text between <!-- lgraph:insights --> and <!-- /lgraph:insights --> in a written page is kept when the page is rewritten; " +
+			"With MODULE, prints that doc; without, lists the modules; with --out DIR, writes every doc to a page directly under DIR (the module's path escaped: _ as __, . as _., / as ., the root module as _root.md) and DIR/index.md, the module tree with each purpose line, or with MODULE only that page. " +
+			"Only files whose bytes changed are written. A file lgraph did not write (no lgraph:generated marker on its first line) is never overwritten, and nothing is written through a symbolic link: either is refused, naming the file, before any page is written. Text between <!-- lgraph:insights --> and <!-- /lgraph:insights --> in a written page is kept when the page is rewritten; " +
 			"lgraph wiki note --out DIR MODULE TEXT adds TEXT there (writing the page first if it is not yet there). " + queryExitHelp,
 		Flags: append(append(listFlags(&list, false, false), pinFlags(&pin)...),
 			&cli.StringFlag{Name: "out", Usage: "write every module doc under `DIR`", Destination: &out}),
@@ -92,6 +88,9 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 	}
 	switch {
 	case out != "":
+		if err := renderedNow(v.Snap.Versions["wiki"], "wiki --out "+out); err != nil {
+			return err
+		}
 		pages := map[string]string{}
 		if module != "" {
 			pages[wiki.PagePath(module)] = docs[module]
@@ -99,20 +98,14 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 			for _, d := range dirs {
 				pages[wiki.PagePath(d)] = docs[d]
 			}
-			pages["index.md"] = wikiIndex(dirs, docs)
+			pages[wiki.IndexPage] = wiki.Index(dirs, docs)
 		}
-		written, changed, err := writePages(out, pages)
+		res, err := writeWiki(out, pages, module == "") // only a whole wiki knows which pages are gone
 		if err != nil {
-			return err
-		}
-		res := wikiWritten{Out: out, Changed: changed, Kept: []string{}, List: answer.Cut(written, answer.Page{})}
-		if module == "" { // only a whole wiki knows which pages are gone
-			if res.Deleted, res.Kept, err = prunePages(out, pages); err != nil {
-				return err
-			}
+			return fmt.Errorf("wiki --out %s: %w", out, err)
 		}
 		return g.emit(res, v.Fresh, func(w io.Writer) {
-			fmt.Fprintf(w, "wrote %d of %d files under %s, deleted %d\n", changed, len(written), out, res.Deleted)
+			fmt.Fprintf(w, "wrote %d of %d files under %s, deleted %d\n", res.Changed, res.Total, out, res.Deleted)
 			for _, k := range res.Kept {
 				fmt.Fprintf(w, "kept %s: its module is gone but it holds insights\n", k)
 			}
@@ -134,50 +127,33 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 	})
 }
 
-// wikiIndex is index.md: the module tree, each module linked to its page
-// with its purpose line, nested under the closest module above it.
-func wikiIndex(dirs []string, docs map[string]string) string {
-	var b strings.Builder
-	b.WriteString("# Module docs\n\n")
-	isMod := map[string]bool{}
-	for _, d := range dirs {
-		isMod[d] = true
+// renderedNow refuses to write pages from docs an older lgraph rendered
+// (the snapshot's wiki version v): they would carry what it did not escape.
+func renderedNow(v, what string) error {
+	if wiki.CurrentRender(v) {
+		return nil
 	}
-	for _, d := range dirs {
-		depth := 0
-		for p := path.Dir(d); d != "." && p != "."; p = path.Dir(p) {
-			if isMod[p] {
-				depth++
-			}
-		}
-		if d != "." && isMod["."] {
-			depth++
-		}
-		name := d
-		if d == "." {
-			name = "(root)"
-		}
-		fmt.Fprintf(&b, "%s- [`%s`](%s)", strings.Repeat("  ", depth), name, wiki.PagePath(d))
-		if p := purposeLine(docs[d]); p != "" {
-			b.WriteString(" — " + p)
-		}
-		b.WriteString("\n")
-	}
-	return b.String()
+	return answer.WithCode(answer.CodeRefused, fmt.Errorf("%s: the published module docs were rendered by an older lgraph: run lgraph update first, then write them", what))
 }
 
-// purposeLine is the first sentence of a doc's narrative paragraph (the
-// paragraph after the title).
-func purposeLine(doc string) string {
-	_, rest, ok := strings.Cut(doc, "\n\n")
-	if !ok {
-		return ""
+// writeWiki writes pages under out, then, when prune is set, deletes the
+// pages of modules that are gone.
+func writeWiki(out string, pages map[string]string, prune bool) (wikiWritten, error) {
+	res := wikiWritten{Out: out, Kept: []string{}}
+	d, err := safefile.Open(out)
+	if err != nil {
+		return res, err
 	}
-	para, _, _ := strings.Cut(rest, "\n")
-	if i := strings.Index(para, ". "); i >= 0 {
-		para = para[:i+1]
+	defer d.Close()
+	written, changed, err := writePages(d, pages)
+	if err != nil {
+		return res, err
 	}
-	return strings.TrimSpace(para)
+	res.Changed, res.List = changed, answer.Cut(written, answer.Page{})
+	if prune {
+		res.Deleted, res.Kept, err = prunePages(d, pages)
+	}
+	return res, err
 }
 
 // runWikiNote adds text to the insights block of a module's page under
@@ -197,24 +173,36 @@ func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, 
 	if m == nil {
 		return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
 	}
-	rel := wiki.PagePath(module)
-	if !filepath.IsLocal(filepath.FromSlash(rel)) {
-		return fmt.Errorf("wiki note: module %q would be written outside %s: refused", module, out)
+	if err := renderedNow(v.Snap.Versions["wiki"], "wiki note --out "+out); err != nil {
+		return err
 	}
-	name := filepath.Join(out, filepath.FromSlash(rel))
-	old, err := os.ReadFile(name)
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return fmt.Errorf("wiki note %s: %w", module, err)
-	}
-	page := generated(m.Doc, string(old))
-	i := strings.LastIndex(page, insightsEnd)
-	page = page[:i] + strings.Join(strings.Fields(text), " ") + "\n" + page[i:]
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return fmt.Errorf("wiki note %s: %w", module, err)
-	}
-	if err := os.WriteFile(name, []byte(page), 0o644); err != nil {
-		return fmt.Errorf("wiki note %s: %w", module, err)
+	name, err := writeNote(out, wiki.PagePath(module), m.Doc, text)
+	if err != nil {
+		return fmt.Errorf("wiki note --out %s %s: %w", out, module, err)
 	}
 	res := wikiDoc{Module: module, File: name}
 	return g.emit(res, v.Fresh, func(w io.Writer) { fmt.Fprintf(w, "noted in %s\n", name) })
+}
+
+// writeNote adds text, as one line of text (no markup of its own: an agent
+// may pass on what a repository says), to the end of the insights block of
+// the page rel under out, and returns the page's path. The page must be
+// one lgraph wrote, or not be there yet.
+func writeNote(out, rel, doc, text string) (string, error) {
+	d, err := safefile.Open(out)
+	if err != nil {
+		return "", err
+	}
+	defer d.Close()
+	old, why, err := readOwnPage(d, rel)
+	if err != nil {
+		return "", err
+	}
+	if why != nil {
+		return "", refusal([]error{why})
+	}
+	page := generated(doc, old)
+	i := strings.LastIndex(page, insightsEnd)
+	page = page[:i] + wiki.Text(strings.Join(strings.Fields(text), " ")) + "\n" + page[i:]
+	return d.Path(rel), d.WriteFile(rel, []byte(page))
 }

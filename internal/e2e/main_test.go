@@ -88,6 +88,7 @@ func TestScripts(t *testing.T) {
 			"damage-record": cmdDamageRecord,
 			"damage-cache":  cmdDamageCache,
 			"ref-tables":    cmdRefTables,
+			"md-inert":      cmdMDInert,
 		},
 	})
 }

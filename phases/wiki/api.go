@@ -63,7 +63,7 @@ func writeAPI(b *strings.Builder, ms []member) {
 	left := maxAPIEntries
 	sort.Strings(typeOrder)
 	for _, t := range typeOrder {
-		left = writeAPIGroup(b, "`"+t+"`", types[t], left)
+		left = writeAPIGroup(b, CodeSpan(t), types[t], left)
 	}
 	left = writeAPIGroup(b, "Functions", funcs, left)
 	left = writeAPIGroup(b, "Constants and variables", vals, left)
@@ -93,9 +93,9 @@ func writeAPIGroup(b *strings.Builder, title string, es []apiEntry, left int) in
 		if sig == "" {
 			sig = e.sym.Kind + " " + e.sym.Qualified
 		}
-		line := fmt.Sprintf("- `%s`", strings.ReplaceAll(sig, "`", "'"))
+		line := "- " + CodeSpan(sig)
 		if d := firstLine(e.sym.Doc); d != "" {
-			line += " — " + d
+			line += " — " + Text(d)
 		}
 		b.WriteString(line + "\n")
 	}
@@ -142,10 +142,11 @@ func busiest(deps map[string]map[string]int) []string {
 	return ds
 }
 
-// mermaidLabel keeps a label inside Mermaid's quoted-string syntax.
+// mermaidLabel keeps a label inside Mermaid's quoted-string syntax, and
+// its < and > as Mermaid's entity codes: a label may be rendered as HTML.
 func mermaidLabel(dir string) string {
 	if dir == "." || dir == "" {
 		dir = "(root)"
 	}
-	return strings.NewReplacer(`"`, "'", "\n", " ", `\`, "/").Replace(dir)
+	return strings.NewReplacer(`"`, "'", "\n", " ", `\`, "/", "<", "#60;", ">", "#62;").Replace(dir)
 }

@@ -214,6 +214,6 @@ func writeHistory(b *strings.Builder, hs []snapshot.HistoryEntry) {
 		if c.Merge && c.Title != "" {
 			subject = c.Title + " (" + c.Subject + ")"
 		}
-		fmt.Fprintf(b, "| %s | `%.7s` | %s |\n", time.Unix(c.Time, 0).UTC().Format("2006-01-02"), c.Hash, cell(subject))
+		fmt.Fprintf(b, "| %s | `%.7s` | %s |\n", time.Unix(c.Time, 0).UTC().Format("2006-01-02"), c.Hash, Cell(subject))
 	}
 }

@@ -80,30 +80,6 @@ func depEdges(f *snapshot.File) []snapshot.Edge {
 	return out
 }
 
-// PagePath is where a module's page is written under wiki --out: DIR.md,
-// the root module as _root.md (index.md is the module tree, so a module
-// named index is index_.md).
-func PagePath(dir string) string {
-	switch dir {
-	case ".", "":
-		return "_root.md"
-	case "index":
-		return "index_.md"
-	}
-	return dir + ".md"
-}
-
-// relLink is the relative link from the page of module from to that of to.
-func relLink(from, to string) string {
-	base := path.Dir(PagePath(from))
-	target := PagePath(to)
-	if base == "." {
-		return target
-	}
-	up := strings.Count(base, "/") + 1
-	return strings.Repeat("../", up) + target
-}
-
 // render writes the sections derived from the graph (no model): files,
 // public API, dependencies with counts and a neighbourhood diagram. The
 // recent history, from git, follows them (historySection).
@@ -121,8 +97,8 @@ func render(mf modFacts) string {
 	writeFiles(&b, "Files", prod)
 	writeFiles(&b, "Tests", tests)
 	writeAPI(&b, prod)
-	writeDeps(&b, mf.Dir, "Depends on", mf.Out)
-	writeDeps(&b, mf.Dir, "Used by", mf.In)
+	writeDeps(&b, "Depends on", mf.Out)
+	writeDeps(&b, "Used by", mf.In)
 	writeCouplings(&b, prod)
 	writeDiagram(&b, mf)
 	return b.String()
@@ -181,7 +157,7 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 		var syms []string
 		seen := map[string]bool{}
 		for i, m := range g {
-			names[i] = "`" + path.Base(m.Path) + "`"
+			names[i] = CodeSpan(path.Base(m.Path))
 			for _, s := range mainSymbols(m.Path, m.Syms) {
 				if !seen[s] {
 					seen[s] = true
@@ -190,7 +166,7 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 			}
 		}
 		syms = limited(syms, maxMainSymbols)
-		fmt.Fprintf(b, "| %s | %s | %s |\n", strings.Join(names, ", "), cell(rowSentence(g[0])), strings.Join(syms, ", "))
+		fmt.Fprintf(b, "| %s | %s | %s |\n", cell(strings.Join(names, ", ")), Cell(rowSentence(g[0])), cell(strings.Join(syms, ", ")))
 	}
 }
 
@@ -282,7 +258,7 @@ func mainSymbols(file string, syms []facts.Symbol) []string {
 	var out []string
 	for _, s := range syms {
 		if s.Parent == "" && s.Kind != facts.KindField && exported(file, s.Name) {
-			out = append(out, "`"+s.Name+"`")
+			out = append(out, CodeSpan(s.Name))
 		}
 	}
 	return out
@@ -317,7 +293,8 @@ func firstLine(s string) string {
 	return s
 }
 
-// cell escapes text for a markdown table cell.
+// cell escapes lgraph's own text (code spans, counts) for a markdown
+// table cell; repository text goes through Cell.
 func cell(s string) string {
 	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
 }
@@ -341,17 +318,13 @@ func total(m map[string]int) int {
 
 // writeDeps writes neighbouring modules with edge counts by kind, linked to
 // their pages.
-func writeDeps(b *strings.Builder, dir, title string, deps map[string]map[string]int) {
+func writeDeps(b *strings.Builder, title string, deps map[string]map[string]int) {
 	if len(deps) == 0 {
 		return
 	}
 	fmt.Fprintf(b, "\n## %s\n\n| Module | Edges |\n|---|---|\n", title)
 	for _, d := range slices.Sorted(maps.Keys(deps)) {
-		name := d
-		if d == "." {
-			name = "(root)"
-		}
-		fmt.Fprintf(b, "| [`%s`](%s) | %s |\n", name, relLink(dir, d), kinds(deps[d]))
+		fmt.Fprintf(b, "| [%s](%s) | %s |\n", cell(moduleLabel(d)), pageLink(d), kinds(deps[d]))
 	}
 }
 
@@ -374,8 +347,8 @@ func writeCouplings(b *strings.Builder, ms []member) {
 	for _, k := range slices.Sorted(maps.Keys(keys)) {
 		var ks []string
 		for _, key := range slices.Sorted(maps.Keys(keys[k])) {
-			ks = append(ks, "`"+strings.ReplaceAll(key, "`", "'")+"`")
+			ks = append(ks, CodeSpan(key))
 		}
-		fmt.Fprintf(b, "| %s | %s |\n", cell(k), cell(strings.Join(limited(ks, maxKeysPerKind), ", ")))
+		fmt.Fprintf(b, "| %s | %s |\n", Cell(k), cell(strings.Join(limited(ks, maxKeysPerKind), ", ")))
 	}
 }

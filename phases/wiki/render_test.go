@@ -7,20 +7,6 @@ import (
 	"github.com/lgraph/lgraph/internal/facts"
 )
 
-func TestRelLink(t *testing.T) {
-	for _, tt := range []struct{ from, to, want string }{
-		{"a/b", "c", "../c.md"},
-		{"a/b/c", "a/d", "../../a/d.md"},
-		{"a", "c/d", "c/d.md"},
-		{".", "x", "x.md"},
-		{"x/y", ".", "../_root.md"},
-	} {
-		if got := relLink(tt.from, tt.to); got != tt.want {
-			t.Errorf("relLink(%q, %q) = %q, want %q", tt.from, tt.to, got, tt.want)
-		}
-	}
-}
-
 // TestDiagramBounded: a module with many neighbours draws at most
 // maxDiagramSide each way, the busiest first, and says how many it left out.
 func TestDiagramBounded(t *testing.T) {

@@ -32,9 +32,21 @@ type Phase struct{}
 // Name implements phase.Phase.
 func (Phase) Name() string { return "wiki" }
 
+// renderVersion names how a doc is rendered around its narrative (the
+// sections, the escaping of repository text, the page names its links
+// use). It is part of Version and of every doc's input key, so a change
+// rewrites every doc without asking a model again for its narrative.
+const renderVersion = "r2"
+
+// CurrentRender reports whether docs a snapshot records under the wiki
+// version v were rendered as this lgraph renders them. Pages written from
+// older docs would carry what they did not escape, and links to pages of
+// an older naming; the next update rewrites them.
+func CurrentRender(v string) bool { return strings.HasSuffix(v, "+"+renderVersion) }
+
 // Version is what a snapshot records; a change rewrites every doc.
 func Version(p llm.Provider) string {
-	return llm.ModulePromptVersion + "+" + p.ID() + "+" + historyVersion
+	return llm.ModulePromptVersion + "+" + p.ID() + "+" + historyVersion + "+" + renderVersion
 }
 
 // Run recomputes the module docs whose inputs changed and drops the docs
@@ -136,7 +148,7 @@ func newModInput(in llm.ModuleInput, mf modFacts) modInput {
 // changed, and a change of history alone can be told apart (withHistory).
 func (in modInput) key(model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s", inputKey(in.llm, model), in.body)
+	fmt.Fprintf(h, "%s\x00%s\x00%s", renderVersion, inputKey(in.llm, model), in.body)
 	return "moduledoc/" + hex.EncodeToString(h.Sum(nil)) + historyKey(in.history)
 }
 
@@ -167,7 +179,7 @@ func write(ctx context.Context, st *phase.State, in modInput) (*snapshot.Module,
 	if err != nil {
 		return nil, u, err
 	}
-	doc := fmt.Sprintf("# %s\n\n%s\n%s%s", title(in.llm.Dir), strings.TrimSpace(text), in.body, historySection(in.history))
+	doc := fmt.Sprintf("# %s\n\n%s\n%s%s", title(in.llm.Dir), Text(strings.TrimSpace(text)), in.body, historySection(in.history))
 	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: in.key(st.LLM.ID()), History: in.history}, u, nil
 }
 
@@ -175,7 +187,7 @@ func title(dir string) string {
 	if dir == "." || dir == "" {
 		return "Repository root"
 	}
-	return "`" + dir + "`"
+	return CodeSpan(dir)
 }
 
 // narrative is the provider's paragraph, cached under the hash of exactly
