@@ -163,7 +163,7 @@ func codeFailpoints(t *testing.T) []string {
 // backquoted names on the line about TestEveryFailpoint).
 func readmeFailpoints(t *testing.T) []string {
 	t.Helper()
-	data, err := os.ReadFile("README.md")
+	data, err := os.ReadFile(filepath.Join(moduleRoot, "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
