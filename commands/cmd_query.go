@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/query"
 )
 
@@ -104,12 +105,12 @@ func plural(n int, word string) string {
 // for the query package to resolve (ids, qualified names, repo paths).
 func repoRelative(v *view, arg string) string {
 	// "path:line" keeps its line.
-	if i := strings.LastIndexByte(arg, ':'); i > 0 && !strings.HasPrefix(arg, "sym:") {
+	if i := strings.LastIndexByte(arg, ':'); i > 0 && !nodeid.IsSymbol(arg) {
 		if _, err := strconv.Atoi(arg[i+1:]); err == nil {
 			return repoRelative(v, arg[:i]) + arg[i:]
 		}
 	}
-	if strings.HasPrefix(arg, "file:") || strings.HasPrefix(arg, "sym:") || v.Env.Repo.Top == "" {
+	if nodeid.IsFile(arg) || nodeid.IsSymbol(arg) || v.Env.Repo.Top == "" {
 		return arg
 	}
 	abs, err := filepath.Abs(arg)

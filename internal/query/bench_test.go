@@ -2,8 +2,10 @@ package query
 
 import (
 	"fmt"
-	"github.com/lgraph/lgraph/internal/benchcpu"
 	"testing"
+
+	"github.com/lgraph/lgraph/internal/benchcpu"
+	"github.com/lgraph/lgraph/internal/nodeid"
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -20,12 +22,12 @@ func synthetic(n int) *snapshot.Snapshot {
 		for j := 0; j < 8; j++ {
 			name := fmt.Sprintf("handle%dItem%d", j, i)
 			f.Facts.Symbols = append(f.Facts.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: facts.KindFunction, Line: j*10 + 1})
-			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: snapshot.FileID(p), Target: "sym:" + p + "#" + name, Kind: KindContains})
+			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: nodeid.File(p), Target: "sym:" + p + "#" + name, Kind: KindContains})
 		}
 		for k := 1; k <= 4 && i-k >= 0; k++ {
 			q := fmt.Sprintf("pkg%d/file%d.py", (i-k)%50, i-k)
 			f.Res.Edges = append(f.Res.Edges,
-				snapshot.Edge{Source: snapshot.FileID(p), Target: snapshot.FileID(q), Kind: KindImports, Via: q},
+				snapshot.Edge{Source: nodeid.File(p), Target: nodeid.File(q), Kind: KindImports, Via: q},
 				snapshot.Edge{Source: fmt.Sprintf("sym:%s#handle%dItem%d", p, k, i), Target: fmt.Sprintf("sym:%s#handle0Item%d", q, i-k), Kind: KindCalls, Via: "h"})
 		}
 		s.Files.Set(f)

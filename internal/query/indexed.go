@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -29,7 +30,7 @@ const perTargetScans = 4
 func (ix *Index) intoIndexed(targets map[string]bool) []snapshot.Edge {
 	byPath := map[string][]string{}
 	for t := range targets {
-		p := snapshot.FileOfID(t)
+		p := nodeid.PathOf(t)
 		byPath[p] = append(byPath[p], t)
 	}
 	var out []snapshot.Edge
@@ -107,7 +108,7 @@ func (ix *Index) searchIndexed(q *matcher, r *ranking) {
 	ix.fail(ix.snap.Index.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
 		p := snapshot.Owner(k)
 		if tier, gaps := q.best(path.Base(p), p); tier != noMatch {
-			r.offer(candidate{sym: -1, name: p, id: snapshot.FileID(p), tier: tier, gaps: gaps})
+			r.offer(candidate{sym: -1, name: p, id: nodeid.File(p), tier: tier, gaps: gaps})
 		}
 		return nil
 	}))
@@ -134,5 +135,5 @@ func (ix *Index) defRef(key, value []byte) NodeRef {
 		id, _, _ := snapshot.DefNames(value)
 		return ix.ref(string(id))
 	}
-	return NodeRef{ID: d.ID, Kind: "symbol", SymbolKind: d.Kind, Name: d.Qualified, Path: d.Path, Line: d.Line, Mark: ix.mark(d.Path)}
+	return NodeRef{ID: d.ID, Kind: nodeid.KindSymbol, SymbolKind: d.Kind, Name: d.Qualified, Path: d.Path, Line: d.Line, Mark: ix.mark(d.Path)}
 }

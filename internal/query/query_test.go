@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -25,7 +26,7 @@ func fixture() *snapshot.Snapshot {
 		f := &snapshot.File{Path: p, Lang: lang, Size: 100, Facts: &facts.File{Symbols: syms, Refs: refs}}
 		ids := snapshot.SymbolIDs(p, syms)
 		for i, sym := range syms {
-			parent := snapshot.FileID(p)
+			parent := nodeid.File(p)
 			if sym.Parent != "" {
 				parent = "sym:" + p + "#" + sym.Parent
 			}

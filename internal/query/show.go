@@ -3,6 +3,8 @@ package query
 import (
 	"slices"
 	"sort"
+
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // SymbolInfo is the answer of show for a symbol.
@@ -112,7 +114,7 @@ func (ix *Index) edgeItems(id string, reverse bool) []EdgeItem {
 // file-level dependencies in both directions.
 func (ix *Index) ShowFile(fileID string) FileInfo {
 	info := FileInfo{NodeRef: ix.ref(fileID), Symbols: []NodeRef{}}
-	f := ix.snap.Files.Get(pathOf(fileID))
+	f := ix.snap.Files.Get(nodeid.PathOf(fileID))
 	if f == nil {
 		return info
 	}

@@ -4,6 +4,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"path"
+
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // A module doc counts the edges into its files by the source's module and
@@ -26,7 +28,7 @@ func usedByEntries(f *File) []Entry {
 			return
 		}
 		seen[k] = true
-		counts[targetKind{FileOfID(e.Target), e.Kind}]++
+		counts[targetKind{nodeid.PathOf(e.Target), e.Kind}]++
 	}
 	for _, e := range f.Res.Edges {
 		add(e)

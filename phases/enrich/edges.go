@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
@@ -31,7 +32,7 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 		if e.Kind != "imports" && e.Kind != "calls" {
 			continue
 		}
-		t := snapshot.FileOfID(e.Target)
+		t := nodeid.PathOf(e.Target)
 		if t == "" || t == f.Path || s.Files.Get(t) == nil {
 			continue
 		}
@@ -152,7 +153,7 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 	for t := range targets {
 		_ = rev.Scan(snapshot.Prefix(snapshot.KsRevEdge, t), func(k, _ []byte) error {
 			if e, ok := snapshot.ParseRevEdge(k); ok && e.Kind != "implicit" {
-				set[snapshot.FileOfID(e.Source)] = true
+				set[nodeid.PathOf(e.Source)] = true
 			}
 			return nil
 		})

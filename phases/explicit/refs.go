@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -122,7 +123,7 @@ func (r *resolver) isConversion(d def) bool {
 func (r *resolver) sourceOf(ref facts.Ref) string {
 	first, ok := r.byQual[ref.From]
 	if !ok || ref.From == "" {
-		return snapshot.FileID(r.f.Path)
+		return nodeid.File(r.f.Path)
 	}
 	for i := first; i < len(r.f.Facts.Symbols); i++ {
 		s := r.f.Facts.Symbols[i]

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -157,7 +158,7 @@ func (r *resolver) idOf(qualified string) string {
 	if i, ok := r.byQual[qualified]; ok && qualified != "" {
 		return r.ids[i]
 	}
-	return snapshot.FileID(r.f.Path)
+	return nodeid.File(r.f.Path)
 }
 
 func (r *resolver) contains() {
@@ -314,7 +315,7 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 // real); elsewhere an unused namespace import links to nothing. A C#
 // using always names a namespace, whatever number of files it has.
 func (r *resolver) importEdges() {
-	from := snapshot.FileID(r.f.Path)
+	from := nodeid.File(r.f.Path)
 	for _, b := range r.bindings {
 		targets := b.targets
 		if (len(targets) > 1 || r.spec.Family == "csharp") && (len(b.used) > 0 || r.spec.Family != "go") && b.imp.Alias != "_" {
@@ -322,7 +323,7 @@ func (r *resolver) importEdges() {
 		}
 		for _, t := range targets {
 			if t != r.f.Path {
-				r.add(from, snapshot.FileID(t), EdgeImports, b.imp.Path, "")
+				r.add(from, nodeid.File(t), EdgeImports, b.imp.Path, "")
 			}
 		}
 	}

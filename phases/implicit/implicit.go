@@ -17,6 +17,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/inventory"
@@ -294,7 +295,7 @@ func edgesOf(path string, sigs []Signal, idx users, limit int) []snapshot.Edge {
 		}
 		for _, other := range files {
 			if other != path {
-				out = append(out, snapshot.Edge{Source: snapshot.FileID(path), Target: snapshot.FileID(other), Kind: EdgeKind, Via: sig.Name()})
+				out = append(out, snapshot.Edge{Source: nodeid.File(path), Target: nodeid.File(other), Kind: EdgeKind, Via: sig.Name()})
 			}
 		}
 	}
