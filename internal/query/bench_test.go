@@ -5,9 +5,8 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/benchcpu"
-	"github.com/lgraph/lgraph/internal/nodeid"
-
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 )
