@@ -28,7 +28,7 @@ func fixture() *snapshot.Snapshot {
 		for i, sym := range syms {
 			parent := nodeid.File(p)
 			if sym.Parent != "" {
-				parent = "sym:" + p + "#" + sym.Parent
+				parent = nodeid.Symbol(p, sym.Parent, 1)
 			}
 			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: parent, Target: ids[i], Kind: KindContains})
 		}
