@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/lang"
 )
 
@@ -70,9 +71,6 @@ type Filter struct {
 	NoTests bool
 }
 
-// EdgeKinds are the edge kinds a filter may name.
-var EdgeKinds = []string{"imports", "calls", "references", "extends", "implements", "contains", "implicit"}
-
 // ParseKinds reads a comma-separated --kind value.
 func ParseKinds(s string) ([]string, error) {
 	if strings.TrimSpace(s) == "" {
@@ -81,8 +79,8 @@ func ParseKinds(s string) ([]string, error) {
 	var kinds []string
 	for _, k := range strings.Split(s, ",") {
 		k = strings.TrimSpace(k)
-		if !slices.Contains(EdgeKinds, k) {
-			return nil, WithCode(CodeUsage, fmt.Errorf("kind %q: use one or more of %s, comma-separated", k, strings.Join(EdgeKinds, ", ")))
+		if all := edgekind.All(); !slices.Contains(all, k) {
+			return nil, WithCode(CodeUsage, fmt.Errorf("kind %q: use one or more of %s, comma-separated", k, strings.Join(all, ", ")))
 		}
 		kinds = append(kinds, k)
 	}

@@ -6,6 +6,7 @@ import (
 	"path"
 	"sort"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
@@ -64,7 +65,7 @@ func Build(s *snapshot.Snapshot) *Graph {
 		dir := path.Dir(p)
 		dirs[dir] = true
 		g.Nodes = append(g.Nodes, Node{Type: "node", ID: nodeid.File(p), Kind: nodeid.KindFile, Path: p, Name: path.Base(p), Lang: f.Lang, Summary: f.Summary})
-		g.Edges = append(g.Edges, Edge{Type: "edge", Source: nodeid.Module(dir), Target: nodeid.File(p), Kind: "contains"})
+		g.Edges = append(g.Edges, Edge{Type: "edge", Source: nodeid.Module(dir), Target: nodeid.File(p), Kind: edgekind.Contains})
 		g.addSymbols(f)
 		for _, e := range f.Implicit {
 			g.Edges = append(g.Edges, Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, DetectedBy: detectedBy(e)})
@@ -75,7 +76,7 @@ func Build(s *snapshot.Snapshot) *Graph {
 		}
 		for _, e := range f.Res.Edges {
 			edge := Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, ResolvedBy: e.ResolvedBy}
-			if e.Kind == "imports" {
+			if e.Kind == edgekind.Imports {
 				edge.Summary = f.EdgeSummaries[nodeid.PathOf(e.Target)]
 			}
 			g.Edges = append(g.Edges, edge)

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
@@ -103,7 +104,7 @@ func (g *Graph) lift(level string) *Graph {
 	type key struct{ s, t, k, by string }
 	weight := map[key]int{}
 	for _, e := range g.Edges {
-		if e.Kind == "contains" {
+		if e.Kind == edgekind.Contains {
 			continue
 		}
 		s, t := liftID(e.Source, level), liftID(e.Target, level)

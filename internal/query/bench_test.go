@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/benchcpu"
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -21,13 +22,13 @@ func synthetic(n int) *snapshot.Snapshot {
 		for j := 0; j < 8; j++ {
 			name := fmt.Sprintf("handle%dItem%d", j, i)
 			f.Facts.Symbols = append(f.Facts.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: facts.KindFunction, Line: j*10 + 1})
-			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: nodeid.File(p), Target: nodeid.Symbol(p, name, 1), Kind: KindContains})
+			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: nodeid.File(p), Target: nodeid.Symbol(p, name, 1), Kind: edgekind.Contains})
 		}
 		for k := 1; k <= 4 && i-k >= 0; k++ {
 			q := fmt.Sprintf("pkg%d/file%d.py", (i-k)%50, i-k)
 			f.Res.Edges = append(f.Res.Edges,
-				snapshot.Edge{Source: nodeid.File(p), Target: nodeid.File(q), Kind: KindImports, Via: q},
-				snapshot.Edge{Source: nodeid.Symbol(p, fmt.Sprintf("handle%dItem%d", k, i), 1), Target: nodeid.Symbol(q, fmt.Sprintf("handle0Item%d", i-k), 1), Kind: KindCalls, Via: "h"})
+				snapshot.Edge{Source: nodeid.File(p), Target: nodeid.File(q), Kind: edgekind.Imports, Via: q},
+				snapshot.Edge{Source: nodeid.Symbol(p, fmt.Sprintf("handle%dItem%d", k, i), 1), Target: nodeid.Symbol(q, fmt.Sprintf("handle0Item%d", i-k), 1), Kind: edgekind.Calls, Via: "h"})
 		}
 		s.Files.Set(f)
 	}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -44,7 +45,7 @@ func (ix *Index) calls(id string, reverse bool) []Call {
 	byNode := map[string]*Call{}
 	var order []string
 	for _, e := range ix.edges(id, reverse) {
-		if e.Kind != KindCalls {
+		if e.Kind != edgekind.Calls {
 			continue
 		}
 		other := far(e, reverse)

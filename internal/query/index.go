@@ -8,24 +8,15 @@ package query
 import (
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
-// Edge kinds the queries follow (DESIGN §7).
-const (
-	KindImports    = "imports"
-	KindCalls      = "calls"
-	KindContains   = "contains"
-	KindReferences = "references"
-	KindExtends    = "extends"
-	KindImplements = "implements"
-)
-
 // dependencyKinds are the edge kinds through which one node depends on another.
 var dependencyKinds = map[string]bool{
-	KindImports: true, KindCalls: true, KindReferences: true, KindExtends: true, KindImplements: true,
+	edgekind.Imports: true, edgekind.Calls: true, edgekind.References: true, edgekind.Extends: true, edgekind.Implements: true,
 }
 
 // StaleFunc reports whether answers about a file may be out of date and
@@ -197,7 +188,7 @@ func (ix *Index) intoScan(targets map[string]bool) []snapshot.Edge {
 	var out []snapshot.Edge
 	for _, f := range ix.snap.Files.All() {
 		for _, e := range f.Res.Edges {
-			if targets[e.Target] && e.Kind != KindContains {
+			if targets[e.Target] && e.Kind != edgekind.Contains {
 				out = append(out, e)
 			}
 		}
@@ -213,7 +204,7 @@ func (ix *Index) edges(id string, reverse bool) []snapshot.Edge {
 	}
 	var out []snapshot.Edge
 	for _, e := range ix.out(id) {
-		if e.Kind != KindContains {
+		if e.Kind != edgekind.Contains {
 			out = append(out, e)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -30,7 +31,7 @@ func fixture() *snapshot.Snapshot {
 			if sym.Parent != "" {
 				parent = nodeid.Symbol(p, sym.Parent, 1)
 			}
-			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: parent, Target: ids[i], Kind: KindContains})
+			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: parent, Target: ids[i], Kind: edgekind.Contains})
 		}
 		for _, e := range edges {
 			part := strings.Split(e, " ")

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
@@ -59,7 +60,7 @@ func (ix *Index) ShowSymbol(symID string) SymbolInfo {
 	info.FileSummary = n.file.Summary
 	for _, e := range n.file.Res.Edges { // contains edges stay inside the file
 		switch {
-		case e.Kind != KindContains:
+		case e.Kind != edgekind.Contains:
 		case e.Target == symID:
 			p := ix.ref(e.Source)
 			info.Parent = &p

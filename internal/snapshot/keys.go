@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
@@ -209,7 +210,7 @@ func GenericEntries(f *File, only ...byte) []Entry {
 	}
 	if want(KsRevEdge) {
 		for _, e := range f.Res.Edges {
-			if e.Kind != "contains" {
+			if e.Kind != edgekind.Contains {
 				out = append(out, Entry{Key: RevEdgeKey(e)})
 			}
 		}
@@ -281,7 +282,7 @@ func (f *File) DependencyTargets() []string {
 	seen := map[string]bool{}
 	for _, list := range [][]Edge{f.Res.Edges, f.Implicit} {
 		for _, e := range list {
-			if t := nodeid.PathOf(e.Target); e.Kind != "contains" && t != "" {
+			if t := nodeid.PathOf(e.Target); e.Kind != edgekind.Contains && t != "" {
 				seen[t] = true
 			}
 		}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"path"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
@@ -24,7 +25,7 @@ func usedByEntries(f *File) []Entry {
 	counts := map[targetKind]uint64{}
 	add := func(e Edge) {
 		k := string(RevEdgeKey(e))
-		if e.Kind == "contains" || seen[k] {
+		if e.Kind == edgekind.Contains || seen[k] {
 			return
 		}
 		seen[k] = true

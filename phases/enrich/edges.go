@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
@@ -29,7 +30,7 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 	names := map[string]map[string]bool{}
 	syms := map[string]map[string]bool{}
 	for _, e := range f.Res.Edges {
-		if e.Kind != "imports" && e.Kind != "calls" {
+		if e.Kind != edgekind.Imports && e.Kind != edgekind.Calls {
 			continue
 		}
 		t := nodeid.PathOf(e.Target)
@@ -40,7 +41,7 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 			byTarget[t], names[t], syms[t] = map[string]bool{}, map[string]bool{}, map[string]bool{}
 		}
 		byTarget[t][e.Kind] = true
-		if e.Kind == "calls" {
+		if e.Kind == edgekind.Calls {
 			names[t][e.Via] = true
 			syms[t][e.Target] = true
 		}
@@ -152,7 +153,7 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 	rev := w.st.NextIndex(snapshot.KsRevEdge)
 	for t := range targets {
 		_ = rev.Scan(snapshot.Prefix(snapshot.KsRevEdge, t), func(k, _ []byte) error {
-			if e, ok := snapshot.ParseRevEdge(k); ok && e.Kind != "implicit" {
+			if e, ok := snapshot.ParseRevEdge(k); ok && e.Kind != edgekind.Implicit {
 				set[nodeid.PathOf(e.Source)] = true
 			}
 			return nil

@@ -4,20 +4,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
-)
-
-// Edge kinds (DESIGN §7).
-const (
-	EdgeImports    = "imports"
-	EdgeCalls      = "calls"
-	EdgeContains   = "contains"
-	EdgeReferences = "references"
-	EdgeExtends    = "extends"
-	EdgeImplements = "implements"
 )
 
 // resolver resolves one file against the index. Its output is a pure
@@ -163,7 +154,7 @@ func (r *resolver) idOf(qualified string) string {
 
 func (r *resolver) contains() {
 	for i, s := range r.f.Facts.Symbols {
-		r.add(r.idOf(s.Parent), r.ids[i], EdgeContains, "", "")
+		r.add(r.idOf(s.Parent), r.ids[i], edgekind.Contains, "", "")
 	}
 }
 
@@ -323,7 +314,7 @@ func (r *resolver) importEdges() {
 		}
 		for _, t := range targets {
 			if t != r.f.Path {
-				r.add(from, nodeid.File(t), EdgeImports, b.imp.Path, "")
+				r.add(from, nodeid.File(t), edgekind.Imports, b.imp.Path, "")
 			}
 		}
 	}
