@@ -21,16 +21,6 @@ import (
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
-// Outcomes of a run (DESIGN §6).
-const (
-	Published     = store.OutcomePublished
-	Failed        = "failed"
-	Interrupted   = "interrupted"
-	BudgetStopped = "budget_stopped"
-	UpToDate      = "up_to_date"
-	Running       = "running"
-)
-
 // Options configure one run.
 type Options struct {
 	Repo   *gitrepo.Repo
@@ -77,7 +67,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	}
 	if upToDateRef(o, head, branch) {
 		return &store.Run{Command: o.Command, Started: start.UTC(), Branch: branch, From: &head.Commit, To: head.Commit,
-			Outcome: UpToDate, MS: time.Since(start).Milliseconds(), Warnings: o.Warnings}, nil
+			Outcome: store.OutcomeUpToDate, MS: time.Since(start).Milliseconds(), Warnings: o.Warnings}, nil
 	}
 	c, err := cache.Open(ctx, o.Store.CacheDir(), o.Wait)
 	if err != nil {
@@ -91,7 +81,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: Running,
+	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: store.OutcomeRunning,
 		Warnings: o.Warnings}
 	if !o.DryRun {
 		if err := o.Store.WriteRun(run); err != nil {
@@ -183,11 +173,11 @@ func outcomeOf(ctx context.Context, err error, current string) string {
 	case err == nil:
 		return current
 	case errors.Is(err, llm.ErrBudget):
-		return BudgetStopped
+		return store.OutcomeBudgetStopped
 	case ctx.Err() != nil || errors.Is(err, context.Canceled):
-		return Interrupted
+		return store.OutcomeInterrupted
 	}
-	return Failed
+	return store.OutcomeFailed
 }
 
 // markInterrupted closes the ledger entry left "running" by a killed
@@ -200,8 +190,8 @@ func markInterrupted(s *store.Store) error {
 		return err
 	}
 	for _, r := range runs {
-		if r.Outcome == Running {
-			r.Outcome = Interrupted
+		if r.Outcome == store.OutcomeRunning {
+			r.Outcome = store.OutcomeInterrupted
 			r.Error = "the process stopped before the run finished"
 			if err := s.WriteRun(r); err != nil {
 				return err
@@ -224,7 +214,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 	}
 	defer b.snap.Close()
 	if b.upToDate && !t.worktree {
-		run.Outcome = UpToDate
+		run.Outcome = store.OutcomeUpToDate
 		run.From = &head.Commit
 		run.Root = b.snap.ContentRoot
 		return dropOverlay(o.Store, branch)
@@ -264,7 +254,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 	}
 	run.Changes = countIndexed(st)
 	if o.DryRun {
-		run.Outcome = "dry_run"
+		run.Outcome = store.OutcomeDryRun
 		return nil
 	}
 	return publish(o, st, t, b.ref, run)
@@ -376,7 +366,7 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 // incomplete.
 func baseSkipped(s *store.Store, runID int) map[string]int {
 	run, err := s.ReadRun(runID)
-	if err != nil || run.Outcome != Published {
+	if err != nil || run.Outcome != store.OutcomePublished {
 		return nil
 	}
 	return inventory.SkippedIn(run)

@@ -11,7 +11,6 @@ import (
 
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/internal/store"
-	"github.com/lgraph/lgraph/pipeline"
 )
 
 // Options configure one collection.
@@ -146,7 +145,7 @@ func pendingBranches(o Options, kept []*store.Ref) ([]string, error) {
 	}
 	var out []string
 	for b, r := range newest {
-		if r.Outcome == pipeline.Published || r.Outcome == pipeline.UpToDate {
+		if r.Outcome == store.OutcomePublished || r.Outcome == store.OutcomeUpToDate {
 			continue
 		}
 		if live[b] || o.Live(&store.Ref{Branch: b, Commit: r.To}) {

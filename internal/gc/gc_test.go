@@ -14,7 +14,6 @@ import (
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/llm/llmtest"
-	"github.com/lgraph/lgraph/pipeline"
 )
 
 var files = map[string]string{
@@ -138,7 +137,7 @@ func TestGCKeepsWhatAStoppedRunPaidFor(t *testing.T) {
 	r.Commit("change")
 	ix.Config.LLM.BudgetTokens = llm.ReplyReserve + 400
 	stopped, err := ix.Run(context.Background(), "update", false)
-	if !errors.Is(err, llm.ErrBudget) || stopped.Outcome != pipeline.BudgetStopped {
+	if !errors.Is(err, llm.ErrBudget) || stopped.Outcome != store.OutcomeBudgetStopped {
 		t.Fatalf("update with a small budget: %v, %+v", err, stopped)
 	}
 	s, err := store.Open(ix.StoreDir, false)

@@ -37,6 +37,26 @@ type Run struct {
 	Knowledge *Delta   `json:"knowledge,omitempty"`
 }
 
+// Run outcomes (DESIGN §6): what Run.Outcome says of how a run ended.
+const (
+	// OutcomePublished: the run published its snapshot.
+	OutcomePublished = "published"
+	// OutcomeFailed: the run stopped on an error; nothing was published.
+	OutcomeFailed = "failed"
+	// OutcomeInterrupted: the run was cancelled or its process killed.
+	OutcomeInterrupted = "interrupted"
+	// OutcomeBudgetStopped: the run spent its token budget.
+	OutcomeBudgetStopped = "budget_stopped"
+	// OutcomeUpToDate: the branch was already indexed at its head, so
+	// there was nothing to publish.
+	OutcomeUpToDate = "up_to_date"
+	// OutcomeRunning: the run has not ended, or its process died before
+	// it could say (the next writer marks it interrupted).
+	OutcomeRunning = "running"
+	// OutcomeDryRun: a dry run, which publishes nothing by design.
+	OutcomeDryRun = "dry_run"
+)
+
 // Changes counts a change set by action.
 type Changes struct {
 	Added    int `json:"added"`
