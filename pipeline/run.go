@@ -42,7 +42,7 @@ type Options struct {
 	// Commit, with Ref, indexes that commit under that ref instead of HEAD
 	// under the current branch (verify rebuilds a published commit this way).
 	Commit, Ref string
-	// Wait waits for another writer instead of failing with cache.ErrBusy.
+	// Wait waits for another writer instead of failing with store.ErrBusy.
 	Wait     bool
 	DryRun   bool
 	Progress phase.Progress

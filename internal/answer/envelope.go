@@ -9,9 +9,9 @@ import (
 	"errors"
 	"strings"
 
-	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/internal/query"
 	"github.com/lgraph/lgraph/internal/readview"
+	"github.com/lgraph/lgraph/internal/store"
 )
 
 // Envelope is every --json output and every MCP tool answer. Error is null
@@ -66,7 +66,7 @@ func Code(err error) string {
 		return CodeNotFound
 	case errors.Is(err, readview.ErrRefused):
 		return CodeRefused
-	case errors.Is(err, cache.ErrBusy):
+	case errors.Is(err, store.ErrBusy):
 		return CodeBusy
 	case errors.Is(err, readview.ErrUsage):
 		return CodeUsage

@@ -21,7 +21,7 @@ type Options struct {
 	Live func(ref *store.Ref) bool
 	// KeepRuns is how many of the newest ledger entries to keep.
 	KeepRuns int
-	// Wait waits for a running writer instead of failing with cache.ErrBusy.
+	// Wait waits for a running writer instead of failing with store.ErrBusy.
 	Wait bool
 	// Failpoint is called at named points (tests kill gc there).
 	Failpoint func(name string)

@@ -106,7 +106,7 @@ func TestGCBusyBesideWriter(t *testing.T) {
 	defer c.Close()
 	before := s.Size()
 	_, err = gc.Run(context.Background(), gc.Options{Store: s, Live: except("main"), KeepRuns: 1})
-	if !errors.Is(err, cache.ErrBusy) {
+	if !errors.Is(err, store.ErrBusy) {
 		t.Fatalf("gc beside a writer: %v, want ErrBusy", err)
 	}
 	if ref, _ := s.ReadRef("main"); ref == nil || s.Size() != before {
