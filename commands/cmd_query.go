@@ -11,7 +11,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/internal/answer"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/query"
 )
@@ -49,12 +48,7 @@ func resolveError(err error) error { return err }
 
 // enforce refuses to answer from a view that has no index (code
 // not_indexed) or does not hold the pin.
-func enforce(v *view, pin pinOptions) error {
-	if err := v.RequireSnapshot(); err != nil {
-		return answer.WithCode(answer.CodeNotIndexed, err)
-	}
-	return v.Enforce(pin)
-}
+func enforce(v *view, pin pinOptions) error { return v.Enforce(pin) }
 
 // queryExitHelp is added to the description of every read query.
 const queryExitHelp = "Codes used: 0 answered, 1 unknown FILE or SYMBOL (or another error), 2 usage or an ambiguous SYMBOL (the candidates are listed), 3 refused by --expect-root or --freshness require."

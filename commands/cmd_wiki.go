@@ -87,7 +87,7 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 	}
 	if module != "" {
 		if _, ok := docs[module]; !ok {
-			return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
+			return answer.NoModule(module)
 		}
 	}
 	switch {
@@ -195,7 +195,7 @@ func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, 
 	}
 	m := v.Snap.Modules.Get(module)
 	if m == nil {
-		return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
+		return answer.NoModule(module)
 	}
 	rel := wiki.PagePath(module)
 	if !filepath.IsLocal(filepath.FromSlash(rel)) {

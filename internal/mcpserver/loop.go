@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"context"
-	"fmt"
 	"sort"
 	"strings"
 
@@ -95,7 +94,7 @@ func wiki(_ context.Context, v *readview.View, a *wikiArgs) (any, error) {
 	if module := strings.TrimSuffix(a.Module, "/"); module != "" {
 		m := v.Snap.Modules.Get(module)
 		if m == nil {
-			return nil, answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
+			return nil, answer.NoModule(module)
 		}
 		return wikiModule{Module: m.Dir, Doc: m.Doc}, nil
 	}
@@ -124,7 +123,7 @@ func (s *server) log(_ context.Context, v *readview.View, a *logArgs) (any, erro
 	if a.Run != nil {
 		r, err := st.ReadRun(*a.Run)
 		if err != nil {
-			return nil, answer.RunError(err)
+			return nil, err
 		}
 		return answer.ShapeRun(r, a.page()), nil
 	}

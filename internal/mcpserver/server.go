@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/freshness"
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/readview"
@@ -154,7 +155,7 @@ func (s *server) call(ctx context.Context, t spec, v *readview.View, raw json.Ra
 	}
 	if pin := a.pin(); !t.optionalSnapshot || pin != (readview.Pin{}) {
 		if err := v.RequireSnapshot(); err != nil {
-			return failure(answer.WithCode(answer.CodeNotIndexed, err), v.Fresh)
+			return failure(err, v.Fresh)
 		}
 		if err := v.Enforce(pin); err != nil {
 			return failure(err, v.Fresh)
@@ -287,7 +288,7 @@ func encode(v any) ([]byte, error) {
 
 // usageError is a bad argument (code usage).
 func usageError(format string, a ...any) error {
-	return answer.WithCode(answer.CodeUsage, fmt.Errorf(format, a...))
+	return errcode.Errorf(errcode.Usage, format, a...)
 }
 
 // ToolNames lists the server's tools, for help texts.

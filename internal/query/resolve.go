@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
@@ -15,6 +16,9 @@ type NotFoundError struct {
 	What string // "file", "symbol" or "file or symbol"
 	Name string
 }
+
+// ErrorCode implements errcode.Coded.
+func (e *NotFoundError) ErrorCode() string { return errcode.NotFound }
 
 func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("no %s %q in the index: try lgraph search %s", e.What, e.Name, searchHint(e.Name))
@@ -41,6 +45,9 @@ type AmbiguousError struct {
 
 // maxListed bounds the candidates an ambiguity error names.
 const maxListed = 10
+
+// ErrorCode implements errcode.Coded.
+func (e *AmbiguousError) ErrorCode() string { return errcode.Ambiguous }
 
 func (e *AmbiguousError) Error() string {
 	list := e.Candidates

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/lgraph/lgraph/internal/errcode"
 )
 
 // Run is one ledger entry: what an init or update did and how it ended.
@@ -180,6 +182,9 @@ func (s *Store) runIDs() ([]int, error) {
 	return ids, nil
 }
 
+// ErrNoRun reports a run number the ledger does not hold.
+var ErrNoRun = errcode.Sentinel(errcode.NotFound, "no run")
+
 // WriteRun records (or rewrites) a ledger entry.
 func (s *Store) WriteRun(r *Run) error {
 	data, err := json.MarshalIndent(r, "", "  ")
@@ -193,7 +198,7 @@ func (s *Store) WriteRun(r *Run) error {
 func (s *Store) ReadRun(id int) (*Run, error) {
 	data, err := os.ReadFile(s.path("runs", runFile(id)))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("no run %d in the ledger: see lgraph log", id)
+		return nil, fmt.Errorf("%w %d in the ledger: see lgraph log", ErrNoRun, id)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("read run %d: %w", id, err)

@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/lgraph/lgraph/internal/errcode"
 )
 
 // Format is the store layout version this lgraph writes. 2: edges carry
@@ -26,6 +28,9 @@ const Format = 7
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")
+
+// ErrNoIndex reports a store directory that does not exist yet.
+var ErrNoIndex = errcode.Sentinel(errcode.NotIndexed, "no lgraph index")
 
 // ErrOlderFormat reports a store whose published graph an older lgraph
 // wrote; the next init or update rebuilds it.
@@ -44,7 +49,7 @@ func Open(dir string, create bool) (*Store, error) {
 	case errors.Is(err, os.ErrNotExist) && create:
 		return s, s.initialize()
 	case errors.Is(err, os.ErrNotExist):
-		return nil, fmt.Errorf("no lgraph index at %s: run lgraph init", dir)
+		return nil, fmt.Errorf("%w at %s: run lgraph init", ErrNoIndex, dir)
 	case err != nil:
 		return nil, fmt.Errorf("open store %s: %w", dir, err)
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"github.com/lgraph/lgraph/internal/errcode"
 )
 
 // WriterLockFile is the file, in the store, that the writer (a run of
@@ -17,7 +19,7 @@ import (
 const WriterLockFile = "writer.lock"
 
 // ErrBusy reports that another writer holds the store's writer lock.
-var ErrBusy = errors.New("another lgraph update is running on this store")
+var ErrBusy = errcode.Sentinel(errcode.Busy, "another lgraph update is running on this store")
 
 // Writer is the process holding the store's writer lock.
 type Writer struct {
