@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/urfave/cli/v2"
 
+	"github.com/lgraph/lgraph/internal/actions"
 	"github.com/lgraph/lgraph/internal/mcpserver"
 )
 
@@ -55,7 +56,7 @@ func runServe(ctx context.Context, opts serveOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	srv := mcpserver.New(e, mcpserver.Options{Version: buildVersion(), Getenv: g.Getenv, Warm: ctx})
+	srv := mcpserver.New(e, mcpserver.Options{Version: buildVersion(), Loop: actions.Loop{Getenv: g.Getenv}, Warm: ctx})
 	err = srv.Run(ctx, mcpserver.Drain(&mcp.IOTransport{Reader: os.Stdin, Writer: nopWriteCloser{g.Stdout}}))
 	if ctx.Err() != nil {
 		return nil // interrupted: a normal way to stop a server

@@ -134,3 +134,35 @@ func Short(sha string) string {
 	}
 	return sha
 }
+
+// Loop is the update and verify the MCP server runs (mcpserver.Loop), so
+// that the server itself links no indexer.
+type Loop struct {
+	// Getenv reads the environment (the LLM key); nil reads nothing.
+	Getenv func(string) string
+}
+
+// Update runs an update of env's branch.
+func (l Loop) Update(ctx context.Context, env *readview.Env, full, wait bool) (*store.Run, error) {
+	return Index(ctx, env, IndexOptions{Command: "update", Full: full, Wait: wait, Getenv: l.getenv})
+}
+
+// Verify rebuilds the view's commit and compares; drift is a DriftError
+// returned with the report.
+func (l Loop) Verify(ctx context.Context, v *readview.View) (any, error) {
+	res, err := Verify(ctx, v, l.getenv)
+	if err != nil {
+		return nil, err
+	}
+	if res.Drift {
+		return res, DriftError(res)
+	}
+	return res, nil
+}
+
+func (l Loop) getenv(k string) string {
+	if l.Getenv == nil {
+		return ""
+	}
+	return l.Getenv(k)
+}

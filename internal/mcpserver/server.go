@@ -30,9 +30,11 @@ type Options struct {
 	// Logger receives the SDK's log of sessions and protocol errors; nil
 	// discards it.
 	Logger *slog.Logger
-	// Getenv reads the environment for update and verify (the LLM key);
-	// nil reads nothing.
-	Getenv func(string) string
+	// Loop runs the update and verify tools (the CLI passes
+	// actions.Loop). The server links no indexer of its own, so serving
+	// reads never carries badger or the model client; nil answers those
+	// two tools with an error.
+	Loop Loop
 	// MaxAnswerBytes bounds an answer whose limit the caller did not set:
 	// the limit is lowered until the answer fits. 0 is DefaultMaxAnswerBytes.
 	MaxAnswerBytes int
@@ -67,9 +69,6 @@ func New(env *readview.Env, opts Options) *mcp.Server {
 	}
 	if opts.MaxAnswerBytes == 0 {
 		opts.MaxAnswerBytes = DefaultMaxAnswerBytes
-	}
-	if opts.Getenv == nil {
-		opts.Getenv = func(string) string { return "" }
 	}
 	m := mcp.NewServer(&mcp.Implementation{Name: "lgraph", Title: "lgraph code graph", Version: version}, &mcp.ServerOptions{
 		Instructions: instructions,
