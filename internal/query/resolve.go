@@ -95,6 +95,7 @@ func (ix *Index) ResolveSymbol(arg string) (string, error) {
 		if id, ok := ix.writtenSymbolID(written); ok {
 			return id, nil
 		}
+		// An id as written with its "sym:" left out (the path escaped).
 		id := nodeid.SymbolPrefix + written
 		if _, ok := ix.symbolAt(id); ok {
 			return id, nil
