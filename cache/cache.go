@@ -12,8 +12,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
-	"time"
 
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
@@ -21,14 +19,11 @@ import (
 	"github.com/lgraph/lgraph/internal/store"
 )
 
-// ErrBusy reports that another writer holds the cache.
-var ErrBusy = errors.New("another lgraph update is running on this store")
-
 // Cache is an open badger database.
 type Cache struct {
 	db   *badger.DB
 	opts badger.Options
-	lock *os.File // lgraph's own writer lock, held while the cache is open
+	lock *store.WriterLock // held while the cache is open
 	// later batches cheap-to-recompute facts (PutLater) into few
 	// transactions; Flush and Close commit it.
 	mu    sync.Mutex
@@ -44,22 +39,27 @@ type Cache struct {
 }
 
 // Open opens (creating if needed) the cache in dir. With wait set it retries
-// while another process holds the lock, until ctx is done; otherwise a held
-// lock is ErrBusy at once. A cache whose files are damaged is moved aside
-// and a fresh one opened in its place; Replaced says so.
+// while another process holds the store's writer lock, until ctx is done;
+// otherwise a held lock is store.ErrBusy at once. A cache whose files are
+// damaged is moved aside and a fresh one opened in its place; Replaced says
+// so.
 func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
 	opts := badgerOptions(dir)
-	lock, err := acquire(ctx, dir, wait)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, fmt.Errorf("open cache %s: %w", dir, err)
+	}
+	// The cache lives in the store directory, whose writer lock it holds.
+	lock, err := store.LockWriter(ctx, filepath.Dir(dir), wait)
 	if err != nil {
 		return nil, err
 	}
 	if err := removeEmptyValueLogs(dir); err != nil {
-		lock.Close()
+		lock.Unlock()
 		return nil, err
 	}
 	db, replaced, err := openRepairing(opts)
 	if err != nil {
-		lock.Close()
+		lock.Unlock()
 		return nil, err
 	}
 	c := &Cache{db: db, opts: opts, lock: lock, health: &health{}}
@@ -84,42 +84,6 @@ func badgerOptions(dir string) badger.Options {
 		WithNumCompactors(2).
 		WithCompactL0OnClose(false).
 		WithChecksumVerificationMode(options.OnBlockRead)
-}
-
-// acquire takes lgraph's writer lock (an flock next to the cache, released
-// by the kernel when the process dies), waiting for it if asked to.
-func acquire(ctx context.Context, dir string, wait bool) (*os.File, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("open cache %s: %w", dir, err)
-	}
-	f, err := os.OpenFile(filepath.Join(filepath.Dir(dir), store.WriterLockFile), os.O_CREATE|os.O_RDWR, 0o644)
-	if err != nil {
-		return nil, fmt.Errorf("open cache %s: %w", dir, err)
-	}
-	for {
-		err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
-		if err == nil {
-			if err := store.MarkWriter(f, time.Now()); err != nil {
-				f.Close()
-				return nil, err
-			}
-			return f, nil
-		}
-		if !errors.Is(err, syscall.EWOULDBLOCK) {
-			f.Close()
-			return nil, fmt.Errorf("lock cache %s: %w", dir, err)
-		}
-		if !wait {
-			f.Close()
-			return nil, ErrBusy
-		}
-		select {
-		case <-ctx.Done():
-			f.Close()
-			return nil, fmt.Errorf("%w (gave up waiting: %v)", ErrBusy, ctx.Err())
-		case <-time.After(100 * time.Millisecond):
-		}
-	}
 }
 
 // removeEmptyValueLogs deletes value-log and memtable files too short to
@@ -162,10 +126,7 @@ func (c *Cache) Close() error {
 		return errors.New("close a scratch view: close the cache it came from")
 	}
 	ferr := c.Flush()
-	defer func() {
-		_ = store.UnmarkWriter(c.lock)
-		c.lock.Close()
-	}()
+	defer func() { _ = c.lock.Unlock() }()
 	var cerr error
 	if c.db != nil {
 		cerr = guard("close", c.db.Close)

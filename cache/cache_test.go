@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/lgraph/lgraph/internal/store"
 )
 
 // TestOpenAfterKillLeftEmptyValueLog reproduces what a SIGKILL can leave:
@@ -46,12 +48,12 @@ func TestSecondWriterIsBusy(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if _, err := Open(context.Background(), dir, false); !errors.Is(err, ErrBusy) {
-		t.Fatalf("second open: %v, want ErrBusy", err)
+	if _, err := Open(context.Background(), dir, false); !errors.Is(err, store.ErrBusy) {
+		t.Fatalf("second open: %v, want store.ErrBusy", err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if _, err := Open(ctx, dir, true); !errors.Is(err, ErrBusy) {
-		t.Fatalf("second open with a done context: %v, want ErrBusy", err)
+	if _, err := Open(ctx, dir, true); !errors.Is(err, store.ErrBusy) {
+		t.Fatalf("second open with a done context: %v, want store.ErrBusy", err)
 	}
 }

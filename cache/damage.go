@@ -13,6 +13,8 @@ import (
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/table"
 	"github.com/dgraph-io/ristretto/v2/z"
+
+	"github.com/lgraph/lgraph/internal/store"
 )
 
 // The cache only memoizes what can be computed again, so a damaged one (a
@@ -162,7 +164,10 @@ func openDB(opts badger.Options) (*badger.DB, error) {
 	case err == nil, errors.Is(err, ErrDamaged):
 		return db, err
 	case strings.Contains(err.Error(), "directory lock"):
-		return nil, ErrBusy
+		// badger's own lock: another process without lgraph's lock (an
+		// older lgraph) has the directory open. badger formats the cause
+		// into its message (%+v, not %w), so the text is all there is.
+		return nil, store.ErrBusy
 	case environmental(err):
 		return nil, fmt.Errorf("open cache %s: %w", opts.Dir, err)
 	}

@@ -11,7 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/query"
 )
 
@@ -48,12 +48,7 @@ func resolveError(err error) error { return err }
 
 // enforce refuses to answer from a view that has no index (code
 // not_indexed) or does not hold the pin.
-func enforce(v *view, pin pinOptions) error {
-	if err := v.RequireSnapshot(); err != nil {
-		return answer.WithCode(answer.CodeNotIndexed, err)
-	}
-	return v.Enforce(pin)
-}
+func enforce(v *view, pin pinOptions) error { return v.Enforce(pin) }
 
 // queryExitHelp is added to the description of every read query.
 const queryExitHelp = "Codes used: 0 answered, 1 unknown FILE or SYMBOL (or another error), 2 usage or an ambiguous SYMBOL (the candidates are listed), 3 refused by --expect-root or --freshness require."
@@ -104,12 +99,12 @@ func plural(n int, word string) string {
 // for the query package to resolve (ids, qualified names, repo paths).
 func repoRelative(v *view, arg string) string {
 	// "path:line" keeps its line.
-	if i := strings.LastIndexByte(arg, ':'); i > 0 && !strings.HasPrefix(arg, "sym:") {
+	if i := strings.LastIndexByte(arg, ':'); i > 0 && !nodeid.IsSymbol(arg) {
 		if _, err := strconv.Atoi(arg[i+1:]); err == nil {
 			return repoRelative(v, arg[:i]) + arg[i:]
 		}
 	}
-	if strings.HasPrefix(arg, "file:") || strings.HasPrefix(arg, "sym:") || v.Env.Repo.Top == "" {
+	if nodeid.IsFile(arg) || nodeid.IsSymbol(arg) || v.Env.Repo.Top == "" {
 		return arg
 	}
 	abs, err := filepath.Abs(arg)

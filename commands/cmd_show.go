@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/query"
 )
 
@@ -52,7 +53,7 @@ func runShow(ctx context.Context, opts showOptions, g *Globals) error {
 	if err != nil {
 		return resolveError(err)
 	}
-	if strings.HasPrefix(id, "file:") {
+	if nodeid.IsFile(id) {
 		res := answer.ShapeShowFile(ix.ShowFile(id), filter, page)
 		return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printShowFile(w, res) })
 	}

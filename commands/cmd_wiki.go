@@ -10,6 +10,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/safefile"
 	"github.com/lgraph/lgraph/phases/wiki"
 )
@@ -83,7 +84,7 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 	}
 	if module != "" {
 		if _, ok := docs[module]; !ok {
-			return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
+			return answer.NoModule(module)
 		}
 	}
 	switch {
@@ -133,7 +134,7 @@ func renderedNow(v, what string) error {
 	if wiki.CurrentRender(v) {
 		return nil
 	}
-	return answer.WithCode(answer.CodeRefused, fmt.Errorf("%s: the published module docs were rendered by an older lgraph: run lgraph update first, then write them", what))
+	return errcode.Errorf(errcode.Refused, "%s: the published module docs were rendered by an older lgraph: run lgraph update first, then write them", what)
 }
 
 // writeWiki writes pages under out, then, when prune is set, deletes the
@@ -171,7 +172,7 @@ func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, 
 	}
 	m := v.Snap.Modules.Get(module)
 	if m == nil {
-		return answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
+		return answer.NoModule(module)
 	}
 	if err := renderedNow(v.Snap.Versions["wiki"], "wiki note --out "+out); err != nil {
 		return err

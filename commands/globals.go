@@ -80,7 +80,7 @@ type env = readview.Env
 func (g *Globals) open(create bool, flagOverrides map[string]string) (*env, error) {
 	e, err := readview.OpenEnv(g.location(), create, flagOverrides)
 	if err != nil {
-		return nil, answer.StoreError(err)
+		return nil, err
 	}
 	g.warnOnce(e.Loaded.Warnings())
 	return e, nil

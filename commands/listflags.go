@@ -3,10 +3,12 @@ package commands
 import (
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/edgekind"
 )
 
 // listOptions are the flags of commands that list things: a page and the
@@ -25,7 +27,7 @@ func listFlags(o *listOptions, kinds, tests bool) []cli.Flag {
 		&cli.IntFlag{Name: "offset", Usage: "skip the first `N` items (the next page starts at the next_offset an answer gives)", Destination: &o.offset},
 	}
 	if kinds {
-		flags = append(flags, &cli.StringFlag{Name: "kind", Usage: "only edges of kind `K` (comma-separated: imports, calls, references, extends, implements, contains, implicit)", Destination: &o.kind})
+		flags = append(flags, &cli.StringFlag{Name: "kind", Usage: "only edges of kind `K` (comma-separated: " + strings.Join(edgekind.All(), ", ") + ")", Destination: &o.kind})
 	}
 	if tests {
 		flags = append(flags, &cli.BoolFlag{Name: "no-tests", Usage: "leave out items in test files", Destination: &o.noTests})

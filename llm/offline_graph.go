@@ -4,17 +4,19 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/lgraph/lgraph/internal/edgekind"
 )
 
 // edgeVerb maps edge kinds to the verb of the offline edge sentence.
 func edgeVerb(kind string) string {
 	switch kind {
-	case "imports", "calls", "references", "extends", "implements", "contains":
+	case edgekind.Imports, edgekind.Calls, edgekind.References, edgekind.Extends, edgekind.Implements, edgekind.Contains:
 		return kind
 	case "call":
-		return "calls"
+		return edgekind.Calls
 	case "reference":
-		return "references"
+		return edgekind.References
 	}
 	return "uses (" + kind + ")"
 }
@@ -30,7 +32,7 @@ func (Offline) SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error) 
 	var verbs []string
 	implicit := false
 	for _, k := range sortedUnique(in.Kinds) {
-		if k == "implicit" {
+		if k == edgekind.Implicit {
 			implicit = true
 			continue
 		}
@@ -60,7 +62,7 @@ func explicitClause(in EdgeInput, verbs, names []string) string {
 		return fmt.Sprintf("%s %s %s", side(in.SourcePath, "this file"), v, side(in.TargetPath, "the target file"))
 	}
 	prep := "in"
-	if len(verbs) == 1 && verbs[0] == "imports" {
+	if len(verbs) == 1 && verbs[0] == edgekind.Imports {
 		prep = "from"
 	}
 	return fmt.Sprintf("%s %s %s %s %s", side(in.SourcePath, "this file"), v, joinLimited(names, edgeLimit), prep, side(in.TargetPath, "the target file"))

@@ -13,7 +13,6 @@ import (
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
 	"github.com/lgraph/lgraph/internal/store"
-	"github.com/lgraph/lgraph/pipeline"
 )
 
 // changeFiles is a small Python project every change-set case starts from.
@@ -115,7 +114,7 @@ func TestChangeSetKinds(t *testing.T) {
 		}
 		r.Git("commit", "-q", "-m", c.name)
 		run, export := converged(t, r, ix, "main")
-		if run.Outcome != pipeline.Published || run.Changes != c.changes {
+		if run.Outcome != store.OutcomePublished || run.Changes != c.changes {
 			t.Errorf("%s: outcome %s, changes %+v, want published %+v", c.name, run.Outcome, run.Changes, c.changes)
 		}
 		if m := phaseOf(run, "inventory").Mode; m != "incremental" {
@@ -172,7 +171,7 @@ func TestDetachedHeadAndBranches(t *testing.T) {
 	}
 	for _, b := range []string{"main", "feature", "main"} {
 		r.Git("checkout", "-q", b)
-		if run := ix.MustRun(t, "update", false); run.Outcome != pipeline.UpToDate || run.ID != 0 {
+		if run := ix.MustRun(t, "update", false); run.Outcome != store.OutcomeUpToDate || run.ID != 0 {
 			t.Fatalf("switch to %s: outcome %s run %d, want up_to_date without a run", b, run.Outcome, run.ID)
 		}
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/repogen"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/llm/llmtest"
 	"github.com/lgraph/lgraph/pipeline"
@@ -87,8 +88,8 @@ func TestLLMBudgetUSDStop(t *testing.T) {
 	ix := llmIndexer(t, repo.Dir(), srv, 1)
 	ix.Config.LLM.BudgetUSD = full / 2
 	stopped, first, err := runMetered(t, ix, srv, "init")
-	if !errors.Is(err, llm.ErrBudget) || stopped == nil || stopped.Outcome != pipeline.BudgetStopped {
-		t.Fatalf("dollar budget: err %v, run %+v; want ErrBudget and %s", err, stopped, pipeline.BudgetStopped)
+	if !errors.Is(err, llm.ErrBudget) || stopped == nil || stopped.Outcome != store.OutcomeBudgetStopped {
+		t.Fatalf("dollar budget: err %v, run %+v; want ErrBudget and %s", err, stopped, store.OutcomeBudgetStopped)
 	}
 	spent := price.Cost(llm.Usage{PromptTokens: first.prompt, CompletionTokens: first.completion})
 	if spent > full/2 || first.billed == 0 || math.Abs(stopped.CostUSD-spent) > 1e-12 {
@@ -96,7 +97,7 @@ func TestLLMBudgetUSDStop(t *testing.T) {
 	}
 	ix.Config.LLM.BudgetUSD = 0
 	done, second := mustRunMetered(t, ix, srv, "update")
-	if done.Outcome != pipeline.Published {
+	if done.Outcome != store.OutcomePublished {
 		t.Fatalf("rerun: %s", done.Outcome)
 	}
 	if first.prompt+second.prompt != ref.PromptTokens() || first.completion+second.completion != ref.CompletionTokens() {

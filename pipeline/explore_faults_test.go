@@ -14,9 +14,9 @@ import (
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/llm/llmtest"
-	"github.com/lgraph/lgraph/pipeline"
 )
 
 // TestExplorerFaults injects 429 with Retry-After, 500, timeouts, dropped
@@ -86,7 +86,7 @@ func TestExplorerFaults(t *testing.T) {
 		return llmtest.Fault{}
 	})
 	failed, _, err := runMetered(t, ix, srv, "update")
-	if err == nil || failed == nil || failed.Outcome != pipeline.Failed {
+	if err == nil || failed == nil || failed.Outcome != store.OutcomeFailed {
 		t.Fatalf("update with a failing exploration: err %v, run %+v", err, failed)
 	}
 	if diff := cmp.Diff(want, explorerExport(t, ix, "main")); diff != "" {

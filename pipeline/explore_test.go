@@ -16,7 +16,6 @@ import (
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/llm/llmtest"
-	"github.com/lgraph/lgraph/pipeline"
 )
 
 // explorerIndexer is llmIndexer with the model explorer on.
@@ -224,7 +223,7 @@ func TestExplorerBudgetResume(t *testing.T) {
 	ix := explorerIndexer(t, r.Dir, srv, 1)
 	ix.Config.LLM.BudgetTokens = (ph.Tokens.Prompt+ph.Tokens.Completion)/2 + llm.ReplyReserve
 	stopped, first, err := runMetered(t, ix, srv, "init")
-	if !errors.Is(err, llm.ErrBudget) || stopped == nil || stopped.Outcome != pipeline.BudgetStopped {
+	if !errors.Is(err, llm.ErrBudget) || stopped == nil || stopped.Outcome != store.OutcomeBudgetStopped {
 		t.Fatalf("budget stop: err %v, run %+v", err, stopped)
 	}
 	checkRunAccounting(t, stopped, first)

@@ -27,7 +27,6 @@ import (
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/llm/llmtest"
-	"github.com/lgraph/lgraph/pipeline"
 )
 
 // testAPIKey is the key every test provider sends; it must never be stored.
@@ -292,7 +291,7 @@ func TestLLMTokenAccounting(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if disk.Tokens != run.Tokens || disk.Outcome != pipeline.Published {
+		if disk.Tokens != run.Tokens || disk.Outcome != store.OutcomePublished {
 			t.Errorf("ledger run %d: tokens %+v outcome %s; returned %+v %s", run.ID, disk.Tokens, disk.Outcome, run.Tokens, run.Outcome)
 		}
 	}
@@ -404,8 +403,8 @@ func budgetStop(t *testing.T, dir, branch, want string, full meter, concurrency 
 	if err == nil {
 		t.Fatalf("init with a budget of %d tokens (half of %d) succeeded", ix.Config.LLM.BudgetTokens, full.prompt+full.completion)
 	}
-	if !errors.Is(err, llm.ErrBudget) || stopped == nil || stopped.Outcome != pipeline.BudgetStopped {
-		t.Fatalf("budget stop: err %v, run %+v; want ErrBudget and outcome %s", err, stopped, pipeline.BudgetStopped)
+	if !errors.Is(err, llm.ErrBudget) || stopped == nil || stopped.Outcome != store.OutcomeBudgetStopped {
+		t.Fatalf("budget stop: err %v, run %+v; want ErrBudget and outcome %s", err, stopped, store.OutcomeBudgetStopped)
 	}
 	if first.billed == 0 || first.billed >= full.billed {
 		t.Fatalf("the stopped run billed %d calls of %d", first.billed, full.billed)
@@ -424,7 +423,7 @@ func budgetStop(t *testing.T, dir, branch, want string, full meter, concurrency 
 		t.Fatalf("a budget-stopped init left refs %v (err %v)", refs, err)
 	}
 	disk, err := s.ReadRun(stopped.ID)
-	if err != nil || disk.Outcome != pipeline.BudgetStopped || disk.Error == "" {
+	if err != nil || disk.Outcome != store.OutcomeBudgetStopped || disk.Error == "" {
 		t.Fatalf("ledger entry of the stopped run: %+v (err %v); want budget_stopped with its error", disk, err)
 	}
 	// The stopped run's ledger entry accounts for what it paid.
@@ -434,7 +433,7 @@ func budgetStop(t *testing.T, dir, branch, want string, full meter, concurrency 
 
 	ix.Config.LLM.BudgetTokens = 0
 	done, second := mustRunMetered(t, ix, srv, "update")
-	if done.Outcome != pipeline.Published {
+	if done.Outcome != store.OutcomePublished {
 		t.Fatalf("rerun: outcome %s", done.Outcome)
 	}
 	if first.billed+second.billed != full.billed {
@@ -497,7 +496,7 @@ func TestLLMZeroCalls(t *testing.T) {
 	zero := func(what string) *store.Run {
 		t.Helper()
 		run, got := mustRunMetered(t, ix, srv, "update")
-		if run.Outcome != pipeline.Published && run.Outcome != pipeline.UpToDate {
+		if run.Outcome != store.OutcomePublished && run.Outcome != store.OutcomeUpToDate {
 			t.Fatalf("%s: outcome %s", what, run.Outcome)
 		}
 		if got.calls != 0 {
@@ -660,7 +659,7 @@ func TestLLMFaultsStillPublishCorrectGraph(t *testing.T) {
 			t.Fatalf("no %s fault was injected (%v)", f.name, injected)
 		}
 	}
-	if run.Outcome != pipeline.Published {
+	if run.Outcome != store.OutcomePublished {
 		t.Fatalf("outcome %s", run.Outcome)
 	}
 	retryAfter := false
@@ -723,7 +722,7 @@ func TestLLMExhaustedRetriesPublishNothing(t *testing.T) {
 			srv.SetHook(func(int, llmtest.Request) llmtest.Fault { return tc.fault })
 			ix := llmIndexer(t, r.Dir, srv, 1)
 			run, got, err := runMetered(t, ix, srv, "init")
-			if err == nil || run == nil || run.Outcome != pipeline.Failed {
+			if err == nil || run == nil || run.Outcome != store.OutcomeFailed {
 				t.Fatalf("init against an endpoint failing with %s: err %v, run %+v; want outcome failed", tc.name, err, run)
 			}
 			if got.calls != tc.want {
@@ -738,7 +737,7 @@ func TestLLMExhaustedRetriesPublishNothing(t *testing.T) {
 				t.Errorf("a failed init published %+v (err %v)", ref, err)
 			}
 			disk, err := s.ReadRun(run.ID)
-			if err != nil || disk.Outcome != pipeline.Failed || disk.Error == "" {
+			if err != nil || disk.Outcome != store.OutcomeFailed || disk.Error == "" {
 				t.Errorf("ledger: %+v, %v; want failed with an error", disk, err)
 			}
 		})
@@ -764,7 +763,7 @@ func TestLLMExhaustedRetriesPublishNothing(t *testing.T) {
 		r.Commit("edit")
 		srv.SetHook(func(int, llmtest.Request) llmtest.Fault { return llmtest.ServerError() })
 		run, _, err := runMetered(t, ix, srv, "update")
-		if err == nil || run.Outcome != pipeline.Failed {
+		if err == nil || run.Outcome != store.OutcomeFailed {
 			t.Fatalf("update: err %v outcome %s; want failed", err, run.Outcome)
 		}
 		ref1, err := s.ReadRef("main")
@@ -834,7 +833,7 @@ func TestLLMPrivacy(t *testing.T) {
 	r.Write(map[string]string{"app/util.py": baseFiles["app/util.py"] + "\n\ndef later():\n    return 3\n"})
 	r.Commit("edit")
 	srv.Enqueue(llmtest.Status(401, "Incorrect API key provided: "+testAPIKey+". You can find your API key at ..."))
-	if run, _, err := runMetered(t, ix, srv, "update"); err == nil || run.Outcome != pipeline.Failed {
+	if run, _, err := runMetered(t, ix, srv, "update"); err == nil || run.Outcome != store.OutcomeFailed {
 		t.Fatalf("update against a 401: err %v, outcome %v; want failed", err, run.Outcome)
 	} else if strings.Contains(err.Error(), testAPIKey) || strings.Contains(run.Error, testAPIKey) {
 		t.Errorf("the run's error shows the API key: %v", err)

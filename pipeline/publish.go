@@ -50,7 +50,7 @@ func publish(o Options, st *phase.State, t *target, base *store.Ref, run *store.
 		}
 	}
 	st.Hit("publish-ref-written")
-	run.Outcome = Published
+	run.Outcome = store.OutcomePublished
 	run.Root = root
 	return nil
 }

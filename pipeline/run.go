@@ -22,16 +22,6 @@ import (
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
-// Outcomes of a run (docs/design.md §6).
-const (
-	Published     = store.OutcomePublished
-	Failed        = "failed"
-	Interrupted   = "interrupted"
-	BudgetStopped = "budget_stopped"
-	UpToDate      = "up_to_date"
-	Running       = "running"
-)
-
 // Options configure one run.
 type Options struct {
 	Repo   *gitrepo.Repo
@@ -53,7 +43,7 @@ type Options struct {
 	// Commit, with Ref, indexes that commit under that ref instead of HEAD
 	// under the current branch (verify rebuilds a published commit this way).
 	Commit, Ref string
-	// Wait waits for another writer instead of failing with cache.ErrBusy.
+	// Wait waits for another writer instead of failing with store.ErrBusy.
 	Wait     bool
 	DryRun   bool
 	Progress phase.Progress
@@ -82,7 +72,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	}
 	if upToDateRef(o, head, branch) {
 		return &store.Run{Command: o.Command, Started: start.UTC(), Branch: branch, From: &head.Commit, To: head.Commit,
-			Outcome: UpToDate, MS: time.Since(start).Milliseconds(), Warnings: o.Warnings}, nil
+			Outcome: store.OutcomeUpToDate, MS: time.Since(start).Milliseconds(), Warnings: o.Warnings}, nil
 	}
 	c, err := cache.Open(ctx, o.Store.CacheDir(), o.Wait)
 	if err != nil {
@@ -99,7 +89,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	if err != nil {
 		return nil, err
 	}
-	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: Running,
+	run := &store.Run{ID: id, Command: o.Command, Started: start.UTC(), Branch: branch, To: head.Commit, Outcome: store.OutcomeRunning,
 		Warnings: append(slices.Clone(o.Warnings), notes...)}
 	if !o.DryRun {
 		if err := o.Store.WriteRun(run); err != nil {
@@ -192,11 +182,11 @@ func outcomeOf(ctx context.Context, err error, current string) string {
 	case err == nil:
 		return current
 	case errors.Is(err, llm.ErrBudget):
-		return BudgetStopped
+		return store.OutcomeBudgetStopped
 	case ctx.Err() != nil || errors.Is(err, context.Canceled):
-		return Interrupted
+		return store.OutcomeInterrupted
 	}
-	return Failed
+	return store.OutcomeFailed
 }
 
 // markInterrupted closes the ledger entry left "running" by a killed
@@ -210,8 +200,8 @@ func markInterrupted(s *store.Store) ([]string, error) {
 		return nil, err
 	}
 	for _, r := range runs {
-		if r.Outcome == Running {
-			r.Outcome = Interrupted
+		if r.Outcome == store.OutcomeRunning {
+			r.Outcome = store.OutcomeInterrupted
 			r.Error = "the process stopped before the run finished"
 			if err := s.WriteRun(r); err != nil {
 				return nil, err
@@ -234,7 +224,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 	}
 	defer b.snap.Close()
 	if b.upToDate && !t.worktree {
-		run.Outcome = UpToDate
+		run.Outcome = store.OutcomeUpToDate
 		run.From = &head.Commit
 		run.Root = b.snap.ContentRoot
 		return dropOverlay(o.Store, branch)
@@ -274,7 +264,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 	}
 	run.Changes = countIndexed(st)
 	if o.DryRun {
-		run.Outcome = "dry_run"
+		run.Outcome = store.OutcomeDryRun
 		return nil
 	}
 	return publish(o, st, t, b.ref, run)
@@ -386,7 +376,7 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 // incomplete.
 func baseSkipped(s *store.Store, runID int) map[string]int {
 	run, err := s.ReadRun(runID)
-	if err != nil || run.Outcome != Published {
+	if err != nil || run.Outcome != store.OutcomePublished {
 		return nil
 	}
 	return inventory.SkippedIn(run)

@@ -21,6 +21,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // edge is a call from one function to another, both as lgraph node ids
@@ -311,7 +312,7 @@ func loadTruth(t testing.TB, dir string, g *lgGraph) *truth {
 		if !ok || from == "" {
 			return
 		}
-		k := edge{from, "sym:" + rel + "#" + named.Obj().Name() + "." + m.Name()}
+		k := edge{from, nodeid.Symbol(rel, named.Obj().Name()+"."+m.Name(), 1)}
 		if _, seen := tr.static[k]; !seen {
 			tr.static[k] = site{Pos: position(instr.Common().Pos()), Method: true, Invoke: true}
 		}
@@ -532,7 +533,7 @@ func funcID(fset *token.FileSet, dir string, fn *ssa.Function, inModule map[*typ
 	if len(g.funcsAt[rel][pos.Line]) > 0 {
 		*renamed++
 	}
-	return "sym:" + rel + "#" + qual
+	return nodeid.Symbol(rel, qual, 1)
 }
 
 // recvName is a receiver's type name with pointer and type arguments stripped.

@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // pyImport is one module an import statement names, with the checkout
@@ -60,7 +62,7 @@ func measureImports(g *pyGraph, truth []pyImport, keep int) importScore {
 			s.notIndexed++
 			continue
 		}
-		e := edge{"file:" + u.File, "file:" + *u.Target}
+		e := edge{nodeid.File(u.File), nodeid.File(*u.Target)}
 		want[e] = true
 		s.units++
 		k := stmt{u.File, u.Line}

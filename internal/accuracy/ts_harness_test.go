@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/lgraph/lgraph/internal/gittest"
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // tsVersion is the typescript package whose checker is the truth.
@@ -272,7 +273,7 @@ func (m *tsIDs) id(s tsSym) string {
 		}
 		return best.ID
 	}
-	id := "sym:" + s.Path + "#" + s.Qual
+	id := nodeid.Symbol(s.Path, s.Qual, 1)
 	m.tr.missing[id] = s
 	for _, n := range m.byLine[fmt.Sprintf("%s:%d", s.Path, s.Line)] {
 		if simpleName(n.ID) == s.Name {

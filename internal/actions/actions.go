@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/readview"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
@@ -45,7 +46,7 @@ type IndexOptions struct {
 func Index(ctx context.Context, e *readview.Env, o IndexOptions) (*store.Run, error) {
 	provider, keyWarnings, err := pipeline.NewProvider(&e.Config.LLM, o.Getenv)
 	if err != nil {
-		return nil, answer.WithCode(answer.CodeUsage, err)
+		return nil, errcode.New(errcode.Usage, err)
 	}
 	if o.Warn != nil {
 		o.Warn(keyWarnings)
@@ -81,7 +82,7 @@ type VerifyResult struct {
 // store and compares it with the published graph.
 func Verify(ctx context.Context, v *readview.View, getenv func(string) string) (VerifyResult, error) {
 	if err := v.RequireSnapshot(); err != nil {
-		return VerifyResult{}, answer.WithCode(answer.CodeNotIndexed, err)
+		return VerifyResult{}, err
 	}
 	ref, published, err := v.Env.Store.LoadPublished(v.Fresh.Branch)
 	if err != nil || ref == nil {
@@ -98,7 +99,7 @@ func Verify(ctx context.Context, v *readview.View, getenv func(string) string) (
 
 // DriftError is the error of a verify that found drift (code drift).
 func DriftError(r VerifyResult) error {
-	return answer.WithCode(answer.CodeDrift, fmt.Errorf("%d divergent items between the published graph and a rebuild of %s: run lgraph update --full to rebuild",
+	return errcode.New(errcode.Drift, fmt.Errorf("%d divergent items between the published graph and a rebuild of %s: run lgraph update --full to rebuild",
 		r.Total, Short(r.Commit)))
 }
 
@@ -115,7 +116,7 @@ func rebuild(ctx context.Context, e *readview.Env, ref *store.Ref, getenv func(s
 	}
 	provider, _, err := pipeline.NewProvider(&e.Config.LLM, getenv)
 	if err != nil {
-		return nil, answer.WithCode(answer.CodeUsage, err)
+		return nil, errcode.New(errcode.Usage, err)
 	}
 	if _, err := pipeline.Run(ctx, pipeline.Options{
 		Repo: e.Repo, Store: scratch, Config: e.Config, Langs: e.Langs, Command: "verify", LLM: provider,
@@ -136,4 +137,36 @@ func Short(sha string) string {
 		return sha[:12]
 	}
 	return sha
+}
+
+// Loop is the update and verify the MCP server runs (mcpserver.Loop), so
+// that the server itself links no indexer.
+type Loop struct {
+	// Getenv reads the environment (the LLM key); nil reads nothing.
+	Getenv func(string) string
+}
+
+// Update runs an update of env's branch.
+func (l Loop) Update(ctx context.Context, env *readview.Env, full, wait bool) (*store.Run, error) {
+	return Index(ctx, env, IndexOptions{Command: "update", Full: full, Wait: wait, Getenv: l.getenv})
+}
+
+// Verify rebuilds the view's commit and compares; drift is a DriftError
+// returned with the report.
+func (l Loop) Verify(ctx context.Context, v *readview.View) (any, error) {
+	res, err := Verify(ctx, v, l.getenv)
+	if err != nil {
+		return nil, err
+	}
+	if res.Drift {
+		return res, DriftError(res)
+	}
+	return res, nil
+}
+
+func (l Loop) getenv(k string) string {
+	if l.Getenv == nil {
+		return ""
+	}
+	return l.Getenv(k)
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/internal/gc"
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/readview"
@@ -52,7 +51,7 @@ func autoGC(ctx context.Context, e *readview.Env, run *store.Run, notify func(st
 		return
 	}
 	switch {
-	case errors.Is(err, cache.ErrBusy):
+	case errors.Is(err, store.ErrBusy):
 		notify("gc: skipped, another writer is running (it runs again after the next " + fmt.Sprint(every) + " runs, or run lgraph gc)")
 	case err != nil:
 		notify("gc: " + err.Error() + " (the run itself published; run lgraph gc to retry)")

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/lang"
 )
 
@@ -21,10 +23,10 @@ type Page struct {
 // Check returns a usage error for a negative limit or offset.
 func (p Page) Check() error {
 	if p.Limit < 0 {
-		return WithCode(CodeUsage, fmt.Errorf("limit %d: want 0 (all) or more", p.Limit))
+		return errcode.New(errcode.Usage, fmt.Errorf("limit %d: want 0 (all) or more", p.Limit))
 	}
 	if p.Offset < 0 {
-		return WithCode(CodeUsage, fmt.Errorf("offset %d: want 0 or more", p.Offset))
+		return errcode.New(errcode.Usage, fmt.Errorf("offset %d: want 0 or more", p.Offset))
 	}
 	return nil
 }
@@ -70,9 +72,6 @@ type Filter struct {
 	NoTests bool
 }
 
-// EdgeKinds are the edge kinds a filter may name.
-var EdgeKinds = []string{"imports", "calls", "references", "extends", "implements", "contains", "implicit"}
-
 // ParseKinds reads a comma-separated --kind value.
 func ParseKinds(s string) ([]string, error) {
 	if strings.TrimSpace(s) == "" {
@@ -81,8 +80,8 @@ func ParseKinds(s string) ([]string, error) {
 	var kinds []string
 	for _, k := range strings.Split(s, ",") {
 		k = strings.TrimSpace(k)
-		if !slices.Contains(EdgeKinds, k) {
-			return nil, WithCode(CodeUsage, fmt.Errorf("kind %q: use one or more of %s, comma-separated", k, strings.Join(EdgeKinds, ", ")))
+		if all := edgekind.All(); !slices.Contains(all, k) {
+			return nil, errcode.New(errcode.Usage, fmt.Errorf("kind %q: use one or more of %s, comma-separated", k, strings.Join(all, ", ")))
 		}
 		kinds = append(kinds, k)
 	}

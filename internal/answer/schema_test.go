@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/query"
 )
 
@@ -21,7 +22,7 @@ func TestSchemaAcceptsAnswers(t *testing.T) {
 	if err := answer.Validate(good, "deps"); err != nil {
 		t.Errorf("a deps answer: %v\n%s", err, good)
 	}
-	bad, _ := jsonOf(answer.Failure(answer.WithCode(answer.CodeNotFound, errors.New("no file")), nil))
+	bad, _ := jsonOf(answer.Failure(errcode.New(errcode.NotFound, errors.New("no file")), nil))
 	if err := answer.Validate(bad, ""); err != nil {
 		t.Errorf("a failure: %v\n%s", err, bad)
 	}
@@ -77,7 +78,7 @@ func TestFailureBoundsCandidates(t *testing.T) {
 		ids[i] = "sym:a.go#F~" + string(rune('a'+i%26))
 	}
 	env := answer.Failure(&query.AmbiguousError{Name: "F", Candidates: ids}, nil)
-	if env.Error.Code != answer.CodeAmbiguous || len(env.Error.Candidates) != answer.MaxCandidates || env.Error.Candidates[0] != ids[0] {
+	if env.Error.Code != errcode.Ambiguous || len(env.Error.Candidates) != answer.MaxCandidates || env.Error.Candidates[0] != ids[0] {
 		t.Errorf("failure of a 50-way ambiguity: %+v", env.Error)
 	}
 }

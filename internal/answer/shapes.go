@@ -5,6 +5,7 @@ import (
 	"path"
 	"slices"
 
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/query"
 )
 
@@ -218,7 +219,7 @@ func ShapeImplicit(r query.ImplicitResult, f Filter, p Page) Implicit {
 		k.Files = files
 		keys = append(keys, k)
 	}
-	file := query.NodeRef{ID: "file:" + r.File, Kind: "file", Name: r.File, Path: r.File, Mark: r.Mark}
+	file := query.NodeRef{ID: nodeid.File(r.File), Kind: nodeid.KindFile, Name: r.File, Path: r.File, Mark: r.Mark}
 	return Implicit{File: file, List: Cut(keys, p)}
 }
 

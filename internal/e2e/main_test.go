@@ -19,6 +19,8 @@ import (
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/commands"
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 )
@@ -152,8 +154,8 @@ func cmdCorruptEdge(ts *testscript.TestScript, neg bool, args []string) {
 	nf := *f
 	nf.Res.Edges = append([]snapshot.Edge(nil), f.Res.Edges...)
 	for i, e := range nf.Res.Edges {
-		if e.Kind == "calls" {
-			nf.Res.Edges[i].Target = "sym:" + args[2] + "#corrupted"
+		if e.Kind == edgekind.Calls {
+			nf.Res.Edges[i].Target = nodeid.Symbol(args[2], "corrupted", 1)
 			ts.Check(s.Patch(ref, []snapshot.Entry{{Key: snapshot.FileKey(nf.Path), Value: snapshot.EncodeRecord(&nf)}}, 16))
 			return
 		}

@@ -105,7 +105,7 @@ func cmdWaitRun(ts *testscript.TestScript, neg bool, args []string) {
 	deadline := time.Now().Add(time.Minute)
 	for time.Now().Before(deadline) {
 		if s, err := store.Open(dir, false); err == nil {
-			if r, err := s.ReadRun(id); err == nil && r.Outcome != "running" {
+			if r, err := s.ReadRun(id); err == nil && r.Outcome != store.OutcomeRunning {
 				return
 			}
 		}

@@ -8,8 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	gitconfig "github.com/go-git/go-git/v5/plumbing/format/config"
 	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/lgraph/lgraph/internal/gitrepo/gitconfig"
 )
 
 // ignoreLevel is the set of ignore rules in force in one directory: its
@@ -29,8 +29,8 @@ type ignoreLevel struct {
 }
 
 // repoIgnores is the level of the rules that hold for the whole tree.
-func repoIgnores(top, commonDir string, getenv func(string) string) *ignoreLevel {
-	global := excludesFile(top, commonDir, getenv)
+func repoIgnores(top, commonDir, gitDir string, getenv func(string) string) *ignoreLevel {
+	global := excludesFile(top, commonDir, gitDir, getenv)
 	globalData, _ := os.ReadFile(global)
 	info, _ := os.ReadFile(filepath.Join(commonDir, "info", "exclude"))
 	h := sha256.New()
@@ -90,68 +90,19 @@ func parseIgnore(data []byte, domain []string) []gitignore.Pattern {
 	return ps
 }
 
-// excludesFile is git's core.excludesFile: the last value set in the
-// system, global and repository config files, else
-// $XDG_CONFIG_HOME/git/ignore (~/.config/git/ignore). Include directives
-// and -c settings are not followed.
-func excludesFile(top, commonDir string, getenv func(string) string) string {
-	home := getenv("HOME")
+// excludesFile is git's core.excludesFile as gitconfig reads it, else
+// $XDG_CONFIG_HOME/git/ignore (~/.config/git/ignore), git's default.
+func excludesFile(top, commonDir, gitDir string, getenv func(string) string) string {
+	cfg := gitconfig.Read(gitconfig.Location{CommonDir: commonDir, GitDir: gitDir, Getenv: getenv})
+	if p, ok := cfg.Path("core", "excludesFile", top); ok {
+		return p
+	}
 	xdg := getenv("XDG_CONFIG_HOME")
-	if xdg == "" && home != "" {
+	if home := getenv("HOME"); xdg == "" && home != "" {
 		xdg = filepath.Join(home, ".config")
 	}
-	var files []string
-	if v := getenv("GIT_CONFIG_NOSYSTEM"); v == "" || v == "0" || strings.EqualFold(v, "false") {
-		sys := getenv("GIT_CONFIG_SYSTEM")
-		if sys == "" {
-			sys = "/etc/gitconfig"
-		}
-		files = append(files, sys)
-	}
-	if g := getenv("GIT_CONFIG_GLOBAL"); g != "" {
-		files = append(files, g)
-	} else {
-		if xdg != "" {
-			files = append(files, filepath.Join(xdg, "git", "config"))
-		}
-		if home != "" {
-			files = append(files, filepath.Join(home, ".gitconfig"))
-		}
-	}
-	files = append(files, filepath.Join(commonDir, "config"))
-	value := ""
-	for _, f := range files {
-		if v, ok := configValue(f, "core", "excludesfile"); ok {
-			value = v
-		}
-	}
-	switch {
-	case value == "" && xdg != "":
-		return filepath.Join(xdg, "git", "ignore")
-	case value == "":
+	if xdg == "" {
 		return ""
-	case value == "~" || strings.HasPrefix(value, "~/"):
-		return filepath.Join(home, value[1:])
-	case !filepath.IsAbs(value):
-		return filepath.Join(top, value)
 	}
-	return value
-}
-
-// configValue reads one key of a git config file.
-func configValue(file, section, key string) (string, bool) {
-	f, err := os.Open(file)
-	if err != nil {
-		return "", false
-	}
-	defer f.Close()
-	cfg := gitconfig.New()
-	if err := gitconfig.NewDecoder(f).Decode(cfg); err != nil || !cfg.HasSection(section) {
-		return "", false
-	}
-	s := cfg.Section(section)
-	if !s.HasOption(key) {
-		return "", false
-	}
-	return s.Option(key), true
+	return filepath.Join(xdg, "git", "ignore")
 }

@@ -113,7 +113,7 @@ func TestUntrackedCache(t *testing.T) {
 			}
 			return ""
 		}
-		s.dir("", nil, repoIgnores(dir, filepath.Join(dir, ".git"), env))
+		s.dir("", nil, repoIgnores(dir, filepath.Join(dir, ".git"), filepath.Join(dir, ".git"), env))
 		cache.save()
 		slices.Sort(s.out)
 		return s.out, s.listed

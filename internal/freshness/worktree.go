@@ -205,7 +205,7 @@ func (w *worktree) untracked() {
 		getenv = os.Getenv
 	}
 	s := &scanner{top: w.top, cache: w.cache, tracked: tracked}
-	s.dir("", nil, repoIgnores(w.top, w.in.Repo.CommonDir, getenv))
+	s.dir("", nil, repoIgnores(w.top, w.in.Repo.CommonDir, w.in.Repo.GitDir(), getenv))
 	for _, p := range s.out {
 		if !w.in.Snap.Files.Has(p) {
 			w.maybeNew(p)

@@ -13,7 +13,6 @@ import (
 
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/internal/store"
-	"github.com/lgraph/lgraph/pipeline"
 )
 
 // Options configure one collection.
@@ -24,7 +23,7 @@ type Options struct {
 	Live func(ref *store.Ref) bool
 	// KeepRuns is how many of the newest ledger entries to keep.
 	KeepRuns int
-	// Wait waits for a running writer instead of failing with cache.ErrBusy.
+	// Wait waits for a running writer instead of failing with store.ErrBusy.
 	Wait bool
 	// Failpoint is called at named points (tests kill gc there).
 	Failpoint func(name string)
@@ -174,7 +173,7 @@ func paidKeptReason(o Options, kept []*store.Ref, rep *Report) (string, error) {
 	}
 	var pending []string
 	for b, r := range newest {
-		if r.Outcome == pipeline.Published || r.Outcome == pipeline.UpToDate {
+		if r.Outcome == store.OutcomePublished || r.Outcome == store.OutcomeUpToDate {
 			continue
 		}
 		if keptBranch(kept, b) || o.Live(&store.Ref{Branch: b, Commit: r.To}) {

@@ -19,7 +19,6 @@ import (
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/llm/llmtest"
-	"github.com/lgraph/lgraph/pipeline"
 )
 
 var files = map[string]string{
@@ -112,7 +111,7 @@ func TestGCBusyBesideWriter(t *testing.T) {
 	defer c.Close()
 	before := s.Size()
 	_, err = gc.Run(context.Background(), gc.Options{Store: s, Live: except("main"), KeepRuns: 1})
-	if !errors.Is(err, cache.ErrBusy) {
+	if !errors.Is(err, store.ErrBusy) {
 		t.Fatalf("gc beside a writer: %v, want ErrBusy", err)
 	}
 	if ref, _ := s.ReadRef("main"); ref == nil || s.Size() != before {
@@ -143,7 +142,7 @@ func stoppedRun(t *testing.T) (*lgtest.Indexer, *llmtest.Server, *store.Run) {
 	r.Commit("change")
 	ix.Config.LLM.BudgetTokens = llm.ReplyReserve + 400
 	stopped, err := ix.Run(context.Background(), "update", false)
-	if !errors.Is(err, llm.ErrBudget) || stopped.Outcome != pipeline.BudgetStopped {
+	if !errors.Is(err, llm.ErrBudget) || stopped.Outcome != store.OutcomeBudgetStopped {
 		t.Fatalf("update with a small budget: %v, %+v", err, stopped)
 	}
 	ix.Config.LLM.BudgetTokens = 0

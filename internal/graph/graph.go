@@ -5,8 +5,9 @@ package graph
 import (
 	"path"
 	"sort"
-	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -63,8 +64,8 @@ func Build(s *snapshot.Snapshot) *Graph {
 		f := s.Files.Get(p)
 		dir := path.Dir(p)
 		dirs[dir] = true
-		g.Nodes = append(g.Nodes, Node{Type: "node", ID: snapshot.FileID(p), Kind: "file", Path: p, Name: path.Base(p), Lang: f.Lang, Summary: f.Summary})
-		g.Edges = append(g.Edges, Edge{Type: "edge", Source: snapshot.ModuleID(dir), Target: snapshot.FileID(p), Kind: "contains"})
+		g.Nodes = append(g.Nodes, Node{Type: "node", ID: nodeid.File(p), Kind: nodeid.KindFile, Path: p, Name: path.Base(p), Lang: f.Lang, Summary: f.Summary})
+		g.Edges = append(g.Edges, Edge{Type: "edge", Source: nodeid.Module(dir), Target: nodeid.File(p), Kind: edgekind.Contains})
 		g.addSymbols(f)
 		for _, e := range f.Implicit {
 			g.Edges = append(g.Edges, Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, DetectedBy: detectedBy(e)})
@@ -75,14 +76,14 @@ func Build(s *snapshot.Snapshot) *Graph {
 		}
 		for _, e := range f.Res.Edges {
 			edge := Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, ResolvedBy: e.ResolvedBy}
-			if e.Kind == "imports" {
-				edge.Summary = f.EdgeSummaries[strings.TrimPrefix(e.Target, "file:")]
+			if e.Kind == edgekind.Imports {
+				edge.Summary = f.EdgeSummaries[nodeid.PathOf(e.Target)]
 			}
 			g.Edges = append(g.Edges, edge)
 		}
 	}
 	for dir := range dirs {
-		n := Node{Type: "node", ID: snapshot.ModuleID(dir), Kind: "module", Path: dir, Name: path.Base(dir)}
+		n := Node{Type: "node", ID: nodeid.Module(dir), Kind: nodeid.KindModule, Path: dir, Name: path.Base(dir)}
 		if m := s.Modules.Get(dir); m != nil {
 			n.Summary = m.Doc
 		}
@@ -101,7 +102,7 @@ func (g *Graph) addSymbols(f *snapshot.File) {
 	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
 	for i, s := range f.Facts.Symbols {
 		g.Nodes = append(g.Nodes, Node{
-			Type: "node", ID: ids[i], Kind: "symbol", Path: f.Path, Name: s.Qualified, Lang: f.Lang,
+			Type: "node", ID: ids[i], Kind: nodeid.KindSymbol, Path: f.Path, Name: s.Qualified, Lang: f.Lang,
 			SymbolKind: s.Kind, Line: s.Line, EndLine: s.EndLine, Signature: s.Signature,
 		})
 	}
@@ -139,7 +140,7 @@ func detectedBy(e snapshot.Edge) string {
 // lower of its ends' confidence in the key it goes through.
 func Confidence(s *snapshot.Snapshot, f *snapshot.File, e snapshot.Edge) float64 {
 	c := f.KeyConfidence(e.Via)
-	if t := s.Files.Get(snapshot.FileOfID(e.Target)); t != nil {
+	if t := s.Files.Get(nodeid.PathOf(e.Target)); t != nil {
 		c = min(c, t.KeyConfidence(e.Via))
 	}
 	return float64(c) / 100

@@ -6,6 +6,9 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // Levels are the granularities an export can show.
@@ -63,27 +66,29 @@ func (g *Graph) filterKinds(kinds []string) *Graph {
 	return out
 }
 
-// liftID is the file or module id a node id belongs to.
+// liftID is the file or module id a node id (or a path, as a focus may be
+// written) belongs to.
 func liftID(id, level string) string {
-	p := id
-	switch {
-	case strings.HasPrefix(id, "mod:"):
+	if nodeid.IsModule(id) {
 		if level == "module" {
 			return id
 		}
 		return ""
-	case strings.HasPrefix(id, "sym:"):
-		p = strings.TrimPrefix(id, "sym:")
-		if i := strings.IndexByte(p, '#'); i >= 0 {
-			p = p[:i]
-		}
-	case strings.HasPrefix(id, "file:"):
-		p = strings.TrimPrefix(id, "file:")
 	}
+	p := writtenPath(id)
 	if level == "file" {
-		return "file:" + p
+		return nodeid.File(p)
 	}
-	return "mod:" + path.Dir(p)
+	return nodeid.Module(path.Dir(p))
+}
+
+// writtenPath is the path of a file or symbol id, or s itself: a path as
+// a person writes it.
+func writtenPath(s string) string {
+	if n, ok := nodeid.Parse(s); ok {
+		return n.Path
+	}
+	return s
 }
 
 func (g *Graph) lift(level string) *Graph {
@@ -99,7 +104,7 @@ func (g *Graph) lift(level string) *Graph {
 	type key struct{ s, t, k, by string }
 	weight := map[key]int{}
 	for _, e := range g.Edges {
-		if e.Kind == "contains" {
+		if e.Kind == edgekind.Contains {
 			continue
 		}
 		s, t := liftID(e.Source, level), liftID(e.Target, level)
@@ -121,13 +126,13 @@ func (g *Graph) lift(level string) *Graph {
 
 // focusID finds the node a --focus value names at a level.
 func (g *Graph) focusID(focus, level string) string {
-	cands := []string{focus, "file:" + focus, "mod:" + strings.TrimSuffix(focus, "/")}
+	cands := []string{focus, nodeid.File(focus), nodeid.Module(strings.TrimSuffix(focus, "/"))}
 	if level != "symbol" {
 		if id := liftID(focus, level); id != "" {
 			cands = append(cands, id)
 		}
 		if level == "module" {
-			cands = append(cands, "mod:"+path.Dir(strings.TrimPrefix(focus, "file:")))
+			cands = append(cands, nodeid.Module(path.Dir(writtenPath(focus))))
 		}
 	}
 	for _, c := range cands {

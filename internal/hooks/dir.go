@@ -1,12 +1,11 @@
 package hooks
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing/format/config"
+	"github.com/lgraph/lgraph/internal/gitrepo/gitconfig"
 )
 
 // Where says which directory git runs a repository's hooks from and which
@@ -20,75 +19,18 @@ type Where struct {
 	Managers []Manager `json:"managers,omitempty"`
 }
 
-// Locate finds the hooks directory the way git does: core.hooksPath from
-// the global, repository and worktree config (the last one set wins;
-// relative to the working tree top, "~/" to HOME), else hooks/ in the
-// common git directory.
+// Locate finds the hooks directory the way git does: core.hooksPath as
+// gitconfig reads it (relative to the working tree top, "~/" to HOME),
+// else hooks/ in the common git directory.
 func Locate(top, commonDir, gitDir string, getenv func(string) string) Where {
 	w := Where{Dir: filepath.Join(commonDir, "hooks")}
-	for _, f := range configFiles(commonDir, gitDir, getenv) {
-		if v, ok := readHooksPath(f); ok {
-			w.HooksPath = v
-		}
-	}
-	if w.HooksPath != "" {
-		w.Dir = expand(w.HooksPath, top, getenv("HOME"))
+	cfg := gitconfig.Read(gitconfig.Location{CommonDir: commonDir, GitDir: gitDir, Getenv: getenv})
+	w.HooksPath, _ = cfg.Get("core", "hooksPath")
+	if dir, ok := cfg.Path("core", "hooksPath", top); ok {
+		w.Dir = dir
 	}
 	w.Managers = detect(top, w.HooksPath)
 	return w
-}
-
-func expand(p, top, home string) string {
-	switch {
-	case p == "~" || strings.HasPrefix(p, "~/"):
-		p = filepath.Join(home, strings.TrimPrefix(p, "~"))
-	case !filepath.IsAbs(p):
-		p = filepath.Join(top, p)
-	}
-	return filepath.Clean(p)
-}
-
-// configFiles lists git's config files in the order git reads them (the
-// system file is left out: it rarely sets hooksPath and its place varies).
-func configFiles(commonDir, gitDir string, getenv func(string) string) []string {
-	var out []string
-	switch g := getenv("GIT_CONFIG_GLOBAL"); {
-	case g != "":
-		out = append(out, g)
-	default:
-		xdg := getenv("XDG_CONFIG_HOME")
-		if xdg == "" && getenv("HOME") != "" {
-			xdg = filepath.Join(getenv("HOME"), ".config")
-		}
-		if xdg != "" {
-			out = append(out, filepath.Join(xdg, "git", "config"))
-		}
-		if h := getenv("HOME"); h != "" {
-			out = append(out, filepath.Join(h, ".gitconfig"))
-		}
-	}
-	out = append(out, filepath.Join(commonDir, "config"))
-	if gitDir != commonDir {
-		out = append(out, filepath.Join(gitDir, "config.worktree"))
-	} else {
-		out = append(out, filepath.Join(commonDir, "config.worktree"))
-	}
-	return out
-}
-
-func readHooksPath(file string) (string, bool) {
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return "", false
-	}
-	cfg := config.New()
-	if err := config.NewDecoder(bytes.NewReader(data)).Decode(cfg); err != nil {
-		return "", false
-	}
-	if !cfg.Section("core").HasOption("hooksPath") {
-		return "", false
-	}
-	return cfg.Section("core").Option("hooksPath"), true
 }
 
 // Manager is a hook manager that writes the hooks git runs, so a hook

@@ -1,7 +1,10 @@
 package mcpserver
 
 import (
+	"strings"
+
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/readview"
 )
 
@@ -81,7 +84,7 @@ func (f *filterArgs) filter() (answer.Filter, error) {
 }
 
 var kindProp = property{Type: "string", Description: "only edges of these kinds, comma-separated: " +
-	"imports, calls, references, extends, implements, contains, implicit"}
+	strings.Join(edgekind.All(), ", ")}
 
 var noTestsProp = property{Type: "boolean", Default: false, Description: "leave out items in test files"}
 

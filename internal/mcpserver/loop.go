@@ -2,13 +2,13 @@ package mcpserver
 
 import (
 	"context"
-	"fmt"
+	"errors"
 	"sort"
 	"strings"
 
-	"github.com/lgraph/lgraph/internal/actions"
 	"github.com/lgraph/lgraph/internal/answer"
 	"github.com/lgraph/lgraph/internal/readview"
+	"github.com/lgraph/lgraph/internal/store"
 )
 
 // This file defines the tools that close an agent's loop: update the index,
@@ -56,8 +56,26 @@ type updateArgs struct {
 func (*updateArgs) pin() readview.Pin { return readview.Pin{} }
 func (*updateArgs) check() error      { return nil }
 
+// Loop runs what changes or checks the index for the update and verify
+// tools; actions.Loop is the one lgraph serves with.
+type Loop interface {
+	// Update updates the index of env's branch (or builds it), returning
+	// the run summary whenever a run was recorded, failed or not.
+	Update(ctx context.Context, env *readview.Env, full, wait bool) (*store.Run, error)
+	// Verify rebuilds the view's indexed commit and compares it with the
+	// published graph; drift is an error (code drift) along with the
+	// report.
+	Verify(ctx context.Context, v *readview.View) (any, error)
+}
+
+// errNoLoop answers update and verify on a server given no Loop.
+var errNoLoop = errors.New("this server only reads the index: run lgraph update or lgraph verify")
+
 func (s *server) update(ctx context.Context, v *readview.View, a *updateArgs) (any, error) {
-	run, err := actions.Index(ctx, v.Env, actions.IndexOptions{Command: "update", Full: a.Full, Wait: a.Wait, Getenv: s.opts.Getenv})
+	if s.opts.Loop == nil {
+		return nil, errNoLoop
+	}
+	run, err := s.opts.Loop.Update(ctx, v.Env, a.Full, a.Wait)
 	if run == nil {
 		return nil, err
 	}
@@ -67,14 +85,10 @@ func (s *server) update(ctx context.Context, v *readview.View, a *updateArgs) (a
 type verifyArgs struct{ pinArgs }
 
 func (s *server) verify(ctx context.Context, v *readview.View, _ *verifyArgs) (any, error) {
-	res, err := actions.Verify(ctx, v, s.opts.Getenv)
-	if err != nil {
-		return nil, err
+	if s.opts.Loop == nil {
+		return nil, errNoLoop
 	}
-	if res.Drift {
-		return res, actions.DriftError(res)
-	}
-	return res, nil
+	return s.opts.Loop.Verify(ctx, v)
 }
 
 type wikiArgs struct {
@@ -95,7 +109,7 @@ func wiki(_ context.Context, v *readview.View, a *wikiArgs) (any, error) {
 	if module := strings.TrimSuffix(a.Module, "/"); module != "" {
 		m := v.Snap.Modules.Get(module)
 		if m == nil {
-			return nil, answer.WithCode(answer.CodeNotFound, fmt.Errorf("no module %q: lgraph wiki lists the modules", module))
+			return nil, answer.NoModule(module)
 		}
 		return wikiModule{Module: m.Dir, Doc: m.Doc}, nil
 	}
@@ -124,7 +138,7 @@ func (s *server) log(_ context.Context, v *readview.View, a *logArgs) (any, erro
 	if a.Run != nil {
 		r, err := st.ReadRun(*a.Run)
 		if err != nil {
-			return nil, answer.RunError(err)
+			return nil, err
 		}
 		return answer.ShapeRun(r, a.page()), nil
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/freshness"
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/readview"
@@ -29,9 +30,11 @@ type Options struct {
 	// Logger receives the SDK's log of sessions and protocol errors; nil
 	// discards it.
 	Logger *slog.Logger
-	// Getenv reads the environment for update and verify (the LLM key);
-	// nil reads nothing.
-	Getenv func(string) string
+	// Loop runs the update and verify tools (the CLI passes
+	// actions.Loop). The server links no indexer of its own, so serving
+	// reads never carries badger or the model client; nil answers those
+	// two tools with an error.
+	Loop Loop
 	// MaxAnswerBytes bounds an answer whose limit the caller did not set:
 	// the limit is lowered until the answer fits. 0 is DefaultMaxAnswerBytes.
 	MaxAnswerBytes int
@@ -66,9 +69,6 @@ func New(env *readview.Env, opts Options) *mcp.Server {
 	}
 	if opts.MaxAnswerBytes == 0 {
 		opts.MaxAnswerBytes = DefaultMaxAnswerBytes
-	}
-	if opts.Getenv == nil {
-		opts.Getenv = func(string) string { return "" }
 	}
 	m := mcp.NewServer(&mcp.Implementation{Name: "lgraph", Title: "lgraph code graph", Version: version}, &mcp.ServerOptions{
 		Instructions: instructions,
@@ -154,7 +154,7 @@ func (s *server) call(ctx context.Context, t spec, v *readview.View, raw json.Ra
 	}
 	if pin := a.pin(); !t.optionalSnapshot || pin != (readview.Pin{}) {
 		if err := v.RequireSnapshot(); err != nil {
-			return failure(answer.WithCode(answer.CodeNotIndexed, err), v.Fresh)
+			return failure(err, v.Fresh)
 		}
 		if err := v.Enforce(pin); err != nil {
 			return failure(err, v.Fresh)
@@ -287,7 +287,7 @@ func encode(v any) ([]byte, error) {
 
 // usageError is a bad argument (code usage).
 func usageError(format string, a ...any) error {
-	return answer.WithCode(answer.CodeUsage, fmt.Errorf(format, a...))
+	return errcode.Errorf(errcode.Usage, format, a...)
 }
 
 // ToolNames lists the server's tools, for help texts.

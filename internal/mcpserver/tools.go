@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/query"
 	"github.com/lgraph/lgraph/internal/readview"
 )
@@ -251,7 +252,7 @@ func show(_ context.Context, v *readview.View, a *targetArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if strings.HasPrefix(id, "file:") {
+	if nodeid.IsFile(id) {
 		return checked(ix, answer.ShapeShowFile(ix.ShowFile(id), f, a.page()))
 	}
 	return checked(ix, answer.ShapeShowSymbol(ix.ShowSymbolWhole(id), f, a.page()))

@@ -2,10 +2,12 @@ package query
 
 import (
 	"fmt"
-	"github.com/lgraph/lgraph/internal/benchcpu"
 	"testing"
 
+	"github.com/lgraph/lgraph/internal/benchcpu"
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 )
@@ -20,13 +22,13 @@ func synthetic(n int) *snapshot.Snapshot {
 		for j := 0; j < 8; j++ {
 			name := fmt.Sprintf("handle%dItem%d", j, i)
 			f.Facts.Symbols = append(f.Facts.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: facts.KindFunction, Line: j*10 + 1})
-			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: snapshot.FileID(p), Target: "sym:" + p + "#" + name, Kind: KindContains})
+			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: nodeid.File(p), Target: nodeid.Symbol(p, name, 1), Kind: edgekind.Contains})
 		}
 		for k := 1; k <= 4 && i-k >= 0; k++ {
 			q := fmt.Sprintf("pkg%d/file%d.py", (i-k)%50, i-k)
 			f.Res.Edges = append(f.Res.Edges,
-				snapshot.Edge{Source: snapshot.FileID(p), Target: snapshot.FileID(q), Kind: KindImports, Via: q},
-				snapshot.Edge{Source: fmt.Sprintf("sym:%s#handle%dItem%d", p, k, i), Target: fmt.Sprintf("sym:%s#handle0Item%d", q, i-k), Kind: KindCalls, Via: "h"})
+				snapshot.Edge{Source: nodeid.File(p), Target: nodeid.File(q), Kind: edgekind.Imports, Via: q},
+				snapshot.Edge{Source: nodeid.Symbol(p, fmt.Sprintf("handle%dItem%d", k, i), 1), Target: nodeid.Symbol(q, fmt.Sprintf("handle0Item%d", i-k), 1), Kind: edgekind.Calls, Via: "h"})
 		}
 		s.Files.Set(f)
 	}
@@ -44,7 +46,7 @@ func published(b *testing.B, s *snapshot.Snapshot) *store.Tables {
 		es = append(es, snapshot.Entry{Key: snapshot.FileKey(p), Value: snapshot.EncodeRecord(f)})
 		es = append(es, snapshot.GenericEntries(f)...)
 		for i, sym := range f.Facts.Symbols {
-			es = append(es, snapshot.DefEntry("python", snapshot.Def{Path: p, ID: "sym:" + p + "#" + sym.Qualified,
+			es = append(es, snapshot.DefEntry("python", snapshot.Def{Path: p, ID: nodeid.Symbol(p, sym.Qualified, 1),
 				Name: sym.Name, Qualified: sym.Qualified, Kind: sym.Kind, Order: i, Line: sym.Line}))
 		}
 	}
@@ -73,19 +75,19 @@ func BenchmarkQueries(b *testing.B) {
 		tables := published(b, synthetic(n))
 		mid := fmt.Sprintf("pkg%d/file%d.py", (n/2)%50, n/2)
 		sym := fmt.Sprintf("handle0Item%d", n/2)
-		symID := "sym:" + mid + "#" + sym
+		symID := nodeid.Symbol(mid, sym, 1)
 		for _, q := range []struct {
 			name string
 			run  func(ix *Index)
 		}{
-			{"deps", func(ix *Index) { ix.Deps("file:" + mid) }},
-			{"rdeps", func(ix *Index) { ix.RDeps("file:" + mid) }},
+			{"deps", func(ix *Index) { ix.Deps(nodeid.File(mid)) }},
+			{"rdeps", func(ix *Index) { ix.RDeps(nodeid.File(mid)) }},
 			{"callers", func(ix *Index) { id, _ := ix.ResolveSymbol(symID); ix.Callers(id) }},
 			{"callers-by-name", func(ix *Index) { id, _ := ix.ResolveSymbol(sym); ix.Callers(id) }},
-			{"impact", func(ix *Index) { ix.Impact("file:"+mid, DefaultDepth) }},
+			{"impact", func(ix *Index) { ix.Impact(nodeid.File(mid), DefaultDepth) }},
 			{"search", func(ix *Index) { ix.Search("handle3", DefaultLimit) }},
 			{"search-fuzzy", func(ix *Index) { ix.Search("hdl3it", DefaultLimit) }},
-			{"show", func(ix *Index) { ix.ShowFile("file:" + mid) }},
+			{"show", func(ix *Index) { ix.ShowFile(nodeid.File(mid)) }},
 		} {
 			b.Run(fmt.Sprintf("%s/files=%d", q.name, n), func(b *testing.B) {
 				b.ReportAllocs()

@@ -3,9 +3,10 @@ package query
 import (
 	"slices"
 	"sort"
-	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -44,7 +45,7 @@ func (ix *Index) calls(id string, reverse bool) []Call {
 	byNode := map[string]*Call{}
 	var order []string
 	for _, e := range ix.edges(id, reverse) {
-		if e.Kind != KindCalls {
+		if e.Kind != edgekind.Calls {
 			continue
 		}
 		other := far(e, reverse)
@@ -84,17 +85,17 @@ func (ix *Index) calls(id string, reverse bool) []Call {
 func (ix *Index) callSites(e snapshot.Edge) []int {
 	from := ""
 	switch {
-	case strings.HasPrefix(e.Source, "sym:"):
+	case nodeid.IsSymbol(e.Source):
 		sym, ok := ix.symbolAt(e.Source)
 		if !ok {
 			return nil
 		}
 		from = sym.Qualified
-	case !strings.HasPrefix(e.Source, "file:"):
+	case !nodeid.IsFile(e.Source):
 		return nil
 	}
 	var lines []int
-	for _, r := range ix.refsOf(pathOf(e.Source)) {
+	for _, r := range ix.refsOf(nodeid.PathOf(e.Source)) {
 		if r.Kind == facts.RefCall && r.From == from && refVia(r) == e.Via {
 			lines = append(lines, r.Line)
 		}

@@ -3,6 +3,7 @@ package query
 import (
 	"sort"
 
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -32,7 +33,7 @@ type FileDep struct {
 // references, extends and implements edges from the file or its symbols to
 // symbols of other files, grouped by file and sorted by path.
 func (ix *Index) Deps(fileID string) DepsResult {
-	p := pathOf(fileID)
+	p := nodeid.PathOf(fileID)
 	deps := ix.fileDeps(p, false)
 	if f := ix.snap.Files.Get(p); f != nil {
 		for i := range deps {
@@ -44,7 +45,7 @@ func (ix *Index) Deps(fileID string) DepsResult {
 
 // RDeps lists the files that depend on a file, as Deps does the other way.
 func (ix *Index) RDeps(fileID string) DepsResult {
-	p := pathOf(fileID)
+	p := nodeid.PathOf(fileID)
 	deps := ix.fileDeps(p, true)
 	for i := range deps {
 		deps[i].Summary = ix.snap.Files.EdgeSummary(deps[i].Path, p)
@@ -59,7 +60,7 @@ func (ix *Index) fileDeps(p string, reverse bool) []FileDep {
 	kinds := map[string]map[string]bool{}
 	via := map[string]map[string]bool{}
 	add := func(e snapshot.Edge) {
-		other := pathOf(far(e, reverse))
+		other := nodeid.PathOf(far(e, reverse))
 		if !dependencyKinds[e.Kind] || other == p || other == "" {
 			return
 		}
@@ -104,7 +105,7 @@ func sortedSet(m map[string]bool) []string {
 func (ix *Index) fileAndSymbols(f *snapshot.File) map[string]bool {
 	ids := ix.symbolIDs(f)
 	set := make(map[string]bool, len(ids)+1)
-	set[snapshot.FileID(f.Path)] = true
+	set[nodeid.File(f.Path)] = true
 	for _, id := range ids {
 		set[id] = true
 	}

@@ -2,7 +2,8 @@ package query
 
 import (
 	"sort"
-	"strings"
+
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // DefaultDepth is how many edges impact follows when not told.
@@ -42,7 +43,7 @@ type ImpactItem struct {
 func (ix *Index) Impact(targetID string, depth int) ImpactResult {
 	res := ImpactResult{Target: ix.ref(targetID), Depth: depth, Levels: []ImpactLevel{}}
 	frontier := map[string]bool{targetID: true}
-	if f := ix.snap.Files.Get(pathOf(targetID)); f != nil && strings.HasPrefix(targetID, "file:") {
+	if f := ix.snap.Files.Get(nodeid.PathOf(targetID)); f != nil && nodeid.IsFile(targetID) {
 		frontier = ix.fileAndSymbols(f)
 	}
 	seen := make(map[string]bool, len(frontier))

@@ -2,9 +2,9 @@ package query
 
 import (
 	"sort"
-	"strings"
 
 	"github.com/lgraph/lgraph/internal/graph"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -41,7 +41,7 @@ type ImplicitFile struct {
 // the implicit phase joined them: keys too generic to mean anything have
 // no files), then the keys only the model explorer proposed.
 func (ix *Index) Implicit(fileID string) ImplicitResult {
-	path := strings.TrimPrefix(fileID, "file:")
+	path := nodeid.PathOf(fileID)
 	res := ImplicitResult{File: path, Keys: []ImplicitKey{}, Mark: ix.mark(path)}
 	f := ix.snap.Files.Get(path)
 	if f == nil {
@@ -49,11 +49,11 @@ func (ix *Index) Implicit(fileID string) ImplicitResult {
 	}
 	byKey := map[string][]ImplicitFile{}
 	for _, e := range f.Implicit {
-		other := strings.TrimPrefix(e.Target, "file:")
+		other := nodeid.PathOf(e.Target)
 		byKey[e.Via] = append(byKey[e.Via], ImplicitFile{Path: other, Source: "rules", Mark: ix.mark(other)})
 	}
 	for _, e := range f.Explored {
-		other := strings.TrimPrefix(e.Target, "file:")
+		other := nodeid.PathOf(e.Target)
 		byKey[e.Via] = append(byKey[e.Via], ImplicitFile{Path: other, Source: snapshot.DetectedByLLM,
 			Confidence: graph.Confidence(ix.snap, f, e), Mark: ix.mark(other)})
 	}

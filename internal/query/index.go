@@ -8,23 +8,15 @@ package query
 import (
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
-)
-
-// Edge kinds the queries follow (docs/design.md §7).
-const (
-	KindImports    = "imports"
-	KindCalls      = "calls"
-	KindContains   = "contains"
-	KindReferences = "references"
-	KindExtends    = "extends"
-	KindImplements = "implements"
 )
 
 // dependencyKinds are the edge kinds through which one node depends on another.
 var dependencyKinds = map[string]bool{
-	KindImports: true, KindCalls: true, KindReferences: true, KindExtends: true, KindImplements: true,
+	edgekind.Imports: true, edgekind.Calls: true, edgekind.References: true, edgekind.Extends: true, edgekind.Implements: true,
 }
 
 // StaleFunc reports whether answers about a file may be out of date and
@@ -78,9 +70,9 @@ type node struct {
 
 func (n node) kind() string {
 	if n.sym == nil {
-		return "file"
+		return nodeid.KindFile
 	}
-	return "symbol"
+	return nodeid.KindSymbol
 }
 
 // name is a symbol's qualified name or a file's path.
@@ -127,7 +119,7 @@ type pathSymbols struct {
 
 // symbolAt finds a symbol by id reading only its file's symbols.
 func (ix *Index) symbolAt(id string) (*facts.Symbol, bool) {
-	p := pathOf(id)
+	p := nodeid.PathOf(id)
 	syms, ok := ix.symbolsOf(p)
 	if !ok {
 		return nil, false
@@ -152,11 +144,11 @@ func (ix *Index) symbols(f *snapshot.File) []node {
 
 // node finds a file or symbol by id.
 func (ix *Index) node(id string) (node, bool) {
-	f := ix.snap.Files.Get(pathOf(id))
+	f := ix.snap.Files.Get(nodeid.PathOf(id))
 	if f == nil {
 		return node{}, false
 	}
-	if strings.HasPrefix(id, "file:") {
+	if nodeid.IsFile(id) {
 		return node{id: id, file: f}, true
 	}
 	for i, sid := range ix.symbolIDs(f) {
@@ -167,22 +159,9 @@ func (ix *Index) node(id string) (node, bool) {
 	return node{}, false
 }
 
-// pathOf returns the file path of a file or symbol id.
-func pathOf(id string) string {
-	switch {
-	case strings.HasPrefix(id, "file:"):
-		return id[len("file:"):]
-	case strings.HasPrefix(id, "sym:"):
-		if i := strings.LastIndexByte(id, '#'); i >= 0 {
-			return id[len("sym:"):i]
-		}
-	}
-	return ""
-}
-
 // out returns the edges that start at a node, contains included.
 func (ix *Index) out(id string) []snapshot.Edge {
-	f := ix.snap.Files.Get(pathOf(id))
+	f := ix.snap.Files.Get(nodeid.PathOf(id))
 	if f == nil {
 		return nil
 	}
@@ -209,7 +188,7 @@ func (ix *Index) intoScan(targets map[string]bool) []snapshot.Edge {
 	var out []snapshot.Edge
 	for _, f := range ix.snap.Files.All() {
 		for _, e := range f.Res.Edges {
-			if targets[e.Target] && e.Kind != KindContains {
+			if targets[e.Target] && e.Kind != edgekind.Contains {
 				out = append(out, e)
 			}
 		}
@@ -225,7 +204,7 @@ func (ix *Index) edges(id string, reverse bool) []snapshot.Edge {
 	}
 	var out []snapshot.Edge
 	for _, e := range ix.out(id) {
-		if e.Kind != KindContains {
+		if e.Kind != edgekind.Contains {
 			out = append(out, e)
 		}
 	}
@@ -275,19 +254,19 @@ type NodeRef struct {
 // a file that is gone) is still described from the id alone.
 func (ix *Index) ref(id string) NodeRef {
 	// As refOf describes a node, from the file key or the file's symbols.
-	if p, isFile := strings.CutPrefix(id, "file:"); isFile && ix.snap.Files.Has(p) {
-		return NodeRef{ID: id, Kind: "file", Name: p, Path: p, Mark: ix.mark(p)}
+	if p := nodeid.PathOf(id); nodeid.IsFile(id) && ix.snap.Files.Has(p) {
+		return NodeRef{ID: id, Kind: nodeid.KindFile, Name: p, Path: p, Mark: ix.mark(p)}
 	}
-	if sym, ok := ix.symbolAt(id); ok && strings.HasPrefix(id, "sym:") {
-		p := pathOf(id)
-		return NodeRef{ID: id, Kind: "symbol", SymbolKind: sym.Kind, Name: sym.Qualified, Path: p, Line: sym.Line, Mark: ix.mark(p)}
+	if sym, ok := ix.symbolAt(id); ok && nodeid.IsSymbol(id) {
+		p := nodeid.PathOf(id)
+		return NodeRef{ID: id, Kind: nodeid.KindSymbol, SymbolKind: sym.Kind, Name: sym.Qualified, Path: p, Line: sym.Line, Mark: ix.mark(p)}
 	}
 	n, ok := ix.node(id)
 	if !ok {
-		p := pathOf(id)
-		kind, name := "file", p
-		if strings.HasPrefix(id, "sym:") {
-			kind, name = "symbol", id[strings.LastIndexByte(id, '#')+1:]
+		p := nodeid.PathOf(id)
+		kind, name := nodeid.KindFile, p
+		if nodeid.IsSymbol(id) {
+			kind, name = nodeid.KindSymbol, nodeid.NameOf(id)
 		}
 		return NodeRef{ID: id, Kind: kind, Name: name, Path: p, Mark: ix.mark(p)}
 	}

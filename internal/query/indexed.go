@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -16,9 +18,8 @@ import (
 // scanning twin for snapshots held only in memory, and the tests hold the
 // two to the same answers.
 
-// kindImplicit is the kind of the implicit phase's edges, which the
+// edgekind.Implicit is the kind of the implicit phase's edges, which the
 // reverse-edge index holds next to the resolved ones.
-const kindImplicit = "implicit"
 
 // perTargetScans is how many targets of one file are looked up one by one;
 // with more, the file's whole reverse-edge range is read once.
@@ -29,13 +30,13 @@ const perTargetScans = 4
 func (ix *Index) intoIndexed(targets map[string]bool) []snapshot.Edge {
 	byPath := map[string][]string{}
 	for t := range targets {
-		p := snapshot.FileOfID(t)
+		p := nodeid.PathOf(t)
 		byPath[p] = append(byPath[p], t)
 	}
 	var out []snapshot.Edge
 	keep := func(k, _ []byte) error {
 		e, ok := snapshot.ParseRevEdge(k)
-		if ok && targets[e.Target] && e.Kind != KindContains && e.Kind != kindImplicit {
+		if ok && targets[e.Target] && e.Kind != edgekind.Contains && e.Kind != edgekind.Implicit {
 			out = append(out, e)
 		}
 		return nil
@@ -107,7 +108,7 @@ func (ix *Index) searchIndexed(q *matcher, r *ranking) {
 	ix.fail(ix.snap.Index.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
 		p := snapshot.Owner(k)
 		if tier, gaps := q.best(path.Base(p), p); tier != noMatch {
-			r.offer(candidate{sym: -1, name: p, id: snapshot.FileID(p), tier: tier, gaps: gaps})
+			r.offer(candidate{sym: -1, name: p, id: nodeid.File(p), tier: tier, gaps: gaps})
 		}
 		return nil
 	}))
@@ -134,5 +135,5 @@ func (ix *Index) defRef(key, value []byte) NodeRef {
 		id, _, _ := snapshot.DefNames(value)
 		return ix.ref(string(id))
 	}
-	return NodeRef{ID: d.ID, Kind: "symbol", SymbolKind: d.Kind, Name: d.Qualified, Path: d.Path, Line: d.Line, Mark: ix.mark(d.Path)}
+	return NodeRef{ID: d.ID, Kind: nodeid.KindSymbol, SymbolKind: d.Kind, Name: d.Qualified, Path: d.Path, Line: d.Line, Mark: ix.mark(d.Path)}
 }

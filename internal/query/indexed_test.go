@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/repogen"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
@@ -78,7 +79,7 @@ func compareIndexed(t *testing.T, storeDir, branch string, rnd *rand.Rand) {
 	var symbols []string
 	names := map[string]bool{}
 	for p, f := range scan.Files.All() {
-		id := snapshot.FileID(p)
+		id := nodeid.File(p)
 		same("deps "+p, indexed.Deps(id), scanned.Deps(id))
 		same("rdeps "+p, indexed.RDeps(id), scanned.RDeps(id))
 		same("impact "+p, indexed.Impact(id, DefaultDepth), scanned.Impact(id, DefaultDepth))

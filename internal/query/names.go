@@ -2,12 +2,14 @@ package query
 
 import (
 	"errors"
-	"github.com/lgraph/lgraph/internal/lang"
 	"path"
 	"regexp"
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // This file resolves names as people write them, on top of the exported
@@ -33,7 +35,7 @@ var CallableKinds = []string{"function", "method"}
 // symbols of the preferred kinds first (see rank).
 func (ix *Index) ResolveWrittenSymbol(arg string, prefer ...string) (string, error) {
 	if id, ok := ix.symbolAtLine(arg); ok {
-		if strings.HasPrefix(id, "file:") {
+		if nodeid.IsFile(id) {
 			return "", &NotFoundError{What: "symbol", Name: arg}
 		}
 		return id, nil
@@ -136,7 +138,7 @@ func (e *OverloadError) Error() string {
 func (ix *Index) overloads(amb *AmbiguousError) error {
 	overloaded := false
 	for _, id := range amb.Candidates {
-		if strings.Contains(id[strings.IndexByte(id, '#')+1:], "~") {
+		if n, _ := nodeid.Parse(id); n.Nth > 1 {
 			overloaded = true
 			break
 		}
@@ -159,7 +161,7 @@ func oneLineSig(s string) string { return strings.Join(strings.Fields(s), " ") }
 // inPackage says whether a symbol id lives in package pkg: its file's
 // directory is named pkg, or (Python, JS modules) its file is.
 func inPackage(id, pkg string) bool {
-	p := pathOfID(id)
+	p := nodeid.PathOf(id)
 	return path.Base(path.Dir(p)) == pkg || strings.TrimSuffix(path.Base(p), path.Ext(p)) == pkg
 }
 
@@ -171,15 +173,6 @@ func filterPackage(ids []string, pkg string) []string {
 		}
 	}
 	return out
-}
-
-// pathOfID is the file path of a "sym:PATH#Name" or "file:PATH" id.
-func pathOfID(id string) string {
-	p := strings.TrimPrefix(strings.TrimPrefix(id, "sym:"), "file:")
-	if i := strings.IndexByte(p, '#'); i >= 0 {
-		p = p[:i]
-	}
-	return p
 }
 
 // maxRanked bounds the candidates whose references are counted.
@@ -197,11 +190,7 @@ func (ix *Index) rank(name string, ids []string, prefer []string) []string {
 	}
 	list := make([]scored, len(ids))
 	for i, id := range ids {
-		q := id[strings.IndexByte(id, '#')+1:]
-		if j := strings.LastIndexByte(q, '~'); j >= 0 {
-			q = q[:j] // a second definition's "~2"
-		}
-		list[i] = scored{id: id, exact: q == name, test: lang.IsTestPath(pathOfID(id))}
+		list[i] = scored{id: id, exact: nodeid.NameOf(id) == name, test: lang.IsTestPath(nodeid.PathOf(id))}
 		if len(ids) <= maxRanked {
 			info := ix.ShowSymbol(id)
 			list[i].refs = len(info.In)
@@ -233,7 +222,7 @@ func (ix *Index) rank(name string, ids []string, prefer []string) []string {
 // arg is not an indexed path with a line.
 func (ix *Index) symbolAtLine(arg string) (string, bool) {
 	i := strings.LastIndexByte(arg, ':')
-	if i <= 0 || strings.HasPrefix(arg, "sym:") {
+	if i <= 0 || nodeid.IsSymbol(arg) {
 		return "", false
 	}
 	line, err := strconv.Atoi(arg[i+1:])
@@ -280,7 +269,7 @@ func (ix *Index) ShowSymbolWhole(symID string) SymbolInfo {
 	added := false
 	for _, h := range ix.Search(prefix, 0).Items {
 		rest, ok := strings.CutPrefix(h.Name, prefix)
-		if !ok || rest == "" || strings.Contains(rest, ".") || h.Kind != "symbol" || have[h.ID] ||
+		if !ok || rest == "" || strings.Contains(rest, ".") || h.Kind != nodeid.KindSymbol || have[h.ID] ||
 			path.Dir(h.Path) != path.Dir(info.Path) || path.Ext(h.Path) != ".go" {
 			continue
 		}
@@ -320,7 +309,7 @@ func (ix *Index) uniqueBaseName(name string) string {
 	}
 	found := ""
 	for _, h := range ix.Search(name, 0).Items {
-		if h.Kind != "file" || path.Base(h.Path) != name {
+		if h.Kind != nodeid.KindFile || path.Base(h.Path) != name {
 			continue
 		}
 		if found != "" {

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -25,11 +27,11 @@ func fixture() *snapshot.Snapshot {
 		f := &snapshot.File{Path: p, Lang: lang, Size: 100, Facts: &facts.File{Symbols: syms, Refs: refs}}
 		ids := snapshot.SymbolIDs(p, syms)
 		for i, sym := range syms {
-			parent := snapshot.FileID(p)
+			parent := nodeid.File(p)
 			if sym.Parent != "" {
-				parent = "sym:" + p + "#" + sym.Parent
+				parent = nodeid.Symbol(p, sym.Parent, 1)
 			}
-			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: parent, Target: ids[i], Kind: KindContains})
+			f.Res.Edges = append(f.Res.Edges, snapshot.Edge{Source: parent, Target: ids[i], Kind: edgekind.Contains})
 		}
 		for _, e := range edges {
 			part := strings.Split(e, " ")

@@ -1,10 +1,14 @@
 package query
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"sort"
 	"strings"
+
+	"github.com/lgraph/lgraph/internal/errcode"
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // NotFoundError says that no file or symbol has the name asked about.
@@ -13,13 +17,20 @@ type NotFoundError struct {
 	Name string
 }
 
+// ErrorCode implements errcode.Coded.
+func (e *NotFoundError) ErrorCode() string { return errcode.NotFound }
+
 func (e *NotFoundError) Error() string {
 	return fmt.Sprintf("no %s %q in the index: try lgraph search %s", e.What, e.Name, searchHint(e.Name))
 }
 
 // searchHint is the text to search for: a name without its path.
 func searchHint(name string) string {
-	name = strings.TrimPrefix(strings.TrimPrefix(name, "sym:"), "file:")
+	if n, ok := nodeid.Parse(name); ok && n.Kind == nodeid.KindSymbol {
+		name = n.Name
+	} else if ok {
+		name = n.Path
+	}
 	if i := strings.LastIndexAny(name, "#/"); i >= 0 && i+1 < len(name) {
 		name = name[i+1:]
 	}
@@ -35,6 +46,9 @@ type AmbiguousError struct {
 // maxListed bounds the candidates an ambiguity error names.
 const maxListed = 10
 
+// ErrorCode implements errcode.Coded.
+func (e *AmbiguousError) ErrorCode() string { return errcode.Ambiguous }
+
 func (e *AmbiguousError) Error() string {
 	list := e.Candidates
 	more := ""
@@ -47,11 +61,19 @@ func (e *AmbiguousError) Error() string {
 // ResolveFile returns the file id of a repo-relative path, a "file:" id or
 // a "./"-prefixed path.
 func (ix *Index) ResolveFile(arg string) (string, error) {
-	p := cleanPath(strings.TrimPrefix(arg, "file:"))
+	p := arg
+	if n, ok := nodeid.Parse(arg); ok && n.Kind == nodeid.KindFile {
+		p = n.Path
+	} else {
+		// A path as written, even one that begins "file:" without being
+		// an id (an unescaped "#" or "%"), as lgraph always took it.
+		p = strings.TrimPrefix(p, nodeid.FilePrefix)
+	}
+	p = cleanPath(p)
 	if !ix.snap.Files.Has(p) {
 		return "", &NotFoundError{What: "file", Name: arg}
 	}
-	return "file:" + p, nil
+	return nodeid.File(p), nil
 }
 
 func cleanPath(p string) string {
@@ -68,15 +90,36 @@ func cleanPath(p string) string {
 // qualified name or its trailing segments; more than one match is an
 // *AmbiguousError listing them.
 func (ix *Index) ResolveSymbol(arg string) (string, error) {
-	if !strings.HasPrefix(arg, "sym:") && strings.Contains(arg, "#") {
-		arg = "sym:" + strings.TrimPrefix(arg, "./")
+	if !nodeid.IsSymbol(arg) && strings.Contains(arg, "#") {
+		written := strings.TrimPrefix(arg, "./")
+		if id, ok := ix.writtenSymbolID(written); ok {
+			return id, nil
+		}
+		// An id as written with its "sym:" left out (the path escaped).
+		id := nodeid.SymbolPrefix + written
+		if _, ok := ix.symbolAt(id); ok {
+			return id, nil
+		}
+		// No symbol of an indexed path: a qualified name may hold "#"
+		// itself (TypeScript's private members).
+		var nf *NotFoundError
+		if id, err := ix.matchName(arg); !errors.As(err, &nf) {
+			return id, err
+		}
+		return "", &NotFoundError{What: "symbol", Name: id}
 	}
-	if strings.HasPrefix(arg, "sym:") {
+	if nodeid.IsSymbol(arg) {
 		if _, ok := ix.symbolAt(arg); ok {
 			return arg, nil
 		}
 		return "", &NotFoundError{What: "symbol", Name: arg}
 	}
+	return ix.matchName(arg)
+}
+
+// matchName resolves a qualified or plain name: the one symbol whose
+// qualified name is arg or ends in "."+arg.
+func (ix *Index) matchName(arg string) (string, error) {
 	var ids []string
 	if ix.snap.Index != nil {
 		ids = ix.matchNamesIndexed(arg)
@@ -91,6 +134,27 @@ func (ix *Index) ResolveSymbol(arg string) (string, error) {
 	}
 	sort.Strings(ids)
 	return "", &AmbiguousError{Name: arg, Candidates: ids}
+}
+
+// writtenSymbolID resolves "PATH#NAME" with PATH as a person writes it,
+// unescaped: a path may hold "#" itself (docs/#notes.py#helper), so each
+// "#" is tried in turn as the end of an indexed path.
+func (ix *Index) writtenSymbolID(arg string) (string, bool) {
+	for i := strings.IndexByte(arg, '#'); i >= 0; {
+		if p := arg[:i]; ix.snap.Files.Has(p) {
+			// The name keeps a "~2" as written: it ends the id either way.
+			id := nodeid.Symbol(p, arg[i+1:], 1)
+			if _, found := ix.symbolAt(id); found {
+				return id, true
+			}
+		}
+		j := strings.IndexByte(arg[i+1:], '#')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return "", false
 }
 
 // matchNamesScan lists the ids of the symbols whose qualified name is arg
@@ -115,9 +179,9 @@ func (ix *Index) matchNamesScan(arg string) []string {
 // are, an indexed path is a file, anything else a symbol name.
 func (ix *Index) ResolveTarget(arg string) (string, error) {
 	switch {
-	case strings.HasPrefix(arg, "file:"):
+	case nodeid.IsFile(arg):
 		return ix.ResolveFile(arg)
-	case strings.HasPrefix(arg, "sym:"):
+	case nodeid.IsSymbol(arg):
 		return ix.ResolveSymbol(arg)
 	}
 	if id, err := ix.ResolveFile(arg); err == nil {

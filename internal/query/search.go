@@ -6,6 +6,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -101,7 +102,7 @@ func (ix *Index) candidateID(c candidate) string {
 	case c.file == nil:
 		return c.id
 	case c.sym < 0:
-		return snapshot.FileID(c.file.Path)
+		return nodeid.File(c.file.Path)
 	}
 	return ix.symbolIDs(c.file)[c.sym]
 }

@@ -3,6 +3,9 @@ package query
 import (
 	"slices"
 	"sort"
+
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // SymbolInfo is the answer of show for a symbol.
@@ -57,7 +60,7 @@ func (ix *Index) ShowSymbol(symID string) SymbolInfo {
 	info.FileSummary = n.file.Summary
 	for _, e := range n.file.Res.Edges { // contains edges stay inside the file
 		switch {
-		case e.Kind != KindContains:
+		case e.Kind != edgekind.Contains:
 		case e.Target == symID:
 			p := ix.ref(e.Source)
 			info.Parent = &p
@@ -112,7 +115,7 @@ func (ix *Index) edgeItems(id string, reverse bool) []EdgeItem {
 // file-level dependencies in both directions.
 func (ix *Index) ShowFile(fileID string) FileInfo {
 	info := FileInfo{NodeRef: ix.ref(fileID), Symbols: []NodeRef{}}
-	f := ix.snap.Files.Get(pathOf(fileID))
+	f := ix.snap.Files.Get(nodeid.PathOf(fileID))
 	if f == nil {
 		return info
 	}

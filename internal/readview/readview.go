@@ -7,11 +7,11 @@ package readview
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"path/filepath"
 
 	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/freshness"
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/lang"
@@ -21,10 +21,13 @@ import (
 )
 
 // ErrUsage marks errors in what the user gave (config, flags, pins).
-var ErrUsage = errors.New("usage")
+var ErrUsage = errcode.Sentinel(errcode.Usage, "usage")
 
 // ErrRefused marks a read refused by a freshness pin.
-var ErrRefused = errors.New("refused")
+var ErrRefused = errcode.Sentinel(errcode.Refused, "refused")
+
+// ErrNotIndexed marks a read of a branch that was never indexed.
+var ErrNotIndexed = errcode.Sentinel(errcode.NotIndexed, "not indexed yet: run lgraph init")
 
 // Location says where a repository, its config and its store are.
 type Location struct {
@@ -148,7 +151,7 @@ func load(e *Env, branch, head string) (*store.Ref, *snapshot.Snapshot, error) {
 // RequireSnapshot refuses to answer when the branch was never indexed.
 func (v *View) RequireSnapshot() error {
 	if v.Snap == nil {
-		return fmt.Errorf("branch %s is not indexed yet: run lgraph init", v.Fresh.Branch)
+		return fmt.Errorf("branch %s is %w", v.Fresh.Branch, ErrNotIndexed)
 	}
 	return nil
 }

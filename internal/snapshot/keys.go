@@ -8,6 +8,9 @@ import (
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // A published snapshot is a set of sorted tables: every key starts with a
@@ -108,7 +111,7 @@ func LookupKey(lookup, p string) []byte { return joinKey(KsLookup, lookup, p) }
 
 // RevEdgeKey is the key of an edge in the reverse (by target) index.
 func RevEdgeKey(e Edge) []byte {
-	return joinKey(KsRevEdge, FileOfID(e.Target), e.Target, e.Kind, e.Source, e.Via, e.ResolvedBy)
+	return joinKey(KsRevEdge, nodeid.PathOf(e.Target), e.Target, e.Kind, e.Source, e.Via, e.ResolvedBy)
 }
 
 // PyHeadsKey is the key of a Python file's import heads.
@@ -179,7 +182,7 @@ func Owner(key []byte) string {
 		}
 	case KsRevEdge:
 		if len(parts) >= 4 {
-			return FileOfID(parts[3])
+			return nodeid.PathOf(parts[3])
 		}
 	}
 	return ""
@@ -207,7 +210,7 @@ func GenericEntries(f *File, only ...byte) []Entry {
 	}
 	if want(KsRevEdge) {
 		for _, e := range f.Res.Edges {
-			if e.Kind != "contains" {
+			if e.Kind != edgekind.Contains {
 				out = append(out, Entry{Key: RevEdgeKey(e)})
 			}
 		}
@@ -279,7 +282,7 @@ func (f *File) DependencyTargets() []string {
 	seen := map[string]bool{}
 	for _, list := range [][]Edge{f.Res.Edges, f.Implicit} {
 		for _, e := range list {
-			if t := FileOfID(e.Target); e.Kind != "contains" && t != "" {
+			if t := nodeid.PathOf(e.Target); e.Kind != edgekind.Contains && t != "" {
 				seen[t] = true
 			}
 		}

@@ -4,6 +4,8 @@ import (
 	"maps"
 	"strings"
 	"testing"
+
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // TestRevEdgeKeyRoundTrip: every edge comes back from its reverse-edge key,
@@ -53,7 +55,7 @@ func TestUsedByCountsRevEdges(t *testing.T) {
 		if !ok {
 			t.Fatalf("reverse edge %q does not parse", e.Key)
 		}
-		want[FileOfID(re.Target)+" "+re.Kind]++
+		want[nodeid.PathOf(re.Target)+" "+re.Kind]++
 	}
 	got := map[string]int{}
 	for _, e := range GenericEntries(f, KsUsedBy) {

@@ -7,10 +7,9 @@ import (
 	"io"
 	"path"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // Snapshot is the graph of one commit (or of a working tree).
@@ -183,41 +182,12 @@ func (s *Snapshot) Clone() *Snapshot {
 // Paths returns the indexed paths in byte order.
 func (s *Snapshot) Paths() []string { return s.Files.Paths() }
 
-// FileOfID returns the file path of a file or symbol node id ("" for others).
-func FileOfID(id string) string {
-	switch {
-	case strings.HasPrefix(id, "file:"):
-		return id[len("file:"):]
-	case strings.HasPrefix(id, "sym:"):
-		p, _, _ := strings.Cut(id[len("sym:"):], "#")
-		return p
-	}
-	return ""
-}
-
-// FileID is the node id of a file.
-func FileID(p string) string { return "file:" + p }
-
-// ModuleID is the node id of a directory module ("." for the root).
-func ModuleID(dir string) string { return "mod:" + dir }
-
 // ModuleDir is the module directory of a path.
 func ModuleDir(p string) string { return path.Dir(p) }
 
-// SymbolIDs returns the node id of each symbol, in order: "sym:PATH#Qualified",
-// with "~2", "~3" for later definitions of an already used qualified name.
+// SymbolIDs returns the node id of each symbol, in order (nodeid.Symbols).
 func SymbolIDs(p string, syms []facts.Symbol) []string {
-	ids := make([]string, len(syms))
-	seen := make(map[string]int, len(syms))
-	for i, s := range syms {
-		seen[s.Qualified]++
-		id := "sym:" + p + "#" + s.Qualified
-		if n := seen[s.Qualified]; n > 1 {
-			id += "~" + strconv.Itoa(n)
-		}
-		ids[i] = id
-	}
-	return ids
+	return nodeid.Symbols(p, len(syms), func(i int) string { return syms[i].Qualified })
 }
 
 // Equal reports whether two resolutions are the same. Phases keep a file's

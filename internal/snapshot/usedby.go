@@ -4,6 +4,9 @@ import (
 	"encoding/binary"
 	"errors"
 	"path"
+
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // A module doc counts the edges into its files by the source's module and
@@ -22,11 +25,11 @@ func usedByEntries(f *File) []Entry {
 	counts := map[targetKind]uint64{}
 	add := func(e Edge) {
 		k := string(RevEdgeKey(e))
-		if e.Kind == "contains" || seen[k] {
+		if e.Kind == edgekind.Contains || seen[k] {
 			return
 		}
 		seen[k] = true
-		counts[targetKind{FileOfID(e.Target), e.Kind}]++
+		counts[targetKind{nodeid.PathOf(e.Target), e.Kind}]++
 	}
 	for _, e := range f.Res.Edges {
 		add(e)

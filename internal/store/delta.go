@@ -67,7 +67,7 @@ func Fold(runs []*Run, w Window, pruned *Pruned) *Span {
 	n := newNet()
 	prevTo := ""
 	for _, r := range runs {
-		if r.Outcome != "published" || r.Knowledge == nil || (w.Branch != "" && r.Branch != w.Branch) {
+		if r.Outcome != OutcomePublished || r.Knowledge == nil || (w.Branch != "" && r.Branch != w.Branch) {
 			continue
 		}
 		if !w.holds(r) {

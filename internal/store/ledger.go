@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/lgraph/lgraph/internal/errcode"
 )
 
 // Run is one ledger entry: what an init or update did and how it ended.
@@ -36,6 +38,26 @@ type Run struct {
 	Warnings  []string `json:"warnings,omitempty"`
 	Knowledge *Delta   `json:"knowledge,omitempty"`
 }
+
+// Run outcomes (DESIGN §6): what Run.Outcome says of how a run ended.
+const (
+	// OutcomePublished: the run published its snapshot.
+	OutcomePublished = "published"
+	// OutcomeFailed: the run stopped on an error; nothing was published.
+	OutcomeFailed = "failed"
+	// OutcomeInterrupted: the run was cancelled or its process killed.
+	OutcomeInterrupted = "interrupted"
+	// OutcomeBudgetStopped: the run spent its token budget.
+	OutcomeBudgetStopped = "budget_stopped"
+	// OutcomeUpToDate: the branch was already indexed at its head, so
+	// there was nothing to publish.
+	OutcomeUpToDate = "up_to_date"
+	// OutcomeRunning: the run has not ended, or its process died before
+	// it could say (the next writer marks it interrupted).
+	OutcomeRunning = "running"
+	// OutcomeDryRun: a dry run, which publishes nothing by design.
+	OutcomeDryRun = "dry_run"
+)
 
 // Changes counts a change set by action.
 type Changes struct {
@@ -197,6 +219,9 @@ func (s *Store) runIDs() ([]int, error) {
 	return ids, nil
 }
 
+// ErrNoRun reports a run number the ledger does not hold.
+var ErrNoRun = errcode.Sentinel(errcode.NotFound, "no run")
+
 // WriteRun records (or rewrites) a ledger entry, durably: the file is
 // synced before it is renamed into place and the directory after, so a
 // power cut leaves the old entry or the new one, never an empty file.
@@ -214,7 +239,7 @@ func (s *Store) ReadRun(id int) (*Run, error) {
 	name := s.path("runs", runFile(id))
 	data, err := os.ReadFile(name)
 	if errors.Is(err, os.ErrNotExist) {
-		return nil, fmt.Errorf("no run %d in the ledger: see lgraph log", id)
+		return nil, fmt.Errorf("%w %d in the ledger: see lgraph log", ErrNoRun, id)
 	}
 	if err != nil {
 		return nil, &DamagedRun{ID: id, File: name, Err: err}

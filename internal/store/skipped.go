@@ -2,9 +2,6 @@ package store
 
 import "strings"
 
-// OutcomePublished is the outcome of a run whose snapshot was published.
-const OutcomePublished = "published"
-
 // SkippedPrefix starts the inventory's report keys that count the files
 // not indexed because of their path, one key per reason
 // ("skipped_control_character"). They describe the whole target tree.

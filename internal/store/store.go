@@ -10,6 +10,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+
+	"github.com/lgraph/lgraph/internal/errcode"
 )
 
 // Format is the store layout version this lgraph writes. 2: edges carry
@@ -19,11 +21,16 @@ import (
 // without decoding every record. 5: edges into each file are counted by
 // source file and kind (keyspace U), which module docs read. 6: a
 // record's facts may carry the file's own doc (a form older lgraphs would
-// misread).
-const Format = 6
+// misread). 7: node ids escape "%" and "#" in their path (nodeid), so an
+// edge into docs/#notes.py is no longer filed under "docs/"; the ids a
+// format-6 store holds for such paths would be misread.
+const Format = 7
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")
+
+// ErrNoIndex reports a store directory that does not exist yet.
+var ErrNoIndex = errcode.Sentinel(errcode.NotIndexed, "no lgraph index")
 
 // ErrOlderFormat reports a store whose published graph an older lgraph
 // wrote; the next init or update rebuilds it.
@@ -42,7 +49,7 @@ func Open(dir string, create bool) (*Store, error) {
 	case errors.Is(err, os.ErrNotExist) && create:
 		return s, s.initialize()
 	case errors.Is(err, os.ErrNotExist):
-		return nil, fmt.Errorf("no lgraph index at %s: run lgraph init", dir)
+		return nil, fmt.Errorf("%w at %s: run lgraph init", ErrNoIndex, dir)
 	case err != nil:
 		return nil, fmt.Errorf("open store %s: %w", dir, err)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -51,5 +52,30 @@ func TestFormatVersions(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(dir, "cache/KEEP")); err != nil {
 		t.Fatal("a newer store was touched")
+	}
+}
+
+// TestFormatPreviousUpgrades checks that a store of the format just before
+// this one is rebuilt, not read: its ids may be spelled the old way.
+func TestFormatPreviousUpgrades(t *testing.T) {
+	dir := t.TempDir()
+	if _, err := Open(dir, true); err != nil {
+		t.Fatal(err)
+	}
+	old := fmt.Sprintf(`{"format":%d}`, Format-1)
+	if err := os.WriteFile(filepath.Join(dir, "FORMAT"), []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "refs", "main"), []byte("old ref"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir, false); !errors.Is(err, ErrOlderFormat) {
+		t.Fatalf("reader of a format %d store: err = %v, want ErrOlderFormat", Format-1, err)
+	}
+	if _, err := Open(dir, true); err != nil {
+		t.Fatalf("writer upgrade: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "refs", "main")); !os.IsNotExist(err) {
+		t.Errorf("a format %d ref survived the upgrade", Format-1)
 	}
 }

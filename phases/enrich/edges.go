@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
@@ -28,10 +30,10 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 	names := map[string]map[string]bool{}
 	syms := map[string]map[string]bool{}
 	for _, e := range f.Res.Edges {
-		if e.Kind != "imports" && e.Kind != "calls" {
+		if e.Kind != edgekind.Imports && e.Kind != edgekind.Calls {
 			continue
 		}
-		t := snapshot.FileOfID(e.Target)
+		t := nodeid.PathOf(e.Target)
 		if t == "" || t == f.Path || s.Files.Get(t) == nil {
 			continue
 		}
@@ -39,7 +41,7 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 			byTarget[t], names[t], syms[t] = map[string]bool{}, map[string]bool{}, map[string]bool{}
 		}
 		byTarget[t][e.Kind] = true
-		if e.Kind == "calls" {
+		if e.Kind == edgekind.Calls {
 			names[t][e.Via] = true
 			syms[t][e.Target] = true
 		}
@@ -151,8 +153,8 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 	rev := w.st.NextIndex(snapshot.KsRevEdge)
 	for t := range targets {
 		_ = rev.Scan(snapshot.Prefix(snapshot.KsRevEdge, t), func(k, _ []byte) error {
-			if e, ok := snapshot.ParseRevEdge(k); ok && e.Kind != "implicit" {
-				set[snapshot.FileOfID(e.Source)] = true
+			if e, ok := snapshot.ParseRevEdge(k); ok && e.Kind != edgekind.Implicit {
+				set[nodeid.PathOf(e.Source)] = true
 			}
 			return nil
 		})

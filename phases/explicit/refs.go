@@ -3,7 +3,9 @@ package explicit
 import (
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -64,9 +66,9 @@ func (r *resolver) reference(ref facts.Ref) {
 		return
 	}
 	target = r.constructor(target, ref)
-	kind := EdgeReferences
+	kind := edgekind.References
 	if ref.Kind == facts.RefCall && !r.isConversion(target.def) {
-		kind = EdgeCalls
+		kind = edgekind.Calls
 	}
 	via := ref.Name
 	if ref.Qualifier != "" && ref.Qualifier != facts.Unknown {
@@ -122,7 +124,7 @@ func (r *resolver) isConversion(d def) bool {
 func (r *resolver) sourceOf(ref facts.Ref) string {
 	first, ok := r.byQual[ref.From]
 	if !ok || ref.From == "" {
-		return snapshot.FileID(r.f.Path)
+		return nodeid.File(r.f.Path)
 	}
 	for i := first; i < len(r.f.Facts.Symbols); i++ {
 		s := r.f.Facts.Symbols[i]
@@ -136,9 +138,9 @@ func (r *resolver) sourceOf(ref facts.Ref) string {
 // inheritance resolves each symbol's extends and implements names.
 func (r *resolver) inheritance() {
 	for i, s := range r.f.Facts.Symbols {
-		for _, kind := range []string{EdgeExtends, EdgeImplements} {
+		for _, kind := range []string{edgekind.Extends, edgekind.Implements} {
 			names := s.Extends
-			if kind == EdgeImplements {
+			if kind == edgekind.Implements {
 				names = s.Implements
 			}
 			for _, full := range names {

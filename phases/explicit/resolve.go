@@ -4,19 +4,11 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
-)
-
-// Edge kinds (docs/design.md §7).
-const (
-	EdgeImports    = "imports"
-	EdgeCalls      = "calls"
-	EdgeContains   = "contains"
-	EdgeReferences = "references"
-	EdgeExtends    = "extends"
-	EdgeImplements = "implements"
 )
 
 // resolver resolves one file against the index. Its output is a pure
@@ -157,12 +149,12 @@ func (r *resolver) idOf(qualified string) string {
 	if i, ok := r.byQual[qualified]; ok && qualified != "" {
 		return r.ids[i]
 	}
-	return snapshot.FileID(r.f.Path)
+	return nodeid.File(r.f.Path)
 }
 
 func (r *resolver) contains() {
 	for i, s := range r.f.Facts.Symbols {
-		r.add(r.idOf(s.Parent), r.ids[i], EdgeContains, "", "")
+		r.add(r.idOf(s.Parent), r.ids[i], edgekind.Contains, "", "")
 	}
 }
 
@@ -314,7 +306,7 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 // real); elsewhere an unused namespace import links to nothing. A C#
 // using always names a namespace, whatever number of files it has.
 func (r *resolver) importEdges() {
-	from := snapshot.FileID(r.f.Path)
+	from := nodeid.File(r.f.Path)
 	for _, b := range r.bindings {
 		targets := b.targets
 		if (len(targets) > 1 || r.spec.Family == "csharp") && (len(b.used) > 0 || r.spec.Family != "go") && b.imp.Alias != "_" {
@@ -322,7 +314,7 @@ func (r *resolver) importEdges() {
 		}
 		for _, t := range targets {
 			if t != r.f.Path {
-				r.add(from, snapshot.FileID(t), EdgeImports, b.imp.Path, "")
+				r.add(from, nodeid.File(t), edgekind.Imports, b.imp.Path, "")
 			}
 		}
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
@@ -38,7 +39,7 @@ func resolveAll(t *testing.T, project *lang.Project, files map[string]string) []
 	paths, _ := snap.Paths()
 	for _, p := range paths {
 		for _, e := range Resolve(idx, snap[p]).Edges {
-			if e.Kind == EdgeContains {
+			if e.Kind == edgekind.Contains {
 				continue
 			}
 			out = append(out, fmt.Sprintf("%s -> %s [%s %s]", short(e.Source), short(e.Target), e.Kind, e.ResolvedBy))

@@ -5,7 +5,9 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/phase"
@@ -188,7 +190,7 @@ func exploredEdges(f *snapshot.File, rules, proposed users, limit int) []snapsho
 			if other == f.Path || (mine[name] && slices.Contains(ru, other)) {
 				continue
 			}
-			out = append(out, snapshot.Edge{Source: snapshot.FileID(f.Path), Target: snapshot.FileID(other), Kind: EdgeKind, Via: name, ResolvedBy: snapshot.DetectedByLLM})
+			out = append(out, snapshot.Edge{Source: nodeid.File(f.Path), Target: nodeid.File(other), Kind: edgekind.Implicit, Via: name, ResolvedBy: snapshot.DetectedByLLM})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool {

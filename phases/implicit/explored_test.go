@@ -5,7 +5,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
 )
@@ -40,7 +42,7 @@ func TestExploredEdges(t *testing.T) {
 	a := &snapshot.File{Path: "a.py", Signals: []facts.Signal{{Kind: "env", Key: "DB"}},
 		Couplings: []facts.Coupling{{Kind: "env", Key: "DB"}, {Kind: "registry", Key: "pdf"}}}
 	edge := func(to, via string) snapshot.Edge {
-		return snapshot.Edge{Source: "file:a.py", Target: "file:" + to, Kind: EdgeKind, Via: via, ResolvedBy: snapshot.DetectedByLLM}
+		return snapshot.Edge{Source: nodeid.File("a.py"), Target: nodeid.File(to), Kind: edgekind.Implicit, Via: via, ResolvedBy: snapshot.DetectedByLLM}
 	}
 	// a-b and a-c are rule edges (both ends found DB by rule); d proposed DB.
 	want := []snapshot.Edge{edge("d.py", "env:DB"), edge("e.py", "registry:pdf")}

@@ -17,6 +17,8 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/inventory"
@@ -25,9 +27,6 @@ import (
 
 // Version names the signal rules and edge construction.
 const Version = "implicit-3"
-
-// EdgeKind is the kind of the edges this phase adds.
-const EdgeKind = "implicit"
 
 // Phase is the implicit-dependency phase.
 type Phase struct {
@@ -294,7 +293,7 @@ func edgesOf(path string, sigs []Signal, idx users, limit int) []snapshot.Edge {
 		}
 		for _, other := range files {
 			if other != path {
-				out = append(out, snapshot.Edge{Source: snapshot.FileID(path), Target: snapshot.FileID(other), Kind: EdgeKind, Via: sig.Name()})
+				out = append(out, snapshot.Edge{Source: nodeid.File(path), Target: nodeid.File(other), Kind: edgekind.Implicit, Via: sig.Name()})
 			}
 		}
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/inventory"
 
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -48,7 +49,7 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 	for p, f := range s.Files.All() {
 		dir := dirOf(p)
 		for _, e := range depEdges(f) {
-			t := snapshot.FileOfID(e.Target)
+			t := nodeid.PathOf(e.Target)
 			tf := s.Files.Get(t)
 			if td := dirOf(t); t != "" && td != dir && tf != nil && tf.Lang != inventory.ConfigLang && selected(dir, globs) {
 				if in[td] == nil {
@@ -68,7 +69,7 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		m.Members = append(m.Members, memberOf(f))
 		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
-			t := snapshot.FileOfID(e.Target)
+			t := nodeid.PathOf(e.Target)
 			if td := dirOf(t); t != "" && td != dir && s.Files.Get(t) != nil {
 				count(m.Out, td, e.Kind)
 				targets[td] = true

@@ -2,7 +2,6 @@ package wiki
 
 import (
 	"fmt"
-	"github.com/lgraph/lgraph/internal/lang"
 	"maps"
 	"path"
 	"slices"
@@ -10,6 +9,9 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/lang"
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -71,7 +73,7 @@ func depEdges(f *snapshot.File) []snapshot.Edge {
 	var out []snapshot.Edge
 	for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
 		for _, e := range list {
-			if k := string(snapshot.RevEdgeKey(e)); e.Kind != "contains" && !seen[k] {
+			if k := string(snapshot.RevEdgeKey(e)); e.Kind != edgekind.Contains && !seen[k] {
 				seen[k] = true
 				out = append(out, e)
 			}

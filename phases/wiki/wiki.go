@@ -20,6 +20,7 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
@@ -339,7 +340,7 @@ func changedTargets(was, is *snapshot.File) []string {
 	for _, pair := range [][2]map[string]snapshot.Edge{{a, b}, {b, a}} {
 		for k, e := range pair[0] {
 			if _, ok := pair[1][k]; !ok {
-				out = append(out, snapshot.FileOfID(e.Target))
+				out = append(out, nodeid.PathOf(e.Target))
 			}
 		}
 	}
@@ -390,7 +391,7 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 		mf.Members = append(mf.Members, memberOf(f))
 		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
-			t := snapshot.FileOfID(e.Target)
+			t := nodeid.PathOf(e.Target)
 			if td := dirOf(t); t != "" && td != dir && exists(t) {
 				count(mf.Out, td, e.Kind)
 				targets[td] = true
