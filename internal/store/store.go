@@ -19,8 +19,9 @@ import (
 // without decoding every record. 5: edges into each file are counted by
 // source file and kind (keyspace U), which module docs read. 6: a
 // record's facts may carry the file's own doc (a form older lgraphs would
-// misread).
-const Format = 6
+// misread). 7: leaf entries carry the blob id after the digest, so the
+// freshness check compares git's staged blobs without decoding records.
+const Format = 7
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")
