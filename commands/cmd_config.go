@@ -15,9 +15,10 @@ func newConfigCommand(g *Globals) *cli.Command {
 		Name:  "config",
 		Usage: "the effective config, with where each value came from",
 		Description: "Prints every key's effective value and its source: default, user (the user's config file, " +
-			"$XDG_CONFIG_HOME/lgraph/config.yaml, or --config outside the repository), repo (.lgraph.yaml, or --config " +
-			"inside the repository), env (LGRAPH_<SECTION>_<KEY>) or flag. Keys marked user-only are obeyed from a " +
-			"repository file only after `lgraph trust`; a repository value that was ignored is shown with the reason.",
+			"$XDG_CONFIG_HOME/lgraph/config.yaml, or --config, outside the repository), repo (.lgraph.yaml, or any " +
+			"config file inside the repository: any of its worktrees or its git directory), env (LGRAPH_<SECTION>_<KEY>) " +
+			"or flag. Keys marked user-only are obeyed from a repository file only after `lgraph trust`; a repository " +
+			"value that was ignored is shown with the reason.",
 		Action: func(c *cli.Context) error { return runConfig(g) },
 	}
 }

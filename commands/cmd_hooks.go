@@ -20,7 +20,8 @@ func newHooksCommand(g *Globals) *cli.Command {
 			"which starts `lgraph update --wait` in the background in the worktree where git fired the hook, appending its output " +
 			"to hooks.log in the store. Hooks go where git runs them (core.hooksPath included); lgraph's line goes right after an " +
 			"existing hook's first line, or the hook is moved aside and chained when it is not a shell script. --store and --config " +
-			"given to install are kept in the hooks. Hook managers (husky, lefthook, pre-commit) are named with the line to add to their config.",
+			"given to install are kept in the hooks; a --config file inside the repository stays the repository's in every " +
+			"worktree, its user-only settings obeyed only after lgraph trust --config FILE. Hook managers (husky, lefthook, pre-commit) are named with the line to add to their config.",
 		Subcommands: []*cli.Command{
 			{
 				Name: "install", Usage: "add lgraph's line to the hooks",

@@ -21,11 +21,14 @@ func newTrustCommand(g *Globals) *cli.Command {
 	var opts trustOptions
 	return &cli.Command{
 		Name:  "trust",
-		Usage: "obey the repository config's user-only settings (llm.*, store) as they are now",
+		Usage: "obey the repository config's user-only settings (llm.*, store, gc.*) as they are now",
 		Description: "A repository's .lgraph.yaml may describe the repository (include, exclude, thresholds, wiki " +
-			"modules, extra secret patterns) but not choose where data, credentials, money or writes go: llm.provider, " +
-			"llm.base_url, llm.api_key_env, llm.model, prices, budgets and store are ignored there until you run " +
-			"lgraph trust. Trust covers those values exactly, for that file: any change to them needs trusting again. " +
+			"modules, extra secret patterns) but not choose where data, credentials, money or writes go, nor what deletes " +
+			"your history: llm.provider, llm.base_url, llm.api_key_env, llm.model, prices, budgets, store, gc.* and " +
+			"snapshots_per_repo are ignored there until you run lgraph trust. Any config file inside the repository (any " +
+			"worktree, the git directory) is the repository's, whoever names it: --config, a hook, or HOME inside the " +
+			"repository; trust another one with lgraph trust --config FILE. " +
+			"Trust covers those values exactly, for that file: any change to them needs trusting again. " +
 			"Records live under $XDG_DATA_HOME/lgraph/trust (~/.local/share/lgraph/trust). Exit codes: 0, 1, 2.",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "revoke", Usage: "forget the trust given to this repository's config file", Destination: &opts.revoke},
@@ -81,5 +84,5 @@ func (g *Globals) configInputs() (config.Inputs, error) {
 		return config.Inputs{}, err
 	}
 	defer r.Close()
-	return g.location().ConfigInputs(r.Top, nil), nil
+	return g.location().ConfigInputs(r, nil), nil
 }

@@ -63,6 +63,19 @@ func TestRepositoryFileMayNotChooseWhereDataGoes(t *testing.T) {
 	}
 }
 
+// TestRepositoryMayNotDeleteHistory: gc.* and snapshots_per_repo are
+// user-only.
+func TestRepositoryMayNotDeleteHistory(t *testing.T) {
+	l, err := Load(setup(t, "gc: {keep_runs: 1, auto_every: 1}\nsnapshots_per_repo: 1\n", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := Default()
+	if l.Config.GC != d.GC || l.Config.SnapshotsPerRepo != d.SnapshotsPerRepo || len(l.Ignored) != 3 {
+		t.Fatalf("gc %+v, snapshots %d, ignored %v", l.Config.GC, l.Config.SnapshotsPerRepo, l.Ignored)
+	}
+}
+
 func TestUserFileChoosesEverything(t *testing.T) {
 	in := setup(t, "", evil)
 	l, err := Load(in)

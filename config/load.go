@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"maps"
 	"os"
-	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -24,8 +23,8 @@ type Source string
 // The sources, weakest first.
 const (
 	FromDefault Source = "default"
-	FromUser    Source = "user" // the user's config file, or --config outside the repository
-	FromRepo    Source = "repo" // .lgraph.yaml, or --config inside the repository
+	FromUser    Source = "user" // the user's config file, or --config, outside the repository
+	FromRepo    Source = "repo" // .lgraph.yaml, or any config file inside the repository
 	FromEnv     Source = "env"
 	FromFlag    Source = "flag"
 )
@@ -37,11 +36,16 @@ type Inputs struct {
 	// File is the repository's config file (.lgraph.yaml at the top), or
 	// the file given with --config.
 	File string
-	// Explicit is set when File was named with --config: a missing file is
-	// then an error, and a file outside RepoTop counts as the user's own.
+	// Explicit is set when File was named with --config: a missing or
+	// unreadable file is then an error, and a file outside the repository
+	// counts as the user's own.
 	Explicit bool
-	// RepoTop is the repository's working tree root.
+	// RepoTop is the working tree root of the worktree lgraph runs in.
 	RepoTop string
+	// GitDir and CommonDir are that worktree's git directory and the one
+	// all the repository's worktrees share; with them every worktree is
+	// the repository's, not only RepoTop. "" when unknown.
+	GitDir, CommonDir string
 	// Environ holds KEY=VALUE pairs (LGRAPH_* settings).
 	Environ []string
 	// Flags are command-line overrides by key.
@@ -73,6 +77,28 @@ type Loaded struct {
 	Ignored []Ignored
 	// notes are other warnings (a config file that was not read).
 	notes []string
+	// repoReal is RepoFile's symlink-free path, the name trust records;
+	// repoRefused says why the repository's config file was not read.
+	repoReal, repoRefused string
+	// defaultFile is .lgraph.yaml at the top when no --config was given:
+	// plain `lgraph trust` trusts it; any other file needs --config.
+	defaultFile string
+	// trust holds the user's trust records; trustRefused says why none
+	// are read ("" when they are).
+	trust        Trust
+	trustRefused string
+}
+
+// layer is one config file to apply.
+type layer struct {
+	// name is the file as named, for messages; path is what is read.
+	name, path string
+	src        Source
+	// explicit makes a missing file an error.
+	explicit bool
+	// primary marks the repository's config file (.lgraph.yaml or
+	// --config): its user-only settings are what `lgraph trust` allows.
+	primary bool
 }
 
 // Load builds the effective config: defaults, the user's file, the
@@ -83,13 +109,27 @@ func Load(in Inputs) (*Loaded, error) {
 	for _, k := range keys(&l.Config) {
 		l.Sources[k.name] = FromDefault
 	}
+	if !in.Explicit {
+		l.defaultFile = in.File
+	}
+	p := placesOf(in)
+	l.useTrustDir(p, in.User.TrustDir)
+	var file configFile
+	if in.File != "" {
+		file = p.look(in.File)
+	}
 	if in.User.ConfigFile != "" {
-		if err := l.readLayer(in.User.ConfigFile, false, FromUser, Trust{}); err != nil {
-			return nil, err
+		user := p.look(in.User.ConfigFile)
+		// The same file named twice (--config pointing at the user's file)
+		// is read once, as the config file.
+		if user.real == "" || user.real != file.real {
+			if err := l.readUserFile(user); err != nil {
+				return nil, err
+			}
 		}
 	}
 	if in.File != "" {
-		if err := l.readRepoFile(in); err != nil {
+		if err := l.readConfigFile(file, in.Explicit); err != nil {
 			return nil, err
 		}
 	}
@@ -105,71 +145,92 @@ func Load(in Inputs) (*Loaded, error) {
 	return l, nil
 }
 
-// readRepoFile reads the repository's file: as the user's own when it was
-// named explicitly and lies outside the repository, otherwise with
-// user-only keys obeyed only under trust.
-func (l *Loaded) readRepoFile(in Inputs) error {
-	real, inside := locate(in.File, in.RepoTop)
-	if in.Explicit && !inside {
-		return l.readLayer(in.File, true, FromUser, Trust{})
+// useTrustDir reads trust records only from a directory outside the
+// repository: records a repository brings (HOME inside it) would trust
+// whatever it likes.
+func (l *Loaded) useTrustDir(p places, dir string) {
+	if dir != "" && (p.holds(dir) || p.holds(resolvePrefix(dir))) {
+		l.trustRefused = fmt.Sprintf("the trust records under %s lie inside the repository and are not read: "+
+			"set XDG_DATA_HOME to a directory outside it", dir)
+		return
 	}
-	if real != "" && !inside {
-		// A committed symlink pointing out of the repository: reading it
-		// would let a clone make lgraph read (and echo in errors) any file.
-		l.notes = append(l.notes, fmt.Sprintf("%s is a symlink to a file outside the repository: not read", in.File))
-		return nil
-	}
-	return l.readLayer(in.File, in.Explicit, FromRepo, Trust{Dir: in.User.TrustDir})
+	l.trust = Trust{Dir: dir}
 }
 
-// locate resolves file's symlinks and reports whether it lies inside top;
-// real is "" when the file does not exist.
-func locate(file, top string) (real string, inside bool) {
-	abs, err := filepath.Abs(file)
-	if err != nil {
-		return "", false
+// readUserFile reads the user's config file: as the user's own, unless it
+// lies in the repository (HOME or XDG_CONFIG_HOME inside it), where it is
+// the repository's like any other file there.
+func (l *Loaded) readUserFile(f configFile) error {
+	if f.missing {
+		return nil
 	}
-	real, err = filepath.EvalSymlinks(abs)
-	if err != nil {
-		real = ""
-		abs = filepath.Clean(abs)
-	} else {
-		abs = real
+	if !f.repos {
+		return l.readLayer(layer{name: f.named, path: f.named, src: FromUser})
 	}
-	if top == "" {
-		return real, false
-	}
-	if t, err := filepath.EvalSymlinks(top); err == nil {
-		top = t
-	}
-	rel, err := filepath.Rel(top, abs)
-	return real, err == nil && filepath.IsLocal(rel)
+	return l.readRepoLayer(f, false, false)
 }
 
-// readLayer applies one file. For a repository file (trust set) the keys
-// that only the user may set are obeyed only when trust holds them.
-func (l *Loaded) readLayer(file string, explicit bool, src Source, trust Trust) error {
-	data, err := os.ReadFile(file)
-	if errors.Is(err, os.ErrNotExist) && !explicit {
+// readConfigFile reads .lgraph.yaml or the --config file: as the user's own
+// when it was named explicitly and lies outside the repository, otherwise
+// as the repository's. A file inside the repository stays the repository's
+// whoever names it: a hook carries --config into every worktree.
+func (l *Loaded) readConfigFile(f configFile, explicit bool) error {
+	if explicit && !f.missing && !f.repos {
+		return l.readLayer(layer{name: f.named, path: f.named, src: FromUser, explicit: true})
+	}
+	return l.readRepoLayer(f, explicit, true)
+}
+
+// readRepoLayer reads a repository's file, if it is a regular file inside
+// the repository; its user-only keys are obeyed only under trust.
+func (l *Loaded) readRepoLayer(f configFile, explicit, primary bool) error {
+	switch {
+	case f.missing && !explicit && errors.Is(f.err, os.ErrNotExist):
+		return nil
+	case f.missing:
+		return fmt.Errorf("read config %s: %w", f.named, f.err)
+	case f.refusal != "" && explicit:
+		return errors.New(f.refusal)
+	case f.refusal != "":
+		l.notes = append(l.notes, f.refusal)
+		if primary {
+			l.repoRefused = f.refusal
+		}
+		return nil
+	}
+	if primary {
+		l.repoReal = f.real
+	} else {
+		l.notes = append(l.notes, fmt.Sprintf("%s lies inside the repository: read as the repository's file", f.named))
+	}
+	return l.readLayer(layer{name: f.named, path: f.real, src: FromRepo, explicit: explicit, primary: primary})
+}
+
+// readLayer applies one file. For a repository file the keys that only the
+// user may set are obeyed only when trust holds them.
+func (l *Loaded) readLayer(ly layer) error {
+	data, err := os.ReadFile(ly.path)
+	if errors.Is(err, os.ErrNotExist) && !ly.explicit {
 		return nil
 	}
 	if err != nil {
-		return fmt.Errorf("read config %s: %w", file, err)
+		return fmt.Errorf("read config %s: %w", ly.name, err)
 	}
-	if src == FromUser {
-		l.UserFile = file
+	if ly.primary {
+		l.RepoFile = ly.name
 	} else {
-		l.RepoFile = file
+		// The user's config path, wherever it lies.
+		l.UserFile = ly.name
 	}
-	present, scratch, err := decodeFile(file, data)
+	present, scratch, err := decodeFile(ly.name, data)
 	if err != nil || len(present) == 0 {
 		return err
 	}
-	allowed, err := l.checkTrust(file, src, trust, present, scratch)
+	allowed, err := l.checkTrust(ly, present, scratch)
 	if err != nil {
 		return err
 	}
-	l.apply(scratch, present, allowed, src)
+	l.apply(scratch, present, allowed, ly.src)
 	return nil
 }
 
@@ -203,14 +264,14 @@ func decodeFile(file string, data []byte) (map[string]int, *Config, error) {
 
 // checkTrust decides which present keys are obeyed, recording the rest as
 // ignored.
-func (l *Loaded) checkTrust(file string, src Source, trust Trust, present map[string]int, scratch *Config) (map[string]bool, error) {
+func (l *Loaded) checkTrust(ly layer, present map[string]int, scratch *Config) (map[string]bool, error) {
 	allowed := map[string]bool{}
 	settings := map[string]any{}
 	for _, k := range keys(scratch) {
 		if _, ok := present[k.name]; !ok {
 			continue
 		}
-		if src == FromUser || !userOnly[k.name] {
+		if ly.src == FromUser || !userOnly[k.name] {
 			allowed[k.name] = true
 			continue
 		}
@@ -219,25 +280,30 @@ func (l *Loaded) checkTrust(file string, src Source, trust Trust, present map[st
 	if len(settings) == 0 {
 		return allowed, nil
 	}
-	l.Pending = settings
-	abs, _ := locate(file, "")
-	rec, err := trust.Lookup(abs)
+	if ly.primary {
+		l.Pending = settings
+	}
+	// Records name the symlink-free path read, never a name a link gave.
+	rec, err := l.trust.Lookup(ly.path)
 	if err != nil {
 		return nil, err
 	}
 	if rec != nil && rec.Digest == settingsDigest(settings) {
-		l.Trusted = true
+		l.Trusted = l.Trusted || ly.primary
 		for k := range settings {
 			allowed[k] = true
 		}
 		return allowed, nil
 	}
-	reason := "a repository's config may not choose where data, credentials or writes go"
+	reason := "a repository's config may not choose where data, credentials or writes go, nor what deletes your history"
 	if rec != nil {
 		reason = "its user-only settings changed since you trusted this file"
 	}
+	if l.trustRefused != "" && !slices.Contains(l.notes, l.trustRefused) {
+		l.notes = append(l.notes, l.trustRefused)
+	}
 	for _, k := range slices.Sorted(maps.Keys(settings)) {
-		l.Ignored = append(l.Ignored, Ignored{Key: k, File: file, Line: present[k], Reason: reason})
+		l.Ignored = append(l.Ignored, Ignored{Key: k, File: ly.name, Line: present[k], Reason: reason})
 	}
 	return allowed, nil
 }
@@ -271,16 +337,30 @@ func (l *Loaded) apply(scratch *Config, present map[string]int, allowed map[stri
 // in its run summary: repository settings not obeyed, files not read.
 func (l *Loaded) Warnings() []string {
 	out := slices.Clone(l.notes)
-	if len(l.Ignored) == 0 {
-		return out
-	}
-	var names []string
+	var files []string
+	names := map[string][]string{}
+	reasons := map[string]string{}
 	for _, ig := range l.Ignored {
-		names = append(names, fmt.Sprintf("%s (line %d)", ig.Key, ig.Line))
+		if names[ig.File] == nil {
+			files = append(files, ig.File)
+		}
+		names[ig.File] = append(names[ig.File], fmt.Sprintf("%s (line %d)", ig.Key, ig.Line))
+		reasons[ig.File] = ig.Reason
 	}
-	out = append(out, fmt.Sprintf("%s: ignored %s: %s; check them, then run `lgraph trust` to allow them",
-		l.Ignored[0].File, strings.Join(names, ", "), l.Ignored[0].Reason))
+	for _, f := range files {
+		out = append(out, fmt.Sprintf("%s: ignored %s: %s; check them, then run `%s` to allow them",
+			f, strings.Join(names[f], ", "), reasons[f], l.trustCommand(f)))
+	}
 	return out
+}
+
+// trustCommand is the command that trusts file: plain `lgraph trust` for
+// .lgraph.yaml, with --config for any other file.
+func (l *Loaded) trustCommand(file string) string {
+	if file == l.defaultFile {
+		return "lgraph trust"
+	}
+	return "lgraph trust --config " + file
 }
 
 func textValue(v reflect.Value) any {

@@ -7,10 +7,11 @@ import (
 )
 
 // userOnly lists the keys that choose where data, credentials, money or
-// writes go. A repository's .lgraph.yaml may not set them unless the user
-// trusted that file's values for them (lgraph trust): a cloned repository
-// must not be able to send the user's key, code or budget anywhere, nor
-// make lgraph write outside its store.
+// writes go, and what deletes the user's data. A repository's .lgraph.yaml
+// may not set them unless the user trusted that file's values for them
+// (lgraph trust): a cloned repository must not be able to send the user's
+// key, code or budget anywhere, make lgraph write outside its store, nor
+// make it delete the user's history.
 var userOnly = map[string]bool{
 	"llm.provider":                true,
 	"llm.model":                   true,
@@ -31,6 +32,12 @@ var userOnly = map[string]bool{
 	// tokens: a repository may not turn it on.
 	"implicit.llm_explorer": true,
 	"store":                 true,
+	// What deletes the user's history (the ledger, other branches'
+	// snapshots) is the user's choice too: a commit may not make the next
+	// hook's update collect it away.
+	"gc.keep_runs":       true,
+	"gc.auto_every":      true,
+	"snapshots_per_repo": true,
 }
 
 // additive lists the keys whose repository value is added to the user's

@@ -106,27 +106,35 @@ func (t Trust) Revoke(file string) error {
 var ErrNothingToTrust = errors.New("nothing to trust")
 
 // AllowFile trusts the user-only settings the repository file named by in
-// sets now. Which file and which values are trusted is returned.
+// sets now. Which file and which values are trusted is returned; the file
+// is named by its symlink-free path, the one it was read from.
 func AllowFile(in Inputs) (*TrustRecord, error) {
 	l, err := Load(in)
 	if err != nil {
 		return nil, err
 	}
-	if l.RepoFile == "" {
-		return nil, fmt.Errorf("%w: no repository config file was read (%s)", ErrNothingToTrust, in.File)
+	if l.RepoFile == "" || l.repoReal == "" {
+		why := "no repository config file was read (" + in.File + ")"
+		if l.repoRefused != "" {
+			why = l.repoRefused
+		}
+		return nil, fmt.Errorf("%w: %s", ErrNothingToTrust, why)
 	}
 	if len(l.Pending) == 0 {
 		return nil, fmt.Errorf("%w: %s sets no user-only key", ErrNothingToTrust, l.RepoFile)
 	}
-	abs, _ := locate(l.RepoFile, "")
-	return Trust{Dir: in.User.TrustDir}.Allow(abs, l.Pending)
+	if l.trustRefused != "" {
+		return nil, fmt.Errorf("trust %s: %s", l.RepoFile, l.trustRefused)
+	}
+	return l.trust.Allow(l.repoReal, l.Pending)
 }
 
 // RevokeFile forgets the trust given to the repository file named by in.
 func RevokeFile(in Inputs) (string, error) {
-	abs, _ := locate(in.File, "")
-	if abs == "" {
-		abs = in.File
+	real := resolve(in.File)
+	if real == "" {
+		// Only resolved paths are ever trusted: nothing to forget.
+		return in.File, nil
 	}
-	return abs, Trust{Dir: in.User.TrustDir}.Revoke(abs)
+	return real, Trust{Dir: in.User.TrustDir}.Revoke(real)
 }

@@ -58,7 +58,7 @@ func OpenEnv(loc Location, create bool, overrides map[string]string) (*Env, erro
 	if err != nil {
 		return nil, err
 	}
-	loaded, err := config.Load(loc.ConfigInputs(repo.Top, overrides))
+	loaded, err := config.Load(loc.ConfigInputs(repo, overrides))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", ErrUsage, err)
 	}
@@ -69,14 +69,15 @@ func OpenEnv(loc Location, create bool, overrides map[string]string) (*Env, erro
 	return &Env{Repo: repo, Loaded: loaded, Config: &loaded.Config, Store: s, Langs: lang.Default()}, nil
 }
 
-// ConfigInputs names what the config of the repository whose working tree
-// is top is built from: the user's files, .lgraph.yaml (or --config), the
-// environment and flag overrides.
-func (loc Location) ConfigInputs(top string, overrides map[string]string) config.Inputs {
+// ConfigInputs names what the config of an opened repository is built
+// from: the user's files, .lgraph.yaml (or --config), the environment and
+// flag overrides, and where the repository lies (its every worktree), so
+// that no file of the repository passes for the user's.
+func (loc Location) ConfigInputs(repo *gitrepo.Repo, overrides map[string]string) config.Inputs {
 	in := config.Inputs{User: config.UserPathsFrom(loc.Environ), File: loc.ConfigFile, Explicit: loc.ConfigFile != "",
-		RepoTop: top, Environ: loc.Environ, Flags: overrides}
-	if !in.Explicit && top != "" {
-		in.File = filepath.Join(top, config.FileName)
+		RepoTop: repo.Top, GitDir: repo.GitDir(), CommonDir: repo.CommonDir, Environ: loc.Environ, Flags: overrides}
+	if !in.Explicit && repo.Top != "" {
+		in.File = filepath.Join(repo.Top, config.FileName)
 	}
 	return in
 }
