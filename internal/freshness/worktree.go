@@ -68,9 +68,14 @@ func (w *worktree) compare() error {
 	if err != nil {
 		return err
 	}
-	stats := preload(w.top, files)
+	// Stats are taken a chunk at a time, so memory stays flat however
+	// many files there are (a stat result is 160 bytes).
+	stats := make([]fileStat, min(statChunk, len(files)))
 	j := 0
 	for i := range files {
+		if i%statChunk == 0 {
+			preload(w.top, files[i:min(i+statChunk, len(files))], stats)
+		}
 		p := files[i].path
 		for j < len(entries) && entries[j].path < p {
 			j = w.indexOnly(entries, j)
@@ -79,7 +84,7 @@ func (w *worktree) compare() error {
 		for k < len(entries) && entries[k].path == p {
 			k++
 		}
-		if err := w.indexed(&files[i], entries[j:k], &stats[i]); err != nil {
+		if err := w.indexed(&files[i], entries[j:k], &stats[i%statChunk]); err != nil {
 			return err
 		}
 		j = k
@@ -96,12 +101,13 @@ type fileStat struct {
 	err error
 }
 
-// preload stats the files in parallel, as git's preload-index does: a
-// read's cost is mostly these system calls.
-func preload(top string, paths []indexedFile) []fileStat {
-	out := make([]fileStat, len(paths))
+// statChunk is how many files are stat'ed ahead of the comparison.
+const statChunk = 8192
+
+// preload stats the files in parallel into out, as git's preload-index
+// does: a read's cost is mostly these system calls.
+func preload(top string, paths []indexedFile, out []fileStat) {
 	forEach(len(paths), 256, func(i int) { out[i].err = lstat(top+"/"+paths[i].path, &out[i].st) })
-	return out
 }
 
 // indexed checks one indexed file; es are its git index entries (one per
