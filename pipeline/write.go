@@ -179,13 +179,12 @@ func diffEntries(old, new []snapshot.Entry) []snapshot.Entry {
 // files' digests replaced, so no record is decoded.
 func contentRoot(st *phase.State) (string, int, error) {
 	leaves := make([]freshness.Leaf, 0, st.Next.Files.Len())
-	add := func(p string, digest []byte) error {
-		if len(digest) != 32 {
+	add := func(p string, value []byte) error {
+		leaf, ok := snapshot.ParseLeaf(value)
+		if !ok {
 			return fmt.Errorf("content digest of %s is damaged: run lgraph update --full", p)
 		}
-		l := freshness.Leaf{Path: p}
-		copy(l.SHA256[:], digest)
-		leaves = append(leaves, l)
+		leaves = append(leaves, freshness.Leaf{Path: p, SHA256: leaf.SHA256})
 		return nil
 	}
 	if st.Full || st.Base == nil || st.Base.Index == nil {

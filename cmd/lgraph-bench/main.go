@@ -3,9 +3,13 @@
 // updates after 1- and 10-file commits, status, and the raw parse time of
 // the same files. With -replay it replays a real repository's history
 // instead: init at an older commit, then one update per first-parent
-// commit. With -mcp it times warm MCP tool calls on an indexed tree. It prints markdown tables for docs/measurements.md.
+// commit. With -mcp it times warm MCP tool calls on an indexed tree. It
+// prints markdown tables for docs/measurements.md; given several sizes
+// (-files 2000,100000) it prints each step's figures side by side with
+// their ratio, which docs/design.md invariant 4 wants near 1.
 //
 //	go build -o /tmp/lgraph . && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000
+//	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000,100000 -repeats 3
 //	git clone -q REPO /tmp/r && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -replay /tmp/r -commits 200
 //	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -mcp /tmp/r -mcp-file F -mcp-symbol S -mcp-search T
 package main
@@ -18,8 +22,6 @@ import (
 	"math/rand"
 	"os"
 	"os/exec"
-	"path/filepath"
-	"runtime"
 	"sort"
 	"strconv"
 	"strings"
@@ -31,7 +33,7 @@ import (
 
 type options struct {
 	lgraph  string
-	files   int
+	sizes   []int // generated repository sizes, in files
 	repeats int
 	dir     string
 	seed    int64
@@ -40,7 +42,12 @@ type options struct {
 func main() {
 	var o options
 	flag.StringVar(&o.lgraph, "lgraph", "lgraph", "the lgraph binary to time")
-	flag.IntVar(&o.files, "files", 2000, "files in the generated repository")
+	o.sizes = []int{2000}
+	flag.Func("files", "files in the generated repository; several sizes, comma-separated (2000,100000), print a ratio table", func(v string) error {
+		sizes, err := parseSizes(v)
+		o.sizes = sizes
+		return err
+	})
 	flag.IntVar(&o.repeats, "repeats", 5, "runs per measurement (the median is reported)")
 	flag.StringVar(&o.dir, "dir", "", "where to generate (default: a temp dir, removed after)")
 	flag.Int64Var(&o.seed, "seed", 7, "generator seed")
@@ -87,62 +94,6 @@ func withTemp(fn func(dir string) error) error {
 	return fn(d)
 }
 
-func run(ctx context.Context, o options) error {
-	dir := o.dir
-	if dir == "" {
-		d, err := os.MkdirTemp("", "lgraph-bench-*")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(d)
-		dir = d
-	}
-	start := time.Now()
-	repo, err := repogen.New(filepath.Join(dir, "repo"), repogen.Options{Files: o.files, Seed: o.seed})
-	if err != nil {
-		return fmt.Errorf("generate: %w", err)
-	}
-	size, count := treeSize(repo)
-	fmt.Printf("generated %d files (%.1f MB of code) in %s\n\n", count, float64(size)/1e6, time.Since(start).Round(time.Millisecond))
-	b := &bench{o: o, repo: repo, repoDir: repo.Dir(), store: filepath.Join(dir, "store")}
-	rows := [][]string{}
-	add := func(name string, s sample, extra string) {
-		rows = append(rows, []string{name, ms(s.wall), fmt.Sprintf("%.1f", float64(s.maxRSS)/1024), extra})
-	}
-	initS, err := b.exec(ctx, "init", "--quiet")
-	if err != nil {
-		return err
-	}
-	add("init (cold cache)", initS, fmt.Sprintf("%.3f ms/file, %.1f MB/s", float64(initS.wall.Microseconds())/1000/float64(count), float64(size)/1e6/initS.wall.Seconds()))
-	parse, err := parseTime(ctx, repo)
-	if err != nil {
-		return err
-	}
-	add("parse only, all cores (in-process)", sample{wall: parse}, fmt.Sprintf("init/parse = %.2f", initS.wall.Seconds()/parse.Seconds()))
-	for _, step := range []struct {
-		name  string
-		touch int
-		args  []string
-	}{
-		{"no-op update", 0, []string{"update", "--quiet"}},
-		{"update after a 1-file commit", 1, []string{"update", "--quiet"}},
-		{"update after a 10-file commit", 10, []string{"update", "--quiet"}},
-		{"status (fresh, content-hashed)", 0, []string{"status", "--quiet"}},
-	} {
-		s, err := b.median(ctx, step.touch, step.args...)
-		if err != nil {
-			return err
-		}
-		add(step.name, s, "")
-	}
-	fmt.Printf("| step | median ms | peak RSS MB | |\n|---|---|---|---|\n")
-	for _, r := range rows {
-		fmt.Printf("| %s | %s | %s | %s |\n", r[0], r[1], r[2], r[3])
-	}
-	fmt.Printf("\n%s, %d CPUs, %s\n", runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version())
-	return nil
-}
-
 type bench struct {
 	o       options
 	repo    *repogen.Repo // nil when replaying a real repository
@@ -170,8 +121,13 @@ func (b *bench) median(ctx context.Context, touch int, args ...string) (sample, 
 		}
 		samples = append(samples, s)
 	}
+	return medianOf(samples), nil
+}
+
+// medianOf returns the sample of median wall time.
+func medianOf(samples []sample) sample {
 	sort.Slice(samples, func(i, j int) bool { return samples[i].wall < samples[j].wall })
-	return samples[len(samples)/2], nil
+	return samples[len(samples)/2]
 }
 
 // exec runs lgraph once. Peak memory comes from GNU time when it is

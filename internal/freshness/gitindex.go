@@ -20,9 +20,6 @@ type gitIndex struct {
 	// mtime of the index file (ns): an entry modified at or after it is
 	// "racily clean" and its stat data proves nothing.
 	mtime int64
-	// tree is the cache-tree extension, nil when the index has none (or a
-	// damaged one: then nothing is proven by it).
-	tree *cacheTree
 }
 
 // indexEntry is one entry of the git index.
@@ -204,8 +201,7 @@ func (p *indexParser) intern(entries []indexEntry) {
 	}
 }
 
-// extensions refuses a split index, whose entries live in another file,
-// and reads the cache tree.
+// extensions refuses a split index, whose entries live in another file.
 func (p *indexParser) extensions(idx *gitIndex) error {
 	const hashLen = 20
 	for len(p.data)-p.off > hashLen+8 {
@@ -216,9 +212,6 @@ func (p *indexParser) extensions(idx *gitIndex) error {
 		}
 		if uint64(size) > uint64(len(p.data)-p.off-8) {
 			return fmt.Errorf("%w: extension %q overruns the file", errIndexUnsupported, sig)
-		}
-		if sig == "TREE" {
-			idx.tree, _ = parseCacheTree(p.data[p.off+8 : p.off+8+int(size)])
 		}
 		p.off += 8 + int(size)
 	}

@@ -1,14 +1,13 @@
 package freshness
 
 import (
-	"bytes"
 	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -33,9 +32,6 @@ type worktree struct {
 	// sparse is the last sparse-index directory entry seen ("dir/").
 	sparse string
 	stale  []string
-	// proven are the directories whose staged blobs are the indexed
-	// commit's (from git's cache tree), computed on first use.
-	proven map[string]bool
 }
 
 // worktreeStale lists the paths where the working tree differs from the
@@ -72,9 +68,14 @@ func (w *worktree) compare() error {
 	if err != nil {
 		return err
 	}
-	stats := preload(w.top, files)
+	// Stats are taken a chunk at a time, so memory stays flat however
+	// many files there are (a stat result is 160 bytes).
+	stats := make([]fileStat, min(statChunk, len(files)))
 	j := 0
 	for i := range files {
+		if i%statChunk == 0 {
+			preload(w.top, files[i:min(i+statChunk, len(files))], stats)
+		}
 		p := files[i].path
 		for j < len(entries) && entries[j].path < p {
 			j = w.indexOnly(entries, j)
@@ -83,7 +84,7 @@ func (w *worktree) compare() error {
 		for k < len(entries) && entries[k].path == p {
 			k++
 		}
-		if err := w.indexed(&files[i], entries[j:k], &stats[i]); err != nil {
+		if err := w.indexed(&files[i], entries[j:k], &stats[i%statChunk]); err != nil {
 			return err
 		}
 		j = k
@@ -100,12 +101,13 @@ type fileStat struct {
 	err error
 }
 
-// preload stats the files in parallel, as git's preload-index does: a
-// read's cost is mostly these system calls.
-func preload(top string, paths []indexedFile) []fileStat {
-	out := make([]fileStat, len(paths))
+// statChunk is how many files are stat'ed ahead of the comparison.
+const statChunk = 8192
+
+// preload stats the files in parallel into out, as git's preload-index
+// does: a read's cost is mostly these system calls.
+func preload(top string, paths []indexedFile, out []fileStat) {
 	forEach(len(paths), 256, func(i int) { out[i].err = lstat(top+"/"+paths[i].path, &out[i].st) })
-	return out
 }
 
 // indexed checks one indexed file; es are its git index entries (one per
@@ -124,7 +126,7 @@ func (w *worktree) indexed(f *indexedFile, es []indexEntry, fs *fileStat) error 
 	case len(es) == 0 && w.idx != nil && !w.in.Ref.Worktree:
 		w.stale = append(w.stale, p) // deletion staged
 	case e0 != nil && e0.skip():
-		w.staleUnless(p, w.stagedIndexed(p, e0)) // git does not look at the file
+		w.staleUnless(p, stagedIndexed(f, e0)) // git does not look at the file
 	case gone(fs.err):
 		w.stale = append(w.stale, p)
 	case fs.err != nil:
@@ -132,7 +134,7 @@ func (w *worktree) indexed(f *indexedFile, es []indexEntry, fs *fileStat) error 
 	case !isRegular(&fs.st):
 		w.stale = append(w.stale, p)
 	case e0 != nil && w.idx.statClean(e0, &fs.st):
-		w.staleUnless(p, w.stagedIndexed(p, e0))
+		w.staleUnless(p, stagedIndexed(f, e0))
 	default:
 		same, err := w.sameContent(p, &fs.st, f)
 		if err != nil {
@@ -194,11 +196,13 @@ func (w *worktree) maybeNew(p string) {
 func (w *worktree) untracked() {
 	tracked := func([]byte) bool { return false }
 	if w.idx != nil {
-		set := make(map[string]struct{}, len(w.idx.entries))
-		for i := range w.idx.entries {
-			set[w.idx.entries[i].path] = struct{}{}
+		// git's entries are sorted by path bytes: a search, not a set of
+		// every tracked path, which at 100,000 files cost more than the scan.
+		entries := w.idx.entries
+		tracked = func(p []byte) bool {
+			_, found := slices.BinarySearchFunc(entries, string(p), func(e indexEntry, p string) int { return strings.Compare(e.path, p) })
+			return found
 		}
-		tracked = func(p []byte) bool { _, ok := set[string(p)]; return ok }
 	}
 	getenv := w.in.Getenv
 	if getenv == nil {
@@ -229,13 +233,6 @@ func (w *worktree) sameContent(p string, st *syscall.Stat_t, want *indexedFile) 
 		w.cache.learn(p, st, facts)
 	}
 	return want.hasSum && facts.Sum == want.sum, nil
-}
-
-// sameBlob reports whether an index entry stages the blob with this hex id.
-func sameBlob(e *indexEntry, blob string) bool {
-	var id [20]byte
-	n, err := hex.Decode(id[:], []byte(blob))
-	return err == nil && n == 20 && bytes.Equal(id[:], e.blob[:])
 }
 
 // gone reports errors meaning there is no file at the path.

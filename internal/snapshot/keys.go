@@ -26,7 +26,7 @@ const (
 	KsLookup  = 'L' // lookup key \0 path -> ""
 	KsRevEdge = 'R' // target path \0 target \0 kind \0 source \0 via \0 resolved_by -> ""
 	KsSignal  = 'G' // signal \0 path -> ""
-	KsLeaf    = 'P' // path -> SHA-256 of the file's bytes (32 bytes)
+	KsLeaf    = 'P' // path -> SHA-256 of the file's bytes (32 bytes), then its git blob id (20 bytes) when it has one (LeafValue)
 	KsModDoc  = 'W' // module dir -> module doc
 	KsPyHeads = 'H' // path -> a Python file's absolute import heads ("H:s,s;...")
 	KsUsedBy  = 'U' // target dir \0 target base name \0 kind \0 source path -> the source's edges of that kind into the target (uvarint)
@@ -200,7 +200,7 @@ func GenericEntries(f *File, only ...byte) []Entry {
 	if want(KsDir) {
 		out = append(out, Entry{Key: DirKey(f.Path), Value: DirValue(f)})
 	}
-	if leaf, ok := leafDigest(f.SHA256); ok && want(KsLeaf) {
+	if leaf, ok := LeafValue(f); ok && want(KsLeaf) {
 		out = append(out, Entry{Key: LeafKey(f.Path), Value: leaf})
 	}
 	if want(KsLookup) {
@@ -290,19 +290,57 @@ func (f *File) DependencyTargets() []string {
 	return slices.Sorted(maps.Keys(seen))
 }
 
-func leafDigest(hexSHA string) ([]byte, bool) {
-	if len(hexSHA) != 64 {
+// Leaf is a file's entry in the leaf index: what the content root and the
+// freshness check need of it, so that neither decodes its record.
+type Leaf struct {
+	SHA256  [32]byte
+	Blob    [20]byte
+	HasBlob bool
+}
+
+// LeafValue encodes a record's leaf entry: the SHA-256 of its bytes and,
+// where the record names one, the git blob id, which the freshness check
+// compares with the blob git's index stages. ok is false for a record
+// without a valid digest, which gets no entry.
+func LeafValue(f *File) ([]byte, bool) {
+	out := make([]byte, 32, 52)
+	if !unhexInto(out, f.SHA256) {
 		return nil, false
 	}
-	out := make([]byte, 32)
-	for i := range out {
-		hi, lo := unhex(hexSHA[2*i]), unhex(hexSHA[2*i+1])
-		if hi < 0 || lo < 0 {
-			return nil, false
-		}
-		out[i] = byte(hi<<4 | lo)
+	var blob [20]byte
+	if unhexInto(blob[:], f.Blob) {
+		out = append(out, blob[:]...)
 	}
 	return out, true
+}
+
+// ParseLeaf decodes a leaf entry; ok is false for a damaged one.
+func ParseLeaf(v []byte) (l Leaf, ok bool) {
+	switch len(v) {
+	case 52:
+		copy(l.Blob[:], v[32:])
+		l.HasBlob = true
+	case 32:
+	default:
+		return l, false
+	}
+	copy(l.SHA256[:], v)
+	return l, true
+}
+
+// unhexInto decodes hex text of exactly len(dst) bytes into dst.
+func unhexInto(dst []byte, text string) bool {
+	if len(text) != 2*len(dst) {
+		return false
+	}
+	for i := range dst {
+		hi, lo := unhex(text[2*i]), unhex(text[2*i+1])
+		if hi < 0 || lo < 0 {
+			return false
+		}
+		dst[i] = byte(hi<<4 | lo)
+	}
+	return true
 }
 
 func unhex(c byte) int {

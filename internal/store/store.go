@@ -23,7 +23,9 @@ import (
 // record's facts may carry the file's own doc (a form older lgraphs would
 // misread). 7: node ids escape "%" and "#" in their path (nodeid), so an
 // edge into docs/#notes.py is no longer filed under "docs/"; the ids a
-// format-6 store holds for such paths would be misread.
+// format-6 store holds for such paths would be misread; and leaf entries
+// carry the blob id after the digest, so the freshness check compares
+// git's staged blobs without decoding records.
 const Format = 7
 
 // ErrNewerFormat reports a store written by a newer lgraph.

@@ -1,0 +1,208 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/lgraph/lgraph/internal/repogen"
+)
+
+// row is one measured step of one size.
+type row struct {
+	name  string
+	s     sample
+	extra string
+}
+
+// sizeResult is what one generated repository measured.
+type sizeResult struct {
+	files int
+	mb    float64
+	rows  []row
+}
+
+// parseSizes reads -files: one size or a comma-separated list.
+func parseSizes(v string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(v, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("-files %q: want a number of files, or several separated by commas", v)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// run measures every size, then prints one table (one size) or the
+// figures side by side with their ratios (several).
+func run(ctx context.Context, o options) error {
+	dir := o.dir
+	if dir == "" {
+		d, err := os.MkdirTemp("", "lgraph-bench-*")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(d)
+		dir = d
+	}
+	var results []sizeResult
+	for _, n := range o.sizes {
+		sub := dir
+		if len(o.sizes) > 1 {
+			sub = filepath.Join(dir, strconv.Itoa(n))
+		}
+		r, err := measureSize(ctx, o, n, sub)
+		if err != nil {
+			return err
+		}
+		results = append(results, r)
+	}
+	if len(results) == 1 {
+		printTable(results[0])
+	} else {
+		printRatios(results)
+	}
+	fmt.Printf("\n%s, %d CPUs, %s\n", runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+	return nil
+}
+
+// measureSize generates a repository of n files in dir and times every
+// step on it.
+func measureSize(ctx context.Context, o options, n int, dir string) (sizeResult, error) {
+	start := time.Now()
+	repo, err := repogen.New(filepath.Join(dir, "repo"), repogen.Options{Files: n, Seed: o.seed})
+	if err != nil {
+		return sizeResult{}, fmt.Errorf("generate: %w", err)
+	}
+	size, count := treeSize(repo)
+	fmt.Fprintf(os.Stderr, "generated %d files (%.1f MB of code) in %s\n", count, float64(size)/1e6, time.Since(start).Round(time.Millisecond))
+	res := sizeResult{files: count, mb: float64(size) / 1e6}
+	b := &bench{o: o, repo: repo, repoDir: repo.Dir(), store: filepath.Join(dir, "store")}
+	initS, err := b.exec(ctx, "init", "--quiet")
+	if err != nil {
+		return res, err
+	}
+	res.rows = append(res.rows, row{"init (cold cache)", initS, fmt.Sprintf("%.3f ms/file, %.1f MB/s", float64(initS.wall.Microseconds())/1000/float64(count), float64(size)/1e6/initS.wall.Seconds())})
+	parse, err := parseTime(ctx, repo)
+	if err != nil {
+		return res, err
+	}
+	res.rows = append(res.rows, row{"parse only, all cores (in-process)", sample{wall: parse}, fmt.Sprintf("init/parse = %.2f", initS.wall.Seconds()/parse.Seconds())})
+	steps, err := b.steps(ctx)
+	res.rows = append(res.rows, steps...)
+	return res, err
+}
+
+// steps times the updates and reads on an indexed repository.
+func (b *bench) steps(ctx context.Context) ([]row, error) {
+	var rows []row
+	for _, step := range []struct {
+		name  string
+		touch int
+		args  []string
+	}{
+		{"no-op update", 0, []string{"update", "--quiet"}},
+		{"update after a 1-file commit", 1, []string{"update", "--quiet"}},
+		{"update after a 10-file commit", 10, []string{"update", "--quiet"}},
+		{"status", 0, []string{"status", "--quiet"}},
+		{"point read (deps of one file)", 0, []string{"deps", firstCodeFile(b.repo), "--quiet"}},
+	} {
+		s, err := b.median(ctx, step.touch, step.args...)
+		if err != nil {
+			return rows, err
+		}
+		rows = append(rows, row{name: step.name, s: s})
+	}
+	// git status refreshes git's index, after which lgraph trusts its
+	// stat data: the read a developer meets all day.
+	gitS, afterS, err := b.afterGitStatus(ctx)
+	if err != nil {
+		return rows, err
+	}
+	return append(rows, row{name: "git status --porcelain", s: gitS}, row{name: "status after git status", s: afterS}), nil
+}
+
+// afterGitStatus returns the median of git status and of lgraph status run
+// right after it.
+func (b *bench) afterGitStatus(ctx context.Context) (sample, sample, error) {
+	var gits, afters []sample
+	for i := 0; i < b.o.repeats; i++ {
+		g, err := timeCmd(ctx, "git", "-C", b.repoDir, "status", "--porcelain")
+		if err != nil {
+			return sample{}, sample{}, err
+		}
+		a, err := b.exec(ctx, "status", "--quiet")
+		if err != nil {
+			return sample{}, sample{}, err
+		}
+		gits, afters = append(gits, g), append(afters, a)
+	}
+	return medianOf(gits), medianOf(afters), nil
+}
+
+// timeCmd runs a program other than lgraph once, with its peak memory.
+func timeCmd(ctx context.Context, name string, args ...string) (sample, error) {
+	timeBin, err := exec.LookPath("/usr/bin/time")
+	if err != nil {
+		return sample{}, errors.New("GNU time (/usr/bin/time) is needed to measure other programs")
+	}
+	cmd := exec.CommandContext(ctx, timeBin, append([]string{"-f", "%M", "-o", "/dev/stderr", name}, args...)...)
+	var rssOut strings.Builder
+	cmd.Stderr = &rssOut
+	start := time.Now()
+	if out, err := cmd.Output(); err != nil {
+		return sample{}, fmt.Errorf("%s %v: %w\n%s%s", name, args, err, out, rssOut.String())
+	}
+	wall := time.Since(start)
+	lines := strings.Fields(rssOut.String())
+	rss, _ := strconv.ParseInt(lines[len(lines)-1], 10, 64)
+	return sample{wall: wall, cpu: cpuOf(cmd), maxRSS: rss}, nil
+}
+
+// firstCodeFile names a generated source file (not the README or a
+// manifest) for the point read.
+func firstCodeFile(repo *repogen.Repo) string {
+	for _, p := range repo.Files() {
+		switch filepath.Ext(p) {
+		case ".go", ".py", ".ts", ".js", ".java", ".rs", ".rb", ".c":
+			return p
+		}
+	}
+	return repo.Files()[0]
+}
+
+func printTable(r sizeResult) {
+	fmt.Printf("%d files (%.1f MB of code)\n\n| step | median ms | peak RSS MB | |\n|---|---|---|---|\n", r.files, r.mb)
+	for _, x := range r.rows {
+		fmt.Printf("| %s | %s | %.1f | %s |\n", x.name, ms(x.s.wall), float64(x.s.maxRSS)/1024, x.extra)
+	}
+}
+
+// printRatios prints each step's median and peak memory per size, and the
+// ratio of the largest size's time to the smallest's.
+func printRatios(rs []sizeResult) {
+	fmt.Print("| step |")
+	for _, r := range rs {
+		fmt.Printf(" %d files (%.1f MB of code) |", r.files, r.mb)
+	}
+	fmt.Print(" ratio |\n|---|")
+	fmt.Print(strings.Repeat("---|", len(rs)+1), "\n")
+	first, last := rs[0], rs[len(rs)-1]
+	for i, x := range first.rows {
+		fmt.Printf("| %s |", x.name)
+		for _, r := range rs {
+			s := r.rows[i].s
+			fmt.Printf(" %s ms, %.0f MB |", ms(s.wall), float64(s.maxRSS)/1024)
+		}
+		fmt.Printf(" %.1f |\n", last.rows[i].s.wall.Seconds()/x.s.wall.Seconds())
+	}
+}
