@@ -16,10 +16,6 @@ import (
 // scanning twin for snapshots held only in memory, and the tests hold the
 // two to the same answers.
 
-// kindImplicit is the kind of the implicit phase's edges, which the
-// reverse-edge index holds next to the resolved ones.
-const kindImplicit = "implicit"
-
 // perTargetScans is how many targets of one file are looked up one by one;
 // with more, the file's whole reverse-edge range is read once.
 const perTargetScans = 4
@@ -35,7 +31,7 @@ func (ix *Index) intoIndexed(targets map[string]bool) []snapshot.Edge {
 	var out []snapshot.Edge
 	keep := func(k, _ []byte) error {
 		e, ok := snapshot.ParseRevEdge(k)
-		if ok && targets[e.Target] && e.Kind != KindContains && e.Kind != kindImplicit {
+		if ok && targets[e.Target] && e.Kind != KindContains {
 			out = append(out, e)
 		}
 		return nil

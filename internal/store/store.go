@@ -19,8 +19,9 @@ import (
 // without decoding every record. 5: edges into each file are counted by
 // source file and kind (keyspace U), which module docs read. 6: a
 // record's facts may carry the file's own doc (a form older lgraphs would
-// misread).
-const Format = 6
+// misread). 7: a record's resolution lists the calls that failed for want
+// of a receiver type, indexed by the name called (keyspace X).
+const Format = 7
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")
