@@ -114,6 +114,11 @@ type symbolArgs struct {
 
 func (a *symbolArgs) check() error { return errors.Join(required("symbol", a.Symbol), a.checkPage()) }
 
+// limitGiven keeps the server from lowering the limit to fit an answer
+// asked to list every unresolved call site: halving the items would not
+// shorten that list.
+func (a *symbolArgs) limitGiven() bool { return a.pageArgs.limitGiven() || a.IncludeUnresolved }
+
 type targetArgs struct {
 	pinArgs
 	pageArgs
@@ -129,6 +134,9 @@ type impactArgs struct {
 	By                string `json:"by"`
 	IncludeUnresolved bool   `json:"include_unresolved"`
 }
+
+// limitGiven: as symbolArgs.limitGiven.
+func (a *impactArgs) limitGiven() bool { return a.pageArgs.limitGiven() || a.IncludeUnresolved }
 
 func (a *impactArgs) check() error {
 	if a.Depth != nil && *a.Depth < 1 {

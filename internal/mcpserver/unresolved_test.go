@@ -9,13 +9,14 @@ import (
 	"github.com/lgraph/lgraph/internal/mcpserver"
 )
 
-// unresolvedFixture: Greeter.hello is called once through a typed
+// unresolvedFixture: Greeter.hello is called twice through a typed
 // receiver and seven times on untyped parameters; svc/db.go and
 // app/conf.py read the same environment variable.
 var unresolvedFixture = map[string]string{
 	"lib/greet.py": "class Greeter:\n    def hello(self):\n        return 'hi'\n",
 	"app/use.py": "from lib.greet import Greeter\n\n\ndef typed():\n    Greeter.hello(Greeter())\n\n\n" +
-		"def untyped(a, b, c, d, e, f, g):\n    a.hello()\n    b.hello()\n    c.hello()\n    d.hello()\n    e.hello()\n    f.hello()\n    g.hello()\n",
+		"def untyped(a, b, c, d, e, f, g):\n    a.hello()\n    b.hello()\n    c.hello()\n    d.hello()\n    e.hello()\n    f.hello()\n    g.hello()\n\n\n" +
+		"def typed_too():\n    Greeter().hello()\n",
 	"svc/db.go":   "package svc\n\nimport \"os\"\n\nvar dsn = os.Getenv(\"DATABASE_URL\")\n",
 	"app/conf.py": "import os\n\nURL = os.environ[\"DATABASE_URL\"]\n",
 }
@@ -69,6 +70,35 @@ func TestToolsReportUnresolved(t *testing.T) {
 	}
 	if r := e.call(t, "lgraph_callers", map[string]any{"symbol": "hello", "include_unresolved": "yes"}); !r.isError {
 		t.Errorf("include_unresolved \"yes\" accepted: %s", r.text)
+	}
+}
+
+// TestIncludeUnresolvedKeepsItems: an answer over the byte budget has its
+// items cut to fit, but not when it was asked for every unresolved site,
+// which cutting the items would not shorten.
+func TestIncludeUnresolvedKeepsItems(t *testing.T) {
+	e := setupRepo(t, unresolvedFixture, mcpserver.Options{MaxAnswerBytes: 600})
+	for _, tc := range []struct {
+		tool  string
+		args  map[string]any
+		items int
+	}{
+		{"lgraph_callers", map[string]any{"symbol": "hello"}, 1},
+		{"lgraph_callers", map[string]any{"symbol": "hello", "include_unresolved": true}, 2},
+		{"lgraph_impact", map[string]any{"target": "Greeter.hello"}, 1},
+		{"lgraph_impact", map[string]any{"target": "Greeter.hello", "include_unresolved": true}, 2},
+	} {
+		r := e.call(t, tc.tool, tc.args)
+		var res struct {
+			unresolvedResult
+			Items []json.RawMessage
+		}
+		if err := json.Unmarshal(r.Result, &res); err != nil || r.isError {
+			t.Fatalf("%s %v: %v %s", tc.tool, tc.args, err, r.text)
+		}
+		if len(res.Items) != tc.items || res.Total != 2 {
+			t.Errorf("%s %v: %d items of %d, want %d", tc.tool, tc.args, len(res.Items), res.Total, tc.items)
+		}
 	}
 }
 
