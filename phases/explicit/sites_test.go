@@ -1,7 +1,6 @@
 package explicit
 
 import (
-	"context"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -10,29 +9,14 @@ import (
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
-// resolveSites parses the files and resolves them against one index,
-// returning each file's unresolved call sites.
+// resolveSites resolves the files and returns each file's unresolved
+// call sites.
 func resolveSites(t *testing.T, project *lang.Project, files map[string]string) map[string][]snapshot.Site {
 	t.Helper()
-	langs := lang.Default()
-	parsers := lang.NewParsers()
-	snap := snapshot.MapSource{}
-	for path, src := range files {
-		spec := langs.ByExtension(path)
-		ff, err := parsers.Extract(context.Background(), spec, []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		snap[path] = &snapshot.File{Path: path, Lang: spec.Name, Facts: ff}
-	}
-	if project == nil {
-		project = &lang.Project{}
-	}
-	idx := BuildIndex(snapshot.NewFileSet(snap), langs, project)
 	out := map[string][]snapshot.Site{}
-	for p, f := range snap {
-		if sites := Resolve(idx, f).Sites; len(sites) > 0 {
-			out[p] = sites
+	for p, res := range resolveFiles(t, project, files) {
+		if len(res.Sites) > 0 {
+			out[p] = res.Sites
 		}
 	}
 	return out
