@@ -20,8 +20,10 @@ type callersOptions struct {
 	symbol string
 	// callees lists what symbol calls instead of who calls it.
 	callees bool
-	list    listOptions
-	pin     pinOptions
+	// includeUnresolved lists every unresolved call site, not a few.
+	includeUnresolved bool
+	list              listOptions
+	pin               pinOptions
 }
 
 func newCallersCommand(g *Globals) *cli.Command { return callersCommand(g, false) }
@@ -38,9 +40,12 @@ func callersCommand(g *Globals, callees bool) *cli.Command {
 		Usage:     usage,
 		ArgsUsage: "SYMBOL",
 		Description: "Follows calls edges " + map[bool]string{false: "into", true: "out of"}[callees] + " SYMBOL: each item has its id, path and line, " +
-			"the names the calls are written with (via) and the lines of the calls (sites).\n" +
+			"the names the calls are written with (via) and the lines of the calls (sites). A call resolved by its name alone is marked (name match only).\n" +
+			"Calls the graph could not follow because their receiver's type is unknown are counted (unresolved_sites) with a few examples " +
+			map[bool]string{false: "(calls written with SYMBOL's name, where a text search may find more callers)", true: "(calls SYMBOL makes)"}[callees] +
+			"; --include-unresolved lists them all.\n" +
 			"SYMBOL is a node id (sym:PATH#Name), a qualified name (Server.Get) or a plain name (Get).\n" + queryExitHelp,
-		Flags: append(listFlags(&opts.list, false, true), pinFlags(&opts.pin)...),
+		Flags: append(append(listFlags(&opts.list, false, true), unresolvedFlag(&opts.includeUnresolved)), pinFlags(&opts.pin)...),
 		Action: func(c *cli.Context) error {
 			var err error
 			if opts.symbol, err = oneArg(c, "SYMBOL"); err != nil {
@@ -69,6 +74,9 @@ func runCallers(ctx context.Context, opts callersOptions, g *Globals) error {
 		raw = ix.Callees(id)
 	}
 	res := answer.ShapeCalls(raw, filter, page)
+	if opts.includeUnresolved {
+		res.Unresolved = answer.ShapeUnresolved(raw.Unresolved, filter, true)
+	}
 	return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printCalls(w, res) })
 }
 
@@ -78,6 +86,33 @@ func printCalls(w io.Writer, r answer.Calls) {
 		fmt.Fprintf(w, "  calls  %s%s%s%s%s\n", nodeText(c.NodeRef), viaText(c.Via), sitesText(c.Sites), guessText(c.ResolvedBy), staleText(c.Mark))
 	}
 	printMore(w, r.List)
+	what := "callers"
+	if r.Direction == "callees" {
+		what = "callees"
+	}
+	printUnresolved(w, r.Unresolved, what)
+}
+
+// unresolvedFlag is --include-unresolved.
+func unresolvedFlag(dest *bool) cli.Flag {
+	return &cli.BoolFlag{Name: "include-unresolved", Usage: "list every call site whose receiver's type is unknown (default: a few examples)", Destination: dest}
+}
+
+// printUnresolved says which calls the graph could not follow, so a
+// reader knows the answer may be incomplete and where to look: what names
+// what they may hide (callers, callees, dependents).
+func printUnresolved(w io.Writer, u answer.Unresolved, what string) {
+	if u.Sites == 0 {
+		return
+	}
+	fmt.Fprintf(w, "unresolved: %s whose receiver's type is unknown (not in the graph: %s it may miss; search the text to check)\n",
+		plural(u.Sites, "call site"), what)
+	for _, s := range u.Examples {
+		fmt.Fprintf(w, "  %s:%d  %s%s\n", s.Path, s.Line, s.Call, staleText(s.Mark))
+	}
+	if n := u.More(); n > 0 {
+		fmt.Fprintf(w, "  ... %d more: --include-unresolved lists them all\n", n)
+	}
 }
 
 // guessText marks calls that only a name match resolved.

@@ -34,8 +34,10 @@ func depsCommand(g *Globals, reverse bool) *cli.Command {
 		Name:      name,
 		Usage:     usage,
 		ArgsUsage: "FILE",
-		Description: desc + ": imports, plus calls, references, extends and implements edges between their symbols, " +
-			"each with the edge kinds and the names (via) that carry it, sorted by path. Items whose file is stale carry stale and suggest.\n" + queryExitHelp,
+		Description: desc + ": imports, calls, references, extends and implements edges between their symbols, " +
+			"and implicit edges between files sharing a key (environment variable, config key, topic, route, table), " +
+			"each with the edge kinds and the names or keys (via) that carry it, sorted by path. --kind implicit keeps the shared keys alone. " +
+			"Items whose file is stale carry stale and suggest.\n" + queryExitHelp,
 		Flags: append(listFlags(&opts.list, true, true), pinFlags(&opts.pin)...),
 		Action: func(c *cli.Context) error {
 			var err error

@@ -20,9 +20,11 @@ type impactOptions struct {
 	// depth is how many reverse edges to follow (at least 1).
 	depth int
 	// by is symbol (list every dependent), file or module (sum them).
-	by   string
-	list listOptions
-	pin  pinOptions
+	by string
+	// includeUnresolved lists every unresolved call site, not a few.
+	includeUnresolved bool
+	list              listOptions
+	pin               pinOptions
 }
 
 func newImpactCommand(g *Globals) *cli.Command {
@@ -31,14 +33,17 @@ func newImpactCommand(g *Globals) *cli.Command {
 		Name:      "impact",
 		Usage:     "transitive dependents of a file or symbol, by distance",
 		ArgsUsage: "TARGET",
-		Description: "Walks imports, calls, references, extends and implements edges backwards from TARGET, breadth-first, " +
+		Description: "Walks imports, calls, references, extends, implements and implicit (shared key) edges backwards from TARGET, breadth-first, " +
 			"and lists each dependent once at its shortest distance, with the edge kinds that carry it. " +
 			"A file TARGET starts from the file and all its symbols. --kind keeps the dependents whose edges to the previous " +
-			"distance include that kind; --by file or module sums the dependents per file or directory instead of listing them.\n" +
+			"distance include that kind; --by file or module sums the dependents per file or directory instead of listing them. " +
+			"Calls written with TARGET's name (for a file, its top-level functions' and methods' names) whose receiver's type is unknown " +
+			"are counted (unresolved_sites) with a few examples; --include-unresolved lists them all.\n" +
 			queryExitHelp,
 		Flags: append(append([]cli.Flag{
 			&cli.IntFlag{Name: "depth", Value: query.DefaultDepth, Usage: "follow at most `N` edges", Destination: &opts.depth},
 			&cli.StringFlag{Name: "by", Value: "symbol", Usage: "symbol (every dependent), file or module (counts per file or directory)", Destination: &opts.by},
+			unresolvedFlag(&opts.includeUnresolved),
 		}, listFlags(&opts.list, true, true)...), pinFlags(&opts.pin)...),
 		Action: func(c *cli.Context) error {
 			var err error
@@ -70,11 +75,14 @@ func runImpact(ctx context.Context, opts impactOptions, g *Globals) error {
 		return resolveError(err)
 	}
 	raw := ix.Impact(id, opts.depth)
+	unresolved := answer.ShapeUnresolved(raw.Unresolved, filter, opts.includeUnresolved)
 	if opts.by != "symbol" {
 		res := answer.ShapeImpactGroups(raw, opts.by, filter, page)
+		res.Unresolved = unresolved
 		return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printImpactGroups(w, res) })
 	}
 	res := answer.ShapeImpact(raw, filter, page)
+	res.Unresolved = unresolved
 	return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printImpact(w, res) })
 }
 
@@ -98,6 +106,7 @@ func printImpact(w io.Writer, r answer.Impact[answer.ImpactItem]) {
 		fmt.Fprintf(w, "  %s  %s%s\n", strings.Join(it.Kinds, ","), nodeText(it.NodeRef), staleText(it.Mark))
 	}
 	printMore(w, r.List)
+	printUnresolved(w, r.Unresolved, "dependents")
 }
 
 func printImpactGroups(w io.Writer, r answer.Impact[answer.ImpactGroup]) {
@@ -107,4 +116,5 @@ func printImpactGroups(w io.Writer, r answer.Impact[answer.ImpactGroup]) {
 		fmt.Fprintf(w, "  %4d  distance %d  %s  %s\n", gr.Dependents, gr.Distance, gr.Name, strings.Join(gr.Kinds, ","))
 	}
 	printMore(w, r.List)
+	printUnresolved(w, r.Unresolved, "dependents")
 }

@@ -30,6 +30,9 @@ func filterFileDeps(deps []query.FileDep, f Filter) []query.FileDep {
 		if !f.keepPath(d.Path) {
 			continue
 		}
+		if len(f.Kinds) > 0 && d.ViaByKind != nil {
+			d.Via = viaOf(d.ViaByKind, f.keepKinds(d.Kinds))
+		}
 		if d.Kinds = f.keepKinds(d.Kinds); len(d.Kinds) > 0 {
 			kept = append(kept, d)
 		}
@@ -37,15 +40,26 @@ func filterFileDeps(deps []query.FileDep, f Filter) []query.FileDep {
 	return kept
 }
 
+// viaOf is the sorted union of the vias of some kinds.
+func viaOf(byKind map[string][]string, kinds []string) []string {
+	var out []string
+	for _, k := range kinds {
+		out = append(out, byKind[k]...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
 // Calls is the answer of callers and callees.
 type Calls struct {
 	Symbol    query.NodeRef `json:"symbol"`
 	Direction string        `json:"direction"`
+	Unresolved
 	List[query.Call]
 }
 
 // ShapeCalls filters (test files only: every item is a call) and pages a
-// callers or callees result.
+// callers or callees result, with a few of its unresolved call sites.
 func ShapeCalls(r query.CallsResult, f Filter, p Page) Calls {
 	kept := make([]query.Call, 0, len(r.Items))
 	for _, c := range r.Items {
@@ -53,7 +67,7 @@ func ShapeCalls(r query.CallsResult, f Filter, p Page) Calls {
 			kept = append(kept, c)
 		}
 	}
-	return Calls{Symbol: r.Symbol, Direction: r.Direction, List: Cut(kept, p)}
+	return Calls{Symbol: r.Symbol, Direction: r.Direction, Unresolved: ShapeUnresolved(r.Unresolved, f, false), List: Cut(kept, p)}
 }
 
 // Search is the answer of search.
@@ -108,6 +122,7 @@ type Impact[T any] struct {
 	FileCount  int `json:"file_count"`
 	// Levels count the dependents at each distance, over all pages.
 	Levels []Level `json:"levels"`
+	Unresolved
 	List[T]
 }
 
@@ -151,7 +166,7 @@ func ImpactItems(r query.ImpactResult, f Filter) []ImpactItem {
 func ShapeImpact(r query.ImpactResult, f Filter, p Page) Impact[ImpactItem] {
 	items := ImpactItems(r, f)
 	return Impact[ImpactItem]{Target: r.Target, Depth: r.Depth, By: "symbol", Dependents: len(items),
-		FileCount: countFiles(items), Levels: levels(items), List: Cut(items, p)}
+		FileCount: countFiles(items), Levels: levels(items), Unresolved: ShapeUnresolved(r.Unresolved, f, false), List: Cut(items, p)}
 }
 
 // ShapeImpactGroups sums the dependents by file or module (the file's
@@ -188,7 +203,7 @@ func ShapeImpactGroups(r query.ImpactResult, by string, f Filter, p Page) Impact
 		return cmp.Or(cmp.Compare(a.Distance, b.Distance), cmp.Compare(b.Dependents, a.Dependents), cmp.Compare(a.Name, b.Name))
 	})
 	return Impact[ImpactGroup]{Target: r.Target, Depth: r.Depth, By: by, Dependents: len(items),
-		FileCount: countFiles(items), Levels: levels(items), List: Cut(list, p)}
+		FileCount: countFiles(items), Levels: levels(items), Unresolved: ShapeUnresolved(r.Unresolved, f, false), List: Cut(list, p)}
 }
 
 func countFiles(items []ImpactItem) int {

@@ -93,8 +93,14 @@ func setup(t *testing.T) *env {
 
 func setupWith(t testing.TB, opts mcpserver.Options) *env {
 	t.Helper()
+	return setupRepo(t, fixture, opts)
+}
+
+// setupRepo indexes a repository of the given files and serves it.
+func setupRepo(t testing.TB, files map[string]string, opts mcpserver.Options) *env {
+	t.Helper()
 	repo := gittest.New(t)
-	repo.Write(fixture)
+	repo.Write(files)
 	repo.Commit("base")
 	repo.Git("gc", "-q") // packed, as in a clone
 	ix := lgtest.New(t, repo.Dir)

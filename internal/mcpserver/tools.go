@@ -24,23 +24,31 @@ func (s *server) tools() []spec {
 			"working-tree files whose content differs from the index, the content root, the last run and the store size, "+
 			"with a hint when lgraph_update should be called. Answers even before the branch is indexed (status unknown) unless a pin is given.",
 			pageProps, status).optional(),
-		define("lgraph_deps", "Lists the files FILE depends on: imports, plus calls, references, extends and implements edges "+
-			"between their symbols, each with the edge kinds and the names (via) that carry it, sorted by path.",
+		define("lgraph_deps", "Lists the files FILE depends on: imports, calls, references, extends and implements edges "+
+			"between their symbols, and implicit edges to files sharing a key with it (environment variable, config key, topic, route, table), "+
+			"each with the edge kinds and the names or keys (via) that carry it, sorted by path. kind: implicit keeps the shared keys alone.",
 			with(fileProps, pageProps, filterProps), deps(false)),
-		define("lgraph_rdeps", "Lists the files that depend on FILE: imports, plus calls, references, extends and implements edges "+
-			"between their symbols, each with the edge kinds and the names (via) that carry it, sorted by path.",
+		define("lgraph_rdeps", "Lists the files that depend on FILE: imports, calls, references, extends and implements edges "+
+			"between their symbols, and implicit edges from files sharing a key with it (environment variable, config key, topic, route, table), "+
+			"each with the edge kinds and the names or keys (via) that carry it, sorted by path. kind: implicit keeps the shared keys alone.",
 			with(fileProps, pageProps, filterProps), deps(true)),
 		define("lgraph_callers", "Lists the symbols (or files) that call SYMBOL: each item has its id, path and line, "+
-			"the names the calls are written with (via) and the lines of the calls (sites).",
-			with(symbolProps, pageProps, noTestsProps), calls(false)),
+			"the names the calls are written with (via), the lines of the calls (sites) and how they were resolved (resolved_by: name alone is a guess). "+
+			"unresolved_sites counts the calls written with SYMBOL's name whose receiver's type is unknown, which the graph cannot follow; "+
+			"unresolved lists a few (path, line, call), or all with include_unresolved. When it is not 0, search the text for more callers.",
+			with(symbolProps, pageProps, noTestsProps, unresolvedProps), calls(false)),
 		define("lgraph_callees", "Lists the symbols SYMBOL calls: each item has its id, path and line, "+
-			"the names the calls are written with (via) and the lines of the calls (sites).",
-			with(symbolProps, pageProps, noTestsProps), calls(true)),
-		define("lgraph_impact", "Lists the transitive dependents of a file or symbol: walks imports, calls, references, extends "+
-			"and implements edges backwards from target, breadth-first, and lists each dependent once at its shortest distance "+
+			"the names the calls are written with (via) and the lines of the calls (sites). "+
+			"unresolved_sites counts the calls SYMBOL makes on receivers of unknown type, which the graph cannot follow; "+
+			"unresolved lists a few, or all with include_unresolved.",
+			with(symbolProps, pageProps, noTestsProps, unresolvedProps), calls(true)),
+		define("lgraph_impact", "Lists the transitive dependents of a file or symbol: walks imports, calls, references, extends, "+
+			"implements and implicit (shared key) edges backwards from target, breadth-first, and lists each dependent once at its shortest distance "+
 			"with the edge kinds that carry it (by: symbol), or sums them per file or module (by: file, by: module: best for a first look). "+
-			"A file target starts from the file and all its symbols.",
-			with(impactProps, pageProps, filterProps), impact),
+			"A file target starts from the file and all its symbols. unresolved_sites counts the calls written with the target's name "+
+			"(a file's: its top-level functions' and methods' names) whose receiver's type is unknown: dependents the graph may miss; "+
+			"unresolved lists a few, or all with include_unresolved.",
+			with(impactProps, pageProps, filterProps, unresolvedProps), impact),
 		define("lgraph_search", "Finds symbols and files by name: matches text against symbol names (simple and qualified) and "+
 			"file names (base name and path), ranked exact, exact ignoring case, prefix, substring, then fuzzy; ties by name, then id.",
 			with(searchProps, pageProps, noTestsProps), search),
@@ -58,7 +66,10 @@ func (s *server) tools() []spec {
 var (
 	filterProps  = map[string]property{"kind": kindProp, "no_tests": noTestsProp}
 	noTestsProps = map[string]property{"no_tests": noTestsProp}
-	fileProps    = map[string]property{
+	// unresolvedProps is include_unresolved.
+	unresolvedProps = map[string]property{"include_unresolved": {Type: "boolean", Default: false,
+		Description: "list every call site whose receiver's type is unknown (unresolved), not a few examples"}}
+	fileProps = map[string]property{
 		"file": {Type: "string", Description: "a repo-relative path (app/main.py) or a file id (file:app/main.py)", required: true},
 	}
 	symbolProps = map[string]property{
@@ -97,11 +108,17 @@ func (a *fileArgs) check() error { return errors.Join(required("file", a.File), 
 type symbolArgs struct {
 	pinArgs
 	pageArgs
-	Symbol  string `json:"symbol"`
-	NoTests bool   `json:"no_tests"`
+	Symbol            string `json:"symbol"`
+	NoTests           bool   `json:"no_tests"`
+	IncludeUnresolved bool   `json:"include_unresolved"`
 }
 
 func (a *symbolArgs) check() error { return errors.Join(required("symbol", a.Symbol), a.checkPage()) }
+
+// limitGiven keeps the server from lowering the limit to fit an answer
+// asked to list every unresolved call site: halving the items would not
+// shorten that list.
+func (a *symbolArgs) limitGiven() bool { return a.pageArgs.limitGiven() || a.IncludeUnresolved }
 
 type targetArgs struct {
 	pinArgs
@@ -114,9 +131,13 @@ func (a *targetArgs) check() error { return errors.Join(required("target", a.Tar
 
 type impactArgs struct {
 	targetArgs
-	Depth *int   `json:"depth"`
-	By    string `json:"by"`
+	Depth             *int   `json:"depth"`
+	By                string `json:"by"`
+	IncludeUnresolved bool   `json:"include_unresolved"`
 }
+
+// limitGiven: as symbolArgs.limitGiven.
+func (a *impactArgs) limitGiven() bool { return a.pageArgs.limitGiven() || a.IncludeUnresolved }
 
 func (a *impactArgs) check() error {
 	if a.Depth != nil && *a.Depth < 1 {
@@ -197,7 +218,10 @@ func calls(callees bool) func(context.Context, *readview.View, *symbolArgs) (any
 		if callees {
 			raw = ix.Callees(id)
 		}
-		return checked(ix, answer.ShapeCalls(raw, answer.Filter{NoTests: a.NoTests}, a.page()))
+		f := answer.Filter{NoTests: a.NoTests}
+		res := answer.ShapeCalls(raw, f, a.page())
+		res.Unresolved = answer.ShapeUnresolved(raw.Unresolved, f, a.IncludeUnresolved)
+		return checked(ix, res)
 	}
 }
 
@@ -216,10 +240,15 @@ func impact(_ context.Context, v *readview.View, a *impactArgs) (any, error) {
 		return nil, err
 	}
 	raw := ix.Impact(id, depth)
+	unresolved := answer.ShapeUnresolved(raw.Unresolved, f, a.IncludeUnresolved)
 	if a.By == "file" || a.By == "module" {
-		return checked(ix, answer.ShapeImpactGroups(raw, a.By, f, a.page()))
+		res := answer.ShapeImpactGroups(raw, a.By, f, a.page())
+		res.Unresolved = unresolved
+		return checked(ix, res)
 	}
-	return checked(ix, answer.ShapeImpact(raw, f, a.page()))
+	res := answer.ShapeImpact(raw, f, a.page())
+	res.Unresolved = unresolved
+	return checked(ix, res)
 }
 
 func search(_ context.Context, v *readview.View, a *searchArgs) (any, error) {

@@ -16,6 +16,10 @@ type CallsResult struct {
 	// Direction is "callers" (who calls Symbol) or "callees" (what Symbol calls).
 	Direction string `json:"direction"`
 	Items     []Call `json:"items"`
+	// Unresolved are the calls the graph could not follow for want of a
+	// receiver type: for callers, those written with Symbol's name; for
+	// callees, those Symbol makes.
+	Unresolved []UnresolvedSite `json:"unresolved"`
 }
 
 // Call is one node on the other end of calls edges. A caller may be a file
@@ -33,12 +37,12 @@ type Call struct {
 
 // Callers lists the nodes that call a symbol, sorted by path, line and id.
 func (ix *Index) Callers(symID string) CallsResult {
-	return CallsResult{Symbol: ix.ref(symID), Direction: "callers", Items: ix.calls(symID, true)}
+	return CallsResult{Symbol: ix.ref(symID), Direction: "callers", Items: ix.calls(symID, true), Unresolved: ix.unresolvedCallers(symID)}
 }
 
 // Callees lists the symbols a symbol calls, sorted by path, line and id.
 func (ix *Index) Callees(symID string) CallsResult {
-	return CallsResult{Symbol: ix.ref(symID), Direction: "callees", Items: ix.calls(symID, false)}
+	return CallsResult{Symbol: ix.ref(symID), Direction: "callees", Items: ix.calls(symID, false), Unresolved: ix.unresolvedCallees(symID)}
 }
 
 func (ix *Index) calls(id string, reverse bool) []Call {

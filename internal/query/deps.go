@@ -1,6 +1,7 @@
 package query
 
 import (
+	"maps"
 	"sort"
 
 	"github.com/lgraph/lgraph/internal/nodeid"
@@ -21,8 +22,12 @@ type FileDep struct {
 	Path string `json:"path"`
 	// Kinds are the edge kinds that carry the dependency, sorted.
 	Kinds []string `json:"kinds"`
-	// Via are the import paths and names the edges go through, sorted.
+	// Via are the import paths, names and (implicit edges) shared keys
+	// the edges go through, sorted.
 	Via []string `json:"via"`
+	// ViaByKind splits Via by edge kind, so a filter on kinds keeps the
+	// vias of the kinds it keeps.
+	ViaByKind map[string][]string `json:"-"`
 	// Summary explains why the depending file uses the other, when the
 	// enrichment phase wrote one.
 	Summary string `json:"summary,omitempty"`
@@ -31,7 +36,8 @@ type FileDep struct {
 
 // Deps lists the files a file depends on: its imports, plus the calls,
 // references, extends and implements edges from the file or its symbols to
-// symbols of other files, grouped by file and sorted by path.
+// symbols of other files, and the implicit edges to the files sharing a key
+// with it, grouped by file and sorted by path.
 func (ix *Index) Deps(fileID string) DepsResult {
 	p := nodeid.PathOf(fileID)
 	deps := ix.fileDeps(p, false)
@@ -57,19 +63,20 @@ func (ix *Index) RDeps(fileID string) DepsResult {
 // and its symbols by the file at their far end, leaving out edges inside
 // the file.
 func (ix *Index) fileDeps(p string, reverse bool) []FileDep {
-	kinds := map[string]map[string]bool{}
-	via := map[string]map[string]bool{}
+	via := map[string]map[string]map[string]bool{} // other file -> kind -> vias
 	add := func(e snapshot.Edge) {
 		other := nodeid.PathOf(far(e, reverse))
 		if !dependencyKinds[e.Kind] || other == p || other == "" {
 			return
 		}
-		if kinds[other] == nil {
-			kinds[other], via[other] = map[string]bool{}, map[string]bool{}
+		if via[other] == nil {
+			via[other] = map[string]map[string]bool{}
 		}
-		kinds[other][e.Kind] = true
+		if via[other][e.Kind] == nil {
+			via[other][e.Kind] = map[string]bool{}
+		}
 		if e.Via != "" {
-			via[other][e.Via] = true
+			via[other][e.Kind][e.Via] = true
 		}
 	}
 	f := ix.snap.Files.Get(p)
@@ -79,14 +86,26 @@ func (ix *Index) fileDeps(p string, reverse bool) []FileDep {
 		for _, e := range f.Res.Edges { // every edge of a file starts in it
 			add(e)
 		}
+		for _, e := range f.Implicit {
+			add(e)
+		}
 	default:
 		for _, e := range ix.into(ix.fileAndSymbols(f)) {
 			add(e)
 		}
 	}
-	out := make([]FileDep, 0, len(kinds))
-	for other, ks := range kinds {
-		out = append(out, FileDep{Path: other, Kinds: sortedSet(ks), Via: sortedSet(via[other]), Mark: ix.mark(other)})
+	out := make([]FileDep, 0, len(via))
+	for other, byKind := range via {
+		d := FileDep{Path: other, Kinds: []string{}, ViaByKind: map[string][]string{}, Mark: ix.mark(other)}
+		all := map[string]bool{}
+		for k, vs := range byKind {
+			d.Kinds = append(d.Kinds, k)
+			d.ViaByKind[k] = sortedSet(vs)
+			maps.Copy(all, vs)
+		}
+		sort.Strings(d.Kinds)
+		d.Via = sortedSet(all)
+		out = append(out, d)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
 	return out

@@ -19,6 +19,10 @@ type ImpactResult struct {
 	Total  int           `json:"total"`
 	Files  int           `json:"files"`
 	Levels []ImpactLevel `json:"levels"`
+	// Unresolved are the calls written with the target's name (for a
+	// file, its top-level functions' and methods' names) that the graph
+	// could not follow for want of a receiver type: dependents it may miss.
+	Unresolved []UnresolvedSite `json:"unresolved"`
 }
 
 // ImpactLevel is the dependents first reached at one distance.
@@ -37,8 +41,8 @@ type ImpactItem struct {
 }
 
 // Impact walks reverse dependency edges (imports, calls, references,
-// extends, implements) breadth-first from a target, up to depth edges. A
-// file target starts from the file and all its symbols. Each level is
+// extends, implements, implicit) breadth-first from a target, up to depth
+// edges. A file target starts from the file and all its symbols. Each level is
 // sorted by path, line and id, so the answer is deterministic.
 func (ix *Index) Impact(targetID string, depth int) ImpactResult {
 	res := ImpactResult{Target: ix.ref(targetID), Depth: depth, Levels: []ImpactLevel{}}
@@ -66,6 +70,7 @@ func (ix *Index) Impact(targetID string, depth int) ImpactResult {
 		res.Total += len(level)
 	}
 	res.Files = len(files)
+	res.Unresolved = nonNil(ix.UnresolvedCalls(ix.impactNames(targetID)...))
 	return res
 }
 

@@ -16,7 +16,7 @@ import (
 
 // dependencyKinds are the edge kinds through which one node depends on another.
 var dependencyKinds = map[string]bool{
-	edgekind.Imports: true, edgekind.Calls: true, edgekind.References: true, edgekind.Extends: true, edgekind.Implements: true,
+	edgekind.Imports: true, edgekind.Calls: true, edgekind.References: true, edgekind.Extends: true, edgekind.Implements: true, edgekind.Implicit: true,
 }
 
 // StaleFunc reports whether answers about a file may be out of date and
@@ -174,8 +174,9 @@ func (ix *Index) out(id string) []snapshot.Edge {
 	return out
 }
 
-// into returns the resolved edges (but contains) that end at one of the
-// targets, from the reverse-edge index when the snapshot has one.
+// into returns the resolved and implicit edges (but contains) that end at
+// one of the targets, from the reverse-edge index when the snapshot has
+// one. (Implicit edges join files, so only a file target has any.)
 func (ix *Index) into(targets map[string]bool) []snapshot.Edge {
 	if ix.snap.Index != nil {
 		return ix.intoIndexed(targets)
@@ -183,13 +184,16 @@ func (ix *Index) into(targets map[string]bool) []snapshot.Edge {
 	return ix.intoScan(targets)
 }
 
-// intoScan finds the edges into targets by scanning every resolved edge.
+// intoScan finds the edges into targets by scanning every resolved and
+// implicit edge.
 func (ix *Index) intoScan(targets map[string]bool) []snapshot.Edge {
 	var out []snapshot.Edge
 	for _, f := range ix.snap.Files.All() {
-		for _, e := range f.Res.Edges {
-			if targets[e.Target] && e.Kind != edgekind.Contains {
-				out = append(out, e)
+		for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
+			for _, e := range list {
+				if targets[e.Target] && e.Kind != edgekind.Contains {
+					out = append(out, e)
+				}
 			}
 		}
 	}

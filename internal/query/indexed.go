@@ -18,9 +18,6 @@ import (
 // scanning twin for snapshots held only in memory, and the tests hold the
 // two to the same answers.
 
-// edgekind.Implicit is the kind of the implicit phase's edges, which the
-// reverse-edge index holds next to the resolved ones.
-
 // perTargetScans is how many targets of one file are looked up one by one;
 // with more, the file's whole reverse-edge range is read once.
 const perTargetScans = 4
@@ -36,7 +33,7 @@ func (ix *Index) intoIndexed(targets map[string]bool) []snapshot.Edge {
 	var out []snapshot.Edge
 	keep := func(k, _ []byte) error {
 		e, ok := snapshot.ParseRevEdge(k)
-		if ok && targets[e.Target] && e.Kind != edgekind.Contains && e.Kind != edgekind.Implicit {
+		if ok && targets[e.Target] && e.Kind != edgekind.Contains {
 			out = append(out, e)
 		}
 		return nil

@@ -146,12 +146,14 @@ func TestDeps(t *testing.T) {
 	ix := New(fixture(), staleUtil)
 	deps := ix.Deps("file:app/main.py")
 	want := []FileDep{{Path: "lib/util.py", Kinds: []string{"calls", "extends", "imports"}, Via: []string{"Base", "helper", "lib.util"},
-		Summary: "main runs helper.", Mark: Mark{Stale: true, Suggest: "update"}}}
+		ViaByKind: map[string][]string{"calls": {"helper"}, "extends": {"Base"}, "imports": {"lib.util"}},
+		Summary:   "main runs helper.", Mark: Mark{Stale: true, Suggest: "update"}}}
 	if !reflect.DeepEqual(deps.Files, want) {
 		t.Errorf("deps app/main.py = %+v\nwant %+v", deps.Files, want)
 	}
 	rdeps := ix.RDeps("file:app/main.py")
-	want = []FileDep{{Path: "app/cli.py", Kinds: []string{"calls", "imports"}, Via: []string{"app.main", "main.run"}}}
+	want = []FileDep{{Path: "app/cli.py", Kinds: []string{"calls", "imports"}, Via: []string{"app.main", "main.run"},
+		ViaByKind: map[string][]string{"calls": {"main.run"}, "imports": {"app.main"}}}}
 	if !reflect.DeepEqual(rdeps.Files, want) {
 		t.Errorf("rdeps app/main.py = %+v\nwant %+v", rdeps.Files, want)
 	}

@@ -60,6 +60,7 @@ func (e *encoder) file(f *File) {
 	e.edges(f.Res.Edges)
 	e.strs_(f.Res.Lookups)
 	e.int(f.Res.Unresolved)
+	e.sites(f.Res.Sites)
 	e.str(f.Summary)
 	e.str(f.SummaryKey)
 	e.strMap(f.EdgeSummaries)
@@ -89,6 +90,16 @@ func (e *encoder) couplings(cs []facts.Coupling) {
 		}
 		e.strs_(c.Evidence)
 		e.int(c.Confidence)
+	}
+}
+
+func (e *encoder) sites(sites []Site) {
+	e.uvarint(uint64(len(sites)))
+	for _, s := range sites {
+		e.str(s.Name)
+		e.str(s.Receiver)
+		e.str(s.From)
+		e.int(s.Line)
 	}
 }
 

@@ -110,6 +110,7 @@ func (d *decoder) record(whole bool) *File {
 		d.skipStrs()
 	}
 	f.Res.Unresolved = d.int()
+	f.Res.Sites = d.sites()
 	f.Summary, f.SummaryKey = d.str(), d.str()
 	if whole {
 		f.EdgeSummaries = d.strMap()
@@ -141,6 +142,18 @@ func (d *decoder) edges() []Edge {
 	out := make([]Edge, n)
 	for i := range out {
 		out[i] = Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str(), ResolvedBy: d.str()}
+	}
+	return out
+}
+
+func (d *decoder) sites() []Site {
+	n := d.count()
+	if n == 0 {
+		return nil
+	}
+	out := make([]Site, n)
+	for i := range out {
+		out[i] = Site{Name: d.str(), Receiver: d.str(), From: d.str(), Line: d.int()}
 	}
 	return out
 }

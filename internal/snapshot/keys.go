@@ -30,11 +30,14 @@ const (
 	KsModDoc  = 'W' // module dir -> module doc
 	KsPyHeads = 'H' // path -> a Python file's absolute import heads ("H:s,s;...")
 	KsUsedBy  = 'U' // target dir \0 target base name \0 kind \0 source path -> the source's edges of that kind into the target (uvarint)
+	// KsUnresolved lists the calls that failed to resolve for want of the
+	// receiver's type, by the name called (see Site).
+	KsUnresolved = 'X' // name \0 path \0 order in the file (8 hex digits) -> line (uvarint) ‖ receiver text
 )
 
 // Keyspaces lists every keyspace but the header's, in key order: a writer
 // that streams a snapshot one keyspace at a time walks them in this order.
-var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsUsedBy, KsModDoc}
+var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsUsedBy, KsModDoc, KsUnresolved}
 
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
 // delta layer removes.
@@ -172,6 +175,10 @@ func Owner(key []byte) string {
 		if len(parts) >= 3 {
 			return parts[2]
 		}
+	case KsUnresolved:
+		if len(parts) == 3 {
+			return parts[1]
+		}
 	case KsStar, KsLookup, KsSignal:
 		if len(parts) >= 2 {
 			return parts[1]
@@ -189,8 +196,8 @@ func Owner(key []byte) string {
 }
 
 // GenericEntries are the entries of a file that need no language
-// knowledge: its directory listing, content digest, lookups, reverse edges
-// and signals. (The record itself and the definition entries are added by
+// knowledge: its directory listing, content digest, lookups, reverse edges,
+// used-by counts, unresolved calls and signals. (The record itself and the definition entries are added by
 // the caller.)
 //
 // only names the keyspaces wanted (none: all).
@@ -220,6 +227,9 @@ func GenericEntries(f *File, only ...byte) []Entry {
 	}
 	if want(KsUsedBy) {
 		out = append(out, usedByEntries(f)...)
+	}
+	if want(KsUnresolved) {
+		out = append(out, siteEntries(f)...)
 	}
 	if want(KsSignal) {
 		for _, s := range f.Signals {

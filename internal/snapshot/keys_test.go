@@ -72,3 +72,43 @@ func TestUsedByCountsRevEdges(t *testing.T) {
 		t.Error("a truncated count parsed")
 	}
 }
+
+// TestSiteEntriesRoundTrip: a file's unresolved call sites come back from
+// its unresolved-call entries, which name the file as their owner, sort by
+// name first (one range per name), and keep two calls of one name on one
+// line apart; damaged entries are refused.
+func TestSiteEntriesRoundTrip(t *testing.T) {
+	f := &File{Path: "app/a.py", Res: Resolution{Sites: []Site{
+		{Name: "hello", Receiver: "x", From: "f", Line: 3},
+		{Name: "hello", Receiver: "y", From: "f", Line: 3},
+		{Name: "close", Line: 9},
+	}}}
+	es := GenericEntries(f, KsUnresolved)
+	if len(es) != 3 {
+		t.Fatalf("%d entries for 3 sites", len(es))
+	}
+	for i, e := range es {
+		got, err := ParseSite(e.Key, e.Value)
+		want := f.Res.Sites[i]
+		want.From = "" // the index does not hold it
+		if err != nil || got.Path != f.Path || got.Site != want || Owner(e.Key) != f.Path {
+			t.Errorf("entry %q: %+v owner %q, %v; want %+v", e.Key, got, Owner(e.Key), err, want)
+		}
+		if !strings.HasPrefix(string(e.Key), string(Prefix(KsUnresolved, want.Name))) {
+			t.Errorf("entry %q is outside the range of %q", e.Key, want.Name)
+		}
+	}
+	for _, bad := range []Entry{
+		{Key: SiteKey("f", "a.py", 0), Value: nil},
+		{Key: SiteKey("f", "a.py", 0), Value: []byte{0}},
+		{Key: []byte("Xf\x00a.py"), Value: []byte{3}},
+		{Key: append([]byte{KsName}, SiteKey("f", "a.py", 0)[1:]...), Value: []byte{3}},
+	} {
+		if s, err := ParseSite(bad.Key, bad.Value); err == nil {
+			t.Errorf("ParseSite(%q, %q) = %+v, want refused", bad.Key, bad.Value, s)
+		}
+	}
+	if (Site{Name: "g"}).Call() != "g" || f.Res.Sites[0].Call() != "x.hello" {
+		t.Error("Call does not write the call as written")
+	}
+}

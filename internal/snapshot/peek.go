@@ -168,8 +168,9 @@ func edgeSummaryOf(rec []byte, target string) (string, error) {
 	d.skipEdges()
 	d.skipStrs() // lookups
 	d.int()      // unresolved
-	d.uvarint()  // summary
-	d.uvarint()  // summary key
+	d.skipSites()
+	d.uvarint() // summary
+	d.uvarint() // summary key
 	value := -1
 	for m := d.count(); m > 0 && d.err == nil; m-- {
 		k, v := d.uvarint(), d.uvarint()
@@ -234,6 +235,16 @@ func (d *decoder) skipFileHead() {
 		d.uvarint()
 	}
 	d.int()
+}
+
+// skipSites steps over a list of unresolved call sites.
+func (d *decoder) skipSites() {
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		d.uvarint()
+		d.uvarint()
+		d.uvarint()
+		d.int()
+	}
 }
 
 // skipStrs steps over a list of strings.

@@ -24,7 +24,8 @@ func peekRecord() *File {
 		Res: Resolution{
 			Edges:      []Edge{{Source: "sym:pkg/a.py#C", Target: "sym:pkg/b.py#B", Kind: "extends", Via: "B", ResolvedBy: ByImport}},
 			Lookups:    []string{"B", "f"},
-			Unresolved: 1,
+			Unresolved: 2,
+			Sites:      []Site{{Name: "g", Receiver: "x", From: "C.m", Line: 3}},
 		},
 		Summary: "A.", SummaryKey: "k",
 		EdgeSummaries: map[string]string{"pkg/b.py": "uses B"},

@@ -108,8 +108,12 @@ type Resolution struct {
 	Edges []Edge
 	// Lookups are the index keys consulted; a change to the definitions
 	// under any of them re-resolves the file.
-	Lookups    []string
+	Lookups []string
+	// Unresolved counts the references that resolved to nothing; Sites
+	// are the calls among them whose receiver's type was unknown, sorted
+	// by line, name and receiver.
 	Unresolved int
+	Sites      []Site
 }
 
 // Edge is one directed dependency.
@@ -194,7 +198,7 @@ func SymbolIDs(p string, syms []facts.Symbol) []string {
 // old pointer when its output did not change, so the stored record is
 // reused instead of written again.
 func (r Resolution) Equal(o Resolution) bool {
-	if r.Unresolved != o.Unresolved || !slices.Equal(r.Edges, o.Edges) || len(r.Lookups) != len(o.Lookups) {
+	if r.Unresolved != o.Unresolved || !slices.Equal(r.Edges, o.Edges) || !slices.Equal(r.Sites, o.Sites) || len(r.Lookups) != len(o.Lookups) {
 		return false
 	}
 	for i := range r.Lookups {

@@ -23,9 +23,11 @@ import (
 // record's facts may carry the file's own doc (a form older lgraphs would
 // misread). 7: node ids escape "%" and "#" in their path (nodeid), so an
 // edge into docs/#notes.py is no longer filed under "docs/"; the ids a
-// format-6 store holds for such paths would be misread; and leaf entries
-// carry the blob id after the digest, so the freshness check compares
-// git's staged blobs without decoding records.
+// format-6 store holds for such paths would be misread; leaf entries carry
+// the blob id after the digest, so the freshness check compares git's
+// staged blobs without decoding records; and a record's resolution lists
+// the calls that failed for want of a receiver type, indexed by the name
+// called (keyspace X).
 const Format = 7
 
 // ErrNewerFormat reports a store written by a newer lgraph.

@@ -21,7 +21,7 @@ import (
 )
 
 // Version names the extractors and resolver; bump it when their output changes.
-const Version = "explicit-14"
+const Version = "explicit-15"
 
 // Phase is the explicit-dependency phase.
 type Phase struct {

@@ -56,13 +56,14 @@ type found struct {
 }
 
 func (r *resolver) reference(ref facts.Ref) {
-	r.caller = ""
+	r.caller, r.untyped = "", false
 	if ref.Kind == facts.RefCall {
 		r.caller = r.sourceOf(ref)
 	}
 	target, ok := r.resolve(ref)
 	if !ok {
 		r.unresolved++
+		r.unresolvedSite(ref)
 		return
 	}
 	target = r.constructor(target, ref)
@@ -220,6 +221,7 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 		}
 	}
 	if ref.Recv == facts.Unknown && typedReceivers[r.spec.Family] {
+		r.untyped = true
 		return found{}, false
 	}
 	return r.resolveName(ref, kinds)
@@ -288,6 +290,7 @@ func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, boo
 		// A call into a package outside the repository is not guessed at.
 		return found{}, false
 	}
+	r.untyped = true // from here on, only the name says where the call goes
 	if r.unknownLocal(ref) {
 		d, ok := r.uniqueElsewhere(name, from)
 		return found{d, snapshot.ByName}, ok

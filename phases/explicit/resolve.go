@@ -40,6 +40,10 @@ type resolver struct {
 	staticScopes []*binding
 	nsScopes     []*binding
 	unresolved   int
+	// sites are the calls that failed to resolve for want of a receiver
+	// type; untyped is set while resolving one once only its name is left.
+	sites   []snapshot.Site
+	untyped bool
 	// caller is the node of the call being resolved, which overload
 	// choice avoids in a tie (see overloads).
 	caller string
@@ -111,7 +115,7 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 func isGoTest(p string) bool { return strings.HasSuffix(p, "_test.go") }
 
 func (r *resolver) result() snapshot.Resolution {
-	res := snapshot.Resolution{Unresolved: r.unresolved}
+	res := snapshot.Resolution{Unresolved: r.unresolved, Sites: sortedSites(r.sites)}
 	for e := range r.edges {
 		res.Edges = append(res.Edges, e)
 	}

@@ -3,6 +3,7 @@ package explicit
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -16,6 +17,23 @@ import (
 // against one index, returning every calls/references/imports edge as
 // "source -> target [kind by]" with the ids shortened to path#name.
 func resolveAll(t *testing.T, project *lang.Project, files map[string]string) []string {
+	t.Helper()
+	res := resolveFiles(t, project, files)
+	var out []string
+	for _, p := range slices.Sorted(maps.Keys(res)) {
+		for _, e := range res[p].Edges {
+			if e.Kind == edgekind.Contains {
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s -> %s [%s %s]", short(e.Source), short(e.Target), e.Kind, e.ResolvedBy))
+		}
+	}
+	return out
+}
+
+// resolveFiles parses the files with the real extractors and resolves
+// them against one index, returning each file's resolution.
+func resolveFiles(t *testing.T, project *lang.Project, files map[string]string) map[string]snapshot.Resolution {
 	t.Helper()
 	langs := lang.Default()
 	parsers := lang.NewParsers()
@@ -35,15 +53,9 @@ func resolveAll(t *testing.T, project *lang.Project, files map[string]string) []
 		project = &lang.Project{}
 	}
 	idx := BuildIndex(snapshot.NewFileSet(snap), langs, project)
-	var out []string
-	paths, _ := snap.Paths()
-	for _, p := range paths {
-		for _, e := range Resolve(idx, snap[p]).Edges {
-			if e.Kind == edgekind.Contains {
-				continue
-			}
-			out = append(out, fmt.Sprintf("%s -> %s [%s %s]", short(e.Source), short(e.Target), e.Kind, e.ResolvedBy))
-		}
+	out := make(map[string]snapshot.Resolution, len(snap))
+	for p, f := range snap {
+		out[p] = Resolve(idx, f)
 	}
 	return out
 }
