@@ -9,6 +9,7 @@ import (
 	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func cSpec() *Spec {
@@ -184,7 +185,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 			k = facts.KindEnum
 		}
 		qual, name, parent := x.qualify(nameNode)
-		s := x.symbol(n, name, qual, parent, k, Header(n, body, x.src), x.template(parentKind))
+		s := x.symbol(n, name, qual, parent, k, syntax.Header(n, body, x.src), x.template(parentKind))
 		if x.cpp {
 			for i := uint(0); i < n.NamedChildCount(); i++ {
 				if bc := n.NamedChild(i); x.g.kind(bc) == "base_class_clause" {
@@ -208,7 +209,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 			return true, false
 		}
 		qual, name, parent := x.qualify(nameNode)
-		s := x.symbol(n, name, qual, parent, facts.KindType, Header(n, nil, x.src), x.template(parentKind))
+		s := x.symbol(n, name, qual, parent, facts.KindType, syntax.Header(n, nil, x.src), x.template(parentKind))
 		if td := x.g.child(n, "type"); td != nil {
 			if c := x.typeChain(x.g.child(td, "type")); c != name && c != facts.Unknown {
 				s.Type = c
@@ -223,7 +224,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 			return true, false // anonymous namespace: members stay at file level
 		}
 		qual, name, parent := x.qualify(nameNode)
-		x.symbol(n, name, qual, parent, facts.KindModule, Header(n, x.g.child(n, "body"), x.src), nil)
+		x.symbol(n, name, qual, parent, facts.KindModule, syntax.Header(n, x.g.child(n, "body"), x.src), nil)
 		x.push(qual, 'n')
 		return true, true
 	case "template_declaration":
@@ -236,7 +237,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 				case "type_parameter_declaration", "variadic_type_parameter_declaration", "optional_type_parameter_declaration",
 					"template_template_parameter_declaration":
 					if nm := x.g.lastTypeIdent(p); nm != nil {
-						x.tparams = append(x.tparams, Text(nm, x.src))
+						x.tparams = append(x.tparams, syntax.Text(nm, x.src))
 					}
 				}
 			}
@@ -244,7 +245,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		return true, true
 	case "preproc_ifdef":
 		if nm := x.g.child(n, "name"); nm != nil {
-			x.guard = Text(nm, x.src)
+			x.guard = syntax.Text(nm, x.src)
 		}
 		return true, false
 	case "preproc_def", "preproc_function_def":
@@ -253,13 +254,13 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		if nameNode == nil || x.fnDepth > 0 {
 			return false, false
 		}
-		name := Text(nameNode, x.src)
+		name := syntax.Text(nameNode, x.src)
 		if kind == "preproc_def" && value == nil && name == x.guard {
 			return false, false // include guard
 		}
-		k, sig := facts.KindConst, Header(n, nil, x.src)
+		k, sig := facts.KindConst, syntax.Header(n, nil, x.src)
 		if kind == "preproc_function_def" {
-			k, sig = facts.KindFunction, strings.TrimRight(Header(n, value, x.src), " \\")
+			k, sig = facts.KindFunction, strings.TrimRight(syntax.Header(n, value, x.src), " \\")
 		}
 		x.symbol(n, name, name, "", k, sig, nil) // macros ignore namespaces
 		return false, false
@@ -268,22 +269,22 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		if p == nil {
 			return false, false
 		}
-		t := Text(p, x.src)
+		t := syntax.Text(p, x.src)
 		switch x.g.kind(p) {
 		case "string_literal":
-			x.f.Imports = append(x.f.Imports, facts.Import{Path: strings.Trim(t, "\""), Kind: "local", Line: Line(n)})
+			x.f.Imports = append(x.f.Imports, facts.Import{Path: strings.Trim(t, "\""), Kind: "local", Line: syntax.Line(n)})
 		case "system_lib_string":
-			x.f.Imports = append(x.f.Imports, facts.Import{Path: strings.TrimSuffix(strings.TrimPrefix(t, "<"), ">"), Kind: "system", Line: Line(n)})
+			x.f.Imports = append(x.f.Imports, facts.Import{Path: strings.TrimSuffix(strings.TrimPrefix(t, "<"), ">"), Kind: "system", Line: syntax.Line(n)})
 		}
 		return false, false
 	case "call_expression":
-		x.call(x.g.child(n, "function"), Line(n))
+		x.call(x.g.child(n, "function"), syntax.Line(n))
 		return true, false
 	case "for_range_loop":
 		if x.fnDepth > 0 {
 			d := x.g.child(n, "declarator")
 			if nm := x.g.declName(d); nm != nil {
-				x.declareLocal(Text(nm, x.src), x.declChain(x.g.child(n, "type"), d))
+				x.declareLocal(syntax.Text(nm, x.src), x.declChain(x.g.child(n, "type"), d))
 			}
 		}
 		return true, false
@@ -301,7 +302,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 	case "new_expression":
 		if t := x.g.child(n, "type"); t != nil {
 			if name, q, ok := x.g.typeRef(t, x.src); ok {
-				x.ref(name, q, facts.RefCall, Line(n))
+				x.ref(name, q, facts.RefCall, syntax.Line(n))
 				x.newTypes = t.StartByte()
 			}
 		}
@@ -313,7 +314,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		if parentKind == "new_expression" && n.StartByte() == x.newTypes {
 			return false, false
 		}
-		x.typeRef(n, Text(n, x.src), "")
+		x.typeRef(n, syntax.Text(n, x.src), "")
 		return false, false
 	case "template_type":
 		if parentKind == "new_expression" && n.StartByte() == x.newTypes {

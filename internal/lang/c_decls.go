@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func (x *cfamX) typeRef(n *sitter.Node, name, q string) {
@@ -17,7 +18,7 @@ func (x *cfamX) typeRef(n *sitter.Node, name, q string) {
 			return
 		}
 	}
-	x.ref(name, q, facts.RefReference, Line(n))
+	x.ref(name, q, facts.RefReference, syntax.Line(n))
 }
 
 func (x *cfamX) ref(name, qual, kind string, line int) {
@@ -50,7 +51,7 @@ func (x *cfamX) usingNamespace(n *sitter.Node) {
 	for i := uint(0); i < n.ChildCount(); i++ {
 		ch := n.Child(i)
 		switch {
-		case !ch.IsNamed() && Text(ch, x.src) == "namespace":
+		case !ch.IsNamed() && syntax.Text(ch, x.src) == "namespace":
 			isNamespace = true
 		case x.g.kind(ch) == "identifier" || x.g.kind(ch) == "qualified_identifier":
 			target = ch
@@ -59,8 +60,8 @@ func (x *cfamX) usingNamespace(n *sitter.Node) {
 	if !isNamespace || target == nil {
 		return
 	}
-	path := strings.TrimPrefix(rustNoSpace(Text(target, x.src)), "::")
-	x.f.Imports = append(x.f.Imports, facts.Import{Path: path, Kind: "wildcard", Line: Line(n)})
+	path := strings.TrimPrefix(rustNoSpace(syntax.Text(target, x.src)), "::")
+	x.f.Imports = append(x.f.Imports, facts.Import{Path: path, Kind: "wildcard", Line: syntax.Line(n)})
 }
 
 // symbol appends a definition (Line/EndLine from n, Doc from above n or
@@ -73,15 +74,15 @@ func (x *cfamX) symbol(n *sitter.Node, name, qual, parent, kind, sig string, tmp
 	if tmpl != nil {
 		docNode = tmpl
 	}
-	end := EndLine(n)
-	if n.EndPosition().Column == 0 && end > Line(n) { // #define includes its newline
+	end := syntax.EndLine(n)
+	if n.EndPosition().Column == 0 && end > syntax.Line(n) { // #define includes its newline
 		end--
 	}
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 		Name: name, Qualified: qual, Kind: kind, Parent: parent,
-		Line: Line(n), EndLine: end,
+		Line: syntax.Line(n), EndLine: end,
 		Signature: strings.TrimRight(sig, " ;"),
-		Doc:       PrecedingComments(docNode, x.src, cfamIsComment),
+		Doc:       syntax.PrecedingComments(docNode, x.src, cfamIsComment),
 	})
 	return &x.f.Symbols[len(x.f.Symbols)-1]
 }
@@ -91,7 +92,7 @@ func cfamIsComment(kind string) bool { return kind == "comment" }
 // qualify turns a definition's name node (A, ns::A, a::b, Box<int>) into
 // its Qualified name, simple name and parent under the current scope.
 func (x *cfamX) qualify(nameNode *sitter.Node) (qual, name, parent string) {
-	written := rustNoSpace(Text(nameNode, x.src))
+	written := rustNoSpace(syntax.Text(nameNode, x.src))
 	inner := nameNode
 	for inner != nil && x.g.kind(inner) == "qualified_identifier" {
 		inner = x.g.child(inner, "name")
@@ -99,7 +100,7 @@ func (x *cfamX) qualify(nameNode *sitter.Node) (qual, name, parent string) {
 	opCast := ""
 	if inner != nil && x.g.kind(inner) == "operator_cast" { // operator bool()
 		written = rustNoSpace(string(x.src[nameNode.StartByte():inner.StartByte()])) + "operator"
-		opCast = " " + OneLine(Text(x.g.child(inner, "type"), x.src))
+		opCast = " " + syntax.OneLine(syntax.Text(x.g.child(inner, "type"), x.src))
 	}
 	outer, _ := x.outer()
 	segs := cfamSplitScope(written)
@@ -121,10 +122,10 @@ func (x *cfamX) function(n, nameNode, body *sitter.Node, parentKind string) {
 	qual, name, parent := x.qualify(nameNode)
 	_, sk := x.outer()
 	k := facts.KindFunction
-	if sk == 'c' || (parent != "" && strings.Contains(rustNoSpace(Text(nameNode, x.src)), "::")) {
+	if sk == 'c' || (parent != "" && strings.Contains(rustNoSpace(syntax.Text(nameNode, x.src)), "::")) {
 		k = facts.KindMethod
 	}
-	s := x.symbol(n, name, qual, parent, k, Header(n, body, x.src), x.template(parentKind))
+	s := x.symbol(n, name, qual, parent, k, syntax.Header(n, body, x.src), x.template(parentKind))
 	s.Type = x.resultChain(x.g.child(n, "type"), x.g.child(n, "declarator"))
 	x.push(qual, 'f')
 	x.pushLocals()
@@ -142,7 +143,7 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		ch := n.NamedChild(i)
-		if x.g.kind(ch) == "storage_class_specifier" && Text(ch, x.src) == "extern" {
+		if x.g.kind(ch) == "storage_class_specifier" && syntax.Text(ch, x.src) == "extern" {
 			return false
 		}
 	}
@@ -166,19 +167,19 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 				continue // prototype: the definition is the symbol
 			}
 			qual, name, parent := x.qualify(nameNode)
-			s := x.symbol(n, name, qual, parent, facts.KindMethod, Header(n, nil, x.src), x.template(parentKind))
+			s := x.symbol(n, name, qual, parent, facts.KindMethod, syntax.Header(n, nil, x.src), x.template(parentKind))
 			s.Type = x.resultChain(x.g.child(n, "type"), d)
 		} else {
 			qual, name, parent := x.qualify(nameNode)
 			if inClass {
-				s := x.symbol(n, name, qual, parent, facts.KindField, Header(n, x.g.child(n, "default_value"), x.src), nil)
+				s := x.symbol(n, name, qual, parent, facts.KindField, syntax.Header(n, x.g.child(n, "default_value"), x.src), nil)
 				s.Type = x.declChain(x.g.child(n, "type"), d)
 				continue
 			}
 			if first == nil {
 				first, firstQual = nameNode, qual
 			}
-			s := x.symbol(n, name, qual, parent, facts.KindVar, Header(n, value, x.src), x.template(parentKind))
+			s := x.symbol(n, name, qual, parent, facts.KindVar, syntax.Header(n, value, x.src), x.template(parentKind))
 			s.Type = x.declChain(x.g.child(n, "type"), d)
 		}
 	}
@@ -191,10 +192,10 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 
 // typedef records every name a typedef declares.
 func (x *cfamX) typedef(n *sitter.Node, parentKind string) bool {
-	sig := Header(n, nil, x.src)
+	sig := syntax.Header(n, nil, x.src)
 	if t := x.g.child(n, "type"); t != nil {
 		if b := x.g.child(t, "body"); b != nil {
-			sig = OneLine(string(x.src[n.StartByte():b.StartByte()])) + " { ... } " + OneLine(string(x.src[b.EndByte():n.EndByte()]))
+			sig = syntax.OneLine(string(x.src[n.StartByte():b.StartByte()])) + " { ... } " + syntax.OneLine(string(x.src[b.EndByte():n.EndByte()]))
 		}
 	}
 	firstQual := ""
@@ -229,12 +230,12 @@ func (x *cfamX) call(fn *sitter.Node, line int) {
 	}
 	switch x.g.kind(fn) {
 	case "identifier":
-		if _, isLocal := x.local(Text(fn, x.src)); isLocal {
+		if _, isLocal := x.local(syntax.Text(fn, x.src)); isLocal {
 			return // a function pointer or callable object: not a named function
 		}
-		x.ref(Text(fn, x.src), "", facts.RefCall, line)
+		x.ref(syntax.Text(fn, x.src), "", facts.RefCall, line)
 	case "template_function":
-		switch name := Text(x.g.child(fn, "name"), x.src); name {
+		switch name := syntax.Text(x.g.child(fn, "name"), x.src); name {
 		case "static_cast", "dynamic_cast", "reinterpret_cast", "const_cast":
 		default:
 			x.ref(name, "", facts.RefCall, line)

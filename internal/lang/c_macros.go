@@ -9,6 +9,7 @@ import (
 	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Macros the parser cannot expand break C and C++ declarations: a line
@@ -47,7 +48,7 @@ func cfamExtractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 			tries = append(tries, reading{clean, true})
 		}
 	}
-	best := CountErrors(root)
+	best := syntax.CountErrors(root)
 	var out *facts.File
 	for _, t := range tries {
 		if f, errs, ok := cfamParseExtract(t.src, t.cpp, best); ok {
@@ -81,7 +82,7 @@ func cfamParseExtract(src []byte, cpp bool, limit int) (*facts.File, int, bool) 
 	}
 	defer tree.Close()
 	root := tree.RootNode()
-	errs := CountErrors(root)
+	errs := syntax.CountErrors(root)
 	if errs >= limit {
 		return nil, 0, false
 	}

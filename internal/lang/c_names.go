@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // cfamChain returns the text of an identifier chain receiver (obj, p,
@@ -14,7 +16,7 @@ func (g *cfamGrammar) chain(n *sitter.Node, src []byte) (string, bool) {
 	}
 	switch g.kind(n) {
 	case "identifier", "this", "field_identifier", "namespace_identifier", "type_identifier":
-		return Text(n, src), true
+		return syntax.Text(n, src), true
 	case "qualified_identifier":
 		name, q := g.splitQualified(n, src)
 		if q == "" {
@@ -24,7 +26,7 @@ func (g *cfamGrammar) chain(n *sitter.Node, src []byte) (string, bool) {
 	case "field_expression":
 		q, ok := g.chain(g.child(n, "argument"), src)
 		op := g.child(n, "operator")
-		return q + Text(op, src) + g.simpleName(g.child(n, "field"), src), ok
+		return q + syntax.Text(op, src) + g.simpleName(g.child(n, "field"), src), ok
 	case "pointer_expression": // *p
 		return "", false
 	}
@@ -37,7 +39,7 @@ func (g *cfamGrammar) splitQualified(n *sitter.Node, src []byte) (name, qual str
 	var scopes []string
 	for n != nil && g.kind(n) == "qualified_identifier" {
 		if s := g.child(n, "scope"); s != nil {
-			scopes = append(scopes, rustStripGenerics(rustNoSpace(Text(s, src))))
+			scopes = append(scopes, rustStripGenerics(rustNoSpace(syntax.Text(s, src))))
 		}
 		n = g.child(n, "name")
 	}
@@ -52,13 +54,13 @@ func (g *cfamGrammar) simpleName(n *sitter.Node, src []byte) string {
 	}
 	switch g.kind(n) {
 	case "template_function", "template_method", "template_type":
-		return Text(g.child(n, "name"), src)
+		return syntax.Text(g.child(n, "name"), src)
 	case "dependent_name":
 		if n.NamedChildCount() > 0 {
 			return g.simpleName(n.NamedChild(0), src)
 		}
 	}
-	return cfamStripTemplate(rustNoSpace(Text(n, src)))
+	return cfamStripTemplate(rustNoSpace(syntax.Text(n, src)))
 }
 
 // cfamTypeRef returns the name and qualifier of a type usage node
@@ -66,9 +68,9 @@ func (g *cfamGrammar) simpleName(n *sitter.Node, src []byte) string {
 func (g *cfamGrammar) typeRef(n *sitter.Node, src []byte) (name, qual string, ok bool) {
 	switch g.kind(n) {
 	case "type_identifier":
-		return Text(n, src), "", true
+		return syntax.Text(n, src), "", true
 	case "template_type":
-		return Text(g.child(n, "name"), src), "", true
+		return syntax.Text(g.child(n, "name"), src), "", true
 	case "qualified_identifier":
 		inner := n
 		for inner != nil && g.kind(inner) == "qualified_identifier" {

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Type chains for the C family (facts.Chain): the declared type of
@@ -71,7 +72,7 @@ func (x *cfamX) declareParams(list *sitter.Node) {
 		case "parameter_declaration", "optional_parameter_declaration", "variadic_parameter_declaration":
 			d := x.g.child(p, "declarator")
 			if nm := x.g.declName(d); nm != nil {
-				x.declareLocal(Text(nm, x.src), x.declChain(x.g.child(p, "type"), d))
+				x.declareLocal(syntax.Text(nm, x.src), x.declChain(x.g.child(p, "type"), d))
 			}
 		}
 	}
@@ -88,7 +89,7 @@ func (x *cfamX) localDecl(n *sitter.Node) {
 		if x.g.kind(d) == "init_declarator" {
 			if sb := x.g.child(d, "declarator"); sb != nil && x.g.kind(sb) == "structured_binding_declarator" {
 				for j := uint(0); j < sb.NamedChildCount(); j++ {
-					x.declareLocal(Text(sb.NamedChild(j), x.src), facts.Unknown)
+					x.declareLocal(syntax.Text(sb.NamedChild(j), x.src), facts.Unknown)
 				}
 				continue
 			}
@@ -97,7 +98,7 @@ func (x *cfamX) localDecl(n *sitter.Node) {
 			continue // a local prototype
 		}
 		if nm := x.g.declName(d); nm != nil {
-			x.declareLocal(Text(nm, x.src), x.declChain(t, d))
+			x.declareLocal(syntax.Text(nm, x.src), x.declChain(t, d))
 		}
 	}
 }
@@ -175,7 +176,7 @@ func (x *cfamX) typeChain(t *sitter.Node) string {
 	case "primitive_type", "sized_type_specifier":
 		return facts.NotRepo
 	case "type_identifier":
-		name := Text(t, x.src)
+		name := syntax.Text(t, x.src)
 		switch {
 		case cfamNotRepoTypes[name]:
 			return facts.NotRepo
@@ -257,7 +258,7 @@ func (x *cfamX) exprChain(n *sitter.Node) string {
 	}
 	switch x.g.kind(n) {
 	case "identifier":
-		return x.nameChain(Text(n, x.src))
+		return x.nameChain(syntax.Text(n, x.src))
 	case "this":
 		return "this"
 	case "field_expression":
@@ -303,7 +304,7 @@ func (x *cfamX) callChain(fn *sitter.Node) string {
 	}
 	switch x.g.kind(fn) {
 	case "identifier":
-		name := Text(fn, x.src)
+		name := syntax.Text(fn, x.src)
 		if _, isLocal := x.local(name); isLocal {
 			return facts.Unknown // a function pointer or a callable object
 		}

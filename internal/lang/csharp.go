@@ -8,6 +8,7 @@ import (
 	tscsharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func csharpSpec() *Spec {
@@ -184,7 +185,7 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 		x.using(n)
 		descend = false
 	case k.namespaceDecl, k.fileNamespaceDecl:
-		name := javaNoSpace(Text(n.ChildByFieldId(k.fName), x.src))
+		name := javaNoSpace(syntax.Text(n.ChildByFieldId(k.fName), x.src))
 		if name == "" {
 			break
 		}
@@ -196,7 +197,7 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 		}
 		x.addRoot(name)
 		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
-			Name: name, Qualified: name, Kind: facts.KindModule, Line: Line(n), EndLine: EndLine(n),
+			Name: name, Qualified: name, Kind: facts.KindModule, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 			Signature: csharpSig(n, n.ChildByFieldId(k.fBody), x.src), Doc: x.doc(n),
 		})
 		x.ns = name
@@ -302,7 +303,7 @@ func (x *csharpX) errorNamespace(n *sitter.Node) {
 		if !csharpIsTypeNode(x.k, nm.KindId()) {
 			continue
 		}
-		name := javaNoSpace(Text(nm, x.src))
+		name := javaNoSpace(syntax.Text(nm, x.src))
 		if x.ns != "" {
 			name = x.ns + "." + name
 		}
@@ -311,7 +312,7 @@ func (x *csharpX) errorNamespace(n *sitter.Node) {
 		}
 		x.addRoot(name)
 		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
-			Name: name, Qualified: name, Kind: facts.KindModule, Line: Line(kw), EndLine: EndLine(n),
+			Name: name, Qualified: name, Kind: facts.KindModule, Line: syntax.Line(kw), EndLine: syntax.EndLine(n),
 			Signature: "namespace " + name,
 		})
 		x.ns = name
@@ -323,7 +324,7 @@ func (x *csharpX) errorNamespace(n *sitter.Node) {
 // import), using A = Ns.T; binds A to T of Ns, using static Ns.T; opens
 // T's members. global using is read as a using of this file.
 func (x *csharpX) using(n *sitter.Node) {
-	imp := facts.Import{Line: Line(n)}
+	imp := facts.Import{Line: syntax.Line(n)}
 	aliasNode := n.ChildByFieldId(x.k.fName)
 	alias, target, static := "", "", false
 	for i := uint(0); i < n.ChildCount(); i++ {
@@ -332,9 +333,9 @@ func (x *csharpX) using(n *sitter.Node) {
 		case !ch.IsNamed():
 			static = static || ch.Kind() == "static"
 		case aliasNode != nil && ch.Id() == aliasNode.Id():
-			alias = Text(ch, x.src)
+			alias = syntax.Text(ch, x.src)
 		case ch.KindId() != x.k.comment && target == "":
-			target = strings.TrimPrefix(javaStripGenerics(Text(ch, x.src)), "global::")
+			target = strings.TrimPrefix(javaStripGenerics(syntax.Text(ch, x.src)), "global::")
 		}
 	}
 	if target == "" {

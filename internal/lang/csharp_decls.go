@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func (x *csharpX) typeDecl(n *sitter.Node, id uint16) bool {
@@ -13,14 +14,14 @@ func (x *csharpX) typeDecl(n *sitter.Node, id uint16) bool {
 	if !x.inTypeBody() {
 		return false
 	}
-	name := Text(n.ChildByFieldId(k.fName), x.src)
+	name := syntax.Text(n.ChildByFieldId(k.fName), x.src)
 	if name == "" {
 		return false // MISSING or broken by a syntax error
 	}
 	qual, parent := x.qualify(name)
 	body := n.ChildByFieldId(k.fBody)
 	s := facts.Symbol{
-		Name: name, Qualified: qual, Parent: parent, Line: Line(n), EndLine: EndLine(n),
+		Name: name, Qualified: qual, Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 		Signature: csharpSig(n, body, x.src), Doc: x.doc(n),
 	}
 	var typeParams []string
@@ -77,14 +78,14 @@ func (x *csharpX) recordProperties(n *sitter.Node) {
 		}
 		for j := uint(0); j < list.NamedChildCount(); j++ {
 			p := list.NamedChild(j)
-			name := Text(p.ChildByFieldId(x.k.fName), x.src)
+			name := syntax.Text(p.ChildByFieldId(x.k.fName), x.src)
 			if p.KindId() != x.t.parameter || name == "" {
 				continue
 			}
 			qual, parent := x.qualify(name)
 			x.f.Symbols = append(x.f.Symbols, facts.Symbol{
-				Name: name, Qualified: qual, Parent: parent, Kind: facts.KindField, Line: Line(p), EndLine: EndLine(p),
-				Signature: OneLine(Text(p, x.src)), Type: x.typeChain(p.ChildByFieldId(x.k.fType)),
+				Name: name, Qualified: qual, Parent: parent, Kind: facts.KindField, Line: syntax.Line(p), EndLine: syntax.EndLine(p),
+				Signature: syntax.OneLine(syntax.Text(p, x.src)), Type: x.typeChain(p.ChildByFieldId(x.k.fType)),
 			})
 		}
 		return
@@ -105,7 +106,7 @@ func (x *csharpX) bases(n *sitter.Node, declID uint16) (ext, impl []string) {
 		if ch == nil || !csharpIsTypeNode(x.k, ch.KindId()) {
 			continue // argument_list of a primary constructor base, comments
 		}
-		name := strings.TrimPrefix(javaStripGenerics(Text(ch, x.src)), "global::")
+		name := strings.TrimPrefix(javaStripGenerics(syntax.Text(ch, x.src)), "global::")
 		switch {
 		case declID == x.k.interfaceDecl:
 			ext = append(ext, name)
@@ -139,7 +140,7 @@ func (x *csharpX) typeParams(n *sitter.Node) []string {
 	var out []string
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		if p := n.NamedChild(i); p.KindId() == x.k.typeParameter {
-			out = append(out, Text(p.ChildByFieldId(x.k.fName), x.src))
+			out = append(out, syntax.Text(p.ChildByFieldId(x.k.fName), x.src))
 		}
 	}
 	return out
@@ -150,12 +151,12 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 	if !x.inTypeBody() {
 		return false
 	}
-	name := Text(n.ChildByFieldId(k.fName), x.src)
+	name := syntax.Text(n.ChildByFieldId(k.fName), x.src)
 	if name == "" {
 		return false // MISSING or broken by a syntax error
 	}
 	qual, parent := x.qualify(name)
-	s := facts.Symbol{Name: name, Qualified: qual, Parent: parent, Line: Line(n), EndLine: EndLine(n), Doc: x.doc(n)}
+	s := facts.Symbol{Name: name, Qualified: qual, Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n), Doc: x.doc(n)}
 	var typeParams []string
 	switch id {
 	case k.methodDecl, k.ctorDecl:
@@ -203,7 +204,7 @@ func (x *csharpX) fieldDecl(n *sitter.Node, id uint16) bool {
 		ch := n.NamedChild(i)
 		switch ch.KindId() {
 		case k.modifier:
-			if Text(ch, x.src) == "const" {
+			if syntax.Text(ch, x.src) == "const" {
 				kind = facts.KindConst
 			}
 		case k.variableDeclaration:
@@ -230,11 +231,11 @@ func (x *csharpX) doc(n *sitter.Node) string {
 	next := int(n.StartPosition().Row)
 	for i := len(x.prevComments) - 1; i >= 0; i-- {
 		p := x.prevComments[i]
-		t := Text(p, x.src)
+		t := syntax.Text(p, x.src)
 		if !strings.HasPrefix(t, "///") || int(p.EndPosition().Row) < next-1 {
 			break
 		}
-		lines = append(lines, StripComment(t))
+		lines = append(lines, syntax.StripComment(t))
 		next = int(p.StartPosition().Row)
 	}
 	if len(lines) == 0 {
@@ -257,7 +258,7 @@ func (x *csharpX) doc(n *sitter.Node) string {
 var csharpSummaryTags = strings.NewReplacer("<summary>", "", "</summary>", "")
 
 func csharpSig(n, body *sitter.Node, src []byte) string {
-	s := Header(n, body, src)
+	s := syntax.Header(n, body, src)
 	s = strings.TrimSuffix(s, "=>")
 	return strings.TrimRight(s, "; ")
 }

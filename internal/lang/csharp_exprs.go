@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // exprChain is the chain of an expression's value, as far as the file
@@ -17,13 +18,13 @@ func (x *csharpX) exprChain(n *sitter.Node) string {
 	k, t := x.k, x.t
 	switch id := n.KindId(); id {
 	case k.identifier:
-		return x.nameChain(Text(n, x.src))
+		return x.nameChain(syntax.Text(n, x.src))
 	case k.this:
 		return "this"
 	case k.base:
 		return "super"
 	case k.genericName:
-		return x.typeNameChain(Text(n.NamedChild(0), x.src))
+		return x.typeNameChain(syntax.Text(n.NamedChild(0), x.src))
 	case k.memberAccess:
 		return x.memberChain(n)
 	case k.invocation:
@@ -148,7 +149,7 @@ func (x *csharpX) namespacePath(e *sitter.Node) (string, bool) {
 	case x.k.this, x.k.base, x.k.predefinedType:
 		return "", false
 	}
-	s := javaNoSpace(Text(e, x.src))
+	s := javaNoSpace(syntax.Text(e, x.src))
 	global := strings.HasPrefix(s, "global::")
 	s = strings.TrimPrefix(s, "global::")
 	if strings.Contains(s, "::") {
@@ -184,7 +185,7 @@ func (x *csharpX) recvChain(e *sitter.Node) string {
 		return ""
 	case root.KindId() == k.identifier:
 		// An alias may name a type or a namespace: the resolver binds it.
-		if _, isLocal := x.local(Text(root, x.src)); !isLocal && x.aliases[Text(root, x.src)] != "" {
+		if _, isLocal := x.local(syntax.Text(root, x.src)); !isLocal && x.aliases[syntax.Text(root, x.src)] != "" {
 			return ""
 		}
 	}

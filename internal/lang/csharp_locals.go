@@ -4,6 +4,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Local variables and parameters of C#, with their type chains, so that a
@@ -100,14 +101,14 @@ func (x *csharpX) declareTyped(name, t *sitter.Node) {
 	if t != nil && t.KindId() != x.t.implicitType {
 		chain = x.typeChain(t)
 	}
-	x.declare(Text(name, x.src), chain)
+	x.declare(syntax.Text(name, x.src), chain)
 }
 
 // declareUnknown declares the identifiers directly under n with no type.
 func (x *csharpX) declareUnknown(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		if ch := n.NamedChild(i); ch.KindId() == x.k.identifier {
-			x.declare(Text(ch, x.src), facts.Unknown)
+			x.declare(syntax.Text(ch, x.src), facts.Unknown)
 		}
 	}
 }
@@ -138,7 +139,7 @@ func (x *csharpX) declareVariables(decl *sitter.Node) {
 		if implicit {
 			chain = x.exprChain(x.initializer(d, name))
 		}
-		x.declare(Text(name, x.src), chain)
+		x.declare(syntax.Text(name, x.src), chain)
 	}
 }
 
@@ -163,7 +164,7 @@ func (x *csharpX) declareParams(list *sitter.Node) {
 		return
 	}
 	if list.KindId() == x.t.implicitParameter {
-		x.declare(Text(list, x.src), facts.Unknown)
+		x.declare(syntax.Text(list, x.src), facts.Unknown)
 		return
 	}
 	for i := uint(0); i < list.NamedChildCount(); i++ {
@@ -177,7 +178,7 @@ func (x *csharpX) declareParams(list *sitter.Node) {
 // inside that method: calls to it from there resolve to it, not to a
 // member of the same name.
 func (x *csharpX) localFunction(n *sitter.Node) bool {
-	name := Text(n.ChildByFieldId(x.k.fName), x.src)
+	name := syntax.Text(n.ChildByFieldId(x.k.fName), x.src)
 	if name == "" || len(x.scopes) == 0 || csharpStatementWords[name] {
 		return false // "else if (c) {}" split by #if parses as a function "if"
 	}
@@ -188,7 +189,7 @@ func (x *csharpX) localFunction(n *sitter.Node) bool {
 	}
 	x.scopes = append(x.scopes, javaScope{qual: qual, name: name, typeParams: typeParams})
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
-		Name: name, Qualified: qual, Parent: parent, Kind: facts.KindFunction, Line: Line(n), EndLine: EndLine(n),
+		Name: name, Qualified: qual, Parent: parent, Kind: facts.KindFunction, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 		Signature: csharpSig(n, n.ChildByFieldId(x.k.fBody), x.src), Type: x.resultChain(n.ChildByFieldId(x.k.fType)),
 	})
 	return true

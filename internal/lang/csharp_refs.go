@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // invocation reports a call, with its receiver's type chain when the
@@ -51,7 +52,7 @@ func (x *csharpX) invocation(n *sitter.Node) {
 	if name == nil {
 		return
 	}
-	s := Text(name, x.src)
+	s := syntax.Text(name, x.src)
 	if s == "nameof" && qual == "" {
 		return
 	}
@@ -128,7 +129,7 @@ func (x *csharpX) typ(n *sitter.Node) {
 	k := x.k
 	switch n.KindId() {
 	case k.identifier:
-		name := Text(n, x.src)
+		name := syntax.Text(n, x.src)
 		if name != "dynamic" && name != "var" && !x.isTypeParam(name) {
 			x.ref(name, "", facts.RefReference, n)
 		}
@@ -171,7 +172,7 @@ func (x *csharpX) typeName(n *sitter.Node) (name, qual string, at *sitter.Node) 
 			at = nm
 		}
 	}
-	t := javaStripGenerics(Text(n, x.src))
+	t := javaStripGenerics(syntax.Text(n, x.src))
 	if i := strings.LastIndex(t, "::"); i >= 0 && !strings.Contains(t[i:], ".") {
 		return t[i+2:], t[:i], at
 	}
@@ -181,7 +182,7 @@ func (x *csharpX) typeName(n *sitter.Node) (name, qual string, at *sitter.Node) 
 
 func (x *csharpX) qualifier(n *sitter.Node) string {
 	if x.isChain(n) {
-		return strings.TrimPrefix(javaNoSpace(Text(n, x.src)), "global::")
+		return strings.TrimPrefix(javaNoSpace(syntax.Text(n, x.src)), "global::")
 	}
 	return "?"
 }

@@ -7,6 +7,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Type chains for C#: the extractor writes the declared type of fields,
@@ -80,11 +81,11 @@ func (x *csharpX) typeChain(t *sitter.Node) string {
 	k := x.k
 	switch t.KindId() {
 	case k.identifier:
-		return x.typeNameChain(Text(t, x.src))
+		return x.typeNameChain(syntax.Text(t, x.src))
 	case k.genericName:
-		return x.typeNameChain(Text(t.NamedChild(0), x.src))
+		return x.typeNameChain(syntax.Text(t.NamedChild(0), x.src))
 	case k.qualifiedName, k.aliasQualifiedName:
-		return x.qualifiedTypeChain(javaStripGenerics(Text(t, x.src)))
+		return x.qualifiedTypeChain(javaStripGenerics(syntax.Text(t, x.src)))
 	case k.nullableType, k.refType, k.scopedType:
 		return x.typeChain(t.ChildByFieldId(k.fType))
 	case k.predefinedType, k.arrayType, k.tupleType, k.pointerType:
@@ -127,7 +128,7 @@ func (x *csharpX) resultChain(t *sitter.Node) string {
 		return ""
 	}
 	if t.KindId() == x.k.genericName {
-		switch Text(t.NamedChild(0), x.src) {
+		switch syntax.Text(t.NamedChild(0), x.src) {
 		case "Task", "ValueTask":
 			if args := t.NamedChild(1); args != nil && args.NamedChildCount() == 1 {
 				return x.typeChain(args.NamedChild(0))
@@ -135,7 +136,7 @@ func (x *csharpX) resultChain(t *sitter.Node) string {
 		}
 	}
 	if t.KindId() == x.k.identifier {
-		switch Text(t, x.src) {
+		switch syntax.Text(t, x.src) {
 		case "Task", "ValueTask":
 			return facts.NotRepo
 		}
@@ -160,5 +161,5 @@ func (x *csharpX) memberName(n *sitter.Node) string {
 	if n.KindId() == x.k.genericName {
 		n = n.NamedChild(0)
 	}
-	return Text(n, x.src)
+	return syntax.Text(n, x.src)
 }

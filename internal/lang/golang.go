@@ -9,6 +9,7 @@ import (
 	tsgo "github.com/tree-sitter/tree-sitter-go/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func goSpec() *Spec {
@@ -117,7 +118,7 @@ type goExtractor struct {
 
 func goExtract(root *sitter.Node, src []byte) *facts.File {
 	e := &goExtractor{g: goGrammarIDs(), src: src, f: &facts.File{}, imports: map[string]string{}}
-	Walk(root, e.visit)
+	syntax.Walk(root, e.visit)
 	return e.f
 }
 
@@ -142,7 +143,7 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 		if e.f.Package == "" {
 			for i := uint(0); i < n.NamedChildCount(); i++ {
 				if c := n.NamedChild(i); e.g.kind(c) == "package_identifier" {
-					e.f.Package = Text(c, e.src)
+					e.f.Package = syntax.Text(c, e.src)
 					break
 				}
 			}
@@ -189,14 +190,14 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 	case "qualified_type":
 		name := n.ChildByFieldId(e.g.fName)
 		if name != nil {
-			e.ref(name, Text(name, e.src), e.chainText(n.ChildByFieldId(e.g.fPackage)), "", facts.RefReference)
+			e.ref(name, syntax.Text(name, e.src), e.chainText(n.ChildByFieldId(e.g.fPackage)), "", facts.RefReference)
 		}
 		return false
 	case "type_identifier":
 		if n.Id() == e.skipID {
 			return false
 		}
-		name := Text(n, e.src)
+		name := syntax.Text(n, e.src)
 		if goBuiltins[name] || e.isTypeParam(name) {
 			return false
 		}
@@ -220,7 +221,7 @@ func (e *goExtractor) ref(at *sitter.Node, name, qual, recv, kind string) {
 			qual = "self." + rest
 		}
 	}
-	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from, Line: Line(at), Recv: recv})
+	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from, Line: syntax.Line(at), Recv: recv})
 }
 
 func (e *goExtractor) isTypeParam(name string) bool {
@@ -237,9 +238,9 @@ func (e *goExtractor) importSpec(n *sitter.Node) {
 	if p == nil {
 		return
 	}
-	imp := facts.Import{Path: goUnquote(Text(p, e.src)), Line: Line(n)}
+	imp := facts.Import{Path: goUnquote(syntax.Text(p, e.src)), Line: syntax.Line(n)}
 	if a := n.ChildByFieldId(e.g.fName); a != nil {
-		imp.Alias = Text(a, e.src)
+		imp.Alias = syntax.Text(a, e.src)
 	}
 	switch imp.Alias {
 	case "_", ".":
@@ -269,7 +270,7 @@ func (e *goExtractor) call(n *sitter.Node) {
 	}
 	switch e.g.kind(fn) {
 	case "identifier", "type_identifier":
-		name := Text(fn, e.src)
+		name := syntax.Text(fn, e.src)
 		if _, isLocal := e.local(name); !goBuiltins[name] && !e.isTypeParam(name) && !isLocal {
 			e.ref(fn, name, "", "", facts.RefCall)
 		}
@@ -283,24 +284,24 @@ func (e *goExtractor) call(n *sitter.Node) {
 		if qual == "" {
 			qual, recv = facts.Unknown, e.exprChain(operand)
 		}
-		e.ref(field, Text(field, e.src), qual, recv, facts.RefCall)
+		e.ref(field, syntax.Text(field, e.src), qual, recv, facts.RefCall)
 	case "parenthesized_expression":
 		// (*T)(x) converts to a pointer type: a reference to T.
 		u := fn.NamedChild(0)
 		if u == nil || e.g.kind(u) != "unary_expression" || fn.NamedChildCount() != 1 {
 			return
 		}
-		if op := u.Child(0); op == nil || Text(op, e.src) != "*" {
+		if op := u.Child(0); op == nil || syntax.Text(op, e.src) != "*" {
 			return
 		}
 		switch t := u.ChildByFieldId(e.g.fOperand); {
 		case t == nil:
 		case e.g.kind(t) == "identifier":
-			e.ref(t, Text(t, e.src), "", "", facts.RefReference)
+			e.ref(t, syntax.Text(t, e.src), "", "", facts.RefReference)
 		case e.g.kind(t) == "selector_expression":
 			if f := t.ChildByFieldId(e.g.fField); f != nil {
 				if q := e.chainText(t.ChildByFieldId(e.g.fOperand)); q != "" {
-					e.ref(f, Text(f, e.src), q, "", facts.RefReference)
+					e.ref(f, syntax.Text(f, e.src), q, "", facts.RefReference)
 				}
 			}
 		}
@@ -313,7 +314,7 @@ func (e *goExtractor) chainText(n *sitter.Node) string {
 	for c := n; c != nil; {
 		switch e.g.kind(c) {
 		case "identifier", "package_identifier", "field_identifier", "type_identifier":
-			return goNoSpace(Text(n, e.src))
+			return goNoSpace(syntax.Text(n, e.src))
 		case "selector_expression":
 			if f := c.ChildByFieldId(e.g.fField); f == nil || e.g.kind(f) != "field_identifier" {
 				return ""

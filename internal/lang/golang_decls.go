@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func (e *goExtractor) funcDecl(n *sitter.Node) {
@@ -13,11 +14,11 @@ func (e *goExtractor) funcDecl(n *sitter.Node) {
 	if nameNode == nil {
 		return
 	}
-	name := Text(nameNode, e.src)
+	name := syntax.Text(nameNode, e.src)
 	sym := facts.Symbol{Name: name, Qualified: name, Kind: facts.KindFunction,
-		Line: Line(n), EndLine: EndLine(n),
-		Signature: Header(n, n.ChildByFieldId(e.g.fBody), e.src),
-		Doc:       PrecedingComments(n, e.src, goIsComment)}
+		Line: syntax.Line(n), EndLine: syntax.EndLine(n),
+		Signature: syntax.Header(n, n.ChildByFieldId(e.g.fBody), e.src),
+		Doc:       syntax.PrecedingComments(n, e.src, goIsComment)}
 	e.tparams = e.tparams[:0]
 	e.recv = ""
 	e.collectTypeParams(n.ChildByFieldId(e.g.fTypeParams))
@@ -56,8 +57,8 @@ func (e *goExtractor) receiverType(recv *sitter.Node) string {
 	for i := uint(0); i < recv.NamedChildCount(); i++ {
 		if c := recv.NamedChild(i); e.g.kind(c) == "parameter_declaration" {
 			t = c.ChildByFieldId(e.g.fType)
-			if name := c.ChildByFieldId(e.g.fName); name != nil && Text(name, e.src) != "_" {
-				e.recv = Text(name, e.src)
+			if name := c.ChildByFieldId(e.g.fName); name != nil && syntax.Text(name, e.src) != "_" {
+				e.recv = syntax.Text(name, e.src)
 			}
 			break
 		}
@@ -68,16 +69,17 @@ func (e *goExtractor) receiverType(recv *sitter.Node) string {
 			t = t.NamedChild(0)
 		case "generic_type":
 			if args := t.ChildByFieldId(e.g.fTypeArgs); args != nil {
-				Walk(args, func(c *sitter.Node) bool {
+				syntax.Walk(args, func(c *sitter.Node) bool {
 					if e.g.kind(c) == "type_identifier" {
-						e.tparams = append(e.tparams, Text(c, e.src))
+						e.tparams = append(e.tparams, syntax.Text(c, e.src))
 					}
 					return true
 				})
+
 			}
 			t = t.ChildByFieldId(e.g.fType)
 		case "type_identifier":
-			return Text(t, e.src)
+			return syntax.Text(t, e.src)
 		default:
 			return ""
 		}
@@ -97,7 +99,7 @@ func (e *goExtractor) collectTypeParams(list *sitter.Node) {
 		}
 		for j := uint(0); j < d.NamedChildCount(); j++ {
 			if c := d.NamedChild(j); e.g.kind(c) == "identifier" {
-				e.tparams = append(e.tparams, Text(c, e.src))
+				e.tparams = append(e.tparams, syntax.Text(c, e.src))
 			}
 		}
 	}
@@ -108,12 +110,12 @@ func (e *goExtractor) typeSpec(n *sitter.Node) {
 	if nameNode == nil {
 		return
 	}
-	name := Text(nameNode, e.src)
+	name := syntax.Text(nameNode, e.src)
 	e.skipID = nameNode.Id()
 	e.tparams = e.tparams[:0]
 	e.collectTypeParams(n.ChildByFieldId(e.g.fTypeParams))
 	sym := facts.Symbol{Name: name, Qualified: name, Kind: facts.KindType,
-		Line: Line(n), EndLine: EndLine(n), Doc: e.specDoc(n)}
+		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Doc: e.specDoc(n)}
 	var body *sitter.Node
 	if t := n.ChildByFieldId(e.g.fType); t != nil && e.g.kind(n) == "type_spec" {
 		switch e.g.kind(t) {
@@ -128,7 +130,7 @@ func (e *goExtractor) typeSpec(n *sitter.Node) {
 		case "interface_type":
 			sym.Kind = facts.KindInterface
 			for i := uint(0); i < t.ChildCount(); i++ {
-				if c := t.Child(i); !c.IsNamed() && Text(c, e.src) == "{" {
+				if c := t.Child(i); !c.IsNamed() && syntax.Text(c, e.src) == "{" {
 					body = c
 					break
 				}
@@ -136,7 +138,7 @@ func (e *goExtractor) typeSpec(n *sitter.Node) {
 			sym.Extends = e.embedded(t, "type_elem")
 		}
 	}
-	sym.Signature = "type " + Header(n, body, e.src)
+	sym.Signature = "type " + syntax.Header(n, body, e.src)
 	if sym.Kind == facts.KindType {
 		if t := n.ChildByFieldId(e.g.fType); t != nil {
 			sym.Type = e.typeChain(t) // type T U: T's value is a U
@@ -168,7 +170,7 @@ func (e *goExtractor) fields(owner string, list *sitter.Node) {
 		var names []string
 		for j := uint(0); j < c.NamedChildCount(); j++ {
 			if f := c.NamedChild(j); e.g.kind(f) == "field_identifier" {
-				names = append(names, Text(f, e.src))
+				names = append(names, syntax.Text(f, e.src))
 			}
 		}
 		if len(names) == 0 {
@@ -182,7 +184,7 @@ func (e *goExtractor) fields(owner string, list *sitter.Node) {
 		}
 		for _, f := range names {
 			e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: f, Qualified: owner + "." + f, Kind: facts.KindField, Parent: owner,
-				Line: Line(c), EndLine: EndLine(c), Signature: OneLine(Text(c, e.src)), Doc: PrecedingComments(c, e.src, goIsComment), Type: chain})
+				Line: syntax.Line(c), EndLine: syntax.EndLine(c), Signature: syntax.OneLine(syntax.Text(c, e.src)), Doc: syntax.PrecedingComments(c, e.src, goIsComment), Type: chain})
 		}
 	}
 }
@@ -202,9 +204,9 @@ func (e *goExtractor) interfaceMethods(owner string, t *sitter.Node) {
 		if nameNode == nil {
 			continue
 		}
-		name := Text(nameNode, e.src)
+		name := syntax.Text(nameNode, e.src)
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: owner + "." + name, Kind: facts.KindMethod, Parent: owner,
-			Line: Line(m), EndLine: EndLine(m), Signature: OneLine(Text(m, e.src)), Doc: PrecedingComments(m, e.src, goIsComment),
+			Line: syntax.Line(m), EndLine: syntax.EndLine(m), Signature: syntax.OneLine(syntax.Text(m, e.src)), Doc: syntax.PrecedingComments(m, e.src, goIsComment),
 			Type: e.resultChain(m.ChildByFieldId(e.g.fResult))})
 	}
 }
@@ -243,7 +245,7 @@ func (e *goExtractor) typeName(t *sitter.Node) string {
 		case "generic_type":
 			t = t.ChildByFieldId(e.g.fType)
 		case "type_identifier", "qualified_type":
-			return goNoSpace(Text(t, e.src))
+			return goNoSpace(syntax.Text(t, e.src))
 		default:
 			return ""
 		}
@@ -254,12 +256,12 @@ func (e *goExtractor) typeName(t *sitter.Node) string {
 // specDoc is the comment above a spec, or above its declaration when the
 // declaration is not a parenthesized group.
 func (e *goExtractor) specDoc(n *sitter.Node) string {
-	if d := PrecedingComments(n, e.src, goIsComment); d != "" {
+	if d := syntax.PrecedingComments(n, e.src, goIsComment); d != "" {
 		return d
 	}
-	if prev := n.PrevSibling(); prev != nil && !prev.IsNamed() && Text(prev, e.src) != "(" {
+	if prev := n.PrevSibling(); prev != nil && !prev.IsNamed() && syntax.Text(prev, e.src) != "(" {
 		if parent := n.Parent(); parent != nil {
-			return PrecedingComments(parent, e.src, goIsComment)
+			return syntax.PrecedingComments(parent, e.src, goIsComment)
 		}
 	}
 	return ""
@@ -270,7 +272,7 @@ func (e *goExtractor) valueSpec(n *sitter.Node) {
 	if e.g.kind(n) == "const_spec" {
 		kind, kw = facts.KindConst, "const "
 	}
-	sig := kw + Header(n, n.ChildByFieldId(e.g.fValue), e.src)
+	sig := kw + syntax.Header(n, n.ChildByFieldId(e.g.fValue), e.src)
 	doc := e.specDoc(n)
 	declared := ""
 	if t := n.ChildByFieldId(e.g.fType); t != nil {
@@ -288,7 +290,7 @@ func (e *goExtractor) valueSpec(n *sitter.Node) {
 		}
 	}
 	for i, c := range names {
-		name := Text(c, e.src)
+		name := syntax.Text(c, e.src)
 		if name == "_" {
 			continue
 		}
@@ -302,7 +304,7 @@ func (e *goExtractor) valueSpec(n *sitter.Node) {
 			}
 		}
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: kind,
-			Line: Line(n), EndLine: EndLine(n), Signature: sig, Doc: doc, Type: typ})
+			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Doc: doc, Type: typ})
 	}
 	e.from, e.curEnd = first, n.EndByte()
 	e.tparams = e.tparams[:0]

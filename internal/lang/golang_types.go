@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Local type inference for Go: the extractor tracks the variables of each
@@ -73,7 +74,7 @@ func (e *goExtractor) declareParams(list *sitter.Node) {
 		}
 		for j := uint(0); j < p.NamedChildCount(); j++ {
 			if c := p.NamedChild(j); e.g.kind(c) == "identifier" {
-				e.declare(Text(c, e.src), chain)
+				e.declare(syntax.Text(c, e.src), chain)
 			}
 		}
 	}
@@ -97,7 +98,7 @@ func (e *goExtractor) shortVar(n *sitter.Node) {
 			chain = e.exprChain(values[0]) // v, ok := x.(T)
 		}
 		if e.g.kind(l) == "identifier" {
-			e.declare(Text(l, e.src), chain)
+			e.declare(syntax.Text(l, e.src), chain)
 		}
 	}
 }
@@ -123,7 +124,7 @@ func (e *goExtractor) localVarSpec(n *sitter.Node) {
 		if ch == facts.Unknown && len(values) == len(names) {
 			ch = e.exprChain(values[i])
 		}
-		e.declare(Text(c, e.src), ch)
+		e.declare(syntax.Text(c, e.src), ch)
 	}
 }
 
@@ -134,12 +135,12 @@ func (e *goExtractor) declareUnknown(left *sitter.Node) {
 		return
 	}
 	if e.g.kind(left) == "identifier" {
-		e.declare(Text(left, e.src), facts.Unknown)
+		e.declare(syntax.Text(left, e.src), facts.Unknown)
 		return
 	}
 	for _, c := range namedChildren(left) {
 		if e.g.kind(c) == "identifier" {
-			e.declare(Text(c, e.src), facts.Unknown)
+			e.declare(syntax.Text(c, e.src), facts.Unknown)
 		}
 	}
 }
@@ -165,7 +166,7 @@ func (e *goExtractor) typeChain(t *sitter.Node) string {
 		case "generic_type":
 			t = t.ChildByFieldId(e.g.fType)
 		case "type_identifier":
-			name := Text(t, e.src)
+			name := syntax.Text(t, e.src)
 			switch {
 			case goBuiltins[name]:
 				return facts.NotRepo
@@ -178,7 +179,7 @@ func (e *goExtractor) typeChain(t *sitter.Node) string {
 			if pkg == nil || name == nil {
 				return facts.Unknown
 			}
-			return e.imported(Text(pkg, e.src), Text(name, e.src))
+			return e.imported(syntax.Text(pkg, e.src), syntax.Text(name, e.src))
 		case "slice_type", "array_type", "map_type", "channel_type", "function_type", "struct_type":
 			return facts.NotRepo
 		default:
@@ -207,7 +208,7 @@ func (e *goExtractor) exprChain(n *sitter.Node) string {
 	case "composite_literal":
 		return e.typeChain(n.ChildByFieldId(e.g.fType))
 	case "unary_expression":
-		if op := n.Child(0); op != nil && Text(op, e.src) == "&" {
+		if op := n.Child(0); op != nil && syntax.Text(op, e.src) == "&" {
 			return e.exprChain(n.ChildByFieldId(e.g.fOperand))
 		}
 		return facts.Unknown
@@ -218,18 +219,18 @@ func (e *goExtractor) exprChain(n *sitter.Node) string {
 	case "call_expression":
 		return e.callChain(n)
 	case "identifier":
-		return e.nameChain(Text(n, e.src))
+		return e.nameChain(syntax.Text(n, e.src))
 	case "selector_expression":
 		op, field := n.ChildByFieldId(e.g.fOperand), n.ChildByFieldId(e.g.fField)
 		if op == nil || field == nil {
 			return facts.Unknown
 		}
 		if e.g.kind(op) == "identifier" {
-			if path, ok := e.importPath(Text(op, e.src)); ok {
-				return facts.Imported(path, Text(field, e.src))
+			if path, ok := e.importPath(syntax.Text(op, e.src)); ok {
+				return facts.Imported(path, syntax.Text(field, e.src))
 			}
 		}
-		return e.step(e.exprChain(op), Text(field, e.src))
+		return e.step(e.exprChain(op), syntax.Text(field, e.src))
 	case "interpreted_string_literal", "raw_string_literal", "int_literal", "float_literal",
 		"rune_literal", "imaginary_literal", "true", "false", "func_literal", "binary_expression":
 		return facts.NotRepo
@@ -248,7 +249,7 @@ func (e *goExtractor) callChain(n *sitter.Node) string {
 	}
 	switch e.g.kind(fn) {
 	case "identifier":
-		name := Text(fn, e.src)
+		name := syntax.Text(fn, e.src)
 		if name == "new" {
 			if args := n.ChildByFieldId(e.g.fArguments); args != nil && args.NamedChildCount() > 0 {
 				return e.typeChain(args.NamedChild(0))

@@ -10,6 +10,7 @@ import (
 	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func javaSpec() *Spec {
@@ -192,7 +193,7 @@ func (x *scopeWalk) ref(name, qual, kind string, at *sitter.Node) {
 	if name == "" {
 		return
 	}
-	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: Line(at)})
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: syntax.Line(at)})
 	x.refPos = append(x.refPos, at.StartByte())
 }
 
@@ -264,7 +265,7 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 			for i := uint(0); i < n.NamedChildCount(); i++ {
 				ch := n.NamedChild(i)
 				if ch.KindId() == k.identifier || ch.KindId() == k.scopedIdentifier {
-					x.f.Package = javaNoSpace(Text(ch, x.src))
+					x.f.Package = javaNoSpace(syntax.Text(ch, x.src))
 					break
 				}
 			}
@@ -279,12 +280,12 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 	case k.fieldDecl, k.constantDecl:
 		pushed = x.fieldDecl(n, id)
 	case k.enumConstant:
-		if name := Text(n.ChildByFieldId(k.fName), x.src); name != "" && x.inTypeBody() {
+		if name := syntax.Text(n.ChildByFieldId(k.fName), x.src); name != "" && x.inTypeBody() {
 			qual, parent := x.qualify(name)
 			body := n.ChildByFieldId(k.fBody)
 			x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 				Name: name, Qualified: qual, Kind: facts.KindConst, Parent: parent,
-				Line: Line(n), EndLine: EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
+				Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
 				Type: parent, // the enum
 			})
 			x.scopes = append(x.scopes, javaScope{qual: qual, name: name})
@@ -300,12 +301,12 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 		x.methodRef(n)
 	case k.markerAnnotation, k.annotation:
 		if nm := n.ChildByFieldId(k.fName); nm != nil {
-			name, qual := javaSplitLast(javaNoSpace(Text(nm, x.src)), ".")
+			name, qual := javaSplitLast(javaNoSpace(syntax.Text(nm, x.src)), ".")
 			x.ref(name, qual, facts.RefReference, nm)
 		}
 	case k.typeIdentifier:
 		if parentKind != k.typeParameter && n.Id() != x.suppress {
-			name := Text(n, x.src)
+			name := syntax.Text(n, x.src)
 			if name != "var" && !x.isTypeParam(name) {
 				x.ref(name, "", facts.RefReference, n)
 			}
@@ -338,13 +339,13 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 }
 
 func (x *javaX) importDecl(n *sitter.Node) {
-	imp := facts.Import{Line: Line(n)}
+	imp := facts.Import{Line: syntax.Line(n)}
 	static, wildcard := false, false
 	for i := uint(0); i < n.ChildCount(); i++ {
 		ch := n.Child(i)
 		switch {
 		case ch.KindId() == x.k.identifier || ch.KindId() == x.k.scopedIdentifier:
-			imp.Path = javaNoSpace(Text(ch, x.src))
+			imp.Path = javaNoSpace(syntax.Text(ch, x.src))
 		case ch.KindId() == x.k.asterisk:
 			wildcard = true
 		case !ch.IsNamed() && ch.Kind() == "static":

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Argument types: the simple type name of each call argument, for the
@@ -18,12 +19,12 @@ func (x *javaX) argType(e *sitter.Node) string {
 	case tk.stringLit:
 		return "String"
 	case tk.decInt, tk.hexInt, tk.octInt, tk.binInt:
-		if t := Text(e, x.src); strings.HasSuffix(t, "L") || strings.HasSuffix(t, "l") {
+		if t := syntax.Text(e, x.src); strings.HasSuffix(t, "L") || strings.HasSuffix(t, "l") {
 			return "long"
 		}
 		return "int"
 	case tk.decFloat, tk.hexFloat:
-		if t := Text(e, x.src); strings.HasSuffix(t, "f") || strings.HasSuffix(t, "F") {
+		if t := syntax.Text(e, x.src); strings.HasSuffix(t, "f") || strings.HasSuffix(t, "F") {
 			return "float"
 		}
 		return "double"
@@ -36,7 +37,7 @@ func (x *javaX) argType(e *sitter.Node) string {
 	case tk.classLit:
 		return "Class"
 	case k.identifier:
-		if v, ok := x.lookup(Text(e, x.src)); ok {
+		if v, ok := x.lookup(syntax.Text(e, x.src)); ok {
 			return v.typ
 		}
 	case k.this:
@@ -54,7 +55,7 @@ func (x *javaX) argType(e *sitter.Node) string {
 	case tk.binaryExpr:
 		return x.binaryType(e)
 	case tk.unaryExpr:
-		if op := e.ChildByFieldId(tk.fOperator); op != nil && Text(op, x.src) == "!" {
+		if op := e.ChildByFieldId(tk.fOperator); op != nil && syntax.Text(op, x.src) == "!" {
 			return "boolean"
 		}
 		if o := e.ChildByFieldId(tk.fOperand); o != nil {
@@ -89,7 +90,7 @@ func (x *javaX) argType(e *sitter.Node) string {
 // Object's methods, common library methods on a library receiver, and
 // methods the enclosing types declare.
 func (x *javaX) resultType(e *sitter.Node) string {
-	name := Text(e.ChildByFieldId(x.k.fName), x.src)
+	name := syntax.Text(e.ChildByFieldId(x.k.fName), x.src)
 	obj := e.ChildByFieldId(x.k.fObject)
 	switch {
 	case name == "toString" || name == "hashCode" || name == "equals" || name == "getClass":
@@ -100,14 +101,14 @@ func (x *javaX) resultType(e *sitter.Node) string {
 				return x.overloadResult(sigs, e)
 			}
 		}
-	case name == "requireNonNull" && Text(obj, x.src) == "Objects":
+	case name == "requireNonNull" && syntax.Text(obj, x.src) == "Objects":
 		if a := x.firstArg(e); a != nil {
 			return x.argType(a) // Objects.requireNonNull(x, ...) is x
 		}
 	case x.exprChain(obj) == facts.NotRepo:
 		recv := plainType(x.argType(obj))
-		if obj.KindId() == x.k.identifier && isUpper(Text(obj, x.src)[0]) {
-			recv = Text(obj, x.src) // a static call
+		if obj.KindId() == x.k.identifier && isUpper(syntax.Text(obj, x.src)[0]) {
+			recv = syntax.Text(obj, x.src) // a static call
 		}
 		if t, ok := javaLibResults[recv+"."+name]; ok {
 			return t
@@ -203,16 +204,16 @@ func (x *javaX) fieldType(e *sitter.Node) string {
 	if obj == nil || f == nil {
 		return "?"
 	}
-	name := Text(f, x.src)
+	name := syntax.Text(f, x.src)
 	if name == "length" && strings.HasSuffix(x.argType(obj), "[]") {
 		return "int"
 	}
 	if obj.KindId() == x.k.identifier {
-		if _, local := x.lookup(Text(obj, x.src)); !local && x.typeRoot(Text(obj, x.src)) == facts.NotRepo {
-			if t, ok := unboxedJava[Text(obj, x.src)]; ok && (name == "MAX_VALUE" || name == "MIN_VALUE") {
+		if _, local := x.lookup(syntax.Text(obj, x.src)); !local && x.typeRoot(syntax.Text(obj, x.src)) == facts.NotRepo {
+			if t, ok := unboxedJava[syntax.Text(obj, x.src)]; ok && (name == "MAX_VALUE" || name == "MIN_VALUE") {
 				return t // Integer.MAX_VALUE
 			}
-			if t, ok := javaLibFields[Text(obj, x.src)+"."+name]; ok {
+			if t, ok := javaLibFields[syntax.Text(obj, x.src)+"."+name]; ok {
 				return t
 			}
 		}
@@ -235,7 +236,7 @@ func (x *javaX) arrayCreationType(e *sitter.Node) string {
 		case x.tk.dimensionsExpr:
 			dims++
 		case x.tk.dimensions:
-			dims += strings.Count(Text(c, x.src), "[")
+			dims += strings.Count(syntax.Text(c, x.src), "[")
 		}
 	}
 	return t + strings.Repeat("[]", dims)
@@ -244,7 +245,7 @@ func (x *javaX) arrayCreationType(e *sitter.Node) string {
 // binaryType is the type of a binary expression: comparisons and logic
 // are boolean, + with a String is a String, arithmetic promotes.
 func (x *javaX) binaryType(e *sitter.Node) string {
-	op := Text(e.ChildByFieldId(x.tk.fOperator), x.src)
+	op := syntax.Text(e.ChildByFieldId(x.tk.fOperator), x.src)
 	switch op {
 	case "==", "!=", "<", ">", "<=", ">=", "&&", "||":
 		return "boolean"

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
@@ -13,14 +14,14 @@ func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
 	if !x.inTypeBody() {
 		return false
 	}
-	name := Text(n.ChildByFieldId(k.fName), x.src)
+	name := syntax.Text(n.ChildByFieldId(k.fName), x.src)
 	if name == "" {
 		return false // MISSING or broken by a syntax error
 	}
 	qual, parent := x.qualify(name)
 	body := n.ChildByFieldId(k.fBody)
 	s := facts.Symbol{
-		Name: name, Qualified: qual, Parent: parent, Line: Line(n), EndLine: EndLine(n),
+		Name: name, Qualified: qual, Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 		Signature: javaSig(n, body, x.src), Doc: x.doc(n),
 	}
 	switch id {
@@ -32,7 +33,7 @@ func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
 		s.Kind = facts.KindInterface
 	}
 	if sc := n.ChildByFieldId(k.fSuperclass); sc != nil && sc.NamedChildCount() > 0 {
-		s.Extends = append(s.Extends, javaStripGenerics(Text(sc.NamedChild(0), x.src)))
+		s.Extends = append(s.Extends, javaStripGenerics(syntax.Text(sc.NamedChild(0), x.src)))
 	}
 	if si := n.ChildByFieldId(k.fInterfaces); si != nil {
 		s.Implements = x.typeList(si)
@@ -64,7 +65,7 @@ func (x *javaX) typeList(n *sitter.Node) []string {
 			continue
 		}
 		for j := uint(0); j < tl.NamedChildCount(); j++ {
-			out = append(out, javaStripGenerics(Text(tl.NamedChild(j), x.src)))
+			out = append(out, javaStripGenerics(syntax.Text(tl.NamedChild(j), x.src)))
 		}
 	}
 	return out
@@ -87,7 +88,7 @@ func (x *javaX) typeParams(n *sitter.Node) (names []string, bounds []*sitter.Nod
 		for j := uint(0); j < p.NamedChildCount(); j++ {
 			switch t := p.NamedChild(j); {
 			case t.KindId() == x.k.typeIdentifier && name == "":
-				name = Text(t, x.src)
+				name = syntax.Text(t, x.src)
 			case t.KindId() == x.tk.typeBound && t.NamedChildCount() > 0:
 				bound = t.NamedChild(0)
 			}
@@ -103,7 +104,7 @@ func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
 	if !x.inTypeBody() {
 		return false
 	}
-	name := Text(n.ChildByFieldId(x.k.fName), x.src)
+	name := syntax.Text(n.ChildByFieldId(x.k.fName), x.src)
 	if name == "" {
 		return false
 	}
@@ -115,7 +116,7 @@ func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
 	x.scopes = append(x.scopes, sc)
 	s := facts.Symbol{
 		Name: name, Qualified: qual, Kind: facts.KindMethod, Parent: parent,
-		Line: Line(n), EndLine: EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
+		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
 	}
 	switch id {
 	case x.k.methodDecl:
@@ -148,7 +149,7 @@ func (x *javaX) fieldDecl(n *sitter.Node, id uint16) bool {
 		kind = facts.KindField
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			if m := n.NamedChild(i); m.KindId() == k.modifiers {
-				mods := " " + OneLine(Text(m, x.src)) + " "
+				mods := " " + syntax.OneLine(syntax.Text(m, x.src)) + " "
 				if strings.Contains(mods, " static ") && strings.Contains(mods, " final ") {
 					kind = facts.KindConst
 				}
@@ -175,7 +176,7 @@ type declIDs struct{ typeField, nameField, declarator uint16 }
 func (x *scopeWalk) declarators(src []byte, n, decl *sitter.Node, ids declIDs, kind, doc string) bool {
 	head := ""
 	if t := decl.ChildByFieldId(ids.typeField); t != nil {
-		head = OneLine(string(src[n.StartByte():t.EndByte()]))
+		head = syntax.OneLine(string(src[n.StartByte():t.EndByte()]))
 	}
 	first := ""
 	for i := uint(0); i < decl.NamedChildCount(); i++ {
@@ -183,7 +184,7 @@ func (x *scopeWalk) declarators(src []byte, n, decl *sitter.Node, ids declIDs, k
 		if d.KindId() != ids.declarator {
 			continue
 		}
-		name := Text(d.ChildByFieldId(ids.nameField), src)
+		name := syntax.Text(d.ChildByFieldId(ids.nameField), src)
 		if name == "" {
 			continue
 		}
@@ -193,7 +194,7 @@ func (x *scopeWalk) declarators(src []byte, n, decl *sitter.Node, ids declIDs, k
 		}
 		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 			Name: name, Qualified: qual, Kind: kind, Parent: parent,
-			Line: Line(n), EndLine: EndLine(n), Signature: javaCap(head + " " + name), Doc: doc,
+			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: javaCap(head + " " + name), Doc: doc,
 		})
 	}
 	if first == "" {
@@ -209,13 +210,13 @@ func (x *javaX) doc(n *sitter.Node) string {
 	if p == nil || int(p.EndPosition().Row)+1 < int(n.StartPosition().Row) {
 		return ""
 	}
-	t := Text(p, x.src)
+	t := syntax.Text(p, x.src)
 	if !strings.HasPrefix(t, "/**") || t == "/**/" {
 		return ""
 	}
-	return StripComment(t)
+	return syntax.StripComment(t)
 }
 
 func javaSig(n, body *sitter.Node, src []byte) string {
-	return strings.TrimRight(Header(n, body, src), "; ")
+	return strings.TrimRight(syntax.Header(n, body, src), "; ")
 }

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // exprChain is the type chain of an expression's value; facts.Unknown
@@ -14,18 +15,18 @@ func (x *javaX) exprChain(e *sitter.Node) string {
 	k, tk := x.k, x.tk
 	switch e.KindId() {
 	case k.identifier:
-		return x.nameChain(Text(e, x.src))
+		return x.nameChain(syntax.Text(e, x.src))
 	case k.this:
 		return x.selfChain()
 	case k.fieldAccess:
 		return x.fieldChain(e)
 	case k.methodInvocation:
 		obj := e.ChildByFieldId(k.fObject)
-		name := Text(e.ChildByFieldId(k.fName), x.src)
+		name := syntax.Text(e.ChildByFieldId(k.fName), x.src)
 		if javaObjectMethods[name] {
 			return facts.NotRepo
 		}
-		if name == "requireNonNull" && obj != nil && Text(obj, x.src) == "Objects" {
+		if name == "requireNonNull" && obj != nil && syntax.Text(obj, x.src) == "Objects" {
 			if a := x.firstArg(e); a != nil {
 				return x.exprChain(a)
 			}
@@ -45,7 +46,7 @@ func (x *javaX) exprChain(e *sitter.Node) string {
 		}
 	case tk.arrayAccess:
 		if a := e.ChildByFieldId(tk.fArray); a != nil && a.KindId() == k.identifier {
-			if v, ok := x.lookup(Text(a, x.src)); ok && v.elem != "" {
+			if v, ok := x.lookup(syntax.Text(a, x.src)); ok && v.elem != "" {
 				return v.elem
 			}
 		}
@@ -116,15 +117,15 @@ func (x *javaX) fieldChain(e *sitter.Node) string {
 		return facts.Unknown
 	}
 	if f.KindId() == x.k.this {
-		return x.typeRoot(Text(obj, x.src)) // Outer.this
+		return x.typeRoot(syntax.Text(obj, x.src)) // Outer.this
 	}
 	if x.isPackageQualified(e) {
-		return x.dottedType(javaNoSpace(Text(e, x.src)))
+		return x.dottedType(javaNoSpace(syntax.Text(e, x.src)))
 	}
 	if obj.KindId() == x.k.super {
-		return "super." + Text(f, x.src)
+		return "super." + syntax.Text(f, x.src)
 	}
-	return joinChain(x.exprChain(obj), Text(f, x.src))
+	return joinChain(x.exprChain(obj), syntax.Text(f, x.src))
 }
 
 // isPackageQualified reports a.b.C written for a type: identifiers only,
@@ -134,7 +135,7 @@ func (x *javaX) isPackageQualified(e *sitter.Node) bool {
 	if !x.isChain(e) {
 		return false
 	}
-	text := javaNoSpace(Text(e, x.src))
+	text := javaNoSpace(syntax.Text(e, x.src))
 	first, rest, _ := strings.Cut(text, ".")
 	if first == "" || isUpper(first[0]) || first == "this" || first == "super" {
 		return false

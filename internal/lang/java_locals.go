@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // javaInfer is what the walk of one file knows about types.
@@ -77,7 +78,7 @@ func (x *javaX) declareTypes(n *sitter.Node, prefix string) {
 	for c := it.next(); c != nil; c = it.next() {
 		switch c.KindId() {
 		case x.k.classDecl, x.k.recordDecl, x.k.interfaceDecl, x.k.enumDecl, x.k.annotationDecl:
-			name := Text(c.ChildByFieldId(x.k.fName), x.src)
+			name := syntax.Text(c.ChildByFieldId(x.k.fName), x.src)
 			if name == "" {
 				continue
 			}
@@ -147,7 +148,7 @@ func (x *javaX) enter(n *sitter.Node, id, parentKind uint16, symbol bool) (local
 		x.localDecl(n, id)
 	case tk.instanceOf:
 		if name := n.ChildByFieldId(k.fName); name != nil {
-			x.declare(Text(name, x.src), x.typeInfo(n.ChildByFieldId(tk.fRight)))
+			x.declare(syntax.Text(name, x.src), x.typeInfo(n.ChildByFieldId(tk.fRight)))
 		}
 	}
 	return 0, 0
@@ -163,7 +164,7 @@ func (x *javaX) leave(locals, types int) {
 // enterType starts a named type's (or a local class's) body: its fields
 // and methods are known before the walk reaches them.
 func (x *javaX) enterType(n *sitter.Node, id uint16, named bool) {
-	name := Text(n.ChildByFieldId(x.k.fName), x.src)
+	name := syntax.Text(n.ChildByFieldId(x.k.fName), x.src)
 	t := &javaType{named: named, self: "this", simple: name, fields: map[string]javaVar{}, methods: map[string]bool{}, results: map[string][]javaOverload{}}
 	sc := n.ChildByFieldId(x.k.fSuperclass)
 	t.bases = sc != nil || n.ChildByFieldId(x.k.fInterfaces) != nil
@@ -210,7 +211,7 @@ func (x *javaX) bodyInfo(body *sitter.Node, t *javaType, qual string) {
 	for m := it.next(); m != nil; m = it.next() {
 		switch m.KindId() {
 		case k.methodDecl:
-			name := Text(m.ChildByFieldId(k.fName), x.src)
+			name := syntax.Text(m.ChildByFieldId(k.fName), x.src)
 			t.methods[name] = true
 			sc := javaScope{}
 			sc.typeParams, sc.bounds = x.typeParams(m)
@@ -224,12 +225,12 @@ func (x *javaX) bodyInfo(body *sitter.Node, t *javaType, qual string) {
 			v := x.typeInfo(m.ChildByFieldId(k.fType))
 			for i := uint(0); i < m.NamedChildCount(); i++ {
 				if d := m.NamedChild(i); d.KindId() == k.variableDeclarator {
-					t.fields[Text(d.ChildByFieldId(k.fName), x.src)] = v
+					t.fields[syntax.Text(d.ChildByFieldId(k.fName), x.src)] = v
 				}
 			}
 		case k.enumConstant:
 			if qual != "" {
-				t.fields[Text(m.ChildByFieldId(k.fName), x.src)] = javaVar{chain: qual, typ: t.simple}
+				t.fields[syntax.Text(m.ChildByFieldId(k.fName), x.src)] = javaVar{chain: qual, typ: t.simple}
 			}
 		case x.tk.enumBodyDecls:
 			x.bodyInfo(m, t, qual)
@@ -243,7 +244,7 @@ func (x *javaX) recordFields(params *sitter.Node, t *javaType) {
 	}
 	for i := uint(0); i < params.NamedChildCount(); i++ {
 		if p := params.NamedChild(i); p.KindId() == x.tk.formalParameter {
-			t.fields[Text(p.ChildByFieldId(x.k.fName), x.src)] = x.typeInfo(p.ChildByFieldId(x.k.fType))
+			t.fields[syntax.Text(p.ChildByFieldId(x.k.fName), x.src)] = x.typeInfo(p.ChildByFieldId(x.k.fType))
 		}
 	}
 }
@@ -257,12 +258,12 @@ func (x *javaX) declareParams(params *sitter.Node) {
 		p := params.NamedChild(i)
 		switch p.KindId() {
 		case x.tk.formalParameter:
-			x.declare(Text(p.ChildByFieldId(x.k.fName), x.src), x.typeInfo(p.ChildByFieldId(x.k.fType)))
+			x.declare(syntax.Text(p.ChildByFieldId(x.k.fName), x.src), x.typeInfo(p.ChildByFieldId(x.k.fType)))
 		case x.tk.spreadParameter:
 			el := x.spreadType(p)
 			for j := uint(0); j < p.NamedChildCount(); j++ {
 				if d := p.NamedChild(j); d.KindId() == x.k.variableDeclarator {
-					x.declare(Text(d.ChildByFieldId(x.k.fName), x.src), javaVar{chain: facts.NotRepo, typ: el.typ + "[]", elem: el.chain, elemTyp: el.typ})
+					x.declare(syntax.Text(d.ChildByFieldId(x.k.fName), x.src), javaVar{chain: facts.NotRepo, typ: el.typ + "[]", elem: el.chain, elemTyp: el.typ})
 				}
 			}
 		}
@@ -275,13 +276,13 @@ func (x *javaX) lambdaParams(params *sitter.Node) {
 	switch {
 	case params == nil:
 	case params.KindId() == x.k.identifier:
-		x.declare(Text(params, x.src), unknownVar)
+		x.declare(syntax.Text(params, x.src), unknownVar)
 	case params.KindId() == x.tk.formalParameters:
 		x.declareParams(params)
 	default:
 		for i := uint(0); i < params.NamedChildCount(); i++ {
 			if p := params.NamedChild(i); p.KindId() == x.k.identifier {
-				x.declare(Text(p, x.src), unknownVar)
+				x.declare(syntax.Text(p, x.src), unknownVar)
 			}
 		}
 	}
@@ -299,7 +300,7 @@ func (x *javaX) catchParam(n *sitter.Node) {
 				v = x.typeInfo(ct.NamedChild(0))
 			}
 		}
-		x.declare(Text(p.ChildByFieldId(x.k.fName), x.src), v)
+		x.declare(syntax.Text(p.ChildByFieldId(x.k.fName), x.src), v)
 	}
 }
 
@@ -309,25 +310,25 @@ func (x *javaX) forEach(n *sitter.Node) {
 	v := x.typeInfo(n.ChildByFieldId(x.k.fType))
 	if v.chain == facts.Unknown {
 		if it := n.ChildByFieldId(x.tk.fValue); it != nil && it.KindId() == x.k.identifier {
-			if src, ok := x.lookup(Text(it, x.src)); ok && src.elem != "" {
+			if src, ok := x.lookup(syntax.Text(it, x.src)); ok && src.elem != "" {
 				v = javaVar{chain: src.elem, typ: src.elemTyp}
 			}
 		}
 	}
-	x.declare(Text(n.ChildByFieldId(x.k.fName), x.src), v)
+	x.declare(syntax.Text(n.ChildByFieldId(x.k.fName), x.src), v)
 }
 
 // localDecl declares a local variable declaration's names (or a
 // try-with-resources resource); var takes its initializer's type.
 func (x *javaX) localDecl(n *sitter.Node, id uint16) {
 	declared := x.typeInfo(n.ChildByFieldId(x.k.fType))
-	isVar := Text(n.ChildByFieldId(x.k.fType), x.src) == "var"
+	isVar := syntax.Text(n.ChildByFieldId(x.k.fType), x.src) == "var"
 	one := func(name, value *sitter.Node) {
 		v := declared
 		if isVar && value != nil {
 			v = javaVar{chain: x.exprChain(value), typ: x.argType(value)}
 		}
-		x.declare(Text(name, x.src), v)
+		x.declare(syntax.Text(name, x.src), v)
 	}
 	if id == x.tk.resource {
 		if name := n.ChildByFieldId(x.k.fName); name != nil {

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // ctorCall reports super(...) as a call of the superclass constructor and
@@ -47,7 +48,7 @@ func (x *javaX) call(name, qual, recv, args string, at *sitter.Node) {
 // bareRecv) and its arguments' types.
 func (x *javaX) invocation(n *sitter.Node) {
 	nameNode := n.ChildByFieldId(x.k.fName)
-	name := Text(nameNode, x.src)
+	name := syntax.Text(nameNode, x.src)
 	qual, recv := "", ""
 	if obj := n.ChildByFieldId(x.k.fObject); obj != nil {
 		qual = x.qualifier(obj)
@@ -105,20 +106,20 @@ func (x *javaX) methodRef(n *sitter.Node) {
 		return
 	}
 	if last.KindId() == x.k.identifier {
-		x.ref(Text(last, x.src), x.qualifier(first), facts.RefReference, last)
+		x.ref(syntax.Text(last, x.src), x.qualifier(first), facts.RefReference, last)
 	}
 }
 
 // typeName splits a type node into simple name and qualifier.
 func (x *javaX) typeName(n *sitter.Node) (name, qual string) {
-	t := javaStripGenerics(Text(n, x.src))
+	t := javaStripGenerics(syntax.Text(n, x.src))
 	return javaSplitLast(t, ".")
 }
 
 // qualifier is the receiver text when it is an identifier chain, else "?".
 func (x *javaX) qualifier(n *sitter.Node) string {
 	if x.isChain(n) {
-		return javaNoSpace(Text(n, x.src))
+		return javaNoSpace(syntax.Text(n, x.src))
 	}
 	return "?"
 }

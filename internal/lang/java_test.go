@@ -10,6 +10,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Shared by the Java, C# and PHP tests.
@@ -72,7 +73,7 @@ func jcpCheckKindIDs(t *testing.T, spec *Spec, src string) {
 	}
 	tree := p.Parse([]byte(src), nil)
 	defer tree.Close()
-	Walk(tree.RootNode(), func(n *sitter.Node) bool {
+	syntax.Walk(tree.RootNode(), func(n *sitter.Node) bool {
 		if n.IsError() || n.IsMissing() {
 			return true
 		}
@@ -81,6 +82,7 @@ func jcpCheckKindIDs(t *testing.T, spec *Spec, src string) {
 		}
 		return true
 	})
+
 }
 
 const javaTestSrc = `package com.acme.app;

@@ -7,6 +7,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Type inference for Java: declared types of fields, parameters and
@@ -166,9 +167,9 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 	}
 	switch t.KindId() {
 	case tk.integralType, tk.floatingType, tk.booleanType, tk.voidType:
-		return javaVar{chain: facts.NotRepo, typ: Text(t, x.src)}
+		return javaVar{chain: facts.NotRepo, typ: syntax.Text(t, x.src)}
 	case k.typeIdentifier:
-		name := Text(t, x.src)
+		name := syntax.Text(t, x.src)
 		if name == "var" {
 			return unknownVar
 		}
@@ -181,7 +182,7 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 		}
 		return javaVar{chain: chain, typ: libMark(chain, name)}
 	case k.scopedTypeIdentifier:
-		text := javaStripGenerics(Text(t, x.src))
+		text := javaStripGenerics(syntax.Text(t, x.src))
 		last, _ := javaSplitLast(text, ".")
 		chain := x.dottedType(text)
 		return javaVar{chain: chain, typ: libMark(chain, last)}
@@ -201,7 +202,7 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 		return v
 	case tk.arrayType:
 		el := x.typeInfo(t.ChildByFieldId(tk.fElement))
-		dims := strings.Count(Text(t.ChildByFieldId(tk.fDimensions), x.src), "[")
+		dims := strings.Count(syntax.Text(t.ChildByFieldId(tk.fDimensions), x.src), "[")
 		if dims == 0 {
 			dims = 1
 		}

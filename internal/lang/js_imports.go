@@ -7,6 +7,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Imports and what they bind. The module-level imports and declared
@@ -91,7 +92,7 @@ func (x *jsExtractor) bindPatternQuiet(p *sitter.Node, fr jsFrame) {
 // and TypeScript import x = require("m"). A default import beside a
 // namespace import (import d, * as ns) is a second import of the module.
 func (x *jsExtractor) importStmt(n *sitter.Node) {
-	imp := facts.Import{Line: Line(n)}
+	imp := facts.Import{Line: syntax.Line(n)}
 	src := n.ChildByFieldId(x.t.fSource)
 	var def string
 	for i := uint(0); i < n.NamedChildCount(); i++ {
@@ -149,7 +150,7 @@ func (x *jsExtractor) reexport(n, src *sitter.Node) {
 	if x.kind(src) != jkString {
 		return
 	}
-	imp := facts.Import{Path: jsUnquote(x.text(src)), Line: Line(n), Reexport: true}
+	imp := facts.Import{Path: jsUnquote(x.text(src)), Line: syntax.Line(n), Reexport: true}
 	star := true
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
@@ -187,7 +188,7 @@ func (x *jsExtractor) localExport(n *sitter.Node) {
 			}
 			imp := byPath[b.path]
 			if imp == nil {
-				imp = &facts.Import{Path: b.path, Line: Line(n), Reexport: true}
+				imp = &facts.Import{Path: b.path, Line: syntax.Line(n), Reexport: true}
 				byPath[b.path] = imp
 				order = append(order, b.path)
 			}

@@ -4,6 +4,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Class and interface members, with their types: methods (result type),
@@ -113,9 +114,9 @@ func (x *jsExtractor) addField(name, parent string, n *sitter.Node, typ string) 
 	}
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 		Name: name, Qualified: q, Kind: facts.KindField, Parent: parent,
-		Line: Line(x.skipDecorators(n)), EndLine: EndLine(n),
+		Line: syntax.Line(x.skipDecorators(n)), EndLine: syntax.EndLine(n),
 		Signature: x.header(x.skipDecorators(n), n, nil),
-		Doc:       PrecedingComments(n, x.src, jsIsComment),
+		Doc:       syntax.PrecedingComments(n, x.src, jsIsComment),
 		Type:      symbolType(typ),
 	})
 }

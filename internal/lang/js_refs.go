@@ -7,6 +7,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // jsScope is one enclosing definition. kind "" marks an anonymous class,
@@ -67,7 +68,7 @@ func (x *jsExtractor) kind(n *sitter.Node) jsKind {
 	return jkOther
 }
 
-func (x *jsExtractor) text(n *sitter.Node) string { return Text(n, x.src) }
+func (x *jsExtractor) text(n *sitter.Node) string { return syntax.Text(n, x.src) }
 
 // walk visits the cursor's node and its subtree. top says the node sits at
 // module level (program, namespace body, or a declaration wrapper there).
@@ -202,7 +203,7 @@ func (x *jsExtractor) call(n *sitter.Node) {
 	switch x.kind(fn) {
 	case jkImportKw: // dynamic import("./x")
 		if spec, ok := x.stringArg(n); ok {
-			x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Line: Line(n)})
+			x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Line: syntax.Line(n)})
 		}
 		return
 	case jkIdentifier:
@@ -210,7 +211,7 @@ func (x *jsExtractor) call(n *sitter.Node) {
 			return
 		}
 		if spec, ok := x.requireSpec(n); ok {
-			x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Line: Line(n)})
+			x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Line: syntax.Line(n)})
 			return
 		}
 	case jkSuper: // super(...) calls the base class's constructor
@@ -270,7 +271,7 @@ func (x *jsExtractor) ref(at *sitter.Node, name, qual, kind string) {
 
 func (x *jsExtractor) refRecv(at *sitter.Node, name, qual, kind, recv string) {
 	x.refs = append(x.refs, jsRef{pos: at.StartByte(), ref: facts.Ref{
-		Name: name, Qualifier: qual, Kind: kind, From: x.cur(), Line: Line(at), Recv: recv,
+		Name: name, Qualifier: qual, Kind: kind, From: x.cur(), Line: syntax.Line(at), Recv: recv,
 	}})
 }
 

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // cur is the Qualified name of the innermost enclosing symbol.
@@ -50,11 +51,11 @@ func (x *jsExtractor) addAt(name, kind string, n, lineAt, sigFrom, docAt, body *
 	parentQual := x.cur()
 	s := facts.Symbol{
 		Name: name, Qualified: x.qualify(name), Kind: kind, Parent: parentQual,
-		Line: Line(x.skipDecorators(lineAt)), EndLine: EndLine(n),
+		Line: syntax.Line(x.skipDecorators(lineAt)), EndLine: syntax.EndLine(n),
 		Signature: x.header(x.skipDecorators(sigFrom), n, body),
 	}
 	if docAt != nil {
-		s.Doc = PrecedingComments(docAt, x.src, jsIsComment)
+		s.Doc = syntax.PrecedingComments(docAt, x.src, jsIsComment)
 	}
 	if mod != nil {
 		mod(&s)
@@ -89,7 +90,7 @@ func (x *jsExtractor) header(start, n, body *sitter.Node) string {
 	if start.StartByte() >= end {
 		return ""
 	}
-	s := OneLine(string(x.src[start.StartByte():end]))
+	s := syntax.OneLine(string(x.src[start.StartByte():end]))
 	const max = 400
 	if len(s) > max {
 		s = s[:max]
@@ -175,7 +176,7 @@ func (x *jsExtractor) declarator(n, decl *sitter.Node, top bool) {
 	value := n.ChildByFieldId(x.t.fValue)
 	if spec, ok := x.requireSpec(value); ok {
 		x.skip = value.Id()
-		imp := facts.Import{Path: spec, Line: Line(value)}
+		imp := facts.Import{Path: spec, Line: syntax.Line(value)}
 		switch x.kind(nameN) {
 		case jkIdentifier:
 			imp.Alias = x.text(nameN)

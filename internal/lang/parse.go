@@ -16,6 +16,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // useCAllocator hands tree-sitter its own malloc back. go-tree-sitter routes
@@ -98,9 +99,9 @@ func (ps *Parsers) Extract(ctx context.Context, spec *Spec, src []byte) (*facts.
 		f = &facts.File{}
 	}
 	if f.Doc == "" {
-		f.Doc = fileDoc(root, src)
+		f.Doc = syntax.FileDoc(root, src)
 	}
-	f.SyntaxErrors = CountErrors(root)
+	f.SyntaxErrors = syntax.CountErrors(root)
 	return f, nil
 }
 
@@ -118,7 +119,7 @@ func repair(parser *sitter.Parser, spec *Spec, src []byte, tree *sitter.Tree) *s
 	if t2 == nil {
 		return tree
 	}
-	if CountErrors(t2.RootNode()) < CountErrors(tree.RootNode()) {
+	if syntax.CountErrors(t2.RootNode()) < syntax.CountErrors(tree.RootNode()) {
 		tree.Close()
 		return t2
 	}

@@ -9,6 +9,7 @@ import (
 	tsphp "github.com/tree-sitter/tree-sitter-php/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func phpSpec() *Spec {
@@ -173,7 +174,7 @@ func (x *phpX) refRecv(name, qual, recv, kind string, at *sitter.Node) {
 	if name == "" {
 		return
 	}
-	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: Line(at), Recv: recv})
+	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: syntax.Line(at), Recv: recv})
 	x.refPos = append(x.refPos, at.StartByte())
 }
 
@@ -184,7 +185,7 @@ func (x *phpX) sym(s facts.Symbol, n *sitter.Node) {
 	} else {
 		s.Qualified = s.Name
 	}
-	s.Line, s.EndLine = Line(n), EndLine(n)
+	s.Line, s.EndLine = syntax.Line(n), syntax.EndLine(n)
 	if s.Doc == "" {
 		s.Doc = x.doc(n)
 	}
@@ -199,7 +200,7 @@ func (x *phpX) walk(n *sitter.Node) uint16 {
 	descend := true
 	switch id {
 	case k.namespaceDef:
-		x.ns = phpName(Text(n.ChildByFieldId(k.fName), x.src))
+		x.ns = phpName(syntax.Text(n.ChildByFieldId(k.fName), x.src))
 		if x.f.Package == "" {
 			x.f.Package = x.ns
 		}
@@ -221,14 +222,14 @@ func (x *phpX) walk(n *sitter.Node) uint16 {
 	case k.methodDecl:
 		if x.inTypeBody() {
 			pushed = x.decl(n, facts.KindMethod)
-			if pushed && strings.EqualFold(Text(n.ChildByFieldId(k.fName), x.src), "__construct") {
+			if pushed && strings.EqualFold(syntax.Text(n.ChildByFieldId(k.fName), x.src), "__construct") {
 				x.promoted(n)
 			}
 		}
 	case k.constDecl, k.propertyDecl:
 		pushed = x.members(n)
 	case k.enumCase:
-		if name := Text(n.ChildByFieldId(k.fName), x.src); name != "" && x.inTypeBody() {
+		if name := syntax.Text(n.ChildByFieldId(k.fName), x.src); name != "" && x.inTypeBody() {
 			x.sym(facts.Symbol{Name: name, Kind: facts.KindConst, Signature: "case " + name}, n)
 		}
 	case k.requireOnce, k.require, k.include, k.includeOnce:
@@ -238,12 +239,12 @@ func (x *phpX) walk(n *sitter.Node) uint16 {
 	case k.memberCall, k.nullsafeMemberCall:
 		if nm := n.ChildByFieldId(k.fName); nm != nil && nm.KindId() == k.name {
 			obj := n.ChildByFieldId(k.fObject)
-			x.refRecv(Text(nm, x.src), x.qualifier(obj), x.recvChain(obj), facts.RefCall, nm)
+			x.refRecv(syntax.Text(nm, x.src), x.qualifier(obj), x.recvChain(obj), facts.RefCall, nm)
 		}
 	case k.scopedCall:
 		if nm := n.ChildByFieldId(k.fName); nm != nil && nm.KindId() == k.name {
 			scope := n.ChildByFieldId(k.fScope)
-			x.refRecv(Text(nm, x.src), x.qualifier(scope), x.staticRecv(scope), facts.RefCall, nm)
+			x.refRecv(syntax.Text(nm, x.src), x.qualifier(scope), x.staticRecv(scope), facts.RefCall, nm)
 		}
 	case k.objectCreation:
 		if t := n.NamedChild(0); t != nil {

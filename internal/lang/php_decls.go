@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // decl emits a function, method or type and opens its scope.
@@ -14,11 +15,11 @@ func (x *phpX) decl(n *sitter.Node, kind string) bool {
 	if kind != facts.KindMethod && len(x.scopes) > 0 {
 		return false // class declared inside a function: local
 	}
-	s := facts.Symbol{Name: Text(n.ChildByFieldId(k.fName), x.src), Kind: kind}
+	s := facts.Symbol{Name: syntax.Text(n.ChildByFieldId(k.fName), x.src), Kind: kind}
 	if s.Name == "" {
 		return false // MISSING or broken by a syntax error
 	}
-	s.Signature = strings.TrimRight(Header(n, n.ChildByFieldId(k.fBody), x.src), "; ")
+	s.Signature = strings.TrimRight(syntax.Header(n, n.ChildByFieldId(k.fBody), x.src), "; ")
 	isType := kind != facts.KindFunction && kind != facts.KindMethod
 	if isType {
 		var uses []string
@@ -60,7 +61,7 @@ func (x *phpX) names(n *sitter.Node) []string {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		ch := n.NamedChild(i)
 		if id := ch.KindId(); id == x.k.name || id == x.k.qualifiedName {
-			out = append(out, phpName(Text(ch, x.src)))
+			out = append(out, phpName(syntax.Text(ch, x.src)))
 		}
 	}
 	return out
@@ -83,12 +84,12 @@ func (x *phpX) members(n *sitter.Node) bool {
 		case isConst && el.KindId() == k.constElement:
 			for j := uint(0); j < el.NamedChildCount(); j++ {
 				if nm := el.NamedChild(j); nm.KindId() == k.name {
-					name = Text(nm, x.src)
+					name = syntax.Text(nm, x.src)
 					break
 				}
 			}
 		case !isConst && el.KindId() == k.propertyElement:
-			name = strings.TrimPrefix(Text(el.ChildByFieldId(k.fName), x.src), "$")
+			name = strings.TrimPrefix(syntax.Text(el.ChildByFieldId(k.fName), x.src), "$")
 		default:
 			continue
 		}
@@ -96,7 +97,7 @@ func (x *phpX) members(n *sitter.Node) bool {
 			continue
 		}
 		if first == "" {
-			head = OneLine(string(x.src[n.StartByte():el.StartByte()]))
+			head = syntax.OneLine(string(x.src[n.StartByte():el.StartByte()]))
 		}
 		kind, sig, typ := facts.KindConst, javaCap(head+" "+name), ""
 		if !isConst {
@@ -126,11 +127,11 @@ func (x *phpX) doc(n *sitter.Node) string {
 	if p == nil || int(p.EndPosition().Row)+1 < int(n.StartPosition().Row) {
 		return ""
 	}
-	t := Text(p, x.src)
+	t := syntax.Text(p, x.src)
 	if !strings.HasPrefix(t, "/**") || t == "/**/" {
 		return ""
 	}
-	return StripComment(t)
+	return syntax.StripComment(t)
 }
 
 // phpName strips whitespace and a leading backslash from a PHP name.

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func (x *phpX) useDecl(n *sitter.Node) {
@@ -13,7 +14,7 @@ func (x *phpX) useDecl(n *sitter.Node) {
 	prefix := ""
 	classes := true // use function / use const import no class
 	for i := uint(0); i < n.ChildCount(); i++ {
-		if ch := n.Child(i); !ch.IsNamed() && (Text(ch, x.src) == "function" || Text(ch, x.src) == "const") {
+		if ch := n.Child(i); !ch.IsNamed() && (syntax.Text(ch, x.src) == "function" || syntax.Text(ch, x.src) == "const") {
 			classes = false
 		}
 	}
@@ -29,7 +30,7 @@ func (x *phpX) useDecl(n *sitter.Node) {
 		ch := n.NamedChild(i)
 		switch ch.KindId() {
 		case k.namespaceName:
-			prefix = phpName(Text(ch, x.src))
+			prefix = phpName(syntax.Text(ch, x.src))
 		case k.useClause:
 			x.useClause(ch, "")
 		case k.useGroup:
@@ -45,17 +46,17 @@ func (x *phpX) useDecl(n *sitter.Node) {
 // useClause records use A\B\C (as D) as an import of the class C from
 // the module A\B\C (the key its file declares), bound to C (or D).
 func (x *phpX) useClause(n *sitter.Node, prefix string) {
-	imp := facts.Import{Line: Line(n)}
+	imp := facts.Import{Line: syntax.Line(n)}
 	alias := n.ChildByFieldId(x.k.fAlias)
 	as := ""
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		ch := n.NamedChild(i)
 		if alias != nil && ch.Id() == alias.Id() {
-			as = Text(ch, x.src)
+			as = syntax.Text(ch, x.src)
 			continue
 		}
 		if id := ch.KindId(); (id == x.k.name || id == x.k.qualifiedName) && imp.Path == "" {
-			imp.Path = phpName(Text(ch, x.src))
+			imp.Path = phpName(syntax.Text(ch, x.src))
 		}
 	}
 	if imp.Path == "" {
@@ -101,7 +102,7 @@ func (x *phpX) require(n *sitter.Node) {
 	if !ok || p == "" {
 		return
 	}
-	x.f.Imports = append(x.f.Imports, facts.Import{Path: p, Kind: "require", Line: Line(n)})
+	x.f.Imports = append(x.f.Imports, facts.Import{Path: p, Kind: "require", Line: syntax.Line(n)})
 }
 
 // dirExpr maps __DIR__ / dirname(__FILE__) to "." and dirname(__DIR__) to
@@ -110,7 +111,7 @@ func (x *phpX) dirExpr(n *sitter.Node) string {
 	if n == nil {
 		return ""
 	}
-	switch t := javaNoSpace(Text(n, x.src)); t {
+	switch t := javaNoSpace(syntax.Text(n, x.src)); t {
 	case "__DIR__", "dirname(__FILE__)":
 		return "."
 	case "dirname(__DIR__)", "dirname(dirname(__FILE__))":
@@ -130,7 +131,7 @@ func (x *phpX) literal(n *sitter.Node) (string, bool) {
 		if ch.KindId() != x.k.strContent {
 			return "", false
 		}
-		b.WriteString(Text(ch, x.src))
+		b.WriteString(syntax.Text(ch, x.src))
 	}
 	return b.String(), true
 }
@@ -143,7 +144,7 @@ func (x *phpX) functionCall(n *sitter.Node) {
 	}
 	switch fn.KindId() {
 	case k.name:
-		name := Text(fn, x.src)
+		name := syntax.Text(fn, x.src)
 		x.ref(name, "", facts.RefCall, fn)
 		if name == "define" && len(x.scopes) == 0 {
 			x.define(n)
@@ -165,7 +166,7 @@ func (x *phpX) define(n *sitter.Node) {
 			continue
 		}
 		if name, ok := x.literal(a.NamedChild(0)); ok && name != "" {
-			x.sym(facts.Symbol{Name: name, Kind: facts.KindConst, Signature: OneLine(Text(n, x.src))}, n)
+			x.sym(facts.Symbol{Name: name, Kind: facts.KindConst, Signature: syntax.OneLine(syntax.Text(n, x.src))}, n)
 		}
 		return
 	}
@@ -180,7 +181,7 @@ func (x *phpX) nameRef(n *sitter.Node, kind string) {
 	if id != x.k.name && id != x.k.qualifiedName {
 		return
 	}
-	full := phpName(Text(n, x.src))
+	full := phpName(syntax.Text(n, x.src))
 	switch strings.ToLower(full) {
 	case "self", "static", "parent":
 		return
@@ -205,12 +206,12 @@ func (x *phpX) classConst(n *sitter.Node) {
 	if nm.KindId() != x.k.name {
 		return
 	}
-	if Text(nm, x.src) == "class" {
+	if syntax.Text(nm, x.src) == "class" {
 		x.nameRef(scope, facts.RefReference)
 		return
 	}
 	if id := scope.KindId(); id == x.k.name || id == x.k.qualifiedName || id == x.k.relativeScope {
-		x.refRecv(Text(nm, x.src), x.qualifier(scope), x.staticRecv(scope), facts.RefReference, nm)
+		x.refRecv(syntax.Text(nm, x.src), x.qualifier(scope), x.staticRecv(scope), facts.RefReference, nm)
 	}
 }
 
@@ -223,7 +224,7 @@ func (x *phpX) qualifier(n *sitter.Node) string {
 	if !x.isChain(n) {
 		return "?"
 	}
-	t := javaNoSpace(Text(n, x.src))
+	t := javaNoSpace(syntax.Text(n, x.src))
 	t = strings.ReplaceAll(t, "$", "")
 	t = strings.ReplaceAll(t, "?->", "->")
 	return strings.TrimPrefix(t, `\`)

@@ -7,6 +7,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Type chains for PHP (facts.Chain): declared types of properties,
@@ -78,7 +79,7 @@ func (x *phpX) varName(n *sitter.Node) string {
 	if n == nil || n.KindId() != x.k.variableName {
 		return ""
 	}
-	return strings.TrimPrefix(Text(n, x.src), "$")
+	return strings.TrimPrefix(syntax.Text(n, x.src), "$")
 }
 
 // enterFunction opens the locals of a function, method or closure and
@@ -134,7 +135,7 @@ func (x *phpX) promoted(n *sitter.Node) {
 		}
 		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 			Name: name, Qualified: class.qual + "." + name, Kind: facts.KindField, Parent: class.qual,
-			Line: Line(p), EndLine: EndLine(p), Signature: OneLine(Text(p, x.src)), Type: x.typeChain(p.ChildByFieldId(tk.fType)),
+			Line: syntax.Line(p), EndLine: syntax.EndLine(p), Signature: syntax.OneLine(syntax.Text(p, x.src)), Type: x.typeChain(p.ChildByFieldId(tk.fType)),
 		})
 	}
 }
@@ -158,7 +159,7 @@ func (x *phpX) assign(n *sitter.Node) {
 	if prop == nil || prop.KindId() != x.k.name {
 		return
 	}
-	if i, ok := x.props[x.classQual()+"."+Text(prop, x.src)]; ok && x.f.Symbols[i].Type == "" {
+	if i, ok := x.props[x.classQual()+"."+syntax.Text(prop, x.src)]; ok && x.f.Symbols[i].Type == "" {
 		if c := x.exprChain(right); c != facts.Unknown {
 			x.f.Symbols[i].Type = c
 		}
@@ -213,7 +214,7 @@ func (x *phpX) typeChain(t *sitter.Node) string {
 
 // className is the chain of a class named by a name or qualified_name node.
 func (x *phpX) className(n *sitter.Node) string {
-	written := javaNoSpace(Text(n, x.src))
+	written := javaNoSpace(syntax.Text(n, x.src))
 	switch strings.ToLower(written) {
 	case "self", "static", "$this":
 		return "self"
@@ -276,15 +277,15 @@ func (x *phpX) exprChain(n *sitter.Node) string {
 		}
 	case x.k.memberAccess, x.k.nullsafeMemberAccess:
 		if nm := n.ChildByFieldId(tk.fName); nm != nil && nm.KindId() == x.k.name {
-			return phpStep(x.exprChain(n.ChildByFieldId(tk.fObject)), Text(nm, x.src))
+			return phpStep(x.exprChain(n.ChildByFieldId(tk.fObject)), syntax.Text(nm, x.src))
 		}
 	case x.k.memberCall, x.k.nullsafeMemberCall:
 		if nm := n.ChildByFieldId(tk.fName); nm != nil && nm.KindId() == x.k.name {
-			return phpCall(phpStep(x.exprChain(n.ChildByFieldId(tk.fObject)), Text(nm, x.src)))
+			return phpCall(phpStep(x.exprChain(n.ChildByFieldId(tk.fObject)), syntax.Text(nm, x.src)))
 		}
 	case x.k.scopedCall:
 		if nm := n.ChildByFieldId(tk.fName); nm != nil && nm.KindId() == x.k.name {
-			return phpCall(phpStep(x.scopeChain(n.ChildByFieldId(tk.fScope)), Text(nm, x.src)))
+			return phpCall(phpStep(x.scopeChain(n.ChildByFieldId(tk.fScope)), syntax.Text(nm, x.src)))
 		}
 	case x.k.scopedPropertyAccess:
 		if nm := x.varName(n.ChildByFieldId(tk.fName)); nm != "" {
@@ -292,7 +293,7 @@ func (x *phpX) exprChain(n *sitter.Node) string {
 		}
 	case x.k.functionCall:
 		if fn := n.ChildByFieldId(x.k.fFunction); fn != nil && fn.KindId() == x.k.name {
-			return Text(fn, x.src) + "()"
+			return syntax.Text(fn, x.src) + "()"
 		}
 	case x.k.parenthesized, tk.cloneExpr:
 		return x.exprChain(n.NamedChild(0))

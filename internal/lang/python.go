@@ -10,6 +10,7 @@ import (
 	tspython "github.com/tree-sitter/tree-sitter-python/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func pythonSpec() *Spec {
@@ -143,8 +144,8 @@ func pyExtract(root *sitter.Node, src []byte) *facts.File {
 		mod: pyModNames{first: map[string]byte{}, from: map[string]pyFromName{}, plain: map[string][]pyPlain{}, typeVars: map[string]bool{},
 			returns: map[string]string{}, anns: map[string]string{}}}
 	e.scanModule(root)
-	e.f.Doc = capDoc(e.docstring(root))
-	Walk(root, e.visit)
+	e.f.Doc = syntax.CapDoc(e.docstring(root))
+	syntax.Walk(root, e.visit)
 	drop := e.shadowedFields()
 	for i := range e.overloadStubs() {
 		drop[i] = true
@@ -172,7 +173,7 @@ func (e *pyExtractor) refRecv(at *sitter.Node, name, qual, recv, kind string) {
 	if (qual == "" && pyBuiltins[name]) || pyBuiltinHead(qual) != "" {
 		e.builtinRefs = true
 	}
-	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from(), Line: Line(at), Recv: recv})
+	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from(), Line: syntax.Line(at), Recv: recv})
 }
 
 // function records a def, opens its local scope, and then (its locals
@@ -243,9 +244,9 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		if d := n.NamedChild(0); d != nil {
 			switch e.g.kind(d) {
 			case "identifier":
-				e.ref(d, Text(d, e.src), "", facts.RefCall)
+				e.ref(d, syntax.Text(d, e.src), "", facts.RefCall)
 			case "attribute":
-				if name, qual, ok := pyDotted(Text(d, e.src)); ok {
+				if name, qual, ok := pyDotted(syntax.Text(d, e.src)); ok {
 					e.ref(d.ChildByFieldId(e.g.fAttr), name, qual, facts.RefCall)
 				}
 			}
@@ -268,12 +269,12 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		}
 	case "identifier":
 		if inType {
-			e.ref(n, Text(n, e.src), "", facts.RefReference)
+			e.ref(n, syntax.Text(n, e.src), "", facts.RefReference)
 		}
 		return false
 	case "attribute", "member_type":
 		if inType {
-			if name, qual, ok := pyDotted(Text(n, e.src)); ok {
+			if name, qual, ok := pyDotted(syntax.Text(n, e.src)); ok {
 				e.ref(n, name, qual, facts.RefReference)
 				return false
 			}

@@ -7,6 +7,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // definition records a def or class and enters its scope. It reports
@@ -17,7 +18,7 @@ func (e *pyExtractor) definition(n *sitter.Node) bool {
 	if nameNode == nil {
 		return false
 	}
-	name := Text(nameNode, e.src)
+	name := syntax.Text(nameNode, e.src)
 	parent, inClass := "", false
 	if len(e.stack) > 0 {
 		top := e.stack[len(e.stack)-1]
@@ -41,7 +42,7 @@ func (e *pyExtractor) definition(n *sitter.Node) bool {
 	method := inClass && !isClass && !slices.Contains(decos, "staticmethod")
 	body := n.ChildByFieldId(e.g.fBody)
 	sym := facts.Symbol{Name: name, Qualified: qual, Kind: kind, Parent: parent,
-		Line: Line(n), EndLine: EndLine(n), Signature: Header(n, body, e.src)}
+		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: syntax.Header(n, body, e.src)}
 	if body != nil {
 		sym.Doc = e.docstring(body)
 	}
@@ -50,7 +51,7 @@ func (e *pyExtractor) definition(n *sitter.Node) bool {
 		if p := n.Parent(); p != nil && e.g.kind(p) == "decorated_definition" {
 			outer = p
 		}
-		sym.Doc = PrecedingComments(outer, e.src, pyIsComment)
+		sym.Doc = syntax.PrecedingComments(outer, e.src, pyIsComment)
 	}
 	if isClass {
 		if sup := n.ChildByFieldId(e.g.fSuper); sup != nil {
@@ -84,7 +85,7 @@ func (e *pyExtractor) isOverload(def *sitter.Node) bool {
 		if e.g.kind(d) != "decorator" || d.NamedChildCount() == 0 {
 			continue
 		}
-		if name, _, _ := strings.Cut(lastDotted(pyNoSpace(Text(d.NamedChild(0), e.src))), "("); name == "overload" {
+		if name, _, _ := strings.Cut(lastDotted(pyNoSpace(syntax.Text(d.NamedChild(0), e.src))), "("); name == "overload" {
 			return true
 		}
 	}
@@ -139,7 +140,7 @@ func (e *pyExtractor) bases(list *sitter.Node) []string {
 			continue
 		}
 		if k := e.g.kind(c); k == "identifier" || k == "attribute" {
-			if s := pyNoSpace(Text(c, e.src)); pyIsDotted(s) {
+			if s := pyNoSpace(syntax.Text(c, e.src)); pyIsDotted(s) {
 				out = append(out, s)
 			}
 		}
@@ -174,7 +175,7 @@ func (e *pyExtractor) stringValue(s *sitter.Node) string {
 		return ""
 	}
 	open, closing := s.Child(0), s.Child(cnt-1)
-	if strings.ContainsAny(Text(open, e.src), "fF") {
+	if strings.ContainsAny(syntax.Text(open, e.src), "fF") {
 		return ""
 	}
 	if closing.StartByte() < open.EndByte() {
@@ -195,7 +196,7 @@ func (e *pyExtractor) typeAlias(n *sitter.Node) {
 	if left == nil {
 		return
 	}
-	name := pyNoSpace(Text(left, e.src))
+	name := pyNoSpace(syntax.Text(left, e.src))
 	if !pyIsIdent(name) {
 		return
 	}
@@ -206,8 +207,8 @@ func (e *pyExtractor) typeAlias(n *sitter.Node) {
 		qual = parent + "." + name
 	}
 	e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: qual, Kind: facts.KindType,
-		Parent: parent, Line: Line(n), EndLine: EndLine(n), Signature: OneLine(Text(n, e.src)),
-		Doc: PrecedingComments(n, e.src, pyIsComment)})
+		Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: syntax.OneLine(syntax.Text(n, e.src)),
+		Doc: syntax.PrecedingComments(n, e.src, pyIsComment)})
 	e.stack = append(e.stack, pyScope{end: n.EndByte(), qual: qual})
 }
 
@@ -215,13 +216,13 @@ func (e *pyExtractor) typeAlias(n *sitter.Node) {
 func (e *pyExtractor) assignment(n *sitter.Node) {
 	var doc string
 	if p := n.Parent(); p != nil && e.g.kind(p) == "expression_statement" {
-		doc = PrecedingComments(p, e.src, pyIsComment)
+		doc = syntax.PrecedingComments(p, e.src, pyIsComment)
 	}
-	sig := Header(n, n.ChildByFieldId(e.g.fRight), e.src)
+	sig := syntax.Header(n, n.ChildByFieldId(e.g.fRight), e.src)
 	first := ""
 	typ, _, _ := e.valueType(n)
 	add := func(id *sitter.Node, typ string) {
-		name := Text(id, e.src)
+		name := syntax.Text(id, e.src)
 		if first == "" {
 			first = name
 		}
@@ -240,7 +241,7 @@ func (e *pyExtractor) assignment(n *sitter.Node) {
 			kind = facts.KindConst
 		}
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: kind,
-			Line: Line(n), EndLine: EndLine(n), Signature: sig, Doc: doc, Type: typ})
+			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Doc: doc, Type: typ})
 	}
 	for cur := n; cur != nil && e.g.kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
 		left := cur.ChildByFieldId(e.g.fLeft)

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Element types: for x in xs, xs[i], d.items(). A chain cannot say "an
@@ -48,14 +49,14 @@ func (e *pyExtractor) scanReturns(def *sitter.Node, owner string) {
 	if name == nil {
 		return
 	}
-	qual := Text(name, e.src)
+	qual := syntax.Text(name, e.src)
 	if owner != "" {
 		qual = owner + "." + qual
 	}
 	switch e.g.kind(def) {
 	case "function_definition":
 		if rt := def.ChildByFieldId(e.g.fReturnType); rt != nil {
-			e.mod.returns[qual] = pyNoSpace(Text(rt, e.src))
+			e.mod.returns[qual] = pyNoSpace(syntax.Text(rt, e.src))
 		}
 	case "class_definition":
 		if body := def.ChildByFieldId(e.g.fBody); body != nil && owner == "" {
@@ -118,7 +119,7 @@ func (e *pyExtractor) annotText(n *sitter.Node, depth int) string {
 			return e.annotText(n.NamedChild(0), depth+1)
 		}
 	case "identifier":
-		name := Text(n, e.src)
+		name := syntax.Text(n, e.src)
 		if e.localFlags(name) == 0 {
 			return e.mod.anns[name]
 		}
@@ -148,7 +149,7 @@ func (e *pyExtractor) callAnnot(call *sitter.Node) string {
 	}
 	switch e.g.kind(fn) {
 	case "identifier":
-		if name := Text(fn, e.src); e.localFlags(name) == 0 && e.mod.first[name] == 'd' {
+		if name := syntax.Text(fn, e.src); e.localFlags(name) == 0 && e.mod.first[name] == 'd' {
 			return e.mod.returns[name]
 		}
 	case "attribute":
@@ -156,10 +157,10 @@ func (e *pyExtractor) callAnnot(call *sitter.Node) string {
 		if obj == nil || attr == nil || e.g.kind(obj) != "identifier" {
 			return ""
 		}
-		name := Text(obj, e.src)
+		name := syntax.Text(obj, e.src)
 		if i, ok := e.localScope(name); ok {
 			if b := e.locals[i].binds[name]; len(b) > 0 && b[0].chain == "self" {
-				return e.mod.returns[e.methodOwner()+"."+Text(attr, e.src)]
+				return e.mod.returns[e.methodOwner()+"."+syntax.Text(attr, e.src)]
 			}
 		}
 	}
@@ -284,12 +285,12 @@ func (e *pyExtractor) containerCall(n *sitter.Node) (*sitter.Node, string) {
 	}
 	switch e.g.kind(fn) {
 	case "identifier":
-		if Text(fn, e.src) == "enumerate" && args.NamedChildCount() >= 1 && e.localFlags("enumerate") == 0 {
+		if syntax.Text(fn, e.src) == "enumerate" && args.NamedChildCount() >= 1 && e.localFlags("enumerate") == 0 {
 			return args.NamedChild(0), "enumerate"
 		}
 	case "attribute":
 		if attr := fn.ChildByFieldId(e.g.fAttr); attr != nil && args.NamedChildCount() == 0 {
-			switch m := Text(attr, e.src); m {
+			switch m := syntax.Text(attr, e.src); m {
 			case "items", "values", "keys":
 				return fn.ChildByFieldId(e.g.fObject), m
 			}

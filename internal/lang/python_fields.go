@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Class attributes, properties and result types: what the resolver needs
@@ -38,7 +39,7 @@ func (e *pyExtractor) decorators(def *sitter.Node) []string {
 			x = x.ChildByFieldId(e.g.fFunc)
 		}
 		if x != nil {
-			out = append(out, lastDotted(pyNoSpace(Text(x, e.src))))
+			out = append(out, lastDotted(pyNoSpace(syntax.Text(x, e.src))))
 		}
 	}
 	return out
@@ -74,7 +75,7 @@ func (e *pyExtractor) resultType(idx int, n *sitter.Node) {
 		}
 	}
 	if rt := n.ChildByFieldId(e.g.fReturnType); rt != nil {
-		e.f.Symbols[idx].Type = pyTypeField(e.annotationChain(pyNoSpace(Text(rt, e.src)), pyType, 0))
+		e.f.Symbols[idx].Type = pyTypeField(e.annotationChain(pyNoSpace(syntax.Text(rt, e.src)), pyType, 0))
 		return
 	}
 	if body := n.ChildByFieldId(e.g.fBody); body != nil {
@@ -131,7 +132,7 @@ func (e *pyExtractor) inferResult(body *sitter.Node) string {
 // a type alias's type, or its value's chain. weak is set for None.
 func (e *pyExtractor) valueType(n *sitter.Node) (typ string, annotated, weak bool) {
 	if t := n.ChildByFieldId(e.g.fType); t != nil {
-		return pyTypeField(e.annotationChain(pyNoSpace(Text(t, e.src)), pyType, 0)), true, false
+		return pyTypeField(e.annotationChain(pyNoSpace(syntax.Text(t, e.src)), pyType, 0)), true, false
 	}
 	value := n
 	for value != nil && e.g.kind(value) == "assignment" {
@@ -144,7 +145,7 @@ func (e *pyExtractor) valueType(n *sitter.Node) (typ string, annotated, weak boo
 		return "", false, true
 	case e.g.kind(value) == "subscript" && len(e.stack) == 0:
 		// Alias = Optional[Foo]: a type alias names its type.
-		return pyTypeField(e.annotationChain(pyNoSpace(Text(value, e.src)), pyType, 0)), false, false
+		return pyTypeField(e.annotationChain(pyNoSpace(syntax.Text(value, e.src)), pyType, 0)), false, false
 	}
 	return pyTypeField(e.exprChain(value, pyType, 0)), false, false
 }
@@ -158,7 +159,7 @@ func (e *pyExtractor) classAttribute(n *sitter.Node) {
 	for value != nil && e.g.kind(value) == "assignment" {
 		value = value.ChildByFieldId(e.g.fRight)
 	}
-	if value != nil && (e.g.kind(value) == "lambda" || e.g.kind(value) == "identifier" && e.classDefines(n, Text(value, e.src))) {
+	if value != nil && (e.g.kind(value) == "lambda" || e.g.kind(value) == "identifier" && e.classDefines(n, syntax.Text(value, e.src))) {
 		return
 	}
 	typ, annotated, weak := e.valueType(n)
@@ -167,7 +168,7 @@ func (e *pyExtractor) classAttribute(n *sitter.Node) {
 	}
 	for cur := n; cur != nil && e.g.kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
 		if left := cur.ChildByFieldId(e.g.fLeft); left != nil && e.g.kind(left) == "identifier" {
-			e.addField(owner, Text(left, e.src), typ, annotated, weak, n)
+			e.addField(owner, syntax.Text(left, e.src), typ, annotated, weak, n)
 		}
 	}
 }
@@ -188,7 +189,7 @@ func (e *pyExtractor) classDefines(assign *sitter.Node, name string) bool {
 			d = d.ChildByFieldId(e.g.fDefinition)
 		}
 		if d != nil && e.g.kind(d) == "function_definition" {
-			if id := d.ChildByFieldId(e.g.fName); id != nil && Text(id, e.src) == name {
+			if id := d.ChildByFieldId(e.g.fName); id != nil && syntax.Text(id, e.src) == name {
 				return true
 			}
 		}
@@ -270,7 +271,7 @@ func (e *pyExtractor) selfTarget(t *sitter.Node) (string, bool) {
 	if obj == nil || attr == nil || e.g.kind(obj) != "identifier" {
 		return "", false
 	}
-	name := Text(obj, e.src)
+	name := syntax.Text(obj, e.src)
 	i, ok := e.localScope(name)
 	if !ok {
 		return "", false
@@ -278,7 +279,7 @@ func (e *pyExtractor) selfTarget(t *sitter.Node) (string, bool) {
 	if b := e.locals[i].binds[name]; len(b) == 0 || b[0].chain != "self" {
 		return "", false
 	}
-	return Text(attr, e.src), true
+	return syntax.Text(attr, e.src), true
 }
 
 // addField adds a class attribute, or improves the type of one found
@@ -288,7 +289,7 @@ func (e *pyExtractor) addField(owner, name, typ string, annotated, weak bool, n 
 	key := owner + "." + name
 	ann := ""
 	if t := n.ChildByFieldId(e.g.fType); t != nil && annotated {
-		ann = pyNoSpace(Text(t, e.src))
+		ann = pyNoSpace(syntax.Text(t, e.src))
 	}
 	if f, ok := e.fields[key]; ok {
 		if !f.annotated && (annotated || f.weak && !weak) {
@@ -297,13 +298,13 @@ func (e *pyExtractor) addField(owner, name, typ string, annotated, weak bool, n 
 		}
 		return
 	}
-	sig := OneLine(Text(n, e.src))
+	sig := syntax.OneLine(syntax.Text(n, e.src))
 	if len(sig) > 120 {
 		sig = sig[:120]
 	}
 	e.fields[key] = &pyField{idx: len(e.f.Symbols), annotated: annotated, weak: weak, ann: ann}
 	e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: key, Kind: facts.KindField, Parent: owner,
-		Line: Line(n), EndLine: EndLine(n), Signature: sig, Type: typ})
+		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Type: typ})
 }
 
 // shadowedFields returns the indexes of assigned attributes that a def or

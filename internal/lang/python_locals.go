@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Flags of a name in a function, lambda or comprehension scope. Python
@@ -106,7 +107,7 @@ func (e *pyExtractor) params(ps *sitter.Node, l *pyLocals, self bool) {
 		p := ps.NamedChild(i)
 		b := pyBind{at: at, chain: facts.Unknown}
 		if t := p.ChildByFieldId(e.g.fType); t != nil {
-			b.ann = pyNoSpace(Text(t, e.src))
+			b.ann = pyNoSpace(syntax.Text(t, e.src))
 		}
 		if k := e.g.kind(p); k == "default_parameter" || k == "typed_default_parameter" {
 			p = p.ChildByFieldId(e.g.fName)
@@ -118,7 +119,7 @@ func (e *pyExtractor) params(ps *sitter.Node, l *pyLocals, self bool) {
 		}
 		switch e.g.kind(p) {
 		case "identifier":
-			name := Text(p, e.src)
+			name := syntax.Text(p, e.src)
 			l.names[name] |= pyVar | pyNotBuiltin
 			if self {
 				b.chain, b.ann, self = "self", "", false
@@ -126,8 +127,8 @@ func (e *pyExtractor) params(ps *sitter.Node, l *pyLocals, self bool) {
 			l.bind(name, b)
 		case "list_splat_pattern", "dictionary_splat_pattern":
 			if id := p.NamedChild(0); id != nil && e.g.kind(id) == "identifier" {
-				l.names[Text(id, e.src)] |= pyVar
-				l.bind(Text(id, e.src), pyBind{at: at, chain: facts.NotRepo})
+				l.names[syntax.Text(id, e.src)] |= pyVar
+				l.bind(syntax.Text(id, e.src), pyBind{at: at, chain: facts.NotRepo})
 			}
 		}
 		self = false
@@ -143,7 +144,7 @@ func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
 		switch e.g.kind(c) {
 		case "function_definition", "class_definition":
 			if id := c.ChildByFieldId(e.g.fName); id != nil {
-				names[Text(id, e.src)] |= pyDef
+				names[syntax.Text(id, e.src)] |= pyDef
 			}
 			continue
 		case "lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":
@@ -173,7 +174,7 @@ func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
 			})
 		case "global_statement", "nonlocal_statement":
 			for j := uint(0); j < c.NamedChildCount(); j++ {
-				names[Text(c.NamedChild(j), e.src)] |= pyOuter
+				names[syntax.Text(c.NamedChild(j), e.src)] |= pyOuter
 			}
 			continue
 		case "import_statement", "import_from_statement":
@@ -213,7 +214,7 @@ func (e *pyExtractor) assignTargets(n *sitter.Node, l *pyLocals) {
 	}
 	b := pyBind{at: n.EndByte(), value: value}
 	if t := n.ChildByFieldId(e.g.fType); t != nil {
-		b.ann = pyNoSpace(Text(t, e.src))
+		b.ann = pyNoSpace(syntax.Text(t, e.src))
 	}
 	if value == nil && b.ann == "" {
 		b.chain = facts.Unknown
@@ -239,7 +240,7 @@ func (e *pyExtractor) targets(t *sitter.Node, l *pyLocals, flag uint8, b pyBind)
 	}
 	switch e.g.kind(t) {
 	case "identifier":
-		name := Text(t, e.src)
+		name := syntax.Text(t, e.src)
 		l.names[name] |= flag
 		if b.value != nil || b.chain != "" || b.ann != "" {
 			l.bind(name, b)
@@ -258,7 +259,7 @@ func (e *pyExtractor) importNames(n *sitter.Node, l *pyLocals) {
 	mod := n.ChildByFieldId(e.g.fModule)
 	from := ""
 	if mod != nil && e.g.kind(n) == "import_from_statement" {
-		from = pyNoSpace(Text(mod, e.src))
+		from = pyNoSpace(syntax.Text(mod, e.src))
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
@@ -268,15 +269,15 @@ func (e *pyExtractor) importNames(n *sitter.Node, l *pyLocals) {
 		name, local := "", ""
 		switch e.g.kind(c) {
 		case "dotted_name":
-			name = pyNoSpace(Text(c, e.src))
+			name = pyNoSpace(syntax.Text(c, e.src))
 			if from == "" {
 				local, _, _ = cutDot(name)
 			} else {
 				local = lastDotted(name)
 			}
 		case "aliased_import":
-			name = pyNoSpace(Text(c.ChildByFieldId(e.g.fName), e.src))
-			local = Text(c.ChildByFieldId(e.g.fAlias), e.src)
+			name = pyNoSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
+			local = syntax.Text(c.ChildByFieldId(e.g.fAlias), e.src)
 		default:
 			continue
 		}
@@ -336,7 +337,7 @@ func (e *pyExtractor) isBuiltinValue(v *sitter.Node) bool {
 		case fn == nil:
 			return false
 		case e.g.kind(fn) == "identifier":
-			name := Text(fn, e.src)
+			name := syntax.Text(fn, e.src)
 			return pyBuiltinCtors[name] && e.localFlags(name) == 0
 		case e.g.kind(fn) == "attribute":
 			// "sep".join(...), "{}".format(...): a method of a literal.

@@ -4,6 +4,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Reading a local's type at a use: its declared type, an isinstance() test
@@ -95,7 +96,7 @@ func (e *pyExtractor) bindChain(pick *pyBind, mode pyChainMode, depth int) strin
 	case 'w':
 		return pySteps(e.exprChain(pick.value, mode, depth+1), []string{"__enter__()"})
 	case 'x':
-		return e.annotationChain(pyNoSpace(Text(pick.value, e.src)), mode, depth+1)
+		return e.annotationChain(pyNoSpace(syntax.Text(pick.value, e.src)), mode, depth+1)
 	}
 	return e.exprChain(pick.value, mode, depth+1)
 }
@@ -118,7 +119,7 @@ func (e *pyExtractor) narrowed(l pyLocals, name string, at uint, mode pyChainMod
 			return "", false
 		}
 	}
-	return e.annotationChain(pyNoSpace(Text(in.class, e.src)), mode, depth+1), true
+	return e.annotationChain(pyNoSpace(syntax.Text(in.class, e.src)), mode, depth+1), true
 }
 
 // isinstanceTests calls found for each isinstance(name, Class) that a
@@ -129,7 +130,7 @@ func (e *pyExtractor) isinstanceTests(cond *sitter.Node, found func(name string,
 	}
 	switch e.g.kind(cond) {
 	case "boolean_operator":
-		if op := cond.ChildByFieldId(e.g.fOperator); op != nil && Text(op, e.src) == "and" {
+		if op := cond.ChildByFieldId(e.g.fOperator); op != nil && syntax.Text(op, e.src) == "and" {
 			e.isinstanceTests(cond.ChildByFieldId(e.g.fLeft), found)
 			e.isinstanceTests(cond.ChildByFieldId(e.g.fRight), found)
 		}
@@ -137,12 +138,12 @@ func (e *pyExtractor) isinstanceTests(cond *sitter.Node, found func(name string,
 		e.isinstanceTests(cond.NamedChild(0), found)
 	case "call":
 		fn, args := cond.ChildByFieldId(e.g.fFunc), cond.ChildByFieldId(e.g.fArguments)
-		if fn == nil || args == nil || Text(fn, e.src) != "isinstance" || args.NamedChildCount() != 2 {
+		if fn == nil || args == nil || syntax.Text(fn, e.src) != "isinstance" || args.NamedChildCount() != 2 {
 			return
 		}
 		x, class := args.NamedChild(0), args.NamedChild(1)
-		if e.g.kind(x) == "identifier" && pyIsDotted(pyNoSpace(Text(class, e.src))) {
-			found(Text(x, e.src), class)
+		if e.g.kind(x) == "identifier" && pyIsDotted(pyNoSpace(syntax.Text(class, e.src))) {
+			found(syntax.Text(x, e.src), class)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // The module scope: what a file binds at top level, read before the walk.
@@ -72,7 +73,7 @@ func (e *pyExtractor) modBind(id *sitter.Node, how byte) {
 	if id == nil || e.g.kind(id) != "identifier" {
 		return
 	}
-	if name := Text(id, e.src); e.mod.first[name] == 0 {
+	if name := syntax.Text(id, e.src); e.mod.first[name] == 0 {
 		e.mod.first[name] = how
 	}
 }
@@ -86,11 +87,11 @@ func (e *pyExtractor) scanAssignment(a *sitter.Node) {
 		if e.g.kind(left) == "identifier" {
 			e.modBind(left, 'd')
 			if v := cur.ChildByFieldId(e.g.fRight); v != nil && e.isTypeVarCall(v) {
-				e.mod.typeVars[Text(left, e.src)] = true
+				e.mod.typeVars[syntax.Text(left, e.src)] = true
 			}
 			if t := cur.ChildByFieldId(e.g.fType); t != nil {
-				if name := Text(left, e.src); e.mod.anns[name] == "" {
-					e.mod.anns[name] = pyNoSpace(Text(t, e.src))
+				if name := syntax.Text(left, e.src); e.mod.anns[name] == "" {
+					e.mod.anns[name] = pyNoSpace(syntax.Text(t, e.src))
 				}
 			}
 			continue
@@ -109,7 +110,7 @@ func (e *pyExtractor) isTypeVarCall(v *sitter.Node) bool {
 	if fn == nil {
 		return false
 	}
-	switch lastDotted(pyNoSpace(Text(fn, e.src))) {
+	switch lastDotted(pyNoSpace(syntax.Text(fn, e.src))) {
 	case "TypeVar", "ParamSpec", "TypeVarTuple":
 		return true
 	}
@@ -121,15 +122,15 @@ func (e *pyExtractor) scanImport(n *sitter.Node) {
 		c := n.NamedChild(i)
 		switch e.g.kind(c) {
 		case "dotted_name":
-			p := pyNoSpace(Text(c, e.src))
+			p := pyNoSpace(syntax.Text(c, e.src))
 			head, _, _ := cutDot(p)
 			e.mod.plain[head] = append(e.mod.plain[head], pyPlain{path: p})
 			if e.mod.first[head] == 0 {
 				e.mod.first[head] = 'i'
 			}
 		case "aliased_import":
-			p := pyNoSpace(Text(c.ChildByFieldId(e.g.fName), e.src))
-			alias := Text(c.ChildByFieldId(e.g.fAlias), e.src)
+			p := pyNoSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
+			alias := syntax.Text(c.ChildByFieldId(e.g.fAlias), e.src)
 			e.mod.plain[alias] = append(e.mod.plain[alias], pyPlain{path: p, alias: true})
 			if e.mod.first[alias] == 0 {
 				e.mod.first[alias] = 'i'
@@ -143,7 +144,7 @@ func (e *pyExtractor) scanFrom(n *sitter.Node) {
 	if mod == nil {
 		return
 	}
-	path := pyNoSpace(Text(mod, e.src))
+	path := pyNoSpace(syntax.Text(mod, e.src))
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		if c.Id() == mod.Id() {
@@ -152,11 +153,11 @@ func (e *pyExtractor) scanFrom(n *sitter.Node) {
 		name, local := "", ""
 		switch e.g.kind(c) {
 		case "dotted_name":
-			name = pyNoSpace(Text(c, e.src))
+			name = pyNoSpace(syntax.Text(c, e.src))
 			local = name
 		case "aliased_import":
-			name = pyNoSpace(Text(c.ChildByFieldId(e.g.fName), e.src))
-			local = Text(c.ChildByFieldId(e.g.fAlias), e.src)
+			name = pyNoSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
+			local = syntax.Text(c.ChildByFieldId(e.g.fAlias), e.src)
 		case "wildcard_import":
 			e.mod.stars = append(e.mod.stars, path)
 		}

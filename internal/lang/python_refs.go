@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func (e *pyExtractor) importStatement(n *sitter.Node) {
@@ -13,10 +14,10 @@ func (e *pyExtractor) importStatement(n *sitter.Node) {
 		c := n.NamedChild(i)
 		switch e.g.kind(c) {
 		case "dotted_name":
-			e.f.Imports = append(e.f.Imports, facts.Import{Path: pyNoSpace(Text(c, e.src)), Line: Line(n)})
+			e.f.Imports = append(e.f.Imports, facts.Import{Path: pyNoSpace(syntax.Text(c, e.src)), Line: syntax.Line(n)})
 		case "aliased_import":
-			imp := facts.Import{Path: pyNoSpace(Text(c.ChildByFieldId(e.g.fName), e.src)), Line: Line(n)}
-			imp.Alias = Text(c.ChildByFieldId(e.g.fAlias), e.src)
+			imp := facts.Import{Path: pyNoSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src)), Line: syntax.Line(n)}
+			imp.Alias = syntax.Text(c.ChildByFieldId(e.g.fAlias), e.src)
 			e.f.Imports = append(e.f.Imports, imp)
 		}
 	}
@@ -27,7 +28,7 @@ func (e *pyExtractor) importFrom(n *sitter.Node) {
 	if mod == nil {
 		return
 	}
-	imp := facts.Import{Path: pyNoSpace(Text(mod, e.src)), Line: Line(n)}
+	imp := facts.Import{Path: pyNoSpace(syntax.Text(mod, e.src)), Line: syntax.Line(n)}
 	var as []string
 	renamed := false
 	for i := uint(0); i < n.NamedChildCount(); i++ {
@@ -37,11 +38,11 @@ func (e *pyExtractor) importFrom(n *sitter.Node) {
 		}
 		switch e.g.kind(c) {
 		case "dotted_name":
-			imp.Names = append(imp.Names, pyNoSpace(Text(c, e.src)))
+			imp.Names = append(imp.Names, pyNoSpace(syntax.Text(c, e.src)))
 			as = append(as, "")
 		case "aliased_import":
-			name := pyNoSpace(Text(c.ChildByFieldId(e.g.fName), e.src))
-			local := Text(c.ChildByFieldId(e.g.fAlias), e.src)
+			name := pyNoSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
+			local := syntax.Text(c.ChildByFieldId(e.g.fAlias), e.src)
 			if local == name {
 				local = ""
 			}
@@ -66,7 +67,7 @@ func (e *pyExtractor) call(n *sitter.Node) {
 	switch e.g.kind(fn) {
 	case "identifier":
 		e.skipID = fn.Id()
-		name := Text(fn, e.src)
+		name := syntax.Text(fn, e.src)
 		if isPyVariable(e.localFlags(name)) {
 			return // a parameter or local variable, not a definition of that name
 		}
@@ -77,7 +78,7 @@ func (e *pyExtractor) call(n *sitter.Node) {
 		if attr == nil || obj == nil || e.isLiteral(obj) {
 			return // "sep".join(...), [].append(...): a builtin type's method
 		}
-		qual := pyNoSpace(Text(obj, e.src))
+		qual := pyNoSpace(syntax.Text(obj, e.src))
 		recv := ""
 		switch {
 		case pyIsDotted(qual):
@@ -95,7 +96,7 @@ func (e *pyExtractor) call(n *sitter.Node) {
 				recv = c
 			}
 		}
-		e.refRecv(attr, Text(attr, e.src), qual, recv, facts.RefCall)
+		e.refRecv(attr, syntax.Text(attr, e.src), qual, recv, facts.RefCall)
 	}
 }
 
@@ -120,7 +121,7 @@ func (e *pyExtractor) localRecv(qual string, at uint) string {
 
 func pyIsSuperCall(call *sitter.Node, e *pyExtractor) bool {
 	f := call.ChildByFieldId(e.g.fFunc)
-	return f != nil && e.g.kind(f) == "identifier" && Text(f, e.src) == "super"
+	return f != nil && e.g.kind(f) == "identifier" && syntax.Text(f, e.src) == "super"
 }
 
 // dropBuiltinRefs removes bare references to builtins the file neither

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Type chains for Python (facts.Chain). A chain written into a Symbol.Type
@@ -112,16 +113,16 @@ func (e *pyExtractor) exprChain(n *sitter.Node, mode pyChainMode, depth int) str
 	}
 	switch e.g.kind(n) {
 	case "identifier":
-		return e.nameChain(Text(n, e.src), n.StartByte(), mode, depth)
+		return e.nameChain(syntax.Text(n, e.src), n.StartByte(), mode, depth)
 	case "attribute":
-		if dotted := pyNoSpace(Text(n, e.src)); pyIsDotted(dotted) {
+		if dotted := pyNoSpace(syntax.Text(n, e.src)); pyIsDotted(dotted) {
 			return e.dottedChain(dotted, n.StartByte(), mode, depth)
 		}
 		attr := n.ChildByFieldId(e.g.fAttr)
 		if attr == nil {
 			return facts.Unknown
 		}
-		return pySteps(e.exprChain(n.ChildByFieldId(e.g.fObject), mode, depth+1), []string{Text(attr, e.src)})
+		return pySteps(e.exprChain(n.ChildByFieldId(e.g.fObject), mode, depth+1), []string{syntax.Text(attr, e.src)})
 	case "call":
 		return e.callChain(n, mode, depth)
 	case "parenthesized_expression", "await":
@@ -177,14 +178,14 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 	}
 	switch e.g.kind(fn) {
 	case "identifier":
-		name := Text(fn, e.src)
+		name := syntax.Text(fn, e.src)
 		flags := e.localFlags(name)
 		switch {
 		case flags == 0 && name == "super":
 			return "super"
 		case flags == 0 && name == "cast" && (e.mod.first[name] == 'f' || e.mod.first[name] == 0):
 			if args := n.ChildByFieldId(e.g.fArguments); args != nil && args.NamedChildCount() == 2 {
-				return e.annotationChain(pyNoSpace(Text(args.NamedChild(0), e.src)), mode, depth+1)
+				return e.annotationChain(pyNoSpace(syntax.Text(args.NamedChild(0), e.src)), mode, depth+1)
 			}
 			return facts.Unknown
 		case isPyVariable(flags):
@@ -204,10 +205,10 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 		if obj := fn.ChildByFieldId(e.g.fObject); obj != nil && e.isLiteral(obj) {
 			return facts.NotRepo
 		}
-		if dotted := pyNoSpace(Text(fn, e.src)); pyIsDotted(dotted) {
+		if dotted := pyNoSpace(syntax.Text(fn, e.src)); pyIsDotted(dotted) {
 			if name, ok := e.typingName(dotted); ok && name == "cast" {
 				if args := n.ChildByFieldId(e.g.fArguments); args != nil && args.NamedChildCount() == 2 {
-					return e.annotationChain(pyNoSpace(Text(args.NamedChild(0), e.src)), mode, depth+1)
+					return e.annotationChain(pyNoSpace(syntax.Text(args.NamedChild(0), e.src)), mode, depth+1)
 				}
 			}
 		}
@@ -244,7 +245,7 @@ func (e *pyExtractor) attributeCall(fn *sitter.Node, mode pyChainMode, depth int
 	if attr == nil {
 		return ""
 	}
-	switch Text(attr, e.src) {
+	switch syntax.Text(attr, e.src) {
 	case "get", "pop", "setdefault":
 		if t := e.annotText(fn.ChildByFieldId(e.g.fObject), depth+1); t != "" {
 			if elem := e.element(t, pyItem); elem != "" {

@@ -9,6 +9,7 @@ import (
 	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func rubySpec() *Spec {
@@ -112,7 +113,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 			return true, false
 		}
 		nameNode := x.g.child(n, "name")
-		written := rustNoSpace(Text(nameNode, x.src))
+		written := rustNoSpace(syntax.Text(nameNode, x.src))
 		k, sk := facts.KindClass, byte('c')
 		if kind == "module" {
 			k, sk = facts.KindModule, 'm'
@@ -120,7 +121,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		var extends []string
 		if sc := x.g.child(n, "superclass"); sc != nil && sc.NamedChildCount() > 0 {
 			if base := sc.NamedChild(0); rubyIsConst(base) {
-				extends = []string{rustNoSpace(Text(base, x.src))}
+				extends = []string{rustNoSpace(syntax.Text(base, x.src))}
 			}
 		}
 		x.symbol(n, written, k, sk, extends)
@@ -135,7 +136,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		if x.inType() {
 			k = facts.KindMethod
 		}
-		x.symbol(n, Text(x.g.child(n, "name"), x.src), k, 'f', nil)
+		x.symbol(n, syntax.Text(x.g.child(n, "name"), x.src), k, 'f', nil)
 		x.fnDepth++
 		x.pushLocals()
 		x.declareParams(x.g.child(n, "parameters"))
@@ -151,7 +152,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		if x.fnDepth > 0 || left == nil || x.g.kind(left) != "constant" || kind != "assignment" {
 			return true, false
 		}
-		x.symbol(n, Text(left, x.src), facts.KindConst, 'k', nil)
+		x.symbol(n, syntax.Text(left, x.src), facts.KindConst, 'k', nil)
 		if r := x.g.child(n, "right"); r != nil {
 			x.walkNode(r)
 		}
@@ -162,14 +163,14 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		x.superCall(n)
 		return false, false
 	case "constant":
-		x.ref(Text(n, x.src), "", facts.RefReference, Line(n))
+		x.ref(syntax.Text(n, x.src), "", facts.RefReference, syntax.Line(n))
 		return false, false
 	case "scope_resolution":
 		q := ""
 		if s := x.g.child(n, "scope"); s != nil {
-			q = rustNoSpace(Text(s, x.src))
+			q = rustNoSpace(syntax.Text(s, x.src))
 		}
-		x.ref(Text(x.g.child(n, "name"), x.src), q, facts.RefReference, Line(n))
+		x.ref(syntax.Text(x.g.child(n, "name"), x.src), q, facts.RefReference, syntax.Line(n))
 		return false, false
 	case "comment", "string_content", "escape_sequence", "simple_symbol",
 		"identifier", "integer", "float", "instance_variable", "class_variable", "global_variable",
@@ -222,7 +223,7 @@ func (x *rubyX) symbol(n *sitter.Node, written, kind string, sk byte, extends []
 	}
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 		Name: name, Qualified: qual, Kind: kind, Parent: symParent,
-		Line: Line(n), EndLine: EndLine(n),
+		Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 		Signature: rubyHeader(n, x.src),
 		Doc:       rubyDoc(n, x.src),
 		Extends:   extends,
@@ -256,7 +257,7 @@ func rubyHeader(n *sitter.Node, src []byte) string {
 			end = n.StartByte() + uint(i)
 		}
 	}
-	s := OneLine(string(src[n.StartByte():end]))
+	s := syntax.OneLine(string(src[n.StartByte():end]))
 	if len(s) > 400 {
 		s = s[:400]
 	}
@@ -281,7 +282,7 @@ func rubyDoc(n *sitter.Node, src []byte) string {
 		if rubyG().kind(p) != "comment" || int(p.EndPosition().Row) < next-1 {
 			break
 		}
-		lines = append(lines, StripComment(Text(p, src)))
+		lines = append(lines, syntax.StripComment(syntax.Text(p, src)))
 		next = int(p.StartPosition().Row)
 		cur = p
 	}

@@ -4,12 +4,13 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // call handles one call node and reports whether to visit its children.
 func (x *rubyX) call(n *sitter.Node) bool {
 	m := x.g.child(n, "method")
-	name := Text(m, x.src)
+	name := syntax.Text(m, x.src)
 	recv := x.g.child(n, "receiver")
 	args := x.g.child(n, "arguments")
 	if m != nil && x.g.kind(m) == "super" {
@@ -25,7 +26,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 				if name == "require_relative" {
 					k = "relative"
 				}
-				x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Kind: k, Line: Line(n)})
+				x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Kind: k, Line: syntax.Line(n)})
 				return false
 			}
 		case "include", "extend":
@@ -35,7 +36,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 					sym := &x.f.Symbols[s.sym]
 					for i := uint(0); i < args.NamedChildCount(); i++ {
 						if a := args.NamedChild(i); rubyIsConst(a) {
-							sym.Implements = append(sym.Implements, rustNoSpace(Text(a, x.src)))
+							sym.Implements = append(sym.Implements, rustNoSpace(syntax.Text(a, x.src)))
 						}
 					}
 					return true
@@ -44,7 +45,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 		}
 		// A bare name is a call only with arguments, parens or a block.
 		if args != nil || x.g.child(n, "block") != nil {
-			x.ref(name, "", facts.RefCall, Line(n))
+			x.ref(name, "", facts.RefCall, syntax.Line(n))
 		}
 		if m != nil && x.g.kind(m) == "constant" { // Integer("3"): not also a reference
 			x.walkExcept(n, m)
@@ -54,18 +55,18 @@ func (x *rubyX) call(n *sitter.Node) bool {
 	}
 	if name == "new" && rubyIsConst(recv) {
 		// Foo.new: a call of the class Foo (its initialize).
-		q, cname := "", Text(recv, x.src)
+		q, cname := "", syntax.Text(recv, x.src)
 		if x.g.kind(recv) == "scope_resolution" {
-			cname = Text(x.g.child(recv, "name"), x.src)
+			cname = syntax.Text(x.g.child(recv, "name"), x.src)
 			if sc := x.g.child(recv, "scope"); sc != nil {
-				q = rustNoSpace(Text(sc, x.src))
+				q = rustNoSpace(syntax.Text(sc, x.src))
 			}
 		}
 		recvChain := ""
 		if q != "" {
 			recvChain = rubyConstChain(q)
 		}
-		x.refRecv(cname, q, recvChain, facts.RefCall, Line(n))
+		x.refRecv(cname, q, recvChain, facts.RefCall, syntax.Line(n))
 		x.walkExcept(n, recv)
 		return false
 	}
@@ -76,7 +77,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 	if !ok {
 		q = "?"
 	}
-	x.refRecv(name, q, x.recvChain(recv, name), facts.RefCall, Line(n))
+	x.refRecv(name, q, x.recvChain(recv, name), facts.RefCall, syntax.Line(n))
 	return true
 }
 
@@ -84,7 +85,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 // method's name on the base class.
 func (x *rubyX) superCall(n *sitter.Node) {
 	if m := x.methodName(); m != "" {
-		x.ref(m, "super", facts.RefCall, Line(n))
+		x.ref(m, "super", facts.RefCall, syntax.Line(n))
 	}
 }
 
@@ -93,17 +94,17 @@ func (x *rubyX) superCall(n *sitter.Node) {
 func rubyChain(n *sitter.Node, src []byte) (string, bool) {
 	switch rubyG().kind(n) {
 	case "identifier", "constant", "self", "instance_variable", "class_variable", "global_variable", "scope_resolution":
-		return rustNoSpace(Text(n, src)), true
+		return rustNoSpace(syntax.Text(n, src)), true
 	case "call":
 		if rubyG().child(n, "arguments") != nil || rubyG().child(n, "block") != nil {
 			return "", false
 		}
 		r := rubyG().child(n, "receiver")
 		if r == nil {
-			return Text(rubyG().child(n, "method"), src), true
+			return syntax.Text(rubyG().child(n, "method"), src), true
 		}
 		q, ok := rubyChain(r, src)
-		return q + "." + Text(rubyG().child(n, "method"), src), ok
+		return q + "." + syntax.Text(rubyG().child(n, "method"), src), ok
 	}
 	return "", false
 }
@@ -127,7 +128,7 @@ func rubyStringArg(args *sitter.Node, src []byte) (string, bool) {
 			return "", false
 		}
 	}
-	t := Text(s, src)
+	t := syntax.Text(s, src)
 	if len(t) < 2 {
 		return "", false
 	}

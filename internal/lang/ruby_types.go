@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Type chains for Ruby (facts.Chain): locals assigned from Foo.new,
@@ -79,15 +80,15 @@ func (x *rubyX) declareParams(ps *sitter.Node) {
 	for i := uint(0); i < ps.NamedChildCount(); i++ {
 		p := ps.NamedChild(i)
 		if x.g.kind(p) == "identifier" {
-			x.declareLocal(Text(p, x.src), facts.Unknown)
+			x.declareLocal(syntax.Text(p, x.src), facts.Unknown)
 			continue
 		}
 		if nm := x.g.child(p, "name"); nm != nil {
-			x.declareLocal(Text(nm, x.src), facts.Unknown)
+			x.declareLocal(syntax.Text(nm, x.src), facts.Unknown)
 		}
 		for j := uint(0); j < p.NamedChildCount(); j++ { // |(a, b)| destructuring
 			if c := p.NamedChild(j); x.g.kind(c) == "identifier" {
-				x.declareLocal(Text(c, x.src), facts.Unknown)
+				x.declareLocal(syntax.Text(c, x.src), facts.Unknown)
 			}
 		}
 	}
@@ -133,17 +134,17 @@ func (x *rubyX) assign(n, left, right *sitter.Node) {
 		if x.g.kind(n) == "assignment" {
 			chain = x.exprChain(right)
 		}
-		if _, known := x.local(Text(left, x.src)); !known || x.g.kind(n) == "assignment" {
-			x.declareLocal(Text(left, x.src), chain)
+		if _, known := x.local(syntax.Text(left, x.src)); !known || x.g.kind(n) == "assignment" {
+			x.declareLocal(syntax.Text(left, x.src), chain)
 		}
 	case "instance_variable":
 		if x.fnDepth > 0 {
-			x.field(n, strings.TrimPrefix(Text(left, x.src), "@"), x.exprChain(right))
+			x.field(n, strings.TrimPrefix(syntax.Text(left, x.src), "@"), x.exprChain(right))
 		}
 	case "left_assignment_list":
 		for i := uint(0); i < left.NamedChildCount(); i++ {
 			if c := left.NamedChild(i); x.g.kind(c) == "identifier" {
-				x.declareLocal(Text(c, x.src), facts.Unknown)
+				x.declareLocal(syntax.Text(c, x.src), facts.Unknown)
 			}
 		}
 	}
@@ -169,7 +170,7 @@ func (x *rubyX) field(n *sitter.Node, name, chain string) {
 	x.fields[qual] = len(x.f.Symbols)
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 		Name: name, Qualified: qual, Kind: facts.KindField, Parent: cs.qual,
-		Line: Line(n), EndLine: Line(n), Signature: "@" + name, Type: chain,
+		Line: syntax.Line(n), EndLine: syntax.Line(n), Signature: "@" + name, Type: chain,
 	})
 }
 
@@ -181,18 +182,18 @@ func (x *rubyX) exprChain(n *sitter.Node) string {
 	}
 	switch x.g.kind(n) {
 	case "identifier":
-		if c, ok := x.local(Text(n, x.src)); ok {
+		if c, ok := x.local(syntax.Text(n, x.src)); ok {
 			return c
 		}
 		if x.inClass() {
-			return "self." + Text(n, x.src) // a method of self (attr_reader)
+			return "self." + syntax.Text(n, x.src) // a method of self (attr_reader)
 		}
 	case "self":
 		return "self"
 	case "instance_variable":
-		return "self." + strings.TrimPrefix(Text(n, x.src), "@")
+		return "self." + strings.TrimPrefix(syntax.Text(n, x.src), "@")
 	case "constant", "scope_resolution":
-		return rubyConstChain(Text(n, x.src))
+		return rubyConstChain(syntax.Text(n, x.src))
 	case "call":
 		return x.callChain(n)
 	case "parenthesized_statements":
@@ -210,7 +211,7 @@ func (x *rubyX) exprChain(n *sitter.Node) string {
 // Foo, self.class is self's class, x.m is m's result on x.
 func (x *rubyX) callChain(n *sitter.Node) string {
 	recv, m := x.g.child(n, "receiver"), x.g.child(n, "method")
-	name := Text(m, x.src)
+	name := syntax.Text(m, x.src)
 	if recv == nil {
 		if _, isLocal := x.local(name); isLocal || x.g.kind(m) != "identifier" {
 			return facts.Unknown
@@ -287,7 +288,7 @@ func (x *rubyX) identifier(n *sitter.Node, field string) {
 	if field == "method" || field == "name" {
 		return
 	}
-	name := Text(n, x.src)
+	name := syntax.Text(n, x.src)
 	parent := n.Parent()
 	pk := ""
 	if parent != nil {
@@ -308,5 +309,5 @@ func (x *rubyX) identifier(n *sitter.Node, field string) {
 	if _, isLocal := x.local(name); isLocal {
 		return
 	}
-	x.ref(name, "", facts.RefCall, Line(n))
+	x.ref(name, "", facts.RefCall, syntax.Line(n))
 }

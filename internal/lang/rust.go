@@ -8,6 +8,7 @@ import (
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func rustSpec() *Spec {
@@ -199,7 +200,7 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 			return false, false
 		}
 		x.symbol(n, facts.KindModule)
-		x.mods = append(x.mods, Text(x.g.child(n, "name"), x.src))
+		x.mods = append(x.mods, syntax.Text(x.g.child(n, "name"), x.src))
 		return true, true
 	case "impl_item":
 		return x.impl(n)
@@ -209,14 +210,14 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return false, false
 	case "call_expression":
-		x.call(x.g.child(n, "function"), Line(n))
+		x.call(x.g.child(n, "function"), syntax.Line(n))
 		return true, false
 	case "type_identifier":
 		if parentKind != "struct_expression" && c.FieldId() == x.g.fields["name"] {
 			return false, false
 		}
-		if name := Text(n, x.src); name != "Self" && !x.isTypeParam(name) {
-			x.ref(name, "", facts.RefReference, Line(n))
+		if name := syntax.Text(n, x.src); name != "Self" && !x.isTypeParam(name) {
+			x.ref(name, "", facts.RefReference, syntax.Line(n))
 		}
 		return false, false
 	case "scoped_type_identifier":
@@ -281,7 +282,7 @@ func (x *rustX) impl(n *sitter.Node) (descend, pushed bool) {
 	}
 	im := rustImpl{self: self, traitRef: -1, selfRef: -1}
 	if t := x.g.child(n, "trait"); t != nil {
-		im.trait = rustStripGenerics(OneLine(Text(t, x.src)))
+		im.trait = rustStripGenerics(syntax.OneLine(syntax.Text(t, x.src)))
 	}
 	x.impls = append(x.impls, im)
 	x.push(n, self, 'i')

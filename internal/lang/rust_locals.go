@@ -4,6 +4,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Local type inference for Rust: each block of a function keeps its
@@ -112,7 +113,7 @@ func (x *rustX) closureOver(n *sitter.Node) {
 	}
 	call := args.Parent()
 	fn := x.g.child(call, "function")
-	if call == nil || fn == nil || x.g.kind(fn) != "field_expression" || !rustElementClosures[Text(x.g.child(fn, "field"), x.src)] {
+	if call == nil || fn == nil || x.g.kind(fn) != "field_expression" || !rustElementClosures[syntax.Text(x.g.child(fn, "field"), x.src)] {
 		return
 	}
 	elem := rustStep(x.exprChain(x.g.child(fn, "value")), facts.Unwrap)
@@ -156,7 +157,7 @@ func (x *rustX) declarePattern(p *sitter.Node, chain string) {
 	}
 	switch x.g.kind(p) {
 	case "identifier":
-		x.declare(Text(p, x.src), chain)
+		x.declare(syntax.Text(p, x.src), chain)
 		return
 	case "mut_pattern", "ref_pattern", "reference_pattern":
 		if p.NamedChildCount() > 0 {
@@ -164,7 +165,7 @@ func (x *rustX) declarePattern(p *sitter.Node, chain string) {
 		}
 		return
 	case "tuple_struct_pattern":
-		switch Text(x.g.child(p, "type"), x.src) {
+		switch syntax.Text(x.g.child(p, "type"), x.src) {
 		case "Some", "Ok":
 			if p.NamedChildCount() == 2 {
 				x.declarePattern(p.NamedChild(1), rustStep(chain, facts.Unwrap))
@@ -177,12 +178,12 @@ func (x *rustX) declarePattern(p *sitter.Node, chain string) {
 
 // bindUnknown declares every name a pattern binds with an unknown type.
 func (x *rustX) bindUnknown(p *sitter.Node) {
-	Walk(p, func(n *sitter.Node) bool {
+	syntax.Walk(p, func(n *sitter.Node) bool {
 		switch x.g.kind(n) {
 		case "identifier", "shorthand_field_identifier":
-			x.declare(Text(n, x.src), facts.Unknown)
+			x.declare(syntax.Text(n, x.src), facts.Unknown)
 		case "scoped_identifier", "generic_type", "scoped_type_identifier", "type_identifier":
-			return false // a variant or struct name, not a binding
+			return false
 		case "tuple_struct_pattern", "struct_pattern":
 			for i := uint(0); i < n.NamedChildCount(); i++ {
 				if ch := n.NamedChild(i); n.FieldNameForNamedChild(uint32(i)) != "type" {
@@ -193,6 +194,7 @@ func (x *rustX) bindUnknown(p *sitter.Node) {
 		}
 		return true
 	})
+
 }
 
 // typeParams puts an item's generic parameters in scope with the chain of
@@ -201,7 +203,7 @@ func (x *rustX) typeParams(n *sitter.Node) {
 	if tp := x.g.child(n, "type_parameters"); tp != nil {
 		for i := uint(0); i < tp.NamedChildCount(); i++ {
 			if ch := tp.NamedChild(i); x.g.kind(ch) == "type_parameter" {
-				x.tparams = append(x.tparams, rustTParam{Text(x.g.child(ch, "name"), x.src), x.boundsChain(x.g.child(ch, "bounds"))})
+				x.tparams = append(x.tparams, rustTParam{syntax.Text(x.g.child(ch, "name"), x.src), x.boundsChain(x.g.child(ch, "bounds"))})
 			}
 		}
 	}
@@ -212,7 +214,7 @@ func (x *rustX) typeParams(n *sitter.Node) {
 		}
 		for j := uint(0); j < wc.NamedChildCount(); j++ {
 			pred := wc.NamedChild(j)
-			left := Text(x.g.child(pred, "left"), x.src)
+			left := syntax.Text(x.g.child(pred, "left"), x.src)
 			for k := len(x.tparams) - 1; k >= 0; k-- {
 				if x.tparams[k].name == left && x.tparams[k].chain == facts.Unknown {
 					x.tparams[k].chain = x.boundsChain(x.g.child(pred, "bounds"))

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // What a Rust file's names mean, as far as the file tells: the items it
@@ -23,11 +24,11 @@ func (x *rustX) declarations(list *sitter.Node) {
 		case "use_declaration", "extern_crate_declaration":
 			x.useDecl(n, kind)
 		case "mod_item":
-			name := Text(x.g.child(n, "name"), x.src)
+			name := syntax.Text(x.g.child(n, "name"), x.src)
 			body := x.g.child(n, "body")
 			if body == nil {
 				p := strings.Join(append(append([]string{"self"}, x.mods...), name), "::")
-				x.f.Imports = append(x.f.Imports, facts.Import{Path: p, Kind: "mod", Line: Line(n)})
+				x.f.Imports = append(x.f.Imports, facts.Import{Path: p, Kind: "mod", Line: syntax.Line(n)})
 				x.uses[name] = p
 				continue
 			}
@@ -37,7 +38,7 @@ func (x *rustX) declarations(list *sitter.Node) {
 			x.mods = x.mods[:len(x.mods)-1]
 		case "struct_item", "union_item", "enum_item", "trait_item", "type_item", "function_item",
 			"function_signature_item", "const_item", "static_item":
-			x.items[Text(x.g.child(n, "name"), x.src)] = true
+			x.items[syntax.Text(x.g.child(n, "name"), x.src)] = true
 		}
 	}
 }
@@ -47,17 +48,17 @@ func (x *rustX) useDecl(n *sitter.Node, kind string) {
 	pub := false
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		if ch := n.NamedChild(i); x.g.kind(ch) == "visibility_modifier" {
-			pub = rustNoSpace(Text(ch, x.src)) != "pub(self)"
+			pub = rustNoSpace(syntax.Text(ch, x.src)) != "pub(self)"
 		}
 	}
 	if kind == "extern_crate_declaration" {
-		name := Text(x.g.child(n, "name"), x.src)
-		alias := Text(x.g.child(n, "alias"), x.src)
-		x.addUse(facts.Import{Path: name, Alias: alias, Line: Line(n), Reexport: pub})
+		name := syntax.Text(x.g.child(n, "name"), x.src)
+		alias := syntax.Text(x.g.child(n, "alias"), x.src)
+		x.addUse(facts.Import{Path: name, Alias: alias, Line: syntax.Line(n), Reexport: pub})
 		return
 	}
 	if a := x.g.child(n, "argument"); a != nil {
-		x.use(a, "", Line(n), pub)
+		x.use(a, "", syntax.Line(n), pub)
 	}
 }
 
@@ -77,21 +78,21 @@ func (x *rustX) use(n *sitter.Node, prefix string, line int, pub bool) {
 	}
 	switch x.g.kind(n) {
 	case "use_as_clause":
-		x.useItem(join(Text(x.g.child(n, "path"), x.src)), Text(x.g.child(n, "alias"), x.src), line, pub)
+		x.useItem(join(syntax.Text(x.g.child(n, "path"), x.src)), syntax.Text(x.g.child(n, "alias"), x.src), line, pub)
 	case "use_wildcard":
-		p := strings.TrimSuffix(rustNoSpace(Text(n, x.src)), "*")
+		p := strings.TrimSuffix(rustNoSpace(syntax.Text(n, x.src)), "*")
 		x.addUse(facts.Import{Path: join(strings.TrimSuffix(p, "::")), Kind: "wildcard", Line: line, Reexport: pub})
 	case "scoped_use_list", "use_list":
 		list := n
 		if x.g.kind(n) == "scoped_use_list" {
-			prefix = join(Text(x.g.child(n, "path"), x.src))
+			prefix = join(syntax.Text(x.g.child(n, "path"), x.src))
 			if list = x.g.child(n, "list"); list == nil {
 				return
 			}
 		}
 		x.useList(list, prefix, line, pub)
 	default:
-		x.useItem(join(Text(n, x.src)), "", line, pub)
+		x.useItem(join(syntax.Text(n, x.src)), "", line, pub)
 	}
 }
 
@@ -105,16 +106,16 @@ func (x *rustX) useList(list *sitter.Node, prefix string, line int, pub bool) {
 		ch := list.NamedChild(i)
 		switch x.g.kind(ch) {
 		case "identifier", "metavariable":
-			imp.Names, imp.As = append(imp.Names, Text(ch, x.src)), append(imp.As, "")
+			imp.Names, imp.As = append(imp.Names, syntax.Text(ch, x.src)), append(imp.As, "")
 		case "self":
 			self = true
 		case "use_as_clause":
-			p, alias := x.g.child(ch, "path"), Text(x.g.child(ch, "alias"), x.src)
+			p, alias := x.g.child(ch, "path"), syntax.Text(x.g.child(ch, "alias"), x.src)
 			if prefix == "" || x.g.kind(p) != "identifier" {
 				nested = append(nested, ch)
 				continue
 			}
-			imp.Names, imp.As = append(imp.Names, Text(p, x.src)), append(imp.As, alias)
+			imp.Names, imp.As = append(imp.Names, syntax.Text(p, x.src)), append(imp.As, alias)
 			renamed = true
 		case "line_comment", "block_comment":
 		default:
@@ -307,9 +308,9 @@ func (x *rustX) pathSegs(n *sitter.Node) []string {
 	}
 	switch x.g.kind(n) {
 	case "identifier", "type_identifier", "crate", "self", "super", "metavariable":
-		return []string{Text(n, x.src)}
+		return []string{syntax.Text(n, x.src)}
 	case "scoped_identifier", "scoped_type_identifier":
-		name := Text(x.g.child(n, "name"), x.src)
+		name := syntax.Text(x.g.child(n, "name"), x.src)
 		p := x.g.child(n, "path")
 		if p == nil {
 			return []string{name}

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 func (x *rustX) ref(name, qual, kind string, line int) {
@@ -25,11 +26,11 @@ func (x *rustX) call(fn *sitter.Node, line int) {
 	for fn != nil {
 		switch x.g.kind(fn) {
 		case "identifier":
-			if name := Text(fn, x.src); !x.isLocal(name) {
+			if name := syntax.Text(fn, x.src); !x.isLocal(name) {
 				x.ref(name, "", facts.RefCall, line)
 			}
 		case "scoped_identifier":
-			name := Text(x.g.child(fn, "name"), x.src)
+			name := syntax.Text(x.g.child(fn, "name"), x.src)
 			segs := x.pathSegs(fn)
 			if len(segs) < 2 {
 				x.ref(name, facts.Unknown, facts.RefCall, line) // <T as Trait>::f
@@ -67,23 +68,23 @@ func (x *rustX) methodCall(fn *sitter.Node, line int) {
 	if recv == qual && (recv == "self" || strings.HasPrefix(recv, "self.")) {
 		recv = ""
 	}
-	x.refRecv(Text(f, x.src), qual, recv, facts.RefCall, line)
+	x.refRecv(syntax.Text(f, x.src), qual, recv, facts.RefCall, line)
 }
 
 // typePathRef records a type written with a path (a::B). An associated
 // type (Self::Item, T::Err) is no definition of the repository's.
 func (x *rustX) typePathRef(n *sitter.Node) {
-	name := Text(x.g.child(n, "name"), x.src)
+	name := syntax.Text(x.g.child(n, "name"), x.src)
 	segs := x.pathSegs(n)
 	if len(segs) < 2 {
-		x.ref(name, facts.Unknown, facts.RefReference, Line(n))
+		x.ref(name, facts.Unknown, facts.RefReference, syntax.Line(n))
 		return
 	}
 	mod := segs[:len(segs)-1]
 	if rustUpper(mod[len(mod)-1]) || x.isTypeParam(mod[len(mod)-1]) {
 		return
 	}
-	x.pathRef(mod, name, facts.RefReference, Line(n))
+	x.pathRef(mod, name, facts.RefReference, syntax.Line(n))
 }
 
 // pathRef records a reference to name qualified by a path: a type's
@@ -127,9 +128,9 @@ func rustChain(n *sitter.Node, src []byte) (string, bool) {
 	}
 	switch rustG().kind(n) {
 	case "identifier", "self", "super", "crate", "type_identifier", "field_identifier", "metavariable":
-		return Text(n, src), true
+		return syntax.Text(n, src), true
 	case "scoped_identifier", "scoped_type_identifier":
-		name := Text(rustG().child(n, "name"), src)
+		name := syntax.Text(rustG().child(n, "name"), src)
 		p := rustG().child(n, "path")
 		if p == nil {
 			return name, true
@@ -140,7 +141,7 @@ func rustChain(n *sitter.Node, src []byte) (string, bool) {
 		return rustChain(rustG().child(n, "type"), src)
 	case "field_expression":
 		q, ok := rustChain(rustG().child(n, "value"), src)
-		return q + "." + Text(rustG().child(n, "field"), src), ok
+		return q + "." + syntax.Text(rustG().child(n, "field"), src), ok
 	}
 	return "", false
 }

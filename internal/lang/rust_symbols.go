@@ -6,11 +6,12 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // symbol appends a definition for n under the current scope and pushes it.
 func (x *rustX) symbol(n *sitter.Node, kind string) *facts.Symbol {
-	name := Text(x.g.child(n, "name"), x.src)
+	name := syntax.Text(x.g.child(n, "name"), x.src)
 	parent, _ := x.scope()
 	qual := name
 	if parent != "" {
@@ -37,8 +38,8 @@ func (x *rustX) symbol(n *sitter.Node, kind string) *facts.Symbol {
 	}
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 		Name: name, Qualified: qual, Kind: kind, Parent: parent,
-		Line: Line(n), EndLine: EndLine(n),
-		Signature: strings.TrimRight(Header(n, body, x.src), " ;"),
+		Line: syntax.Line(n), EndLine: syntax.EndLine(n),
+		Signature: strings.TrimRight(syntax.Header(n, body, x.src), " ;"),
 		Doc:       rustDoc(n, x.src),
 	})
 	return &x.f.Symbols[len(x.f.Symbols)-1]
@@ -70,15 +71,15 @@ func (x *rustX) fieldsLast() {
 // field records a named field of a struct or union with its type, so that
 // self.f.m() resolves through f's type.
 func (x *rustX) field(n *sitter.Node) {
-	name := Text(x.g.child(n, "name"), x.src)
+	name := syntax.Text(x.g.child(n, "name"), x.src)
 	parent, _ := x.scope()
 	if name == "" || parent == "" {
 		return
 	}
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 		Name: name, Qualified: parent + "." + name, Kind: facts.KindField, Parent: parent,
-		Line: Line(n), EndLine: EndLine(n),
-		Signature: OneLine(Text(n, x.src)),
+		Line: syntax.Line(n), EndLine: syntax.EndLine(n),
+		Signature: syntax.OneLine(syntax.Text(n, x.src)),
 		Doc:       rustDoc(n, x.src),
 		Type:      rustSymType(x.typeChain(x.g.child(n, "type"), true)),
 	})
@@ -138,13 +139,13 @@ func rustTypeName(n *sitter.Node, src []byte) string {
 	for n != nil {
 		switch rustG().kind(n) {
 		case "type_identifier", "primitive_type":
-			return Text(n, src)
+			return syntax.Text(n, src)
 		case "generic_type", "reference_type", "pointer_type":
 			n = rustG().child(n, "type")
 		case "scoped_type_identifier":
 			n = rustG().child(n, "name")
 		default:
-			return rustNoSpace(Text(n, src))
+			return rustNoSpace(syntax.Text(n, src))
 		}
 	}
 	return ""
@@ -157,7 +158,7 @@ func rustBounds(b *sitter.Node, src []byte) []string {
 		ch := b.NamedChild(i)
 		switch rustG().kind(ch) {
 		case "type_identifier", "scoped_type_identifier", "generic_type":
-			out = append(out, rustStripGenerics(rustNoSpace(Text(ch, src))))
+			out = append(out, rustStripGenerics(rustNoSpace(syntax.Text(ch, src))))
 		}
 	}
 	return out
@@ -177,14 +178,14 @@ func rustDoc(n *sitter.Node, src []byte) string {
 		if kind != "line_comment" && kind != "block_comment" {
 			break
 		}
-		t := strings.TrimRight(Text(p, src), "\r\n")
+		t := strings.TrimRight(syntax.Text(p, src), "\r\n")
 		doc := (strings.HasPrefix(t, "///") && !strings.HasPrefix(t, "////")) || strings.HasPrefix(t, "//!") ||
 			(strings.HasPrefix(t, "/**") && !strings.HasPrefix(t, "/***") && t != "/**/") || strings.HasPrefix(t, "/*!")
 		end := int(p.StartPosition().Row) + strings.Count(t, "\n")
 		if !doc || end < next-1 {
 			break
 		}
-		lines = append(lines, StripComment(t))
+		lines = append(lines, syntax.StripComment(t))
 		next = int(p.StartPosition().Row)
 	}
 	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {

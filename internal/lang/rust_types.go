@@ -4,6 +4,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Type chains (internal/facts/chain.go) of Rust types and expressions.
@@ -173,7 +174,7 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 	kind := x.g.kind(n)
 	switch kind {
 	case "identifier":
-		name := Text(n, x.src)
+		name := syntax.Text(n, x.src)
 		if c, ok := x.local(name); ok {
 			return c
 		}
@@ -188,7 +189,7 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 		if x.g.kind(f) != "field_identifier" {
 			return facts.Unknown // a tuple field
 		}
-		return rustStep(x.exprChain(x.g.child(n, "value")), Text(f, x.src))
+		return rustStep(x.exprChain(x.g.child(n, "value")), syntax.Text(f, x.src))
 	case "call_expression":
 		return x.callChain(n)
 	case "try_expression":
@@ -196,7 +197,7 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 	case "reference_expression":
 		return x.exprChain(x.g.child(n, "value"))
 	case "unary_expression":
-		if op := n.Child(0); op != nil && Text(op, x.src) == "*" {
+		if op := n.Child(0); op != nil && syntax.Text(op, x.src) == "*" {
 			return x.exprChain(n.NamedChild(0))
 		}
 		return facts.Unknown
@@ -211,7 +212,7 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 	case "scoped_identifier":
 		return x.variantChain(n, false)
 	case "macro_invocation":
-		switch Text(x.g.child(n, "macro"), x.src) {
+		switch syntax.Text(x.g.child(n, "macro"), x.src) {
 		case "vec", "format", "concat", "stringify", "include_str", "include_bytes", "env", "matches", "line", "file", "column":
 			return facts.NotRepo
 		}
@@ -251,7 +252,7 @@ func (x *rustX) callChain(n *sitter.Node) string {
 	}
 	switch x.g.kind(fn) {
 	case "identifier":
-		name := Text(fn, x.src)
+		name := syntax.Text(fn, x.src)
 		if _, isLocal := x.local(name); isLocal {
 			return facts.Unknown // a closure
 		}
@@ -298,7 +299,7 @@ func (x *rustX) callChain(n *sitter.Node) string {
 // unwrap or copy a value keep its type without a repository step.
 func (x *rustX) methodChain(fn *sitter.Node) string {
 	recv := x.exprChain(x.g.child(fn, "value"))
-	m := Text(x.g.child(fn, "field"), x.src)
+	m := syntax.Text(x.g.child(fn, "field"), x.src)
 	switch {
 	case m == "unwrap" || m == "expect" || m == "unwrap_or" || m == "unwrap_or_else" || m == "unwrap_or_default" || m == "unwrap_unchecked":
 		return rustStep(recv, facts.Unwrap)

@@ -1,4 +1,4 @@
-package lang
+package syntax
 
 import (
 	"strings"
@@ -9,12 +9,12 @@ import (
 // maxFileDoc bounds a file doc: its opening paragraph is what is used.
 const maxFileDoc = 600
 
-// fileDoc is what a file says of itself in a comment before its code: the
+// FileDoc is what a file says of itself in a comment before its code: the
 // opening paragraph of the first leading comment block that is neither a
 // licence nor a tool directive (shebang, coding line, build tags, linter switches), and not a
 // definition's own doc comment (one directly above the file's first
 // declaration, unless that declaration is a package clause or an import).
-func fileDoc(root *sitter.Node, src []byte) string {
+func FileDoc(root *sitter.Node, src []byte) string {
 	var blocks [][]*sitter.Node
 	var first *sitter.Node // the first node that is no comment
 	for i := uint(0); i < root.NamedChildCount(); i++ {
@@ -44,7 +44,7 @@ func fileDoc(root *sitter.Node, src []byte) string {
 		}
 		// Only the opening paragraph is kept, so only it is judged: a
 		// package doc may quote a licence further down.
-		if doc := capDoc(withoutTag(strings.TrimSpace(strings.Join(lines, "\n")))); prose(doc) {
+		if doc := CapDoc(withoutTag(strings.TrimSpace(strings.Join(lines, "\n")))); prose(doc) {
 			return doc
 		}
 	}
@@ -93,9 +93,9 @@ func prose(doc string) bool {
 	return !strings.HasPrefix(doc, "!") // a shebang
 }
 
-// capDoc cuts a doc to its first paragraph, on one line, at most
+// CapDoc cuts a doc to its first paragraph, on one line, at most
 // maxFileDoc bytes.
-func capDoc(doc string) string {
+func CapDoc(doc string) string {
 	if i := strings.Index(doc, "\n\n"); i >= 0 {
 		doc = doc[:i]
 	}

@@ -1,8 +1,10 @@
-package lang
+package syntax_test
 
 import (
 	"context"
 	"testing"
+
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // TestFileDoc: a file's own doc is its module docstring or its first
@@ -25,8 +27,8 @@ func TestFileDoc(t *testing.T) {
 		{"a.c", "/* Ring buffer for the driver. */\n#include <stdio.h>\n\nint f(void) { return 0; }\n", "Ring buffer for the driver."},
 	}
 	for _, c := range cases {
-		spec := Default().ByExtension(c.path)
-		f, err := NewParsers().Extract(context.Background(), spec, []byte(c.src))
+		spec := lang.Default().ByExtension(c.path)
+		f, err := lang.NewParsers().Extract(context.Background(), spec, []byte(c.src))
 		if err != nil {
 			t.Fatal(err)
 		}
