@@ -66,7 +66,7 @@ type cfamX struct {
 	newTypes uint   // start byte of the type of the current new_expression
 	// locals are the variables of the open blocks of the current function
 	// with their type chains, innermost last.
-	locals []map[string]string
+	locals syntax.Locals
 }
 
 func cfamExtract(root *sitter.Node, src []byte, g *cfamGrammar, cpp bool) *facts.File {
@@ -82,7 +82,7 @@ func (x *cfamX) walk(c *sitter.TreeCursor, parentKind string) {
 	kind := x.g.kind(n)
 	block := x.fnDepth > 0 && cfamBlocks[kind]
 	if block {
-		x.pushLocals()
+		x.locals.Push()
 	}
 	descend, pushed := x.enter(n, kind, c, parentKind)
 	if descend && c.GotoFirstChild() {
@@ -100,11 +100,11 @@ func (x *cfamX) walk(c *sitter.TreeCursor, parentKind string) {
 		x.tparams = x.tparams[:top.tpLen]
 		if top.kind == 'f' {
 			x.fnDepth--
-			x.popLocals()
+			x.locals.Pop()
 		}
 	}
 	if block {
-		x.popLocals()
+		x.locals.Pop()
 	}
 }
 
@@ -284,7 +284,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		if x.fnDepth > 0 {
 			d := x.g.child(n, "declarator")
 			if nm := x.g.declName(d); nm != nil {
-				x.declareLocal(syntax.Text(nm, x.src), x.declChain(x.g.child(n, "type"), d))
+				x.locals.Declare(syntax.Text(nm, x.src), x.declChain(x.g.child(n, "type"), d))
 			}
 		}
 		return true, false

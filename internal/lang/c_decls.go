@@ -60,7 +60,7 @@ func (x *cfamX) usingNamespace(n *sitter.Node) {
 	if !isNamespace || target == nil {
 		return
 	}
-	path := strings.TrimPrefix(rustNoSpace(syntax.Text(target, x.src)), "::")
+	path := strings.TrimPrefix(syntax.NoSpace(syntax.Text(target, x.src)), "::")
 	x.f.Imports = append(x.f.Imports, facts.Import{Path: path, Kind: "wildcard", Line: syntax.Line(n)})
 }
 
@@ -92,14 +92,14 @@ func cfamIsComment(kind string) bool { return kind == "comment" }
 // qualify turns a definition's name node (A, ns::A, a::b, Box<int>) into
 // its Qualified name, simple name and parent under the current scope.
 func (x *cfamX) qualify(nameNode *sitter.Node) (qual, name, parent string) {
-	written := rustNoSpace(syntax.Text(nameNode, x.src))
+	written := syntax.NoSpace(syntax.Text(nameNode, x.src))
 	inner := nameNode
 	for inner != nil && x.g.kind(inner) == "qualified_identifier" {
 		inner = x.g.child(inner, "name")
 	}
 	opCast := ""
 	if inner != nil && x.g.kind(inner) == "operator_cast" { // operator bool()
-		written = rustNoSpace(string(x.src[nameNode.StartByte():inner.StartByte()])) + "operator"
+		written = syntax.NoSpace(string(x.src[nameNode.StartByte():inner.StartByte()])) + "operator"
 		opCast = " " + syntax.OneLine(syntax.Text(x.g.child(inner, "type"), x.src))
 	}
 	outer, _ := x.outer()
@@ -122,13 +122,13 @@ func (x *cfamX) function(n, nameNode, body *sitter.Node, parentKind string) {
 	qual, name, parent := x.qualify(nameNode)
 	_, sk := x.outer()
 	k := facts.KindFunction
-	if sk == 'c' || (parent != "" && strings.Contains(rustNoSpace(syntax.Text(nameNode, x.src)), "::")) {
+	if sk == 'c' || (parent != "" && strings.Contains(syntax.NoSpace(syntax.Text(nameNode, x.src)), "::")) {
 		k = facts.KindMethod
 	}
 	s := x.symbol(n, name, qual, parent, k, syntax.Header(n, body, x.src), x.template(parentKind))
 	s.Type = x.resultChain(x.g.child(n, "type"), x.g.child(n, "declarator"))
 	x.push(qual, 'f')
-	x.pushLocals()
+	x.locals.Push()
 	x.declareParams(x.g.child(x.g.funcDeclarator(x.g.child(n, "declarator")), "parameters"))
 }
 
@@ -230,7 +230,7 @@ func (x *cfamX) call(fn *sitter.Node, line int) {
 	}
 	switch x.g.kind(fn) {
 	case "identifier":
-		if _, isLocal := x.local(syntax.Text(fn, x.src)); isLocal {
+		if _, isLocal := x.locals.Lookup(syntax.Text(fn, x.src)); isLocal {
 			return // a function pointer or callable object: not a named function
 		}
 		x.ref(syntax.Text(fn, x.src), "", facts.RefCall, line)

@@ -39,7 +39,7 @@ func (g *cfamGrammar) splitQualified(n *sitter.Node, src []byte) (name, qual str
 	var scopes []string
 	for n != nil && g.kind(n) == "qualified_identifier" {
 		if s := g.child(n, "scope"); s != nil {
-			scopes = append(scopes, rustStripGenerics(rustNoSpace(syntax.Text(s, src))))
+			scopes = append(scopes, syntax.CutGenerics(syntax.NoSpace(syntax.Text(s, src))))
 		}
 		n = g.child(n, "name")
 	}
@@ -60,7 +60,7 @@ func (g *cfamGrammar) simpleName(n *sitter.Node, src []byte) string {
 			return g.simpleName(n.NamedChild(0), src)
 		}
 	}
-	return cfamStripTemplate(rustNoSpace(syntax.Text(n, src)))
+	return cfamStripTemplate(syntax.NoSpace(syntax.Text(n, src)))
 }
 
 // cfamTypeRef returns the name and qualifier of a type usage node
@@ -201,7 +201,7 @@ func cfamStripTemplate(s string) string {
 	if strings.HasPrefix(s, "operator") {
 		return s
 	}
-	return rustStripGenerics(s)
+	return syntax.CutGenerics(s)
 }
 
 func cfamJoin(a, b string) string {

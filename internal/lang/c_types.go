@@ -33,34 +33,6 @@ var cfamNotRepoTypes = map[string]bool{
 // template argument.
 var cfamSmartPointers = map[string]bool{"unique_ptr": true, "shared_ptr": true, "weak_ptr": true, "optional": true}
 
-func (x *cfamX) pushLocals() { x.locals = append(x.locals, map[string]string{}) }
-
-func (x *cfamX) popLocals() {
-	if len(x.locals) > 0 {
-		x.locals = x.locals[:len(x.locals)-1]
-	}
-}
-
-func (x *cfamX) declareLocal(name, chain string) {
-	if name == "" || len(x.locals) == 0 {
-		return
-	}
-	if chain == "" {
-		chain = facts.Unknown
-	}
-	x.locals[len(x.locals)-1][name] = chain
-}
-
-// local returns the chain of a local variable or parameter, innermost first.
-func (x *cfamX) local(name string) (string, bool) {
-	for i := len(x.locals) - 1; i >= 0; i-- {
-		if c, ok := x.locals[i][name]; ok {
-			return c, true
-		}
-	}
-	return "", false
-}
-
 // declareParams declares the parameters of a parameter_list.
 func (x *cfamX) declareParams(list *sitter.Node) {
 	if list == nil {
@@ -72,7 +44,7 @@ func (x *cfamX) declareParams(list *sitter.Node) {
 		case "parameter_declaration", "optional_parameter_declaration", "variadic_parameter_declaration":
 			d := x.g.child(p, "declarator")
 			if nm := x.g.declName(d); nm != nil {
-				x.declareLocal(syntax.Text(nm, x.src), x.declChain(x.g.child(p, "type"), d))
+				x.locals.Declare(syntax.Text(nm, x.src), x.declChain(x.g.child(p, "type"), d))
 			}
 		}
 	}
@@ -89,7 +61,7 @@ func (x *cfamX) localDecl(n *sitter.Node) {
 		if x.g.kind(d) == "init_declarator" {
 			if sb := x.g.child(d, "declarator"); sb != nil && x.g.kind(sb) == "structured_binding_declarator" {
 				for j := uint(0); j < sb.NamedChildCount(); j++ {
-					x.declareLocal(syntax.Text(sb.NamedChild(j), x.src), facts.Unknown)
+					x.locals.Declare(syntax.Text(sb.NamedChild(j), x.src), facts.Unknown)
 				}
 				continue
 			}
@@ -98,7 +70,7 @@ func (x *cfamX) localDecl(n *sitter.Node) {
 			continue // a local prototype
 		}
 		if nm := x.g.declName(d); nm != nil {
-			x.declareLocal(syntax.Text(nm, x.src), x.declChain(t, d))
+			x.locals.Declare(syntax.Text(nm, x.src), x.declChain(t, d))
 		}
 	}
 }
@@ -287,7 +259,7 @@ func (x *cfamX) exprChain(n *sitter.Node) string {
 // nameChain is the chain of an identifier's value: a local's type, else
 // the name itself (a global, or in a C++ method a member).
 func (x *cfamX) nameChain(name string) string {
-	if c, ok := x.local(name); ok {
+	if c, ok := x.locals.Lookup(name); ok {
 		return c
 	}
 	switch name {
@@ -305,7 +277,7 @@ func (x *cfamX) callChain(fn *sitter.Node) string {
 	switch x.g.kind(fn) {
 	case "identifier":
 		name := syntax.Text(fn, x.src)
-		if _, isLocal := x.local(name); isLocal {
+		if _, isLocal := x.locals.Lookup(name); isLocal {
 			return facts.Unknown // a function pointer or a callable object
 		}
 		return name + "()"

@@ -150,7 +150,7 @@ type csharpX struct {
 	prevComments []*sitter.Node
 	// locals are the scopes of local variables and parameters, innermost
 	// last, each mapping a name to its type chain.
-	locals []map[string]string
+	locals syntax.Locals
 	// aliases maps a using alias to the chain of the type it names;
 	// nsRoots holds the first segment of every namespace the file declares
 	// or uses, so that Ns.Type.M() is read as a namespace path.
@@ -164,7 +164,7 @@ func csharpExtract(root *sitter.Node, src []byte) *facts.File {
 	x := &csharpX{scopeWalk: scopeWalk{f: &facts.File{}}, k: csharpKindTable(), t: csharpTypeKindTable(), src: src,
 		aliases: map[string]string{}, nsRoots: map[string]bool{"System": true, "Microsoft": true}}
 	x.walk(root, 0, false)
-	javaSortRefs(x.f.Refs, x.refPos)
+	syntax.SortRefs(x.f.Refs, x.refPos)
 	return x.f
 }
 
@@ -185,7 +185,7 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 		x.using(n)
 		descend = false
 	case k.namespaceDecl, k.fileNamespaceDecl:
-		name := javaNoSpace(syntax.Text(n.ChildByFieldId(k.fName), x.src))
+		name := syntax.NoSpace(syntax.Text(n.ChildByFieldId(k.fName), x.src))
 		if name == "" {
 			break
 		}
@@ -257,9 +257,9 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 				t2 = t.Id()
 			}
 		}
-		it := javaKidsOf(n)
+		it := syntax.KidsOf(n)
 		var run []*sitter.Node // comments right before the next child
-		for ch := it.next(); ch != nil; ch = it.next() {
+		for ch := it.Next(); ch != nil; ch = it.Next() {
 			x.prevComments = run
 			nid := ch.Id()
 			if cid := x.walk(ch, id, nid == t1 || nid == t2); cid == k.comment {
@@ -268,13 +268,13 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 				run = nil
 			}
 		}
-		it.close()
+		it.Close()
 	}
 	if typed {
 		x.typeDepth--
 	}
 	if scoped {
-		x.locals = x.locals[:len(x.locals)-1]
+		x.locals.Pop()
 	}
 	if pushed {
 		sc := x.scopes[len(x.scopes)-1]
@@ -303,7 +303,7 @@ func (x *csharpX) errorNamespace(n *sitter.Node) {
 		if !csharpIsTypeNode(x.k, nm.KindId()) {
 			continue
 		}
-		name := javaNoSpace(syntax.Text(nm, x.src))
+		name := syntax.NoSpace(syntax.Text(nm, x.src))
 		if x.ns != "" {
 			name = x.ns + "." + name
 		}
@@ -335,7 +335,7 @@ func (x *csharpX) using(n *sitter.Node) {
 		case aliasNode != nil && ch.Id() == aliasNode.Id():
 			alias = syntax.Text(ch, x.src)
 		case ch.KindId() != x.k.comment && target == "":
-			target = strings.TrimPrefix(javaStripGenerics(syntax.Text(ch, x.src)), "global::")
+			target = strings.TrimPrefix(syntax.StripGenerics(syntax.Text(ch, x.src)), "global::")
 		}
 	}
 	if target == "" {

@@ -59,7 +59,7 @@ func (x *csharpX) typeDecl(n *sitter.Node, id uint16) bool {
 	x.f.Symbols = append(x.f.Symbols, s)
 	sc := javaScope{qual: qual, name: name, isType: id != k.delegateDecl, typeParams: typeParams}
 	if len(s.Extends) > 0 {
-		sc.extends, _ = javaSplitLast(s.Extends[0], ".")
+		sc.extends, _ = syntax.SplitLast(s.Extends[0], ".")
 	}
 	x.scopes = append(x.scopes, sc)
 	if id == k.recordDecl {
@@ -106,7 +106,7 @@ func (x *csharpX) bases(n *sitter.Node, declID uint16) (ext, impl []string) {
 		if ch == nil || !csharpIsTypeNode(x.k, ch.KindId()) {
 			continue // argument_list of a primary constructor base, comments
 		}
-		name := strings.TrimPrefix(javaStripGenerics(syntax.Text(ch, x.src)), "global::")
+		name := strings.TrimPrefix(syntax.StripGenerics(syntax.Text(ch, x.src)), "global::")
 		switch {
 		case declID == x.k.interfaceDecl:
 			ext = append(ext, name)

@@ -61,7 +61,7 @@ func (x *csharpX) exprChain(n *sitter.Node) string {
 // type, what an alias names, else the name itself (a member of the
 // enclosing types or a type, which the resolver looks up in scope).
 func (x *csharpX) nameChain(name string) string {
-	if c, ok := x.local(name); ok {
+	if c, ok := x.locals.Lookup(name); ok {
 		return c
 	}
 	if a := x.aliases[name]; a != "" {
@@ -93,7 +93,7 @@ func (x *csharpX) callChain(n *sitter.Node) string {
 	switch fn.KindId() {
 	case k.identifier, k.genericName:
 		name := x.memberName(fn)
-		if _, isLocal := x.local(name); isLocal || name == "nameof" {
+		if _, isLocal := x.locals.Lookup(name); isLocal || name == "nameof" {
 			return facts.Unknown // a delegate, or nameof's string
 		}
 		return name + "()"
@@ -149,14 +149,14 @@ func (x *csharpX) namespacePath(e *sitter.Node) (string, bool) {
 	case x.k.this, x.k.base, x.k.predefinedType:
 		return "", false
 	}
-	s := javaNoSpace(syntax.Text(e, x.src))
+	s := syntax.NoSpace(syntax.Text(e, x.src))
 	global := strings.HasPrefix(s, "global::")
 	s = strings.TrimPrefix(s, "global::")
 	if strings.Contains(s, "::") {
 		return "", false // extern alias
 	}
 	head, _, _ := strings.Cut(s, ".")
-	if _, isLocal := x.local(head); isLocal || !global && !x.nsRoots[head] {
+	if _, isLocal := x.locals.Lookup(head); isLocal || !global && !x.nsRoots[head] {
 		return "", false
 	}
 	return s, true
@@ -185,7 +185,7 @@ func (x *csharpX) recvChain(e *sitter.Node) string {
 		return ""
 	case root.KindId() == k.identifier:
 		// An alias may name a type or a namespace: the resolver binds it.
-		if _, isLocal := x.local(syntax.Text(root, x.src)); !isLocal && x.aliases[syntax.Text(root, x.src)] != "" {
+		if _, isLocal := x.locals.Lookup(syntax.Text(root, x.src)); !isLocal && x.aliases[syntax.Text(root, x.src)] != "" {
 			return ""
 		}
 	}

@@ -13,27 +13,11 @@ import (
 // variable declared in an expression (out var, a pattern) belongs to the
 // enclosing one, as in C#.
 
-// local returns the chain of a local or parameter, innermost first.
-func (x *csharpX) local(name string) (string, bool) {
-	for i := len(x.locals) - 1; i >= 0; i-- {
-		if c, ok := x.locals[i][name]; ok {
-			return c, true
-		}
-	}
-	return "", false
-}
-
 func (x *csharpX) declare(name, chain string) {
-	if name == "" || name == "_" || len(x.locals) == 0 {
-		return
+	if name != "_" {
+		x.locals.Declare(name, chain)
 	}
-	if chain == "" {
-		chain = facts.Unknown
-	}
-	x.locals[len(x.locals)-1][name] = chain
 }
-
-func (x *csharpX) pushLocals() { x.locals = append(x.locals, map[string]string{}) }
 
 // openLocals declares what n declares and reports whether it opened a
 // scope (which the walk closes after n's children).
@@ -41,14 +25,14 @@ func (x *csharpX) openLocals(n *sitter.Node, id, parentKind uint16) bool {
 	k, t := x.k, x.t
 	switch id {
 	case k.methodDecl, k.ctorDecl, t.localFunction, t.operatorDecl, t.conversionDecl, t.lambda, t.anonymousMethod:
-		x.pushLocals()
+		x.locals.Push()
 		x.declareParams(n.ChildByFieldId(t.fParameters))
 		return true
 	case k.classDecl, k.structDecl, k.recordDecl:
 		// A primary constructor's parameters are in scope in the whole body.
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			if ch := n.NamedChild(i); ch.KindId() == t.parameterList {
-				x.pushLocals()
+				x.locals.Push()
 				x.declareParams(ch)
 				return true
 			}
@@ -56,16 +40,16 @@ func (x *csharpX) openLocals(n *sitter.Node, id, parentKind uint16) bool {
 		return false
 	case k.propertyDecl, k.eventDecl, t.indexerDecl:
 		// value, in a setter, is the property's own type.
-		x.pushLocals()
+		x.locals.Push()
 		x.declare("value", x.typeChain(n.ChildByFieldId(k.fType)))
 		x.declareParams(n.ChildByFieldId(t.fParameters))
 		return true
 	case t.foreachStmt:
-		x.pushLocals()
+		x.locals.Push()
 		x.declareTyped(n.ChildByFieldId(t.fLeft), n.ChildByFieldId(k.fType))
 		return true
 	case t.block, t.forStmt, t.usingStmt, t.catchClause, t.switchSection, t.fixedStmt:
-		x.pushLocals()
+		x.locals.Push()
 		return true
 	}
 	x.declareIn(n, id, parentKind)

@@ -57,7 +57,7 @@ func (x *csharpX) invocation(n *sitter.Node) {
 		return
 	}
 	if qual == "" {
-		if _, isLocal := x.local(s); isLocal {
+		if _, isLocal := x.locals.Lookup(s); isLocal {
 			return // a delegate held in a local: nothing to link
 		}
 	}
@@ -172,17 +172,17 @@ func (x *csharpX) typeName(n *sitter.Node) (name, qual string, at *sitter.Node) 
 			at = nm
 		}
 	}
-	t := javaStripGenerics(syntax.Text(n, x.src))
+	t := syntax.StripGenerics(syntax.Text(n, x.src))
 	if i := strings.LastIndex(t, "::"); i >= 0 && !strings.Contains(t[i:], ".") {
 		return t[i+2:], t[:i], at
 	}
-	name, qual = javaSplitLast(t, ".")
+	name, qual = syntax.SplitLast(t, ".")
 	return name, qual, at
 }
 
 func (x *csharpX) qualifier(n *sitter.Node) string {
 	if x.isChain(n) {
-		return strings.TrimPrefix(javaNoSpace(syntax.Text(n, x.src)), "global::")
+		return strings.TrimPrefix(syntax.NoSpace(syntax.Text(n, x.src)), "global::")
 	}
 	return "?"
 }

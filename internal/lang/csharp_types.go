@@ -85,7 +85,7 @@ func (x *csharpX) typeChain(t *sitter.Node) string {
 	case k.genericName:
 		return x.typeNameChain(syntax.Text(t.NamedChild(0), x.src))
 	case k.qualifiedName, k.aliasQualifiedName:
-		return x.qualifiedTypeChain(javaStripGenerics(syntax.Text(t, x.src)))
+		return x.qualifiedTypeChain(syntax.StripGenerics(syntax.Text(t, x.src)))
 	case k.nullableType, k.refType, k.scopedType:
 		return x.typeChain(t.ChildByFieldId(k.fType))
 	case k.predefinedType, k.arrayType, k.tupleType, k.pointerType:

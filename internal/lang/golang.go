@@ -314,7 +314,7 @@ func (e *goExtractor) chainText(n *sitter.Node) string {
 	for c := n; c != nil; {
 		switch e.g.kind(c) {
 		case "identifier", "package_identifier", "field_identifier", "type_identifier":
-			return goNoSpace(syntax.Text(n, e.src))
+			return syntax.NoSpace(syntax.Text(n, e.src))
 		case "selector_expression":
 			if f := c.ChildByFieldId(e.g.fField); f == nil || e.g.kind(f) != "field_identifier" {
 				return ""
@@ -325,14 +325,6 @@ func (e *goExtractor) chainText(n *sitter.Node) string {
 		}
 	}
 	return ""
-}
-
-// goNoSpace removes whitespace from s (no allocation when there is none).
-func goNoSpace(s string) string {
-	if !strings.ContainsAny(s, " \t\r\n") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), "")
 }
 
 // GoPackageName is the name a Go import binds by convention: the last path

@@ -245,7 +245,7 @@ func (e *goExtractor) typeName(t *sitter.Node) string {
 		case "generic_type":
 			t = t.ChildByFieldId(e.g.fType)
 		case "type_identifier", "qualified_type":
-			return goNoSpace(syntax.Text(t, e.src))
+			return syntax.NoSpace(syntax.Text(t, e.src))
 		default:
 			return ""
 		}
@@ -280,7 +280,7 @@ func (e *goExtractor) valueSpec(n *sitter.Node) {
 	}
 	var values []*sitter.Node
 	if v := n.ChildByFieldId(e.g.fValue); v != nil {
-		values = namedChildren(v)
+		values = syntax.NamedChildren(v)
 	}
 	first := ""
 	var names []*sitter.Node

@@ -86,7 +86,7 @@ func (e *goExtractor) shortVar(n *sitter.Node) {
 	if left == nil || right == nil {
 		return
 	}
-	names, values := namedChildren(left), namedChildren(right)
+	names, values := syntax.NamedChildren(left), syntax.NamedChildren(right)
 	for i, l := range names {
 		chain := facts.Unknown
 		switch {
@@ -111,7 +111,7 @@ func (e *goExtractor) localVarSpec(n *sitter.Node) {
 	}
 	var values []*sitter.Node
 	if v := n.ChildByFieldId(e.g.fValue); v != nil {
-		values = namedChildren(v)
+		values = syntax.NamedChildren(v)
 	}
 	var names []*sitter.Node
 	for i := uint(0); i < n.NamedChildCount(); i++ {
@@ -138,21 +138,11 @@ func (e *goExtractor) declareUnknown(left *sitter.Node) {
 		e.declare(syntax.Text(left, e.src), facts.Unknown)
 		return
 	}
-	for _, c := range namedChildren(left) {
+	for _, c := range syntax.NamedChildren(left) {
 		if e.g.kind(c) == "identifier" {
 			e.declare(syntax.Text(c, e.src), facts.Unknown)
 		}
 	}
-}
-
-func namedChildren(n *sitter.Node) []*sitter.Node {
-	out := make([]*sitter.Node, 0, n.NamedChildCount())
-	for i := uint(0); i < n.NamedChildCount(); i++ {
-		if c := n.NamedChild(i); c.Kind() != "comment" {
-			out = append(out, c)
-		}
-	}
-	return out
 }
 
 // typeChain is the chain of a type expression: a named type (through

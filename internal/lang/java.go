@@ -2,7 +2,6 @@ package lang
 
 import (
 	"path"
-	"sort"
 	"strings"
 	"sync"
 
@@ -103,51 +102,6 @@ func javaKindTable() *javaKinds {
 	return javaK
 }
 
-// javaKids iterates over the named children of a node. The walks visit
-// named nodes only: every tree-sitter call is a cgo call, and anonymous tokens
-// are about 40% of all nodes. NamedChild(i) is O(i) in C, so wide nodes (long
-// array literals, big class bodies) are iterated with a cursor instead.
-type javaKids struct {
-	n      *sitter.Node
-	i, cnt uint
-	c      *sitter.TreeCursor
-}
-
-func javaKidsOf(n *sitter.Node) javaKids { return javaKids{n: n, cnt: n.NamedChildCount()} }
-
-// next returns the next named child, or nil at the end.
-func (it *javaKids) next() *sitter.Node {
-	if it.cnt <= 32 {
-		if it.i >= it.cnt {
-			return nil
-		}
-		it.i++
-		return it.n.NamedChild(it.i - 1)
-	}
-	if it.c == nil {
-		it.c = it.n.Walk()
-		if !it.c.GotoFirstChild() {
-			return nil
-		}
-	} else if !it.c.GotoNextSibling() {
-		return nil
-	}
-	for {
-		if ch := it.c.Node(); ch.IsNamed() {
-			return ch
-		}
-		if !it.c.GotoNextSibling() {
-			return nil
-		}
-	}
-}
-
-func (it *javaKids) close() {
-	if it.c != nil {
-		it.c.Close()
-	}
-}
-
 // javaScope is one enclosing definition during the walk.
 type javaScope struct {
 	qual       string
@@ -229,28 +183,8 @@ func javaExtract(root *sitter.Node, src []byte) *facts.File {
 	x.in = javaInfer{imports: map[string]string{}, statics: map[string]string{}, declared: map[string]string{}}
 	x.declareTypes(root, "")
 	x.walk(root, 0)
-	javaSortRefs(x.f.Refs, x.refPos)
+	syntax.SortRefs(x.f.Refs, x.refPos)
 	return x.f
-}
-
-// javaSortRefs orders refs by the position of their name (stable).
-func javaSortRefs(refs []facts.Ref, pos []uint) {
-	s := javaRefSorter{refs, pos}
-	if !sort.IsSorted(s) {
-		sort.Stable(s)
-	}
-}
-
-type javaRefSorter struct {
-	refs []facts.Ref
-	pos  []uint
-}
-
-func (s javaRefSorter) Len() int           { return len(s.refs) }
-func (s javaRefSorter) Less(i, j int) bool { return s.pos[i] < s.pos[j] }
-func (s javaRefSorter) Swap(i, j int) {
-	s.refs[i], s.refs[j] = s.refs[j], s.refs[i]
-	s.pos[i], s.pos[j] = s.pos[j], s.pos[i]
 }
 
 // walk visits n and returns its kind.
@@ -265,7 +199,7 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 			for i := uint(0); i < n.NamedChildCount(); i++ {
 				ch := n.NamedChild(i)
 				if ch.KindId() == k.identifier || ch.KindId() == k.scopedIdentifier {
-					x.f.Package = javaNoSpace(syntax.Text(ch, x.src))
+					x.f.Package = syntax.NoSpace(syntax.Text(ch, x.src))
 					break
 				}
 			}
@@ -301,7 +235,7 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 		x.methodRef(n)
 	case k.markerAnnotation, k.annotation:
 		if nm := n.ChildByFieldId(k.fName); nm != nil {
-			name, qual := javaSplitLast(javaNoSpace(syntax.Text(nm, x.src)), ".")
+			name, qual := syntax.SplitLast(syntax.NoSpace(syntax.Text(nm, x.src)), ".")
 			x.ref(name, qual, facts.RefReference, nm)
 		}
 	case k.typeIdentifier:
@@ -320,16 +254,16 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 	}
 	popLocals, popTypes := x.enter(n, id, parentKind, pushed)
 	if descend {
-		it := javaKidsOf(n)
+		it := syntax.KidsOf(n)
 		var prev *sitter.Node
-		for ch := it.next(); ch != nil; ch = it.next() {
+		for ch := it.Next(); ch != nil; ch = it.Next() {
 			x.prevComment = prev
 			prev = nil
 			if cid := x.walk(ch, id); cid == k.blockComment {
 				prev = ch
 			}
 		}
-		it.close()
+		it.Close()
 	}
 	x.leave(popLocals, popTypes)
 	if pushed {
@@ -345,7 +279,7 @@ func (x *javaX) importDecl(n *sitter.Node) {
 		ch := n.Child(i)
 		switch {
 		case ch.KindId() == x.k.identifier || ch.KindId() == x.k.scopedIdentifier:
-			imp.Path = javaNoSpace(syntax.Text(ch, x.src))
+			imp.Path = syntax.NoSpace(syntax.Text(ch, x.src))
 		case ch.KindId() == x.k.asterisk:
 			wildcard = true
 		case !ch.IsNamed() && ch.Kind() == "static":

@@ -107,7 +107,7 @@ func (x *javaX) resultType(e *sitter.Node) string {
 		}
 	case x.exprChain(obj) == facts.NotRepo:
 		recv := plainType(x.argType(obj))
-		if obj.KindId() == x.k.identifier && isUpper(syntax.Text(obj, x.src)[0]) {
+		if obj.KindId() == x.k.identifier && syntax.IsUpper(syntax.Text(obj, x.src)[0]) {
 			recv = syntax.Text(obj, x.src) // a static call
 		}
 		if t, ok := javaLibResults[recv+"."+name]; ok {

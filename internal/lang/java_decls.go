@@ -33,7 +33,7 @@ func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
 		s.Kind = facts.KindInterface
 	}
 	if sc := n.ChildByFieldId(k.fSuperclass); sc != nil && sc.NamedChildCount() > 0 {
-		s.Extends = append(s.Extends, javaStripGenerics(syntax.Text(sc.NamedChild(0), x.src)))
+		s.Extends = append(s.Extends, syntax.StripGenerics(syntax.Text(sc.NamedChild(0), x.src)))
 	}
 	if si := n.ChildByFieldId(k.fInterfaces); si != nil {
 		s.Implements = x.typeList(si)
@@ -49,7 +49,7 @@ func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
 	sc := javaScope{qual: qual, name: name, isType: true}
 	sc.typeParams, sc.bounds = x.typeParams(n)
 	if len(s.Extends) > 0 && id == k.classDecl {
-		sc.extends, _ = javaSplitLast(s.Extends[0], ".")
+		sc.extends, _ = syntax.SplitLast(s.Extends[0], ".")
 	}
 	x.scopes = append(x.scopes, sc)
 	return true
@@ -65,7 +65,7 @@ func (x *javaX) typeList(n *sitter.Node) []string {
 			continue
 		}
 		for j := uint(0); j < tl.NamedChildCount(); j++ {
-			out = append(out, javaStripGenerics(syntax.Text(tl.NamedChild(j), x.src)))
+			out = append(out, syntax.StripGenerics(syntax.Text(tl.NamedChild(j), x.src)))
 		}
 	}
 	return out
@@ -194,7 +194,7 @@ func (x *scopeWalk) declarators(src []byte, n, decl *sitter.Node, ids declIDs, k
 		}
 		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 			Name: name, Qualified: qual, Kind: kind, Parent: parent,
-			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: javaCap(head + " " + name), Doc: doc,
+			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: syntax.CapSignature(head + " " + name), Doc: doc,
 		})
 	}
 	if first == "" {

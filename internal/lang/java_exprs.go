@@ -97,7 +97,7 @@ func (x *javaX) nameChain(name string) string {
 	if v, ok := x.lookup(name); ok {
 		return v.chain
 	}
-	if !isConstantName(name) && isUpper(name[0]) {
+	if !isConstantName(name) && syntax.IsUpper(name[0]) {
 		return x.typeRoot(name)
 	}
 	if c, ok := x.in.statics[name]; ok {
@@ -120,7 +120,7 @@ func (x *javaX) fieldChain(e *sitter.Node) string {
 		return x.typeRoot(syntax.Text(obj, x.src)) // Outer.this
 	}
 	if x.isPackageQualified(e) {
-		return x.dottedType(javaNoSpace(syntax.Text(e, x.src)))
+		return x.dottedType(syntax.NoSpace(syntax.Text(e, x.src)))
 	}
 	if obj.KindId() == x.k.super {
 		return "super." + syntax.Text(f, x.src)
@@ -135,16 +135,16 @@ func (x *javaX) isPackageQualified(e *sitter.Node) bool {
 	if !x.isChain(e) {
 		return false
 	}
-	text := javaNoSpace(syntax.Text(e, x.src))
+	text := syntax.NoSpace(syntax.Text(e, x.src))
 	first, rest, _ := strings.Cut(text, ".")
-	if first == "" || isUpper(first[0]) || first == "this" || first == "super" {
+	if first == "" || syntax.IsUpper(first[0]) || first == "this" || first == "super" {
 		return false
 	}
 	if _, local := x.lookup(first); local {
 		return false
 	}
 	for _, s := range strings.Split(rest, ".") {
-		if s != "" && isUpper(s[0]) {
+		if s != "" && syntax.IsUpper(s[0]) {
 			return true
 		}
 	}

@@ -73,9 +73,9 @@ func (x *javaX) declare(name string, v javaVar) {
 // declareTypes maps the simple names of the types a file declares (nested
 // ones too) to their qualified names; the first of a name wins.
 func (x *javaX) declareTypes(n *sitter.Node, prefix string) {
-	it := javaKidsOf(n)
-	defer it.close()
-	for c := it.next(); c != nil; c = it.next() {
+	it := syntax.KidsOf(n)
+	defer it.Close()
+	for c := it.Next(); c != nil; c = it.Next() {
 		switch c.KindId() {
 		case x.k.classDecl, x.k.recordDecl, x.k.interfaceDecl, x.k.enumDecl, x.k.annotationDecl:
 			name := syntax.Text(c.ChildByFieldId(x.k.fName), x.src)
@@ -105,10 +105,10 @@ func (x *javaX) importInfo(imp facts.Import, wildcard bool) {
 			x.in.statics[imp.Path[i+1:]] = javaImportChain(imp.Path[:i])
 		}
 	case imp.Kind == "" && (strings.HasPrefix(imp.Path, "java.") || strings.HasPrefix(imp.Path, "javax.")):
-		last, _ := javaSplitLast(imp.Path, ".")
+		last, _ := syntax.SplitLast(imp.Path, ".")
 		x.in.imports[last] = facts.NotRepo // the JDK's
 	case imp.Kind == "":
-		last, _ := javaSplitLast(imp.Path, ".")
+		last, _ := syntax.SplitLast(imp.Path, ".")
 		x.in.imports[last] = javaImportChain(imp.Path)
 	}
 }
@@ -206,9 +206,9 @@ func (x *javaX) bodyInfo(body *sitter.Node, t *javaType, qual string) {
 		return
 	}
 	k := x.k
-	it := javaKidsOf(body)
-	defer it.close()
-	for m := it.next(); m != nil; m = it.next() {
+	it := syntax.KidsOf(body)
+	defer it.Close()
+	for m := it.Next(); m != nil; m = it.Next() {
 		switch m.KindId() {
 		case k.methodDecl:
 			name := syntax.Text(m.ChildByFieldId(k.fName), x.src)

@@ -112,14 +112,14 @@ func (x *javaX) methodRef(n *sitter.Node) {
 
 // typeName splits a type node into simple name and qualifier.
 func (x *javaX) typeName(n *sitter.Node) (name, qual string) {
-	t := javaStripGenerics(syntax.Text(n, x.src))
-	return javaSplitLast(t, ".")
+	t := syntax.StripGenerics(syntax.Text(n, x.src))
+	return syntax.SplitLast(t, ".")
 }
 
 // qualifier is the receiver text when it is an identifier chain, else "?".
 func (x *javaX) qualifier(n *sitter.Node) string {
 	if x.isChain(n) {
-		return javaNoSpace(syntax.Text(n, x.src))
+		return syntax.NoSpace(syntax.Text(n, x.src))
 	}
 	return "?"
 }
@@ -135,51 +135,4 @@ func (x *javaX) isChain(n *sitter.Node) bool {
 		return obj != nil && f != nil && x.isChain(obj) && x.isChain(f)
 	}
 	return false
-}
-
-func javaCap(s string) string {
-	if len(s) > 400 {
-		return s[:400]
-	}
-	return s
-}
-
-// javaNoSpace removes all whitespace.
-func javaNoSpace(s string) string {
-	if !strings.ContainsAny(s, " \t\r\n") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), "")
-}
-
-// javaStripGenerics removes type arguments ("Map<K, V>" -> "Map",
-// "Outer<T>.Inner" -> "Outer.Inner") and whitespace.
-func javaStripGenerics(s string) string {
-	if !strings.ContainsAny(s, "<[ \t\r\n") {
-		return s
-	}
-	var b strings.Builder
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch ch := s[i]; {
-		case ch == '<' || ch == '[':
-			depth++
-		case ch == '>' || ch == ']':
-			if depth > 0 {
-				depth--
-			}
-		case depth > 0 || ch == ' ' || ch == '\t' || ch == '\r' || ch == '\n':
-		default:
-			b.WriteByte(ch)
-		}
-	}
-	return b.String()
-}
-
-// javaSplitLast splits "a.b.C" into ("C", "a.b").
-func javaSplitLast(s, sep string) (name, qual string) {
-	if i := strings.LastIndex(s, sep); i >= 0 {
-		return s[i+len(sep):], s[:i]
-	}
-	return s, ""
 }

@@ -113,18 +113,16 @@ func javaTypeKindTable() *javaTypeKinds {
 func javaImportChain(path string) string {
 	segs := strings.Split(path, ".")
 	for k, s := range segs {
-		if s != "" && isUpper(s[0]) {
+		if s != "" && syntax.IsUpper(s[0]) {
 			return facts.Imported(strings.Join(segs[:k+1], "."), strings.Join(segs[k:], "."))
 		}
 	}
 	return facts.Imported(path, segs[len(segs)-1])
 }
 
-func isUpper(b byte) bool { return b >= 'A' && b <= 'Z' }
-
 // isConstantName reports an ALL_CAPS name: a constant, not a type.
 func isConstantName(s string) bool {
-	return strings.ToUpper(s) == s && isUpper(s[0])
+	return strings.ToUpper(s) == s && syntax.IsUpper(s[0])
 }
 
 // typeRoot is the chain of a simple type name written in this file.
@@ -146,7 +144,7 @@ func (x *javaX) typeRoot(name string) string {
 // ("java.util.Map.Entry") or a nested one ("Outer.Inner").
 func (x *javaX) dottedType(text string) string {
 	segs := strings.Split(text, ".")
-	if isUpper(segs[0][0]) {
+	if syntax.IsUpper(segs[0][0]) {
 		root := x.typeRoot(segs[0])
 		if root == facts.Unknown || root == facts.NotRepo {
 			return root
@@ -182,8 +180,8 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 		}
 		return javaVar{chain: chain, typ: libMark(chain, name)}
 	case k.scopedTypeIdentifier:
-		text := javaStripGenerics(syntax.Text(t, x.src))
-		last, _ := javaSplitLast(text, ".")
+		text := syntax.StripGenerics(syntax.Text(t, x.src))
+		last, _ := syntax.SplitLast(text, ".")
 		chain := x.dottedType(text)
 		return javaVar{chain: chain, typ: libMark(chain, last)}
 	case k.generic:
@@ -283,9 +281,9 @@ func (x *javaX) paramList(params *sitter.Node) string {
 	var out []string
 	x.forParams = true
 	defer func() { x.forParams = false }()
-	it := javaKidsOf(params)
-	defer it.close()
-	for p := it.next(); p != nil; p = it.next() {
+	it := syntax.KidsOf(params)
+	defer it.Close()
+	for p := it.Next(); p != nil; p = it.Next() {
 		switch p.KindId() {
 		case x.tk.formalParameter:
 			out = append(out, plainType(x.typeInfo(p.ChildByFieldId(x.k.fType)).typ))
@@ -312,9 +310,9 @@ func (x *javaX) argsOf(list *sitter.Node) string {
 		return ""
 	}
 	var out []string
-	it := javaKidsOf(list)
-	defer it.close()
-	for a := it.next(); a != nil; a = it.next() {
+	it := syntax.KidsOf(list)
+	defer it.Close()
+	for a := it.Next(); a != nil; a = it.Next() {
 		if a.KindId() == x.k.blockComment || a.KindId() == x.tk.lineComment {
 			continue
 		}

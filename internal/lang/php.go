@@ -144,14 +144,14 @@ type phpX struct {
 	// locals are the variables of the open functions with their type
 	// chains, innermost last; props maps a property's Qualified name to
 	// its index in Symbols.
-	locals []map[string]string
+	locals syntax.Locals
 	props  map[string]int
 }
 
 func phpExtract(root *sitter.Node, src []byte) *facts.File {
 	x := &phpX{k: phpKindTable(), src: src, f: &facts.File{}, uses: map[string]string{}, props: map[string]int{}}
 	x.walk(root)
-	javaSortRefs(x.f.Refs, x.refPos)
+	syntax.SortRefs(x.f.Refs, x.refPos)
 	return x.f
 }
 
@@ -271,19 +271,19 @@ func (x *phpX) walk(n *sitter.Node) uint16 {
 		x.assign(n)
 	}
 	if descend {
-		it := javaKidsOf(n)
+		it := syntax.KidsOf(n)
 		var prev *sitter.Node
-		for ch := it.next(); ch != nil; ch = it.next() {
+		for ch := it.Next(); ch != nil; ch = it.Next() {
 			x.prevComment = prev
 			prev = nil
 			if cid := x.walk(ch); cid == k.comment {
 				prev = ch
 			}
 		}
-		it.close()
+		it.Close()
 	}
 	if function {
-		x.popLocals()
+		x.locals.Pop()
 	}
 	if pushed {
 		x.scopes = x.scopes[:len(x.scopes)-1]

@@ -99,9 +99,9 @@ func (x *phpX) members(n *sitter.Node) bool {
 		if first == "" {
 			head = syntax.OneLine(string(x.src[n.StartByte():el.StartByte()]))
 		}
-		kind, sig, typ := facts.KindConst, javaCap(head+" "+name), ""
+		kind, sig, typ := facts.KindConst, syntax.CapSignature(head+" "+name), ""
 		if !isConst {
-			kind, sig = facts.KindField, javaCap(head+" $"+name)
+			kind, sig = facts.KindField, syntax.CapSignature(head+" $"+name)
 			if typ = x.typeChain(n.ChildByFieldId(phpTK().fType)); typ == facts.Unknown {
 				typ = ""
 			}
@@ -136,5 +136,5 @@ func (x *phpX) doc(n *sitter.Node) string {
 
 // phpName strips whitespace and a leading backslash from a PHP name.
 func phpName(s string) string {
-	return strings.TrimPrefix(javaNoSpace(s), `\`)
+	return strings.TrimPrefix(syntax.NoSpace(s), `\`)
 }

@@ -111,7 +111,7 @@ func (x *phpX) dirExpr(n *sitter.Node) string {
 	if n == nil {
 		return ""
 	}
-	switch t := javaNoSpace(syntax.Text(n, x.src)); t {
+	switch t := syntax.NoSpace(syntax.Text(n, x.src)); t {
 	case "__DIR__", "dirname(__FILE__)":
 		return "."
 	case "dirname(__DIR__)", "dirname(dirname(__FILE__))":
@@ -186,7 +186,7 @@ func (x *phpX) nameRef(n *sitter.Node, kind string) {
 	case "self", "static", "parent":
 		return
 	}
-	name, qual := javaSplitLast(full, `\`)
+	name, qual := syntax.SplitLast(full, `\`)
 	at := n
 	if id == x.k.qualifiedName {
 		if nm := n.ChildByFieldId(x.k.fName); nm != nil {
@@ -224,7 +224,7 @@ func (x *phpX) qualifier(n *sitter.Node) string {
 	if !x.isChain(n) {
 		return "?"
 	}
-	t := javaNoSpace(syntax.Text(n, x.src))
+	t := syntax.NoSpace(syntax.Text(n, x.src))
 	t = strings.ReplaceAll(t, "$", "")
 	t = strings.ReplaceAll(t, "?->", "->")
 	return strings.TrimPrefix(t, `\`)

@@ -45,34 +45,7 @@ var phpTK = sync.OnceValue(func() *phpTypeKinds {
 })
 
 // phpBuiltinTypes are type names that are no class of the repository.
-var phpBuiltinTypes = wordSet(`array callable iterable mixed object void null never bool int float string false true resource`)
-
-func (x *phpX) pushLocals() { x.locals = append(x.locals, map[string]string{}) }
-
-func (x *phpX) popLocals() {
-	if len(x.locals) > 0 {
-		x.locals = x.locals[:len(x.locals)-1]
-	}
-}
-
-func (x *phpX) declareLocal(name, chain string) {
-	if name == "" || len(x.locals) == 0 {
-		return
-	}
-	if chain == "" {
-		chain = facts.Unknown
-	}
-	x.locals[len(x.locals)-1][name] = chain
-}
-
-func (x *phpX) local(name string) (string, bool) {
-	for i := len(x.locals) - 1; i >= 0; i-- {
-		if c, ok := x.locals[i][name]; ok {
-			return c, true
-		}
-	}
-	return "", false
-}
+var phpBuiltinTypes = syntax.WordSet(`array callable iterable mixed object void null never bool int float string false true resource`)
 
 // varName is the name of a variable_name node without its $.
 func (x *phpX) varName(n *sitter.Node) string {
@@ -93,15 +66,15 @@ func (x *phpX) enterFunction(n *sitter.Node) {
 			if u := n.NamedChild(i); u.KindId() == tk.useClause {
 				for j := uint(0); j < u.NamedChildCount(); j++ {
 					name := x.varName(u.NamedChild(j))
-					c, _ := x.local(name)
+					c, _ := x.locals.Lookup(name)
 					captured[name] = c
 				}
 			}
 		}
 	}
-	x.pushLocals()
+	x.locals.Push()
 	for name, c := range captured {
-		x.declareLocal(name, c)
+		x.locals.Declare(name, c)
 	}
 	ps := n.ChildByFieldId(tk.fParameters)
 	if ps == nil {
@@ -114,7 +87,7 @@ func (x *phpX) enterFunction(n *sitter.Node) {
 		if p.KindId() == tk.variadicParam {
 			chain = facts.NotRepo // an array
 		}
-		x.declareLocal(name, chain)
+		x.locals.Declare(name, chain)
 	}
 }
 
@@ -149,7 +122,7 @@ func (x *phpX) assign(n *sitter.Node) {
 		return
 	}
 	if name := x.varName(left); name != "" {
-		x.declareLocal(name, x.exprChain(right))
+		x.locals.Declare(name, x.exprChain(right))
 		return
 	}
 	if left.KindId() != x.k.memberAccess || x.varName(left.ChildByFieldId(tk.fObject)) != "this" {
@@ -214,7 +187,7 @@ func (x *phpX) typeChain(t *sitter.Node) string {
 
 // className is the chain of a class named by a name or qualified_name node.
 func (x *phpX) className(n *sitter.Node) string {
-	written := javaNoSpace(syntax.Text(n, x.src))
+	written := syntax.NoSpace(syntax.Text(n, x.src))
 	switch strings.ToLower(written) {
 	case "self", "static", "$this":
 		return "self"
@@ -268,7 +241,7 @@ func (x *phpX) exprChain(n *sitter.Node) string {
 		if name == "this" {
 			return "this"
 		}
-		if c, ok := x.local(name); ok {
+		if c, ok := x.locals.Lookup(name); ok {
 			return c
 		}
 	case x.k.objectCreation:

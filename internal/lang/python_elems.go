@@ -256,7 +256,7 @@ func (e *pyExtractor) loopTargets(left, right *sitter.Node, l *pyLocals, at uint
 		e.targets(left, l, pyVar|pyNotBuiltin, b)
 		return
 	}
-	parts := namedChildren(left)
+	parts := syntax.NamedChildren(left)
 	if k := e.g.kind(left); len(parts) != 2 || k != "pattern_list" && k != "tuple_pattern" {
 		e.targets(left, l, pyVar|pyNotBuiltin, unknown)
 		return

@@ -227,9 +227,9 @@ func (e *pyExtractor) selfAttribute(n *sitter.Node) {
 		// self.a, self.b = x, y: pairwise when the counts agree.
 		var values []*sitter.Node
 		if right != nil && (e.g.kind(right) == "expression_list" || e.g.kind(right) == "tuple") {
-			values = namedChildren(right)
+			values = syntax.NamedChildren(right)
 		}
-		targets := namedChildren(left)
+		targets := syntax.NamedChildren(left)
 		for i, t := range targets {
 			typ := ""
 			if len(values) == len(targets) {

@@ -223,7 +223,7 @@ func (e *pyExtractor) assignTargets(n *sitter.Node, l *pyLocals) {
 		left := cur.ChildByFieldId(e.g.fLeft)
 		if k := e.g.kind(left); value != nil && (k == "pattern_list" || k == "tuple_pattern") {
 			// a, b = f(): the parts of the tuple f's annotation declares.
-			for i, part := range namedChildren(left) {
+			for i, part := range syntax.NamedChildren(left) {
 				e.targets(part, l, pyVar|pyNotBuiltin, pyBind{at: b.at, value: value, kind: pyTuple, index: i})
 			}
 			continue

@@ -38,7 +38,7 @@ type rubyX struct {
 	fnDepth int
 	// locals are the variables of the open methods and blocks with their
 	// type chains, innermost last.
-	locals []map[string]string
+	locals syntax.Locals
 	// fields maps a field's Qualified name to its index in Symbols.
 	fields map[string]int
 }
@@ -48,7 +48,7 @@ var rubyBlocks = map[string]bool{"block": true, "do_block": true, "lambda": true
 
 func rubyExtract(root *sitter.Node, src []byte) *facts.File {
 	x := &rubyX{src: src, g: rubyG(), f: &facts.File{}, fields: map[string]int{}}
-	x.pushLocals() // the file's own locals
+	x.locals.Push() // the file's own locals
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c)
@@ -60,7 +60,7 @@ func (x *rubyX) walk(c *sitter.TreeCursor) {
 	kind := x.g.kind(n)
 	block := rubyBlocks[kind]
 	if block {
-		x.pushLocals()
+		x.locals.Push()
 		x.declareParams(x.g.child(n, "parameters"))
 	}
 	if kind == "identifier" {
@@ -79,12 +79,12 @@ func (x *rubyX) walk(c *sitter.TreeCursor) {
 	if pushed {
 		if x.scopes[len(x.scopes)-1].kind == 'f' {
 			x.fnDepth--
-			x.popLocals()
+			x.locals.Pop()
 		}
 		x.scopes = x.scopes[:len(x.scopes)-1]
 	}
 	if block {
-		x.popLocals()
+		x.locals.Pop()
 	}
 }
 
@@ -113,7 +113,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 			return true, false
 		}
 		nameNode := x.g.child(n, "name")
-		written := rustNoSpace(syntax.Text(nameNode, x.src))
+		written := syntax.NoSpace(syntax.Text(nameNode, x.src))
 		k, sk := facts.KindClass, byte('c')
 		if kind == "module" {
 			k, sk = facts.KindModule, 'm'
@@ -121,7 +121,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		var extends []string
 		if sc := x.g.child(n, "superclass"); sc != nil && sc.NamedChildCount() > 0 {
 			if base := sc.NamedChild(0); rubyIsConst(base) {
-				extends = []string{rustNoSpace(syntax.Text(base, x.src))}
+				extends = []string{syntax.NoSpace(syntax.Text(base, x.src))}
 			}
 		}
 		x.symbol(n, written, k, sk, extends)
@@ -138,7 +138,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		}
 		x.symbol(n, syntax.Text(x.g.child(n, "name"), x.src), k, 'f', nil)
 		x.fnDepth++
-		x.pushLocals()
+		x.locals.Push()
 		x.declareParams(x.g.child(n, "parameters"))
 		return true, true
 	case "singleton_class":
@@ -168,7 +168,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 	case "scope_resolution":
 		q := ""
 		if s := x.g.child(n, "scope"); s != nil {
-			q = rustNoSpace(syntax.Text(s, x.src))
+			q = syntax.NoSpace(syntax.Text(s, x.src))
 		}
 		x.ref(syntax.Text(x.g.child(n, "name"), x.src), q, facts.RefReference, syntax.Line(n))
 		return false, false

@@ -36,7 +36,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 					sym := &x.f.Symbols[s.sym]
 					for i := uint(0); i < args.NamedChildCount(); i++ {
 						if a := args.NamedChild(i); rubyIsConst(a) {
-							sym.Implements = append(sym.Implements, rustNoSpace(syntax.Text(a, x.src)))
+							sym.Implements = append(sym.Implements, syntax.NoSpace(syntax.Text(a, x.src)))
 						}
 					}
 					return true
@@ -59,7 +59,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 		if x.g.kind(recv) == "scope_resolution" {
 			cname = syntax.Text(x.g.child(recv, "name"), x.src)
 			if sc := x.g.child(recv, "scope"); sc != nil {
-				q = rustNoSpace(syntax.Text(sc, x.src))
+				q = syntax.NoSpace(syntax.Text(sc, x.src))
 			}
 		}
 		recvChain := ""
@@ -94,7 +94,7 @@ func (x *rubyX) superCall(n *sitter.Node) {
 func rubyChain(n *sitter.Node, src []byte) (string, bool) {
 	switch rubyG().kind(n) {
 	case "identifier", "constant", "self", "instance_variable", "class_variable", "global_variable", "scope_resolution":
-		return rustNoSpace(syntax.Text(n, src)), true
+		return syntax.NoSpace(syntax.Text(n, src)), true
 	case "call":
 		if rubyG().child(n, "arguments") != nil || rubyG().child(n, "block") != nil {
 			return "", false

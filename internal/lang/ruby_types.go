@@ -17,7 +17,7 @@ import (
 // Enumerable, Array, Hash, String, Integer): called on a value whose type
 // the file cannot tell, they are taken for the core method rather than
 // guessed at among the repository's methods of that name.
-var rubyCoreMethods = wordSet(`to_s to_str to_sym to_i to_f to_a to_h to_proc inspect class is_a? kind_of?
+var rubyCoreMethods = syntax.WordSet(`to_s to_str to_sym to_i to_f to_a to_h to_proc inspect class is_a? kind_of?
 		instance_of? respond_to? nil? eql? equal? hash send public_send __send__ object_id dup clone freeze
 		frozen? tap then instance_variable_get instance_variable_set instance_variables method methods
 		length size empty? any? all? none? count each each_with_index each_with_object each_pair each_key
@@ -34,44 +34,6 @@ var rubyCoreMethods = wordSet(`to_s to_str to_sym to_i to_f to_a to_h to_proc in
 		method_defined? public_method_defined? instance_method name superclass message backtrace full_message
 		cause call read write close puts print gets flush`)
 
-// wordSet is the set of the space-separated words of s.
-func wordSet(s string) map[string]bool {
-	out := map[string]bool{}
-	for _, w := range strings.Fields(s) {
-		out[w] = true
-	}
-	return out
-}
-
-func (x *rubyX) pushLocals() { x.locals = append(x.locals, map[string]string{}) }
-
-func (x *rubyX) popLocals() {
-	if len(x.locals) > 0 {
-		x.locals = x.locals[:len(x.locals)-1]
-	}
-}
-
-func (x *rubyX) declareLocal(name, chain string) {
-	if name == "" || len(x.locals) == 0 {
-		return
-	}
-	if chain == "" {
-		chain = facts.Unknown
-	}
-	x.locals[len(x.locals)-1][name] = chain
-}
-
-// local returns the chain of a local variable, innermost first (a block
-// sees its method's locals).
-func (x *rubyX) local(name string) (string, bool) {
-	for i := len(x.locals) - 1; i >= 0; i-- {
-		if c, ok := x.locals[i][name]; ok {
-			return c, true
-		}
-	}
-	return "", false
-}
-
 // declareParams declares the names of method or block parameters.
 func (x *rubyX) declareParams(ps *sitter.Node) {
 	if ps == nil {
@@ -80,15 +42,15 @@ func (x *rubyX) declareParams(ps *sitter.Node) {
 	for i := uint(0); i < ps.NamedChildCount(); i++ {
 		p := ps.NamedChild(i)
 		if x.g.kind(p) == "identifier" {
-			x.declareLocal(syntax.Text(p, x.src), facts.Unknown)
+			x.locals.Declare(syntax.Text(p, x.src), facts.Unknown)
 			continue
 		}
 		if nm := x.g.child(p, "name"); nm != nil {
-			x.declareLocal(syntax.Text(nm, x.src), facts.Unknown)
+			x.locals.Declare(syntax.Text(nm, x.src), facts.Unknown)
 		}
 		for j := uint(0); j < p.NamedChildCount(); j++ { // |(a, b)| destructuring
 			if c := p.NamedChild(j); x.g.kind(c) == "identifier" {
-				x.declareLocal(syntax.Text(c, x.src), facts.Unknown)
+				x.locals.Declare(syntax.Text(c, x.src), facts.Unknown)
 			}
 		}
 	}
@@ -134,8 +96,8 @@ func (x *rubyX) assign(n, left, right *sitter.Node) {
 		if x.g.kind(n) == "assignment" {
 			chain = x.exprChain(right)
 		}
-		if _, known := x.local(syntax.Text(left, x.src)); !known || x.g.kind(n) == "assignment" {
-			x.declareLocal(syntax.Text(left, x.src), chain)
+		if _, known := x.locals.Lookup(syntax.Text(left, x.src)); !known || x.g.kind(n) == "assignment" {
+			x.locals.Declare(syntax.Text(left, x.src), chain)
 		}
 	case "instance_variable":
 		if x.fnDepth > 0 {
@@ -144,7 +106,7 @@ func (x *rubyX) assign(n, left, right *sitter.Node) {
 	case "left_assignment_list":
 		for i := uint(0); i < left.NamedChildCount(); i++ {
 			if c := left.NamedChild(i); x.g.kind(c) == "identifier" {
-				x.declareLocal(syntax.Text(c, x.src), facts.Unknown)
+				x.locals.Declare(syntax.Text(c, x.src), facts.Unknown)
 			}
 		}
 	}
@@ -182,7 +144,7 @@ func (x *rubyX) exprChain(n *sitter.Node) string {
 	}
 	switch x.g.kind(n) {
 	case "identifier":
-		if c, ok := x.local(syntax.Text(n, x.src)); ok {
+		if c, ok := x.locals.Lookup(syntax.Text(n, x.src)); ok {
 			return c
 		}
 		if x.inClass() {
@@ -213,7 +175,7 @@ func (x *rubyX) callChain(n *sitter.Node) string {
 	recv, m := x.g.child(n, "receiver"), x.g.child(n, "method")
 	name := syntax.Text(m, x.src)
 	if recv == nil {
-		if _, isLocal := x.local(name); isLocal || x.g.kind(m) != "identifier" {
+		if _, isLocal := x.locals.Lookup(name); isLocal || x.g.kind(m) != "identifier" {
 			return facts.Unknown
 		}
 		if x.inClass() {
@@ -269,16 +231,16 @@ func (x *rubyX) typed(chain string) bool {
 	return startsUpper(rest)
 }
 
-func startsUpper(s string) bool { return s != "" && isUpper(s[0]) }
+func startsUpper(s string) bool { return s != "" && syntax.IsUpper(s[0]) }
 
 // rubyConstChain turns A::B (or ::A::B) into the chain A.B.
 func rubyConstChain(written string) string {
-	return strings.ReplaceAll(strings.TrimPrefix(rustNoSpace(written), "::"), "::", ".")
+	return strings.ReplaceAll(strings.TrimPrefix(syntax.NoSpace(written), "::"), "::", ".")
 }
 
 // rubyNotCalls are the parents of an identifier that names no method:
 // parameters and alias/undef operands.
-var rubyNotCalls = wordSet(`method_parameters block_parameters lambda_parameters destructured_parameter
+var rubyNotCalls = syntax.WordSet(`method_parameters block_parameters lambda_parameters destructured_parameter
 	alias undef keyword_parameter optional_parameter splat_parameter hash_splat_parameter block_parameter`)
 
 // identifier handles a bare identifier: a rescue or for variable declares
@@ -301,12 +263,12 @@ func (x *rubyX) identifier(n *sitter.Node, field string) {
 	}
 	switch {
 	case pk == "exception_variable" || pk == "for" && field == "pattern":
-		x.declareLocal(name, facts.Unknown)
+		x.locals.Declare(name, facts.Unknown)
 		return
 	case rubyNotCalls[pk]:
 		return
 	}
-	if _, isLocal := x.local(name); isLocal {
+	if _, isLocal := x.locals.Lookup(name); isLocal {
 		return
 	}
 	x.ref(name, "", facts.RefCall, syntax.Line(n))

@@ -282,7 +282,7 @@ func (x *rustX) impl(n *sitter.Node) (descend, pushed bool) {
 	}
 	im := rustImpl{self: self, traitRef: -1, selfRef: -1}
 	if t := x.g.child(n, "trait"); t != nil {
-		im.trait = rustStripGenerics(syntax.OneLine(syntax.Text(t, x.src)))
+		im.trait = syntax.CutGenerics(syntax.OneLine(syntax.Text(t, x.src)))
 	}
 	x.impls = append(x.impls, im)
 	x.push(n, self, 'i')

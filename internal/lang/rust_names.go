@@ -48,7 +48,7 @@ func (x *rustX) useDecl(n *sitter.Node, kind string) {
 	pub := false
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		if ch := n.NamedChild(i); x.g.kind(ch) == "visibility_modifier" {
-			pub = rustNoSpace(syntax.Text(ch, x.src)) != "pub(self)"
+			pub = syntax.NoSpace(syntax.Text(ch, x.src)) != "pub(self)"
 		}
 	}
 	if kind == "extern_crate_declaration" {
@@ -67,7 +67,7 @@ func (x *rustX) useDecl(n *sitter.Node, kind string) {
 // tells). prefix is the path of the enclosing use list ("" at the top).
 func (x *rustX) use(n *sitter.Node, prefix string, line int, pub bool) {
 	join := func(p string) string {
-		p = strings.TrimPrefix(rustNoSpace(p), "::")
+		p = strings.TrimPrefix(syntax.NoSpace(p), "::")
 		switch {
 		case prefix == "":
 			return p
@@ -80,7 +80,7 @@ func (x *rustX) use(n *sitter.Node, prefix string, line int, pub bool) {
 	case "use_as_clause":
 		x.useItem(join(syntax.Text(x.g.child(n, "path"), x.src)), syntax.Text(x.g.child(n, "alias"), x.src), line, pub)
 	case "use_wildcard":
-		p := strings.TrimSuffix(rustNoSpace(syntax.Text(n, x.src)), "*")
+		p := strings.TrimSuffix(syntax.NoSpace(syntax.Text(n, x.src)), "*")
 		x.addUse(facts.Import{Path: join(strings.TrimSuffix(p, "::")), Kind: "wildcard", Line: line, Reexport: pub})
 	case "scoped_use_list", "use_list":
 		list := n

@@ -145,18 +145,3 @@ func rustChain(n *sitter.Node, src []byte) (string, bool) {
 	}
 	return "", false
 }
-
-// rustStripGenerics drops a trailing generic argument list ("Tr<X>" -> "Tr").
-func rustStripGenerics(s string) string {
-	if i := strings.IndexByte(s, '<'); i > 0 {
-		return s[:i]
-	}
-	return s
-}
-
-func rustNoSpace(s string) string {
-	if !strings.ContainsAny(s, " \t\r\n") {
-		return s
-	}
-	return strings.Join(strings.Fields(s), "")
-}

@@ -145,7 +145,7 @@ func rustTypeName(n *sitter.Node, src []byte) string {
 		case "scoped_type_identifier":
 			n = rustG().child(n, "name")
 		default:
-			return rustNoSpace(syntax.Text(n, src))
+			return syntax.NoSpace(syntax.Text(n, src))
 		}
 	}
 	return ""
@@ -158,7 +158,7 @@ func rustBounds(b *sitter.Node, src []byte) []string {
 		ch := b.NamedChild(i)
 		switch rustG().kind(ch) {
 		case "type_identifier", "scoped_type_identifier", "generic_type":
-			out = append(out, rustStripGenerics(rustNoSpace(syntax.Text(ch, src))))
+			out = append(out, syntax.CutGenerics(syntax.NoSpace(syntax.Text(ch, src))))
 		}
 	}
 	return out

@@ -30,11 +30,7 @@ func Header(n, body *sitter.Node, src []byte) string {
 	if body != nil && body.StartByte() > n.StartByte() {
 		end = body.StartByte()
 	}
-	s := OneLine(string(src[n.StartByte():end]))
-	const max = 400
-	if len(s) > max {
-		s = s[:max]
-	}
+	s := CapSignature(OneLine(string(src[n.StartByte():end])))
 	return strings.TrimRight(s, " {:=")
 }
 
