@@ -27,13 +27,13 @@ func cSpec() *Spec {
 // cfamGrammar is the per-grammar lookup data of the C family walk (kind
 // names and field ids differ between the C and C++ grammars).
 type cfamGrammar struct {
-	*rustGrammar
+	*syntax.Table
 	fDeclarator uint16
 }
 
 func cfamGrammarOf(l *sitter.Language) *cfamGrammar {
-	g := rustGrammarOf(l)
-	return &cfamGrammar{rustGrammar: g, fDeclarator: g.fields["declarator"]}
+	g := syntax.NewTable(l)
+	return &cfamGrammar{Table: g, fDeclarator: g.Field("declarator")}
 }
 
 // cfamGrammars is built lazily once; cpp.go's grammar lives here too so both
@@ -79,7 +79,7 @@ func cfamExtract(root *sitter.Node, src []byte, g *cfamGrammar, cpp bool) *facts
 
 func (x *cfamX) walk(c *sitter.TreeCursor, parentKind string) {
 	n := c.Node()
-	kind := x.g.kind(n)
+	kind := x.g.Kind(n)
 	block := x.fnDepth > 0 && cfamBlocks[kind]
 	if block {
 		x.locals.Push()
@@ -152,11 +152,11 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		if x.fnDepth > 0 {
 			return true, false
 		}
-		nameNode := x.g.declName(x.g.child(n, "declarator"))
+		nameNode := x.g.declName(x.g.Child(n, "declarator"))
 		if nameNode == nil {
 			return true, false
 		}
-		x.function(n, nameNode, x.g.child(n, "body"), parentKind)
+		x.function(n, nameNode, x.g.Child(n, "body"), parentKind)
 		return true, true
 	case "declaration", "field_declaration":
 		if x.fnDepth > 0 {
@@ -167,8 +167,8 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return true, x.declaration(n, kind, parentKind)
 	case "struct_specifier", "union_specifier", "class_specifier", "enum_specifier":
-		body := x.g.child(n, "body")
-		nameNode := x.g.child(n, "name")
+		body := x.g.Child(n, "body")
+		nameNode := x.g.Child(n, "name")
 		if body != nil && nameNode == nil && x.fnDepth == 0 && parentKind == "type_definition" && len(x.scopes) > 0 {
 			// typedef struct { ... } point: the fields are point's.
 			x.push(x.scopes[len(x.scopes)-1].qual, 'c')
@@ -188,7 +188,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		s := x.symbol(n, name, qual, parent, k, syntax.Header(n, body, x.src), x.template(parentKind))
 		if x.cpp {
 			for i := uint(0); i < n.NamedChildCount(); i++ {
-				if bc := n.NamedChild(i); x.g.kind(bc) == "base_class_clause" {
+				if bc := n.NamedChild(i); x.g.Kind(bc) == "base_class_clause" {
 					s.Extends = x.g.bases(bc, x.src)
 				}
 			}
@@ -204,14 +204,14 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return true, x.typedef(n, parentKind)
 	case "alias_declaration":
-		nameNode := x.g.child(n, "name")
+		nameNode := x.g.Child(n, "name")
 		if x.fnDepth > 0 || nameNode == nil {
 			return true, false
 		}
 		qual, name, parent := x.qualify(nameNode)
 		s := x.symbol(n, name, qual, parent, facts.KindType, syntax.Header(n, nil, x.src), x.template(parentKind))
-		if td := x.g.child(n, "type"); td != nil {
-			if c := x.typeChain(x.g.child(td, "type")); c != name && c != facts.Unknown {
+		if td := x.g.Child(n, "type"); td != nil {
+			if c := x.typeChain(x.g.Child(td, "type")); c != name && c != facts.Unknown {
 				s.Type = c
 			}
 		}
@@ -219,21 +219,21 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		x.push(qual, 'v')
 		return true, true
 	case "namespace_definition":
-		nameNode := x.g.child(n, "name")
+		nameNode := x.g.Child(n, "name")
 		if nameNode == nil || x.fnDepth > 0 {
 			return true, false // anonymous namespace: members stay at file level
 		}
 		qual, name, parent := x.qualify(nameNode)
-		x.symbol(n, name, qual, parent, facts.KindModule, syntax.Header(n, x.g.child(n, "body"), x.src), nil)
+		x.symbol(n, name, qual, parent, facts.KindModule, syntax.Header(n, x.g.Child(n, "body"), x.src), nil)
 		x.push(qual, 'n')
 		return true, true
 	case "template_declaration":
 		qual, _ := x.scope()
 		x.scopes = append(x.scopes, cfamScope{qual: qual, kind: 't', tpLen: len(x.tparams), tmpl: n, hidden: true})
-		if ps := x.g.child(n, "parameters"); ps != nil {
+		if ps := x.g.Child(n, "parameters"); ps != nil {
 			for i := uint(0); i < ps.NamedChildCount(); i++ {
 				p := ps.NamedChild(i)
-				switch x.g.kind(p) {
+				switch x.g.Kind(p) {
 				case "type_parameter_declaration", "variadic_type_parameter_declaration", "optional_type_parameter_declaration",
 					"template_template_parameter_declaration":
 					if nm := x.g.lastTypeIdent(p); nm != nil {
@@ -244,13 +244,13 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return true, true
 	case "preproc_ifdef":
-		if nm := x.g.child(n, "name"); nm != nil {
+		if nm := x.g.Child(n, "name"); nm != nil {
 			x.guard = syntax.Text(nm, x.src)
 		}
 		return true, false
 	case "preproc_def", "preproc_function_def":
-		nameNode := x.g.child(n, "name")
-		value := x.g.child(n, "value")
+		nameNode := x.g.Child(n, "name")
+		value := x.g.Child(n, "value")
 		if nameNode == nil || x.fnDepth > 0 {
 			return false, false
 		}
@@ -265,12 +265,12 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		x.symbol(n, name, name, "", k, sig, nil) // macros ignore namespaces
 		return false, false
 	case "preproc_include":
-		p := x.g.child(n, "path")
+		p := x.g.Child(n, "path")
 		if p == nil {
 			return false, false
 		}
 		t := syntax.Text(p, x.src)
-		switch x.g.kind(p) {
+		switch x.g.Kind(p) {
 		case "string_literal":
 			x.f.Imports = append(x.f.Imports, facts.Import{Path: strings.Trim(t, "\""), Kind: "local", Line: syntax.Line(n)})
 		case "system_lib_string":
@@ -278,29 +278,29 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return false, false
 	case "call_expression":
-		x.call(x.g.child(n, "function"), syntax.Line(n))
+		x.call(x.g.Child(n, "function"), syntax.Line(n))
 		return true, false
 	case "for_range_loop":
 		if x.fnDepth > 0 {
-			d := x.g.child(n, "declarator")
+			d := x.g.Child(n, "declarator")
 			if nm := x.g.declName(d); nm != nil {
-				x.locals.Declare(syntax.Text(nm, x.src), x.declChain(x.g.child(n, "type"), d))
+				x.locals.Declare(syntax.Text(nm, x.src), x.declChain(x.g.Child(n, "type"), d))
 			}
 		}
 		return true, false
 	case "lambda_expression":
-		if d := x.g.child(n, "declarator"); d != nil {
-			x.declareParams(x.g.child(d, "parameters"))
+		if d := x.g.Child(n, "declarator"); d != nil {
+			x.declareParams(x.g.Child(d, "parameters"))
 		}
 		return true, false
 	case "catch_clause":
-		x.declareParams(x.g.child(n, "parameters"))
+		x.declareParams(x.g.Child(n, "parameters"))
 		return true, false
 	case "using_declaration":
 		x.usingNamespace(n)
 		return true, false
 	case "new_expression":
-		if t := x.g.child(n, "type"); t != nil {
+		if t := x.g.Child(n, "type"); t != nil {
 			if name, q, ok := x.g.typeRef(t, x.src); ok {
 				x.ref(name, q, facts.RefCall, syntax.Line(n))
 				x.newTypes = t.StartByte()
@@ -318,7 +318,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		return false, false
 	case "template_type":
 		if parentKind == "new_expression" && n.StartByte() == x.newTypes {
-			if nm := x.g.child(n, "name"); nm != nil {
+			if nm := x.g.Child(n, "name"); nm != nil {
 				x.skipAt = nm.StartByte()
 			}
 		}

@@ -53,7 +53,7 @@ func (x *cfamX) usingNamespace(n *sitter.Node) {
 		switch {
 		case !ch.IsNamed() && syntax.Text(ch, x.src) == "namespace":
 			isNamespace = true
-		case x.g.kind(ch) == "identifier" || x.g.kind(ch) == "qualified_identifier":
+		case x.g.Kind(ch) == "identifier" || x.g.Kind(ch) == "qualified_identifier":
 			target = ch
 		}
 	}
@@ -94,13 +94,13 @@ func cfamIsComment(kind string) bool { return kind == "comment" }
 func (x *cfamX) qualify(nameNode *sitter.Node) (qual, name, parent string) {
 	written := syntax.NoSpace(syntax.Text(nameNode, x.src))
 	inner := nameNode
-	for inner != nil && x.g.kind(inner) == "qualified_identifier" {
-		inner = x.g.child(inner, "name")
+	for inner != nil && x.g.Kind(inner) == "qualified_identifier" {
+		inner = x.g.Child(inner, "name")
 	}
 	opCast := ""
-	if inner != nil && x.g.kind(inner) == "operator_cast" { // operator bool()
+	if inner != nil && x.g.Kind(inner) == "operator_cast" { // operator bool()
 		written = syntax.NoSpace(string(x.src[nameNode.StartByte():inner.StartByte()])) + "operator"
-		opCast = " " + syntax.OneLine(syntax.Text(x.g.child(inner, "type"), x.src))
+		opCast = " " + syntax.OneLine(syntax.Text(x.g.Child(inner, "type"), x.src))
 	}
 	outer, _ := x.outer()
 	segs := cfamSplitScope(written)
@@ -126,10 +126,10 @@ func (x *cfamX) function(n, nameNode, body *sitter.Node, parentKind string) {
 		k = facts.KindMethod
 	}
 	s := x.symbol(n, name, qual, parent, k, syntax.Header(n, body, x.src), x.template(parentKind))
-	s.Type = x.resultChain(x.g.child(n, "type"), x.g.child(n, "declarator"))
+	s.Type = x.resultChain(x.g.Child(n, "type"), x.g.Child(n, "declarator"))
 	x.push(qual, 'f')
 	x.locals.Push()
-	x.declareParams(x.g.child(x.g.funcDeclarator(x.g.child(n, "declarator")), "parameters"))
+	x.declareParams(x.g.Child(x.g.funcDeclarator(x.g.Child(n, "declarator")), "parameters"))
 }
 
 // declaration handles a (field_)declaration outside function bodies:
@@ -143,7 +143,7 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		ch := n.NamedChild(i)
-		if x.g.kind(ch) == "storage_class_specifier" && syntax.Text(ch, x.src) == "extern" {
+		if x.g.Kind(ch) == "storage_class_specifier" && syntax.Text(ch, x.src) == "extern" {
 			return false
 		}
 	}
@@ -155,8 +155,8 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 		}
 		d := n.Child(i)
 		value := (*sitter.Node)(nil)
-		if x.g.kind(d) == "init_declarator" {
-			value = x.g.child(d, "value")
+		if x.g.Kind(d) == "init_declarator" {
+			value = x.g.Child(d, "value")
 		}
 		nameNode := x.g.declName(d)
 		if nameNode == nil {
@@ -168,19 +168,19 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 			}
 			qual, name, parent := x.qualify(nameNode)
 			s := x.symbol(n, name, qual, parent, facts.KindMethod, syntax.Header(n, nil, x.src), x.template(parentKind))
-			s.Type = x.resultChain(x.g.child(n, "type"), d)
+			s.Type = x.resultChain(x.g.Child(n, "type"), d)
 		} else {
 			qual, name, parent := x.qualify(nameNode)
 			if inClass {
-				s := x.symbol(n, name, qual, parent, facts.KindField, syntax.Header(n, x.g.child(n, "default_value"), x.src), nil)
-				s.Type = x.declChain(x.g.child(n, "type"), d)
+				s := x.symbol(n, name, qual, parent, facts.KindField, syntax.Header(n, x.g.Child(n, "default_value"), x.src), nil)
+				s.Type = x.declChain(x.g.Child(n, "type"), d)
 				continue
 			}
 			if first == nil {
 				first, firstQual = nameNode, qual
 			}
 			s := x.symbol(n, name, qual, parent, facts.KindVar, syntax.Header(n, value, x.src), x.template(parentKind))
-			s.Type = x.declChain(x.g.child(n, "type"), d)
+			s.Type = x.declChain(x.g.Child(n, "type"), d)
 		}
 	}
 	if first == nil {
@@ -193,8 +193,8 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 // typedef records every name a typedef declares.
 func (x *cfamX) typedef(n *sitter.Node, parentKind string) bool {
 	sig := syntax.Header(n, nil, x.src)
-	if t := x.g.child(n, "type"); t != nil {
-		if b := x.g.child(t, "body"); b != nil {
+	if t := x.g.Child(n, "type"); t != nil {
+		if b := x.g.Child(t, "body"); b != nil {
 			sig = syntax.OneLine(string(x.src[n.StartByte():b.StartByte()])) + " { ... } " + syntax.OneLine(string(x.src[b.EndByte():n.EndByte()]))
 		}
 	}
@@ -212,7 +212,7 @@ func (x *cfamX) typedef(n *sitter.Node, parentKind string) bool {
 			firstQual = qual
 		}
 		s := x.symbol(n, name, qual, parent, facts.KindType, sig, x.template(parentKind))
-		if c := x.declChain(x.g.child(n, "type"), n.Child(i)); c != name && c != facts.Unknown {
+		if c := x.declChain(x.g.Child(n, "type"), n.Child(i)); c != name && c != facts.Unknown {
 			s.Type = c // typedef struct foo foo_t: a foo_t is a foo
 		}
 	}
@@ -228,25 +228,25 @@ func (x *cfamX) call(fn *sitter.Node, line int) {
 	if fn == nil {
 		return
 	}
-	switch x.g.kind(fn) {
+	switch x.g.Kind(fn) {
 	case "identifier":
 		if _, isLocal := x.locals.Lookup(syntax.Text(fn, x.src)); isLocal {
 			return // a function pointer or callable object: not a named function
 		}
 		x.ref(syntax.Text(fn, x.src), "", facts.RefCall, line)
 	case "template_function":
-		switch name := syntax.Text(x.g.child(fn, "name"), x.src); name {
+		switch name := syntax.Text(x.g.Child(fn, "name"), x.src); name {
 		case "static_cast", "dynamic_cast", "reinterpret_cast", "const_cast":
 		default:
 			x.ref(name, "", facts.RefCall, line)
 		}
 	case "field_expression":
-		arg := x.g.child(fn, "argument")
+		arg := x.g.Child(fn, "argument")
 		q, ok := x.g.chain(arg, x.src)
 		if !ok {
 			q = "?"
 		}
-		x.refRecv(x.g.simpleName(x.g.child(fn, "field"), x.src), q, x.recvChain(arg), facts.RefCall, line)
+		x.refRecv(x.g.simpleName(x.g.Child(fn, "field"), x.src), q, x.recvChain(arg), facts.RefCall, line)
 	case "qualified_identifier":
 		name, q := x.g.splitQualified(fn, x.src)
 		x.ref(name, q, facts.RefCall, line)

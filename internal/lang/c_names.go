@@ -14,7 +14,7 @@ func (g *cfamGrammar) chain(n *sitter.Node, src []byte) (string, bool) {
 	if n == nil {
 		return "", false
 	}
-	switch g.kind(n) {
+	switch g.Kind(n) {
 	case "identifier", "this", "field_identifier", "namespace_identifier", "type_identifier":
 		return syntax.Text(n, src), true
 	case "qualified_identifier":
@@ -24,9 +24,9 @@ func (g *cfamGrammar) chain(n *sitter.Node, src []byte) (string, bool) {
 		}
 		return q + "::" + name, true
 	case "field_expression":
-		q, ok := g.chain(g.child(n, "argument"), src)
-		op := g.child(n, "operator")
-		return q + syntax.Text(op, src) + g.simpleName(g.child(n, "field"), src), ok
+		q, ok := g.chain(g.Child(n, "argument"), src)
+		op := g.Child(n, "operator")
+		return q + syntax.Text(op, src) + g.simpleName(g.Child(n, "field"), src), ok
 	case "pointer_expression": // *p
 		return "", false
 	}
@@ -37,11 +37,11 @@ func (g *cfamGrammar) chain(n *sitter.Node, src []byte) (string, bool) {
 // simple name and the qualifier with template arguments dropped.
 func (g *cfamGrammar) splitQualified(n *sitter.Node, src []byte) (name, qual string) {
 	var scopes []string
-	for n != nil && g.kind(n) == "qualified_identifier" {
-		if s := g.child(n, "scope"); s != nil {
+	for n != nil && g.Kind(n) == "qualified_identifier" {
+		if s := g.Child(n, "scope"); s != nil {
 			scopes = append(scopes, syntax.CutGenerics(syntax.NoSpace(syntax.Text(s, src))))
 		}
-		n = g.child(n, "name")
+		n = g.Child(n, "name")
 	}
 	return g.simpleName(n, src), strings.Join(scopes, "::")
 }
@@ -52,9 +52,9 @@ func (g *cfamGrammar) simpleName(n *sitter.Node, src []byte) string {
 	if n == nil {
 		return ""
 	}
-	switch g.kind(n) {
+	switch g.Kind(n) {
 	case "template_function", "template_method", "template_type":
-		return syntax.Text(g.child(n, "name"), src)
+		return syntax.Text(g.Child(n, "name"), src)
 	case "dependent_name":
 		if n.NamedChildCount() > 0 {
 			return g.simpleName(n.NamedChild(0), src)
@@ -66,17 +66,17 @@ func (g *cfamGrammar) simpleName(n *sitter.Node, src []byte) string {
 // cfamTypeRef returns the name and qualifier of a type usage node
 // (type_identifier, template_type, qualified_identifier naming a type).
 func (g *cfamGrammar) typeRef(n *sitter.Node, src []byte) (name, qual string, ok bool) {
-	switch g.kind(n) {
+	switch g.Kind(n) {
 	case "type_identifier":
 		return syntax.Text(n, src), "", true
 	case "template_type":
-		return syntax.Text(g.child(n, "name"), src), "", true
+		return syntax.Text(g.Child(n, "name"), src), "", true
 	case "qualified_identifier":
 		inner := n
-		for inner != nil && g.kind(inner) == "qualified_identifier" {
-			inner = g.child(inner, "name")
+		for inner != nil && g.Kind(inner) == "qualified_identifier" {
+			inner = g.Child(inner, "name")
 		}
-		if inner == nil || (g.kind(inner) != "type_identifier" && g.kind(inner) != "template_type") {
+		if inner == nil || (g.Kind(inner) != "type_identifier" && g.Kind(inner) != "template_type") {
 			return "", "", false
 		}
 		name, qual = g.splitQualified(n, src)
@@ -89,11 +89,11 @@ func (g *cfamGrammar) typeRef(n *sitter.Node, src []byte) (name, qual string, ok
 // template) type name.
 func (g *cfamGrammar) innerName(n *sitter.Node) *sitter.Node {
 	for n != nil {
-		switch g.kind(n) {
+		switch g.Kind(n) {
 		case "type_identifier":
 			return n
 		case "qualified_identifier", "template_type":
-			n = g.child(n, "name")
+			n = g.Child(n, "name")
 		default:
 			return nil
 		}
@@ -106,12 +106,12 @@ func (g *cfamGrammar) innerName(n *sitter.Node) *sitter.Node {
 // operator name).
 func (g *cfamGrammar) declName(n *sitter.Node) *sitter.Node {
 	for n != nil {
-		switch g.kind(n) {
+		switch g.Kind(n) {
 		case "identifier", "field_identifier", "type_identifier", "qualified_identifier",
 			"destructor_name", "operator_name", "operator_cast", "primitive_type":
 			return n
 		case "parenthesized_declarator", "attributed_declarator", "reference_declarator":
-			if d := g.child(n, "declarator"); d != nil {
+			if d := g.Child(n, "declarator"); d != nil {
 				n = d
 			} else if n.NamedChildCount() > 0 {
 				n = n.NamedChild(0)
@@ -119,7 +119,7 @@ func (g *cfamGrammar) declName(n *sitter.Node) *sitter.Node {
 				return nil
 			}
 		default:
-			d := g.child(n, "declarator")
+			d := g.Child(n, "declarator")
 			if d == nil {
 				return nil
 			}
@@ -133,16 +133,16 @@ func (g *cfamGrammar) declName(n *sitter.Node) *sitter.Node {
 // (int f(int)), not a variable or a function pointer (int (*fp)(int)).
 func (g *cfamGrammar) isFunctionDecl(n *sitter.Node) bool {
 	for n != nil {
-		switch g.kind(n) {
+		switch g.Kind(n) {
 		case "operator_cast":
 			return true
 		case "function_declarator":
-			d := g.child(n, "declarator")
-			return d == nil || g.kind(d) != "parenthesized_declarator"
+			d := g.Child(n, "declarator")
+			return d == nil || g.Kind(d) != "parenthesized_declarator"
 		case "init_declarator":
 			return false
 		case "pointer_declarator", "reference_declarator", "attributed_declarator":
-			if d := g.child(n, "declarator"); d != nil {
+			if d := g.Child(n, "declarator"); d != nil {
 				n = d
 			} else if n.NamedChildCount() > 0 {
 				n = n.NamedChild(n.NamedChildCount() - 1)
@@ -161,7 +161,7 @@ func (g *cfamGrammar) bases(bc *sitter.Node, src []byte) []string {
 	var out []string
 	for i := uint(0); i < bc.NamedChildCount(); i++ {
 		ch := bc.NamedChild(i)
-		switch g.kind(ch) {
+		switch g.Kind(ch) {
 		case "type_identifier", "qualified_identifier", "template_type":
 			name, q := g.splitQualified(ch, src)
 			if q != "" {
@@ -174,11 +174,11 @@ func (g *cfamGrammar) bases(bc *sitter.Node, src []byte) []string {
 }
 
 func (g *cfamGrammar) lastTypeIdent(n *sitter.Node) *sitter.Node {
-	if nm := g.child(n, "name"); nm != nil {
+	if nm := g.Child(n, "name"); nm != nil {
 		return nm
 	}
 	for i := int(n.NamedChildCount()) - 1; i >= 0; i-- {
-		if ch := n.NamedChild(uint(i)); g.kind(ch) == "type_identifier" {
+		if ch := n.NamedChild(uint(i)); g.Kind(ch) == "type_identifier" {
 			return ch
 		}
 	}
@@ -218,11 +218,11 @@ func cfamJoin(a, b string) string {
 // definition's declarator (through the pointers of its result type).
 func (g *cfamGrammar) funcDeclarator(n *sitter.Node) *sitter.Node {
 	for n != nil {
-		switch g.kind(n) {
+		switch g.Kind(n) {
 		case "function_declarator":
 			return n
 		case "pointer_declarator", "reference_declarator", "attributed_declarator":
-			if d := g.child(n, "declarator"); d != nil {
+			if d := g.Child(n, "declarator"); d != nil {
 				n = d
 			} else if n.NamedChildCount() > 0 {
 				n = n.NamedChild(n.NamedChildCount() - 1)

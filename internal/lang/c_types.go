@@ -40,11 +40,11 @@ func (x *cfamX) declareParams(list *sitter.Node) {
 	}
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		p := list.NamedChild(i)
-		switch x.g.kind(p) {
+		switch x.g.Kind(p) {
 		case "parameter_declaration", "optional_parameter_declaration", "variadic_parameter_declaration":
-			d := x.g.child(p, "declarator")
+			d := x.g.Child(p, "declarator")
 			if nm := x.g.declName(d); nm != nil {
-				x.locals.Declare(syntax.Text(nm, x.src), x.declChain(x.g.child(p, "type"), d))
+				x.locals.Declare(syntax.Text(nm, x.src), x.declChain(x.g.Child(p, "type"), d))
 			}
 		}
 	}
@@ -52,14 +52,14 @@ func (x *cfamX) declareParams(list *sitter.Node) {
 
 // localDecl declares the variables of a declaration inside a function body.
 func (x *cfamX) localDecl(n *sitter.Node) {
-	t := x.g.child(n, "type")
+	t := x.g.Child(n, "type")
 	for i := uint(0); i < n.ChildCount(); i++ {
 		if n.FieldNameForChild(uint32(i)) != "declarator" {
 			continue
 		}
 		d := n.Child(i)
-		if x.g.kind(d) == "init_declarator" {
-			if sb := x.g.child(d, "declarator"); sb != nil && x.g.kind(sb) == "structured_binding_declarator" {
+		if x.g.Kind(d) == "init_declarator" {
+			if sb := x.g.Child(d, "declarator"); sb != nil && x.g.Kind(sb) == "structured_binding_declarator" {
 				for j := uint(0); j < sb.NamedChildCount(); j++ {
 					x.locals.Declare(syntax.Text(sb.NamedChild(j), x.src), facts.Unknown)
 				}
@@ -81,13 +81,13 @@ func (x *cfamX) localDecl(n *sitter.Node) {
 func (x *cfamX) declChain(t, d *sitter.Node) string {
 	var value *sitter.Node
 	for d != nil {
-		switch x.g.kind(d) {
+		switch x.g.Kind(d) {
 		case "init_declarator":
-			value = x.g.child(d, "value")
-			d = x.g.child(d, "declarator")
+			value = x.g.Child(d, "value")
+			d = x.g.Child(d, "declarator")
 			continue
 		case "pointer_declarator", "reference_declarator", "array_declarator", "attributed_declarator":
-			if inner := x.g.child(d, "declarator"); inner != nil {
+			if inner := x.g.Child(d, "declarator"); inner != nil {
 				d = inner
 			} else if d.NamedChildCount() > 0 {
 				d = d.NamedChild(d.NamedChildCount() - 1)
@@ -100,11 +100,11 @@ func (x *cfamX) declChain(t, d *sitter.Node) string {
 		}
 		break
 	}
-	if t != nil && x.g.kind(t) == "placeholder_type_specifier" {
+	if t != nil && x.g.Kind(t) == "placeholder_type_specifier" {
 		if value == nil {
 			return facts.Unknown
 		}
-		if x.g.kind(value) == "initializer_list" || x.g.kind(value) == "argument_list" {
+		if x.g.Kind(value) == "initializer_list" || x.g.Kind(value) == "argument_list" {
 			return facts.Unknown
 		}
 		return x.exprChain(value)
@@ -117,15 +117,15 @@ func (x *cfamX) declChain(t, d *sitter.Node) string {
 // trailing return type.
 func (x *cfamX) resultChain(t, d *sitter.Node) string {
 	for d != nil {
-		switch x.g.kind(d) {
+		switch x.g.Kind(d) {
 		case "pointer_declarator", "reference_declarator", "attributed_declarator":
-			d = x.g.child(d, "declarator")
+			d = x.g.Child(d, "declarator")
 			continue
 		case "function_declarator":
 			for i := uint(0); i < d.NamedChildCount(); i++ {
-				if tr := d.NamedChild(i); x.g.kind(tr) == "trailing_return_type" && tr.NamedChildCount() > 0 {
+				if tr := d.NamedChild(i); x.g.Kind(tr) == "trailing_return_type" && tr.NamedChildCount() > 0 {
 					td := tr.NamedChild(0)
-					return x.typeChain(x.g.child(td, "type"))
+					return x.typeChain(x.g.Child(td, "type"))
 				}
 			}
 		}
@@ -144,7 +144,7 @@ func (x *cfamX) typeChain(t *sitter.Node) string {
 	if t == nil {
 		return facts.Unknown
 	}
-	switch x.g.kind(t) {
+	switch x.g.Kind(t) {
 	case "primitive_type", "sized_type_specifier":
 		return facts.NotRepo
 	case "type_identifier":
@@ -157,12 +157,12 @@ func (x *cfamX) typeChain(t *sitter.Node) string {
 		}
 		return name
 	case "struct_specifier", "union_specifier", "class_specifier", "enum_specifier":
-		if nm := x.g.child(t, "name"); nm != nil {
+		if nm := x.g.Child(t, "name"); nm != nil {
 			return x.typeChain(nm)
 		}
 		return facts.Unknown
 	case "template_type":
-		return x.typeChain(x.g.child(t, "name"))
+		return x.typeChain(x.g.Child(t, "name"))
 	case "qualified_identifier":
 		return x.qualifiedChain(t)
 	}
@@ -174,24 +174,24 @@ func (x *cfamX) typeChain(t *sitter.Node) string {
 func (x *cfamX) qualifiedChain(n *sitter.Node) string {
 	var segs []string
 	inner := n
-	for inner != nil && x.g.kind(inner) == "qualified_identifier" {
-		s := x.g.child(inner, "scope")
+	for inner != nil && x.g.Kind(inner) == "qualified_identifier" {
+		s := x.g.Child(inner, "scope")
 		switch {
 		case s == nil && len(segs) == 0: // ::A is absolute
-		case s == nil || x.g.kind(s) == "decltype" || x.g.kind(s) == "dependent_name":
+		case s == nil || x.g.Kind(s) == "decltype" || x.g.Kind(s) == "dependent_name":
 			return facts.Unknown
 		default:
 			segs = append(segs, x.g.simpleName(s, x.src))
 		}
-		inner = x.g.child(inner, "name")
+		inner = x.g.Child(inner, "name")
 	}
 	if inner == nil {
 		return facts.Unknown
 	}
 	last := x.g.simpleName(inner, x.src)
 	if len(segs) > 0 && segs[0] == "std" {
-		if x.g.kind(inner) == "template_type" && cfamSmartPointers[last] && len(segs) == 1 {
-			return x.templateArgChain(x.g.child(inner, "arguments"))
+		if x.g.Kind(inner) == "template_type" && cfamSmartPointers[last] && len(segs) == 1 {
+			return x.templateArgChain(x.g.Child(inner, "arguments"))
 		}
 		return facts.NotRepo
 	}
@@ -207,10 +207,10 @@ func (x *cfamX) templateArgChain(args *sitter.Node) string {
 		return facts.Unknown
 	}
 	a := args.NamedChild(0)
-	if x.g.kind(a) != "type_descriptor" {
+	if x.g.Kind(a) != "type_descriptor" {
 		return facts.Unknown
 	}
-	return x.typeChain(x.g.child(a, "type"))
+	return x.typeChain(x.g.Child(a, "type"))
 }
 
 func (x *cfamX) isTemplateParam(name string) bool {
@@ -228,24 +228,24 @@ func (x *cfamX) exprChain(n *sitter.Node) string {
 	if n == nil {
 		return facts.Unknown
 	}
-	switch x.g.kind(n) {
+	switch x.g.Kind(n) {
 	case "identifier":
 		return x.nameChain(syntax.Text(n, x.src))
 	case "this":
 		return "this"
 	case "field_expression":
-		return cfamStep(x.exprChain(x.g.child(n, "argument")), x.g.simpleName(x.g.child(n, "field"), x.src))
+		return cfamStep(x.exprChain(x.g.Child(n, "argument")), x.g.simpleName(x.g.Child(n, "field"), x.src))
 	case "call_expression":
-		return x.callChain(x.g.child(n, "function"))
+		return x.callChain(x.g.Child(n, "function"))
 	case "new_expression":
-		return cfamCall(x.typeChain(x.g.child(n, "type")))
+		return cfamCall(x.typeChain(x.g.Child(n, "type")))
 	case "parenthesized_expression":
 		return x.exprChain(n.NamedChild(0))
 	case "pointer_expression":
-		return x.exprChain(x.g.child(n, "argument"))
+		return x.exprChain(x.g.Child(n, "argument"))
 	case "cast_expression":
-		if td := x.g.child(n, "type"); td != nil {
-			return x.typeChain(x.g.child(td, "type"))
+		if td := x.g.Child(n, "type"); td != nil {
+			return x.typeChain(x.g.Child(td, "type"))
 		}
 	case "qualified_identifier":
 		return x.qualifiedChain(n)
@@ -274,7 +274,7 @@ func (x *cfamX) callChain(fn *sitter.Node) string {
 	if fn == nil {
 		return facts.Unknown
 	}
-	switch x.g.kind(fn) {
+	switch x.g.Kind(fn) {
 	case "identifier":
 		name := syntax.Text(fn, x.src)
 		if _, isLocal := x.locals.Lookup(name); isLocal {
@@ -286,18 +286,18 @@ func (x *cfamX) callChain(fn *sitter.Node) string {
 	case "template_function":
 		switch x.g.simpleName(fn, x.src) {
 		case "static_cast", "dynamic_cast", "reinterpret_cast", "const_cast", "make_unique", "make_shared":
-			return x.templateArgChain(x.g.child(fn, "arguments"))
+			return x.templateArgChain(x.g.Child(fn, "arguments"))
 		}
 		return cfamCall(x.g.simpleName(fn, x.src))
 	case "qualified_identifier":
 		inner := fn
-		for inner != nil && x.g.kind(inner) == "qualified_identifier" {
-			inner = x.g.child(inner, "name")
+		for inner != nil && x.g.Kind(inner) == "qualified_identifier" {
+			inner = x.g.Child(inner, "name")
 		}
-		if inner != nil && x.g.kind(inner) == "template_function" {
+		if inner != nil && x.g.Kind(inner) == "template_function" {
 			switch x.g.simpleName(inner, x.src) {
 			case "make_unique", "make_shared", "static_pointer_cast", "dynamic_pointer_cast":
-				return x.templateArgChain(x.g.child(inner, "arguments"))
+				return x.templateArgChain(x.g.Child(inner, "arguments"))
 			}
 		}
 		return cfamCall(x.qualifiedChain(fn))

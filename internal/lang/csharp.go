@@ -72,54 +72,45 @@ type csharpKinds struct {
 	fTypeParameters                                                                       uint16
 }
 
-var (
-	csharpKindsOnce sync.Once
-	csharpK         *csharpKinds
-)
-
-func csharpKindTable() *csharpKinds {
-	csharpKindsOnce.Do(func() {
-		l := csharpGrammar()
-		id := func(s string) uint16 { return l.IdForNodeKind(s, true) }
-		fid := l.FieldIdForName
-		csharpK = &csharpKinds{
-			usingDirective: id("using_directive"), namespaceDecl: id("namespace_declaration"),
-			fileNamespaceDecl: id("file_scoped_namespace_declaration"), comment: id("comment"),
-			classDecl: id("class_declaration"), structDecl: id("struct_declaration"),
-			interfaceDecl: id("interface_declaration"), enumDecl: id("enum_declaration"),
-			recordDecl: id("record_declaration"), delegateDecl: id("delegate_declaration"),
-			methodDecl: id("method_declaration"), ctorDecl: id("constructor_declaration"),
-			propertyDecl: id("property_declaration"), eventDecl: id("event_declaration"),
-			fieldDecl: id("field_declaration"), eventFieldDecl: id("event_field_declaration"),
-			enumMember: id("enum_member_declaration"), variableDeclaration: id("variable_declaration"),
-			variableDeclarator: id("variable_declarator"), modifier: id("modifier"),
-			baseList: id("base_list"), primaryCtorBase: id("primary_constructor_base_type"),
-			typeParameterList: id("type_parameter_list"), typeParameter: id("type_parameter"),
-			typeArgumentList: id("type_argument_list"), explicitIface: id("explicit_interface_specifier"),
-			attribute: id("attribute"), invocation: id("invocation_expression"),
-			memberAccess: id("member_access_expression"), conditionalAccess: id("conditional_access_expression"),
-			memberBinding: id("member_binding_expression"), objectCreation: id("object_creation_expression"),
-			ctorInitializer: id("constructor_initializer"), identifier: id("identifier"),
-			genericName: id("generic_name"), qualifiedName: id("qualified_name"),
-			aliasQualifiedName: id("alias_qualified_name"), predefinedType: id("predefined_type"),
-			this: l.IdForNodeKind("this", false), base: l.IdForNodeKind("base", false),
-			errorNode: l.IdForNodeKind("ERROR", true), namespaceKw: l.IdForNodeKind("namespace", false),
-			arrayType: id("array_type"), tupleElement: id("tuple_element"), nullableType: id("nullable_type"),
-			pointerType: id("pointer_type"), refType: id("ref_type"), scopedType: id("scoped_type"),
-			tupleType: id("tuple_type"),
-			fName:     fid("name"), fBody: fid("body"), fType: fid("type"), fReturns: fid("returns"),
-			fFunction: fid("function"), fExpression: fid("expression"), fCondition: fid("condition"),
-			fAccessors: fid("accessors"), fValue: fid("value"), fTypeParameters: fid("type_parameters"),
-			hasTypeField: csharpTypeFieldKinds(l),
-		}
-	})
-	return csharpK
-}
+var csharpKindTable = sync.OnceValue(func() *csharpKinds {
+	l := syntax.NewTable(csharpGrammar())
+	id, fid := l.ID, l.Field
+	return &csharpKinds{
+		usingDirective: id("using_directive"), namespaceDecl: id("namespace_declaration"),
+		fileNamespaceDecl: id("file_scoped_namespace_declaration"), comment: id("comment"),
+		classDecl: id("class_declaration"), structDecl: id("struct_declaration"),
+		interfaceDecl: id("interface_declaration"), enumDecl: id("enum_declaration"),
+		recordDecl: id("record_declaration"), delegateDecl: id("delegate_declaration"),
+		methodDecl: id("method_declaration"), ctorDecl: id("constructor_declaration"),
+		propertyDecl: id("property_declaration"), eventDecl: id("event_declaration"),
+		fieldDecl: id("field_declaration"), eventFieldDecl: id("event_field_declaration"),
+		enumMember: id("enum_member_declaration"), variableDeclaration: id("variable_declaration"),
+		variableDeclarator: id("variable_declarator"), modifier: id("modifier"),
+		baseList: id("base_list"), primaryCtorBase: id("primary_constructor_base_type"),
+		typeParameterList: id("type_parameter_list"), typeParameter: id("type_parameter"),
+		typeArgumentList: id("type_argument_list"), explicitIface: id("explicit_interface_specifier"),
+		attribute: id("attribute"), invocation: id("invocation_expression"),
+		memberAccess: id("member_access_expression"), conditionalAccess: id("conditional_access_expression"),
+		memberBinding: id("member_binding_expression"), objectCreation: id("object_creation_expression"),
+		ctorInitializer: id("constructor_initializer"), identifier: id("identifier"),
+		genericName: id("generic_name"), qualifiedName: id("qualified_name"),
+		aliasQualifiedName: id("alias_qualified_name"), predefinedType: id("predefined_type"),
+		this: l.Token("this"), base: l.Token("base"),
+		errorNode: l.ID("ERROR"), namespaceKw: l.Token("namespace"),
+		arrayType: id("array_type"), tupleElement: id("tuple_element"), nullableType: id("nullable_type"),
+		pointerType: id("pointer_type"), refType: id("ref_type"), scopedType: id("scoped_type"),
+		tupleType: id("tuple_type"),
+		fName:     fid("name"), fBody: fid("body"), fType: fid("type"), fReturns: fid("returns"),
+		fFunction: fid("function"), fExpression: fid("expression"), fCondition: fid("condition"),
+		fAccessors: fid("accessors"), fValue: fid("value"), fTypeParameters: fid("type_parameters"),
+		hasTypeField: csharpTypeFieldKinds(l),
+	}
+})
 
 // csharpTypeFieldKinds marks the node kinds whose "type" / "returns" field
 // holds a type (node-types.json of tree-sitter-c-sharp 0.23).
-func csharpTypeFieldKinds(l *sitter.Language) []bool {
-	t := make([]bool, l.NodeKindCount()+1)
+func csharpTypeFieldKinds(l *syntax.Table) []bool {
+	t := make([]bool, l.Len()+1)
 	for _, name := range []string{
 		"array_creation_expression", "array_type", "bracketed_parameter_list", "cast_expression",
 		"catch_declaration", "conversion_operator_declaration", "declaration_expression",
@@ -132,7 +123,7 @@ func csharpTypeFieldKinds(l *sitter.Language) []bool {
 		"tuple_element", "type_parameter_constraint", "type_pattern", "typeof_expression",
 		"variable_declaration",
 	} {
-		if id := l.IdForNodeKind(name, true); int(id) < len(t) {
+		if id := l.ID(name); int(id) < len(t) {
 			t[id] = true
 		}
 	}

@@ -32,46 +32,37 @@ type csharpTypeKinds struct {
 	fParameters, fLeft, fRight, fConsequence, fAlternative, fOperator uint16
 }
 
-var (
-	csharpTypeKindsOnce sync.Once
-	csharpTK            *csharpTypeKinds
-)
-
-func csharpTypeKindTable() *csharpTypeKinds {
-	csharpTypeKindsOnce.Do(func() {
-		l := csharpGrammar()
-		id := func(s string) uint16 { return l.IdForNodeKind(s, true) }
-		fid := l.FieldIdForName
-		csharpTK = &csharpTypeKinds{
-			implicitType: id("implicit_type"), parameter: id("parameter"), implicitParameter: id("implicit_parameter"),
-			bracketedParams: id("bracketed_parameter_list"), parameterList: id("parameter_list"),
-			declarationExpr: id("declaration_expression"), declarationPattern: id("declaration_pattern"),
-			recursivePattern: id("recursive_pattern"), varPattern: id("var_pattern"), tuplePattern: id("tuple_pattern"),
-			parenDesignation: id("parenthesized_variable_designation"), foreachStmt: id("foreach_statement"),
-			catchDecl: id("catch_declaration"), fromClause: id("from_clause"), letClause: id("let_clause"),
-			joinClause: id("join_clause"), localFunction: id("local_function_statement"), lambda: id("lambda_expression"),
-			anonymousMethod: id("anonymous_method_expression"), accessorDecl: id("accessor_declaration"),
-			operatorDecl: id("operator_declaration"), conversionDecl: id("conversion_operator_declaration"),
-			indexerDecl: id("indexer_declaration"), block: id("block"), forStmt: id("for_statement"),
-			usingStmt: id("using_statement"), catchClause: id("catch_clause"), switchSection: id("switch_section"),
-			fixedStmt: id("fixed_statement"), castExpr: id("cast_expression"), asExpr: id("as_expression"),
-			awaitExpr: id("await_expression"), parenExpr: id("parenthesized_expression"), typeofExpr: id("typeof_expression"),
-			defaultExpr: id("default_expression"), arrayCreation: id("array_creation_expression"),
-			implicitArrayCreation:  id("implicit_array_creation_expression"),
-			implicitObjectCreation: id("implicit_object_creation_expression"), conditionalExpr: id("conditional_expression"),
-			binaryExpr: id("binary_expression"), withExpr: id("with_expression"), nullLiteral: id("null_literal"),
-			isPatternExpr: id("is_pattern_expression"), isExpr: id("is_expression"),
-			interpolated: id("interpolated_string_expression"), stringLit: id("string_literal"),
-			verbatimLit: id("verbatim_string_literal"), rawLit: id("raw_string_literal"), charLit: id("character_literal"),
-			intLit: id("integer_literal"), realLit: id("real_literal"), boolLit: id("boolean_literal"),
-			lambdaExpr: id("lambda_expression"), fieldDecl: id("field_declaration"), eventFieldDecl: id("event_field_declaration"),
-			stackalloc:  id("stackalloc_expression"),
-			fParameters: fid("parameters"), fLeft: fid("left"), fRight: fid("right"),
-			fConsequence: fid("consequence"), fAlternative: fid("alternative"), fOperator: fid("operator"),
-		}
-	})
-	return csharpTK
-}
+var csharpTypeKindTable = sync.OnceValue(func() *csharpTypeKinds {
+	l := syntax.NewTable(csharpGrammar())
+	id, fid := l.ID, l.Field
+	return &csharpTypeKinds{
+		implicitType: id("implicit_type"), parameter: id("parameter"), implicitParameter: id("implicit_parameter"),
+		bracketedParams: id("bracketed_parameter_list"), parameterList: id("parameter_list"),
+		declarationExpr: id("declaration_expression"), declarationPattern: id("declaration_pattern"),
+		recursivePattern: id("recursive_pattern"), varPattern: id("var_pattern"), tuplePattern: id("tuple_pattern"),
+		parenDesignation: id("parenthesized_variable_designation"), foreachStmt: id("foreach_statement"),
+		catchDecl: id("catch_declaration"), fromClause: id("from_clause"), letClause: id("let_clause"),
+		joinClause: id("join_clause"), localFunction: id("local_function_statement"), lambda: id("lambda_expression"),
+		anonymousMethod: id("anonymous_method_expression"), accessorDecl: id("accessor_declaration"),
+		operatorDecl: id("operator_declaration"), conversionDecl: id("conversion_operator_declaration"),
+		indexerDecl: id("indexer_declaration"), block: id("block"), forStmt: id("for_statement"),
+		usingStmt: id("using_statement"), catchClause: id("catch_clause"), switchSection: id("switch_section"),
+		fixedStmt: id("fixed_statement"), castExpr: id("cast_expression"), asExpr: id("as_expression"),
+		awaitExpr: id("await_expression"), parenExpr: id("parenthesized_expression"), typeofExpr: id("typeof_expression"),
+		defaultExpr: id("default_expression"), arrayCreation: id("array_creation_expression"),
+		implicitArrayCreation:  id("implicit_array_creation_expression"),
+		implicitObjectCreation: id("implicit_object_creation_expression"), conditionalExpr: id("conditional_expression"),
+		binaryExpr: id("binary_expression"), withExpr: id("with_expression"), nullLiteral: id("null_literal"),
+		isPatternExpr: id("is_pattern_expression"), isExpr: id("is_expression"),
+		interpolated: id("interpolated_string_expression"), stringLit: id("string_literal"),
+		verbatimLit: id("verbatim_string_literal"), rawLit: id("raw_string_literal"), charLit: id("character_literal"),
+		intLit: id("integer_literal"), realLit: id("real_literal"), boolLit: id("boolean_literal"),
+		lambdaExpr: id("lambda_expression"), fieldDecl: id("field_declaration"), eventFieldDecl: id("event_field_declaration"),
+		stackalloc:  id("stackalloc_expression"),
+		fParameters: fid("parameters"), fLeft: fid("left"), fRight: fid("right"),
+		fConsequence: fid("consequence"), fAlternative: fid("alternative"), fOperator: fid("operator"),
+	}
+})
 
 // typeChain is the chain of a type node.
 func (x *csharpX) typeChain(t *sitter.Node) string {

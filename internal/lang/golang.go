@@ -25,56 +25,35 @@ func goSpec() *Spec {
 // goGrammar holds the Go grammar's named kind names by id and the field ids
 // the extractor uses, computed once so the walk does no string conversion.
 type goGrammar struct {
-	kinds                                                     []string
+	*syntax.Table
 	fName, fType, fReceiver, fBody, fPath, fPackage, fFunc    uint16
 	fOperand, fField, fValue, fTypeParams, fTypeArgs, fResult uint16
 	fLeft, fRight, fArguments, fParameters, fAlias            uint16
 }
 
 var goGrammarIDs = sync.OnceValue(func() *goGrammar {
-	l := sitter.NewLanguage(tsgo.Language())
-	g := &goGrammar{kinds: goKindTable(l)}
-	g.fName = l.FieldIdForName("name")
-	g.fType = l.FieldIdForName("type")
-	g.fReceiver = l.FieldIdForName("receiver")
-	g.fBody = l.FieldIdForName("body")
-	g.fPath = l.FieldIdForName("path")
-	g.fPackage = l.FieldIdForName("package")
-	g.fFunc = l.FieldIdForName("function")
-	g.fOperand = l.FieldIdForName("operand")
-	g.fField = l.FieldIdForName("field")
-	g.fValue = l.FieldIdForName("value")
-	g.fTypeParams = l.FieldIdForName("type_parameters")
-	g.fTypeArgs = l.FieldIdForName("type_arguments")
-	g.fResult = l.FieldIdForName("result")
-	g.fLeft = l.FieldIdForName("left")
-	g.fRight = l.FieldIdForName("right")
-	g.fArguments = l.FieldIdForName("arguments")
-	g.fParameters = l.FieldIdForName("parameters")
-	g.fAlias = l.FieldIdForName("alias")
+	l := syntax.NewTable(sitter.NewLanguage(tsgo.Language()))
+	g := &goGrammar{Table: l}
+	g.fName = l.Field("name")
+	g.fType = l.Field("type")
+	g.fReceiver = l.Field("receiver")
+	g.fBody = l.Field("body")
+	g.fPath = l.Field("path")
+	g.fPackage = l.Field("package")
+	g.fFunc = l.Field("function")
+	g.fOperand = l.Field("operand")
+	g.fField = l.Field("field")
+	g.fValue = l.Field("value")
+	g.fTypeParams = l.Field("type_parameters")
+	g.fTypeArgs = l.Field("type_arguments")
+	g.fResult = l.Field("result")
+	g.fLeft = l.Field("left")
+	g.fRight = l.Field("right")
+	g.fArguments = l.Field("arguments")
+	g.fParameters = l.Field("parameters")
+	g.fAlias = l.Field("alias")
 	return g
 })
-
-// goKindTable lists the named node kinds of a grammar by kind id ("" for
-// anonymous tokens).
-func goKindTable(l *sitter.Language) []string {
-	n := l.NodeKindCount()
-	names := make([]string, n)
-	for i := uint32(0); i < n; i++ {
-		if l.NodeKindIsNamed(uint16(i)) {
-			names[i] = l.NodeKindForId(uint16(i))
-		}
-	}
-	return names
-}
-
-func (g *goGrammar) kind(n *sitter.Node) string {
-	id := int(n.KindId())
-	if id >= len(g.kinds) {
-		return "ERROR"
-	}
-	return g.kinds[id]
-}
 
 // goBuiltins are predeclared Go names that no package redefines in practice;
 // calls and type references to them are not emitted. (min, max and clear
@@ -128,7 +107,7 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 		e.from, e.tparams = "", e.tparams[:0]
 	}
 	e.popScopes(start)
-	kind := e.g.kind(n)
+	kind := e.g.Kind(n)
 	if goScopeKinds[kind] && len(e.scopes) > 0 {
 		e.pushScope(n.EndByte())
 		if kind == "func_literal" {
@@ -142,7 +121,7 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 	case "package_clause":
 		if e.f.Package == "" {
 			for i := uint(0); i < n.NamedChildCount(); i++ {
-				if c := n.NamedChild(i); e.g.kind(c) == "package_identifier" {
+				if c := n.NamedChild(i); e.g.Kind(c) == "package_identifier" {
 					e.f.Package = syntax.Text(c, e.src)
 					break
 				}
@@ -159,7 +138,7 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 			e.scopes = e.scopes[:0]
 			e.pushScope(n.EndByte())
 			e.declareParams(n.ChildByFieldId(e.g.fParameters))
-			if res := n.ChildByFieldId(e.g.fResult); res != nil && e.g.kind(res) == "parameter_list" {
+			if res := n.ChildByFieldId(e.g.fResult); res != nil && e.g.Kind(res) == "parameter_list" {
 				e.declareParams(res)
 			}
 		}
@@ -262,13 +241,13 @@ func goUnquote(s string) string {
 
 func (e *goExtractor) call(n *sitter.Node) {
 	fn := n.ChildByFieldId(e.g.fFunc)
-	for fn != nil && e.g.kind(fn) == "generic_type" {
+	for fn != nil && e.g.Kind(fn) == "generic_type" {
 		fn = fn.ChildByFieldId(e.g.fType)
 	}
 	if fn == nil {
 		return
 	}
-	switch e.g.kind(fn) {
+	switch e.g.Kind(fn) {
 	case "identifier", "type_identifier":
 		name := syntax.Text(fn, e.src)
 		if _, isLocal := e.local(name); !goBuiltins[name] && !e.isTypeParam(name) && !isLocal {
@@ -288,7 +267,7 @@ func (e *goExtractor) call(n *sitter.Node) {
 	case "parenthesized_expression":
 		// (*T)(x) converts to a pointer type: a reference to T.
 		u := fn.NamedChild(0)
-		if u == nil || e.g.kind(u) != "unary_expression" || fn.NamedChildCount() != 1 {
+		if u == nil || e.g.Kind(u) != "unary_expression" || fn.NamedChildCount() != 1 {
 			return
 		}
 		if op := u.Child(0); op == nil || syntax.Text(op, e.src) != "*" {
@@ -296,9 +275,9 @@ func (e *goExtractor) call(n *sitter.Node) {
 		}
 		switch t := u.ChildByFieldId(e.g.fOperand); {
 		case t == nil:
-		case e.g.kind(t) == "identifier":
+		case e.g.Kind(t) == "identifier":
 			e.ref(t, syntax.Text(t, e.src), "", "", facts.RefReference)
-		case e.g.kind(t) == "selector_expression":
+		case e.g.Kind(t) == "selector_expression":
 			if f := t.ChildByFieldId(e.g.fField); f != nil {
 				if q := e.chainText(t.ChildByFieldId(e.g.fOperand)); q != "" {
 					e.ref(f, syntax.Text(f, e.src), q, "", facts.RefReference)
@@ -312,11 +291,11 @@ func (e *goExtractor) call(n *sitter.Node) {
 // whitespace removed, or "" when n is not one.
 func (e *goExtractor) chainText(n *sitter.Node) string {
 	for c := n; c != nil; {
-		switch e.g.kind(c) {
+		switch e.g.Kind(c) {
 		case "identifier", "package_identifier", "field_identifier", "type_identifier":
 			return syntax.NoSpace(syntax.Text(n, e.src))
 		case "selector_expression":
-			if f := c.ChildByFieldId(e.g.fField); f == nil || e.g.kind(f) != "field_identifier" {
+			if f := c.ChildByFieldId(e.g.fField); f == nil || e.g.Kind(f) != "field_identifier" {
 				return ""
 			}
 			c = c.ChildByFieldId(e.g.fOperand)

@@ -39,9 +39,9 @@ func (e *goExtractor) resultChain(res *sitter.Node) string {
 	switch {
 	case res == nil:
 		return ""
-	case e.g.kind(res) == "parameter_list":
+	case e.g.Kind(res) == "parameter_list":
 		for i := uint(0); i < res.NamedChildCount(); i++ {
-			if p := res.NamedChild(i); e.g.kind(p) == "parameter_declaration" {
+			if p := res.NamedChild(i); e.g.Kind(p) == "parameter_declaration" {
 				return e.typeChain(p.ChildByFieldId(e.g.fType))
 			}
 		}
@@ -55,7 +55,7 @@ func (e *goExtractor) resultChain(res *sitter.Node) string {
 func (e *goExtractor) receiverType(recv *sitter.Node) string {
 	var t *sitter.Node
 	for i := uint(0); i < recv.NamedChildCount(); i++ {
-		if c := recv.NamedChild(i); e.g.kind(c) == "parameter_declaration" {
+		if c := recv.NamedChild(i); e.g.Kind(c) == "parameter_declaration" {
 			t = c.ChildByFieldId(e.g.fType)
 			if name := c.ChildByFieldId(e.g.fName); name != nil && syntax.Text(name, e.src) != "_" {
 				e.recv = syntax.Text(name, e.src)
@@ -64,13 +64,13 @@ func (e *goExtractor) receiverType(recv *sitter.Node) string {
 		}
 	}
 	for t != nil {
-		switch e.g.kind(t) {
+		switch e.g.Kind(t) {
 		case "pointer_type", "parenthesized_type":
 			t = t.NamedChild(0)
 		case "generic_type":
 			if args := t.ChildByFieldId(e.g.fTypeArgs); args != nil {
 				syntax.Walk(args, func(c *sitter.Node) bool {
-					if e.g.kind(c) == "type_identifier" {
+					if e.g.Kind(c) == "type_identifier" {
 						e.tparams = append(e.tparams, syntax.Text(c, e.src))
 					}
 					return true
@@ -94,11 +94,11 @@ func (e *goExtractor) collectTypeParams(list *sitter.Node) {
 	}
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		d := list.NamedChild(i)
-		if e.g.kind(d) != "type_parameter_declaration" {
+		if e.g.Kind(d) != "type_parameter_declaration" {
 			continue
 		}
 		for j := uint(0); j < d.NamedChildCount(); j++ {
-			if c := d.NamedChild(j); e.g.kind(c) == "identifier" {
+			if c := d.NamedChild(j); e.g.Kind(c) == "identifier" {
 				e.tparams = append(e.tparams, syntax.Text(c, e.src))
 			}
 		}
@@ -117,12 +117,12 @@ func (e *goExtractor) typeSpec(n *sitter.Node) {
 	sym := facts.Symbol{Name: name, Qualified: name, Kind: facts.KindType,
 		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Doc: e.specDoc(n)}
 	var body *sitter.Node
-	if t := n.ChildByFieldId(e.g.fType); t != nil && e.g.kind(n) == "type_spec" {
-		switch e.g.kind(t) {
+	if t := n.ChildByFieldId(e.g.fType); t != nil && e.g.Kind(n) == "type_spec" {
+		switch e.g.Kind(t) {
 		case "struct_type":
 			sym.Kind = facts.KindStruct
 			for i := uint(0); i < t.NamedChildCount(); i++ {
-				if c := t.NamedChild(i); e.g.kind(c) == "field_declaration_list" {
+				if c := t.NamedChild(i); e.g.Kind(c) == "field_declaration_list" {
 					body = c
 					sym.Extends = e.embedded(c, "field_declaration")
 				}
@@ -162,14 +162,14 @@ func (e *goExtractor) typeSpec(n *sitter.Node) {
 func (e *goExtractor) fields(owner string, list *sitter.Node) {
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		c := list.NamedChild(i)
-		if e.g.kind(c) != "field_declaration" {
+		if e.g.Kind(c) != "field_declaration" {
 			continue
 		}
 		t := c.ChildByFieldId(e.g.fType)
 		chain := e.typeChain(t)
 		var names []string
 		for j := uint(0); j < c.NamedChildCount(); j++ {
-			if f := c.NamedChild(j); e.g.kind(f) == "field_identifier" {
+			if f := c.NamedChild(j); e.g.Kind(f) == "field_identifier" {
 				names = append(names, syntax.Text(f, e.src))
 			}
 		}
@@ -197,7 +197,7 @@ func (e *goExtractor) interfaceMethods(owner string, t *sitter.Node) {
 	}
 	for i := uint(0); i < t.NamedChildCount(); i++ {
 		m := t.NamedChild(i)
-		if e.g.kind(m) != "method_elem" {
+		if e.g.Kind(m) != "method_elem" {
 			continue
 		}
 		nameNode := m.ChildByFieldId(e.g.fName)
@@ -217,7 +217,7 @@ func (e *goExtractor) embedded(list *sitter.Node, childKind string) []string {
 	var out []string
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		c := list.NamedChild(i)
-		if e.g.kind(c) != childKind {
+		if e.g.Kind(c) != childKind {
 			continue
 		}
 		var t *sitter.Node
@@ -239,7 +239,7 @@ func (e *goExtractor) embedded(list *sitter.Node, childKind string) []string {
 // typeName returns "T" or "pkg.T" for a (pointer to a, generic) named type.
 func (e *goExtractor) typeName(t *sitter.Node) string {
 	for t != nil {
-		switch e.g.kind(t) {
+		switch e.g.Kind(t) {
 		case "pointer_type", "parenthesized_type":
 			t = t.NamedChild(0)
 		case "generic_type":
@@ -269,7 +269,7 @@ func (e *goExtractor) specDoc(n *sitter.Node) string {
 
 func (e *goExtractor) valueSpec(n *sitter.Node) {
 	kind, kw := facts.KindVar, "var "
-	if e.g.kind(n) == "const_spec" {
+	if e.g.Kind(n) == "const_spec" {
 		kind, kw = facts.KindConst, "const "
 	}
 	sig := kw + syntax.Header(n, n.ChildByFieldId(e.g.fValue), e.src)
@@ -285,7 +285,7 @@ func (e *goExtractor) valueSpec(n *sitter.Node) {
 	first := ""
 	var names []*sitter.Node
 	for i := uint(0); i < n.NamedChildCount(); i++ {
-		if c := n.NamedChild(i); e.g.kind(c) == "identifier" {
+		if c := n.NamedChild(i); e.g.Kind(c) == "identifier" {
 			names = append(names, c)
 		}
 	}

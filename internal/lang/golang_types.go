@@ -64,7 +64,7 @@ func (e *goExtractor) declareParams(list *sitter.Node) {
 	}
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		p := list.NamedChild(i)
-		k := e.g.kind(p)
+		k := e.g.Kind(p)
 		if k != "parameter_declaration" && k != "variadic_parameter_declaration" {
 			continue
 		}
@@ -73,7 +73,7 @@ func (e *goExtractor) declareParams(list *sitter.Node) {
 			chain = facts.NotRepo // a slice
 		}
 		for j := uint(0); j < p.NamedChildCount(); j++ {
-			if c := p.NamedChild(j); e.g.kind(c) == "identifier" {
+			if c := p.NamedChild(j); e.g.Kind(c) == "identifier" {
 				e.declare(syntax.Text(c, e.src), chain)
 			}
 		}
@@ -92,12 +92,12 @@ func (e *goExtractor) shortVar(n *sitter.Node) {
 		switch {
 		case len(values) == len(names):
 			chain = e.exprChain(values[i])
-		case len(values) == 1 && i == 0 && e.g.kind(values[0]) == "call_expression":
+		case len(values) == 1 && i == 0 && e.g.Kind(values[0]) == "call_expression":
 			chain = e.exprChain(values[0]) // v, err := f(): v is f's first result
-		case len(values) == 1 && i == 0 && e.g.kind(values[0]) == "type_assertion_expression":
+		case len(values) == 1 && i == 0 && e.g.Kind(values[0]) == "type_assertion_expression":
 			chain = e.exprChain(values[0]) // v, ok := x.(T)
 		}
-		if e.g.kind(l) == "identifier" {
+		if e.g.Kind(l) == "identifier" {
 			e.declare(syntax.Text(l, e.src), chain)
 		}
 	}
@@ -115,7 +115,7 @@ func (e *goExtractor) localVarSpec(n *sitter.Node) {
 	}
 	var names []*sitter.Node
 	for i := uint(0); i < n.NamedChildCount(); i++ {
-		if c := n.NamedChild(i); e.g.kind(c) == "identifier" {
+		if c := n.NamedChild(i); e.g.Kind(c) == "identifier" {
 			names = append(names, c)
 		}
 	}
@@ -134,12 +134,12 @@ func (e *goExtractor) declareUnknown(left *sitter.Node) {
 	if left == nil {
 		return
 	}
-	if e.g.kind(left) == "identifier" {
+	if e.g.Kind(left) == "identifier" {
 		e.declare(syntax.Text(left, e.src), facts.Unknown)
 		return
 	}
 	for _, c := range syntax.NamedChildren(left) {
-		if e.g.kind(c) == "identifier" {
+		if e.g.Kind(c) == "identifier" {
 			e.declare(syntax.Text(c, e.src), facts.Unknown)
 		}
 	}
@@ -150,7 +150,7 @@ func (e *goExtractor) declareUnknown(left *sitter.Node) {
 // unnamed composite type (slices, maps, funcs have no methods).
 func (e *goExtractor) typeChain(t *sitter.Node) string {
 	for t != nil {
-		switch e.g.kind(t) {
+		switch e.g.Kind(t) {
 		case "pointer_type", "parenthesized_type":
 			t = t.NamedChild(0)
 		case "generic_type":
@@ -194,7 +194,7 @@ func (e *goExtractor) exprChain(n *sitter.Node) string {
 	if n == nil {
 		return facts.Unknown
 	}
-	switch e.g.kind(n) {
+	switch e.g.Kind(n) {
 	case "composite_literal":
 		return e.typeChain(n.ChildByFieldId(e.g.fType))
 	case "unary_expression":
@@ -215,7 +215,7 @@ func (e *goExtractor) exprChain(n *sitter.Node) string {
 		if op == nil || field == nil {
 			return facts.Unknown
 		}
-		if e.g.kind(op) == "identifier" {
+		if e.g.Kind(op) == "identifier" {
 			if path, ok := e.importPath(syntax.Text(op, e.src)); ok {
 				return facts.Imported(path, syntax.Text(field, e.src))
 			}
@@ -231,13 +231,13 @@ func (e *goExtractor) exprChain(n *sitter.Node) string {
 // callChain is the chain of a call's result.
 func (e *goExtractor) callChain(n *sitter.Node) string {
 	fn := n.ChildByFieldId(e.g.fFunc)
-	for fn != nil && e.g.kind(fn) == "generic_type" {
+	for fn != nil && e.g.Kind(fn) == "generic_type" {
 		fn = fn.ChildByFieldId(e.g.fType)
 	}
 	if fn == nil {
 		return facts.Unknown
 	}
-	switch e.g.kind(fn) {
+	switch e.g.Kind(fn) {
 	case "identifier":
 		name := syntax.Text(fn, e.src)
 		if name == "new" {

@@ -64,43 +64,34 @@ type javaKinds struct {
 	fField, fConstructor                                                                 uint16
 }
 
-var (
-	javaKindsOnce sync.Once
-	javaK         *javaKinds
-)
-
-func javaKindTable() *javaKinds {
-	javaKindsOnce.Do(func() {
-		l := javaGrammar()
-		id := func(s string) uint16 { return l.IdForNodeKind(s, true) }
-		fid := l.FieldIdForName
-		javaK = &javaKinds{
-			packageDecl: id("package_declaration"), importDecl: id("import_declaration"),
-			identifier: id("identifier"), scopedIdentifier: id("scoped_identifier"), asterisk: id("asterisk"),
-			classDecl: id("class_declaration"), recordDecl: id("record_declaration"),
-			interfaceDecl: id("interface_declaration"), enumDecl: id("enum_declaration"),
-			annotationDecl: id("annotation_type_declaration"), methodDecl: id("method_declaration"),
-			ctorDecl: id("constructor_declaration"), compactCtorDecl: id("compact_constructor_declaration"),
-			annotationElemDecl: id("annotation_type_element_declaration"), fieldDecl: id("field_declaration"),
-			constantDecl: id("constant_declaration"), enumConstant: id("enum_constant"),
-			modifiers: id("modifiers"), variableDeclarator: id("variable_declarator"),
-			superclass: id("superclass"), superInterfaces: id("super_interfaces"),
-			extendsInterfaces: id("extends_interfaces"), typeList: id("type_list"),
-			typeParameters: id("type_parameters"), typeParameter: id("type_parameter"),
-			typeIdentifier: id("type_identifier"), scopedTypeIdentifier: id("scoped_type_identifier"),
-			generic: id("generic_type"), methodInvocation: id("method_invocation"),
-			objectCreation: id("object_creation_expression"), explicitCtorInvocation: id("explicit_constructor_invocation"),
-			methodReference: id("method_reference"), markerAnnotation: id("marker_annotation"),
-			annotation: id("annotation"), fieldAccess: id("field_access"), this: id("this"), super: id("super"),
-			blockComment: id("block_comment"),
-			fName:        fid("name"), fBody: fid("body"), fObject: fid("object"), fType: fid("type"),
-			fTypeParameters: fid("type_parameters"), fSuperclass: fid("superclass"),
-			fInterfaces: fid("interfaces"), fDeclarator: fid("declarator"), fField: fid("field"),
-			fConstructor: fid("constructor"),
-		}
-	})
-	return javaK
-}
+var javaKindTable = sync.OnceValue(func() *javaKinds {
+	l := syntax.NewTable(javaGrammar())
+	id, fid := l.ID, l.Field
+	return &javaKinds{
+		packageDecl: id("package_declaration"), importDecl: id("import_declaration"),
+		identifier: id("identifier"), scopedIdentifier: id("scoped_identifier"), asterisk: id("asterisk"),
+		classDecl: id("class_declaration"), recordDecl: id("record_declaration"),
+		interfaceDecl: id("interface_declaration"), enumDecl: id("enum_declaration"),
+		annotationDecl: id("annotation_type_declaration"), methodDecl: id("method_declaration"),
+		ctorDecl: id("constructor_declaration"), compactCtorDecl: id("compact_constructor_declaration"),
+		annotationElemDecl: id("annotation_type_element_declaration"), fieldDecl: id("field_declaration"),
+		constantDecl: id("constant_declaration"), enumConstant: id("enum_constant"),
+		modifiers: id("modifiers"), variableDeclarator: id("variable_declarator"),
+		superclass: id("superclass"), superInterfaces: id("super_interfaces"),
+		extendsInterfaces: id("extends_interfaces"), typeList: id("type_list"),
+		typeParameters: id("type_parameters"), typeParameter: id("type_parameter"),
+		typeIdentifier: id("type_identifier"), scopedTypeIdentifier: id("scoped_type_identifier"),
+		generic: id("generic_type"), methodInvocation: id("method_invocation"),
+		objectCreation: id("object_creation_expression"), explicitCtorInvocation: id("explicit_constructor_invocation"),
+		methodReference: id("method_reference"), markerAnnotation: id("marker_annotation"),
+		annotation: id("annotation"), fieldAccess: id("field_access"), this: id("this"), super: id("super"),
+		blockComment: id("block_comment"),
+		fName:        fid("name"), fBody: fid("body"), fObject: fid("object"), fType: fid("type"),
+		fTypeParameters: fid("type_parameters"), fSuperclass: fid("superclass"),
+		fInterfaces: fid("interfaces"), fDeclarator: fid("declarator"), fField: fid("field"),
+		fConstructor: fid("constructor"),
+	}
+})
 
 // javaScope is one enclosing definition during the walk.
 type javaScope struct {

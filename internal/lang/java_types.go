@@ -63,48 +63,38 @@ type javaTypeKinds struct {
 	fConsequence, fAlternative, fArray, fResources                                             uint16
 }
 
-var (
-	javaTKOnce sync.Once
-	javaTK     *javaTypeKinds
-)
-
-func javaTypeKindTable() *javaTypeKinds {
-	javaTKOnce.Do(func() {
-		l := javaGrammar()
-		id := func(s string) uint16 { return l.IdForNodeKind(s, true) }
-		anon := func(s string) uint16 { return l.IdForNodeKind(s, false) }
-		fid := l.FieldIdForName
-		javaTK = &javaTypeKinds{
-			integralType: id("integral_type"), floatingType: id("floating_point_type"), booleanType: id("boolean_type"),
-			voidType: id("void_type"), arrayType: id("array_type"), annotatedType: id("annotated_type"),
-			typeArguments: id("type_arguments"), wildcard: id("wildcard"), dimensions: id("dimensions"),
-			dimensionsExpr: id("dimensions_expr"), localVarDecl: id("local_variable_declaration"),
-			formalParameters: id("formal_parameters"), formalParameter: id("formal_parameter"),
-			spreadParameter: id("spread_parameter"), inferredParameters: id("inferred_parameters"),
-			lambda: id("lambda_expression"), block: id("block"), ctorBody: id("constructor_body"),
-			forStmt: id("for_statement"), enhancedFor: id("enhanced_for_statement"), catchClause: id("catch_clause"),
-			catchParam: id("catch_formal_parameter"), catchType: id("catch_type"),
-			tryResources: id("try_with_resources_statement"), resource: id("resource"), switchBlock: id("switch_block"),
-			classBody: id("class_body"), interfaceBody: id("interface_body"), enumBody: id("enum_body"),
-			enumBodyDecls: id("enum_body_declarations"), instanceOf: id("instanceof_expression"),
-			castExpr: id("cast_expression"), parenExpr: id("parenthesized_expression"), arrayAccess: id("array_access"),
-			ternary: id("ternary_expression"), assignment: id("assignment_expression"), binaryExpr: id("binary_expression"),
-			unaryExpr: id("unary_expression"), updateExpr: id("update_expression"), stringLit: id("string_literal"),
-			charLit: id("character_literal"), nullLit: id("null_literal"), trueLit: anon("true"), falseLit: anon("false"),
-			classLit: id("class_literal"), arrayCreation: id("array_creation_expression"), methodRef: id("method_reference"),
-			objectCreation: id("object_creation_expression"), argumentList: id("argument_list"),
-			decInt: id("decimal_integer_literal"), hexInt: id("hex_integer_literal"), octInt: id("octal_integer_literal"),
-			binInt: id("binary_integer_literal"), decFloat: id("decimal_floating_point_literal"),
-			hexFloat: id("hex_floating_point_literal"), recordDecl: id("record_declaration"),
-			annotationBody: id("annotation_type_body"), lineComment: id("line_comment"), typeBound: id("type_bound"),
-			fArguments: fid("arguments"), fValue: fid("value"), fElement: fid("element"), fDimensions: fid("dimensions"),
-			fParameters: fid("parameters"), fOperator: fid("operator"), fOperand: fid("operand"), fLeft: fid("left"),
-			fRight: fid("right"), fConsequence: fid("consequence"), fAlternative: fid("alternative"), fArray: fid("array"),
-			fResources: fid("resources"),
-		}
-	})
-	return javaTK
-}
+var javaTypeKindTable = sync.OnceValue(func() *javaTypeKinds {
+	l := syntax.NewTable(javaGrammar())
+	id, fid, anon := l.ID, l.Field, l.Token
+	return &javaTypeKinds{
+		integralType: id("integral_type"), floatingType: id("floating_point_type"), booleanType: id("boolean_type"),
+		voidType: id("void_type"), arrayType: id("array_type"), annotatedType: id("annotated_type"),
+		typeArguments: id("type_arguments"), wildcard: id("wildcard"), dimensions: id("dimensions"),
+		dimensionsExpr: id("dimensions_expr"), localVarDecl: id("local_variable_declaration"),
+		formalParameters: id("formal_parameters"), formalParameter: id("formal_parameter"),
+		spreadParameter: id("spread_parameter"), inferredParameters: id("inferred_parameters"),
+		lambda: id("lambda_expression"), block: id("block"), ctorBody: id("constructor_body"),
+		forStmt: id("for_statement"), enhancedFor: id("enhanced_for_statement"), catchClause: id("catch_clause"),
+		catchParam: id("catch_formal_parameter"), catchType: id("catch_type"),
+		tryResources: id("try_with_resources_statement"), resource: id("resource"), switchBlock: id("switch_block"),
+		classBody: id("class_body"), interfaceBody: id("interface_body"), enumBody: id("enum_body"),
+		enumBodyDecls: id("enum_body_declarations"), instanceOf: id("instanceof_expression"),
+		castExpr: id("cast_expression"), parenExpr: id("parenthesized_expression"), arrayAccess: id("array_access"),
+		ternary: id("ternary_expression"), assignment: id("assignment_expression"), binaryExpr: id("binary_expression"),
+		unaryExpr: id("unary_expression"), updateExpr: id("update_expression"), stringLit: id("string_literal"),
+		charLit: id("character_literal"), nullLit: id("null_literal"), trueLit: anon("true"), falseLit: anon("false"),
+		classLit: id("class_literal"), arrayCreation: id("array_creation_expression"), methodRef: id("method_reference"),
+		objectCreation: id("object_creation_expression"), argumentList: id("argument_list"),
+		decInt: id("decimal_integer_literal"), hexInt: id("hex_integer_literal"), octInt: id("octal_integer_literal"),
+		binInt: id("binary_integer_literal"), decFloat: id("decimal_floating_point_literal"),
+		hexFloat: id("hex_floating_point_literal"), recordDecl: id("record_declaration"),
+		annotationBody: id("annotation_type_body"), lineComment: id("line_comment"), typeBound: id("type_bound"),
+		fArguments: fid("arguments"), fValue: fid("value"), fElement: fid("element"), fDimensions: fid("dimensions"),
+		fParameters: fid("parameters"), fOperator: fid("operator"), fOperand: fid("operand"), fLeft: fid("left"),
+		fRight: fid("right"), fConsequence: fid("consequence"), fAlternative: fid("alternative"), fArray: fid("array"),
+		fResources: fid("resources"),
+	}
+})
 
 // javaImportChain is the chain root of a single-type import: the class
 // file is the module, a nested type a step ("a.b.Outer.Inner" ->

@@ -5,12 +5,12 @@ import (
 	"sort"
 	"strings"
 	"sync"
-	"unsafe"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsjs "github.com/tree-sitter/tree-sitter-javascript/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // javascriptSpec is JavaScript (with JSX). The extraction code is shared with
@@ -19,8 +19,8 @@ import (
 func javascriptSpec() *Spec {
 	return &Spec{
 		Name: "javascript", Family: "js", Extensions: []string{".js", ".jsx", ".mjs", ".cjs"}, Interpreters: []string{"node"},
-		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsjs.Language()) },
-		Extract:          jsExtract,
+		Grammar:          javascriptLanguage,
+		Extract:          jsExtractWith(jsTableJS),
 		ModuleKeys:       jsModuleKeys,
 		ImportCandidates: jsImportCandidates,
 	}
@@ -172,26 +172,22 @@ type jsTable struct {
 	fConsequence, fAlternative                uint16
 }
 
-var jsTables sync.Map // language pointer -> *jsTable
-
-func jsTableFor(l *sitter.Language) *jsTable {
-	key := uintptr(unsafe.Pointer(l.Inner))
-	if t, ok := jsTables.Load(key); ok {
-		return t.(*jsTable)
-	}
-	count := l.NodeKindCount()
+// newJSTable reads a grammar's ids into the extractor's table.
+func newJSTable(l *sitter.Language) *jsTable {
+	g := syntax.NewTable(l)
+	count := g.Len()
 	t := &jsTable{kinds: make([]jsKind, count), names: make([]string, count), leaf: make([]bool, count)}
 	for id := range t.kinds {
-		name := l.NodeKindForId(uint16(id))
+		name := g.Name(id)
 		t.names[id] = name
-		if !l.NodeKindIsNamed(uint16(id)) {
+		if !g.Named(id) {
 			t.leaf[id] = true // anonymous nodes are tokens
 			continue
 		}
 		t.kinds[id] = jsKindByName[name]
 		t.leaf[id] = jsLeafKinds[name]
 	}
-	f := l.FieldIdForName
+	f := g.Field
 	t.fName, t.fBody, t.fValue, t.fKind, t.fFunction = f("name"), f("body"), f("value"), f("kind"), f("function")
 	t.fObject, t.fProperty, t.fConstructor, t.fSource = f("object"), f("property"), f("constructor"), f("source")
 	t.fDeclaration, t.fArguments, t.fKey, t.fLeft = f("declaration"), f("arguments"), f("key"), f("left")
@@ -199,9 +195,17 @@ func jsTableFor(l *sitter.Language) *jsTable {
 	t.fPattern, t.fTypeParameters, t.fReturnType = f("pattern"), f("type_parameters"), f("return_type")
 	t.fTypeArguments, t.fOperator, t.fAlias, t.fRight = f("type_arguments"), f("operator"), f("alias"), f("right")
 	t.fConsequence, t.fAlternative = f("consequence"), f("alternative")
-	jsTables.Store(key, t)
 	return t
 }
+
+// The tables of the three grammars the extractor reads, each built once.
+var (
+	jsTableJS  = sync.OnceValue(func() *jsTable { return newJSTable(javascriptLanguage()) })
+	jsTableTS  = sync.OnceValue(func() *jsTable { return newJSTable(typescriptLanguage()) })
+	jsTableTSX = sync.OnceValue(func() *jsTable { return newJSTable(tsxLanguage()) })
+)
+
+func javascriptLanguage() *sitter.Language { return sitter.NewLanguage(tsjs.Language()) }
 
 // jsExts are the extensions an import specifier may carry and still mean a
 // JS/TS source file (TypeScript code imports "./x.js" meaning x.ts).

@@ -37,8 +37,13 @@ type jsExtractor struct {
 	bases map[string]string
 }
 
-func jsExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &jsExtractor{t: jsTableFor(root.Language()), src: src, f: &facts.File{}, bases: map[string]string{}}
+// jsExtractWith is the extractor of the grammar whose table is given.
+func jsExtractWith(table func() *jsTable) func(root *sitter.Node, src []byte) *facts.File {
+	return func(root *sitter.Node, src []byte) *facts.File { return jsExtract(table(), root, src) }
+}
+
+func jsExtract(t *jsTable, root *sitter.Node, src []byte) *facts.File {
+	x := &jsExtractor{t: t, src: src, f: &facts.File{}, bases: map[string]string{}}
 	x.prescan(root)
 	c := root.Walk()
 	defer c.Close()

@@ -87,47 +87,38 @@ type phpKinds struct {
 	fName, fBody, fFunction, fObject, fScope, fAlias, fLeft, fRight, fOperator, fArguments uint16
 }
 
-var (
-	phpKindsOnce sync.Once
-	phpK         *phpKinds
-)
-
-func phpKindTable() *phpKinds {
-	phpKindsOnce.Do(func() {
-		l := phpGrammar()
-		id := func(s string) uint16 { return l.IdForNodeKind(s, true) }
-		fid := l.FieldIdForName
-		phpK = &phpKinds{
-			namespaceDef: id("namespace_definition"), useDecl: id("namespace_use_declaration"),
-			useClause: id("namespace_use_clause"), useGroup: id("namespace_use_group"),
-			namespaceName: id("namespace_name"), qualifiedName: id("qualified_name"), name: id("name"),
-			functionDef: id("function_definition"), classDecl: id("class_declaration"),
-			interfaceDecl: id("interface_declaration"), traitDecl: id("trait_declaration"),
-			enumDecl: id("enum_declaration"), methodDecl: id("method_declaration"),
-			constDecl: id("const_declaration"), constElement: id("const_element"),
-			propertyDecl: id("property_declaration"), propertyElement: id("property_element"),
-			enumCase: id("enum_case"), traitUse: id("use_declaration"),
-			baseClause: id("base_clause"), interfaceClause: id("class_interface_clause"),
-			attribute: id("attribute"), comment: id("comment"), namedType: id("named_type"),
-			variableName: id("variable_name"), functionCall: id("function_call_expression"),
-			memberCall: id("member_call_expression"), nullsafeMemberCall: id("nullsafe_member_call_expression"),
-			scopedCall: id("scoped_call_expression"), objectCreation: id("object_creation_expression"),
-			classConstAccess: id("class_constant_access_expression"), memberAccess: id("member_access_expression"),
-			nullsafeMemberAccess: id("nullsafe_member_access_expression"),
-			scopedPropertyAccess: id("scoped_property_access_expression"), relativeScope: id("relative_scope"),
-			binary: id("binary_expression"), instanceof: l.IdForNodeKind("instanceof", false),
-			require: id("require_expression"), requireOnce: id("require_once_expression"),
-			include: id("include_expression"), includeOnce: id("include_once_expression"),
-			parenthesized: id("parenthesized_expression"), str: id("string"),
-			encapsedStr: id("encapsed_string"), strContent: id("string_content"),
-			arguments: id("arguments"), argument: id("argument"),
-			fName: fid("name"), fBody: fid("body"), fFunction: fid("function"), fObject: fid("object"),
-			fScope: fid("scope"), fAlias: fid("alias"), fLeft: fid("left"), fRight: fid("right"),
-			fOperator: fid("operator"), fArguments: fid("arguments"),
-		}
-	})
-	return phpK
-}
+var phpKindTable = sync.OnceValue(func() *phpKinds {
+	l := syntax.NewTable(phpGrammar())
+	id, fid := l.ID, l.Field
+	return &phpKinds{
+		namespaceDef: id("namespace_definition"), useDecl: id("namespace_use_declaration"),
+		useClause: id("namespace_use_clause"), useGroup: id("namespace_use_group"),
+		namespaceName: id("namespace_name"), qualifiedName: id("qualified_name"), name: id("name"),
+		functionDef: id("function_definition"), classDecl: id("class_declaration"),
+		interfaceDecl: id("interface_declaration"), traitDecl: id("trait_declaration"),
+		enumDecl: id("enum_declaration"), methodDecl: id("method_declaration"),
+		constDecl: id("const_declaration"), constElement: id("const_element"),
+		propertyDecl: id("property_declaration"), propertyElement: id("property_element"),
+		enumCase: id("enum_case"), traitUse: id("use_declaration"),
+		baseClause: id("base_clause"), interfaceClause: id("class_interface_clause"),
+		attribute: id("attribute"), comment: id("comment"), namedType: id("named_type"),
+		variableName: id("variable_name"), functionCall: id("function_call_expression"),
+		memberCall: id("member_call_expression"), nullsafeMemberCall: id("nullsafe_member_call_expression"),
+		scopedCall: id("scoped_call_expression"), objectCreation: id("object_creation_expression"),
+		classConstAccess: id("class_constant_access_expression"), memberAccess: id("member_access_expression"),
+		nullsafeMemberAccess: id("nullsafe_member_access_expression"),
+		scopedPropertyAccess: id("scoped_property_access_expression"), relativeScope: id("relative_scope"),
+		binary: id("binary_expression"), instanceof: l.Token("instanceof"),
+		require: id("require_expression"), requireOnce: id("require_once_expression"),
+		include: id("include_expression"), includeOnce: id("include_once_expression"),
+		parenthesized: id("parenthesized_expression"), str: id("string"),
+		encapsedStr: id("encapsed_string"), strContent: id("string_content"),
+		arguments: id("arguments"), argument: id("argument"),
+		fName: fid("name"), fBody: fid("body"), fFunction: fid("function"), fObject: fid("object"),
+		fScope: fid("scope"), fAlias: fid("alias"), fLeft: fid("left"), fRight: fid("right"),
+		fOperator: fid("operator"), fArguments: fid("arguments"),
+	}
+})
 
 type phpX struct {
 	k      *phpKinds

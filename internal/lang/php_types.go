@@ -26,9 +26,8 @@ type phpTypeKinds struct {
 }
 
 var phpTK = sync.OnceValue(func() *phpTypeKinds {
-	l := phpGrammar()
-	id := func(s string) uint16 { return l.IdForNodeKind(s, true) }
-	fid := l.FieldIdForName
+	l := syntax.NewTable(phpGrammar())
+	id, fid := l.ID, l.Field
 	return &phpTypeKinds{
 		assignment: id("assignment_expression"), anonFunc: id("anonymous_function"), arrowFunc: id("arrow_function"),
 		useClause: id("anonymous_function_use_clause"), formalParams: id("formal_parameters"),

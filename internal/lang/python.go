@@ -26,7 +26,7 @@ func pythonSpec() *Spec {
 // pyGrammar holds the Python grammar's named kind names by id and the field
 // ids the extractor uses, computed once so the walk does no string conversion.
 type pyGrammar struct {
-	kinds                                            []string
+	*syntax.Table
 	fName, fBody, fSuper, fTypeParams, fLeft         uint16
 	fRight, fFunc, fObject, fAttr, fModule, fAlias   uint16
 	fValue, fParams, fType, fDefinition, fArguments  uint16
@@ -34,44 +34,30 @@ type pyGrammar struct {
 }
 
 var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
-	l := sitter.NewLanguage(tspython.Language())
-	n := l.NodeKindCount()
-	g := &pyGrammar{kinds: make([]string, n)}
-	for i := uint32(0); i < n; i++ {
-		if l.NodeKindIsNamed(uint16(i)) {
-			g.kinds[i] = l.NodeKindForId(uint16(i))
-		}
-	}
-	g.fName = l.FieldIdForName("name")
-	g.fBody = l.FieldIdForName("body")
-	g.fSuper = l.FieldIdForName("superclasses")
-	g.fTypeParams = l.FieldIdForName("type_parameters")
-	g.fLeft = l.FieldIdForName("left")
-	g.fRight = l.FieldIdForName("right")
-	g.fFunc = l.FieldIdForName("function")
-	g.fObject = l.FieldIdForName("object")
-	g.fAttr = l.FieldIdForName("attribute")
-	g.fModule = l.FieldIdForName("module_name")
-	g.fAlias = l.FieldIdForName("alias")
-	g.fValue = l.FieldIdForName("value")
-	g.fParams = l.FieldIdForName("parameters")
-	g.fType = l.FieldIdForName("type")
-	g.fDefinition = l.FieldIdForName("definition")
-	g.fArguments = l.FieldIdForName("arguments")
-	g.fReturnType = l.FieldIdForName("return_type")
-	g.fOperator = l.FieldIdForName("operator")
-	g.fCondition = l.FieldIdForName("condition")
-	g.fConsequence = l.FieldIdForName("consequence")
+	l := syntax.NewTable(sitter.NewLanguage(tspython.Language()))
+	g := &pyGrammar{Table: l}
+	g.fName = l.Field("name")
+	g.fBody = l.Field("body")
+	g.fSuper = l.Field("superclasses")
+	g.fTypeParams = l.Field("type_parameters")
+	g.fLeft = l.Field("left")
+	g.fRight = l.Field("right")
+	g.fFunc = l.Field("function")
+	g.fObject = l.Field("object")
+	g.fAttr = l.Field("attribute")
+	g.fModule = l.Field("module_name")
+	g.fAlias = l.Field("alias")
+	g.fValue = l.Field("value")
+	g.fParams = l.Field("parameters")
+	g.fType = l.Field("type")
+	g.fDefinition = l.Field("definition")
+	g.fArguments = l.Field("arguments")
+	g.fReturnType = l.Field("return_type")
+	g.fOperator = l.Field("operator")
+	g.fCondition = l.Field("condition")
+	g.fConsequence = l.Field("consequence")
 	return g
 })
-
-func (g *pyGrammar) kind(n *sitter.Node) string {
-	id := int(n.KindId())
-	if id >= len(g.kinds) {
-		return "ERROR"
-	}
-	return g.kinds[id]
-}
 
 // pyBuiltins are the names of Python 3.11's builtins module (functions,
 // types, exceptions): bare calls and annotations of them, and calls on them
@@ -212,7 +198,7 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		return false
 	}
 	inType := start < e.typeEnd
-	switch e.g.kind(n) {
+	switch e.g.Kind(n) {
 	case "comment", "integer", "float", "escape_sequence", "string_content":
 		return false
 	case "string":
@@ -242,7 +228,7 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		e.call(n)
 	case "decorator":
 		if d := n.NamedChild(0); d != nil {
-			switch e.g.kind(d) {
+			switch e.g.Kind(d) {
 			case "identifier":
 				e.ref(d, syntax.Text(d, e.src), "", facts.RefCall)
 			case "attribute":

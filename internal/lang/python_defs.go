@@ -28,7 +28,7 @@ func (e *pyExtractor) definition(n *sitter.Node) bool {
 	if parent != "" {
 		qual = parent + "." + name
 	}
-	isClass := e.g.kind(n) == "class_definition"
+	isClass := e.g.Kind(n) == "class_definition"
 	decos := e.decorators(n)
 	kind := facts.KindFunction
 	switch {
@@ -48,7 +48,7 @@ func (e *pyExtractor) definition(n *sitter.Node) bool {
 	}
 	if sym.Doc == "" {
 		outer := n
-		if p := n.Parent(); p != nil && e.g.kind(p) == "decorated_definition" {
+		if p := n.Parent(); p != nil && e.g.Kind(p) == "decorated_definition" {
 			outer = p
 		}
 		sym.Doc = syntax.PrecedingComments(outer, e.src, pyIsComment)
@@ -77,12 +77,12 @@ func (e *pyExtractor) definition(n *sitter.Node) bool {
 // isOverload reports whether a def is decorated with typing's @overload.
 func (e *pyExtractor) isOverload(def *sitter.Node) bool {
 	p := def.Parent()
-	if p == nil || e.g.kind(p) != "decorated_definition" {
+	if p == nil || e.g.Kind(p) != "decorated_definition" {
 		return false
 	}
 	for i := uint(0); i < p.NamedChildCount(); i++ {
 		d := p.NamedChild(i)
-		if e.g.kind(d) != "decorator" || d.NamedChildCount() == 0 {
+		if e.g.Kind(d) != "decorator" || d.NamedChildCount() == 0 {
 			continue
 		}
 		if name, _, _ := strings.Cut(lastDotted(pyNoSpace(syntax.Text(d.NamedChild(0), e.src))), "("); name == "overload" {
@@ -133,13 +133,13 @@ func (e *pyExtractor) bases(list *sitter.Node) []string {
 	var out []string
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		c := list.NamedChild(i)
-		if e.g.kind(c) == "subscript" {
+		if e.g.Kind(c) == "subscript" {
 			c = c.ChildByFieldId(e.g.fValue)
 		}
 		if c == nil {
 			continue
 		}
-		if k := e.g.kind(c); k == "identifier" || k == "attribute" {
+		if k := e.g.Kind(c); k == "identifier" || k == "attribute" {
 			if s := pyNoSpace(syntax.Text(c, e.src)); pyIsDotted(s) {
 				out = append(out, s)
 			}
@@ -152,12 +152,12 @@ func (e *pyExtractor) bases(list *sitter.Node) []string {
 func (e *pyExtractor) docstring(body *sitter.Node) string {
 	for i := uint(0); i < body.NamedChildCount(); i++ {
 		c := body.NamedChild(i)
-		switch e.g.kind(c) {
+		switch e.g.Kind(c) {
 		case "comment":
 			continue
 		case "expression_statement":
 			if c.NamedChildCount() == 1 {
-				if s := c.NamedChild(0); e.g.kind(s) == "string" {
+				if s := c.NamedChild(0); e.g.Kind(s) == "string" {
 					return pyCleandoc(e.stringValue(s))
 				}
 			}
@@ -215,7 +215,7 @@ func (e *pyExtractor) typeAlias(n *sitter.Node) {
 // assignment records the simple names a module-level assignment binds.
 func (e *pyExtractor) assignment(n *sitter.Node) {
 	var doc string
-	if p := n.Parent(); p != nil && e.g.kind(p) == "expression_statement" {
+	if p := n.Parent(); p != nil && e.g.Kind(p) == "expression_statement" {
 		doc = syntax.PrecedingComments(p, e.src, pyIsComment)
 	}
 	sig := syntax.Header(n, n.ChildByFieldId(e.g.fRight), e.src)
@@ -243,17 +243,17 @@ func (e *pyExtractor) assignment(n *sitter.Node) {
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: kind,
 			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Doc: doc, Type: typ})
 	}
-	for cur := n; cur != nil && e.g.kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
+	for cur := n; cur != nil && e.g.Kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
 		left := cur.ChildByFieldId(e.g.fLeft)
 		if left == nil {
 			break
 		}
-		switch e.g.kind(left) {
+		switch e.g.Kind(left) {
 		case "identifier":
 			add(left, typ)
 		case "pattern_list", "tuple_pattern", "list_pattern":
 			for i := uint(0); i < left.NamedChildCount(); i++ {
-				if c := left.NamedChild(i); e.g.kind(c) == "identifier" {
+				if c := left.NamedChild(i); e.g.Kind(c) == "identifier" {
 					add(c, "")
 				}
 			}

@@ -39,7 +39,7 @@ var (
 // and of its top-level classes' methods, by qualified name: a loop may
 // iterate a method defined further down.
 func (e *pyExtractor) scanReturns(def *sitter.Node, owner string) {
-	if e.g.kind(def) == "decorated_definition" {
+	if e.g.Kind(def) == "decorated_definition" {
 		def = def.ChildByFieldId(e.g.fDefinition)
 	}
 	if def == nil {
@@ -53,7 +53,7 @@ func (e *pyExtractor) scanReturns(def *sitter.Node, owner string) {
 	if owner != "" {
 		qual = owner + "." + qual
 	}
-	switch e.g.kind(def) {
+	switch e.g.Kind(def) {
 	case "function_definition":
 		if rt := def.ChildByFieldId(e.g.fReturnType); rt != nil {
 			e.mod.returns[qual] = pyNoSpace(syntax.Text(rt, e.src))
@@ -113,7 +113,7 @@ func (e *pyExtractor) annotText(n *sitter.Node, depth int) string {
 	if n == nil || depth > pyMaxChain {
 		return ""
 	}
-	switch e.g.kind(n) {
+	switch e.g.Kind(n) {
 	case "parenthesized_expression":
 		if n.NamedChildCount() == 1 {
 			return e.annotText(n.NamedChild(0), depth+1)
@@ -147,14 +147,14 @@ func (e *pyExtractor) callAnnot(call *sitter.Node) string {
 	if fn == nil {
 		return ""
 	}
-	switch e.g.kind(fn) {
+	switch e.g.Kind(fn) {
 	case "identifier":
 		if name := syntax.Text(fn, e.src); e.localFlags(name) == 0 && e.mod.first[name] == 'd' {
 			return e.mod.returns[name]
 		}
 	case "attribute":
 		obj, attr := fn.ChildByFieldId(e.g.fObject), fn.ChildByFieldId(e.g.fAttr)
-		if obj == nil || attr == nil || e.g.kind(obj) != "identifier" {
+		if obj == nil || attr == nil || e.g.Kind(obj) != "identifier" {
 			return ""
 		}
 		name := syntax.Text(obj, e.src)
@@ -248,7 +248,7 @@ func (e *pyExtractor) loopTargets(left, right *sitter.Node, l *pyLocals, at uint
 		e.targets(left, l, pyVar|pyNotBuiltin, unknown)
 		return
 	}
-	if e.g.kind(left) == "identifier" {
+	if e.g.Kind(left) == "identifier" {
 		b := pyBind{at: at, value: right, kind: pyIter}
 		if c, m := e.containerCall(right); c != nil && (m == "values" || m == "keys") {
 			b.value, b.kind = c, map[string]byte{"values": pyValue, "keys": pyKey}[m]
@@ -257,7 +257,7 @@ func (e *pyExtractor) loopTargets(left, right *sitter.Node, l *pyLocals, at uint
 		return
 	}
 	parts := syntax.NamedChildren(left)
-	if k := e.g.kind(left); len(parts) != 2 || k != "pattern_list" && k != "tuple_pattern" {
+	if k := e.g.Kind(left); len(parts) != 2 || k != "pattern_list" && k != "tuple_pattern" {
 		e.targets(left, l, pyVar|pyNotBuiltin, unknown)
 		return
 	}
@@ -276,14 +276,14 @@ func (e *pyExtractor) loopTargets(left, right *sitter.Node, l *pyLocals, at uint
 // containerCall recognizes enumerate(c) and c.items(), c.values(),
 // c.keys(): it returns c and the function's or method's name.
 func (e *pyExtractor) containerCall(n *sitter.Node) (*sitter.Node, string) {
-	if e.g.kind(n) != "call" {
+	if e.g.Kind(n) != "call" {
 		return nil, ""
 	}
 	fn, args := n.ChildByFieldId(e.g.fFunc), n.ChildByFieldId(e.g.fArguments)
 	if fn == nil || args == nil {
 		return nil, ""
 	}
-	switch e.g.kind(fn) {
+	switch e.g.Kind(fn) {
 	case "identifier":
 		if syntax.Text(fn, e.src) == "enumerate" && args.NamedChildCount() >= 1 && e.localFlags("enumerate") == 0 {
 			return args.NamedChild(0), "enumerate"

@@ -25,17 +25,17 @@ type pyField struct {
 // call arguments dropped: @app.route("/") is "route", @x.setter "setter".
 func (e *pyExtractor) decorators(def *sitter.Node) []string {
 	p := def.Parent()
-	if p == nil || e.g.kind(p) != "decorated_definition" {
+	if p == nil || e.g.Kind(p) != "decorated_definition" {
 		return nil
 	}
 	var out []string
 	for i := uint(0); i < p.NamedChildCount(); i++ {
 		d := p.NamedChild(i)
-		if e.g.kind(d) != "decorator" || d.NamedChildCount() == 0 {
+		if e.g.Kind(d) != "decorator" || d.NamedChildCount() == 0 {
 			continue
 		}
 		x := d.NamedChild(0)
-		if e.g.kind(x) == "call" {
+		if e.g.Kind(x) == "call" {
 			x = x.ChildByFieldId(e.g.fFunc)
 		}
 		if x != nil {
@@ -92,7 +92,7 @@ func (e *pyExtractor) inferResult(body *sitter.Node) string {
 	walk = func(n *sitter.Node) {
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			c := n.NamedChild(i)
-			switch e.g.kind(c) {
+			switch e.g.Kind(c) {
 			case "function_definition", "class_definition", "lambda", "decorated_definition":
 				continue
 			case "yield":
@@ -109,7 +109,7 @@ func (e *pyExtractor) inferResult(body *sitter.Node) string {
 	}
 	out := ""
 	for _, r := range returns {
-		if r.NamedChildCount() == 0 || e.g.kind(r.NamedChild(0)) == "none" {
+		if r.NamedChildCount() == 0 || e.g.Kind(r.NamedChild(0)) == "none" {
 			continue
 		}
 		c := e.exprChain(r.NamedChild(0), pyType, 0)
@@ -135,15 +135,15 @@ func (e *pyExtractor) valueType(n *sitter.Node) (typ string, annotated, weak boo
 		return pyTypeField(e.annotationChain(pyNoSpace(syntax.Text(t, e.src)), pyType, 0)), true, false
 	}
 	value := n
-	for value != nil && e.g.kind(value) == "assignment" {
+	for value != nil && e.g.Kind(value) == "assignment" {
 		value = value.ChildByFieldId(e.g.fRight)
 	}
 	switch {
 	case value == nil:
 		return "", false, true
-	case e.g.kind(value) == "none":
+	case e.g.Kind(value) == "none":
 		return "", false, true
-	case e.g.kind(value) == "subscript" && len(e.stack) == 0:
+	case e.g.Kind(value) == "subscript" && len(e.stack) == 0:
 		// Alias = Optional[Foo]: a type alias names its type.
 		return pyTypeField(e.annotationChain(pyNoSpace(syntax.Text(value, e.src)), pyType, 0)), false, false
 	}
@@ -156,18 +156,18 @@ func (e *pyExtractor) valueType(n *sitter.Node) (typ string, annotated, weak boo
 func (e *pyExtractor) classAttribute(n *sitter.Node) {
 	owner := e.stack[len(e.stack)-1].qual
 	value := n
-	for value != nil && e.g.kind(value) == "assignment" {
+	for value != nil && e.g.Kind(value) == "assignment" {
 		value = value.ChildByFieldId(e.g.fRight)
 	}
-	if value != nil && (e.g.kind(value) == "lambda" || e.g.kind(value) == "identifier" && e.classDefines(n, syntax.Text(value, e.src))) {
+	if value != nil && (e.g.Kind(value) == "lambda" || e.g.Kind(value) == "identifier" && e.classDefines(n, syntax.Text(value, e.src))) {
 		return
 	}
 	typ, annotated, weak := e.valueType(n)
 	if !annotated && e.isEnum(owner) {
 		typ, weak = "self", false
 	}
-	for cur := n; cur != nil && e.g.kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
-		if left := cur.ChildByFieldId(e.g.fLeft); left != nil && e.g.kind(left) == "identifier" {
+	for cur := n; cur != nil && e.g.Kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
+		if left := cur.ChildByFieldId(e.g.fLeft); left != nil && e.g.Kind(left) == "identifier" {
 			e.addField(owner, syntax.Text(left, e.src), typ, annotated, weak, n)
 		}
 	}
@@ -177,7 +177,7 @@ func (e *pyExtractor) classAttribute(n *sitter.Node) {
 // defines a function of that name.
 func (e *pyExtractor) classDefines(assign *sitter.Node, name string) bool {
 	body := assign.Parent()
-	for body != nil && e.g.kind(body) != "block" {
+	for body != nil && e.g.Kind(body) != "block" {
 		body = body.Parent()
 	}
 	if body == nil {
@@ -185,10 +185,10 @@ func (e *pyExtractor) classDefines(assign *sitter.Node, name string) bool {
 	}
 	for i := uint(0); i < body.NamedChildCount(); i++ {
 		d := body.NamedChild(i)
-		if e.g.kind(d) == "decorated_definition" {
+		if e.g.Kind(d) == "decorated_definition" {
 			d = d.ChildByFieldId(e.g.fDefinition)
 		}
-		if d != nil && e.g.kind(d) == "function_definition" {
+		if d != nil && e.g.Kind(d) == "function_definition" {
 			if id := d.ChildByFieldId(e.g.fName); id != nil && syntax.Text(id, e.src) == name {
 				return true
 			}
@@ -223,10 +223,10 @@ func (e *pyExtractor) selfAttribute(n *sitter.Node) {
 	if left == nil {
 		return
 	}
-	if k := e.g.kind(left); k == "pattern_list" || k == "tuple_pattern" {
+	if k := e.g.Kind(left); k == "pattern_list" || k == "tuple_pattern" {
 		// self.a, self.b = x, y: pairwise when the counts agree.
 		var values []*sitter.Node
-		if right != nil && (e.g.kind(right) == "expression_list" || e.g.kind(right) == "tuple") {
+		if right != nil && (e.g.Kind(right) == "expression_list" || e.g.Kind(right) == "tuple") {
 			values = syntax.NamedChildren(right)
 		}
 		targets := syntax.NamedChildren(left)
@@ -264,11 +264,11 @@ func (e *pyExtractor) methodOwner() string {
 // selfTarget returns x for a target self.x, where self is the method's
 // first parameter.
 func (e *pyExtractor) selfTarget(t *sitter.Node) (string, bool) {
-	if e.g.kind(t) != "attribute" {
+	if e.g.Kind(t) != "attribute" {
 		return "", false
 	}
 	obj, attr := t.ChildByFieldId(e.g.fObject), t.ChildByFieldId(e.g.fAttr)
-	if obj == nil || attr == nil || e.g.kind(obj) != "identifier" {
+	if obj == nil || attr == nil || e.g.Kind(obj) != "identifier" {
 		return "", false
 	}
 	name := syntax.Text(obj, e.src)

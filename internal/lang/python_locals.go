@@ -80,17 +80,17 @@ func (e *pyExtractor) localScope(name string) (int, bool) {
 // is set for a method whose first parameter is its instance or class.
 func (e *pyExtractor) enterLocals(n *sitter.Node, self bool) {
 	l := &pyLocals{end: n.EndByte(), names: map[string]uint8{}}
-	switch e.g.kind(n) {
+	switch e.g.Kind(n) {
 	case "function_definition", "lambda":
 		if ps := n.ChildByFieldId(e.g.fParams); ps != nil {
 			e.params(ps, l, self)
 		}
-		if body := n.ChildByFieldId(e.g.fBody); body != nil && e.g.kind(n) == "function_definition" {
+		if body := n.ChildByFieldId(e.g.fBody); body != nil && e.g.Kind(n) == "function_definition" {
 			e.bindings(body, l)
 		}
 	default: // comprehensions bind their for-clause targets
 		for i := uint(0); i < n.NamedChildCount(); i++ {
-			if c := n.NamedChild(i); e.g.kind(c) == "for_in_clause" {
+			if c := n.NamedChild(i); e.g.Kind(c) == "for_in_clause" {
 				e.loopTargets(c.ChildByFieldId(e.g.fLeft), c.ChildByFieldId(e.g.fRight), l, c.StartByte())
 			}
 		}
@@ -109,7 +109,7 @@ func (e *pyExtractor) params(ps *sitter.Node, l *pyLocals, self bool) {
 		if t := p.ChildByFieldId(e.g.fType); t != nil {
 			b.ann = pyNoSpace(syntax.Text(t, e.src))
 		}
-		if k := e.g.kind(p); k == "default_parameter" || k == "typed_default_parameter" {
+		if k := e.g.Kind(p); k == "default_parameter" || k == "typed_default_parameter" {
 			p = p.ChildByFieldId(e.g.fName)
 		} else if k == "typed_parameter" {
 			p = p.NamedChild(0)
@@ -117,7 +117,7 @@ func (e *pyExtractor) params(ps *sitter.Node, l *pyLocals, self bool) {
 		if p == nil {
 			continue
 		}
-		switch e.g.kind(p) {
+		switch e.g.Kind(p) {
 		case "identifier":
 			name := syntax.Text(p, e.src)
 			l.names[name] |= pyVar | pyNotBuiltin
@@ -126,7 +126,7 @@ func (e *pyExtractor) params(ps *sitter.Node, l *pyLocals, self bool) {
 			}
 			l.bind(name, b)
 		case "list_splat_pattern", "dictionary_splat_pattern":
-			if id := p.NamedChild(0); id != nil && e.g.kind(id) == "identifier" {
+			if id := p.NamedChild(0); id != nil && e.g.Kind(id) == "identifier" {
 				l.names[syntax.Text(id, e.src)] |= pyVar
 				l.bind(syntax.Text(id, e.src), pyBind{at: at, chain: facts.NotRepo})
 			}
@@ -141,7 +141,7 @@ func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
 	names := l.names
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
-		switch e.g.kind(c) {
+		switch e.g.Kind(c) {
 		case "function_definition", "class_definition":
 			if id := c.ChildByFieldId(e.g.fName); id != nil {
 				names[syntax.Text(id, e.src)] |= pyDef
@@ -189,13 +189,13 @@ func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
 // returns) or "except E as x" (an E).
 func (e *pyExtractor) asTargets(parent, as *sitter.Node, l *pyLocals) {
 	b := pyBind{at: as.EndByte(), chain: facts.Unknown}
-	if v := as.NamedChild(0); v != nil && e.g.kind(parent) == "with_item" {
+	if v := as.NamedChild(0); v != nil && e.g.Kind(parent) == "with_item" {
 		b = pyBind{at: as.EndByte(), value: v, kind: 'w'}
-	} else if v != nil && e.g.kind(parent) == "except_clause" {
+	} else if v != nil && e.g.Kind(parent) == "except_clause" {
 		b = pyBind{at: as.EndByte(), value: v, kind: 'x'}
 	}
 	alias := as.ChildByFieldId(e.g.fAlias)
-	if alias != nil && e.g.kind(alias) == "as_pattern_target" && alias.NamedChildCount() == 1 {
+	if alias != nil && e.g.Kind(alias) == "as_pattern_target" && alias.NamedChildCount() == 1 {
 		alias = alias.NamedChild(0)
 	}
 	e.targets(alias, l, pyVar|pyNotBuiltin, b)
@@ -205,7 +205,7 @@ func (e *pyExtractor) asTargets(parent, as *sitter.Node, l *pyLocals) {
 // without a value binds nothing yet but still makes the name local.
 func (e *pyExtractor) assignTargets(n *sitter.Node, l *pyLocals) {
 	value := n
-	for value != nil && e.g.kind(value) == "assignment" {
+	for value != nil && e.g.Kind(value) == "assignment" {
 		value = value.ChildByFieldId(e.g.fRight)
 	}
 	flag := pyVar | pyNotBuiltin
@@ -219,9 +219,9 @@ func (e *pyExtractor) assignTargets(n *sitter.Node, l *pyLocals) {
 	if value == nil && b.ann == "" {
 		b.chain = facts.Unknown
 	}
-	for cur := n; cur != nil && e.g.kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
+	for cur := n; cur != nil && e.g.Kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
 		left := cur.ChildByFieldId(e.g.fLeft)
-		if k := e.g.kind(left); value != nil && (k == "pattern_list" || k == "tuple_pattern") {
+		if k := e.g.Kind(left); value != nil && (k == "pattern_list" || k == "tuple_pattern") {
 			// a, b = f(): the parts of the tuple f's annotation declares.
 			for i, part := range syntax.NamedChildren(left) {
 				e.targets(part, l, pyVar|pyNotBuiltin, pyBind{at: b.at, value: value, kind: pyTuple, index: i})
@@ -238,7 +238,7 @@ func (e *pyExtractor) targets(t *sitter.Node, l *pyLocals, flag uint8, b pyBind)
 	if t == nil {
 		return
 	}
-	switch e.g.kind(t) {
+	switch e.g.Kind(t) {
 	case "identifier":
 		name := syntax.Text(t, e.src)
 		l.names[name] |= flag
@@ -258,7 +258,7 @@ func (e *pyExtractor) targets(t *sitter.Node, l *pyLocals, flag uint8, b pyBind)
 func (e *pyExtractor) importNames(n *sitter.Node, l *pyLocals) {
 	mod := n.ChildByFieldId(e.g.fModule)
 	from := ""
-	if mod != nil && e.g.kind(n) == "import_from_statement" {
+	if mod != nil && e.g.Kind(n) == "import_from_statement" {
 		from = pyNoSpace(syntax.Text(mod, e.src))
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {
@@ -267,7 +267,7 @@ func (e *pyExtractor) importNames(n *sitter.Node, l *pyLocals) {
 			continue
 		}
 		name, local := "", ""
-		switch e.g.kind(c) {
+		switch e.g.Kind(c) {
 		case "dotted_name":
 			name = pyNoSpace(syntax.Text(c, e.src))
 			if from == "" {
@@ -325,7 +325,7 @@ func (e *pyExtractor) isBuiltinValue(v *sitter.Node) bool {
 	if v == nil {
 		return false
 	}
-	switch e.g.kind(v) {
+	switch e.g.Kind(v) {
 	case "string", "concatenated_string", "integer", "float", "true", "false", "none", "list", "dictionary",
 		"set", "tuple", "list_comprehension", "dictionary_comprehension", "set_comprehension":
 		return true
@@ -336,10 +336,10 @@ func (e *pyExtractor) isBuiltinValue(v *sitter.Node) bool {
 		switch {
 		case fn == nil:
 			return false
-		case e.g.kind(fn) == "identifier":
+		case e.g.Kind(fn) == "identifier":
 			name := syntax.Text(fn, e.src)
 			return pyBuiltinCtors[name] && e.localFlags(name) == 0
-		case e.g.kind(fn) == "attribute":
+		case e.g.Kind(fn) == "attribute":
 			// "sep".join(...), "{}".format(...): a method of a literal.
 			return e.isLiteral(fn.ChildByFieldId(e.g.fObject))
 		}
@@ -353,7 +353,7 @@ func (e *pyExtractor) isLiteral(n *sitter.Node) bool {
 	if n == nil {
 		return false
 	}
-	switch e.g.kind(n) {
+	switch e.g.Kind(n) {
 	case "string", "concatenated_string", "integer", "float", "list", "dictionary", "set", "tuple",
 		"list_comprehension", "dictionary_comprehension", "set_comprehension":
 		return true

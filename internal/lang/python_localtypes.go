@@ -67,7 +67,7 @@ func (e *pyExtractor) lastBinding(binds []pyBind, at uint) *pyBind {
 	var pick *pyBind
 	for j := range binds {
 		b := &binds[j]
-		if b.value != nil && e.g.kind(b.value) == "none" {
+		if b.value != nil && e.g.Kind(b.value) == "none" {
 			continue
 		}
 		if pick == nil || b.at <= at {
@@ -128,7 +128,7 @@ func (e *pyExtractor) isinstanceTests(cond *sitter.Node, found func(name string,
 	if cond == nil {
 		return
 	}
-	switch e.g.kind(cond) {
+	switch e.g.Kind(cond) {
 	case "boolean_operator":
 		if op := cond.ChildByFieldId(e.g.fOperator); op != nil && syntax.Text(op, e.src) == "and" {
 			e.isinstanceTests(cond.ChildByFieldId(e.g.fLeft), found)
@@ -142,7 +142,7 @@ func (e *pyExtractor) isinstanceTests(cond *sitter.Node, found func(name string,
 			return
 		}
 		x, class := args.NamedChild(0), args.NamedChild(1)
-		if e.g.kind(x) == "identifier" && pyIsDotted(pyNoSpace(syntax.Text(class, e.src))) {
+		if e.g.Kind(x) == "identifier" && pyIsDotted(pyNoSpace(syntax.Text(class, e.src))) {
 			found(syntax.Text(x, e.src), class)
 		}
 	}

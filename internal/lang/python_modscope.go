@@ -45,7 +45,7 @@ type pyModNames struct {
 func (e *pyExtractor) scanModule(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
-		switch e.g.kind(c) {
+		switch e.g.Kind(c) {
 		case "decorated_definition":
 			if d := c.ChildByFieldId(e.g.fDefinition); d != nil {
 				e.modBind(d.ChildByFieldId(e.g.fName), 'd')
@@ -55,7 +55,7 @@ func (e *pyExtractor) scanModule(n *sitter.Node) {
 			e.modBind(c.ChildByFieldId(e.g.fName), 'd')
 			e.scanReturns(c, "")
 		case "expression_statement":
-			if a := c.NamedChild(0); a != nil && e.g.kind(a) == "assignment" {
+			if a := c.NamedChild(0); a != nil && e.g.Kind(a) == "assignment" {
 				e.scanAssignment(a)
 			}
 		case "import_statement":
@@ -70,7 +70,7 @@ func (e *pyExtractor) scanModule(n *sitter.Node) {
 }
 
 func (e *pyExtractor) modBind(id *sitter.Node, how byte) {
-	if id == nil || e.g.kind(id) != "identifier" {
+	if id == nil || e.g.Kind(id) != "identifier" {
 		return
 	}
 	if name := syntax.Text(id, e.src); e.mod.first[name] == 0 {
@@ -79,12 +79,12 @@ func (e *pyExtractor) modBind(id *sitter.Node, how byte) {
 }
 
 func (e *pyExtractor) scanAssignment(a *sitter.Node) {
-	for cur := a; cur != nil && e.g.kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
+	for cur := a; cur != nil && e.g.Kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
 		left := cur.ChildByFieldId(e.g.fLeft)
 		if left == nil {
 			return
 		}
-		if e.g.kind(left) == "identifier" {
+		if e.g.Kind(left) == "identifier" {
 			e.modBind(left, 'd')
 			if v := cur.ChildByFieldId(e.g.fRight); v != nil && e.isTypeVarCall(v) {
 				e.mod.typeVars[syntax.Text(left, e.src)] = true
@@ -103,7 +103,7 @@ func (e *pyExtractor) scanAssignment(a *sitter.Node) {
 }
 
 func (e *pyExtractor) isTypeVarCall(v *sitter.Node) bool {
-	if e.g.kind(v) != "call" {
+	if e.g.Kind(v) != "call" {
 		return false
 	}
 	fn := v.ChildByFieldId(e.g.fFunc)
@@ -120,7 +120,7 @@ func (e *pyExtractor) isTypeVarCall(v *sitter.Node) bool {
 func (e *pyExtractor) scanImport(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
-		switch e.g.kind(c) {
+		switch e.g.Kind(c) {
 		case "dotted_name":
 			p := pyNoSpace(syntax.Text(c, e.src))
 			head, _, _ := cutDot(p)
@@ -151,7 +151,7 @@ func (e *pyExtractor) scanFrom(n *sitter.Node) {
 			continue
 		}
 		name, local := "", ""
-		switch e.g.kind(c) {
+		switch e.g.Kind(c) {
 		case "dotted_name":
 			name = pyNoSpace(syntax.Text(c, e.src))
 			local = name

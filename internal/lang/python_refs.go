@@ -12,7 +12,7 @@ import (
 func (e *pyExtractor) importStatement(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
-		switch e.g.kind(c) {
+		switch e.g.Kind(c) {
 		case "dotted_name":
 			e.f.Imports = append(e.f.Imports, facts.Import{Path: pyNoSpace(syntax.Text(c, e.src)), Line: syntax.Line(n)})
 		case "aliased_import":
@@ -36,7 +36,7 @@ func (e *pyExtractor) importFrom(n *sitter.Node) {
 		if c.Id() == mod.Id() {
 			continue
 		}
-		switch e.g.kind(c) {
+		switch e.g.Kind(c) {
 		case "dotted_name":
 			imp.Names = append(imp.Names, pyNoSpace(syntax.Text(c, e.src)))
 			as = append(as, "")
@@ -64,7 +64,7 @@ func (e *pyExtractor) call(n *sitter.Node) {
 	if fn == nil {
 		return
 	}
-	switch e.g.kind(fn) {
+	switch e.g.Kind(fn) {
 	case "identifier":
 		e.skipID = fn.Id()
 		name := syntax.Text(fn, e.src)
@@ -88,7 +88,7 @@ func (e *pyExtractor) call(n *sitter.Node) {
 				return // a local holding a literal, or an instance dict
 			}
 			recv = e.localRecv(qual, obj.StartByte())
-		case e.g.kind(obj) == "call" && pyIsSuperCall(obj, e):
+		case e.g.Kind(obj) == "call" && pyIsSuperCall(obj, e):
 			qual = "super"
 		default:
 			qual = "?"
@@ -121,7 +121,7 @@ func (e *pyExtractor) localRecv(qual string, at uint) string {
 
 func pyIsSuperCall(call *sitter.Node, e *pyExtractor) bool {
 	f := call.ChildByFieldId(e.g.fFunc)
-	return f != nil && e.g.kind(f) == "identifier" && syntax.Text(f, e.src) == "super"
+	return f != nil && e.g.Kind(f) == "identifier" && syntax.Text(f, e.src) == "super"
 }
 
 // dropBuiltinRefs removes bare references to builtins the file neither

@@ -111,7 +111,7 @@ func (e *pyExtractor) exprChain(n *sitter.Node, mode pyChainMode, depth int) str
 	if n == nil || depth > pyMaxChain {
 		return facts.Unknown
 	}
-	switch e.g.kind(n) {
+	switch e.g.Kind(n) {
 	case "identifier":
 		return e.nameChain(syntax.Text(n, e.src), n.StartByte(), mode, depth)
 	case "attribute":
@@ -146,14 +146,14 @@ func (e *pyExtractor) exprChain(n *sitter.Node, mode pyChainMode, depth int) str
 // to one of them is one the program can take).
 func (e *pyExtractor) eitherChain(n *sitter.Node, mode pyChainMode, depth int) string {
 	var sides []*sitter.Node
-	if e.g.kind(n) == "boolean_operator" {
+	if e.g.Kind(n) == "boolean_operator" {
 		sides = []*sitter.Node{n.ChildByFieldId(e.g.fLeft), n.ChildByFieldId(e.g.fRight)}
 	} else if n.NamedChildCount() == 3 {
 		sides = []*sitter.Node{n.NamedChild(0), n.NamedChild(2)}
 	}
 	out := facts.Unknown
 	for _, s := range sides {
-		if s == nil || e.g.kind(s) == "none" {
+		if s == nil || e.g.Kind(s) == "none" {
 			continue
 		}
 		switch c := e.exprChain(s, mode, depth+1); {
@@ -176,7 +176,7 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 	if fn == nil {
 		return facts.Unknown
 	}
-	switch e.g.kind(fn) {
+	switch e.g.Kind(fn) {
 	case "identifier":
 		name := syntax.Text(fn, e.src)
 		flags := e.localFlags(name)

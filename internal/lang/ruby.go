@@ -22,7 +22,7 @@ func rubySpec() *Spec {
 	}
 }
 
-var rubyG = sync.OnceValue(func() *rustGrammar { return rustGrammarOf(sitter.NewLanguage(tsruby.Language())) })
+var rubyG = sync.OnceValue(func() *syntax.Table { return syntax.NewTable(sitter.NewLanguage(tsruby.Language())) })
 
 type rubyScope struct {
 	qual string
@@ -32,7 +32,7 @@ type rubyScope struct {
 
 type rubyX struct {
 	src     []byte
-	g       *rustGrammar
+	g       *syntax.Table
 	f       *facts.File
 	scopes  []rubyScope
 	fnDepth int
@@ -57,11 +57,11 @@ func rubyExtract(root *sitter.Node, src []byte) *facts.File {
 
 func (x *rubyX) walk(c *sitter.TreeCursor) {
 	n := c.Node()
-	kind := x.g.kind(n)
+	kind := x.g.Kind(n)
 	block := rubyBlocks[kind]
 	if block {
 		x.locals.Push()
-		x.declareParams(x.g.child(n, "parameters"))
+		x.declareParams(x.g.Child(n, "parameters"))
 	}
 	if kind == "identifier" {
 		x.identifier(n, c.FieldName())
@@ -112,14 +112,14 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		if x.fnDepth > 0 {
 			return true, false
 		}
-		nameNode := x.g.child(n, "name")
+		nameNode := x.g.Child(n, "name")
 		written := syntax.NoSpace(syntax.Text(nameNode, x.src))
 		k, sk := facts.KindClass, byte('c')
 		if kind == "module" {
 			k, sk = facts.KindModule, 'm'
 		}
 		var extends []string
-		if sc := x.g.child(n, "superclass"); sc != nil && sc.NamedChildCount() > 0 {
+		if sc := x.g.Child(n, "superclass"); sc != nil && sc.NamedChildCount() > 0 {
 			if base := sc.NamedChild(0); rubyIsConst(base) {
 				extends = []string{syntax.NoSpace(syntax.Text(base, x.src))}
 			}
@@ -136,24 +136,24 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		if x.inType() {
 			k = facts.KindMethod
 		}
-		x.symbol(n, syntax.Text(x.g.child(n, "name"), x.src), k, 'f', nil)
+		x.symbol(n, syntax.Text(x.g.Child(n, "name"), x.src), k, 'f', nil)
 		x.fnDepth++
 		x.locals.Push()
-		x.declareParams(x.g.child(n, "parameters"))
+		x.declareParams(x.g.Child(n, "parameters"))
 		return true, true
 	case "singleton_class":
 		x.scopes = append(x.scopes, rubyScope{qual: x.scope(), kind: 's', sym: -1})
 		return true, true
 	case "assignment", "operator_assignment":
-		left := x.g.child(n, "left")
+		left := x.g.Child(n, "left")
 		if left != nil {
-			x.assign(n, left, x.g.child(n, "right"))
+			x.assign(n, left, x.g.Child(n, "right"))
 		}
-		if x.fnDepth > 0 || left == nil || x.g.kind(left) != "constant" || kind != "assignment" {
+		if x.fnDepth > 0 || left == nil || x.g.Kind(left) != "constant" || kind != "assignment" {
 			return true, false
 		}
 		x.symbol(n, syntax.Text(left, x.src), facts.KindConst, 'k', nil)
-		if r := x.g.child(n, "right"); r != nil {
+		if r := x.g.Child(n, "right"); r != nil {
 			x.walkNode(r)
 		}
 		return false, true
@@ -167,10 +167,10 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		return false, false
 	case "scope_resolution":
 		q := ""
-		if s := x.g.child(n, "scope"); s != nil {
+		if s := x.g.Child(n, "scope"); s != nil {
 			q = syntax.NoSpace(syntax.Text(s, x.src))
 		}
-		x.ref(syntax.Text(x.g.child(n, "name"), x.src), q, facts.RefReference, syntax.Line(n))
+		x.ref(syntax.Text(x.g.Child(n, "name"), x.src), q, facts.RefReference, syntax.Line(n))
 		return false, false
 	case "comment", "string_content", "escape_sequence", "simple_symbol",
 		"identifier", "integer", "float", "instance_variable", "class_variable", "global_variable",
@@ -247,11 +247,11 @@ func (x *rubyX) refRecv(name, qual, recv, kind string, line int) {
 func rubyHeader(n *sitter.Node, src []byte) string {
 	end := n.StartByte()
 	for _, f := range []string{"name", "object", "parameters", "superclass", "left"} {
-		if ch := rubyG().child(n, f); ch != nil && ch.EndByte() > end {
+		if ch := rubyG().Child(n, f); ch != nil && ch.EndByte() > end {
 			end = ch.EndByte()
 		}
 	}
-	if rubyG().kind(n) == "assignment" { // FOO = value, first line only
+	if rubyG().Kind(n) == "assignment" { // FOO = value, first line only
 		end = n.EndByte()
 		if i := strings.IndexByte(string(src[n.StartByte():end]), '\n'); i >= 0 {
 			end = n.StartByte() + uint(i)
@@ -273,13 +273,13 @@ func rubyDoc(n *sitter.Node, src []byte) string {
 	for cur := n; cur != nil; {
 		p := cur.PrevSibling()
 		if p == nil {
-			if par := cur.Parent(); par != nil && rubyG().kind(par) == "body_statement" && par.StartByte() == cur.StartByte() {
+			if par := cur.Parent(); par != nil && rubyG().Kind(par) == "body_statement" && par.StartByte() == cur.StartByte() {
 				cur = par
 				continue
 			}
 			break
 		}
-		if rubyG().kind(p) != "comment" || int(p.EndPosition().Row) < next-1 {
+		if rubyG().Kind(p) != "comment" || int(p.EndPosition().Row) < next-1 {
 			break
 		}
 		lines = append(lines, syntax.StripComment(syntax.Text(p, src)))

@@ -9,11 +9,11 @@ import (
 
 // call handles one call node and reports whether to visit its children.
 func (x *rubyX) call(n *sitter.Node) bool {
-	m := x.g.child(n, "method")
+	m := x.g.Child(n, "method")
 	name := syntax.Text(m, x.src)
-	recv := x.g.child(n, "receiver")
-	args := x.g.child(n, "arguments")
-	if m != nil && x.g.kind(m) == "super" {
+	recv := x.g.Child(n, "receiver")
+	args := x.g.Child(n, "arguments")
+	if m != nil && x.g.Kind(m) == "super" {
 		x.superCall(n)
 		x.walkExcept(n, m)
 		return false
@@ -44,10 +44,10 @@ func (x *rubyX) call(n *sitter.Node) bool {
 			}
 		}
 		// A bare name is a call only with arguments, parens or a block.
-		if args != nil || x.g.child(n, "block") != nil {
+		if args != nil || x.g.Child(n, "block") != nil {
 			x.ref(name, "", facts.RefCall, syntax.Line(n))
 		}
-		if m != nil && x.g.kind(m) == "constant" { // Integer("3"): not also a reference
+		if m != nil && x.g.Kind(m) == "constant" { // Integer("3"): not also a reference
 			x.walkExcept(n, m)
 			return false
 		}
@@ -56,9 +56,9 @@ func (x *rubyX) call(n *sitter.Node) bool {
 	if name == "new" && rubyIsConst(recv) {
 		// Foo.new: a call of the class Foo (its initialize).
 		q, cname := "", syntax.Text(recv, x.src)
-		if x.g.kind(recv) == "scope_resolution" {
-			cname = syntax.Text(x.g.child(recv, "name"), x.src)
-			if sc := x.g.child(recv, "scope"); sc != nil {
+		if x.g.Kind(recv) == "scope_resolution" {
+			cname = syntax.Text(x.g.Child(recv, "name"), x.src)
+			if sc := x.g.Child(recv, "scope"); sc != nil {
 				q = syntax.NoSpace(syntax.Text(sc, x.src))
 			}
 		}
@@ -70,7 +70,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 		x.walkExcept(n, recv)
 		return false
 	}
-	if name == "class" && x.g.kind(recv) == "self" {
+	if name == "class" && x.g.Kind(recv) == "self" {
 		return false // self.class names self's class, it calls nothing
 	}
 	q, ok := rubyChain(recv, x.src)
@@ -92,25 +92,25 @@ func (x *rubyX) superCall(n *sitter.Node) {
 // rubyChain returns the receiver text when it is a name chain (x, self,
 // @x, Foo::Bar, x.y without arguments).
 func rubyChain(n *sitter.Node, src []byte) (string, bool) {
-	switch rubyG().kind(n) {
+	switch rubyG().Kind(n) {
 	case "identifier", "constant", "self", "instance_variable", "class_variable", "global_variable", "scope_resolution":
 		return syntax.NoSpace(syntax.Text(n, src)), true
 	case "call":
-		if rubyG().child(n, "arguments") != nil || rubyG().child(n, "block") != nil {
+		if rubyG().Child(n, "arguments") != nil || rubyG().Child(n, "block") != nil {
 			return "", false
 		}
-		r := rubyG().child(n, "receiver")
+		r := rubyG().Child(n, "receiver")
 		if r == nil {
-			return syntax.Text(rubyG().child(n, "method"), src), true
+			return syntax.Text(rubyG().Child(n, "method"), src), true
 		}
 		q, ok := rubyChain(r, src)
-		return q + "." + syntax.Text(rubyG().child(n, "method"), src), ok
+		return q + "." + syntax.Text(rubyG().Child(n, "method"), src), ok
 	}
 	return "", false
 }
 
 func rubyIsConst(n *sitter.Node) bool {
-	k := rubyG().kind(n)
+	k := rubyG().Kind(n)
 	return k == "constant" || k == "scope_resolution"
 }
 
@@ -120,11 +120,11 @@ func rubyStringArg(args *sitter.Node, src []byte) (string, bool) {
 		return "", false
 	}
 	s := args.NamedChild(0)
-	if rubyG().kind(s) != "string" {
+	if rubyG().Kind(s) != "string" {
 		return "", false
 	}
 	for i := uint(0); i < s.NamedChildCount(); i++ {
-		if rubyG().kind(s.NamedChild(i)) != "string_content" {
+		if rubyG().Kind(s.NamedChild(i)) != "string_content" {
 			return "", false
 		}
 	}

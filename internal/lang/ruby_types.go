@@ -41,15 +41,15 @@ func (x *rubyX) declareParams(ps *sitter.Node) {
 	}
 	for i := uint(0); i < ps.NamedChildCount(); i++ {
 		p := ps.NamedChild(i)
-		if x.g.kind(p) == "identifier" {
+		if x.g.Kind(p) == "identifier" {
 			x.locals.Declare(syntax.Text(p, x.src), facts.Unknown)
 			continue
 		}
-		if nm := x.g.child(p, "name"); nm != nil {
+		if nm := x.g.Child(p, "name"); nm != nil {
 			x.locals.Declare(syntax.Text(nm, x.src), facts.Unknown)
 		}
 		for j := uint(0); j < p.NamedChildCount(); j++ { // |(a, b)| destructuring
-			if c := p.NamedChild(j); x.g.kind(c) == "identifier" {
+			if c := p.NamedChild(j); x.g.Kind(c) == "identifier" {
 				x.locals.Declare(syntax.Text(c, x.src), facts.Unknown)
 			}
 		}
@@ -90,13 +90,13 @@ func (x *rubyX) classScope() (rubyScope, bool) {
 // assign declares a local, or records an instance variable as a field of
 // the class (with the type of what initialize or a memoizing reader assigns).
 func (x *rubyX) assign(n, left, right *sitter.Node) {
-	switch x.g.kind(left) {
+	switch x.g.Kind(left) {
 	case "identifier":
 		chain := facts.Unknown
-		if x.g.kind(n) == "assignment" {
+		if x.g.Kind(n) == "assignment" {
 			chain = x.exprChain(right)
 		}
-		if _, known := x.locals.Lookup(syntax.Text(left, x.src)); !known || x.g.kind(n) == "assignment" {
+		if _, known := x.locals.Lookup(syntax.Text(left, x.src)); !known || x.g.Kind(n) == "assignment" {
 			x.locals.Declare(syntax.Text(left, x.src), chain)
 		}
 	case "instance_variable":
@@ -105,7 +105,7 @@ func (x *rubyX) assign(n, left, right *sitter.Node) {
 		}
 	case "left_assignment_list":
 		for i := uint(0); i < left.NamedChildCount(); i++ {
-			if c := left.NamedChild(i); x.g.kind(c) == "identifier" {
+			if c := left.NamedChild(i); x.g.Kind(c) == "identifier" {
 				x.locals.Declare(syntax.Text(c, x.src), facts.Unknown)
 			}
 		}
@@ -142,7 +142,7 @@ func (x *rubyX) exprChain(n *sitter.Node) string {
 	if n == nil {
 		return facts.Unknown
 	}
-	switch x.g.kind(n) {
+	switch x.g.Kind(n) {
 	case "identifier":
 		if c, ok := x.locals.Lookup(syntax.Text(n, x.src)); ok {
 			return c
@@ -172,10 +172,10 @@ func (x *rubyX) exprChain(n *sitter.Node) string {
 // callChain is the chain of a call's result: Foo.new is an instance of
 // Foo, self.class is self's class, x.m is m's result on x.
 func (x *rubyX) callChain(n *sitter.Node) string {
-	recv, m := x.g.child(n, "receiver"), x.g.child(n, "method")
+	recv, m := x.g.Child(n, "receiver"), x.g.Child(n, "method")
 	name := syntax.Text(m, x.src)
 	if recv == nil {
-		if _, isLocal := x.locals.Lookup(name); isLocal || x.g.kind(m) != "identifier" {
+		if _, isLocal := x.locals.Lookup(name); isLocal || x.g.Kind(m) != "identifier" {
 			return facts.Unknown
 		}
 		if x.inClass() {
@@ -199,7 +199,7 @@ func (x *rubyX) callChain(n *sitter.Node) string {
 // resolver reads the qualifier as written (self), NotRepo for a core
 // method on a value the file cannot type.
 func (x *rubyX) recvChain(recv *sitter.Node, name string) string {
-	if x.g.kind(recv) == "self" {
+	if x.g.Kind(recv) == "self" {
 		return ""
 	}
 	c := x.exprChain(recv)
@@ -254,9 +254,9 @@ func (x *rubyX) identifier(n *sitter.Node, field string) {
 	parent := n.Parent()
 	pk := ""
 	if parent != nil {
-		pk = x.g.kind(parent)
+		pk = x.g.Kind(parent)
 		for _, f := range []string{"method", "name"} {
-			if ch := x.g.child(parent, f); ch != nil && ch.Id() == n.Id() {
+			if ch := x.g.Child(parent, f); ch != nil && ch.Id() == n.Id() {
 				return // walked from a subtree, where the cursor lost the field
 			}
 		}

@@ -22,45 +22,7 @@ func rustSpec() *Spec {
 	}
 }
 
-// rustGrammar caches a grammar's node kind names and field ids so that the
-// walks avoid a C string conversion per Kind() and ChildByFieldName() call.
-// It is shared by the rust, ruby and C family extractors.
-type rustGrammar struct {
-	kinds  []string // by kind id; named kinds only, "" for anonymous tokens
-	fields map[string]uint16
-}
-
-func rustGrammarOf(l *sitter.Language) *rustGrammar {
-	g := &rustGrammar{kinds: make([]string, l.NodeKindCount()), fields: map[string]uint16{}}
-	for i := range g.kinds {
-		if l.NodeKindIsNamed(uint16(i)) {
-			g.kinds[i] = l.NodeKindForId(uint16(i))
-		}
-	}
-	for i := uint32(1); i <= l.FieldCount(); i++ {
-		g.fields[l.FieldNameForId(uint16(i))] = uint16(i)
-	}
-	return g
-}
-
-// kind is n's kind name ("" for anonymous tokens, "ERROR" for errors).
-func (g *rustGrammar) kind(n *sitter.Node) string {
-	id := int(n.KindId())
-	if id >= len(g.kinds) {
-		return "ERROR"
-	}
-	return g.kinds[id]
-}
-
-// child is n's first child in the named field, nil if none (or n is nil).
-func (g *rustGrammar) child(n *sitter.Node, field string) *sitter.Node {
-	if n == nil {
-		return nil
-	}
-	return n.ChildByFieldId(g.fields[field])
-}
-
-var rustG = sync.OnceValue(func() *rustGrammar { return rustGrammarOf(sitter.NewLanguage(tsrust.Language())) })
+var rustG = sync.OnceValue(func() *syntax.Table { return syntax.NewTable(sitter.NewLanguage(tsrust.Language())) })
 
 type rustScope struct {
 	qual  string
@@ -82,7 +44,7 @@ type rustTParam struct{ name, chain string }
 
 type rustX struct {
 	src     []byte
-	g       *rustGrammar
+	g       *syntax.Table
 	f       *facts.File
 	scopes  []rustScope
 	fnDepth int
@@ -117,12 +79,12 @@ func rustExtract(root *sitter.Node, src []byte) *facts.File {
 func (x *rustX) walk(c *sitter.TreeCursor, parentKind string) {
 	n := c.Node()
 	x.popLocals(n.StartByte())
-	kind := x.g.kind(n)
+	kind := x.g.Kind(n)
 	if parentKind == "impl_item" && len(x.impls) > 0 {
 		switch c.FieldId() {
-		case x.g.fields["trait"]:
+		case x.g.Field("trait"):
 			x.impls[len(x.impls)-1].traitRef = len(x.f.Refs)
-		case x.g.fields["type"]:
+		case x.g.Field("type"):
 			x.impls[len(x.impls)-1].selfRef = len(x.f.Refs)
 		}
 	}
@@ -185,7 +147,7 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		x.symbol(n, k).Type = x.resultType(n)
 		if kind == "function_item" {
 			x.pushLocals(n.EndByte())
-			x.declareParams(x.g.child(n, "parameters"))
+			x.declareParams(x.g.Child(n, "parameters"))
 		}
 		return true, true
 	case "struct_item", "union_item", "enum_item", "trait_item", "type_item", "const_item", "static_item":
@@ -196,11 +158,11 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return true, false
 	case "mod_item":
-		if x.g.child(n, "body") == nil {
+		if x.g.Child(n, "body") == nil {
 			return false, false
 		}
 		x.symbol(n, facts.KindModule)
-		x.mods = append(x.mods, syntax.Text(x.g.child(n, "name"), x.src))
+		x.mods = append(x.mods, syntax.Text(x.g.Child(n, "name"), x.src))
 		return true, true
 	case "impl_item":
 		return x.impl(n)
@@ -210,10 +172,10 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		}
 		return false, false
 	case "call_expression":
-		x.call(x.g.child(n, "function"), syntax.Line(n))
+		x.call(x.g.Child(n, "function"), syntax.Line(n))
 		return true, false
 	case "type_identifier":
-		if parentKind != "struct_expression" && c.FieldId() == x.g.fields["name"] {
+		if parentKind != "struct_expression" && c.FieldId() == x.g.Field("name") {
 			return false, false
 		}
 		if name := syntax.Text(n, x.src); name != "Self" && !x.isTypeParam(name) {
@@ -260,11 +222,11 @@ func (x *rustX) item(n *sitter.Node, kind string) (descend, pushed bool) {
 	s := x.symbol(n, k)
 	switch kind {
 	case "trait_item":
-		if b := x.g.child(n, "bounds"); b != nil {
+		if b := x.g.Child(n, "bounds"); b != nil {
 			s.Extends = rustBounds(b, x.src)
 		}
 	case "const_item", "static_item":
-		s.Type = rustSymType(x.typeChain(x.g.child(n, "type"), true))
+		s.Type = rustSymType(x.typeChain(x.g.Child(n, "type"), true))
 	}
 	return true, true
 }
@@ -276,12 +238,12 @@ func (x *rustX) impl(n *sitter.Node) (descend, pushed bool) {
 		return true, false
 	}
 	outer, _ := x.scope()
-	self := rustTypeName(x.g.child(n, "type"), x.src)
+	self := rustTypeName(x.g.Child(n, "type"), x.src)
 	if outer != "" {
 		self = outer + "." + self
 	}
 	im := rustImpl{self: self, traitRef: -1, selfRef: -1}
-	if t := x.g.child(n, "trait"); t != nil {
+	if t := x.g.Child(n, "trait"); t != nil {
 		im.trait = syntax.CutGenerics(syntax.OneLine(syntax.Text(t, x.src)))
 	}
 	x.impls = append(x.impls, im)
@@ -297,11 +259,11 @@ func (x *rustX) leave(n *sitter.Node, kind string) {
 	}
 	x.popLocals(n.EndByte())
 	chain := facts.Unknown
-	if t := x.g.child(n, "type"); t != nil {
+	if t := x.g.Child(n, "type"); t != nil {
 		chain = x.typeChain(t, false)
 	}
 	if chain == facts.Unknown {
-		chain = x.exprChain(x.g.child(n, "value"))
+		chain = x.exprChain(x.g.Child(n, "value"))
 	}
-	x.declarePattern(x.g.child(n, "pattern"), chain)
+	x.declarePattern(x.g.Child(n, "pattern"), chain)
 }

@@ -65,19 +65,19 @@ func (x *rustX) enterBody(n *sitter.Node, kind string) bool {
 	case "function_item":
 		x.typeParams(n) // a nested function: its generics stay until the outer one ends
 		x.pushLocals(n.EndByte())
-		x.declareParams(x.g.child(n, "parameters"))
+		x.declareParams(x.g.Child(n, "parameters"))
 	case "function_signature_item", "mod_item":
 		// declarations inside a function body are not the file's symbols
 	case "closure_expression":
 		x.pushLocals(n.EndByte())
-		x.declareParams(x.g.child(n, "parameters"))
+		x.declareParams(x.g.Child(n, "parameters"))
 		x.closureOver(n)
 	case "for_expression":
 		x.pushLocals(n.EndByte())
-		x.declarePattern(x.g.child(n, "pattern"), rustStep(x.exprChain(x.g.child(n, "value")), facts.Unwrap))
+		x.declarePattern(x.g.Child(n, "pattern"), rustStep(x.exprChain(x.g.Child(n, "value")), facts.Unwrap))
 	case "match_expression":
 		x.pushLocals(n.EndByte())
-		x.locals[len(x.locals)-1].match = x.exprChain(x.g.child(n, "value"))
+		x.locals[len(x.locals)-1].match = x.exprChain(x.g.Child(n, "value"))
 	case "match_arm":
 		matched := facts.Unknown
 		for i := len(x.locals) - 1; i >= 0; i-- {
@@ -87,7 +87,7 @@ func (x *rustX) enterBody(n *sitter.Node, kind string) bool {
 			}
 		}
 		x.pushLocals(n.EndByte())
-		if p := x.g.child(n, "pattern"); p != nil && p.NamedChildCount() > 0 {
+		if p := x.g.Child(n, "pattern"); p != nil && p.NamedChildCount() > 0 {
 			x.declarePattern(p.NamedChild(0), matched)
 		}
 	default:
@@ -108,18 +108,18 @@ var rustElementClosures = rustWords(`map and_then filter for_each any all find p
 // `v.iter().map(|m| m.start())`, m is one of v's values.
 func (x *rustX) closureOver(n *sitter.Node) {
 	args := n.Parent()
-	if args == nil || x.g.kind(args) != "arguments" {
+	if args == nil || x.g.Kind(args) != "arguments" {
 		return
 	}
 	call := args.Parent()
-	fn := x.g.child(call, "function")
-	if call == nil || fn == nil || x.g.kind(fn) != "field_expression" || !rustElementClosures[syntax.Text(x.g.child(fn, "field"), x.src)] {
+	fn := x.g.Child(call, "function")
+	if call == nil || fn == nil || x.g.Kind(fn) != "field_expression" || !rustElementClosures[syntax.Text(x.g.Child(fn, "field"), x.src)] {
 		return
 	}
-	elem := rustStep(x.exprChain(x.g.child(fn, "value")), facts.Unwrap)
-	params := x.g.child(n, "parameters")
+	elem := rustStep(x.exprChain(x.g.Child(fn, "value")), facts.Unwrap)
+	params := x.g.Child(n, "parameters")
 	for i := uint(0); params != nil && i < params.NamedChildCount(); i++ {
-		switch p := params.NamedChild(i); x.g.kind(p) {
+		switch p := params.NamedChild(i); x.g.Kind(p) {
 		case "identifier", "reference_pattern", "ref_pattern", "mut_pattern":
 			x.declarePattern(p, elem)
 		}
@@ -134,13 +134,13 @@ func (x *rustX) declareParams(list *sitter.Node) {
 	}
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		p := list.NamedChild(i)
-		switch x.g.kind(p) {
+		switch x.g.Kind(p) {
 		case "parameter":
 			chain := facts.Unknown
-			if t := x.g.child(p, "type"); t != nil {
+			if t := x.g.Child(p, "type"); t != nil {
 				chain = x.typeChain(t, false)
 			}
-			x.declarePattern(x.g.child(p, "pattern"), chain)
+			x.declarePattern(x.g.Child(p, "pattern"), chain)
 		case "self_parameter", "variadic_parameter", "attribute_item", "line_comment", "block_comment":
 		default:
 			x.declarePattern(p, facts.Unknown) // a closure's untyped pattern
@@ -155,7 +155,7 @@ func (x *rustX) declarePattern(p *sitter.Node, chain string) {
 	if p == nil {
 		return
 	}
-	switch x.g.kind(p) {
+	switch x.g.Kind(p) {
 	case "identifier":
 		x.declare(syntax.Text(p, x.src), chain)
 		return
@@ -165,7 +165,7 @@ func (x *rustX) declarePattern(p *sitter.Node, chain string) {
 		}
 		return
 	case "tuple_struct_pattern":
-		switch syntax.Text(x.g.child(p, "type"), x.src) {
+		switch syntax.Text(x.g.Child(p, "type"), x.src) {
 		case "Some", "Ok":
 			if p.NamedChildCount() == 2 {
 				x.declarePattern(p.NamedChild(1), rustStep(chain, facts.Unwrap))
@@ -179,7 +179,7 @@ func (x *rustX) declarePattern(p *sitter.Node, chain string) {
 // bindUnknown declares every name a pattern binds with an unknown type.
 func (x *rustX) bindUnknown(p *sitter.Node) {
 	syntax.Walk(p, func(n *sitter.Node) bool {
-		switch x.g.kind(n) {
+		switch x.g.Kind(n) {
 		case "identifier", "shorthand_field_identifier":
 			x.declare(syntax.Text(n, x.src), facts.Unknown)
 		case "scoped_identifier", "generic_type", "scoped_type_identifier", "type_identifier":
@@ -200,24 +200,24 @@ func (x *rustX) bindUnknown(p *sitter.Node) {
 // typeParams puts an item's generic parameters in scope with the chain of
 // their bounds, including those of its where clause.
 func (x *rustX) typeParams(n *sitter.Node) {
-	if tp := x.g.child(n, "type_parameters"); tp != nil {
+	if tp := x.g.Child(n, "type_parameters"); tp != nil {
 		for i := uint(0); i < tp.NamedChildCount(); i++ {
-			if ch := tp.NamedChild(i); x.g.kind(ch) == "type_parameter" {
-				x.tparams = append(x.tparams, rustTParam{syntax.Text(x.g.child(ch, "name"), x.src), x.boundsChain(x.g.child(ch, "bounds"))})
+			if ch := tp.NamedChild(i); x.g.Kind(ch) == "type_parameter" {
+				x.tparams = append(x.tparams, rustTParam{syntax.Text(x.g.Child(ch, "name"), x.src), x.boundsChain(x.g.Child(ch, "bounds"))})
 			}
 		}
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		wc := n.NamedChild(i)
-		if x.g.kind(wc) != "where_clause" {
+		if x.g.Kind(wc) != "where_clause" {
 			continue
 		}
 		for j := uint(0); j < wc.NamedChildCount(); j++ {
 			pred := wc.NamedChild(j)
-			left := syntax.Text(x.g.child(pred, "left"), x.src)
+			left := syntax.Text(x.g.Child(pred, "left"), x.src)
 			for k := len(x.tparams) - 1; k >= 0; k-- {
 				if x.tparams[k].name == left && x.tparams[k].chain == facts.Unknown {
-					x.tparams[k].chain = x.boundsChain(x.g.child(pred, "bounds"))
+					x.tparams[k].chain = x.boundsChain(x.g.Child(pred, "bounds"))
 					break
 				}
 			}
@@ -235,7 +235,7 @@ func (x *rustX) boundsChain(b *sitter.Node) string {
 	out := facts.Unknown
 	for i := uint(0); i < b.NamedChildCount(); i++ {
 		ch := b.NamedChild(i)
-		if k := x.g.kind(ch); k == "lifetime" || k == "higher_ranked_trait_bound" {
+		if k := x.g.Kind(ch); k == "lifetime" || k == "higher_ranked_trait_bound" {
 			continue
 		}
 		switch c := x.typeChain(ch, true); c {

@@ -19,13 +19,13 @@ import (
 func (x *rustX) declarations(list *sitter.Node) {
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		n := list.NamedChild(i)
-		kind := x.g.kind(n)
+		kind := x.g.Kind(n)
 		switch kind {
 		case "use_declaration", "extern_crate_declaration":
 			x.useDecl(n, kind)
 		case "mod_item":
-			name := syntax.Text(x.g.child(n, "name"), x.src)
-			body := x.g.child(n, "body")
+			name := syntax.Text(x.g.Child(n, "name"), x.src)
+			body := x.g.Child(n, "body")
 			if body == nil {
 				p := strings.Join(append(append([]string{"self"}, x.mods...), name), "::")
 				x.f.Imports = append(x.f.Imports, facts.Import{Path: p, Kind: "mod", Line: syntax.Line(n)})
@@ -38,7 +38,7 @@ func (x *rustX) declarations(list *sitter.Node) {
 			x.mods = x.mods[:len(x.mods)-1]
 		case "struct_item", "union_item", "enum_item", "trait_item", "type_item", "function_item",
 			"function_signature_item", "const_item", "static_item":
-			x.items[syntax.Text(x.g.child(n, "name"), x.src)] = true
+			x.items[syntax.Text(x.g.Child(n, "name"), x.src)] = true
 		}
 	}
 }
@@ -47,17 +47,17 @@ func (x *rustX) declarations(list *sitter.Node) {
 func (x *rustX) useDecl(n *sitter.Node, kind string) {
 	pub := false
 	for i := uint(0); i < n.NamedChildCount(); i++ {
-		if ch := n.NamedChild(i); x.g.kind(ch) == "visibility_modifier" {
+		if ch := n.NamedChild(i); x.g.Kind(ch) == "visibility_modifier" {
 			pub = syntax.NoSpace(syntax.Text(ch, x.src)) != "pub(self)"
 		}
 	}
 	if kind == "extern_crate_declaration" {
-		name := syntax.Text(x.g.child(n, "name"), x.src)
-		alias := syntax.Text(x.g.child(n, "alias"), x.src)
+		name := syntax.Text(x.g.Child(n, "name"), x.src)
+		alias := syntax.Text(x.g.Child(n, "alias"), x.src)
 		x.addUse(facts.Import{Path: name, Alias: alias, Line: syntax.Line(n), Reexport: pub})
 		return
 	}
-	if a := x.g.child(n, "argument"); a != nil {
+	if a := x.g.Child(n, "argument"); a != nil {
 		x.use(a, "", syntax.Line(n), pub)
 	}
 }
@@ -76,17 +76,17 @@ func (x *rustX) use(n *sitter.Node, prefix string, line int, pub bool) {
 		}
 		return prefix + "::" + p
 	}
-	switch x.g.kind(n) {
+	switch x.g.Kind(n) {
 	case "use_as_clause":
-		x.useItem(join(syntax.Text(x.g.child(n, "path"), x.src)), syntax.Text(x.g.child(n, "alias"), x.src), line, pub)
+		x.useItem(join(syntax.Text(x.g.Child(n, "path"), x.src)), syntax.Text(x.g.Child(n, "alias"), x.src), line, pub)
 	case "use_wildcard":
 		p := strings.TrimSuffix(syntax.NoSpace(syntax.Text(n, x.src)), "*")
 		x.addUse(facts.Import{Path: join(strings.TrimSuffix(p, "::")), Kind: "wildcard", Line: line, Reexport: pub})
 	case "scoped_use_list", "use_list":
 		list := n
-		if x.g.kind(n) == "scoped_use_list" {
-			prefix = join(syntax.Text(x.g.child(n, "path"), x.src))
-			if list = x.g.child(n, "list"); list == nil {
+		if x.g.Kind(n) == "scoped_use_list" {
+			prefix = join(syntax.Text(x.g.Child(n, "path"), x.src))
+			if list = x.g.Child(n, "list"); list == nil {
 				return
 			}
 		}
@@ -104,14 +104,14 @@ func (x *rustX) useList(list *sitter.Node, prefix string, line int, pub bool) {
 	var nested []*sitter.Node
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		ch := list.NamedChild(i)
-		switch x.g.kind(ch) {
+		switch x.g.Kind(ch) {
 		case "identifier", "metavariable":
 			imp.Names, imp.As = append(imp.Names, syntax.Text(ch, x.src)), append(imp.As, "")
 		case "self":
 			self = true
 		case "use_as_clause":
-			p, alias := x.g.child(ch, "path"), syntax.Text(x.g.child(ch, "alias"), x.src)
-			if prefix == "" || x.g.kind(p) != "identifier" {
+			p, alias := x.g.Child(ch, "path"), syntax.Text(x.g.Child(ch, "alias"), x.src)
+			if prefix == "" || x.g.Kind(p) != "identifier" {
 				nested = append(nested, ch)
 				continue
 			}
@@ -306,12 +306,12 @@ func (x *rustX) pathSegs(n *sitter.Node) []string {
 	if n == nil {
 		return nil
 	}
-	switch x.g.kind(n) {
+	switch x.g.Kind(n) {
 	case "identifier", "type_identifier", "crate", "self", "super", "metavariable":
 		return []string{syntax.Text(n, x.src)}
 	case "scoped_identifier", "scoped_type_identifier":
-		name := syntax.Text(x.g.child(n, "name"), x.src)
-		p := x.g.child(n, "path")
+		name := syntax.Text(x.g.Child(n, "name"), x.src)
+		p := x.g.Child(n, "path")
 		if p == nil {
 			return []string{name}
 		}
@@ -321,7 +321,7 @@ func (x *rustX) pathSegs(n *sitter.Node) []string {
 		}
 		return append(head, name)
 	case "generic_type", "generic_type_with_turbofish":
-		return x.pathSegs(x.g.child(n, "type"))
+		return x.pathSegs(x.g.Child(n, "type"))
 	}
 	return nil
 }

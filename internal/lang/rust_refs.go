@@ -24,13 +24,13 @@ func (x *rustX) refRecv(name, qual, recv, kind string, line int) {
 // call records the callee of a call_expression.
 func (x *rustX) call(fn *sitter.Node, line int) {
 	for fn != nil {
-		switch x.g.kind(fn) {
+		switch x.g.Kind(fn) {
 		case "identifier":
 			if name := syntax.Text(fn, x.src); !x.isLocal(name) {
 				x.ref(name, "", facts.RefCall, line)
 			}
 		case "scoped_identifier":
-			name := syntax.Text(x.g.child(fn, "name"), x.src)
+			name := syntax.Text(x.g.Child(fn, "name"), x.src)
 			segs := x.pathSegs(fn)
 			if len(segs) < 2 {
 				x.ref(name, facts.Unknown, facts.RefCall, line) // <T as Trait>::f
@@ -40,7 +40,7 @@ func (x *rustX) call(fn *sitter.Node, line int) {
 		case "field_expression":
 			x.methodCall(fn, line)
 		case "generic_function":
-			fn = x.g.child(fn, "function")
+			fn = x.g.Child(fn, "function")
 			continue
 		}
 		return
@@ -55,11 +55,11 @@ func (x *rustX) isLocal(name string) bool {
 // methodCall records recv.m(): the receiver's chain, unless it is the
 // method's own receiver or a field of it (the resolver reads "self.f").
 func (x *rustX) methodCall(fn *sitter.Node, line int) {
-	f := x.g.child(fn, "field")
-	if x.g.kind(f) != "field_identifier" {
+	f := x.g.Child(fn, "field")
+	if x.g.Kind(f) != "field_identifier" {
 		return
 	}
-	v := x.g.child(fn, "value")
+	v := x.g.Child(fn, "value")
 	qual, ok := rustChain(v, x.src)
 	if !ok {
 		qual = facts.Unknown
@@ -74,7 +74,7 @@ func (x *rustX) methodCall(fn *sitter.Node, line int) {
 // typePathRef records a type written with a path (a::B). An associated
 // type (Self::Item, T::Err) is no definition of the repository's.
 func (x *rustX) typePathRef(n *sitter.Node) {
-	name := syntax.Text(x.g.child(n, "name"), x.src)
+	name := syntax.Text(x.g.Child(n, "name"), x.src)
 	segs := x.pathSegs(n)
 	if len(segs) < 2 {
 		x.ref(name, facts.Unknown, facts.RefReference, syntax.Line(n))
@@ -126,22 +126,22 @@ func rustChain(n *sitter.Node, src []byte) (string, bool) {
 	if n == nil {
 		return "", false
 	}
-	switch rustG().kind(n) {
+	switch rustG().Kind(n) {
 	case "identifier", "self", "super", "crate", "type_identifier", "field_identifier", "metavariable":
 		return syntax.Text(n, src), true
 	case "scoped_identifier", "scoped_type_identifier":
-		name := syntax.Text(rustG().child(n, "name"), src)
-		p := rustG().child(n, "path")
+		name := syntax.Text(rustG().Child(n, "name"), src)
+		p := rustG().Child(n, "path")
 		if p == nil {
 			return name, true
 		}
 		q, ok := rustChain(p, src)
 		return q + "::" + name, ok
 	case "generic_type":
-		return rustChain(rustG().child(n, "type"), src)
+		return rustChain(rustG().Child(n, "type"), src)
 	case "field_expression":
-		q, ok := rustChain(rustG().child(n, "value"), src)
-		return q + "." + syntax.Text(rustG().child(n, "field"), src), ok
+		q, ok := rustChain(rustG().Child(n, "value"), src)
+		return q + "." + syntax.Text(rustG().Child(n, "field"), src), ok
 	}
 	return "", false
 }

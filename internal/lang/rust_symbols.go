@@ -11,14 +11,14 @@ import (
 
 // symbol appends a definition for n under the current scope and pushes it.
 func (x *rustX) symbol(n *sitter.Node, kind string) *facts.Symbol {
-	name := syntax.Text(x.g.child(n, "name"), x.src)
+	name := syntax.Text(x.g.Child(n, "name"), x.src)
 	parent, _ := x.scope()
 	qual := name
 	if parent != "" {
 		qual = parent + "." + name
 	}
-	body := x.g.child(n, "body")
-	if body != nil && x.g.kind(body) == "ordered_field_declaration_list" {
+	body := x.g.Child(n, "body")
+	if body != nil && x.g.Kind(body) == "ordered_field_declaration_list" {
 		body = nil // tuple struct: the fields are the signature
 	}
 	sk := byte('s')
@@ -71,7 +71,7 @@ func (x *rustX) fieldsLast() {
 // field records a named field of a struct or union with its type, so that
 // self.f.m() resolves through f's type.
 func (x *rustX) field(n *sitter.Node) {
-	name := syntax.Text(x.g.child(n, "name"), x.src)
+	name := syntax.Text(x.g.Child(n, "name"), x.src)
 	parent, _ := x.scope()
 	if name == "" || parent == "" {
 		return
@@ -81,7 +81,7 @@ func (x *rustX) field(n *sitter.Node) {
 		Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 		Signature: syntax.OneLine(syntax.Text(n, x.src)),
 		Doc:       rustDoc(n, x.src),
-		Type:      rustSymType(x.typeChain(x.g.child(n, "type"), true)),
+		Type:      rustSymType(x.typeChain(x.g.Child(n, "type"), true)),
 	})
 }
 
@@ -137,13 +137,13 @@ func (x *rustX) finishImpls() {
 // references or path ("Point" for &'a mut a::Point<T>).
 func rustTypeName(n *sitter.Node, src []byte) string {
 	for n != nil {
-		switch rustG().kind(n) {
+		switch rustG().Kind(n) {
 		case "type_identifier", "primitive_type":
 			return syntax.Text(n, src)
 		case "generic_type", "reference_type", "pointer_type":
-			n = rustG().child(n, "type")
+			n = rustG().Child(n, "type")
 		case "scoped_type_identifier":
-			n = rustG().child(n, "name")
+			n = rustG().Child(n, "name")
 		default:
 			return syntax.NoSpace(syntax.Text(n, src))
 		}
@@ -156,7 +156,7 @@ func rustBounds(b *sitter.Node, src []byte) []string {
 	var out []string
 	for i := uint(0); i < b.NamedChildCount(); i++ {
 		ch := b.NamedChild(i)
-		switch rustG().kind(ch) {
+		switch rustG().Kind(ch) {
 		case "type_identifier", "scoped_type_identifier", "generic_type":
 			out = append(out, syntax.CutGenerics(syntax.NoSpace(syntax.Text(ch, src))))
 		}
@@ -170,7 +170,7 @@ func rustDoc(n *sitter.Node, src []byte) string {
 	var lines []string
 	next := int(n.StartPosition().Row)
 	for p := n.PrevSibling(); p != nil; p = p.PrevSibling() {
-		kind := rustG().kind(p)
+		kind := rustG().Kind(p)
 		if kind == "attribute_item" {
 			next = int(p.StartPosition().Row)
 			continue

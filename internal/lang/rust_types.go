@@ -43,13 +43,13 @@ func (x *rustX) typeChain(t *sitter.Node, portable bool) string {
 	if t == nil {
 		return facts.Unknown
 	}
-	switch x.g.kind(t) {
+	switch x.g.Kind(t) {
 	case "array_type":
-		return facts.Wrapped(x.typeChain(x.g.child(t, "element"), portable))
+		return facts.Wrapped(x.typeChain(x.g.Child(t, "element"), portable))
 	case "primitive_type", "tuple_type", "function_type", "never_type", "unit_type", "pointer_type":
 		return facts.NotRepo
 	case "reference_type":
-		return x.typeChain(x.g.child(t, "type"), portable)
+		return x.typeChain(x.g.Child(t, "type"), portable)
 	case "type_identifier", "scoped_type_identifier":
 		segs := x.pathSegs(t)
 		if segs == nil {
@@ -62,7 +62,7 @@ func (x *rustX) typeChain(t *sitter.Node, portable bool) string {
 	case "generic_type":
 		return x.genericChain(t, portable)
 	case "dynamic_type", "abstract_type":
-		return x.boundChain(x.g.child(t, "trait"), portable)
+		return x.boundChain(x.g.Child(t, "trait"), portable)
 	case "bounded_type":
 		return x.boundChain(t.NamedChild(0), portable)
 	}
@@ -87,18 +87,18 @@ func (x *rustX) genericChain(t *sitter.Node, portable bool) string {
 	case std && collection:
 		return facts.Wrapped(x.typeChain(x.typeArg(t, elem), portable))
 	}
-	return x.typeChain(x.g.child(t, "type"), portable)
+	return x.typeChain(x.g.Child(t, "type"), portable)
 }
 
 // typeArg is the i-th type argument of a generic type (lifetimes and
 // associated type bindings do not count).
 func (x *rustX) typeArg(t *sitter.Node, i int) *sitter.Node {
-	args := x.g.child(t, "type_arguments")
+	args := x.g.Child(t, "type_arguments")
 	if args == nil {
 		return nil
 	}
 	for j := uint(0); j < args.NamedChildCount(); j++ {
-		switch a := args.NamedChild(j); x.g.kind(a) {
+		switch a := args.NamedChild(j); x.g.Kind(a) {
 		case "lifetime", "type_binding", "line_comment", "block_comment":
 		default:
 			if i == 0 {
@@ -115,7 +115,7 @@ func (x *rustX) boundChain(t *sitter.Node, portable bool) string {
 	if t == nil {
 		return facts.Unknown
 	}
-	if x.g.kind(t) == "bounded_type" {
+	if x.g.Kind(t) == "bounded_type" {
 		return x.boundChain(t.NamedChild(0), portable)
 	}
 	return x.typeChain(t, portable)
@@ -124,7 +124,7 @@ func (x *rustX) boundChain(t *sitter.Node, portable bool) string {
 // resultType is a function's Symbol.Type: the chain of what it returns
 // (-> Self is the impl's type; no result is the unit value).
 func (x *rustX) resultType(fn *sitter.Node) string {
-	rt := x.g.child(fn, "return_type")
+	rt := x.g.Child(fn, "return_type")
 	if rt == nil {
 		return facts.NotRepo
 	}
@@ -171,7 +171,7 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 	if n == nil {
 		return facts.Unknown
 	}
-	kind := x.g.kind(n)
+	kind := x.g.Kind(n)
 	switch kind {
 	case "identifier":
 		name := syntax.Text(n, x.src)
@@ -185,17 +185,17 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 	case "self":
 		return "self"
 	case "field_expression":
-		f := x.g.child(n, "field")
-		if x.g.kind(f) != "field_identifier" {
+		f := x.g.Child(n, "field")
+		if x.g.Kind(f) != "field_identifier" {
 			return facts.Unknown // a tuple field
 		}
-		return rustStep(x.exprChain(x.g.child(n, "value")), syntax.Text(f, x.src))
+		return rustStep(x.exprChain(x.g.Child(n, "value")), syntax.Text(f, x.src))
 	case "call_expression":
 		return x.callChain(n)
 	case "try_expression":
 		return rustStep(x.exprChain(n.NamedChild(0)), facts.Unwrap)
 	case "reference_expression":
-		return x.exprChain(x.g.child(n, "value"))
+		return x.exprChain(x.g.Child(n, "value"))
 	case "unary_expression":
 		if op := n.Child(0); op != nil && syntax.Text(op, x.src) == "*" {
 			return x.exprChain(n.NamedChild(0))
@@ -206,13 +206,13 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 	case "index_expression":
 		return rustStep(x.exprChain(n.NamedChild(0)), facts.Unwrap)
 	case "struct_expression":
-		return x.variantChain(x.g.child(n, "name"), true)
+		return x.variantChain(x.g.Child(n, "name"), true)
 	case "type_cast_expression":
-		return x.typeChain(x.g.child(n, "type"), false)
+		return x.typeChain(x.g.Child(n, "type"), false)
 	case "scoped_identifier":
 		return x.variantChain(n, false)
 	case "macro_invocation":
-		switch syntax.Text(x.g.child(n, "macro"), x.src) {
+		switch syntax.Text(x.g.Child(n, "macro"), x.src) {
 		case "vec", "format", "concat", "stringify", "include_str", "include_bytes", "env", "matches", "line", "file", "column":
 			return facts.NotRepo
 		}
@@ -243,14 +243,14 @@ func (x *rustX) variantChain(n *sitter.Node, typed bool) string {
 
 // callChain is the chain of a call's result.
 func (x *rustX) callChain(n *sitter.Node) string {
-	fn := x.g.child(n, "function")
-	for fn != nil && x.g.kind(fn) == "generic_function" {
-		fn = x.g.child(fn, "function")
+	fn := x.g.Child(n, "function")
+	for fn != nil && x.g.Kind(fn) == "generic_function" {
+		fn = x.g.Child(fn, "function")
 	}
 	if fn == nil {
 		return facts.Unknown
 	}
-	switch x.g.kind(fn) {
+	switch x.g.Kind(fn) {
 	case "identifier":
 		name := syntax.Text(fn, x.src)
 		if _, isLocal := x.local(name); isLocal {
@@ -258,7 +258,7 @@ func (x *rustX) callChain(n *sitter.Node) string {
 		}
 		switch name {
 		case "Some", "Ok":
-			if args := x.g.child(n, "arguments"); args != nil && args.NamedChildCount() > 0 {
+			if args := x.g.Child(n, "arguments"); args != nil && args.NamedChildCount() > 0 {
 				return facts.Wrapped(x.exprChain(args.NamedChild(0)))
 			}
 			return facts.Unknown
@@ -298,8 +298,8 @@ func (x *rustX) callChain(n *sitter.Node) string {
 // methodChain is the chain of recv.m(..)'s result. Standard methods that
 // unwrap or copy a value keep its type without a repository step.
 func (x *rustX) methodChain(fn *sitter.Node) string {
-	recv := x.exprChain(x.g.child(fn, "value"))
-	m := syntax.Text(x.g.child(fn, "field"), x.src)
+	recv := x.exprChain(x.g.Child(fn, "value"))
+	m := syntax.Text(x.g.Child(fn, "field"), x.src)
 	switch {
 	case m == "unwrap" || m == "expect" || m == "unwrap_or" || m == "unwrap_or_else" || m == "unwrap_or_default" || m == "unwrap_unchecked":
 		return rustStep(recv, facts.Unwrap)

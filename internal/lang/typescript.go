@@ -13,22 +13,26 @@ import (
 func typescriptSpec() *Spec {
 	return &Spec{
 		Name: "typescript", Family: "js", Extensions: []string{".ts", ".mts", ".cts"}, Interpreters: []string{"ts-node"},
-		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsts.LanguageTypescript()) },
-		Extract:          jsExtract,
+		Grammar:          typescriptLanguage,
+		Extract:          jsExtractWith(jsTableTS),
 		Repair:           tsRepair,
 		ModuleKeys:       jsModuleKeys,
 		ImportCandidates: jsImportCandidates,
 	}
 }
 
-// tsxSpec is TypeScript with JSX. jsExtract looks node kinds up by the tree's
-// own language, so swapping the grammar is all it takes.
+// tsxSpec is TypeScript with JSX: the TypeScript extractor over the TSX
+// grammar and its table.
 func tsxSpec() *Spec {
 	s := typescriptSpec()
 	s.Name, s.Extensions, s.Interpreters = "tsx", []string{".tsx"}, nil
-	s.Grammar = func() *sitter.Language { return sitter.NewLanguage(tsts.LanguageTSX()) }
+	s.Grammar, s.Extract = tsxLanguage, jsExtractWith(jsTableTSX)
 	return s
 }
+
+func typescriptLanguage() *sitter.Language { return sitter.NewLanguage(tsts.LanguageTypescript()) }
+
+func tsxLanguage() *sitter.Language { return sitter.NewLanguage(tsts.LanguageTSX()) }
 
 // tsEnter handles the TypeScript-only nodes (and ignores the rest); it
 // returns whether to walk the node's children.
