@@ -49,4 +49,3 @@ func (it *Kids) Close() {
 		it.c.Close()
 	}
 }
-
