@@ -131,12 +131,12 @@ func csharpTypeFieldKinds(l *syntax.Table) []bool {
 }
 
 type csharpX struct {
-	scopeWalk // same shape as Java's: qual, name, isType, extends, typeParams
-	k         *csharpKinds
-	t         *csharpTypeKinds
-	src       []byte
-	ns        string // enclosing namespace, dotted
-	typeDepth int    // > 0 while walking a subtree already reported as a type
+	syntax.TypeWalk // types nest as in Java
+	k               *csharpKinds
+	t               *csharpTypeKinds
+	src             []byte
+	ns              string // enclosing namespace, dotted
+	typeDepth       int    // > 0 while walking a subtree already reported as a type
 	// prevComments are the comments right before the node being entered.
 	prevComments []*sitter.Node
 	// locals are the scopes of local variables and parameters, innermost
@@ -148,15 +148,15 @@ type csharpX struct {
 	aliases map[string]string
 	nsRoots map[string]bool
 	// lastType is the last top-level type whose body ended (see adoptOrphan).
-	lastType *javaScope
+	lastType *syntax.Scope
 }
 
 func csharpExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &csharpX{scopeWalk: scopeWalk{f: &facts.File{}}, k: csharpKindTable(), t: csharpTypeKindTable(), src: src,
+	x := &csharpX{TypeWalk: syntax.TypeWalk{File: &facts.File{}}, k: csharpKindTable(), t: csharpTypeKindTable(), src: src,
 		aliases: map[string]string{}, nsRoots: map[string]bool{"System": true, "Microsoft": true}}
 	x.walk(root, 0, false)
-	syntax.SortRefs(x.f.Refs, x.refPos)
-	return x.f
+	syntax.SortRefs(x.File.Refs, x.RefPos)
+	return x.File
 }
 
 // walk visits n; isType says n is the "type" or "returns" field of its parent.
@@ -183,11 +183,11 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 		if x.ns != "" {
 			name = x.ns + "." + name
 		}
-		if x.f.Package == "" {
-			x.f.Package = name
+		if x.File.Package == "" {
+			x.File.Package = name
 		}
 		x.addRoot(name)
-		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+		x.File.Symbols = append(x.File.Symbols, facts.Symbol{
 			Name: name, Qualified: name, Kind: facts.KindModule, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 			Signature: csharpSig(n, n.ChildByFieldId(k.fBody), x.src), Doc: x.doc(n),
 		})
@@ -268,14 +268,14 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 		x.locals.Pop()
 	}
 	if pushed {
-		sc := x.scopes[len(x.scopes)-1]
-		x.scopes = x.scopes[:len(x.scopes)-1]
-		if len(x.scopes) == 0 && sc.isType {
+		sc := x.Scopes[len(x.Scopes)-1]
+		x.Scopes = x.Scopes[:len(x.Scopes)-1]
+		if len(x.Scopes) == 0 && sc.IsType {
 			x.lastType = &sc
 		}
 	}
 	if adopted {
-		x.scopes = x.scopes[:len(x.scopes)-1]
+		x.Scopes = x.Scopes[:len(x.Scopes)-1]
 	}
 	x.ns = savedNS
 	return id
@@ -298,11 +298,11 @@ func (x *csharpX) errorNamespace(n *sitter.Node) {
 		if x.ns != "" {
 			name = x.ns + "." + name
 		}
-		if x.f.Package == "" {
-			x.f.Package = name
+		if x.File.Package == "" {
+			x.File.Package = name
 		}
 		x.addRoot(name)
-		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+		x.File.Symbols = append(x.File.Symbols, facts.Symbol{
 			Name: name, Qualified: name, Kind: facts.KindModule, Line: syntax.Line(kw), EndLine: syntax.EndLine(n),
 			Signature: "namespace " + name,
 		})
@@ -350,7 +350,7 @@ func (x *csharpX) using(n *sitter.Node) {
 	default:
 		imp.Path, imp.Kind = target, "wildcard"
 	}
-	x.f.Imports = append(x.f.Imports, imp)
+	x.File.Imports = append(x.File.Imports, imp)
 }
 
 // addRoot records the first segment of a namespace path.

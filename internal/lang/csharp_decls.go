@@ -11,14 +11,14 @@ import (
 
 func (x *csharpX) typeDecl(n *sitter.Node, id uint16) bool {
 	k := x.k
-	if !x.inTypeBody() {
+	if !x.InTypeBody() {
 		return false
 	}
 	name := syntax.Text(n.ChildByFieldId(k.fName), x.src)
 	if name == "" {
 		return false // MISSING or broken by a syntax error
 	}
-	qual, parent := x.qualify(name)
+	qual, parent := x.Qualify(name)
 	body := n.ChildByFieldId(k.fBody)
 	s := facts.Symbol{
 		Name: name, Qualified: qual, Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
@@ -56,12 +56,12 @@ func (x *csharpX) typeDecl(n *sitter.Node, id uint16) bool {
 			}
 		}
 	}
-	x.f.Symbols = append(x.f.Symbols, s)
-	sc := javaScope{qual: qual, name: name, isType: id != k.delegateDecl, typeParams: typeParams}
+	x.File.Symbols = append(x.File.Symbols, s)
+	sc := syntax.Scope{Qual: qual, Name: name, IsType: id != k.delegateDecl, TypeParams: typeParams}
 	if len(s.Extends) > 0 {
-		sc.extends, _ = syntax.SplitLast(s.Extends[0], ".")
+		sc.Extends, _ = syntax.SplitLast(s.Extends[0], ".")
 	}
-	x.scopes = append(x.scopes, sc)
+	x.Scopes = append(x.Scopes, sc)
 	if id == k.recordDecl {
 		x.recordProperties(n)
 	}
@@ -82,8 +82,8 @@ func (x *csharpX) recordProperties(n *sitter.Node) {
 			if p.KindId() != x.t.parameter || name == "" {
 				continue
 			}
-			qual, parent := x.qualify(name)
-			x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+			qual, parent := x.Qualify(name)
+			x.File.Symbols = append(x.File.Symbols, facts.Symbol{
 				Name: name, Qualified: qual, Parent: parent, Kind: facts.KindField, Line: syntax.Line(p), EndLine: syntax.EndLine(p),
 				Signature: syntax.OneLine(syntax.Text(p, x.src)), Type: x.typeChain(p.ChildByFieldId(x.k.fType)),
 			})
@@ -148,14 +148,14 @@ func (x *csharpX) typeParams(n *sitter.Node) []string {
 
 func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 	k := x.k
-	if !x.inTypeBody() {
+	if !x.InTypeBody() {
 		return false
 	}
 	name := syntax.Text(n.ChildByFieldId(k.fName), x.src)
 	if name == "" {
 		return false // MISSING or broken by a syntax error
 	}
-	qual, parent := x.qualify(name)
+	qual, parent := x.Qualify(name)
 	s := facts.Symbol{Name: name, Qualified: qual, Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n), Doc: x.doc(n)}
 	var typeParams []string
 	switch id {
@@ -179,7 +179,7 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 		s.Kind = facts.KindConst
 		s.Signature = csharpSig(n, nil, x.src)
 	}
-	x.scopes = append(x.scopes, javaScope{qual: qual, name: name, typeParams: typeParams})
+	x.Scopes = append(x.Scopes, syntax.Scope{Qual: qual, Name: name, TypeParams: typeParams})
 	// The type is read once the member's own type parameters are in scope.
 	switch id {
 	case k.methodDecl:
@@ -187,7 +187,7 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 	case k.propertyDecl, k.eventDecl:
 		s.Type = x.typeChain(n.ChildByFieldId(k.fType))
 	}
-	x.f.Symbols = append(x.f.Symbols, s)
+	x.File.Symbols = append(x.File.Symbols, s)
 	return true
 }
 
@@ -195,7 +195,7 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 // other fields and events KindField.
 func (x *csharpX) fieldDecl(n *sitter.Node, id uint16) bool {
 	k := x.k
-	if !x.inTypeBody() {
+	if !x.InTypeBody() {
 		return false
 	}
 	kind := facts.KindField
@@ -214,11 +214,11 @@ func (x *csharpX) fieldDecl(n *sitter.Node, id uint16) bool {
 	if decl == nil {
 		return false
 	}
-	first := len(x.f.Symbols)
-	pushed := x.declarators(x.src, n, decl, declIDs{k.fType, k.fName, k.variableDeclarator}, kind, x.doc(n))
+	first := len(x.File.Symbols)
+	pushed := x.Declarators(x.src, n, decl, syntax.DeclIDs{TypeField: k.fType, NameField: k.fName, Declarator: k.variableDeclarator}, kind, x.doc(n))
 	chain := x.typeChain(decl.ChildByFieldId(k.fType))
-	for i := first; i < len(x.f.Symbols); i++ {
-		x.f.Symbols[i].Type = chain
+	for i := first; i < len(x.File.Symbols); i++ {
+		x.File.Symbols[i].Type = chain
 	}
 	return pushed
 }
@@ -268,9 +268,9 @@ func csharpSig(n, body *sitter.Node, src []byte) string {
 // closed early (tree-sitter cannot follow an else branch split by #if),
 // and the type they follow is the one they were written in.
 func (x *csharpX) adoptOrphan() bool {
-	if len(x.scopes) > 0 || x.lastType == nil {
+	if len(x.Scopes) > 0 || x.lastType == nil {
 		return false
 	}
-	x.scopes = append(x.scopes, *x.lastType)
+	x.Scopes = append(x.Scopes, *x.lastType)
 	return true
 }

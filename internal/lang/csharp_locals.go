@@ -163,16 +163,16 @@ func (x *csharpX) declareParams(list *sitter.Node) {
 // member of the same name.
 func (x *csharpX) localFunction(n *sitter.Node) bool {
 	name := syntax.Text(n.ChildByFieldId(x.k.fName), x.src)
-	if name == "" || len(x.scopes) == 0 || csharpStatementWords[name] {
+	if name == "" || len(x.Scopes) == 0 || csharpStatementWords[name] {
 		return false // "else if (c) {}" split by #if parses as a function "if"
 	}
-	qual, parent := x.qualify(name)
+	qual, parent := x.Qualify(name)
 	var typeParams []string
 	if tp := n.ChildByFieldId(x.k.fTypeParameters); tp != nil {
 		typeParams = x.typeParams(tp)
 	}
-	x.scopes = append(x.scopes, javaScope{qual: qual, name: name, typeParams: typeParams})
-	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+	x.Scopes = append(x.Scopes, syntax.Scope{Qual: qual, Name: name, TypeParams: typeParams})
+	x.File.Symbols = append(x.File.Symbols, facts.Symbol{
 		Name: name, Qualified: qual, Parent: parent, Kind: facts.KindFunction, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 		Signature: csharpSig(n, n.ChildByFieldId(x.k.fBody), x.src), Type: x.resultChain(n.ChildByFieldId(x.k.fType)),
 	})

@@ -66,10 +66,10 @@ func (x *csharpX) invocation(n *sitter.Node) {
 
 // refRecv adds a reference with a receiver chain.
 func (x *csharpX) refRecv(name, qual, recv, kind string, at *sitter.Node) {
-	before := len(x.f.Refs)
-	x.ref(name, qual, kind, at)
-	if len(x.f.Refs) > before && qual != "" {
-		x.f.Refs[before].Recv = recv
+	before := len(x.File.Refs)
+	x.Ref(name, qual, kind, at)
+	if len(x.File.Refs) > before && qual != "" {
+		x.File.Refs[before].Recv = recv
 	}
 }
 
@@ -77,7 +77,7 @@ func (x *csharpX) refRecv(name, qual, recv, kind string, at *sitter.Node) {
 func (x *csharpX) creation(n *sitter.Node) {
 	if t := n.ChildByFieldId(x.k.fType); t != nil {
 		name, qual, at := x.typeName(t)
-		x.ref(name, qual, facts.RefCall, at)
+		x.Ref(name, qual, facts.RefCall, at)
 	}
 }
 
@@ -92,16 +92,16 @@ func (x *csharpX) attribute(n *sitter.Node) {
 	if !strings.HasSuffix(name, "Attribute") {
 		name += "Attribute"
 	}
-	x.ref(name, qual, facts.RefReference, at)
+	x.Ref(name, qual, facts.RefReference, at)
 }
 
 // ctorInitializer reports ": base(...)" as a call of the base class
 // constructor and ": this(...)" as a call of the class's own constructor.
 func (x *csharpX) ctorInitializer(n *sitter.Node) {
-	var cls *javaScope
-	for i := len(x.scopes) - 1; i >= 0; i-- {
-		if x.scopes[i].isType {
-			cls = &x.scopes[i]
+	var cls *syntax.Scope
+	for i := len(x.Scopes) - 1; i >= 0; i-- {
+		if x.Scopes[i].IsType {
+			cls = &x.Scopes[i]
 			break
 		}
 	}
@@ -112,10 +112,10 @@ func (x *csharpX) ctorInitializer(n *sitter.Node) {
 		ch := n.Child(i)
 		switch ch.KindId() {
 		case x.k.base:
-			x.ref(cls.extends, "base", facts.RefCall, ch)
+			x.Ref(cls.Extends, "base", facts.RefCall, ch)
 			return
 		case x.k.this:
-			x.ref(cls.name, "this", facts.RefCall, ch)
+			x.Ref(cls.Name, "this", facts.RefCall, ch)
 			return
 		}
 	}
@@ -130,13 +130,13 @@ func (x *csharpX) typ(n *sitter.Node) {
 	switch n.KindId() {
 	case k.identifier:
 		name := syntax.Text(n, x.src)
-		if name != "dynamic" && name != "var" && !x.isTypeParam(name) {
-			x.ref(name, "", facts.RefReference, n)
+		if name != "dynamic" && name != "var" && !x.IsTypeParam(name) {
+			x.Ref(name, "", facts.RefReference, n)
 		}
 	case k.genericName, k.qualifiedName, k.aliasQualifiedName:
 		name, qual, at := x.typeName(n)
-		if qual != "" || !x.isTypeParam(name) {
-			x.ref(name, qual, facts.RefReference, at)
+		if qual != "" || !x.IsTypeParam(name) {
+			x.Ref(name, qual, facts.RefReference, at)
 		}
 		x.typeArgs(n)
 	case k.arrayType, k.tupleElement:

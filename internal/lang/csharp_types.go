@@ -89,7 +89,7 @@ func (x *csharpX) typeChain(t *sitter.Node) string {
 // unknown, an alias names what it aliases, var and dynamic say nothing.
 func (x *csharpX) typeNameChain(name string) string {
 	switch {
-	case name == "" || name == "var" || name == "dynamic" || x.isTypeParam(name):
+	case name == "" || name == "var" || name == "dynamic" || x.IsTypeParam(name):
 		return facts.Unknown
 	case x.aliases[name] != "":
 		return x.aliases[name]

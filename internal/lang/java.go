@@ -93,68 +93,8 @@ var javaKindTable = sync.OnceValue(func() *javaKinds {
 	}
 })
 
-// javaScope is one enclosing definition during the walk.
-type javaScope struct {
-	qual       string
-	name       string
-	isType     bool     // members of a type are symbols; anything else is local
-	extends    string   // first base class, for super(...) calls
-	typeParams []string // type variables declared here, never emitted as refs
-	// bounds holds, parallel to typeParams, each one's first bound (Java's
-	// T extends Foo), nil when unbounded or unknown.
-	bounds []*sitter.Node
-}
-
-// scopeWalk is the scope stack and reference list the Java and C#
-// extractors share: both nest types the same way.
-type scopeWalk struct {
-	f      *facts.File
-	refPos []uint
-	scopes []javaScope
-}
-
-func (x *scopeWalk) from() string {
-	if len(x.scopes) == 0 {
-		return ""
-	}
-	return x.scopes[len(x.scopes)-1].qual
-}
-
-// inTypeBody reports whether a declaration here is a symbol: at top level or
-// directly in a type body (not inside a method, initializer or field value).
-func (x *scopeWalk) inTypeBody() bool {
-	return len(x.scopes) == 0 || x.scopes[len(x.scopes)-1].isType
-}
-
-func (x *scopeWalk) qualify(name string) (qual, parent string) {
-	if len(x.scopes) == 0 {
-		return name, ""
-	}
-	parent = x.scopes[len(x.scopes)-1].qual
-	return parent + "." + name, parent
-}
-
-func (x *scopeWalk) ref(name, qual, kind string, at *sitter.Node) {
-	if name == "" {
-		return
-	}
-	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.from(), Line: syntax.Line(at)})
-	x.refPos = append(x.refPos, at.StartByte())
-}
-
-func (x *scopeWalk) isTypeParam(name string) bool {
-	for i := len(x.scopes) - 1; i >= 0; i-- {
-		for _, t := range x.scopes[i].typeParams {
-			if t == name {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 type javaX struct {
-	scopeWalk
+	syntax.TypeWalk
 	in javaInfer
 	tk *javaTypeKinds
 	// boundDepth guards reading a type variable's bound (T extends
@@ -170,12 +110,12 @@ type javaX struct {
 }
 
 func javaExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &javaX{scopeWalk: scopeWalk{f: &facts.File{}}, k: javaKindTable(), tk: javaTypeKindTable(), src: src}
+	x := &javaX{TypeWalk: syntax.TypeWalk{File: &facts.File{}}, k: javaKindTable(), tk: javaTypeKindTable(), src: src}
 	x.in = javaInfer{imports: map[string]string{}, statics: map[string]string{}, declared: map[string]string{}}
 	x.declareTypes(root, "")
 	x.walk(root, 0)
-	syntax.SortRefs(x.f.Refs, x.refPos)
-	return x.f
+	syntax.SortRefs(x.File.Refs, x.RefPos)
+	return x.File
 }
 
 // walk visits n and returns its kind.
@@ -186,11 +126,11 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 	descend := true
 	switch id {
 	case k.packageDecl:
-		if x.f.Package == "" {
+		if x.File.Package == "" {
 			for i := uint(0); i < n.NamedChildCount(); i++ {
 				ch := n.NamedChild(i)
 				if ch.KindId() == k.identifier || ch.KindId() == k.scopedIdentifier {
-					x.f.Package = syntax.NoSpace(syntax.Text(ch, x.src))
+					x.File.Package = syntax.NoSpace(syntax.Text(ch, x.src))
 					break
 				}
 			}
@@ -205,15 +145,15 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 	case k.fieldDecl, k.constantDecl:
 		pushed = x.fieldDecl(n, id)
 	case k.enumConstant:
-		if name := syntax.Text(n.ChildByFieldId(k.fName), x.src); name != "" && x.inTypeBody() {
-			qual, parent := x.qualify(name)
+		if name := syntax.Text(n.ChildByFieldId(k.fName), x.src); name != "" && x.InTypeBody() {
+			qual, parent := x.Qualify(name)
 			body := n.ChildByFieldId(k.fBody)
-			x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+			x.File.Symbols = append(x.File.Symbols, facts.Symbol{
 				Name: name, Qualified: qual, Kind: facts.KindConst, Parent: parent,
 				Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
 				Type: parent, // the enum
 			})
-			x.scopes = append(x.scopes, javaScope{qual: qual, name: name})
+			x.Scopes = append(x.Scopes, syntax.Scope{Qual: qual, Name: name})
 			pushed = true
 		}
 	case k.methodInvocation:
@@ -227,19 +167,19 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 	case k.markerAnnotation, k.annotation:
 		if nm := n.ChildByFieldId(k.fName); nm != nil {
 			name, qual := syntax.SplitLast(syntax.NoSpace(syntax.Text(nm, x.src)), ".")
-			x.ref(name, qual, facts.RefReference, nm)
+			x.Ref(name, qual, facts.RefReference, nm)
 		}
 	case k.typeIdentifier:
 		if parentKind != k.typeParameter && n.Id() != x.suppress {
 			name := syntax.Text(n, x.src)
-			if name != "var" && !x.isTypeParam(name) {
-				x.ref(name, "", facts.RefReference, n)
+			if name != "var" && !x.IsTypeParam(name) {
+				x.Ref(name, "", facts.RefReference, n)
 			}
 		}
 	case k.scopedTypeIdentifier:
 		if n.Id() != x.suppress {
 			name, qual := x.typeName(n)
-			x.ref(name, qual, facts.RefReference, n)
+			x.Ref(name, qual, facts.RefReference, n)
 		}
 		descend = false
 	}
@@ -258,7 +198,7 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 	}
 	x.leave(popLocals, popTypes)
 	if pushed {
-		x.scopes = x.scopes[:len(x.scopes)-1]
+		x.Scopes = x.Scopes[:len(x.Scopes)-1]
 	}
 	return id
 }
@@ -286,6 +226,6 @@ func (x *javaX) importDecl(n *sitter.Node) {
 	case wildcard:
 		imp.Kind = "wildcard"
 	}
-	x.f.Imports = append(x.f.Imports, imp)
+	x.File.Imports = append(x.File.Imports, imp)
 	x.importInfo(imp, wildcard)
 }

@@ -11,14 +11,14 @@ import (
 
 func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
 	k := x.k
-	if !x.inTypeBody() {
+	if !x.InTypeBody() {
 		return false
 	}
 	name := syntax.Text(n.ChildByFieldId(k.fName), x.src)
 	if name == "" {
 		return false // MISSING or broken by a syntax error
 	}
-	qual, parent := x.qualify(name)
+	qual, parent := x.Qualify(name)
 	body := n.ChildByFieldId(k.fBody)
 	s := facts.Symbol{
 		Name: name, Qualified: qual, Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
@@ -45,13 +45,13 @@ func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
 			}
 		}
 	}
-	x.f.Symbols = append(x.f.Symbols, s)
-	sc := javaScope{qual: qual, name: name, isType: true}
-	sc.typeParams, sc.bounds = x.typeParams(n)
+	x.File.Symbols = append(x.File.Symbols, s)
+	sc := syntax.Scope{Qual: qual, Name: name, IsType: true}
+	sc.TypeParams, sc.Bounds = x.typeParams(n)
 	if len(s.Extends) > 0 && id == k.classDecl {
-		sc.extends, _ = syntax.SplitLast(s.Extends[0], ".")
+		sc.Extends, _ = syntax.SplitLast(s.Extends[0], ".")
 	}
-	x.scopes = append(x.scopes, sc)
+	x.Scopes = append(x.Scopes, sc)
 	return true
 }
 
@@ -101,19 +101,19 @@ func (x *javaX) typeParams(n *sitter.Node) (names []string, bounds []*sitter.Nod
 }
 
 func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
-	if !x.inTypeBody() {
+	if !x.InTypeBody() {
 		return false
 	}
 	name := syntax.Text(n.ChildByFieldId(x.k.fName), x.src)
 	if name == "" {
 		return false
 	}
-	qual, parent := x.qualify(name)
+	qual, parent := x.Qualify(name)
 	body := n.ChildByFieldId(x.k.fBody)
 	// The method's scope first: its type parameters are no repository types.
-	sc := javaScope{qual: qual, name: name}
-	sc.typeParams, sc.bounds = x.typeParams(n)
-	x.scopes = append(x.scopes, sc)
+	sc := syntax.Scope{Qual: qual, Name: name}
+	sc.TypeParams, sc.Bounds = x.typeParams(n)
+	x.Scopes = append(x.Scopes, sc)
 	s := facts.Symbol{
 		Name: name, Qualified: qual, Kind: facts.KindMethod, Parent: parent,
 		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
@@ -133,14 +133,14 @@ func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
 		s.Type = symbolChain(x.typeInfo(n.ChildByFieldId(x.k.fType)))
 		s.Params = "()"
 	}
-	x.f.Symbols = append(x.f.Symbols, s)
+	x.File.Symbols = append(x.File.Symbols, s)
 	return true
 }
 
 // fieldDecl emits one symbol per declarator: static final fields and
 // interface constants are KindConst, other fields KindField.
 func (x *javaX) fieldDecl(n *sitter.Node, id uint16) bool {
-	if !x.inTypeBody() {
+	if !x.InTypeBody() {
 		return false
 	}
 	k := x.k
@@ -157,51 +157,13 @@ func (x *javaX) fieldDecl(n *sitter.Node, id uint16) bool {
 			}
 		}
 	}
-	first := len(x.f.Symbols)
-	pushed := x.declarators(x.src, n, n, declIDs{k.fType, k.fName, k.variableDeclarator}, kind, x.doc(n))
+	first := len(x.File.Symbols)
+	pushed := x.Declarators(x.src, n, n, syntax.DeclIDs{TypeField: k.fType, NameField: k.fName, Declarator: k.variableDeclarator}, kind, x.doc(n))
 	chain := symbolChain(x.typeInfo(n.ChildByFieldId(k.fType)))
-	for i := first; i < len(x.f.Symbols); i++ {
-		x.f.Symbols[i].Type = chain
+	for i := first; i < len(x.File.Symbols); i++ {
+		x.File.Symbols[i].Type = chain
 	}
 	return pushed
-}
-
-// declIDs are the grammar ids a field declaration is read with.
-type declIDs struct{ typeField, nameField, declarator uint16 }
-
-// declarators emits one symbol per variable declarator of decl (a field
-// declaration n, or its variable_declaration child in C#), each signed
-// with the declaration's modifiers and type, and scopes what follows to
-// the first: refs in the type and initializers come from that field.
-func (x *scopeWalk) declarators(src []byte, n, decl *sitter.Node, ids declIDs, kind, doc string) bool {
-	head := ""
-	if t := decl.ChildByFieldId(ids.typeField); t != nil {
-		head = syntax.OneLine(string(src[n.StartByte():t.EndByte()]))
-	}
-	first := ""
-	for i := uint(0); i < decl.NamedChildCount(); i++ {
-		d := decl.NamedChild(i)
-		if d.KindId() != ids.declarator {
-			continue
-		}
-		name := syntax.Text(d.ChildByFieldId(ids.nameField), src)
-		if name == "" {
-			continue
-		}
-		qual, parent := x.qualify(name)
-		if first == "" {
-			first = qual
-		}
-		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
-			Name: name, Qualified: qual, Kind: kind, Parent: parent,
-			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: syntax.CapSignature(head + " " + name), Doc: doc,
-		})
-	}
-	if first == "" {
-		return false
-	}
-	x.scopes = append(x.scopes, javaScope{qual: first})
-	return true
 }
 
 // doc returns the /** */ comment directly above n, the node being entered.

@@ -189,8 +189,8 @@ func (x *javaX) enterAnonymous(body *sitter.Node, parentKind uint16) {
 	t := &javaType{fields: map[string]javaVar{}, methods: map[string]bool{}, results: map[string][]javaOverload{}}
 	if parentKind == x.k.objectCreation {
 		t.self = x.typeInfo(x.createdType(body.Parent())).chain
-	} else if len(x.scopes) >= 2 {
-		t.self = x.scopes[len(x.scopes)-2].qual // the enum
+	} else if len(x.Scopes) >= 2 {
+		t.self = x.Scopes[len(x.Scopes)-2].Qual // the enum
 	}
 	if t.self == "" {
 		t.self = facts.Unknown
@@ -213,14 +213,14 @@ func (x *javaX) bodyInfo(body *sitter.Node, t *javaType, qual string) {
 		case k.methodDecl:
 			name := syntax.Text(m.ChildByFieldId(k.fName), x.src)
 			t.methods[name] = true
-			sc := javaScope{}
-			sc.typeParams, sc.bounds = x.typeParams(m)
-			x.scopes = append(x.scopes, sc) // the method's type variables
+			sc := syntax.Scope{}
+			sc.TypeParams, sc.Bounds = x.typeParams(m)
+			x.Scopes = append(x.Scopes, sc) // the method's type variables
 			t.results[name] = append(t.results[name], javaOverload{
 				params: x.paramList(m.ChildByFieldId(x.tk.fParameters)),
 				result: x.typeInfo(m.ChildByFieldId(k.fType)).typ,
 			})
-			x.scopes = x.scopes[:len(x.scopes)-1]
+			x.Scopes = x.Scopes[:len(x.Scopes)-1]
 		case k.fieldDecl, k.constantDecl:
 			v := x.typeInfo(m.ChildByFieldId(k.fType))
 			for i := uint(0); i < m.NamedChildCount(); i++ {

@@ -16,10 +16,10 @@ func (x *javaX) ctorCall(n *sitter.Node) {
 	if ctor == nil {
 		return
 	}
-	var cls *javaScope
-	for i := len(x.scopes) - 1; i >= 0; i-- {
-		if x.scopes[i].isType {
-			cls = &x.scopes[i]
+	var cls *syntax.Scope
+	for i := len(x.Scopes) - 1; i >= 0; i-- {
+		if x.Scopes[i].IsType {
+			cls = &x.Scopes[i]
 			break
 		}
 	}
@@ -28,18 +28,18 @@ func (x *javaX) ctorCall(n *sitter.Node) {
 	}
 	args := x.argsOf(n.ChildByFieldId(x.tk.fArguments))
 	if ctor.KindId() == x.k.super {
-		x.call(cls.extends, "super", "", args, ctor)
+		x.call(cls.Extends, "super", "", args, ctor)
 	} else {
-		x.call(cls.name, "this", "", args, ctor)
+		x.call(cls.Name, "this", "", args, ctor)
 	}
 }
 
 // call emits a call reference with its receiver chain and argument types.
 func (x *javaX) call(name, qual, recv, args string, at *sitter.Node) {
-	n := len(x.f.Refs)
-	x.ref(name, qual, facts.RefCall, at)
-	if len(x.f.Refs) > n {
-		x.f.Refs[n].Recv, x.f.Refs[n].Args = recv, args
+	n := len(x.File.Refs)
+	x.Ref(name, qual, facts.RefCall, at)
+	if len(x.File.Refs) > n {
+		x.File.Refs[n].Recv, x.File.Refs[n].Args = recv, args
 	}
 }
 
@@ -102,11 +102,11 @@ func (x *javaX) methodRef(n *sitter.Node) {
 			base = base.NamedChild(0)
 		}
 		name, qual := x.typeName(base)
-		x.ref(name, qual, facts.RefReference, last)
+		x.Ref(name, qual, facts.RefReference, last)
 		return
 	}
 	if last.KindId() == x.k.identifier {
-		x.ref(syntax.Text(last, x.src), x.qualifier(first), facts.RefReference, last)
+		x.Ref(syntax.Text(last, x.src), x.qualifier(first), facts.RefReference, last)
 	}
 }
 

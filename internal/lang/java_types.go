@@ -118,7 +118,7 @@ func isConstantName(s string) bool {
 // typeRoot is the chain of a simple type name written in this file.
 func (x *javaX) typeRoot(name string) string {
 	switch {
-	case x.isTypeParam(name):
+	case x.IsTypeParam(name):
 		return facts.Unknown
 	case x.in.declared[name] != "":
 		return x.in.declared[name]
@@ -210,11 +210,11 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 // typeParamBound finds a type variable in scope and its bound (nil when
 // unbounded).
 func (x *javaX) typeParamBound(name string) (*sitter.Node, bool) {
-	for i := len(x.scopes) - 1; i >= 0; i-- {
-		for j, t := range x.scopes[i].typeParams {
+	for i := len(x.Scopes) - 1; i >= 0; i-- {
+		for j, t := range x.Scopes[i].TypeParams {
 			if t == name {
-				if j < len(x.scopes[i].bounds) {
-					return x.scopes[i].bounds[j], true
+				if j < len(x.Scopes[i].Bounds) {
+					return x.Scopes[i].Bounds[j], true
 				}
 				return nil, true
 			}

@@ -125,7 +125,7 @@ type phpX struct {
 	src    []byte
 	f      *facts.File
 	refPos []uint
-	scopes []javaScope // qual, name, isType
+	scopes []syntax.Scope // qual, name, isType
 	// prevComment is the comment right before the node being entered.
 	prevComment *sitter.Node
 	// ns is the current namespace; uses maps the names use statements
@@ -150,11 +150,11 @@ func (x *phpX) from() string {
 	if len(x.scopes) == 0 {
 		return ""
 	}
-	return x.scopes[len(x.scopes)-1].qual
+	return x.scopes[len(x.scopes)-1].Qual
 }
 
 func (x *phpX) inTypeBody() bool {
-	return len(x.scopes) > 0 && x.scopes[len(x.scopes)-1].isType
+	return len(x.scopes) > 0 && x.scopes[len(x.scopes)-1].IsType
 }
 
 func (x *phpX) ref(name, qual, kind string, at *sitter.Node) {
@@ -171,7 +171,7 @@ func (x *phpX) refRecv(name, qual, recv, kind string, at *sitter.Node) {
 
 func (x *phpX) sym(s facts.Symbol, n *sitter.Node) {
 	if len(x.scopes) > 0 {
-		s.Parent = x.scopes[len(x.scopes)-1].qual
+		s.Parent = x.scopes[len(x.scopes)-1].Qual
 		s.Qualified = s.Parent + "." + s.Name
 	} else {
 		s.Qualified = s.Name

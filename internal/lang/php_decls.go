@@ -50,7 +50,7 @@ func (x *phpX) decl(n *sitter.Node, kind string) bool {
 	}
 	x.sym(s, n)
 	last := x.f.Symbols[len(x.f.Symbols)-1]
-	x.scopes = append(x.scopes, javaScope{qual: last.Qualified, name: last.Name, isType: isType})
+	x.scopes = append(x.scopes, syntax.Scope{Qual: last.Qualified, Name: last.Name, IsType: isType})
 	return true
 }
 
@@ -117,7 +117,7 @@ func (x *phpX) members(n *sitter.Node) bool {
 	if first == "" {
 		return false
 	}
-	x.scopes = append(x.scopes, javaScope{qual: first})
+	x.scopes = append(x.scopes, syntax.Scope{Qual: first})
 	return true
 }
 

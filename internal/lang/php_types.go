@@ -106,7 +106,7 @@ func (x *phpX) promoted(n *sitter.Node) {
 			continue
 		}
 		x.f.Symbols = append(x.f.Symbols, facts.Symbol{
-			Name: name, Qualified: class.qual + "." + name, Kind: facts.KindField, Parent: class.qual,
+			Name: name, Qualified: class.Qual + "." + name, Kind: facts.KindField, Parent: class.Qual,
 			Line: syntax.Line(p), EndLine: syntax.EndLine(p), Signature: syntax.OneLine(syntax.Text(p, x.src)), Type: x.typeChain(p.ChildByFieldId(tk.fType)),
 		})
 	}
@@ -141,8 +141,8 @@ func (x *phpX) assign(n *sitter.Node) {
 // classQual is the Qualified name of the innermost class-like scope.
 func (x *phpX) classQual() string {
 	for i := len(x.scopes) - 1; i >= 0; i-- {
-		if x.scopes[i].isType {
-			return x.scopes[i].qual
+		if x.scopes[i].IsType {
+			return x.scopes[i].Qual
 		}
 	}
 	return ""
