@@ -12,8 +12,8 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func cSpec() *Spec {
-	return &Spec{
+func cSpec() *oldSpec {
+	return &oldSpec{
 		Name: "c", Family: "c", Extensions: []string{".c", ".h"}, Interpreters: []string{},
 		Grammar: func() *sitter.Language { return sitter.NewLanguage(tsc.Language()) },
 		Extract: func(root *sitter.Node, src []byte) *facts.File {
@@ -21,6 +21,8 @@ func cSpec() *Spec {
 		},
 		ModuleKeys:       cfamModuleKeys,
 		ImportCandidates: cfamImportCandidates,
+		Traits:           Traits{Reach: Reach{Dir: true, Project: true}, ImplicitThis: true, Nesting: NestAll, TypedefMembers: true},
+		Project:          newCfamProject,
 	}
 }
 
@@ -382,3 +384,15 @@ func cfamImportCandidates(imp facts.Import, from string, p *Project) []string {
 	}
 	return out
 }
+
+// cfamProject reads no file: the C family's setting is the configured
+// include directories.
+type cfamProject struct{ includeDirs []string }
+
+func newCfamProject(in ProjectInput) ProjectReader { return cfamProject{in.IncludeDirs} }
+
+// Read takes nothing: no file is the C family's project file.
+func (cfamProject) Read(string, []byte) {}
+
+// Finish writes Project.IncludeDirs.
+func (r cfamProject) Finish(pr *Project) { pr.IncludeDirs = r.includeDirs }

@@ -9,8 +9,8 @@ import (
 
 // cppSpec shares the C family extractor in c.go (cfam*), with the C++
 // constructs (classes, namespaces, templates, new) switched on.
-func cppSpec() *Spec {
-	return &Spec{
+func cppSpec() *oldSpec {
+	return &oldSpec{
 		Name: "cpp", Family: "c", Extensions: []string{".cc", ".cpp", ".cxx", ".hpp", ".hh", ".hxx", ".h++", ".c++"}, Interpreters: []string{},
 		Grammar: cppLanguage,
 		Extract: func(root *sitter.Node, src []byte) *facts.File {
@@ -18,6 +18,8 @@ func cppSpec() *Spec {
 		},
 		ModuleKeys:       cfamModuleKeys,
 		ImportCandidates: cfamImportCandidates,
+		Traits:           Traits{Reach: Reach{Dir: true, Project: true}, ImplicitThis: true, Nesting: NestAll, TypedefMembers: true},
+		Project:          newCfamProject,
 	}
 }
 

@@ -11,13 +11,18 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func csharpSpec() *Spec {
-	return &Spec{
+func csharpSpec() *oldSpec {
+	return &oldSpec{
 		Name: "csharp", Family: "csharp", Extensions: []string{".cs"}, Interpreters: []string{},
 		Grammar:          csharpGrammar,
 		Extract:          csharpExtract,
 		ModuleKeys:       csharpModuleKeys,
 		ImportCandidates: csharpImportCandidates,
+		Traits: Traits{
+			Reach: Reach{Dir: true, Project: true}, ImplicitThis: true, NamespaceScopes: true,
+			ImportsNamespaces: true, NoReexports: true, BaseQualifier: "base", PartialTypes: true,
+			TypeNamedMembers: true, UnfoundIsExternal: true, UniqueOnUnknownReceiver: true,
+		},
 	}
 }
 

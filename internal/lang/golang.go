@@ -12,13 +12,18 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func goSpec() *Spec {
-	return &Spec{
+func goSpec() *oldSpec {
+	return &oldSpec{
 		Name: "go", Family: "go", Extensions: []string{".go"}, Interpreters: []string{},
 		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsgo.Language()) },
 		Extract:          goExtract,
 		ModuleKeys:       goModuleKeys,
 		ImportCandidates: func(imp facts.Import, from string, p *Project) []string { return []string{imp.Path} },
+		Traits: Traits{
+			Reach: Reach{Dir: true}, TestOnly: isGoTest, PackageClauseBinds: true, ExternalNames: goExternalNames,
+			UnusedImportsLink: true, DirectoryPackages: true, TypeConversions: true,
+		},
+		Project: newGoProject,
 	}
 }
 
@@ -304,6 +309,17 @@ func (e *goExtractor) chainText(n *sitter.Node) string {
 		}
 	}
 	return ""
+}
+
+// isGoTest reports a _test.go file: only other test files see it.
+func isGoTest(p string) bool { return strings.HasSuffix(p, "_test.go") }
+
+// goExternalNames are the names an import of no repository package binds
+// besides its path: the package name by convention, and the path's last
+// segment.
+func goExternalNames(imp facts.Import) []string {
+	last := imp.Path[strings.LastIndexAny(imp.Path, "/.:\\")+1:]
+	return []string{GoPackageName(imp.Path), last}
 }
 
 // GoPackageName is the name a Go import binds by convention: the last path

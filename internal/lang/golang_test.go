@@ -12,7 +12,7 @@ import (
 
 func goTestExtract(t *testing.T, src string) *facts.File {
 	t.Helper()
-	f, err := NewParsers().Extract(context.Background(), goSpec(), []byte(src))
+	f, err := NewParsers().Extract(context.Background(), wrap(goSpec()), []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,13 +12,17 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func javaSpec() *Spec {
-	return &Spec{
+func javaSpec() *oldSpec {
+	return &oldSpec{
 		Name: "java", Family: "java", Extensions: []string{".java"}, Interpreters: []string{},
 		Grammar:          javaGrammar,
 		Extract:          javaExtract,
 		ModuleKeys:       javaModuleKeys,
 		ImportCandidates: javaImportCandidates,
+		Traits: Traits{
+			Reach: Reach{Dir: true, Project: true}, ImplicitThis: true, MemberScopes: true,
+			NamedConstructors: true, TypedReceivers: true,
+		},
 	}
 }
 

@@ -25,9 +25,9 @@ type jcpRef struct {
 	Line                        int
 }
 
-func jcpExtract(t *testing.T, spec *Spec, src string) *facts.File {
+func jcpExtract(t *testing.T, spec *oldSpec, src string) *facts.File {
 	t.Helper()
-	f, err := NewParsers().Extract(context.Background(), spec, []byte(src))
+	f, err := NewParsers().Extract(context.Background(), wrap(spec), []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func jcpSymbol(t *testing.T, f *facts.File, qual string) facts.Symbol {
 
 // jcpCheckKindIDs checks the assumption behind the kind tables: the id the
 // language gives a kind name is the id the parsed nodes carry.
-func jcpCheckKindIDs(t *testing.T, spec *Spec, src string) {
+func jcpCheckKindIDs(t *testing.T, spec *oldSpec, src string) {
 	t.Helper()
 	l := spec.Grammar()
 	p := sitter.NewParser()
@@ -417,7 +417,7 @@ func TestJavaKeysMatchImports(t *testing.T) {
 // Extraction never panics on truncated input and never emits nameless symbols.
 func TestJavaCSharpPHPTruncated(t *testing.T) {
 	for _, c := range []struct {
-		spec *Spec
+		spec *oldSpec
 		src  string
 	}{{javaSpec(), javaTestSrc}, {csharpSpec(), csharpTestSrc}, {phpSpec(), phpTestSrc}} {
 		for i := 0; i < len(c.src); i += 5 {

@@ -16,13 +16,15 @@ import (
 // javascriptSpec is JavaScript (with JSX). The extraction code is shared with
 // TypeScript/TSX (typescript.go): both grammars use the same node names for
 // the JavaScript subset, and the TypeScript-only nodes simply never occur here.
-func javascriptSpec() *Spec {
-	return &Spec{
+func javascriptSpec() *oldSpec {
+	return &oldSpec{
 		Name: "javascript", Family: "js", Extensions: []string{".js", ".jsx", ".mjs", ".cjs"}, Interpreters: []string{"node"},
 		Grammar:          javascriptLanguage,
 		Extract:          jsExtractWith(jsTableJS),
 		ModuleKeys:       jsModuleKeys,
 		ImportCandidates: jsImportCandidates,
+		Traits:           Traits{CallableValues: true, AliasMembers: true},
+		Project:          newJSProject,
 	}
 }
 

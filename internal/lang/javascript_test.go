@@ -20,9 +20,9 @@ type jsRefRow struct {
 	Line                        int
 }
 
-func jsExtractT(t *testing.T, spec *Spec, src string) *facts.File {
+func jsExtractT(t *testing.T, spec *oldSpec, src string) *facts.File {
 	t.Helper()
-	f, err := NewParsers().Extract(context.Background(), spec, []byte(strings.TrimPrefix(src, "\n")))
+	f, err := NewParsers().Extract(context.Background(), wrap(spec), []byte(strings.TrimPrefix(src, "\n")))
 	if err != nil {
 		t.Fatal(err)
 	}

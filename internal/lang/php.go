@@ -12,13 +12,14 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func phpSpec() *Spec {
-	return &Spec{
+func phpSpec() *oldSpec {
+	return &oldSpec{
 		Name: "php", Family: "php", Extensions: []string{".php"}, Interpreters: []string{"php"},
 		Grammar:          phpGrammar,
 		Extract:          phpExtract,
 		ModuleKeys:       phpModuleKeys,
 		ImportCandidates: phpImportCandidates,
+		Traits:           Traits{Reach: Reach{Dir: true, Project: true}, BaseQualifier: "parent"},
 	}
 }
 

@@ -13,13 +13,18 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func pythonSpec() *Spec {
-	return &Spec{
+func pythonSpec() *oldSpec {
+	return &oldSpec{
 		Name: "python", Family: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python3", "python2"},
 		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tspython.Language()) },
 		Extract:          pyExtract,
 		ModuleKeys:       pyModuleKeys,
 		ImportCandidates: pyImportCandidates,
+		Traits: Traits{
+			SubmoduleSep: ".", NamespacePackages: true, NamesOnlyImports: true, ExternalNames: pyExternalNames,
+			ModuleImportsExported: true, NoMethodGuess: true, ProjectFacts: pyHeads,
+		},
+		Project: newPyProject,
 	}
 }
 
@@ -58,6 +63,16 @@ var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
 	g.fConsequence = l.Field("consequence")
 	return g
 })
+
+// pyExternalNames are the names an import of no repository module binds
+// besides its path: import a.b binds a.
+func pyExternalNames(imp facts.Import) []string {
+	if len(imp.Names) > 0 {
+		return nil
+	}
+	first, _, _ := strings.Cut(imp.Path, ".")
+	return []string{first}
+}
 
 // pyBuiltins are the names of Python 3.11's builtins module (functions,
 // types, exceptions): bare calls and annotations of them, and calls on them

@@ -11,7 +11,7 @@ import (
 
 func pyTestExtract(t *testing.T, src string) *facts.File {
 	t.Helper()
-	f, err := NewParsers().Extract(context.Background(), pythonSpec(), []byte(src))
+	f, err := NewParsers().Extract(context.Background(), wrap(pythonSpec()), []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,13 +12,14 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func rubySpec() *Spec {
-	return &Spec{
+func rubySpec() *oldSpec {
+	return &oldSpec{
 		Name: "ruby", Family: "ruby", Extensions: []string{".rb", ".rake"}, Interpreters: []string{"ruby"},
 		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsruby.Language()) },
 		Extract:          rubyExtract,
 		ModuleKeys:       rubyModuleKeys,
 		ImportCandidates: rubyImportCandidates,
+		Traits:           Traits{Reach: Reach{Dir: true, Project: true}, ImplicitThis: true, Nesting: NestConstants},
 	}
 }
 

@@ -11,14 +11,16 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func rustSpec() *Spec {
-	return &Spec{
+func rustSpec() *oldSpec {
+	return &oldSpec{
 		Name: "rust", Family: "rust", Extensions: []string{".rs"}, Interpreters: []string{},
 		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsrust.Language()) },
 		Extract:          rustExtract,
 		ModuleKeys:       rustModuleKeys,
 		ImportCandidates: rustImportCandidates,
 		StdMethods:       rustStdMethods,
+		Traits:           Traits{SubmoduleSep: "::"},
+		Project:          newRustProject,
 	}
 }
 

@@ -145,3 +145,22 @@ func cargoInline(v, key string) string {
 	}
 	return ""
 }
+
+// rustProject reads the package each Cargo.toml declares, by directory.
+type rustProject struct{ packages map[string]RustPackage }
+
+func newRustProject(ProjectInput) ProjectReader { return &rustProject{} }
+
+// Read takes a Cargo.toml; a workspace manifest without [package] roots
+// no crate.
+func (r *rustProject) Read(p string, data []byte) {
+	if pkg, ok := ParseCargoToml(data); ok {
+		if r.packages == nil {
+			r.packages = map[string]RustPackage{}
+		}
+		r.packages[ProjectDir(p)] = pkg
+	}
+}
+
+// Finish writes Project.Rust.
+func (r *rustProject) Finish(pr *Project) { pr.Rust = r.packages }

@@ -21,9 +21,9 @@ type rustRefRow struct {
 	Line                        int
 }
 
-func rustMustExtract(t *testing.T, spec *Spec, src string) *facts.File {
+func rustMustExtract(t *testing.T, spec *oldSpec, src string) *facts.File {
 	t.Helper()
-	f, err := NewParsers().Extract(context.Background(), spec, []byte(src))
+	f, err := NewParsers().Extract(context.Background(), wrap(spec), []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,20 +10,22 @@ import (
 // typescriptSpec is TypeScript. Extraction, module keys and import candidates
 // are shared with JavaScript (javascript.go); the TypeScript-only nodes are
 // handled by tsEnter below.
-func typescriptSpec() *Spec {
-	return &Spec{
+func typescriptSpec() *oldSpec {
+	return &oldSpec{
 		Name: "typescript", Family: "js", Extensions: []string{".ts", ".mts", ".cts"}, Interpreters: []string{"ts-node"},
 		Grammar:          typescriptLanguage,
 		Extract:          jsExtractWith(jsTableTS),
 		Repair:           tsRepair,
 		ModuleKeys:       jsModuleKeys,
 		ImportCandidates: jsImportCandidates,
+		Traits:           Traits{CallableValues: true, AliasMembers: true},
+		Project:          newJSProject,
 	}
 }
 
 // tsxSpec is TypeScript with JSX: the TypeScript extractor over the TSX
 // grammar and its table.
-func tsxSpec() *Spec {
+func tsxSpec() *oldSpec {
 	s := typescriptSpec()
 	s.Name, s.Extensions, s.Interpreters = "tsx", []string{".tsx"}, nil
 	s.Grammar, s.Extract = tsxLanguage, jsExtractWith(jsTableTSX)

@@ -264,7 +264,7 @@ func TestTSSpecs(t *testing.T) {
 	// The same source through all three grammars gives the same plain-JS facts.
 	src := "import {a} from './a';\nexport function f() { a.b(); }\n"
 	want := jsExtractT(t, js, src)
-	for _, s := range []*Spec{ts, tsx} {
+	for _, s := range []*oldSpec{ts, tsx} {
 		if d := cmp.Diff(want, jsExtractT(t, s, src)); d != "" {
 			t.Errorf("%s differs from javascript (-js +%s):\n%s", s.Name, s.Name, d)
 		}

@@ -19,7 +19,7 @@ func (r *resolver) members(t *def, name string, kinds map[string]bool, args stri
 	if depth > maxChainDepth {
 		return nil, typeUnknown, false
 	}
-	if !memberScopes[r.spec.Family] {
+	if !r.traits.MemberScopes {
 		m, st := r.memberOfOthers(t, name, kinds, depth)
 		return m, st, m != nil
 	}
@@ -38,7 +38,7 @@ func (r *resolver) members(t *def, name string, kinds map[string]bool, args stri
 		for _, bt := range types {
 			for _, c := range r.nearestGroup(bt.Path, r.filterParent(name, bt.Qualified, kinds, anyDef)) {
 				// constructors are not inherited
-				if !overridden(cands, c) && !(ctorFamilies[r.spec.Family] && c.Kind == facts.KindMethod && c.Name == bt.Name) {
+				if !overridden(cands, c) && !(r.traits.NamedConstructors && c.Kind == facts.KindMethod && c.Name == bt.Name) {
 					cands = append(cands, c)
 				}
 			}

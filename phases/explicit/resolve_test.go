@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/all"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -16,15 +17,15 @@ import (
 // "source -> target [kind by]" with the ids shortened to path#name.
 func resolveAll(t *testing.T, project *lang.Project, files map[string]string) []string {
 	t.Helper()
-	langs := lang.Default()
+	langs := all.Registry()
 	parsers := lang.NewParsers()
 	snap := snapshot.MapSource{}
 	for path, src := range files {
-		spec := langs.ByExtension(path)
+		spec := lang.ByExtension(path)
 		if spec == nil {
 			t.Fatalf("no language for %s", path)
 		}
-		ff, err := parsers.Extract(context.Background(), spec, []byte(src))
+		ff, err := parsers.Extract(context.Background(), langs.Get(spec.Name), []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -4,36 +4,9 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
-
-// memberScopes lists the families where the scope of a type's body holds
-// the members it inherits, before the names of enclosing scopes (Java: a
-// bare m() in an inner class is the inner class's inherited m before the
-// outer class's m; a bare type name may be a member type of a base).
-var memberScopes = map[string]bool{"java": true}
-
-// unimportedReach says where a bare name that is neither defined in the
-// file nor imported may still be found, per language family: Go sees its
-// package (the directory); Java, C# and PHP their package or namespace,
-// then C, C++ and Ruby the whole program. Python, JavaScript and Rust see
-// nothing without an import, so a match elsewhere would be a guess.
-var unimportedReach = map[string]struct{ dir, project bool }{
-	"go":     {dir: true},
-	"java":   {dir: true, project: true},
-	"csharp": {dir: true, project: true},
-	"php":    {dir: true, project: true},
-	"c":      {dir: true, project: true},
-	"ruby":   {dir: true, project: true},
-}
-
-// noMethodGuess lists the families where a call on a receiver of unknown
-// type is not guessed at: in Python most such receivers are untyped
-// parameters holding dicts, strings or library objects. Against jedi on
-// requests, flask, click, werkzeug, rich and a localstack sample, the one
-// method of that name was the callee 360 times in 873 before receiver
-// types, and 71 times in 267 once the extractor wrote them.
-var noMethodGuess = map[string]bool{"python": true}
 
 // bare resolves an unqualified name: the lexical scopes of this file, what
 // the file imports, then (where the language allows) its directory or
@@ -42,7 +15,7 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 	if d, ok := r.sameFile(name, from, kinds, args); ok {
 		return found{d, snapshot.ByScope}, true
 	}
-	if f, ok := r.csharpEnclosing(name, from, kinds); ok {
+	if f, ok := r.enclosingOrNamespace(name, from, kinds); ok {
 		return f, true
 	}
 	if b, ok := r.nameBind[name]; ok {
@@ -61,15 +34,15 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 	if d, ok, hidden := r.nested(name, from, kinds); ok || hidden {
 		return d, ok
 	}
-	reach := unimportedReach[r.spec.Family]
+	reach := r.traits.Reach
 	notMember := func(d def) bool { return d.Kind != facts.KindMethod && d.Kind != facts.KindField && d.Parent == "" }
-	if reach.dir {
+	if reach.Dir {
 		dir := dirOf(r.f.Path)
 		if d, ok := r.first(r.filterDir(name, dir, kinds, notMember)); ok {
 			return found{d, snapshot.ByScope}, true
 		}
 	}
-	if reach.project {
+	if reach.Project {
 		if d, ok := r.first(r.filter(name, kinds, notMember)); ok {
 			return found{d, snapshot.ByName}, true
 		}
@@ -114,7 +87,7 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 			if !accepts(kinds, s.Kind) {
 				continue
 			}
-			if (s.Kind == facts.KindMethod || s.Kind == facts.KindField) && !implicitThis[r.spec.Family] {
+			if (s.Kind == facts.KindMethod || s.Kind == facts.KindField) && !r.traits.ImplicitThis {
 				continue
 			}
 			if r.isConstructor(s) {
@@ -138,7 +111,7 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 // memberScope is the type a lexical scope is, where the language puts a
 // type's members (inherited ones too) in scope inside it.
 func (r *resolver) memberScope(scope string) (*def, bool) {
-	if !memberScopes[r.spec.Family] {
+	if !r.traits.MemberScopes {
 		return nil, false
 	}
 	t, st := r.scopeType(scope)
@@ -241,7 +214,7 @@ func (r *resolver) member(name, from string, kinds map[string]bool, args string)
 func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool, args string) (def, bool) {
 	_, last := splitQualified(qualifier)
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent != "" && lastSegment(d.Parent) == last })
-	if len(cands) == 0 && r.spec.Family == "csharp" {
+	if len(cands) == 0 && r.traits.UniqueOnUnknownReceiver {
 		return r.uniqueElsewhere(name, from)
 	}
 	if len(cands) == 0 {
@@ -264,12 +237,15 @@ func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool
 // that delegates to a same-named method of another object would otherwise
 // call its own overloads).
 func (r *resolver) uniqueMethod(name, from string, field bool, args string) (def, bool) {
-	if noMethodGuess[r.spec.Family] {
+	if r.traits.NoMethodGuess {
 		// Where receivers are typed, a guess by name is wrong more often
-		// than right (Python against jedi: right 71 times in 267).
+		// than right. Against jedi on requests, flask, click, werkzeug,
+		// rich and a localstack sample, the one Python method of that
+		// name was the callee 360 times in 873 before receiver types, and
+		// 71 times in 267 once the extractor wrote them.
 		return def{}, false
 	}
-	if r.spec.StdMethods[name] {
+	if r.traits.StdMethods[name] {
 		// Most such calls are on standard values; one repository method
 		// of the name says nothing about the receiver.
 		return def{}, false
@@ -354,22 +330,22 @@ func (r *resolver) filter(name string, kinds map[string]bool, keep func(def) boo
 // parent: the answer depends on those alone, so only a change to them
 // re-resolves the file (a new method named get elsewhere does not).
 func (r *resolver) filterParent(name, parent string, kinds map[string]bool, keep func(def) bool) []*def {
-	r.lookups[parentKey(r.spec.Family, name, parent)] = true
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.spec.Family, name)), kinds, func(d def) bool { return d.Parent == parent && keep(d) })
+	r.lookups[parentKey(r.family, name, parent)] = true
+	return r.selectDefs(r.idx.nameDefs(nameKey(r.family, name)), kinds, func(d def) bool { return d.Parent == parent && keep(d) })
 }
 
 // filterIn is filter among the definitions of name in the given files.
 func (r *resolver) filterIn(name string, paths []string, kinds map[string]bool, keep func(def) bool) []*def {
 	for _, p := range paths {
-		r.lookups[fileKey(r.spec.Family, name, p)] = true
+		r.lookups[fileKey(r.family, name, p)] = true
 	}
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.spec.Family, name)), kinds, func(d def) bool { return contains(paths, d.Path) && keep(d) })
+	return r.selectDefs(r.idx.nameDefs(nameKey(r.family, name)), kinds, func(d def) bool { return contains(paths, d.Path) && keep(d) })
 }
 
 // filterDir is filter among the definitions of name in one directory.
 func (r *resolver) filterDir(name, dir string, kinds map[string]bool, keep func(def) bool) []*def {
-	r.lookups[dirKey(r.spec.Family, name, dir)] = true
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.spec.Family, name)), kinds, func(d def) bool { return dirOf(d.Path) == dir && keep(d) })
+	r.lookups[dirKey(r.family, name, dir)] = true
+	return r.selectDefs(r.idx.nameDefs(nameKey(r.family, name)), kinds, func(d def) bool { return dirOf(d.Path) == dir && keep(d) })
 }
 
 func (r *resolver) selectDefs(defs []def, kinds map[string]bool, keep func(def) bool) []*def {
@@ -392,24 +368,25 @@ func (r *resolver) first(ds []*def) (def, bool) {
 // accepts reports whether a kind is wanted; nil wants every kind.
 func accepts(kinds map[string]bool, kind string) bool { return kinds == nil || kinds[kind] }
 
-// nested resolves a bare name where C++ and Ruby look beyond the file:
-// the namespaces, classes and modules around the reference (Ruby only for
-// constants: its methods are not lexically scoped), then, inside a class,
-// the members of self and its bases and mixins (an implicit this or self).
-// A C++ member field hides the functions of that name outside its class
-// (a call of it goes through a function pointer): hidden reports that.
+// nested resolves a bare name where the language looks beyond the file
+// (Traits.Nesting): the namespaces, classes and modules around the
+// reference (Ruby only for constants: its methods are not lexically
+// scoped), then, inside a class, the members of self and its bases and
+// mixins (an implicit this or self). A C++ member field hides the
+// functions of that name outside its class (a call of it goes through a
+// function pointer): hidden reports that.
 func (r *resolver) nested(name, from string, kinds map[string]bool) (f found, ok, hidden bool) {
-	fam := r.spec.Family
-	if fam != "c" && fam != "ruby" {
+	all := r.traits.Nesting == lang.NestAll
+	if r.traits.Nesting == lang.NestNone {
 		return found{}, false, false
 	}
-	if fam == "c" || isConstName(name) {
+	if r.nests(name) {
 		var using []string
-		if fam == "c" {
+		if all {
 			using = r.usedNamespaces()
 		}
 		if d, ok := r.enclosing(name, r.f.Path, from, using, nil); ok && !accepts(kinds, d.Kind) {
-			return found{}, false, fam == "c" && d.Kind == facts.KindField
+			return found{}, false, all && d.Kind == facts.KindField
 		}
 		if d, ok := r.enclosing(name, r.f.Path, from, using, kinds); ok {
 			return found{d, snapshot.ByScope}, true, false
@@ -421,6 +398,18 @@ func (r *resolver) nested(name, from string, kinds map[string]bool) (f found, ok
 		}
 	}
 	return found{}, false, false
+}
+
+// nests reports whether a bare name is looked up in the scopes lexically
+// around it (Traits.Nesting): every name, or constants only.
+func (r *resolver) nests(name string) bool {
+	switch r.traits.Nesting {
+	case lang.NestAll:
+		return true
+	case lang.NestConstants:
+		return isConstName(name)
+	}
+	return false
 }
 
 // isConstName reports a Ruby constant (a class or module name).

@@ -199,14 +199,14 @@ func (r *resolver) typeByQualified(qualified, path string) (*def, typeState) {
 }
 
 // nearestOwner is nearest for the definitions of a type or its members:
-// the same file, the same directory, then (outside Go, where a package is
-// a directory) anywhere.
+// the same file, the same directory, then (unless a package is a
+// directory: Traits.DirectoryPackages) anywhere.
 func (r *resolver) nearestOwner(path string, cands []*def) (*def, bool) {
 	dir := dirOf(path)
 	for _, in := range []func(*def) bool{
 		func(d *def) bool { return d.Path == path },
 		func(d *def) bool { return dirOf(d.Path) == dir },
-		func(*def) bool { return r.spec.Family != "go" },
+		func(*def) bool { return !r.traits.DirectoryPackages },
 	} {
 		for _, d := range cands {
 			if in(d) {
@@ -225,7 +225,7 @@ func (r *resolver) nearestGroup(path string, cands []*def) []*def {
 	for _, in := range []func(*def) bool{
 		func(d *def) bool { return d.Path == path },
 		func(d *def) bool { return dirOf(d.Path) == dir },
-		func(*def) bool { return r.spec.Family != "go" },
+		func(*def) bool { return !r.traits.DirectoryPackages },
 	} {
 		var out []*def
 		for _, d := range cands {
@@ -281,7 +281,7 @@ func (r *resolver) importedName(c chainCtx, module, name string) (*def, typeStat
 
 // moduleFiles resolves an import path written in the file at from.
 func (r *resolver) moduleFiles(module, from string) []string {
-	for _, cand := range r.spec.ImportCandidates(facts.Import{Path: module}, from, r.idx.project) {
+	for _, cand := range r.language.ImportCandidates(facts.Import{Path: module}, from, r.idx.project) {
 		if targets := r.lookupModule(cand); len(targets) > 0 {
 			return targets
 		}
@@ -311,11 +311,11 @@ func (r *resolver) findIn(targets []string, name string, kinds map[string]bool, 
 			return d, c.Path, true
 		}
 	}
-	if r.spec.Family == "csharp" {
-		return def{}, "", false // C# re-exports nothing: no file has star keys
+	if r.traits.NoReexports {
+		return def{}, "", false // no file has star keys
 	}
 	for _, t := range targets {
-		k := starKey(r.spec.Family, t)
+		k := starKey(r.family, t)
 		r.lookups[k] = true
 		for _, module := range r.idx.starModules(k) {
 			if d, _, ok := r.findIn(r.moduleFiles(module, t), name, kinds, depth+1); ok {
@@ -374,18 +374,18 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 	if d, ok := r.nestedType(c, name); ok {
 		return d, typeKnown
 	}
-	if (r.spec.Family == "c" || r.spec.Family == "ruby" && isConstName(name)) && c.from != "" {
+	if r.nests(name) && c.from != "" {
 		if d, ok := r.enclosing(name, c.path, c.from, nil, nil); ok {
 			return &d, typeKnown
 		}
 	}
-	reach := unimportedReach[r.spec.Family]
+	reach := r.traits.Reach
 	top := func(d def) bool { return d.Parent == "" }
 	var cands []*def
 	switch {
-	case reach.project:
+	case reach.Project:
 		cands = r.filter(name, nil, top)
-	case reach.dir:
+	case reach.Dir:
 		cands = r.filterDir(name, dirOf(c.path), nil, top)
 	default:
 		cands = r.filterIn(name, []string{c.path}, nil, top)
@@ -401,12 +401,13 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 
 // absent says what a name that is not in scope is. Where a language
 // reaches only its imports, it is an outside name; elsewhere it is one
-// only when the repository defines it nowhere. A C# root is a type or a
-// member of an enclosing type, and every repository type is in reach: a
-// name not found is an outside one even when some member elsewhere (an
-// enum's String) bears it.
+// only when the repository defines it nowhere, or when the language says
+// so (Traits.UnfoundIsExternal: a C# root is a type or a member of an
+// enclosing type, and every repository type is in reach, so a name not
+// found is an outside one even when some member elsewhere, an enum's
+// String, bears it).
 func (r *resolver) absent(name string) (*def, typeState) {
-	if reach := unimportedReach[r.spec.Family]; !reach.dir && !reach.project || r.spec.Family == "csharp" {
+	if reach := r.traits.Reach; !reach.Dir && !reach.Project || r.traits.UnfoundIsExternal {
 		return nil, typeExternal
 	}
 	for _, d := range r.lookupName(name) {
@@ -418,7 +419,7 @@ func (r *resolver) absent(name string) (*def, typeState) {
 }
 
 // memberOfOthers is memberOf for the families whose bases are searched
-// depth first (every family but those in memberScopes).
+// depth first (every language without Traits.MemberScopes).
 func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, depth int) (*def, typeState) {
 	if depth > maxChainDepth {
 		return nil, typeUnknown
@@ -427,7 +428,7 @@ func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, de
 	if m, ok := r.nearestOwner(t.Path, cands); ok && r.sameType(t, m) {
 		return m, typeKnown
 	}
-	if t.Kind == facts.KindType && t.Type != "" && r.spec.Family == "c" {
+	if t.Kind == facts.KindType && t.Type != "" && r.traits.TypedefMembers {
 		// typedef struct s s_t, using J = K: the alias has its target's members.
 		at, st := r.typeOf(t, depth+1)
 		if st != typeKnown {
@@ -451,7 +452,7 @@ func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, de
 	if m, st := r.partialBases(t, name, kinds, depth); st != typeUnknown {
 		return m, st
 	}
-	if t.Kind == facts.KindType && t.Type != "" && r.spec.Family == "js" {
+	if t.Kind == facts.KindType && t.Type != "" && r.traits.AliasMembers {
 		// A TypeScript type alias has the members of the type it names.
 		at, st := r.typeOf(t, depth)
 		if st == typeKnown && at.ID != t.ID {
@@ -479,7 +480,7 @@ func (r *resolver) baseOf(t *def, base string, depth int) (*def, typeState) {
 			return &d, typeKnown
 		}
 	}
-	if reach := unimportedReach[r.spec.Family]; !reach.dir && !reach.project {
+	if reach := r.traits.Reach; !reach.Dir && !reach.Project {
 		// In a language where a name is in scope only when the file
 		// defines or imports it, a base written bare is defined in the file
 		// of the type that names it (imported ones are written @module|Name).

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/all"
 )
 
 // TestFileDoc: a file's own doc is its module docstring or its first
@@ -27,8 +28,8 @@ func TestFileDoc(t *testing.T) {
 		{"a.c", "/* Ring buffer for the driver. */\n#include <stdio.h>\n\nint f(void) { return 0; }\n", "Ring buffer for the driver."},
 	}
 	for _, c := range cases {
-		spec := lang.Default().ByExtension(c.path)
-		f, err := lang.NewParsers().Extract(context.Background(), spec, []byte(c.src))
+		l := all.Registry().Get(lang.ByExtension(c.path).Name)
+		f, err := lang.NewParsers().Extract(context.Background(), l, []byte(c.src))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,16 +1,68 @@
-package explicit
+package lang
 
 import (
 	"bufio"
 	"bytes"
+	"maps"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
 
 	"github.com/lgraph/lgraph/internal/facts"
 )
+
+// pyProject reads the Python package roots (Project.PythonRoots) from
+// pyproject.toml, setup.cfg and setup.py files, the import_roots config
+// key and, last, the tree itself.
+type pyProject struct {
+	roots pyRoots
+	in    ProjectInput
+}
+
+func newPyProject(in ProjectInput) ProjectReader { return &pyProject{roots: pyRoots{}, in: in} }
+
+// Read takes a pyproject.toml, setup.cfg or setup.py.
+func (r *pyProject) Read(p string, data []byte) {
+	dir := ProjectDir(p)
+	switch path.Base(p) {
+	case "pyproject.toml":
+		r.roots.pyproject(dir, data, r.in.Has)
+	case "setup.cfg":
+		r.roots.setupCfg(dir, data)
+	case "setup.py":
+		r.roots.setupPy(dir, data)
+	}
+}
+
+// Finish adds the configured roots and those the tree shows (from the
+// heads of every Python file, in.Code).
+func (r *pyProject) Finish(pr *Project) {
+	for _, d := range r.in.ImportRoots {
+		r.roots.declare("", d, "")
+	}
+	r.roots.tree(r.in.Code, r.in.Has)
+	if len(r.roots) > 0 {
+		pr.PythonRoots = r.roots
+	}
+}
+
+// pyHeads is what a Python file tells the tree rule: the first two
+// segments of each absolute import, as text ("H:s,s;H2:;").
+func pyHeads(f *facts.File) string {
+	if f == nil {
+		return ""
+	}
+	heads := map[string]map[string]bool{}
+	addHeads(heads, f.Imports)
+	var b strings.Builder
+	for _, h := range slices.Sorted(maps.Keys(heads)) {
+		b.WriteString(h + ":" + strings.Join(slices.Sorted(maps.Keys(heads[h])), ",") + ";")
+	}
+	return b.String()
+}
 
 // pyRoots collects Python package roots: repository directory -> the
 // dotted package its files import as ("" for a plain import root).
@@ -309,7 +361,7 @@ func addHeads(heads map[string]map[string]bool, imps []facts.Import) {
 	}
 }
 
-// parseHeads adds the heads headsOf wrote ("H:s,s;H2:;") to heads.
+// parseHeads adds the heads pyHeads wrote ("H:s,s;H2:;") to heads.
 func parseHeads(heads map[string]map[string]bool, text string) {
 	for _, part := range strings.Split(text, ";") {
 		h, list, ok := strings.Cut(part, ":")

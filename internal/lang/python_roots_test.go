@@ -1,4 +1,4 @@
-package explicit
+package lang
 
 import (
 	"maps"
@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
-	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 func TestPyprojectRoots(t *testing.T) {
@@ -94,18 +93,18 @@ setup(
 	}
 }
 
-// pyFiles builds snapshot files for the tree heuristic: each path with the
-// absolute imports its file makes.
-func pyFiles(imports map[string][]string) *snapshot.FileSet {
-	out := snapshot.MapSource{}
+// pyFiles builds the tree heuristic's input: each path's heads, from the
+// absolute imports its file makes, and whether the tree has a path.
+func pyFiles(imports map[string][]string) (heads map[string]string, has func(string) bool) {
+	heads = map[string]string{}
 	for p, mods := range imports {
 		f := &facts.File{}
 		for _, m := range mods {
 			f.Imports = append(f.Imports, facts.Import{Path: m})
 		}
-		out[p] = &snapshot.File{Path: p, Lang: "python", Facts: f}
+		heads[p] = pyHeads(f)
 	}
-	return snapshot.NewFileSet(out)
+	return heads, func(p string) bool { _, ok := imports[p]; return ok }
 }
 
 func TestTreeRoots(t *testing.T) {
@@ -158,12 +157,8 @@ func TestTreeRoots(t *testing.T) {
 			if r == nil {
 				r = pyRoots{}
 			}
-			files := pyFiles(c.files)
-			py := map[string]string{}
-			for p, f := range files.All() {
-				py[p] = headsOf(f)
-			}
-			r.tree(py, files.Has)
+			py, has := pyFiles(c.files)
+			r.tree(py, has)
 			if diff := cmp.Diff(c.want, r); diff != "" {
 				t.Errorf("roots (-want +got):\n%s", diff)
 			}

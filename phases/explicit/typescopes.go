@@ -8,18 +8,20 @@ import (
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
-// C# name lookup. A simple name is, in order: a local definition or a
-// member of an enclosing type of this file (sameFile); a member the
+// Name lookup through namespaces and the parts of types, as C# does it
+// (Traits.NamespaceScopes, PartialTypes, TypeNamedMembers,
+// UniqueOnUnknownReceiver). A simple name is, in order: a local definition
+// or a member of an enclosing type of this file (sameFile); a member the
 // enclosing type inherits or declares in another part of a partial class;
 // a type of the file's own namespace or of one of its parents (visible
 // without a using); an alias; a type of a namespace a using opens; a
 // member of a type a using static opens.
 
-// bindNamespaces opens the namespaces a C# file declares and their
-// parents, innermost (most segments) first. They are no imports: they
-// make no imports edges.
+// bindNamespaces opens the namespaces a file declares and their parents,
+// innermost (most segments) first. They are no imports: they make no
+// imports edges.
 func (r *resolver) bindNamespaces() {
-	if r.spec.Family != "csharp" {
+	if !r.traits.NamespaceScopes {
 		return
 	}
 	seen := map[string]bool{}
@@ -48,10 +50,10 @@ func parentNamespace(ns string) string {
 	return ""
 }
 
-// csharpEnclosing resolves a simple name through the enclosing type's
+// enclosingOrNamespace resolves a simple name through the enclosing type's
 // other parts and bases, then the file's namespaces.
-func (r *resolver) csharpEnclosing(name, from string, kinds map[string]bool) (found, bool) {
-	if r.spec.Family != "csharp" {
+func (r *resolver) enclosingOrNamespace(name, from string, kinds map[string]bool) (found, bool) {
+	if !r.traits.NamespaceScopes {
 		return found{}, false
 	}
 	if from != "" {
@@ -88,12 +90,12 @@ func (r *resolver) staticMember(name string, kinds map[string]bool) (found, bool
 }
 
 // partialBases looks a member up through the bases that the other parts of
-// a partial C# class declare (one part often names the base, the others
+// a partial class declare (one part often names the base, the others
 // none). Parts of one class live in one namespace, nearly always in one
 // directory; only those are read.
 func (r *resolver) partialBases(t *def, name string, kinds map[string]bool, depth int) (*def, typeState) {
 	outcome := typeUnknown
-	if r.spec.Family != "csharp" {
+	if !r.traits.PartialTypes {
 		return nil, outcome
 	}
 	parts := r.filter(t.Name, typeLike, func(d def) bool {
@@ -116,32 +118,34 @@ func (r *resolver) partialBases(t *def, name string, kinds map[string]bool, dept
 	return nil, outcome
 }
 
-// memberForType reports a C# chain root that found a member where the
+// memberForType reports a chain root that found a member where the
 // extractor wrote a type: a constructor (new Foo() inside Foo) or the
 // definition whose type the chain is (a property Formatting of type
 // Formatting). The root is then looked up as a type.
 func (r *resolver) memberForType(c chainCtx, t *def, st typeState, called bool) bool {
-	if r.spec.Family != "csharp" || st != typeKnown || c.typeOnly || c.asWritten {
+	if !r.traits.TypeNamedMembers || st != typeKnown || c.typeOnly || c.asWritten {
 		return false
 	}
 	return t.ID == c.owner || !called && t.Kind == facts.KindMethod
 }
 
 // sameType reports whether a member found by its owner's qualified name
-// belongs to t: in C#, same-named types of other namespaces share their
-// qualified names, so a member in another directory is taken only from
-// another part of a partial class, which lives beside it.
+// belongs to t: where types have parts (C#), same-named types of other
+// namespaces share their qualified names, so a member in another
+// directory is taken only from another part of a partial class, which
+// lives beside it.
 func (r *resolver) sameType(t, m *def) bool {
-	return r.spec.Family != "csharp" || m.Path == t.Path || dirOf(m.Path) == dirOf(t.Path)
+	return !r.traits.PartialTypes || m.Path == t.Path || dirOf(m.Path) == dirOf(t.Path)
 }
 
-// unknownLocal reports a C# call on a receiver whose type is not known (a
-// var of an unknown result, a lambda parameter, an indexer's result).
+// unknownLocal reports a call on a receiver whose type is not known (a
+// var of an unknown result, a lambda parameter, an indexer's result),
+// which uniqueElsewhere resolves (Traits.UniqueOnUnknownReceiver).
 func (r *resolver) unknownLocal(ref facts.Ref) bool {
-	return r.spec.Family == "csharp" && (ref.Recv == facts.Unknown || ref.Qualifier == facts.Unknown)
+	return r.traits.UniqueOnUnknownReceiver && (ref.Recv == facts.Unknown || ref.Qualifier == facts.Unknown)
 }
 
-// uniqueElsewhere resolves a C# call on a receiver of unknown type only to
+// uniqueElsewhere resolves a call on a receiver of unknown type only to
 // a method whose name is unique in the project (an extension method, a
 // rare name), and never to one of the calling class: being near the
 // caller says nothing about an unknown receiver.
@@ -157,11 +161,11 @@ func (r *resolver) uniqueElsewhere(name, from string) (def, bool) {
 	return *m, true
 }
 
-// nestedType finds a C# root written in another file among the types
+// nestedType finds a root written in another file among the types
 // nested in the definition's own type or its bases (a field of type Inner
 // declared in Outer).
 func (r *resolver) nestedType(c chainCtx, name string) (*def, bool) {
-	if r.spec.Family != "csharp" || c.self == nil {
+	if !r.traits.TypeNamedMembers || c.self == nil {
 		return nil, false
 	}
 	if m, st := r.memberOf(c.self, name, typeLike, "", 0); st == typeKnown {

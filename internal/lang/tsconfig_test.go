@@ -1,4 +1,4 @@
-package explicit
+package lang
 
 import (
 	"testing"
@@ -6,7 +6,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
-	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // TestTSConfigPathsWithGlobs: comments and trailing commas are dropped,
@@ -24,7 +23,7 @@ func TestTSConfigPathsWithGlobs(t *testing.T) {
   },
   "include": ["packages/*/src", "packages/*/__tests__"]
 }`)
-	want := lang.TSConfig{BaseURL: ".", Paths: map[string][]string{"@vue/*": {"./packages/*/src"}, `a"b`: {"x"}}}
+	want := TSConfig{BaseURL: ".", Paths: map[string][]string{"@vue/*": {"./packages/*/src"}, `a"b`: {"x"}}}
 	got, _ := tsConfig(data)
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("tsconfig (-want +got):\n%s", d)
@@ -51,12 +50,12 @@ func TestTSConfigExtends(t *testing.T) {
 	add("loop/b/tsconfig.json", `{"extends": "../a/tsconfig.json"}`)
 	for _, tt := range []struct {
 		p    string
-		want lang.TSConfig
+		want TSConfig
 	}{
-		{"apps/web/tsconfig.json", lang.TSConfig{BaseURL: "/", Paths: map[string][]string{"@shared/*": {"/libs/shared/src/*"}}}},
-		{"apps/api/tsconfig.json", lang.TSConfig{BaseURL: "/", Paths: map[string][]string{"~/*": {"./src/*"}}}},
-		{"libs/ui/tsconfig.json", lang.TSConfig{}},
-		{"loop/a/tsconfig.json", lang.TSConfig{}},
+		{"apps/web/tsconfig.json", TSConfig{BaseURL: "/", Paths: map[string][]string{"@shared/*": {"/libs/shared/src/*"}}}},
+		{"apps/api/tsconfig.json", TSConfig{BaseURL: "/", Paths: map[string][]string{"~/*": {"./src/*"}}}},
+		{"libs/ui/tsconfig.json", TSConfig{}},
+		{"loop/a/tsconfig.json", TSConfig{}},
 	} {
 		if d := cmp.Diff(tt.want, effectiveTSConfig(files, tt.p, 0)); d != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.p, d)
@@ -64,15 +63,15 @@ func TestTSConfigExtends(t *testing.T) {
 	}
 	// What the candidates make of them: apps/api's own paths stay relative
 	// to the inherited baseUrl, the root.
-	pr := &lang.Project{TSConfigs: map[string]lang.TSConfig{
+	pr := &Project{TSConfigs: map[string]TSConfig{
 		"apps/web": effectiveTSConfig(files, "apps/web/tsconfig.json", 0),
 		"apps/api": effectiveTSConfig(files, "apps/api/tsconfig.json", 0),
 	}}
-	web := lang.Default().ByExtension("x.ts").ImportCandidates(facts.Import{Path: "@shared/date"}, "apps/web/src/page.ts", pr)
+	web := wrap(typescriptSpec()).ImportCandidates(facts.Import{Path: "@shared/date"}, "apps/web/src/page.ts", pr)
 	if len(web) == 0 || web[0] != "libs/shared/src/date" {
 		t.Errorf("apps/web @shared/date: %q", web)
 	}
-	api := lang.Default().ByExtension("x.ts").ImportCandidates(facts.Import{Path: "~/db"}, "apps/api/src/main.ts", pr)
+	api := wrap(typescriptSpec()).ImportCandidates(facts.Import{Path: "~/db"}, "apps/api/src/main.ts", pr)
 	if len(api) == 0 || api[0] != "src/db" {
 		t.Errorf("apps/api ~/db: %q", api)
 	}

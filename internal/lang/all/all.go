@@ -1,0 +1,20 @@
+// Package all registers every language lgraph indexes: the one place
+// that imports the language packages, for the writer side (the pipeline,
+// its phases, test indexers and benchmarks). A reader detects languages
+// with package lang alone and links no grammar.
+package all
+
+import (
+	"sync"
+
+	"github.com/lgraph/lgraph/internal/lang"
+)
+
+// Languages lists every language, in lang.Names order.
+func Languages() []lang.Language {
+	return lang.Builtin()
+}
+
+// Registry returns the registry of every language. It is built once and
+// shared: a registry is read-only.
+var Registry = sync.OnceValue(func() *lang.Registry { return lang.NewRegistry(Languages()...) })

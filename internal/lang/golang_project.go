@@ -1,0 +1,33 @@
+package lang
+
+import (
+	"bufio"
+	"bytes"
+	"strings"
+)
+
+// goProject reads the module path each go.mod declares, by directory.
+type goProject struct{ modules map[string]string }
+
+func newGoProject(ProjectInput) ProjectReader { return &goProject{modules: map[string]string{}} }
+
+// Read takes a go.mod.
+func (r *goProject) Read(p string, data []byte) {
+	if m := goModulePath(data); m != "" {
+		r.modules[ProjectDir(p)] = m
+	}
+}
+
+// Finish writes Project.GoModules.
+func (r *goProject) Finish(pr *Project) { pr.GoModules = r.modules }
+
+func goModulePath(data []byte) string {
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(line, "module"); ok && (rest == "" || rest[0] == ' ' || rest[0] == '\t') {
+			return strings.Trim(strings.TrimSpace(rest), `"`)
+		}
+	}
+	return ""
+}
