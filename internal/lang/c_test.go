@@ -48,8 +48,8 @@ size_t read_buf(buffer_t *b, FILE *fp) {
 `
 
 func TestCSymbols(t *testing.T) {
-	f := rustMustExtract(t, cSpec(), cSample)
-	want := []rustSymRow{
+	f := testExtract(t, cSpec(), cSample)
+	want := []testSymLine{
 		{"MAX_LEN", "MAX_LEN", facts.KindConst, "", 6},
 		{"SQUARE", "SQUARE", facts.KindFunction, "", 7},
 		{"buffer", "buffer", facts.KindStruct, "", 11},
@@ -68,34 +68,34 @@ func TestCSymbols(t *testing.T) {
 		{"limit", "limit", facts.KindVar, "", 22},
 		{"read_buf", "read_buf", facts.KindFunction, "", 28},
 	}
-	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	rb := rustSymbolNamed(t, f, "read_buf")
+	rb := testSymbol(t, f, "read_buf")
 	if rb.Doc != "Reads a buffer.\nReturns the length." || rb.Signature != "size_t read_buf(buffer_t *b, FILE *fp)" || rb.EndLine != 36 {
 		t.Errorf("read_buf: %+v", rb)
 	}
-	buf := rustSymbolNamed(t, f, "buffer")
+	buf := testSymbol(t, f, "buffer")
 	if buf.Doc != "A buffer." || buf.Signature != "struct buffer" {
 		t.Errorf("buffer: %+v", buf)
 	}
-	if s := rustSymbolNamed(t, f, "point").Signature; s != "typedef struct { ... } point" {
+	if s := testSymbol(t, f, "point").Signature; s != "typedef struct { ... } point" {
 		t.Errorf("point signature %q", s)
 	}
-	m := rustSymbolNamed(t, f, "MAX_LEN")
+	m := testSymbol(t, f, "MAX_LEN")
 	if m.Signature != "#define MAX_LEN 64" || m.EndLine != 6 {
 		t.Errorf("MAX_LEN: %+v", m)
 	}
-	if sq := rustSymbolNamed(t, f, "SQUARE"); sq.EndLine != 8 || sq.Signature != "#define SQUARE(x)" {
+	if sq := testSymbol(t, f, "SQUARE"); sq.EndLine != 8 || sq.Signature != "#define SQUARE(x)" {
 		t.Errorf("SQUARE: %+v", sq)
 	}
-	if s := rustSymbolNamed(t, f, "counter").Signature; s != "static int counter" {
+	if s := testSymbol(t, f, "counter").Signature; s != "static int counter" {
 		t.Errorf("counter signature %q", s)
 	}
 }
 
 func TestCImports(t *testing.T) {
-	f := rustMustExtract(t, cSpec(), cSample)
+	f := testExtract(t, cSpec(), cSample)
 	want := []facts.Import{
 		{Path: "util/str.h", Kind: "local", Line: 3},
 		{Path: "stdio.h", Kind: "system", Line: 4},
@@ -106,9 +106,9 @@ func TestCImports(t *testing.T) {
 }
 
 func TestCRefs(t *testing.T) {
-	f := rustMustExtract(t, cSpec(), cSample)
+	f := testExtract(t, cSpec(), cSample)
 	const fn = "read_buf"
-	want := []rustRefRow{
+	want := []testRef{
 		{"node", "", facts.RefReference, "buffer", 13},
 		{"buffer", "", facts.RefReference, "buffer_t", 16},
 		{"config_t", "", facts.RefReference, "", 23},
@@ -122,7 +122,7 @@ func TestCRefs(t *testing.T) {
 		{"get_ops", "", facts.RefCall, fn, 33},
 		{"node", "", facts.RefReference, fn, 34},
 	}
-	if d := cmp.Diff(want, rustRefRows(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -132,12 +132,12 @@ func TestCSyntaxError(t *testing.T) {
 struct ok { int a; };
 int broken( { = ; 
 `
-	f := rustMustExtract(t, cSpec(), src)
+	f := testExtract(t, cSpec(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := rustSymRows(f)
-	want := []rustSymRow{
+	got := testSymLines(f)
+	want := []testSymLine{
 		{"good", "good", facts.KindFunction, "", 1},
 		{"ok", "ok", facts.KindStruct, "", 2},
 	}

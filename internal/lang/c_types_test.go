@@ -8,31 +8,6 @@ import (
 	"github.com/lgraph/lgraph/internal/facts"
 )
 
-// recvRow is a call reference with its receiver chain.
-type recvRow struct{ Name, Qualifier, Recv string }
-
-// callRecvs lists the calls of a file with their receiver chains.
-func callRecvs(f *facts.File) []recvRow {
-	var out []recvRow
-	for _, r := range f.Refs {
-		if r.Kind == facts.RefCall {
-			out = append(out, recvRow{r.Name, r.Qualifier, r.Recv})
-		}
-	}
-	return out
-}
-
-// symbolTypes maps the Qualified name of every symbol with a type to it.
-func symbolTypes(f *facts.File) map[string]string {
-	out := map[string]string{}
-	for _, s := range f.Symbols {
-		if s.Type != "" {
-			out[s.Qualified] = s.Type
-		}
-	}
-	return out
-}
-
 // TestCppFieldAndResultTypes: fields are symbols with their declared
 // types; functions carry their result types; std types are outside the
 // repository except a smart pointer, which is its pointee.
@@ -53,16 +28,16 @@ void Conn::close() {}
 using Handle = Conn;
 }
 `
-	f := rustMustExtract(t, cppSpec(), src)
+	f := testExtract(t, cppSpec(), src)
 	want := map[string]string{
 		"app.Conn.on_close": facts.NotRepo, "app.Conn.buf": "Buffer", "app.Conn.items": facts.NotRepo,
 		"app.Conn.codec": "Codec", "app.Conn.sock": "net.Socket", "app.Conn.fd": facts.NotRepo,
 		"app.open_conn": "Conn", "app.make_codec": "Codec", "app.Conn.close": facts.NotRepo, "app.Handle": "Conn",
 	}
-	if d := cmp.Diff(want, symbolTypes(f)); d != "" {
+	if d := cmp.Diff(want, testTypes(f)); d != "" {
 		t.Errorf("types (-want +got):\n%s", d)
 	}
-	if s := rustSymbolNamed(t, f, "app.Conn.buf"); s.Kind != facts.KindField || s.Parent != "app.Conn" {
+	if s := testSymbol(t, f, "app.Conn.buf"); s.Kind != facts.KindField || s.Parent != "app.Conn" {
 		t.Errorf("buf: %+v", s)
 	}
 }
@@ -71,9 +46,9 @@ using Handle = Conn;
 // name; typedef struct tag alias gives the alias the tag's type.
 func TestCTypedefFields(t *testing.T) {
 	src := "typedef struct { struct ops *ops; } handle;\ntypedef struct conn conn_t;\ntypedef int (*cb_t)(void);\n"
-	f := rustMustExtract(t, cSpec(), src)
+	f := testExtract(t, cSpec(), src)
 	want := map[string]string{"handle.ops": "ops", "conn_t": "conn", "cb_t": facts.NotRepo}
-	if d := cmp.Diff(want, symbolTypes(f)); d != "" {
+	if d := cmp.Diff(want, testTypes(f)); d != "" {
 		t.Errorf("types (-want +got):\n%s", d)
 	}
 }
@@ -102,8 +77,8 @@ func TestCppLocalReceivers(t *testing.T) {
     std::sort(a, b);
 }
 `
-	f := rustMustExtract(t, cppSpec(), src)
-	want := []recvRow{
+	f := testExtract(t, cppSpec(), src)
+	want := []testCall{
 		{"open_conn", "", ""},
 		{"send", "c", "Conn"},
 		{"Worker", "", ""},
@@ -119,9 +94,9 @@ func TestCppLocalReceivers(t *testing.T) {
 		{"touch", "item", facts.Unknown},
 		{"sort", "std", facts.NotRepo},
 	}
-	got := callRecvs(f)
+	got := testCalls(f)
 	// new ns::Pool() is a call of Pool; keep the rows this test is about.
-	var rows []recvRow
+	var rows []testCall
 	for _, r := range got {
 		if r.Name != "Pool" {
 			rows = append(rows, r)
@@ -137,9 +112,9 @@ func TestCppLocalReceivers(t *testing.T) {
 // receiver so that the resolver finds the field, not a function.
 func TestCFunctionPointerCalls(t *testing.T) {
 	src := "void run(struct conn *c, int (*cb)(int)) {\n  int (*fp)(int) = pick();\n  cb(1);\n  fp(2);\n  c->on_close(3);\n  helper(4);\n}\n"
-	f := rustMustExtract(t, cSpec(), src)
-	want := []recvRow{{"pick", "", ""}, {"on_close", "c", "conn"}, {"helper", "", ""}}
-	if d := cmp.Diff(want, callRecvs(f)); d != "" {
+	f := testExtract(t, cSpec(), src)
+	want := []testCall{{"pick", "", ""}, {"on_close", "c", "conn"}, {"helper", "", ""}}
+	if d := cmp.Diff(want, testCalls(f)); d != "" {
 		t.Errorf("calls (-want +got):\n%s", d)
 	}
 }
@@ -148,7 +123,7 @@ func TestCFunctionPointerCalls(t *testing.T) {
 // namespace; a using declaration of one name is not.
 func TestCppUsingNamespace(t *testing.T) {
 	src := "using namespace std;\nusing namespace app::net;\nusing app::Conn;\nvoid f() { using namespace detail; }\n"
-	f := rustMustExtract(t, cppSpec(), src)
+	f := testExtract(t, cppSpec(), src)
 	want := []facts.Import{
 		{Path: "std", Kind: "wildcard", Line: 1},
 		{Path: "app::net", Kind: "wildcard", Line: 2},
@@ -163,19 +138,19 @@ func TestCppUsingNamespace(t *testing.T) {
 // is read as C++ (classes, methods, namespaces).
 func TestCHeaderWrittenInCpp(t *testing.T) {
 	src := "#pragma once\nnamespace app {\nclass Conn : public Base {\n public:\n  void send(int n);\n private:\n  Buffer *buf_;\n};\n}\n"
-	f := rustMustExtract(t, cSpec(), src)
-	want := []rustSymRow{
+	f := testExtract(t, cSpec(), src)
+	want := []testSymLine{
 		{"app", "app", facts.KindModule, "", 2},
 		{"Conn", "app.Conn", facts.KindClass, "app", 3},
 		{"send", "app.Conn.send", facts.KindMethod, "app.Conn", 5},
 		{"buf_", "app.Conn.buf_", facts.KindField, "app.Conn", 7},
 	}
-	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	// A C header stays C.
-	c := rustMustExtract(t, cSpec(), "struct s { int class_id; };\nint f(void);\n")
-	if d := cmp.Diff([]rustSymRow{{"s", "s", facts.KindStruct, "", 1}, {"class_id", "s.class_id", facts.KindField, "s", 1}}, rustSymRows(c)); d != "" {
+	c := testExtract(t, cSpec(), "struct s { int class_id; };\nint f(void);\n")
+	if d := cmp.Diff([]testSymLine{{"s", "s", facts.KindStruct, "", 1}, {"class_id", "s.class_id", facts.KindField, "s", 1}}, testSymLines(c)); d != "" {
 		t.Errorf("C header (-want +got):\n%s", d)
 	}
 }
@@ -184,16 +159,16 @@ func TestCHeaderWrittenInCpp(t *testing.T) {
 // declaration do not swallow the declarations after them.
 func TestCppMacroLines(t *testing.T) {
 	src := "LIB_BEGIN_NAMESPACE\nclass LIB_API file {\n public:\n  LIB_CONSTEXPR auto size() const -> int;\n};\nLIB_INLINE void flush(file &f) { f.size(); }\nLIB_END_NAMESPACE\n"
-	f := rustMustExtract(t, cppSpec(), src)
-	want := []rustSymRow{
+	f := testExtract(t, cppSpec(), src)
+	want := []testSymLine{
 		{"file", "file", facts.KindClass, "", 2},
 		{"size", "file.size", facts.KindMethod, "file", 4},
 		{"flush", "flush", facts.KindFunction, "", 6},
 	}
-	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]recvRow{{"size", "f", "file"}}, callRecvs(f)); d != "" {
+	if d := cmp.Diff([]testCall{{"size", "f", "file"}}, testCalls(f)); d != "" {
 		t.Errorf("calls (-want +got):\n%s", d)
 	}
 }

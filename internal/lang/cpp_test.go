@@ -59,8 +59,8 @@ int main() {
 `
 
 func TestCppSymbols(t *testing.T) {
-	f := rustMustExtract(t, cppSpec(), cppSample)
-	want := []rustSymRow{
+	f := testExtract(t, cppSpec(), cppSample)
+	want := []testSymLine{
 		{"geo", "geo", facts.KindModule, "", 4},
 		{"Shape", "geo.Shape", facts.KindClass, "geo", 7},
 		{"Shape", "geo.Shape.Shape", facts.KindMethod, "geo.Shape", 9},
@@ -85,27 +85,27 @@ func TestCppSymbols(t *testing.T) {
 		{"operator==", "operator==", facts.KindFunction, "", 43},
 		{"main", "main", facts.KindFunction, "", 45},
 	}
-	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	sh := rustSymbolNamed(t, f, "geo.Shape")
+	sh := testSymbol(t, f, "geo.Shape")
 	if sh.Doc != "A drawable shape." || sh.Signature != "class Shape : public Base, protected util::Named<Shape>" {
 		t.Errorf("Shape: doc %q sig %q", sh.Doc, sh.Signature)
 	}
 	if d := cmp.Diff([]string{"Base", "util::Named"}, sh.Extends); d != "" {
 		t.Errorf("Shape extends: %s", d)
 	}
-	lg := rustSymbolNamed(t, f, "geo.largest")
+	lg := testSymbol(t, f, "geo.largest")
 	if lg.Doc != "Largest of two." || lg.Signature != "T largest(T a, T b)" {
 		t.Errorf("largest: doc %q sig %q", lg.Doc, lg.Signature)
 	}
-	if s := rustSymbolNamed(t, f, "geo.Shape.area").Signature; s != "virtual double area() const = 0" {
+	if s := testSymbol(t, f, "geo.Shape.area").Signature; s != "virtual double area() const = 0" {
 		t.Errorf("area signature %q", s)
 	}
 }
 
 func TestCppImports(t *testing.T) {
-	f := rustMustExtract(t, cppSpec(), cppSample)
+	f := testExtract(t, cppSpec(), cppSample)
 	want := []facts.Import{
 		{Path: "shape.hpp", Kind: "local", Line: 1},
 		{Path: "vector", Kind: "system", Line: 2},
@@ -116,9 +116,9 @@ func TestCppImports(t *testing.T) {
 }
 
 func TestCppRefs(t *testing.T) {
-	f := rustMustExtract(t, cppSpec(), cppSample)
+	f := testExtract(t, cppSpec(), cppSample)
 	const per = "geo.Shape.perimeter"
-	want := []rustRefRow{
+	want := []testRef{
 		{"Base", "", facts.RefReference, "geo.Shape", 7},
 		{"Named", "util", facts.RefReference, "geo.Shape", 7},
 		{"Shape", "", facts.RefReference, "geo.Shape", 7},
@@ -143,20 +143,20 @@ func TestCppRefs(t *testing.T) {
 		{"Shape", "geo", facts.RefReference, "operator==", 43},
 		{"Shape", "geo", facts.RefReference, "main", 46},
 	}
-	if d := cmp.Diff(want, rustRefRows(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
 
 func TestCppNewQualified(t *testing.T) {
 	src := "void f() { auto a = new ns::Widget(); auto b = new Box<int>(); auto c = new Plain; int d = static_cast<int>(a); }\n"
-	f := rustMustExtract(t, cppSpec(), src)
-	want := []rustRefRow{
+	f := testExtract(t, cppSpec(), src)
+	want := []testRef{
 		{"Widget", "ns", facts.RefCall, "f", 1},
 		{"Box", "", facts.RefCall, "f", 1},
 		{"Plain", "", facts.RefCall, "f", 1},
 	}
-	if d := cmp.Diff(want, rustRefRows(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -167,12 +167,12 @@ class Good { void m() {} };
 }
 class Broken { void x( { ; 
 `
-	f := rustMustExtract(t, cppSpec(), src)
+	f := testExtract(t, cppSpec(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := rustSymRows(f)
-	want := []rustSymRow{
+	got := testSymLines(f)
+	want := []testSymLine{
 		{"n", "n", facts.KindModule, "", 1},
 		{"Good", "n.Good", facts.KindClass, "n", 2},
 		{"m", "n.Good.m", facts.KindMethod, "n.Good", 2},
@@ -201,14 +201,14 @@ func TestCppSpecSharesFamily(t *testing.T) {
 
 func TestCppConversionOperator(t *testing.T) {
 	src := "class A {\n  explicit operator bool() const { return true; }\n  operator int();\n};\nA::operator int() { return 1; }\n"
-	f := rustMustExtract(t, cppSpec(), src)
-	want := []rustSymRow{
+	f := testExtract(t, cppSpec(), src)
+	want := []testSymLine{
 		{"A", "A", facts.KindClass, "", 1},
 		{"operator bool", "A.operator bool", facts.KindMethod, "A", 2},
 		{"operator int", "A.operator int", facts.KindMethod, "A", 3},
 		{"operator int", "A.operator int", facts.KindMethod, "A", 5},
 	}
-	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 }

@@ -59,14 +59,14 @@ namespace Acme.Core
 `
 
 func TestCSharpExtractSymbols(t *testing.T) {
-	f := jcpExtract(t, csharpSpec(), csharpTestSrc)
+	f := testExtract(t, csharpSpec(), csharpTestSrc)
 	if f.Package != "Acme.Core" {
 		t.Errorf("package %q", f.Package)
 	}
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors %d", f.SyntaxErrors)
 	}
-	want := []jcpSym{
+	want := []testSym{
 		{"Acme.Core", "Acme.Core", facts.KindModule, "", 6, 46},
 		{"Widget", "Widget", facts.KindClass, "", 11, 45},
 		{"Max", "Widget.Max", facts.KindConst, "Widget", 14, 14},
@@ -86,11 +86,11 @@ func TestCSharpExtractSymbols(t *testing.T) {
 		{"Person", "Widget.Person", facts.KindClass, "Widget", 44, 44},
 		{"Name", "Widget.Person.Name", facts.KindField, "Widget.Person", 44, 44},
 	}
-	if d := cmp.Diff(want, jcpSyms(f)); d != "" {
+	if d := cmp.Diff(want, testSyms(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 
-	w := jcpSymbol(t, f, "Widget")
+	w := testSymbol(t, f, "Widget")
 	if w.Doc != "A widget." {
 		t.Errorf("doc %q", w.Doc)
 	}
@@ -103,32 +103,32 @@ func TestCSharpExtractSymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"IDisposable", "IComparable"}, w.Implements); d != "" {
 		t.Errorf("implements: %s", d)
 	}
-	ctor := jcpSymbol(t, f, "Widget.Widget")
+	ctor := testSymbol(t, f, "Widget.Widget")
 	if ctor.Doc != "Makes one." || ctor.Signature != "public Widget(int x) : base(x)" {
 		t.Errorf("ctor doc %q sig %q", ctor.Doc, ctor.Signature)
 	}
-	if s := jcpSymbol(t, f, "Widget.Count"); s.Signature != "public int Count" {
+	if s := testSymbol(t, f, "Widget.Count"); s.Signature != "public int Count" {
 		t.Errorf("Count sig %q", s.Signature)
 	}
-	if s := jcpSymbol(t, f, "Widget.IShape.Area"); s.Signature != "double Area()" {
+	if s := testSymbol(t, f, "Widget.IShape.Area"); s.Signature != "double Area()" {
 		t.Errorf("Area sig %q", s.Signature)
 	}
-	if s := jcpSymbol(t, f, "Widget.Max"); s.Signature != "public const int Max" {
+	if s := testSymbol(t, f, "Widget.Max"); s.Signature != "public const int Max" {
 		t.Errorf("Max sig %q", s.Signature)
 	}
-	if s := jcpSymbol(t, f, "Widget.Point"); s.Extends != nil || !cmp.Equal(s.Implements, []string{"IEquatable"}) {
+	if s := testSymbol(t, f, "Widget.Point"); s.Extends != nil || !cmp.Equal(s.Implements, []string{"IEquatable"}) {
 		t.Errorf("struct bases %v %v", s.Extends, s.Implements)
 	}
-	if s := jcpSymbol(t, f, "Widget.IShape"); !cmp.Equal(s.Extends, []string{"IDrawable"}) || s.Implements != nil {
+	if s := testSymbol(t, f, "Widget.IShape"); !cmp.Equal(s.Extends, []string{"IDrawable"}) || s.Implements != nil {
 		t.Errorf("interface bases %v %v", s.Extends, s.Implements)
 	}
-	if s := jcpSymbol(t, f, "Widget.Person"); !cmp.Equal(s.Extends, []string{"Entity"}) || !cmp.Equal(s.Implements, []string{"IPerson"}) {
+	if s := testSymbol(t, f, "Widget.Person"); !cmp.Equal(s.Extends, []string{"Entity"}) || !cmp.Equal(s.Implements, []string{"IPerson"}) {
 		t.Errorf("record bases %v %v", s.Extends, s.Implements)
 	}
 }
 
 func TestCSharpExtractImports(t *testing.T) {
-	f := jcpExtract(t, csharpSpec(), csharpTestSrc)
+	f := testExtract(t, csharpSpec(), csharpTestSrc)
 	want := []facts.Import{
 		{Path: "System", Kind: "wildcard", Line: 1},
 		{Path: "System.Collections.Generic", Kind: "wildcard", Line: 2},
@@ -141,9 +141,9 @@ func TestCSharpExtractImports(t *testing.T) {
 }
 
 func TestCSharpExtractRefs(t *testing.T) {
-	f := jcpExtract(t, csharpSpec(), csharpTestSrc)
+	f := testExtract(t, csharpSpec(), csharpTestSrc)
 	call, ref := facts.RefCall, facts.RefReference
-	want := []jcpRef{
+	want := []testRef{
 		{"SerializableAttribute", "", ref, "Widget", 11},
 		{"WidgetBase", "", ref, "Widget", 12},
 		{"IDisposable", "", ref, "Widget", 12},
@@ -171,7 +171,7 @@ func TestCSharpExtractRefs(t *testing.T) {
 		{"Entity", "", ref, "Widget.Person", 44},
 		{"IPerson", "", ref, "Widget.Person", 44},
 	}
-	if d := cmp.Diff(want, jcpRefs(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -189,11 +189,11 @@ public static class Helpers
 
 interface IRepo<TItem> where TItem : IEntity { TItem Find(Guid id); }
 `
-	f := jcpExtract(t, csharpSpec(), src)
+	f := testExtract(t, csharpSpec(), src)
 	if f.Package != "Acme.Files" {
 		t.Errorf("package %q", f.Package)
 	}
-	want := []jcpSym{
+	want := []testSym{
 		{"Acme.Files", "Acme.Files", facts.KindModule, "", 1, 1},
 		{"Helpers", "Helpers", facts.KindClass, "", 5, 9},
 		{"Pad", "Helpers.Pad", facts.KindMethod, "Helpers", 7, 7},
@@ -202,20 +202,20 @@ interface IRepo<TItem> where TItem : IEntity { TItem Find(Guid id); }
 		{"IRepo", "IRepo", facts.KindInterface, "", 11, 11},
 		{"Find", "IRepo.Find", facts.KindMethod, "IRepo", 11, 11},
 	}
-	if d := cmp.Diff(want, jcpSyms(f)); d != "" {
+	if d := cmp.Diff(want, testSyms(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	if s := jcpSymbol(t, f, "Helpers.Pad"); s.Signature != "public static string Pad(this string s)" {
+	if s := testSymbol(t, f, "Helpers.Pad"); s.Signature != "public static string Pad(this string s)" {
 		t.Errorf("Pad sig %q", s.Signature)
 	}
 	call, ref := facts.RefCall, facts.RefReference
-	wantRefs := []jcpRef{
+	wantRefs := []testRef{
 		{"PadLeft", "s", call, "Helpers.Pad", 7},
 		{"Inner", "", call, "Helpers.Local", 8},
 		{"IEntity", "", ref, "IRepo", 11},
 		{"Guid", "", ref, "IRepo.Find", 11},
 	}
-	if d := cmp.Diff(wantRefs, jcpRefs(f)); d != "" {
+	if d := cmp.Diff(wantRefs, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 	if d := cmp.Diff([]facts.Import{{Path: "Acme.Core", Kind: "wildcard", Line: 3}}, f.Imports); d != "" {
@@ -230,7 +230,7 @@ func TestCSharpExtractWideBodyDocs(t *testing.T) {
 		fmt.Fprintf(&b, "    /// <summary>\n    /// Doc %d.\n    /// </summary>\n    // not doc: a plain comment breaks nothing below\n    public void M%d() { }\n", i, i)
 	}
 	b.WriteString("}\n")
-	f := jcpExtract(t, csharpSpec(), b.String())
+	f := testExtract(t, csharpSpec(), b.String())
 	if len(f.Symbols) != 41 {
 		t.Fatalf("%d symbols", len(f.Symbols))
 	}
@@ -241,7 +241,7 @@ func TestCSharpExtractWideBodyDocs(t *testing.T) {
 			t.Errorf("symbol %d = %+v", i, s)
 		}
 	}
-	g := jcpExtract(t, csharpSpec(), strings.ReplaceAll(b.String(), "    // not doc: a plain comment breaks nothing below\n", ""))
+	g := testExtract(t, csharpSpec(), strings.ReplaceAll(b.String(), "    // not doc: a plain comment breaks nothing below\n", ""))
 	for i := 0; i < 40; i++ {
 		if s := g.Symbols[i+1]; s.Doc != fmt.Sprintf("Doc %d.", i) || s.Line != 4*i+5 {
 			t.Errorf("symbol %d = %+v", i, s)
@@ -257,15 +257,15 @@ func TestCSharpExtractSyntaxError(t *testing.T) {
     class Broken {
         void Bad( {
 `
-	f := jcpExtract(t, csharpSpec(), src)
+	f := testExtract(t, csharpSpec(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := jcpSyms(f)
+	got := testSyms(f)
 	if len(got) < 3 {
 		t.Fatalf("symbols %+v", got)
 	}
-	want := []jcpSym{
+	want := []testSym{
 		{"N", "N", facts.KindModule, "", 1, 7},
 		{"Good", "Good", facts.KindClass, "", 2, 4},
 		{"Ok", "Good.Ok", facts.KindMethod, "Good", 3, 3},
@@ -278,11 +278,11 @@ func TestCSharpExtractSyntaxError(t *testing.T) {
 }
 
 func TestCSharpKindIDs(t *testing.T) {
-	jcpCheckKindIDs(t, csharpSpec(), csharpTestSrc)
+	testCheckKindIDs(t, csharpSpec(), csharpTestSrc)
 }
 
 func TestCSharpModuleKeys(t *testing.T) {
-	f := jcpExtract(t, csharpSpec(), "namespace A.B { class X {} }\nnamespace A.B { class Y {} }\nnamespace C { namespace D { } }\n")
+	f := testExtract(t, csharpSpec(), "namespace A.B { class X {} }\nnamespace A.B { class Y {} }\nnamespace C { namespace D { } }\n")
 	if d := cmp.Diff([]string{"A.B", "C", "C.D"}, csharpSpec().ModuleKeys("src/X.cs", f, nil)); d != "" {
 		t.Errorf("ModuleKeys (-want +got):\n%s", d)
 	}

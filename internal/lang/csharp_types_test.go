@@ -35,7 +35,7 @@ func csTypes(f *facts.File) map[string]string {
 // an alias binds its name to a type of a namespace, using static opens a
 // type; usings inside a namespace block count as well.
 func TestCSharpUsingForms(t *testing.T) {
-	f := jcpExtract(t, csharpSpec(), `using Acme.Core;
+	f := testExtract(t, csharpSpec(), `using Acme.Core;
 global using Acme.Shared;
 using Dict = System.Collections.Generic.Dictionary<string, object>;
 using Single = Lonely;
@@ -66,7 +66,7 @@ namespace Acme.App
 // builtins and arrays are NotRepo, type variables Unknown, a namespace-
 // qualified or aliased type an imported root.
 func TestCSharpSymbolTypes(t *testing.T) {
-	f := jcpExtract(t, csharpSpec(), `using Acme.Core;
+	f := testExtract(t, csharpSpec(), `using Acme.Core;
 using Opts = Acme.Config.Options;
 namespace Acme.App;
 public class Service<T>
@@ -108,7 +108,7 @@ public record Point(Coord X, int Y);
 // or inferred type; this.f and base are left to the resolver; a name that
 // is no local goes as written; builtins are NotRepo; unknown is Unknown.
 func TestCSharpReceivers(t *testing.T) {
-	f := jcpExtract(t, csharpSpec(), `using Acme.Core;
+	f := testExtract(t, csharpSpec(), `using Acme.Core;
 using Assert = Acme.Testing.XAssert;
 namespace Acme.App;
 class C(Repo repo) : B
@@ -181,7 +181,7 @@ class C(Repo repo) : B
 // TestCSharpOrphanMembers: members that follow a type body the parser
 // closed early (an else branch split by #if) stay in that type.
 func TestCSharpOrphanMembers(t *testing.T) {
-	f := jcpExtract(t, csharpSpec(), `namespace N
+	f := testExtract(t, csharpSpec(), `namespace N
 {
     public class Reader
     {
@@ -226,7 +226,7 @@ func TestCSharpOrphanMembers(t *testing.T) {
 	if f.SyntaxErrors == 0 {
 		t.Skip("the grammar now parses #if around else: nothing to recover")
 	}
-	after := jcpSymbol(t, f, "Reader.After")
+	after := testSymbol(t, f, "Reader.After")
 	if after.Parent != "Reader" {
 		t.Errorf("After parent %q", after.Parent)
 	}

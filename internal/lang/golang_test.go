@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"context"
 	"fmt"
 	"testing"
 
@@ -9,29 +8,6 @@ import (
 
 	"github.com/lgraph/lgraph/internal/facts"
 )
-
-func goTestExtract(t *testing.T, src string) *facts.File {
-	t.Helper()
-	f, err := NewParsers().Extract(context.Background(), wrap(goSpec()), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
-// goTestSym is the part of a symbol most tests compare.
-type goTestSym struct {
-	Name, Qualified, Kind, Parent string
-	Line, EndLine                 int
-}
-
-func goTestSyms(f *facts.File) []goTestSym {
-	var out []goTestSym
-	for _, s := range f.Symbols {
-		out = append(out, goTestSym{s.Name, s.Qualified, s.Kind, s.Parent, s.Line, s.EndLine})
-	}
-	return out
-}
 
 const goTestSrc = `// Package store keeps things.
 package store
@@ -119,8 +95,8 @@ func init() {
 `
 
 func TestGoExtractSymbols(t *testing.T) {
-	f := goTestExtract(t, goTestSrc)
-	want := []goTestSym{
+	f := testExtract(t, goSpec(), goTestSrc)
+	want := []testSym{
 		{"MaxItems", "MaxItems", facts.KindConst, "", 14, 14},
 		{"ModeA", "ModeA", facts.KindConst, "", 18, 18},
 		{"ModeB", "ModeB", facts.KindConst, "", 19, 19},
@@ -142,7 +118,7 @@ func TestGoExtractSymbols(t *testing.T) {
 		{"Push", "List.Push", facts.KindMethod, "List", 74, 77},
 		{"init", "init", facts.KindFunction, "", 79, 83},
 	}
-	if diff := cmp.Diff(want, goTestSyms(f)); diff != "" {
+	if diff := cmp.Diff(want, testSyms(f)); diff != "" {
 		t.Errorf("symbols (-want +got):\n%s", diff)
 	}
 	if f.Package != "store" {
@@ -154,7 +130,7 @@ func TestGoExtractSymbols(t *testing.T) {
 }
 
 func TestGoExtractDetails(t *testing.T) {
-	f := goTestExtract(t, goTestSrc)
+	f := testExtract(t, goSpec(), goTestSrc)
 	type detail struct {
 		Signature, Doc      string
 		Extends, Implements []string
@@ -194,7 +170,7 @@ func TestGoExtractDetails(t *testing.T) {
 // types, initializers, results; imported names by import path, builtins
 // and unnamed composite types as NotRepo.
 func TestGoExtractTypes(t *testing.T) {
-	f := goTestExtract(t, goTestSrc)
+	f := testExtract(t, goSpec(), goTestSrc)
 	got := map[string]string{}
 	for _, s := range f.Symbols {
 		if s.Type != "" {
@@ -263,7 +239,7 @@ func Run(c *srv.Config, n int) {
 	"s".Len()
 }
 `
-	f := goTestExtract(t, src)
+	f := testExtract(t, goSpec(), src)
 	var got []string
 	for _, r := range f.Refs {
 		if r.Kind == facts.RefCall && r.Qualifier != "" {
@@ -295,7 +271,7 @@ func Run(c *srv.Config, n int) {
 }
 
 func TestGoExtractImports(t *testing.T) {
-	f := goTestExtract(t, goTestSrc)
+	f := testExtract(t, goSpec(), goTestSrc)
 	want := []facts.Import{
 		{Path: "context", Line: 5},
 		{Path: "example.com/app/config", Alias: "cfg", Line: 6},
@@ -309,7 +285,7 @@ func TestGoExtractImports(t *testing.T) {
 }
 
 func TestGoExtractRefs(t *testing.T) {
-	f := goTestExtract(t, goTestSrc)
+	f := testExtract(t, goSpec(), goTestSrc)
 	call, ref := facts.RefCall, facts.RefReference
 	want := []facts.Ref{
 		{Name: "Mode", Kind: ref, From: "ModeA", Line: 18},
@@ -361,12 +337,12 @@ func Broken( {
 	x := 
 }
 `
-	f := goTestExtract(t, src)
+	f := testExtract(t, goSpec(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	syms := goTestSyms(f)
-	want := []goTestSym{
+	syms := testSyms(f)
+	want := []testSym{
 		{"Good", "Good", facts.KindStruct, "", 3, 3},
 		{"A", "Good.A", facts.KindField, "Good", 3, 3},
 		{"Before", "Before", facts.KindFunction, "", 5, 5},

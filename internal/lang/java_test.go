@@ -1,89 +1,14 @@
 package lang
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
-	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
-
-// Shared by the Java, C# and PHP tests.
-
-type jcpSym struct {
-	Name, Qualified, Kind, Parent string
-	Line, EndLine                 int
-}
-
-type jcpRef struct {
-	Name, Qualifier, Kind, From string
-	Line                        int
-}
-
-func jcpExtract(t *testing.T, spec *oldSpec, src string) *facts.File {
-	t.Helper()
-	f, err := NewParsers().Extract(context.Background(), wrap(spec), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
-func jcpSyms(f *facts.File) []jcpSym {
-	out := []jcpSym{}
-	for _, s := range f.Symbols {
-		out = append(out, jcpSym{s.Name, s.Qualified, s.Kind, s.Parent, s.Line, s.EndLine})
-	}
-	return out
-}
-
-func jcpRefs(f *facts.File) []jcpRef {
-	out := []jcpRef{}
-	for _, r := range f.Refs {
-		out = append(out, jcpRef{r.Name, r.Qualifier, r.Kind, r.From, r.Line})
-	}
-	return out
-}
-
-func jcpSymbol(t *testing.T, f *facts.File, qual string) facts.Symbol {
-	t.Helper()
-	for _, s := range f.Symbols {
-		if s.Qualified == qual {
-			return s
-		}
-	}
-	t.Fatalf("no symbol %q", qual)
-	return facts.Symbol{}
-}
-
-// jcpCheckKindIDs checks the assumption behind the kind tables: the id the
-// language gives a kind name is the id the parsed nodes carry.
-func jcpCheckKindIDs(t *testing.T, spec *oldSpec, src string) {
-	t.Helper()
-	l := spec.Grammar()
-	p := sitter.NewParser()
-	defer p.Close()
-	if err := p.SetLanguage(l); err != nil {
-		t.Fatal(err)
-	}
-	tree := p.Parse([]byte(src), nil)
-	defer tree.Close()
-	syntax.Walk(tree.RootNode(), func(n *sitter.Node) bool {
-		if n.IsError() || n.IsMissing() {
-			return true
-		}
-		if got := l.IdForNodeKind(n.Kind(), n.IsNamed()); got != n.KindId() {
-			t.Errorf("%s kind %q: IdForNodeKind %d, node %d", spec.Name, n.Kind(), got, n.KindId())
-		}
-		return true
-	})
-
-}
 
 const javaTestSrc = `package com.acme.app;
 
@@ -138,14 +63,14 @@ public class Service<T> extends Base<T> implements Runnable, java.io.Serializabl
 `
 
 func TestJavaExtractSymbols(t *testing.T) {
-	f := jcpExtract(t, javaSpec(), javaTestSrc)
+	f := testExtract(t, javaSpec(), javaTestSrc)
 	if f.Package != "com.acme.app" {
 		t.Errorf("package %q", f.Package)
 	}
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors %d", f.SyntaxErrors)
 	}
-	want := []jcpSym{
+	want := []testSym{
 		{"Service", "Service", facts.KindClass, "", 12, 50},
 		{"MAX", "Service.MAX", facts.KindConst, "Service", 14, 14},
 		{"names", "Service.names", facts.KindField, "Service", 15, 15},
@@ -164,11 +89,11 @@ func TestJavaExtractSymbols(t *testing.T) {
 		{"Marker", "Service.Marker", facts.KindInterface, "Service", 49, 49},
 		{"value", "Service.Marker.value", facts.KindMethod, "Service.Marker", 49, 49},
 	}
-	if d := cmp.Diff(want, jcpSyms(f)); d != "" {
+	if d := cmp.Diff(want, testSyms(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 
-	svc := jcpSymbol(t, f, "Service")
+	svc := testSymbol(t, f, "Service")
 	if svc.Doc != "A service.\nSecond line." {
 		t.Errorf("doc %q", svc.Doc)
 	}
@@ -181,32 +106,32 @@ func TestJavaExtractSymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"Runnable", "java.io.Serializable"}, svc.Implements); d != "" {
 		t.Errorf("implements: %s", d)
 	}
-	ctor := jcpSymbol(t, f, "Service.Service")
+	ctor := testSymbol(t, f, "Service.Service")
 	if ctor.Doc != "Makes one." || ctor.Signature != "public Service(int x)" {
 		t.Errorf("ctor doc %q sig %q", ctor.Doc, ctor.Signature)
 	}
-	if s := jcpSymbol(t, f, "Service.run"); s.Doc != "" || s.Signature != "@Override public void run()" {
+	if s := testSymbol(t, f, "Service.run"); s.Doc != "" || s.Signature != "@Override public void run()" {
 		t.Errorf("run doc %q sig %q", s.Doc, s.Signature)
 	}
-	if s := jcpSymbol(t, f, "Service.MAX"); s.Signature != "public static final int MAX" {
+	if s := testSymbol(t, f, "Service.MAX"); s.Signature != "public static final int MAX" {
 		t.Errorf("MAX sig %q", s.Signature)
 	}
-	if s := jcpSymbol(t, f, "Service.Listener.on"); s.Signature != "void on(Event e)" {
+	if s := testSymbol(t, f, "Service.Listener.on"); s.Signature != "void on(Event e)" {
 		t.Errorf("on sig %q", s.Signature)
 	}
-	if d := cmp.Diff([]string{"EventListener", "Comparable"}, jcpSymbol(t, f, "Service.Listener").Extends); d != "" {
+	if d := cmp.Diff([]string{"EventListener", "Comparable"}, testSymbol(t, f, "Service.Listener").Extends); d != "" {
 		t.Errorf("interface extends: %s", d)
 	}
-	if d := cmp.Diff([]string{"Named"}, jcpSymbol(t, f, "Service.Color").Implements); d != "" {
+	if d := cmp.Diff([]string{"Named"}, testSymbol(t, f, "Service.Color").Implements); d != "" {
 		t.Errorf("enum implements: %s", d)
 	}
-	if d := cmp.Diff([]string{"Shape"}, jcpSymbol(t, f, "Service.Point").Implements); d != "" {
+	if d := cmp.Diff([]string{"Shape"}, testSymbol(t, f, "Service.Point").Implements); d != "" {
 		t.Errorf("record implements: %s", d)
 	}
 }
 
 func TestJavaExtractImports(t *testing.T) {
-	f := jcpExtract(t, javaSpec(), javaTestSrc)
+	f := testExtract(t, javaSpec(), javaTestSrc)
 	want := []facts.Import{
 		{Path: "java.util.List", Line: 3},
 		{Path: "java.util", Kind: "wildcard", Line: 4},
@@ -219,9 +144,9 @@ func TestJavaExtractImports(t *testing.T) {
 }
 
 func TestJavaExtractRefs(t *testing.T) {
-	f := jcpExtract(t, javaSpec(), javaTestSrc)
+	f := testExtract(t, javaSpec(), javaTestSrc)
 	call, ref := facts.RefCall, facts.RefReference
-	want := []jcpRef{
+	want := []testRef{
 		{"Deprecated", "", ref, "Service", 12},
 		{"Base", "", ref, "Service", 13},
 		{"Runnable", "", ref, "Service", 13},
@@ -255,7 +180,7 @@ func TestJavaExtractRefs(t *testing.T) {
 		{"String", "", ref, "Service.Marker.value", 49},
 	}
 	// The record Point's x/y have primitive types; no refs.
-	if d := cmp.Diff(want, jcpRefs(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -273,18 +198,18 @@ func TestJavaExtractLocalsAndAnonymous(t *testing.T) {
     A(int v) { this(v, 0); }
 }
 `
-	f := jcpExtract(t, javaSpec(), src)
-	wantSyms := []jcpSym{
+	f := testExtract(t, javaSpec(), src)
+	wantSyms := []testSym{
 		{"A", "A", facts.KindClass, "", 1, 11},
 		{"CMP", "A.CMP", facts.KindConst, "A", 2, 4},
 		{"m", "A.m", facts.KindMethod, "A", 5, 9},
 		{"A", "A.A", facts.KindMethod, "A", 10, 10},
 	}
-	if d := cmp.Diff(wantSyms, jcpSyms(f)); d != "" {
+	if d := cmp.Diff(wantSyms, testSyms(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	call, ref := facts.RefCall, facts.RefReference
-	wantRefs := []jcpRef{
+	wantRefs := []testRef{
 		{"Comparator", "", ref, "A.CMP", 2},
 		{"B", "", ref, "A.CMP", 2},
 		{"Comparator", "", call, "A.CMP", 2},
@@ -299,7 +224,7 @@ func TestJavaExtractLocalsAndAnonymous(t *testing.T) {
 		{"Local", "", call, "A.m", 8},
 		{"A", "this", call, "A.A", 10},
 	}
-	if d := cmp.Diff(wantRefs, jcpRefs(f)); d != "" {
+	if d := cmp.Diff(wantRefs, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -313,14 +238,14 @@ func TestJavaExtractWideBody(t *testing.T) {
 		fmt.Fprintf(&b, "    /** Doc %d. */\n    @Override\n    void m%d() { f%d(); }\n", i, i, i)
 	}
 	b.WriteString("}\n")
-	f := jcpExtract(t, javaSpec(), b.String())
+	f := testExtract(t, javaSpec(), b.String())
 	if len(f.Symbols) != 41 || len(f.Refs) != 80 {
 		t.Fatalf("%d symbols, %d refs", len(f.Symbols), len(f.Refs))
 	}
 	for i := 0; i < 40; i++ {
 		s := f.Symbols[i+1]
-		want := jcpSym{fmt.Sprintf("m%d", i), fmt.Sprintf("Wide.m%d", i), facts.KindMethod, "Wide", 3*i + 3, 3*i + 4}
-		if d := cmp.Diff(want, jcpSyms(&facts.File{Symbols: []facts.Symbol{s}})[0]); d != "" {
+		want := testSym{fmt.Sprintf("m%d", i), fmt.Sprintf("Wide.m%d", i), facts.KindMethod, "Wide", 3*i + 3, 3*i + 4}
+		if d := cmp.Diff(want, testSyms(&facts.File{Symbols: []facts.Symbol{s}})[0]); d != "" {
 			t.Errorf("symbol %d (-want +got):\n%s", i, d)
 		}
 		if s.Doc != fmt.Sprintf("Doc %d.", i) {
@@ -342,15 +267,15 @@ class Good {
 class Broken {
     void bad( { 
 `
-	f := jcpExtract(t, javaSpec(), src)
+	f := testExtract(t, javaSpec(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := jcpSyms(f)
+	got := testSyms(f)
 	if len(got) < 2 {
 		t.Fatalf("symbols %+v", got)
 	}
-	want := []jcpSym{
+	want := []testSym{
 		{"Good", "Good", facts.KindClass, "", 3, 5},
 		{"ok", "Good.ok", facts.KindMethod, "Good", 4, 4},
 	}
@@ -363,7 +288,7 @@ class Broken {
 }
 
 func TestJavaKindIDs(t *testing.T) {
-	jcpCheckKindIDs(t, javaSpec(), javaTestSrc)
+	testCheckKindIDs(t, javaSpec(), javaTestSrc)
 }
 
 func TestJavaModuleKeys(t *testing.T) {
@@ -404,9 +329,9 @@ func TestJavaImportCandidates(t *testing.T) {
 
 // The module keys of a file and the candidates of an import of it agree.
 func TestJavaKeysMatchImports(t *testing.T) {
-	lib := jcpExtract(t, javaSpec(), "package com.acme.util;\npublic class Strings { public static String pad(String s) { return s; } }\n")
+	lib := testExtract(t, javaSpec(), "package com.acme.util;\npublic class Strings { public static String pad(String s) { return s; } }\n")
 	keys := javaSpec().ModuleKeys("src/com/acme/util/Strings.java", lib, nil)
-	user := jcpExtract(t, javaSpec(), javaTestSrc)
+	user := testExtract(t, javaSpec(), javaTestSrc)
 	imp := user.Imports[3]
 	cands := javaSpec().ImportCandidates(imp, "src/com/acme/app/Service.java", nil)
 	if len(cands) == 0 || !strings.Contains(strings.Join(keys, "|"), cands[0]) {
@@ -421,7 +346,7 @@ func TestJavaCSharpPHPTruncated(t *testing.T) {
 		src  string
 	}{{javaSpec(), javaTestSrc}, {csharpSpec(), csharpTestSrc}, {phpSpec(), phpTestSrc}} {
 		for i := 0; i < len(c.src); i += 5 {
-			f := jcpExtract(t, c.spec, c.src[:i])
+			f := testExtract(t, c.spec, c.src[:i])
 			for _, s := range f.Symbols {
 				if s.Name == "" || s.Qualified == "" || s.Line < 1 || s.EndLine < s.Line {
 					t.Errorf("%s cut at %d: bad symbol %+v", c.spec.Name, i, s)

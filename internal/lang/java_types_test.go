@@ -64,7 +64,7 @@ class Service extends Base {
     void tick() {}
 }
 `
-	f := jcpExtract(t, javaSpec(), src)
+	f := testExtract(t, javaSpec(), src)
 	want := []string{
 		".Store recv= args=()",                       // new Store() in the field's initializer
 		"c.get recv=@lib.Client|Client args=()",      // the parameter's type
@@ -117,7 +117,7 @@ record Point(int x, int y) {
     Point {}
 }
 `
-	f := jcpExtract(t, javaSpec(), src)
+	f := testExtract(t, javaSpec(), src)
 	type sig struct{ Type, Params string }
 	got := map[string]sig{}
 	for _, s := range f.Symbols {
@@ -161,7 +161,7 @@ class A {
     }
 }
 `
-	f := jcpExtract(t, javaSpec(), src)
+	f := testExtract(t, javaSpec(), src)
 	var got []string
 	for _, r := range f.Refs {
 		if r.Name == "g" {

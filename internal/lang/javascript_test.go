@@ -1,7 +1,6 @@
 package lang
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -10,39 +9,10 @@ import (
 	"github.com/lgraph/lgraph/internal/facts"
 )
 
-type jsSymRow struct {
-	Name, Qualified, Kind, Parent string
-	Line                          int
-}
-
-type jsRefRow struct {
-	Name, Qualifier, Kind, From string
-	Line                        int
-}
-
+// jsExtractT extracts a source written from its second line.
 func jsExtractT(t *testing.T, spec *oldSpec, src string) *facts.File {
 	t.Helper()
-	f, err := NewParsers().Extract(context.Background(), wrap(spec), []byte(strings.TrimPrefix(src, "\n")))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
-func jsSymRows(f *facts.File) []jsSymRow {
-	var out []jsSymRow
-	for _, s := range f.Symbols {
-		out = append(out, jsSymRow{s.Name, s.Qualified, s.Kind, s.Parent, s.Line})
-	}
-	return out
-}
-
-func jsRefRows(f *facts.File) []jsRefRow {
-	var out []jsRefRow
-	for _, r := range f.Refs {
-		out = append(out, jsRefRow{r.Name, r.Qualifier, r.Kind, r.From, r.Line})
-	}
-	return out
+	return testExtract(t, spec, strings.TrimPrefix(src, "\n"))
 }
 
 func jsSymbol(f *facts.File, qual string) *facts.Symbol {
@@ -91,7 +61,7 @@ const App = () => <Layout><ui.Button onClick={add}/><div/></Layout>;
 
 func TestJSSymbols(t *testing.T) {
 	f := jsExtractT(t, javascriptSpec(), jsSample)
-	want := []jsSymRow{
+	want := []testSymLine{
 		{"Greeter", "Greeter", facts.KindClass, "", 7},
 		{"count", "Greeter.count", facts.KindField, "Greeter", 8},
 		{"onClick", "Greeter.onClick", facts.KindMethod, "Greeter", 9},
@@ -110,7 +80,7 @@ func TestJSSymbols(t *testing.T) {
 		{"api", "api", facts.KindConst, "", 29},
 		{"App", "App", facts.KindFunction, "", 32},
 	}
-	if d := cmp.Diff(want, jsSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	if f.SyntaxErrors != 0 {
@@ -153,7 +123,7 @@ func TestJSSymbols(t *testing.T) {
 
 func TestJSRefs(t *testing.T) {
 	f := jsExtractT(t, javascriptSpec(), jsSample)
-	want := []jsRefRow{
+	want := []testRef{
 		{"Widget", "Base", facts.RefReference, "Greeter", 7},
 		{"handle", "this", facts.RefCall, "Greeter.onClick", 9},
 		{"Widget", "Base", facts.RefCall, "Greeter.constructor", 10}, // super(name)
@@ -169,7 +139,7 @@ func TestJSRefs(t *testing.T) {
 		{"Layout", "", facts.RefCall, "App", 32},
 		{"Button", "ui", facts.RefCall, "App", 32},
 	}
-	if d := cmp.Diff(want, jsRefRows(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -210,12 +180,12 @@ const notImport = require(dyn);
 		t.Errorf("imports (-want +got):\n%s", d)
 	}
 	// require() bindings are imports, not symbols; require/import are not call refs.
-	wantSyms := []jsSymRow{{"lazy", "lazy", facts.KindFunction, "", 12}, {"notImport", "notImport", facts.KindConst, "", 14}}
-	if d := cmp.Diff(wantSyms, jsSymRows(f)); d != "" {
+	wantSyms := []testSymLine{{"lazy", "lazy", facts.KindFunction, "", 12}, {"notImport", "notImport", facts.KindConst, "", 14}}
+	if d := cmp.Diff(wantSyms, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	wantRefs := []jsRefRow{{"require", "", facts.RefCall, "notImport", 14}}
-	if d := cmp.Diff(wantRefs, jsRefRows(f)); d != "" {
+	wantRefs := []testRef{{"require", "", facts.RefCall, "notImport", 14}}
+	if d := cmp.Diff(wantRefs, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -231,8 +201,8 @@ function broken( {
 	if f.SyntaxErrors == 0 {
 		t.Fatal("want syntax errors")
 	}
-	got := jsSymRows(f)
-	want := []jsSymRow{
+	got := testSymLines(f)
+	want := []testSymLine{
 		{"ok", "ok", facts.KindFunction, "", 1},
 		{"Kept", "Kept", facts.KindClass, "", 2},
 		{"m", "Kept.m", facts.KindMethod, "Kept", 2},

@@ -59,14 +59,14 @@ class Sub extends ns.Base {
 function go(obj) { obj!.run!(); fn!(); }
 `
 	f := jsExtractT(t, typescriptSpec(), src)
-	want := []jsRefRow{
+	want := []testRef{
 		{"Base", "ns", "reference", "Sub", 1},
 		{"Base", "ns", "call", "Sub.constructor", 2},
 		{"close", "this", "call", "Sub.constructor", 2},
 		{"run", "obj", "call", "go", 4},
 		{"fn", "", "call", "go", 4},
 	}
-	if d := cmp.Diff(want, jsRefRows(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }

@@ -70,14 +70,14 @@ if (!function_exists('legacy')) {
 `
 
 func TestPHPExtractSymbols(t *testing.T) {
-	f := jcpExtract(t, phpSpec(), phpTestSrc)
+	f := testExtract(t, phpSpec(), phpTestSrc)
 	if f.Package != `App\Models` {
 		t.Errorf("package %q", f.Package)
 	}
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors %d", f.SyntaxErrors)
 	}
-	want := []jcpSym{
+	want := []testSym{
 		{"VERSION", "VERSION", facts.KindConst, "", 14, 14},
 		{"User", "User", facts.KindClass, "", 19, 43},
 		{"MAX", "User.MAX", facts.KindConst, "User", 24, 24},
@@ -92,10 +92,10 @@ func TestPHPExtractSymbols(t *testing.T) {
 		{"helper", "helper", facts.KindFunction, "", 55, 55},
 		{"legacy", "legacy", facts.KindFunction, "", 58, 58},
 	}
-	if d := cmp.Diff(want, jcpSyms(f)); d != "" {
+	if d := cmp.Diff(want, testSyms(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	u := jcpSymbol(t, f, "User")
+	u := testSymbol(t, f, "User")
 	if u.Doc != "A user." {
 		t.Errorf("doc %q", u.Doc)
 	}
@@ -108,26 +108,26 @@ func TestPHPExtractSymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"HasName", "JsonSerializable", "SoftDeletes", "Notifiable"}, u.Implements); d != "" {
 		t.Errorf("implements: %s", d)
 	}
-	m := jcpSymbol(t, f, "User.getName")
+	m := testSymbol(t, f, "User.getName")
 	if m.Doc != "Get the name." || m.Signature != "public function getName(Formatter $f, int $x): ?string" {
 		t.Errorf("method doc %q sig %q", m.Doc, m.Signature)
 	}
-	if s := jcpSymbol(t, f, "Named.name"); s.Signature != "public function name(): string" {
+	if s := testSymbol(t, f, "Named.name"); s.Signature != "public function name(): string" {
 		t.Errorf("interface method sig %q", s.Signature)
 	}
-	if s := jcpSymbol(t, f, "User.profile"); s.Signature != "private ?Profile $profile" {
+	if s := testSymbol(t, f, "User.profile"); s.Signature != "private ?Profile $profile" {
 		t.Errorf("property sig %q", s.Signature)
 	}
-	if d := cmp.Diff([]string{"HasName"}, jcpSymbol(t, f, "Named").Extends); d != "" {
+	if d := cmp.Diff([]string{"HasName"}, testSymbol(t, f, "Named").Extends); d != "" {
 		t.Errorf("interface extends: %s", d)
 	}
-	if d := cmp.Diff([]string{"HasLabel"}, jcpSymbol(t, f, "Suit").Implements); d != "" {
+	if d := cmp.Diff([]string{"HasLabel"}, testSymbol(t, f, "Suit").Implements); d != "" {
 		t.Errorf("enum implements: %s", d)
 	}
 }
 
 func TestPHPExtractImports(t *testing.T) {
-	f := jcpExtract(t, phpSpec(), phpTestSrc)
+	f := testExtract(t, phpSpec(), phpTestSrc)
 	want := []facts.Import{
 		{Path: `App\Contracts\HasName`, Names: []string{"HasName"}, Line: 6},
 		{Path: `Foo\Bar`, Names: []string{"Bar"}, As: []string{"Baz"}, Line: 7},
@@ -152,7 +152,7 @@ include "$dir/c.php";
 require $path;
 $cfg = require __DIR__ . '/../config/app.php';
 `
-	f := jcpExtract(t, phpSpec(), src)
+	f := testExtract(t, phpSpec(), src)
 	want := []facts.Import{
 		{Path: "a.php", Kind: "require", Line: 2},
 		{Path: "../vendor/autoload.php", Kind: "require", Line: 3},
@@ -165,9 +165,9 @@ $cfg = require __DIR__ . '/../config/app.php';
 }
 
 func TestPHPExtractRefs(t *testing.T) {
-	f := jcpExtract(t, phpSpec(), phpTestSrc)
+	f := testExtract(t, phpSpec(), phpTestSrc)
 	call, ref := facts.RefCall, facts.RefReference
-	want := []jcpRef{
+	want := []testRef{
 		{"Entity", "", ref, "User", 19},
 		{"Model", "", ref, "User", 20},
 		{"HasName", "", ref, "User", 20},
@@ -196,7 +196,7 @@ func TestPHPExtractRefs(t *testing.T) {
 		{"Admin", "", ref, "helper", 55},
 		{"function_exists", "", call, "", 57},
 	}
-	if d := cmp.Diff(want, jcpRefs(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -213,26 +213,26 @@ function outer() {
 }
 class Box { public function __construct(private Item $item) {} }
 `
-	f := jcpExtract(t, phpSpec(), src)
-	want := []jcpSym{
+	f := testExtract(t, phpSpec(), src)
+	want := []testSym{
 		{"APP_ROOT", "APP_ROOT", facts.KindConst, "", 3, 3},
 		{"outer", "outer", facts.KindFunction, "", 6, 9},
 		{"Box", "Box", facts.KindClass, "", 10, 10},
 		{"__construct", "Box.__construct", facts.KindMethod, "Box", 10, 10},
 		{"item", "Box.item", facts.KindField, "Box", 10, 10}, // a promoted property
 	}
-	if d := cmp.Diff(want, jcpSyms(f)); d != "" {
+	if d := cmp.Diff(want, testSyms(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	call, ref := facts.RefCall, facts.RefReference
-	wantRefs := []jcpRef{
+	wantRefs := []testRef{
 		{"define", "", call, "", 3},
 		{"render", "", call, "", 4},
 		{"Base", "", ref, "outer", 8},
 		{"info", "Log", call, "outer", 8},
 		{"Item", "", ref, "Box.__construct", 10},
 	}
-	if d := cmp.Diff(wantRefs, jcpRefs(f)); d != "" {
+	if d := cmp.Diff(wantRefs, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -248,18 +248,18 @@ class Good {
 class Broken {
     public function bad( {
 `
-	f := jcpExtract(t, phpSpec(), src)
+	f := testExtract(t, phpSpec(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
 	if f.Package != "App" {
 		t.Errorf("package %q", f.Package)
 	}
-	got := jcpSyms(f)
+	got := testSyms(f)
 	if len(got) < 2 {
 		t.Fatalf("symbols %+v", got)
 	}
-	want := []jcpSym{
+	want := []testSym{
 		{"Good", "Good", facts.KindClass, "", 4, 6},
 		{"ok", "Good.ok", facts.KindMethod, "Good", 5, 5},
 	}
@@ -269,16 +269,16 @@ class Broken {
 }
 
 func TestPHPKindIDs(t *testing.T) {
-	jcpCheckKindIDs(t, phpSpec(), phpTestSrc)
+	testCheckKindIDs(t, phpSpec(), phpTestSrc)
 }
 
 func TestPHPModuleKeys(t *testing.T) {
-	f := jcpExtract(t, phpSpec(), phpTestSrc)
+	f := testExtract(t, phpSpec(), phpTestSrc)
 	want := []string{`App\Models\User`, `App\Models\Named`, `App\Models\Greets`, `App\Models\Suit`, "src/Models/User.php"}
 	if d := cmp.Diff(want, phpSpec().ModuleKeys("src/Models/User.php", f, nil)); d != "" {
 		t.Errorf("ModuleKeys (-want +got):\n%s", d)
 	}
-	g := jcpExtract(t, phpSpec(), "<?php\nclass Legacy {}\nfunction f() {}\n")
+	g := testExtract(t, phpSpec(), "<?php\nclass Legacy {}\nfunction f() {}\n")
 	if d := cmp.Diff([]string{"Legacy", "lib/legacy.php"}, phpSpec().ModuleKeys("lib/legacy.php", g, nil)); d != "" {
 		t.Errorf("ModuleKeys without namespace (-want +got):\n%s", d)
 	}

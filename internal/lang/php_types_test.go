@@ -49,7 +49,7 @@ class Controller extends BaseController
 // what the class assigns them, and return types are chains naming classes
 // by their fully qualified names; builtin types are outside the repository.
 func TestPHPTypes(t *testing.T) {
-	f := jcpExtract(t, phpSpec(), phpTypesSample)
+	f := testExtract(t, phpSpec(), phpTypesSample)
 	want := map[string]string{
 		"Controller.users":    `@App\Repo\UserRepo|UserRepo`,
 		"Controller.cache":    `@App\Cache\Store|Store()`,
@@ -57,10 +57,10 @@ func TestPHPTypes(t *testing.T) {
 		"Controller.mail":     `@App\Services\Mailer|Mailer`,
 		"Controller.show":     `@App\Http\View|View`,
 	}
-	if d := cmp.Diff(want, symbolTypes(f)); d != "" {
+	if d := cmp.Diff(want, testTypes(f)); d != "" {
 		t.Errorf("types (-want +got):\n%s", d)
 	}
-	if s := rustSymbolNamed(t, f, "Controller.mail"); s.Kind != facts.KindField || s.Parent != "Controller" {
+	if s := testSymbol(t, f, "Controller.mail"); s.Kind != facts.KindField || s.Parent != "Controller" {
 		t.Errorf("promoted property: %+v", s)
 	}
 }
@@ -70,14 +70,14 @@ func TestPHPTypes(t *testing.T) {
 // classes name their receiver's class; parent:: and $this are left to
 // the resolver; a closure sees the variables it uses.
 func TestPHPReceivers(t *testing.T) {
-	f := jcpExtract(t, phpSpec(), phpTypesSample)
-	var got []recvRow
-	for _, r := range callRecvs(f) {
+	f := testExtract(t, phpSpec(), phpTypesSample)
+	var got []testCall
+	for _, r := range testCalls(f) {
 		if r.Qualifier != "" { // keep the member and static calls
 			got = append(got, r)
 		}
 	}
-	want := []recvRow{
+	want := []testCall{
 		{"Store", `App\Cache`, ""},
 		{"find", "this->users", "this.users"},
 		{"send", "this->mail", "this.mail"},
@@ -100,7 +100,7 @@ func TestPHPReceivers(t *testing.T) {
 // TestPHPUseAliases: a use statement imports a class under its name or
 // its alias (Import.As); use function imports no class.
 func TestPHPUseAliases(t *testing.T) {
-	f := jcpExtract(t, phpSpec(), phpTypesSample)
+	f := testExtract(t, phpSpec(), phpTypesSample)
 	want := []facts.Import{
 		{Path: `App\Services\Mailer`, Names: []string{"Mailer"}, As: []string{"Mail"}, Line: 4},
 		{Path: `App\Repo\UserRepo`, Names: []string{"UserRepo"}, Line: 4},

@@ -105,7 +105,7 @@ def late():
 
 from .util import Later as L
 `
-	f := pyTestExtract(t, src)
+	f := testExtract(t, pythonSpec(), src)
 	var got []string
 	for _, r := range f.Refs {
 		if r.Kind != facts.RefCall {
@@ -142,7 +142,7 @@ from .util import Later as L
 // implementation that follows them, which keeps the plain id, and that
 // stubs without one (a .pyi file) stay.
 func TestPythonExtractOverloads(t *testing.T) {
-	f := pyTestExtract(t, `import typing as t
+	f := testExtract(t, pythonSpec(), `import typing as t
 from typing import overload
 
 

@@ -1,36 +1,12 @@
 package lang
 
 import (
-	"context"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
 )
-
-func pyTestExtract(t *testing.T, src string) *facts.File {
-	t.Helper()
-	f, err := NewParsers().Extract(context.Background(), wrap(pythonSpec()), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
-// pyTestSym is the part of a symbol most tests compare.
-type pyTestSym struct {
-	Name, Qualified, Kind, Parent string
-	Line, EndLine                 int
-}
-
-func pyTestSyms(f *facts.File) []pyTestSym {
-	var out []pyTestSym
-	for _, s := range f.Symbols {
-		out = append(out, pyTestSym{s.Name, s.Qualified, s.Kind, s.Parent, s.Line, s.EndLine})
-	}
-	return out
-}
 
 const pyTestSrc = `"""Service module."""
 import os.path, sys as system
@@ -95,8 +71,8 @@ type Alias = dict[str, Item]
 `
 
 func TestPythonExtractSymbols(t *testing.T) {
-	f := pyTestExtract(t, pyTestSrc)
-	want := []pyTestSym{
+	f := testExtract(t, pythonSpec(), pyTestSrc)
+	want := []testSym{
 		{"MAX_RETRIES", "MAX_RETRIES", facts.KindConst, "", 10, 10},
 		{"_cache", "_cache", facts.KindVar, "", 11, 11},
 		{"a", "a", facts.KindVar, "", 12, 12},
@@ -116,7 +92,7 @@ func TestPythonExtractSymbols(t *testing.T) {
 		{"Local", "make.Local", facts.KindClass, "make", 55, 56},
 		{"Alias", "Alias", facts.KindType, "", 60, 60},
 	}
-	if diff := cmp.Diff(want, pyTestSyms(f)); diff != "" {
+	if diff := cmp.Diff(want, testSyms(f)); diff != "" {
 		t.Errorf("symbols (-want +got):\n%s", diff)
 	}
 	if f.SyntaxErrors != 0 {
@@ -125,7 +101,7 @@ func TestPythonExtractSymbols(t *testing.T) {
 }
 
 func TestPythonExtractDetails(t *testing.T) {
-	f := pyTestExtract(t, pyTestSrc)
+	f := testExtract(t, pythonSpec(), pyTestSrc)
 	type detail struct {
 		Signature, Doc string
 		Extends        []string
@@ -166,7 +142,7 @@ func TestPythonExtractDetails(t *testing.T) {
 }
 
 func TestPythonExtractImports(t *testing.T) {
-	f := pyTestExtract(t, pyTestSrc)
+	f := testExtract(t, pythonSpec(), pyTestSrc)
 	want := []facts.Import{
 		{Path: "os.path", Line: 2},
 		{Path: "sys", Alias: "system", Line: 2},
@@ -183,7 +159,7 @@ func TestPythonExtractImports(t *testing.T) {
 }
 
 func TestPythonExtractRefs(t *testing.T) {
-	f := pyTestExtract(t, pyTestSrc)
+	f := testExtract(t, pythonSpec(), pyTestSrc)
 	call, ref := facts.RefCall, facts.RefReference
 	want := []facts.Ref{
 		{Name: "Dict", Kind: ref, From: "_cache", Line: 11},
@@ -216,7 +192,7 @@ func TestPythonExtractRefs(t *testing.T) {
 }
 
 func TestPythonExtractBuiltinShadowed(t *testing.T) {
-	f := pyTestExtract(t, "from fs import open\n\ndef format(x):\n    return open(x), format(x), len(x)\n")
+	f := testExtract(t, pythonSpec(), "from fs import open\n\ndef format(x):\n    return open(x), format(x), len(x)\n")
 	var got []string
 	for _, r := range f.Refs {
 		got = append(got, r.Name)
@@ -236,16 +212,16 @@ class Good(Base):
 def broken(:
     pass
 `
-	f := pyTestExtract(t, src)
+	f := testExtract(t, pythonSpec(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	want := []pyTestSym{
+	want := []testSym{
 		{"LIMIT", "LIMIT", facts.KindConst, "", 1, 1},
 		{"Good", "Good", facts.KindClass, "", 3, 5},
 		{"ok", "Good.ok", facts.KindMethod, "Good", 4, 5},
 	}
-	syms := pyTestSyms(f)
+	syms := testSyms(f)
 	if len(syms) < len(want) {
 		t.Fatalf("symbols = %+v", syms)
 	}

@@ -101,7 +101,7 @@ def make_app():
 // as fields, module variables, and result types from annotations and
 // return statements; imported names in @module|Name form.
 func TestPythonExtractTypes(t *testing.T) {
-	f := pyTestExtract(t, pyTypesSrc)
+	f := testExtract(t, pythonSpec(), pyTypesSrc)
 	var got []string
 	for _, s := range f.Symbols {
 		got = append(got, fmt.Sprintf("%s %s %q", s.Kind, s.Qualified, s.Type))
@@ -217,7 +217,7 @@ class Svc:
             q.go()
         return inner
 `
-	f := pyTestExtract(t, src)
+	f := testExtract(t, pythonSpec(), src)
 	var got []string
 	for _, r := range f.Refs {
 		if r.Kind == facts.RefCall && r.Qualifier != "" {

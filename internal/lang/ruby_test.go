@@ -55,8 +55,8 @@ def top_level; end
 `
 
 func TestRubySymbols(t *testing.T) {
-	f := rustMustExtract(t, rubySpec(), rubySample)
-	want := []rustSymRow{
+	f := testExtract(t, rubySpec(), rubySample)
+	want := []testSymLine{
 		{"VERSION", "VERSION", facts.KindConst, "", 6},
 		{"Billing", "Billing", facts.KindModule, "", 10},
 		{"RATE", "Billing.RATE", facts.KindConst, "Billing", 11},
@@ -67,14 +67,14 @@ func TestRubySymbols(t *testing.T) {
 		{"Fatal", "Billing.Error.Fatal", facts.KindClass, "Billing.Error", 41},
 		{"top_level", "top_level", facts.KindFunction, "", 44},
 	}
-	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	mod := rustSymbolNamed(t, f, "Billing")
+	mod := testSymbol(t, f, "Billing")
 	if mod.Doc != "Billing things.\nSecond line." || mod.Signature != "module Billing" || mod.EndLine != 42 {
 		t.Errorf("Billing: %+v", mod)
 	}
-	inv := rustSymbolNamed(t, f, "Billing.Invoice")
+	inv := testSymbol(t, f, "Billing.Invoice")
 	if inv.Signature != "class Invoice < Base::Record" {
 		t.Errorf("Invoice signature %q", inv.Signature)
 	}
@@ -84,28 +84,28 @@ func TestRubySymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"Comparable", "Forwardable"}, inv.Implements); d != "" {
 		t.Errorf("Invoice implements: %s", d)
 	}
-	tot := rustSymbolNamed(t, f, "Billing.Invoice.total")
+	tot := testSymbol(t, f, "Billing.Invoice.total")
 	if tot.Doc != "Totals the lines." || tot.Signature != "def total(tax)" {
 		t.Errorf("total: doc %q sig %q", tot.Doc, tot.Signature)
 	}
-	if s := rustSymbolNamed(t, f, "Billing.Invoice.build").Signature; s != "def self.build(attrs)" {
+	if s := testSymbol(t, f, "Billing.Invoice.build").Signature; s != "def self.build(attrs)" {
 		t.Errorf("build signature %q", s)
 	}
-	if s := rustSymbolNamed(t, f, "VERSION").Signature; s != `VERSION = "1.0"` {
+	if s := testSymbol(t, f, "VERSION").Signature; s != `VERSION = "1.0"` {
 		t.Errorf("VERSION signature %q", s)
 	}
 }
 
 func TestRubyFirstMethodDoc(t *testing.T) {
 	src := "class A\n  # Doc of m.\n  def m; end\nend\n"
-	f := rustMustExtract(t, rubySpec(), src)
-	if m := rustSymbolNamed(t, f, "A.m"); m.Doc != "Doc of m." {
+	f := testExtract(t, rubySpec(), src)
+	if m := testSymbol(t, f, "A.m"); m.Doc != "Doc of m." {
 		t.Errorf("doc = %q", m.Doc)
 	}
 }
 
 func TestRubyImports(t *testing.T) {
-	f := rustMustExtract(t, rubySpec(), rubySample)
+	f := testExtract(t, rubySpec(), rubySample)
 	want := []facts.Import{
 		{Path: "json", Kind: "require", Line: 1},
 		{Path: "../support/helper", Kind: "relative", Line: 2},
@@ -117,9 +117,9 @@ func TestRubyImports(t *testing.T) {
 }
 
 func TestRubyRefs(t *testing.T) {
-	f := rustMustExtract(t, rubySpec(), rubySample)
+	f := testExtract(t, rubySpec(), rubySample)
 	const m = "Billing.Invoice.total"
-	want := []rustRefRow{
+	want := []testRef{
 		// require with a non-literal argument is an ordinary call.
 		{"require", "", facts.RefCall, "", 4},
 		{"join", "File", facts.RefCall, "", 4},
@@ -147,19 +147,19 @@ func TestRubyRefs(t *testing.T) {
 		{"arg", "", facts.RefCall, m, 29},
 		{"new", "", facts.RefCall, "Billing.Invoice.build", 33},
 	}
-	if d := cmp.Diff(want, rustRefRows(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
 
 func TestRubyInterpolatedCall(t *testing.T) {
-	f := rustMustExtract(t, rubySpec(), "def greet\n  puts \"hi #{name_of(user)}\"\nend\n")
-	want := []rustRefRow{
+	f := testExtract(t, rubySpec(), "def greet\n  puts \"hi #{name_of(user)}\"\nend\n")
+	want := []testRef{
 		{"puts", "", facts.RefCall, "greet", 2},
 		{"name_of", "", facts.RefCall, "greet", 2},
 		{"user", "", facts.RefCall, "greet", 2}, // no local user: a method of self
 	}
-	if d := cmp.Diff(want, rustRefRows(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -169,12 +169,12 @@ func TestRubyConstantBlockMethods(t *testing.T) {
   def dist; Math.sqrt(x); end
 end
 `
-	f := rustMustExtract(t, rubySpec(), src)
-	want := []rustSymRow{
+	f := testExtract(t, rubySpec(), src)
+	want := []testSymLine{
 		{"Point", "Point", facts.KindConst, "", 1},
 		{"dist", "Point.dist", facts.KindMethod, "Point", 2},
 	}
-	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 }
@@ -187,12 +187,12 @@ end
 def broken(
   x = = 1
 `
-	f := rustMustExtract(t, rubySpec(), src)
+	f := testExtract(t, rubySpec(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := rustSymRows(f)
-	want := []rustSymRow{
+	got := testSymLines(f)
+	want := []testSymLine{
 		{"Good", "Good", facts.KindClass, "", 1},
 		{"fine", "Good.fine", facts.KindMethod, "Good", 2},
 	}

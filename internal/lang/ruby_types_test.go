@@ -41,14 +41,14 @@ end
 // TestRubyFieldsFromInstanceVariables: instance variables assigned in a
 // class are its fields, typed by what is assigned (Foo.new: an instance).
 func TestRubyFieldsFromInstanceVariables(t *testing.T) {
-	f := rustMustExtract(t, rubySpec(), rubyTypesSample)
-	var fields []rustSymRow
-	for _, r := range rustSymRows(f) {
+	f := testExtract(t, rubySpec(), rubyTypesSample)
+	var fields []testSymLine
+	for _, r := range testSymLines(f) {
 		if r.Kind == facts.KindField {
 			fields = append(fields, r)
 		}
 	}
-	want := []rustSymRow{
+	want := []testSymLine{
 		{"client", "Shop.Cart.client", facts.KindField, "Shop.Cart", 7},
 		{"owner", "Shop.Cart.owner", facts.KindField, "Shop.Cart", 8},
 		{"items", "Shop.Cart.items", facts.KindField, "Shop.Cart", 9},
@@ -58,10 +58,10 @@ func TestRubyFieldsFromInstanceVariables(t *testing.T) {
 		t.Errorf("fields (-want +got):\n%s", d)
 	}
 	wantTypes := map[string]string{"Shop.Cart.client": "Api.Client()", "Shop.Cart.items": facts.NotRepo, "Shop.Cart.cache": "Store()"}
-	if d := cmp.Diff(wantTypes, symbolTypes(f)); d != "" {
+	if d := cmp.Diff(wantTypes, testTypes(f)); d != "" {
 		t.Errorf("types (-want +got):\n%s", d)
 	}
-	cart := rustSymbolNamed(t, f, "Shop.Cart")
+	cart := testSymbol(t, f, "Shop.Cart")
 	if d := cmp.Diff([]string{"Pricing", "Finders"}, cart.Implements); d != "" {
 		t.Errorf("mixins: %s", d)
 	}
@@ -73,8 +73,8 @@ func TestRubyFieldsFromInstanceVariables(t *testing.T) {
 // method on a value the file cannot type is outside the repository, and
 // Foo.new is a call of the class.
 func TestRubyReceivers(t *testing.T) {
-	f := rustMustExtract(t, rubySpec(), rubyTypesSample)
-	want := []recvRow{
+	f := testExtract(t, rubySpec(), rubyTypesSample)
+	want := []testCall{
 		{"Client", "Api", "Api"},
 		{"Validator", "", ""},
 		{"check", "v", "Validator()"},
@@ -89,15 +89,15 @@ func TestRubyReceivers(t *testing.T) {
 		{"checkout", "super", ""},
 		{"Store", "", ""},
 	}
-	if d := cmp.Diff(want, callRecvs(f)); d != "" {
+	if d := cmp.Diff(want, testCalls(f)); d != "" {
 		t.Errorf("calls (-want +got):\n%s", d)
 	}
 }
 
 // TestRubySuperWithArguments: super(args) is the same call as super.
 func TestRubySuperWithArguments(t *testing.T) {
-	f := rustMustExtract(t, rubySpec(), "class A < B\n  def save(x)\n    super(x)\n  end\nend\n")
-	if d := cmp.Diff([]recvRow{{"save", "super", ""}}, callRecvs(f)); d != "" {
+	f := testExtract(t, rubySpec(), "class A < B\n  def save(x)\n    super(x)\n  end\nend\n")
+	if d := cmp.Diff([]testCall{{"save", "super", ""}}, testCalls(f)); d != "" {
 		t.Errorf("calls (-want +got):\n%s", d)
 	}
 }

@@ -1,61 +1,12 @@
 package lang
 
 import (
-	"context"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
 )
-
-// Shared by the rust, ruby, c and cpp tests: compact rows to compare.
-
-type rustSymRow struct {
-	Name, Qualified, Kind, Parent string
-	Line                          int
-}
-
-type rustRefRow struct {
-	Name, Qualifier, Kind, From string
-	Line                        int
-}
-
-func rustMustExtract(t *testing.T, spec *oldSpec, src string) *facts.File {
-	t.Helper()
-	f, err := NewParsers().Extract(context.Background(), wrap(spec), []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return f
-}
-
-func rustSymRows(f *facts.File) []rustSymRow {
-	var out []rustSymRow
-	for _, s := range f.Symbols {
-		out = append(out, rustSymRow{s.Name, s.Qualified, s.Kind, s.Parent, s.Line})
-	}
-	return out
-}
-
-func rustRefRows(f *facts.File) []rustRefRow {
-	var out []rustRefRow
-	for _, r := range f.Refs {
-		out = append(out, rustRefRow{r.Name, r.Qualifier, r.Kind, r.From, r.Line})
-	}
-	return out
-}
-
-func rustSymbolNamed(t *testing.T, f *facts.File, qual string) facts.Symbol {
-	t.Helper()
-	for _, s := range f.Symbols {
-		if s.Qualified == qual {
-			return s
-		}
-	}
-	t.Fatalf("no symbol %q in %+v", qual, rustSymRows(f))
-	return facts.Symbol{}
-}
 
 const rustSample = `//! Crate docs.
 use std::collections::HashMap;
@@ -119,8 +70,8 @@ fn main() {
 `
 
 func TestRustSymbols(t *testing.T) {
-	f := rustMustExtract(t, rustSpec(), rustSample)
-	want := []rustSymRow{
+	f := testExtract(t, rustSpec(), rustSample)
+	want := []testSymLine{
 		{"Point", "Point", facts.KindStruct, "", 8},
 		{"x", "Point.x", facts.KindField, "Point", 9},
 		{"conn", "Point.conn", facts.KindField, "Point", 10},
@@ -138,11 +89,11 @@ func TestRustSymbols(t *testing.T) {
 		{"tests", "inner.tests", facts.KindModule, "inner", 46},
 		{"main", "main", facts.KindFunction, "", 56},
 	}
-	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 
-	p := rustSymbolNamed(t, f, "Point")
+	p := testSymbol(t, f, "Point")
 	if p.Doc != "A point.\nSecond line." {
 		t.Errorf("Point doc = %q", p.Doc)
 	}
@@ -152,26 +103,26 @@ func TestRustSymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"Draw"}, p.Implements); d != "" {
 		t.Errorf("Point implements: %s", d)
 	}
-	dr := rustSymbolNamed(t, f, "Draw")
+	dr := testSymbol(t, f, "Draw")
 	if dr.Doc != "Drawable things." {
 		t.Errorf("Draw doc = %q", dr.Doc)
 	}
 	if d := cmp.Diff([]string{"Base", "fmt::Debug"}, dr.Extends); d != "" {
 		t.Errorf("Draw extends: %s", d)
 	}
-	if s := rustSymbolNamed(t, f, "Draw.draw").Signature; s != "fn draw(&self) -> Canvas" {
+	if s := testSymbol(t, f, "Draw.draw").Signature; s != "fn draw(&self) -> Canvas" {
 		t.Errorf("Draw.draw signature %q", s)
 	}
-	if s := rustSymbolNamed(t, f, "Point.origin").Signature; s != "pub fn origin() -> Self" {
+	if s := testSymbol(t, f, "Point.origin").Signature; s != "pub fn origin() -> Self" {
 		t.Errorf("Point.origin signature %q", s)
 	}
-	if s := rustSymbolNamed(t, f, "MAX").Signature; s != "const MAX: usize = 10" {
+	if s := testSymbol(t, f, "MAX").Signature; s != "const MAX: usize = 10" {
 		t.Errorf("MAX signature %q", s)
 	}
 }
 
 func TestRustImports(t *testing.T) {
-	f := rustMustExtract(t, rustSpec(), rustSample)
+	f := testExtract(t, rustSpec(), rustSample)
 	want := []facts.Import{
 		// use a::b::C imports the name C of a::b; the module itself is bound
 		// to no name ("_").
@@ -207,7 +158,7 @@ use std::io::{self, Write};
 pub extern crate grep_cli as cli;
 use serde;
 `
-	f := rustMustExtract(t, rustSpec(), src)
+	f := testExtract(t, rustSpec(), src)
 	want := []facts.Import{
 		{Path: "a::b", Alias: "_", Names: []string{"C"}, Line: 1},
 		{Path: "a::b", Alias: "_", Names: []string{"C", "D"}, Line: 2},
@@ -246,7 +197,7 @@ func rustRecvRows(f *facts.File) []rustRecvRow {
 }
 
 func TestRustRefs(t *testing.T) {
-	f := rustMustExtract(t, rustSpec(), rustSample)
+	f := testExtract(t, rustSpec(), rustSample)
 	call, ref := facts.RefCall, facts.RefReference
 	want := []rustRecvRow{
 		{"Conn", "", "", ref, "Point", 10},
@@ -294,18 +245,18 @@ func TestRustModBlockMembers(t *testing.T) {
     pub mod x { pub fn f() {} }
 }
 `
-	f := rustMustExtract(t, rustSpec(), src)
-	want := []rustSymRow{
+	f := testExtract(t, rustSpec(), src)
+	want := []testSymLine{
 		{"outer", "outer", facts.KindModule, "", 1},
 		{"S", "outer.S", facts.KindStruct, "outer", 2},
 		{"m", "outer.S.m", facts.KindMethod, "outer.S", 3},
 		{"x", "outer.x", facts.KindModule, "outer", 4},
 		{"f", "outer.x.f", facts.KindFunction, "outer.x", 4},
 	}
-	if d := cmp.Diff(want, rustSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]rustRefRow{{"g", "", facts.RefCall, "outer.S.m", 3}}, rustRefRows(f)); d != "" {
+	if d := cmp.Diff([]testRef{{"g", "", facts.RefCall, "outer.S.m", 3}}, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -316,12 +267,12 @@ fn ok() -> u32 { 1 }
 struct Fine { a: u8 }
 fn broken( { let = ; }
 `
-	f := rustMustExtract(t, rustSpec(), src)
+	f := testExtract(t, rustSpec(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := rustSymRows(f)
-	want := []rustSymRow{
+	got := testSymLines(f)
+	want := []testSymLine{
 		{"ok", "ok", facts.KindFunction, "", 2},
 		{"Fine", "Fine", facts.KindStruct, "", 3},
 	}

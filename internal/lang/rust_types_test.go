@@ -71,7 +71,7 @@ impl<W: Matcher> Server<W> {
 const LIMIT: usize = 3;
 static DEFAULT: Inner = Inner;
 `
-	got := rustTypes(rustMustExtract(t, rustSpec(), src))
+	got := rustTypes(testExtract(t, rustSpec(), src))
 	want := map[string]string{
 		"Server": "", "Inner": "", "LIMIT": facts.NotRepo, "DEFAULT": "Inner",
 		// the field and the method conn (a getter) have the same type
@@ -105,7 +105,7 @@ static DEFAULT: Inner = Inner;
 // listed after every other symbol.
 func TestRustFieldSharingAMethodName(t *testing.T) {
 	src := "struct M {\n    start: usize,\n    end: usize,\n}\nimpl M {\n    fn start(&self) -> usize { self.start }\n}\n"
-	f := rustMustExtract(t, rustSpec(), src)
+	f := testExtract(t, rustSpec(), src)
 	var got []string
 	for _, s := range f.Symbols {
 		got = append(got, s.Kind+" "+s.Qualified)
@@ -154,7 +154,7 @@ fn run<M: Matcher>(cfg: &Config, m: M, items: &[Item], opt: Option<Store>) -> Re
     Ok(())
 }
 `
-	got := rustRecvs(rustMustExtract(t, rustSpec(), src))
+	got := rustRecvs(testExtract(t, rustSpec(), src))
 	want := map[string]string{
 		"3:new": "@crate::store|Store", "4:get": "@crate::store|Store.new()",
 		"5:make": "", "6:put": "@crate::store|Store",
@@ -209,7 +209,7 @@ impl Worker {
     }
 }
 `
-	f := rustMustExtract(t, rustSpec(), src)
+	f := testExtract(t, rustSpec(), src)
 	var got []rustRecvRow
 	for _, r := range f.Refs {
 		if r.Kind == facts.RefCall {
@@ -254,7 +254,7 @@ fn c<P: AsRef<Path>>(p: P) { p.as_ref(); }
 fn d<X>(x: X) { x.go(); }
 fn e(w: impl Writer, v: &dyn Visit) { w.put(); v.visit(); }
 `
-	got := rustRecvs(rustMustExtract(t, rustSpec(), src))
+	got := rustRecvs(testExtract(t, rustSpec(), src))
 	want := map[string]string{
 		"1:write": "Sink", "2:search": "Searcher", "3:as_ref": facts.NotRepo,
 		"4:go": facts.Unknown, "5:put": "Writer", "5:visit": "Visit",
@@ -277,7 +277,7 @@ func TestRustClosureParams(t *testing.T) {
     res.map_err(|e| e.kind());
 }
 `
-	got := rustRecvs(rustMustExtract(t, rustSpec(), src))
+	got := rustRecvs(testExtract(t, rustSpec(), src))
 	want := map[string]string{
 		"2:iter": "-Item", "2:map": "-Item", "2:count": facts.NotRepo, "2:start": "Item",
 		"3:iter": "-Item", "3:filter": "-Item", "3:valid": "Item",

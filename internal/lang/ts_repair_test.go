@@ -58,13 +58,13 @@ func TestTSRepairedExtraction(t *testing.T) {
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors = %d", f.SyntaxErrors)
 	}
-	want := []jsSymRow{
+	want := []testSymLine{
 		{"Effect", "Effect", facts.KindInterface, "", 1},
 		{"_A", "Effect._A", facts.KindField, "Effect", 2},
 		{"map", "map", facts.KindFunction, "", 8},
 		{"succeed", "succeed", facts.KindFunction, "", 15},
 	}
-	if d := cmp.Diff(want, jsSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	// Text comes from the source as written, not from the repaired copy.

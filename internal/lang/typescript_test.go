@@ -53,7 +53,7 @@ type Mapped<O> = { [P in keyof O]: Wrapper<O[P]> };
 
 func TestTSSymbols(t *testing.T) {
 	f := jsExtractT(t, typescriptSpec(), tsSample)
-	want := []jsSymRow{
+	want := []testSymLine{
 		{"Repo", "Repo", facts.KindInterface, "", 7},
 		{"get", "Repo.get", facts.KindMethod, "Repo", 8},
 		{"size", "Repo.size", facts.KindField, "Repo", 9},
@@ -77,7 +77,7 @@ func TestTSSymbols(t *testing.T) {
 		{"state", "state", facts.KindVar, "", 39},
 		{"Mapped", "Mapped", facts.KindType, "", 40},
 	}
-	if d := cmp.Diff(want, jsSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	if f.SyntaxErrors != 0 {
@@ -125,7 +125,7 @@ func TestTSSymbols(t *testing.T) {
 
 func TestTSRefs(t *testing.T) {
 	f := jsExtractT(t, typescriptSpec(), tsSample)
-	want := []jsRefRow{
+	want := []testRef{
 		{"Store", "", facts.RefReference, "Repo", 7},
 		{"Emitter", "events", facts.RefReference, "Repo", 7},
 		{"ItemId", "", facts.RefReference, "Repo.get", 8},
@@ -152,7 +152,7 @@ func TestTSRefs(t *testing.T) {
 		{"State", "", facts.RefReference, "state", 39},
 		{"Wrapper", "", facts.RefReference, "Mapped", 40},
 	}
-	if d := cmp.Diff(want, jsRefRows(f)); d != "" {
+	if d := cmp.Diff(want, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -195,7 +195,7 @@ export const List: React.FC<Props> = (props) => <ul>{props.items.length}</ul>;
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors = %d", f.SyntaxErrors)
 	}
-	wantSyms := []jsSymRow{
+	wantSyms := []testSymLine{
 		{"Props", "Props", facts.KindInterface, "", 3},
 		{"title", "Props.title", facts.KindField, "Props", 3},
 		{"items", "Props.items", facts.KindField, "Props", 3},
@@ -203,13 +203,13 @@ export const List: React.FC<Props> = (props) => <ul>{props.items.length}</ul>;
 		{"onClick", "Page.onClick", facts.KindFunction, "Page", 7},
 		{"List", "List", facts.KindFunction, "", 18},
 	}
-	if d := cmp.Diff(wantSyms, jsSymRows(f)); d != "" {
+	if d := cmp.Diff(wantSyms, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	if doc := jsSymbol(f, "Page").Doc; doc != "Page renders a list." {
 		t.Errorf("Page doc = %q", doc)
 	}
-	wantRefs := []jsRefRow{
+	wantRefs := []testRef{
 		{"Item", "", facts.RefReference, "Props", 3},
 		{"Props", "", facts.RefReference, "Page", 6},
 		{"MouseEvent", "", facts.RefReference, "Page.onClick", 7},
@@ -222,7 +222,7 @@ export const List: React.FC<Props> = (props) => <ul>{props.items.length}</ul>;
 		{"FC", "React", facts.RefReference, "List", 18},
 		{"Props", "", facts.RefReference, "List", 18},
 	}
-	if d := cmp.Diff(wantRefs, jsRefRows(f)); d != "" {
+	if d := cmp.Diff(wantRefs, testRefs(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -238,8 +238,8 @@ export function broken(x: number {
 	if f.SyntaxErrors == 0 {
 		t.Fatal("want syntax errors")
 	}
-	got := jsSymRows(f)
-	want := []jsSymRow{
+	got := testSymLines(f)
+	want := []testSymLine{
 		{"Keep", "Keep", facts.KindInterface, "", 1},
 		{"a", "Keep.a", facts.KindField, "Keep", 1},
 		{"Svc", "Svc", facts.KindClass, "", 2},
@@ -306,7 +306,7 @@ export const config: { readonly debug: boolean } = load()
 
 func TestTSFunctionMembers(t *testing.T) {
 	f := jsExtractT(t, typescriptSpec(), tsFunctionMembers)
-	want := []jsSymRow{
+	want := []testSymLine{
 		{"Observer", "Observer", facts.KindInterface, "", 1},
 		{"next", "Observer.next", facts.KindMethod, "Observer", 2},
 		{"error", "Observer.error", facts.KindMethod, "Observer", 3},
@@ -322,7 +322,7 @@ func TestTSFunctionMembers(t *testing.T) {
 		{"id", "id", facts.KindFunction, "", 17},
 		{"config", "config", facts.KindConst, "", 18},
 	}
-	if d := cmp.Diff(want, jsSymRows(f)); d != "" {
+	if d := cmp.Diff(want, testSymLines(f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	sigs := map[string]string{
