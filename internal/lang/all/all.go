@@ -8,11 +8,12 @@ import (
 	"sync"
 
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/legacy"
 )
 
 // Languages lists every language, in lang.Names order.
 func Languages() []lang.Language {
-	return lang.Builtin()
+	return legacy.Languages()
 }
 
 // Registry returns the registry of every language. It is built once and

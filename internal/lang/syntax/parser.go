@@ -15,6 +15,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // useCAllocator hands tree-sitter its own malloc back. go-tree-sitter routes
@@ -39,31 +40,31 @@ type Grammar struct {
 	Repair func(src []byte) []byte
 }
 
-// Parser is a tree-sitter parser of one grammar; it lives in C memory
+// parser is a tree-sitter parser of one grammar; it lives in C memory
 // until Close.
-type Parser struct {
+type parser struct {
 	g *Grammar
 	p *sitter.Parser
 }
 
 // NewParser returns a parser of the grammar's language.
-func (g *Grammar) NewParser() (*Parser, error) {
+func (g *Grammar) NewParser() (lang.Parser, error) {
 	useCAllocator.Do(func() { C.lgraph_use_c_allocator() })
 	p := sitter.NewParser()
 	if err := p.SetLanguage(g.Language()); err != nil {
 		p.Close()
 		return nil, fmt.Errorf("tree-sitter grammar %s: %w", g.Name, err)
 	}
-	return &Parser{g: g, p: p}, nil
+	return &parser{g: g, p: p}, nil
 }
 
 // Close frees the parser.
-func (p *Parser) Close() { p.p.Close() }
+func (p *parser) Close() { p.p.Close() }
 
 // Extract parses src and returns its facts: what the grammar's Extract
 // finds, the file's own doc (FileDoc) when it found none, and the count of
 // syntax errors, from which tree-sitter recovers.
-func (p *Parser) Extract(src []byte) (*facts.File, error) {
+func (p *parser) Extract(src []byte) (*facts.File, error) {
 	tree := p.p.Parse(src, nil)
 	if tree == nil {
 		return nil, fmt.Errorf("tree-sitter %s: parse returned no tree", p.g.Name)
@@ -84,7 +85,7 @@ func (p *Parser) Extract(src []byte) (*facts.File, error) {
 
 // repair re-parses a tree with errors from the grammar's repaired source
 // and keeps whichever tree has fewer errors, closing the other.
-func (p *Parser) repair(src []byte, tree *sitter.Tree) *sitter.Tree {
+func (p *parser) repair(src []byte, tree *sitter.Tree) *sitter.Tree {
 	if p.g.Repair == nil || !tree.RootNode().HasError() {
 		return tree
 	}
