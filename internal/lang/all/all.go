@@ -8,12 +8,13 @@ import (
 	"sync"
 
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/golang"
 	"github.com/lgraph/lgraph/internal/lang/legacy"
 )
 
 // Languages lists every language, in lang.Names order.
 func Languages() []lang.Language {
-	return legacy.Languages()
+	return append([]lang.Language{golang.Language()}, legacy.Languages()...)
 }
 
 // Registry returns the registry of every language. It is built once and

@@ -1,4 +1,4 @@
-package legacy
+package golang
 
 import (
 	"fmt"
@@ -8,9 +8,13 @@ import (
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-const goTestSrc = `// Package store keeps things.
+// sym is a symbol row of the tables (langtest.Syms).
+type sym langtest.Sym
+
+const testSrc = `// Package store keeps things.
 package store
 
 import (
@@ -96,8 +100,8 @@ func init() {
 `
 
 func TestGoExtractSymbols(t *testing.T) {
-	f := testExtract(t, goSpec(), goTestSrc)
-	want := []testSym{
+	f := langtest.Extract(t, Language(), testSrc)
+	want := []sym{
 		{"MaxItems", "MaxItems", facts.KindConst, "", 14, 14},
 		{"ModeA", "ModeA", facts.KindConst, "", 18, 18},
 		{"ModeB", "ModeB", facts.KindConst, "", 19, 19},
@@ -119,7 +123,7 @@ func TestGoExtractSymbols(t *testing.T) {
 		{"Push", "List.Push", facts.KindMethod, "List", 74, 77},
 		{"init", "init", facts.KindFunction, "", 79, 83},
 	}
-	if diff := cmp.Diff(want, testSyms(f)); diff != "" {
+	if diff := cmp.Diff(want, langtest.Syms[sym](f)); diff != "" {
 		t.Errorf("symbols (-want +got):\n%s", diff)
 	}
 	if f.Package != "store" {
@@ -131,7 +135,7 @@ func TestGoExtractSymbols(t *testing.T) {
 }
 
 func TestGoExtractDetails(t *testing.T) {
-	f := testExtract(t, goSpec(), goTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	type detail struct {
 		Signature, Doc      string
 		Extends, Implements []string
@@ -171,7 +175,7 @@ func TestGoExtractDetails(t *testing.T) {
 // types, initializers, results; imported names by import path, builtins
 // and unnamed composite types as NotRepo.
 func TestGoExtractTypes(t *testing.T) {
-	f := testExtract(t, goSpec(), goTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	got := map[string]string{}
 	for _, s := range f.Symbols {
 		if s.Type != "" {
@@ -240,7 +244,7 @@ func Run(c *srv.Config, n int) {
 	"s".Len()
 }
 `
-	f := testExtract(t, goSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	var got []string
 	for _, r := range f.Refs {
 		if r.Kind == facts.RefCall && r.Qualifier != "" {
@@ -272,7 +276,7 @@ func Run(c *srv.Config, n int) {
 }
 
 func TestGoExtractImports(t *testing.T) {
-	f := testExtract(t, goSpec(), goTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	want := []facts.Import{
 		{Path: "context", Line: 5},
 		{Path: "example.com/app/config", Alias: "cfg", Line: 6},
@@ -286,7 +290,7 @@ func TestGoExtractImports(t *testing.T) {
 }
 
 func TestGoExtractRefs(t *testing.T) {
-	f := testExtract(t, goSpec(), goTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	call, ref := facts.RefCall, facts.RefReference
 	want := []facts.Ref{
 		{Name: "Mode", Kind: ref, From: "ModeA", Line: 18},
@@ -338,12 +342,12 @@ func Broken( {
 	x := 
 }
 `
-	f := testExtract(t, goSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	syms := testSyms(f)
-	want := []testSym{
+	syms := langtest.Syms[sym](f)
+	want := []sym{
 		{"Good", "Good", facts.KindStruct, "", 3, 3},
 		{"A", "Good.A", facts.KindField, "Good", 3, 3},
 		{"Before", "Before", facts.KindFunction, "", 5, 5},
@@ -381,7 +385,7 @@ func TestGoModuleKeys(t *testing.T) {
 		{"a/b.go", &lang.Project{GoModules: map[string]string{"c": "example.com/c"}}, nil},
 		{"main.go", nil, nil},
 	}
-	spec := goSpec()
+	spec := Language()
 	for _, c := range cases {
 		got := spec.ModuleKeys(c.path, &facts.File{}, c.pr)
 		if diff := cmp.Diff(c.want, got); diff != "" {
@@ -392,7 +396,7 @@ func TestGoModuleKeys(t *testing.T) {
 
 func TestGoImportCandidates(t *testing.T) {
 	pr := &lang.Project{GoModules: map[string]string{"": "example.com/app"}}
-	spec := goSpec()
+	spec := Language()
 	cases := []struct {
 		imp  facts.Import
 		want []string

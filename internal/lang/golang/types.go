@@ -1,4 +1,4 @@
-package legacy
+package golang
 
 import (
 	"strings"
@@ -13,31 +13,31 @@ import (
 // block with the type chain (facts.Chain) of their declaration or
 // initializer, so that x.M() on a local can name x's type for the resolver.
 
-// goScope is one block's variables, valid until end.
-type goScope struct {
+// scope is one block's variables, valid until end.
+type scope struct {
 	end  uint
 	vars map[string]string
 }
 
-// goScopeKinds open a scope for the variables declared inside them.
-var goScopeKinds = map[string]bool{
+// scopeKinds open a scope for the variables declared inside them.
+var scopeKinds = map[string]bool{
 	"block": true, "if_statement": true, "for_statement": true, "expression_switch_statement": true,
 	"type_switch_statement": true, "select_statement": true, "func_literal": true,
 	"expression_case": true, "type_case": true, "default_case": true, "communication_case": true,
 }
 
 // popScopes drops the scopes that end before a node starting at start.
-func (e *goExtractor) popScopes(start uint) {
+func (e *extractor) popScopes(start uint) {
 	for len(e.scopes) > 0 && start >= e.scopes[len(e.scopes)-1].end {
 		e.scopes = e.scopes[:len(e.scopes)-1]
 	}
 }
 
-func (e *goExtractor) pushScope(end uint) {
-	e.scopes = append(e.scopes, goScope{end: end, vars: map[string]string{}})
+func (e *extractor) pushScope(end uint) {
+	e.scopes = append(e.scopes, scope{end: end, vars: map[string]string{}})
 }
 
-func (e *goExtractor) declare(name, chain string) {
+func (e *extractor) declare(name, chain string) {
 	if name == "_" || name == "" || len(e.scopes) == 0 {
 		return
 	}
@@ -48,7 +48,7 @@ func (e *goExtractor) declare(name, chain string) {
 }
 
 // local returns the chain of a local variable, innermost first.
-func (e *goExtractor) local(name string) (string, bool) {
+func (e *extractor) local(name string) (string, bool) {
 	for i := len(e.scopes) - 1; i >= 0; i-- {
 		if c, ok := e.scopes[i].vars[name]; ok {
 			return c, true
@@ -58,7 +58,7 @@ func (e *goExtractor) local(name string) (string, bool) {
 }
 
 // declareParams declares a parameter list's names with their types.
-func (e *goExtractor) declareParams(list *sitter.Node) {
+func (e *extractor) declareParams(list *sitter.Node) {
 	if list == nil {
 		return
 	}
@@ -81,7 +81,7 @@ func (e *goExtractor) declareParams(list *sitter.Node) {
 }
 
 // shortVar declares the names of x, y := a, b (or := f()).
-func (e *goExtractor) shortVar(n *sitter.Node) {
+func (e *extractor) shortVar(n *sitter.Node) {
 	left, right := n.ChildByFieldId(e.g.fLeft), n.ChildByFieldId(e.g.fRight)
 	if left == nil || right == nil {
 		return
@@ -104,7 +104,7 @@ func (e *goExtractor) shortVar(n *sitter.Node) {
 }
 
 // localVarSpec declares var x T / var x = v inside a function.
-func (e *goExtractor) localVarSpec(n *sitter.Node) {
+func (e *extractor) localVarSpec(n *sitter.Node) {
 	chain := facts.Unknown
 	if t := n.ChildByFieldId(e.g.fType); t != nil {
 		chain = e.typeChain(t)
@@ -130,7 +130,7 @@ func (e *goExtractor) localVarSpec(n *sitter.Node) {
 
 // declareUnknown declares every identifier of a range clause's or type
 // switch's left side with no known type.
-func (e *goExtractor) declareUnknown(left *sitter.Node) {
+func (e *extractor) declareUnknown(left *sitter.Node) {
 	if left == nil {
 		return
 	}
@@ -148,7 +148,7 @@ func (e *goExtractor) declareUnknown(left *sitter.Node) {
 // typeChain is the chain of a type expression: a named type (through
 // pointers, parentheses and type arguments), NotRepo for a builtin or an
 // unnamed composite type (slices, maps, funcs have no methods).
-func (e *goExtractor) typeChain(t *sitter.Node) string {
+func (e *extractor) typeChain(t *sitter.Node) string {
 	for t != nil {
 		switch e.g.Kind(t) {
 		case "pointer_type", "parenthesized_type":
@@ -158,7 +158,7 @@ func (e *goExtractor) typeChain(t *sitter.Node) string {
 		case "type_identifier":
 			name := syntax.Text(t, e.src)
 			switch {
-			case goBuiltins[name]:
+			case builtins[name]:
 				return facts.NotRepo
 			case e.isTypeParam(name):
 				return facts.Unknown
@@ -181,7 +181,7 @@ func (e *goExtractor) typeChain(t *sitter.Node) string {
 
 // imported is the chain root of pkg.Name: the import path the file binds
 // to pkg, or pkg.Name as written when pkg is not one of its imports.
-func (e *goExtractor) imported(pkg, name string) string {
+func (e *extractor) imported(pkg, name string) string {
 	if path, ok := e.imports[pkg]; ok {
 		return facts.Imported(path, name)
 	}
@@ -190,7 +190,7 @@ func (e *goExtractor) imported(pkg, name string) string {
 
 // exprChain is the chain of the value of an expression, as far as the
 // file tells.
-func (e *goExtractor) exprChain(n *sitter.Node) string {
+func (e *extractor) exprChain(n *sitter.Node) string {
 	if n == nil {
 		return facts.Unknown
 	}
@@ -229,7 +229,7 @@ func (e *goExtractor) exprChain(n *sitter.Node) string {
 }
 
 // callChain is the chain of a call's result.
-func (e *goExtractor) callChain(n *sitter.Node) string {
+func (e *extractor) callChain(n *sitter.Node) string {
 	fn := n.ChildByFieldId(e.g.fFunc)
 	for fn != nil && e.g.Kind(fn) == "generic_type" {
 		fn = fn.ChildByFieldId(e.g.fType)
@@ -245,7 +245,7 @@ func (e *goExtractor) callChain(n *sitter.Node) string {
 				return e.typeChain(args.NamedChild(0))
 			}
 		}
-		if goBuiltins[name] {
+		if builtins[name] {
 			return facts.NotRepo
 		}
 		if _, isLocal := e.local(name); isLocal {
@@ -266,7 +266,7 @@ func (e *goExtractor) callChain(n *sitter.Node) string {
 
 // nameChain is the chain of an identifier's value: a local's type, the
 // receiver, or a package-level name.
-func (e *goExtractor) nameChain(name string) string {
+func (e *extractor) nameChain(name string) string {
 	if c, ok := e.local(name); ok {
 		return c
 	}
@@ -281,7 +281,7 @@ func (e *goExtractor) nameChain(name string) string {
 }
 
 // step appends a member step to a chain.
-func (e *goExtractor) step(chain, member string) string {
+func (e *extractor) step(chain, member string) string {
 	if chain == facts.Unknown || chain == facts.NotRepo {
 		return chain
 	}
@@ -290,7 +290,7 @@ func (e *goExtractor) step(chain, member string) string {
 
 // importPath returns the import path the file binds to a package name,
 // unless a local variable shadows it.
-func (e *goExtractor) importPath(name string) (string, bool) {
+func (e *extractor) importPath(name string) (string, bool) {
 	if _, isLocal := e.local(name); isLocal {
 		return "", false
 	}
@@ -301,7 +301,7 @@ func (e *goExtractor) importPath(name string) (string, bool) {
 // recvChain is the receiver chain of a qualified reference: the local's
 // type with the qualifier's remaining steps; "" when the qualifier's head is
 // an import, the method receiver or unknown (the resolver reads it as written).
-func (e *goExtractor) recvChain(qual string) string {
+func (e *extractor) recvChain(qual string) string {
 	if qual == "" || qual == facts.Unknown {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package legacy
+package golang
 
 import (
 	"bufio"
@@ -8,24 +8,24 @@ import (
 	"github.com/lgraph/lgraph/internal/lang"
 )
 
-// goProject reads the module path each go.mod declares, by directory.
-type goProject struct{ modules map[string]string }
+// project reads the module path each go.mod declares, by directory.
+type project struct{ modules map[string]string }
 
-func newGoProject(lang.ProjectInput) lang.ProjectReader {
-	return &goProject{modules: map[string]string{}}
+func newProject(lang.ProjectInput) lang.ProjectReader {
+	return &project{modules: map[string]string{}}
 }
 
 // Read takes a go.mod.
-func (r *goProject) Read(p string, data []byte) {
-	if m := goModulePath(data); m != "" {
+func (r *project) Read(p string, data []byte) {
+	if m := modulePath(data); m != "" {
 		r.modules[lang.ProjectDir(p)] = m
 	}
 }
 
 // Finish writes Project.GoModules.
-func (r *goProject) Finish(pr *lang.Project) { pr.GoModules = r.modules }
+func (r *project) Finish(pr *lang.Project) { pr.GoModules = r.modules }
 
-func goModulePath(data []byte) string {
+func modulePath(data []byte) string {
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	for sc.Scan() {
 		line := strings.TrimSpace(sc.Text())

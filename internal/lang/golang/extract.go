@@ -1,4 +1,4 @@
-package legacy
+package golang
 
 import (
 	"path"
@@ -13,33 +13,18 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func goSpec() *oldSpec {
-	return &oldSpec{
-		Name: "go", Family: "go", Extensions: []string{".go"}, Interpreters: []string{},
-		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsgo.Language()) },
-		Extract:          goExtract,
-		ModuleKeys:       goModuleKeys,
-		ImportCandidates: func(imp facts.Import, from string, p *lang.Project) []string { return []string{imp.Path} },
-		Traits: lang.Traits{
-			Reach: lang.Reach{Dir: true}, TestOnly: isGoTest, PackageClauseBinds: true, ExternalNames: goExternalNames,
-			UnusedImportsLink: true, DirectoryPackages: true, TypeConversions: true,
-		},
-		Project: newGoProject,
-	}
-}
-
-// goGrammar holds the Go grammar's named kind names by id and the field ids
+// ids holds the Go grammar's named kind names by id and the field ids
 // the extractor uses, computed once so the walk does no string conversion.
-type goGrammar struct {
+type ids struct {
 	*syntax.Table
 	fName, fType, fReceiver, fBody, fPath, fPackage, fFunc    uint16
 	fOperand, fField, fValue, fTypeParams, fTypeArgs, fResult uint16
 	fLeft, fRight, fArguments, fParameters, fAlias            uint16
 }
 
-var goGrammarIDs = sync.OnceValue(func() *goGrammar {
+var grammarIDs = sync.OnceValue(func() *ids {
 	l := syntax.NewTable(sitter.NewLanguage(tsgo.Language()))
-	g := &goGrammar{Table: l}
+	g := &ids{Table: l}
 	g.fName = l.Field("name")
 	g.fType = l.Field("type")
 	g.fReceiver = l.Field("receiver")
@@ -61,11 +46,11 @@ var goGrammarIDs = sync.OnceValue(func() *goGrammar {
 	return g
 })
 
-// goBuiltins are predeclared Go names that no package redefines in practice;
+// builtins are predeclared Go names that no package redefines in practice;
 // calls and type references to them are not emitted. (min, max and clear
 // are kept: code older than Go 1.21 often defines its own; so are print and
 // println, which packages do define.)
-var goBuiltins = map[string]bool{
+var builtins = map[string]bool{
 	"bool": true, "byte": true, "complex64": true, "complex128": true, "error": true,
 	"float32": true, "float64": true, "int": true, "int8": true, "int16": true,
 	"int32": true, "int64": true, "rune": true, "string": true, "uint": true,
@@ -76,10 +61,10 @@ var goBuiltins = map[string]bool{
 	"any": true, "comparable": true,
 }
 
-func goIsComment(kind string) bool { return kind == "comment" }
+func isComment(kind string) bool { return kind == "comment" }
 
-type goExtractor struct {
-	g   *goGrammar
+type extractor struct {
+	g   *ids
 	src []byte
 	f   *facts.File
 	// declEnd is the end byte of the current top-level declaration.
@@ -96,25 +81,25 @@ type goExtractor struct {
 	// skipID is a node (a type name being defined) the walk must not report.
 	skipID uintptr
 	// scopes are the open blocks of the current function, innermost last.
-	scopes []goScope
+	scopes []scope
 	// imports maps the names the file's imports bind to their paths.
 	imports map[string]string
 }
 
-func goExtract(root *sitter.Node, src []byte) *facts.File {
-	e := &goExtractor{g: goGrammarIDs(), src: src, f: &facts.File{}, imports: map[string]string{}}
+func extract(root *sitter.Node, src []byte) *facts.File {
+	e := &extractor{g: grammarIDs(), src: src, f: &facts.File{}, imports: map[string]string{}}
 	syntax.Walk(root, e.visit)
 	return e.f
 }
 
-func (e *goExtractor) visit(n *sitter.Node) bool {
+func (e *extractor) visit(n *sitter.Node) bool {
 	start := n.StartByte()
 	if start >= e.curEnd && (e.from != "" || len(e.tparams) > 0) {
 		e.from, e.tparams = "", e.tparams[:0]
 	}
 	e.popScopes(start)
 	kind := e.g.Kind(n)
-	if goScopeKinds[kind] && len(e.scopes) > 0 {
+	if scopeKinds[kind] && len(e.scopes) > 0 {
 		e.pushScope(n.EndByte())
 		if kind == "func_literal" {
 			e.declareParams(n.ChildByFieldId(e.g.fParameters))
@@ -183,7 +168,7 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 			return false
 		}
 		name := syntax.Text(n, e.src)
-		if goBuiltins[name] || e.isTypeParam(name) {
+		if builtins[name] || e.isTypeParam(name) {
 			return false
 		}
 		e.ref(n, name, "", "", facts.RefReference)
@@ -192,7 +177,7 @@ func (e *goExtractor) visit(n *sitter.Node) bool {
 	return true
 }
 
-func (e *goExtractor) ref(at *sitter.Node, name, qual, recv, kind string) {
+func (e *extractor) ref(at *sitter.Node, name, qual, recv, kind string) {
 	if name == "" {
 		return
 	}
@@ -209,7 +194,7 @@ func (e *goExtractor) ref(at *sitter.Node, name, qual, recv, kind string) {
 	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from, Line: syntax.Line(at), Recv: recv})
 }
 
-func (e *goExtractor) isTypeParam(name string) bool {
+func (e *extractor) isTypeParam(name string) bool {
 	for _, t := range e.tparams {
 		if t == name {
 			return true
@@ -218,34 +203,34 @@ func (e *goExtractor) isTypeParam(name string) bool {
 	return false
 }
 
-func (e *goExtractor) importSpec(n *sitter.Node) {
+func (e *extractor) importSpec(n *sitter.Node) {
 	p := n.ChildByFieldId(e.g.fPath)
 	if p == nil {
 		return
 	}
-	imp := facts.Import{Path: goUnquote(syntax.Text(p, e.src)), Line: syntax.Line(n)}
+	imp := facts.Import{Path: unquote(syntax.Text(p, e.src)), Line: syntax.Line(n)}
 	if a := n.ChildByFieldId(e.g.fName); a != nil {
 		imp.Alias = syntax.Text(a, e.src)
 	}
 	switch imp.Alias {
 	case "_", ".":
 	case "":
-		e.imports[GoPackageName(imp.Path)] = imp.Path
+		e.imports[packageName(imp.Path)] = imp.Path
 	default:
 		e.imports[imp.Alias] = imp.Path
 	}
 	e.f.Imports = append(e.f.Imports, imp)
 }
 
-// goUnquote strips the quotes or backquotes of an import path literal.
-func goUnquote(s string) string {
+// unquote strips the quotes or backquotes of an import path literal.
+func unquote(s string) string {
 	if len(s) >= 2 && (s[0] == '"' || s[0] == '`') && s[len(s)-1] == s[0] {
 		return s[1 : len(s)-1]
 	}
 	return strings.Trim(s, "\"`")
 }
 
-func (e *goExtractor) call(n *sitter.Node) {
+func (e *extractor) call(n *sitter.Node) {
 	fn := n.ChildByFieldId(e.g.fFunc)
 	for fn != nil && e.g.Kind(fn) == "generic_type" {
 		fn = fn.ChildByFieldId(e.g.fType)
@@ -256,7 +241,7 @@ func (e *goExtractor) call(n *sitter.Node) {
 	switch e.g.Kind(fn) {
 	case "identifier", "type_identifier":
 		name := syntax.Text(fn, e.src)
-		if _, isLocal := e.local(name); !goBuiltins[name] && !e.isTypeParam(name) && !isLocal {
+		if _, isLocal := e.local(name); !builtins[name] && !e.isTypeParam(name) && !isLocal {
 			e.ref(fn, name, "", "", facts.RefCall)
 		}
 	case "selector_expression":
@@ -295,7 +280,7 @@ func (e *goExtractor) call(n *sitter.Node) {
 
 // chainText returns the text of an identifier chain (a, a.b, a.b.c) with
 // whitespace removed, or "" when n is not one.
-func (e *goExtractor) chainText(n *sitter.Node) string {
+func (e *extractor) chainText(n *sitter.Node) string {
 	for c := n; c != nil; {
 		switch e.g.Kind(c) {
 		case "identifier", "package_identifier", "field_identifier", "type_identifier":
@@ -313,21 +298,21 @@ func (e *goExtractor) chainText(n *sitter.Node) string {
 }
 
 // isGoTest reports a _test.go file: only other test files see it.
-func isGoTest(p string) bool { return strings.HasSuffix(p, "_test.go") }
+func isTest(p string) bool { return strings.HasSuffix(p, "_test.go") }
 
 // goExternalNames are the names an import of no repository package binds
 // besides its path: the package name by convention, and the path's last
 // segment.
-func goExternalNames(imp facts.Import) []string {
+func externalNames(imp facts.Import) []string {
 	last := imp.Path[strings.LastIndexAny(imp.Path, "/.:\\")+1:]
-	return []string{GoPackageName(imp.Path), last}
+	return []string{packageName(imp.Path), last}
 }
 
-// GoPackageName is the name a Go import binds by convention: the last path
+// packageName is the name a Go import binds by convention: the last path
 // element without a major-version suffix, a ".v2"-style suffix, a "go-"
 // prefix or a "-go" suffix. (The resolver prefers the package clause of
 // the files it finds.)
-func GoPackageName(importPath string) string {
+func packageName(importPath string) string {
 	parts := strings.Split(importPath, "/")
 	last := parts[len(parts)-1]
 	if len(parts) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
@@ -337,10 +322,10 @@ func GoPackageName(importPath string) string {
 	return strings.TrimSuffix(strings.TrimPrefix(last, "go-"), "-go")
 }
 
-// goModuleKeys keys a Go file by its package import path: the module path
+// moduleKeys keys a Go file by its package import path: the module path
 // plus the directory relative to the module root. Files under a vendor/
 // directory are also keyed by the vendored import path.
-func goModuleKeys(p string, f *facts.File, pr *lang.Project) []string {
+func moduleKeys(p string, f *facts.File, pr *lang.Project) []string {
 	modPath, root, ok := pr.GoModuleFor(p)
 	if !ok {
 		return nil

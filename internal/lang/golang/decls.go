@@ -1,4 +1,4 @@
-package legacy
+package golang
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func (e *goExtractor) funcDecl(n *sitter.Node) {
+func (e *extractor) funcDecl(n *sitter.Node) {
 	nameNode := n.ChildByFieldId(e.g.fName)
 	if nameNode == nil {
 		return
@@ -18,7 +18,7 @@ func (e *goExtractor) funcDecl(n *sitter.Node) {
 	sym := facts.Symbol{Name: name, Qualified: name, Kind: facts.KindFunction,
 		Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 		Signature: syntax.Header(n, n.ChildByFieldId(e.g.fBody), e.src),
-		Doc:       syntax.PrecedingComments(n, e.src, goIsComment)}
+		Doc:       syntax.PrecedingComments(n, e.src, isComment)}
 	e.tparams = e.tparams[:0]
 	e.recv = ""
 	e.collectTypeParams(n.ChildByFieldId(e.g.fTypeParams))
@@ -35,7 +35,7 @@ func (e *goExtractor) funcDecl(n *sitter.Node) {
 }
 
 // resultChain is the chain of a function's first result.
-func (e *goExtractor) resultChain(res *sitter.Node) string {
+func (e *extractor) resultChain(res *sitter.Node) string {
 	switch {
 	case res == nil:
 		return ""
@@ -52,7 +52,7 @@ func (e *goExtractor) resultChain(res *sitter.Node) string {
 
 // receiverType returns the receiver's type name with pointer and type
 // arguments stripped, and records the receiver's type parameter names.
-func (e *goExtractor) receiverType(recv *sitter.Node) string {
+func (e *extractor) receiverType(recv *sitter.Node) string {
 	var t *sitter.Node
 	for i := uint(0); i < recv.NamedChildCount(); i++ {
 		if c := recv.NamedChild(i); e.g.Kind(c) == "parameter_declaration" {
@@ -88,7 +88,7 @@ func (e *goExtractor) receiverType(recv *sitter.Node) string {
 }
 
 // collectTypeParams records the names declared in a type_parameter_list.
-func (e *goExtractor) collectTypeParams(list *sitter.Node) {
+func (e *extractor) collectTypeParams(list *sitter.Node) {
 	if list == nil {
 		return
 	}
@@ -105,7 +105,7 @@ func (e *goExtractor) collectTypeParams(list *sitter.Node) {
 	}
 }
 
-func (e *goExtractor) typeSpec(n *sitter.Node) {
+func (e *extractor) typeSpec(n *sitter.Node) {
 	nameNode := n.ChildByFieldId(e.g.fName)
 	if nameNode == nil {
 		return
@@ -159,7 +159,7 @@ func (e *goExtractor) typeSpec(n *sitter.Node) {
 
 // fields adds a struct's fields as symbols with their types; an embedded
 // field is named by its type, as Go names it.
-func (e *goExtractor) fields(owner string, list *sitter.Node) {
+func (e *extractor) fields(owner string, list *sitter.Node) {
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		c := list.NamedChild(i)
 		if e.g.Kind(c) != "field_declaration" {
@@ -184,14 +184,14 @@ func (e *goExtractor) fields(owner string, list *sitter.Node) {
 		}
 		for _, f := range names {
 			e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: f, Qualified: owner + "." + f, Kind: facts.KindField, Parent: owner,
-				Line: syntax.Line(c), EndLine: syntax.EndLine(c), Signature: syntax.OneLine(syntax.Text(c, e.src)), Doc: syntax.PrecedingComments(c, e.src, goIsComment), Type: chain})
+				Line: syntax.Line(c), EndLine: syntax.EndLine(c), Signature: syntax.OneLine(syntax.Text(c, e.src)), Doc: syntax.PrecedingComments(c, e.src, isComment), Type: chain})
 		}
 	}
 }
 
 // interfaceMethods adds an interface's methods as symbols, so that a call
 // through a value of the interface type resolves to the method it names.
-func (e *goExtractor) interfaceMethods(owner string, t *sitter.Node) {
+func (e *extractor) interfaceMethods(owner string, t *sitter.Node) {
 	if t == nil {
 		return
 	}
@@ -206,14 +206,14 @@ func (e *goExtractor) interfaceMethods(owner string, t *sitter.Node) {
 		}
 		name := syntax.Text(nameNode, e.src)
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: owner + "." + name, Kind: facts.KindMethod, Parent: owner,
-			Line: syntax.Line(m), EndLine: syntax.EndLine(m), Signature: syntax.OneLine(syntax.Text(m, e.src)), Doc: syntax.PrecedingComments(m, e.src, goIsComment),
+			Line: syntax.Line(m), EndLine: syntax.EndLine(m), Signature: syntax.OneLine(syntax.Text(m, e.src)), Doc: syntax.PrecedingComments(m, e.src, isComment),
 			Type: e.resultChain(m.ChildByFieldId(e.g.fResult))})
 	}
 }
 
 // embedded returns the embedded type names of a struct field list
 // (childKind field_declaration) or an interface (childKind type_elem).
-func (e *goExtractor) embedded(list *sitter.Node, childKind string) []string {
+func (e *extractor) embedded(list *sitter.Node, childKind string) []string {
 	var out []string
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		c := list.NamedChild(i)
@@ -237,7 +237,7 @@ func (e *goExtractor) embedded(list *sitter.Node, childKind string) []string {
 }
 
 // typeName returns "T" or "pkg.T" for a (pointer to a, generic) named type.
-func (e *goExtractor) typeName(t *sitter.Node) string {
+func (e *extractor) typeName(t *sitter.Node) string {
 	for t != nil {
 		switch e.g.Kind(t) {
 		case "pointer_type", "parenthesized_type":
@@ -255,19 +255,19 @@ func (e *goExtractor) typeName(t *sitter.Node) string {
 
 // specDoc is the comment above a spec, or above its declaration when the
 // declaration is not a parenthesized group.
-func (e *goExtractor) specDoc(n *sitter.Node) string {
-	if d := syntax.PrecedingComments(n, e.src, goIsComment); d != "" {
+func (e *extractor) specDoc(n *sitter.Node) string {
+	if d := syntax.PrecedingComments(n, e.src, isComment); d != "" {
 		return d
 	}
 	if prev := n.PrevSibling(); prev != nil && !prev.IsNamed() && syntax.Text(prev, e.src) != "(" {
 		if parent := n.Parent(); parent != nil {
-			return syntax.PrecedingComments(parent, e.src, goIsComment)
+			return syntax.PrecedingComments(parent, e.src, isComment)
 		}
 	}
 	return ""
 }
 
-func (e *goExtractor) valueSpec(n *sitter.Node) {
+func (e *extractor) valueSpec(n *sitter.Node) {
 	kind, kw := facts.KindVar, "var "
 	if e.g.Kind(n) == "const_spec" {
 		kind, kw = facts.KindConst, "const "
