@@ -10,11 +10,12 @@ import (
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/golang"
 	"github.com/lgraph/lgraph/internal/lang/legacy"
+	"github.com/lgraph/lgraph/internal/lang/python"
 )
 
 // Languages lists every language, in lang.Names order.
 func Languages() []lang.Language {
-	return append([]lang.Language{golang.Language()}, legacy.Languages()...)
+	return append([]lang.Language{golang.Language(), python.Language()}, legacy.Languages()...)
 }
 
 // Registry returns the registry of every language. It is built once and

@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"strings"
@@ -12,9 +12,9 @@ import (
 // Class attributes, properties and result types: what the resolver needs
 // to follow self.client.get() and make().run() through types.
 
-// pyField is a class attribute found so far: its symbol, and whether its
+// field is a class attribute found so far: its symbol, and whether its
 // type was declared (an annotation wins) or is None (any other value wins).
-type pyField struct {
+type field struct {
 	idx             int
 	annotated, weak bool
 	// ann is the annotation's text, when there is one.
@@ -23,7 +23,7 @@ type pyField struct {
 
 // decorators returns the last name of each decorator of a def or class,
 // call arguments dropped: @app.route("/") is "route", @x.setter "setter".
-func (e *pyExtractor) decorators(def *sitter.Node) []string {
+func (e *extractor) decorators(def *sitter.Node) []string {
 	p := def.Parent()
 	if p == nil || e.g.Kind(p) != "decorated_definition" {
 		return nil
@@ -39,15 +39,15 @@ func (e *pyExtractor) decorators(def *sitter.Node) []string {
 			x = x.ChildByFieldId(e.g.fFunc)
 		}
 		if x != nil {
-			out = append(out, lastDotted(pyNoSpace(syntax.Text(x, e.src))))
+			out = append(out, lastDotted(noSpace(syntax.Text(x, e.src))))
 		}
 	}
 	return out
 }
 
-// pyIsProperty reports a property's getter, setter or deleter, including
+// isProperty reports a property's getter, setter or deleter, including
 // cached and library variants (cached_property, locked_cached_property).
-func pyIsProperty(decos []string) bool {
+func isProperty(decos []string) bool {
 	for _, d := range decos {
 		if strings.HasSuffix(d, "property") || d == "setter" || d == "deleter" || d == "getter" {
 			return true
@@ -56,8 +56,8 @@ func pyIsProperty(decos []string) bool {
 	return false
 }
 
-// pyTypeField is a chain as a Symbol.Type: unknown is empty.
-func pyTypeField(chain string) string {
+// typeField is a chain as a Symbol.Type: unknown is empty.
+func typeField(chain string) string {
 	if chain == facts.Unknown {
 		return ""
 	}
@@ -67,7 +67,7 @@ func pyTypeField(chain string) string {
 // resultType sets a def's Type: its return annotation, else the one chain
 // all its return statements agree on. A context manager's result is what
 // it yields, which no chain says; a generator's is a generator.
-func (e *pyExtractor) resultType(idx int, n *sitter.Node) {
+func (e *extractor) resultType(idx int, n *sitter.Node) {
 	for _, d := range e.decorators(n) {
 		switch d {
 		case "contextmanager", "asynccontextmanager", "setter", "deleter":
@@ -75,17 +75,17 @@ func (e *pyExtractor) resultType(idx int, n *sitter.Node) {
 		}
 	}
 	if rt := n.ChildByFieldId(e.g.fReturnType); rt != nil {
-		e.f.Symbols[idx].Type = pyTypeField(e.annotationChain(pyNoSpace(syntax.Text(rt, e.src)), pyType, 0))
+		e.f.Symbols[idx].Type = typeField(e.annotationChain(noSpace(syntax.Text(rt, e.src)), pyType, 0))
 		return
 	}
 	if body := n.ChildByFieldId(e.g.fBody); body != nil {
-		e.f.Symbols[idx].Type = pyTypeField(e.inferResult(body))
+		e.f.Symbols[idx].Type = typeField(e.inferResult(body))
 	}
 }
 
 // inferResult is the chain every value-returning return statement of a
 // function body agrees on; unknown for a generator or when they differ.
-func (e *pyExtractor) inferResult(body *sitter.Node) string {
+func (e *extractor) inferResult(body *sitter.Node) string {
 	var returns []*sitter.Node
 	generator := false
 	var walk func(n *sitter.Node)
@@ -130,9 +130,9 @@ func (e *pyExtractor) inferResult(body *sitter.Node) string {
 
 // valueType is the Type of the names an assignment binds: the annotation,
 // a type alias's type, or its value's chain. weak is set for None.
-func (e *pyExtractor) valueType(n *sitter.Node) (typ string, annotated, weak bool) {
+func (e *extractor) valueType(n *sitter.Node) (typ string, annotated, weak bool) {
 	if t := n.ChildByFieldId(e.g.fType); t != nil {
-		return pyTypeField(e.annotationChain(pyNoSpace(syntax.Text(t, e.src)), pyType, 0)), true, false
+		return typeField(e.annotationChain(noSpace(syntax.Text(t, e.src)), pyType, 0)), true, false
 	}
 	value := n
 	for value != nil && e.g.Kind(value) == "assignment" {
@@ -145,15 +145,15 @@ func (e *pyExtractor) valueType(n *sitter.Node) (typ string, annotated, weak boo
 		return "", false, true
 	case e.g.Kind(value) == "subscript" && len(e.stack) == 0:
 		// Alias = Optional[Foo]: a type alias names its type.
-		return pyTypeField(e.annotationChain(pyNoSpace(syntax.Text(value, e.src)), pyType, 0)), false, false
+		return typeField(e.annotationChain(noSpace(syntax.Text(value, e.src)), pyType, 0)), false, false
 	}
-	return pyTypeField(e.exprChain(value, pyType, 0)), false, false
+	return typeField(e.exprChain(value, pyType, 0)), false, false
 }
 
 // classAttribute records the attributes a class body assigns. A method
 // alias (__call__ = run) and a lambda are methods, not attributes; an
 // enum's members are instances of the enum.
-func (e *pyExtractor) classAttribute(n *sitter.Node) {
+func (e *extractor) classAttribute(n *sitter.Node) {
 	owner := e.stack[len(e.stack)-1].qual
 	value := n
 	for value != nil && e.g.Kind(value) == "assignment" {
@@ -175,7 +175,7 @@ func (e *pyExtractor) classAttribute(n *sitter.Node) {
 
 // classDefines reports whether the class body an assignment is in
 // defines a function of that name.
-func (e *pyExtractor) classDefines(assign *sitter.Node, name string) bool {
+func (e *extractor) classDefines(assign *sitter.Node, name string) bool {
 	body := assign.Parent()
 	for body != nil && e.g.Kind(body) != "block" {
 		body = body.Parent()
@@ -198,7 +198,7 @@ func (e *pyExtractor) classDefines(assign *sitter.Node, name string) bool {
 }
 
 // isEnum reports whether a class of the file derives from an enum base.
-func (e *pyExtractor) isEnum(qual string) bool {
+func (e *extractor) isEnum(qual string) bool {
 	for i := len(e.f.Symbols) - 1; i >= 0; i-- {
 		if s := e.f.Symbols[i]; s.Qualified == qual && s.Kind == facts.KindClass {
 			for _, b := range s.Extends {
@@ -214,7 +214,7 @@ func (e *pyExtractor) isEnum(qual string) bool {
 
 // selfAttribute records self.x = v (and self.x: T = v) in a method as an
 // attribute of the method's class.
-func (e *pyExtractor) selfAttribute(n *sitter.Node) {
+func (e *extractor) selfAttribute(n *sitter.Node) {
 	owner := e.methodOwner()
 	if owner == "" {
 		return
@@ -233,7 +233,7 @@ func (e *pyExtractor) selfAttribute(n *sitter.Node) {
 		for i, t := range targets {
 			typ := ""
 			if len(values) == len(targets) {
-				typ = pyTypeField(e.exprChain(values[i], pyType, 0))
+				typ = typeField(e.exprChain(values[i], pyType, 0))
 			}
 			if name, ok := e.selfTarget(t); ok {
 				e.addField(owner, name, typ, false, typ == "", n)
@@ -249,7 +249,7 @@ func (e *pyExtractor) selfAttribute(n *sitter.Node) {
 
 // methodOwner is the class of the method the walk is in (also from a
 // function nested in it), "" outside methods.
-func (e *pyExtractor) methodOwner() string {
+func (e *extractor) methodOwner() string {
 	for i := len(e.stack) - 1; i >= 0; i-- {
 		switch s := e.stack[i]; {
 		case s.method:
@@ -263,7 +263,7 @@ func (e *pyExtractor) methodOwner() string {
 
 // selfTarget returns x for a target self.x, where self is the method's
 // first parameter.
-func (e *pyExtractor) selfTarget(t *sitter.Node) (string, bool) {
+func (e *extractor) selfTarget(t *sitter.Node) (string, bool) {
 	if e.g.Kind(t) != "attribute" {
 		return "", false
 	}
@@ -285,11 +285,11 @@ func (e *pyExtractor) selfTarget(t *sitter.Node) (string, bool) {
 // addField adds a class attribute, or improves the type of one found
 // before: the first assignment wins, unless a later one is annotated or
 // the first was None.
-func (e *pyExtractor) addField(owner, name, typ string, annotated, weak bool, n *sitter.Node) {
+func (e *extractor) addField(owner, name, typ string, annotated, weak bool, n *sitter.Node) {
 	key := owner + "." + name
 	ann := ""
 	if t := n.ChildByFieldId(e.g.fType); t != nil && annotated {
-		ann = pyNoSpace(syntax.Text(t, e.src))
+		ann = noSpace(syntax.Text(t, e.src))
 	}
 	if f, ok := e.fields[key]; ok {
 		if !f.annotated && (annotated || f.weak && !weak) {
@@ -302,7 +302,7 @@ func (e *pyExtractor) addField(owner, name, typ string, annotated, weak bool, n 
 	if len(sig) > 120 {
 		sig = sig[:120]
 	}
-	e.fields[key] = &pyField{idx: len(e.f.Symbols), annotated: annotated, weak: weak, ann: ann}
+	e.fields[key] = &field{idx: len(e.f.Symbols), annotated: annotated, weak: weak, ann: ann}
 	e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: key, Kind: facts.KindField, Parent: owner,
 		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Type: typ})
 }
@@ -310,7 +310,7 @@ func (e *pyExtractor) addField(owner, name, typ string, annotated, weak bool, n 
 // shadowedFields returns the indexes of assigned attributes that a def or
 // class of the same name in the class replaces (a property's setter
 // assigns through self.x too).
-func (e *pyExtractor) shadowedFields() map[int]bool {
+func (e *extractor) shadowedFields() map[int]bool {
 	assigned := map[int]bool{}
 	for _, f := range e.fields {
 		assigned[f.idx] = true

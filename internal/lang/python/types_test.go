@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"fmt"
@@ -7,9 +7,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-const pyTypesSrc = `from contextlib import contextmanager
+const typesSrc = `from contextlib import contextmanager
 from enum import Enum
 from typing import TYPE_CHECKING, Iterator, List, Optional, TypeVar
 import typing as t
@@ -101,7 +102,7 @@ def make_app():
 // as fields, module variables, and result types from annotations and
 // return statements; imported names in @module|Name form.
 func TestPythonExtractTypes(t *testing.T) {
-	f := testExtract(t, pythonSpec(), pyTypesSrc)
+	f := langtest.Extract(t, Language(), typesSrc)
 	var got []string
 	for _, s := range f.Symbols {
 		got = append(got, fmt.Sprintf("%s %s %q", s.Kind, s.Qualified, s.Type))
@@ -217,7 +218,7 @@ class Svc:
             q.go()
         return inner
 `
-	f := testExtract(t, pythonSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	var got []string
 	for _, r := range f.Refs {
 		if r.Kind == facts.RefCall && r.Qualifier != "" {

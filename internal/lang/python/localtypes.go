@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -10,8 +10,8 @@ import (
 // Reading a local's type at a use: its declared type, an isinstance() test
 // around the use, or the value of its last binding before the use.
 
-// pyNarrow is a block, from start to end, under "if isinstance(x, C)".
-type pyNarrow struct {
+// narrow is a block, from start to end, under "if isinstance(x, C)".
+type narrow struct {
 	start, end uint
 	class      *sitter.Node
 }
@@ -19,7 +19,7 @@ type pyNarrow struct {
 // localChain is the chain of a local's value at byte at, read in the scope
 // that binds it: its declared type, else the value of its last binding
 // before at (None aside), else of its first.
-func (e *pyExtractor) localChain(i int, name string, at uint, mode pyChainMode, depth int) string {
+func (e *extractor) localChain(i int, name string, at uint, mode chainMode, depth int) string {
 	l := e.locals[i]
 	flags := l.names[name]
 	binds := l.binds[name]
@@ -63,8 +63,8 @@ func (e *pyExtractor) localChain(i int, name string, at uint, mode pyChainMode, 
 
 // lastBinding is the last binding before byte at that is not None, else
 // the first that is not.
-func (e *pyExtractor) lastBinding(binds []pyBind, at uint) *pyBind {
-	var pick *pyBind
+func (e *extractor) lastBinding(binds []bind, at uint) *bind {
+	var pick *bind
 	for j := range binds {
 		b := &binds[j]
 		if b.value != nil && e.g.Kind(b.value) == "none" {
@@ -81,7 +81,7 @@ func (e *pyExtractor) lastBinding(binds []pyBind, at uint) *pyBind {
 }
 
 // bindChain is the chain of the value a binding gives its name.
-func (e *pyExtractor) bindChain(pick *pyBind, mode pyChainMode, depth int) string {
+func (e *extractor) bindChain(pick *bind, mode chainMode, depth int) string {
 	if pick.chain != "" {
 		return pick.chain
 	}
@@ -94,9 +94,9 @@ func (e *pyExtractor) bindChain(pick *pyBind, mode pyChainMode, depth int) strin
 		}
 		return facts.Unknown
 	case 'w':
-		return pySteps(e.exprChain(pick.value, mode, depth+1), []string{"__enter__()"})
+		return steps(e.exprChain(pick.value, mode, depth+1), []string{"__enter__()"})
 	case 'x':
-		return e.annotationChain(pyNoSpace(syntax.Text(pick.value, e.src)), mode, depth+1)
+		return e.annotationChain(noSpace(syntax.Text(pick.value, e.src)), mode, depth+1)
 	}
 	return e.exprChain(pick.value, mode, depth+1)
 }
@@ -104,8 +104,8 @@ func (e *pyExtractor) bindChain(pick *pyBind, mode pyChainMode, depth int) strin
 // narrowed is the class isinstance() gives a name in the innermost block
 // around at that tests it, unless the name is bound again in the block
 // before at.
-func (e *pyExtractor) narrowed(l pyLocals, name string, at uint, mode pyChainMode, depth int) (string, bool) {
-	var in *pyNarrow
+func (e *extractor) narrowed(l locals, name string, at uint, mode chainMode, depth int) (string, bool) {
+	var in *narrow
 	for i, n := range l.narrow[name] {
 		if n.start <= at && at < n.end && (in == nil || n.start > in.start) {
 			in = &l.narrow[name][i]
@@ -119,12 +119,12 @@ func (e *pyExtractor) narrowed(l pyLocals, name string, at uint, mode pyChainMod
 			return "", false
 		}
 	}
-	return e.annotationChain(pyNoSpace(syntax.Text(in.class, e.src)), mode, depth+1), true
+	return e.annotationChain(noSpace(syntax.Text(in.class, e.src)), mode, depth+1), true
 }
 
 // isinstanceTests calls found for each isinstance(name, Class) that a
 // condition asserts (alone or as a term of an and).
-func (e *pyExtractor) isinstanceTests(cond *sitter.Node, found func(name string, class *sitter.Node)) {
+func (e *extractor) isinstanceTests(cond *sitter.Node, found func(name string, class *sitter.Node)) {
 	if cond == nil {
 		return
 	}
@@ -142,7 +142,7 @@ func (e *pyExtractor) isinstanceTests(cond *sitter.Node, found func(name string,
 			return
 		}
 		x, class := args.NamedChild(0), args.NamedChild(1)
-		if e.g.Kind(x) == "identifier" && pyIsDotted(pyNoSpace(syntax.Text(class, e.src))) {
+		if e.g.Kind(x) == "identifier" && isDotted(noSpace(syntax.Text(class, e.src))) {
 			found(syntax.Text(x, e.src), class)
 		}
 	}
@@ -150,15 +150,15 @@ func (e *pyExtractor) isinstanceTests(cond *sitter.Node, found func(name string,
 
 // narrowBlock records the isinstance() tests of an if or elif condition
 // for the block they guard.
-func (e *pyExtractor) narrowBlock(c *sitter.Node, l *pyLocals) {
+func (e *extractor) narrowBlock(c *sitter.Node, l *locals) {
 	body := c.ChildByFieldId(e.g.fConsequence)
 	if body == nil {
 		return
 	}
 	e.isinstanceTests(c.ChildByFieldId(e.g.fCondition), func(name string, class *sitter.Node) {
 		if l.narrow == nil {
-			l.narrow = map[string][]pyNarrow{}
+			l.narrow = map[string][]narrow{}
 		}
-		l.narrow[name] = append(l.narrow[name], pyNarrow{start: body.StartByte(), end: body.EndByte(), class: class})
+		l.narrow[name] = append(l.narrow[name], narrow{start: body.StartByte(), end: body.EndByte(), class: class})
 	})
 }

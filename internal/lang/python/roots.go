@@ -1,80 +1,23 @@
-package legacy
+package python
 
 import (
 	"bufio"
 	"bytes"
-	"maps"
 	"path"
 	"regexp"
-	"slices"
 	"strings"
 
 	"github.com/BurntSushi/toml"
-
-	"github.com/lgraph/lgraph/internal/facts"
-	"github.com/lgraph/lgraph/internal/lang"
 )
 
-// pyProject reads the Python package roots (Project.PythonRoots) from
-// pyproject.toml, setup.cfg and setup.py files, the import_roots config
-// key and, last, the tree itself.
-type pyProject struct {
-	roots pyRoots
-	in    lang.ProjectInput
-}
-
-func newPyProject(in lang.ProjectInput) lang.ProjectReader {
-	return &pyProject{roots: pyRoots{}, in: in}
-}
-
-// Read takes a pyproject.toml, setup.cfg or setup.py.
-func (r *pyProject) Read(p string, data []byte) {
-	dir := lang.ProjectDir(p)
-	switch path.Base(p) {
-	case "pyproject.toml":
-		r.roots.pyproject(dir, data, r.in.Has)
-	case "setup.cfg":
-		r.roots.setupCfg(dir, data)
-	case "setup.py":
-		r.roots.setupPy(dir, data)
-	}
-}
-
-// Finish adds the configured roots and those the tree shows (from the
-// heads of every Python file, in.Code).
-func (r *pyProject) Finish(pr *lang.Project) {
-	for _, d := range r.in.ImportRoots {
-		r.roots.declare("", d, "")
-	}
-	r.roots.tree(r.in.Code, r.in.Has)
-	if len(r.roots) > 0 {
-		pr.PythonRoots = r.roots
-	}
-}
-
-// pyHeads is what a Python file tells the tree rule: the first two
-// segments of each absolute import, as text ("H:s,s;H2:;").
-func pyHeads(f *facts.File) string {
-	if f == nil {
-		return ""
-	}
-	heads := map[string]map[string]bool{}
-	addHeads(heads, f.Imports)
-	var b strings.Builder
-	for _, h := range slices.Sorted(maps.Keys(heads)) {
-		b.WriteString(h + ":" + strings.Join(slices.Sorted(maps.Keys(heads[h])), ",") + ";")
-	}
-	return b.String()
-}
-
-// pyRoots collects Python package roots: repository directory -> the
+// roots collects Python package roots: repository directory -> the
 // dotted package its files import as ("" for a plain import root).
-type pyRoots map[string]string
+type roots map[string]string
 
 // declare records sub (relative to the project file's directory dir) as
 // the directory of package pkg. Paths that leave the repository, and the
 // repository root itself as a plain root, are ignored.
-func (r pyRoots) declare(dir, sub, pkg string) {
+func (r roots) declare(dir, sub, pkg string) {
 	sub = strings.TrimSpace(sub)
 	if path.IsAbs(sub) || strings.Contains(sub, "*") {
 		return
@@ -95,7 +38,7 @@ func (r pyRoots) declare(dir, sub, pkg string) {
 
 // packageDir records a setuptools-style package_dir mapping: {"": "src"}
 // makes src a root, {"pkg": "lib/pkg"} maps a package to a directory.
-func (r pyRoots) packageDir(dir string, m map[string]string) {
+func (r roots) packageDir(dir string, m map[string]string) {
 	for pkg, sub := range m {
 		r.declare(dir, sub, pkg)
 	}
@@ -104,7 +47,7 @@ func (r pyRoots) packageDir(dir string, m map[string]string) {
 // pyproject reads the package roots a pyproject.toml in dir declares for
 // setuptools, poetry, hatch, pdm, flit and maturin. A file that does not
 // parse contributes nothing rather than failing the run.
-func (r pyRoots) pyproject(dir string, data []byte, exists func(string) bool) {
+func (r roots) pyproject(dir string, data []byte, exists func(string) bool) {
 	var doc map[string]any
 	if _, err := toml.Decode(string(data), &doc); err != nil {
 		return
@@ -211,7 +154,7 @@ func tomlStrMap(v any) map[string]string {
 
 // setupCfg reads [options] package_dir and [options.packages.find] where
 // from a setup.cfg in dir.
-func (r pyRoots) setupCfg(dir string, data []byte) {
+func (r roots) setupCfg(dir string, data []byte) {
 	ini := parseINI(data)
 	r.packageDir(dir, cfgPackageDir(ini["options"]["package_dir"]))
 	for _, w := range strings.Fields(ini["options.packages.find"]["where"]) {
@@ -275,7 +218,7 @@ var (
 // setupPy reads a package_dir={...} literal and find_packages("src") /
 // find_packages(where="src") calls from a setup.py, textually: the
 // script is never run.
-func (r pyRoots) setupPy(dir string, data []byte) {
+func (r roots) setupPy(dir string, data []byte) {
 	for _, m := range setupPackageDir.FindAllSubmatch(data, -1) {
 		for _, p := range setupPair.FindAllSubmatch(m[1], -1) {
 			r.declare(dir, string(p[2]), string(p[1]))
@@ -294,7 +237,7 @@ func (r pyRoots) setupPy(dir string, data []byte) {
 // __init__.py, or, a namespace package, when an import H.s names a D/H/s
 // that exists. A name two directories hold is left alone rather than
 // guessed, and a directory inside another root is a subpackage, not a root.
-func (r pyRoots) tree(py map[string]string, has func(string) bool) {
+func (r roots) tree(py map[string]string, has func(string) bool) {
 	heads := map[string]map[string]bool{} // H -> the s of each import H.s...
 	pkgDirs, pyDirs := map[string]bool{}, map[string]bool{}
 	importable := map[string]bool{}
@@ -342,46 +285,6 @@ func (r pyRoots) tree(py map[string]string, has func(string) bool) {
 	}
 }
 
-// addHeads records the first two segments of each absolute import.
-func addHeads(heads map[string]map[string]bool, imps []facts.Import) {
-	for _, imp := range imps {
-		if imp.Path == "" || imp.Path[0] == '.' {
-			continue
-		}
-		h, rest, _ := strings.Cut(imp.Path, ".")
-		s, _, _ := strings.Cut(rest, ".")
-		if heads[h] == nil {
-			heads[h] = map[string]bool{}
-		}
-		if s != "" {
-			heads[h][s] = true
-		}
-		if rest == "" {
-			for _, n := range imp.Names {
-				heads[h][n] = true
-			}
-		}
-	}
-}
-
-// parseHeads adds the heads pyHeads wrote ("H:s,s;H2:;") to heads.
-func parseHeads(heads map[string]map[string]bool, text string) {
-	for _, part := range strings.Split(text, ";") {
-		h, list, ok := strings.Cut(part, ":")
-		if !ok {
-			continue
-		}
-		if heads[h] == nil {
-			heads[h] = map[string]bool{}
-		}
-		for _, s := range strings.Split(list, ",") {
-			if s != "" {
-				heads[h][s] = true
-			}
-		}
-	}
-}
-
 // insidePackage reports whether d or one of its ancestors is a package.
 func insidePackage(d string, pkgDirs map[string]bool) bool {
 	for ; d != "."; d = path.Dir(d) {
@@ -394,7 +297,7 @@ func insidePackage(d string, pkgDirs map[string]bool) bool {
 
 // underRoot reports whether a proper ancestor of d is src/, lib/, a
 // declared root or another found one.
-func (r pyRoots) underRoot(d string, found map[string]bool) bool {
+func (r roots) underRoot(d string, found map[string]bool) bool {
 	for a := path.Dir(d); a != "."; a = path.Dir(a) {
 		if _, ok := r[a]; ok || found[a] || a == "src" || a == "lib" {
 			return true
@@ -405,7 +308,7 @@ func (r pyRoots) underRoot(d string, found map[string]bool) bool {
 
 // topNames lists the top-level module names a Python file is importable
 // as from the repository root, src/, lib/ and the roots in r.
-func (r pyRoots) topNames(p string) []string {
+func (r roots) topNames(p string) []string {
 	stem := strings.TrimSuffix(strings.TrimSuffix(p, ".py"), ".pyi")
 	parts := strings.Split(stem, "/")
 	out := []string{parts[0]}

@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"strings"
@@ -11,25 +11,25 @@ import (
 
 // The module scope: what a file binds at top level, read before the walk.
 
-// pyPlain is a module bound by "import path [as alias]".
-type pyPlain struct {
+// plain is a module bound by "import path [as alias]".
+type plain struct {
 	path  string
 	alias bool
 }
 
-// pyFromName is a name bound by "from path import name [as local]".
-type pyFromName struct{ path, name string }
+// fromName is a name bound by "from path import name [as local]".
+type fromName struct{ path, name string }
 
-// pyModNames is what the file's module scope binds, known before the walk:
+// modNames is what the file's module scope binds, known before the walk:
 // a function body may use a class or import written below it.
-type pyModNames struct {
+type modNames struct {
 	// first maps each name to how its first binding binds it: 'd' a def,
 	// class or assignment, 'f' a from-import, 'i' a plain import.
 	first map[string]byte
-	from  map[string]pyFromName
+	from  map[string]fromName
 	// plain maps the name "import a.b [as m]" binds (a, or m) to the
 	// import paths bound to it.
-	plain map[string][]pyPlain
+	plain map[string][]plain
 	// stars are the modules imported with "from m import *".
 	stars []string
 	// typeVars are TypeVar, ParamSpec and TypeVarTuple names.
@@ -42,7 +42,7 @@ type pyModNames struct {
 
 // scanModule records the module scope's bindings, also under if, try and
 // with blocks (TYPE_CHECKING imports, fallbacks).
-func (e *pyExtractor) scanModule(n *sitter.Node) {
+func (e *extractor) scanModule(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		switch e.g.Kind(c) {
@@ -69,7 +69,7 @@ func (e *pyExtractor) scanModule(n *sitter.Node) {
 	}
 }
 
-func (e *pyExtractor) modBind(id *sitter.Node, how byte) {
+func (e *extractor) modBind(id *sitter.Node, how byte) {
 	if id == nil || e.g.Kind(id) != "identifier" {
 		return
 	}
@@ -78,7 +78,7 @@ func (e *pyExtractor) modBind(id *sitter.Node, how byte) {
 	}
 }
 
-func (e *pyExtractor) scanAssignment(a *sitter.Node) {
+func (e *extractor) scanAssignment(a *sitter.Node) {
 	for cur := a; cur != nil && e.g.Kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
 		left := cur.ChildByFieldId(e.g.fLeft)
 		if left == nil {
@@ -91,7 +91,7 @@ func (e *pyExtractor) scanAssignment(a *sitter.Node) {
 			}
 			if t := cur.ChildByFieldId(e.g.fType); t != nil {
 				if name := syntax.Text(left, e.src); e.mod.anns[name] == "" {
-					e.mod.anns[name] = pyNoSpace(syntax.Text(t, e.src))
+					e.mod.anns[name] = noSpace(syntax.Text(t, e.src))
 				}
 			}
 			continue
@@ -102,7 +102,7 @@ func (e *pyExtractor) scanAssignment(a *sitter.Node) {
 	}
 }
 
-func (e *pyExtractor) isTypeVarCall(v *sitter.Node) bool {
+func (e *extractor) isTypeVarCall(v *sitter.Node) bool {
 	if e.g.Kind(v) != "call" {
 		return false
 	}
@@ -110,28 +110,28 @@ func (e *pyExtractor) isTypeVarCall(v *sitter.Node) bool {
 	if fn == nil {
 		return false
 	}
-	switch lastDotted(pyNoSpace(syntax.Text(fn, e.src))) {
+	switch lastDotted(noSpace(syntax.Text(fn, e.src))) {
 	case "TypeVar", "ParamSpec", "TypeVarTuple":
 		return true
 	}
 	return false
 }
 
-func (e *pyExtractor) scanImport(n *sitter.Node) {
+func (e *extractor) scanImport(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		switch e.g.Kind(c) {
 		case "dotted_name":
-			p := pyNoSpace(syntax.Text(c, e.src))
+			p := noSpace(syntax.Text(c, e.src))
 			head, _, _ := cutDot(p)
-			e.mod.plain[head] = append(e.mod.plain[head], pyPlain{path: p})
+			e.mod.plain[head] = append(e.mod.plain[head], plain{path: p})
 			if e.mod.first[head] == 0 {
 				e.mod.first[head] = 'i'
 			}
 		case "aliased_import":
-			p := pyNoSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
+			p := noSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
 			alias := syntax.Text(c.ChildByFieldId(e.g.fAlias), e.src)
-			e.mod.plain[alias] = append(e.mod.plain[alias], pyPlain{path: p, alias: true})
+			e.mod.plain[alias] = append(e.mod.plain[alias], plain{path: p, alias: true})
 			if e.mod.first[alias] == 0 {
 				e.mod.first[alias] = 'i'
 			}
@@ -139,12 +139,12 @@ func (e *pyExtractor) scanImport(n *sitter.Node) {
 	}
 }
 
-func (e *pyExtractor) scanFrom(n *sitter.Node) {
+func (e *extractor) scanFrom(n *sitter.Node) {
 	mod := n.ChildByFieldId(e.g.fModule)
 	if mod == nil {
 		return
 	}
-	path := pyNoSpace(syntax.Text(mod, e.src))
+	path := noSpace(syntax.Text(mod, e.src))
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		if c.Id() == mod.Id() {
@@ -153,10 +153,10 @@ func (e *pyExtractor) scanFrom(n *sitter.Node) {
 		name, local := "", ""
 		switch e.g.Kind(c) {
 		case "dotted_name":
-			name = pyNoSpace(syntax.Text(c, e.src))
+			name = noSpace(syntax.Text(c, e.src))
 			local = name
 		case "aliased_import":
-			name = pyNoSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
+			name = noSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
 			local = syntax.Text(c.ChildByFieldId(e.g.fAlias), e.src)
 		case "wildcard_import":
 			e.mod.stars = append(e.mod.stars, path)
@@ -165,7 +165,7 @@ func (e *pyExtractor) scanFrom(n *sitter.Node) {
 			continue
 		}
 		if _, seen := e.mod.from[local]; !seen {
-			e.mod.from[local] = pyFromName{path, name}
+			e.mod.from[local] = fromName{path, name}
 		}
 		if e.mod.first[local] == 0 {
 			e.mod.first[local] = 'f'
@@ -174,7 +174,7 @@ func (e *pyExtractor) scanFrom(n *sitter.Node) {
 }
 
 // moduleName is the chain of a name bound (or not) at module scope.
-func (e *pyExtractor) moduleName(name string, mode pyChainMode) string {
+func (e *extractor) moduleName(name string, mode chainMode) string {
 	switch e.mod.first[name] {
 	case 'd':
 		return name
@@ -188,7 +188,7 @@ func (e *pyExtractor) moduleName(name string, mode pyChainMode) string {
 		return facts.Unknown // a module, not a value
 	}
 	switch {
-	case pyBuiltins[name]:
+	case builtins[name]:
 		return facts.NotRepo
 	case mode == pyRecv && len(e.mod.stars) > 0:
 		return name // the resolver looks into star-imported modules

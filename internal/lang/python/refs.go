@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"strings"
@@ -9,26 +9,26 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func (e *pyExtractor) importStatement(n *sitter.Node) {
+func (e *extractor) importStatement(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		switch e.g.Kind(c) {
 		case "dotted_name":
-			e.f.Imports = append(e.f.Imports, facts.Import{Path: pyNoSpace(syntax.Text(c, e.src)), Line: syntax.Line(n)})
+			e.f.Imports = append(e.f.Imports, facts.Import{Path: noSpace(syntax.Text(c, e.src)), Line: syntax.Line(n)})
 		case "aliased_import":
-			imp := facts.Import{Path: pyNoSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src)), Line: syntax.Line(n)}
+			imp := facts.Import{Path: noSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src)), Line: syntax.Line(n)}
 			imp.Alias = syntax.Text(c.ChildByFieldId(e.g.fAlias), e.src)
 			e.f.Imports = append(e.f.Imports, imp)
 		}
 	}
 }
 
-func (e *pyExtractor) importFrom(n *sitter.Node) {
+func (e *extractor) importFrom(n *sitter.Node) {
 	mod := n.ChildByFieldId(e.g.fModule)
 	if mod == nil {
 		return
 	}
-	imp := facts.Import{Path: pyNoSpace(syntax.Text(mod, e.src)), Line: syntax.Line(n)}
+	imp := facts.Import{Path: noSpace(syntax.Text(mod, e.src)), Line: syntax.Line(n)}
 	var as []string
 	renamed := false
 	for i := uint(0); i < n.NamedChildCount(); i++ {
@@ -38,10 +38,10 @@ func (e *pyExtractor) importFrom(n *sitter.Node) {
 		}
 		switch e.g.Kind(c) {
 		case "dotted_name":
-			imp.Names = append(imp.Names, pyNoSpace(syntax.Text(c, e.src)))
+			imp.Names = append(imp.Names, noSpace(syntax.Text(c, e.src)))
 			as = append(as, "")
 		case "aliased_import":
-			name := pyNoSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
+			name := noSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
 			local := syntax.Text(c.ChildByFieldId(e.g.fAlias), e.src)
 			if local == name {
 				local = ""
@@ -59,7 +59,7 @@ func (e *pyExtractor) importFrom(n *sitter.Node) {
 	e.f.Imports = append(e.f.Imports, imp)
 }
 
-func (e *pyExtractor) call(n *sitter.Node) {
+func (e *extractor) call(n *sitter.Node) {
 	fn := n.ChildByFieldId(e.g.fFunc)
 	if fn == nil {
 		return
@@ -78,17 +78,17 @@ func (e *pyExtractor) call(n *sitter.Node) {
 		if attr == nil || obj == nil || e.isLiteral(obj) {
 			return // "sep".join(...), [].append(...): a builtin type's method
 		}
-		qual := pyNoSpace(syntax.Text(obj, e.src))
+		qual := noSpace(syntax.Text(obj, e.src))
 		recv := ""
 		switch {
-		case pyIsDotted(qual):
+		case isDotted(qual):
 			e.skipID = fn.Id()
 			head, _, _ := cutDot(qual)
 			if isPyBuiltinVar(e.localFlags(head)) || strings.Contains("."+qual+".", ".__dict__.") {
 				return // a local holding a literal, or an instance dict
 			}
 			recv = e.localRecv(qual, obj.StartByte())
-		case e.g.Kind(obj) == "call" && pyIsSuperCall(obj, e):
+		case e.g.Kind(obj) == "call" && isSuperCall(obj, e):
 			qual = "super"
 		default:
 			qual = "?"
@@ -104,7 +104,7 @@ func (e *pyExtractor) call(n *sitter.Node) {
 // parameter or local variable: its type with the other parts as steps;
 // Unknown when its type is unknown. It is "" for self and cls (the
 // resolver reads them as written) and for names the module scope binds.
-func (e *pyExtractor) localRecv(qual string, at uint) string {
+func (e *extractor) localRecv(qual string, at uint) string {
 	head, rest, dotted := cutDot(qual)
 	if !isPyVariable(e.localFlags(head)) {
 		return ""
@@ -114,19 +114,19 @@ func (e *pyExtractor) localRecv(qual string, at uint) string {
 		return ""
 	}
 	if dotted {
-		return pySteps(c, strings.Split(rest, "."))
+		return steps(c, strings.Split(rest, "."))
 	}
 	return c
 }
 
-func pyIsSuperCall(call *sitter.Node, e *pyExtractor) bool {
+func isSuperCall(call *sitter.Node, e *extractor) bool {
 	f := call.ChildByFieldId(e.g.fFunc)
 	return f != nil && e.g.Kind(f) == "identifier" && syntax.Text(f, e.src) == "super"
 }
 
 // dropBuiltinRefs removes bare references to builtins the file neither
 // defines nor imports.
-func (e *pyExtractor) dropBuiltinRefs() {
+func (e *extractor) dropBuiltinRefs() {
 	local := map[string]bool{}
 	for _, s := range e.f.Symbols {
 		local[s.Name] = true
@@ -141,10 +141,10 @@ func (e *pyExtractor) dropBuiltinRefs() {
 	}
 	out := e.f.Refs[:0]
 	for _, r := range e.f.Refs {
-		if r.Qualifier == "" && pyBuiltins[r.Name] && !local[r.Name] {
+		if r.Qualifier == "" && builtins[r.Name] && !local[r.Name] {
 			continue
 		}
-		if head := pyBuiltinHead(r.Qualifier); head != "" && !local[head] {
+		if head := builtinHead(r.Qualifier); head != "" && !local[head] {
 			continue // str.join(...), object.__setattr__(...)
 		}
 		out = append(out, r)
@@ -152,24 +152,24 @@ func (e *pyExtractor) dropBuiltinRefs() {
 	e.f.Refs = out
 }
 
-// pyBuiltinHead returns the first segment of a qualifier when it names a
+// builtinHead returns the first segment of a qualifier when it names a
 // builtin (not the "super" and "?" markers), else "".
-func pyBuiltinHead(qual string) string {
+func builtinHead(qual string) string {
 	if qual == "" || qual == "super" || qual == "?" {
 		return ""
 	}
 	head, _, _ := cutDot(qual)
-	if pyBuiltins[head] {
+	if builtins[head] {
 		return head
 	}
 	return ""
 }
 
-// pyDotted splits an identifier chain "a.b.c" into name "c" and qualifier
+// dotted splits an identifier chain "a.b.c" into name "c" and qualifier
 // "a.b"; ok is false when s is not a chain.
-func pyDotted(s string) (name, qual string, ok bool) {
-	s = pyNoSpace(s)
-	if !pyIsDotted(s) {
+func dotted(s string) (name, qual string, ok bool) {
+	s = noSpace(s)
+	if !isDotted(s) {
 		return "", "", false
 	}
 	if i := strings.LastIndexByte(s, '.'); i >= 0 {
@@ -178,20 +178,20 @@ func pyDotted(s string) (name, qual string, ok bool) {
 	return s, "", true
 }
 
-// pyIsDotted reports whether s is identifiers joined by dots.
-func pyIsDotted(s string) bool {
+// isDotted reports whether s is identifiers joined by dots.
+func isDotted(s string) bool {
 	if s == "" {
 		return false
 	}
 	for _, part := range strings.Split(s, ".") {
-		if !pyIsIdent(part) {
+		if !isIdent(part) {
 			return false
 		}
 	}
 	return true
 }
 
-func pyIsIdent(s string) bool {
+func isIdent(s string) bool {
 	if s == "" {
 		return false
 	}
@@ -206,7 +206,7 @@ func pyIsIdent(s string) bool {
 	return true
 }
 
-func pyNoSpace(s string) string {
+func noSpace(s string) string {
 	if !strings.ContainsAny(s, " \t\r\n\\") {
 		return s
 	}

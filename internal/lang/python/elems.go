@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"strings"
@@ -38,7 +38,7 @@ var (
 // scanReturns records the return annotations of the module's functions
 // and of its top-level classes' methods, by qualified name: a loop may
 // iterate a method defined further down.
-func (e *pyExtractor) scanReturns(def *sitter.Node, owner string) {
+func (e *extractor) scanReturns(def *sitter.Node, owner string) {
 	if e.g.Kind(def) == "decorated_definition" {
 		def = def.ChildByFieldId(e.g.fDefinition)
 	}
@@ -56,7 +56,7 @@ func (e *pyExtractor) scanReturns(def *sitter.Node, owner string) {
 	switch e.g.Kind(def) {
 	case "function_definition":
 		if rt := def.ChildByFieldId(e.g.fReturnType); rt != nil {
-			e.mod.returns[qual] = pyNoSpace(syntax.Text(rt, e.src))
+			e.mod.returns[qual] = noSpace(syntax.Text(rt, e.src))
 		}
 	case "class_definition":
 		if body := def.ChildByFieldId(e.g.fBody); body != nil && owner == "" {
@@ -69,7 +69,7 @@ func (e *pyExtractor) scanReturns(def *sitter.Node, owner string) {
 
 // elementChain is the chain of what a container expression gives (kind
 // pyIter, pyItem, pyKey or pyValue), as its annotation says.
-func (e *pyExtractor) elementChain(container *sitter.Node, kind byte, mode pyChainMode, depth int) string {
+func (e *extractor) elementChain(container *sitter.Node, kind byte, mode chainMode, depth int) string {
 	text := e.annotText(container, depth)
 	if text == "" {
 		return facts.Unknown
@@ -82,15 +82,15 @@ func (e *pyExtractor) elementChain(container *sitter.Node, kind byte, mode pyCha
 }
 
 // element is the annotation of an element of a container annotation.
-func (e *pyExtractor) element(text string, kind byte) string {
-	head, args := pyGeneric(pyUnquote(text))
+func (e *extractor) element(text string, kind byte) string {
+	head, args := generic(unquote(text))
 	if args == "" {
 		return ""
 	}
 	name, _ := e.typingName(head)
-	parts := pySplitTop(args, ',')
+	parts := splitTop(args, ',')
 	switch {
-	case name == "Optional" || name == "Union" && len(parts) == 2 && pyUnquote(parts[1]) == "None":
+	case name == "Optional" || name == "Union" && len(parts) == 2 && unquote(parts[1]) == "None":
 		return e.element(parts[0], kind)
 	case pySequences[name] && kind != pyKey && kind != pyValue:
 		return parts[0]
@@ -109,8 +109,8 @@ func (e *pyExtractor) element(text string, kind byte) string {
 // a local's or parameter's (or that of the value it was last given), a
 // self attribute's, a file function's or method's return annotation, or
 // an element of one of those.
-func (e *pyExtractor) annotText(n *sitter.Node, depth int) string {
-	if n == nil || depth > pyMaxChain {
+func (e *extractor) annotText(n *sitter.Node, depth int) string {
+	if n == nil || depth > maxChain {
 		return ""
 	}
 	switch e.g.Kind(n) {
@@ -142,7 +142,7 @@ func (e *pyExtractor) annotText(n *sitter.Node, depth int) string {
 
 // callAnnot is the return annotation of a call of a function of the file
 // or of a method of the caller's class (self.m()).
-func (e *pyExtractor) callAnnot(call *sitter.Node) string {
+func (e *extractor) callAnnot(call *sitter.Node) string {
 	fn := call.ChildByFieldId(e.g.fFunc)
 	if fn == nil {
 		return ""
@@ -169,7 +169,7 @@ func (e *pyExtractor) callAnnot(call *sitter.Node) string {
 
 // localAnnot is the annotation of a local at byte at: its declared one,
 // else that of the value it was last given.
-func (e *pyExtractor) localAnnot(name string, at uint, depth int) string {
+func (e *extractor) localAnnot(name string, at uint, depth int) string {
 	i, ok := e.localScope(name)
 	if !ok || !isPyVariable(e.locals[i].names[name]) {
 		return ""
@@ -180,7 +180,7 @@ func (e *pyExtractor) localAnnot(name string, at uint, depth int) string {
 			return b.ann
 		}
 	}
-	var pick *pyBind
+	var pick *bind
 	for j := range binds {
 		if b := &binds[j]; b.at <= at && b.value != nil && b.kind != 'w' && b.kind != 'x' {
 			pick = b
@@ -203,20 +203,20 @@ func (e *pyExtractor) localAnnot(name string, at uint, depth int) string {
 }
 
 // tuplePart is the annotation of part i of a Tuple[A, B, ...] annotation.
-func (e *pyExtractor) tuplePart(text string, i int) string {
-	head, args := pyGeneric(pyUnquote(text))
+func (e *extractor) tuplePart(text string, i int) string {
+	head, args := generic(unquote(text))
 	if name, _ := e.typingName(head); name != "Tuple" && name != "tuple" || args == "" {
 		return ""
 	}
-	parts := pySplitTop(args, ',')
+	parts := splitTop(args, ',')
 	if i >= len(parts) || len(parts) == 2 && parts[1] == "..." {
 		return ""
 	}
 	return parts[i]
 }
 
-// pyGeneric splits Head[args] into Head and args ("" without brackets).
-func pyGeneric(text string) (head, args string) {
+// generic splits Head[args] into Head and args ("" without brackets).
+func generic(text string) (head, args string) {
 	if i := strings.IndexByte(text, '['); i > 0 && strings.HasSuffix(text, "]") {
 		return text[:i], text[i+1 : len(text)-1]
 	}
@@ -225,14 +225,14 @@ func pyGeneric(text string) (head, args string) {
 
 // typeArg is X of an annotation Type[X] (or Optional[Type[X]]): calling a
 // value so declared makes an X.
-func (e *pyExtractor) typeArg(text string) string {
-	head, args := pyGeneric(pyUnquote(text))
+func (e *extractor) typeArg(text string) string {
+	head, args := generic(unquote(text))
 	name, _ := e.typingName(head)
 	switch {
 	case args == "":
 		return ""
 	case name == "Type" || name == "type" && e.mod.first["type"] == 0:
-		return pySplitTop(args, ',')[0]
+		return splitTop(args, ',')[0]
 	case name == "Optional":
 		return e.typeArg(args)
 	}
@@ -242,14 +242,14 @@ func (e *pyExtractor) typeArg(text string) string {
 // loopTargets binds the targets of for t in it (also in comprehensions):
 // t is an element of it; for i, x in enumerate(xs) x is one of xs; for k,
 // v in m.items() k and v are m's key and value.
-func (e *pyExtractor) loopTargets(left, right *sitter.Node, l *pyLocals, at uint) {
-	unknown := pyBind{at: at, chain: facts.Unknown}
+func (e *extractor) loopTargets(left, right *sitter.Node, l *locals, at uint) {
+	unknown := bind{at: at, chain: facts.Unknown}
 	if left == nil || right == nil {
 		e.targets(left, l, pyVar|pyNotBuiltin, unknown)
 		return
 	}
 	if e.g.Kind(left) == "identifier" {
-		b := pyBind{at: at, value: right, kind: pyIter}
+		b := bind{at: at, value: right, kind: pyIter}
 		if c, m := e.containerCall(right); c != nil && (m == "values" || m == "keys") {
 			b.value, b.kind = c, map[string]byte{"values": pyValue, "keys": pyKey}[m]
 		}
@@ -264,10 +264,10 @@ func (e *pyExtractor) loopTargets(left, right *sitter.Node, l *pyLocals, at uint
 	first, second := unknown, unknown
 	switch c, m := e.containerCall(right); m {
 	case "enumerate":
-		second = pyBind{at: at, value: c, kind: pyIter}
+		second = bind{at: at, value: c, kind: pyIter}
 	case "items":
-		first = pyBind{at: at, value: c, kind: pyKey}
-		second = pyBind{at: at, value: c, kind: pyValue}
+		first = bind{at: at, value: c, kind: pyKey}
+		second = bind{at: at, value: c, kind: pyValue}
 	}
 	e.targets(parts[0], l, pyVar|pyNotBuiltin, first)
 	e.targets(parts[1], l, pyVar|pyNotBuiltin, second)
@@ -275,7 +275,7 @@ func (e *pyExtractor) loopTargets(left, right *sitter.Node, l *pyLocals, at uint
 
 // containerCall recognizes enumerate(c) and c.items(), c.values(),
 // c.keys(): it returns c and the function's or method's name.
-func (e *pyExtractor) containerCall(n *sitter.Node) (*sitter.Node, string) {
+func (e *extractor) containerCall(n *sitter.Node) (*sitter.Node, string) {
 	if e.g.Kind(n) != "call" {
 		return nil, ""
 	}

@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"path"
@@ -14,24 +14,9 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func pythonSpec() *oldSpec {
-	return &oldSpec{
-		Name: "python", Family: "python", Extensions: []string{".py", ".pyi"}, Interpreters: []string{"python", "python3", "python2"},
-		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tspython.Language()) },
-		Extract:          pyExtract,
-		ModuleKeys:       pyModuleKeys,
-		ImportCandidates: pyImportCandidates,
-		Traits: lang.Traits{
-			SubmoduleSep: ".", NamespacePackages: true, NamesOnlyImports: true, ExternalNames: pyExternalNames,
-			ModuleImportsExported: true, NoMethodGuess: true, ProjectFacts: pyHeads,
-		},
-		Project: newPyProject,
-	}
-}
-
-// pyGrammar holds the Python grammar's named kind names by id and the field
+// ids holds the Python grammar's named kind names by id and the field
 // ids the extractor uses, computed once so the walk does no string conversion.
-type pyGrammar struct {
+type ids struct {
 	*syntax.Table
 	fName, fBody, fSuper, fTypeParams, fLeft         uint16
 	fRight, fFunc, fObject, fAttr, fModule, fAlias   uint16
@@ -39,9 +24,9 @@ type pyGrammar struct {
 	fReturnType, fOperator, fCondition, fConsequence uint16
 }
 
-var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
+var grammarIDs = sync.OnceValue(func() *ids {
 	l := syntax.NewTable(sitter.NewLanguage(tspython.Language()))
-	g := &pyGrammar{Table: l}
+	g := &ids{Table: l}
 	g.fName = l.Field("name")
 	g.fBody = l.Field("body")
 	g.fSuper = l.Field("superclasses")
@@ -65,21 +50,11 @@ var pyGrammarIDs = sync.OnceValue(func() *pyGrammar {
 	return g
 })
 
-// pyExternalNames are the names an import of no repository module binds
-// besides its path: import a.b binds a.
-func pyExternalNames(imp facts.Import) []string {
-	if len(imp.Names) > 0 {
-		return nil
-	}
-	first, _, _ := strings.Cut(imp.Path, ".")
-	return []string{first}
-}
-
-// pyBuiltins are the names of Python 3.11's builtins module (functions,
+// builtins are the names of Python 3.11's builtins module (functions,
 // types, exceptions): bare calls and annotations of them, and calls on them
 // (str.join, object.__setattr__), are dropped unless the file itself
 // defines or imports the name.
-var pyBuiltins = func() map[string]bool {
+var builtins = func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(
 		"ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError " +
@@ -105,9 +80,9 @@ var pyBuiltins = func() map[string]bool {
 	return m
 }()
 
-func pyIsComment(kind string) bool { return kind == "comment" }
+func isComment(kind string) bool { return kind == "comment" }
 
-type pyScope struct {
+type scope struct {
 	end   uint
 	qual  string
 	class bool
@@ -117,11 +92,11 @@ type pyScope struct {
 	owner  string
 }
 
-type pyExtractor struct {
-	g     *pyGrammar
+type extractor struct {
+	g     *ids
 	src   []byte
 	f     *facts.File
-	stack []pyScope
+	stack []scope
 	// typeEnd is the end byte of the annotation or base-class list being walked.
 	typeEnd uint
 	// superID is the superclasses list of the class just entered.
@@ -132,18 +107,18 @@ type pyExtractor struct {
 	vars        map[string]int
 	builtinRefs bool
 	// locals are the enclosing function, lambda and comprehension scopes.
-	locals []pyLocals
+	locals []locals
 	// mod is what the module scope binds.
-	mod pyModNames
+	mod modNames
 	// fields are the class attributes found so far, by qualified name.
-	fields map[string]*pyField
+	fields map[string]*field
 	// overloads are the indexes of @overload-decorated defs in f.Symbols.
 	overloads []int
 }
 
-func pyExtract(root *sitter.Node, src []byte) *facts.File {
-	e := &pyExtractor{g: pyGrammarIDs(), src: src, f: &facts.File{}, fields: map[string]*pyField{},
-		mod: pyModNames{first: map[string]byte{}, from: map[string]pyFromName{}, plain: map[string][]pyPlain{}, typeVars: map[string]bool{},
+func extract(root *sitter.Node, src []byte) *facts.File {
+	e := &extractor{g: grammarIDs(), src: src, f: &facts.File{}, fields: map[string]*field{},
+		mod: modNames{first: map[string]byte{}, from: map[string]fromName{}, plain: map[string][]plain{}, typeVars: map[string]bool{},
 			returns: map[string]string{}, anns: map[string]string{}}}
 	e.scanModule(root)
 	e.f.Doc = syntax.CapDoc(e.docstring(root))
@@ -159,20 +134,20 @@ func pyExtract(root *sitter.Node, src []byte) *facts.File {
 	return e.f
 }
 
-func (e *pyExtractor) from() string {
+func (e *extractor) from() string {
 	if len(e.stack) == 0 {
 		return ""
 	}
 	return e.stack[len(e.stack)-1].qual
 }
 
-func (e *pyExtractor) ref(at *sitter.Node, name, qual, kind string) {
+func (e *extractor) ref(at *sitter.Node, name, qual, kind string) {
 	e.refRecv(at, name, qual, "", kind)
 }
 
 // refRecv records a reference with a receiver chain (facts.Ref.Recv).
-func (e *pyExtractor) refRecv(at *sitter.Node, name, qual, recv, kind string) {
-	if (qual == "" && pyBuiltins[name]) || pyBuiltinHead(qual) != "" {
+func (e *extractor) refRecv(at *sitter.Node, name, qual, recv, kind string) {
+	if (qual == "" && builtins[name]) || builtinHead(qual) != "" {
 		e.builtinRefs = true
 	}
 	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from(), Line: syntax.Line(at), Recv: recv})
@@ -180,7 +155,7 @@ func (e *pyExtractor) refRecv(at *sitter.Node, name, qual, recv, kind string) {
 
 // function records a def, opens its local scope, and then (its locals
 // known) sets its result type.
-func (e *pyExtractor) function(n *sitter.Node) {
+func (e *extractor) function(n *sitter.Node) {
 	idx := len(e.f.Symbols)
 	method := e.definition(n)
 	e.enterLocals(n, method)
@@ -191,7 +166,7 @@ func (e *pyExtractor) function(n *sitter.Node) {
 
 // assignmentIn records what an assignment defines where it is: module
 // variables, class attributes, or self attributes in a method.
-func (e *pyExtractor) assignmentIn(n *sitter.Node) {
+func (e *extractor) assignmentIn(n *sitter.Node) {
 	switch {
 	case len(e.stack) == 0:
 		e.assignment(n)
@@ -202,7 +177,7 @@ func (e *pyExtractor) assignmentIn(n *sitter.Node) {
 	}
 }
 
-func (e *pyExtractor) visit(n *sitter.Node) bool {
+func (e *extractor) visit(n *sitter.Node) bool {
 	start := n.StartByte()
 	for len(e.stack) > 0 && e.stack[len(e.stack)-1].end <= start {
 		e.stack = e.stack[:len(e.stack)-1]
@@ -248,7 +223,7 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 			case "identifier":
 				e.ref(d, syntax.Text(d, e.src), "", facts.RefCall)
 			case "attribute":
-				if name, qual, ok := pyDotted(syntax.Text(d, e.src)); ok {
+				if name, qual, ok := dotted(syntax.Text(d, e.src)); ok {
 					e.ref(d.ChildByFieldId(e.g.fAttr), name, qual, facts.RefCall)
 				}
 			}
@@ -276,7 +251,7 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 		return false
 	case "attribute", "member_type":
 		if inType {
-			if name, qual, ok := pyDotted(syntax.Text(n, e.src)); ok {
+			if name, qual, ok := dotted(syntax.Text(n, e.src)); ok {
 				e.ref(n, name, qual, facts.RefReference)
 				return false
 			}
@@ -285,10 +260,10 @@ func (e *pyExtractor) visit(n *sitter.Node) bool {
 	return true
 }
 
-// pyModuleKeys maps pkg/sub/mod.py to "pkg.sub.mod" and pkg/sub/__init__.py
+// moduleKeys maps pkg/sub/mod.py to "pkg.sub.mod" and pkg/sub/__init__.py
 // to "pkg.sub"; under a src/ or lib/ root the key without it is added, and
 // under a directory of p.PythonRoots the key relative to it.
-func pyModuleKeys(p string, f *facts.File, pr *lang.Project) []string {
+func moduleKeys(p string, f *facts.File, pr *lang.Project) []string {
 	var stem string
 	switch lower := strings.ToLower(p); {
 	case strings.HasSuffix(lower, ".py"):
@@ -334,10 +309,10 @@ func pyModuleKeys(p string, f *facts.File, pr *lang.Project) []string {
 	return keys
 }
 
-// pyImportCandidates returns the module key of an absolute import, or the
+// importCandidates returns the module key of an absolute import, or the
 // key a relative import names from the importing file's package (and the
 // same without a leading src/ or lib/).
-func pyImportCandidates(imp facts.Import, from string, pr *lang.Project) []string {
+func importCandidates(imp facts.Import, from string, pr *lang.Project) []string {
 	p := imp.Path
 	if p == "" {
 		return nil
@@ -355,20 +330,20 @@ func pyImportCandidates(imp facts.Import, from string, pr *lang.Project) []strin
 		pkg = strings.Split(dir, "/")
 	}
 	var out []string
-	if c := pyRelative(pkg, dots, rest); c != "" {
+	if c := relative(pkg, dots, rest); c != "" {
 		out = append(out, c)
 	}
 	if len(pkg) > 0 && (pkg[0] == "src" || pkg[0] == "lib") {
-		if c := pyRelative(pkg[1:], dots, rest); c != "" {
+		if c := relative(pkg[1:], dots, rest); c != "" {
 			out = append(out, c)
 		}
 	}
 	return out
 }
 
-// pyRelative resolves a relative module (dots leading dots, then rest) from
+// relative resolves a relative module (dots leading dots, then rest) from
 // the package pkg; "" when it climbs above the root.
-func pyRelative(pkg []string, dots int, rest string) string {
+func relative(pkg []string, dots int, rest string) string {
 	up := dots - 1
 	if up > len(pkg) {
 		return ""

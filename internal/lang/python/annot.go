@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"strings"
@@ -8,19 +8,19 @@ import (
 
 // Annotations as type chains: typing's forms, unions, forward references.
 
-// pyBuiltinTypes are the builtin types an annotation may name.
-var pyBuiltinTypes = map[string]bool{"str": true, "int": true, "float": true, "bool": true, "bytes": true,
+// builtinTypes are the builtin types an annotation may name.
+var builtinTypes = map[string]bool{"str": true, "int": true, "float": true, "bool": true, "bytes": true,
 	"complex": true, "dict": true, "list": true, "set": true, "frozenset": true, "tuple": true, "bytearray": true,
 	"memoryview": true, "range": true, "slice": true, "type": true, "None": true}
 
-// pyUnwrap are the typing forms whose first argument is the type of the
+// unwrap are the typing forms whose first argument is the type of the
 // value: Optional[X], ClassVar[X], Type[X] (the class itself).
-var pyUnwrap = map[string]bool{"Optional": true, "Annotated": true, "ClassVar": true, "Final": true,
+var unwrap = map[string]bool{"Optional": true, "Annotated": true, "ClassVar": true, "Final": true,
 	"Type": true, "type": true, "Required": true, "NotRequired": true, "ReadOnly": true, "InitVar": true}
 
-// pyOutside are typing and collections forms whose values have builtin or
+// outside are typing and collections forms whose values have builtin or
 // standard library methods: containers, callables, iterators.
-var pyOutside = map[string]bool{"List": true, "Dict": true, "Set": true, "FrozenSet": true, "Tuple": true,
+var outside = map[string]bool{"List": true, "Dict": true, "Set": true, "FrozenSet": true, "Tuple": true,
 	"Sequence": true, "MutableSequence": true, "Mapping": true, "MutableMapping": true, "Iterable": true,
 	"Iterator": true, "Generator": true, "AsyncIterator": true, "AsyncIterable": true, "AsyncGenerator": true,
 	"Collection": true, "Container": true, "Callable": true, "Awaitable": true, "Coroutine": true, "Deque": true,
@@ -32,31 +32,31 @@ var pyOutside = map[string]bool{"List": true, "Dict": true, "Set": true, "Frozen
 // annotationChain is the chain of the type an annotation (as text, spaces
 // removed) declares: Optional[X] and X | None are X, a container is
 // outside the repository, Any and unions of several types are unknown.
-func (e *pyExtractor) annotationChain(text string, mode pyChainMode, depth int) string {
-	if depth > pyMaxChain {
+func (e *extractor) annotationChain(text string, mode chainMode, depth int) string {
+	if depth > maxChain {
 		return facts.Unknown
 	}
-	text = pyUnquote(text)
+	text = unquote(text)
 	if text == "" {
 		return facts.Unknown
 	}
-	if alts := pySplitTop(text, '|'); len(alts) > 1 {
+	if alts := splitTop(text, '|'); len(alts) > 1 {
 		return e.unionChain(alts, mode, depth)
 	}
 	head, args := text, ""
 	if i := strings.IndexByte(text, '['); i > 0 && strings.HasSuffix(text, "]") {
 		head, args = text[:i], text[i+1:len(text)-1]
 	}
-	if !pyIsDotted(head) {
+	if !isDotted(head) {
 		return facts.Unknown
 	}
 	if last, ok := e.typingName(head); ok {
 		switch {
 		case last == "Union":
-			return e.unionChain(pySplitTop(args, ','), mode, depth)
-		case pyUnwrap[last] && args != "":
-			return e.annotationChain(pySplitTop(args, ',')[0], mode, depth+1)
-		case pyOutside[last]:
+			return e.unionChain(splitTop(args, ','), mode, depth)
+		case unwrap[last] && args != "":
+			return e.annotationChain(splitTop(args, ',')[0], mode, depth+1)
+		case outside[last]:
 			return facts.NotRepo
 		case last == "Self":
 			return "self"
@@ -67,9 +67,9 @@ func (e *pyExtractor) annotationChain(text string, mode pyChainMode, depth int) 
 	switch {
 	case head == "object":
 		return facts.Unknown
-	case pyBuiltinTypes[head] && e.mod.first[head] == 0:
-		if pyUnwrap[head] && args != "" {
-			return e.annotationChain(pySplitTop(args, ',')[0], mode, depth+1)
+	case builtinTypes[head] && e.mod.first[head] == 0:
+		if unwrap[head] && args != "" {
+			return e.annotationChain(splitTop(args, ',')[0], mode, depth+1)
 		}
 		return facts.NotRepo
 	case e.mod.typeVars[head]:
@@ -82,24 +82,24 @@ func (e *pyExtractor) annotationChain(text string, mode pyChainMode, depth int) 
 // typingName returns the name typing (or typing_extensions,
 // collections.abc) gives a name the file imports from it, or uses
 // qualified by it, or uses without binding it.
-func (e *pyExtractor) typingName(head string) (string, bool) {
+func (e *extractor) typingName(head string) (string, bool) {
 	q, _, dotted := strings.Cut(head, ".")
 	last := lastDotted(head)
 	if dotted {
 		for _, b := range e.mod.plain[q] {
-			if pyTypingModule(b.path) {
+			if typingModule(b.path) {
 				return last, true
 			}
 		}
-		return last, pyTypingModule(strings.TrimSuffix(head, "."+last))
+		return last, typingModule(strings.TrimSuffix(head, "."+last))
 	}
 	if f, ok := e.mod.from[head]; ok && e.mod.first[head] == 'f' {
-		return f.name, pyTypingModule(f.path)
+		return f.name, typingModule(f.path)
 	}
 	return head, e.mod.first[head] == 0
 }
 
-func pyTypingModule(p string) bool {
+func typingModule(p string) bool {
 	switch p {
 	case "typing", "typing_extensions", "collections.abc", "collections", "t", "te", "abc":
 		return true
@@ -110,7 +110,7 @@ func pyTypingModule(p string) bool {
 // unionChain is the one repository type of a union: None and builtin
 // alternatives aside (a method the repository type defines is its), else
 // unknown.
-func (e *pyExtractor) unionChain(alts []string, mode pyChainMode, depth int) string {
+func (e *extractor) unionChain(alts []string, mode chainMode, depth int) string {
 	out := facts.NotRepo
 	for _, a := range alts {
 		c := e.annotationChain(a, mode, depth+1)
@@ -125,16 +125,16 @@ func (e *pyExtractor) unionChain(alts []string, mode pyChainMode, depth int) str
 	return out
 }
 
-// pyUnquote strips the quotes of a forward reference ("Foo", 'm.Foo').
-func pyUnquote(s string) string {
+// unquote strips the quotes of a forward reference ("Foo", 'm.Foo').
+func unquote(s string) string {
 	for len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
 		s = strings.TrimSpace(s[1 : len(s)-1])
 	}
 	return s
 }
 
-// pySplitTop splits s on sep outside brackets and quotes.
-func pySplitTop(s string, sep byte) []string {
+// splitTop splits s on sep outside brackets and quotes.
+func splitTop(s string, sep byte) []string {
 	var out []string
 	depth, start := 0, 0
 	var quote byte

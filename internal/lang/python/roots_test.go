@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"maps"
@@ -13,47 +13,47 @@ func TestPyprojectRoots(t *testing.T) {
 	cases := []struct {
 		name, dir, toml string
 		exists          []string
-		want            pyRoots
+		want            roots
 	}{
 		{"setuptools find where (localstack)", "", `
 [tool.setuptools]
 package-dir = { "" = "localstack-core" }
 [tool.setuptools.packages.find]
 where = ["localstack-core/"]
-include = ["localstack*"]`, nil, pyRoots{"localstack-core": ""}},
+include = ["localstack*"]`, nil, roots{"localstack-core": ""}},
 		{"setuptools package-dir by name, nested project", "py", `
 [tool.setuptools.package-dir]
 mypkg = "lib/impl"
-"mypkg.sub" = "extra/sub"`, nil, pyRoots{"py/lib/impl": "mypkg", "py/extra/sub": "mypkg.sub"}},
+"mypkg.sub" = "extra/sub"`, nil, roots{"py/lib/impl": "mypkg", "py/extra/sub": "mypkg.sub"}},
 		{"poetry from", "", `
 [tool.poetry]
-packages = [{ include = "app", from = "source" }, { include = "flat" }]`, nil, pyRoots{"source": ""}},
+packages = [{ include = "app", from = "source" }, { include = "flat" }]`, nil, roots{"source": ""}},
 		{"hatch packages and sources", "", `
 [tool.hatch.build.targets.wheel]
 packages = ["code/foo", "top"]
-sources = ["python"]`, nil, pyRoots{"code/foo": "foo", "python": ""}},
+sources = ["python"]`, nil, roots{"code/foo": "foo", "python": ""}},
 		{"hatch sources rewrite", "", `
 [tool.hatch.build.targets.wheel.sources]
-"src/foo" = "bar"`, nil, pyRoots{"src/foo": "bar"}},
+"src/foo" = "bar"`, nil, roots{"src/foo": "bar"}},
 		{"pdm and maturin", "", `
 [tool.pdm.build]
 package-dir = "pysrc"
 [tool.maturin]
-python-source = "python"`, nil, pyRoots{"pysrc": "", "python": ""}},
+python-source = "python"`, nil, roots{"pysrc": "", "python": ""}},
 		{"flit finds src", "", `
 [tool.flit.module]
-name = "fmod"`, []string{"src/fmod/__init__.py"}, pyRoots{"src": ""}},
+name = "fmod"`, []string{"src/fmod/__init__.py"}, roots{"src": ""}},
 		{"flit flat layout needs nothing", "", `
 [tool.flit.module]
-name = "fmod"`, []string{"fmod/__init__.py"}, pyRoots{}},
+name = "fmod"`, []string{"fmod/__init__.py"}, roots{}},
 		{"paths leaving the repository and globs are ignored", "", `
 [tool.setuptools.packages.find]
-where = ["../outside", "/abs", "src*", "."]`, nil, pyRoots{}},
-		{"not TOML", "", `[tool.setuptools.packages.find`, nil, pyRoots{}},
+where = ["../outside", "/abs", "src*", "."]`, nil, roots{}},
+		{"not TOML", "", `[tool.setuptools.packages.find`, nil, roots{}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			r := pyRoots{}
+			r := roots{}
 			r.pyproject(c.dir, []byte(c.toml), func(p string) bool {
 				for _, e := range c.exists {
 					if e == p {
@@ -70,15 +70,15 @@ where = ["../outside", "/abs", "src*", "."]`, nil, pyRoots{}},
 }
 
 func TestSetupCfgAndSetupPyRoots(t *testing.T) {
-	r := pyRoots{}
+	r := roots{}
 	r.setupCfg("", []byte("[metadata]\nname = x\n\n[options]\npackage_dir =\n    =lib\n    other = vendor/other\npackages = find:\n\n[options.packages.find]\nwhere = pysrc\n"))
 	r.setupCfg("sub", []byte("[options]\npackage_dir = =src\n"))
-	want := pyRoots{"lib": "", "vendor/other": "other", "pysrc": "", "sub/src": ""}
+	want := roots{"lib": "", "vendor/other": "other", "pysrc": "", "sub/src": ""}
 	if diff := cmp.Diff(want, r); diff != "" {
 		t.Errorf("setup.cfg roots (-want +got):\n%s", diff)
 	}
 
-	r = pyRoots{}
+	r = roots{}
 	r.setupPy("", []byte(`from setuptools import setup, find_packages
 setup(
     name="x",
@@ -87,22 +87,22 @@ setup(
 )
 `))
 	r.setupPy("b", []byte(`setup(packages=find_namespace_packages("python"))`))
-	want = pyRoots{"code": "", "scripts/tools": "tools", "b/python": ""}
+	want = roots{"code": "", "scripts/tools": "tools", "b/python": ""}
 	if diff := cmp.Diff(want, r); diff != "" {
 		t.Errorf("setup.py roots (-want +got):\n%s", diff)
 	}
 }
 
-// pyFiles builds the tree heuristic's input: each path's heads, from the
+// files builds the tree heuristic's input: each path's heads, from the
 // absolute imports its file makes, and whether the tree has a path.
-func pyFiles(imports map[string][]string) (heads map[string]string, has func(string) bool) {
+func files(imports map[string][]string) (heads map[string]string, has func(string) bool) {
 	heads = map[string]string{}
 	for p, mods := range imports {
 		f := &facts.File{}
 		for _, m := range mods {
 			f.Imports = append(f.Imports, facts.Import{Path: m})
 		}
-		heads[p] = pyHeads(f)
+		heads[p] = importHeads(f)
 	}
 	return heads, func(p string) bool { _, ok := imports[p]; return ok }
 }
@@ -111,8 +111,8 @@ func TestTreeRoots(t *testing.T) {
 	cases := []struct {
 		name     string
 		files    map[string][]string
-		declared pyRoots
-		want     pyRoots
+		declared roots
+		want     roots
 	}{
 		{"namespace package under an undeclared root (localstack without pyproject)", map[string][]string{
 			"localstack-core/localstack/config.py":           {"logging"},
@@ -120,44 +120,44 @@ func TestTreeRoots(t *testing.T) {
 			"localstack-core/localstack/aws/__init__.py":     nil,
 			"localstack-core/localstack/aws/app.py":          {"localstack.config", "logging"},
 			"tests/test_app.py":                              {"localstack.aws.app"},
-		}, nil, pyRoots{"localstack-core": ""}},
+		}, nil, roots{"localstack-core": ""}},
 		{"regular package", map[string][]string{
 			"packages/core/corelib/__init__.py": nil,
 			"app.py":                            {"corelib"},
-		}, nil, pyRoots{"packages/core": ""}},
+		}, nil, roots{"packages/core": ""}},
 		{"a package nobody imports is no root", map[string][]string{
 			"examples/demo/__init__.py": nil,
 			"app.py":                    {"os"},
-		}, nil, pyRoots{}},
+		}, nil, roots{}},
 		{"a name importable from the root already", map[string][]string{
 			"pkg/__init__.py":          nil,
 			"fixtures/pkg/__init__":    nil,
 			"fixtures/pkg/__init__.py": nil,
 			"app.py":                   {"pkg"},
-		}, nil, pyRoots{}},
+		}, nil, roots{}},
 		{"two directories holding the name", map[string][]string{
 			"a/dup/__init__.py": nil,
 			"b/dup/__init__.py": nil,
 			"app.py":            {"dup"},
-		}, nil, pyRoots{}},
+		}, nil, roots{}},
 		{"a subpackage is not top-level", map[string][]string{
 			"pkg/__init__.py":            nil,
 			"pkg/inner/json/__init__.py": nil,
 			"app.py":                     {"json", "pkg"},
-		}, nil, pyRoots{}},
+		}, nil, roots{}},
 		{"declared roots win", map[string][]string{
 			"lsc/localstack/config.py":           nil,
 			"lsc/localstack/logging/__init__.py": nil,
 			"app.py":                             {"localstack.config", "logging"},
-		}, pyRoots{"lsc": ""}, pyRoots{"lsc": ""}},
+		}, roots{"lsc": ""}, roots{"lsc": ""}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			r := maps.Clone(c.declared)
 			if r == nil {
-				r = pyRoots{}
+				r = roots{}
 			}
-			py, has := pyFiles(c.files)
+			py, has := files(c.files)
 			r.tree(py, has)
 			if diff := cmp.Diff(c.want, r); diff != "" {
 				t.Errorf("roots (-want +got):\n%s", diff)

@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
 func TestPythonModuleKeysUnderRoots(t *testing.T) {
@@ -29,7 +30,7 @@ func TestPythonModuleKeysUnderRoots(t *testing.T) {
 		{"nested/src/pkg/m.py", []string{"nested.src.pkg.m", "pkg.m"}},
 		{"other/pkg/m.py", []string{"other.pkg.m"}},
 	}
-	spec := pythonSpec()
+	spec := Language()
 	for _, c := range cases {
 		got := spec.ModuleKeys(c.path, &facts.File{}, pr)
 		if diff := cmp.Diff(c.want, got); diff != "" {
@@ -106,7 +107,7 @@ def late():
 
 from .util import Later as L
 `
-	f := testExtract(t, pythonSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	var got []string
 	for _, r := range f.Refs {
 		if r.Kind != facts.RefCall {
@@ -143,7 +144,7 @@ from .util import Later as L
 // implementation that follows them, which keeps the plain id, and that
 // stubs without one (a .pyi file) stay.
 func TestPythonExtractOverloads(t *testing.T) {
-	f := testExtract(t, pythonSpec(), `import typing as t
+	f := langtest.Extract(t, Language(), `import typing as t
 from typing import overload
 
 

@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"strings"
@@ -14,36 +14,36 @@ import (
 // @module|Name there (pyType); a receiver chain (Ref.Recv) is read in the
 // file itself, where the resolver sees its imports, so imported names stay
 // as written (pyRecv).
-type pyChainMode uint8
+type chainMode uint8
 
 const (
-	pyRecv pyChainMode = iota
+	pyRecv chainMode = iota
 	pyType
 )
 
-// pyMaxChain bounds how many local bindings one chain may go through
+// maxChain bounds how many local bindings one chain may go through
 // (x = y.f(); y = x.g() would otherwise never end).
-const pyMaxChain = 12
+const maxChain = 12
 
 // dottedChain is the chain of a dotted name used as a value at byte at: a
 // local's chain, a module's member, or a module-level name, with the
 // remaining parts as steps.
-func (e *pyExtractor) dottedChain(dotted string, at uint, mode pyChainMode, depth int) string {
+func (e *extractor) dottedChain(dotted string, at uint, mode chainMode, depth int) string {
 	parts := strings.Split(dotted, ".")
 	if e.localFlags(parts[0]) != 0 {
-		return pySteps(e.nameChain(parts[0], at, mode, depth), parts[1:])
+		return steps(e.nameChain(parts[0], at, mode, depth), parts[1:])
 	}
 	return e.moduleDotted(parts, mode)
 }
 
 // moduleDotted is the chain of a dotted name whose head the module scope
 // binds (or nothing does).
-func (e *pyExtractor) moduleDotted(parts []string, mode pyChainMode) string {
+func (e *extractor) moduleDotted(parts []string, mode chainMode) string {
 	if m, ok := e.fromModule(parts, mode); ok {
-		return pySteps(facts.Imported(m, parts[1]), parts[2:])
+		return steps(facts.Imported(m, parts[1]), parts[2:])
 	}
 	if e.mod.first[parts[0]] != 'i' {
-		return pySteps(e.moduleName(parts[0], mode), parts[1:])
+		return steps(e.moduleName(parts[0], mode), parts[1:])
 	}
 	// import a.b.c binds a: a.b.c.X is X of the longest imported path;
 	// import a.b as m binds m to a.b.
@@ -66,14 +66,14 @@ func (e *pyExtractor) moduleDotted(parts []string, mode pyChainMode) string {
 	if k >= len(parts) {
 		return facts.Unknown // the module itself
 	}
-	return pySteps(facts.Imported(module, parts[k]), parts[k+1:])
+	return steps(facts.Imported(module, parts[k]), parts[k+1:])
 }
 
 // fromModule returns the module path of a from-imported name that names a
 // submodule (from . import models; models.User) in a type chain: one
 // imported from a package written only in dots, or a lower-case name
 // followed by a capitalized one.
-func (e *pyExtractor) fromModule(parts []string, mode pyChainMode) (string, bool) {
+func (e *extractor) fromModule(parts []string, mode chainMode) (string, bool) {
 	if mode != pyType || len(parts) < 2 || e.mod.first[parts[0]] != 'f' {
 		return "", false
 	}
@@ -89,9 +89,9 @@ func (e *pyExtractor) fromModule(parts []string, mode pyChainMode) (string, bool
 	return "", false
 }
 
-// pySteps appends member steps to a chain; unknown and outside chains
+// steps appends member steps to a chain; unknown and outside chains
 // stay what they are.
-func pySteps(chain string, steps []string) string {
+func steps(chain string, steps []string) string {
 	if chain == facts.Unknown || chain == facts.NotRepo || len(steps) == 0 {
 		return chain
 	}
@@ -99,7 +99,7 @@ func pySteps(chain string, steps []string) string {
 }
 
 // nameChain is the chain of a bare name's value at byte at.
-func (e *pyExtractor) nameChain(name string, at uint, mode pyChainMode, depth int) string {
+func (e *extractor) nameChain(name string, at uint, mode chainMode, depth int) string {
 	if l, ok := e.localScope(name); ok {
 		return e.localChain(l, name, at, mode, depth)
 	}
@@ -107,22 +107,22 @@ func (e *pyExtractor) nameChain(name string, at uint, mode pyChainMode, depth in
 }
 
 // exprChain is the chain of an expression's value, as far as the file tells.
-func (e *pyExtractor) exprChain(n *sitter.Node, mode pyChainMode, depth int) string {
-	if n == nil || depth > pyMaxChain {
+func (e *extractor) exprChain(n *sitter.Node, mode chainMode, depth int) string {
+	if n == nil || depth > maxChain {
 		return facts.Unknown
 	}
 	switch e.g.Kind(n) {
 	case "identifier":
 		return e.nameChain(syntax.Text(n, e.src), n.StartByte(), mode, depth)
 	case "attribute":
-		if dotted := pyNoSpace(syntax.Text(n, e.src)); pyIsDotted(dotted) {
+		if dotted := noSpace(syntax.Text(n, e.src)); isDotted(dotted) {
 			return e.dottedChain(dotted, n.StartByte(), mode, depth)
 		}
 		attr := n.ChildByFieldId(e.g.fAttr)
 		if attr == nil {
 			return facts.Unknown
 		}
-		return pySteps(e.exprChain(n.ChildByFieldId(e.g.fObject), mode, depth+1), []string{syntax.Text(attr, e.src)})
+		return steps(e.exprChain(n.ChildByFieldId(e.g.fObject), mode, depth+1), []string{syntax.Text(attr, e.src)})
 	case "call":
 		return e.callChain(n, mode, depth)
 	case "parenthesized_expression", "await":
@@ -144,7 +144,7 @@ func (e *pyExtractor) exprChain(n *sitter.Node, mode pyChainMode, depth int) str
 // eitherChain is the chain of a or b, and of a if c else b: the first
 // side whose type is known, None aside (either may be the value; an edge
 // to one of them is one the program can take).
-func (e *pyExtractor) eitherChain(n *sitter.Node, mode pyChainMode, depth int) string {
+func (e *extractor) eitherChain(n *sitter.Node, mode chainMode, depth int) string {
 	var sides []*sitter.Node
 	if e.g.Kind(n) == "boolean_operator" {
 		sides = []*sitter.Node{n.ChildByFieldId(e.g.fLeft), n.ChildByFieldId(e.g.fRight)}
@@ -166,12 +166,12 @@ func (e *pyExtractor) eitherChain(n *sitter.Node, mode pyChainMode, depth int) s
 	return out
 }
 
-// pyAnyResult are builtins whose result may be of any type.
-var pyAnyResult = map[string]bool{"getattr": true, "next": true, "min": true, "max": true, "type": true,
+// anyResult are builtins whose result may be of any type.
+var anyResult = map[string]bool{"getattr": true, "next": true, "min": true, "max": true, "type": true,
 	"__import__": true, "eval": true, "iter": true, "super": true, "vars": true, "object": true}
 
 // callChain is the chain of a call's result.
-func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) string {
+func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string {
 	fn := n.ChildByFieldId(e.g.fFunc)
 	if fn == nil {
 		return facts.Unknown
@@ -185,7 +185,7 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 			return "super"
 		case flags == 0 && name == "cast" && (e.mod.first[name] == 'f' || e.mod.first[name] == 0):
 			if args := n.ChildByFieldId(e.g.fArguments); args != nil && args.NamedChildCount() == 2 {
-				return e.annotationChain(pyNoSpace(syntax.Text(args.NamedChild(0), e.src)), mode, depth+1)
+				return e.annotationChain(noSpace(syntax.Text(args.NamedChild(0), e.src)), mode, depth+1)
 			}
 			return facts.Unknown
 		case isPyVariable(flags):
@@ -195,8 +195,8 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 				return e.annotationChain(x, mode, depth+1)
 			}
 			return facts.Unknown
-		case flags == 0 && e.mod.first[name] == 0 && pyBuiltins[name]:
-			if pyAnyResult[name] {
+		case flags == 0 && e.mod.first[name] == 0 && builtins[name]:
+			if anyResult[name] {
 				return facts.Unknown
 			}
 			return facts.NotRepo
@@ -205,10 +205,10 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 		if obj := fn.ChildByFieldId(e.g.fObject); obj != nil && e.isLiteral(obj) {
 			return facts.NotRepo
 		}
-		if dotted := pyNoSpace(syntax.Text(fn, e.src)); pyIsDotted(dotted) {
+		if dotted := noSpace(syntax.Text(fn, e.src)); isDotted(dotted) {
 			if name, ok := e.typingName(dotted); ok && name == "cast" {
 				if args := n.ChildByFieldId(e.g.fArguments); args != nil && args.NamedChildCount() == 2 {
-					return e.annotationChain(pyNoSpace(syntax.Text(args.NamedChild(0), e.src)), mode, depth+1)
+					return e.annotationChain(noSpace(syntax.Text(args.NamedChild(0), e.src)), mode, depth+1)
 				}
 			}
 		}
@@ -222,11 +222,11 @@ func (e *pyExtractor) callChain(n *sitter.Node, mode pyChainMode, depth int) str
 		}
 		return facts.Unknown
 	}
-	return pyCalled(e.exprChain(fn, mode, depth+1))
+	return called(e.exprChain(fn, mode, depth+1))
 }
 
-// pyCalled is the chain of calling what chain names.
-func pyCalled(chain string) string {
+// called is the chain of calling what chain names.
+func called(chain string) string {
 	if chain == facts.Unknown || chain == facts.NotRepo || chain == "super" {
 		return chain
 	}
@@ -237,7 +237,7 @@ func pyCalled(chain string) string {
 // say more than the chain would: a class attribute declared Type[X] makes
 // an X; get, pop and setdefault of an annotated mapping or sequence give
 // an element. "" when they say nothing.
-func (e *pyExtractor) attributeCall(fn *sitter.Node, mode pyChainMode, depth int) string {
+func (e *extractor) attributeCall(fn *sitter.Node, mode chainMode, depth int) string {
 	if x := e.typeArg(e.annotText(fn, depth+1)); x != "" {
 		return e.annotationChain(x, mode, depth+1)
 	}

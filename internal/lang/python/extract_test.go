@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"testing"
@@ -7,9 +7,13 @@ import (
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-const pyTestSrc = `"""Service module."""
+// symRow is a symbol row of the tables (langtest.Syms).
+type symRow langtest.Sym
+
+const testSrc = `"""Service module."""
 import os.path, sys as system
 from typing import Dict, List as L
 from . import models
@@ -72,8 +76,8 @@ type Alias = dict[str, Item]
 `
 
 func TestPythonExtractSymbols(t *testing.T) {
-	f := testExtract(t, pythonSpec(), pyTestSrc)
-	want := []testSym{
+	f := langtest.Extract(t, Language(), testSrc)
+	want := []symRow{
 		{"MAX_RETRIES", "MAX_RETRIES", facts.KindConst, "", 10, 10},
 		{"_cache", "_cache", facts.KindVar, "", 11, 11},
 		{"a", "a", facts.KindVar, "", 12, 12},
@@ -93,7 +97,7 @@ func TestPythonExtractSymbols(t *testing.T) {
 		{"Local", "make.Local", facts.KindClass, "make", 55, 56},
 		{"Alias", "Alias", facts.KindType, "", 60, 60},
 	}
-	if diff := cmp.Diff(want, testSyms(f)); diff != "" {
+	if diff := cmp.Diff(want, langtest.Syms[symRow](f)); diff != "" {
 		t.Errorf("symbols (-want +got):\n%s", diff)
 	}
 	if f.SyntaxErrors != 0 {
@@ -102,7 +106,7 @@ func TestPythonExtractSymbols(t *testing.T) {
 }
 
 func TestPythonExtractDetails(t *testing.T) {
-	f := testExtract(t, pythonSpec(), pyTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	type detail struct {
 		Signature, Doc string
 		Extends        []string
@@ -143,7 +147,7 @@ func TestPythonExtractDetails(t *testing.T) {
 }
 
 func TestPythonExtractImports(t *testing.T) {
-	f := testExtract(t, pythonSpec(), pyTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	want := []facts.Import{
 		{Path: "os.path", Line: 2},
 		{Path: "sys", Alias: "system", Line: 2},
@@ -160,7 +164,7 @@ func TestPythonExtractImports(t *testing.T) {
 }
 
 func TestPythonExtractRefs(t *testing.T) {
-	f := testExtract(t, pythonSpec(), pyTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	call, ref := facts.RefCall, facts.RefReference
 	want := []facts.Ref{
 		{Name: "Dict", Kind: ref, From: "_cache", Line: 11},
@@ -193,7 +197,7 @@ func TestPythonExtractRefs(t *testing.T) {
 }
 
 func TestPythonExtractBuiltinShadowed(t *testing.T) {
-	f := testExtract(t, pythonSpec(), "from fs import open\n\ndef format(x):\n    return open(x), format(x), len(x)\n")
+	f := langtest.Extract(t, Language(), "from fs import open\n\ndef format(x):\n    return open(x), format(x), len(x)\n")
 	var got []string
 	for _, r := range f.Refs {
 		got = append(got, r.Name)
@@ -213,16 +217,16 @@ class Good(Base):
 def broken(:
     pass
 `
-	f := testExtract(t, pythonSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	want := []testSym{
+	want := []symRow{
 		{"LIMIT", "LIMIT", facts.KindConst, "", 1, 1},
 		{"Good", "Good", facts.KindClass, "", 3, 5},
 		{"ok", "Good.ok", facts.KindMethod, "Good", 4, 5},
 	}
-	syms := testSyms(f)
+	syms := langtest.Syms[symRow](f)
 	if len(syms) < len(want) {
 		t.Fatalf("symbols = %+v", syms)
 	}
@@ -239,7 +243,7 @@ func TestPythonCleandoc(t *testing.T) {
 		{"Sum.\n\n        Body.\n        ", "Sum.\n\nBody."},
 	}
 	for _, c := range cases {
-		if got := pyCleandoc(c.in); got != c.want {
+		if got := cleandoc(c.in); got != c.want {
 			t.Errorf("pyCleandoc(%q) = %q, want %q", c.in, got, c.want)
 		}
 	}
@@ -263,7 +267,7 @@ func TestPythonModuleKeys(t *testing.T) {
 		{"libs/util.py", []string{"libs.util"}},
 		{"scripts/run", nil},
 	}
-	spec := pythonSpec()
+	spec := Language()
 	for _, c := range cases {
 		got := spec.ModuleKeys(c.path, &facts.File{}, &lang.Project{})
 		if diff := cmp.Diff(c.want, got); diff != "" {
@@ -298,7 +302,7 @@ func TestPythonImportCandidates(t *testing.T) {
 		{"src/pkg/m.py", facts.Import{Path: "...x"}, []string{"x"}},
 		{"src/pkg/m.py", facts.Import{Path: "pkg.other"}, []string{"pkg.other"}},
 	}
-	spec := pythonSpec()
+	spec := Language()
 	for _, c := range cases {
 		got := spec.ImportCandidates(c.imp, c.from, &lang.Project{})
 		if diff := cmp.Diff(c.want, got); diff != "" {

@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"slices"
@@ -13,7 +13,7 @@ import (
 // definition records a def or class and enters its scope. It reports
 // whether the def is a method whose first parameter is its instance or
 // class. A property is a field whose type is its getter's result.
-func (e *pyExtractor) definition(n *sitter.Node) bool {
+func (e *extractor) definition(n *sitter.Node) bool {
 	nameNode := n.ChildByFieldId(e.g.fName)
 	if nameNode == nil {
 		return false
@@ -34,7 +34,7 @@ func (e *pyExtractor) definition(n *sitter.Node) bool {
 	switch {
 	case isClass:
 		kind = facts.KindClass
-	case inClass && pyIsProperty(decos):
+	case inClass && isProperty(decos):
 		kind = facts.KindField
 	case inClass:
 		kind = facts.KindMethod
@@ -51,7 +51,7 @@ func (e *pyExtractor) definition(n *sitter.Node) bool {
 		if p := n.Parent(); p != nil && e.g.Kind(p) == "decorated_definition" {
 			outer = p
 		}
-		sym.Doc = syntax.PrecedingComments(outer, e.src, pyIsComment)
+		sym.Doc = syntax.PrecedingComments(outer, e.src, isComment)
 	}
 	if isClass {
 		if sup := n.ChildByFieldId(e.g.fSuper); sup != nil {
@@ -66,7 +66,7 @@ func (e *pyExtractor) definition(n *sitter.Node) bool {
 		e.overloads = append(e.overloads, len(e.f.Symbols))
 	}
 	e.f.Symbols = append(e.f.Symbols, sym)
-	sc := pyScope{end: n.EndByte(), qual: qual, class: isClass, method: method}
+	sc := scope{end: n.EndByte(), qual: qual, class: isClass, method: method}
 	if method {
 		sc.owner = parent
 	}
@@ -75,7 +75,7 @@ func (e *pyExtractor) definition(n *sitter.Node) bool {
 }
 
 // isOverload reports whether a def is decorated with typing's @overload.
-func (e *pyExtractor) isOverload(def *sitter.Node) bool {
+func (e *extractor) isOverload(def *sitter.Node) bool {
 	p := def.Parent()
 	if p == nil || e.g.Kind(p) != "decorated_definition" {
 		return false
@@ -85,7 +85,7 @@ func (e *pyExtractor) isOverload(def *sitter.Node) bool {
 		if e.g.Kind(d) != "decorator" || d.NamedChildCount() == 0 {
 			continue
 		}
-		if name, _, _ := strings.Cut(lastDotted(pyNoSpace(syntax.Text(d.NamedChild(0), e.src))), "("); name == "overload" {
+		if name, _, _ := strings.Cut(lastDotted(noSpace(syntax.Text(d.NamedChild(0), e.src))), "("); name == "overload" {
 			return true
 		}
 	}
@@ -96,7 +96,7 @@ func (e *pyExtractor) isOverload(def *sitter.Node) bool {
 // function that the same scope goes on to implement: at run time the name
 // is the implementation, which keeps the plain id. Stubs with no
 // implementation after them (.pyi files, protocols) stay.
-func (e *pyExtractor) overloadStubs() map[int]bool {
+func (e *extractor) overloadStubs() map[int]bool {
 	stub := map[int]bool{}
 	for _, i := range e.overloads {
 		stub[i] = true
@@ -114,7 +114,7 @@ func (e *pyExtractor) overloadStubs() map[int]bool {
 }
 
 // dropSymbols removes the symbols at the given indexes.
-func (e *pyExtractor) dropSymbols(drop map[int]bool) {
+func (e *extractor) dropSymbols(drop map[int]bool) {
 	if len(drop) == 0 {
 		return
 	}
@@ -129,7 +129,7 @@ func (e *pyExtractor) dropSymbols(drop map[int]bool) {
 
 // bases returns the base class names of a superclasses list, generic
 // arguments stripped, keyword arguments (metaclass=) skipped.
-func (e *pyExtractor) bases(list *sitter.Node) []string {
+func (e *extractor) bases(list *sitter.Node) []string {
 	var out []string
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		c := list.NamedChild(i)
@@ -140,7 +140,7 @@ func (e *pyExtractor) bases(list *sitter.Node) []string {
 			continue
 		}
 		if k := e.g.Kind(c); k == "identifier" || k == "attribute" {
-			if s := pyNoSpace(syntax.Text(c, e.src)); pyIsDotted(s) {
+			if s := noSpace(syntax.Text(c, e.src)); isDotted(s) {
 				out = append(out, s)
 			}
 		}
@@ -149,7 +149,7 @@ func (e *pyExtractor) bases(list *sitter.Node) []string {
 }
 
 // docstring returns the cleaned docstring of a def/class body, or "".
-func (e *pyExtractor) docstring(body *sitter.Node) string {
+func (e *extractor) docstring(body *sitter.Node) string {
 	for i := uint(0); i < body.NamedChildCount(); i++ {
 		c := body.NamedChild(i)
 		switch e.g.Kind(c) {
@@ -158,7 +158,7 @@ func (e *pyExtractor) docstring(body *sitter.Node) string {
 		case "expression_statement":
 			if c.NamedChildCount() == 1 {
 				if s := c.NamedChild(0); e.g.Kind(s) == "string" {
-					return pyCleandoc(e.stringValue(s))
+					return cleandoc(e.stringValue(s))
 				}
 			}
 		}
@@ -169,7 +169,7 @@ func (e *pyExtractor) docstring(body *sitter.Node) string {
 
 // stringValue returns the raw text between a string's quotes ("" for
 // f-strings).
-func (e *pyExtractor) stringValue(s *sitter.Node) string {
+func (e *extractor) stringValue(s *sitter.Node) string {
 	cnt := s.ChildCount()
 	if cnt < 2 {
 		return ""
@@ -185,19 +185,19 @@ func (e *pyExtractor) stringValue(s *sitter.Node) string {
 }
 
 // stringAnnotation reports a forward-reference annotation ("Foo", "m.Foo").
-func (e *pyExtractor) stringAnnotation(s *sitter.Node) {
-	if name, qual, ok := pyDotted(strings.TrimSpace(e.stringValue(s))); ok {
+func (e *extractor) stringAnnotation(s *sitter.Node) {
+	if name, qual, ok := dotted(strings.TrimSpace(e.stringValue(s))); ok {
 		e.ref(s, name, qual, facts.RefReference)
 	}
 }
 
-func (e *pyExtractor) typeAlias(n *sitter.Node) {
+func (e *extractor) typeAlias(n *sitter.Node) {
 	left := n.ChildByFieldId(e.g.fLeft)
 	if left == nil {
 		return
 	}
-	name := pyNoSpace(syntax.Text(left, e.src))
-	if !pyIsIdent(name) {
+	name := noSpace(syntax.Text(left, e.src))
+	if !isIdent(name) {
 		return
 	}
 	e.skipID = left.Id()
@@ -208,15 +208,15 @@ func (e *pyExtractor) typeAlias(n *sitter.Node) {
 	}
 	e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: qual, Kind: facts.KindType,
 		Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: syntax.OneLine(syntax.Text(n, e.src)),
-		Doc: syntax.PrecedingComments(n, e.src, pyIsComment)})
-	e.stack = append(e.stack, pyScope{end: n.EndByte(), qual: qual})
+		Doc: syntax.PrecedingComments(n, e.src, isComment)})
+	e.stack = append(e.stack, scope{end: n.EndByte(), qual: qual})
 }
 
 // assignment records the simple names a module-level assignment binds.
-func (e *pyExtractor) assignment(n *sitter.Node) {
+func (e *extractor) assignment(n *sitter.Node) {
 	var doc string
 	if p := n.Parent(); p != nil && e.g.Kind(p) == "expression_statement" {
-		doc = syntax.PrecedingComments(p, e.src, pyIsComment)
+		doc = syntax.PrecedingComments(p, e.src, isComment)
 	}
 	sig := syntax.Header(n, n.ChildByFieldId(e.g.fRight), e.src)
 	first := ""
@@ -237,7 +237,7 @@ func (e *pyExtractor) assignment(n *sitter.Node) {
 		}
 		e.vars[name] = len(e.f.Symbols)
 		kind := facts.KindVar
-		if pyAllCaps(name) {
+		if allCaps(name) {
 			kind = facts.KindConst
 		}
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: kind,
@@ -260,13 +260,13 @@ func (e *pyExtractor) assignment(n *sitter.Node) {
 		}
 	}
 	if first != "" {
-		e.stack = append(e.stack, pyScope{end: n.EndByte(), qual: first})
+		e.stack = append(e.stack, scope{end: n.EndByte(), qual: first})
 	}
 }
 
-// pyAllCaps reports whether a name is a constant by convention: it has a
+// allCaps reports whether a name is a constant by convention: it has a
 // letter and no lower-case letter.
-func pyAllCaps(s string) bool {
+func allCaps(s string) bool {
 	letter := false
 	for _, r := range s {
 		if r >= 'a' && r <= 'z' {
@@ -279,10 +279,10 @@ func pyAllCaps(s string) bool {
 	return letter
 }
 
-// pyCleandoc dedents a docstring like inspect.cleandoc: the first line is
+// cleandoc dedents a docstring like inspect.cleandoc: the first line is
 // trimmed, the common indentation of the others removed, and blank lines
 // at either end dropped.
-func pyCleandoc(s string) string {
+func cleandoc(s string) string {
 	lines := strings.Split(strings.ReplaceAll(s, "\r\n", "\n"), "\n")
 	lines[0] = strings.TrimSpace(lines[0])
 	margin := -1

@@ -1,4 +1,4 @@
-package legacy
+package python
 
 import (
 	"strings"
@@ -20,19 +20,19 @@ const (
 	pyOuter                        // declared global or nonlocal: look further out
 )
 
-// pyLocals is the names one scope binds, up to the scope's end byte, and
+// locals is the names one scope binds, up to the scope's end byte, and
 // how each variable is bound.
-type pyLocals struct {
+type locals struct {
 	end   uint
 	names map[string]uint8
-	binds map[string][]pyBind
+	binds map[string][]bind
 	// narrow holds the blocks where isinstance() says a name's class.
-	narrow map[string][]pyNarrow
+	narrow map[string][]narrow
 }
 
-// pyBind is one binding of a local: from byte at on, the name holds value
+// bind is one binding of a local: from byte at on, the name holds value
 // (or chain, when the binding says it directly), declared as ann if set.
-type pyBind struct {
+type bind struct {
 	at    uint
 	value *sitter.Node
 	chain string
@@ -45,9 +45,9 @@ type pyBind struct {
 	index int
 }
 
-func (l *pyLocals) bind(name string, b pyBind) {
+func (l *locals) bind(name string, b bind) {
 	if l.binds == nil {
-		l.binds = map[string][]pyBind{}
+		l.binds = map[string][]bind{}
 	}
 	l.binds[name] = append(l.binds[name], b)
 }
@@ -59,7 +59,7 @@ func isPyVariable(f uint8) bool { return f&pyVar != 0 && f&pyDef == 0 }
 func isPyBuiltinVar(f uint8) bool { return isPyVariable(f) && f&pyNotBuiltin == 0 }
 
 // localFlags returns how the innermost enclosing scope that binds name binds it.
-func (e *pyExtractor) localFlags(name string) uint8 {
+func (e *extractor) localFlags(name string) uint8 {
 	if i, ok := e.localScope(name); ok {
 		return e.locals[i].names[name]
 	}
@@ -67,7 +67,7 @@ func (e *pyExtractor) localFlags(name string) uint8 {
 }
 
 // localScope returns the index of the innermost enclosing scope that binds name.
-func (e *pyExtractor) localScope(name string) (int, bool) {
+func (e *extractor) localScope(name string) (int, bool) {
 	for i := len(e.locals) - 1; i >= 0; i-- {
 		if f := e.locals[i].names[name]; f != 0 && f&pyOuter == 0 {
 			return i, true
@@ -78,8 +78,8 @@ func (e *pyExtractor) localScope(name string) (int, bool) {
 
 // enterLocals opens the scope of a function, lambda or comprehension; self
 // is set for a method whose first parameter is its instance or class.
-func (e *pyExtractor) enterLocals(n *sitter.Node, self bool) {
-	l := &pyLocals{end: n.EndByte(), names: map[string]uint8{}}
+func (e *extractor) enterLocals(n *sitter.Node, self bool) {
+	l := &locals{end: n.EndByte(), names: map[string]uint8{}}
 	switch e.g.Kind(n) {
 	case "function_definition", "lambda":
 		if ps := n.ChildByFieldId(e.g.fParams); ps != nil {
@@ -101,13 +101,13 @@ func (e *pyExtractor) enterLocals(n *sitter.Node, self bool) {
 // params binds a parameter list: *args is a tuple and **kwargs a dict; an
 // annotated parameter has its declared type, the first parameter of a
 // method is self, the others are unknown.
-func (e *pyExtractor) params(ps *sitter.Node, l *pyLocals, self bool) {
+func (e *extractor) params(ps *sitter.Node, l *locals, self bool) {
 	at := ps.StartByte()
 	for i := uint(0); i < ps.NamedChildCount(); i++ {
 		p := ps.NamedChild(i)
-		b := pyBind{at: at, chain: facts.Unknown}
+		b := bind{at: at, chain: facts.Unknown}
 		if t := p.ChildByFieldId(e.g.fType); t != nil {
-			b.ann = pyNoSpace(syntax.Text(t, e.src))
+			b.ann = noSpace(syntax.Text(t, e.src))
 		}
 		if k := e.g.Kind(p); k == "default_parameter" || k == "typed_default_parameter" {
 			p = p.ChildByFieldId(e.g.fName)
@@ -128,7 +128,7 @@ func (e *pyExtractor) params(ps *sitter.Node, l *pyLocals, self bool) {
 		case "list_splat_pattern", "dictionary_splat_pattern":
 			if id := p.NamedChild(0); id != nil && e.g.Kind(id) == "identifier" {
 				l.names[syntax.Text(id, e.src)] |= pyVar
-				l.bind(syntax.Text(id, e.src), pyBind{at: at, chain: facts.NotRepo})
+				l.bind(syntax.Text(id, e.src), bind{at: at, chain: facts.NotRepo})
 			}
 		}
 		self = false
@@ -137,7 +137,7 @@ func (e *pyExtractor) params(ps *sitter.Node, l *pyLocals, self bool) {
 
 // bindings records what a function body binds, without entering nested
 // functions, classes, lambdas and comprehensions (their own scopes).
-func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
+func (e *extractor) bindings(n *sitter.Node, l *locals) {
 	names := l.names
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
@@ -152,10 +152,10 @@ func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
 		case "assignment":
 			e.assignTargets(c, l)
 		case "augmented_assignment":
-			e.targets(c.ChildByFieldId(e.g.fLeft), l, pyVar, pyBind{})
+			e.targets(c.ChildByFieldId(e.g.fLeft), l, pyVar, bind{})
 		case "named_expression":
 			v := c.ChildByFieldId(e.g.fValue)
-			e.targets(c.ChildByFieldId(e.g.fName), l, pyVar|e.valueFlag(v), pyBind{at: c.EndByte(), value: v})
+			e.targets(c.ChildByFieldId(e.g.fName), l, pyVar|e.valueFlag(v), bind{at: c.EndByte(), value: v})
 		case "for_statement":
 			at := c.StartByte()
 			r := c.ChildByFieldId(e.g.fRight)
@@ -170,7 +170,7 @@ func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
 		case "assert_statement":
 			// assert isinstance(x, C): from here on x is a C.
 			e.isinstanceTests(c.NamedChild(0), func(name string, class *sitter.Node) {
-				l.bind(name, pyBind{at: c.EndByte(), value: class, kind: 'x'})
+				l.bind(name, bind{at: c.EndByte(), value: class, kind: 'x'})
 			})
 		case "global_statement", "nonlocal_statement":
 			for j := uint(0); j < c.NamedChildCount(); j++ {
@@ -187,12 +187,12 @@ func (e *pyExtractor) bindings(n *sitter.Node, l *pyLocals) {
 
 // asTargets binds the target of "with v as x" (what v's __enter__
 // returns) or "except E as x" (an E).
-func (e *pyExtractor) asTargets(parent, as *sitter.Node, l *pyLocals) {
-	b := pyBind{at: as.EndByte(), chain: facts.Unknown}
+func (e *extractor) asTargets(parent, as *sitter.Node, l *locals) {
+	b := bind{at: as.EndByte(), chain: facts.Unknown}
 	if v := as.NamedChild(0); v != nil && e.g.Kind(parent) == "with_item" {
-		b = pyBind{at: as.EndByte(), value: v, kind: 'w'}
+		b = bind{at: as.EndByte(), value: v, kind: 'w'}
 	} else if v != nil && e.g.Kind(parent) == "except_clause" {
-		b = pyBind{at: as.EndByte(), value: v, kind: 'x'}
+		b = bind{at: as.EndByte(), value: v, kind: 'x'}
 	}
 	alias := as.ChildByFieldId(e.g.fAlias)
 	if alias != nil && e.g.Kind(alias) == "as_pattern_target" && alias.NamedChildCount() == 1 {
@@ -203,7 +203,7 @@ func (e *pyExtractor) asTargets(parent, as *sitter.Node, l *pyLocals) {
 
 // assignTargets binds the targets of a (chained) assignment; an annotation
 // without a value binds nothing yet but still makes the name local.
-func (e *pyExtractor) assignTargets(n *sitter.Node, l *pyLocals) {
+func (e *extractor) assignTargets(n *sitter.Node, l *locals) {
 	value := n
 	for value != nil && e.g.Kind(value) == "assignment" {
 		value = value.ChildByFieldId(e.g.fRight)
@@ -212,9 +212,9 @@ func (e *pyExtractor) assignTargets(n *sitter.Node, l *pyLocals) {
 	if value != nil {
 		flag = pyVar | e.valueFlag(value)
 	}
-	b := pyBind{at: n.EndByte(), value: value}
+	b := bind{at: n.EndByte(), value: value}
 	if t := n.ChildByFieldId(e.g.fType); t != nil {
-		b.ann = pyNoSpace(syntax.Text(t, e.src))
+		b.ann = noSpace(syntax.Text(t, e.src))
 	}
 	if value == nil && b.ann == "" {
 		b.chain = facts.Unknown
@@ -224,7 +224,7 @@ func (e *pyExtractor) assignTargets(n *sitter.Node, l *pyLocals) {
 		if k := e.g.Kind(left); value != nil && (k == "pattern_list" || k == "tuple_pattern") {
 			// a, b = f(): the parts of the tuple f's annotation declares.
 			for i, part := range syntax.NamedChildren(left) {
-				e.targets(part, l, pyVar|pyNotBuiltin, pyBind{at: b.at, value: value, kind: pyTuple, index: i})
+				e.targets(part, l, pyVar|pyNotBuiltin, bind{at: b.at, value: value, kind: pyTuple, index: i})
 			}
 			continue
 		}
@@ -234,7 +234,7 @@ func (e *pyExtractor) assignTargets(n *sitter.Node, l *pyLocals) {
 
 // targets binds the names of an assignment target pattern; a destructured
 // element's type is unknown.
-func (e *pyExtractor) targets(t *sitter.Node, l *pyLocals, flag uint8, b pyBind) {
+func (e *extractor) targets(t *sitter.Node, l *locals, flag uint8, b bind) {
 	if t == nil {
 		return
 	}
@@ -248,18 +248,18 @@ func (e *pyExtractor) targets(t *sitter.Node, l *pyLocals, flag uint8, b pyBind)
 	case "pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "as_pattern_target",
 		"list_splat_pattern", "parenthesized_expression", "expression_list":
 		for i := uint(0); i < t.NamedChildCount(); i++ {
-			e.targets(t.NamedChild(i), l, pyVar|pyNotBuiltin, pyBind{at: b.at, chain: facts.Unknown})
+			e.targets(t.NamedChild(i), l, pyVar|pyNotBuiltin, bind{at: b.at, chain: facts.Unknown})
 		}
 	}
 }
 
 // importNames binds the names an import inside a function binds; a name
 // imported from a module has the chain of that import.
-func (e *pyExtractor) importNames(n *sitter.Node, l *pyLocals) {
+func (e *extractor) importNames(n *sitter.Node, l *locals) {
 	mod := n.ChildByFieldId(e.g.fModule)
 	from := ""
 	if mod != nil && e.g.Kind(n) == "import_from_statement" {
-		from = pyNoSpace(syntax.Text(mod, e.src))
+		from = noSpace(syntax.Text(mod, e.src))
 	}
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
@@ -269,21 +269,21 @@ func (e *pyExtractor) importNames(n *sitter.Node, l *pyLocals) {
 		name, local := "", ""
 		switch e.g.Kind(c) {
 		case "dotted_name":
-			name = pyNoSpace(syntax.Text(c, e.src))
+			name = noSpace(syntax.Text(c, e.src))
 			if from == "" {
 				local, _, _ = cutDot(name)
 			} else {
 				local = lastDotted(name)
 			}
 		case "aliased_import":
-			name = pyNoSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
+			name = noSpace(syntax.Text(c.ChildByFieldId(e.g.fName), e.src))
 			local = syntax.Text(c.ChildByFieldId(e.g.fAlias), e.src)
 		default:
 			continue
 		}
 		l.names[local] |= pyDef
 		if from != "" && !strings.Contains(name, ".") {
-			l.bind(local, pyBind{at: n.EndByte(), chain: facts.Imported(from, name)})
+			l.bind(local, bind{at: n.EndByte(), chain: facts.Imported(from, name)})
 		}
 	}
 }
@@ -306,22 +306,22 @@ func lastDotted(s string) string {
 	return s
 }
 
-// pyBuiltinCtors are builtins whose call returns an instance of a builtin type.
-var pyBuiltinCtors = map[string]bool{
+// builtinCtors are builtins whose call returns an instance of a builtin type.
+var builtinCtors = map[string]bool{
 	"dict": true, "list": true, "set": true, "tuple": true, "str": true, "bytes": true, "int": true,
 	"float": true, "frozenset": true, "bytearray": true, "sorted": true, "repr": true, "len": true,
 }
 
 // valueFlag is 0 when a value is certainly of a builtin type (a literal, a
 // comprehension, a builtin constructor, "".join(...)), else pyNotBuiltin.
-func (e *pyExtractor) valueFlag(v *sitter.Node) uint8 {
+func (e *extractor) valueFlag(v *sitter.Node) uint8 {
 	if e.isBuiltinValue(v) {
 		return 0
 	}
 	return pyNotBuiltin
 }
 
-func (e *pyExtractor) isBuiltinValue(v *sitter.Node) bool {
+func (e *extractor) isBuiltinValue(v *sitter.Node) bool {
 	if v == nil {
 		return false
 	}
@@ -338,7 +338,7 @@ func (e *pyExtractor) isBuiltinValue(v *sitter.Node) bool {
 			return false
 		case e.g.Kind(fn) == "identifier":
 			name := syntax.Text(fn, e.src)
-			return pyBuiltinCtors[name] && e.localFlags(name) == 0
+			return builtinCtors[name] && e.localFlags(name) == 0
 		case e.g.Kind(fn) == "attribute":
 			// "sep".join(...), "{}".format(...): a method of a literal.
 			return e.isLiteral(fn.ChildByFieldId(e.g.fObject))
@@ -349,7 +349,7 @@ func (e *pyExtractor) isBuiltinValue(v *sitter.Node) bool {
 
 // isLiteral reports whether a receiver is a literal or display, whose
 // methods are the builtin type's.
-func (e *pyExtractor) isLiteral(n *sitter.Node) bool {
+func (e *extractor) isLiteral(n *sitter.Node) bool {
 	if n == nil {
 		return false
 	}
