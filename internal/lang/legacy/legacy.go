@@ -57,7 +57,6 @@ func wrap(s *oldSpec) lang.Language {
 func Languages() []lang.Language {
 	var out []lang.Language
 	for _, s := range []*oldSpec{
-		javascriptSpec(), typescriptSpec(), tsxSpec(),
 		javaSpec(), rustSpec(), rubySpec(), cSpec(), cppSpec(), csharpSpec(), phpSpec(),
 	} {
 		out = append(out, wrap(s))

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"sort"
@@ -10,40 +10,40 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-// jsScope is one enclosing definition. kind "" marks an anonymous class,
+// scope is one enclosing definition. kind "" marks an anonymous class,
 // whose members are not symbols; its qual is the enclosing one.
-type jsScope struct{ qual, kind string }
+type scope struct{ qual, kind string }
 
-type jsRef struct {
+type ref struct {
 	pos uint
 	ref facts.Ref
 }
 
-type jsExtractor struct {
-	t       *jsTable
+type extractor struct {
+	t       *table
 	src     []byte
 	f       *facts.File
-	scopes  []jsScope
-	refs    []jsRef
-	tparams []string  // type parameter names in scope (not emitted as refs)
-	frames  []jsFrame // local bindings of the enclosing functions
-	skip    uintptr   // id of a node its parent already handled
+	scopes  []scope
+	refs    []ref
+	tparams []string // type parameter names in scope (not emitted as refs)
+	frames  []frame  // local bindings of the enclosing functions
+	skip    uintptr  // id of a node its parent already handled
 	// imps maps the local names the file's imports bind; top holds the
 	// names its module level (and namespaces) declare.
-	imps map[string]jsImp
+	imps map[string]binding
 	top  map[string]bool
 	// bases holds each class's first base as written (Extends may hold
 	// its imported chain instead), for super(...).
 	bases map[string]string
 }
 
-// jsExtractWith is the extractor of the grammar whose table is given.
-func jsExtractWith(table func() *jsTable) func(root *sitter.Node, src []byte) *facts.File {
-	return func(root *sitter.Node, src []byte) *facts.File { return jsExtract(table(), root, src) }
+// extractWith is the extractor of the grammar whose table is given.
+func extractWith(table func() *table) func(root *sitter.Node, src []byte) *facts.File {
+	return func(root *sitter.Node, src []byte) *facts.File { return extract(table(), root, src) }
 }
 
-func jsExtract(t *jsTable, root *sitter.Node, src []byte) *facts.File {
-	x := &jsExtractor{t: t, src: src, f: &facts.File{}, bases: map[string]string{}}
+func extract(t *table, root *sitter.Node, src []byte) *facts.File {
+	x := &extractor{t: t, src: src, f: &facts.File{}, bases: map[string]string{}}
 	x.prescan(root)
 	c := root.Walk()
 	defer c.Close()
@@ -63,7 +63,7 @@ func jsExtract(t *jsTable, root *sitter.Node, src []byte) *facts.File {
 	return x.f
 }
 
-func (x *jsExtractor) kind(n *sitter.Node) jsKind {
+func (x *extractor) kind(n *sitter.Node) kind {
 	if n == nil {
 		return jkOther
 	}
@@ -73,11 +73,11 @@ func (x *jsExtractor) kind(n *sitter.Node) jsKind {
 	return jkOther
 }
 
-func (x *jsExtractor) text(n *sitter.Node) string { return syntax.Text(n, x.src) }
+func (x *extractor) text(n *sitter.Node) string { return syntax.Text(n, x.src) }
 
 // walk visits the cursor's node and its subtree. top says the node sits at
 // module level (program, namespace body, or a declaration wrapper there).
-func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind, top bool) {
+func (x *extractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk kind, top bool) {
 	n := c.Node()
 	k, leaf := jkOther, false
 	if id := int(n.KindId()); id < len(x.t.kinds) {
@@ -180,7 +180,7 @@ func (x *jsExtractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk jsKind,
 }
 
 // requireSpec reports whether n is require("literal") and returns the path.
-func (x *jsExtractor) requireSpec(n *sitter.Node) (string, bool) {
+func (x *extractor) requireSpec(n *sitter.Node) (string, bool) {
 	if x.kind(n) != jkCall {
 		return "", false
 	}
@@ -192,18 +192,18 @@ func (x *jsExtractor) requireSpec(n *sitter.Node) (string, bool) {
 }
 
 // stringArg returns the only argument of a call when it is a string literal.
-func (x *jsExtractor) stringArg(call *sitter.Node) (string, bool) {
+func (x *extractor) stringArg(call *sitter.Node) (string, bool) {
 	args := call.ChildByFieldId(x.t.fArguments)
 	if args == nil || args.NamedChildCount() != 1 {
 		return "", false
 	}
 	if a := args.NamedChild(0); x.kind(a) == jkString {
-		return jsUnquote(x.text(a)), true
+		return unquote(x.text(a)), true
 	}
 	return "", false
 }
 
-func (x *jsExtractor) call(n *sitter.Node) {
+func (x *extractor) call(n *sitter.Node) {
 	fn := n.ChildByFieldId(x.t.fFunction)
 	switch x.kind(fn) {
 	case jkImportKw: // dynamic import("./x")
@@ -228,7 +228,7 @@ func (x *jsExtractor) call(n *sitter.Node) {
 
 // superRef records super(...) as a call of the enclosing class's base
 // class, as new Base(...) would be.
-func (x *jsExtractor) superRef(at *sitter.Node) {
+func (x *extractor) superRef(at *sitter.Node) {
 	for i := len(x.scopes) - 1; i >= 0; i-- {
 		if x.scopes[i].kind != facts.KindClass {
 			continue
@@ -247,7 +247,7 @@ func (x *jsExtractor) superRef(at *sitter.Node) {
 // calleeRef records a reference to an identifier or member expression
 // (f!() and o.m!() as f() and o.m()). A bare name bound locally is no
 // reference to a definition.
-func (x *jsExtractor) calleeRef(fn *sitter.Node, kind string) {
+func (x *extractor) calleeRef(fn *sitter.Node, kind string) {
 	for x.kind(fn) == jkNonNull {
 		fn = fn.NamedChild(0)
 	}
@@ -270,19 +270,19 @@ func (x *jsExtractor) calleeRef(fn *sitter.Node, kind string) {
 	}
 }
 
-func (x *jsExtractor) ref(at *sitter.Node, name, qual, kind string) {
+func (x *extractor) ref(at *sitter.Node, name, qual, kind string) {
 	x.refRecv(at, name, qual, kind, "")
 }
 
-func (x *jsExtractor) refRecv(at *sitter.Node, name, qual, kind, recv string) {
-	x.refs = append(x.refs, jsRef{pos: at.StartByte(), ref: facts.Ref{
+func (x *extractor) refRecv(at *sitter.Node, name, qual, kind, recv string) {
+	x.refs = append(x.refs, ref{pos: at.StartByte(), ref: facts.Ref{
 		Name: name, Qualifier: qual, Kind: kind, From: x.cur(), Line: syntax.Line(at), Recv: recv,
 	}})
 }
 
 // chainText returns the text of an identifier chain (a, this.a, a.b.c, a?.b,
 // a!.b) without whitespace; ok is false for anything else.
-func (x *jsExtractor) chainText(n *sitter.Node) (string, bool) {
+func (x *extractor) chainText(n *sitter.Node) (string, bool) {
 	switch x.kind(n) {
 	case jkIdentifier, jkThis, jkSuper, jkPropertyIdent, jkTypeIdent:
 		return x.text(n), true
@@ -302,7 +302,7 @@ func (x *jsExtractor) chainText(n *sitter.Node) (string, bool) {
 	return "", false
 }
 
-func (x *jsExtractor) lastIdent(n *sitter.Node) string {
+func (x *extractor) lastIdent(n *sitter.Node) string {
 	s := ""
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		if c := n.NamedChild(i); x.kind(c) == jkIdentifier {
@@ -312,7 +312,7 @@ func (x *jsExtractor) lastIdent(n *sitter.Node) string {
 	return s
 }
 
-func jsUnquote(s string) string {
+func unquote(s string) string {
 	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'' || s[0] == '`') && s[len(s)-1] == s[0] {
 		return s[1 : len(s)-1]
 	}

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"path"
@@ -14,28 +14,13 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-// javascriptSpec is JavaScript (with JSX). The extraction code is shared with
-// TypeScript/TSX (typescript.go): both grammars use the same node names for
-// the JavaScript subset, and the TypeScript-only nodes simply never occur here.
-func javascriptSpec() *oldSpec {
-	return &oldSpec{
-		Name: "javascript", Family: "js", Extensions: []string{".js", ".jsx", ".mjs", ".cjs"}, Interpreters: []string{"node"},
-		Grammar:          javascriptLanguage,
-		Extract:          jsExtractWith(jsTableJS),
-		ModuleKeys:       jsModuleKeys,
-		ImportCandidates: jsImportCandidates,
-		Traits:           lang.Traits{CallableValues: true, AliasMembers: true},
-		Project:          newJSProject,
-	}
-}
-
-// jsKind is a node kind the extractor cares about. Kinds are looked up by the
+// kind is a node kind the extractor cares about. Kinds are looked up by the
 // grammar's numeric symbol through a per-language table, so walking a tree
 // does not convert every node's kind to a Go string.
-type jsKind uint8
+type kind uint8
 
 const (
-	jkOther jsKind = iota
+	jkOther kind = iota
 	jkProgram
 	jkExport
 	jkAmbient
@@ -110,7 +95,7 @@ const (
 	jkParameter
 )
 
-var jsKindByName = map[string]jsKind{
+var kindByName = map[string]kind{
 	"program": jkProgram, "export_statement": jkExport, "ambient_declaration": jkAmbient,
 	"statement_block": jkStatementBlock, "expression_statement": jkExprStatement,
 	"import_statement": jkImport, "import_clause": jkImportClause, "namespace_import": jkNamespaceImport,
@@ -148,9 +133,9 @@ var jsKindByName = map[string]jsKind{
 	"required_parameter": jkParameter, "optional_parameter": jkParameter,
 }
 
-// jsLeafKinds are named nodes whose subtree holds nothing to extract.
+// leafKinds are named nodes whose subtree holds nothing to extract.
 // Skipping their children saves a cgo call per leaf.
-var jsLeafKinds = map[string]bool{
+var leafKinds = map[string]bool{
 	"identifier": true, "property_identifier": true, "shorthand_property_identifier": true,
 	"shorthand_property_identifier_pattern": true, "private_property_identifier": true,
 	"type_identifier": true, "statement_identifier": true, "number": true, "string": true,
@@ -161,9 +146,9 @@ var jsLeafKinds = map[string]bool{
 	"import": true, "this_type": true,
 }
 
-// jsTable maps one grammar's symbol and field ids to what the extractor uses.
-type jsTable struct {
-	kinds                                     []jsKind
+// table maps one grammar's symbol and field ids to what the extractor uses.
+type table struct {
+	kinds                                     []kind
 	names                                     []string // grammar kind names by id
 	leaf                                      []bool   // no children worth visiting
 	fName, fBody, fValue, fKind, fFunction    uint16
@@ -175,11 +160,11 @@ type jsTable struct {
 	fConsequence, fAlternative                uint16
 }
 
-// newJSTable reads a grammar's ids into the extractor's table.
-func newJSTable(l *sitter.Language) *jsTable {
+// newTable reads a grammar's ids into the extractor's table.
+func newTable(l *sitter.Language) *table {
 	g := syntax.NewTable(l)
 	count := g.Len()
-	t := &jsTable{kinds: make([]jsKind, count), names: make([]string, count), leaf: make([]bool, count)}
+	t := &table{kinds: make([]kind, count), names: make([]string, count), leaf: make([]bool, count)}
 	for id := range t.kinds {
 		name := g.Name(id)
 		t.names[id] = name
@@ -187,8 +172,8 @@ func newJSTable(l *sitter.Language) *jsTable {
 			t.leaf[id] = true // anonymous nodes are tokens
 			continue
 		}
-		t.kinds[id] = jsKindByName[name]
-		t.leaf[id] = jsLeafKinds[name]
+		t.kinds[id] = kindByName[name]
+		t.leaf[id] = leafKinds[name]
 	}
 	f := g.Field
 	t.fName, t.fBody, t.fValue, t.fKind, t.fFunction = f("name"), f("body"), f("value"), f("kind"), f("function")
@@ -203,20 +188,20 @@ func newJSTable(l *sitter.Language) *jsTable {
 
 // The tables of the three grammars the extractor reads, each built once.
 var (
-	jsTableJS  = sync.OnceValue(func() *jsTable { return newJSTable(javascriptLanguage()) })
-	jsTableTS  = sync.OnceValue(func() *jsTable { return newJSTable(typescriptLanguage()) })
-	jsTableTSX = sync.OnceValue(func() *jsTable { return newJSTable(tsxLanguage()) })
+	tableJS  = sync.OnceValue(func() *table { return newTable(javascriptLanguage()) })
+	tableTS  = sync.OnceValue(func() *table { return newTable(typescriptLanguage()) })
+	tableTSX = sync.OnceValue(func() *table { return newTable(tsxLanguage()) })
 )
 
 func javascriptLanguage() *sitter.Language { return sitter.NewLanguage(tsjs.Language()) }
 
-// jsExts are the extensions an import specifier may carry and still mean a
+// exts are the extensions an import specifier may carry and still mean a
 // JS/TS source file (TypeScript code imports "./x.js" meaning x.ts).
-var jsExts = []string{".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"}
+var exts = []string{".js", ".jsx", ".mjs", ".cjs", ".ts", ".tsx", ".mts", ".cts"}
 
-func jsHasExt(p string) bool {
+func hasExt(p string) bool {
 	ext := strings.ToLower(path.Ext(p))
-	for _, e := range jsExts {
+	for _, e := range exts {
 		if ext == e {
 			return true
 		}
@@ -226,7 +211,7 @@ func jsHasExt(p string) bool {
 
 // jsModuleKeys: the path, the path without its extension (".d.ts" counts as
 // one), and for index.<ext> the directory (not the repository root).
-func jsModuleKeys(p string, _ *facts.File, _ *lang.Project) []string {
+func moduleKeys(p string, _ *facts.File, _ *lang.Project) []string {
 	keys := []string{p}
 	ext := path.Ext(p)
 	if ext == "" || strings.Contains(ext, "/") {
@@ -251,29 +236,29 @@ func jsModuleKeys(p string, _ *facts.File, _ *lang.Project) []string {
 	return keys
 }
 
-// jsImportCandidates maps a specifier to module keys: relative specifiers
+// importCandidates maps a specifier to module keys: relative specifiers
 // against the importing file's directory, others through the nearest
 // tsconfig/jsconfig paths and baseUrl, then as a workspace package's name.
 // Other bare packages give nil.
-func jsImportCandidates(imp facts.Import, from string, p *lang.Project) []string {
+func importCandidates(imp facts.Import, from string, p *lang.Project) []string {
 	spec := imp.Path
 	if spec == "" {
 		return nil
 	}
 	if spec == "." || spec == ".." || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") {
-		return jsAddKey(nil, path.Join(path.Dir(from), spec))
+		return addKey(nil, path.Join(path.Dir(from), spec))
 	}
-	out := jsConfigCandidates(spec, from, p)
-	for _, key := range jsWorkspaceCandidates(spec, p) {
-		out = jsAddKey(out, key)
+	out := configCandidates(spec, from, p)
+	for _, key := range workspaceCandidates(spec, p) {
+		out = addKey(out, key)
 	}
 	return out
 }
 
-// jsConfigCandidates maps a bare specifier through the nearest
+// configCandidates maps a bare specifier through the nearest
 // tsconfig/jsconfig paths and baseUrl.
-func jsConfigCandidates(spec, from string, p *lang.Project) []string {
-	dir, cfg, ok := jsTSConfigFor(p, from)
+func configCandidates(spec, from string, p *lang.Project) []string {
+	dir, cfg, ok := tSConfigFor(p, from)
 	if !ok {
 		return nil
 	}
@@ -289,7 +274,7 @@ func jsConfigCandidates(spec, from string, p *lang.Project) []string {
 		return path.Join(base, target)
 	}
 	var out []string
-	for _, pat := range jsSortedPatterns(cfg.Paths) {
+	for _, pat := range sortedPatterns(cfg.Paths) {
 		star := strings.IndexByte(pat, '*')
 		var match string
 		switch {
@@ -308,18 +293,18 @@ func jsConfigCandidates(spec, from string, p *lang.Project) []string {
 			if star >= 0 {
 				target = strings.Replace(target, "*", match, 1)
 			}
-			out = jsAddKey(out, join(target))
+			out = addKey(out, join(target))
 		}
 	}
 	if cfg.BaseURL != "" {
-		out = jsAddKey(out, path.Join(base, spec))
+		out = addKey(out, path.Join(base, spec))
 	}
 	return out
 }
 
-// jsAddKey appends key, and key without its extension when it has a JS/TS
+// addKey appends key, and key without its extension when it has a JS/TS
 // one, skipping duplicates.
-func jsAddKey(out []string, key string) []string {
+func addKey(out []string, key string) []string {
 	add := func(k string) {
 		for _, o := range out {
 			if o == k {
@@ -329,16 +314,16 @@ func jsAddKey(out []string, key string) []string {
 		out = append(out, k)
 	}
 	add(key)
-	if jsHasExt(key) {
+	if hasExt(key) {
 		add(strings.TrimSuffix(key, path.Ext(key)))
 	}
 	return out
 }
 
-// jsSortedPatterns orders paths patterns by longest prefix (the part before
+// sortedPatterns orders paths patterns by longest prefix (the part before
 // "*", or the whole pattern) first, then by text; patterns with more than one
 // "*" are dropped.
-func jsSortedPatterns(paths map[string][]string) []string {
+func sortedPatterns(paths map[string][]string) []string {
 	keys := make([]string, 0, len(paths))
 	for k := range paths {
 		if strings.Count(k, "*") <= 1 {
@@ -360,9 +345,9 @@ func jsSortedPatterns(paths map[string][]string) []string {
 	return keys
 }
 
-// jsTSConfigFor finds the nearest tsconfig/jsconfig at or above the file's
+// tSConfigFor finds the nearest tsconfig/jsconfig at or above the file's
 // directory; dir is "" for the repository root.
-func jsTSConfigFor(p *lang.Project, from string) (string, lang.TSConfig, bool) {
+func tSConfigFor(p *lang.Project, from string) (string, lang.TSConfig, bool) {
 	if p == nil || len(p.TSConfigs) == 0 {
 		return "", lang.TSConfig{}, false
 	}

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"sort"
@@ -16,8 +16,8 @@ import (
 
 // prescan records the program's imports and the names its top level (and
 // its namespaces) declare.
-func (x *jsExtractor) prescan(root *sitter.Node) {
-	x.imps, x.top = map[string]jsImp{}, map[string]bool{}
+func (x *extractor) prescan(root *sitter.Node) {
+	x.imps, x.top = map[string]binding{}, map[string]bool{}
 	x.declaredNames(root)
 	for i := uint(0); i < root.NamedChildCount(); i++ {
 		if c := root.NamedChild(i); x.kind(c) == jkImport {
@@ -27,7 +27,7 @@ func (x *jsExtractor) prescan(root *sitter.Node) {
 }
 
 // declaredNames adds the names the statements under n declare.
-func (x *jsExtractor) declaredNames(n *sitter.Node) {
+func (x *extractor) declaredNames(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		for x.kind(c) == jkExport || x.kind(c) == jkAmbient {
@@ -42,7 +42,7 @@ func (x *jsExtractor) declaredNames(n *sitter.Node) {
 		}
 		switch x.kind(c) {
 		case jkLexical, jkVarDecl:
-			fr := jsFrame{}
+			fr := frame{}
 			for j := uint(0); j < c.NamedChildCount(); j++ {
 				if d := c.NamedChild(j); x.kind(d) == jkDeclarator {
 					x.bindPatternQuiet(d.ChildByFieldId(x.t.fName), fr)
@@ -73,7 +73,7 @@ func (x *jsExtractor) declaredNames(n *sitter.Node) {
 }
 
 // bindPatternQuiet binds the names of a declarator's pattern, types aside.
-func (x *jsExtractor) bindPatternQuiet(p *sitter.Node, fr jsFrame) {
+func (x *extractor) bindPatternQuiet(p *sitter.Node, fr frame) {
 	switch x.kind(p) {
 	case jkIdentifier, jkShorthandPattern:
 		fr[x.text(p)] = facts.Unknown
@@ -91,7 +91,7 @@ func (x *jsExtractor) bindPatternQuiet(p *sitter.Node, fr jsFrame) {
 // importStmt handles import x, * as ns, {a, b as c} from "m", import "m",
 // and TypeScript import x = require("m"). A default import beside a
 // namespace import (import d, * as ns) is a second import of the module.
-func (x *jsExtractor) importStmt(n *sitter.Node) {
+func (x *extractor) importStmt(n *sitter.Node) {
 	imp := facts.Import{Line: syntax.Line(n)}
 	src := n.ChildByFieldId(x.t.fSource)
 	var def string
@@ -118,9 +118,9 @@ func (x *jsExtractor) importStmt(n *sitter.Node) {
 	if x.kind(src) != jkString {
 		return
 	}
-	imp.Path = jsUnquote(x.text(src))
+	imp.Path = unquote(x.text(src))
 	if imp.Alias != "" {
-		x.imps[imp.Alias] = jsImp{path: imp.Path, ns: true}
+		x.imps[imp.Alias] = binding{path: imp.Path, ns: true}
 	}
 	x.bindNames(imp)
 	switch {
@@ -133,24 +133,24 @@ func (x *jsExtractor) importStmt(n *sitter.Node) {
 		x.f.Imports = append(x.f.Imports, imp)
 	}
 	if def != "" {
-		x.imps[def] = jsImp{path: imp.Path}
+		x.imps[def] = binding{path: imp.Path}
 	}
 }
 
 // bindNames records the names an import binds locally.
-func (x *jsExtractor) bindNames(imp facts.Import) {
+func (x *extractor) bindNames(imp facts.Import) {
 	for i, name := range imp.Names {
-		x.imps[imp.LocalName(i)] = jsImp{path: imp.Path, name: name}
+		x.imps[imp.LocalName(i)] = binding{path: imp.Path, name: name}
 	}
 }
 
 // reexport handles export {a, b as c} from "m", export * from "m" and
 // export * as ns from "m".
-func (x *jsExtractor) reexport(n, src *sitter.Node) {
+func (x *extractor) reexport(n, src *sitter.Node) {
 	if x.kind(src) != jkString {
 		return
 	}
-	imp := facts.Import{Path: jsUnquote(x.text(src)), Line: syntax.Line(n), Reexport: true}
+	imp := facts.Import{Path: unquote(x.text(src)), Line: syntax.Line(n), Reexport: true}
 	star := true
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
@@ -171,7 +171,7 @@ func (x *jsExtractor) reexport(n, src *sitter.Node) {
 
 // localExport handles export {a, b as c} without a source: the names it
 // exports that the file imports are re-exports of those imports.
-func (x *jsExtractor) localExport(n *sitter.Node) {
+func (x *extractor) localExport(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		if x.kind(c) != jkExportClause {
@@ -220,7 +220,7 @@ func renamed(as []string) bool {
 
 // specifiers appends import/export specifiers to an import: the module's
 // names, with As set when one is renamed.
-func (x *jsExtractor) specifiers(list *sitter.Node, imp *facts.Import) {
+func (x *extractor) specifiers(list *sitter.Node, imp *facts.Import) {
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		spec := list.NamedChild(i)
 		name := spec.ChildByFieldId(x.t.fName)
@@ -244,15 +244,15 @@ func (x *jsExtractor) specifiers(list *sitter.Node, imp *facts.Import) {
 	}
 }
 
-func (x *jsExtractor) specName(n *sitter.Node) string {
+func (x *extractor) specName(n *sitter.Node) string {
 	if x.kind(n) == jkString {
-		return jsUnquote(x.text(n))
+		return unquote(x.text(n))
 	}
 	return x.text(n)
 }
 
 // sortImports puts imports in source order: the prescan took the
 // module-level ones first.
-func (x *jsExtractor) sortImports() {
+func (x *extractor) sortImports() {
 	sort.SliceStable(x.f.Imports, func(i, j int) bool { return x.f.Imports[i].Line < x.f.Imports[j].Line })
 }

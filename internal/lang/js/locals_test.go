@@ -1,15 +1,16 @@
-package legacy
+package js
 
 import (
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-// jsLocalCalls calls module-level functions and, under the same names,
+// localCalls calls module-level functions and, under the same names,
 // parameters and local variables of every binding form.
-const jsLocalCalls = `
+const localCalls = `
 import { map, filter, reduce } from "./array";
 
 export function run(map, { filter }, [reduce], ...rest) {
@@ -32,7 +33,7 @@ function make(Base) { return new Base(); }
 `
 
 func TestJSLocalCalls(t *testing.T) {
-	f := jsExtractT(t, javascriptSpec(), jsLocalCalls)
+	f := extractT(t, JavaScript(), localCalls)
 	var got []string
 	for _, r := range f.Refs {
 		got = append(got, r.From+"->"+strings.TrimPrefix(r.Qualifier+"."+r.Name, "."))
@@ -58,15 +59,15 @@ class Sub extends ns.Base {
 }
 function go(obj) { obj!.run!(); fn!(); }
 `
-	f := jsExtractT(t, typescriptSpec(), src)
-	want := []testRef{
+	f := extractT(t, TypeScript(), src)
+	want := []refRow{
 		{"Base", "ns", "reference", "Sub", 1},
 		{"Base", "ns", "call", "Sub.constructor", 2},
 		{"close", "this", "call", "Sub.constructor", 2},
 		{"run", "obj", "call", "go", 4},
 		{"fn", "", "call", "go", 4},
 	}
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }

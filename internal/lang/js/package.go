@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"encoding/json"
@@ -9,13 +9,13 @@ import (
 	"github.com/lgraph/lgraph/internal/lang"
 )
 
-// jsBuildDirs are the directories packages build into; an entry point
+// buildDirs are the directories packages build into; an entry point
 // there (build/modern/index.js) was compiled from src/ (src/index.ts).
-var jsBuildDirs = map[string]bool{"dist": true, "build": true, "lib": true, "out": true, "esm": true, "cjs": true, "es": true, "umd": true, "types": true}
+var buildDirs = map[string]bool{"dist": true, "build": true, "lib": true, "out": true, "esm": true, "cjs": true, "es": true, "umd": true, "types": true}
 
-// jsBuildVariants are the per-target subdirectories a build may add
+// buildVariants are the per-target subdirectories a build may add
 // (build/modern/, dist/esm/).
-var jsBuildVariants = map[string]bool{"modern": true, "legacy": true, "esm": true, "cjs": true, "es": true, "umd": true, "types": true, "module": true, "node": true, "browser": true}
+var buildVariants = map[string]bool{"modern": true, "legacy": true, "esm": true, "cjs": true, "es": true, "umd": true, "types": true, "module": true, "node": true, "browser": true}
 
 // ParsePackageJSON reads a package.json's name and where its entry points
 // lead: the "exports" map (every condition), "source", "module", "main",
@@ -33,7 +33,7 @@ func ParsePackageJSON(data []byte) (name string, exports map[string][]string, ok
 	if raw, has := doc["exports"]; has {
 		var whole any
 		if json.Unmarshal(raw, &whole) == nil {
-			jsExportTargets(whole, targets)
+			exportTargets(whole, targets)
 		}
 	}
 	for _, field := range []string{"source", "react-native", "module", "main", "browser", "types", "typings"} {
@@ -44,71 +44,71 @@ func ParsePackageJSON(data []byte) (name string, exports map[string][]string, ok
 	}
 	exports = map[string][]string{}
 	for sub, vs := range targets {
-		if keys := jsEntryKeys(vs); len(keys) > 0 {
+		if keys := entryKeys(vs); len(keys) > 0 {
 			exports[sub] = keys
 		}
 	}
 	return name, exports, true
 }
 
-// jsExportTargets collects the strings of an "exports" value by subpath:
+// exportTargets collects the strings of an "exports" value by subpath:
 // a string or a conditions object is the package itself ("."); an object
 // whose keys start with "." maps subpaths.
-func jsExportTargets(v any, out map[string][]string) {
+func exportTargets(v any, out map[string][]string) {
 	switch v := v.(type) {
 	case string:
 		out["."] = append(out["."], v)
 	case map[string]any:
 		for k, sub := range v {
 			if strings.HasPrefix(k, ".") {
-				out[k] = append(out[k], jsStrings(sub)...)
+				out[k] = append(out[k], stringList(sub)...)
 			} else {
-				out["."] = append(out["."], jsStrings(sub)...)
+				out["."] = append(out["."], stringList(sub)...)
 			}
 		}
 	}
 }
 
-// jsStrings lists every string of a conditions value, nested or in arrays.
-func jsStrings(v any) []string {
+// stringList lists every string of a conditions value, nested or in arrays.
+func stringList(v any) []string {
 	switch v := v.(type) {
 	case string:
 		return []string{v}
 	case []any:
 		var out []string
 		for _, e := range v {
-			out = append(out, jsStrings(e)...)
+			out = append(out, stringList(e)...)
 		}
 		return out
 	case map[string]any:
 		var out []string
 		for _, e := range v {
-			out = append(out, jsStrings(e)...)
+			out = append(out, stringList(e)...)
 		}
 		return out
 	}
 	return nil
 }
 
-// jsEntryKeys turns entry targets into module keys relative to the
+// entryKeys turns entry targets into module keys relative to the
 // package: a source entry as it is, a built one mapped back to src/ and
 // then as it is (lib/ is a plain JavaScript package's source as often as
 // a build), each without its extension; source entries first, then the
 // mapped ones, then the built ones, each group sorted.
-func jsEntryKeys(targets []string) []string {
+func entryKeys(targets []string) []string {
 	var source, mapped, built []string
 	for _, t := range targets {
 		t = path.Clean(strings.TrimPrefix(t, "./"))
-		if t == "." || strings.HasPrefix(t, "../") || path.IsAbs(t) || !jsEntryExt(t) {
+		if t == "." || strings.HasPrefix(t, "../") || path.IsAbs(t) || !entryExt(t) {
 			continue
 		}
-		stem := jsStem(t)
+		stem := stem(t)
 		first, rest, _ := strings.Cut(stem, "/")
-		if !jsBuildDirs[first] || rest == "" {
+		if !buildDirs[first] || rest == "" {
 			source = append(source, stem)
 			continue
 		}
-		if v, r, ok := strings.Cut(rest, "/"); ok && jsBuildVariants[v] {
+		if v, r, ok := strings.Cut(rest, "/"); ok && buildVariants[v] {
 			rest = r
 		}
 		mapped = append(mapped, "src/"+rest)
@@ -126,29 +126,29 @@ func jsEntryKeys(targets []string) []string {
 	return out
 }
 
-// jsEntryExt says whether an entry names JavaScript or TypeScript (or a
+// entryExt says whether an entry names JavaScript or TypeScript (or a
 // declaration file), possibly as a "*" pattern.
-func jsEntryExt(p string) bool {
-	return jsHasExt(p) || strings.HasSuffix(p, "*")
+func entryExt(p string) bool {
+	return hasExt(p) || strings.HasSuffix(p, "*")
 }
 
-// jsStem drops a path's JS/TS or declaration extension.
-func jsStem(p string) string {
+// stem drops a path's JS/TS or declaration extension.
+func stem(p string) string {
 	for _, d := range []string{".d.ts", ".d.mts", ".d.cts"} {
 		if s, ok := strings.CutSuffix(p, d); ok {
 			return s
 		}
 	}
-	if jsHasExt(p) {
+	if hasExt(p) {
 		return strings.TrimSuffix(p, path.Ext(p))
 	}
 	return p
 }
 
-// jsWorkspaceCandidates maps a bare specifier naming a workspace package,
+// workspaceCandidates maps a bare specifier naming a workspace package,
 // or a subpath of one, to module keys: its declared entries, then src/
 // and the package directory (whose index files those keys name).
-func jsWorkspaceCandidates(spec string, p *lang.Project) []string {
+func workspaceCandidates(spec string, p *lang.Project) []string {
 	if p == nil || len(p.JSPackages) == 0 {
 		return nil
 	}
@@ -163,27 +163,27 @@ func jsWorkspaceCandidates(spec string, p *lang.Project) []string {
 		pkg, ok = p.JSPackages[name]
 	}
 	var out []string
-	for _, key := range jsExportKeys(pkg.Exports, sub) {
-		out = jsAddKey(out, path.Join(pkg.Dir, key))
+	for _, key := range exportKeys(pkg.Exports, sub) {
+		out = addKey(out, path.Join(pkg.Dir, key))
 	}
 	rest := strings.TrimPrefix(strings.TrimPrefix(sub, "."), "/")
-	out = jsAddKey(out, path.Join(pkg.Dir, "src", rest))
+	out = addKey(out, path.Join(pkg.Dir, "src", rest))
 	if dir := path.Join(pkg.Dir, rest); dir != "" {
-		out = jsAddKey(out, dir)
+		out = addKey(out, dir)
 	}
 	return out
 }
 
-// jsExportKeys are the keys a subpath's exports entry gives: an exact
+// exportKeys are the keys a subpath's exports entry gives: an exact
 // entry, else the longest "*" pattern it matches with the star replaced.
-func jsExportKeys(exports map[string][]string, sub string) []string {
+func exportKeys(exports map[string][]string, sub string) []string {
 	if keys, ok := exports[sub]; ok {
 		return keys
 	}
 	best := ""
 	for pat := range exports {
 		pre, suf, star := strings.Cut(pat, "*")
-		if star && len(pre) > len(best) && strings.HasPrefix(sub, pre) && strings.HasSuffix(sub, jsStem(suf)) && len(sub) >= len(pre)+len(jsStem(suf)) {
+		if star && len(pre) > len(best) && strings.HasPrefix(sub, pre) && strings.HasSuffix(sub, stem(suf)) && len(sub) >= len(pre)+len(stem(suf)) {
 			best = pat
 		}
 	}
@@ -191,7 +191,7 @@ func jsExportKeys(exports map[string][]string, sub string) []string {
 		return nil
 	}
 	pre, suf, _ := strings.Cut(best, "*")
-	match := sub[len(pre) : len(sub)-len(jsStem(suf))]
+	match := sub[len(pre) : len(sub)-len(stem(suf))]
 	var out []string
 	for _, k := range exports[best] {
 		out = append(out, strings.Replace(k, "*", match, 1))

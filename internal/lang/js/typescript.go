@@ -1,37 +1,11 @@
-package legacy
+package js
 
 import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsts "github.com/tree-sitter/tree-sitter-typescript/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
-	"github.com/lgraph/lgraph/internal/lang"
 )
-
-// typescriptSpec is TypeScript. Extraction, module keys and import candidates
-// are shared with JavaScript (javascript.go); the TypeScript-only nodes are
-// handled by tsEnter below.
-func typescriptSpec() *oldSpec {
-	return &oldSpec{
-		Name: "typescript", Family: "js", Extensions: []string{".ts", ".mts", ".cts"}, Interpreters: []string{"ts-node"},
-		Grammar:          typescriptLanguage,
-		Extract:          jsExtractWith(jsTableTS),
-		Repair:           tsRepair,
-		ModuleKeys:       jsModuleKeys,
-		ImportCandidates: jsImportCandidates,
-		Traits:           lang.Traits{CallableValues: true, AliasMembers: true},
-		Project:          newJSProject,
-	}
-}
-
-// tsxSpec is TypeScript with JSX: the TypeScript extractor over the TSX
-// grammar and its table.
-func tsxSpec() *oldSpec {
-	s := typescriptSpec()
-	s.Name, s.Extensions, s.Interpreters = "tsx", []string{".tsx"}, nil
-	s.Grammar, s.Extract = tsxLanguage, jsExtractWith(jsTableTSX)
-	return s
-}
 
 func typescriptLanguage() *sitter.Language { return sitter.NewLanguage(tsts.LanguageTypescript()) }
 
@@ -39,7 +13,7 @@ func tsxLanguage() *sitter.Language { return sitter.NewLanguage(tsts.LanguageTSX
 
 // tsEnter handles the TypeScript-only nodes (and ignores the rest); it
 // returns whether to walk the node's children.
-func (x *jsExtractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k jsKind, parent *sitter.Node, pk jsKind) bool {
+func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent *sitter.Node, pk kind) bool {
 	switch k {
 	case jkFuncSig: // overload, declare function, or function in a .d.ts
 		nameN := n.ChildByFieldId(x.t.fName)
@@ -106,7 +80,7 @@ func (x *jsExtractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k jsKind, pa
 		nameN := n.ChildByFieldId(x.t.fName)
 		name, ok := x.chainText(nameN)
 		if !ok && x.kind(nameN) == jkString {
-			name = jsUnquote(x.text(nameN))
+			name = unquote(x.text(nameN))
 		}
 		if name != "" {
 			x.add(name, facts.KindModule, n, parent, pk, n.ChildByFieldId(x.t.fBody), nil)
@@ -157,7 +131,7 @@ func (x *jsExtractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k jsKind, pa
 // tsOverloaded reports whether the next declaration after outer declares the
 // same function or method name: outer is then an overload signature and the
 // last declaration is the one that becomes a symbol.
-func (x *jsExtractor) tsOverloaded(outer *sitter.Node, name string) bool {
+func (x *extractor) tsOverloaded(outer *sitter.Node, name string) bool {
 	sib := outer.NextNamedSibling()
 	for sib != nil && x.kind(sib) == jkComment {
 		sib = sib.NextNamedSibling()
@@ -181,7 +155,7 @@ func (x *jsExtractor) tsOverloaded(outer *sitter.Node, name string) bool {
 
 // typeName is the name of a type as written with generics stripped:
 // "Base", "ns.Base" for Base<T> / ns.Base<T>; "" for other types.
-func (x *jsExtractor) typeName(n *sitter.Node) string {
+func (x *extractor) typeName(n *sitter.Node) string {
 	switch x.kind(n) {
 	case jkTypeIdent, jkIdentifier:
 		return x.text(n)
@@ -198,7 +172,7 @@ func (x *jsExtractor) typeName(n *sitter.Node) string {
 
 // tsFunctionType reports whether a type annotation is a function type,
 // possibly parenthesized: ": (a: A) => B".
-func (x *jsExtractor) tsFunctionType(ann *sitter.Node) bool {
+func (x *extractor) tsFunctionType(ann *sitter.Node) bool {
 	if x.kind(ann) != jkTypeAnnotation {
 		return false
 	}
@@ -211,7 +185,7 @@ func (x *jsExtractor) tsFunctionType(ann *sitter.Node) bool {
 
 // tsCallableType reports whether a type annotation declares a function: a
 // function type, or an object type of call signatures only (overloads).
-func (x *jsExtractor) tsCallableType(ann *sitter.Node) bool {
+func (x *extractor) tsCallableType(ann *sitter.Node) bool {
 	if x.tsFunctionType(ann) {
 		return true
 	}

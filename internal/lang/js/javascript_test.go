@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"strings"
@@ -8,15 +8,22 @@ import (
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-// jsExtractT extracts a source written from its second line.
-func jsExtractT(t *testing.T, spec *oldSpec, src string) *facts.File {
+// The rows the tables list (see langtest).
+type (
+	symLineRow langtest.SymLine
+	refRow     langtest.Ref
+)
+
+// extractT extracts a source written from its second line.
+func extractT(t *testing.T, l lang.Language, src string) *facts.File {
 	t.Helper()
-	return testExtract(t, spec, strings.TrimPrefix(src, "\n"))
+	return langtest.Extract(t, l, strings.TrimPrefix(src, "\n"))
 }
 
-func jsSymbol(f *facts.File, qual string) *facts.Symbol {
+func symbol(f *facts.File, qual string) *facts.Symbol {
 	for i := range f.Symbols {
 		if f.Symbols[i].Qualified == qual {
 			return &f.Symbols[i]
@@ -25,7 +32,7 @@ func jsSymbol(f *facts.File, qual string) *facts.Symbol {
 	return nil
 }
 
-const jsSample = `
+const sample = `
 import React from "react";
 
 /**
@@ -61,8 +68,8 @@ const App = () => <Layout><ui.Button onClick={add}/><div/></Layout>;
 `
 
 func TestJSSymbols(t *testing.T) {
-	f := jsExtractT(t, javascriptSpec(), jsSample)
-	want := []testSymLine{
+	f := extractT(t, JavaScript(), sample)
+	want := []symLineRow{
 		{"Greeter", "Greeter", facts.KindClass, "", 7},
 		{"count", "Greeter.count", facts.KindField, "Greeter", 8},
 		{"onClick", "Greeter.onClick", facts.KindMethod, "Greeter", 9},
@@ -81,14 +88,14 @@ func TestJSSymbols(t *testing.T) {
 		{"api", "api", facts.KindConst, "", 29},
 		{"App", "App", facts.KindFunction, "", 32},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors = %d", f.SyntaxErrors)
 	}
 
-	g := jsSymbol(f, "Greeter")
+	g := symbol(f, "Greeter")
 	if g.Doc != "Greeter says hello.\n@param {string} name" {
 		t.Errorf("Greeter doc = %q", g.Doc)
 	}
@@ -101,30 +108,30 @@ func TestJSSymbols(t *testing.T) {
 	if g.EndLine != 16 {
 		t.Errorf("Greeter end line = %d", g.EndLine)
 	}
-	add := jsSymbol(f, "add")
+	add := symbol(f, "add")
 	if add.Doc != "adds two numbers" || add.Signature != "export function add(a, b)" {
 		t.Errorf("add doc/signature = %q / %q", add.Doc, add.Signature)
 	}
-	if s := jsSymbol(f, "MAX").Signature; s != "export const MAX" {
+	if s := symbol(f, "MAX").Signature; s != "export const MAX" {
 		t.Errorf("MAX signature = %q", s)
 	}
-	if s := jsSymbol(f, "double").Signature; s != "double = (x) =>" {
+	if s := symbol(f, "double").Signature; s != "double = (x) =>" {
 		t.Errorf("double signature = %q", s)
 	}
-	if s := jsSymbol(f, "Greeter.label").Signature; s != "get label()" {
+	if s := symbol(f, "Greeter.label").Signature; s != "get label()" {
 		t.Errorf("label signature = %q", s)
 	}
-	if s := jsSymbol(f, "ids").Signature; s != "function* ids()" {
+	if s := symbol(f, "ids").Signature; s != "function* ids()" {
 		t.Errorf("ids signature = %q", s)
 	}
-	if d := cmp.Diff([]string{"Greeter"}, jsSymbol(f, "Widget").Extends); d != "" {
+	if d := cmp.Diff([]string{"Greeter"}, symbol(f, "Widget").Extends); d != "" {
 		t.Errorf("Widget extends: %s", d)
 	}
 }
 
 func TestJSRefs(t *testing.T) {
-	f := jsExtractT(t, javascriptSpec(), jsSample)
-	want := []testRef{
+	f := extractT(t, JavaScript(), sample)
+	want := []refRow{
 		{"Widget", "Base", facts.RefReference, "Greeter", 7},
 		{"handle", "this", facts.RefCall, "Greeter.onClick", 9},
 		{"Widget", "Base", facts.RefCall, "Greeter.constructor", 10}, // super(name)
@@ -140,7 +147,7 @@ func TestJSRefs(t *testing.T) {
 		{"Layout", "", facts.RefCall, "App", 32},
 		{"Button", "ui", facts.RefCall, "App", 32},
 	}
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -162,7 +169,7 @@ function lazy() { return import("./lazy"); }
 import(name);
 const notImport = require(dyn);
 `
-	f := jsExtractT(t, javascriptSpec(), src)
+	f := extractT(t, JavaScript(), src)
 	want := []facts.Import{
 		{Path: "./a", Alias: "def", Line: 1},
 		{Path: "lib", Alias: "ns", Line: 2},
@@ -181,12 +188,12 @@ const notImport = require(dyn);
 		t.Errorf("imports (-want +got):\n%s", d)
 	}
 	// require() bindings are imports, not symbols; require/import are not call refs.
-	wantSyms := []testSymLine{{"lazy", "lazy", facts.KindFunction, "", 12}, {"notImport", "notImport", facts.KindConst, "", 14}}
-	if d := cmp.Diff(wantSyms, testSymLines(f)); d != "" {
+	wantSyms := []symLineRow{{"lazy", "lazy", facts.KindFunction, "", 12}, {"notImport", "notImport", facts.KindConst, "", 14}}
+	if d := cmp.Diff(wantSyms, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	wantRefs := []testRef{{"require", "", facts.RefCall, "notImport", 14}}
-	if d := cmp.Diff(wantRefs, testRefs(f)); d != "" {
+	wantRefs := []refRow{{"require", "", facts.RefCall, "notImport", 14}}
+	if d := cmp.Diff(wantRefs, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -198,12 +205,12 @@ class Kept { m() {} }
 function broken( {
   let = ;
 `
-	f := jsExtractT(t, javascriptSpec(), src)
+	f := extractT(t, JavaScript(), src)
 	if f.SyntaxErrors == 0 {
 		t.Fatal("want syntax errors")
 	}
-	got := testSymLines(f)
-	want := []testSymLine{
+	got := langtest.SymLines[symLineRow](f)
+	want := []symLineRow{
 		{"ok", "ok", facts.KindFunction, "", 1},
 		{"Kept", "Kept", facts.KindClass, "", 2},
 		{"m", "Kept.m", facts.KindMethod, "Kept", 2},
@@ -232,7 +239,7 @@ func TestJSModuleKeys(t *testing.T) {
 		{"lib/x.test.mjs", []string{"lib/x.test.mjs", "lib/x.test"}},
 		{"bin/cli", []string{"bin/cli"}},
 	}
-	spec := javascriptSpec()
+	spec := JavaScript()
 	for _, tt := range tests {
 		if d := cmp.Diff(tt.want, spec.ModuleKeys(tt.path, nil, nil)); d != "" {
 			t.Errorf("ModuleKeys(%q) (-want +got):\n%s", tt.path, d)
@@ -273,7 +280,7 @@ func TestJSImportCandidates(t *testing.T) {
 		{"react", "packages/web/src/pages/a.tsx", proj, nil},
 		{"./rel", "packages/web/a.ts", proj, []string{"packages/web/rel"}},
 	}
-	spec := javascriptSpec()
+	spec := JavaScript()
 	for _, tt := range tests {
 		got := spec.ImportCandidates(facts.Import{Path: tt.spec}, tt.from, tt.p)
 		if d := cmp.Diff(tt.want, got); d != "" {

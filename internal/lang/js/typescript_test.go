@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"testing"
@@ -6,6 +6,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
 const tsSample = `
@@ -52,8 +54,8 @@ type Mapped<O> = { [P in keyof O]: Wrapper<O[P]> };
 `
 
 func TestTSSymbols(t *testing.T) {
-	f := jsExtractT(t, typescriptSpec(), tsSample)
-	want := []testSymLine{
+	f := extractT(t, TypeScript(), tsSample)
+	want := []symLineRow{
 		{"Repo", "Repo", facts.KindInterface, "", 7},
 		{"get", "Repo.get", facts.KindMethod, "Repo", 8},
 		{"size", "Repo.size", facts.KindField, "Repo", 9},
@@ -77,14 +79,14 @@ func TestTSSymbols(t *testing.T) {
 		{"state", "state", facts.KindVar, "", 39},
 		{"Mapped", "Mapped", facts.KindType, "", 40},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors = %d", f.SyntaxErrors)
 	}
 
-	repo := jsSymbol(f, "Repo")
+	repo := symbol(f, "Repo")
 	if repo.Doc != "A repository of items." {
 		t.Errorf("Repo doc = %q", repo.Doc)
 	}
@@ -94,7 +96,7 @@ func TestTSSymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"Store", "events.Emitter"}, repo.Extends); d != "" {
 		t.Errorf("Repo extends: %s", d)
 	}
-	svc := jsSymbol(f, "Service")
+	svc := symbol(f, "Service")
 	if d := cmp.Diff([]string{"BaseService"}, svc.Extends); d != "" {
 		t.Errorf("Service extends: %s", d)
 	}
@@ -117,15 +119,15 @@ func TestTSSymbols(t *testing.T) {
 		"state":        "let state: State | undefined",
 	}
 	for q, want := range sigs {
-		if s := jsSymbol(f, q); s == nil || s.Signature != want {
+		if s := symbol(f, q); s == nil || s.Signature != want {
 			t.Errorf("%s signature = %+v, want %q", q, s, want)
 		}
 	}
 }
 
 func TestTSRefs(t *testing.T) {
-	f := jsExtractT(t, typescriptSpec(), tsSample)
-	want := []testRef{
+	f := extractT(t, TypeScript(), tsSample)
+	want := []refRow{
 		{"Store", "", facts.RefReference, "Repo", 7},
 		{"Emitter", "events", facts.RefReference, "Repo", 7},
 		{"ItemId", "", facts.RefReference, "Repo.get", 8},
@@ -152,13 +154,13 @@ func TestTSRefs(t *testing.T) {
 		{"State", "", facts.RefReference, "state", 39},
 		{"Wrapper", "", facts.RefReference, "Mapped", 40},
 	}
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
 
 func TestTSImports(t *testing.T) {
-	f := jsExtractT(t, typescriptSpec(), tsSample)
+	f := extractT(t, TypeScript(), tsSample)
 	want := []facts.Import{
 		{Path: "./config", Names: []string{"Config"}, Line: 1},
 		{Path: "path", Alias: "path", Line: 2},
@@ -191,11 +193,11 @@ export function Page({ title, items }: Props) {
 
 export const List: React.FC<Props> = (props) => <ul>{props.items.length}</ul>;
 `
-	f := jsExtractT(t, tsxSpec(), src)
+	f := extractT(t, TSX(), src)
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors = %d", f.SyntaxErrors)
 	}
-	wantSyms := []testSymLine{
+	wantSyms := []symLineRow{
 		{"Props", "Props", facts.KindInterface, "", 3},
 		{"title", "Props.title", facts.KindField, "Props", 3},
 		{"items", "Props.items", facts.KindField, "Props", 3},
@@ -203,13 +205,13 @@ export const List: React.FC<Props> = (props) => <ul>{props.items.length}</ul>;
 		{"onClick", "Page.onClick", facts.KindFunction, "Page", 7},
 		{"List", "List", facts.KindFunction, "", 18},
 	}
-	if d := cmp.Diff(wantSyms, testSymLines(f)); d != "" {
+	if d := cmp.Diff(wantSyms, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	if doc := jsSymbol(f, "Page").Doc; doc != "Page renders a list." {
+	if doc := symbol(f, "Page").Doc; doc != "Page renders a list." {
 		t.Errorf("Page doc = %q", doc)
 	}
-	wantRefs := []testRef{
+	wantRefs := []refRow{
 		{"Item", "", facts.RefReference, "Props", 3},
 		{"Props", "", facts.RefReference, "Page", 6},
 		{"MouseEvent", "", facts.RefReference, "Page.onClick", 7},
@@ -222,7 +224,7 @@ export const List: React.FC<Props> = (props) => <ul>{props.items.length}</ul>;
 		{"FC", "React", facts.RefReference, "List", 18},
 		{"Props", "", facts.RefReference, "List", 18},
 	}
-	if d := cmp.Diff(wantRefs, testRefs(f)); d != "" {
+	if d := cmp.Diff(wantRefs, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -234,12 +236,12 @@ export class Svc { run(): void {} }
 export function broken(x: number {
   return x +;
 `
-	f := jsExtractT(t, typescriptSpec(), src)
+	f := extractT(t, TypeScript(), src)
 	if f.SyntaxErrors == 0 {
 		t.Fatal("want syntax errors")
 	}
-	got := testSymLines(f)
-	want := []testSymLine{
+	got := langtest.SymLines[symLineRow](f)
+	want := []symLineRow{
 		{"Keep", "Keep", facts.KindInterface, "", 1},
 		{"a", "Keep.a", facts.KindField, "Keep", 1},
 		{"Svc", "Svc", facts.KindClass, "", 2},
@@ -254,19 +256,19 @@ export function broken(x: number {
 }
 
 func TestTSSpecs(t *testing.T) {
-	ts, tsx, js := typescriptSpec(), tsxSpec(), javascriptSpec()
-	if ts.Family != "js" || tsx.Family != "js" || js.Family != "js" {
-		t.Errorf("families = %q %q %q", ts.Family, tsx.Family, js.Family)
+	ts, tsx, js := TypeScript(), TSX(), JavaScript()
+	if fam := [3]string{lang.FamilyOf(ts.Name()), lang.FamilyOf(tsx.Name()), lang.FamilyOf(js.Name())}; fam != [3]string{"js", "js", "js"} {
+		t.Errorf("families = %q", fam)
 	}
-	if tsx.Name != "tsx" || tsx.Extensions[0] != ".tsx" {
-		t.Errorf("tsx spec = %+v", tsx)
+	if spec := lang.Get(tsx.Name()); tsx.Name() != "tsx" || spec.Extensions[0] != ".tsx" {
+		t.Errorf("tsx spec = %+v", spec)
 	}
 	// The same source through all three grammars gives the same plain-JS facts.
 	src := "import {a} from './a';\nexport function f() { a.b(); }\n"
-	want := jsExtractT(t, js, src)
-	for _, s := range []*oldSpec{ts, tsx} {
-		if d := cmp.Diff(want, jsExtractT(t, s, src)); d != "" {
-			t.Errorf("%s differs from javascript (-js +%s):\n%s", s.Name, s.Name, d)
+	want := extractT(t, js, src)
+	for _, s := range []lang.Language{ts, tsx} {
+		if d := cmp.Diff(want, extractT(t, s, src)); d != "" {
+			t.Errorf("%s differs from javascript (-js +%s):\n%s", s.Name(), s.Name(), d)
 		}
 	}
 	keys := ts.ModuleKeys("web/src/index.tsx", nil, nil)
@@ -305,8 +307,8 @@ export const config: { readonly debug: boolean } = load()
 `
 
 func TestTSFunctionMembers(t *testing.T) {
-	f := jsExtractT(t, typescriptSpec(), tsFunctionMembers)
-	want := []testSymLine{
+	f := extractT(t, TypeScript(), tsFunctionMembers)
+	want := []symLineRow{
 		{"Observer", "Observer", facts.KindInterface, "", 1},
 		{"next", "Observer.next", facts.KindMethod, "Observer", 2},
 		{"error", "Observer.error", facts.KindMethod, "Observer", 3},
@@ -322,7 +324,7 @@ func TestTSFunctionMembers(t *testing.T) {
 		{"id", "id", facts.KindFunction, "", 17},
 		{"config", "config", facts.KindConst, "", 18},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	sigs := map[string]string{
@@ -331,7 +333,7 @@ func TestTSFunctionMembers(t *testing.T) {
 		"Scheduler.now":     "static now: () => number = Date.now",
 	}
 	for q, want := range sigs {
-		if s := jsSymbol(f, q); s == nil || s.Signature != want {
+		if s := symbol(f, q); s == nil || s.Signature != want {
 			t.Errorf("%s signature = %+v, want %q", q, s, want)
 		}
 	}

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -16,13 +16,13 @@ import (
 // Scoping is per function, not per block: a name bound anywhere in a
 // function's body (outside nested functions) is local in all of it.
 
-// jsFrame maps the names a function binds that are not symbols to the
+// frame maps the names a function binds that are not symbols to the
 // chains of their types (facts.Unknown when the file does not tell).
-type jsFrame map[string]string
+type frame map[string]string
 
 // bind adds a name; bound twice with different types (block-scoped
 // variables of one function), its type is unknown.
-func (fr jsFrame) bind(name, chain string) {
+func (fr frame) bind(name, chain string) {
 	if chain == "" {
 		chain = facts.Unknown
 	}
@@ -36,8 +36,8 @@ func (fr jsFrame) bind(name, chain string) {
 // expression, arrow, method): its parameters and the variables its body
 // declares, with their types. The frame is pushed first, so that a
 // variable's initializer sees the parameters and earlier variables.
-func (x *jsExtractor) enterFunction(n *sitter.Node) {
-	fr := jsFrame{}
+func (x *extractor) enterFunction(n *sitter.Node) {
+	fr := frame{}
 	x.frames = append(x.frames, fr)
 	if x.kind(n) == jkFuncExpr {
 		// A named function expression binds its own name in its body; the
@@ -61,7 +61,7 @@ func (x *jsExtractor) enterFunction(n *sitter.Node) {
 
 // bindParam binds a parameter with its declared type, else the type of
 // its default value.
-func (x *jsExtractor) bindParam(p *sitter.Node, fr jsFrame) {
+func (x *extractor) bindParam(p *sitter.Node, fr frame) {
 	if x.kind(p) != jkParameter {
 		x.bindPattern(p, fr, facts.Unknown)
 		return
@@ -84,7 +84,7 @@ func (x *jsExtractor) bindParam(p *sitter.Node, fr jsFrame) {
 
 // bindResult records, for a name declared with a function type, the type
 // its calls return, under "name()".
-func (x *jsExtractor) bindResult(pat, ann *sitter.Node, fr jsFrame) {
+func (x *extractor) bindResult(pat, ann *sitter.Node, fr frame) {
 	if x.kind(pat) == jkIdentifier && x.tsFunctionType(ann) {
 		fr.bind(x.text(pat)+"()", x.resultType(x.innerType(ann)))
 	}
@@ -92,14 +92,14 @@ func (x *jsExtractor) bindResult(pat, ann *sitter.Node, fr jsFrame) {
 
 // isLocal reports whether a bare name is bound locally by an enclosing
 // function.
-func (x *jsExtractor) isLocal(name string) bool {
+func (x *extractor) isLocal(name string) bool {
 	_, ok := x.local(name)
 	return ok
 }
 
 // local returns the type chain of a name bound by an enclosing function,
 // innermost first.
-func (x *jsExtractor) local(name string) (string, bool) {
+func (x *extractor) local(name string) (string, bool) {
 	for i := len(x.frames) - 1; i >= 0; i-- {
 		if c, ok := x.frames[i][name]; ok {
 			return c, true
@@ -112,7 +112,7 @@ func (x *jsExtractor) local(name string) (string, bool) {
 // not looking into nested functions or classes. scopeKind is the kind of
 // the symbol the statements belong to: under a function or method a
 // function-valued declarator is a symbol (see declarator), not a local.
-func (x *jsExtractor) bindStatements(n *sitter.Node, fr jsFrame, scopeKind string) {
+func (x *extractor) bindStatements(n *sitter.Node, fr frame, scopeKind string) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		switch x.kind(c) {
@@ -147,7 +147,7 @@ func (x *jsExtractor) bindStatements(n *sitter.Node, fr jsFrame, scopeKind strin
 
 // declaredChain is the type of a variable: its annotation, else its
 // initializer's.
-func (x *jsExtractor) declaredChain(ann, value *sitter.Node) string {
+func (x *extractor) declaredChain(ann, value *sitter.Node) string {
 	if ann != nil {
 		return x.typeChain(ann)
 	}
@@ -161,12 +161,12 @@ func (x *jsExtractor) declaredChain(ann, value *sitter.Node) string {
 // destructured properties and elements, rest and defaulted names (not the
 // defaults, keys or type annotations). chain is the type of the value
 // the pattern takes apart: a destructured property has its member's type.
-func (x *jsExtractor) bindPattern(p *sitter.Node, fr jsFrame, chain string) {
+func (x *extractor) bindPattern(p *sitter.Node, fr frame, chain string) {
 	switch x.kind(p) {
 	case jkIdentifier:
 		fr.bind(x.text(p), chain)
 	case jkShorthandPattern:
-		fr.bind(x.text(p), jsStep(chain, x.text(p)))
+		fr.bind(x.text(p), step(chain, x.text(p)))
 	case jkObjectPattern:
 		for i := uint(0); i < p.NamedChildCount(); i++ {
 			x.bindPattern(p.NamedChild(i), fr, chain)
@@ -181,7 +181,7 @@ func (x *jsExtractor) bindPattern(p *sitter.Node, fr jsFrame, chain string) {
 		}
 	case jkPairPattern:
 		key := x.memberName(p.ChildByFieldId(x.t.fKey))
-		x.bindPattern(p.ChildByFieldId(x.t.fValue), fr, jsStep(chain, key))
+		x.bindPattern(p.ChildByFieldId(x.t.fValue), fr, step(chain, key))
 	case jkAssignPattern: // {a = 1}: the property a
 		l := p.ChildByFieldId(x.t.fLeft)
 		if x.kind(l) == jkShorthandPattern {

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"testing"
@@ -68,11 +68,11 @@ func TestTSConfigExtends(t *testing.T) {
 		"apps/web": effectiveTSConfig(files, "apps/web/tsconfig.json", 0),
 		"apps/api": effectiveTSConfig(files, "apps/api/tsconfig.json", 0),
 	}}
-	web := wrap(typescriptSpec()).ImportCandidates(facts.Import{Path: "@shared/date"}, "apps/web/src/page.ts", pr)
+	web := TypeScript().ImportCandidates(facts.Import{Path: "@shared/date"}, "apps/web/src/page.ts", pr)
 	if len(web) == 0 || web[0] != "libs/shared/src/date" {
 		t.Errorf("apps/web @shared/date: %q", web)
 	}
-	api := wrap(typescriptSpec()).ImportCandidates(facts.Import{Path: "~/db"}, "apps/api/src/main.ts", pr)
+	api := TypeScript().ImportCandidates(facts.Import{Path: "~/db"}, "apps/api/src/main.ts", pr)
 	if len(api) == 0 || api[0] != "src/db" {
 		t.Errorf("apps/api ~/db: %q", api)
 	}

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
 func TestTSRepair(t *testing.T) {
@@ -54,24 +55,24 @@ export const succeed = <A>(a: A): Effect<A> => make(a)
 `
 
 func TestTSRepairedExtraction(t *testing.T) {
-	f := jsExtractT(t, typescriptSpec(), tsEffectStyle)
+	f := extractT(t, TypeScript(), tsEffectStyle)
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors = %d", f.SyntaxErrors)
 	}
-	want := []testSymLine{
+	want := []symLineRow{
 		{"Effect", "Effect", facts.KindInterface, "", 1},
 		{"_A", "Effect._A", facts.KindField, "Effect", 2},
 		{"map", "map", facts.KindFunction, "", 8},
 		{"succeed", "succeed", facts.KindFunction, "", 15},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	// Text comes from the source as written, not from the repaired copy.
-	if s := jsSymbol(f, "Effect").Signature; s != "export interface Effect<out A, out E = never, out R = never>" {
+	if s := symbol(f, "Effect").Signature; s != "export interface Effect<out A, out E = never, out R = never>" {
 		t.Errorf("Effect signature = %q", s)
 	}
-	if d := jsSymbol(f, "map").Doc; d != "Maps the value." {
+	if d := symbol(f, "map").Doc; d != "Maps the value." {
 		t.Errorf("map doc = %q", d)
 	}
 	var calls []string

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -11,7 +11,7 @@ import (
 // fields holding functions (methods), other fields and constructor
 // parameter properties (fields with their declared or initial type).
 
-func (x *jsExtractor) method(n, parent *sitter.Node, pk jsKind) {
+func (x *extractor) method(n, parent *sitter.Node, pk kind) {
 	if pk != jkClassBody || x.curKind() != facts.KindClass {
 		return // object literal method or member of an anonymous class
 	}
@@ -35,7 +35,7 @@ func (x *jsExtractor) method(n, parent *sitter.Node, pk jsKind) {
 // function type (onClose: (e: Event) => void); other fields are field
 // symbols typed by their annotation or initializer. A field is no scope:
 // calls in its initializer belong to the class.
-func (x *jsExtractor) field(n *sitter.Node, pk jsKind) {
+func (x *extractor) field(n *sitter.Node, pk kind) {
 	if pk != jkClassBody || x.curKind() != facts.KindClass {
 		return
 	}
@@ -60,7 +60,7 @@ func (x *jsExtractor) field(n *sitter.Node, pk jsKind) {
 
 // propertySignature is an interface member that is not a method
 // signature: a method when its type is a function type, else a field.
-func (x *jsExtractor) propertySignature(n *sitter.Node) {
+func (x *extractor) propertySignature(n *sitter.Node) {
 	name := x.memberName(n.ChildByFieldId(x.t.fName))
 	if name == "" {
 		return
@@ -75,7 +75,7 @@ func (x *jsExtractor) propertySignature(n *sitter.Node) {
 
 // paramProperties adds the fields a constructor declares through its
 // parameters (constructor(private readonly x: Foo)).
-func (x *jsExtractor) paramProperties(ctor *sitter.Node, class string) {
+func (x *extractor) paramProperties(ctor *sitter.Node, class string) {
 	ps := ctor.ChildByFieldId(x.t.fParameters)
 	if ps == nil {
 		return
@@ -95,7 +95,7 @@ func (x *jsExtractor) paramProperties(ctor *sitter.Node, class string) {
 
 // isParamProperty reports an accessibility or readonly modifier on a
 // parameter.
-func (x *jsExtractor) isParamProperty(p *sitter.Node) bool {
+func (x *extractor) isParamProperty(p *sitter.Node) bool {
 	for i := uint(0); i < p.ChildCount(); i++ {
 		c := p.Child(i)
 		switch x.kindName(c) {
@@ -107,7 +107,7 @@ func (x *jsExtractor) isParamProperty(p *sitter.Node) bool {
 }
 
 // addField records a field symbol under parent without entering it.
-func (x *jsExtractor) addField(name, parent string, n *sitter.Node, typ string) {
+func (x *extractor) addField(name, parent string, n *sitter.Node, typ string) {
 	q := name
 	if parent != "" {
 		q = parent + "." + name
@@ -116,14 +116,14 @@ func (x *jsExtractor) addField(name, parent string, n *sitter.Node, typ string) 
 		Name: name, Qualified: q, Kind: facts.KindField, Parent: parent,
 		Line: syntax.Line(x.skipDecorators(n)), EndLine: syntax.EndLine(n),
 		Signature: x.header(x.skipDecorators(n), n, nil),
-		Doc:       syntax.PrecedingComments(n, x.src, jsIsComment),
+		Doc:       syntax.PrecedingComments(n, x.src, isComment),
 		Type:      symbolType(typ),
 	})
 }
 
 // resultType is the Symbol.Type of a function-like node: its declared
 // result type (a promise's value for async code), "" when not declared.
-func (x *jsExtractor) resultType(fn *sitter.Node) string {
+func (x *extractor) resultType(fn *sitter.Node) string {
 	if fn == nil {
 		return ""
 	}
@@ -139,7 +139,7 @@ func (x *jsExtractor) resultType(fn *sitter.Node) string {
 }
 
 // innerType unwraps a type annotation and parentheses.
-func (x *jsExtractor) innerType(ann *sitter.Node) *sitter.Node {
+func (x *extractor) innerType(ann *sitter.Node) *sitter.Node {
 	t := ann
 	if x.kind(t) == jkTypeAnnotation {
 		t = t.NamedChild(0)

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"strings"
@@ -10,24 +10,24 @@ import (
 )
 
 // cur is the Qualified name of the innermost enclosing symbol.
-func (x *jsExtractor) cur() string {
+func (x *extractor) cur() string {
 	if len(x.scopes) == 0 {
 		return ""
 	}
 	return x.scopes[len(x.scopes)-1].qual
 }
 
-func (x *jsExtractor) curKind() string {
+func (x *extractor) curKind() string {
 	if len(x.scopes) == 0 {
 		return ""
 	}
 	return x.scopes[len(x.scopes)-1].kind
 }
 
-func (x *jsExtractor) push(qual, kind string) { x.scopes = append(x.scopes, jsScope{qual, kind}) }
+func (x *extractor) push(qual, kind string) { x.scopes = append(x.scopes, scope{qual, kind}) }
 
 // qualify joins name onto the enclosing symbol.
-func (x *jsExtractor) qualify(name string) string {
+func (x *extractor) qualify(name string) string {
 	if p := x.cur(); p != "" {
 		return p + "." + name
 	}
@@ -37,7 +37,7 @@ func (x *jsExtractor) qualify(name string) string {
 // add records a symbol defined by node n and enters its scope. When n is
 // wrapped in an export/declare statement (pk), the doc comment and signature
 // start at the wrapper. body ends the signature (nil: the whole node).
-func (x *jsExtractor) add(name, kind string, n, parent *sitter.Node, pk jsKind, body *sitter.Node, mod func(*facts.Symbol)) {
+func (x *extractor) add(name, kind string, n, parent *sitter.Node, pk kind, body *sitter.Node, mod func(*facts.Symbol)) {
 	outer := n
 	if parent != nil && (pk == jkExport || pk == jkAmbient || pk == jkExprStatement) {
 		outer = parent
@@ -47,7 +47,7 @@ func (x *jsExtractor) add(name, kind string, n, parent *sitter.Node, pk jsKind, 
 
 // addAt is add with explicit nodes: n spans the symbol, sigFrom starts the
 // signature, docAt is the node the doc comment sits above (nil: none).
-func (x *jsExtractor) addAt(name, kind string, n, lineAt, sigFrom, docAt, body *sitter.Node, mod func(*facts.Symbol)) {
+func (x *extractor) addAt(name, kind string, n, lineAt, sigFrom, docAt, body *sitter.Node, mod func(*facts.Symbol)) {
 	parentQual := x.cur()
 	s := facts.Symbol{
 		Name: name, Qualified: x.qualify(name), Kind: kind, Parent: parentQual,
@@ -55,7 +55,7 @@ func (x *jsExtractor) addAt(name, kind string, n, lineAt, sigFrom, docAt, body *
 		Signature: x.header(x.skipDecorators(sigFrom), n, body),
 	}
 	if docAt != nil {
-		s.Doc = syntax.PrecedingComments(docAt, x.src, jsIsComment)
+		s.Doc = syntax.PrecedingComments(docAt, x.src, isComment)
 	}
 	if mod != nil {
 		mod(&s)
@@ -64,10 +64,10 @@ func (x *jsExtractor) addAt(name, kind string, n, lineAt, sigFrom, docAt, body *
 	x.push(s.Qualified, kind)
 }
 
-func jsIsComment(kind string) bool { return kind == "comment" }
+func isComment(kind string) bool { return kind == "comment" }
 
 // skipDecorators returns the first child of n that is not a decorator, or n.
-func (x *jsExtractor) skipDecorators(n *sitter.Node) *sitter.Node {
+func (x *extractor) skipDecorators(n *sitter.Node) *sitter.Node {
 	first := n.Child(0)
 	if first == nil || x.kind(first) != jkDecorator {
 		return n
@@ -82,7 +82,7 @@ func (x *jsExtractor) skipDecorators(n *sitter.Node) *sitter.Node {
 
 // header is lang.Header with the start taken from another node: the text from
 // start up to body (or the end of n) on one line.
-func (x *jsExtractor) header(start, n, body *sitter.Node) string {
+func (x *extractor) header(start, n, body *sitter.Node) string {
 	end := n.EndByte()
 	if body != nil && body.StartByte() > start.StartByte() {
 		end = body.StartByte()
@@ -98,7 +98,7 @@ func (x *jsExtractor) header(start, n, body *sitter.Node) string {
 	return strings.TrimRight(s, " {:=;,")
 }
 
-func (x *jsExtractor) class(n, parent *sitter.Node, pk jsKind) {
+func (x *extractor) class(n, parent *sitter.Node, pk kind) {
 	if n.Id() == x.skip { // named by its variable declarator
 		return
 	}
@@ -115,7 +115,7 @@ func (x *jsExtractor) class(n, parent *sitter.Node, pk jsKind) {
 
 // heritage returns the extends and implements names of a class node
 // (imported ones as chains) and records its first base as written.
-func (x *jsExtractor) heritage(n *sitter.Node, qual string) (ext, impl []string) {
+func (x *extractor) heritage(n *sitter.Node, qual string) (ext, impl []string) {
 	defer func() {
 		for i, e := range ext {
 			if i == 0 {
@@ -159,19 +159,19 @@ func (x *jsExtractor) heritage(n *sitter.Node, qual string) (ext, impl []string)
 
 // memberName is the name of a class member: identifiers and private names as
 // written, string keys unquoted; computed names give "".
-func (x *jsExtractor) memberName(n *sitter.Node) string {
+func (x *extractor) memberName(n *sitter.Node) string {
 	switch x.kind(n) {
 	case jkPropertyIdent, jkIdentifier, jkNumber:
 		return x.text(n)
 	case jkString:
-		return jsUnquote(x.text(n))
+		return unquote(x.text(n))
 	}
 	return ""
 }
 
 // declarator handles `x = value` in a const/let/var: a require() import, a
 // module-level const/var, or a function/class bound to a name.
-func (x *jsExtractor) declarator(n, decl *sitter.Node, top bool) {
+func (x *extractor) declarator(n, decl *sitter.Node, top bool) {
 	nameN := n.ChildByFieldId(x.t.fName)
 	value := n.ChildByFieldId(x.t.fValue)
 	if spec, ok := x.requireSpec(value); ok {
@@ -180,7 +180,7 @@ func (x *jsExtractor) declarator(n, decl *sitter.Node, top bool) {
 		switch x.kind(nameN) {
 		case jkIdentifier:
 			imp.Alias = x.text(nameN)
-			x.imps[imp.Alias] = jsImp{path: spec, ns: true}
+			x.imps[imp.Alias] = binding{path: spec, ns: true}
 		case jkObjectPattern:
 			imp.Names, imp.As = x.patternNames(nameN)
 			x.bindNames(imp)
@@ -238,7 +238,7 @@ func (x *jsExtractor) declarator(n, decl *sitter.Node, top bool) {
 	x.addAt(x.text(nameN), kind, n, n, sigFrom, docAt, body, mod)
 }
 
-func (x *jsExtractor) firstDeclarator(decl *sitter.Node) *sitter.Node {
+func (x *extractor) firstDeclarator(decl *sitter.Node) *sitter.Node {
 	for i := uint(0); i < decl.NamedChildCount(); i++ {
 		if c := decl.NamedChild(i); x.kind(c) == jkDeclarator {
 			return c
@@ -249,7 +249,7 @@ func (x *jsExtractor) firstDeclarator(decl *sitter.Node) *sitter.Node {
 
 // patternNames lists the property names a destructuring pattern takes,
 // and (parallel, nil when none is renamed) the local names they bind.
-func (x *jsExtractor) patternNames(p *sitter.Node) (names, as []string) {
+func (x *extractor) patternNames(p *sitter.Node) (names, as []string) {
 	renamed := false
 	for i := uint(0); i < p.NamedChildCount(); i++ {
 		c := p.NamedChild(i)
@@ -280,7 +280,7 @@ func (x *jsExtractor) patternNames(p *sitter.Node) (names, as []string) {
 
 // baseChain is a base type name as a chain: an imported name (or a
 // member of a namespace import) as @path|Name, others as written.
-func (x *jsExtractor) baseChain(name string) string {
+func (x *extractor) baseChain(name string) string {
 	head, rest, dotted := strings.Cut(name, ".")
 	imp, ok := x.imps[head]
 	switch {
@@ -298,7 +298,7 @@ func (x *jsExtractor) baseChain(name string) string {
 
 // callableResult is the result type of a declared callable type: a
 // function type's, or an object type's first call signature's.
-func (x *jsExtractor) callableResult(ann *sitter.Node) string {
+func (x *extractor) callableResult(ann *sitter.Node) string {
 	t := x.innerType(ann)
 	if x.kind(t) == jkObjectType {
 		for i := uint(0); i < t.NamedChildCount(); i++ {

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -10,7 +10,7 @@ import (
 // result, a constructed class), and the Recv of a qualified reference.
 
 // exprChain is the chain of the value of an expression.
-func (x *jsExtractor) exprChain(n *sitter.Node) string {
+func (x *extractor) exprChain(n *sitter.Node) string {
 	switch x.kindName(n) {
 	case "identifier":
 		return x.nameChain(x.text(n))
@@ -28,7 +28,7 @@ func (x *jsExtractor) exprChain(n *sitter.Node) string {
 		if x.kind(ctor) == jkIdentifier && x.isLocal(x.text(ctor)) {
 			return facts.Unknown
 		}
-		return jsCalled(x.exprChain(ctor))
+		return called(x.exprChain(ctor))
 	case "call_expression":
 		return x.callChain(n)
 	case "member_expression":
@@ -59,7 +59,7 @@ func (x *jsExtractor) exprChain(n *sitter.Node) string {
 
 // eitherChain is the chain of a value that is a or b: a's type when the
 // file tells it, else b's.
-func (x *jsExtractor) eitherChain(a, b *sitter.Node) string {
+func (x *extractor) eitherChain(a, b *sitter.Node) string {
 	c := x.exprChain(a)
 	if c == facts.Unknown || c == facts.NotRepo {
 		if cb := x.exprChain(b); cb != facts.Unknown {
@@ -70,7 +70,7 @@ func (x *jsExtractor) eitherChain(a, b *sitter.Node) string {
 }
 
 // callChain is the chain of a call's result.
-func (x *jsExtractor) callChain(n *sitter.Node) string {
+func (x *extractor) callChain(n *sitter.Node) string {
 	fn := n.ChildByFieldId(x.t.fFunction)
 	for x.kind(fn) == jkNonNull {
 		fn = fn.NamedChild(0)
@@ -88,11 +88,11 @@ func (x *jsExtractor) callChain(n *sitter.Node) string {
 	default:
 		return facts.Unknown
 	}
-	return jsCalled(x.exprChain(fn))
+	return called(x.exprChain(fn))
 }
 
 // memberChain is o.p: a namespace import's name, or a step on o's chain.
-func (x *jsExtractor) memberChain(n *sitter.Node) string {
+func (x *extractor) memberChain(n *sitter.Node) string {
 	obj, prop := n.ChildByFieldId(x.t.fObject), n.ChildByFieldId(x.t.fProperty)
 	if x.kind(prop) != jkPropertyIdent {
 		return facts.Unknown
@@ -102,12 +102,12 @@ func (x *jsExtractor) memberChain(n *sitter.Node) string {
 			return facts.Imported(imp.path, x.text(prop))
 		}
 	}
-	return jsStep(x.exprChain(obj), x.text(prop))
+	return step(x.exprChain(obj), x.text(prop))
 }
 
 // nameChain is the chain of a name's value: a local's or parameter's
 // type, an imported or module-level name, or a standard global.
-func (x *jsExtractor) nameChain(name string) string {
+func (x *extractor) nameChain(name string) string {
 	if c, ok := x.local(name); ok {
 		return c
 	}
@@ -124,7 +124,7 @@ func (x *jsExtractor) nameChain(name string) string {
 	if x.top[name] {
 		return name
 	}
-	if jsGlobalValues[name] {
+	if globalValues[name] {
 		return facts.NotRepo
 	}
 	return facts.Unknown
@@ -134,7 +134,7 @@ func (x *jsExtractor) nameChain(name string) string {
 // when the qualifier as written says it all (this, super, an import, a
 // module-level name), the chain of a local's or parameter's type with the
 // qualifier's steps, NotRepo for literals and standard globals.
-func (x *jsExtractor) recvChain(obj *sitter.Node) string {
+func (x *extractor) recvChain(obj *sitter.Node) string {
 	root := obj
 	for {
 		switch x.kind(root) {
@@ -168,7 +168,7 @@ func (x *jsExtractor) recvChain(obj *sitter.Node) string {
 		if _, ok := x.imps[name]; ok || x.top[name] {
 			return ""
 		}
-		if jsGlobalValues[name] || name == "undefined" {
+		if globalValues[name] || name == "undefined" {
 			return facts.NotRepo
 		}
 		return ""

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"strings"
@@ -15,8 +15,8 @@ import (
 // it defines are bare; standard globals (Object, Map, Promise ...) and
 // literals are NotRepo; anything else is Unknown.
 
-// jsImp is what an import binds to a local name.
-type jsImp struct {
+// binding is what an import binds to a local name.
+type binding struct {
 	path string
 	// name is the module's name for it; "" for a namespace (import * as
 	// ns, import ns = require(), const ns = require()) or default import.
@@ -24,10 +24,10 @@ type jsImp struct {
 	ns   bool
 }
 
-// jsGlobalValues are the standard global objects and constructors of
+// globalValues are the standard global objects and constructors of
 // ECMAScript, the DOM and Node: a receiver named so that the file neither
 // defines nor imports is not a repository value.
-var jsGlobalValues = jsSet(`Object Array JSON Math console Promise document window globalThis self
+var globalValues = set(`Object Array JSON Math console Promise document window globalThis self
 	Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError
 	Number String Boolean Symbol BigInt Date RegExp Map Set WeakMap WeakSet WeakRef
 	FinalizationRegistry Reflect Proxy Intl ArrayBuffer SharedArrayBuffer DataView Atomics
@@ -41,9 +41,9 @@ var jsGlobalValues = jsSet(`Object Array JSON Math console Promise document wind
 	setTimeout clearTimeout setInterval clearInterval setImmediate clearImmediate
 	requestAnimationFrame cancelAnimationFrame queueMicrotask structuredClone Deno Bun`)
 
-// jsGlobalTypes are the standard library's type names that hold no
+// globalTypes are the standard library's type names that hold no
 // repository members (containers, utility types, DOM interfaces).
-var jsGlobalTypes = jsSet(`Array ReadonlyArray Record Partial Required Readonly Pick Omit Exclude
+var globalTypes = set(`Array ReadonlyArray Record Partial Required Readonly Pick Omit Exclude
 	Extract NonNullable ReturnType Parameters InstanceType ConstructorParameters Awaited
 	Iterable IterableIterator AsyncIterable AsyncIterableIterator Iterator AsyncIterator
 	Generator AsyncGenerator ArrayLike ReadonlyMap ReadonlySet Map Set WeakMap WeakSet WeakRef
@@ -55,7 +55,7 @@ var jsGlobalTypes = jsSet(`Array ReadonlyArray Record Partial Required Readonly 
 	MessagePort Worker URL URLSearchParams Headers Blob File FormData NodeJS Uppercase Lowercase
 	Capitalize Uncapitalize NoInfer`)
 
-func jsSet(words string) map[string]bool {
+func set(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
 		m[w] = true
@@ -64,7 +64,7 @@ func jsSet(words string) map[string]bool {
 }
 
 // kindName is a node's grammar kind, without a cgo string per call.
-func (x *jsExtractor) kindName(n *sitter.Node) string {
+func (x *extractor) kindName(n *sitter.Node) string {
 	if n == nil {
 		return ""
 	}
@@ -74,8 +74,8 @@ func (x *jsExtractor) kindName(n *sitter.Node) string {
 	return ""
 }
 
-// jsStep appends a member step to a chain; Unknown and NotRepo absorb it.
-func jsStep(chain, member string) string {
+// step appends a member step to a chain; Unknown and NotRepo absorb it.
+func step(chain, member string) string {
 	switch {
 	case chain == facts.NotRepo:
 		return chain
@@ -85,8 +85,8 @@ func jsStep(chain, member string) string {
 	return chain + "." + member
 }
 
-// jsCalled is the chain of calling what chain denotes.
-func jsCalled(chain string) string {
+// called is the chain of calling what chain denotes.
+func called(chain string) string {
 	if chain == facts.Unknown || chain == facts.NotRepo || chain == "" {
 		return chain
 	}
@@ -94,7 +94,7 @@ func jsCalled(chain string) string {
 }
 
 // isTypeParam reports whether a name is a type parameter in scope.
-func (x *jsExtractor) isTypeParam(name string) bool {
+func (x *extractor) isTypeParam(name string) bool {
 	for _, tp := range x.tparams {
 		if tp == name {
 			return true
@@ -105,7 +105,7 @@ func (x *jsExtractor) isTypeParam(name string) bool {
 
 // pushTypeParams adds the type parameters a declaration node declares, so
 // that its signature's types see them before the walk reaches them.
-func (x *jsExtractor) pushTypeParams(n *sitter.Node) {
+func (x *extractor) pushTypeParams(n *sitter.Node) {
 	tps := n.ChildByFieldId(x.t.fTypeParameters)
 	if tps == nil {
 		return
@@ -120,7 +120,7 @@ func (x *jsExtractor) pushTypeParams(n *sitter.Node) {
 }
 
 // typeChain is the chain of a type (or type annotation) node.
-func (x *jsExtractor) typeChain(t *sitter.Node) string {
+func (x *extractor) typeChain(t *sitter.Node) string {
 	for t != nil {
 		switch x.kindName(t) {
 		case "type_annotation", "parenthesized_type", "opting_type_annotation", "omitting_type_annotation", "adding_type_annotation":
@@ -154,7 +154,7 @@ func (x *jsExtractor) typeChain(t *sitter.Node) string {
 }
 
 // typeNameChain is the chain of a simple type name.
-func (x *jsExtractor) typeNameChain(name string) string {
+func (x *extractor) typeNameChain(name string) string {
 	switch {
 	case x.isTypeParam(name):
 		return facts.Unknown
@@ -168,7 +168,7 @@ func (x *jsExtractor) typeNameChain(name string) string {
 	if x.top[name] {
 		return name
 	}
-	if jsGlobalTypes[name] || jsGlobalValues[name] {
+	if globalTypes[name] || globalValues[name] {
 		return facts.NotRepo
 	}
 	return name // an ambient or global type: the resolver finds it or not
@@ -176,7 +176,7 @@ func (x *jsExtractor) typeNameChain(name string) string {
 
 // nestedTypeChain is ns.T: a name of a namespace import, or a member of
 // a namespace the file declares.
-func (x *jsExtractor) nestedTypeChain(t *sitter.Node) string {
+func (x *extractor) nestedTypeChain(t *sitter.Node) string {
 	mod, name := t.ChildByFieldId(x.t.fModule), t.ChildByFieldId(x.t.fName)
 	if mod == nil || name == nil {
 		return facts.Unknown
@@ -208,9 +208,9 @@ func (x *jsExtractor) nestedTypeChain(t *sitter.Node) string {
 // genericChain strips type arguments; a promise is taken as what it
 // resolves to (the value an await gives, and no repository type has
 // then/catch to confuse it with).
-func (x *jsExtractor) genericChain(t *sitter.Node) string {
+func (x *extractor) genericChain(t *sitter.Node) string {
 	name := t.ChildByFieldId(x.t.fName)
-	if x.kind(name) == jkTypeIdent && !x.top[x.text(name)] && x.imps[x.text(name)] == (jsImp{}) {
+	if x.kind(name) == jkTypeIdent && !x.top[x.text(name)] && x.imps[x.text(name)] == (binding{}) {
 		switch x.text(name) {
 		case "Promise", "PromiseLike", "Partial", "Required", "Readonly", "NonNullable", "NoInfer":
 			// The members of these are the argument's.
@@ -227,7 +227,7 @@ func (x *jsExtractor) genericChain(t *sitter.Node) string {
 // (A | B | null: A); NotRepo when every member is a builtin. A method
 // called on the union is on every member, so A's is one of the methods
 // the call may reach. An intersection (A & B) has A's members too.
-func (x *jsExtractor) unionChain(t *sitter.Node) string {
+func (x *extractor) unionChain(t *sitter.Node) string {
 	chain := ""
 	var visit func(*sitter.Node)
 	visit = func(m *sitter.Node) {
@@ -252,7 +252,7 @@ func (x *jsExtractor) unionChain(t *sitter.Node) string {
 }
 
 // nullish reports null, undefined and void types.
-func (x *jsExtractor) nullish(t *sitter.Node) bool {
+func (x *extractor) nullish(t *sitter.Node) bool {
 	switch x.kindName(t) {
 	case "literal_type":
 		k := x.kindName(t.NamedChild(0))

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"bytes"
@@ -10,22 +10,22 @@ import (
 	"github.com/lgraph/lgraph/internal/lang"
 )
 
-// jsProject reads the workspace packages (package.json) and the module
+// project reads the workspace packages (package.json) and the module
 // resolution settings (tsconfig*.json, jsconfig*.json) of a repository.
-type jsProject struct {
+type project struct {
 	ts       map[string]tsFile
 	tsDirs   map[string]string // directory -> the tsconfig.json or jsconfig.json that rules it
 	packages map[string]lang.JSPackage
 }
 
-func newJSProject(lang.ProjectInput) lang.ProjectReader {
-	return &jsProject{ts: map[string]tsFile{}, tsDirs: map[string]string{}}
+func newProject(lang.ProjectInput) lang.ProjectReader {
+	return &project{ts: map[string]tsFile{}, tsDirs: map[string]string{}}
 }
 
 // Read takes a package.json, tsconfig*.json or jsconfig*.json. Files come
 // in path order, so that jsconfig.json yields to tsconfig.json the same
 // way on every run.
-func (r *jsProject) Read(p string, data []byte) {
+func (r *project) Read(p string, data []byte) {
 	dir := lang.ProjectDir(p)
 	if path.Base(p) == "package.json" {
 		if strings.Contains("/"+dir+"/", "/node_modules/") {
@@ -44,7 +44,7 @@ func (r *jsProject) Read(p string, data []byte) {
 }
 
 // Finish writes each directory's effective config and the packages.
-func (r *jsProject) Finish(pr *lang.Project) {
+func (r *project) Finish(pr *lang.Project) {
 	pr.TSConfigs = map[string]lang.TSConfig{}
 	for dir, p := range r.tsDirs {
 		pr.TSConfigs[dir] = effectiveTSConfig(r.ts, p, 0)
@@ -192,7 +192,7 @@ func stripJSONComments(data []byte) []byte {
 // addJSPackage records a workspace package; when two package.json files
 // share a name (a copied example), the shallower one keeps it, the first in
 // path order between equals (they are added in path order).
-func (r *jsProject) addPackage(name string, pkg lang.JSPackage) {
+func (r *project) addPackage(name string, pkg lang.JSPackage) {
 	if r.packages == nil {
 		r.packages = map[string]lang.JSPackage{}
 	}

@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"slices"
@@ -67,7 +67,7 @@ func TestWorkspaceCandidates(t *testing.T) {
 		{"@acme/corex", nil},
 		{"react", nil},
 	} {
-		got := jsImportCandidates(facts.Import{Path: tt.spec}, "packages/ui/src/view.ts", p)
+		got := importCandidates(facts.Import{Path: tt.spec}, "packages/ui/src/view.ts", p)
 		want := slices.Compact(tt.want)
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: candidates %q, want %q", tt.spec, got, want)

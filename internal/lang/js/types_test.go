@@ -1,4 +1,4 @@
-package legacy
+package js
 
 import (
 	"testing"
@@ -41,7 +41,7 @@ class View {}
 `
 
 func TestTSSymbolTypes(t *testing.T) {
-	f := jsExtractT(t, typescriptSpec(), tsTyped)
+	f := extractT(t, TypeScript(), tsTyped)
 	got := map[string]string{}
 	kinds := map[string]string{}
 	for _, s := range f.Symbols {
@@ -132,7 +132,7 @@ export function scheduled(this: Box) { this.take(); }
 `
 
 func TestTSReceivers(t *testing.T) {
-	f := jsExtractT(t, typescriptSpec(), tsReceivers)
+	f := extractT(t, TypeScript(), tsReceivers)
 	var got []string
 	for _, r := range f.Refs {
 		if r.Kind == facts.RefCall && r.Qualifier != "" {
@@ -176,7 +176,7 @@ export { w as v } from "./c";
 export * from "./d";
 export default y;
 `
-	f := jsExtractT(t, typescriptSpec(), src)
+	f := extractT(t, TypeScript(), src)
 	want := []facts.Import{
 		{Path: "./a", Alias: "ns", Line: 1},
 		{Path: "./a", Alias: "Def", Line: 1},
