@@ -9,6 +9,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/golang"
+	"github.com/lgraph/lgraph/internal/lang/java"
 	"github.com/lgraph/lgraph/internal/lang/js"
 	"github.com/lgraph/lgraph/internal/lang/legacy"
 	"github.com/lgraph/lgraph/internal/lang/python"
@@ -16,7 +17,7 @@ import (
 
 // Languages lists every language, in lang.Names order.
 func Languages() []lang.Language {
-	return append([]lang.Language{golang.Language(), python.Language(), js.JavaScript(), js.TypeScript(), js.TSX()}, legacy.Languages()...)
+	return append([]lang.Language{golang.Language(), python.Language(), js.JavaScript(), js.TypeScript(), js.TSX(), java.Language()}, legacy.Languages()...)
 }
 
 // Registry returns the registry of every language. It is built once and

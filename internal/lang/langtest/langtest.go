@@ -133,3 +133,23 @@ func CheckKindIDs(t testing.TB, g *syntax.Grammar, src string) {
 		return true
 	})
 }
+
+// Truncated extracts every 5-byte prefix of src: extraction never panics
+// on truncated input and never emits a nameless or misplaced symbol or
+// reference.
+func Truncated(t testing.TB, l lang.Language, src string) {
+	t.Helper()
+	for i := 0; i < len(src); i += 5 {
+		f := Extract(t, l, src[:i])
+		for _, s := range f.Symbols {
+			if s.Name == "" || s.Qualified == "" || s.Line < 1 || s.EndLine < s.Line {
+				t.Errorf("%s cut at %d: bad symbol %+v", l.Name(), i, s)
+			}
+		}
+		for _, r := range f.Refs {
+			if r.Name == "" || r.Line < 1 {
+				t.Errorf("%s cut at %d: bad ref %+v", l.Name(), i, r)
+			}
+		}
+	}
+}

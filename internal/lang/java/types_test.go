@@ -1,4 +1,4 @@
-package legacy
+package java
 
 import (
 	"fmt"
@@ -7,10 +7,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-// javaCalls lists a file's call refs as "qualifier.name recv=R args=A".
-func javaCalls(f *facts.File) []string {
+// calls lists a file's call refs as "qualifier.name recv=R args=A".
+func calls(f *facts.File) []string {
 	out := []string{}
 	for _, r := range f.Refs {
 		if r.Kind == facts.RefCall {
@@ -64,7 +65,7 @@ class Service extends Base {
     void tick() {}
 }
 `
-	f := testExtract(t, javaSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	want := []string{
 		".Store recv= args=()",                       // new Store() in the field's initializer
 		"c.get recv=@lib.Client|Client args=()",      // the parameter's type
@@ -88,7 +89,7 @@ class Service extends Base {
 		".tick recv= args=()", // the enclosing class's
 		".own recv=- args=()", // the anonymous class's own: no symbol
 	}
-	if diff := cmp.Diff(want, javaCalls(f)); diff != "" {
+	if diff := cmp.Diff(want, calls(f)); diff != "" {
 		t.Errorf("calls (-want +got):\n%s", diff)
 	}
 }
@@ -117,7 +118,7 @@ record Point(int x, int y) {
     Point {}
 }
 `
-	f := testExtract(t, javaSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	type sig struct{ Type, Params string }
 	got := map[string]sig{}
 	for _, s := range f.Symbols {
@@ -161,7 +162,7 @@ class A {
     }
 }
 `
-	f := testExtract(t, javaSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	var got []string
 	for _, r := range f.Refs {
 		if r.Name == "g" {

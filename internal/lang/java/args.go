@@ -1,4 +1,4 @@
-package legacy
+package java
 
 import (
 	"strings"
@@ -13,7 +13,7 @@ import (
 // resolver's overload choice (facts.Ref.Args).
 
 // argType is the simple type name of an argument, "?" when unknown.
-func (x *javaX) argType(e *sitter.Node) string {
+func (x *extractor) argType(e *sitter.Node) string {
 	k, tk := x.k, x.tk
 	switch e.KindId() {
 	case tk.stringLit:
@@ -89,12 +89,12 @@ func (x *javaX) argType(e *sitter.Node) string {
 // resultType is the simple type of a call's result where the file tells:
 // Object's methods, common library methods on a library receiver, and
 // methods the enclosing types declare.
-func (x *javaX) resultType(e *sitter.Node) string {
+func (x *extractor) resultType(e *sitter.Node) string {
 	name := syntax.Text(e.ChildByFieldId(x.k.fName), x.src)
 	obj := e.ChildByFieldId(x.k.fObject)
 	switch {
 	case name == "toString" || name == "hashCode" || name == "equals" || name == "getClass":
-		return javaLibResults[name]
+		return libResults[name]
 	case obj == nil || obj.KindId() == x.k.this:
 		for i := len(x.in.types) - 1; i >= 0; i-- {
 			if sigs, ok := x.in.types[i].results[name]; ok {
@@ -110,10 +110,10 @@ func (x *javaX) resultType(e *sitter.Node) string {
 		if obj.KindId() == x.k.identifier && syntax.IsUpper(syntax.Text(obj, x.src)[0]) {
 			recv = syntax.Text(obj, x.src) // a static call
 		}
-		if t, ok := javaLibResults[recv+"."+name]; ok {
+		if t, ok := libResults[recv+"."+name]; ok {
 			return t
 		}
-		if t, ok := javaLibResults[name]; ok {
+		if t, ok := libResults[name]; ok {
 			return t
 		}
 	}
@@ -123,7 +123,7 @@ func (x *javaX) resultType(e *sitter.Node) string {
 // overloadResult is the result type of the file's overloads a call may
 // mean: those whose parameters take the arguments (by arity, and by type
 // where both are known), when they agree.
-func (x *javaX) overloadResult(sigs []javaOverload, call *sitter.Node) string {
+func (x *extractor) overloadResult(sigs []overload, call *sitter.Node) string {
 	args := strings.Split(strings.Trim(x.argsOf(call.ChildByFieldId(x.tk.fArguments)), "()"), ",")
 	result := ""
 	for _, s := range sigs {
@@ -150,17 +150,17 @@ func (x *javaX) overloadResult(sigs []javaOverload, call *sitter.Node) string {
 	return result
 }
 
-func (x *javaX) firstArg(call *sitter.Node) *sitter.Node {
+func (x *extractor) firstArg(call *sitter.Node) *sitter.Node {
 	if args := call.ChildByFieldId(x.tk.fArguments); args != nil && args.NamedChildCount() > 0 {
 		return args.NamedChild(0)
 	}
 	return nil
 }
 
-// javaLibResults are the simple result types of common library methods,
+// libResults are the simple result types of common library methods,
 // by receiver type and name ("Date.getTime") or by name alone where the
 // library's types agree. They are read only for a library receiver.
-var javaLibResults = map[string]string{
+var libResults = map[string]string{
 	"toString": "String", "name": "String", "getName": "String", "getSimpleName": "String", "getCanonicalName": "String",
 	"getMessage": "String", "substring": "String", "trim": "String", "strip": "String", "toLowerCase": "String",
 	"toUpperCase": "String", "concat": "String", "replace": "String", "replaceAll": "String", "intern": "String",
@@ -189,8 +189,8 @@ var javaLibResults = map[string]string{
 	"Calendar.getInstance": "-Calendar", "Charset.name": "String", "Files.size": "long",
 }
 
-// javaLibFields are the simple types of common library constants.
-var javaLibFields = map[string]string{
+// libFields are the simple types of common library constants.
+var libFields = map[string]string{
 	"StandardCharsets.UTF_8": "-Charset", "StandardCharsets.US_ASCII": "-Charset", "StandardCharsets.ISO_8859_1": "-Charset",
 	"StandardCharsets.UTF_16": "-Charset", "StandardCharsets.UTF_16BE": "-Charset", "StandardCharsets.UTF_16LE": "-Charset",
 	"File.separator": "String", "File.separatorChar": "char", "File.pathSeparator": "String", "File.pathSeparatorChar": "char",
@@ -199,7 +199,7 @@ var javaLibFields = map[string]string{
 }
 
 // fieldType is the simple type of a.b: an array's length, a field of this.
-func (x *javaX) fieldType(e *sitter.Node) string {
+func (x *extractor) fieldType(e *sitter.Node) string {
 	obj, f := e.ChildByFieldId(x.k.fObject), e.ChildByFieldId(x.k.fField)
 	if obj == nil || f == nil {
 		return "?"
@@ -213,7 +213,7 @@ func (x *javaX) fieldType(e *sitter.Node) string {
 			if t, ok := unboxedJava[syntax.Text(obj, x.src)]; ok && (name == "MAX_VALUE" || name == "MIN_VALUE") {
 				return t // Integer.MAX_VALUE
 			}
-			if t, ok := javaLibFields[syntax.Text(obj, x.src)+"."+name]; ok {
+			if t, ok := libFields[syntax.Text(obj, x.src)+"."+name]; ok {
 				return t
 			}
 		}
@@ -228,7 +228,7 @@ func (x *javaX) fieldType(e *sitter.Node) string {
 	return "?"
 }
 
-func (x *javaX) arrayCreationType(e *sitter.Node) string {
+func (x *extractor) arrayCreationType(e *sitter.Node) string {
 	t := x.typeInfo(e.ChildByFieldId(x.k.fType)).typ
 	dims := 0
 	for i := uint(0); i < e.NamedChildCount(); i++ {
@@ -244,7 +244,7 @@ func (x *javaX) arrayCreationType(e *sitter.Node) string {
 
 // binaryType is the type of a binary expression: comparisons and logic
 // are boolean, + with a String is a String, arithmetic promotes.
-func (x *javaX) binaryType(e *sitter.Node) string {
+func (x *extractor) binaryType(e *sitter.Node) string {
 	op := syntax.Text(e.ChildByFieldId(x.tk.fOperator), x.src)
 	switch op {
 	case "==", "!=", "<", ">", "<=", ">=", "&&", "||":

@@ -1,4 +1,4 @@
-package legacy
+package java
 
 import (
 	"strings"
@@ -15,8 +15,8 @@ import (
 // simple type names of call arguments, so that the resolver can follow a
 // receiver to its type and choose among overloads (facts.Ref.Args).
 
-// javaVar is what the extractor knows of a variable's type.
-type javaVar struct {
+// typedVar is what the extractor knows of a variable's type.
+type typedVar struct {
 	chain string // type chain (facts.Unknown when unknown)
 	typ   string // simple type name with "[]" per dimension, "?" when unknown
 	// elem is the chain and simple name of an element when the value is
@@ -24,12 +24,12 @@ type javaVar struct {
 	elem, elemTyp string
 }
 
-var unknownVar = javaVar{chain: facts.Unknown, typ: "?"}
+var unknownVar = typedVar{chain: facts.Unknown, typ: "?"}
 
-// javaLangTypes are the java.lang types a file sees without an import; a
+// langTypes are the java.lang types a file sees without an import; a
 // name among them that the file neither declares nor imports is not the
 // repository's.
-var javaLangTypes = setOf("Object String StringBuilder StringBuffer Math StrictMath System Integer Long Short Byte " +
+var langTypes = setOf("Object String StringBuilder StringBuffer Math StrictMath System Integer Long Short Byte " +
 	"Double Float Character Boolean Number Thread Runtime Class ClassLoader Enum Iterable Comparable CharSequence " +
 	"Cloneable Runnable AutoCloseable Throwable Exception RuntimeException Error IllegalArgumentException " +
 	"IllegalStateException NullPointerException UnsupportedOperationException IndexOutOfBoundsException " +
@@ -49,8 +49,8 @@ func setOf(words string) map[string]bool {
 	return m
 }
 
-// javaTypeKinds holds the node kinds type inference reads.
-type javaTypeKinds struct {
+// typeKinds holds the node kinds type inference reads.
+type typeKinds struct {
 	integralType, floatingType, booleanType, voidType, arrayType, annotatedType, typeArguments, wildcard   uint16
 	dimensions, dimensionsExpr, localVarDecl, formalParameters, formalParameter, spreadParameter           uint16
 	inferredParameters, lambda, block, ctorBody, forStmt, enhancedFor, catchClause, catchParam, catchType  uint16
@@ -63,10 +63,10 @@ type javaTypeKinds struct {
 	fConsequence, fAlternative, fArray, fResources                                             uint16
 }
 
-var javaTypeKindTable = sync.OnceValue(func() *javaTypeKinds {
+var typeKindTable = sync.OnceValue(func() *typeKinds {
 	l := syntax.NewTable(javaGrammar())
 	id, fid, anon := l.ID, l.Field, l.Token
-	return &javaTypeKinds{
+	return &typeKinds{
 		integralType: id("integral_type"), floatingType: id("floating_point_type"), booleanType: id("boolean_type"),
 		voidType: id("void_type"), arrayType: id("array_type"), annotatedType: id("annotated_type"),
 		typeArguments: id("type_arguments"), wildcard: id("wildcard"), dimensions: id("dimensions"),
@@ -96,11 +96,11 @@ var javaTypeKindTable = sync.OnceValue(func() *javaTypeKinds {
 	}
 })
 
-// javaImportChain is the chain root of a single-type import: the class
+// importChain is the chain root of a single-type import: the class
 // file is the module, a nested type a step ("a.b.Outer.Inner" ->
 // "@a.b.Outer|Outer.Inner"), by Java's naming convention that packages are
 // lower case and types capitalized.
-func javaImportChain(path string) string {
+func importChain(path string) string {
 	segs := strings.Split(path, ".")
 	for k, s := range segs {
 		if s != "" && syntax.IsUpper(s[0]) {
@@ -116,7 +116,7 @@ func isConstantName(s string) bool {
 }
 
 // typeRoot is the chain of a simple type name written in this file.
-func (x *javaX) typeRoot(name string) string {
+func (x *extractor) typeRoot(name string) string {
 	switch {
 	case x.IsTypeParam(name):
 		return facts.Unknown
@@ -124,7 +124,7 @@ func (x *javaX) typeRoot(name string) string {
 		return x.in.declared[name]
 	case x.in.imports[name] != "":
 		return x.in.imports[name]
-	case javaLangTypes[name]:
+	case langTypes[name]:
 		return facts.NotRepo
 	}
 	return name
@@ -132,7 +132,7 @@ func (x *javaX) typeRoot(name string) string {
 
 // dottedType is the chain of a dotted type name: a package-qualified type
 // ("java.util.Map.Entry") or a nested one ("Outer.Inner").
-func (x *javaX) dottedType(text string) string {
+func (x *extractor) dottedType(text string) string {
 	segs := strings.Split(text, ".")
 	if syntax.IsUpper(segs[0][0]) {
 		root := x.typeRoot(segs[0])
@@ -144,18 +144,18 @@ func (x *javaX) dottedType(text string) string {
 	if segs[0] == "java" || segs[0] == "javax" {
 		return facts.NotRepo
 	}
-	return javaImportChain(text)
+	return importChain(text)
 }
 
 // typeInfo reads a type node.
-func (x *javaX) typeInfo(t *sitter.Node) javaVar {
+func (x *extractor) typeInfo(t *sitter.Node) typedVar {
 	k, tk := x.k, x.tk
 	if t == nil {
 		return unknownVar
 	}
 	switch t.KindId() {
 	case tk.integralType, tk.floatingType, tk.booleanType, tk.voidType:
-		return javaVar{chain: facts.NotRepo, typ: syntax.Text(t, x.src)}
+		return typedVar{chain: facts.NotRepo, typ: syntax.Text(t, x.src)}
 	case k.typeIdentifier:
 		name := syntax.Text(t, x.src)
 		if name == "var" {
@@ -168,12 +168,12 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 		if chain == facts.Unknown {
 			return unknownVar
 		}
-		return javaVar{chain: chain, typ: libMark(chain, name)}
+		return typedVar{chain: chain, typ: libMark(chain, name)}
 	case k.scopedTypeIdentifier:
 		text := syntax.StripGenerics(syntax.Text(t, x.src))
 		last, _ := syntax.SplitLast(text, ".")
 		chain := x.dottedType(text)
-		return javaVar{chain: chain, typ: libMark(chain, last)}
+		return typedVar{chain: chain, typ: libMark(chain, last)}
 	case k.generic:
 		if t.NamedChildCount() == 0 {
 			return unknownVar
@@ -194,7 +194,7 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 		if dims == 0 {
 			dims = 1
 		}
-		v := javaVar{chain: facts.NotRepo, typ: el.typ + strings.Repeat("[]", dims), elem: el.chain, elemTyp: el.typ}
+		v := typedVar{chain: facts.NotRepo, typ: el.typ + strings.Repeat("[]", dims), elem: el.chain, elemTyp: el.typ}
 		if dims > 1 {
 			v.elem, v.elemTyp = facts.NotRepo, el.typ+strings.Repeat("[]", dims-1)
 		}
@@ -209,7 +209,7 @@ func (x *javaX) typeInfo(t *sitter.Node) javaVar {
 
 // typeParamBound finds a type variable in scope and its bound (nil when
 // unbounded).
-func (x *javaX) typeParamBound(name string) (*sitter.Node, bool) {
+func (x *extractor) typeParamBound(name string) (*sitter.Node, bool) {
 	for i := len(x.Scopes) - 1; i >= 0; i-- {
 		for j, t := range x.Scopes[i].TypeParams {
 			if t == name {
@@ -227,7 +227,7 @@ func (x *javaX) typeParamBound(name string) (*sitter.Node, bool) {
 // but an unknown simple type (a value of type T extends CharSequence may
 // be a String) except for parameter lists, where the bound is what a
 // caller's argument must fit.
-func (x *javaX) boundInfo(bound *sitter.Node) javaVar {
+func (x *extractor) boundInfo(bound *sitter.Node) typedVar {
 	switch {
 	case bound == nil && x.forParams, x.boundDepth > 1:
 		return unknownVar
@@ -235,7 +235,7 @@ func (x *javaX) boundInfo(bound *sitter.Node) javaVar {
 		// A value of an unbounded type variable is an Object to the
 		// compiler: its methods are Object's, and it is passed only where
 		// an Object is taken (never to a primitive or array parameter).
-		return javaVar{chain: facts.NotRepo, typ: "-Object"}
+		return typedVar{chain: facts.NotRepo, typ: "-Object"}
 	}
 	x.boundDepth++
 	v := x.typeInfo(bound)
@@ -256,7 +256,7 @@ func libMark(chain, name string) string {
 func plainType(t string) string { return strings.TrimPrefix(t, "-") }
 
 // symbolChain is a chain as Symbol.Type keeps it: "" when unknown.
-func symbolChain(v javaVar) string {
+func symbolChain(v typedVar) string {
 	if v.chain == facts.Unknown {
 		return ""
 	}
@@ -264,7 +264,7 @@ func symbolChain(v javaVar) string {
 }
 
 // paramList is a method's Params: its parameters' simple type names.
-func (x *javaX) paramList(params *sitter.Node) string {
+func (x *extractor) paramList(params *sitter.Node) string {
 	if params == nil {
 		return ""
 	}
@@ -285,7 +285,7 @@ func (x *javaX) paramList(params *sitter.Node) string {
 }
 
 // spreadType is the element type of a variadic parameter (T... xs).
-func (x *javaX) spreadType(p *sitter.Node) javaVar {
+func (x *extractor) spreadType(p *sitter.Node) typedVar {
 	for i := uint(0); i < p.NamedChildCount(); i++ {
 		if c := p.NamedChild(i); c.KindId() != x.k.modifiers && c.KindId() != x.k.variableDeclarator {
 			return x.typeInfo(c)
@@ -295,7 +295,7 @@ func (x *javaX) spreadType(p *sitter.Node) javaVar {
 }
 
 // argsOf is a call's Args: its arguments' simple type names.
-func (x *javaX) argsOf(list *sitter.Node) string {
+func (x *extractor) argsOf(list *sitter.Node) string {
 	if list == nil {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package legacy
+package java
 
 import (
 	"strings"
@@ -9,33 +9,33 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-// javaInfer is what the walk of one file knows about types.
-type javaInfer struct {
+// infer is what the walk of one file knows about types.
+type infer struct {
 	imports   map[string]string // simple name -> chain, from single-type imports
 	statics   map[string]string // statically imported member -> its class's chain
 	staticAll []string          // chains of classes whose static members are all imported
 	declared  map[string]string // simple name -> qualified name of a type the file declares
-	locals    []map[string]javaVar
-	types     []*javaType
+	locals    []map[string]typedVar
+	types     []*typeBody
 }
 
-// javaType is a type body being walked: a named (member or top-level) type,
+// typeBody is a type body being walked: a named (member or top-level) type,
 // or an anonymous or local class, whose members have no symbols.
-type javaType struct {
+type typeBody struct {
 	named   bool
 	self    string // chain of this: "this" for a named type, the base of an anonymous one
 	simple  string // simple name (named types)
 	bases   bool   // declares a superclass or interfaces
-	fields  map[string]javaVar
+	fields  map[string]typedVar
 	methods map[string]bool
-	results map[string][]javaOverload // method -> its overloads' parameter and result types
+	results map[string][]overload // method -> its overloads' parameter and result types
 }
 
-// javaOverload is one overload's parameter types (as facts.Symbol.Params) and
+// overload is one overload's parameter types (as facts.Symbol.Params) and
 // simple result type.
-type javaOverload struct{ params, result string }
+type overload struct{ params, result string }
 
-func (x *javaX) innermost() *javaType {
+func (x *extractor) innermost() *typeBody {
 	if len(x.in.types) == 0 {
 		return nil
 	}
@@ -43,7 +43,7 @@ func (x *javaX) innermost() *javaType {
 }
 
 // lookup finds a local, then a field of an enclosing type of the file.
-func (x *javaX) lookup(name string) (javaVar, bool) {
+func (x *extractor) lookup(name string) (typedVar, bool) {
 	for i := len(x.in.locals) - 1; i >= 0; i-- {
 		if v, ok := x.in.locals[i][name]; ok {
 			return v, true
@@ -54,10 +54,10 @@ func (x *javaX) lookup(name string) (javaVar, bool) {
 			return v, true
 		}
 	}
-	return javaVar{}, false
+	return typedVar{}, false
 }
 
-func (x *javaX) declare(name string, v javaVar) {
+func (x *extractor) declare(name string, v typedVar) {
 	if name == "" || len(x.in.locals) == 0 {
 		return
 	}
@@ -72,7 +72,7 @@ func (x *javaX) declare(name string, v javaVar) {
 
 // declareTypes maps the simple names of the types a file declares (nested
 // ones too) to their qualified names; the first of a name wins.
-func (x *javaX) declareTypes(n *sitter.Node, prefix string) {
+func (x *extractor) declareTypes(n *sitter.Node, prefix string) {
 	it := syntax.KidsOf(n)
 	defer it.Close()
 	for c := it.Next(); c != nil; c = it.Next() {
@@ -96,26 +96,26 @@ func (x *javaX) declareTypes(n *sitter.Node, prefix string) {
 }
 
 // importInfo records what an import binds for type inference.
-func (x *javaX) importInfo(imp facts.Import, wildcard bool) {
+func (x *extractor) importInfo(imp facts.Import, wildcard bool) {
 	switch {
 	case imp.Kind == "static" && wildcard:
-		x.in.staticAll = append(x.in.staticAll, javaImportChain(imp.Path))
+		x.in.staticAll = append(x.in.staticAll, importChain(imp.Path))
 	case imp.Kind == "static":
 		if i := strings.LastIndexByte(imp.Path, '.'); i > 0 {
-			x.in.statics[imp.Path[i+1:]] = javaImportChain(imp.Path[:i])
+			x.in.statics[imp.Path[i+1:]] = importChain(imp.Path[:i])
 		}
 	case imp.Kind == "" && (strings.HasPrefix(imp.Path, "java.") || strings.HasPrefix(imp.Path, "javax.")):
 		last, _ := syntax.SplitLast(imp.Path, ".")
 		x.in.imports[last] = facts.NotRepo // the JDK's
 	case imp.Kind == "":
 		last, _ := syntax.SplitLast(imp.Path, ".")
-		x.in.imports[last] = javaImportChain(imp.Path)
+		x.in.imports[last] = importChain(imp.Path)
 	}
 }
 
 // enter updates the inference state on entering node n (after its symbol,
 // if any, was emitted) and returns how many local scopes and types to pop.
-func (x *javaX) enter(n *sitter.Node, id, parentKind uint16, symbol bool) (locals int, types int) {
+func (x *extractor) enter(n *sitter.Node, id, parentKind uint16, symbol bool) (locals int, types int) {
 	k, tk := x.k, x.tk
 	switch id {
 	case k.classDecl, k.recordDecl, k.interfaceDecl, k.enumDecl, k.annotationDecl:
@@ -154,18 +154,18 @@ func (x *javaX) enter(n *sitter.Node, id, parentKind uint16, symbol bool) (local
 	return 0, 0
 }
 
-func (x *javaX) pushLocals() { x.in.locals = append(x.in.locals, map[string]javaVar{}) }
+func (x *extractor) pushLocals() { x.in.locals = append(x.in.locals, map[string]typedVar{}) }
 
-func (x *javaX) leave(locals, types int) {
+func (x *extractor) leave(locals, types int) {
 	x.in.locals = x.in.locals[:len(x.in.locals)-locals]
 	x.in.types = x.in.types[:len(x.in.types)-types]
 }
 
 // enterType starts a named type's (or a local class's) body: its fields
 // and methods are known before the walk reaches them.
-func (x *javaX) enterType(n *sitter.Node, id uint16, named bool) {
+func (x *extractor) enterType(n *sitter.Node, id uint16, named bool) {
 	name := syntax.Text(n.ChildByFieldId(x.k.fName), x.src)
-	t := &javaType{named: named, self: "this", simple: name, fields: map[string]javaVar{}, methods: map[string]bool{}, results: map[string][]javaOverload{}}
+	t := &typeBody{named: named, self: "this", simple: name, fields: map[string]typedVar{}, methods: map[string]bool{}, results: map[string][]overload{}}
 	sc := n.ChildByFieldId(x.k.fSuperclass)
 	t.bases = sc != nil || n.ChildByFieldId(x.k.fInterfaces) != nil
 	if !named {
@@ -185,8 +185,8 @@ func (x *javaX) enterType(n *sitter.Node, id uint16, named bool) {
 
 // enterAnonymous starts an anonymous class body: new T() {...} or an enum
 // constant's body. this is the base type there.
-func (x *javaX) enterAnonymous(body *sitter.Node, parentKind uint16) {
-	t := &javaType{fields: map[string]javaVar{}, methods: map[string]bool{}, results: map[string][]javaOverload{}}
+func (x *extractor) enterAnonymous(body *sitter.Node, parentKind uint16) {
+	t := &typeBody{fields: map[string]typedVar{}, methods: map[string]bool{}, results: map[string][]overload{}}
 	if parentKind == x.k.objectCreation {
 		t.self = x.typeInfo(x.createdType(body.Parent())).chain
 	} else if len(x.Scopes) >= 2 {
@@ -201,7 +201,7 @@ func (x *javaX) enterAnonymous(body *sitter.Node, parentKind uint16) {
 
 // bodyInfo reads the fields and methods a type body declares. qual is the
 // type's qualified name, for its enum constants.
-func (x *javaX) bodyInfo(body *sitter.Node, t *javaType, qual string) {
+func (x *extractor) bodyInfo(body *sitter.Node, t *typeBody, qual string) {
 	if body == nil {
 		return
 	}
@@ -216,7 +216,7 @@ func (x *javaX) bodyInfo(body *sitter.Node, t *javaType, qual string) {
 			sc := syntax.Scope{}
 			sc.TypeParams, sc.Bounds = x.typeParams(m)
 			x.Scopes = append(x.Scopes, sc) // the method's type variables
-			t.results[name] = append(t.results[name], javaOverload{
+			t.results[name] = append(t.results[name], overload{
 				params: x.paramList(m.ChildByFieldId(x.tk.fParameters)),
 				result: x.typeInfo(m.ChildByFieldId(k.fType)).typ,
 			})
@@ -230,7 +230,7 @@ func (x *javaX) bodyInfo(body *sitter.Node, t *javaType, qual string) {
 			}
 		case k.enumConstant:
 			if qual != "" {
-				t.fields[syntax.Text(m.ChildByFieldId(k.fName), x.src)] = javaVar{chain: qual, typ: t.simple}
+				t.fields[syntax.Text(m.ChildByFieldId(k.fName), x.src)] = typedVar{chain: qual, typ: t.simple}
 			}
 		case x.tk.enumBodyDecls:
 			x.bodyInfo(m, t, qual)
@@ -238,7 +238,7 @@ func (x *javaX) bodyInfo(body *sitter.Node, t *javaType, qual string) {
 	}
 }
 
-func (x *javaX) recordFields(params *sitter.Node, t *javaType) {
+func (x *extractor) recordFields(params *sitter.Node, t *typeBody) {
 	if params == nil {
 		return
 	}
@@ -250,7 +250,7 @@ func (x *javaX) recordFields(params *sitter.Node, t *javaType) {
 }
 
 // declareParams declares a method's or lambda's formal parameters.
-func (x *javaX) declareParams(params *sitter.Node) {
+func (x *extractor) declareParams(params *sitter.Node) {
 	if params == nil {
 		return
 	}
@@ -263,7 +263,7 @@ func (x *javaX) declareParams(params *sitter.Node) {
 			el := x.spreadType(p)
 			for j := uint(0); j < p.NamedChildCount(); j++ {
 				if d := p.NamedChild(j); d.KindId() == x.k.variableDeclarator {
-					x.declare(syntax.Text(d.ChildByFieldId(x.k.fName), x.src), javaVar{chain: facts.NotRepo, typ: el.typ + "[]", elem: el.chain, elemTyp: el.typ})
+					x.declare(syntax.Text(d.ChildByFieldId(x.k.fName), x.src), typedVar{chain: facts.NotRepo, typ: el.typ + "[]", elem: el.chain, elemTyp: el.typ})
 				}
 			}
 		}
@@ -272,7 +272,7 @@ func (x *javaX) declareParams(params *sitter.Node) {
 
 // lambdaParams declares a lambda's parameters: typed ones with their
 // types, inferred ones as unknown.
-func (x *javaX) lambdaParams(params *sitter.Node) {
+func (x *extractor) lambdaParams(params *sitter.Node) {
 	switch {
 	case params == nil:
 	case params.KindId() == x.k.identifier:
@@ -288,7 +288,7 @@ func (x *javaX) lambdaParams(params *sitter.Node) {
 	}
 }
 
-func (x *javaX) catchParam(n *sitter.Node) {
+func (x *extractor) catchParam(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		p := n.NamedChild(i)
 		if p.KindId() != x.tk.catchParam {
@@ -306,12 +306,12 @@ func (x *javaX) catchParam(n *sitter.Node) {
 
 // forEach declares an enhanced for's variable: its declared type, or for
 // var the element type of the iterated local.
-func (x *javaX) forEach(n *sitter.Node) {
+func (x *extractor) forEach(n *sitter.Node) {
 	v := x.typeInfo(n.ChildByFieldId(x.k.fType))
 	if v.chain == facts.Unknown {
 		if it := n.ChildByFieldId(x.tk.fValue); it != nil && it.KindId() == x.k.identifier {
 			if src, ok := x.lookup(syntax.Text(it, x.src)); ok && src.elem != "" {
-				v = javaVar{chain: src.elem, typ: src.elemTyp}
+				v = typedVar{chain: src.elem, typ: src.elemTyp}
 			}
 		}
 	}
@@ -320,13 +320,13 @@ func (x *javaX) forEach(n *sitter.Node) {
 
 // localDecl declares a local variable declaration's names (or a
 // try-with-resources resource); var takes its initializer's type.
-func (x *javaX) localDecl(n *sitter.Node, id uint16) {
+func (x *extractor) localDecl(n *sitter.Node, id uint16) {
 	declared := x.typeInfo(n.ChildByFieldId(x.k.fType))
 	isVar := syntax.Text(n.ChildByFieldId(x.k.fType), x.src) == "var"
 	one := func(name, value *sitter.Node) {
 		v := declared
 		if isVar && value != nil {
-			v = javaVar{chain: x.exprChain(value), typ: x.argType(value)}
+			v = typedVar{chain: x.exprChain(value), typ: x.argType(value)}
 		}
 		x.declare(syntax.Text(name, x.src), v)
 	}

@@ -1,4 +1,4 @@
-package legacy
+package java
 
 import (
 	"strings"
@@ -11,7 +11,7 @@ import (
 
 // exprChain is the type chain of an expression's value; facts.Unknown
 // when it cannot be told, facts.NotRepo for literals and operators.
-func (x *javaX) exprChain(e *sitter.Node) string {
+func (x *extractor) exprChain(e *sitter.Node) string {
 	k, tk := x.k, x.tk
 	switch e.KindId() {
 	case k.identifier:
@@ -23,7 +23,7 @@ func (x *javaX) exprChain(e *sitter.Node) string {
 	case k.methodInvocation:
 		obj := e.ChildByFieldId(k.fObject)
 		name := syntax.Text(e.ChildByFieldId(k.fName), x.src)
-		if javaObjectMethods[name] {
+		if objectMethods[name] {
 			return facts.NotRepo
 		}
 		if name == "requireNonNull" && obj != nil && syntax.Text(obj, x.src) == "Objects" {
@@ -65,9 +65,9 @@ func (x *javaX) exprChain(e *sitter.Node) string {
 	return facts.Unknown
 }
 
-// javaObjectMethods are Object's methods: whatever a receiver is, their
+// objectMethods are Object's methods: whatever a receiver is, their
 // results are library types.
-var javaObjectMethods = setOf("toString hashCode equals getClass")
+var objectMethods = setOf("toString hashCode equals getClass")
 
 // joinChain appends a step to a chain that names a repository value.
 func joinChain(chain, step string) string {
@@ -82,7 +82,7 @@ func joinChain(chain, step string) string {
 
 // createdType is the type node of a new or cast expression, without
 // type arguments.
-func (x *javaX) createdType(e *sitter.Node) *sitter.Node {
+func (x *extractor) createdType(e *sitter.Node) *sitter.Node {
 	t := e.ChildByFieldId(x.k.fType)
 	if t != nil && t.KindId() == x.k.generic && t.NamedChildCount() > 0 {
 		t = t.NamedChild(0)
@@ -93,7 +93,7 @@ func (x *javaX) createdType(e *sitter.Node) *sitter.Node {
 // nameChain is the chain of an identifier used as a value: a local or
 // field, a type (capitalized, not ALL_CAPS), a statically imported
 // member, else a field the enclosing type inherits.
-func (x *javaX) nameChain(name string) string {
+func (x *extractor) nameChain(name string) string {
 	if v, ok := x.lookup(name); ok {
 		return v.chain
 	}
@@ -111,7 +111,7 @@ func (x *javaX) nameChain(name string) string {
 
 // fieldChain is the chain of a.b: a package-qualified type name, Outer.this,
 // or a field of a's value.
-func (x *javaX) fieldChain(e *sitter.Node) string {
+func (x *extractor) fieldChain(e *sitter.Node) string {
 	obj, f := e.ChildByFieldId(x.k.fObject), e.ChildByFieldId(x.k.fField)
 	if obj == nil || f == nil {
 		return facts.Unknown
@@ -131,7 +131,7 @@ func (x *javaX) fieldChain(e *sitter.Node) string {
 // isPackageQualified reports a.b.C written for a type: identifiers only,
 // the first lower case and neither a local nor a field, a later one
 // capitalized.
-func (x *javaX) isPackageQualified(e *sitter.Node) bool {
+func (x *extractor) isPackageQualified(e *sitter.Node) bool {
 	if !x.isChain(e) {
 		return false
 	}
@@ -152,7 +152,7 @@ func (x *javaX) isPackageQualified(e *sitter.Node) bool {
 }
 
 // recvChain is a call's Recv for the receiver expression obj.
-func (x *javaX) recvChain(obj *sitter.Node, method string) string {
+func (x *extractor) recvChain(obj *sitter.Node, method string) string {
 	switch obj.KindId() {
 	case x.k.super:
 		return "" // the resolver reads super as the first base
@@ -169,7 +169,7 @@ func (x *javaX) recvChain(obj *sitter.Node, method string) string {
 // anonymous or local class declares the method, the class of a static
 // import, the base of an anonymous class, else "": the resolver searches
 // the enclosing types and the members they inherit, innermost first.
-func (x *javaX) bareRecv(method string) string {
+func (x *extractor) bareRecv(method string) string {
 	for i := len(x.in.types) - 1; i >= 0; i-- {
 		if t := x.in.types[i]; t.methods[method] {
 			if t.named {
@@ -193,7 +193,7 @@ func (x *javaX) bareRecv(method string) string {
 
 // selfChain is the chain of this: "this" in a named type, the base type
 // of an anonymous class or local class (its own members have no symbols).
-func (x *javaX) selfChain() string {
+func (x *extractor) selfChain() string {
 	if t := x.innermost(); t != nil {
 		return t.self
 	}

@@ -1,4 +1,4 @@
-package legacy
+package java
 
 import (
 	"fmt"
@@ -8,9 +8,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-const javaTestSrc = `package com.acme.app;
+// The rows the tables list (see langtest).
+type (
+	symRow langtest.Sym
+	refRow langtest.Ref
+)
+
+const testSrc = `package com.acme.app;
 
 import java.util.List;
 import java.util.*;
@@ -63,14 +70,14 @@ public class Service<T> extends Base<T> implements Runnable, java.io.Serializabl
 `
 
 func TestJavaExtractSymbols(t *testing.T) {
-	f := testExtract(t, javaSpec(), javaTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	if f.Package != "com.acme.app" {
 		t.Errorf("package %q", f.Package)
 	}
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors %d", f.SyntaxErrors)
 	}
-	want := []testSym{
+	want := []symRow{
 		{"Service", "Service", facts.KindClass, "", 12, 50},
 		{"MAX", "Service.MAX", facts.KindConst, "Service", 14, 14},
 		{"names", "Service.names", facts.KindField, "Service", 15, 15},
@@ -89,11 +96,11 @@ func TestJavaExtractSymbols(t *testing.T) {
 		{"Marker", "Service.Marker", facts.KindInterface, "Service", 49, 49},
 		{"value", "Service.Marker.value", facts.KindMethod, "Service.Marker", 49, 49},
 	}
-	if d := cmp.Diff(want, testSyms(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Syms[symRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 
-	svc := testSymbol(t, f, "Service")
+	svc := langtest.Symbol(t, f, "Service")
 	if svc.Doc != "A service.\nSecond line." {
 		t.Errorf("doc %q", svc.Doc)
 	}
@@ -106,32 +113,32 @@ func TestJavaExtractSymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"Runnable", "java.io.Serializable"}, svc.Implements); d != "" {
 		t.Errorf("implements: %s", d)
 	}
-	ctor := testSymbol(t, f, "Service.Service")
+	ctor := langtest.Symbol(t, f, "Service.Service")
 	if ctor.Doc != "Makes one." || ctor.Signature != "public Service(int x)" {
 		t.Errorf("ctor doc %q sig %q", ctor.Doc, ctor.Signature)
 	}
-	if s := testSymbol(t, f, "Service.run"); s.Doc != "" || s.Signature != "@Override public void run()" {
+	if s := langtest.Symbol(t, f, "Service.run"); s.Doc != "" || s.Signature != "@Override public void run()" {
 		t.Errorf("run doc %q sig %q", s.Doc, s.Signature)
 	}
-	if s := testSymbol(t, f, "Service.MAX"); s.Signature != "public static final int MAX" {
+	if s := langtest.Symbol(t, f, "Service.MAX"); s.Signature != "public static final int MAX" {
 		t.Errorf("MAX sig %q", s.Signature)
 	}
-	if s := testSymbol(t, f, "Service.Listener.on"); s.Signature != "void on(Event e)" {
+	if s := langtest.Symbol(t, f, "Service.Listener.on"); s.Signature != "void on(Event e)" {
 		t.Errorf("on sig %q", s.Signature)
 	}
-	if d := cmp.Diff([]string{"EventListener", "Comparable"}, testSymbol(t, f, "Service.Listener").Extends); d != "" {
+	if d := cmp.Diff([]string{"EventListener", "Comparable"}, langtest.Symbol(t, f, "Service.Listener").Extends); d != "" {
 		t.Errorf("interface extends: %s", d)
 	}
-	if d := cmp.Diff([]string{"Named"}, testSymbol(t, f, "Service.Color").Implements); d != "" {
+	if d := cmp.Diff([]string{"Named"}, langtest.Symbol(t, f, "Service.Color").Implements); d != "" {
 		t.Errorf("enum implements: %s", d)
 	}
-	if d := cmp.Diff([]string{"Shape"}, testSymbol(t, f, "Service.Point").Implements); d != "" {
+	if d := cmp.Diff([]string{"Shape"}, langtest.Symbol(t, f, "Service.Point").Implements); d != "" {
 		t.Errorf("record implements: %s", d)
 	}
 }
 
 func TestJavaExtractImports(t *testing.T) {
-	f := testExtract(t, javaSpec(), javaTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	want := []facts.Import{
 		{Path: "java.util.List", Line: 3},
 		{Path: "java.util", Kind: "wildcard", Line: 4},
@@ -144,9 +151,9 @@ func TestJavaExtractImports(t *testing.T) {
 }
 
 func TestJavaExtractRefs(t *testing.T) {
-	f := testExtract(t, javaSpec(), javaTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	call, ref := facts.RefCall, facts.RefReference
-	want := []testRef{
+	want := []refRow{
 		{"Deprecated", "", ref, "Service", 12},
 		{"Base", "", ref, "Service", 13},
 		{"Runnable", "", ref, "Service", 13},
@@ -180,7 +187,7 @@ func TestJavaExtractRefs(t *testing.T) {
 		{"String", "", ref, "Service.Marker.value", 49},
 	}
 	// The record Point's x/y have primitive types; no refs.
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -198,18 +205,18 @@ func TestJavaExtractLocalsAndAnonymous(t *testing.T) {
     A(int v) { this(v, 0); }
 }
 `
-	f := testExtract(t, javaSpec(), src)
-	wantSyms := []testSym{
+	f := langtest.Extract(t, Language(), src)
+	wantSyms := []symRow{
 		{"A", "A", facts.KindClass, "", 1, 11},
 		{"CMP", "A.CMP", facts.KindConst, "A", 2, 4},
 		{"m", "A.m", facts.KindMethod, "A", 5, 9},
 		{"A", "A.A", facts.KindMethod, "A", 10, 10},
 	}
-	if d := cmp.Diff(wantSyms, testSyms(f)); d != "" {
+	if d := cmp.Diff(wantSyms, langtest.Syms[symRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	call, ref := facts.RefCall, facts.RefReference
-	wantRefs := []testRef{
+	wantRefs := []refRow{
 		{"Comparator", "", ref, "A.CMP", 2},
 		{"B", "", ref, "A.CMP", 2},
 		{"Comparator", "", call, "A.CMP", 2},
@@ -224,7 +231,7 @@ func TestJavaExtractLocalsAndAnonymous(t *testing.T) {
 		{"Local", "", call, "A.m", 8},
 		{"A", "this", call, "A.A", 10},
 	}
-	if d := cmp.Diff(wantRefs, testRefs(f)); d != "" {
+	if d := cmp.Diff(wantRefs, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -238,14 +245,14 @@ func TestJavaExtractWideBody(t *testing.T) {
 		fmt.Fprintf(&b, "    /** Doc %d. */\n    @Override\n    void m%d() { f%d(); }\n", i, i, i)
 	}
 	b.WriteString("}\n")
-	f := testExtract(t, javaSpec(), b.String())
+	f := langtest.Extract(t, Language(), b.String())
 	if len(f.Symbols) != 41 || len(f.Refs) != 80 {
 		t.Fatalf("%d symbols, %d refs", len(f.Symbols), len(f.Refs))
 	}
 	for i := 0; i < 40; i++ {
 		s := f.Symbols[i+1]
-		want := testSym{fmt.Sprintf("m%d", i), fmt.Sprintf("Wide.m%d", i), facts.KindMethod, "Wide", 3*i + 3, 3*i + 4}
-		if d := cmp.Diff(want, testSyms(&facts.File{Symbols: []facts.Symbol{s}})[0]); d != "" {
+		want := symRow{fmt.Sprintf("m%d", i), fmt.Sprintf("Wide.m%d", i), facts.KindMethod, "Wide", 3*i + 3, 3*i + 4}
+		if d := cmp.Diff(want, langtest.Syms[symRow](&facts.File{Symbols: []facts.Symbol{s}})[0]); d != "" {
 			t.Errorf("symbol %d (-want +got):\n%s", i, d)
 		}
 		if s.Doc != fmt.Sprintf("Doc %d.", i) {
@@ -267,15 +274,15 @@ class Good {
 class Broken {
     void bad( { 
 `
-	f := testExtract(t, javaSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := testSyms(f)
+	got := langtest.Syms[symRow](f)
 	if len(got) < 2 {
 		t.Fatalf("symbols %+v", got)
 	}
-	want := []testSym{
+	want := []symRow{
 		{"Good", "Good", facts.KindClass, "", 3, 5},
 		{"ok", "Good.ok", facts.KindMethod, "Good", 4, 4},
 	}
@@ -288,7 +295,7 @@ class Broken {
 }
 
 func TestJavaKindIDs(t *testing.T) {
-	testCheckKindIDs(t, javaSpec(), javaTestSrc)
+	langtest.CheckKindIDs(t, grammar, testSrc)
 }
 
 func TestJavaModuleKeys(t *testing.T) {
@@ -301,7 +308,7 @@ func TestJavaModuleKeys(t *testing.T) {
 		{"x/y/Util.java", "org.x", []string{"org.x.Util", "org.x"}},
 	}
 	for _, tt := range tests {
-		got := javaSpec().ModuleKeys(tt.path, &facts.File{Package: tt.pkg}, nil)
+		got := Language().ModuleKeys(tt.path, &facts.File{Package: tt.pkg}, nil)
 		if d := cmp.Diff(tt.want, got); d != "" {
 			t.Errorf("ModuleKeys(%q, %q) (-want +got):\n%s", tt.path, tt.pkg, d)
 		}
@@ -320,7 +327,7 @@ func TestJavaImportCandidates(t *testing.T) {
 		{facts.Import{Path: ""}, nil},
 	}
 	for _, tt := range tests {
-		got := javaSpec().ImportCandidates(tt.imp, "src/X.java", nil)
+		got := Language().ImportCandidates(tt.imp, "src/X.java", nil)
 		if d := cmp.Diff(tt.want, got); d != "" {
 			t.Errorf("ImportCandidates(%+v) (-want +got):\n%s", tt.imp, d)
 		}
@@ -329,34 +336,15 @@ func TestJavaImportCandidates(t *testing.T) {
 
 // The module keys of a file and the candidates of an import of it agree.
 func TestJavaKeysMatchImports(t *testing.T) {
-	lib := testExtract(t, javaSpec(), "package com.acme.util;\npublic class Strings { public static String pad(String s) { return s; } }\n")
-	keys := javaSpec().ModuleKeys("src/com/acme/util/Strings.java", lib, nil)
-	user := testExtract(t, javaSpec(), javaTestSrc)
+	lib := langtest.Extract(t, Language(), "package com.acme.util;\npublic class Strings { public static String pad(String s) { return s; } }\n")
+	keys := Language().ModuleKeys("src/com/acme/util/Strings.java", lib, nil)
+	user := langtest.Extract(t, Language(), testSrc)
 	imp := user.Imports[3]
-	cands := javaSpec().ImportCandidates(imp, "src/com/acme/app/Service.java", nil)
+	cands := Language().ImportCandidates(imp, "src/com/acme/app/Service.java", nil)
 	if len(cands) == 0 || !strings.Contains(strings.Join(keys, "|"), cands[0]) {
 		t.Errorf("keys %v do not meet candidates %v", keys, cands)
 	}
 }
 
 // Extraction never panics on truncated input and never emits nameless symbols.
-func TestJavaCSharpPHPTruncated(t *testing.T) {
-	for _, c := range []struct {
-		spec *oldSpec
-		src  string
-	}{{javaSpec(), javaTestSrc}, {csharpSpec(), csharpTestSrc}, {phpSpec(), phpTestSrc}} {
-		for i := 0; i < len(c.src); i += 5 {
-			f := testExtract(t, c.spec, c.src[:i])
-			for _, s := range f.Symbols {
-				if s.Name == "" || s.Qualified == "" || s.Line < 1 || s.EndLine < s.Line {
-					t.Errorf("%s cut at %d: bad symbol %+v", c.spec.Name, i, s)
-				}
-			}
-			for _, r := range f.Refs {
-				if r.Name == "" || r.Line < 1 {
-					t.Errorf("%s cut at %d: bad ref %+v", c.spec.Name, i, r)
-				}
-			}
-		}
-	}
-}
+func TestJavaTruncated(t *testing.T) { langtest.Truncated(t, Language(), testSrc) }

@@ -1,4 +1,4 @@
-package legacy
+package java
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
+func (x *extractor) typeDecl(n *sitter.Node, id uint16) bool {
 	k := x.k
 	if !x.InTypeBody() {
 		return false
@@ -22,7 +22,7 @@ func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
 	body := n.ChildByFieldId(k.fBody)
 	s := facts.Symbol{
 		Name: name, Qualified: qual, Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
-		Signature: javaSig(n, body, x.src), Doc: x.doc(n),
+		Signature: sig(n, body, x.src), Doc: x.doc(n),
 	}
 	switch id {
 	case k.classDecl, k.recordDecl:
@@ -57,7 +57,7 @@ func (x *javaX) typeDecl(n *sitter.Node, id uint16) bool {
 
 // typeList returns the generics-stripped names of a super_interfaces or
 // extends_interfaces clause.
-func (x *javaX) typeList(n *sitter.Node) []string {
+func (x *extractor) typeList(n *sitter.Node) []string {
 	var out []string
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		tl := n.NamedChild(i)
@@ -73,7 +73,7 @@ func (x *javaX) typeList(n *sitter.Node) []string {
 
 // typeParams returns the type variables a declaration introduces and,
 // parallel to them, the first bound of each (nil when unbounded).
-func (x *javaX) typeParams(n *sitter.Node) (names []string, bounds []*sitter.Node) {
+func (x *extractor) typeParams(n *sitter.Node) (names []string, bounds []*sitter.Node) {
 	tp := n.ChildByFieldId(x.k.fTypeParameters)
 	if tp == nil {
 		return nil, nil
@@ -100,7 +100,7 @@ func (x *javaX) typeParams(n *sitter.Node) (names []string, bounds []*sitter.Nod
 	return names, bounds
 }
 
-func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
+func (x *extractor) methodDecl(n *sitter.Node, id uint16) bool {
 	if !x.InTypeBody() {
 		return false
 	}
@@ -116,7 +116,7 @@ func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
 	x.Scopes = append(x.Scopes, sc)
 	s := facts.Symbol{
 		Name: name, Qualified: qual, Kind: facts.KindMethod, Parent: parent,
-		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
+		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig(n, body, x.src), Doc: x.doc(n),
 	}
 	switch id {
 	case x.k.methodDecl:
@@ -139,7 +139,7 @@ func (x *javaX) methodDecl(n *sitter.Node, id uint16) bool {
 
 // fieldDecl emits one symbol per declarator: static final fields and
 // interface constants are KindConst, other fields KindField.
-func (x *javaX) fieldDecl(n *sitter.Node, id uint16) bool {
+func (x *extractor) fieldDecl(n *sitter.Node, id uint16) bool {
 	if !x.InTypeBody() {
 		return false
 	}
@@ -167,7 +167,7 @@ func (x *javaX) fieldDecl(n *sitter.Node, id uint16) bool {
 }
 
 // doc returns the /** */ comment directly above n, the node being entered.
-func (x *javaX) doc(n *sitter.Node) string {
+func (x *extractor) doc(n *sitter.Node) string {
 	p := x.prevComment
 	if p == nil || int(p.EndPosition().Row)+1 < int(n.StartPosition().Row) {
 		return ""
@@ -179,6 +179,6 @@ func (x *javaX) doc(n *sitter.Node) string {
 	return syntax.StripComment(t)
 }
 
-func javaSig(n, body *sitter.Node, src []byte) string {
+func sig(n, body *sitter.Node, src []byte) string {
 	return strings.TrimRight(syntax.Header(n, body, src), "; ")
 }

@@ -1,4 +1,4 @@
-package legacy
+package java
 
 import (
 	"path"
@@ -6,32 +6,15 @@ import (
 	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
-	tsjava "github.com/tree-sitter/tree-sitter-java/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func javaSpec() *oldSpec {
-	return &oldSpec{
-		Name: "java", Family: "java", Extensions: []string{".java"}, Interpreters: []string{},
-		Grammar:          javaGrammar,
-		Extract:          javaExtract,
-		ModuleKeys:       javaModuleKeys,
-		ImportCandidates: javaImportCandidates,
-		Traits: lang.Traits{
-			Reach: lang.Reach{Dir: true, Project: true}, ImplicitThis: true, MemberScopes: true,
-			NamedConstructors: true, TypedReceivers: true,
-		},
-	}
-}
-
-func javaGrammar() *sitter.Language { return sitter.NewLanguage(tsjava.Language()) }
-
 // javaModuleKeys: "pkg.Class" (from the file name) and "pkg"; or just the
 // class name for a file in the default package.
-func javaModuleKeys(p string, f *facts.File, _ *lang.Project) []string {
+func moduleKeys(p string, f *facts.File, _ *lang.Project) []string {
 	base := strings.TrimSuffix(path.Base(p), path.Ext(p))
 	if f == nil || f.Package == "" {
 		return []string{base}
@@ -41,7 +24,7 @@ func javaModuleKeys(p string, f *facts.File, _ *lang.Project) []string {
 
 // javaImportCandidates: the imported class (or the package for a wildcard);
 // a static import names a member, so its class is the fallback.
-func javaImportCandidates(imp facts.Import, _ string, _ *lang.Project) []string {
+func importCandidates(imp facts.Import, _ string, _ *lang.Project) []string {
 	if imp.Path == "" {
 		return nil
 	}
@@ -53,9 +36,9 @@ func javaImportCandidates(imp facts.Import, _ string, _ *lang.Project) []string 
 	return []string{imp.Path}
 }
 
-// javaKinds holds the grammar's node kind and field ids, resolved once, so the
+// kinds holds the grammar's node kind and field ids, resolved once, so the
 // walk compares integers instead of allocating a kind string per node.
-type javaKinds struct {
+type kinds struct {
 	packageDecl, importDecl, identifier, scopedIdentifier, asterisk              uint16
 	classDecl, recordDecl, interfaceDecl, enumDecl, annotationDecl               uint16
 	methodDecl, ctorDecl, compactCtorDecl, annotationElemDecl                    uint16
@@ -69,10 +52,10 @@ type javaKinds struct {
 	fField, fConstructor                                                                 uint16
 }
 
-var javaKindTable = sync.OnceValue(func() *javaKinds {
+var kindTable = sync.OnceValue(func() *kinds {
 	l := syntax.NewTable(javaGrammar())
 	id, fid := l.ID, l.Field
-	return &javaKinds{
+	return &kinds{
 		packageDecl: id("package_declaration"), importDecl: id("import_declaration"),
 		identifier: id("identifier"), scopedIdentifier: id("scoped_identifier"), asterisk: id("asterisk"),
 		classDecl: id("class_declaration"), recordDecl: id("record_declaration"),
@@ -98,15 +81,15 @@ var javaKindTable = sync.OnceValue(func() *javaKinds {
 	}
 })
 
-type javaX struct {
+type extractor struct {
 	syntax.TypeWalk
-	in javaInfer
-	tk *javaTypeKinds
+	in infer
+	tk *typeKinds
 	// boundDepth guards reading a type variable's bound (T extends
 	// Comparable<T>); forParams reads type variables as their bounds.
 	boundDepth int
 	forParams  bool
-	k          *javaKinds
+	k          *kinds
 	src        []byte
 	suppress   uintptr // id of a type node already reported as a constructor call
 	// prevComment is the block comment right before the node being entered
@@ -114,9 +97,9 @@ type javaX struct {
 	prevComment *sitter.Node
 }
 
-func javaExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &javaX{TypeWalk: syntax.TypeWalk{File: &facts.File{}}, k: javaKindTable(), tk: javaTypeKindTable(), src: src}
-	x.in = javaInfer{imports: map[string]string{}, statics: map[string]string{}, declared: map[string]string{}}
+func extract(root *sitter.Node, src []byte) *facts.File {
+	x := &extractor{TypeWalk: syntax.TypeWalk{File: &facts.File{}}, k: kindTable(), tk: typeKindTable(), src: src}
+	x.in = infer{imports: map[string]string{}, statics: map[string]string{}, declared: map[string]string{}}
 	x.declareTypes(root, "")
 	x.walk(root, 0)
 	syntax.SortRefs(x.File.Refs, x.RefPos)
@@ -124,7 +107,7 @@ func javaExtract(root *sitter.Node, src []byte) *facts.File {
 }
 
 // walk visits n and returns its kind.
-func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
+func (x *extractor) walk(n *sitter.Node, parentKind uint16) uint16 {
 	k := x.k
 	id := n.KindId()
 	pushed := false
@@ -155,7 +138,7 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 			body := n.ChildByFieldId(k.fBody)
 			x.File.Symbols = append(x.File.Symbols, facts.Symbol{
 				Name: name, Qualified: qual, Kind: facts.KindConst, Parent: parent,
-				Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: javaSig(n, body, x.src), Doc: x.doc(n),
+				Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig(n, body, x.src), Doc: x.doc(n),
 				Type: parent, // the enum
 			})
 			x.Scopes = append(x.Scopes, syntax.Scope{Qual: qual, Name: name})
@@ -208,7 +191,7 @@ func (x *javaX) walk(n *sitter.Node, parentKind uint16) uint16 {
 	return id
 }
 
-func (x *javaX) importDecl(n *sitter.Node) {
+func (x *extractor) importDecl(n *sitter.Node) {
 	imp := facts.Import{Line: syntax.Line(n)}
 	static, wildcard := false, false
 	for i := uint(0); i < n.ChildCount(); i++ {

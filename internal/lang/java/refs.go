@@ -1,4 +1,4 @@
-package legacy
+package java
 
 import (
 	"strings"
@@ -11,7 +11,7 @@ import (
 
 // ctorCall reports super(...) as a call of the superclass constructor and
 // this(...) as a call of the class's own constructor.
-func (x *javaX) ctorCall(n *sitter.Node) {
+func (x *extractor) ctorCall(n *sitter.Node) {
 	ctor := n.ChildByFieldId(x.k.fConstructor)
 	if ctor == nil {
 		return
@@ -35,7 +35,7 @@ func (x *javaX) ctorCall(n *sitter.Node) {
 }
 
 // call emits a call reference with its receiver chain and argument types.
-func (x *javaX) call(name, qual, recv, args string, at *sitter.Node) {
+func (x *extractor) call(name, qual, recv, args string, at *sitter.Node) {
 	n := len(x.File.Refs)
 	x.Ref(name, qual, facts.RefCall, at)
 	if len(x.File.Refs) > n {
@@ -46,7 +46,7 @@ func (x *javaX) call(name, qual, recv, args string, at *sitter.Node) {
 // invocation reports a method call: its receiver's chain (a local's or
 // field's declared type, a type for a static call; see recvChain and
 // bareRecv) and its arguments' types.
-func (x *javaX) invocation(n *sitter.Node) {
+func (x *extractor) invocation(n *sitter.Node) {
 	nameNode := n.ChildByFieldId(x.k.fName)
 	name := syntax.Text(nameNode, x.src)
 	qual, recv := "", ""
@@ -65,7 +65,7 @@ func (x *javaX) invocation(n *sitter.Node) {
 // creation reports new T(...) as a call of T (the resolver picks the
 // constructor that takes the arguments). A nested type is reached as a
 // member of its outer type's chain; a library type is no repository call.
-func (x *javaX) creation(n *sitter.Node) {
+func (x *extractor) creation(n *sitter.Node) {
 	base := x.createdType(n)
 	if base == nil {
 		return
@@ -86,7 +86,7 @@ func (x *javaX) creation(n *sitter.Node) {
 }
 
 // methodRef reports Type::method (and Type::new) as a reference.
-func (x *javaX) methodRef(n *sitter.Node) {
+func (x *extractor) methodRef(n *sitter.Node) {
 	cnt := n.ChildCount()
 	if cnt < 3 {
 		return
@@ -111,20 +111,20 @@ func (x *javaX) methodRef(n *sitter.Node) {
 }
 
 // typeName splits a type node into simple name and qualifier.
-func (x *javaX) typeName(n *sitter.Node) (name, qual string) {
+func (x *extractor) typeName(n *sitter.Node) (name, qual string) {
 	t := syntax.StripGenerics(syntax.Text(n, x.src))
 	return syntax.SplitLast(t, ".")
 }
 
 // qualifier is the receiver text when it is an identifier chain, else "?".
-func (x *javaX) qualifier(n *sitter.Node) string {
+func (x *extractor) qualifier(n *sitter.Node) string {
 	if x.isChain(n) {
 		return syntax.NoSpace(syntax.Text(n, x.src))
 	}
 	return "?"
 }
 
-func (x *javaX) isChain(n *sitter.Node) bool {
+func (x *extractor) isChain(n *sitter.Node) bool {
 	k := x.k
 	switch n.KindId() {
 	case k.identifier, k.this, k.super, k.scopedIdentifier, k.typeIdentifier:
