@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/csharp"
 	"github.com/lgraph/lgraph/internal/lang/golang"
 	"github.com/lgraph/lgraph/internal/lang/java"
 	"github.com/lgraph/lgraph/internal/lang/js"
@@ -17,7 +18,7 @@ import (
 
 // Languages lists every language, in lang.Names order.
 func Languages() []lang.Language {
-	return append([]lang.Language{golang.Language(), python.Language(), js.JavaScript(), js.TypeScript(), js.TSX(), java.Language()}, legacy.Languages()...)
+	return append([]lang.Language{golang.Language(), python.Language(), js.JavaScript(), js.TypeScript(), js.TSX(), java.Language(), csharp.Language()}, legacy.Languages()...)
 }
 
 // Registry returns the registry of every language. It is built once and

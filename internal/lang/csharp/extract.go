@@ -1,36 +1,18 @@
-package legacy
+package csharp
 
 import (
 	"strings"
 	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
-	tscsharp "github.com/tree-sitter/tree-sitter-c-sharp/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func csharpSpec() *oldSpec {
-	return &oldSpec{
-		Name: "csharp", Family: "csharp", Extensions: []string{".cs"}, Interpreters: []string{},
-		Grammar:          csharpGrammar,
-		Extract:          csharpExtract,
-		ModuleKeys:       csharpModuleKeys,
-		ImportCandidates: csharpImportCandidates,
-		Traits: lang.Traits{
-			Reach: lang.Reach{Dir: true, Project: true}, ImplicitThis: true, NamespaceScopes: true,
-			ImportsNamespaces: true, NoReexports: true, BaseQualifier: "base", PartialTypes: true,
-			TypeNamedMembers: true, UnfoundIsExternal: true, UniqueOnUnknownReceiver: true,
-		},
-	}
-}
-
-func csharpGrammar() *sitter.Language { return sitter.NewLanguage(tscsharp.Language()) }
-
 // csharpModuleKeys: every namespace the file declares, in order, once each.
-func csharpModuleKeys(_ string, f *facts.File, _ *lang.Project) []string {
+func moduleKeys(_ string, f *facts.File, _ *lang.Project) []string {
 	if f == nil {
 		return nil
 	}
@@ -53,14 +35,14 @@ func csharpModuleKeys(_ string, f *facts.File, _ *lang.Project) []string {
 	return keys
 }
 
-func csharpImportCandidates(imp facts.Import, _ string, _ *lang.Project) []string {
+func importCandidates(imp facts.Import, _ string, _ *lang.Project) []string {
 	if imp.Path == "" {
 		return nil
 	}
 	return []string{imp.Path}
 }
 
-type csharpKinds struct {
+type kinds struct {
 	usingDirective, namespaceDecl, fileNamespaceDecl, comment                            uint16
 	classDecl, structDecl, interfaceDecl, enumDecl, recordDecl, delegateDecl             uint16
 	methodDecl, ctorDecl, propertyDecl, eventDecl, fieldDecl, eventFieldDecl, enumMember uint16
@@ -78,10 +60,10 @@ type csharpKinds struct {
 	fTypeParameters                                                                       uint16
 }
 
-var csharpKindTable = sync.OnceValue(func() *csharpKinds {
+var kindTable = sync.OnceValue(func() *kinds {
 	l := syntax.NewTable(csharpGrammar())
 	id, fid := l.ID, l.Field
-	return &csharpKinds{
+	return &kinds{
 		usingDirective: id("using_directive"), namespaceDecl: id("namespace_declaration"),
 		fileNamespaceDecl: id("file_scoped_namespace_declaration"), comment: id("comment"),
 		classDecl: id("class_declaration"), structDecl: id("struct_declaration"),
@@ -109,13 +91,13 @@ var csharpKindTable = sync.OnceValue(func() *csharpKinds {
 		fName:     fid("name"), fBody: fid("body"), fType: fid("type"), fReturns: fid("returns"),
 		fFunction: fid("function"), fExpression: fid("expression"), fCondition: fid("condition"),
 		fAccessors: fid("accessors"), fValue: fid("value"), fTypeParameters: fid("type_parameters"),
-		hasTypeField: csharpTypeFieldKinds(l),
+		hasTypeField: typeFieldKinds(l),
 	}
 })
 
-// csharpTypeFieldKinds marks the node kinds whose "type" / "returns" field
+// typeFieldKinds marks the node kinds whose "type" / "returns" field
 // holds a type (node-types.json of tree-sitter-c-sharp 0.23).
-func csharpTypeFieldKinds(l *syntax.Table) []bool {
+func typeFieldKinds(l *syntax.Table) []bool {
 	t := make([]bool, l.Len()+1)
 	for _, name := range []string{
 		"array_creation_expression", "array_type", "bracketed_parameter_list", "cast_expression",
@@ -136,10 +118,10 @@ func csharpTypeFieldKinds(l *syntax.Table) []bool {
 	return t
 }
 
-type csharpX struct {
+type extractor struct {
 	syntax.TypeWalk // types nest as in Java
-	k               *csharpKinds
-	t               *csharpTypeKinds
+	k               *kinds
+	t               *typeKinds
 	src             []byte
 	ns              string // enclosing namespace, dotted
 	typeDepth       int    // > 0 while walking a subtree already reported as a type
@@ -157,8 +139,8 @@ type csharpX struct {
 	lastType *syntax.Scope
 }
 
-func csharpExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &csharpX{TypeWalk: syntax.TypeWalk{File: &facts.File{}}, k: csharpKindTable(), t: csharpTypeKindTable(), src: src,
+func extract(root *sitter.Node, src []byte) *facts.File {
+	x := &extractor{TypeWalk: syntax.TypeWalk{File: &facts.File{}}, k: kindTable(), t: typeKindTable(), src: src,
 		aliases: map[string]string{}, nsRoots: map[string]bool{"System": true, "Microsoft": true}}
 	x.walk(root, 0, false)
 	syntax.SortRefs(x.File.Refs, x.RefPos)
@@ -166,7 +148,7 @@ func csharpExtract(root *sitter.Node, src []byte) *facts.File {
 }
 
 // walk visits n; isType says n is the "type" or "returns" field of its parent.
-func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
+func (x *extractor) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 	k := x.k
 	id := n.KindId()
 	pushed, typed, adopted := false, false, false
@@ -195,7 +177,7 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 		x.addRoot(name)
 		x.File.Symbols = append(x.File.Symbols, facts.Symbol{
 			Name: name, Qualified: name, Kind: facts.KindModule, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
-			Signature: csharpSig(n, n.ChildByFieldId(k.fBody), x.src), Doc: x.doc(n),
+			Signature: sig(n, n.ChildByFieldId(k.fBody), x.src), Doc: x.doc(n),
 		})
 		x.ns = name
 		if id == k.fileNamespaceDecl {
@@ -289,7 +271,7 @@ func (x *csharpX) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 {
 
 // errorNamespace recovers "namespace N {" whose block did not parse (an
 // unclosed brace while editing): tree-sitter keeps its tokens in an ERROR.
-func (x *csharpX) errorNamespace(n *sitter.Node) {
+func (x *extractor) errorNamespace(n *sitter.Node) {
 	cnt := n.ChildCount()
 	for i := uint(0); i+1 < cnt; i++ {
 		kw := n.Child(i)
@@ -297,7 +279,7 @@ func (x *csharpX) errorNamespace(n *sitter.Node) {
 			continue
 		}
 		nm := n.Child(i + 1)
-		if !csharpIsTypeNode(x.k, nm.KindId()) {
+		if !isTypeNode(x.k, nm.KindId()) {
 			continue
 		}
 		name := syntax.NoSpace(syntax.Text(nm, x.src))
@@ -320,7 +302,7 @@ func (x *csharpX) errorNamespace(n *sitter.Node) {
 // using reads a using directive: using Ns; opens a namespace (a wildcard
 // import), using A = Ns.T; binds A to T of Ns, using static Ns.T; opens
 // T's members. global using is read as a using of this file.
-func (x *csharpX) using(n *sitter.Node) {
+func (x *extractor) using(n *sitter.Node) {
 	imp := facts.Import{Line: syntax.Line(n)}
 	aliasNode := n.ChildByFieldId(x.k.fName)
 	alias, target, static := "", "", false
@@ -360,7 +342,7 @@ func (x *csharpX) using(n *sitter.Node) {
 }
 
 // addRoot records the first segment of a namespace path.
-func (x *csharpX) addRoot(path string) {
+func (x *extractor) addRoot(path string) {
 	head, _, _ := strings.Cut(path, ".")
 	x.nsRoots[head] = true
 }

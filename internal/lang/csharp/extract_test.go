@@ -1,4 +1,4 @@
-package legacy
+package csharp
 
 import (
 	"fmt"
@@ -8,9 +8,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-const csharpTestSrc = `using System;
+// The rows the tables list (see langtest).
+type (
+	symRow langtest.Sym
+	refRow langtest.Ref
+)
+
+const testSrc = `using System;
 using System.Collections.Generic;
 using Json = Newtonsoft.Json;
 using static System.Math;
@@ -59,14 +66,14 @@ namespace Acme.Core
 `
 
 func TestCSharpExtractSymbols(t *testing.T) {
-	f := testExtract(t, csharpSpec(), csharpTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	if f.Package != "Acme.Core" {
 		t.Errorf("package %q", f.Package)
 	}
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors %d", f.SyntaxErrors)
 	}
-	want := []testSym{
+	want := []symRow{
 		{"Acme.Core", "Acme.Core", facts.KindModule, "", 6, 46},
 		{"Widget", "Widget", facts.KindClass, "", 11, 45},
 		{"Max", "Widget.Max", facts.KindConst, "Widget", 14, 14},
@@ -86,11 +93,11 @@ func TestCSharpExtractSymbols(t *testing.T) {
 		{"Person", "Widget.Person", facts.KindClass, "Widget", 44, 44},
 		{"Name", "Widget.Person.Name", facts.KindField, "Widget.Person", 44, 44},
 	}
-	if d := cmp.Diff(want, testSyms(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Syms[symRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 
-	w := testSymbol(t, f, "Widget")
+	w := langtest.Symbol(t, f, "Widget")
 	if w.Doc != "A widget." {
 		t.Errorf("doc %q", w.Doc)
 	}
@@ -103,32 +110,32 @@ func TestCSharpExtractSymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"IDisposable", "IComparable"}, w.Implements); d != "" {
 		t.Errorf("implements: %s", d)
 	}
-	ctor := testSymbol(t, f, "Widget.Widget")
+	ctor := langtest.Symbol(t, f, "Widget.Widget")
 	if ctor.Doc != "Makes one." || ctor.Signature != "public Widget(int x) : base(x)" {
 		t.Errorf("ctor doc %q sig %q", ctor.Doc, ctor.Signature)
 	}
-	if s := testSymbol(t, f, "Widget.Count"); s.Signature != "public int Count" {
+	if s := langtest.Symbol(t, f, "Widget.Count"); s.Signature != "public int Count" {
 		t.Errorf("Count sig %q", s.Signature)
 	}
-	if s := testSymbol(t, f, "Widget.IShape.Area"); s.Signature != "double Area()" {
+	if s := langtest.Symbol(t, f, "Widget.IShape.Area"); s.Signature != "double Area()" {
 		t.Errorf("Area sig %q", s.Signature)
 	}
-	if s := testSymbol(t, f, "Widget.Max"); s.Signature != "public const int Max" {
+	if s := langtest.Symbol(t, f, "Widget.Max"); s.Signature != "public const int Max" {
 		t.Errorf("Max sig %q", s.Signature)
 	}
-	if s := testSymbol(t, f, "Widget.Point"); s.Extends != nil || !cmp.Equal(s.Implements, []string{"IEquatable"}) {
+	if s := langtest.Symbol(t, f, "Widget.Point"); s.Extends != nil || !cmp.Equal(s.Implements, []string{"IEquatable"}) {
 		t.Errorf("struct bases %v %v", s.Extends, s.Implements)
 	}
-	if s := testSymbol(t, f, "Widget.IShape"); !cmp.Equal(s.Extends, []string{"IDrawable"}) || s.Implements != nil {
+	if s := langtest.Symbol(t, f, "Widget.IShape"); !cmp.Equal(s.Extends, []string{"IDrawable"}) || s.Implements != nil {
 		t.Errorf("interface bases %v %v", s.Extends, s.Implements)
 	}
-	if s := testSymbol(t, f, "Widget.Person"); !cmp.Equal(s.Extends, []string{"Entity"}) || !cmp.Equal(s.Implements, []string{"IPerson"}) {
+	if s := langtest.Symbol(t, f, "Widget.Person"); !cmp.Equal(s.Extends, []string{"Entity"}) || !cmp.Equal(s.Implements, []string{"IPerson"}) {
 		t.Errorf("record bases %v %v", s.Extends, s.Implements)
 	}
 }
 
 func TestCSharpExtractImports(t *testing.T) {
-	f := testExtract(t, csharpSpec(), csharpTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	want := []facts.Import{
 		{Path: "System", Kind: "wildcard", Line: 1},
 		{Path: "System.Collections.Generic", Kind: "wildcard", Line: 2},
@@ -141,9 +148,9 @@ func TestCSharpExtractImports(t *testing.T) {
 }
 
 func TestCSharpExtractRefs(t *testing.T) {
-	f := testExtract(t, csharpSpec(), csharpTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	call, ref := facts.RefCall, facts.RefReference
-	want := []testRef{
+	want := []refRow{
 		{"SerializableAttribute", "", ref, "Widget", 11},
 		{"WidgetBase", "", ref, "Widget", 12},
 		{"IDisposable", "", ref, "Widget", 12},
@@ -171,7 +178,7 @@ func TestCSharpExtractRefs(t *testing.T) {
 		{"Entity", "", ref, "Widget.Person", 44},
 		{"IPerson", "", ref, "Widget.Person", 44},
 	}
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -189,11 +196,11 @@ public static class Helpers
 
 interface IRepo<TItem> where TItem : IEntity { TItem Find(Guid id); }
 `
-	f := testExtract(t, csharpSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	if f.Package != "Acme.Files" {
 		t.Errorf("package %q", f.Package)
 	}
-	want := []testSym{
+	want := []symRow{
 		{"Acme.Files", "Acme.Files", facts.KindModule, "", 1, 1},
 		{"Helpers", "Helpers", facts.KindClass, "", 5, 9},
 		{"Pad", "Helpers.Pad", facts.KindMethod, "Helpers", 7, 7},
@@ -202,20 +209,20 @@ interface IRepo<TItem> where TItem : IEntity { TItem Find(Guid id); }
 		{"IRepo", "IRepo", facts.KindInterface, "", 11, 11},
 		{"Find", "IRepo.Find", facts.KindMethod, "IRepo", 11, 11},
 	}
-	if d := cmp.Diff(want, testSyms(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Syms[symRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	if s := testSymbol(t, f, "Helpers.Pad"); s.Signature != "public static string Pad(this string s)" {
+	if s := langtest.Symbol(t, f, "Helpers.Pad"); s.Signature != "public static string Pad(this string s)" {
 		t.Errorf("Pad sig %q", s.Signature)
 	}
 	call, ref := facts.RefCall, facts.RefReference
-	wantRefs := []testRef{
+	wantRefs := []refRow{
 		{"PadLeft", "s", call, "Helpers.Pad", 7},
 		{"Inner", "", call, "Helpers.Local", 8},
 		{"IEntity", "", ref, "IRepo", 11},
 		{"Guid", "", ref, "IRepo.Find", 11},
 	}
-	if d := cmp.Diff(wantRefs, testRefs(f)); d != "" {
+	if d := cmp.Diff(wantRefs, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 	if d := cmp.Diff([]facts.Import{{Path: "Acme.Core", Kind: "wildcard", Line: 3}}, f.Imports); d != "" {
@@ -230,7 +237,7 @@ func TestCSharpExtractWideBodyDocs(t *testing.T) {
 		fmt.Fprintf(&b, "    /// <summary>\n    /// Doc %d.\n    /// </summary>\n    // not doc: a plain comment breaks nothing below\n    public void M%d() { }\n", i, i)
 	}
 	b.WriteString("}\n")
-	f := testExtract(t, csharpSpec(), b.String())
+	f := langtest.Extract(t, Language(), b.String())
 	if len(f.Symbols) != 41 {
 		t.Fatalf("%d symbols", len(f.Symbols))
 	}
@@ -241,7 +248,7 @@ func TestCSharpExtractWideBodyDocs(t *testing.T) {
 			t.Errorf("symbol %d = %+v", i, s)
 		}
 	}
-	g := testExtract(t, csharpSpec(), strings.ReplaceAll(b.String(), "    // not doc: a plain comment breaks nothing below\n", ""))
+	g := langtest.Extract(t, Language(), strings.ReplaceAll(b.String(), "    // not doc: a plain comment breaks nothing below\n", ""))
 	for i := 0; i < 40; i++ {
 		if s := g.Symbols[i+1]; s.Doc != fmt.Sprintf("Doc %d.", i) || s.Line != 4*i+5 {
 			t.Errorf("symbol %d = %+v", i, s)
@@ -257,15 +264,15 @@ func TestCSharpExtractSyntaxError(t *testing.T) {
     class Broken {
         void Bad( {
 `
-	f := testExtract(t, csharpSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := testSyms(f)
+	got := langtest.Syms[symRow](f)
 	if len(got) < 3 {
 		t.Fatalf("symbols %+v", got)
 	}
-	want := []testSym{
+	want := []symRow{
 		{"N", "N", facts.KindModule, "", 1, 7},
 		{"Good", "Good", facts.KindClass, "", 2, 4},
 		{"Ok", "Good.Ok", facts.KindMethod, "Good", 3, 3},
@@ -277,16 +284,19 @@ func TestCSharpExtractSyntaxError(t *testing.T) {
 	}
 }
 
+// Extraction never panics on truncated input and never emits nameless symbols.
+func TestCSharpTruncated(t *testing.T) { langtest.Truncated(t, Language(), testSrc) }
+
 func TestCSharpKindIDs(t *testing.T) {
-	testCheckKindIDs(t, csharpSpec(), csharpTestSrc)
+	langtest.CheckKindIDs(t, grammar, testSrc)
 }
 
 func TestCSharpModuleKeys(t *testing.T) {
-	f := testExtract(t, csharpSpec(), "namespace A.B { class X {} }\nnamespace A.B { class Y {} }\nnamespace C { namespace D { } }\n")
-	if d := cmp.Diff([]string{"A.B", "C", "C.D"}, csharpSpec().ModuleKeys("src/X.cs", f, nil)); d != "" {
+	f := langtest.Extract(t, Language(), "namespace A.B { class X {} }\nnamespace A.B { class Y {} }\nnamespace C { namespace D { } }\n")
+	if d := cmp.Diff([]string{"A.B", "C", "C.D"}, Language().ModuleKeys("src/X.cs", f, nil)); d != "" {
 		t.Errorf("ModuleKeys (-want +got):\n%s", d)
 	}
-	if got := csharpSpec().ModuleKeys("Program.cs", &facts.File{}, nil); got != nil {
+	if got := Language().ModuleKeys("Program.cs", &facts.File{}, nil); got != nil {
 		t.Errorf("ModuleKeys without namespace = %v", got)
 	}
 }
@@ -302,7 +312,7 @@ func TestCSharpImportCandidates(t *testing.T) {
 		{facts.Import{}, nil},
 	}
 	for _, tt := range tests {
-		got := csharpSpec().ImportCandidates(tt.imp, "src/X.cs", nil)
+		got := Language().ImportCandidates(tt.imp, "src/X.cs", nil)
 		if d := cmp.Diff(tt.want, got); d != "" {
 			t.Errorf("ImportCandidates(%+v) (-want +got):\n%s", tt.imp, d)
 		}

@@ -1,4 +1,4 @@
-package legacy
+package csharp
 
 import (
 	"strings"
@@ -11,7 +11,7 @@ import (
 
 // exprChain is the chain of an expression's value, as far as the file
 // tells: Unknown when it cannot, NotRepo for literals and builtins.
-func (x *csharpX) exprChain(n *sitter.Node) string {
+func (x *extractor) exprChain(n *sitter.Node) string {
 	if n == nil {
 		return facts.Unknown
 	}
@@ -60,7 +60,7 @@ func (x *csharpX) exprChain(n *sitter.Node) string {
 // nameChain is the chain of a simple name used as a value: a local's
 // type, what an alias names, else the name itself (a member of the
 // enclosing types or a type, which the resolver looks up in scope).
-func (x *csharpX) nameChain(name string) string {
+func (x *extractor) nameChain(name string) string {
 	if c, ok := x.locals.Lookup(name); ok {
 		return c
 	}
@@ -71,7 +71,7 @@ func (x *csharpX) nameChain(name string) string {
 }
 
 // memberChain is the chain of e.Name; Ns.Type names Type in namespace Ns.
-func (x *csharpX) memberChain(n *sitter.Node) string {
+func (x *extractor) memberChain(n *sitter.Node) string {
 	e := n.ChildByFieldId(x.k.fExpression)
 	name := x.memberName(n.ChildByFieldId(x.k.fName))
 	if e == nil || name == "" {
@@ -80,11 +80,11 @@ func (x *csharpX) memberChain(n *sitter.Node) string {
 	if ns, ok := x.namespacePath(e); ok {
 		return facts.Imported(ns, name)
 	}
-	return csharpStep(x.exprChain(e), name)
+	return step(x.exprChain(e), name)
 }
 
 // callChain is the chain of a call's result.
-func (x *csharpX) callChain(n *sitter.Node) string {
+func (x *extractor) callChain(n *sitter.Node) string {
 	fn := n.ChildByFieldId(x.k.fFunction)
 	if fn == nil {
 		return facts.Unknown
@@ -102,7 +102,7 @@ func (x *csharpX) callChain(n *sitter.Node) string {
 		if _, ok := x.namespacePath(e); ok || e == nil {
 			return facts.Unknown // a namespace holds no methods
 		}
-		return csharpStep(x.exprChain(e), x.memberName(fn.ChildByFieldId(k.fName))+"()")
+		return step(x.exprChain(e), x.memberName(fn.ChildByFieldId(k.fName))+"()")
 	case k.conditionalAccess:
 		if c := x.bindingChain(fn); c != facts.Unknown && c != facts.NotRepo {
 			return c + "()"
@@ -113,7 +113,7 @@ func (x *csharpX) callChain(n *sitter.Node) string {
 
 // bindingChain is the chain of a?.B (the member binding of a conditional
 // access); an element binding a?[i] is unknown.
-func (x *csharpX) bindingChain(n *sitter.Node) string {
+func (x *extractor) bindingChain(n *sitter.Node) string {
 	var b *sitter.Node
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		if ch := n.NamedChild(i); ch.KindId() == x.k.memberBinding {
@@ -123,12 +123,12 @@ func (x *csharpX) bindingChain(n *sitter.Node) string {
 	if b == nil {
 		return facts.Unknown
 	}
-	return csharpStep(x.exprChain(n.ChildByFieldId(x.k.fCondition)), x.memberName(b.ChildByFieldId(x.k.fName)))
+	return step(x.exprChain(n.ChildByFieldId(x.k.fCondition)), x.memberName(b.ChildByFieldId(x.k.fName)))
 }
 
 // awaited is the chain of await e: results of Task<T> methods are already
 // T, and ConfigureAwait(...) keeps the awaited value.
-func (x *csharpX) awaited(n *sitter.Node) string {
+func (x *extractor) awaited(n *sitter.Node) string {
 	if n != nil && n.KindId() == x.k.invocation {
 		if fn := n.ChildByFieldId(x.k.fFunction); fn != nil && fn.KindId() == x.k.memberAccess &&
 			x.memberName(fn.ChildByFieldId(x.k.fName)) == "ConfigureAwait" {
@@ -141,7 +141,7 @@ func (x *csharpX) awaited(n *sitter.Node) string {
 // namespacePath reports whether e is a dotted name that starts with a
 // namespace root the file knows (a namespace it declares or uses, System,
 // global::), and returns it as written without global::.
-func (x *csharpX) namespacePath(e *sitter.Node) (string, bool) {
+func (x *extractor) namespacePath(e *sitter.Node) (string, bool) {
 	if e == nil || !x.isChain(e) {
 		return "", false
 	}
@@ -166,7 +166,7 @@ func (x *csharpX) namespacePath(e *sitter.Node) (string, bool) {
 // call result or of an expression; a name that is no local goes as written
 // (a member or a type, looked up in scope), and this.f / base.f are left
 // to the resolver, which reads the qualifier.
-func (x *csharpX) recvChain(e *sitter.Node) string {
+func (x *extractor) recvChain(e *sitter.Node) string {
 	if e == nil {
 		return ""
 	}
@@ -193,7 +193,7 @@ func (x *csharpX) recvChain(e *sitter.Node) string {
 }
 
 // chainRoot is the innermost expression of a member access or call chain.
-func (x *csharpX) chainRoot(e *sitter.Node) *sitter.Node {
+func (x *extractor) chainRoot(e *sitter.Node) *sitter.Node {
 	for e != nil {
 		switch e.KindId() {
 		case x.k.memberAccess:

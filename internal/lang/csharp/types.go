@@ -1,4 +1,4 @@
-package legacy
+package csharp
 
 import (
 	"strings"
@@ -16,8 +16,8 @@ import (
 // Generic arguments are dropped, Foo? is Foo, Task<T> is T (awaiting it is
 // what callers do), arrays and predefined types are not repository types.
 
-// csharpTypeKinds are the node kinds the type inference reads.
-type csharpTypeKinds struct {
+// typeKinds are the node kinds the type inference reads.
+type typeKinds struct {
 	implicitType, parameter, implicitParameter, bracketedParams, parameterList   uint16
 	declarationExpr, declarationPattern, recursivePattern, varPattern            uint16
 	tuplePattern, parenDesignation, foreachStmt, catchDecl, fromClause           uint16
@@ -32,10 +32,10 @@ type csharpTypeKinds struct {
 	fParameters, fLeft, fRight, fConsequence, fAlternative, fOperator uint16
 }
 
-var csharpTypeKindTable = sync.OnceValue(func() *csharpTypeKinds {
+var typeKindTable = sync.OnceValue(func() *typeKinds {
 	l := syntax.NewTable(csharpGrammar())
 	id, fid := l.ID, l.Field
-	return &csharpTypeKinds{
+	return &typeKinds{
 		implicitType: id("implicit_type"), parameter: id("parameter"), implicitParameter: id("implicit_parameter"),
 		bracketedParams: id("bracketed_parameter_list"), parameterList: id("parameter_list"),
 		declarationExpr: id("declaration_expression"), declarationPattern: id("declaration_pattern"),
@@ -65,7 +65,7 @@ var csharpTypeKindTable = sync.OnceValue(func() *csharpTypeKinds {
 })
 
 // typeChain is the chain of a type node.
-func (x *csharpX) typeChain(t *sitter.Node) string {
+func (x *extractor) typeChain(t *sitter.Node) string {
 	if t == nil {
 		return facts.Unknown
 	}
@@ -87,7 +87,7 @@ func (x *csharpX) typeChain(t *sitter.Node) string {
 
 // typeNameChain is the chain of a simple type name: a type variable is
 // unknown, an alias names what it aliases, var and dynamic say nothing.
-func (x *csharpX) typeNameChain(name string) string {
+func (x *extractor) typeNameChain(name string) string {
 	switch {
 	case name == "" || name == "var" || name == "dynamic" || x.IsTypeParam(name):
 		return facts.Unknown
@@ -99,7 +99,7 @@ func (x *csharpX) typeNameChain(name string) string {
 
 // qualifiedTypeChain is the chain of A.B.C: the name C in namespace A.B
 // when A is a namespace the file knows of, else the nested type A.B.C.
-func (x *csharpX) qualifiedTypeChain(s string) string {
+func (x *extractor) qualifiedTypeChain(s string) string {
 	s = strings.TrimPrefix(s, "global::")
 	s = strings.ReplaceAll(s, "::", ".")
 	head, _, _ := strings.Cut(s, ".")
@@ -114,7 +114,7 @@ func (x *csharpX) qualifiedTypeChain(s string) string {
 
 // resultChain is the chain of a method's result: Task<T> and ValueTask<T>
 // are T; a Task without a result, like void, is nothing of the repository.
-func (x *csharpX) resultChain(t *sitter.Node) string {
+func (x *extractor) resultChain(t *sitter.Node) string {
 	if t == nil {
 		return ""
 	}
@@ -136,7 +136,7 @@ func (x *csharpX) resultChain(t *sitter.Node) string {
 }
 
 // step appends a member step to a chain that names something.
-func csharpStep(chain, member string) string {
+func step(chain, member string) string {
 	if chain == "" || chain == facts.Unknown || chain == facts.NotRepo {
 		return chain
 	}
@@ -145,7 +145,7 @@ func csharpStep(chain, member string) string {
 
 // memberName is the name of a member access or binding, without type
 // arguments ("Get" for Get<T>).
-func (x *csharpX) memberName(n *sitter.Node) string {
+func (x *extractor) memberName(n *sitter.Node) string {
 	if n == nil {
 		return ""
 	}

@@ -1,4 +1,4 @@
-package legacy
+package csharp
 
 import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -13,7 +13,7 @@ import (
 // variable declared in an expression (out var, a pattern) belongs to the
 // enclosing one, as in C#.
 
-func (x *csharpX) declare(name, chain string) {
+func (x *extractor) declare(name, chain string) {
 	if name != "_" {
 		x.locals.Declare(name, chain)
 	}
@@ -21,7 +21,7 @@ func (x *csharpX) declare(name, chain string) {
 
 // openLocals declares what n declares and reports whether it opened a
 // scope (which the walk closes after n's children).
-func (x *csharpX) openLocals(n *sitter.Node, id, parentKind uint16) bool {
+func (x *extractor) openLocals(n *sitter.Node, id, parentKind uint16) bool {
 	k, t := x.k, x.t
 	switch id {
 	case k.methodDecl, k.ctorDecl, t.localFunction, t.operatorDecl, t.conversionDecl, t.lambda, t.anonymousMethod:
@@ -57,7 +57,7 @@ func (x *csharpX) openLocals(n *sitter.Node, id, parentKind uint16) bool {
 }
 
 // declareIn declares the variables of a declaration that opens no scope.
-func (x *csharpX) declareIn(n *sitter.Node, id, parentKind uint16) {
+func (x *extractor) declareIn(n *sitter.Node, id, parentKind uint16) {
 	k, t := x.k, x.t
 	switch id {
 	case k.variableDeclaration:
@@ -73,7 +73,7 @@ func (x *csharpX) declareIn(n *sitter.Node, id, parentKind uint16) {
 
 // declareTyped declares name (an identifier, or a tuple of them) as a
 // variable of type t; var, or no type, says nothing.
-func (x *csharpX) declareTyped(name, t *sitter.Node) {
+func (x *extractor) declareTyped(name, t *sitter.Node) {
 	if name == nil {
 		return
 	}
@@ -89,7 +89,7 @@ func (x *csharpX) declareTyped(name, t *sitter.Node) {
 }
 
 // declareUnknown declares the identifiers directly under n with no type.
-func (x *csharpX) declareUnknown(n *sitter.Node) {
+func (x *extractor) declareUnknown(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		if ch := n.NamedChild(i); ch.KindId() == x.k.identifier {
 			x.declare(syntax.Text(ch, x.src), facts.Unknown)
@@ -98,7 +98,7 @@ func (x *csharpX) declareUnknown(n *sitter.Node) {
 }
 
 // declareVariables declares T a = ..., b; and var a = expr;.
-func (x *csharpX) declareVariables(decl *sitter.Node) {
+func (x *extractor) declareVariables(decl *sitter.Node) {
 	t := decl.ChildByFieldId(x.k.fType)
 	implicit := t == nil || t.KindId() == x.t.implicitType
 	declared := facts.Unknown
@@ -129,7 +129,7 @@ func (x *csharpX) declareVariables(decl *sitter.Node) {
 
 // initializer is the value of a variable declarator: its last named child
 // after the name, unless that is an array rank.
-func (x *csharpX) initializer(d, name *sitter.Node) *sitter.Node {
+func (x *extractor) initializer(d, name *sitter.Node) *sitter.Node {
 	cnt := d.NamedChildCount()
 	if cnt == 0 {
 		return nil
@@ -143,7 +143,7 @@ func (x *csharpX) initializer(d, name *sitter.Node) *sitter.Node {
 
 // declareParams declares a parameter list (or a lambda's single implicit
 // parameter).
-func (x *csharpX) declareParams(list *sitter.Node) {
+func (x *extractor) declareParams(list *sitter.Node) {
 	if list == nil {
 		return
 	}
@@ -161,9 +161,9 @@ func (x *csharpX) declareParams(list *sitter.Node) {
 // localFunction reports a function declared in a method body as a symbol
 // inside that method: calls to it from there resolve to it, not to a
 // member of the same name.
-func (x *csharpX) localFunction(n *sitter.Node) bool {
+func (x *extractor) localFunction(n *sitter.Node) bool {
 	name := syntax.Text(n.ChildByFieldId(x.k.fName), x.src)
-	if name == "" || len(x.Scopes) == 0 || csharpStatementWords[name] {
+	if name == "" || len(x.Scopes) == 0 || statementWords[name] {
 		return false // "else if (c) {}" split by #if parses as a function "if"
 	}
 	qual, parent := x.Qualify(name)
@@ -174,9 +174,9 @@ func (x *csharpX) localFunction(n *sitter.Node) bool {
 	x.Scopes = append(x.Scopes, syntax.Scope{Qual: qual, Name: name, TypeParams: typeParams})
 	x.File.Symbols = append(x.File.Symbols, facts.Symbol{
 		Name: name, Qualified: qual, Parent: parent, Kind: facts.KindFunction, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
-		Signature: csharpSig(n, n.ChildByFieldId(x.k.fBody), x.src), Type: x.resultChain(n.ChildByFieldId(x.k.fType)),
+		Signature: sig(n, n.ChildByFieldId(x.k.fBody), x.src), Type: x.resultChain(n.ChildByFieldId(x.k.fType)),
 	})
 	return true
 }
 
-var csharpStatementWords = map[string]bool{"if": true, "while": true, "for": true, "foreach": true, "switch": true, "using": true, "lock": true, "fixed": true, "catch": true}
+var statementWords = map[string]bool{"if": true, "while": true, "for": true, "foreach": true, "switch": true, "using": true, "lock": true, "fixed": true, "catch": true}

@@ -1,4 +1,4 @@
-package legacy
+package csharp
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
 // csRecvs lists the calls of a file as "From: Qualifier.Name <- Recv".
@@ -35,7 +36,7 @@ func csTypes(f *facts.File) map[string]string {
 // an alias binds its name to a type of a namespace, using static opens a
 // type; usings inside a namespace block count as well.
 func TestCSharpUsingForms(t *testing.T) {
-	f := testExtract(t, csharpSpec(), `using Acme.Core;
+	f := langtest.Extract(t, Language(), `using Acme.Core;
 global using Acme.Shared;
 using Dict = System.Collections.Generic.Dictionary<string, object>;
 using Single = Lonely;
@@ -66,7 +67,7 @@ namespace Acme.App
 // builtins and arrays are NotRepo, type variables Unknown, a namespace-
 // qualified or aliased type an imported root.
 func TestCSharpSymbolTypes(t *testing.T) {
-	f := testExtract(t, csharpSpec(), `using Acme.Core;
+	f := langtest.Extract(t, Language(), `using Acme.Core;
 using Opts = Acme.Config.Options;
 namespace Acme.App;
 public class Service<T>
@@ -108,7 +109,7 @@ public record Point(Coord X, int Y);
 // or inferred type; this.f and base are left to the resolver; a name that
 // is no local goes as written; builtins are NotRepo; unknown is Unknown.
 func TestCSharpReceivers(t *testing.T) {
-	f := testExtract(t, csharpSpec(), `using Acme.Core;
+	f := langtest.Extract(t, Language(), `using Acme.Core;
 using Assert = Acme.Testing.XAssert;
 namespace Acme.App;
 class C(Repo repo) : B
@@ -181,7 +182,7 @@ class C(Repo repo) : B
 // TestCSharpOrphanMembers: members that follow a type body the parser
 // closed early (an else branch split by #if) stay in that type.
 func TestCSharpOrphanMembers(t *testing.T) {
-	f := testExtract(t, csharpSpec(), `namespace N
+	f := langtest.Extract(t, Language(), `namespace N
 {
     public class Reader
     {
@@ -226,7 +227,7 @@ func TestCSharpOrphanMembers(t *testing.T) {
 	if f.SyntaxErrors == 0 {
 		t.Skip("the grammar now parses #if around else: nothing to recover")
 	}
-	after := testSymbol(t, f, "Reader.After")
+	after := langtest.Symbol(t, f, "Reader.After")
 	if after.Parent != "Reader" {
 		t.Errorf("After parent %q", after.Parent)
 	}

@@ -1,4 +1,4 @@
-package legacy
+package csharp
 
 import (
 	"strings"
@@ -15,7 +15,7 @@ import (
 // Overloads: the number of arguments (n's argument_list) is what picks
 // among same-named methods; once facts carry an argument count, it is
 // read here.
-func (x *csharpX) invocation(n *sitter.Node) {
+func (x *extractor) invocation(n *sitter.Node) {
 	k := x.k
 	fn := n.ChildByFieldId(k.fFunction)
 	if fn == nil {
@@ -65,7 +65,7 @@ func (x *csharpX) invocation(n *sitter.Node) {
 }
 
 // refRecv adds a reference with a receiver chain.
-func (x *csharpX) refRecv(name, qual, recv, kind string, at *sitter.Node) {
+func (x *extractor) refRecv(name, qual, recv, kind string, at *sitter.Node) {
 	before := len(x.File.Refs)
 	x.Ref(name, qual, kind, at)
 	if len(x.File.Refs) > before && qual != "" {
@@ -74,7 +74,7 @@ func (x *csharpX) refRecv(name, qual, recv, kind string, at *sitter.Node) {
 }
 
 // creation reports new T(...) as a call of T.
-func (x *csharpX) creation(n *sitter.Node) {
+func (x *extractor) creation(n *sitter.Node) {
 	if t := n.ChildByFieldId(x.k.fType); t != nil {
 		name, qual, at := x.typeName(t)
 		x.Ref(name, qual, facts.RefCall, at)
@@ -83,7 +83,7 @@ func (x *csharpX) creation(n *sitter.Node) {
 
 // attribute reports [Name] as a reference to NameAttribute, the class C#
 // looks up first (Name itself only when written with the suffix).
-func (x *csharpX) attribute(n *sitter.Node) {
+func (x *extractor) attribute(n *sitter.Node) {
 	nm := n.ChildByFieldId(x.k.fName)
 	if nm == nil {
 		return
@@ -97,7 +97,7 @@ func (x *csharpX) attribute(n *sitter.Node) {
 
 // ctorInitializer reports ": base(...)" as a call of the base class
 // constructor and ": this(...)" as a call of the class's own constructor.
-func (x *csharpX) ctorInitializer(n *sitter.Node) {
+func (x *extractor) ctorInitializer(n *sitter.Node) {
 	var cls *syntax.Scope
 	for i := len(x.Scopes) - 1; i >= 0; i-- {
 		if x.Scopes[i].IsType {
@@ -122,7 +122,7 @@ func (x *csharpX) ctorInitializer(n *sitter.Node) {
 }
 
 // typ reports the named types in a type node as references.
-func (x *csharpX) typ(n *sitter.Node) {
+func (x *extractor) typ(n *sitter.Node) {
 	if n == nil {
 		return
 	}
@@ -149,7 +149,7 @@ func (x *csharpX) typ(n *sitter.Node) {
 }
 
 // typeArgs reports the type arguments inside a (possibly qualified) generic name.
-func (x *csharpX) typeArgs(n *sitter.Node) {
+func (x *extractor) typeArgs(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		ch := n.NamedChild(i)
 		switch ch.KindId() {
@@ -165,7 +165,7 @@ func (x *csharpX) typeArgs(n *sitter.Node) {
 
 // typeName splits a type name node into simple name and qualifier, and
 // returns the node of the simple name (for its position).
-func (x *csharpX) typeName(n *sitter.Node) (name, qual string, at *sitter.Node) {
+func (x *extractor) typeName(n *sitter.Node) (name, qual string, at *sitter.Node) {
 	at = n
 	if id := n.KindId(); id == x.k.qualifiedName || id == x.k.aliasQualifiedName {
 		if nm := n.ChildByFieldId(x.k.fName); nm != nil {
@@ -180,14 +180,14 @@ func (x *csharpX) typeName(n *sitter.Node) (name, qual string, at *sitter.Node) 
 	return name, qual, at
 }
 
-func (x *csharpX) qualifier(n *sitter.Node) string {
+func (x *extractor) qualifier(n *sitter.Node) string {
 	if x.isChain(n) {
 		return strings.TrimPrefix(syntax.NoSpace(syntax.Text(n, x.src)), "global::")
 	}
 	return "?"
 }
 
-func (x *csharpX) isChain(n *sitter.Node) bool {
+func (x *extractor) isChain(n *sitter.Node) bool {
 	k := x.k
 	switch n.KindId() {
 	case k.identifier, k.this, k.base, k.qualifiedName, k.aliasQualifiedName, k.predefinedType:

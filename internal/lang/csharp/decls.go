@@ -1,4 +1,4 @@
-package legacy
+package csharp
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func (x *csharpX) typeDecl(n *sitter.Node, id uint16) bool {
+func (x *extractor) typeDecl(n *sitter.Node, id uint16) bool {
 	k := x.k
 	if !x.InTypeBody() {
 		return false
@@ -22,7 +22,7 @@ func (x *csharpX) typeDecl(n *sitter.Node, id uint16) bool {
 	body := n.ChildByFieldId(k.fBody)
 	s := facts.Symbol{
 		Name: name, Qualified: qual, Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
-		Signature: csharpSig(n, body, x.src), Doc: x.doc(n),
+		Signature: sig(n, body, x.src), Doc: x.doc(n),
 	}
 	var typeParams []string
 	for i := uint(0); i < n.NamedChildCount(); i++ {
@@ -70,7 +70,7 @@ func (x *csharpX) typeDecl(n *sitter.Node, id uint16) bool {
 
 // recordProperties reports the positional parameters of a record as its
 // properties: record P(string Name) has a property Name.
-func (x *csharpX) recordProperties(n *sitter.Node) {
+func (x *extractor) recordProperties(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		list := n.NamedChild(i)
 		if list.KindId() != x.t.parameterList {
@@ -96,21 +96,21 @@ func (x *csharpX) recordProperties(n *sitter.Node) {
 // so this is a heuristic: names like IFoo are interfaces; the first entry of
 // a class or record is otherwise its base class. An interface's bases are
 // Extends (as in Java); a struct has only interfaces.
-func (x *csharpX) bases(n *sitter.Node, declID uint16) (ext, impl []string) {
+func (x *extractor) bases(n *sitter.Node, declID uint16) (ext, impl []string) {
 	first := true
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		ch := n.NamedChild(i)
 		if ch.KindId() == x.k.primaryCtorBase {
 			ch = ch.ChildByFieldId(x.k.fType)
 		}
-		if ch == nil || !csharpIsTypeNode(x.k, ch.KindId()) {
+		if ch == nil || !isTypeNode(x.k, ch.KindId()) {
 			continue // argument_list of a primary constructor base, comments
 		}
 		name := strings.TrimPrefix(syntax.StripGenerics(syntax.Text(ch, x.src)), "global::")
 		switch {
 		case declID == x.k.interfaceDecl:
 			ext = append(ext, name)
-		case first && declID != x.k.structDecl && !csharpLooksLikeInterface(name):
+		case first && declID != x.k.structDecl && !looksLikeInterface(name):
 			ext = append(ext, name)
 		default:
 			impl = append(impl, name)
@@ -120,7 +120,7 @@ func (x *csharpX) bases(n *sitter.Node, declID uint16) (ext, impl []string) {
 	return ext, impl
 }
 
-func csharpIsTypeNode(k *csharpKinds, id uint16) bool {
+func isTypeNode(k *kinds, id uint16) bool {
 	switch id {
 	case k.identifier, k.genericName, k.qualifiedName, k.aliasQualifiedName:
 		return true
@@ -129,14 +129,14 @@ func csharpIsTypeNode(k *csharpKinds, id uint16) bool {
 }
 
 // csharpLooksLikeInterface: the .NET naming convention I + upper-case letter.
-func csharpLooksLikeInterface(name string) bool {
+func looksLikeInterface(name string) bool {
 	if i := strings.LastIndexByte(name, '.'); i >= 0 {
 		name = name[i+1:]
 	}
 	return len(name) >= 2 && name[0] == 'I' && name[1] >= 'A' && name[1] <= 'Z'
 }
 
-func (x *csharpX) typeParams(n *sitter.Node) []string {
+func (x *extractor) typeParams(n *sitter.Node) []string {
 	var out []string
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		if p := n.NamedChild(i); p.KindId() == x.k.typeParameter {
@@ -146,7 +146,7 @@ func (x *csharpX) typeParams(n *sitter.Node) []string {
 	return out
 }
 
-func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
+func (x *extractor) memberDecl(n *sitter.Node, id uint16) bool {
 	k := x.k
 	if !x.InTypeBody() {
 		return false
@@ -164,7 +164,7 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 		// here from the parameter_list (optional parameters lower the
 		// minimum; params makes the maximum open).
 		s.Kind = facts.KindMethod
-		s.Signature = csharpSig(n, n.ChildByFieldId(k.fBody), x.src)
+		s.Signature = sig(n, n.ChildByFieldId(k.fBody), x.src)
 		if tp := n.ChildByFieldId(k.fTypeParameters); tp != nil {
 			typeParams = x.typeParams(tp)
 		}
@@ -174,10 +174,10 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 		if body == nil {
 			body = n.ChildByFieldId(k.fValue)
 		}
-		s.Signature = csharpSig(n, body, x.src)
+		s.Signature = sig(n, body, x.src)
 	case k.enumMember:
 		s.Kind = facts.KindConst
-		s.Signature = csharpSig(n, nil, x.src)
+		s.Signature = sig(n, nil, x.src)
 	}
 	x.Scopes = append(x.Scopes, syntax.Scope{Qual: qual, Name: name, TypeParams: typeParams})
 	// The type is read once the member's own type parameters are in scope.
@@ -193,7 +193,7 @@ func (x *csharpX) memberDecl(n *sitter.Node, id uint16) bool {
 
 // fieldDecl emits one symbol per declarator: const fields are KindConst,
 // other fields and events KindField.
-func (x *csharpX) fieldDecl(n *sitter.Node, id uint16) bool {
+func (x *extractor) fieldDecl(n *sitter.Node, id uint16) bool {
 	k := x.k
 	if !x.InTypeBody() {
 		return false
@@ -226,7 +226,7 @@ func (x *csharpX) fieldDecl(n *sitter.Node, id uint16) bool {
 // doc returns the /// comment lines directly above n (the node being
 // entered), without XML
 // <summary> wrappers.
-func (x *csharpX) doc(n *sitter.Node) string {
+func (x *extractor) doc(n *sitter.Node) string {
 	var lines []string
 	next := int(n.StartPosition().Row)
 	for i := len(x.prevComments) - 1; i >= 0; i-- {
@@ -243,7 +243,7 @@ func (x *csharpX) doc(n *sitter.Node) string {
 	}
 	var b strings.Builder
 	for i := len(lines) - 1; i >= 0; i-- {
-		l := strings.TrimSpace(csharpSummaryTags.Replace(lines[i]))
+		l := strings.TrimSpace(summaryTags.Replace(lines[i]))
 		if l == "" {
 			continue
 		}
@@ -255,9 +255,9 @@ func (x *csharpX) doc(n *sitter.Node) string {
 	return b.String()
 }
 
-var csharpSummaryTags = strings.NewReplacer("<summary>", "", "</summary>", "")
+var summaryTags = strings.NewReplacer("<summary>", "", "</summary>", "")
 
-func csharpSig(n, body *sitter.Node, src []byte) string {
+func sig(n, body *sitter.Node, src []byte) string {
 	s := syntax.Header(n, body, src)
 	s = strings.TrimSuffix(s, "=>")
 	return strings.TrimRight(s, "; ")
@@ -267,7 +267,7 @@ func csharpSig(n, body *sitter.Node, src []byte) string {
 // before it. C# has no such members: they come from a body that the parser
 // closed early (tree-sitter cannot follow an else branch split by #if),
 // and the type they follow is the one they were written in.
-func (x *csharpX) adoptOrphan() bool {
+func (x *extractor) adoptOrphan() bool {
 	if len(x.Scopes) > 0 || x.lastType == nil {
 		return false
 	}
