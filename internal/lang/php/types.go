@@ -1,4 +1,4 @@
-package legacy
+package php
 
 import (
 	"strings"
@@ -17,7 +17,7 @@ import (
 // itself ("@App\Models\User|User"), which the resolver finds by the module
 // key every class declares, from any file.
 
-type phpTypeKinds struct {
+type typeKinds struct {
 	assignment, anonFunc, arrowFunc, useClause, formalParams, simpleParam, variadicParam       uint16
 	promotionParam, optionalType, primitiveType, unionType, cloneExpr, integer, float, boolean uint16
 	null, arrayCreation, relativeScope, anonClass                                              uint16
@@ -25,10 +25,10 @@ type phpTypeKinds struct {
 	fType, fReturnType, fParameters, fName, fObject, fScope, fLeft, fRight, fVisibility uint16
 }
 
-var phpTK = sync.OnceValue(func() *phpTypeKinds {
+var tK = sync.OnceValue(func() *typeKinds {
 	l := syntax.NewTable(phpGrammar())
 	id, fid := l.ID, l.Field
-	return &phpTypeKinds{
+	return &typeKinds{
 		assignment: id("assignment_expression"), anonFunc: id("anonymous_function"), arrowFunc: id("arrow_function"),
 		useClause: id("anonymous_function_use_clause"), formalParams: id("formal_parameters"),
 		simpleParam: id("simple_parameter"), variadicParam: id("variadic_parameter"),
@@ -43,11 +43,11 @@ var phpTK = sync.OnceValue(func() *phpTypeKinds {
 	}
 })
 
-// phpBuiltinTypes are type names that are no class of the repository.
-var phpBuiltinTypes = syntax.WordSet(`array callable iterable mixed object void null never bool int float string false true resource`)
+// builtinTypes are type names that are no class of the repository.
+var builtinTypes = syntax.WordSet(`array callable iterable mixed object void null never bool int float string false true resource`)
 
 // varName is the name of a variable_name node without its $.
-func (x *phpX) varName(n *sitter.Node) string {
+func (x *extractor) varName(n *sitter.Node) string {
 	if n == nil || n.KindId() != x.k.variableName {
 		return ""
 	}
@@ -56,8 +56,8 @@ func (x *phpX) varName(n *sitter.Node) string {
 
 // enterFunction opens the locals of a function, method or closure and
 // declares its parameters (a closure's use list keeps the outer types).
-func (x *phpX) enterFunction(n *sitter.Node) {
-	tk := phpTK()
+func (x *extractor) enterFunction(n *sitter.Node) {
+	tk := tK()
 	var captured map[string]string
 	if n.KindId() == tk.anonFunc {
 		captured = map[string]string{}
@@ -92,8 +92,8 @@ func (x *phpX) enterFunction(n *sitter.Node) {
 
 // promoted records constructor parameters with a visibility as the
 // properties they declare.
-func (x *phpX) promoted(n *sitter.Node) {
-	tk := phpTK()
+func (x *extractor) promoted(n *sitter.Node) {
+	tk := tK()
 	ps := n.ChildByFieldId(tk.fParameters)
 	if ps == nil || len(x.scopes) < 2 {
 		return
@@ -114,8 +114,8 @@ func (x *phpX) promoted(n *sitter.Node) {
 
 // assign declares $x = v, and gives an untyped property assigned in the
 // class ($this->p = v) the type of v.
-func (x *phpX) assign(n *sitter.Node) {
-	tk := phpTK()
+func (x *extractor) assign(n *sitter.Node) {
+	tk := tK()
 	left, right := n.ChildByFieldId(tk.fLeft), n.ChildByFieldId(tk.fRight)
 	if left == nil || right == nil {
 		return
@@ -139,7 +139,7 @@ func (x *phpX) assign(n *sitter.Node) {
 }
 
 // classQual is the Qualified name of the innermost class-like scope.
-func (x *phpX) classQual() string {
+func (x *extractor) classQual() string {
 	for i := len(x.scopes) - 1; i >= 0; i-- {
 		if x.scopes[i].IsType {
 			return x.scopes[i].Qual
@@ -151,8 +151,8 @@ func (x *phpX) classQual() string {
 // typeChain is the chain of a type: a class by its fully qualified name,
 // self for self and static, NotRepo for builtin types; the one class of a
 // nullable or union type.
-func (x *phpX) typeChain(t *sitter.Node) string {
-	tk := phpTK()
+func (x *extractor) typeChain(t *sitter.Node) string {
+	tk := tK()
 	if t == nil {
 		return facts.Unknown
 	}
@@ -185,7 +185,7 @@ func (x *phpX) typeChain(t *sitter.Node) string {
 }
 
 // className is the chain of a class named by a name or qualified_name node.
-func (x *phpX) className(n *sitter.Node) string {
+func (x *extractor) className(n *sitter.Node) string {
 	written := syntax.NoSpace(syntax.Text(n, x.src))
 	switch strings.ToLower(written) {
 	case "self", "static", "$this":
@@ -193,7 +193,7 @@ func (x *phpX) className(n *sitter.Node) string {
 	case "parent":
 		return "super"
 	}
-	if !strings.Contains(written, `\`) && phpBuiltinTypes[strings.ToLower(written)] {
+	if !strings.Contains(written, `\`) && builtinTypes[strings.ToLower(written)] {
 		return facts.NotRepo
 	}
 	fqn := x.fqn(written)
@@ -203,13 +203,13 @@ func (x *phpX) className(n *sitter.Node) string {
 // fqn resolves a class name as PHP does: \A\B is absolute, a first segment
 // a use statement binds is replaced by what it imports, anything else is
 // in the current namespace.
-func (x *phpX) fqn(written string) string {
+func (x *extractor) fqn(written string) string {
 	if strings.HasPrefix(written, `\`) {
 		return strings.TrimPrefix(written, `\`)
 	}
 	first, rest, qualified := strings.Cut(written, `\`)
 	if strings.EqualFold(first, "namespace") && qualified {
-		return phpJoin(x.ns, rest)
+		return join(x.ns, rest)
 	}
 	if full, ok := x.uses[first]; ok {
 		if qualified {
@@ -217,10 +217,10 @@ func (x *phpX) fqn(written string) string {
 		}
 		return full
 	}
-	return phpJoin(x.ns, written)
+	return join(x.ns, written)
 }
 
-func phpJoin(ns, name string) string {
+func join(ns, name string) string {
 	if ns == "" {
 		return name
 	}
@@ -229,8 +229,8 @@ func phpJoin(ns, name string) string {
 
 // exprChain is the chain of the value of an expression, as far as the
 // file tells.
-func (x *phpX) exprChain(n *sitter.Node) string {
-	tk := phpTK()
+func (x *extractor) exprChain(n *sitter.Node) string {
+	tk := tK()
 	if n == nil {
 		return facts.Unknown
 	}
@@ -245,23 +245,23 @@ func (x *phpX) exprChain(n *sitter.Node) string {
 		}
 	case x.k.objectCreation:
 		if c := n.NamedChild(0); c != nil && (c.KindId() == x.k.name || c.KindId() == x.k.qualifiedName) {
-			return phpCall(x.className(c))
+			return call(x.className(c))
 		}
 	case x.k.memberAccess, x.k.nullsafeMemberAccess:
 		if nm := n.ChildByFieldId(tk.fName); nm != nil && nm.KindId() == x.k.name {
-			return phpStep(x.exprChain(n.ChildByFieldId(tk.fObject)), syntax.Text(nm, x.src))
+			return step(x.exprChain(n.ChildByFieldId(tk.fObject)), syntax.Text(nm, x.src))
 		}
 	case x.k.memberCall, x.k.nullsafeMemberCall:
 		if nm := n.ChildByFieldId(tk.fName); nm != nil && nm.KindId() == x.k.name {
-			return phpCall(phpStep(x.exprChain(n.ChildByFieldId(tk.fObject)), syntax.Text(nm, x.src)))
+			return call(step(x.exprChain(n.ChildByFieldId(tk.fObject)), syntax.Text(nm, x.src)))
 		}
 	case x.k.scopedCall:
 		if nm := n.ChildByFieldId(tk.fName); nm != nil && nm.KindId() == x.k.name {
-			return phpCall(phpStep(x.scopeChain(n.ChildByFieldId(tk.fScope)), syntax.Text(nm, x.src)))
+			return call(step(x.scopeChain(n.ChildByFieldId(tk.fScope)), syntax.Text(nm, x.src)))
 		}
 	case x.k.scopedPropertyAccess:
 		if nm := x.varName(n.ChildByFieldId(tk.fName)); nm != "" {
-			return phpStep(x.scopeChain(n.ChildByFieldId(tk.fScope)), nm)
+			return step(x.scopeChain(n.ChildByFieldId(tk.fScope)), nm)
 		}
 	case x.k.functionCall:
 		if fn := n.ChildByFieldId(x.k.fFunction); fn != nil && fn.KindId() == x.k.name {
@@ -276,7 +276,7 @@ func (x *phpX) exprChain(n *sitter.Node) string {
 }
 
 // scopeChain is the chain of the class before :: (Foo, self, static, parent).
-func (x *phpX) scopeChain(n *sitter.Node) string {
+func (x *extractor) scopeChain(n *sitter.Node) string {
 	if n == nil {
 		return facts.Unknown
 	}
@@ -289,7 +289,7 @@ func (x *phpX) scopeChain(n *sitter.Node) string {
 
 // recvChain is the Recv of a member call on obj: "" for $this, which the
 // resolver reads from the qualifier.
-func (x *phpX) recvChain(obj *sitter.Node) string {
+func (x *extractor) recvChain(obj *sitter.Node) string {
 	c := x.exprChain(obj)
 	if c == "this" {
 		return ""
@@ -299,7 +299,7 @@ func (x *phpX) recvChain(obj *sitter.Node) string {
 
 // staticRecv is the Recv of Foo::m(): the class's chain; "" for parent::,
 // which the resolver reads from the qualifier.
-func (x *phpX) staticRecv(scope *sitter.Node) string {
+func (x *extractor) staticRecv(scope *sitter.Node) string {
 	c := x.scopeChain(scope)
 	if c == "super" {
 		return ""
@@ -307,14 +307,14 @@ func (x *phpX) staticRecv(scope *sitter.Node) string {
 	return c
 }
 
-func phpStep(chain, member string) string {
+func step(chain, member string) string {
 	if chain == facts.Unknown || chain == facts.NotRepo {
 		return chain
 	}
 	return chain + "." + member
 }
 
-func phpCall(chain string) string {
+func call(chain string) string {
 	if chain == facts.Unknown || chain == facts.NotRepo {
 		return chain
 	}

@@ -1,4 +1,4 @@
-package legacy
+package php
 
 import (
 	"path"
@@ -6,30 +6,16 @@ import (
 	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
-	tsphp "github.com/tree-sitter/tree-sitter-php/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func phpSpec() *oldSpec {
-	return &oldSpec{
-		Name: "php", Family: "php", Extensions: []string{".php"}, Interpreters: []string{"php"},
-		Grammar:          phpGrammar,
-		Extract:          phpExtract,
-		ModuleKeys:       phpModuleKeys,
-		ImportCandidates: phpImportCandidates,
-		Traits:           lang.Traits{Reach: lang.Reach{Dir: true, Project: true}, BaseQualifier: "parent"},
-	}
-}
-
-func phpGrammar() *sitter.Language { return sitter.NewLanguage(tsphp.LanguagePHP()) }
-
 // phpModuleKeys: the fully qualified name of every top-level class,
 // interface, trait and enum (for use), then the file path (for require).
 // A file with several namespaces qualifies all of them with the first.
-func phpModuleKeys(p string, f *facts.File, _ *lang.Project) []string {
+func moduleKeys(p string, f *facts.File, _ *lang.Project) []string {
 	var keys []string
 	if f != nil {
 		for _, s := range f.Symbols {
@@ -51,7 +37,7 @@ func phpModuleKeys(p string, f *facts.File, _ *lang.Project) []string {
 
 // phpImportCandidates: a use names a class; a require names a file, relative
 // to the including file's directory first and to the repository root second.
-func phpImportCandidates(imp facts.Import, from string, _ *lang.Project) []string {
+func importCandidates(imp facts.Import, from string, _ *lang.Project) []string {
 	if imp.Path == "" {
 		return nil
 	}
@@ -76,7 +62,7 @@ func phpImportCandidates(imp facts.Import, from string, _ *lang.Project) []strin
 	return out
 }
 
-type phpKinds struct {
+type kinds struct {
 	namespaceDef, useDecl, useClause, useGroup, namespaceName, qualifiedName, name uint16
 	functionDef, classDecl, interfaceDecl, traitDecl, enumDecl, methodDecl         uint16
 	constDecl, constElement, propertyDecl, propertyElement, enumCase, traitUse     uint16
@@ -89,10 +75,10 @@ type phpKinds struct {
 	fName, fBody, fFunction, fObject, fScope, fAlias, fLeft, fRight, fOperator, fArguments uint16
 }
 
-var phpKindTable = sync.OnceValue(func() *phpKinds {
+var kindTable = sync.OnceValue(func() *kinds {
 	l := syntax.NewTable(phpGrammar())
 	id, fid := l.ID, l.Field
-	return &phpKinds{
+	return &kinds{
 		namespaceDef: id("namespace_definition"), useDecl: id("namespace_use_declaration"),
 		useClause: id("namespace_use_clause"), useGroup: id("namespace_use_group"),
 		namespaceName: id("namespace_name"), qualifiedName: id("qualified_name"), name: id("name"),
@@ -122,8 +108,8 @@ var phpKindTable = sync.OnceValue(func() *phpKinds {
 	}
 })
 
-type phpX struct {
-	k      *phpKinds
+type extractor struct {
+	k      *kinds
 	src    []byte
 	f      *facts.File
 	refPos []uint
@@ -141,29 +127,29 @@ type phpX struct {
 	props  map[string]int
 }
 
-func phpExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &phpX{k: phpKindTable(), src: src, f: &facts.File{}, uses: map[string]string{}, props: map[string]int{}}
+func extract(root *sitter.Node, src []byte) *facts.File {
+	x := &extractor{k: kindTable(), src: src, f: &facts.File{}, uses: map[string]string{}, props: map[string]int{}}
 	x.walk(root)
 	syntax.SortRefs(x.f.Refs, x.refPos)
 	return x.f
 }
 
-func (x *phpX) from() string {
+func (x *extractor) from() string {
 	if len(x.scopes) == 0 {
 		return ""
 	}
 	return x.scopes[len(x.scopes)-1].Qual
 }
 
-func (x *phpX) inTypeBody() bool {
+func (x *extractor) inTypeBody() bool {
 	return len(x.scopes) > 0 && x.scopes[len(x.scopes)-1].IsType
 }
 
-func (x *phpX) ref(name, qual, kind string, at *sitter.Node) {
+func (x *extractor) ref(name, qual, kind string, at *sitter.Node) {
 	x.refRecv(name, qual, "", kind, at)
 }
 
-func (x *phpX) refRecv(name, qual, recv, kind string, at *sitter.Node) {
+func (x *extractor) refRecv(name, qual, recv, kind string, at *sitter.Node) {
 	if name == "" {
 		return
 	}
@@ -171,7 +157,7 @@ func (x *phpX) refRecv(name, qual, recv, kind string, at *sitter.Node) {
 	x.refPos = append(x.refPos, at.StartByte())
 }
 
-func (x *phpX) sym(s facts.Symbol, n *sitter.Node) {
+func (x *extractor) sym(s facts.Symbol, n *sitter.Node) {
 	if len(x.scopes) > 0 {
 		s.Parent = x.scopes[len(x.scopes)-1].Qual
 		s.Qualified = s.Parent + "." + s.Name
@@ -186,14 +172,14 @@ func (x *phpX) sym(s facts.Symbol, n *sitter.Node) {
 }
 
 // walk visits n and returns its kind.
-func (x *phpX) walk(n *sitter.Node) uint16 {
+func (x *extractor) walk(n *sitter.Node) uint16 {
 	k := x.k
 	id := n.KindId()
 	pushed := false
 	descend := true
 	switch id {
 	case k.namespaceDef:
-		x.ns = phpName(syntax.Text(n.ChildByFieldId(k.fName), x.src))
+		x.ns = name(syntax.Text(n.ChildByFieldId(k.fName), x.src))
 		if x.f.Package == "" {
 			x.f.Package = x.ns
 		}
@@ -256,11 +242,11 @@ func (x *phpX) walk(n *sitter.Node) uint16 {
 			}
 		}
 	}
-	function := id == k.functionDef || id == k.methodDecl || id == phpTK().anonFunc || id == phpTK().arrowFunc
+	function := id == k.functionDef || id == k.methodDecl || id == tK().anonFunc || id == tK().arrowFunc
 	if function {
 		x.enterFunction(n)
 	}
-	if id == phpTK().assignment && len(x.locals) > 0 {
+	if id == tK().assignment && len(x.locals) > 0 {
 		x.assign(n)
 	}
 	if descend {

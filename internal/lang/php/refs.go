@@ -1,4 +1,4 @@
-package legacy
+package php
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func (x *phpX) useDecl(n *sitter.Node) {
+func (x *extractor) useDecl(n *sitter.Node) {
 	k := x.k
 	prefix := ""
 	classes := true // use function / use const import no class
@@ -30,7 +30,7 @@ func (x *phpX) useDecl(n *sitter.Node) {
 		ch := n.NamedChild(i)
 		switch ch.KindId() {
 		case k.namespaceName:
-			prefix = phpName(syntax.Text(ch, x.src))
+			prefix = name(syntax.Text(ch, x.src))
 		case k.useClause:
 			x.useClause(ch, "")
 		case k.useGroup:
@@ -45,7 +45,7 @@ func (x *phpX) useDecl(n *sitter.Node) {
 
 // useClause records use A\B\C (as D) as an import of the class C from
 // the module A\B\C (the key its file declares), bound to C (or D).
-func (x *phpX) useClause(n *sitter.Node, prefix string) {
+func (x *extractor) useClause(n *sitter.Node, prefix string) {
 	imp := facts.Import{Line: syntax.Line(n)}
 	alias := n.ChildByFieldId(x.k.fAlias)
 	as := ""
@@ -56,7 +56,7 @@ func (x *phpX) useClause(n *sitter.Node, prefix string) {
 			continue
 		}
 		if id := ch.KindId(); (id == x.k.name || id == x.k.qualifiedName) && imp.Path == "" {
-			imp.Path = phpName(syntax.Text(ch, x.src))
+			imp.Path = name(syntax.Text(ch, x.src))
 		}
 	}
 	if imp.Path == "" {
@@ -78,7 +78,7 @@ func (x *phpX) useClause(n *sitter.Node, prefix string) {
 // require records require/include of a literal path. __DIR__ . '/x.php'
 // (and dirname(__FILE__)) becomes "./x.php", dirname(__DIR__) . '/x.php'
 // becomes "../x.php"; any other computed path is skipped.
-func (x *phpX) require(n *sitter.Node) {
+func (x *extractor) require(n *sitter.Node) {
 	k := x.k
 	e := n.NamedChild(0)
 	for e != nil && e.KindId() == k.parenthesized {
@@ -107,7 +107,7 @@ func (x *phpX) require(n *sitter.Node) {
 
 // dirExpr maps __DIR__ / dirname(__FILE__) to "." and dirname(__DIR__) to
 // "..": the directory of the file, relative to that file.
-func (x *phpX) dirExpr(n *sitter.Node) string {
+func (x *extractor) dirExpr(n *sitter.Node) string {
 	if n == nil {
 		return ""
 	}
@@ -121,7 +121,7 @@ func (x *phpX) dirExpr(n *sitter.Node) string {
 }
 
 // literal returns the content of a string without interpolation.
-func (x *phpX) literal(n *sitter.Node) (string, bool) {
+func (x *extractor) literal(n *sitter.Node) (string, bool) {
 	if n == nil || (n.KindId() != x.k.str && n.KindId() != x.k.encapsedStr) {
 		return "", false
 	}
@@ -136,7 +136,7 @@ func (x *phpX) literal(n *sitter.Node) (string, bool) {
 	return b.String(), true
 }
 
-func (x *phpX) functionCall(n *sitter.Node) {
+func (x *extractor) functionCall(n *sitter.Node) {
 	k := x.k
 	fn := n.ChildByFieldId(k.fFunction)
 	if fn == nil {
@@ -155,7 +155,7 @@ func (x *phpX) functionCall(n *sitter.Node) {
 }
 
 // define reports a top-level define('NAME', value) as a constant.
-func (x *phpX) define(n *sitter.Node) {
+func (x *extractor) define(n *sitter.Node) {
 	args := n.ChildByFieldId(x.k.fArguments)
 	if args == nil {
 		return
@@ -173,7 +173,7 @@ func (x *phpX) define(n *sitter.Node) {
 }
 
 // nameRef reports a name or qualified_name node (class or function name).
-func (x *phpX) nameRef(n *sitter.Node, kind string) {
+func (x *extractor) nameRef(n *sitter.Node, kind string) {
 	if n == nil {
 		return
 	}
@@ -181,7 +181,7 @@ func (x *phpX) nameRef(n *sitter.Node, kind string) {
 	if id != x.k.name && id != x.k.qualifiedName {
 		return
 	}
-	full := phpName(syntax.Text(n, x.src))
+	full := name(syntax.Text(n, x.src))
 	switch strings.ToLower(full) {
 	case "self", "static", "parent":
 		return
@@ -198,7 +198,7 @@ func (x *phpX) nameRef(n *sitter.Node, kind string) {
 
 // classConst reports Foo::class as a reference to Foo and Foo::BAR as a
 // reference to BAR qualified by Foo.
-func (x *phpX) classConst(n *sitter.Node) {
+func (x *extractor) classConst(n *sitter.Node) {
 	if n.NamedChildCount() < 2 {
 		return
 	}
@@ -217,7 +217,7 @@ func (x *phpX) classConst(n *sitter.Node) {
 
 // qualifier is the receiver as an identifier chain ("this", "obj",
 // "this->repo", "App\Models\User", "self"), or "?".
-func (x *phpX) qualifier(n *sitter.Node) string {
+func (x *extractor) qualifier(n *sitter.Node) string {
 	if n == nil {
 		return ""
 	}
@@ -230,7 +230,7 @@ func (x *phpX) qualifier(n *sitter.Node) string {
 	return strings.TrimPrefix(t, `\`)
 }
 
-func (x *phpX) isChain(n *sitter.Node) bool {
+func (x *extractor) isChain(n *sitter.Node) bool {
 	k := x.k
 	switch n.KindId() {
 	case k.name, k.qualifiedName, k.relativeScope:

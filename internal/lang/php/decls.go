@@ -1,4 +1,4 @@
-package legacy
+package php
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 )
 
 // decl emits a function, method or type and opens its scope.
-func (x *phpX) decl(n *sitter.Node, kind string) bool {
+func (x *extractor) decl(n *sitter.Node, kind string) bool {
 	k := x.k
 	if kind != facts.KindMethod && len(x.scopes) > 0 {
 		return false // class declared inside a function: local
@@ -43,7 +43,7 @@ func (x *phpX) decl(n *sitter.Node, kind string) bool {
 		s.Implements = append(s.Implements, uses...)
 	}
 	if !isType {
-		s.Type = x.typeChain(n.ChildByFieldId(phpTK().fReturnType))
+		s.Type = x.typeChain(n.ChildByFieldId(tK().fReturnType))
 		if s.Type == facts.Unknown {
 			s.Type = ""
 		}
@@ -56,12 +56,12 @@ func (x *phpX) decl(n *sitter.Node, kind string) bool {
 
 // names lists the name / qualified_name children of a clause, without a
 // leading backslash.
-func (x *phpX) names(n *sitter.Node) []string {
+func (x *extractor) names(n *sitter.Node) []string {
 	var out []string
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		ch := n.NamedChild(i)
 		if id := ch.KindId(); id == x.k.name || id == x.k.qualifiedName {
-			out = append(out, phpName(syntax.Text(ch, x.src)))
+			out = append(out, name(syntax.Text(ch, x.src)))
 		}
 	}
 	return out
@@ -69,7 +69,7 @@ func (x *phpX) names(n *sitter.Node) []string {
 
 // members emits class constants, top-level const and properties, and opens
 // the scope of the first one (refs in types and values come from it).
-func (x *phpX) members(n *sitter.Node) bool {
+func (x *extractor) members(n *sitter.Node) bool {
 	k := x.k
 	isConst := n.KindId() == k.constDecl
 	if !(x.inTypeBody() || (isConst && len(x.scopes) == 0)) {
@@ -102,7 +102,7 @@ func (x *phpX) members(n *sitter.Node) bool {
 		kind, sig, typ := facts.KindConst, syntax.CapSignature(head+" "+name), ""
 		if !isConst {
 			kind, sig = facts.KindField, syntax.CapSignature(head+" $"+name)
-			if typ = x.typeChain(n.ChildByFieldId(phpTK().fType)); typ == facts.Unknown {
+			if typ = x.typeChain(n.ChildByFieldId(tK().fType)); typ == facts.Unknown {
 				typ = ""
 			}
 		}
@@ -122,7 +122,7 @@ func (x *phpX) members(n *sitter.Node) bool {
 }
 
 // doc returns the /** */ comment directly above n, the node being entered.
-func (x *phpX) doc(n *sitter.Node) string {
+func (x *extractor) doc(n *sitter.Node) string {
 	p := x.prevComment
 	if p == nil || int(p.EndPosition().Row)+1 < int(n.StartPosition().Row) {
 		return ""
@@ -134,7 +134,7 @@ func (x *phpX) doc(n *sitter.Node) string {
 	return syntax.StripComment(t)
 }
 
-// phpName strips whitespace and a leading backslash from a PHP name.
-func phpName(s string) string {
+// name strips whitespace and a leading backslash from a PHP name.
+func name(s string) string {
 	return strings.TrimPrefix(syntax.NoSpace(s), `\`)
 }

@@ -1,4 +1,4 @@
-package legacy
+package php
 
 import (
 	"testing"
@@ -6,9 +6,17 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-const phpTestSrc = `<?php
+// The rows the tables list (see langtest).
+type (
+	symRow  langtest.Sym
+	refRow  langtest.Ref
+	callRow langtest.Call
+)
+
+const testSrc = `<?php
 declare(strict_types=1);
 
 namespace App\Models;
@@ -70,14 +78,14 @@ if (!function_exists('legacy')) {
 `
 
 func TestPHPExtractSymbols(t *testing.T) {
-	f := testExtract(t, phpSpec(), phpTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	if f.Package != `App\Models` {
 		t.Errorf("package %q", f.Package)
 	}
 	if f.SyntaxErrors != 0 {
 		t.Errorf("syntax errors %d", f.SyntaxErrors)
 	}
-	want := []testSym{
+	want := []symRow{
 		{"VERSION", "VERSION", facts.KindConst, "", 14, 14},
 		{"User", "User", facts.KindClass, "", 19, 43},
 		{"MAX", "User.MAX", facts.KindConst, "User", 24, 24},
@@ -92,10 +100,10 @@ func TestPHPExtractSymbols(t *testing.T) {
 		{"helper", "helper", facts.KindFunction, "", 55, 55},
 		{"legacy", "legacy", facts.KindFunction, "", 58, 58},
 	}
-	if d := cmp.Diff(want, testSyms(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Syms[symRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	u := testSymbol(t, f, "User")
+	u := langtest.Symbol(t, f, "User")
 	if u.Doc != "A user." {
 		t.Errorf("doc %q", u.Doc)
 	}
@@ -108,26 +116,26 @@ func TestPHPExtractSymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"HasName", "JsonSerializable", "SoftDeletes", "Notifiable"}, u.Implements); d != "" {
 		t.Errorf("implements: %s", d)
 	}
-	m := testSymbol(t, f, "User.getName")
+	m := langtest.Symbol(t, f, "User.getName")
 	if m.Doc != "Get the name." || m.Signature != "public function getName(Formatter $f, int $x): ?string" {
 		t.Errorf("method doc %q sig %q", m.Doc, m.Signature)
 	}
-	if s := testSymbol(t, f, "Named.name"); s.Signature != "public function name(): string" {
+	if s := langtest.Symbol(t, f, "Named.name"); s.Signature != "public function name(): string" {
 		t.Errorf("interface method sig %q", s.Signature)
 	}
-	if s := testSymbol(t, f, "User.profile"); s.Signature != "private ?Profile $profile" {
+	if s := langtest.Symbol(t, f, "User.profile"); s.Signature != "private ?Profile $profile" {
 		t.Errorf("property sig %q", s.Signature)
 	}
-	if d := cmp.Diff([]string{"HasName"}, testSymbol(t, f, "Named").Extends); d != "" {
+	if d := cmp.Diff([]string{"HasName"}, langtest.Symbol(t, f, "Named").Extends); d != "" {
 		t.Errorf("interface extends: %s", d)
 	}
-	if d := cmp.Diff([]string{"HasLabel"}, testSymbol(t, f, "Suit").Implements); d != "" {
+	if d := cmp.Diff([]string{"HasLabel"}, langtest.Symbol(t, f, "Suit").Implements); d != "" {
 		t.Errorf("enum implements: %s", d)
 	}
 }
 
 func TestPHPExtractImports(t *testing.T) {
-	f := testExtract(t, phpSpec(), phpTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	want := []facts.Import{
 		{Path: `App\Contracts\HasName`, Names: []string{"HasName"}, Line: 6},
 		{Path: `Foo\Bar`, Names: []string{"Bar"}, As: []string{"Baz"}, Line: 7},
@@ -152,7 +160,7 @@ include "$dir/c.php";
 require $path;
 $cfg = require __DIR__ . '/../config/app.php';
 `
-	f := testExtract(t, phpSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	want := []facts.Import{
 		{Path: "a.php", Kind: "require", Line: 2},
 		{Path: "../vendor/autoload.php", Kind: "require", Line: 3},
@@ -165,9 +173,9 @@ $cfg = require __DIR__ . '/../config/app.php';
 }
 
 func TestPHPExtractRefs(t *testing.T) {
-	f := testExtract(t, phpSpec(), phpTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	call, ref := facts.RefCall, facts.RefReference
-	want := []testRef{
+	want := []refRow{
 		{"Entity", "", ref, "User", 19},
 		{"Model", "", ref, "User", 20},
 		{"HasName", "", ref, "User", 20},
@@ -196,7 +204,7 @@ func TestPHPExtractRefs(t *testing.T) {
 		{"Admin", "", ref, "helper", 55},
 		{"function_exists", "", call, "", 57},
 	}
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -213,26 +221,26 @@ function outer() {
 }
 class Box { public function __construct(private Item $item) {} }
 `
-	f := testExtract(t, phpSpec(), src)
-	want := []testSym{
+	f := langtest.Extract(t, Language(), src)
+	want := []symRow{
 		{"APP_ROOT", "APP_ROOT", facts.KindConst, "", 3, 3},
 		{"outer", "outer", facts.KindFunction, "", 6, 9},
 		{"Box", "Box", facts.KindClass, "", 10, 10},
 		{"__construct", "Box.__construct", facts.KindMethod, "Box", 10, 10},
 		{"item", "Box.item", facts.KindField, "Box", 10, 10}, // a promoted property
 	}
-	if d := cmp.Diff(want, testSyms(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Syms[symRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	call, ref := facts.RefCall, facts.RefReference
-	wantRefs := []testRef{
+	wantRefs := []refRow{
 		{"define", "", call, "", 3},
 		{"render", "", call, "", 4},
 		{"Base", "", ref, "outer", 8},
 		{"info", "Log", call, "outer", 8},
 		{"Item", "", ref, "Box.__construct", 10},
 	}
-	if d := cmp.Diff(wantRefs, testRefs(f)); d != "" {
+	if d := cmp.Diff(wantRefs, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -248,18 +256,18 @@ class Good {
 class Broken {
     public function bad( {
 `
-	f := testExtract(t, phpSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
 	if f.Package != "App" {
 		t.Errorf("package %q", f.Package)
 	}
-	got := testSyms(f)
+	got := langtest.Syms[symRow](f)
 	if len(got) < 2 {
 		t.Fatalf("symbols %+v", got)
 	}
-	want := []testSym{
+	want := []symRow{
 		{"Good", "Good", facts.KindClass, "", 4, 6},
 		{"ok", "Good.ok", facts.KindMethod, "Good", 5, 5},
 	}
@@ -268,18 +276,21 @@ class Broken {
 	}
 }
 
+// Extraction never panics on truncated input and never emits nameless symbols.
+func TestPHPTruncated(t *testing.T) { langtest.Truncated(t, Language(), testSrc) }
+
 func TestPHPKindIDs(t *testing.T) {
-	testCheckKindIDs(t, phpSpec(), phpTestSrc)
+	langtest.CheckKindIDs(t, grammar, testSrc)
 }
 
 func TestPHPModuleKeys(t *testing.T) {
-	f := testExtract(t, phpSpec(), phpTestSrc)
+	f := langtest.Extract(t, Language(), testSrc)
 	want := []string{`App\Models\User`, `App\Models\Named`, `App\Models\Greets`, `App\Models\Suit`, "src/Models/User.php"}
-	if d := cmp.Diff(want, phpSpec().ModuleKeys("src/Models/User.php", f, nil)); d != "" {
+	if d := cmp.Diff(want, Language().ModuleKeys("src/Models/User.php", f, nil)); d != "" {
 		t.Errorf("ModuleKeys (-want +got):\n%s", d)
 	}
-	g := testExtract(t, phpSpec(), "<?php\nclass Legacy {}\nfunction f() {}\n")
-	if d := cmp.Diff([]string{"Legacy", "lib/legacy.php"}, phpSpec().ModuleKeys("lib/legacy.php", g, nil)); d != "" {
+	g := langtest.Extract(t, Language(), "<?php\nclass Legacy {}\nfunction f() {}\n")
+	if d := cmp.Diff([]string{"Legacy", "lib/legacy.php"}, Language().ModuleKeys("lib/legacy.php", g, nil)); d != "" {
 		t.Errorf("ModuleKeys without namespace (-want +got):\n%s", d)
 	}
 }
@@ -300,7 +311,7 @@ func TestPHPImportCandidates(t *testing.T) {
 		{facts.Import{}, "index.php", nil},
 	}
 	for _, tt := range tests {
-		got := phpSpec().ImportCandidates(tt.imp, tt.from, nil)
+		got := Language().ImportCandidates(tt.imp, tt.from, nil)
 		if d := cmp.Diff(tt.want, got); d != "" {
 			t.Errorf("ImportCandidates(%+v, %q) (-want +got):\n%s", tt.imp, tt.from, d)
 		}

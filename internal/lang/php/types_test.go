@@ -1,4 +1,4 @@
-package legacy
+package php
 
 import (
 	"testing"
@@ -6,9 +6,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-const phpTypesSample = `<?php
+const typesSample = `<?php
 namespace App\Http;
 
 use App\Services\Mailer as Mail, App\Repo\UserRepo;
@@ -49,7 +50,7 @@ class Controller extends BaseController
 // what the class assigns them, and return types are chains naming classes
 // by their fully qualified names; builtin types are outside the repository.
 func TestPHPTypes(t *testing.T) {
-	f := testExtract(t, phpSpec(), phpTypesSample)
+	f := langtest.Extract(t, Language(), typesSample)
 	want := map[string]string{
 		"Controller.users":    `@App\Repo\UserRepo|UserRepo`,
 		"Controller.cache":    `@App\Cache\Store|Store()`,
@@ -57,10 +58,10 @@ func TestPHPTypes(t *testing.T) {
 		"Controller.mail":     `@App\Services\Mailer|Mailer`,
 		"Controller.show":     `@App\Http\View|View`,
 	}
-	if d := cmp.Diff(want, testTypes(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Types(f)); d != "" {
 		t.Errorf("types (-want +got):\n%s", d)
 	}
-	if s := testSymbol(t, f, "Controller.mail"); s.Kind != facts.KindField || s.Parent != "Controller" {
+	if s := langtest.Symbol(t, f, "Controller.mail"); s.Kind != facts.KindField || s.Parent != "Controller" {
 		t.Errorf("promoted property: %+v", s)
 	}
 }
@@ -70,14 +71,14 @@ func TestPHPTypes(t *testing.T) {
 // classes name their receiver's class; parent:: and $this are left to
 // the resolver; a closure sees the variables it uses.
 func TestPHPReceivers(t *testing.T) {
-	f := testExtract(t, phpSpec(), phpTypesSample)
-	var got []testCall
-	for _, r := range testCalls(f) {
+	f := langtest.Extract(t, Language(), typesSample)
+	var got []callRow
+	for _, r := range langtest.Calls[callRow](f) {
 		if r.Qualifier != "" { // keep the member and static calls
 			got = append(got, r)
 		}
 	}
-	want := []testCall{
+	want := []callRow{
 		{"Store", `App\Cache`, ""},
 		{"find", "this->users", "this.users"},
 		{"send", "this->mail", "this.mail"},
@@ -100,7 +101,7 @@ func TestPHPReceivers(t *testing.T) {
 // TestPHPUseAliases: a use statement imports a class under its name or
 // its alias (Import.As); use function imports no class.
 func TestPHPUseAliases(t *testing.T) {
-	f := testExtract(t, phpSpec(), phpTypesSample)
+	f := langtest.Extract(t, Language(), typesSample)
 	want := []facts.Import{
 		{Path: `App\Services\Mailer`, Names: []string{"Mailer"}, As: []string{"Mail"}, Line: 4},
 		{Path: `App\Repo\UserRepo`, Names: []string{"UserRepo"}, Line: 4},
