@@ -57,7 +57,7 @@ func wrap(s *oldSpec) lang.Language {
 func Languages() []lang.Language {
 	var out []lang.Language
 	for _, s := range []*oldSpec{
-		rustSpec(), rubySpec(), cSpec(), cppSpec(),
+		rustSpec(), cSpec(), cppSpec(),
 	} {
 		out = append(out, wrap(s))
 	}

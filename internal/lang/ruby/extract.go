@@ -1,4 +1,4 @@
-package legacy
+package ruby
 
 import (
 	"path"
@@ -6,37 +6,26 @@ import (
 	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
-	tsruby "github.com/tree-sitter/tree-sitter-ruby/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func rubySpec() *oldSpec {
-	return &oldSpec{
-		Name: "ruby", Family: "ruby", Extensions: []string{".rb", ".rake"}, Interpreters: []string{"ruby"},
-		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsruby.Language()) },
-		Extract:          rubyExtract,
-		ModuleKeys:       rubyModuleKeys,
-		ImportCandidates: rubyImportCandidates,
-		Traits:           lang.Traits{Reach: lang.Reach{Dir: true, Project: true}, ImplicitThis: true, Nesting: lang.NestConstants},
-	}
-}
+// table is the Ruby grammar's kinds and fields, read once.
+var table = sync.OnceValue(func() *syntax.Table { return syntax.NewTable(rubyGrammar()) })
 
-var rubyG = sync.OnceValue(func() *syntax.Table { return syntax.NewTable(sitter.NewLanguage(tsruby.Language())) })
-
-type rubyScope struct {
+type scope struct {
 	qual string
 	kind byte // 'c' class, 'm' module, 'k' constant, 'f' method, 's' class << self
 	sym  int  // index of the scope's symbol in Symbols, -1 if none
 }
 
-type rubyX struct {
+type extractor struct {
 	src     []byte
 	g       *syntax.Table
 	f       *facts.File
-	scopes  []rubyScope
+	scopes  []scope
 	fnDepth int
 	// locals are the variables of the open methods and blocks with their
 	// type chains, innermost last.
@@ -45,11 +34,11 @@ type rubyX struct {
 	fields map[string]int
 }
 
-// rubyBlocks open a scope for their parameters and locals.
-var rubyBlocks = map[string]bool{"block": true, "do_block": true, "lambda": true}
+// blocks open a scope for their parameters and locals.
+var blocks = map[string]bool{"block": true, "do_block": true, "lambda": true}
 
-func rubyExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &rubyX{src: src, g: rubyG(), f: &facts.File{}, fields: map[string]int{}}
+func extract(root *sitter.Node, src []byte) *facts.File {
+	x := &extractor{src: src, g: table(), f: &facts.File{}, fields: map[string]int{}}
 	x.locals.Push() // the file's own locals
 	c := root.Walk()
 	defer c.Close()
@@ -57,10 +46,10 @@ func rubyExtract(root *sitter.Node, src []byte) *facts.File {
 	return x.f
 }
 
-func (x *rubyX) walk(c *sitter.TreeCursor) {
+func (x *extractor) walk(c *sitter.TreeCursor) {
 	n := c.Node()
 	kind := x.g.Kind(n)
-	block := rubyBlocks[kind]
+	block := blocks[kind]
 	if block {
 		x.locals.Push()
 		x.declareParams(x.g.Child(n, "parameters"))
@@ -90,7 +79,7 @@ func (x *rubyX) walk(c *sitter.TreeCursor) {
 	}
 }
 
-func (x *rubyX) scope() string {
+func (x *extractor) scope() string {
 	if len(x.scopes) == 0 {
 		return ""
 	}
@@ -99,7 +88,7 @@ func (x *rubyX) scope() string {
 
 // inType reports whether a class, module or constant (Struct.new do ... end)
 // encloses the current node, so that a def in it is a method.
-func (x *rubyX) inType() bool {
+func (x *extractor) inType() bool {
 	for _, s := range x.scopes {
 		if s.kind != 'f' {
 			return true
@@ -108,7 +97,7 @@ func (x *rubyX) inType() bool {
 	return false
 }
 
-func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
+func (x *extractor) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 	switch kind {
 	case "class", "module":
 		if x.fnDepth > 0 {
@@ -122,7 +111,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		}
 		var extends []string
 		if sc := x.g.Child(n, "superclass"); sc != nil && sc.NamedChildCount() > 0 {
-			if base := sc.NamedChild(0); rubyIsConst(base) {
+			if base := sc.NamedChild(0); isConst(base) {
 				extends = []string{syntax.NoSpace(syntax.Text(base, x.src))}
 			}
 		}
@@ -144,7 +133,7 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 		x.declareParams(x.g.Child(n, "parameters"))
 		return true, true
 	case "singleton_class":
-		x.scopes = append(x.scopes, rubyScope{qual: x.scope(), kind: 's', sym: -1})
+		x.scopes = append(x.scopes, scope{qual: x.scope(), kind: 's', sym: -1})
 		return true, true
 	case "assignment", "operator_assignment":
 		left := x.g.Child(n, "left")
@@ -185,14 +174,14 @@ func (x *rubyX) enter(n *sitter.Node, kind string) (descend, pushed bool) {
 
 // walkNode visits a subtree with its own cursor (used when part of a node
 // must be skipped).
-func (x *rubyX) walkNode(n *sitter.Node) {
+func (x *extractor) walkNode(n *sitter.Node) {
 	c := n.Walk()
 	defer c.Close()
 	x.walk(c)
 }
 
 // walkExcept visits the children of n other than skip.
-func (x *rubyX) walkExcept(n, skip *sitter.Node) {
+func (x *extractor) walkExcept(n, skip *sitter.Node) {
 	for i := uint(0); i < n.ChildCount(); i++ {
 		ch := n.Child(i)
 		if skip != nil && ch.Id() == skip.Id() {
@@ -204,7 +193,7 @@ func (x *rubyX) walkExcept(n, skip *sitter.Node) {
 
 // symbol records a definition; written is its name as written ("A::B" for
 // class A::B, which nests as A.B).
-func (x *rubyX) symbol(n *sitter.Node, written, kind string, sk byte, extends []string) {
+func (x *extractor) symbol(n *sitter.Node, written, kind string, sk byte, extends []string) {
 	parent := x.scope()
 	if strings.HasPrefix(written, "::") {
 		parent, written = "", strings.TrimPrefix(written, "::")
@@ -220,40 +209,40 @@ func (x *rubyX) symbol(n *sitter.Node, written, kind string, sk byte, extends []
 		symParent = qual[:i]
 	}
 	if name == "" { // MISSING name in broken code: scope only
-		x.scopes = append(x.scopes, rubyScope{qual: qual, kind: sk, sym: -1})
+		x.scopes = append(x.scopes, scope{qual: qual, kind: sk, sym: -1})
 		return
 	}
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 		Name: name, Qualified: qual, Kind: kind, Parent: symParent,
 		Line: syntax.Line(n), EndLine: syntax.EndLine(n),
-		Signature: rubyHeader(n, x.src),
-		Doc:       rubyDoc(n, x.src),
+		Signature: header(n, x.src),
+		Doc:       doc(n, x.src),
 		Extends:   extends,
 	})
-	x.scopes = append(x.scopes, rubyScope{qual: qual, kind: sk, sym: len(x.f.Symbols) - 1})
+	x.scopes = append(x.scopes, scope{qual: qual, kind: sk, sym: len(x.f.Symbols) - 1})
 }
 
-func (x *rubyX) ref(name, qual, kind string, line int) {
+func (x *extractor) ref(name, qual, kind string, line int) {
 	x.refRecv(name, qual, "", kind, line)
 }
 
-func (x *rubyX) refRecv(name, qual, recv, kind string, line int) {
+func (x *extractor) refRecv(name, qual, recv, kind string, line int) {
 	if name == "" {
 		return
 	}
 	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: x.scope(), Line: line, Recv: recv})
 }
 
-// rubyHeader is the definition line up to its name, parameters or
+// header is the definition line up to its name, parameters or
 // superclass ("def m(a, b = 2)", "class B < Base").
-func rubyHeader(n *sitter.Node, src []byte) string {
+func header(n *sitter.Node, src []byte) string {
 	end := n.StartByte()
 	for _, f := range []string{"name", "object", "parameters", "superclass", "left"} {
-		if ch := rubyG().Child(n, f); ch != nil && ch.EndByte() > end {
+		if ch := table().Child(n, f); ch != nil && ch.EndByte() > end {
 			end = ch.EndByte()
 		}
 	}
-	if rubyG().Kind(n) == "assignment" { // FOO = value, first line only
+	if table().Kind(n) == "assignment" { // FOO = value, first line only
 		end = n.EndByte()
 		if i := strings.IndexByte(string(src[n.StartByte():end]), '\n'); i >= 0 {
 			end = n.StartByte() + uint(i)
@@ -266,22 +255,22 @@ func rubyHeader(n *sitter.Node, src []byte) string {
 	return s
 }
 
-// rubyDoc returns the # comment lines directly above n. A comment above the
+// doc returns the # comment lines directly above n. A comment above the
 // first statement of a class body belongs to the class node, so the search
 // continues above the body.
-func rubyDoc(n *sitter.Node, src []byte) string {
+func doc(n *sitter.Node, src []byte) string {
 	var lines []string
 	next := int(n.StartPosition().Row)
 	for cur := n; cur != nil; {
 		p := cur.PrevSibling()
 		if p == nil {
-			if par := cur.Parent(); par != nil && rubyG().Kind(par) == "body_statement" && par.StartByte() == cur.StartByte() {
+			if par := cur.Parent(); par != nil && table().Kind(par) == "body_statement" && par.StartByte() == cur.StartByte() {
 				cur = par
 				continue
 			}
 			break
 		}
-		if rubyG().Kind(p) != "comment" || int(p.EndPosition().Row) < next-1 {
+		if table().Kind(p) != "comment" || int(p.EndPosition().Row) < next-1 {
 			break
 		}
 		lines = append(lines, syntax.StripComment(syntax.Text(p, src)))
@@ -294,7 +283,7 @@ func rubyDoc(n *sitter.Node, src []byte) string {
 	return strings.TrimSpace(strings.Join(lines, "\n"))
 }
 
-func rubyModuleKeys(p string, f *facts.File, pr *lang.Project) []string {
+func moduleKeys(p string, f *facts.File, pr *lang.Project) []string {
 	k := strings.TrimSuffix(p, ".rb")
 	if rest, ok := strings.CutPrefix(k, "lib/"); ok {
 		return []string{k, rest}
@@ -302,7 +291,7 @@ func rubyModuleKeys(p string, f *facts.File, pr *lang.Project) []string {
 	return []string{k}
 }
 
-func rubyImportCandidates(imp facts.Import, from string, p *lang.Project) []string {
+func importCandidates(imp facts.Import, from string, p *lang.Project) []string {
 	spec := strings.TrimSuffix(imp.Path, ".rb")
 	if spec == "" {
 		return nil

@@ -1,4 +1,4 @@
-package legacy
+package ruby
 
 import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -8,7 +8,7 @@ import (
 )
 
 // call handles one call node and reports whether to visit its children.
-func (x *rubyX) call(n *sitter.Node) bool {
+func (x *extractor) call(n *sitter.Node) bool {
 	m := x.g.Child(n, "method")
 	name := syntax.Text(m, x.src)
 	recv := x.g.Child(n, "receiver")
@@ -21,7 +21,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 	if recv == nil {
 		switch name {
 		case "require", "require_relative":
-			if spec, ok := rubyStringArg(args, x.src); ok {
+			if spec, ok := stringArg(args, x.src); ok {
 				k := "require"
 				if name == "require_relative" {
 					k = "relative"
@@ -35,7 +35,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 				if s.sym >= 0 && (s.kind == 'c' || s.kind == 'm') {
 					sym := &x.f.Symbols[s.sym]
 					for i := uint(0); i < args.NamedChildCount(); i++ {
-						if a := args.NamedChild(i); rubyIsConst(a) {
+						if a := args.NamedChild(i); isConst(a) {
 							sym.Implements = append(sym.Implements, syntax.NoSpace(syntax.Text(a, x.src)))
 						}
 					}
@@ -53,7 +53,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 		}
 		return true
 	}
-	if name == "new" && rubyIsConst(recv) {
+	if name == "new" && isConst(recv) {
 		// Foo.new: a call of the class Foo (its initialize).
 		q, cname := "", syntax.Text(recv, x.src)
 		if x.g.Kind(recv) == "scope_resolution" {
@@ -64,7 +64,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 		}
 		recvChain := ""
 		if q != "" {
-			recvChain = rubyConstChain(q)
+			recvChain = constChain(q)
 		}
 		x.refRecv(cname, q, recvChain, facts.RefCall, syntax.Line(n))
 		x.walkExcept(n, recv)
@@ -73,7 +73,7 @@ func (x *rubyX) call(n *sitter.Node) bool {
 	if name == "class" && x.g.Kind(recv) == "self" {
 		return false // self.class names self's class, it calls nothing
 	}
-	q, ok := rubyChain(recv, x.src)
+	q, ok := chain(recv, x.src)
 	if !ok {
 		q = "?"
 	}
@@ -83,48 +83,48 @@ func (x *rubyX) call(n *sitter.Node) bool {
 
 // superCall records super (or super(args)) as a call of the enclosing
 // method's name on the base class.
-func (x *rubyX) superCall(n *sitter.Node) {
+func (x *extractor) superCall(n *sitter.Node) {
 	if m := x.methodName(); m != "" {
 		x.ref(m, "super", facts.RefCall, syntax.Line(n))
 	}
 }
 
-// rubyChain returns the receiver text when it is a name chain (x, self,
+// chain returns the receiver text when it is a name chain (x, self,
 // @x, Foo::Bar, x.y without arguments).
-func rubyChain(n *sitter.Node, src []byte) (string, bool) {
-	switch rubyG().Kind(n) {
+func chain(n *sitter.Node, src []byte) (string, bool) {
+	switch table().Kind(n) {
 	case "identifier", "constant", "self", "instance_variable", "class_variable", "global_variable", "scope_resolution":
 		return syntax.NoSpace(syntax.Text(n, src)), true
 	case "call":
-		if rubyG().Child(n, "arguments") != nil || rubyG().Child(n, "block") != nil {
+		if table().Child(n, "arguments") != nil || table().Child(n, "block") != nil {
 			return "", false
 		}
-		r := rubyG().Child(n, "receiver")
+		r := table().Child(n, "receiver")
 		if r == nil {
-			return syntax.Text(rubyG().Child(n, "method"), src), true
+			return syntax.Text(table().Child(n, "method"), src), true
 		}
-		q, ok := rubyChain(r, src)
-		return q + "." + syntax.Text(rubyG().Child(n, "method"), src), ok
+		q, ok := chain(r, src)
+		return q + "." + syntax.Text(table().Child(n, "method"), src), ok
 	}
 	return "", false
 }
 
-func rubyIsConst(n *sitter.Node) bool {
-	k := rubyG().Kind(n)
+func isConst(n *sitter.Node) bool {
+	k := table().Kind(n)
 	return k == "constant" || k == "scope_resolution"
 }
 
-// rubyStringArg returns the only argument when it is a plain string literal.
-func rubyStringArg(args *sitter.Node, src []byte) (string, bool) {
+// stringArg returns the only argument when it is a plain string literal.
+func stringArg(args *sitter.Node, src []byte) (string, bool) {
 	if args == nil || args.NamedChildCount() != 1 {
 		return "", false
 	}
 	s := args.NamedChild(0)
-	if rubyG().Kind(s) != "string" {
+	if table().Kind(s) != "string" {
 		return "", false
 	}
 	for i := uint(0); i < s.NamedChildCount(); i++ {
-		if rubyG().Kind(s.NamedChild(i)) != "string_content" {
+		if table().Kind(s.NamedChild(i)) != "string_content" {
 			return "", false
 		}
 	}

@@ -1,4 +1,4 @@
-package legacy
+package ruby
 
 import (
 	"strings"
@@ -13,11 +13,11 @@ import (
 // instance variables as fields of their class, so that x.m and @x.m can
 // name the receiver's class.
 
-// rubyCoreMethods are methods of Ruby's core classes (Object, Kernel,
+// coreMethods are methods of Ruby's core classes (Object, Kernel,
 // Enumerable, Array, Hash, String, Integer): called on a value whose type
 // the file cannot tell, they are taken for the core method rather than
 // guessed at among the repository's methods of that name.
-var rubyCoreMethods = syntax.WordSet(`to_s to_str to_sym to_i to_f to_a to_h to_proc inspect class is_a? kind_of?
+var coreMethods = syntax.WordSet(`to_s to_str to_sym to_i to_f to_a to_h to_proc inspect class is_a? kind_of?
 		instance_of? respond_to? nil? eql? equal? hash send public_send __send__ object_id dup clone freeze
 		frozen? tap then instance_variable_get instance_variable_set instance_variables method methods
 		length size empty? any? all? none? count each each_with_index each_with_object each_pair each_key
@@ -35,7 +35,7 @@ var rubyCoreMethods = syntax.WordSet(`to_s to_str to_sym to_i to_f to_a to_h to_
 		cause call read write close puts print gets flush`)
 
 // declareParams declares the names of method or block parameters.
-func (x *rubyX) declareParams(ps *sitter.Node) {
+func (x *extractor) declareParams(ps *sitter.Node) {
 	if ps == nil {
 		return
 	}
@@ -58,7 +58,7 @@ func (x *rubyX) declareParams(ps *sitter.Node) {
 
 // inClass reports whether a class or module encloses the current method,
 // so that a bare name in it is a method of self.
-func (x *rubyX) inClass() bool {
+func (x *extractor) inClass() bool {
 	for _, s := range x.scopes {
 		if s.kind == 'c' || s.kind == 'm' {
 			return true
@@ -68,7 +68,7 @@ func (x *rubyX) inClass() bool {
 }
 
 // methodName is the name of the innermost method being walked.
-func (x *rubyX) methodName() string {
+func (x *extractor) methodName() string {
 	for i := len(x.scopes) - 1; i >= 0; i-- {
 		if s := x.scopes[i]; s.kind == 'f' && s.sym >= 0 {
 			return x.f.Symbols[s.sym].Name
@@ -78,18 +78,18 @@ func (x *rubyX) methodName() string {
 }
 
 // classScope returns the innermost class or module scope.
-func (x *rubyX) classScope() (rubyScope, bool) {
+func (x *extractor) classScope() (scope, bool) {
 	for i := len(x.scopes) - 1; i >= 0; i-- {
 		if s := x.scopes[i]; s.kind == 'c' || s.kind == 'm' {
 			return s, s.sym >= 0
 		}
 	}
-	return rubyScope{}, false
+	return scope{}, false
 }
 
 // assign declares a local, or records an instance variable as a field of
 // the class (with the type of what initialize or a memoizing reader assigns).
-func (x *rubyX) assign(n, left, right *sitter.Node) {
+func (x *extractor) assign(n, left, right *sitter.Node) {
 	switch x.g.Kind(left) {
 	case "identifier":
 		chain := facts.Unknown
@@ -114,7 +114,7 @@ func (x *rubyX) assign(n, left, right *sitter.Node) {
 
 // field records @name as a field of the enclosing class, once; a later
 // assignment of a known type gives a field without one its type.
-func (x *rubyX) field(n *sitter.Node, name, chain string) {
+func (x *extractor) field(n *sitter.Node, name, chain string) {
 	cs, ok := x.classScope()
 	if !ok || name == "" {
 		return
@@ -138,7 +138,7 @@ func (x *rubyX) field(n *sitter.Node, name, chain string) {
 
 // exprChain is the chain of the value of an expression, as far as the
 // file tells.
-func (x *rubyX) exprChain(n *sitter.Node) string {
+func (x *extractor) exprChain(n *sitter.Node) string {
 	if n == nil {
 		return facts.Unknown
 	}
@@ -155,7 +155,7 @@ func (x *rubyX) exprChain(n *sitter.Node) string {
 	case "instance_variable":
 		return "self." + strings.TrimPrefix(syntax.Text(n, x.src), "@")
 	case "constant", "scope_resolution":
-		return rubyConstChain(syntax.Text(n, x.src))
+		return constChain(syntax.Text(n, x.src))
 	case "call":
 		return x.callChain(n)
 	case "parenthesized_statements":
@@ -171,7 +171,7 @@ func (x *rubyX) exprChain(n *sitter.Node) string {
 
 // callChain is the chain of a call's result: Foo.new is an instance of
 // Foo, self.class is self's class, x.m is m's result on x.
-func (x *rubyX) callChain(n *sitter.Node) string {
+func (x *extractor) callChain(n *sitter.Node) string {
 	recv, m := x.g.Child(n, "receiver"), x.g.Child(n, "method")
 	name := syntax.Text(m, x.src)
 	if recv == nil {
@@ -187,7 +187,7 @@ func (x *rubyX) callChain(n *sitter.Node) string {
 	switch {
 	case rc == facts.Unknown || rc == facts.NotRepo:
 		return rc
-	case name == "new" && rubyIsConst(recv):
+	case name == "new" && isConst(recv):
 		return rc + "()"
 	case name == "class" && rc == "self":
 		return "self"
@@ -198,12 +198,12 @@ func (x *rubyX) callChain(n *sitter.Node) string {
 // recvChain is the Recv of a call on recv named name: "" when the
 // resolver reads the qualifier as written (self), NotRepo for a core
 // method on a value the file cannot type.
-func (x *rubyX) recvChain(recv *sitter.Node, name string) string {
+func (x *extractor) recvChain(recv *sitter.Node, name string) string {
 	if x.g.Kind(recv) == "self" {
 		return ""
 	}
 	c := x.exprChain(recv)
-	if rubyCoreMethods[name] && !x.typed(c) {
+	if coreMethods[name] && !x.typed(c) {
 		return facts.NotRepo
 	}
 	return c
@@ -212,7 +212,7 @@ func (x *rubyX) recvChain(recv *sitter.Node, name string) string {
 // typed reports whether a chain names a class the file can tell: self, a
 // constant or an instance of it (Foo, A.B, Foo()), or a field of self
 // assigned a known type; a method's result is not one.
-func (x *rubyX) typed(chain string) bool {
+func (x *extractor) typed(chain string) bool {
 	rest := strings.TrimSuffix(chain, "()")
 	switch {
 	case chain == facts.Unknown || chain == facts.NotRepo || strings.Contains(rest, "("):
@@ -233,20 +233,20 @@ func (x *rubyX) typed(chain string) bool {
 
 func startsUpper(s string) bool { return s != "" && syntax.IsUpper(s[0]) }
 
-// rubyConstChain turns A::B (or ::A::B) into the chain A.B.
-func rubyConstChain(written string) string {
+// constChain turns A::B (or ::A::B) into the chain A.B.
+func constChain(written string) string {
 	return strings.ReplaceAll(strings.TrimPrefix(syntax.NoSpace(written), "::"), "::", ".")
 }
 
-// rubyNotCalls are the parents of an identifier that names no method:
+// notCalls are the parents of an identifier that names no method:
 // parameters and alias/undef operands.
-var rubyNotCalls = syntax.WordSet(`method_parameters block_parameters lambda_parameters destructured_parameter
+var notCalls = syntax.WordSet(`method_parameters block_parameters lambda_parameters destructured_parameter
 	alias undef keyword_parameter optional_parameter splat_parameter hash_splat_parameter block_parameter`)
 
 // identifier handles a bare identifier: a rescue or for variable declares
 // a local; any other that is no local variable calls a method of self
 // (Ruby reads "total" with no local total as total()).
-func (x *rubyX) identifier(n *sitter.Node, field string) {
+func (x *extractor) identifier(n *sitter.Node, field string) {
 	if field == "method" || field == "name" {
 		return
 	}
@@ -265,7 +265,7 @@ func (x *rubyX) identifier(n *sitter.Node, field string) {
 	case pk == "exception_variable" || pk == "for" && field == "pattern":
 		x.locals.Declare(name, facts.Unknown)
 		return
-	case rubyNotCalls[pk]:
+	case notCalls[pk]:
 		return
 	}
 	if _, isLocal := x.locals.Lookup(name); isLocal {

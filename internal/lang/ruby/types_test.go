@@ -1,4 +1,4 @@
-package legacy
+package ruby
 
 import (
 	"testing"
@@ -6,9 +6,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-const rubyTypesSample = `module Shop
+const typesSample = `module Shop
   class Cart < Base
     include Pricing
     extend Finders
@@ -41,14 +42,14 @@ end
 // TestRubyFieldsFromInstanceVariables: instance variables assigned in a
 // class are its fields, typed by what is assigned (Foo.new: an instance).
 func TestRubyFieldsFromInstanceVariables(t *testing.T) {
-	f := testExtract(t, rubySpec(), rubyTypesSample)
-	var fields []testSymLine
-	for _, r := range testSymLines(f) {
+	f := langtest.Extract(t, Language(), typesSample)
+	var fields []symLineRow
+	for _, r := range langtest.SymLines[symLineRow](f) {
 		if r.Kind == facts.KindField {
 			fields = append(fields, r)
 		}
 	}
-	want := []testSymLine{
+	want := []symLineRow{
 		{"client", "Shop.Cart.client", facts.KindField, "Shop.Cart", 7},
 		{"owner", "Shop.Cart.owner", facts.KindField, "Shop.Cart", 8},
 		{"items", "Shop.Cart.items", facts.KindField, "Shop.Cart", 9},
@@ -58,10 +59,10 @@ func TestRubyFieldsFromInstanceVariables(t *testing.T) {
 		t.Errorf("fields (-want +got):\n%s", d)
 	}
 	wantTypes := map[string]string{"Shop.Cart.client": "Api.Client()", "Shop.Cart.items": facts.NotRepo, "Shop.Cart.cache": "Store()"}
-	if d := cmp.Diff(wantTypes, testTypes(f)); d != "" {
+	if d := cmp.Diff(wantTypes, langtest.Types(f)); d != "" {
 		t.Errorf("types (-want +got):\n%s", d)
 	}
-	cart := testSymbol(t, f, "Shop.Cart")
+	cart := langtest.Symbol(t, f, "Shop.Cart")
 	if d := cmp.Diff([]string{"Pricing", "Finders"}, cart.Implements); d != "" {
 		t.Errorf("mixins: %s", d)
 	}
@@ -73,8 +74,8 @@ func TestRubyFieldsFromInstanceVariables(t *testing.T) {
 // method on a value the file cannot type is outside the repository, and
 // Foo.new is a call of the class.
 func TestRubyReceivers(t *testing.T) {
-	f := testExtract(t, rubySpec(), rubyTypesSample)
-	want := []testCall{
+	f := langtest.Extract(t, Language(), typesSample)
+	want := []callRow{
 		{"Client", "Api", "Api"},
 		{"Validator", "", ""},
 		{"check", "v", "Validator()"},
@@ -89,15 +90,15 @@ func TestRubyReceivers(t *testing.T) {
 		{"checkout", "super", ""},
 		{"Store", "", ""},
 	}
-	if d := cmp.Diff(want, testCalls(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Calls[callRow](f)); d != "" {
 		t.Errorf("calls (-want +got):\n%s", d)
 	}
 }
 
 // TestRubySuperWithArguments: super(args) is the same call as super.
 func TestRubySuperWithArguments(t *testing.T) {
-	f := testExtract(t, rubySpec(), "class A < B\n  def save(x)\n    super(x)\n  end\nend\n")
-	if d := cmp.Diff([]testCall{{"save", "super", ""}}, testCalls(f)); d != "" {
+	f := langtest.Extract(t, Language(), "class A < B\n  def save(x)\n    super(x)\n  end\nend\n")
+	if d := cmp.Diff([]callRow{{"save", "super", ""}}, langtest.Calls[callRow](f)); d != "" {
 		t.Errorf("calls (-want +got):\n%s", d)
 	}
 }

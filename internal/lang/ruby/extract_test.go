@@ -1,4 +1,4 @@
-package legacy
+package ruby
 
 import (
 	"testing"
@@ -6,9 +6,17 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-const rubySample = `require "json"
+// The rows the tables list (see langtest).
+type (
+	symLineRow langtest.SymLine
+	refRow     langtest.Ref
+	callRow    langtest.Call
+)
+
+const sample = `require "json"
 require_relative "../support/helper"
 require 'net/http'
 require File.join(__dir__, "dyn")
@@ -55,8 +63,8 @@ def top_level; end
 `
 
 func TestRubySymbols(t *testing.T) {
-	f := testExtract(t, rubySpec(), rubySample)
-	want := []testSymLine{
+	f := langtest.Extract(t, Language(), sample)
+	want := []symLineRow{
 		{"VERSION", "VERSION", facts.KindConst, "", 6},
 		{"Billing", "Billing", facts.KindModule, "", 10},
 		{"RATE", "Billing.RATE", facts.KindConst, "Billing", 11},
@@ -67,14 +75,14 @@ func TestRubySymbols(t *testing.T) {
 		{"Fatal", "Billing.Error.Fatal", facts.KindClass, "Billing.Error", 41},
 		{"top_level", "top_level", facts.KindFunction, "", 44},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	mod := testSymbol(t, f, "Billing")
+	mod := langtest.Symbol(t, f, "Billing")
 	if mod.Doc != "Billing things.\nSecond line." || mod.Signature != "module Billing" || mod.EndLine != 42 {
 		t.Errorf("Billing: %+v", mod)
 	}
-	inv := testSymbol(t, f, "Billing.Invoice")
+	inv := langtest.Symbol(t, f, "Billing.Invoice")
 	if inv.Signature != "class Invoice < Base::Record" {
 		t.Errorf("Invoice signature %q", inv.Signature)
 	}
@@ -84,28 +92,28 @@ func TestRubySymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"Comparable", "Forwardable"}, inv.Implements); d != "" {
 		t.Errorf("Invoice implements: %s", d)
 	}
-	tot := testSymbol(t, f, "Billing.Invoice.total")
+	tot := langtest.Symbol(t, f, "Billing.Invoice.total")
 	if tot.Doc != "Totals the lines." || tot.Signature != "def total(tax)" {
 		t.Errorf("total: doc %q sig %q", tot.Doc, tot.Signature)
 	}
-	if s := testSymbol(t, f, "Billing.Invoice.build").Signature; s != "def self.build(attrs)" {
+	if s := langtest.Symbol(t, f, "Billing.Invoice.build").Signature; s != "def self.build(attrs)" {
 		t.Errorf("build signature %q", s)
 	}
-	if s := testSymbol(t, f, "VERSION").Signature; s != `VERSION = "1.0"` {
+	if s := langtest.Symbol(t, f, "VERSION").Signature; s != `VERSION = "1.0"` {
 		t.Errorf("VERSION signature %q", s)
 	}
 }
 
 func TestRubyFirstMethodDoc(t *testing.T) {
 	src := "class A\n  # Doc of m.\n  def m; end\nend\n"
-	f := testExtract(t, rubySpec(), src)
-	if m := testSymbol(t, f, "A.m"); m.Doc != "Doc of m." {
+	f := langtest.Extract(t, Language(), src)
+	if m := langtest.Symbol(t, f, "A.m"); m.Doc != "Doc of m." {
 		t.Errorf("doc = %q", m.Doc)
 	}
 }
 
 func TestRubyImports(t *testing.T) {
-	f := testExtract(t, rubySpec(), rubySample)
+	f := langtest.Extract(t, Language(), sample)
 	want := []facts.Import{
 		{Path: "json", Kind: "require", Line: 1},
 		{Path: "../support/helper", Kind: "relative", Line: 2},
@@ -117,9 +125,9 @@ func TestRubyImports(t *testing.T) {
 }
 
 func TestRubyRefs(t *testing.T) {
-	f := testExtract(t, rubySpec(), rubySample)
+	f := langtest.Extract(t, Language(), sample)
 	const m = "Billing.Invoice.total"
-	want := []testRef{
+	want := []refRow{
 		// require with a non-literal argument is an ordinary call.
 		{"require", "", facts.RefCall, "", 4},
 		{"join", "File", facts.RefCall, "", 4},
@@ -147,19 +155,19 @@ func TestRubyRefs(t *testing.T) {
 		{"arg", "", facts.RefCall, m, 29},
 		{"new", "", facts.RefCall, "Billing.Invoice.build", 33},
 	}
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
 
 func TestRubyInterpolatedCall(t *testing.T) {
-	f := testExtract(t, rubySpec(), "def greet\n  puts \"hi #{name_of(user)}\"\nend\n")
-	want := []testRef{
+	f := langtest.Extract(t, Language(), "def greet\n  puts \"hi #{name_of(user)}\"\nend\n")
+	want := []refRow{
 		{"puts", "", facts.RefCall, "greet", 2},
 		{"name_of", "", facts.RefCall, "greet", 2},
 		{"user", "", facts.RefCall, "greet", 2}, // no local user: a method of self
 	}
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -169,12 +177,12 @@ func TestRubyConstantBlockMethods(t *testing.T) {
   def dist; Math.sqrt(x); end
 end
 `
-	f := testExtract(t, rubySpec(), src)
-	want := []testSymLine{
+	f := langtest.Extract(t, Language(), src)
+	want := []symLineRow{
 		{"Point", "Point", facts.KindConst, "", 1},
 		{"dist", "Point.dist", facts.KindMethod, "Point", 2},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 }
@@ -187,12 +195,12 @@ end
 def broken(
   x = = 1
 `
-	f := testExtract(t, rubySpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := testSymLines(f)
-	want := []testSymLine{
+	got := langtest.SymLines[symLineRow](f)
+	want := []symLineRow{
 		{"Good", "Good", facts.KindClass, "", 1},
 		{"fine", "Good.fine", facts.KindMethod, "Good", 2},
 	}
@@ -213,7 +221,7 @@ func TestRubyModuleKeys(t *testing.T) {
 		{"app/models/user.rb", []string{"app/models/user"}},
 		{"Rakefile.rake", []string{"Rakefile.rake"}},
 	}
-	spec := rubySpec()
+	spec := Language()
 	for _, tt := range tests {
 		if d := cmp.Diff(tt.want, spec.ModuleKeys(tt.path, nil, nil)); d != "" {
 			t.Errorf("ModuleKeys(%q): %s", tt.path, d)
@@ -234,7 +242,7 @@ func TestRubyImportCandidates(t *testing.T) {
 		{facts.Import{Path: "json.rb", Kind: "require"}, "app/x.rb", []string{"json", "lib/json"}},
 		{facts.Import{Path: "x"}, "app/x.rb", nil},
 	}
-	spec := rubySpec()
+	spec := Language()
 	for _, tt := range tests {
 		if d := cmp.Diff(tt.want, spec.ImportCandidates(tt.imp, tt.from, nil)); d != "" {
 			t.Errorf("ImportCandidates(%+v, %q): %s", tt.imp, tt.from, d)
