@@ -16,11 +16,12 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/php"
 	"github.com/lgraph/lgraph/internal/lang/python"
 	"github.com/lgraph/lgraph/internal/lang/ruby"
+	"github.com/lgraph/lgraph/internal/lang/rust"
 )
 
 // Languages lists every language, in lang.Names order.
 func Languages() []lang.Language {
-	return append([]lang.Language{golang.Language(), python.Language(), js.JavaScript(), js.TypeScript(), js.TSX(), java.Language(), csharp.Language(), php.Language(), ruby.Language()}, legacy.Languages()...)
+	return append([]lang.Language{golang.Language(), python.Language(), js.JavaScript(), js.TypeScript(), js.TSX(), java.Language(), csharp.Language(), php.Language(), ruby.Language(), rust.Language()}, legacy.Languages()...)
 }
 
 // Registry returns the registry of every language. It is built once and

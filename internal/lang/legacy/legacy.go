@@ -57,7 +57,7 @@ func wrap(s *oldSpec) lang.Language {
 func Languages() []lang.Language {
 	var out []lang.Language
 	for _, s := range []*oldSpec{
-		rustSpec(), cSpec(), cppSpec(),
+		cSpec(), cppSpec(),
 	} {
 		out = append(out, wrap(s))
 	}

@@ -1,4 +1,4 @@
-package legacy
+package rust
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 )
 
 // symbol appends a definition for n under the current scope and pushes it.
-func (x *rustX) symbol(n *sitter.Node, kind string) *facts.Symbol {
+func (x *extractor) symbol(n *sitter.Node, kind string) *facts.Symbol {
 	name := syntax.Text(x.g.Child(n, "name"), x.src)
 	parent, _ := x.scope()
 	qual := name
@@ -40,7 +40,7 @@ func (x *rustX) symbol(n *sitter.Node, kind string) *facts.Symbol {
 		Name: name, Qualified: qual, Kind: kind, Parent: parent,
 		Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 		Signature: strings.TrimRight(syntax.Header(n, body, x.src), " ;"),
-		Doc:       rustDoc(n, x.src),
+		Doc:       doc(n, x.src),
 	})
 	return &x.f.Symbols[len(x.f.Symbols)-1]
 }
@@ -49,7 +49,7 @@ func (x *rustX) symbol(n *sitter.Node, kind string) *facts.Symbol {
 // method (a private field and its getter) after every other symbol, so
 // that the method keeps the node id it has without fields, and the field
 // takes the "~2" one.
-func (x *rustX) fieldsLast() {
+func (x *extractor) fieldsLast() {
 	others := map[string]bool{}
 	for _, s := range x.f.Symbols {
 		if s.Kind != facts.KindField {
@@ -70,7 +70,7 @@ func (x *rustX) fieldsLast() {
 
 // field records a named field of a struct or union with its type, so that
 // self.f.m() resolves through f's type.
-func (x *rustX) field(n *sitter.Node) {
+func (x *extractor) field(n *sitter.Node) {
 	name := syntax.Text(x.g.Child(n, "name"), x.src)
 	parent, _ := x.scope()
 	if name == "" || parent == "" {
@@ -80,14 +80,14 @@ func (x *rustX) field(n *sitter.Node) {
 		Name: name, Qualified: parent + "." + name, Kind: facts.KindField, Parent: parent,
 		Line: syntax.Line(n), EndLine: syntax.EndLine(n),
 		Signature: syntax.OneLine(syntax.Text(n, x.src)),
-		Doc:       rustDoc(n, x.src),
-		Type:      rustSymType(x.typeChain(x.g.Child(n, "type"), true)),
+		Doc:       doc(n, x.src),
+		Type:      symType(x.typeChain(x.g.Child(n, "type"), true)),
 	})
 }
 
 // finishImpls attaches `impl Trait for Type` to Type when Type is defined in
 // this file (and drops the then redundant trait and self-type refs).
-func (x *rustX) finishImpls() {
+func (x *extractor) finishImpls() {
 	drop := map[int]bool{}
 	for _, im := range x.impls {
 		if im.self == "" {
@@ -133,17 +133,17 @@ func (x *rustX) finishImpls() {
 	x.f.Refs = refs
 }
 
-// rustTypeName is the name of an impl's self type without generics,
+// typeName is the name of an impl's self type without generics,
 // references or path ("Point" for &'a mut a::Point<T>).
-func rustTypeName(n *sitter.Node, src []byte) string {
+func typeName(n *sitter.Node, src []byte) string {
 	for n != nil {
-		switch rustG().Kind(n) {
+		switch table().Kind(n) {
 		case "type_identifier", "primitive_type":
 			return syntax.Text(n, src)
 		case "generic_type", "reference_type", "pointer_type":
-			n = rustG().Child(n, "type")
+			n = table().Child(n, "type")
 		case "scoped_type_identifier":
-			n = rustG().Child(n, "name")
+			n = table().Child(n, "name")
 		default:
 			return syntax.NoSpace(syntax.Text(n, src))
 		}
@@ -151,12 +151,12 @@ func rustTypeName(n *sitter.Node, src []byte) string {
 	return ""
 }
 
-// rustBounds lists the trait names of trait_bounds (supertraits).
-func rustBounds(b *sitter.Node, src []byte) []string {
+// bounds lists the trait names of trait_bounds (supertraits).
+func bounds(b *sitter.Node, src []byte) []string {
 	var out []string
 	for i := uint(0); i < b.NamedChildCount(); i++ {
 		ch := b.NamedChild(i)
-		switch rustG().Kind(ch) {
+		switch table().Kind(ch) {
 		case "type_identifier", "scoped_type_identifier", "generic_type":
 			out = append(out, syntax.CutGenerics(syntax.NoSpace(syntax.Text(ch, src))))
 		}
@@ -164,13 +164,13 @@ func rustBounds(b *sitter.Node, src []byte) []string {
 	return out
 }
 
-// rustDoc returns the /// //! or /** */ comments above n, looking through
+// doc returns the /// //! or /** */ comments above n, looking through
 // attributes such as #[derive(..)].
-func rustDoc(n *sitter.Node, src []byte) string {
+func doc(n *sitter.Node, src []byte) string {
 	var lines []string
 	next := int(n.StartPosition().Row)
 	for p := n.PrevSibling(); p != nil; p = p.PrevSibling() {
-		kind := rustG().Kind(p)
+		kind := table().Kind(p)
 		if kind == "attribute_item" {
 			next = int(p.StartPosition().Row)
 			continue

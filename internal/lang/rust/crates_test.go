@@ -1,4 +1,4 @@
-package legacy
+package rust
 
 import (
 	"testing"
@@ -58,10 +58,10 @@ package = "winapi-util-renamed"
 	}
 }
 
-// rustWorkspace is ripgrep's layout: a root package whose binary lives in
+// workspace is ripgrep's layout: a root package whose binary lives in
 // crates/core, with its integration tests rooted at tests/tests.rs, and
 // library members under crates/.
-var rustWorkspace = &lang.Project{Rust: map[string]lang.RustPackage{
+var workspace = &lang.Project{Rust: map[string]lang.RustPackage{
 	"":                {Name: "ripgrep", Lib: "ripgrep", Roots: []string{"build.rs", "crates/core/main.rs", "tests/tests.rs"}},
 	"crates/searcher": {Name: "grep-searcher", Lib: "grep_searcher", Deps: map[string]string{"memmap": "memmap2"}},
 	"crates/matcher":  {Name: "grep-matcher", Lib: "grep_matcher"},
@@ -84,23 +84,23 @@ func TestRustModuleKeys(t *testing.T) {
 		{"lib.rs", nil, []string{"crate"}},
 		{"tests/it.rs", nil, []string{"crate::tests::it"}},
 		// With it, each crate of the workspace has its own keys.
-		{"crates/searcher/src/lib.rs", rustWorkspace, []string{"crates/searcher/src/crate"}},
-		{"crates/searcher/src/searcher/mod.rs", rustWorkspace, []string{"crates/searcher/src/crate::searcher"}},
-		{"crates/matcher/src/lib.rs", rustWorkspace, []string{"crates/matcher/src/crate"}},
-		{"crates/glob/lib/globset.rs", rustWorkspace, []string{"crates/glob/lib/crate"}},
-		{"crates/glob/lib/glob.rs", rustWorkspace, []string{"crates/glob/lib/crate::glob"}},
-		{"crates/core/main.rs", rustWorkspace, []string{"crates/core/crate"}},
-		{"crates/core/flags/hiargs.rs", rustWorkspace, []string{"crates/core/crate::flags::hiargs"}},
-		{"tests/tests.rs", rustWorkspace, []string{"tests/crate"}},
-		{"tests/util.rs", rustWorkspace, []string{"tests/crate::util"}},
-		{"build.rs", rustWorkspace, []string{"crate"}},
+		{"crates/searcher/src/lib.rs", workspace, []string{"crates/searcher/src/crate"}},
+		{"crates/searcher/src/searcher/mod.rs", workspace, []string{"crates/searcher/src/crate::searcher"}},
+		{"crates/matcher/src/lib.rs", workspace, []string{"crates/matcher/src/crate"}},
+		{"crates/glob/lib/globset.rs", workspace, []string{"crates/glob/lib/crate"}},
+		{"crates/glob/lib/glob.rs", workspace, []string{"crates/glob/lib/crate::glob"}},
+		{"crates/core/main.rs", workspace, []string{"crates/core/crate"}},
+		{"crates/core/flags/hiargs.rs", workspace, []string{"crates/core/crate::flags::hiargs"}},
+		{"tests/tests.rs", workspace, []string{"tests/crate"}},
+		{"tests/util.rs", workspace, []string{"tests/crate::util"}},
+		{"build.rs", workspace, []string{"crate"}},
 		// A file directly in tests/ or examples/ is a crate root of its own,
 		// and may also be a module of a sibling root.
-		{"crates/searcher/examples/search.rs", rustWorkspace, []string{"crates/searcher/examples/crate", "crates/searcher/examples/crate::search"}},
-		{"crates/searcher/tests/common/mod.rs", rustWorkspace, []string{"crates/searcher/tests/crate::common"}},
-		{"crates/searcher/src/bin/tool/main.rs", rustWorkspace, []string{"crates/searcher/src/bin/tool/crate"}},
+		{"crates/searcher/examples/search.rs", workspace, []string{"crates/searcher/examples/crate", "crates/searcher/examples/crate::search"}},
+		{"crates/searcher/tests/common/mod.rs", workspace, []string{"crates/searcher/tests/crate::common"}},
+		{"crates/searcher/src/bin/tool/main.rs", workspace, []string{"crates/searcher/src/bin/tool/crate"}},
 	}
-	spec := rustSpec()
+	spec := Language()
 	for _, tt := range tests {
 		if d := cmp.Diff(tt.want, spec.ModuleKeys(tt.path, nil, tt.pr)); d != "" {
 			t.Errorf("ModuleKeys(%q): %s", tt.path, d)
@@ -131,18 +131,18 @@ func TestRustImportCandidates(t *testing.T) {
 		{facts.Import{Path: "self::foo", Kind: "mod"}, "src/a/b.rs", nil, []string{"src/crate::a::b::foo"}},
 		{facts.Import{Path: "self::t::deep", Kind: "mod"}, "src/a.rs", nil, []string{"src/crate::a::t::deep"}},
 		// crate is the file's own crate, never another of the workspace.
-		{facts.Import{Path: "crate::flags"}, "crates/core/search.rs", rustWorkspace, []string{"crates/core/crate::flags", "crates/core/crate"}},
-		{facts.Import{Path: "crate::sink"}, "crates/searcher/src/lib.rs", rustWorkspace, []string{"crates/searcher/src/crate::sink", "crates/searcher/src/crate"}},
-		{facts.Import{Path: "crate::util"}, "tests/misc.rs", rustWorkspace, []string{"tests/crate::util", "tests/crate"}},
+		{facts.Import{Path: "crate::flags"}, "crates/core/search.rs", workspace, []string{"crates/core/crate::flags", "crates/core/crate"}},
+		{facts.Import{Path: "crate::sink"}, "crates/searcher/src/lib.rs", workspace, []string{"crates/searcher/src/crate::sink", "crates/searcher/src/crate"}},
+		{facts.Import{Path: "crate::util"}, "tests/misc.rs", workspace, []string{"tests/crate::util", "tests/crate"}},
 		// Another member's library, by its crate name.
-		{facts.Import{Path: "grep_matcher"}, "crates/searcher/src/sink.rs", rustWorkspace,
+		{facts.Import{Path: "grep_matcher"}, "crates/searcher/src/sink.rs", workspace,
 			[]string{"crates/searcher/src/crate::sink::grep_matcher", "crates/matcher/src/crate"}},
-		{facts.Import{Path: "globset::glob"}, "crates/core/main.rs", rustWorkspace,
+		{facts.Import{Path: "globset::glob"}, "crates/core/main.rs", workspace,
 			[]string{"crates/core/crate::globset::glob", "crates/core/crate::globset", "crates/glob/lib/crate::glob", "crates/glob/lib/crate"}},
 		// A crate outside the workspace has no module of the repository.
-		{facts.Import{Path: "memmap"}, "crates/searcher/src/lib.rs", rustWorkspace, []string{"crates/searcher/src/crate::memmap"}},
+		{facts.Import{Path: "memmap"}, "crates/searcher/src/lib.rs", workspace, []string{"crates/searcher/src/crate::memmap"}},
 	}
-	spec := rustSpec()
+	spec := Language()
 	for _, tt := range tests {
 		pr := tt.pr
 		if pr == nil {

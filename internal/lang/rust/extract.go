@@ -1,59 +1,45 @@
-package legacy
+package rust
 
 import (
 	"sort"
 	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
-	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
-	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func rustSpec() *oldSpec {
-	return &oldSpec{
-		Name: "rust", Family: "rust", Extensions: []string{".rs"}, Interpreters: []string{},
-		Grammar:          func() *sitter.Language { return sitter.NewLanguage(tsrust.Language()) },
-		Extract:          rustExtract,
-		ModuleKeys:       rustModuleKeys,
-		ImportCandidates: rustImportCandidates,
-		StdMethods:       rustStdMethods,
-		Traits:           lang.Traits{SubmoduleSep: "::"},
-		Project:          newRustProject,
-	}
-}
+// table is the Rust grammar's kinds and fields, read once.
+var table = sync.OnceValue(func() *syntax.Table { return syntax.NewTable(rustGrammar()) })
 
-var rustG = sync.OnceValue(func() *syntax.Table { return syntax.NewTable(sitter.NewLanguage(tsrust.Language())) })
-
-type rustScope struct {
+type scope struct {
 	qual  string
 	kind  byte // 'm' mod block, 'i' impl, 't' trait, 'f' function, 'S' struct or union, 's' other item
 	tpLen int  // len(tparams) before this scope's generic parameters
 }
 
-// rustImpl is one `impl [Trait for] Type` block, resolved after the walk.
-type rustImpl struct {
+// impl is one `impl [Trait for] Type` block, resolved after the walk.
+type impl struct {
 	self     string // Qualified name the methods hang under
 	trait    string // trait as written, "" for inherent impls
 	traitRef int    // index in refs of the trait's reference, -1 if none
 	selfRef  int    // index in refs of the self type's reference, -1 if none
 }
 
-// rustTParam is a generic parameter in scope with the chain of the
+// tParam is a generic parameter in scope with the chain of the
 // values it types: its first bound that is not a standard trait.
-type rustTParam struct{ name, chain string }
+type tParam struct{ name, chain string }
 
-type rustX struct {
+type extractor struct {
 	src     []byte
 	g       *syntax.Table
 	f       *facts.File
-	scopes  []rustScope
+	scopes  []scope
 	fnDepth int
 	mods    []string     // inline `mod x { }` blocks around the current node
-	tparams []rustTParam // generic parameters in scope (not reported as refs)
-	impls   []rustImpl
+	tparams []tParam // generic parameters in scope (not reported as refs)
+	impls   []impl
 	// What the file says about its names (rust_names.go): each name a use
 	// binds, with the path it names (`use crate::a::B as C`: C ->
 	// crate::a::B); the file's own items; the file-level glob imports
@@ -62,13 +48,13 @@ type rustX struct {
 	items map[string]bool
 	globs []string
 	// locals are the open blocks of the current function (rust_locals.go).
-	locals []rustLocals
+	locals []locals
 	// paths are the module paths given an Import of kind "path" so far.
 	paths map[string]bool
 }
 
-func rustExtract(root *sitter.Node, src []byte) *facts.File {
-	x := &rustX{src: src, g: rustG(), f: &facts.File{}, uses: map[string]string{}, items: map[string]bool{}, paths: map[string]bool{}}
+func extract(root *sitter.Node, src []byte) *facts.File {
+	x := &extractor{src: src, g: table(), f: &facts.File{}, uses: map[string]string{}, items: map[string]bool{}, paths: map[string]bool{}}
 	x.declarations(root)
 	c := root.Walk()
 	defer c.Close()
@@ -79,7 +65,7 @@ func rustExtract(root *sitter.Node, src []byte) *facts.File {
 	return x.f
 }
 
-func (x *rustX) walk(c *sitter.TreeCursor, parentKind string) {
+func (x *extractor) walk(c *sitter.TreeCursor, parentKind string) {
 	n := c.Node()
 	x.popLocals(n.StartByte())
 	kind := x.g.Kind(n)
@@ -115,7 +101,7 @@ func (x *rustX) walk(c *sitter.TreeCursor, parentKind string) {
 	}
 }
 
-func (x *rustX) scope() (qual string, kind byte) {
+func (x *extractor) scope() (qual string, kind byte) {
 	if len(x.scopes) == 0 {
 		return "", 0
 	}
@@ -125,8 +111,8 @@ func (x *rustX) scope() (qual string, kind byte) {
 
 // push opens the scope of item n, whose generic parameters stay in scope
 // until it is popped.
-func (x *rustX) push(n *sitter.Node, qual string, kind byte) {
-	x.scopes = append(x.scopes, rustScope{qual: qual, kind: kind, tpLen: len(x.tparams)})
+func (x *extractor) push(n *sitter.Node, qual string, kind byte) {
+	x.scopes = append(x.scopes, scope{qual: qual, kind: kind, tpLen: len(x.tparams)})
 	if kind == 'f' {
 		x.fnDepth++
 	}
@@ -135,7 +121,7 @@ func (x *rustX) push(n *sitter.Node, qual string, kind byte) {
 
 // enter handles one node and reports whether to visit its children and
 // whether it pushed a scope.
-func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentKind string) (descend, pushed bool) {
+func (x *extractor) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentKind string) (descend, pushed bool) {
 	if x.fnDepth > 0 && x.enterBody(n, kind) {
 		return true, false
 	}
@@ -199,7 +185,7 @@ func (x *rustX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 }
 
 // item handles a type, trait, constant or static definition.
-func (x *rustX) item(n *sitter.Node, kind string) (descend, pushed bool) {
+func (x *extractor) item(n *sitter.Node, kind string) (descend, pushed bool) {
 	if x.fnDepth > 0 {
 		return true, false
 	}
@@ -226,26 +212,26 @@ func (x *rustX) item(n *sitter.Node, kind string) (descend, pushed bool) {
 	switch kind {
 	case "trait_item":
 		if b := x.g.Child(n, "bounds"); b != nil {
-			s.Extends = rustBounds(b, x.src)
+			s.Extends = bounds(b, x.src)
 		}
 	case "const_item", "static_item":
-		s.Type = rustSymType(x.typeChain(x.g.Child(n, "type"), true))
+		s.Type = symType(x.typeChain(x.g.Child(n, "type"), true))
 	}
 	return true, true
 }
 
 // impl opens an impl block: its methods hang under the self type.
-func (x *rustX) impl(n *sitter.Node) (descend, pushed bool) {
+func (x *extractor) impl(n *sitter.Node) (descend, pushed bool) {
 	if x.fnDepth > 0 {
-		x.impls = append(x.impls, rustImpl{traitRef: -1, selfRef: -1}) // local impl: never resolved
+		x.impls = append(x.impls, impl{traitRef: -1, selfRef: -1}) // local impl: never resolved
 		return true, false
 	}
 	outer, _ := x.scope()
-	self := rustTypeName(x.g.Child(n, "type"), x.src)
+	self := typeName(x.g.Child(n, "type"), x.src)
 	if outer != "" {
 		self = outer + "." + self
 	}
-	im := rustImpl{self: self, traitRef: -1, selfRef: -1}
+	im := impl{self: self, traitRef: -1, selfRef: -1}
 	if t := x.g.Child(n, "trait"); t != nil {
 		im.trait = syntax.CutGenerics(syntax.OneLine(syntax.Text(t, x.src)))
 	}
@@ -256,7 +242,7 @@ func (x *rustX) impl(n *sitter.Node) (descend, pushed bool) {
 
 // leave finishes a node after its children: a let binds its names for
 // what follows it, not for its own initializer.
-func (x *rustX) leave(n *sitter.Node, kind string) {
+func (x *extractor) leave(n *sitter.Node, kind string) {
 	if x.fnDepth == 0 || (kind != "let_declaration" && kind != "let_condition") {
 		return
 	}

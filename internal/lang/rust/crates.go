@@ -1,4 +1,4 @@
-package legacy
+package rust
 
 import (
 	"path"
@@ -18,9 +18,9 @@ import (
 // [lib] and target paths, else Cargo's default layout), or without one from
 // the nearest src/ directory.
 
-// rustCrate is where a file sits: the crate root directory, the module
+// crate is where a file sits: the crate root directory, the module
 // path below `crate`, and whether the file is a crate root itself.
-type rustCrate struct {
+type crate struct {
 	dir  string
 	mod  []string
 	root bool
@@ -30,11 +30,11 @@ type rustCrate struct {
 	auto bool
 }
 
-// rustAutoDirs are the directories where Cargo finds crate roots itself.
-var rustAutoDirs = []string{"src/bin", "tests", "examples", "benches"}
+// autoDirs are the directories where Cargo finds crate roots itself.
+var autoDirs = []string{"src/bin", "tests", "examples", "benches"}
 
-// rustPackageFor finds the package owning the file at p.
-func rustPackageFor(pr *lang.Project, p string) (string, lang.RustPackage, bool) {
+// packageFor finds the package owning the file at p.
+func packageFor(pr *lang.Project, p string) (string, lang.RustPackage, bool) {
 	if pr == nil || len(pr.Rust) == 0 {
 		return "", lang.RustPackage{}, false
 	}
@@ -53,10 +53,10 @@ func rustPackageFor(pr *lang.Project, p string) (string, lang.RustPackage, bool)
 	}
 }
 
-// rustLibDir is the root directory of the library crate code names
+// libDir is the root directory of the library crate code names
 // `name` in the package at fromPkg (a workspace member or a renamed
 // dependency of it), or false when no package of the repository is it.
-func rustLibDir(pr *lang.Project, name, fromPkg string) (string, bool) {
+func libDir(pr *lang.Project, name, fromPkg string) (string, bool) {
 	if pr == nil {
 		return "", false
 	}
@@ -92,11 +92,11 @@ func joinDir(a, b string) string {
 	return a + "/" + b
 }
 
-// rustCrateOf places the file at p in its crate.
-func rustCrateOf(p string, pr *lang.Project) rustCrate {
-	pkgDir, pkg, ok := rustPackageFor(pr, p)
+// crateOf places the file at p in its crate.
+func crateOf(p string, pr *lang.Project) crate {
+	pkgDir, pkg, ok := packageFor(pr, p)
 	if !ok {
-		return rustCrateBySrc(p)
+		return crateBySrc(p)
 	}
 	rel := p
 	if pkgDir != "" {
@@ -107,7 +107,7 @@ func rustCrateOf(p string, pr *lang.Project) rustCrate {
 		roots = append(roots, pkg.LibPath)
 	}
 	if slices.Contains(roots, rel) {
-		return rustCrate{dir: joinDir(pkgDir, path.Dir(rel)), root: true}
+		return crate{dir: joinDir(pkgDir, path.Dir(rel)), root: true}
 	}
 	// The crate directory is the deepest directory holding a root.
 	best, found := "", false
@@ -126,30 +126,30 @@ func rustCrateOf(p string, pr *lang.Project) rustCrate {
 		consider(d)
 	}
 	consider("src")
-	for _, d := range rustAutoDirs {
+	for _, d := range autoDirs {
 		consider(d)
 	}
 	if !found {
-		return rustModuleIn(pkgDir, rel)
+		return moduleIn(pkgDir, rel)
 	}
 	inner := strings.TrimPrefix(rel, best+"/")
 	if best == "" {
 		inner = rel
 	}
-	if slices.Contains(rustAutoDirs, best) && !explicit[best] {
+	if slices.Contains(autoDirs, best) && !explicit[best] {
 		if !strings.Contains(inner, "/") {
-			return rustCrate{dir: joinDir(pkgDir, best), mod: []string{strings.TrimSuffix(inner, ".rs")}, root: true, auto: true}
+			return crate{dir: joinDir(pkgDir, best), mod: []string{strings.TrimSuffix(inner, ".rs")}, root: true, auto: true}
 		}
 		if sub, file, _ := strings.Cut(inner, "/"); file == "main.rs" {
-			return rustCrate{dir: joinDir(pkgDir, best+"/"+sub), root: true}
+			return crate{dir: joinDir(pkgDir, best+"/"+sub), root: true}
 		}
 	}
-	return rustModuleIn(joinDir(pkgDir, best), inner)
+	return moduleIn(joinDir(pkgDir, best), inner)
 }
 
-// rustCrateBySrc places a file outside any known package: its crate is
+// crateBySrc places a file outside any known package: its crate is
 // rooted at the nearest src/ directory, else at the repository root.
-func rustCrateBySrc(p string) rustCrate {
+func crateBySrc(p string) crate {
 	dir, rel := "", p
 	if i := strings.LastIndex(p, "/src/"); i >= 0 {
 		dir, rel = p[:i+len("/src")], p[i+len("/src/"):]
@@ -157,23 +157,23 @@ func rustCrateBySrc(p string) rustCrate {
 		dir, rel = "src", p[len("src/"):]
 	}
 	if rel == "lib.rs" || rel == "main.rs" {
-		return rustCrate{dir: dir, root: true}
+		return crate{dir: dir, root: true}
 	}
-	return rustModuleIn(dir, rel)
+	return moduleIn(dir, rel)
 }
 
-// rustModuleIn is the module a file at rel below a crate directory holds:
+// moduleIn is the module a file at rel below a crate directory holds:
 // a/b.rs and a/b/mod.rs are both a::b.
-func rustModuleIn(dir, rel string) rustCrate {
+func moduleIn(dir, rel string) crate {
 	segs := strings.Split(strings.TrimSuffix(rel, ".rs"), "/")
 	if segs[len(segs)-1] == "mod" {
 		segs = segs[:len(segs)-1]
 	}
-	return rustCrate{dir: dir, mod: segs}
+	return crate{dir: dir, mod: segs}
 }
 
-// rustKey is the module key of a module path in a crate.
-func rustKey(dir string, mod []string) string {
+// key is the module key of a module path in a crate.
+func key(dir string, mod []string) string {
 	k := strings.Join(append([]string{"crate"}, mod...), "::")
 	if dir != "" {
 		k = dir + "/" + k
@@ -181,35 +181,35 @@ func rustKey(dir string, mod []string) string {
 	return k
 }
 
-func rustModuleKeys(p string, _ *facts.File, pr *lang.Project) []string {
-	c := rustCrateOf(p, pr)
+func moduleKeys(p string, _ *facts.File, pr *lang.Project) []string {
+	c := crateOf(p, pr)
 	if c.auto {
-		return []string{rustKey(c.dir, nil), rustKey(c.dir, c.mod)}
+		return []string{key(c.dir, nil), key(c.dir, c.mod)}
 	}
-	return []string{rustKey(c.dir, c.mod)}
+	return []string{key(c.dir, c.mod)}
 }
 
-// rustImportCandidates lists the modules a use path may name, longest
+// importCandidates lists the modules a use path may name, longest
 // first (`use a::b::C` names module a::b, or an item of a). A path starts
 // with crate, self or super, or with a name in scope: a child module of
 // the current one, else a crate, which is in the repository only when a
 // package of the workspace is that crate.
-func rustImportCandidates(imp facts.Import, from string, pr *lang.Project) []string {
-	c := rustCrateOf(from, pr)
+func importCandidates(imp facts.Import, from string, pr *lang.Project) []string {
+	c := crateOf(from, pr)
 	mod := c.mod
 	if c.root {
 		mod = nil
 	}
 	if imp.Kind == "mod" {
 		sub := strings.Split(strings.TrimPrefix(imp.Path, "self::"), "::")
-		return []string{rustKey(c.dir, append(slices.Clip(mod), sub...))}
+		return []string{key(c.dir, append(slices.Clip(mod), sub...))}
 	}
 	segs := strings.Split(imp.Path, "::")
 	switch segs[0] {
 	case "crate":
-		return rustPrefixes(c.dir, segs[1:], 0)
+		return prefixes(c.dir, segs[1:], 0)
 	case "self":
-		return rustPrefixes(c.dir, append(slices.Clip(mod), segs[1:]...), len(mod))
+		return prefixes(c.dir, append(slices.Clip(mod), segs[1:]...), len(mod))
 	case "super":
 		k := 0
 		for k < len(segs) && segs[k] == "super" {
@@ -219,21 +219,21 @@ func rustImportCandidates(imp facts.Import, from string, pr *lang.Project) []str
 			mod = mod[:len(mod)-1]
 			k++
 		}
-		return rustPrefixes(c.dir, append(slices.Clip(mod), segs[k:]...), len(mod))
+		return prefixes(c.dir, append(slices.Clip(mod), segs[k:]...), len(mod))
 	}
-	out := rustPrefixes(c.dir, append(slices.Clip(mod), segs...), len(mod)+1)
-	pkgDir, _, _ := rustPackageFor(pr, from)
-	if lib, ok := rustLibDir(pr, segs[0], pkgDir); ok {
-		out = append(out, rustPrefixes(lib, segs[1:], 0)...)
+	out := prefixes(c.dir, append(slices.Clip(mod), segs...), len(mod)+1)
+	pkgDir, _, _ := packageFor(pr, from)
+	if lib, ok := libDir(pr, segs[0], pkgDir); ok {
+		out = append(out, prefixes(lib, segs[1:], 0)...)
 	}
 	return out
 }
 
-// rustPrefixes lists the keys of mod and its ancestors down to min segments.
-func rustPrefixes(dir string, mod []string, min int) []string {
+// prefixes lists the keys of mod and its ancestors down to min segments.
+func prefixes(dir string, mod []string, min int) []string {
 	var out []string
 	for n := len(mod); n >= min; n-- {
-		out = append(out, rustKey(dir, mod[:n]))
+		out = append(out, key(dir, mod[:n]))
 	}
 	return out
 }

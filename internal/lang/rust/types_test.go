@@ -1,4 +1,4 @@
-package legacy
+package rust
 
 import (
 	"strconv"
@@ -7,10 +7,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-// rustTypes maps each symbol's qualified name to its Type.
-func rustTypes(f *facts.File) map[string]string {
+// types maps each symbol's qualified name to its Type.
+func types(f *facts.File) map[string]string {
 	out := map[string]string{}
 	for _, s := range f.Symbols {
 		out[s.Qualified] = s.Type
@@ -18,8 +19,8 @@ func rustTypes(f *facts.File) map[string]string {
 	return out
 }
 
-// rustRecvs maps "line:name" of each call to its receiver chain.
-func rustRecvs(f *facts.File) map[string]string {
+// recvs maps "line:name" of each call to its receiver chain.
+func recvs(f *facts.File) map[string]string {
 	out := map[string]string{}
 	for _, r := range f.Refs {
 		if r.Kind == facts.RefCall {
@@ -71,7 +72,7 @@ impl<W: Matcher> Server<W> {
 const LIMIT: usize = 3;
 static DEFAULT: Inner = Inner;
 `
-	got := rustTypes(testExtract(t, rustSpec(), src))
+	got := types(langtest.Extract(t, Language(), src))
 	want := map[string]string{
 		"Server": "", "Inner": "", "LIMIT": facts.NotRepo, "DEFAULT": "Inner",
 		// the field and the method conn (a getter) have the same type
@@ -105,7 +106,7 @@ static DEFAULT: Inner = Inner;
 // listed after every other symbol.
 func TestRustFieldSharingAMethodName(t *testing.T) {
 	src := "struct M {\n    start: usize,\n    end: usize,\n}\nimpl M {\n    fn start(&self) -> usize { self.start }\n}\n"
-	f := testExtract(t, rustSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	var got []string
 	for _, s := range f.Symbols {
 		got = append(got, s.Kind+" "+s.Qualified)
@@ -154,7 +155,7 @@ fn run<M: Matcher>(cfg: &Config, m: M, items: &[Item], opt: Option<Store>) -> Re
     Ok(())
 }
 `
-	got := rustRecvs(testExtract(t, rustSpec(), src))
+	got := recvs(langtest.Extract(t, Language(), src))
 	want := map[string]string{
 		"3:new": "@crate::store|Store", "4:get": "@crate::store|Store.new()",
 		"5:make": "", "6:put": "@crate::store|Store",
@@ -209,15 +210,15 @@ impl Worker {
     }
 }
 `
-	f := testExtract(t, rustSpec(), src)
-	var got []rustRecvRow
+	f := langtest.Extract(t, Language(), src)
+	var got []recvRow
 	for _, r := range f.Refs {
 		if r.Kind == facts.RefCall {
-			got = append(got, rustRecvRow{r.Name, r.Qualifier, r.Recv, r.Kind, r.From, r.Line})
+			got = append(got, recvRow{r.Name, r.Qualifier, r.Recv, r.Kind, r.From, r.Line})
 		}
 	}
 	c := facts.RefCall
-	want := []rustRecvRow{
+	want := []recvRow{
 		{"step", "self", "", c, "Worker.go", 6},
 		{"load", "self.conf", "", c, "Worker.go", 7},
 		{"helper", "Self", "", c, "Worker.go", 8},
@@ -254,7 +255,7 @@ fn c<P: AsRef<Path>>(p: P) { p.as_ref(); }
 fn d<X>(x: X) { x.go(); }
 fn e(w: impl Writer, v: &dyn Visit) { w.put(); v.visit(); }
 `
-	got := rustRecvs(testExtract(t, rustSpec(), src))
+	got := recvs(langtest.Extract(t, Language(), src))
 	want := map[string]string{
 		"1:write": "Sink", "2:search": "Searcher", "3:as_ref": facts.NotRepo,
 		"4:go": facts.Unknown, "5:put": "Writer", "5:visit": "Visit",
@@ -277,7 +278,7 @@ func TestRustClosureParams(t *testing.T) {
     res.map_err(|e| e.kind());
 }
 `
-	got := rustRecvs(testExtract(t, rustSpec(), src))
+	got := recvs(langtest.Extract(t, Language(), src))
 	want := map[string]string{
 		"2:iter": "-Item", "2:map": "-Item", "2:count": facts.NotRepo, "2:start": "Item",
 		"3:iter": "-Item", "3:filter": "-Item", "3:valid": "Item",

@@ -1,4 +1,4 @@
-package legacy
+package rust
 
 import (
 	"bufio"
@@ -148,14 +148,14 @@ func cargoInline(v, key string) string {
 	return ""
 }
 
-// rustProject reads the package each Cargo.toml declares, by directory.
-type rustProject struct{ packages map[string]lang.RustPackage }
+// project reads the package each Cargo.toml declares, by directory.
+type project struct{ packages map[string]lang.RustPackage }
 
-func newRustProject(lang.ProjectInput) lang.ProjectReader { return &rustProject{} }
+func newRustProject(lang.ProjectInput) lang.ProjectReader { return &project{} }
 
 // Read takes a Cargo.toml; a workspace manifest without [package] roots
 // no crate.
-func (r *rustProject) Read(p string, data []byte) {
+func (r *project) Read(p string, data []byte) {
 	if pkg, ok := ParseCargoToml(data); ok {
 		if r.packages == nil {
 			r.packages = map[string]lang.RustPackage{}
@@ -165,4 +165,4 @@ func (r *rustProject) Read(p string, data []byte) {
 }
 
 // Finish writes Project.Rust.
-func (r *rustProject) Finish(pr *lang.Project) { pr.Rust = r.packages }
+func (r *project) Finish(pr *lang.Project) { pr.Rust = r.packages }

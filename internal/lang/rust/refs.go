@@ -1,4 +1,4 @@
-package legacy
+package rust
 
 import (
 	"strings"
@@ -9,11 +9,11 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func (x *rustX) ref(name, qual, kind string, line int) {
+func (x *extractor) ref(name, qual, kind string, line int) {
 	x.refRecv(name, qual, "", kind, line)
 }
 
-func (x *rustX) refRecv(name, qual, recv, kind string, line int) {
+func (x *extractor) refRecv(name, qual, recv, kind string, line int) {
 	if name == "" {
 		return
 	}
@@ -22,7 +22,7 @@ func (x *rustX) refRecv(name, qual, recv, kind string, line int) {
 }
 
 // call records the callee of a call_expression.
-func (x *rustX) call(fn *sitter.Node, line int) {
+func (x *extractor) call(fn *sitter.Node, line int) {
 	for fn != nil {
 		switch x.g.Kind(fn) {
 		case "identifier":
@@ -47,20 +47,20 @@ func (x *rustX) call(fn *sitter.Node, line int) {
 	}
 }
 
-func (x *rustX) isLocal(name string) bool {
+func (x *extractor) isLocal(name string) bool {
 	_, ok := x.local(name)
 	return ok
 }
 
 // methodCall records recv.m(): the receiver's chain, unless it is the
 // method's own receiver or a field of it (the resolver reads "self.f").
-func (x *rustX) methodCall(fn *sitter.Node, line int) {
+func (x *extractor) methodCall(fn *sitter.Node, line int) {
 	f := x.g.Child(fn, "field")
 	if x.g.Kind(f) != "field_identifier" {
 		return
 	}
 	v := x.g.Child(fn, "value")
-	qual, ok := rustChain(v, x.src)
+	qual, ok := chain(v, x.src)
 	if !ok {
 		qual = facts.Unknown
 	}
@@ -73,7 +73,7 @@ func (x *rustX) methodCall(fn *sitter.Node, line int) {
 
 // typePathRef records a type written with a path (a::B). An associated
 // type (Self::Item, T::Err) is no definition of the repository's.
-func (x *rustX) typePathRef(n *sitter.Node) {
+func (x *extractor) typePathRef(n *sitter.Node) {
 	name := syntax.Text(x.g.Child(n, "name"), x.src)
 	segs := x.pathSegs(n)
 	if len(segs) < 2 {
@@ -81,7 +81,7 @@ func (x *rustX) typePathRef(n *sitter.Node) {
 		return
 	}
 	mod := segs[:len(segs)-1]
-	if rustUpper(mod[len(mod)-1]) || x.isTypeParam(mod[len(mod)-1]) {
+	if upper(mod[len(mod)-1]) || x.isTypeParam(mod[len(mod)-1]) {
 		return
 	}
 	x.pathRef(mod, name, facts.RefReference, syntax.Line(n))
@@ -90,11 +90,11 @@ func (x *rustX) typePathRef(n *sitter.Node) {
 // pathRef records a reference to name qualified by a path: a type's
 // associated function (Type::f, a::Type::f) through the type's chain, a
 // module's item (a::b::f) through the module the path names.
-func (x *rustX) pathRef(mod []string, name, kind string, line int) {
+func (x *extractor) pathRef(mod []string, name, kind string, line int) {
 	qual := strings.Join(mod, "::")
 	typed := false
 	for _, seg := range mod {
-		typed = typed || rustUpper(seg) || x.isTypeParam(seg)
+		typed = typed || upper(seg) || x.isTypeParam(seg)
 	}
 	head := mod[0]
 	switch {
@@ -108,7 +108,7 @@ func (x *rustX) pathRef(mod []string, name, kind string, line int) {
 		x.ref(name, head, kind, line) // the resolver binds the import
 	default:
 		p := x.expandModule(mod)
-		if rustStdCrates[rustHead(p)] {
+		if stdCrates[pathHead(p)] {
 			x.refRecv(name, qual, facts.NotRepo, kind, line)
 			return
 		}
@@ -120,28 +120,28 @@ func (x *rustX) pathRef(mod []string, name, kind string, line int) {
 	}
 }
 
-// rustChain returns the text of an identifier chain (a, a::b, a.b, self,
+// chain returns the text of an identifier chain (a, a::b, a.b, self,
 // Vec::<T> -> Vec) and whether n is one.
-func rustChain(n *sitter.Node, src []byte) (string, bool) {
+func chain(n *sitter.Node, src []byte) (string, bool) {
 	if n == nil {
 		return "", false
 	}
-	switch rustG().Kind(n) {
+	switch table().Kind(n) {
 	case "identifier", "self", "super", "crate", "type_identifier", "field_identifier", "metavariable":
 		return syntax.Text(n, src), true
 	case "scoped_identifier", "scoped_type_identifier":
-		name := syntax.Text(rustG().Child(n, "name"), src)
-		p := rustG().Child(n, "path")
+		name := syntax.Text(table().Child(n, "name"), src)
+		p := table().Child(n, "path")
 		if p == nil {
 			return name, true
 		}
-		q, ok := rustChain(p, src)
+		q, ok := chain(p, src)
 		return q + "::" + name, ok
 	case "generic_type":
-		return rustChain(rustG().Child(n, "type"), src)
+		return chain(table().Child(n, "type"), src)
 	case "field_expression":
-		q, ok := rustChain(rustG().Child(n, "value"), src)
-		return q + "." + syntax.Text(rustG().Child(n, "field"), src), ok
+		q, ok := chain(table().Child(n, "value"), src)
+		return q + "." + syntax.Text(table().Child(n, "field"), src), ok
 	}
 	return "", false
 }

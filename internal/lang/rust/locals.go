@@ -1,4 +1,4 @@
-package legacy
+package rust
 
 import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -12,27 +12,27 @@ import (
 // that x.m() on a local can name x's type for the resolver, and a local
 // is never taken for an item of the same name.
 
-// rustLocals is one block's variables, valid until end. A match
+// locals is one block's variables, valid until end. A match
 // expression's scope holds the chain of the value it matches, which its
 // arms' patterns destructure.
-type rustLocals struct {
+type locals struct {
 	end   uint
 	vars  map[string]string
 	match string
 }
 
-func (x *rustX) pushLocals(end uint) {
-	x.locals = append(x.locals, rustLocals{end: end})
+func (x *extractor) pushLocals(end uint) {
+	x.locals = append(x.locals, locals{end: end})
 }
 
 // popLocals drops the scopes that end before a node starting at start.
-func (x *rustX) popLocals(start uint) {
+func (x *extractor) popLocals(start uint) {
 	for len(x.locals) > 0 && start >= x.locals[len(x.locals)-1].end {
 		x.locals = x.locals[:len(x.locals)-1]
 	}
 }
 
-func (x *rustX) declare(name, chain string) {
+func (x *extractor) declare(name, chain string) {
 	if name == "" || name == "_" || len(x.locals) == 0 {
 		return
 	}
@@ -47,7 +47,7 @@ func (x *rustX) declare(name, chain string) {
 }
 
 // local returns the chain of a local variable, innermost first.
-func (x *rustX) local(name string) (string, bool) {
+func (x *extractor) local(name string) (string, bool) {
 	for i := len(x.locals) - 1; i >= 0; i-- {
 		if c, ok := x.locals[i].vars[name]; ok {
 			return c, true
@@ -58,7 +58,7 @@ func (x *rustX) local(name string) (string, bool) {
 
 // enterBody keeps the scopes of a function body: blocks, closures, loops,
 // conditions and match arms each open one. It reports whether n was one.
-func (x *rustX) enterBody(n *sitter.Node, kind string) bool {
+func (x *extractor) enterBody(n *sitter.Node, kind string) bool {
 	switch kind {
 	case "block", "if_expression", "while_expression":
 		x.pushLocals(n.EndByte())
@@ -74,7 +74,7 @@ func (x *rustX) enterBody(n *sitter.Node, kind string) bool {
 		x.closureOver(n)
 	case "for_expression":
 		x.pushLocals(n.EndByte())
-		x.declarePattern(x.g.Child(n, "pattern"), rustStep(x.exprChain(x.g.Child(n, "value")), facts.Unwrap))
+		x.declarePattern(x.g.Child(n, "pattern"), step(x.exprChain(x.g.Child(n, "value")), facts.Unwrap))
 	case "match_expression":
 		x.pushLocals(n.EndByte())
 		x.locals[len(x.locals)-1].match = x.exprChain(x.g.Child(n, "value"))
@@ -96,9 +96,9 @@ func (x *rustX) enterBody(n *sitter.Node, kind string) bool {
 	return true
 }
 
-// rustElementClosures are standard methods whose closure argument takes
+// elementClosures are standard methods whose closure argument takes
 // the receiver's values one by one (Option::map takes the wrapped value).
-var rustElementClosures = rustWords(`map and_then filter for_each any all find position filter_map
+var elementClosures = words(`map and_then filter for_each any all find position filter_map
 	flat_map inspect take_while skip_while map_while max_by_key min_by_key max_by min_by sort_by
 	sort_by_key sort_unstable_by sort_unstable_by_key retain dedup_by_key is_some_and is_none_or
 	binary_search_by binary_search_by_key partition`)
@@ -106,17 +106,17 @@ var rustElementClosures = rustWords(`map and_then filter for_each any all find p
 // closureOver declares the untyped parameters of a closure passed to one
 // of rustElementClosures with the values of the receiver: in
 // `v.iter().map(|m| m.start())`, m is one of v's values.
-func (x *rustX) closureOver(n *sitter.Node) {
+func (x *extractor) closureOver(n *sitter.Node) {
 	args := n.Parent()
 	if args == nil || x.g.Kind(args) != "arguments" {
 		return
 	}
 	call := args.Parent()
 	fn := x.g.Child(call, "function")
-	if call == nil || fn == nil || x.g.Kind(fn) != "field_expression" || !rustElementClosures[syntax.Text(x.g.Child(fn, "field"), x.src)] {
+	if call == nil || fn == nil || x.g.Kind(fn) != "field_expression" || !elementClosures[syntax.Text(x.g.Child(fn, "field"), x.src)] {
 		return
 	}
-	elem := rustStep(x.exprChain(x.g.Child(fn, "value")), facts.Unwrap)
+	elem := step(x.exprChain(x.g.Child(fn, "value")), facts.Unwrap)
 	params := x.g.Child(n, "parameters")
 	for i := uint(0); params != nil && i < params.NamedChildCount(); i++ {
 		switch p := params.NamedChild(i); x.g.Kind(p) {
@@ -128,7 +128,7 @@ func (x *rustX) closureOver(n *sitter.Node) {
 
 // declareParams declares a parameter list's names with their types
 // (self is the receiver, which the resolver knows as "self").
-func (x *rustX) declareParams(list *sitter.Node) {
+func (x *extractor) declareParams(list *sitter.Node) {
 	if list == nil {
 		return
 	}
@@ -151,7 +151,7 @@ func (x *rustX) declareParams(list *sitter.Node) {
 // declarePattern binds the names of a pattern that destructures a value of
 // the given chain: a plain name takes the chain, Some(x) / Ok(x) its
 // wrapped value, any other destructuring an unknown type.
-func (x *rustX) declarePattern(p *sitter.Node, chain string) {
+func (x *extractor) declarePattern(p *sitter.Node, chain string) {
 	if p == nil {
 		return
 	}
@@ -168,7 +168,7 @@ func (x *rustX) declarePattern(p *sitter.Node, chain string) {
 		switch syntax.Text(x.g.Child(p, "type"), x.src) {
 		case "Some", "Ok":
 			if p.NamedChildCount() == 2 {
-				x.declarePattern(p.NamedChild(1), rustStep(chain, facts.Unwrap))
+				x.declarePattern(p.NamedChild(1), step(chain, facts.Unwrap))
 				return
 			}
 		}
@@ -177,7 +177,7 @@ func (x *rustX) declarePattern(p *sitter.Node, chain string) {
 }
 
 // bindUnknown declares every name a pattern binds with an unknown type.
-func (x *rustX) bindUnknown(p *sitter.Node) {
+func (x *extractor) bindUnknown(p *sitter.Node) {
 	syntax.Walk(p, func(n *sitter.Node) bool {
 		switch x.g.Kind(n) {
 		case "identifier", "shorthand_field_identifier":
@@ -199,11 +199,11 @@ func (x *rustX) bindUnknown(p *sitter.Node) {
 
 // typeParams puts an item's generic parameters in scope with the chain of
 // their bounds, including those of its where clause.
-func (x *rustX) typeParams(n *sitter.Node) {
+func (x *extractor) typeParams(n *sitter.Node) {
 	if tp := x.g.Child(n, "type_parameters"); tp != nil {
 		for i := uint(0); i < tp.NamedChildCount(); i++ {
 			if ch := tp.NamedChild(i); x.g.Kind(ch) == "type_parameter" {
-				x.tparams = append(x.tparams, rustTParam{syntax.Text(x.g.Child(ch, "name"), x.src), x.boundsChain(x.g.Child(ch, "bounds"))})
+				x.tparams = append(x.tparams, tParam{syntax.Text(x.g.Child(ch, "name"), x.src), x.boundsChain(x.g.Child(ch, "bounds"))})
 			}
 		}
 	}
@@ -228,7 +228,7 @@ func (x *rustX) typeParams(n *sitter.Node) {
 // boundsChain is the chain of a value bounded by traits: the first bound
 // that may be a repository trait, NotRepo when every bound is a standard
 // trait (its methods are standard ones), Unknown without bounds.
-func (x *rustX) boundsChain(b *sitter.Node) string {
+func (x *extractor) boundsChain(b *sitter.Node) string {
 	if b == nil {
 		return facts.Unknown
 	}
@@ -249,12 +249,12 @@ func (x *rustX) boundsChain(b *sitter.Node) string {
 	return out
 }
 
-func (x *rustX) isTypeParam(name string) bool {
+func (x *extractor) isTypeParam(name string) bool {
 	_, ok := x.typeParam(name)
 	return ok
 }
 
-func (x *rustX) typeParam(name string) (string, bool) {
+func (x *extractor) typeParam(name string) (string, bool) {
 	for i := len(x.tparams) - 1; i >= 0; i-- {
 		if x.tparams[i].name == name {
 			return x.tparams[i].chain, true

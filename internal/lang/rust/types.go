@@ -1,4 +1,4 @@
-package legacy
+package rust
 
 import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -9,37 +9,37 @@ import (
 
 // Type chains (internal/facts/chain.go) of Rust types and expressions.
 
-// rustWrappers wrap one value the way Option and Result do: their own
+// wrappers wrap one value the way Option and Result do: their own
 // methods (unwrap, map, ok) are standard ones, `?` and unwrap reach the
 // value. A crate's own `Result<T>` alias is one too.
-var rustWrappers = map[string]bool{"Option": true, "Result": true}
+var wrappers = map[string]bool{"Option": true, "Result": true}
 
-// rustCollections hold values of their first type argument (or of the
+// collections hold values of their first type argument (or of the
 // given one for maps, whose values are what get and values() give): like
 // an Option, indexing, iterating or getting from one reaches a value.
-var rustCollections = map[string]int{
+var collections = map[string]int{
 	"Vec": 0, "VecDeque": 0, "LinkedList": 0, "HashSet": 0, "BTreeSet": 0, "BinaryHeap": 0,
 	"HashMap": 1, "BTreeMap": 1,
 }
 
-// rustSameElements are standard methods whose result holds the same
+// sameElements are standard methods whose result holds the same
 // values as their receiver (an iterator, a subslice, an Option of one):
 // `for m in v.iter()` and `v.first().unwrap()` reach v's values.
-var rustSameElements = rustWords(`iter iter_mut into_iter drain values values_mut into_values rev skip
+var sameElements = words(`iter iter_mut into_iter drain values values_mut into_values rev skip
 	step_by filter peekable cloned copied as_slice as_mut_slice as_ref as_mut as_deref as_deref_mut ok
 	by_ref get get_mut first last first_mut last_mut pop pop_front pop_back front back peek next
 	next_back nth find min max min_by_key max_by_key take`)
 
-// rustSelfMakers are standard trait functions that make a value of the
+// selfMakers are standard trait functions that make a value of the
 // type they are called on.
-var rustSelfMakers = map[string]bool{"default": true, "from": true}
+var selfMakers = map[string]bool{"default": true, "from": true}
 
-// rustTransparent are standard pointers whose methods are, in practice,
+// transparent are standard pointers whose methods are, in practice,
 // those of the value they point to.
-var rustTransparent = map[string]bool{"Box": true, "Rc": true, "Arc": true, "Cow": true, "Pin": true, "ManuallyDrop": true}
+var transparent = map[string]bool{"Box": true, "Rc": true, "Arc": true, "Cow": true, "Pin": true, "ManuallyDrop": true}
 
 // typeChain is the chain of a type expression.
-func (x *rustX) typeChain(t *sitter.Node, portable bool) string {
+func (x *extractor) typeChain(t *sitter.Node, portable bool) string {
 	if t == nil {
 		return facts.Unknown
 	}
@@ -55,7 +55,7 @@ func (x *rustX) typeChain(t *sitter.Node, portable bool) string {
 		if segs == nil {
 			return facts.Unknown
 		}
-		if c := x.pathChain(segs, portable); len(segs) == 1 || c == facts.NotRepo || !rustUpper(segs[len(segs)-2]) {
+		if c := x.pathChain(segs, portable); len(segs) == 1 || c == facts.NotRepo || !upper(segs[len(segs)-2]) {
 			return c
 		}
 		return facts.Unknown // an associated type (Self::Item, T::Err)
@@ -71,18 +71,18 @@ func (x *rustX) typeChain(t *sitter.Node, portable bool) string {
 
 // genericChain is the chain of T<A, ..>: the wrapped value of a wrapper,
 // the pointee of a pointer, else T.
-func (x *rustX) genericChain(t *sitter.Node, portable bool) string {
+func (x *extractor) genericChain(t *sitter.Node, portable bool) string {
 	segs := x.pathSegs(t)
 	if segs == nil {
 		return facts.Unknown
 	}
 	name := segs[len(segs)-1]
 	std := len(segs) == 1 && x.nameRoot(name, portable) == facts.NotRepo
-	elem, collection := rustCollections[name]
+	elem, collection := collections[name]
 	switch {
-	case rustWrappers[name]:
+	case wrappers[name]:
 		return facts.Wrapped(x.typeChain(x.typeArg(t, 0), portable))
-	case std && rustTransparent[name]:
+	case std && transparent[name]:
 		return x.typeChain(x.typeArg(t, 0), portable)
 	case std && collection:
 		return facts.Wrapped(x.typeChain(x.typeArg(t, elem), portable))
@@ -92,7 +92,7 @@ func (x *rustX) genericChain(t *sitter.Node, portable bool) string {
 
 // typeArg is the i-th type argument of a generic type (lifetimes and
 // associated type bindings do not count).
-func (x *rustX) typeArg(t *sitter.Node, i int) *sitter.Node {
+func (x *extractor) typeArg(t *sitter.Node, i int) *sitter.Node {
 	args := x.g.Child(t, "type_arguments")
 	if args == nil {
 		return nil
@@ -111,7 +111,7 @@ func (x *rustX) typeArg(t *sitter.Node, i int) *sitter.Node {
 }
 
 // boundChain is the chain of dyn Trait / impl Trait: the trait's.
-func (x *rustX) boundChain(t *sitter.Node, portable bool) string {
+func (x *extractor) boundChain(t *sitter.Node, portable bool) string {
 	if t == nil {
 		return facts.Unknown
 	}
@@ -123,26 +123,26 @@ func (x *rustX) boundChain(t *sitter.Node, portable bool) string {
 
 // resultType is a function's Symbol.Type: the chain of what it returns
 // (-> Self is the impl's type; no result is the unit value).
-func (x *rustX) resultType(fn *sitter.Node) string {
+func (x *extractor) resultType(fn *sitter.Node) string {
 	rt := x.g.Child(fn, "return_type")
 	if rt == nil {
 		return facts.NotRepo
 	}
-	return rustSymType(x.typeChain(rt, true))
+	return symType(x.typeChain(rt, true))
 }
 
-// rustSymType is a chain as a Symbol.Type, where "" is unknown.
-func rustSymType(c string) string {
+// symType is a chain as a Symbol.Type, where "" is unknown.
+func symType(c string) string {
 	if c == facts.Unknown {
 		return ""
 	}
 	return c
 }
 
-// rustStep appends a step to a chain; a step of an outside value is an
+// step appends a step to a chain; a step of an outside value is an
 // outside value, one of an unknown value unknown, and Unwrap of a
 // wrapping chain is the chain it wraps.
-func rustStep(chain, step string) string {
+func step(chain, step string) string {
 	switch {
 	case chain == "" || chain == facts.Unknown:
 		return facts.Unknown
@@ -157,8 +157,8 @@ func rustStep(chain, step string) string {
 	return chain + "." + step
 }
 
-// rustLiterals are expressions whose value is never of a repository type.
-var rustLiterals = map[string]bool{
+// literals are expressions whose value is never of a repository type.
+var literals = map[string]bool{
 	"string_literal": true, "raw_string_literal": true, "integer_literal": true, "float_literal": true,
 	"boolean_literal": true, "char_literal": true, "array_expression": true, "tuple_expression": true,
 	"closure_expression": true, "range_expression": true, "unit_expression": true,
@@ -167,7 +167,7 @@ var rustLiterals = map[string]bool{
 
 // exprChain is the chain of the value of an expression, as far as the
 // file tells.
-func (x *rustX) exprChain(n *sitter.Node) string {
+func (x *extractor) exprChain(n *sitter.Node) string {
 	if n == nil {
 		return facts.Unknown
 	}
@@ -189,11 +189,11 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 		if x.g.Kind(f) != "field_identifier" {
 			return facts.Unknown // a tuple field
 		}
-		return rustStep(x.exprChain(x.g.Child(n, "value")), syntax.Text(f, x.src))
+		return step(x.exprChain(x.g.Child(n, "value")), syntax.Text(f, x.src))
 	case "call_expression":
 		return x.callChain(n)
 	case "try_expression":
-		return rustStep(x.exprChain(n.NamedChild(0)), facts.Unwrap)
+		return step(x.exprChain(n.NamedChild(0)), facts.Unwrap)
 	case "reference_expression":
 		return x.exprChain(x.g.Child(n, "value"))
 	case "unary_expression":
@@ -204,7 +204,7 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 	case "parenthesized_expression":
 		return x.exprChain(n.NamedChild(0))
 	case "index_expression":
-		return rustStep(x.exprChain(n.NamedChild(0)), facts.Unwrap)
+		return step(x.exprChain(n.NamedChild(0)), facts.Unwrap)
 	case "struct_expression":
 		return x.variantChain(x.g.Child(n, "name"), true)
 	case "type_cast_expression":
@@ -218,7 +218,7 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 		}
 		return facts.Unknown
 	}
-	if rustLiterals[kind] {
+	if literals[kind] {
 		return facts.NotRepo
 	}
 	return facts.Unknown
@@ -228,12 +228,12 @@ func (x *rustX) exprChain(n *sitter.Node) string {
 // (E::V, E::V { .. }) or associated constant (T::MAX) is taken for a value
 // of its type; otherwise the item the path names. typed says the path is
 // a type's name (a struct literal's).
-func (x *rustX) variantChain(n *sitter.Node, typed bool) string {
+func (x *extractor) variantChain(n *sitter.Node, typed bool) string {
 	segs := x.pathSegs(n)
 	switch {
 	case segs == nil:
 		return facts.Unknown
-	case len(segs) >= 2 && rustUpper(segs[len(segs)-2]) && rustUpper(segs[len(segs)-1]):
+	case len(segs) >= 2 && upper(segs[len(segs)-2]) && upper(segs[len(segs)-1]):
 		return x.pathChain(segs[:len(segs)-1], false)
 	case typed:
 		return x.typeChain(n, false)
@@ -242,7 +242,7 @@ func (x *rustX) variantChain(n *sitter.Node, typed bool) string {
 }
 
 // callChain is the chain of a call's result.
-func (x *rustX) callChain(n *sitter.Node) string {
+func (x *extractor) callChain(n *sitter.Node) string {
 	fn := x.g.Child(n, "function")
 	for fn != nil && x.g.Kind(fn) == "generic_function" {
 		fn = x.g.Child(fn, "function")
@@ -275,11 +275,11 @@ func (x *rustX) callChain(n *sitter.Node) string {
 		if segs == nil {
 			return facts.Unknown
 		}
-		if len(segs) == 2 && rustWrappers[segs[0]] && x.nameRoot(segs[0], false) == facts.NotRepo {
+		if len(segs) == 2 && wrappers[segs[0]] && x.nameRoot(segs[0], false) == facts.NotRepo {
 			return facts.NotRepo // Option::from(x), Result::ok(..)
 		}
 		last := segs[len(segs)-1]
-		if len(segs) >= 2 && rustUpper(segs[len(segs)-2]) && (rustSelfMakers[last] || rustUpper(last)) {
+		if len(segs) >= 2 && upper(segs[len(segs)-2]) && (selfMakers[last] || upper(last)) {
 			// T::default(), T::from(x): a T, also when T derives the trait;
 			// E::Variant(x): an E.
 			return x.pathChain(segs[:len(segs)-1], false)
@@ -297,14 +297,14 @@ func (x *rustX) callChain(n *sitter.Node) string {
 
 // methodChain is the chain of recv.m(..)'s result. Standard methods that
 // unwrap or copy a value keep its type without a repository step.
-func (x *rustX) methodChain(fn *sitter.Node) string {
+func (x *extractor) methodChain(fn *sitter.Node) string {
 	recv := x.exprChain(x.g.Child(fn, "value"))
 	m := syntax.Text(x.g.Child(fn, "field"), x.src)
 	switch {
 	case m == "unwrap" || m == "expect" || m == "unwrap_or" || m == "unwrap_or_else" || m == "unwrap_or_default" || m == "unwrap_unchecked":
-		return rustStep(recv, facts.Unwrap)
-	case m == "clone" || m == "to_owned" || rustSameElements[m]:
+		return step(recv, facts.Unwrap)
+	case m == "clone" || m == "to_owned" || sameElements[m]:
 		return recv
 	}
-	return rustStep(recv, m+"()")
+	return step(recv, m+"()")
 }

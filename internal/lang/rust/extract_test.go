@@ -1,4 +1,4 @@
-package legacy
+package rust
 
 import (
 	"testing"
@@ -6,9 +6,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
-const rustSample = `//! Crate docs.
+// The rows the tables list (see langtest).
+type (
+	symLineRow langtest.SymLine
+	refRow     langtest.Ref
+)
+
+const sample = `//! Crate docs.
 use std::collections::HashMap;
 use crate::net::{Conn, Addr as A};
 
@@ -70,8 +77,8 @@ fn main() {
 `
 
 func TestRustSymbols(t *testing.T) {
-	f := testExtract(t, rustSpec(), rustSample)
-	want := []testSymLine{
+	f := langtest.Extract(t, Language(), sample)
+	want := []symLineRow{
 		{"Point", "Point", facts.KindStruct, "", 8},
 		{"x", "Point.x", facts.KindField, "Point", 9},
 		{"conn", "Point.conn", facts.KindField, "Point", 10},
@@ -89,11 +96,11 @@ func TestRustSymbols(t *testing.T) {
 		{"tests", "inner.tests", facts.KindModule, "inner", 46},
 		{"main", "main", facts.KindFunction, "", 56},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 
-	p := testSymbol(t, f, "Point")
+	p := langtest.Symbol(t, f, "Point")
 	if p.Doc != "A point.\nSecond line." {
 		t.Errorf("Point doc = %q", p.Doc)
 	}
@@ -103,26 +110,26 @@ func TestRustSymbols(t *testing.T) {
 	if d := cmp.Diff([]string{"Draw"}, p.Implements); d != "" {
 		t.Errorf("Point implements: %s", d)
 	}
-	dr := testSymbol(t, f, "Draw")
+	dr := langtest.Symbol(t, f, "Draw")
 	if dr.Doc != "Drawable things." {
 		t.Errorf("Draw doc = %q", dr.Doc)
 	}
 	if d := cmp.Diff([]string{"Base", "fmt::Debug"}, dr.Extends); d != "" {
 		t.Errorf("Draw extends: %s", d)
 	}
-	if s := testSymbol(t, f, "Draw.draw").Signature; s != "fn draw(&self) -> Canvas" {
+	if s := langtest.Symbol(t, f, "Draw.draw").Signature; s != "fn draw(&self) -> Canvas" {
 		t.Errorf("Draw.draw signature %q", s)
 	}
-	if s := testSymbol(t, f, "Point.origin").Signature; s != "pub fn origin() -> Self" {
+	if s := langtest.Symbol(t, f, "Point.origin").Signature; s != "pub fn origin() -> Self" {
 		t.Errorf("Point.origin signature %q", s)
 	}
-	if s := testSymbol(t, f, "MAX").Signature; s != "const MAX: usize = 10" {
+	if s := langtest.Symbol(t, f, "MAX").Signature; s != "const MAX: usize = 10" {
 		t.Errorf("MAX signature %q", s)
 	}
 }
 
 func TestRustImports(t *testing.T) {
-	f := testExtract(t, rustSpec(), rustSample)
+	f := langtest.Extract(t, Language(), sample)
 	want := []facts.Import{
 		// use a::b::C imports the name C of a::b; the module itself is bound
 		// to no name ("_").
@@ -158,7 +165,7 @@ use std::io::{self, Write};
 pub extern crate grep_cli as cli;
 use serde;
 `
-	f := testExtract(t, rustSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	want := []facts.Import{
 		{Path: "a::b", Alias: "_", Names: []string{"C"}, Line: 1},
 		{Path: "a::b", Alias: "_", Names: []string{"C", "D"}, Line: 2},
@@ -182,24 +189,24 @@ use serde;
 	}
 }
 
-// rustRecvRow is a reference with the receiver chain the extractor gave it.
-type rustRecvRow struct {
+// recvRow is a reference with the receiver chain the extractor gave it.
+type recvRow struct {
 	Name, Qualifier, Recv, Kind, From string
 	Line                              int
 }
 
-func rustRecvRows(f *facts.File) []rustRecvRow {
-	var out []rustRecvRow
+func recvRows(f *facts.File) []recvRow {
+	var out []recvRow
 	for _, r := range f.Refs {
-		out = append(out, rustRecvRow{r.Name, r.Qualifier, r.Recv, r.Kind, r.From, r.Line})
+		out = append(out, recvRow{r.Name, r.Qualifier, r.Recv, r.Kind, r.From, r.Line})
 	}
 	return out
 }
 
 func TestRustRefs(t *testing.T) {
-	f := testExtract(t, rustSpec(), rustSample)
+	f := langtest.Extract(t, Language(), sample)
 	call, ref := facts.RefCall, facts.RefReference
-	want := []rustRecvRow{
+	want := []recvRow{
 		{"Conn", "", "", ref, "Point", 10},
 		{"Radius", "", "", ref, "Shape", 13},
 		{"Side", "", "", ref, "Shape", 13},
@@ -233,7 +240,7 @@ func TestRustRefs(t *testing.T) {
 		{"Point", "", "", ref, "main", 58},
 		{"new", "Vec", facts.NotRepo, call, "main", 58},
 	}
-	if d := cmp.Diff(want, rustRecvRows(f)); d != "" {
+	if d := cmp.Diff(want, recvRows(f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -245,18 +252,18 @@ func TestRustModBlockMembers(t *testing.T) {
     pub mod x { pub fn f() {} }
 }
 `
-	f := testExtract(t, rustSpec(), src)
-	want := []testSymLine{
+	f := langtest.Extract(t, Language(), src)
+	want := []symLineRow{
 		{"outer", "outer", facts.KindModule, "", 1},
 		{"S", "outer.S", facts.KindStruct, "outer", 2},
 		{"m", "outer.S.m", facts.KindMethod, "outer.S", 3},
 		{"x", "outer.x", facts.KindModule, "outer", 4},
 		{"f", "outer.x.f", facts.KindFunction, "outer.x", 4},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]testRef{{"g", "", facts.RefCall, "outer.S.m", 3}}, testRefs(f)); d != "" {
+	if d := cmp.Diff([]refRow{{"g", "", facts.RefCall, "outer.S.m", 3}}, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -267,12 +274,12 @@ fn ok() -> u32 { 1 }
 struct Fine { a: u8 }
 fn broken( { let = ; }
 `
-	f := testExtract(t, rustSpec(), src)
+	f := langtest.Extract(t, Language(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := testSymLines(f)
-	want := []testSymLine{
+	got := langtest.SymLines[symLineRow](f)
+	want := []symLineRow{
 		{"ok", "ok", facts.KindFunction, "", 2},
 		{"Fine", "Fine", facts.KindStruct, "", 3},
 	}

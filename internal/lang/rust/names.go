@@ -1,4 +1,4 @@
-package legacy
+package rust
 
 import (
 	"strings"
@@ -16,7 +16,7 @@ import (
 
 // declarations reads the items and item-level use declarations of the
 // file and of its inline modules.
-func (x *rustX) declarations(list *sitter.Node) {
+func (x *extractor) declarations(list *sitter.Node) {
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		n := list.NamedChild(i)
 		kind := x.g.Kind(n)
@@ -44,7 +44,7 @@ func (x *rustX) declarations(list *sitter.Node) {
 }
 
 // useDecl records a use or extern crate declaration.
-func (x *rustX) useDecl(n *sitter.Node, kind string) {
+func (x *extractor) useDecl(n *sitter.Node, kind string) {
 	pub := false
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		if ch := n.NamedChild(i); x.g.Kind(ch) == "visibility_modifier" {
@@ -65,7 +65,7 @@ func (x *rustX) useDecl(n *sitter.Node, kind string) {
 // use flattens one use tree into imports: `use a::b::C` imports the name
 // C of module a::b (which may also be a submodule of a::b: the resolver
 // tells). prefix is the path of the enclosing use list ("" at the top).
-func (x *rustX) use(n *sitter.Node, prefix string, line int, pub bool) {
+func (x *extractor) use(n *sitter.Node, prefix string, line int, pub bool) {
 	join := func(p string) string {
 		p = strings.TrimPrefix(syntax.NoSpace(p), "::")
 		switch {
@@ -98,7 +98,7 @@ func (x *rustX) use(n *sitter.Node, prefix string, line int, pub bool) {
 
 // useList records the names of a use list of module prefix, then the
 // module itself (self), then its nested trees.
-func (x *rustX) useList(list *sitter.Node, prefix string, line int, pub bool) {
+func (x *extractor) useList(list *sitter.Node, prefix string, line int, pub bool) {
 	imp := facts.Import{Path: prefix, Alias: "_", Line: line, Reexport: pub}
 	renamed, self := false, false
 	var nested []*sitter.Node
@@ -139,7 +139,7 @@ func (x *rustX) useList(list *sitter.Node, prefix string, line int, pub bool) {
 // useItem records `use a::b::c [as d]`: the name c of module a::b, or a
 // crate bound whole (`use serde;`, `use regex as re;`). The module a::b
 // itself gets no name in the file: its Alias is "_".
-func (x *rustX) useItem(p, alias string, line int, pub bool) {
+func (x *extractor) useItem(p, alias string, line int, pub bool) {
 	i := strings.LastIndex(p, "::")
 	if i < 0 {
 		x.addUse(facts.Import{Path: p, Alias: alias, Line: line, Reexport: pub})
@@ -156,12 +156,12 @@ func (x *rustX) useItem(p, alias string, line int, pub bool) {
 // { }` blocks, self:: and super:: are rewritten relative to the file's
 // module, so that the resolver (which only knows the file) resolves them
 // correctly: `use super::*` in `mod tests` becomes `self`.
-func (x *rustX) addUse(imp facts.Import) {
+func (x *extractor) addUse(imp facts.Import) {
 	imp.Path = x.fileRelative(imp.Path)
 	x.f.Imports = append(x.f.Imports, imp)
 	switch {
 	case imp.Kind == "wildcard":
-		if !rustStdCrates[rustHead(imp.Path)] && len(x.mods) == 0 && x.fnDepth == 0 {
+		if !stdCrates[pathHead(imp.Path)] && len(x.mods) == 0 && x.fnDepth == 0 {
 			x.globs = append(x.globs, imp.Path)
 		}
 	case len(imp.Names) > 0:
@@ -179,7 +179,7 @@ func (x *rustX) addUse(imp facts.Import) {
 
 // fileRelative rewrites a path starting with self or super inside inline
 // modules to start from the file's own module.
-func (x *rustX) fileRelative(p string) string {
+func (x *extractor) fileRelative(p string) string {
 	if len(x.mods) == 0 || p == "" {
 		return p
 	}
@@ -206,7 +206,8 @@ func (x *rustX) fileRelative(p string) string {
 	return p
 }
 
-func rustHead(p string) string {
+// pathHead is the first segment of a path ("std" of "std::io").
+func pathHead(p string) string {
 	head, _, _ := strings.Cut(p, "::")
 	return head
 }
@@ -217,7 +218,7 @@ func lastSegment(p string) string {
 
 // expandModule is the path a module path written in the file names, as an
 // import would write it: its first segment through the file's uses.
-func (x *rustX) expandModule(segs []string) string {
+func (x *extractor) expandModule(segs []string) string {
 	head := segs[0]
 	switch head {
 	case "crate", "self", "super":
@@ -232,7 +233,7 @@ func (x *rustX) expandModule(segs []string) string {
 // nameRoot is the chain root for a type or item name written in the file.
 // portable chains (symbol types) are read from other files, so a name the
 // file imports is written with its import path.
-func (x *rustX) nameRoot(name string, portable bool) string {
+func (x *extractor) nameRoot(name string, portable bool) string {
 	if name == "Self" {
 		return "Self"
 	}
@@ -242,7 +243,7 @@ func (x *rustX) nameRoot(name string, portable bool) string {
 	if p, ok := x.uses[name]; ok {
 		i := strings.LastIndex(p, "::")
 		switch {
-		case rustStdCrates[rustHead(p)]:
+		case stdCrates[pathHead(p)]:
 			return facts.NotRepo
 		case i < 0:
 			return facts.Unknown // a crate bound whole
@@ -252,7 +253,7 @@ func (x *rustX) nameRoot(name string, portable bool) string {
 	switch {
 	case x.items[name]:
 		return name
-	case rustPrelude[name]:
+	case prelude[name]:
 		return facts.NotRepo
 	case portable && len(x.globs) == 1:
 		return facts.Imported(x.globs[0], name)
@@ -262,14 +263,14 @@ func (x *rustX) nameRoot(name string, portable bool) string {
 
 // inlineModule reports whether a path's first segment names one of the
 // file's inline modules (or items) rather than an import.
-func (x *rustX) inlineModule(head string) bool {
+func (x *extractor) inlineModule(head string) bool {
 	_, imported := x.uses[head]
 	return x.items[head] && !imported
 }
 
-// rustUpper reports whether a path segment names a type (or a constant):
+// upper reports whether a path segment names a type (or a constant):
 // Rust's naming conventions make that an upper-case first letter.
-func rustUpper(seg string) bool {
+func upper(seg string) bool {
 	return seg != "" && seg[0] >= 'A' && seg[0] <= 'Z'
 }
 
@@ -277,9 +278,9 @@ func rustUpper(seg string) bool {
 // a function of a module, a type's associated item): `Foo` -> Foo,
 // `a::b::Foo::new` -> @a::b|Foo.new, `inner::f` -> inner.f for an inline
 // module.
-func (x *rustX) pathChain(segs []string, portable bool) string {
+func (x *extractor) pathChain(segs []string, portable bool) string {
 	k := 0
-	for k < len(segs)-1 && !rustUpper(segs[k]) && !x.isTypeParam(segs[k]) {
+	for k < len(segs)-1 && !upper(segs[k]) && !x.isTypeParam(segs[k]) {
 		k++
 	}
 	var root string
@@ -289,7 +290,7 @@ func (x *rustX) pathChain(segs []string, portable bool) string {
 	case x.inlineModule(segs[0]):
 		root = strings.Join(segs[:k+1], ".")
 	default:
-		if rustStdCrates[rustHead(x.expandModule(segs[:k]))] {
+		if stdCrates[pathHead(x.expandModule(segs[:k]))] {
 			return facts.NotRepo
 		}
 		root = facts.Imported(x.expandModule(segs[:k]), segs[k])
@@ -302,7 +303,7 @@ func (x *rustX) pathChain(segs []string, portable bool) string {
 
 // pathSegs splits a path node into its segments, without generic
 // arguments; nil when it is not a plain path (<T as Tr>::f).
-func (x *rustX) pathSegs(n *sitter.Node) []string {
+func (x *extractor) pathSegs(n *sitter.Node) []string {
 	if n == nil {
 		return nil
 	}
@@ -326,12 +327,12 @@ func (x *rustX) pathSegs(n *sitter.Node) []string {
 	return nil
 }
 
-// rustStdCrates are the crates every Rust program may name without
+// stdCrates are the crates every Rust program may name without
 // depending on them; nothing in them is in the repository.
-var rustStdCrates = map[string]bool{"std": true, "core": true, "alloc": true}
+var stdCrates = map[string]bool{"std": true, "core": true, "alloc": true}
 
-// rustPrelude are the standard names in scope without a use (the prelude).
-var rustPrelude = map[string]bool{
+// prelude are the standard names in scope without a use (the prelude).
+var prelude = map[string]bool{
 	"String": true, "Vec": true, "Box": true, "Option": true, "Result": true, "Some": true, "None": true,
 	"Ok": true, "Err": true, "Iterator": true, "IntoIterator": true, "DoubleEndedIterator": true,
 	"ExactSizeIterator": true, "Extend": true, "ToString": true, "ToOwned": true, "Clone": true,
@@ -341,11 +342,11 @@ var rustPrelude = map[string]bool{
 	"Sized": true, "Unpin": true, "FromIterator": true,
 }
 
-// rustStdMethods are methods of standard types (Option, Result, Vec,
+// stdMethods are methods of standard types (Option, Result, Vec,
 // String, slices, iterators, maps, paths, the common traits): on a
 // receiver of unknown type, a repository method of one of these names is
 // no better than a guess (spec.StdMethods).
-var rustStdMethods = rustWords(`unwrap expect unwrap_or unwrap_or_else unwrap_or_default unwrap_err expect_err
+var stdMethods = words(`unwrap expect unwrap_or unwrap_or_else unwrap_or_default unwrap_err expect_err
 		ok err ok_or ok_or_else map map_err map_or map_or_else and_then or_else or and filter filter_map flat_map
 		flatten is_some is_none is_ok is_err is_some_and is_none_or is_ok_and as_ref as_mut as_deref as_deref_mut
 		take replace insert get_or_insert get_or_insert_with zip unzip clone cloned copied clone_from to_owned
@@ -366,7 +367,7 @@ var rustStdMethods = rustWords(`unwrap expect unwrap_or unwrap_or_else unwrap_or
 		load store fetch_add fetch_sub compare_exchange send recv join_handle spawn into_inner get_ref
 		downcast downcast_ref type_id`)
 
-func rustWords(s string) map[string]bool {
+func words(s string) map[string]bool {
 	out := map[string]bool{}
 	for _, w := range strings.Fields(s) {
 		out[w] = true
