@@ -37,7 +37,7 @@ type extractor struct {
 	f       *facts.File
 	scopes  []scope
 	fnDepth int
-	mods    []string     // inline `mod x { }` blocks around the current node
+	mods    []string // inline `mod x { }` blocks around the current node
 	tparams []tParam // generic parameters in scope (not reported as refs)
 	impls   []impl
 	// What the file says about its names (rust_names.go): each name a use
