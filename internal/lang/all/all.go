@@ -8,20 +8,25 @@ import (
 	"sync"
 
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/cfamily"
 	"github.com/lgraph/lgraph/internal/lang/csharp"
 	"github.com/lgraph/lgraph/internal/lang/golang"
 	"github.com/lgraph/lgraph/internal/lang/java"
 	"github.com/lgraph/lgraph/internal/lang/js"
-	"github.com/lgraph/lgraph/internal/lang/legacy"
 	"github.com/lgraph/lgraph/internal/lang/php"
 	"github.com/lgraph/lgraph/internal/lang/python"
 	"github.com/lgraph/lgraph/internal/lang/ruby"
 	"github.com/lgraph/lgraph/internal/lang/rust"
 )
 
-// Languages lists every language, in lang.Names order.
+// Languages lists every language.
 func Languages() []lang.Language {
-	return append([]lang.Language{golang.Language(), python.Language(), js.JavaScript(), js.TypeScript(), js.TSX(), java.Language(), csharp.Language(), php.Language(), ruby.Language(), rust.Language()}, legacy.Languages()...)
+	return []lang.Language{
+		golang.Language(), python.Language(),
+		js.JavaScript(), js.TypeScript(), js.TSX(),
+		java.Language(), rust.Language(), ruby.Language(),
+		cfamily.C(), cfamily.CPP(), csharp.Language(), php.Language(),
+	}
 }
 
 // Registry returns the registry of every language. It is built once and

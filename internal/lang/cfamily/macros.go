@@ -1,4 +1,4 @@
-package legacy
+package cfamily
 
 import (
 	"bytes"
@@ -20,24 +20,24 @@ import (
 // so lines and offsets stay), and that reading is kept when it has fewer
 // errors.
 
-// cfamExtractBest extracts a C or C++ file from the reading with the fewest
+// extractBest extracts a C or C++ file from the reading with the fewest
 // syntax errors: the tree given, then (only when it has errors) the source
 // with its macro words blanked, and for a C file with C++ declarations
 // (.h is both languages' header suffix) the C++ readings of both.
-func cfamExtractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
-	gs := cfamGrammars()
+func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
+	gs := grammarIDs()
 	g := gs.c
 	if cpp {
 		g = gs.cpp
 	}
 	if !root.HasError() {
-		return cfamExtract(root, src, g, cpp)
+		return extract(root, src, g, cpp)
 	}
 	type reading struct {
 		src []byte
 		cpp bool
 	}
-	clean, changed := cfamBlankMacros(src)
+	clean, changed := blankMacros(src)
 	var tries []reading
 	if changed {
 		tries = append(tries, reading{clean, cpp})
@@ -51,12 +51,12 @@ func cfamExtractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	best := syntax.CountErrors(root)
 	var out *facts.File
 	for _, t := range tries {
-		if f, errs, ok := cfamParseExtract(t.src, t.cpp, best); ok {
+		if f, errs, ok := parseExtract(t.src, t.cpp, best); ok {
 			out, best = f, errs
 		}
 	}
 	if out == nil {
-		return cfamExtract(root, src, g, cpp)
+		return extract(root, src, g, cpp)
 	}
 	return out
 }
@@ -64,12 +64,12 @@ func cfamExtractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 // cppMarkers are line starts only C++ has.
 var cppMarkers = regexp.MustCompile(`(?m)^[ \t]*(namespace\s+\w+\s*\{|template\s*<|class\s+\w+|using\s+namespace\s|(public|private|protected)\s*:)`)
 
-// cfamParseExtract parses src as C or C++ and extracts it when the parse
+// parseExtract parses src as C or C++ and extracts it when the parse
 // has fewer errors than limit.
-func cfamParseExtract(src []byte, cpp bool, limit int) (*facts.File, int, bool) {
-	g, l := cfamGrammars().c, sitter.NewLanguage(tsc.Language())
+func parseExtract(src []byte, cpp bool, limit int) (*facts.File, int, bool) {
+	g, l := grammarIDs().c, sitter.NewLanguage(tsc.Language())
 	if cpp {
-		g, l = cfamGrammars().cpp, cppLanguage()
+		g, l = grammarIDs().cpp, cppLanguage()
 	}
 	p := sitter.NewParser()
 	defer p.Close()
@@ -86,12 +86,12 @@ func cfamParseExtract(src []byte, cpp bool, limit int) (*facts.File, int, bool) 
 	if errs >= limit {
 		return nil, 0, false
 	}
-	return cfamExtract(root, src, g, cpp), errs, true
+	return extract(root, src, g, cpp), errs, true
 }
 
-// cfamBlankMacros returns src with lone macro lines and macro words before
+// blankMacros returns src with lone macro lines and macro words before
 // declarations replaced by spaces, and whether it changed anything.
-func cfamBlankMacros(src []byte) ([]byte, bool) {
+func blankMacros(src []byte) ([]byte, bool) {
 	out := bytes.Clone(src)
 	changed, continued := false, false
 	start := 0

@@ -1,4 +1,4 @@
-package legacy
+package cfamily
 
 import (
 	"path"
@@ -6,49 +6,33 @@ import (
 	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
-	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func cSpec() *oldSpec {
-	return &oldSpec{
-		Name: "c", Family: "c", Extensions: []string{".c", ".h"}, Interpreters: []string{},
-		Grammar: func() *sitter.Language { return sitter.NewLanguage(tsc.Language()) },
-		Extract: func(root *sitter.Node, src []byte) *facts.File {
-			return cfamExtractBest(root, src, false)
-		},
-		ModuleKeys:       cfamModuleKeys,
-		ImportCandidates: cfamImportCandidates,
-		Traits:           lang.Traits{Reach: lang.Reach{Dir: true, Project: true}, ImplicitThis: true, Nesting: lang.NestAll, TypedefMembers: true},
-		Project:          newCfamProject,
-	}
-}
-
-// cfamGrammar is the per-grammar lookup data of the C family walk (kind
-// names and field ids differ between the C and C++ grammars).
-type cfamGrammar struct {
+// ids are the per-grammar lookup data of the C family walk (kind names
+// and field ids differ between the C and C++ grammars).
+type ids struct {
 	*syntax.Table
 	fDeclarator uint16
 }
 
-func cfamGrammarOf(l *sitter.Language) *cfamGrammar {
+func idsOf(l *sitter.Language) *ids {
 	g := syntax.NewTable(l)
-	return &cfamGrammar{Table: g, fDeclarator: g.Field("declarator")}
+	return &ids{Table: g, fDeclarator: g.Field("declarator")}
 }
 
-// cfamGrammars is built lazily once; cpp.go's grammar lives here too so both
-// specs share one table type.
-var cfamGrammars = sync.OnceValue(func() struct{ c, cpp *cfamGrammar } {
-	return struct{ c, cpp *cfamGrammar }{
-		cfamGrammarOf(sitter.NewLanguage(tsc.Language())),
-		cfamGrammarOf(cppLanguage()),
+// grammarIDs are the ids of both grammars, read once.
+var grammarIDs = sync.OnceValue(func() struct{ c, cpp *ids } {
+	return struct{ c, cpp *ids }{
+		idsOf(cLanguage()),
+		idsOf(cppLanguage()),
 	}
 })
 
-type cfamScope struct {
+type scope struct {
 	qual   string
 	kind   byte // 'n' namespace, 'c' class/struct/union/enum, 'f' function, 'v' var/typedef, 't' template
 	tpLen  int
@@ -56,12 +40,12 @@ type cfamScope struct {
 	hidden bool         // 't' scopes do not change From
 }
 
-type cfamX struct {
+type extractor struct {
 	src      []byte
-	g        *cfamGrammar
+	g        *ids
 	cpp      bool
 	f        *facts.File
-	scopes   []cfamScope
+	scopes   []scope
 	fnDepth  int
 	tparams  []string
 	skipAt   uint   // start byte of a type_identifier that is a definition name
@@ -72,18 +56,18 @@ type cfamX struct {
 	locals syntax.Locals
 }
 
-func cfamExtract(root *sitter.Node, src []byte, g *cfamGrammar, cpp bool) *facts.File {
-	x := &cfamX{src: src, g: g, cpp: cpp, f: &facts.File{}, skipAt: ^uint(0), newTypes: ^uint(0)}
+func extract(root *sitter.Node, src []byte, g *ids, cpp bool) *facts.File {
+	x := &extractor{src: src, g: g, cpp: cpp, f: &facts.File{}, skipAt: ^uint(0), newTypes: ^uint(0)}
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c, "")
 	return x.f
 }
 
-func (x *cfamX) walk(c *sitter.TreeCursor, parentKind string) {
+func (x *extractor) walk(c *sitter.TreeCursor, parentKind string) {
 	n := c.Node()
 	kind := x.g.Kind(n)
-	block := x.fnDepth > 0 && cfamBlocks[kind]
+	block := x.fnDepth > 0 && blocks[kind]
 	if block {
 		x.locals.Push()
 	}
@@ -113,7 +97,7 @@ func (x *cfamX) walk(c *sitter.TreeCursor, parentKind string) {
 
 // scope is the Qualified name of the innermost named scope and its kind
 // (the From of references).
-func (x *cfamX) scope() (string, byte) {
+func (x *extractor) scope() (string, byte) {
 	for i := len(x.scopes) - 1; i >= 0; i-- {
 		if !x.scopes[i].hidden {
 			return x.scopes[i].qual, x.scopes[i].kind
@@ -125,7 +109,7 @@ func (x *cfamX) scope() (string, byte) {
 // outer is the innermost scope that definitions nest in: namespaces,
 // classes and functions, not the variable or typedef whose type a struct
 // is declared in (typedef struct S {..} T: S is not T.S).
-func (x *cfamX) outer() (string, byte) {
+func (x *extractor) outer() (string, byte) {
 	for i := len(x.scopes) - 1; i >= 0; i-- {
 		if s := x.scopes[i]; !s.hidden && s.kind != 'v' {
 			return s.qual, s.kind
@@ -134,22 +118,22 @@ func (x *cfamX) outer() (string, byte) {
 	return "", 0
 }
 
-func (x *cfamX) push(qual string, kind byte) {
-	x.scopes = append(x.scopes, cfamScope{qual: qual, kind: kind, tpLen: len(x.tparams)})
+func (x *extractor) push(qual string, kind byte) {
+	x.scopes = append(x.scopes, scope{qual: qual, kind: kind, tpLen: len(x.tparams)})
 	if kind == 'f' {
 		x.fnDepth++
 	}
 }
 
 // template returns the template_declaration directly around n, if any.
-func (x *cfamX) template(parentKind string) *sitter.Node {
+func (x *extractor) template(parentKind string) *sitter.Node {
 	if parentKind == "template_declaration" && len(x.scopes) > 0 {
 		return x.scopes[len(x.scopes)-1].tmpl
 	}
 	return nil
 }
 
-func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentKind string) (descend, pushed bool) {
+func (x *extractor) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentKind string) (descend, pushed bool) {
 	switch kind {
 	case "function_definition":
 		if x.fnDepth > 0 {
@@ -232,7 +216,7 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 		return true, true
 	case "template_declaration":
 		qual, _ := x.scope()
-		x.scopes = append(x.scopes, cfamScope{qual: qual, kind: 't', tpLen: len(x.tparams), tmpl: n, hidden: true})
+		x.scopes = append(x.scopes, scope{qual: qual, kind: 't', tpLen: len(x.tparams), tmpl: n, hidden: true})
 		if ps := x.g.Child(n, "parameters"); ps != nil {
 			for i := uint(0); i < ps.NamedChildCount(); i++ {
 				p := ps.NamedChild(i)
@@ -355,9 +339,9 @@ func (x *cfamX) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentK
 	return kind != "", false
 }
 
-func cfamModuleKeys(p string, f *facts.File, pr *lang.Project) []string { return []string{p} }
+func moduleKeys(p string, f *facts.File, pr *lang.Project) []string { return []string{p} }
 
-func cfamImportCandidates(imp facts.Import, from string, p *lang.Project) []string {
+func importCandidates(imp facts.Import, from string, p *lang.Project) []string {
 	var dirs []string
 	if p != nil {
 		dirs = p.IncludeDirs
@@ -386,14 +370,14 @@ func cfamImportCandidates(imp facts.Import, from string, p *lang.Project) []stri
 	return out
 }
 
-// cfamProject reads no file: the C family's setting is the configured
+// project reads no file: the C family's setting is the configured
 // include directories.
-type cfamProject struct{ includeDirs []string }
+type project struct{ includeDirs []string }
 
-func newCfamProject(in lang.ProjectInput) lang.ProjectReader { return cfamProject{in.IncludeDirs} }
+func newCfamProject(in lang.ProjectInput) lang.ProjectReader { return project{in.IncludeDirs} }
 
 // Read takes nothing: no file is the C family's project file.
-func (cfamProject) Read(string, []byte) {}
+func (project) Read(string, []byte) {}
 
 // Finish writes Project.IncludeDirs.
-func (r cfamProject) Finish(pr *lang.Project) { pr.IncludeDirs = r.includeDirs }
+func (r project) Finish(pr *lang.Project) { pr.IncludeDirs = r.includeDirs }

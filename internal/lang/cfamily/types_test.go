@@ -1,4 +1,4 @@
-package legacy
+package cfamily
 
 import (
 	"testing"
@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
 // TestCppFieldAndResultTypes: fields are symbols with their declared
@@ -28,16 +29,16 @@ void Conn::close() {}
 using Handle = Conn;
 }
 `
-	f := testExtract(t, cppSpec(), src)
+	f := langtest.Extract(t, CPP(), src)
 	want := map[string]string{
 		"app.Conn.on_close": facts.NotRepo, "app.Conn.buf": "Buffer", "app.Conn.items": facts.NotRepo,
 		"app.Conn.codec": "Codec", "app.Conn.sock": "net.Socket", "app.Conn.fd": facts.NotRepo,
 		"app.open_conn": "Conn", "app.make_codec": "Codec", "app.Conn.close": facts.NotRepo, "app.Handle": "Conn",
 	}
-	if d := cmp.Diff(want, testTypes(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Types(f)); d != "" {
 		t.Errorf("types (-want +got):\n%s", d)
 	}
-	if s := testSymbol(t, f, "app.Conn.buf"); s.Kind != facts.KindField || s.Parent != "app.Conn" {
+	if s := langtest.Symbol(t, f, "app.Conn.buf"); s.Kind != facts.KindField || s.Parent != "app.Conn" {
 		t.Errorf("buf: %+v", s)
 	}
 }
@@ -46,9 +47,9 @@ using Handle = Conn;
 // name; typedef struct tag alias gives the alias the tag's type.
 func TestCTypedefFields(t *testing.T) {
 	src := "typedef struct { struct ops *ops; } handle;\ntypedef struct conn conn_t;\ntypedef int (*cb_t)(void);\n"
-	f := testExtract(t, cSpec(), src)
+	f := langtest.Extract(t, C(), src)
 	want := map[string]string{"handle.ops": "ops", "conn_t": "conn", "cb_t": facts.NotRepo}
-	if d := cmp.Diff(want, testTypes(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Types(f)); d != "" {
 		t.Errorf("types (-want +got):\n%s", d)
 	}
 }
@@ -77,8 +78,8 @@ func TestCppLocalReceivers(t *testing.T) {
     std::sort(a, b);
 }
 `
-	f := testExtract(t, cppSpec(), src)
-	want := []testCall{
+	f := langtest.Extract(t, CPP(), src)
+	want := []callRow{
 		{"open_conn", "", ""},
 		{"send", "c", "Conn"},
 		{"Worker", "", ""},
@@ -94,9 +95,9 @@ func TestCppLocalReceivers(t *testing.T) {
 		{"touch", "item", facts.Unknown},
 		{"sort", "std", facts.NotRepo},
 	}
-	got := testCalls(f)
+	got := langtest.Calls[callRow](f)
 	// new ns::Pool() is a call of Pool; keep the rows this test is about.
-	var rows []testCall
+	var rows []callRow
 	for _, r := range got {
 		if r.Name != "Pool" {
 			rows = append(rows, r)
@@ -112,9 +113,9 @@ func TestCppLocalReceivers(t *testing.T) {
 // receiver so that the resolver finds the field, not a function.
 func TestCFunctionPointerCalls(t *testing.T) {
 	src := "void run(struct conn *c, int (*cb)(int)) {\n  int (*fp)(int) = pick();\n  cb(1);\n  fp(2);\n  c->on_close(3);\n  helper(4);\n}\n"
-	f := testExtract(t, cSpec(), src)
-	want := []testCall{{"pick", "", ""}, {"on_close", "c", "conn"}, {"helper", "", ""}}
-	if d := cmp.Diff(want, testCalls(f)); d != "" {
+	f := langtest.Extract(t, C(), src)
+	want := []callRow{{"pick", "", ""}, {"on_close", "c", "conn"}, {"helper", "", ""}}
+	if d := cmp.Diff(want, langtest.Calls[callRow](f)); d != "" {
 		t.Errorf("calls (-want +got):\n%s", d)
 	}
 }
@@ -123,7 +124,7 @@ func TestCFunctionPointerCalls(t *testing.T) {
 // namespace; a using declaration of one name is not.
 func TestCppUsingNamespace(t *testing.T) {
 	src := "using namespace std;\nusing namespace app::net;\nusing app::Conn;\nvoid f() { using namespace detail; }\n"
-	f := testExtract(t, cppSpec(), src)
+	f := langtest.Extract(t, CPP(), src)
 	want := []facts.Import{
 		{Path: "std", Kind: "wildcard", Line: 1},
 		{Path: "app::net", Kind: "wildcard", Line: 2},
@@ -138,19 +139,19 @@ func TestCppUsingNamespace(t *testing.T) {
 // is read as C++ (classes, methods, namespaces).
 func TestCHeaderWrittenInCpp(t *testing.T) {
 	src := "#pragma once\nnamespace app {\nclass Conn : public Base {\n public:\n  void send(int n);\n private:\n  Buffer *buf_;\n};\n}\n"
-	f := testExtract(t, cSpec(), src)
-	want := []testSymLine{
+	f := langtest.Extract(t, C(), src)
+	want := []symLineRow{
 		{"app", "app", facts.KindModule, "", 2},
 		{"Conn", "app.Conn", facts.KindClass, "app", 3},
 		{"send", "app.Conn.send", facts.KindMethod, "app.Conn", 5},
 		{"buf_", "app.Conn.buf_", facts.KindField, "app.Conn", 7},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 	// A C header stays C.
-	c := testExtract(t, cSpec(), "struct s { int class_id; };\nint f(void);\n")
-	if d := cmp.Diff([]testSymLine{{"s", "s", facts.KindStruct, "", 1}, {"class_id", "s.class_id", facts.KindField, "s", 1}}, testSymLines(c)); d != "" {
+	c := langtest.Extract(t, C(), "struct s { int class_id; };\nint f(void);\n")
+	if d := cmp.Diff([]symLineRow{{"s", "s", facts.KindStruct, "", 1}, {"class_id", "s.class_id", facts.KindField, "s", 1}}, langtest.SymLines[symLineRow](c)); d != "" {
 		t.Errorf("C header (-want +got):\n%s", d)
 	}
 }
@@ -159,16 +160,16 @@ func TestCHeaderWrittenInCpp(t *testing.T) {
 // declaration do not swallow the declarations after them.
 func TestCppMacroLines(t *testing.T) {
 	src := "LIB_BEGIN_NAMESPACE\nclass LIB_API file {\n public:\n  LIB_CONSTEXPR auto size() const -> int;\n};\nLIB_INLINE void flush(file &f) { f.size(); }\nLIB_END_NAMESPACE\n"
-	f := testExtract(t, cppSpec(), src)
-	want := []testSymLine{
+	f := langtest.Extract(t, CPP(), src)
+	want := []symLineRow{
 		{"file", "file", facts.KindClass, "", 2},
 		{"size", "file.size", facts.KindMethod, "file", 4},
 		{"flush", "flush", facts.KindFunction, "", 6},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff([]testCall{{"size", "f", "file"}}, testCalls(f)); d != "" {
+	if d := cmp.Diff([]callRow{{"size", "f", "file"}}, langtest.Calls[callRow](f)); d != "" {
 		t.Errorf("calls (-want +got):\n%s", d)
 	}
 }
@@ -184,7 +185,7 @@ func TestCfamBlankMacros(t *testing.T) {
 		{"Foo bar;\n", "Foo bar;\n"},
 	}
 	for _, tt := range tests {
-		got, _ := cfamBlankMacros([]byte(tt.in))
+		got, _ := blankMacros([]byte(tt.in))
 		if string(got) != tt.want {
 			t.Errorf("cfamBlankMacros(%q) = %q, want %q", tt.in, got, tt.want)
 		}

@@ -1,4 +1,4 @@
-package legacy
+package cfamily
 
 import (
 	"testing"
@@ -6,6 +6,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
 
 const cppSample = `#include "shape.hpp"
@@ -59,8 +61,8 @@ int main() {
 `
 
 func TestCppSymbols(t *testing.T) {
-	f := testExtract(t, cppSpec(), cppSample)
-	want := []testSymLine{
+	f := langtest.Extract(t, CPP(), cppSample)
+	want := []symLineRow{
 		{"geo", "geo", facts.KindModule, "", 4},
 		{"Shape", "geo.Shape", facts.KindClass, "geo", 7},
 		{"Shape", "geo.Shape.Shape", facts.KindMethod, "geo.Shape", 9},
@@ -85,27 +87,27 @@ func TestCppSymbols(t *testing.T) {
 		{"operator==", "operator==", facts.KindFunction, "", 43},
 		{"main", "main", facts.KindFunction, "", 45},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	sh := testSymbol(t, f, "geo.Shape")
+	sh := langtest.Symbol(t, f, "geo.Shape")
 	if sh.Doc != "A drawable shape." || sh.Signature != "class Shape : public Base, protected util::Named<Shape>" {
 		t.Errorf("Shape: doc %q sig %q", sh.Doc, sh.Signature)
 	}
 	if d := cmp.Diff([]string{"Base", "util::Named"}, sh.Extends); d != "" {
 		t.Errorf("Shape extends: %s", d)
 	}
-	lg := testSymbol(t, f, "geo.largest")
+	lg := langtest.Symbol(t, f, "geo.largest")
 	if lg.Doc != "Largest of two." || lg.Signature != "T largest(T a, T b)" {
 		t.Errorf("largest: doc %q sig %q", lg.Doc, lg.Signature)
 	}
-	if s := testSymbol(t, f, "geo.Shape.area").Signature; s != "virtual double area() const = 0" {
+	if s := langtest.Symbol(t, f, "geo.Shape.area").Signature; s != "virtual double area() const = 0" {
 		t.Errorf("area signature %q", s)
 	}
 }
 
 func TestCppImports(t *testing.T) {
-	f := testExtract(t, cppSpec(), cppSample)
+	f := langtest.Extract(t, CPP(), cppSample)
 	want := []facts.Import{
 		{Path: "shape.hpp", Kind: "local", Line: 1},
 		{Path: "vector", Kind: "system", Line: 2},
@@ -116,9 +118,9 @@ func TestCppImports(t *testing.T) {
 }
 
 func TestCppRefs(t *testing.T) {
-	f := testExtract(t, cppSpec(), cppSample)
+	f := langtest.Extract(t, CPP(), cppSample)
 	const per = "geo.Shape.perimeter"
-	want := []testRef{
+	want := []refRow{
 		{"Base", "", facts.RefReference, "geo.Shape", 7},
 		{"Named", "util", facts.RefReference, "geo.Shape", 7},
 		{"Shape", "", facts.RefReference, "geo.Shape", 7},
@@ -143,20 +145,20 @@ func TestCppRefs(t *testing.T) {
 		{"Shape", "geo", facts.RefReference, "operator==", 43},
 		{"Shape", "geo", facts.RefReference, "main", 46},
 	}
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
 
 func TestCppNewQualified(t *testing.T) {
 	src := "void f() { auto a = new ns::Widget(); auto b = new Box<int>(); auto c = new Plain; int d = static_cast<int>(a); }\n"
-	f := testExtract(t, cppSpec(), src)
-	want := []testRef{
+	f := langtest.Extract(t, CPP(), src)
+	want := []refRow{
 		{"Widget", "ns", facts.RefCall, "f", 1},
 		{"Box", "", facts.RefCall, "f", 1},
 		{"Plain", "", facts.RefCall, "f", 1},
 	}
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -167,12 +169,12 @@ class Good { void m() {} };
 }
 class Broken { void x( { ; 
 `
-	f := testExtract(t, cppSpec(), src)
+	f := langtest.Extract(t, CPP(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := testSymLines(f)
-	want := []testSymLine{
+	got := langtest.SymLines[symLineRow](f)
+	want := []symLineRow{
 		{"n", "n", facts.KindModule, "", 1},
 		{"Good", "n.Good", facts.KindClass, "n", 2},
 		{"m", "n.Good.m", facts.KindMethod, "n.Good", 2},
@@ -186,9 +188,9 @@ class Broken { void x( { ;
 }
 
 func TestCppSpecSharesFamily(t *testing.T) {
-	c, cpp := cSpec(), cppSpec()
-	if c.Family != "c" || cpp.Family != "c" {
-		t.Errorf("families %q %q", c.Family, cpp.Family)
+	c, cpp := C(), CPP()
+	if fc, fcpp := lang.FamilyOf(c.Name()), lang.FamilyOf(cpp.Name()); fc != "c" || fcpp != "c" {
+		t.Errorf("families %q %q", fc, fcpp)
 	}
 	imp := facts.Import{Path: "a.h", Kind: "local"}
 	if d := cmp.Diff([]string{"src/a.h", "a.h"}, cpp.ImportCandidates(imp, "src/x.cpp", nil)); d != "" {
@@ -201,14 +203,14 @@ func TestCppSpecSharesFamily(t *testing.T) {
 
 func TestCppConversionOperator(t *testing.T) {
 	src := "class A {\n  explicit operator bool() const { return true; }\n  operator int();\n};\nA::operator int() { return 1; }\n"
-	f := testExtract(t, cppSpec(), src)
-	want := []testSymLine{
+	f := langtest.Extract(t, CPP(), src)
+	want := []symLineRow{
 		{"A", "A", facts.KindClass, "", 1},
 		{"operator bool", "A.operator bool", facts.KindMethod, "A", 2},
 		{"operator int", "A.operator int", facts.KindMethod, "A", 3},
 		{"operator int", "A.operator int", facts.KindMethod, "A", 5},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 }

@@ -1,4 +1,4 @@
-package legacy
+package cfamily
 
 import (
 	"testing"
@@ -7,6 +7,14 @@ import (
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
+)
+
+// The rows the tables list (see langtest).
+type (
+	symLineRow langtest.SymLine
+	refRow     langtest.Ref
+	callRow    langtest.Call
 )
 
 const cSample = `#ifndef UTIL_H
@@ -49,8 +57,8 @@ size_t read_buf(buffer_t *b, FILE *fp) {
 `
 
 func TestCSymbols(t *testing.T) {
-	f := testExtract(t, cSpec(), cSample)
-	want := []testSymLine{
+	f := langtest.Extract(t, C(), cSample)
+	want := []symLineRow{
 		{"MAX_LEN", "MAX_LEN", facts.KindConst, "", 6},
 		{"SQUARE", "SQUARE", facts.KindFunction, "", 7},
 		{"buffer", "buffer", facts.KindStruct, "", 11},
@@ -69,34 +77,34 @@ func TestCSymbols(t *testing.T) {
 		{"limit", "limit", facts.KindVar, "", 22},
 		{"read_buf", "read_buf", facts.KindFunction, "", 28},
 	}
-	if d := cmp.Diff(want, testSymLines(f)); d != "" {
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
-	rb := testSymbol(t, f, "read_buf")
+	rb := langtest.Symbol(t, f, "read_buf")
 	if rb.Doc != "Reads a buffer.\nReturns the length." || rb.Signature != "size_t read_buf(buffer_t *b, FILE *fp)" || rb.EndLine != 36 {
 		t.Errorf("read_buf: %+v", rb)
 	}
-	buf := testSymbol(t, f, "buffer")
+	buf := langtest.Symbol(t, f, "buffer")
 	if buf.Doc != "A buffer." || buf.Signature != "struct buffer" {
 		t.Errorf("buffer: %+v", buf)
 	}
-	if s := testSymbol(t, f, "point").Signature; s != "typedef struct { ... } point" {
+	if s := langtest.Symbol(t, f, "point").Signature; s != "typedef struct { ... } point" {
 		t.Errorf("point signature %q", s)
 	}
-	m := testSymbol(t, f, "MAX_LEN")
+	m := langtest.Symbol(t, f, "MAX_LEN")
 	if m.Signature != "#define MAX_LEN 64" || m.EndLine != 6 {
 		t.Errorf("MAX_LEN: %+v", m)
 	}
-	if sq := testSymbol(t, f, "SQUARE"); sq.EndLine != 8 || sq.Signature != "#define SQUARE(x)" {
+	if sq := langtest.Symbol(t, f, "SQUARE"); sq.EndLine != 8 || sq.Signature != "#define SQUARE(x)" {
 		t.Errorf("SQUARE: %+v", sq)
 	}
-	if s := testSymbol(t, f, "counter").Signature; s != "static int counter" {
+	if s := langtest.Symbol(t, f, "counter").Signature; s != "static int counter" {
 		t.Errorf("counter signature %q", s)
 	}
 }
 
 func TestCImports(t *testing.T) {
-	f := testExtract(t, cSpec(), cSample)
+	f := langtest.Extract(t, C(), cSample)
 	want := []facts.Import{
 		{Path: "util/str.h", Kind: "local", Line: 3},
 		{Path: "stdio.h", Kind: "system", Line: 4},
@@ -107,9 +115,9 @@ func TestCImports(t *testing.T) {
 }
 
 func TestCRefs(t *testing.T) {
-	f := testExtract(t, cSpec(), cSample)
+	f := langtest.Extract(t, C(), cSample)
 	const fn = "read_buf"
-	want := []testRef{
+	want := []refRow{
 		{"node", "", facts.RefReference, "buffer", 13},
 		{"buffer", "", facts.RefReference, "buffer_t", 16},
 		{"config_t", "", facts.RefReference, "", 23},
@@ -123,7 +131,7 @@ func TestCRefs(t *testing.T) {
 		{"get_ops", "", facts.RefCall, fn, 33},
 		{"node", "", facts.RefReference, fn, 34},
 	}
-	if d := cmp.Diff(want, testRefs(f)); d != "" {
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
@@ -133,12 +141,12 @@ func TestCSyntaxError(t *testing.T) {
 struct ok { int a; };
 int broken( { = ; 
 `
-	f := testExtract(t, cSpec(), src)
+	f := langtest.Extract(t, C(), src)
 	if f.SyntaxErrors == 0 {
 		t.Errorf("expected syntax errors")
 	}
-	got := testSymLines(f)
-	want := []testSymLine{
+	got := langtest.SymLines[symLineRow](f)
+	want := []symLineRow{
 		{"good", "good", facts.KindFunction, "", 1},
 		{"ok", "ok", facts.KindStruct, "", 2},
 	}
@@ -152,7 +160,7 @@ int broken( { = ;
 
 func TestCModuleKeys(t *testing.T) {
 	for _, p := range []string{"src/util.h", "main.c"} {
-		if d := cmp.Diff([]string{p}, cSpec().ModuleKeys(p, nil, nil)); d != "" {
+		if d := cmp.Diff([]string{p}, C().ModuleKeys(p, nil, nil)); d != "" {
 			t.Errorf("ModuleKeys(%q): %s", p, d)
 		}
 	}
@@ -174,7 +182,7 @@ func TestCImportCandidates(t *testing.T) {
 		{facts.Import{Path: "stdio.h", Kind: "system"}, "src/main.c", &lang.Project{}, nil},
 	}
 	for _, tt := range tests {
-		if d := cmp.Diff(tt.want, cSpec().ImportCandidates(tt.imp, tt.from, tt.p)); d != "" {
+		if d := cmp.Diff(tt.want, C().ImportCandidates(tt.imp, tt.from, tt.p)); d != "" {
 			t.Errorf("ImportCandidates(%+v, %q): %s", tt.imp, tt.from, d)
 		}
 	}

@@ -1,4 +1,4 @@
-package legacy
+package cfamily
 
 import (
 	"strings"
@@ -13,15 +13,15 @@ import (
 // fields, variables, parameters and results, and the type of the value of
 // an expression, so that x->m() and x.m() can name x's type.
 
-// cfamBlocks open a scope for the variables declared inside them.
-var cfamBlocks = map[string]bool{
+// blocks open a scope for the variables declared inside them.
+var blocks = map[string]bool{
 	"compound_statement": true, "for_statement": true, "for_range_loop": true, "if_statement": true,
 	"while_statement": true, "switch_statement": true, "catch_clause": true, "lambda_expression": true,
 }
 
-// cfamNotRepoTypes are typedefs of the C and C++ standard libraries that
+// notRepoTypes are typedefs of the C and C++ standard libraries that
 // name no repository type.
-var cfamNotRepoTypes = map[string]bool{
+var notRepoTypes = map[string]bool{
 	"size_t": true, "ssize_t": true, "ptrdiff_t": true, "intptr_t": true, "uintptr_t": true,
 	"int8_t": true, "int16_t": true, "int32_t": true, "int64_t": true, "uint8_t": true,
 	"uint16_t": true, "uint32_t": true, "uint64_t": true, "off_t": true, "FILE": true,
@@ -29,12 +29,12 @@ var cfamNotRepoTypes = map[string]bool{
 	"bool": true, "time_t": true, "pid_t": true, "nullptr_t": true,
 }
 
-// cfamSmartPointers are the std templates whose -> reaches their first
+// smartPointers are the std templates whose -> reaches their first
 // template argument.
-var cfamSmartPointers = map[string]bool{"unique_ptr": true, "shared_ptr": true, "weak_ptr": true, "optional": true}
+var smartPointers = map[string]bool{"unique_ptr": true, "shared_ptr": true, "weak_ptr": true, "optional": true}
 
 // declareParams declares the parameters of a parameter_list.
-func (x *cfamX) declareParams(list *sitter.Node) {
+func (x *extractor) declareParams(list *sitter.Node) {
 	if list == nil {
 		return
 	}
@@ -51,7 +51,7 @@ func (x *cfamX) declareParams(list *sitter.Node) {
 }
 
 // localDecl declares the variables of a declaration inside a function body.
-func (x *cfamX) localDecl(n *sitter.Node) {
+func (x *extractor) localDecl(n *sitter.Node) {
 	t := x.g.Child(n, "type")
 	for i := uint(0); i < n.ChildCount(); i++ {
 		if n.FieldNameForChild(uint32(i)) != "declarator" {
@@ -78,7 +78,7 @@ func (x *cfamX) localDecl(n *sitter.Node) {
 // declChain is the type chain of a declared name: its type, through the
 // pointers, references and arrays of its declarator; NotRepo for a
 // function pointer; the initializer's type for auto.
-func (x *cfamX) declChain(t, d *sitter.Node) string {
+func (x *extractor) declChain(t, d *sitter.Node) string {
 	var value *sitter.Node
 	for d != nil {
 		switch x.g.Kind(d) {
@@ -115,7 +115,7 @@ func (x *cfamX) declChain(t, d *sitter.Node) string {
 // resultChain is the chain of a function's result: its return type through
 // the pointers of the declarator around the function_declarator, or the
 // trailing return type.
-func (x *cfamX) resultChain(t, d *sitter.Node) string {
+func (x *extractor) resultChain(t, d *sitter.Node) string {
 	for d != nil {
 		switch x.g.Kind(d) {
 		case "pointer_declarator", "reference_declarator", "attributed_declarator":
@@ -140,7 +140,7 @@ func (x *cfamX) resultChain(t, d *sitter.Node) string {
 // typeChain is the chain of a type specifier: a named type (with its
 // namespaces), the pointee of a std smart pointer, NotRepo for builtin and
 // std types, Unknown for template parameters and computed types.
-func (x *cfamX) typeChain(t *sitter.Node) string {
+func (x *extractor) typeChain(t *sitter.Node) string {
 	if t == nil {
 		return facts.Unknown
 	}
@@ -150,7 +150,7 @@ func (x *cfamX) typeChain(t *sitter.Node) string {
 	case "type_identifier":
 		name := syntax.Text(t, x.src)
 		switch {
-		case cfamNotRepoTypes[name]:
+		case notRepoTypes[name]:
 			return facts.NotRepo
 		case x.isTemplateParam(name):
 			return facts.Unknown
@@ -171,7 +171,7 @@ func (x *cfamX) typeChain(t *sitter.Node) string {
 
 // qualifiedChain is the chain of ns::A::B: "ns.A.B"; a std name is NotRepo
 // except a smart pointer, which is its pointee.
-func (x *cfamX) qualifiedChain(n *sitter.Node) string {
+func (x *extractor) qualifiedChain(n *sitter.Node) string {
 	var segs []string
 	inner := n
 	for inner != nil && x.g.Kind(inner) == "qualified_identifier" {
@@ -190,7 +190,7 @@ func (x *cfamX) qualifiedChain(n *sitter.Node) string {
 	}
 	last := x.g.simpleName(inner, x.src)
 	if len(segs) > 0 && segs[0] == "std" {
-		if x.g.Kind(inner) == "template_type" && cfamSmartPointers[last] && len(segs) == 1 {
+		if x.g.Kind(inner) == "template_type" && smartPointers[last] && len(segs) == 1 {
 			return x.templateArgChain(x.g.Child(inner, "arguments"))
 		}
 		return facts.NotRepo
@@ -202,7 +202,7 @@ func (x *cfamX) qualifiedChain(n *sitter.Node) string {
 }
 
 // templateArgChain is the chain of the first type argument of a template.
-func (x *cfamX) templateArgChain(args *sitter.Node) string {
+func (x *extractor) templateArgChain(args *sitter.Node) string {
 	if args == nil || args.NamedChildCount() == 0 {
 		return facts.Unknown
 	}
@@ -213,7 +213,7 @@ func (x *cfamX) templateArgChain(args *sitter.Node) string {
 	return x.typeChain(x.g.Child(a, "type"))
 }
 
-func (x *cfamX) isTemplateParam(name string) bool {
+func (x *extractor) isTemplateParam(name string) bool {
 	for _, p := range x.tparams {
 		if p == name {
 			return true
@@ -224,7 +224,7 @@ func (x *cfamX) isTemplateParam(name string) bool {
 
 // exprChain is the chain of the value of an expression, as far as the file
 // tells.
-func (x *cfamX) exprChain(n *sitter.Node) string {
+func (x *extractor) exprChain(n *sitter.Node) string {
 	if n == nil {
 		return facts.Unknown
 	}
@@ -234,11 +234,11 @@ func (x *cfamX) exprChain(n *sitter.Node) string {
 	case "this":
 		return "this"
 	case "field_expression":
-		return cfamStep(x.exprChain(x.g.Child(n, "argument")), x.g.simpleName(x.g.Child(n, "field"), x.src))
+		return step(x.exprChain(x.g.Child(n, "argument")), x.g.simpleName(x.g.Child(n, "field"), x.src))
 	case "call_expression":
 		return x.callChain(x.g.Child(n, "function"))
 	case "new_expression":
-		return cfamCall(x.typeChain(x.g.Child(n, "type")))
+		return call(x.typeChain(x.g.Child(n, "type")))
 	case "parenthesized_expression":
 		return x.exprChain(n.NamedChild(0))
 	case "pointer_expression":
@@ -258,7 +258,7 @@ func (x *cfamX) exprChain(n *sitter.Node) string {
 
 // nameChain is the chain of an identifier's value: a local's type, else
 // the name itself (a global, or in a C++ method a member).
-func (x *cfamX) nameChain(name string) string {
+func (x *extractor) nameChain(name string) string {
 	if c, ok := x.locals.Lookup(name); ok {
 		return c
 	}
@@ -270,7 +270,7 @@ func (x *cfamX) nameChain(name string) string {
 }
 
 // callChain is the chain of a call's result.
-func (x *cfamX) callChain(fn *sitter.Node) string {
+func (x *extractor) callChain(fn *sitter.Node) string {
 	if fn == nil {
 		return facts.Unknown
 	}
@@ -282,13 +282,13 @@ func (x *cfamX) callChain(fn *sitter.Node) string {
 		}
 		return name + "()"
 	case "field_expression":
-		return cfamCall(x.exprChain(fn))
+		return call(x.exprChain(fn))
 	case "template_function":
 		switch x.g.simpleName(fn, x.src) {
 		case "static_cast", "dynamic_cast", "reinterpret_cast", "const_cast", "make_unique", "make_shared":
 			return x.templateArgChain(x.g.Child(fn, "arguments"))
 		}
-		return cfamCall(x.g.simpleName(fn, x.src))
+		return call(x.g.simpleName(fn, x.src))
 	case "qualified_identifier":
 		inner := fn
 		for inner != nil && x.g.Kind(inner) == "qualified_identifier" {
@@ -300,21 +300,21 @@ func (x *cfamX) callChain(fn *sitter.Node) string {
 				return x.templateArgChain(x.g.Child(inner, "arguments"))
 			}
 		}
-		return cfamCall(x.qualifiedChain(fn))
+		return call(x.qualifiedChain(fn))
 	}
 	return facts.Unknown
 }
 
-// cfamStep appends a member step to a chain.
-func cfamStep(chain, member string) string {
+// step appends a member step to a chain.
+func step(chain, member string) string {
 	if chain == facts.Unknown || chain == facts.NotRepo || member == "" {
 		return chain
 	}
 	return chain + "." + member
 }
 
-// cfamCall marks the last step of a chain as called.
-func cfamCall(chain string) string {
+// call marks the last step of a chain as called.
+func call(chain string) string {
 	if chain == facts.Unknown || chain == facts.NotRepo || chain == "" {
 		return chain
 	}
@@ -324,7 +324,7 @@ func cfamCall(chain string) string {
 // recvChain is the Recv of a member call on arg: arg's chain, with "?"
 // for what the file cannot tell and "" for a plain this (the resolver
 // reads the qualifier "this" itself).
-func (x *cfamX) recvChain(arg *sitter.Node) string {
+func (x *extractor) recvChain(arg *sitter.Node) string {
 	c := x.exprChain(arg)
 	if c == "this" {
 		return ""

@@ -1,4 +1,4 @@
-package legacy
+package cfamily
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
-func (x *cfamX) typeRef(n *sitter.Node, name, q string) {
+func (x *extractor) typeRef(n *sitter.Node, name, q string) {
 	if name == "" || name == "auto" {
 		return
 	}
@@ -21,31 +21,31 @@ func (x *cfamX) typeRef(n *sitter.Node, name, q string) {
 	x.ref(name, q, facts.RefReference, syntax.Line(n))
 }
 
-func (x *cfamX) ref(name, qual, kind string, line int) {
+func (x *extractor) ref(name, qual, kind string, line int) {
 	x.refRecv(name, qual, "", kind, line)
 }
 
 // refRecv records a reference with a receiver chain; a name in namespace
 // std is outside the repository.
-func (x *cfamX) refRecv(name, qual, recv, kind string, line int) {
+func (x *extractor) refRecv(name, qual, recv, kind string, line int) {
 	if name == "" {
 		return
 	}
-	if recv == "" && cfamIsStd(qual) {
+	if recv == "" && isStd(qual) {
 		recv = facts.NotRepo
 	}
 	from, _ := x.scope()
 	x.f.Refs = append(x.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: from, Line: line, Recv: recv})
 }
 
-func cfamIsStd(qual string) bool {
+func isStd(qual string) bool {
 	qual = strings.TrimPrefix(qual, "::")
 	return qual == "std" || strings.HasPrefix(qual, "std::")
 }
 
 // usingNamespace records using namespace a::b as a wildcard import of
 // "a::b": the resolver looks bare names up in it.
-func (x *cfamX) usingNamespace(n *sitter.Node) {
+func (x *extractor) usingNamespace(n *sitter.Node) {
 	isNamespace := false
 	var target *sitter.Node
 	for i := uint(0); i < n.ChildCount(); i++ {
@@ -66,7 +66,7 @@ func (x *cfamX) usingNamespace(n *sitter.Node) {
 
 // symbol appends a definition (Line/EndLine from n, Doc from above n or
 // above its template).
-func (x *cfamX) symbol(n *sitter.Node, name, qual, parent, kind, sig string, tmpl *sitter.Node) *facts.Symbol {
+func (x *extractor) symbol(n *sitter.Node, name, qual, parent, kind, sig string, tmpl *sitter.Node) *facts.Symbol {
 	if name == "" { // MISSING name in broken code
 		return &facts.Symbol{}
 	}
@@ -82,16 +82,16 @@ func (x *cfamX) symbol(n *sitter.Node, name, qual, parent, kind, sig string, tmp
 		Name: name, Qualified: qual, Kind: kind, Parent: parent,
 		Line: syntax.Line(n), EndLine: end,
 		Signature: strings.TrimRight(sig, " ;"),
-		Doc:       syntax.PrecedingComments(docNode, x.src, cfamIsComment),
+		Doc:       syntax.PrecedingComments(docNode, x.src, isComment),
 	})
 	return &x.f.Symbols[len(x.f.Symbols)-1]
 }
 
-func cfamIsComment(kind string) bool { return kind == "comment" }
+func isComment(kind string) bool { return kind == "comment" }
 
 // qualify turns a definition's name node (A, ns::A, a::b, Box<int>) into
 // its Qualified name, simple name and parent under the current scope.
-func (x *cfamX) qualify(nameNode *sitter.Node) (qual, name, parent string) {
+func (x *extractor) qualify(nameNode *sitter.Node) (qual, name, parent string) {
 	written := syntax.NoSpace(syntax.Text(nameNode, x.src))
 	inner := nameNode
 	for inner != nil && x.g.Kind(inner) == "qualified_identifier" {
@@ -103,7 +103,7 @@ func (x *cfamX) qualify(nameNode *sitter.Node) (qual, name, parent string) {
 		opCast = " " + syntax.OneLine(syntax.Text(x.g.Child(inner, "type"), x.src))
 	}
 	outer, _ := x.outer()
-	segs := cfamSplitScope(written)
+	segs := splitScope(written)
 	segs[len(segs)-1] += opCast
 	if len(segs) > 0 && segs[0] == "" { // ::A::f is absolute
 		outer, segs = "", segs[1:]
@@ -112,13 +112,13 @@ func (x *cfamX) qualify(nameNode *sitter.Node) (qual, name, parent string) {
 		return outer, "", outer
 	}
 	name = segs[len(segs)-1]
-	parent = cfamJoin(outer, strings.Join(segs[:len(segs)-1], "."))
-	return cfamJoin(parent, name), name, parent
+	parent = join(outer, strings.Join(segs[:len(segs)-1], "."))
+	return join(parent, name), name, parent
 }
 
 // function records a function or method definition (or an in-class method
 // declaration when body is nil) and pushes its scope.
-func (x *cfamX) function(n, nameNode, body *sitter.Node, parentKind string) {
+func (x *extractor) function(n, nameNode, body *sitter.Node, parentKind string) {
 	qual, name, parent := x.qualify(nameNode)
 	_, sk := x.outer()
 	k := facts.KindFunction
@@ -135,7 +135,7 @@ func (x *cfamX) function(n, nameNode, body *sitter.Node, parentKind string) {
 // declaration handles a (field_)declaration outside function bodies:
 // in-class method declarations are methods, top-level variables are vars,
 // prototypes and extern declarations are skipped.
-func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
+func (x *extractor) declaration(n *sitter.Node, kind, parentKind string) bool {
 	_, sk := x.outer()
 	inClass := sk == 'c'
 	if kind == "field_declaration" && !inClass {
@@ -191,7 +191,7 @@ func (x *cfamX) declaration(n *sitter.Node, kind, parentKind string) bool {
 }
 
 // typedef records every name a typedef declares.
-func (x *cfamX) typedef(n *sitter.Node, parentKind string) bool {
+func (x *extractor) typedef(n *sitter.Node, parentKind string) bool {
 	sig := syntax.Header(n, nil, x.src)
 	if t := x.g.Child(n, "type"); t != nil {
 		if b := x.g.Child(t, "body"); b != nil {
@@ -224,7 +224,7 @@ func (x *cfamX) typedef(n *sitter.Node, parentKind string) bool {
 }
 
 // call records the callee of a call_expression.
-func (x *cfamX) call(fn *sitter.Node, line int) {
+func (x *extractor) call(fn *sitter.Node, line int) {
 	if fn == nil {
 		return
 	}

@@ -1,4 +1,4 @@
-package legacy
+package cfamily
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 
 // cfamChain returns the text of an identifier chain receiver (obj, p,
 // a.b->c, this, ns::x) and whether n is one.
-func (g *cfamGrammar) chain(n *sitter.Node, src []byte) (string, bool) {
+func (g *ids) chain(n *sitter.Node, src []byte) (string, bool) {
 	if n == nil {
 		return "", false
 	}
@@ -35,7 +35,7 @@ func (g *cfamGrammar) chain(n *sitter.Node, src []byte) (string, bool) {
 
 // cfamSplitQualified splits A::B::f (or std::vector<int>::size) into the
 // simple name and the qualifier with template arguments dropped.
-func (g *cfamGrammar) splitQualified(n *sitter.Node, src []byte) (name, qual string) {
+func (g *ids) splitQualified(n *sitter.Node, src []byte) (name, qual string) {
 	var scopes []string
 	for n != nil && g.Kind(n) == "qualified_identifier" {
 		if s := g.Child(n, "scope"); s != nil {
@@ -48,7 +48,7 @@ func (g *cfamGrammar) splitQualified(n *sitter.Node, src []byte) (name, qual str
 
 // cfamSimpleName is the identifier of a name node without template
 // arguments (get for template get<int>, ~A for a destructor).
-func (g *cfamGrammar) simpleName(n *sitter.Node, src []byte) string {
+func (g *ids) simpleName(n *sitter.Node, src []byte) string {
 	if n == nil {
 		return ""
 	}
@@ -60,12 +60,12 @@ func (g *cfamGrammar) simpleName(n *sitter.Node, src []byte) string {
 			return g.simpleName(n.NamedChild(0), src)
 		}
 	}
-	return cfamStripTemplate(syntax.NoSpace(syntax.Text(n, src)))
+	return stripTemplate(syntax.NoSpace(syntax.Text(n, src)))
 }
 
 // cfamTypeRef returns the name and qualifier of a type usage node
 // (type_identifier, template_type, qualified_identifier naming a type).
-func (g *cfamGrammar) typeRef(n *sitter.Node, src []byte) (name, qual string, ok bool) {
+func (g *ids) typeRef(n *sitter.Node, src []byte) (name, qual string, ok bool) {
 	switch g.Kind(n) {
 	case "type_identifier":
 		return syntax.Text(n, src), "", true
@@ -87,7 +87,7 @@ func (g *cfamGrammar) typeRef(n *sitter.Node, src []byte) (name, qual string, ok
 
 // cfamInnerName is the innermost type_identifier of a (qualified or
 // template) type name.
-func (g *cfamGrammar) innerName(n *sitter.Node) *sitter.Node {
+func (g *ids) innerName(n *sitter.Node) *sitter.Node {
 	for n != nil {
 		switch g.Kind(n) {
 		case "type_identifier":
@@ -104,7 +104,7 @@ func (g *cfamGrammar) innerName(n *sitter.Node) *sitter.Node {
 // cfamDeclName follows a declarator to the declared name node (identifier,
 // field_identifier, type_identifier, qualified_identifier, destructor or
 // operator name).
-func (g *cfamGrammar) declName(n *sitter.Node) *sitter.Node {
+func (g *ids) declName(n *sitter.Node) *sitter.Node {
 	for n != nil {
 		switch g.Kind(n) {
 		case "identifier", "field_identifier", "type_identifier", "qualified_identifier",
@@ -131,7 +131,7 @@ func (g *cfamGrammar) declName(n *sitter.Node) *sitter.Node {
 
 // cfamIsFunctionDecl reports whether a declarator declares a function
 // (int f(int)), not a variable or a function pointer (int (*fp)(int)).
-func (g *cfamGrammar) isFunctionDecl(n *sitter.Node) bool {
+func (g *ids) isFunctionDecl(n *sitter.Node) bool {
 	for n != nil {
 		switch g.Kind(n) {
 		case "operator_cast":
@@ -157,7 +157,7 @@ func (g *cfamGrammar) isFunctionDecl(n *sitter.Node) bool {
 }
 
 // cfamBases lists the base classes of a base_class_clause.
-func (g *cfamGrammar) bases(bc *sitter.Node, src []byte) []string {
+func (g *ids) bases(bc *sitter.Node, src []byte) []string {
 	var out []string
 	for i := uint(0); i < bc.NamedChildCount(); i++ {
 		ch := bc.NamedChild(i)
@@ -173,7 +173,7 @@ func (g *cfamGrammar) bases(bc *sitter.Node, src []byte) []string {
 	return out
 }
 
-func (g *cfamGrammar) lastTypeIdent(n *sitter.Node) *sitter.Node {
+func (g *ids) lastTypeIdent(n *sitter.Node) *sitter.Node {
 	if nm := g.Child(n, "name"); nm != nil {
 		return nm
 	}
@@ -185,26 +185,26 @@ func (g *cfamGrammar) lastTypeIdent(n *sitter.Node) *sitter.Node {
 	return nil
 }
 
-// cfamSplitScope splits "a::b::C" into its segments, dropping template
+// splitScope splits "a::b::C" into its segments, dropping template
 // arguments ("Box<int>" -> "Box").
-func cfamSplitScope(s string) []string {
+func splitScope(s string) []string {
 	segs := strings.Split(s, "::")
 	for i, sg := range segs {
-		segs[i] = cfamStripTemplate(sg)
+		segs[i] = stripTemplate(sg)
 	}
 	return segs
 }
 
-// cfamStripTemplate drops template arguments ("Box<int>" -> "Box") but
+// stripTemplate drops template arguments ("Box<int>" -> "Box") but
 // keeps operator names ("operator<").
-func cfamStripTemplate(s string) string {
+func stripTemplate(s string) string {
 	if strings.HasPrefix(s, "operator") {
 		return s
 	}
 	return syntax.CutGenerics(s)
 }
 
-func cfamJoin(a, b string) string {
+func join(a, b string) string {
 	if a == "" {
 		return b
 	}
@@ -216,7 +216,7 @@ func cfamJoin(a, b string) string {
 
 // funcDeclarator is the function_declarator inside a function
 // definition's declarator (through the pointers of its result type).
-func (g *cfamGrammar) funcDeclarator(n *sitter.Node) *sitter.Node {
+func (g *ids) funcDeclarator(n *sitter.Node) *sitter.Node {
 	for n != nil {
 		switch g.Kind(n) {
 		case "function_declarator":
