@@ -374,7 +374,7 @@ func importCandidates(imp facts.Import, from string, p *lang.Project) []string {
 // include directories.
 type project struct{ includeDirs []string }
 
-func newCfamProject(in lang.ProjectInput) lang.ProjectReader { return project{in.IncludeDirs} }
+func newProject(in lang.ProjectInput) lang.ProjectReader { return project{in.IncludeDirs} }
 
 // Read takes nothing: no file is the C family's project file.
 func (project) Read(string, []byte) {}

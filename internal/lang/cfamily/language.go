@@ -21,38 +21,30 @@ func C() lang.Language { return c }
 // CPP returns C++.
 func CPP() lang.Language { return cpp }
 
-// language is C or C++; they differ in their grammar only.
-type language struct{ grammar *syntax.Grammar }
-
 var (
-	c = language{&syntax.Grammar{Name: lang.C, Language: cLanguage, Extract: func(root *sitter.Node, src []byte) *facts.File {
+	c = newLanguage(&syntax.Grammar{Name: lang.C, Language: cLanguage, Extract: func(root *sitter.Node, src []byte) *facts.File {
 		return extractBest(root, src, false)
-	}}}
-	cpp = language{&syntax.Grammar{Name: lang.CPP, Language: cppLanguage, Extract: func(root *sitter.Node, src []byte) *facts.File {
+	}})
+	cpp = newLanguage(&syntax.Grammar{Name: lang.CPP, Language: cppLanguage, Extract: func(root *sitter.Node, src []byte) *facts.File {
 		return extractBest(root, src, true)
-	}}}
+	}})
 )
+
+// newLanguage is C or C++: they differ in their grammar only.
+// Resolution in C and C++: every definition of the program is in reach; a
+// name is found in the namespaces and classes around it and those the file
+// uses; a bare name inside a class may be a member of this; a typedef has
+// its target's members.
+func newLanguage(g *syntax.Grammar) *syntax.Language {
+	return &syntax.Language{
+		Grammar:    g,
+		Rules:      lang.Traits{Reach: lang.Reach{Dir: true, Project: true}, ImplicitThis: true, Nesting: lang.NestAll, TypedefMembers: true},
+		Keys:       moduleKeys,
+		Candidates: importCandidates,
+		Project:    newProject,
+	}
+}
 
 func cLanguage() *sitter.Language { return sitter.NewLanguage(tsc.Language()) }
 
 func cppLanguage() *sitter.Language { return sitter.NewLanguage(tscpp.Language()) }
-
-// traits are the rules resolution follows in C and C++: every definition
-// of the program is in reach; a name is found in the namespaces and
-// classes around it and those the file uses; a bare name inside a class
-// may be a member of this; a typedef has its target's members.
-var traits = lang.Traits{Reach: lang.Reach{Dir: true, Project: true}, ImplicitThis: true, Nesting: lang.NestAll, TypedefMembers: true}
-
-func (l language) Name() string                    { return l.grammar.Name }
-func (l language) NewParser() (lang.Parser, error) { return l.grammar.NewParser() }
-func (language) Traits() *lang.Traits              { return &traits }
-
-func (language) ModuleKeys(p string, f *facts.File, pr *lang.Project) []string {
-	return moduleKeys(p, f, pr)
-}
-
-func (language) ImportCandidates(imp facts.Import, from string, pr *lang.Project) []string {
-	return importCandidates(imp, from, pr)
-}
-
-func (language) NewProjectReader(in lang.ProjectInput) lang.ProjectReader { return newCfamProject(in) }

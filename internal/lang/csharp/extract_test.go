@@ -288,7 +288,7 @@ func TestCSharpExtractSyntaxError(t *testing.T) {
 func TestCSharpTruncated(t *testing.T) { langtest.Truncated(t, Language(), testSrc) }
 
 func TestCSharpKindIDs(t *testing.T) {
-	langtest.CheckKindIDs(t, grammar, testSrc)
+	langtest.CheckKindIDs(t, language.Grammar, testSrc)
 }
 
 func TestCSharpModuleKeys(t *testing.T) {

@@ -295,7 +295,7 @@ class Broken {
 }
 
 func TestJavaKindIDs(t *testing.T) {
-	langtest.CheckKindIDs(t, grammar, testSrc)
+	langtest.CheckKindIDs(t, language.Grammar, testSrc)
 }
 
 func TestJavaModuleKeys(t *testing.T) {

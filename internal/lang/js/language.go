@@ -6,7 +6,6 @@
 package js
 
 import (
-	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
@@ -21,31 +20,22 @@ func TypeScript() lang.Language { return typescript }
 // grammar and its table.
 func TSX() lang.Language { return tsx }
 
-// language is one of the three; they differ in their grammar only.
-type language struct{ grammar *syntax.Grammar }
-
 var (
-	javascript = language{&syntax.Grammar{Name: lang.JavaScript, Language: javascriptLanguage, Extract: extractWith(tableJS)}}
-	typescript = language{&syntax.Grammar{Name: lang.TypeScript, Language: typescriptLanguage, Extract: extractWith(tableTS), Repair: tsRepair}}
-	tsx        = language{&syntax.Grammar{Name: lang.TSX, Language: tsxLanguage, Extract: extractWith(tableTSX), Repair: tsRepair}}
+	javascript = newLanguage(&syntax.Grammar{Name: lang.JavaScript, Language: javascriptLanguage, Extract: extractWith(tableJS)})
+	typescript = newLanguage(&syntax.Grammar{Name: lang.TypeScript, Language: typescriptLanguage, Extract: extractWith(tableTS), Repair: tsRepair})
+	tsx        = newLanguage(&syntax.Grammar{Name: lang.TSX, Language: tsxLanguage, Extract: extractWith(tableTSX), Repair: tsRepair})
 )
 
-// traits are the rules resolution follows in JavaScript and TypeScript: a
-// name is in scope only where it is defined or imported; a call may land
-// on a constant or field that holds the function; a type alias has the
-// members of the type it names.
-var traits = lang.Traits{CallableValues: true, AliasMembers: true}
-
-func (l language) Name() string                    { return l.grammar.Name }
-func (l language) NewParser() (lang.Parser, error) { return l.grammar.NewParser() }
-func (language) Traits() *lang.Traits              { return &traits }
-
-func (language) ModuleKeys(p string, f *facts.File, pr *lang.Project) []string {
-	return moduleKeys(p, f, pr)
+// newLanguage is one of the three: they differ in their grammar only.
+// Resolution in JavaScript and TypeScript: a name is in scope only where
+// it is defined or imported; a call may land on a constant or field that
+// holds the function; a type alias has the members of the type it names.
+func newLanguage(g *syntax.Grammar) *syntax.Language {
+	return &syntax.Language{
+		Grammar:    g,
+		Rules:      lang.Traits{CallableValues: true, AliasMembers: true},
+		Keys:       moduleKeys,
+		Candidates: importCandidates,
+		Project:    newProject,
+	}
 }
-
-func (language) ImportCandidates(imp facts.Import, from string, pr *lang.Project) []string {
-	return importCandidates(imp, from, pr)
-}
-
-func (language) NewProjectReader(in lang.ProjectInput) lang.ProjectReader { return newProject(in) }

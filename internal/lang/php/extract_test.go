@@ -280,7 +280,7 @@ class Broken {
 func TestPHPTruncated(t *testing.T) { langtest.Truncated(t, Language(), testSrc) }
 
 func TestPHPKindIDs(t *testing.T) {
-	langtest.CheckKindIDs(t, grammar, testSrc)
+	langtest.CheckKindIDs(t, language.Grammar, testSrc)
 }
 
 func TestPHPModuleKeys(t *testing.T) {

@@ -17,37 +17,25 @@ import (
 )
 
 // Language returns Python.
-func Language() lang.Language { return language{} }
+func Language() lang.Language { return language }
 
-type language struct{}
-
-// grammar parses Python files.
-var grammar = &syntax.Grammar{Name: lang.Python, Language: tsLanguage, Extract: extract}
+// language is Python: its grammar, rules and functions.
+var language = &syntax.Language{
+	Grammar: &syntax.Grammar{Name: lang.Python, Language: tsLanguage, Extract: extract},
+	// Resolution in Python: a name is in scope only where it is defined or
+	// imported; from m import a binds a, which may be a submodule; every module-
+	// level import is an attribute of the module; a call on an untyped receiver
+	// is not guessed at.
+	Rules: lang.Traits{
+		SubmoduleSep: ".", NamespacePackages: true, NamesOnlyImports: true, ExternalNames: externalNames,
+		ModuleImportsExported: true, NoMethodGuess: true, ProjectFacts: importHeads,
+	},
+	Keys:       moduleKeys,
+	Candidates: importCandidates,
+	Project:    newProject,
+}
 
 func tsLanguage() *sitter.Language { return sitter.NewLanguage(tspython.Language()) }
-
-// traits are the rules resolution follows in Python: a name is in scope
-// only where it is defined or imported; from m import a binds a, which may
-// be a submodule; every module-level import is an attribute of the module;
-// a call on an untyped receiver is not guessed at.
-var traits = lang.Traits{
-	SubmoduleSep: ".", NamespacePackages: true, NamesOnlyImports: true, ExternalNames: externalNames,
-	ModuleImportsExported: true, NoMethodGuess: true, ProjectFacts: importHeads,
-}
-
-func (language) Name() string                    { return lang.Python }
-func (language) NewParser() (lang.Parser, error) { return grammar.NewParser() }
-func (language) Traits() *lang.Traits            { return &traits }
-
-func (language) ModuleKeys(p string, f *facts.File, pr *lang.Project) []string {
-	return moduleKeys(p, f, pr)
-}
-
-func (language) ImportCandidates(imp facts.Import, from string, pr *lang.Project) []string {
-	return importCandidates(imp, from, pr)
-}
-
-func (language) NewProjectReader(in lang.ProjectInput) lang.ProjectReader { return newProject(in) }
 
 // externalNames are the names an import of no repository module binds
 // besides its path: import a.b binds a.

@@ -8,36 +8,23 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 
-	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Language returns Rust.
-func Language() lang.Language { return language{} }
+func Language() lang.Language { return language }
 
-type language struct{}
-
-// grammar parses Rust files.
-var grammar = &syntax.Grammar{Name: lang.Rust, Language: rustGrammar, Extract: extract}
+// language is Rust: its grammar, rules and functions.
+var language = &syntax.Language{
+	Grammar: &syntax.Grammar{Name: lang.Rust, Language: rustGrammar, Extract: extract},
+	// Resolution in Rust: a name is in scope only where it is defined or used;
+	// use a::b may name a module; a call of a standard method on a receiver of
+	// unknown type is not guessed at.
+	Rules:      lang.Traits{SubmoduleSep: "::", StdMethods: stdMethods},
+	Keys:       moduleKeys,
+	Candidates: importCandidates,
+	Project:    newRustProject,
+}
 
 func rustGrammar() *sitter.Language { return sitter.NewLanguage(tsrust.Language()) }
-
-// traits are the rules resolution follows in Rust: a name is in scope only
-// where it is defined or used; use a::b may name a module; a call of a
-// standard method on a receiver of unknown type is not guessed at.
-var traits = lang.Traits{SubmoduleSep: "::", StdMethods: stdMethods}
-
-func (language) Name() string                    { return lang.Rust }
-func (language) NewParser() (lang.Parser, error) { return grammar.NewParser() }
-func (language) Traits() *lang.Traits            { return &traits }
-
-func (language) ModuleKeys(p string, f *facts.File, pr *lang.Project) []string {
-	return moduleKeys(p, f, pr)
-}
-
-func (language) ImportCandidates(imp facts.Import, from string, pr *lang.Project) []string {
-	return importCandidates(imp, from, pr)
-}
-
-func (language) NewProjectReader(in lang.ProjectInput) lang.ProjectReader { return newRustProject(in) }
