@@ -23,9 +23,9 @@ func Language() lang.Language { return language }
 var language = &syntax.Language{
 	Grammar: &syntax.Grammar{Name: lang.Python, Language: tsLanguage, Extract: extract},
 	// Resolution in Python: a name is in scope only where it is defined or
-	// imported; from m import a binds a, which may be a submodule; every module-
-	// level import is an attribute of the module; a call on an untyped receiver
-	// is not guessed at.
+	// imported; from m import a binds a, which may be a submodule; every
+	// module-level import is an attribute of the module; a call on an untyped
+	// receiver is not guessed at.
 	Rules: lang.Traits{
 		SubmoduleSep: ".", NamespacePackages: true, NamesOnlyImports: true, ExternalNames: externalNames,
 		ModuleImportsExported: true, NoMethodGuess: true, ProjectFacts: importHeads,
