@@ -13,8 +13,15 @@
 // (Traits), and how the family's project files become project settings
 // (NewProjectReader). Each language lives in its own package under
 // internal/lang (golang, python, java, csharp, php, ruby, rust, cfamily,
-// js), which holds its grammar and extractor and implements Language;
-// their shared tree-sitter helpers are in internal/lang/syntax, and
-// internal/lang/all registers them. Language packages never import each
-// other.
+// js), which holds its grammar, extractor and project-file reader and
+// provides its Language by filling a syntax.Language, the one
+// implementation for tree-sitter grammars. Their shared tree-sitter
+// helpers are in internal/lang/syntax, their shared test helper in
+// internal/lang/langtest, and internal/lang/all registers them for the
+// writer. Language packages never import each other.
+//
+// Resolution never asks a language's name: each language declares its
+// rules as named Traits (where a bare name reaches, what an import binds,
+// how members and constructors are found), so a rule is read in one place
+// and a new language states which rules it follows.
 package lang

@@ -17,11 +17,11 @@ var buildDirs = map[string]bool{"dist": true, "build": true, "lib": true, "out":
 // (build/modern/, dist/esm/).
 var buildVariants = map[string]bool{"modern": true, "legacy": true, "esm": true, "cjs": true, "es": true, "umd": true, "types": true, "module": true, "node": true, "browser": true}
 
-// ParsePackageJSON reads a package.json's name and where its entry points
+// parsePackageJSON reads a package.json's name and where its entry points
 // lead: the "exports" map (every condition), "source", "module", "main",
 // "types" and the like for the package itself. ok is false without a
 // name.
-func ParsePackageJSON(data []byte) (name string, exports map[string][]string, ok bool) {
+func parsePackageJSON(data []byte) (name string, exports map[string][]string, ok bool) {
 	var doc map[string]json.RawMessage
 	if json.Unmarshal(data, &doc) != nil {
 		return "", nil, false

@@ -12,7 +12,7 @@ import (
 // ones (dist/, build/modern/) mapped back to src/, then as they are;
 // declaration and JS extensions dropped; subpaths and patterns kept apart.
 func TestParsePackageJSON(t *testing.T) {
-	name, exports, ok := ParsePackageJSON([]byte(`{
+	name, exports, ok := parsePackageJSON([]byte(`{
 		"name": "@tanstack/query-core",
 		"types": "build/legacy/index.d.ts",
 		"main": "build/legacy/index.cjs",
@@ -39,10 +39,10 @@ func TestParsePackageJSON(t *testing.T) {
 	if _, has := exports["./package.json"]; has {
 		t.Errorf("a non-code export kept: %q", exports)
 	}
-	if _, _, ok := ParsePackageJSON([]byte(`{"private": true}`)); ok {
+	if _, _, ok := parsePackageJSON([]byte(`{"private": true}`)); ok {
 		t.Error("a package.json without a name was taken")
 	}
-	if _, _, ok := ParsePackageJSON([]byte(`{not json`)); ok {
+	if _, _, ok := parsePackageJSON([]byte(`{not json`)); ok {
 		t.Error("broken JSON was taken")
 	}
 }

@@ -31,7 +31,7 @@ func (r *project) Read(p string, data []byte) {
 		if strings.Contains("/"+dir+"/", "/node_modules/") {
 			return // a vendored dependency, not a workspace package
 		}
-		if name, exports, ok := ParsePackageJSON(data); ok {
+		if name, exports, ok := parsePackageJSON(data); ok {
 			r.addPackage(name, lang.JSPackage{Dir: dir, Exports: exports})
 		}
 		return

@@ -10,12 +10,12 @@ import (
 	"github.com/lgraph/lgraph/internal/lang"
 )
 
-// ParseCargoToml reads the parts of a Cargo.toml that place files in
+// parseCargoToml reads the parts of a Cargo.toml that place files in
 // crates. ok is false for a file without [package] (a virtual workspace
 // manifest), which roots no crate. It reads TOML line by line: the keys it
 // needs are plain strings in a few tables, and a manifest it cannot follow
 // costs precision, not a failed run.
-func ParseCargoToml(data []byte) (pkg lang.RustPackage, ok bool) {
+func parseCargoToml(data []byte) (pkg lang.RustPackage, ok bool) {
 	var table []string
 	var multi string // the closing quotes of an open multi-line string
 	sc := bufio.NewScanner(bytes.NewReader(data))
@@ -156,7 +156,7 @@ func newRustProject(lang.ProjectInput) lang.ProjectReader { return &project{} }
 // Read takes a Cargo.toml; a workspace manifest without [package] roots
 // no crate.
 func (r *project) Read(p string, data []byte) {
-	if pkg, ok := ParseCargoToml(data); ok {
+	if pkg, ok := parseCargoToml(data); ok {
 		if r.packages == nil {
 			r.packages = map[string]lang.RustPackage{}
 		}

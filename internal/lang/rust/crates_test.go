@@ -36,7 +36,7 @@ log = "0.4"
 [target.'cfg(windows)'.dependencies.winapi-util]
 package = "winapi-util-renamed"
 `
-	got, ok := ParseCargoToml([]byte(src))
+	got, ok := parseCargoToml([]byte(src))
 	if !ok {
 		t.Fatal("a manifest with [package] was not read as one")
 	}
@@ -49,11 +49,11 @@ package = "winapi-util-renamed"
 		t.Errorf("package (-want +got):\n%s", d)
 	}
 
-	named, _ := ParseCargoToml([]byte("[package]\nname = \"globset\"\n[lib]\nname = \"glob_set\"\n"))
+	named, _ := parseCargoToml([]byte("[package]\nname = \"globset\"\n[lib]\nname = \"glob_set\"\n"))
 	if named.Lib != "glob_set" {
 		t.Errorf("[lib] name: Lib = %q", named.Lib)
 	}
-	if _, ok := ParseCargoToml([]byte("[workspace]\nmembers = [\"a\"]\n")); ok {
+	if _, ok := parseCargoToml([]byte("[workspace]\nmembers = [\"a\"]\n")); ok {
 		t.Error("a virtual workspace manifest was read as a package")
 	}
 }
