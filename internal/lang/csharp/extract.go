@@ -164,24 +164,8 @@ func (x *extractor) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 
 		x.using(n)
 		descend = false
 	case k.namespaceDecl, k.fileNamespaceDecl:
-		name := syntax.NoSpace(syntax.Text(n.ChildByFieldId(k.fName), x.src))
-		if name == "" {
-			break
-		}
-		if x.ns != "" {
-			name = x.ns + "." + name
-		}
-		if x.File.Package == "" {
-			x.File.Package = name
-		}
-		x.addRoot(name)
-		x.File.Symbols = append(x.File.Symbols, facts.Symbol{
-			Name: name, Qualified: name, Kind: facts.KindModule, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
-			Signature: sig(n, n.ChildByFieldId(k.fBody), x.src), Doc: x.doc(n),
-		})
-		x.ns = name
-		if id == k.fileNamespaceDecl {
-			savedNS = name // applies to the rest of the file
+		if x.namespace(n) && id == k.fileNamespaceDecl {
+			savedNS = x.ns // applies to the rest of the file
 		}
 	case k.errorNode:
 		x.errorNamespace(n)
@@ -203,23 +187,8 @@ func (x *extractor) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 
 		x.ctorInitializer(n)
 	case k.attribute:
 		x.attribute(n)
-	case k.baseList:
-		if x.typeDepth == 0 && parentKind != k.enumDecl {
-			for i := uint(0); i < n.NamedChildCount(); i++ {
-				ch := n.NamedChild(i)
-				if ch.KindId() == k.primaryCtorBase {
-					ch = ch.ChildByFieldId(k.fType)
-				}
-				x.typ(ch)
-			}
-		}
-		typed = true
-	case k.typeArgumentList, k.explicitIface:
-		if x.typeDepth == 0 {
-			for i := uint(0); i < n.NamedChildCount(); i++ {
-				x.typ(n.NamedChild(i))
-			}
-		}
+	case k.baseList, k.typeArgumentList, k.explicitIface:
+		x.typeChildren(n, id, parentKind)
 		typed = true
 	}
 	if typed {
@@ -227,27 +196,7 @@ func (x *extractor) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 
 	}
 	scoped := x.openLocals(n, id, parentKind)
 	if descend {
-		var t1, t2 uintptr // ids of the type children (node ids are never 0)
-		if int(id) < len(k.hasTypeField) && k.hasTypeField[id] {
-			if t := n.ChildByFieldId(k.fType); t != nil {
-				t1 = t.Id()
-			}
-			if t := n.ChildByFieldId(k.fReturns); t != nil {
-				t2 = t.Id()
-			}
-		}
-		it := syntax.KidsOf(n)
-		var run []*sitter.Node // comments right before the next child
-		for ch := it.Next(); ch != nil; ch = it.Next() {
-			x.prevComments = run
-			nid := ch.Id()
-			if cid := x.walk(ch, id, nid == t1 || nid == t2); cid == k.comment {
-				run = append(run, ch)
-			} else {
-				run = nil
-			}
-		}
-		it.Close()
+		x.walkChildren(n, id)
 	}
 	if typed {
 		x.typeDepth--
@@ -255,6 +204,80 @@ func (x *extractor) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 
 	if scoped {
 		x.locals.Pop()
 	}
+	x.leave(pushed, adopted)
+	x.ns = savedNS
+	return id
+}
+
+// namespace declares a namespace and enters it; false for one without a
+// name (MISSING, or broken by a syntax error).
+func (x *extractor) namespace(n *sitter.Node) bool {
+	k := x.k
+	name := syntax.NoSpace(syntax.Text(n.ChildByFieldId(k.fName), x.src))
+	if name == "" {
+		return false
+	}
+	if x.ns != "" {
+		name = x.ns + "." + name
+	}
+	if x.File.Package == "" {
+		x.File.Package = name
+	}
+	x.addRoot(name)
+	x.File.Symbols = append(x.File.Symbols, facts.Symbol{
+		Name: name, Qualified: name, Kind: facts.KindModule, Line: syntax.Line(n), EndLine: syntax.EndLine(n),
+		Signature: sig(n, n.ChildByFieldId(k.fBody), x.src), Doc: x.doc(n),
+	})
+	x.ns = name
+	return true
+}
+
+// typeChildren reads the types a base list (an enum's excepted), type
+// argument list or explicit interface names, outside a type already read.
+func (x *extractor) typeChildren(n *sitter.Node, id, parentKind uint16) {
+	k := x.k
+	if x.typeDepth != 0 || id == k.baseList && parentKind == k.enumDecl {
+		return
+	}
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		ch := n.NamedChild(i)
+		if id == k.baseList && ch.KindId() == k.primaryCtorBase {
+			ch = ch.ChildByFieldId(k.fType)
+		}
+		x.typ(ch)
+	}
+}
+
+// walkChildren walks n's named children, telling each whether it is n's
+// type or return type and which comments lie right before it.
+func (x *extractor) walkChildren(n *sitter.Node, id uint16) {
+	k := x.k
+	var t1, t2 uintptr // ids of the type children (node ids are never 0)
+	if int(id) < len(k.hasTypeField) && k.hasTypeField[id] {
+		if t := n.ChildByFieldId(k.fType); t != nil {
+			t1 = t.Id()
+		}
+		if t := n.ChildByFieldId(k.fReturns); t != nil {
+			t2 = t.Id()
+		}
+	}
+	it := syntax.KidsOf(n)
+	var run []*sitter.Node // comments right before the next child
+	for ch := it.Next(); ch != nil; ch = it.Next() {
+		x.prevComments = run
+		nid := ch.Id()
+		if cid := x.walk(ch, id, nid == t1 || nid == t2); cid == k.comment {
+			run = append(run, ch)
+		} else {
+			run = nil
+		}
+	}
+	it.Close()
+}
+
+// leave closes the scope a declaration pushed, remembering the last
+// top-level type (see adoptOrphan), and the one an orphan member adopted.
+func (x *extractor) leave(pushed, adopted bool) {
 	if pushed {
 		sc := x.Scopes[len(x.Scopes)-1]
 		x.Scopes = x.Scopes[:len(x.Scopes)-1]
@@ -265,8 +288,6 @@ func (x *extractor) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 
 	if adopted {
 		x.Scopes = x.Scopes[:len(x.Scopes)-1]
 	}
-	x.ns = savedNS
-	return id
 }
 
 // errorNamespace recovers "namespace N {" whose block did not parse (an
