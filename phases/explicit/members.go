@@ -148,18 +148,9 @@ func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, de
 		}
 		return r.memberOf(at, name, kinds, "", depth+1)
 	}
-	outcome := typeUnknown
-	for _, base := range t.baseList() {
-		bt, st := r.baseOf(t, base, depth)
-		if st == typeKnown {
-			var m *def
-			if m, st = r.memberOf(bt, name, kinds, "", depth+1); st == typeKnown {
-				return m, typeKnown
-			}
-		}
-		if st == typeExternal {
-			outcome = typeExternal
-		}
+	m, outcome := r.depthFirst(t, name, kinds, depth)
+	if outcome == typeKnown {
+		return m, typeKnown
 	}
 	if m, st := r.partialBases(t, name, kinds, depth); st != typeUnknown {
 		return m, st

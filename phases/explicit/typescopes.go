@@ -102,17 +102,12 @@ func (r *resolver) partialBases(t *def, name string, kinds map[string]bool, dept
 		return d.Qualified == t.Qualified && d.ID != t.ID && dirOf(d.Path) == dirOf(t.Path)
 	})
 	for _, p := range parts {
-		for _, base := range p.baseList() {
-			bt, st := r.baseOf(p, base, depth)
-			if st == typeKnown {
-				var m *def
-				if m, st = r.memberOf(bt, name, kinds, "", depth+1); st == typeKnown {
-					return m, typeKnown
-				}
-			}
-			if st == typeExternal {
-				outcome = typeExternal
-			}
+		m, st := r.depthFirst(p, name, kinds, depth)
+		switch st {
+		case typeKnown:
+			return m, typeKnown
+		case typeExternal:
+			outcome = typeExternal
 		}
 	}
 	return nil, outcome
