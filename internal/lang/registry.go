@@ -8,9 +8,8 @@ import (
 // Registry is the set of languages the writer indexes, by name. The
 // package internal/lang/all builds the one with every language.
 type Registry struct {
-	byName   map[string]Language
-	names    []string
-	families []string
+	byName map[string]Language
+	names  []string
 	// family holds the first registered language of each family: it reads
 	// the family's project files.
 	family map[string]Language
@@ -29,11 +28,9 @@ func NewRegistry(langs ...Language) *Registry {
 		r.names = append(r.names, spec.Name)
 		if r.family[spec.Family] == nil {
 			r.family[spec.Family] = l
-			r.families = append(r.families, spec.Family)
 		}
 	}
 	sort.Strings(r.names)
-	sort.Strings(r.families)
 	return r
 }
 
@@ -47,8 +44,8 @@ func (r *Registry) Get(name string) Language { return r.byName[name] }
 // has any, by family; in is what every reader may use.
 func (r *Registry) ProjectReaders(in ProjectInput) map[string]ProjectReader {
 	out := map[string]ProjectReader{}
-	for _, fam := range r.families {
-		if pr := r.family[fam].NewProjectReader(in); pr != nil {
+	for fam, l := range r.family {
+		if pr := l.NewProjectReader(in); pr != nil {
 			out[fam] = pr
 		}
 	}

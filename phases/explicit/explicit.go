@@ -164,8 +164,7 @@ func (p Phase) factsOf(ctx context.Context, st *phase.State, f *snapshot.File) (
 	if err != nil {
 		return nil, false, fmt.Errorf("explicit %s: %w", f.Path, err)
 	}
-	spec := st.Langs.Get(f.Lang)
-	out, err := st.Parsers.Extract(ctx, spec, data)
+	out, err := st.Parsers.Extract(ctx, st.Langs.Get(f.Lang), data)
 	if err != nil {
 		return nil, false, fmt.Errorf("parse %s: %w", f.Path, err)
 	}
