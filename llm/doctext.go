@@ -2,16 +2,19 @@ package llm
 
 import (
 	"strings"
+
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // maxSentence caps the length in bytes of a sentence taken from a doc comment.
 const maxSentence = 240
 
-// hashComments reports whether "#" starts a comment in lang. In C-like
-// languages it starts a directive (#include) or an attribute (#[derive]).
-func hashComments(lang string) bool {
-	switch lang {
-	case "c", "cpp", "csharp", "go", "java", "javascript", "typescript", "rust":
+// hashComments reports whether "#" starts a comment in a language. In
+// C-like languages it starts a directive (#include) or an attribute
+// (#[derive]).
+func hashComments(language string) bool {
+	switch language {
+	case lang.C, lang.CPP, lang.CSharp, lang.Go, lang.Java, lang.JavaScript, lang.TypeScript, lang.Rust:
 		return false
 	}
 	return true
@@ -21,7 +24,14 @@ func hashComments(lang string) bool {
 // module docstring) before any code, skipping shebangs, licence headers,
 // generated-code markers and tool directives. It returns "" when the file
 // starts with code.
-func leadingDoc(content, lang string) string {
+//
+// It is what offline summaries have always been written from. The parsed
+// file's own doc (facts.File.Doc, from syntax.FileDoc), which module docs
+// use, is a second reading of the same comments that differs on about a
+// quarter of documented files (tags, coding lines, licence filters):
+// summarizing from it instead changes those summaries, so it needs
+// FilePromptVersion bumped.
+func leadingDoc(content, language string) string {
 	lines := strings.Split(strings.ReplaceAll(content, "\r\n", "\n"), "\n")
 	i := 0
 	if len(lines) > 0 && strings.HasPrefix(lines[0], "#!") {
@@ -33,7 +43,7 @@ func leadingDoc(content, lang string) string {
 			i++
 			continue
 		}
-		block, next, ok := commentBlock(lines, i, lang)
+		block, next, ok := commentBlock(lines, i, language)
 		if !ok {
 			return ""
 		}
@@ -49,16 +59,16 @@ func leadingDoc(content, lang string) string {
 // comments, a block comment, or a Python docstring. It returns the raw text
 // lines with markers stripped, the index after the block, and false when
 // lines[i] is code.
-func commentBlock(lines []string, i int, lang string) ([]string, int, bool) {
+func commentBlock(lines []string, i int, language string) ([]string, int, bool) {
 	line := strings.TrimSpace(lines[i])
 	switch {
 	case strings.HasPrefix(line, "//"):
 		return lineComments(lines, i, "//"), skipWhile(lines, i, "//"), true
-	case strings.HasPrefix(line, "#") && hashComments(lang):
+	case strings.HasPrefix(line, "#") && hashComments(language):
 		return lineComments(lines, i, "#"), skipWhile(lines, i, "#"), true
 	case strings.HasPrefix(line, "/*"):
 		return blockComment(lines, i, "/*", "*/")
-	case lang == "python" && docstringQuote(line) != "":
+	case language == lang.Python && docstringQuote(line) != "":
 		q := docstringQuote(line)
 		return blockComment(lines, i, line[:strings.Index(line, q)+3], q)
 	}

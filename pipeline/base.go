@@ -90,7 +90,7 @@ func otherBranchBase(o Options, branch, cfgKey string) (baseChoice, error) {
 
 // relevant keeps the changes that touch indexed files or could add one.
 func relevant(changes []gitrepo.Change, base *snapshot.Snapshot, o Options) []gitrepo.Change {
-	rules := inventory.NewRules(o.Config, o.Langs)
+	rules := inventory.NewRules(o.Config)
 	var out []gitrepo.Change
 	for _, c := range changes {
 		keep := false

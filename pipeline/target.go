@@ -58,7 +58,7 @@ func commitTarget(repo *gitrepo.Repo, head gitrepo.Head, ref string) (*target, e
 // created since (untracked, not ignored). Blob ids are git's
 // own hashes of the working bytes, so unchanged files are cache hits.
 func worktreeTarget(ctx context.Context, o Options, head gitrepo.Head, branch string) (*target, error) {
-	repo, rules := o.Repo, inventory.NewRules(o.Config, o.Langs)
+	repo, rules := o.Repo, inventory.NewRules(o.Config)
 	tree, err := repo.Tree(head.Commit)
 	if err != nil {
 		return nil, err

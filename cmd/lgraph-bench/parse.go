@@ -8,23 +8,24 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/all"
 	"github.com/lgraph/lgraph/internal/repogen"
 )
 
 // parseTime parses and extracts every code file of the repository on all
 // cores, with nothing else: the floor an init is compared against.
 func parseTime(ctx context.Context, repo *repogen.Repo) (time.Duration, error) {
-	langs := lang.Default()
+	langs := all.Registry()
 	parsers := lang.NewParsers()
 	defer parsers.Close()
 	type job struct {
-		spec *lang.Spec
+		lang lang.Language
 		src  []byte
 	}
 	var jobs []job
 	for _, p := range repo.Files() {
-		if spec := langs.ByExtension(p); spec != nil {
-			jobs = append(jobs, job{spec, []byte(repo.Read(p))})
+		if spec := lang.ByExtension(p); spec != nil {
+			jobs = append(jobs, job{langs.Get(spec.Name), []byte(repo.Read(p))})
 		}
 	}
 	start := time.Now()
@@ -32,7 +33,7 @@ func parseTime(ctx context.Context, repo *repogen.Repo) (time.Duration, error) {
 	g.SetLimit(runtime.NumCPU())
 	for _, j := range jobs {
 		g.Go(func() error {
-			_, err := parsers.Extract(gctx, j.spec, j.src)
+			_, err := parsers.Extract(gctx, j.lang, j.src)
 			return err
 		})
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/answer"
 	"github.com/lgraph/lgraph/internal/errcode"
+	"github.com/lgraph/lgraph/internal/lang/all"
 	"github.com/lgraph/lgraph/internal/readview"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
@@ -53,7 +54,7 @@ func Index(ctx context.Context, e *readview.Env, o IndexOptions) (*store.Run, er
 	}
 	warnings := append(e.Loaded.Warnings(), keyWarnings...)
 	run, err := pipeline.Run(ctx, pipeline.Options{
-		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: e.Langs, LLM: provider,
+		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: all.Registry(), LLM: provider,
 		Command: o.Command, Full: o.Full, Wait: o.Wait,
 		DryRun: o.DryRun, Worktree: o.Worktree, Progress: o.Progress, Failpoint: o.Failpoint,
 		Warnings: warnings, Warn: func(s string) {
@@ -119,7 +120,7 @@ func rebuild(ctx context.Context, e *readview.Env, ref *store.Ref, getenv func(s
 		return nil, errcode.New(errcode.Usage, err)
 	}
 	if _, err := pipeline.Run(ctx, pipeline.Options{
-		Repo: e.Repo, Store: scratch, Config: e.Config, Langs: e.Langs, Command: "verify", LLM: provider,
+		Repo: e.Repo, Store: scratch, Config: e.Config, Langs: all.Registry(), Command: "verify", LLM: provider,
 		Commit: ref.Commit, Ref: ref.Branch, Full: true,
 	}); err != nil {
 		return nil, fmt.Errorf("verify: rebuild %s: %w", Short(ref.Commit), err)

@@ -14,7 +14,6 @@ import (
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/gittest"
-	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/inventory"
@@ -48,7 +47,7 @@ func openFixture(t testing.TB, dir, home string, cfg config.Config) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { repo.Close() })
-	f := &fixture{t: t, home: home, repo: repo, rules: inventory.NewRules(&cfg, lang.Default()),
+	f := &fixture{t: t, home: home, repo: repo, rules: inventory.NewRules(&cfg),
 		cache: filepath.Join(t.TempDir(), "stat-cache")}
 	f.index()
 	return f

@@ -11,6 +11,7 @@ import (
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/graph"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/all"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
@@ -32,7 +33,7 @@ type Indexer struct {
 
 // New returns an indexer with default config and a fresh store in a temp dir.
 func New(t testing.TB, repoDir string) *Indexer {
-	return &Indexer{RepoDir: repoDir, StoreDir: t.TempDir(), Config: config.Default(), Langs: lang.Default()}
+	return &Indexer{RepoDir: repoDir, StoreDir: t.TempDir(), Config: config.Default(), Langs: all.Registry()}
 }
 
 // Run runs init (full) or update and returns the ledger entry.

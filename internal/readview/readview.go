@@ -14,7 +14,6 @@ import (
 	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/freshness"
 	"github.com/lgraph/lgraph/internal/gitrepo"
-	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/inventory/classify"
@@ -47,7 +46,6 @@ type Env struct {
 	Loaded *config.Loaded
 	Config *config.Config
 	Store  *store.Store
-	Langs  *lang.Registry
 }
 
 // OpenEnv opens the repository, loads the config and opens the store
@@ -69,7 +67,7 @@ func OpenEnv(loc Location, create bool, overrides map[string]string) (*Env, erro
 	if err != nil {
 		return nil, err
 	}
-	return &Env{Repo: repo, Loaded: loaded, Config: &loaded.Config, Store: s, Langs: lang.Default()}, nil
+	return &Env{Repo: repo, Loaded: loaded, Config: &loaded.Config, Store: s}, nil
 }
 
 // ConfigInputs names what the config of an opened repository is built
@@ -123,7 +121,7 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	rules := classify.NewRules(e.Config, e.Langs)
+	rules := classify.NewRules(e.Config)
 	block, err := freshness.Check(ctx, freshness.Input{Repo: e.Repo, Head: head, Ref: ref, Snap: snap,
 		Candidate: rules.Candidate, StatCache: e.Store.StatCachePath(), IsCode: rules.IsCode,
 		RulesKey: classify.RulesKey(e.Config)})

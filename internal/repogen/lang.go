@@ -3,18 +3,20 @@ package repogen
 import (
 	"path"
 	"strings"
+
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // Supported language names.
 const (
-	LangGo         = "go"
-	LangPython     = "python"
-	LangJavaScript = "javascript"
-	LangTypeScript = "typescript"
-	LangJava       = "java"
-	LangRust       = "rust"
-	LangRuby       = "ruby"
-	LangC          = "c"
+	LangGo         = lang.Go
+	LangPython     = lang.Python
+	LangJavaScript = lang.JavaScript
+	LangTypeScript = lang.TypeScript
+	LangJava       = lang.Java
+	LangRust       = lang.Rust
+	LangRuby       = lang.Ruby
+	LangC          = lang.C
 )
 
 // DefaultLanguages is used when Options.Languages is empty.

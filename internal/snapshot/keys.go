@@ -11,6 +11,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // A published snapshot is a set of sorted tables: every key starts with a
@@ -242,16 +243,12 @@ func GenericEntries(f *File, only ...byte) []Entry {
 	return out
 }
 
-// configLang is inventory.ConfigLang: project files are listed in their
-// directory but are no module's members.
-const configLang = "config"
-
 // DirValue is what a directory listing says of a file, so that a module's
 // doc input is read from its listing without decoding its records: for a
 // code file, its summary and the files its dependency edges reach; for a
 // project file, nothing.
 func DirValue(f *File) []byte {
-	if f.Lang == configLang {
+	if f.Lang == lang.ProjectFile { // listed in its directory, but no module's member
 		return nil
 	}
 	out := binary.AppendUvarint([]byte{1}, uint64(len(f.Summary)))

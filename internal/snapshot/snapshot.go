@@ -55,7 +55,7 @@ type File struct {
 	Blob    string // git blob id
 	SHA256  string // of the exact bytes
 	NormSHA string // of the whitespace-normalized bytes
-	Lang    string // language name, or "config" for project files
+	Lang    string // language name (lang.Go, ...), or lang.ProjectFile
 	Size    int64
 	Facts   *facts.File
 	Res     Resolution

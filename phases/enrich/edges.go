@@ -11,9 +11,9 @@ import (
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
-	"github.com/lgraph/lgraph/phases/inventory"
 )
 
 // dependency is everything one file uses from another.
@@ -132,7 +132,7 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 	if full {
 		var out []string
 		for p, f := range w.st.Next.Files.All() {
-			if f.Lang != inventory.ConfigLang {
+			if f.Lang != lang.ProjectFile {
 				out = append(out, p)
 			}
 		}
@@ -161,7 +161,7 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 	}
 	var out []string
 	for p := range set {
-		if f := w.st.Next.Files.Get(p); f != nil && f.Lang != inventory.ConfigLang {
+		if f := w.st.Next.Files.Get(p); f != nil && f.Lang != lang.ProjectFile {
 			out = append(out, p)
 		}
 	}

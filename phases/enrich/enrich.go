@@ -22,6 +22,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
@@ -177,7 +178,7 @@ func (w *work) summarySet(full bool) []string {
 	var out []string
 	seen := map[string]bool{}
 	add := func(p string, f *snapshot.File) {
-		if f != nil && f.Lang != inventory.ConfigLang && !seen[p] {
+		if f != nil && f.Lang != lang.ProjectFile && !seen[p] {
 			seen[p] = true
 			out = append(out, p)
 		}

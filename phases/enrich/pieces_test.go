@@ -7,13 +7,14 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/all"
 )
 
 // piecesOf extracts a file's symbols with the real parser and splits it.
 func piecesOf(t *testing.T, path, src string) []piece {
 	t.Helper()
-	spec := lang.Default().ByExtension(path)
-	ff, err := lang.NewParsers().Extract(context.Background(), spec, []byte(src))
+	l := all.Registry().Get(lang.ByExtension(path).Name)
+	ff, err := lang.NewParsers().Extract(context.Background(), l, []byte(src))
 	if err != nil {
 		t.Fatal(err)
 	}

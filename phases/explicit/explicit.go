@@ -7,10 +7,11 @@ package explicit
 import (
 	"context"
 	"fmt"
-	"github.com/lgraph/lgraph/internal/lang"
 	"maps"
 	"slices"
 	"time"
+
+	"github.com/lgraph/lgraph/internal/lang"
 
 	"golang.org/x/sync/errgroup"
 
@@ -89,14 +90,14 @@ func parseSet(st *phase.State, full bool) []string {
 	var out []string
 	if full {
 		for path, f := range st.Next.Files.All() {
-			if f.Lang != "config" {
+			if f.Lang != lang.ProjectFile {
 				out = append(out, path)
 			}
 		}
 		return out
 	}
 	for path := range st.Touched {
-		if f := st.Next.Files.Get(path); f != nil && f.Lang != "config" {
+		if f := st.Next.Files.Get(path); f != nil && f.Lang != lang.ProjectFile {
 			out = append(out, path)
 		}
 	}
@@ -163,8 +164,7 @@ func (p Phase) factsOf(ctx context.Context, st *phase.State, f *snapshot.File) (
 	if err != nil {
 		return nil, false, fmt.Errorf("explicit %s: %w", f.Path, err)
 	}
-	spec := st.Langs.Get(f.Lang)
-	out, err := st.Parsers.Extract(ctx, spec, data)
+	out, err := st.Parsers.Extract(ctx, st.Langs.Get(f.Lang), data)
 	if err != nil {
 		return nil, false, fmt.Errorf("parse %s: %w", f.Path, err)
 	}
@@ -223,7 +223,7 @@ func reresolveSet(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, fu
 	}
 	redo := map[string]bool{}
 	for path := range st.Touched {
-		if f := st.Next.Files.Get(path); f != nil && f.Lang != "config" {
+		if f := st.Next.Files.Get(path); f != nil && f.Lang != lang.ProjectFile {
 			redo[path] = true
 		}
 	}
@@ -235,7 +235,7 @@ func reresolveSet(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, fu
 		}
 		_ = base.Scan(snapshot.Prefix(snapshot.KsLookup, k), func(key, _ []byte) error {
 			p := snapshot.KeyPart(key, 1)
-			if f := st.Next.Files.Get(p); f != nil && f.Lang != "config" {
+			if f := st.Next.Files.Get(p); f != nil && f.Lang != lang.ProjectFile {
 				redo[p] = true
 			}
 			return nil
@@ -262,7 +262,7 @@ func touchedDefinitions(st *phase.State, files *snapshot.FileSet, project *lang.
 func codePaths(files *snapshot.FileSet) []string {
 	var out []string
 	for p, f := range files.All() {
-		if f.Lang != "config" {
+		if f.Lang != lang.ProjectFile {
 			out = append(out, p)
 		}
 	}

@@ -92,18 +92,23 @@ func newIndex(langs *lang.Registry, project *lang.Project, kv snapshot.KV) *Inde
 		pkgs: map[string]string{}, stars: map[string][]string{}}
 }
 
-// DefinitionEntries are the name, module and star entries of a file.
+// DefinitionEntries are the name, module and star entries of a file, and
+// what it tells its family's project reader (Traits.ProjectFacts).
 func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Project) []snapshot.Entry {
 	var out []snapshot.Entry
-	if f.Lang == "python" { // what the tree rule for Python roots reads
-		out = append(out, snapshot.Entry{Key: snapshot.PyHeadsKey(f.Path), Value: []byte(headsOf(f))})
-	}
-	spec := langs.Get(f.Lang)
-	if spec == nil || f.Facts == nil {
+	l := langs.Get(f.Lang)
+	if l == nil {
 		return out
 	}
-	fam := spec.Family
-	for _, k := range spec.ModuleKeys(f.Path, f.Facts, project) {
+	t := l.Traits()
+	if t.ProjectFacts != nil {
+		out = append(out, snapshot.Entry{Key: snapshot.PyHeadsKey(f.Path), Value: []byte(t.ProjectFacts(f.Facts))})
+	}
+	if f.Facts == nil {
+		return out
+	}
+	fam := lang.FamilyOf(f.Lang)
+	for _, k := range l.ModuleKeys(f.Path, f.Facts, project) {
 		out = append(out, snapshot.Entry{Key: snapshot.ModuleKey(fam, k, f.Path), Value: []byte(f.Facts.Package)})
 	}
 	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
@@ -112,7 +117,7 @@ func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Pro
 			Parent: s.Parent, Kind: s.Kind, Type: s.Type, Bases: basesOf(s), Order: i, Line: s.Line, Params: s.Params}))
 	}
 	order, stars := len(f.Facts.Symbols), 0
-	reexports(f, fam, func(local, chain string) {
+	reexports(f, t, func(local, chain string) {
 		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, Name: local, Qualified: local, Kind: kindAlias, Type: chain, Order: order}))
 		order++
 	}, func(module string) {
@@ -123,15 +128,15 @@ func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Pro
 }
 
 // reexports calls alias for each name a file re-exports (with the chain
-// of what it names) and star for each module it re-exports whole. In
-// Python every module-level import is re-exported: the names it binds are
-// attributes of the module, and packages rely on that in __init__.py.
-func reexports(f *snapshot.File, family string, alias func(local, chain string), star func(module string)) {
+// of what it names) and star for each module it re-exports whole. Where
+// every module-level import is re-exported (Traits.ModuleImportsExported),
+// the names it binds are attributes of the module.
+func reexports(f *snapshot.File, t *lang.Traits, alias func(local, chain string), star func(module string)) {
 	for _, imp := range f.Facts.Imports {
-		if !imp.Reexport && (family != "python" || !moduleLevel(f.Facts, imp.Line)) {
+		if !imp.Reexport && (!t.ModuleImportsExported || !moduleLevel(f.Facts, imp.Line)) {
 			continue
 		}
-		if family == "python" && len(imp.Names) == 0 && imp.Kind != "wildcard" {
+		if t.ModuleImportsExported && len(imp.Names) == 0 && imp.Kind != "wildcard" {
 			continue // import a.b binds a module, not a name to follow
 		}
 		if imp.Kind == "wildcard" {
@@ -216,22 +221,23 @@ func splitLookup(key string) (family, rest string) {
 
 // keysDefinedBy lists the index keys a file contributes to.
 func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project) []string {
-	spec := langs.Get(f.Lang)
-	if spec == nil || f.Facts == nil {
+	l := langs.Get(f.Lang)
+	if l == nil || f.Facts == nil {
 		return nil
 	}
+	fam := lang.FamilyOf(f.Lang)
 	var out []string
-	for _, k := range spec.ModuleKeys(f.Path, f.Facts, project) {
-		out = append(out, moduleKey(spec.Family, k))
+	for _, k := range l.ModuleKeys(f.Path, f.Facts, project) {
+		out = append(out, moduleKey(fam, k))
 	}
 	for _, s := range f.Facts.Symbols {
-		out = append(out, nameKey(spec.Family, s.Name))
-		out = append(out, narrowKeys(spec.Family, s.Name, s.Parent, f.Path)...)
+		out = append(out, nameKey(fam, s.Name))
+		out = append(out, narrowKeys(fam, s.Name, s.Parent, f.Path)...)
 	}
-	reexports(f, spec.Family, func(local, _ string) {
-		out = append(out, nameKey(spec.Family, local))
-		out = append(out, narrowKeys(spec.Family, local, "", f.Path)...)
-	}, func(string) { out = append(out, starKey(spec.Family, f.Path)) })
+	reexports(f, l.Traits(), func(local, _ string) {
+		out = append(out, nameKey(fam, local))
+		out = append(out, narrowKeys(fam, local, "", f.Path)...)
+	}, func(string) { out = append(out, starKey(fam, f.Path)) })
 	return out
 }
 

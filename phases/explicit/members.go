@@ -1,6 +1,10 @@
 package explicit
 
-import "github.com/lgraph/lgraph/internal/facts"
+import (
+	"strings"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
 
 // memberOf finds a member of type t (or of its bases) by name; kinds nil
 // accepts any member. A call's argument types (args, "" unknown) choose
@@ -19,7 +23,7 @@ func (r *resolver) members(t *def, name string, kinds map[string]bool, args stri
 	if depth > maxChainDepth {
 		return nil, typeUnknown, false
 	}
-	if !memberScopes[r.spec.Family] {
+	if !r.traits.MemberScopes {
 		m, st := r.memberOfOthers(t, name, kinds, depth)
 		return m, st, m != nil
 	}
@@ -38,7 +42,7 @@ func (r *resolver) members(t *def, name string, kinds map[string]bool, args stri
 		for _, bt := range types {
 			for _, c := range r.nearestGroup(bt.Path, r.filterParent(name, bt.Qualified, kinds, anyDef)) {
 				// constructors are not inherited
-				if !overridden(cands, c) && !(ctorFamilies[r.spec.Family] && c.Kind == facts.KindMethod && c.Name == bt.Name) {
+				if !overridden(cands, c) && !(r.traits.NamedConstructors && c.Kind == facts.KindMethod && c.Name == bt.Name) {
 					cands = append(cands, c)
 				}
 			}
@@ -125,3 +129,88 @@ type ancestry struct {
 
 // anyDef keeps every definition.
 func anyDef(def) bool { return true }
+
+// memberOfOthers is memberOf for the families whose bases are searched
+// depth first (every language without Traits.MemberScopes).
+func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, depth int) (*def, typeState) {
+	if depth > maxChainDepth {
+		return nil, typeUnknown
+	}
+	cands := r.filterParent(name, t.Qualified, kinds, anyDef)
+	if m, ok := r.nearestOwner(t.Path, cands); ok && r.sameType(t, m) {
+		return m, typeKnown
+	}
+	if t.Kind == facts.KindType && t.Type != "" && r.traits.TypedefMembers {
+		// typedef struct s s_t, using J = K: the alias has its target's members.
+		at, st := r.typeOf(t, depth+1)
+		if st != typeKnown {
+			return nil, st
+		}
+		return r.memberOf(at, name, kinds, "", depth+1)
+	}
+	m, outcome := r.depthFirst(t, name, kinds, depth)
+	if outcome == typeKnown {
+		return m, typeKnown
+	}
+	if m, st := r.partialBases(t, name, kinds, depth); st != typeUnknown {
+		return m, st
+	}
+	if t.Kind == facts.KindType && t.Type != "" && r.traits.AliasMembers {
+		// A TypeScript type alias has the members of the type it names.
+		at, st := r.typeOf(t, depth)
+		if st == typeKnown && at.ID != t.ID {
+			return r.memberOf(at, name, kinds, "", depth+1)
+		}
+		if st == typeExternal {
+			outcome = typeExternal
+		}
+	}
+	return nil, outcome
+}
+
+// baseOf resolves a base type name of t, written in t's file.
+func (r *resolver) baseOf(t *def, base string, depth int) (*def, typeState) {
+	if strings.HasPrefix(base, "@") {
+		return r.evalChain(chainCtx{path: t.Path, here: t.Path == r.f.Path}, base, depth+1)
+	}
+	q, name := splitQualified(base)
+	if t.Path == r.f.Path {
+		if head, _, _ := strings.Cut(q, "."); q != "" && (r.external[q] || r.external[head]) {
+			return nil, typeExternal
+		}
+		if f, ok := r.baseType(base, t.Parent); ok {
+			d := f.def
+			return &d, typeKnown
+		}
+	}
+	if reach := r.traits.Reach; !reach.Dir && !reach.Project {
+		// In a language where a name is in scope only when the file
+		// defines or imports it, a base written bare is defined in the file
+		// of the type that names it (imported ones are written @module|Name).
+		if t.Path == r.f.Path || q != "" {
+			return nil, typeExternal
+		}
+		cands := r.filterIn(name, []string{t.Path}, typeLike, func(d def) bool { return d.ID != t.ID })
+		if d, ok := r.first(cands); ok {
+			return &d, typeKnown
+		}
+		return nil, typeExternal
+	}
+	cands := r.filter(name, typeLike, func(d def) bool { return d.ID != t.ID })
+	if d, ok := r.nearestOwner(t.Path, cands); ok {
+		return d, typeKnown
+	}
+	if len(cands) > 0 {
+		return cands[0], typeKnown
+	}
+	return r.absent(name)
+}
+
+// parentOf is the qualified name of what encloses a qualified name ("" at
+// the top): "A.B.c" -> "A.B".
+func parentOf(qualified string) string {
+	if i := strings.LastIndexByte(qualified, '.'); i >= 0 {
+		return qualified[:i]
+	}
+	return ""
+}

@@ -9,10 +9,6 @@ import (
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
-// implicitThis lists the families where a bare name inside a class body
-// may call a method of that class (elsewhere a method needs its receiver).
-var implicitThis = map[string]bool{"java": true, "csharp": true, "c": true, "ruby": true}
-
 var selfWords = map[string]bool{"self": true, "this": true, "Self": true, "$this": true, "cls": true, "@": true}
 
 // callable and typeLike are the definition kinds a call or a type
@@ -22,11 +18,11 @@ var (
 	typeLike = map[string]bool{facts.KindClass: true, facts.KindStruct: true, facts.KindInterface: true, facts.KindTrait: true, facts.KindEnum: true, facts.KindType: true, facts.KindModule: true}
 )
 
-// jsCallable is callable for JavaScript and TypeScript, where a const
-// or variable (export const map = dual(...)) and a property
-// (timeoutProvider.setTimeout(...)) may hold the function a call calls:
-// the call lands on the declaration that holds it.
-var jsCallable = func() map[string]bool {
+// valueCallable is callable where a const or variable (export const map =
+// dual(...)) and a property (timeoutProvider.setTimeout(...)) may hold the
+// function a call calls (Traits.CallableValues): the call lands on the
+// declaration that holds it.
+var valueCallable = func() map[string]bool {
 	m := map[string]bool{facts.KindConst: true, facts.KindVar: true, facts.KindField: true}
 	for k := range callable {
 		m[k] = true
@@ -35,8 +31,8 @@ var jsCallable = func() map[string]bool {
 }()
 
 func (r *resolver) wanted(kind string) map[string]bool {
-	if kind == facts.RefCall && r.spec.Family == "js" {
-		return jsCallable
+	if kind == facts.RefCall && r.traits.CallableValues {
+		return valueCallable
 	}
 	return wanted(kind)
 }
@@ -79,19 +75,17 @@ func (r *resolver) reference(ref facts.Ref) {
 	r.usedFile(target.Path)
 }
 
-// ctorFamilies name constructors after their class: creating an instance
-// (new Foo(...)) calls the constructor that takes the arguments.
-var ctorFamilies = map[string]bool{"java": true}
-
-// isConstructor reports a constructor: a method named as its class.
+// isConstructor reports a constructor where the language names them after
+// their class (Traits.NamedConstructors): a method named as its class.
 func (r *resolver) isConstructor(s facts.Symbol) bool {
-	return ctorFamilies[r.spec.Family] && s.Kind == facts.KindMethod && s.Parent != "" && lastSegment(s.Parent) == s.Name
+	return r.traits.NamedConstructors && s.Kind == facts.KindMethod && s.Parent != "" && lastSegment(s.Parent) == s.Name
 }
 
-// constructor turns a call of a class into a call of its constructor when
-// the class declares constructors and one takes the call's arguments.
+// constructor turns a call of a class (new Foo(...)) into a call of its
+// constructor when the class declares constructors and one takes the
+// call's arguments.
 func (r *resolver) constructor(t found, ref facts.Ref) found {
-	if ref.Kind != facts.RefCall || t.Kind != facts.KindClass || !ctorFamilies[r.spec.Family] {
+	if ref.Kind != facts.RefCall || t.Kind != facts.KindClass || !r.traits.NamedConstructors {
 		return t
 	}
 	cands := r.filterParent(t.Name, t.Qualified, callable, func(d def) bool {
@@ -115,9 +109,10 @@ func (r *resolver) usedFile(path string) {
 	}
 }
 
-// isConversion reports a Go call of a type: T(x) converts, it calls nothing.
+// isConversion reports a call of a type where that converts a value and
+// calls nothing (Traits.TypeConversions: Go's T(x)).
 func (r *resolver) isConversion(d def) bool {
-	return r.spec.Family == "go" && typeLike[d.Kind]
+	return r.traits.TypeConversions && typeLike[d.Kind]
 }
 
 // sourceOf is the node a reference comes from: the enclosing symbol, and
@@ -220,17 +215,14 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 			return found{}, false
 		}
 	}
-	if ref.Recv == facts.Unknown && typedReceivers[r.spec.Family] {
+	if ref.Recv == facts.Unknown && r.traits.TypedReceivers {
+		// The extractor typed every receiver it could: one it could not
+		// tell is not guessed at by name.
 		r.untyped = true
 		return found{}, false
 	}
 	return r.resolveName(ref, kinds)
 }
-
-// typedReceivers lists the families whose extractors give every receiver
-// they can its declared type (Java): one they cannot tell (a lambda's
-// parameter, the result of an outside call) is not guessed at by name.
-var typedReceivers = map[string]bool{"java": true}
 
 // moduleOf returns the import binding a qualifier (or its head) names.
 func (r *resolver) moduleOf(qualifier string) (*binding, bool) {
@@ -270,7 +262,7 @@ func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, boo
 	case selfWords[qualifier]:
 		d, ok := r.member(name, from, kinds, ref.Args)
 		return found{d, snapshot.ByType}, ok
-	case qualifier == "super" || qualifier == "super()" || qualifier == "base" && r.spec.Family == "csharp" || qualifier == "parent" && r.spec.Family == "php":
+	case qualifier == "super" || qualifier == "super()" || qualifier == r.traits.BaseQualifier:
 		// super.m() is the base type's m, never the overriding method itself.
 		t, st := r.evalChain(chainCtx{path: r.f.Path, here: true, from: from}, "super", 0)
 		if st != typeKnown {
@@ -295,7 +287,7 @@ func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, boo
 		d, ok := r.uniqueElsewhere(name, from)
 		return found{d, snapshot.ByName}, ok
 	}
-	if noMethodGuess[r.spec.Family] {
+	if r.traits.NoMethodGuess {
 		// Nothing but a name would say where the call goes: no guess (and no
 		// lookup, so no other file's change re-resolves this one).
 		return found{}, false

@@ -14,11 +14,13 @@ import (
 // resolver resolves one file against the index. Its output is a pure
 // function of the file's facts and the index entries under its lookups.
 type resolver struct {
-	idx    *Index
-	f      *snapshot.File
-	spec   *lang.Spec
-	ids    []string
-	byQual map[string]int // qualified name -> first symbol index
+	idx      *Index
+	f        *snapshot.File
+	language lang.Language
+	traits   *lang.Traits
+	family   string
+	ids      []string
+	byQual   map[string]int // qualified name -> first symbol index
 	// byNameParent lists the file's symbols by (name, parent); see symbolsIn.
 	byNameParent map[[2]string][]int
 	lookups      map[string]bool
@@ -49,9 +51,9 @@ type resolver struct {
 	caller string
 	// ancestry caches each type's bases (see ancestors).
 	ancestry map[string]ancestry
-	// goTest is set for a Go _test.go file: only those may reach into
-	// other _test.go files.
-	goTest bool
+	// testOnly is set for a file only other such files may see (a Go
+	// _test.go file): only those may reach into them.
+	testOnly bool
 }
 
 // binding is one import that resolved to files, and which of those files
@@ -82,17 +84,18 @@ func (b *binding) use(path string) {
 
 // Resolve computes a file's edges. The file's facts must be set.
 func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
-	spec := idx.langs.Get(f.Lang)
-	if spec == nil || f.Facts == nil {
+	l := idx.langs.Get(f.Lang)
+	if l == nil || f.Facts == nil {
 		return snapshot.Resolution{}
 	}
+	t := l.Traits()
 	r := &resolver{
-		idx: idx, f: f, spec: spec,
+		idx: idx, f: f, language: l, traits: t, family: lang.FamilyOf(f.Lang),
 		ids:     snapshot.SymbolIDs(f.Path, f.Facts.Symbols),
 		byQual:  map[string]int{},
 		lookups: map[string]bool{}, edges: map[snapshot.Edge]bool{},
 		modBind: map[string]*binding{}, nameBind: map[string]*binding{}, external: map[string]bool{},
-		goTest: spec.Family == "go" && isGoTest(f.Path),
+		testOnly: t.TestOnly != nil && t.TestOnly(f.Path),
 	}
 	for i, s := range f.Facts.Symbols {
 		if _, ok := r.byQual[s.Qualified]; !ok {
@@ -111,8 +114,6 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 	r.importEdges()
 	return r.result()
 }
-
-func isGoTest(p string) bool { return strings.HasSuffix(p, "_test.go") }
 
 func (r *resolver) result() snapshot.Resolution {
 	res := snapshot.Resolution{Unresolved: r.unresolved, Sites: sortedSites(r.sites)}
@@ -163,17 +164,17 @@ func (r *resolver) contains() {
 }
 
 // lookupModule returns the files defining a module key, recording the
-// lookup. A Go file outside tests never sees _test.go files.
+// lookup. A file outside tests never sees the files only tests may see.
 func (r *resolver) lookupModule(key string) []string {
-	k := moduleKey(r.spec.Family, key)
+	k := moduleKey(r.family, key)
 	r.lookups[k] = true
 	paths := r.idx.modulePaths(k)
-	if r.spec.Family != "go" || r.goTest {
+	if r.traits.TestOnly == nil || r.testOnly {
 		return paths
 	}
 	var out []string
 	for _, p := range paths {
-		if !isGoTest(p) {
+		if !r.traits.TestOnly(p) {
 			out = append(out, p)
 		}
 	}
@@ -182,28 +183,28 @@ func (r *resolver) lookupModule(key string) []string {
 
 // lookupName returns the definitions of a simple name, recording the lookup.
 func (r *resolver) lookupName(name string) []def {
-	k := nameKey(r.spec.Family, name)
+	k := nameKey(r.family, name)
 	r.lookups[k] = true
 	return r.idx.nameDefs(k)
 }
 
-// visible reports whether this file may refer to a definition at all: a Go
-// file outside tests cannot reach a _test.go file.
+// visible reports whether this file may refer to a definition at all: a
+// file outside tests cannot reach one only tests may see (a Go _test.go).
 func (r *resolver) visible(d *def) bool {
-	return r.spec.Family != "go" || r.goTest || !isGoTest(d.Path)
+	return r.traits.TestOnly == nil || r.testOnly || !r.traits.TestOnly(d.Path)
 }
 
 // bindImport resolves an import to files and records what it binds; the
 // import edges are added once the references say which files are used.
 func (r *resolver) bindImport(imp facts.Import) {
-	cands := r.spec.ImportCandidates(imp, r.f.Path, r.idx.project)
+	cands := r.language.ImportCandidates(imp, r.f.Path, r.idx.project)
 	for _, cand := range cands {
 		if targets := r.lookupModule(cand); len(targets) > 0 {
 			r.bind(imp, cand, targets)
 			return
 		}
 	}
-	if r.spec.Family == "python" && r.bindSubmodules(imp, cands) {
+	if r.traits.NamespacePackages && r.bindSubmodules(imp, cands) {
 		return
 	}
 	r.bindExternal(imp)
@@ -237,9 +238,9 @@ func (r *resolver) bindSubmodules(imp facts.Import, cands []string) bool {
 }
 
 // bindExternal records the local name an unresolved import binds, so calls
-// through it are not guessed at: the alias, else the package name Go would
-// use (last path element without a major-version suffix), else the first
-// segment (Python's import a.b binds a), and the names it imports.
+// through it are not guessed at: the alias, else its path and the names the
+// language says it binds (Traits.ExternalNames: Go's package name, Python's
+// first segment), and the names it imports.
 func (r *resolver) bindExternal(imp facts.Import) {
 	for i := range imp.Names {
 		r.external[imp.LocalName(i)] = true
@@ -252,20 +253,12 @@ func (r *resolver) bindExternal(imp facts.Import) {
 		return
 	}
 	r.external[imp.Path] = true
-	if r.spec.Family == "go" {
-		r.external[lang.GoPackageName(imp.Path)] = true
-		r.external[lastSegment(imp.Path)] = true
-		return
-	}
-	if r.spec.Family == "python" && len(imp.Names) == 0 {
-		first, _, _ := strings.Cut(imp.Path, ".")
-		r.external[first] = true
+	if r.traits.ExternalNames != nil {
+		for _, name := range r.traits.ExternalNames(imp) {
+			r.external[name] = true
+		}
 	}
 }
-
-// submoduleSep joins a module key and a submodule name, in the families
-// where an imported name may be a submodule.
-var submoduleSep = map[string]string{"python": ".", "rust": "::"}
 
 func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 	b := &binding{imp: imp, key: key, targets: targets, used: map[string]bool{}, orig: map[string]string{}}
@@ -278,7 +271,7 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 		r.staticScopes = append(r.staticScopes, b)
 	case imp.Alias != "":
 		r.modBind[imp.Alias] = b
-	case r.spec.Family == "python" && len(imp.Names) > 0:
+	case r.traits.NamesOnlyImports && len(imp.Names) > 0:
 		// from m import a binds a, never m: a local named m is no module.
 	default:
 		r.modBind[imp.Path] = b
@@ -288,7 +281,7 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 		local := imp.LocalName(i)
 		r.nameBind[local] = b
 		b.orig[local] = name
-		if sep := submoduleSep[r.spec.Family]; sep != "" && !r.definesIn(name, targets) {
+		if sep := r.traits.SubmoduleSep; sep != "" && !r.definesIn(name, targets) {
 			// "from pkg import mod" (Rust "use a::b") may name a submodule rather than a symbol.
 			if sub := r.lookupModule(key + sep + name); len(sub) > 0 {
 				sb := &binding{imp: imp, key: key + "." + name, targets: sub, used: map[string]bool{}}
@@ -306,14 +299,15 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 // of a module that is one file links to it; an import of a package or
 // namespace (many files) links to the files whose declarations the
 // references used. A Go import whose uses were all missed still links to
-// the package's files (Go rejects an unused import, so the dependency is
-// real); elsewhere an unused namespace import links to nothing. A C#
-// using always names a namespace, whatever number of files it has.
+// the package's files (Traits.UnusedImportsLink); elsewhere an unused
+// namespace import links to nothing. Where an import always names a
+// namespace (Traits.ImportsNamespaces), so it does whatever number of
+// files it has.
 func (r *resolver) importEdges() {
 	from := nodeid.File(r.f.Path)
 	for _, b := range r.bindings {
 		targets := b.targets
-		if (len(targets) > 1 || r.spec.Family == "csharp") && (len(b.used) > 0 || r.spec.Family != "go") && b.imp.Alias != "_" {
+		if (len(targets) > 1 || r.traits.ImportsNamespaces) && (len(b.used) > 0 || !r.traits.UnusedImportsLink) && b.imp.Alias != "_" {
 			targets = sortedSet(b.used)
 		}
 		for _, t := range targets {
@@ -334,9 +328,10 @@ func sortedSet(m map[string]bool) []string {
 }
 
 // defaultBinding is the name an unaliased import binds: the target's
-// declared package (Go) or the last segment of the import path.
+// declared package (Traits.PackageClauseBinds) or the last segment of the
+// import path.
 func (r *resolver) defaultBinding(importPath string, targets []string) string {
-	if r.spec.Family == "go" {
+	if r.traits.PackageClauseBinds {
 		if pkg := r.idx.pkgOf(targets[0]); pkg != "" {
 			return pkg
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/lang/all"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -35,15 +36,15 @@ func resolveAll(t *testing.T, project *lang.Project, files map[string]string) []
 // them against one index, returning each file's resolution.
 func resolveFiles(t *testing.T, project *lang.Project, files map[string]string) map[string]snapshot.Resolution {
 	t.Helper()
-	langs := lang.Default()
+	langs := all.Registry()
 	parsers := lang.NewParsers()
 	snap := snapshot.MapSource{}
 	for path, src := range files {
-		spec := langs.ByExtension(path)
+		spec := lang.ByExtension(path)
 		if spec == nil {
 			t.Fatalf("no language for %s", path)
 		}
-		ff, err := parsers.Extract(context.Background(), spec, []byte(src))
+		ff, err := parsers.Extract(context.Background(), langs.Get(spec.Name), []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}

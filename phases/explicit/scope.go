@@ -1,39 +1,9 @@
 package explicit
 
 import (
-	"strings"
-
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
-
-// memberScopes lists the families where the scope of a type's body holds
-// the members it inherits, before the names of enclosing scopes (Java: a
-// bare m() in an inner class is the inner class's inherited m before the
-// outer class's m; a bare type name may be a member type of a base).
-var memberScopes = map[string]bool{"java": true}
-
-// unimportedReach says where a bare name that is neither defined in the
-// file nor imported may still be found, per language family: Go sees its
-// package (the directory); Java, C# and PHP their package or namespace,
-// then C, C++ and Ruby the whole program. Python, JavaScript and Rust see
-// nothing without an import, so a match elsewhere would be a guess.
-var unimportedReach = map[string]struct{ dir, project bool }{
-	"go":     {dir: true},
-	"java":   {dir: true, project: true},
-	"csharp": {dir: true, project: true},
-	"php":    {dir: true, project: true},
-	"c":      {dir: true, project: true},
-	"ruby":   {dir: true, project: true},
-}
-
-// noMethodGuess lists the families where a call on a receiver of unknown
-// type is not guessed at: in Python most such receivers are untyped
-// parameters holding dicts, strings or library objects. Against jedi on
-// requests, flask, click, werkzeug, rich and a localstack sample, the one
-// method of that name was the callee 360 times in 873 before receiver
-// types, and 71 times in 267 once the extractor wrote them.
-var noMethodGuess = map[string]bool{"python": true}
 
 // bare resolves an unqualified name: the lexical scopes of this file, what
 // the file imports, then (where the language allows) its directory or
@@ -42,7 +12,7 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 	if d, ok := r.sameFile(name, from, kinds, args); ok {
 		return found{d, snapshot.ByScope}, true
 	}
-	if f, ok := r.csharpEnclosing(name, from, kinds); ok {
+	if f, ok := r.enclosingOrNamespace(name, from, kinds); ok {
 		return f, true
 	}
 	if b, ok := r.nameBind[name]; ok {
@@ -61,15 +31,15 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 	if d, ok, hidden := r.nested(name, from, kinds); ok || hidden {
 		return d, ok
 	}
-	reach := unimportedReach[r.spec.Family]
+	reach := r.traits.Reach
 	notMember := func(d def) bool { return d.Kind != facts.KindMethod && d.Kind != facts.KindField && d.Parent == "" }
-	if reach.dir {
+	if reach.Dir {
 		dir := dirOf(r.f.Path)
 		if d, ok := r.first(r.filterDir(name, dir, kinds, notMember)); ok {
 			return found{d, snapshot.ByScope}, true
 		}
 	}
-	if reach.project {
+	if reach.Project {
 		if d, ok := r.first(r.filter(name, kinds, notMember)); ok {
 			return found{d, snapshot.ByName}, true
 		}
@@ -114,7 +84,7 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 			if !accepts(kinds, s.Kind) {
 				continue
 			}
-			if (s.Kind == facts.KindMethod || s.Kind == facts.KindField) && !implicitThis[r.spec.Family] {
+			if (s.Kind == facts.KindMethod || s.Kind == facts.KindField) && !r.traits.ImplicitThis {
 				continue
 			}
 			if r.isConstructor(s) {
@@ -138,7 +108,7 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 // memberScope is the type a lexical scope is, where the language puts a
 // type's members (inherited ones too) in scope inside it.
 func (r *resolver) memberScope(scope string) (*def, bool) {
-	if !memberScopes[r.spec.Family] {
+	if !r.traits.MemberScopes {
 		return nil, false
 	}
 	t, st := r.scopeType(scope)
@@ -241,7 +211,7 @@ func (r *resolver) member(name, from string, kinds map[string]bool, args string)
 func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool, args string) (def, bool) {
 	_, last := splitQualified(qualifier)
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent != "" && lastSegment(d.Parent) == last })
-	if len(cands) == 0 && r.spec.Family == "csharp" {
+	if len(cands) == 0 && r.traits.UniqueOnUnknownReceiver {
 		return r.uniqueElsewhere(name, from)
 	}
 	if len(cands) == 0 {
@@ -264,12 +234,15 @@ func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool
 // that delegates to a same-named method of another object would otherwise
 // call its own overloads).
 func (r *resolver) uniqueMethod(name, from string, field bool, args string) (def, bool) {
-	if noMethodGuess[r.spec.Family] {
+	if r.traits.NoMethodGuess {
 		// Where receivers are typed, a guess by name is wrong more often
-		// than right (Python against jedi: right 71 times in 267).
+		// than right. Against jedi on requests, flask, click, werkzeug,
+		// rich and a localstack sample, the one Python method of that
+		// name was the callee 360 times in 873 before receiver types, and
+		// 71 times in 267 once the extractor wrote them.
 		return def{}, false
 	}
-	if r.spec.StdMethods[name] {
+	if r.traits.StdMethods[name] {
 		// Most such calls are on standard values; one repository method
 		// of the name says nothing about the receiver.
 		return def{}, false
@@ -304,163 +277,4 @@ func (r *resolver) uniqueMethod(name, from string, field bool, args string) (def
 		}
 	}
 	return def{}, false
-}
-
-// nearest picks from candidates by scope around the file at path: the
-// same file, files this file imports (when path is this file), the same
-// directory, anywhere; ties break on path then source order.
-func (r *resolver) nearest(path string, cands []*def) (def, bool) {
-	dir := dirOf(path)
-	scopes := []func(*def) bool{
-		func(d *def) bool { return d.Path == path },
-		func(d *def) bool { return path == r.f.Path && r.imported(d.Path) },
-		func(d *def) bool { return dirOf(d.Path) == dir },
-		func(*def) bool { return true },
-	}
-	for _, in := range scopes {
-		for _, d := range cands {
-			if in(d) {
-				return *d, true
-			}
-		}
-	}
-	return def{}, false
-}
-
-// imported reports whether a file is the target of one of this file's
-// imports; the set is built once, after all imports are bound.
-func (r *resolver) imported(p string) bool {
-	if r.importedSet == nil {
-		r.importedSet = map[string]bool{}
-		for _, b := range r.bindings {
-			for _, x := range b.targets {
-				r.importedSet[x] = true
-			}
-		}
-	}
-	return r.importedSet[p]
-}
-
-// filter returns the visible definitions of name with a wanted kind that
-// keep accepts, in (path, source order) order, depending on every
-// definition of the name (its broad lookup key). The results point into
-// the index, which resolution never changes: names with thousands of
-// definitions would otherwise be copied for every reference.
-func (r *resolver) filter(name string, kinds map[string]bool, keep func(def) bool) []*def {
-	return r.selectDefs(r.lookupName(name), kinds, keep)
-}
-
-// filterParent is filter among the definitions of name whose parent is
-// parent: the answer depends on those alone, so only a change to them
-// re-resolves the file (a new method named get elsewhere does not).
-func (r *resolver) filterParent(name, parent string, kinds map[string]bool, keep func(def) bool) []*def {
-	r.lookups[parentKey(r.spec.Family, name, parent)] = true
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.spec.Family, name)), kinds, func(d def) bool { return d.Parent == parent && keep(d) })
-}
-
-// filterIn is filter among the definitions of name in the given files.
-func (r *resolver) filterIn(name string, paths []string, kinds map[string]bool, keep func(def) bool) []*def {
-	for _, p := range paths {
-		r.lookups[fileKey(r.spec.Family, name, p)] = true
-	}
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.spec.Family, name)), kinds, func(d def) bool { return contains(paths, d.Path) && keep(d) })
-}
-
-// filterDir is filter among the definitions of name in one directory.
-func (r *resolver) filterDir(name, dir string, kinds map[string]bool, keep func(def) bool) []*def {
-	r.lookups[dirKey(r.spec.Family, name, dir)] = true
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.spec.Family, name)), kinds, func(d def) bool { return dirOf(d.Path) == dir && keep(d) })
-}
-
-func (r *resolver) selectDefs(defs []def, kinds map[string]bool, keep func(def) bool) []*def {
-	var out []*def
-	for i := range defs {
-		if d := &defs[i]; accepts(kinds, d.Kind) && r.visible(d) && keep(*d) {
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
-func (r *resolver) first(ds []*def) (def, bool) {
-	if len(ds) == 0 {
-		return def{}, false
-	}
-	return *ds[0], true
-}
-
-// accepts reports whether a kind is wanted; nil wants every kind.
-func accepts(kinds map[string]bool, kind string) bool { return kinds == nil || kinds[kind] }
-
-// nested resolves a bare name where C++ and Ruby look beyond the file:
-// the namespaces, classes and modules around the reference (Ruby only for
-// constants: its methods are not lexically scoped), then, inside a class,
-// the members of self and its bases and mixins (an implicit this or self).
-// A C++ member field hides the functions of that name outside its class
-// (a call of it goes through a function pointer): hidden reports that.
-func (r *resolver) nested(name, from string, kinds map[string]bool) (f found, ok, hidden bool) {
-	fam := r.spec.Family
-	if fam != "c" && fam != "ruby" {
-		return found{}, false, false
-	}
-	if fam == "c" || isConstName(name) {
-		var using []string
-		if fam == "c" {
-			using = r.usedNamespaces()
-		}
-		if d, ok := r.enclosing(name, r.f.Path, from, using, nil); ok && !accepts(kinds, d.Kind) {
-			return found{}, false, fam == "c" && d.Kind == facts.KindField
-		}
-		if d, ok := r.enclosing(name, r.f.Path, from, using, kinds); ok {
-			return found{d, snapshot.ByScope}, true, false
-		}
-	}
-	if r.enclosingClass(from) != "" {
-		if d, ok := r.member(name, from, kinds, ""); ok {
-			return found{d, snapshot.ByType}, true, false
-		}
-	}
-	return found{}, false, false
-}
-
-// isConstName reports a Ruby constant (a class or module name).
-func isConstName(name string) bool { return name != "" && name[0] >= 'A' && name[0] <= 'Z' }
-
-// enclosing finds a C++ name declared in a namespace or class around from
-// (written "ns.A.m": the members of ns.A, then of ns) or in a namespace the
-// file uses (using namespace), in any file: a namespace spans files, and an
-// out-of-line method A::m sees A's members declared in a header.
-func (r *resolver) enclosing(name, path, from string, using []string, kinds map[string]bool) (def, bool) {
-	var scopes []string
-	for q := from; q != ""; {
-		scopes = append(scopes, q)
-		i := strings.LastIndexByte(q, '.')
-		if i < 0 {
-			break
-		}
-		q = q[:i]
-	}
-	scopes = append(scopes, using...)
-	if len(scopes) == 0 {
-		return def{}, false
-	}
-	for _, scope := range scopes {
-		cands := r.filterParent(name, scope, kinds, func(def) bool { return true })
-		if d, ok := r.nearestOwner(path, cands); ok {
-			return *d, true
-		}
-	}
-	return def{}, false
-}
-
-// usedNamespaces are the namespaces a C++ file opens with using namespace
-// (wildcard imports), dotted like qualified names.
-func (r *resolver) usedNamespaces() []string {
-	var out []string
-	for _, imp := range r.f.Facts.Imports {
-		if imp.Kind == "wildcard" {
-			out = append(out, strings.ReplaceAll(imp.Path, "::", "."))
-		}
-	}
-	return out
 }

@@ -198,48 +198,6 @@ func (r *resolver) typeByQualified(qualified, path string) (*def, typeState) {
 	return nil, typeUnknown
 }
 
-// nearestOwner is nearest for the definitions of a type or its members:
-// the same file, the same directory, then (outside Go, where a package is
-// a directory) anywhere.
-func (r *resolver) nearestOwner(path string, cands []*def) (*def, bool) {
-	dir := dirOf(path)
-	for _, in := range []func(*def) bool{
-		func(d *def) bool { return d.Path == path },
-		func(d *def) bool { return dirOf(d.Path) == dir },
-		func(*def) bool { return r.spec.Family != "go" },
-	} {
-		for _, d := range cands {
-			if in(d) {
-				return d, true
-			}
-		}
-	}
-	return nil, false
-}
-
-// nearestGroup keeps the candidates in nearestOwner's first tier that has
-// any: the members of a type are those in its file (two files may declare
-// types of the same qualified name), else in its directory.
-func (r *resolver) nearestGroup(path string, cands []*def) []*def {
-	dir := dirOf(path)
-	for _, in := range []func(*def) bool{
-		func(d *def) bool { return d.Path == path },
-		func(d *def) bool { return dirOf(d.Path) == dir },
-		func(*def) bool { return r.spec.Family != "go" },
-	} {
-		var out []*def
-		for _, d := range cands {
-			if in(d) {
-				out = append(out, d)
-			}
-		}
-		if len(out) > 0 {
-			return out
-		}
-	}
-	return nil
-}
-
 func (r *resolver) selfType(c chainCtx) (*def, typeState) {
 	if !c.here {
 		if c.self == nil {
@@ -281,7 +239,7 @@ func (r *resolver) importedName(c chainCtx, module, name string) (*def, typeStat
 
 // moduleFiles resolves an import path written in the file at from.
 func (r *resolver) moduleFiles(module, from string) []string {
-	for _, cand := range r.spec.ImportCandidates(facts.Import{Path: module}, from, r.idx.project) {
+	for _, cand := range r.language.ImportCandidates(facts.Import{Path: module}, from, r.idx.project) {
 		if targets := r.lookupModule(cand); len(targets) > 0 {
 			return targets
 		}
@@ -311,11 +269,11 @@ func (r *resolver) findIn(targets []string, name string, kinds map[string]bool, 
 			return d, c.Path, true
 		}
 	}
-	if r.spec.Family == "csharp" {
-		return def{}, "", false // C# re-exports nothing: no file has star keys
+	if r.traits.NoReexports {
+		return def{}, "", false // no file has star keys
 	}
 	for _, t := range targets {
-		k := starKey(r.spec.Family, t)
+		k := starKey(r.family, t)
 		r.lookups[k] = true
 		for _, module := range r.idx.starModules(k) {
 			if d, _, ok := r.findIn(r.moduleFiles(module, t), name, kinds, depth+1); ok {
@@ -374,18 +332,18 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 	if d, ok := r.nestedType(c, name); ok {
 		return d, typeKnown
 	}
-	if (r.spec.Family == "c" || r.spec.Family == "ruby" && isConstName(name)) && c.from != "" {
+	if r.nests(name) && c.from != "" {
 		if d, ok := r.enclosing(name, c.path, c.from, nil, nil); ok {
 			return &d, typeKnown
 		}
 	}
-	reach := unimportedReach[r.spec.Family]
+	reach := r.traits.Reach
 	top := func(d def) bool { return d.Parent == "" }
 	var cands []*def
 	switch {
-	case reach.project:
+	case reach.Project:
 		cands = r.filter(name, nil, top)
-	case reach.dir:
+	case reach.Dir:
 		cands = r.filterDir(name, dirOf(c.path), nil, top)
 	default:
 		cands = r.filterIn(name, []string{c.path}, nil, top)
@@ -401,12 +359,13 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 
 // absent says what a name that is not in scope is. Where a language
 // reaches only its imports, it is an outside name; elsewhere it is one
-// only when the repository defines it nowhere. A C# root is a type or a
-// member of an enclosing type, and every repository type is in reach: a
-// name not found is an outside one even when some member elsewhere (an
-// enum's String) bears it.
+// only when the repository defines it nowhere, or when the language says
+// so (Traits.UnfoundIsExternal: a C# root is a type or a member of an
+// enclosing type, and every repository type is in reach, so a name not
+// found is an outside one even when some member elsewhere, an enum's
+// String, bears it).
 func (r *resolver) absent(name string) (*def, typeState) {
-	if reach := unimportedReach[r.spec.Family]; !reach.dir && !reach.project || r.spec.Family == "csharp" {
+	if reach := r.traits.Reach; !reach.Dir && !reach.Project || r.traits.UnfoundIsExternal {
 		return nil, typeExternal
 	}
 	for _, d := range r.lookupName(name) {
@@ -415,98 +374,4 @@ func (r *resolver) absent(name string) (*def, typeState) {
 		}
 	}
 	return nil, typeExternal
-}
-
-// memberOfOthers is memberOf for the families whose bases are searched
-// depth first (every family but those in memberScopes).
-func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, depth int) (*def, typeState) {
-	if depth > maxChainDepth {
-		return nil, typeUnknown
-	}
-	cands := r.filterParent(name, t.Qualified, kinds, anyDef)
-	if m, ok := r.nearestOwner(t.Path, cands); ok && r.sameType(t, m) {
-		return m, typeKnown
-	}
-	if t.Kind == facts.KindType && t.Type != "" && r.spec.Family == "c" {
-		// typedef struct s s_t, using J = K: the alias has its target's members.
-		at, st := r.typeOf(t, depth+1)
-		if st != typeKnown {
-			return nil, st
-		}
-		return r.memberOf(at, name, kinds, "", depth+1)
-	}
-	outcome := typeUnknown
-	for _, base := range t.baseList() {
-		bt, st := r.baseOf(t, base, depth)
-		if st == typeKnown {
-			var m *def
-			if m, st = r.memberOf(bt, name, kinds, "", depth+1); st == typeKnown {
-				return m, typeKnown
-			}
-		}
-		if st == typeExternal {
-			outcome = typeExternal
-		}
-	}
-	if m, st := r.partialBases(t, name, kinds, depth); st != typeUnknown {
-		return m, st
-	}
-	if t.Kind == facts.KindType && t.Type != "" && r.spec.Family == "js" {
-		// A TypeScript type alias has the members of the type it names.
-		at, st := r.typeOf(t, depth)
-		if st == typeKnown && at.ID != t.ID {
-			return r.memberOf(at, name, kinds, "", depth+1)
-		}
-		if st == typeExternal {
-			outcome = typeExternal
-		}
-	}
-	return nil, outcome
-}
-
-// baseOf resolves a base type name of t, written in t's file.
-func (r *resolver) baseOf(t *def, base string, depth int) (*def, typeState) {
-	if strings.HasPrefix(base, "@") {
-		return r.evalChain(chainCtx{path: t.Path, here: t.Path == r.f.Path}, base, depth+1)
-	}
-	q, name := splitQualified(base)
-	if t.Path == r.f.Path {
-		if head, _, _ := strings.Cut(q, "."); q != "" && (r.external[q] || r.external[head]) {
-			return nil, typeExternal
-		}
-		if f, ok := r.baseType(base, t.Parent); ok {
-			d := f.def
-			return &d, typeKnown
-		}
-	}
-	if reach := unimportedReach[r.spec.Family]; !reach.dir && !reach.project {
-		// In a language where a name is in scope only when the file
-		// defines or imports it, a base written bare is defined in the file
-		// of the type that names it (imported ones are written @module|Name).
-		if t.Path == r.f.Path || q != "" {
-			return nil, typeExternal
-		}
-		cands := r.filterIn(name, []string{t.Path}, typeLike, func(d def) bool { return d.ID != t.ID })
-		if d, ok := r.first(cands); ok {
-			return &d, typeKnown
-		}
-		return nil, typeExternal
-	}
-	cands := r.filter(name, typeLike, func(d def) bool { return d.ID != t.ID })
-	if d, ok := r.nearestOwner(t.Path, cands); ok {
-		return d, typeKnown
-	}
-	if len(cands) > 0 {
-		return cands[0], typeKnown
-	}
-	return r.absent(name)
-}
-
-// parentOf is the qualified name of what encloses a qualified name ("" at
-// the top): "A.B.c" -> "A.B".
-func parentOf(qualified string) string {
-	if i := strings.LastIndexByte(qualified, '.'); i >= 0 {
-		return qualified[:i]
-	}
-	return ""
 }

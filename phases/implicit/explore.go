@@ -14,6 +14,7 @@ import (
 
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
@@ -99,7 +100,7 @@ func (p Phase) explore(ctx context.Context, st *phase.State, full bool, next use
 	limit := st.Config.Implicit.MaxFilesPerKey
 	for _, path := range redo {
 		f := st.Next.Files.Get(path)
-		if f == nil || f.Lang == inventory.ConfigLang {
+		if f == nil || f.Lang == lang.ProjectFile {
 			continue
 		}
 		if edges := exploredEdges(f, next, llmNext, limit); !slices.Equal(edges, f.Explored) {

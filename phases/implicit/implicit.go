@@ -19,9 +19,9 @@ import (
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
-	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
@@ -59,7 +59,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	limit := st.Config.Implicit.MaxFilesPerKey
 	for _, path := range redo {
 		f := st.Next.Files.Get(path)
-		if f == nil || f.Lang == inventory.ConfigLang {
+		if f == nil || f.Lang == lang.ProjectFile {
 			continue
 		}
 		if edges := edgesOf(path, f.Signals, next, limit); !slices.Equal(edges, f.Implicit) {
@@ -107,7 +107,7 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			family := familyOf(st, f.Lang)
+			family := familyOf(f.Lang)
 			key := "implicit/" + Version + "/" + family + "/" + f.Blob
 			var sigs []Signal
 			found, err := st.Cache.Get(key, &sigs)
@@ -136,13 +136,11 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 
 // familyOf names the syntax family of a language: the lexer that tells
 // code from comments and strings depends on it, so the cache key does too.
-func familyOf(st *phase.State, lang string) string {
-	if st.Langs != nil {
-		if spec := st.Langs.Get(lang); spec != nil {
-			return spec.Family
-		}
+func familyOf(name string) string {
+	if fam := lang.FamilyOf(name); fam != "" {
+		return fam
 	}
-	return lang
+	return name
 }
 
 // signalSet lists the files whose signals are (re)read: every code file
@@ -151,14 +149,14 @@ func signalSet(st *phase.State, full bool) []string {
 	var out []string
 	if full {
 		for path, f := range st.Next.Files.All() {
-			if f.Lang != inventory.ConfigLang {
+			if f.Lang != lang.ProjectFile {
 				out = append(out, path)
 			}
 		}
 		return out
 	}
 	for path := range st.Touched {
-		if f := st.Next.Files.Get(path); f != nil && f.Lang != inventory.ConfigLang {
+		if f := st.Next.Files.Get(path); f != nil && f.Lang != lang.ProjectFile {
 			out = append(out, path)
 		}
 	}

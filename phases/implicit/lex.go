@@ -3,6 +3,8 @@ package implicit
 import (
 	"sort"
 	"strings"
+
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // region is a comment or a string literal of a file: [Start, End) covers
@@ -30,15 +32,15 @@ type syntax struct {
 }
 
 var syntaxes = map[string]syntax{
-	"go":     {slash: true, charQuote: true, backtick: true},
-	"c":      {slash: true, charQuote: true, rawQuote: 'R'},
-	"csharp": {slash: true, charQuote: true, triple: true, rawQuote: '@'},
-	"java":   {slash: true, charQuote: true, triple: true},
-	"rust":   {slash: true, nested: true, charQuote: true, multiline: true, rawQuote: 'r'},
-	"js":     {slash: true, backtick: true, regexLit: true},
-	"php":    {slash: true, hash: true, multiline: true, heredoc: "<<<"},
-	"python": {hash: true, triple: true, docstrings: true},
-	"ruby":   {hash: true, multiline: true, backtick: true, heredoc: "<<", beginEnd: true},
+	lang.FamilyGo:     {slash: true, charQuote: true, backtick: true},
+	lang.FamilyC:      {slash: true, charQuote: true, rawQuote: 'R'},
+	lang.FamilyCSharp: {slash: true, charQuote: true, triple: true, rawQuote: '@'},
+	lang.FamilyJava:   {slash: true, charQuote: true, triple: true},
+	lang.FamilyRust:   {slash: true, nested: true, charQuote: true, multiline: true, rawQuote: 'r'},
+	lang.FamilyJS:     {slash: true, backtick: true, regexLit: true},
+	lang.FamilyPHP:    {slash: true, hash: true, multiline: true, heredoc: "<<<"},
+	lang.FamilyPython: {hash: true, triple: true, docstrings: true},
+	lang.FamilyRuby:   {hash: true, multiline: true, backtick: true, heredoc: "<<", beginEnd: true},
 }
 
 // syntaxOf returns the syntax of a language family; unknown families get
@@ -47,7 +49,7 @@ func syntaxOf(family string) syntax {
 	if s, ok := syntaxes[family]; ok {
 		return s
 	}
-	return syntaxes["c"]
+	return syntaxes[lang.FamilyC]
 }
 
 // lexer walks a file once and records its comments and string literals.

@@ -28,7 +28,7 @@ func (Phase) Name() string { return "inventory" }
 // run) and fills st.Touched.
 func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	start := time.Now()
-	rules := NewRules(st.Config, st.Langs)
+	rules := NewRules(st.Config)
 	rep := store.Phase{Name: p.Name(), Mode: "incremental"}
 	var entries []gitrepo.Entry
 	// A snapshot classified under other rules (a new kind of project file)

@@ -2,7 +2,6 @@ package inventory
 
 import (
 	"github.com/lgraph/lgraph/config"
-	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/phases/inventory/classify"
 )
 
@@ -11,9 +10,6 @@ import (
 
 // Version names the classification rules (see classify.Version).
 const Version = classify.Version
-
-// ConfigLang marks project files that change how code resolves.
-const ConfigLang = classify.ConfigLang
 
 // BlobInfo is what lgraph needs to know about a blob's bytes.
 type BlobInfo = classify.BlobInfo
@@ -28,7 +24,7 @@ func Describe(data []byte) BlobInfo { return classify.Describe(data) }
 func Normalize(data []byte) []byte { return classify.Normalize(data) }
 
 // NewRules builds the rules from config.
-func NewRules(cfg *config.Config, langs *lang.Registry) Rules { return classify.NewRules(cfg, langs) }
+func NewRules(cfg *config.Config) Rules { return classify.NewRules(cfg) }
 
 // RulesKey names the rules a verdict "this file would be indexed" was made
 // under (see classify.RulesKey).

@@ -6,9 +6,9 @@ import (
 	"slices"
 
 	"github.com/lgraph/lgraph/llm"
-	"github.com/lgraph/lgraph/phases/inventory"
 
 	"github.com/lgraph/lgraph/internal/nodeid"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -51,7 +51,7 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		for _, e := range depEdges(f) {
 			t := nodeid.PathOf(e.Target)
 			tf := s.Files.Get(t)
-			if td := dirOf(t); t != "" && td != dir && tf != nil && tf.Lang != inventory.ConfigLang && selected(dir, globs) {
+			if td := dirOf(t); t != "" && td != dir && tf != nil && tf.Lang != lang.ProjectFile && selected(dir, globs) {
 				if in[td] == nil {
 					in[td] = map[string]map[string]int{}
 				}
@@ -59,7 +59,7 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 			}
 		}
 		// A project file's edges count for "used by"; it is no member.
-		if f.Lang == inventory.ConfigLang || !selected(dir, globs) {
+		if f.Lang == lang.ProjectFile || !selected(dir, globs) {
 			continue
 		}
 		m, ok := mfs[dir]

@@ -9,7 +9,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"path"
-	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -22,20 +21,6 @@ import (
 // Version names the classification rules: a snapshot made under other
 // rules is listed again (see Phase.Run). It is part of every blob-info key.
 const Version = "inventory-4"
-
-// ConfigLang marks project files that change how code resolves.
-const ConfigLang = "config"
-
-// projectFiles are indexed alongside code because resolution reads them
-// (setup.py too, but it is Python code, indexed as such).
-var projectFiles = map[string]bool{"go.mod": true, "tsconfig.json": true, "jsconfig.json": true,
-	"pyproject.toml": true, "setup.cfg": true, "Cargo.toml": true, "package.json": true}
-
-// IsProjectFile reports whether a file's base name marks a project file
-// (indexed as ConfigLang).
-func IsProjectFile(base string) bool {
-	return projectFiles[base] || (strings.HasPrefix(base, "tsconfig.") || strings.HasPrefix(base, "jsconfig.")) && strings.HasSuffix(base, ".json")
-}
 
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.
@@ -92,16 +77,17 @@ func Normalize(data []byte) []byte {
 // under (the stat cache keeps such verdicts between runs).
 func RulesKey(cfg *config.Config) string { return Version + "/" + cfg.OutputKey() }
 
-// Rules decides which tree entries are indexed.
+// Rules decides which tree entries are indexed: code by its language
+// (lang.Detect) and the project files resolution reads
+// (lang.IsProjectFile), within the config's globs and size cap.
 type Rules struct {
 	Include, Exclude []string
 	MaxBytes         int64
-	Langs            *lang.Registry
 }
 
 // NewRules builds the rules from config.
-func NewRules(cfg *config.Config, langs *lang.Registry) Rules {
-	return Rules{Include: cfg.Include, Exclude: cfg.Exclude, MaxBytes: int64(cfg.MaxFileKB) * 1024, Langs: langs}
+func NewRules(cfg *config.Config) Rules {
+	return Rules{Include: cfg.Include, Exclude: cfg.Exclude, MaxBytes: int64(cfg.MaxFileKB) * 1024}
 }
 
 // Candidate reports whether a tree entry could be indexed before reading its
@@ -127,7 +113,7 @@ func (r Rules) wanted(e gitrepo.Entry) bool {
 	if !e.Regular() {
 		return false
 	}
-	code := IsProjectFile(path.Base(e.Path)) || r.Langs.ByExtension(e.Path) != nil || r.Langs.NeedsContent(e.Path)
+	code := lang.IsProjectFile(path.Base(e.Path)) || lang.ByExtension(e.Path) != nil || lang.NeedsContent(e.Path)
 	return code && r.selected(e.Path)
 }
 
@@ -168,10 +154,10 @@ func (r Rules) Language(p string, info BlobInfo) string {
 	if info.Binary || info.Size > r.MaxBytes {
 		return ""
 	}
-	if IsProjectFile(path.Base(p)) {
-		return ConfigLang
+	if lang.IsProjectFile(path.Base(p)) {
+		return lang.ProjectFile
 	}
-	if s := r.Langs.Detect(p, []byte(info.Head)); s != nil {
+	if s := lang.Detect(p, []byte(info.Head)); s != nil {
 		return s.Name
 	}
 	return ""

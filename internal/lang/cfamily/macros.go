@@ -1,0 +1,211 @@
+package cfamily
+
+import (
+	"bytes"
+	"regexp"
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
+)
+
+// Macros the parser cannot expand break C and C++ declarations: a line
+// that is only a macro (FMT_BEGIN_NAMESPACE, Q_OBJECT) reads as the type of
+// the next declaration, and macro words before a declaration (FMT_API void
+// f(), class EXPORT_API A) as its type or name. A file that parses with
+// errors is parsed again with those macro words blanked out (same length,
+// so lines and offsets stay), and that reading is kept when it has fewer
+// errors.
+
+// extractBest extracts a C or C++ file from the reading with the fewest
+// syntax errors: the tree given, then (only when it has errors) the source
+// with its macro words blanked, and for a C file with C++ declarations
+// (.h is both languages' header suffix) the C++ readings of both.
+func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
+	gs := grammarIDs()
+	g := gs.c
+	if cpp {
+		g = gs.cpp
+	}
+	if !root.HasError() {
+		return extract(root, src, g, cpp)
+	}
+	type reading struct {
+		src []byte
+		cpp bool
+	}
+	clean, changed := blankMacros(src)
+	var tries []reading
+	if changed {
+		tries = append(tries, reading{clean, cpp})
+	}
+	if !cpp && cppMarkers.Match(src) {
+		tries = append(tries, reading{src, true})
+		if changed {
+			tries = append(tries, reading{clean, true})
+		}
+	}
+	best := syntax.CountErrors(root)
+	var out *facts.File
+	for _, t := range tries {
+		if f, errs, ok := parseExtract(t.src, t.cpp, best); ok {
+			out, best = f, errs
+		}
+	}
+	if out == nil {
+		return extract(root, src, g, cpp)
+	}
+	return out
+}
+
+// cppMarkers are line starts only C++ has.
+var cppMarkers = regexp.MustCompile(`(?m)^[ \t]*(namespace\s+\w+\s*\{|template\s*<|class\s+\w+|using\s+namespace\s|(public|private|protected)\s*:)`)
+
+// parseExtract parses src as C or C++ and extracts it when the parse
+// has fewer errors than limit.
+func parseExtract(src []byte, cpp bool, limit int) (*facts.File, int, bool) {
+	g, l := grammarIDs().c, sitter.NewLanguage(tsc.Language())
+	if cpp {
+		g, l = grammarIDs().cpp, cppLanguage()
+	}
+	p := sitter.NewParser()
+	defer p.Close()
+	if err := p.SetLanguage(l); err != nil {
+		return nil, 0, false
+	}
+	tree := p.Parse(src, nil)
+	if tree == nil {
+		return nil, 0, false
+	}
+	defer tree.Close()
+	root := tree.RootNode()
+	errs := syntax.CountErrors(root)
+	if errs >= limit {
+		return nil, 0, false
+	}
+	return extract(root, src, g, cpp), errs, true
+}
+
+// blankMacros returns src with lone macro lines and macro words before
+// declarations replaced by spaces, and whether it changed anything.
+func blankMacros(src []byte) ([]byte, bool) {
+	out := bytes.Clone(src)
+	changed, continued := false, false
+	start := 0
+	for start < len(out) {
+		end := bytes.IndexByte(out[start:], '\n')
+		if end < 0 {
+			end = len(out)
+		} else {
+			end += start
+		}
+		line := out[start:end]
+		trimmed := bytes.TrimSpace(line)
+		directive := continued || bytes.HasPrefix(trimmed, []byte("#"))
+		continued = directive && bytes.HasSuffix(bytes.TrimRight(line, " \t\r"), []byte(`\`))
+		if !directive && blankMacroWords(line) {
+			changed = true
+		}
+		start = end + 1
+	}
+	return out, changed
+}
+
+// blankMacroWords blanks, in one line, a lone macro word, or the run of
+// macro words at its start (after a template header) or after class,
+// struct or union, when a declaration follows them.
+func blankMacroWords(line []byte) bool {
+	i := skipSpace(line, 0)
+	if w := wordEnd(line, i); w > i && isMacroWord(line[i:w], false) && restIsEmpty(line[w:]) {
+		blank(line[i:w])
+		return true
+	}
+	changed := false
+	if bytes.HasPrefix(line[i:], []byte("template")) {
+		if j := bytes.IndexByte(line[i:], '>'); j >= 0 {
+			i = skipSpace(line, i+j+1)
+		}
+	}
+	changed = blankRun(line, i, true) || changed
+	for _, kw := range []string{"class ", "struct ", "union "} {
+		if j := bytes.Index(line, []byte(kw)); j >= 0 && (j == 0 || !isIdentByte(line[j-1])) {
+			changed = blankRun(line, skipSpace(line, j+len(kw)), false) || changed
+		}
+	}
+	return changed
+}
+
+// blankRun blanks the macro words starting at i when an identifier follows;
+// with decl, only when a type and a declarator follow (so that a type
+// named in capitals, YY_BUFFER_STATE f(), stays).
+func blankRun(line []byte, i int, decl bool) bool {
+	j := i
+	for {
+		w := wordEnd(line, j)
+		if w == j || !isMacroWord(line[j:w], true) || w >= len(line) || (line[w] != ' ' && line[w] != '\t') {
+			break
+		}
+		j = skipSpace(line, w)
+	}
+	if j == i || j >= len(line) || !isIdentByte(line[j]) {
+		return false
+	}
+	if decl {
+		w := wordEnd(line, j)
+		k := skipSpace(line, w)
+		if k == w || k >= len(line) || !(isIdentByte(line[k]) || line[k] == '*' || line[k] == '&' || line[k] == '~') {
+			return false
+		}
+	}
+	blank(line[i:j])
+	return true
+}
+
+// isMacroWord reports an all-capitals identifier of three or more
+// characters; with underscore, one that also has an underscore (FMT_API),
+// which tells a macro from a type named in capitals.
+func isMacroWord(w []byte, underscore bool) bool {
+	if len(w) < 3 || w[0] < 'A' || w[0] > 'Z' {
+		return false
+	}
+	for _, c := range w {
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return !underscore || bytes.IndexByte(w, '_') > 0
+}
+
+func restIsEmpty(rest []byte) bool {
+	s := strings.TrimSpace(string(rest))
+	return s == "" || strings.HasPrefix(s, "//") || strings.HasPrefix(s, "/*")
+}
+
+func wordEnd(line []byte, i int) int {
+	for i < len(line) && isIdentByte(line[i]) {
+		i++
+	}
+	return i
+}
+
+func skipSpace(line []byte, i int) int {
+	for i < len(line) && (line[i] == ' ' || line[i] == '\t') {
+		i++
+	}
+	return i
+}
+
+func isIdentByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}
+
+func blank(b []byte) {
+	for i := range b {
+		if b[i] != '\n' && b[i] != '\r' {
+			b[i] = ' '
+		}
+	}
+}

@@ -1,0 +1,197 @@
+package js
+
+import (
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+// Local bindings. A bare call f() inside a function where f is a parameter
+// or a local variable calls that value, never a module-level definition
+// of the same name elsewhere, so the extractor emits no reference for it
+// (the resolver would otherwise match the name across the project). Local
+// functions that are symbols themselves (function declarations, functions
+// bound to a const in a function or method) stay references.
+//
+// Scoping is per function, not per block: a name bound anywhere in a
+// function's body (outside nested functions) is local in all of it.
+
+// frame maps the names a function binds that are not symbols to the
+// chains of their types (facts.Unknown when the file does not tell).
+type frame map[string]string
+
+// bind adds a name; bound twice with different types (block-scoped
+// variables of one function), its type is unknown.
+func (fr frame) bind(name, chain string) {
+	if chain == "" {
+		chain = facts.Unknown
+	}
+	if old, ok := fr[name]; ok && old != chain {
+		chain = facts.Unknown
+	}
+	fr[name] = chain
+}
+
+// enterFunction pushes the frame of a function-like node (declaration,
+// expression, arrow, method): its parameters and the variables its body
+// declares, with their types. The frame is pushed first, so that a
+// variable's initializer sees the parameters and earlier variables.
+func (x *extractor) enterFunction(n *sitter.Node) {
+	fr := frame{}
+	x.frames = append(x.frames, fr)
+	if x.kind(n) == jkFuncExpr {
+		// A named function expression binds its own name in its body; the
+		// symbol, if any, is named after the variable it is assigned to.
+		if name := n.ChildByFieldId(x.t.fName); x.kind(name) == jkIdentifier {
+			fr.bind(x.text(name), facts.NotRepo)
+		}
+	}
+	if ps := n.ChildByFieldId(x.t.fParameters); ps != nil {
+		for i := uint(0); i < ps.NamedChildCount(); i++ {
+			x.bindParam(ps.NamedChild(i), fr)
+		}
+	}
+	if p := n.ChildByFieldId(x.t.fParameter); p != nil { // x => ...
+		x.bindPattern(p, fr, facts.Unknown)
+	}
+	if body := n.ChildByFieldId(x.t.fBody); x.kind(body) == jkStatementBlock {
+		x.bindStatements(body, fr, x.curKind())
+	}
+}
+
+// bindParam binds a parameter with its declared type, else the type of
+// its default value.
+func (x *extractor) bindParam(p *sitter.Node, fr frame) {
+	if x.kind(p) != jkParameter {
+		x.bindPattern(p, fr, facts.Unknown)
+		return
+	}
+	pat := p.ChildByFieldId(x.t.fPattern)
+	ann := p.ChildByFieldId(x.t.fType)
+	chain := x.declaredChain(ann, p.ChildByFieldId(x.t.fValue))
+	switch x.kind(pat) {
+	case jkRestPattern:
+		chain = facts.NotRepo // an array of the rest
+	case jkThis: // function (this: Action<T>) {...}
+		if ann != nil {
+			fr.bind("this", chain)
+		}
+		return
+	}
+	x.bindPattern(pat, fr, chain)
+	x.bindResult(pat, ann, fr)
+}
+
+// bindResult records, for a name declared with a function type, the type
+// its calls return, under "name()".
+func (x *extractor) bindResult(pat, ann *sitter.Node, fr frame) {
+	if x.kind(pat) == jkIdentifier && x.tsFunctionType(ann) {
+		fr.bind(x.text(pat)+"()", x.resultType(x.innerType(ann)))
+	}
+}
+
+// isLocal reports whether a bare name is bound locally by an enclosing
+// function.
+func (x *extractor) isLocal(name string) bool {
+	_, ok := x.local(name)
+	return ok
+}
+
+// local returns the type chain of a name bound by an enclosing function,
+// innermost first.
+func (x *extractor) local(name string) (string, bool) {
+	for i := len(x.frames) - 1; i >= 0; i-- {
+		if c, ok := x.frames[i][name]; ok {
+			return c, true
+		}
+	}
+	return "", false
+}
+
+// bindStatements adds the variables declared in the statements under n,
+// not looking into nested functions or classes. scopeKind is the kind of
+// the symbol the statements belong to: under a function or method a
+// function-valued declarator is a symbol (see declarator), not a local.
+func (x *extractor) bindStatements(n *sitter.Node, fr frame, scopeKind string) {
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		c := n.NamedChild(i)
+		switch x.kind(c) {
+		case jkLexical, jkVarDecl:
+			for j := uint(0); j < c.NamedChildCount(); j++ {
+				d := c.NamedChild(j)
+				if x.kind(d) != jkDeclarator {
+					continue
+				}
+				value := d.ChildByFieldId(x.t.fValue)
+				vk := x.kind(value)
+				symbol := (vk == jkFuncExpr || vk == jkClassExpr) && (scopeKind == "function" || scopeKind == "method")
+				if name := d.ChildByFieldId(x.t.fName); !symbol || x.kind(name) != jkIdentifier {
+					ann := d.ChildByFieldId(x.t.fType)
+					x.bindPattern(name, fr, x.declaredChain(ann, value))
+					x.bindResult(name, ann, fr)
+				}
+			}
+		case jkForIn:
+			if c.ChildByFieldId(x.t.fKind) != nil {
+				x.bindPattern(c.ChildByFieldId(x.t.fLeft), fr, facts.Unknown)
+			}
+			x.bindStatements(c, fr, scopeKind)
+		case jkCatch:
+			x.bindPattern(c.ChildByFieldId(x.t.fParameter), fr, facts.Unknown)
+			x.bindStatements(c, fr, scopeKind)
+		case jkStatementBlock, jkStmtContainer:
+			x.bindStatements(c, fr, scopeKind)
+		}
+	}
+}
+
+// declaredChain is the type of a variable: its annotation, else its
+// initializer's.
+func (x *extractor) declaredChain(ann, value *sitter.Node) string {
+	if ann != nil {
+		return x.typeChain(ann)
+	}
+	if value != nil {
+		return x.exprChain(value)
+	}
+	return facts.Unknown
+}
+
+// bindPattern adds the names a binding pattern binds: identifiers,
+// destructured properties and elements, rest and defaulted names (not the
+// defaults, keys or type annotations). chain is the type of the value
+// the pattern takes apart: a destructured property has its member's type.
+func (x *extractor) bindPattern(p *sitter.Node, fr frame, chain string) {
+	switch x.kind(p) {
+	case jkIdentifier:
+		fr.bind(x.text(p), chain)
+	case jkShorthandPattern:
+		fr.bind(x.text(p), step(chain, x.text(p)))
+	case jkObjectPattern:
+		for i := uint(0); i < p.NamedChildCount(); i++ {
+			x.bindPattern(p.NamedChild(i), fr, chain)
+		}
+	case jkArrayPattern:
+		for i := uint(0); i < p.NamedChildCount(); i++ {
+			x.bindPattern(p.NamedChild(i), fr, facts.Unknown)
+		}
+	case jkRestPattern: // ...rest: an array, or an object of the rest
+		for i := uint(0); i < p.NamedChildCount(); i++ {
+			x.bindPattern(p.NamedChild(i), fr, facts.NotRepo)
+		}
+	case jkPairPattern:
+		key := x.memberName(p.ChildByFieldId(x.t.fKey))
+		x.bindPattern(p.ChildByFieldId(x.t.fValue), fr, step(chain, key))
+	case jkAssignPattern: // {a = 1}: the property a
+		l := p.ChildByFieldId(x.t.fLeft)
+		if x.kind(l) == jkShorthandPattern {
+			x.bindPattern(l, fr, chain)
+		} else {
+			x.bindPattern(l, fr, facts.Unknown)
+		}
+	case jkAssignmentPattern: // [a = 1], {a: b = 1}
+		x.bindPattern(p.ChildByFieldId(x.t.fLeft), fr, chain)
+	case jkParameter:
+		x.bindPattern(p.ChildByFieldId(x.t.fPattern), fr, chain)
+	}
+}

@@ -1,0 +1,159 @@
+package js
+
+import (
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
+)
+
+// Class and interface members, with their types: methods (result type),
+// fields holding functions (methods), other fields and constructor
+// parameter properties (fields with their declared or initial type).
+
+func (x *extractor) method(n, parent *sitter.Node, pk kind) {
+	if pk != jkClassBody || x.curKind() != facts.KindClass {
+		return // object literal method or member of an anonymous class
+	}
+	name := x.memberName(n.ChildByFieldId(x.t.fName))
+	if name == "" {
+		return
+	}
+	class := x.cur()
+	x.add(name, facts.KindMethod, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
+		if name != "constructor" {
+			s.Type = x.resultType(n)
+		}
+	})
+	if name == "constructor" {
+		x.paramProperties(n, class)
+	}
+}
+
+// field makes a class field that holds a function a method: one
+// initialised with a function (handle = () => {}) or declared with a
+// function type (onClose: (e: Event) => void); other fields are field
+// symbols typed by their annotation or initializer. A field is no scope:
+// calls in its initializer belong to the class.
+func (x *extractor) field(n *sitter.Node, pk kind) {
+	if pk != jkClassBody || x.curKind() != facts.KindClass {
+		return
+	}
+	nameN := n.ChildByFieldId(x.t.fName)
+	if nameN == nil {
+		nameN = n.ChildByFieldId(x.t.fProperty)
+	}
+	name := x.memberName(nameN)
+	if name == "" {
+		return
+	}
+	v, ann := n.ChildByFieldId(x.t.fValue), n.ChildByFieldId(x.t.fType)
+	switch {
+	case x.kind(v) == jkFuncExpr:
+		x.addAt(name, facts.KindMethod, n, n, n, n, v.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) { s.Type = x.resultType(v) })
+	case x.tsFunctionType(ann):
+		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { s.Type = x.resultType(x.innerType(ann)) })
+	default:
+		x.addField(name, x.cur(), n, x.declaredChain(ann, v))
+	}
+}
+
+// propertySignature is an interface member that is not a method
+// signature: a method when its type is a function type, else a field.
+func (x *extractor) propertySignature(n *sitter.Node) {
+	name := x.memberName(n.ChildByFieldId(x.t.fName))
+	if name == "" {
+		return
+	}
+	ann := n.ChildByFieldId(x.t.fType)
+	if x.tsFunctionType(ann) {
+		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { s.Type = x.resultType(x.innerType(ann)) })
+		return
+	}
+	x.addField(name, x.cur(), n, x.typeChain(ann))
+}
+
+// paramProperties adds the fields a constructor declares through its
+// parameters (constructor(private readonly x: Foo)).
+func (x *extractor) paramProperties(ctor *sitter.Node, class string) {
+	ps := ctor.ChildByFieldId(x.t.fParameters)
+	if ps == nil {
+		return
+	}
+	for i := uint(0); i < ps.NamedChildCount(); i++ {
+		p := ps.NamedChild(i)
+		if x.kind(p) != jkParameter || !x.isParamProperty(p) {
+			continue
+		}
+		pat := p.ChildByFieldId(x.t.fPattern)
+		if x.kind(pat) != jkIdentifier {
+			continue
+		}
+		x.addField(x.text(pat), class, p, x.declaredChain(p.ChildByFieldId(x.t.fType), p.ChildByFieldId(x.t.fValue)))
+	}
+}
+
+// isParamProperty reports an accessibility or readonly modifier on a
+// parameter.
+func (x *extractor) isParamProperty(p *sitter.Node) bool {
+	for i := uint(0); i < p.ChildCount(); i++ {
+		c := p.Child(i)
+		switch x.kindName(c) {
+		case "accessibility_modifier", "readonly", "override_modifier":
+			return true
+		}
+	}
+	return false
+}
+
+// addField records a field symbol under parent without entering it.
+func (x *extractor) addField(name, parent string, n *sitter.Node, typ string) {
+	q := name
+	if parent != "" {
+		q = parent + "." + name
+	}
+	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+		Name: name, Qualified: q, Kind: facts.KindField, Parent: parent,
+		Line: syntax.Line(x.skipDecorators(n)), EndLine: syntax.EndLine(n),
+		Signature: x.header(x.skipDecorators(n), n, nil),
+		Doc:       syntax.PrecedingComments(n, x.src, isComment),
+		Type:      symbolType(typ),
+	})
+}
+
+// resultType is the Symbol.Type of a function-like node: its declared
+// result type (a promise's value for async code), "" when not declared.
+func (x *extractor) resultType(fn *sitter.Node) string {
+	if fn == nil {
+		return ""
+	}
+	rt := fn.ChildByFieldId(x.t.fReturnType)
+	if rt == nil {
+		return ""
+	}
+	switch x.kindName(rt) {
+	case "type_predicate_annotation", "asserts_annotation", "type_predicate", "asserts":
+		return facts.NotRepo
+	}
+	return symbolType(x.typeChain(rt))
+}
+
+// innerType unwraps a type annotation and parentheses.
+func (x *extractor) innerType(ann *sitter.Node) *sitter.Node {
+	t := ann
+	if x.kind(t) == jkTypeAnnotation {
+		t = t.NamedChild(0)
+	}
+	for x.kind(t) == jkParenType {
+		t = t.NamedChild(0)
+	}
+	return t
+}
+
+// symbolType is a chain as a Symbol.Type: unknown is "".
+func symbolType(chain string) string {
+	if chain == facts.Unknown {
+		return ""
+	}
+	return chain
+}

@@ -1,0 +1,265 @@
+package js
+
+import (
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+// Type chains for JavaScript and TypeScript (internal/facts/chain.go): the type a
+// declaration names, or the value an expression denotes, as far as the
+// file tells without a checker. Names the file imports are written
+// @path|Name so that the chain means the same read from any file; names
+// it defines are bare; standard globals (Object, Map, Promise ...) and
+// literals are NotRepo; anything else is Unknown.
+
+// binding is what an import binds to a local name.
+type binding struct {
+	path string
+	// name is the module's name for it; "" for a namespace (import * as
+	// ns, import ns = require(), const ns = require()) or default import.
+	name string
+	ns   bool
+}
+
+// globalValues are the standard global objects and constructors of
+// ECMAScript, the DOM and Node: a receiver named so that the file neither
+// defines nor imports is not a repository value.
+var globalValues = set(`Object Array JSON Math console Promise document window globalThis self
+	Error TypeError RangeError SyntaxError ReferenceError EvalError URIError AggregateError
+	Number String Boolean Symbol BigInt Date RegExp Map Set WeakMap WeakSet WeakRef
+	FinalizationRegistry Reflect Proxy Intl ArrayBuffer SharedArrayBuffer DataView Atomics
+	Int8Array Uint8Array Uint8ClampedArray Int16Array Uint16Array Int32Array Uint32Array
+	Float32Array Float64Array BigInt64Array BigUint64Array Function Iterator arguments
+	process Buffer require module exports __dirname __filename navigator location history
+	localStorage sessionStorage performance crypto fetch URL URLSearchParams TextEncoder
+	TextDecoder AbortController AbortSignal Event EventTarget CustomEvent XMLHttpRequest
+	WebSocket Headers FormData Blob File FileReader Node Element HTMLElement
+	MutationObserver ResizeObserver IntersectionObserver MessageChannel Worker
+	setTimeout clearTimeout setInterval clearInterval setImmediate clearImmediate
+	requestAnimationFrame cancelAnimationFrame queueMicrotask structuredClone Deno Bun`)
+
+// globalTypes are the standard library's type names that hold no
+// repository members (containers, utility types, DOM interfaces).
+var globalTypes = set(`Array ReadonlyArray Record Partial Required Readonly Pick Omit Exclude
+	Extract NonNullable ReturnType Parameters InstanceType ConstructorParameters Awaited
+	Iterable IterableIterator AsyncIterable AsyncIterableIterator Iterator AsyncIterator
+	Generator AsyncGenerator ArrayLike ReadonlyMap ReadonlySet Map Set WeakMap WeakSet WeakRef
+	PropertyKey TemplateStringsArray ThisType Function CallableFunction NewableFunction IArguments
+	Object String Number Boolean Symbol BigInt Date RegExp Error TypeError RangeError
+	SyntaxError ArrayBuffer DataView Uint8Array Int8Array Uint16Array Int16Array Uint32Array
+	Int32Array Float32Array Float64Array JSON Math Console HTMLElement Element Node Event
+	EventTarget Document Window XMLHttpRequest ProgressEvent AbortSignal AbortController
+	MessagePort Worker URL URLSearchParams Headers Blob File FormData NodeJS Uppercase Lowercase
+	Capitalize Uncapitalize NoInfer`)
+
+func set(words string) map[string]bool {
+	m := map[string]bool{}
+	for _, w := range strings.Fields(words) {
+		m[w] = true
+	}
+	return m
+}
+
+// kindName is a node's grammar kind, without a cgo string per call.
+func (x *extractor) kindName(n *sitter.Node) string {
+	if n == nil {
+		return ""
+	}
+	if id := int(n.KindId()); id < len(x.t.names) {
+		return x.t.names[id]
+	}
+	return ""
+}
+
+// step appends a member step to a chain; Unknown and NotRepo absorb it.
+func step(chain, member string) string {
+	switch {
+	case chain == facts.NotRepo:
+		return chain
+	case chain == facts.Unknown || chain == "" || member == "":
+		return facts.Unknown
+	}
+	return chain + "." + member
+}
+
+// called is the chain of calling what chain denotes.
+func called(chain string) string {
+	if chain == facts.Unknown || chain == facts.NotRepo || chain == "" {
+		return chain
+	}
+	return chain + "()"
+}
+
+// isTypeParam reports whether a name is a type parameter in scope.
+func (x *extractor) isTypeParam(name string) bool {
+	for _, tp := range x.tparams {
+		if tp == name {
+			return true
+		}
+	}
+	return false
+}
+
+// pushTypeParams adds the type parameters a declaration node declares, so
+// that its signature's types see them before the walk reaches them.
+func (x *extractor) pushTypeParams(n *sitter.Node) {
+	tps := n.ChildByFieldId(x.t.fTypeParameters)
+	if tps == nil {
+		return
+	}
+	for i := uint(0); i < tps.NamedChildCount(); i++ {
+		if p := tps.NamedChild(i); x.kind(p) == jkTypeParam {
+			if nameN := p.ChildByFieldId(x.t.fName); nameN != nil {
+				x.tparams = append(x.tparams, x.text(nameN))
+			}
+		}
+	}
+}
+
+// typeChain is the chain of a type (or type annotation) node.
+func (x *extractor) typeChain(t *sitter.Node) string {
+	for t != nil {
+		switch x.kindName(t) {
+		case "type_annotation", "parenthesized_type", "opting_type_annotation", "omitting_type_annotation", "adding_type_annotation":
+			t = t.NamedChild(0)
+			continue
+		case "type_identifier":
+			return x.typeNameChain(x.text(t))
+		case "nested_type_identifier":
+			return x.nestedTypeChain(t)
+		case "generic_type":
+			return x.genericChain(t)
+		case "union_type", "intersection_type":
+			return x.unionChain(t)
+		case "this_type":
+			return "this"
+		case "type_query":
+			return x.exprChain(t.NamedChild(0))
+		case "predefined_type":
+			switch x.text(t) {
+			case "any", "unknown":
+				return facts.Unknown
+			}
+			return facts.NotRepo
+		case "array_type", "tuple_type", "readonly_type", "function_type", "constructor_type", "object_type",
+			"literal_type", "template_literal_type", "index_type_query", "type_predicate", "asserts":
+			return facts.NotRepo
+		}
+		return facts.Unknown
+	}
+	return facts.Unknown
+}
+
+// typeNameChain is the chain of a simple type name.
+func (x *extractor) typeNameChain(name string) string {
+	switch {
+	case x.isTypeParam(name):
+		return facts.Unknown
+	}
+	if imp, ok := x.imps[name]; ok {
+		if imp.ns || imp.name == "" {
+			return facts.Unknown
+		}
+		return facts.Imported(imp.path, imp.name)
+	}
+	if x.top[name] {
+		return name
+	}
+	if globalTypes[name] || globalValues[name] {
+		return facts.NotRepo
+	}
+	return name // an ambient or global type: the resolver finds it or not
+}
+
+// nestedTypeChain is ns.T: a name of a namespace import, or a member of
+// a namespace the file declares.
+func (x *extractor) nestedTypeChain(t *sitter.Node) string {
+	mod, name := t.ChildByFieldId(x.t.fModule), t.ChildByFieldId(x.t.fName)
+	if mod == nil || name == nil {
+		return facts.Unknown
+	}
+	q, ok := x.chainText(mod)
+	if !ok {
+		return facts.Unknown
+	}
+	head, rest, _ := strings.Cut(q, ".")
+	if imp, ok := x.imps[head]; ok {
+		steps := x.text(name)
+		if rest != "" {
+			steps = rest + "." + steps
+		}
+		switch {
+		case imp.ns:
+			return facts.Imported(imp.path, steps)
+		case imp.name != "":
+			return facts.Imported(imp.path, imp.name) + "." + steps
+		}
+		return facts.Unknown
+	}
+	if x.top[head] {
+		return q + "." + x.text(name)
+	}
+	return facts.NotRepo // a global namespace (NodeJS.Timeout)
+}
+
+// genericChain strips type arguments; a promise is taken as what it
+// resolves to (the value an await gives, and no repository type has
+// then/catch to confuse it with).
+func (x *extractor) genericChain(t *sitter.Node) string {
+	name := t.ChildByFieldId(x.t.fName)
+	if x.kind(name) == jkTypeIdent && !x.top[x.text(name)] && x.imps[x.text(name)] == (binding{}) {
+		switch x.text(name) {
+		case "Promise", "PromiseLike", "Partial", "Required", "Readonly", "NonNullable", "NoInfer":
+			// The members of these are the argument's.
+			if args := t.ChildByFieldId(x.t.fTypeArguments); args != nil && args.NamedChildCount() > 0 {
+				return x.typeChain(args.NamedChild(0))
+			}
+			return facts.Unknown
+		}
+	}
+	return x.typeChain(name)
+}
+
+// unionChain is the first type of a union that may be a repository type
+// (A | B | null: A); NotRepo when every member is a builtin. A method
+// called on the union is on every member, so A's is one of the methods
+// the call may reach. An intersection (A & B) has A's members too.
+func (x *extractor) unionChain(t *sitter.Node) string {
+	chain := ""
+	var visit func(*sitter.Node)
+	visit = func(m *sitter.Node) {
+		for i := uint(0); i < m.NamedChildCount() && (chain == "" || chain == facts.NotRepo); i++ {
+			c := m.NamedChild(i)
+			switch {
+			case x.kindName(c) == x.kindName(m):
+				visit(c)
+			case x.nullish(c):
+			default:
+				if cc := x.typeChain(c); cc != facts.Unknown {
+					chain = cc
+				}
+			}
+		}
+	}
+	visit(t)
+	if chain == "" {
+		return facts.Unknown
+	}
+	return chain
+}
+
+// nullish reports null, undefined and void types.
+func (x *extractor) nullish(t *sitter.Node) bool {
+	switch x.kindName(t) {
+	case "literal_type":
+		k := x.kindName(t.NamedChild(0))
+		return k == "null" || k == "undefined"
+	case "predefined_type":
+		s := x.text(t)
+		return s == "void" || s == "undefined" || s == "null"
+	}
+	return false
+}

@@ -1,0 +1,191 @@
+package js
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+// tsTyped declares types every way the extractor reads them.
+const tsTyped = `
+import { Subscriber, Scheduler as Sched } from "./Subscriber";
+import * as Obs from "./Observable";
+import Def from "./def";
+
+export class Action<T> extends Obs.Base<T> implements Sched {
+  private pending: Subscriber<T> | undefined;
+  static readonly now = new Clock();
+  view = makeView();
+  items: Subscriber<T>[] = [];
+  partial: Partial<Sched>;
+  constructor(private readonly scheduler: Sched, public work?: Work, readonly f: () => View, plain = 1) { super(); }
+  async run(s: Subscriber<T>): Promise<Result> { return null as any; }
+  get clock(): Clock { return Action.now; }
+  self(): this { return this; }
+}
+
+export interface Config {
+  target: Obs.Observable<number>;
+  readonly timeout?: number | null;
+  factory(): Action<number>;
+}
+
+export function makeView(): View { return new View(); }
+export const defaultConfig: Config = load();
+export const started = new Action(null);
+export const made = makeView();
+class Clock {}
+class View {}
+`
+
+func TestTSSymbolTypes(t *testing.T) {
+	f := extractT(t, TypeScript(), tsTyped)
+	got := map[string]string{}
+	kinds := map[string]string{}
+	for _, s := range f.Symbols {
+		got[s.Qualified] = s.Type
+		kinds[s.Qualified] = s.Kind
+	}
+	want := map[string]string{
+		"Action.pending":     "@./Subscriber|Subscriber",
+		"Action.now":         "Clock()",
+		"Action.view":        "makeView()",
+		"Action.items":       facts.NotRepo,
+		"Action.partial":     "@./Subscriber|Scheduler",
+		"Action.scheduler":   "@./Subscriber|Scheduler",
+		"Action.work":        "Work",
+		"Action.run":         "Result",
+		"Action.clock":       "Clock",
+		"Action.self":        "this",
+		"Config.target":      "@./Observable|Observable",
+		"Config.timeout":     facts.NotRepo,
+		"Config.factory":     "Action",
+		"makeView":           "View",
+		"defaultConfig":      "Config",
+		"started":            "Action()",
+		"made":               "makeView()",
+		"Action.constructor": "",
+	}
+	for q, w := range want {
+		if got[q] != w {
+			t.Errorf("%s: Type %q, want %q", q, got[q], w)
+		}
+	}
+	for _, q := range []string{"Action.pending", "Action.scheduler", "Action.work", "Action.f", "Config.target"} {
+		if kinds[q] != facts.KindField {
+			t.Errorf("%s: kind %q, want field", q, kinds[q])
+		}
+	}
+	if _, ok := got["Action.plain"]; ok {
+		t.Error("a constructor parameter without a modifier is no field")
+	}
+	var ext, impl []string
+	for _, s := range f.Symbols {
+		if s.Qualified == "Action" {
+			ext, impl = s.Extends, s.Implements
+		}
+	}
+	if d := cmp.Diff([]string{"@./Observable|Base"}, ext); d != "" {
+		t.Errorf("extends (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"@./Subscriber|Scheduler"}, impl); d != "" {
+		t.Errorf("implements (-want +got):\n%s", d)
+	}
+}
+
+// tsReceivers calls methods on receivers of every kind.
+const tsReceivers = `
+import { Subscriber, make } from "./Subscriber";
+import * as Obs from "./Observable";
+
+class Box { take(): Subscriber { return null; } }
+
+export function run(s: Subscriber, maybe: Subscriber | null, loose, cb: () => Box, ...rest: Subscriber[]) {
+  s.next();
+  maybe!.next();
+  loose.next();
+  rest.push(s);
+  const box = new Box();
+  box.take().next();
+  const made = make();
+  made.next();
+  const { inner } = s;
+  inner.next();
+  (loose as Box).take();
+  cb().take();
+  const either = loose ?? s;
+  either.next();
+  const pick = loose ? s : new Box();
+  pick.take();
+  Obs.of(1).pipe();
+  Subscriber.create();
+  Object.keys(s);
+  console.log("x");
+  "a,b".split(",");
+  [1, 2].map(String);
+  for (const each of rest) { each.next(); }
+}
+
+export function scheduled(this: Box) { this.take(); }
+`
+
+func TestTSReceivers(t *testing.T) {
+	f := extractT(t, TypeScript(), tsReceivers)
+	var got []string
+	for _, r := range f.Refs {
+		if r.Kind == facts.RefCall && r.Qualifier != "" {
+			got = append(got, r.Qualifier+"."+r.Name+" "+r.Recv)
+		}
+	}
+	want := []string{
+		"s.next @./Subscriber|Subscriber",
+		"maybe.next @./Subscriber|Subscriber",
+		"loose.next ?",
+		"rest.push -",
+		"box.take Box()",
+		"?.next Box().take()",
+		"made.next @./Subscriber|make()",
+		"inner.next @./Subscriber|Subscriber.inner",
+		"?.take Box",
+		"?.take Box",
+		"either.next @./Subscriber|Subscriber",
+		"pick.take Box()",
+		"Obs.of ",
+		"?.pipe @./Observable|of()",
+		"Subscriber.create @./Subscriber|Subscriber",
+		"Object.keys -",
+		"console.log -",
+		"?.split -",
+		"?.map -",
+		"each.next ?",
+		"this.take Box",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("receivers (-want +got):\n%s", d)
+	}
+}
+
+func TestTSImportForms(t *testing.T) {
+	src := `
+import Def, * as ns from "./a";
+import { x as y, z } from "./b";
+export { y, z as zz };
+export { w as v } from "./c";
+export * from "./d";
+export default y;
+`
+	f := extractT(t, TypeScript(), src)
+	want := []facts.Import{
+		{Path: "./a", Alias: "ns", Line: 1},
+		{Path: "./a", Alias: "Def", Line: 1},
+		{Path: "./b", Names: []string{"x", "z"}, As: []string{"y", ""}, Line: 2},
+		{Path: "./b", Names: []string{"x", "z"}, As: []string{"y", "zz"}, Reexport: true, Line: 3},
+		{Path: "./c", Names: []string{"w"}, As: []string{"v"}, Reexport: true, Line: 4},
+		{Path: "./d", Reexport: true, Kind: "wildcard", Line: 5},
+	}
+	if d := cmp.Diff(want, f.Imports); d != "" {
+		t.Errorf("imports (-want +got):\n%s", d)
+	}
+}

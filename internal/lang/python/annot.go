@@ -1,0 +1,160 @@
+package python
+
+import (
+	"strings"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+// Annotations as type chains: typing's forms, unions, forward references.
+
+// builtinTypes are the builtin types an annotation may name.
+var builtinTypes = map[string]bool{"str": true, "int": true, "float": true, "bool": true, "bytes": true,
+	"complex": true, "dict": true, "list": true, "set": true, "frozenset": true, "tuple": true, "bytearray": true,
+	"memoryview": true, "range": true, "slice": true, "type": true, "None": true}
+
+// unwrap are the typing forms whose first argument is the type of the
+// value: Optional[X], ClassVar[X], Type[X] (the class itself).
+var unwrap = map[string]bool{"Optional": true, "Annotated": true, "ClassVar": true, "Final": true,
+	"Type": true, "type": true, "Required": true, "NotRequired": true, "ReadOnly": true, "InitVar": true}
+
+// outside are typing and collections forms whose values have builtin or
+// standard library methods: containers, callables, iterators.
+var outside = map[string]bool{"List": true, "Dict": true, "Set": true, "FrozenSet": true, "Tuple": true,
+	"Sequence": true, "MutableSequence": true, "Mapping": true, "MutableMapping": true, "Iterable": true,
+	"Iterator": true, "Generator": true, "AsyncIterator": true, "AsyncIterable": true, "AsyncGenerator": true,
+	"Collection": true, "Container": true, "Callable": true, "Awaitable": true, "Coroutine": true, "Deque": true,
+	"DefaultDict": true, "OrderedDict": true, "Counter": true, "ChainMap": true, "KeysView": true,
+	"ValuesView": true, "ItemsView": true, "AbstractSet": true, "MutableSet": true, "Pattern": true,
+	"Match": true, "IO": true, "TextIO": true, "BinaryIO": true, "Literal": true, "TypeGuard": true,
+	"LiteralString": true, "Text": true, "AnyStr": true, "Hashable": true, "Sized": true}
+
+// annotationChain is the chain of the type an annotation (as text, spaces
+// removed) declares: Optional[X] and X | None are X, a container is
+// outside the repository, Any and unions of several types are unknown.
+func (e *extractor) annotationChain(text string, mode chainMode, depth int) string {
+	if depth > maxChain {
+		return facts.Unknown
+	}
+	text = unquote(text)
+	if text == "" {
+		return facts.Unknown
+	}
+	if alts := splitTop(text, '|'); len(alts) > 1 {
+		return e.unionChain(alts, mode, depth)
+	}
+	head, args := text, ""
+	if i := strings.IndexByte(text, '['); i > 0 && strings.HasSuffix(text, "]") {
+		head, args = text[:i], text[i+1:len(text)-1]
+	}
+	if !isDotted(head) {
+		return facts.Unknown
+	}
+	if last, ok := e.typingName(head); ok {
+		switch {
+		case last == "Union":
+			return e.unionChain(splitTop(args, ','), mode, depth)
+		case unwrap[last] && args != "":
+			return e.annotationChain(splitTop(args, ',')[0], mode, depth+1)
+		case outside[last]:
+			return facts.NotRepo
+		case last == "Self":
+			return "self"
+		case last == "Any" || last == "NoReturn" || last == "Never":
+			return facts.Unknown
+		}
+	}
+	switch {
+	case head == "object":
+		return facts.Unknown
+	case builtinTypes[head] && e.mod.first[head] == 0:
+		if unwrap[head] && args != "" {
+			return e.annotationChain(splitTop(args, ',')[0], mode, depth+1)
+		}
+		return facts.NotRepo
+	case e.mod.typeVars[head]:
+		return facts.Unknown
+	}
+	// Annotations name module-level types, never locals.
+	return e.moduleDotted(strings.Split(head, "."), mode)
+}
+
+// typingName returns the name typing (or typing_extensions,
+// collections.abc) gives a name the file imports from it, or uses
+// qualified by it, or uses without binding it.
+func (e *extractor) typingName(head string) (string, bool) {
+	q, _, dotted := strings.Cut(head, ".")
+	last := lastDotted(head)
+	if dotted {
+		for _, b := range e.mod.plain[q] {
+			if typingModule(b.path) {
+				return last, true
+			}
+		}
+		return last, typingModule(strings.TrimSuffix(head, "."+last))
+	}
+	if f, ok := e.mod.from[head]; ok && e.mod.first[head] == 'f' {
+		return f.name, typingModule(f.path)
+	}
+	return head, e.mod.first[head] == 0
+}
+
+func typingModule(p string) bool {
+	switch p {
+	case "typing", "typing_extensions", "collections.abc", "collections", "t", "te", "abc":
+		return true
+	}
+	return false
+}
+
+// unionChain is the one repository type of a union: None and builtin
+// alternatives aside (a method the repository type defines is its), else
+// unknown.
+func (e *extractor) unionChain(alts []string, mode chainMode, depth int) string {
+	out := facts.NotRepo
+	for _, a := range alts {
+		c := e.annotationChain(a, mode, depth+1)
+		switch {
+		case c == facts.NotRepo:
+		case c == facts.Unknown || out != facts.NotRepo && out != c:
+			return facts.Unknown
+		default:
+			out = c
+		}
+	}
+	return out
+}
+
+// unquote strips the quotes of a forward reference ("Foo", 'm.Foo').
+func unquote(s string) string {
+	for len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		s = strings.TrimSpace(s[1 : len(s)-1])
+	}
+	return s
+}
+
+// splitTop splits s on sep outside brackets and quotes.
+func splitTop(s string, sep byte) []string {
+	var out []string
+	depth, start := 0, 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '"' || c == '\'':
+			quote = c
+		case c == '[' || c == '(':
+			depth++
+		case c == ']' || c == ')':
+			depth--
+		case c == sep && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}

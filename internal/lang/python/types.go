@@ -1,0 +1,257 @@
+package python
+
+import (
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
+)
+
+// Type chains for Python (facts.Chain). A chain written into a Symbol.Type
+// is read from other files, so a name the file imports is written as
+// @module|Name there (pyType); a receiver chain (Ref.Recv) is read in the
+// file itself, where the resolver sees its imports, so imported names stay
+// as written (pyRecv).
+type chainMode uint8
+
+const (
+	pyRecv chainMode = iota
+	pyType
+)
+
+// maxChain bounds how many local bindings one chain may go through
+// (x = y.f(); y = x.g() would otherwise never end).
+const maxChain = 12
+
+// dottedChain is the chain of a dotted name used as a value at byte at: a
+// local's chain, a module's member, or a module-level name, with the
+// remaining parts as steps.
+func (e *extractor) dottedChain(dotted string, at uint, mode chainMode, depth int) string {
+	parts := strings.Split(dotted, ".")
+	if e.localFlags(parts[0]) != 0 {
+		return steps(e.nameChain(parts[0], at, mode, depth), parts[1:])
+	}
+	return e.moduleDotted(parts, mode)
+}
+
+// moduleDotted is the chain of a dotted name whose head the module scope
+// binds (or nothing does).
+func (e *extractor) moduleDotted(parts []string, mode chainMode) string {
+	if m, ok := e.fromModule(parts, mode); ok {
+		return steps(facts.Imported(m, parts[1]), parts[2:])
+	}
+	if e.mod.first[parts[0]] != 'i' {
+		return steps(e.moduleName(parts[0], mode), parts[1:])
+	}
+	// import a.b.c binds a: a.b.c.X is X of the longest imported path;
+	// import a.b as m binds m to a.b.
+	module, k := "", 0
+	for _, b := range e.mod.plain[parts[0]] {
+		if b.alias {
+			module, k = b.path, 1
+			break
+		}
+		for j := len(parts) - 1; j > k; j-- {
+			if strings.Join(parts[:j], ".") == b.path {
+				module, k = b.path, j
+				break
+			}
+		}
+	}
+	if k == 0 {
+		module, k = parts[0], 1
+	}
+	if k >= len(parts) {
+		return facts.Unknown // the module itself
+	}
+	return steps(facts.Imported(module, parts[k]), parts[k+1:])
+}
+
+// fromModule returns the module path of a from-imported name that names a
+// submodule (from . import models; models.User) in a type chain: one
+// imported from a package written only in dots, or a lower-case name
+// followed by a capitalized one.
+func (e *extractor) fromModule(parts []string, mode chainMode) (string, bool) {
+	if mode != pyType || len(parts) < 2 || e.mod.first[parts[0]] != 'f' {
+		return "", false
+	}
+	f := e.mod.from[parts[0]]
+	dots := strings.Trim(f.path, ".") == ""
+	lower := f.name[0] >= 'a' && f.name[0] <= 'z' && parts[1][0] >= 'A' && parts[1][0] <= 'Z'
+	switch {
+	case dots:
+		return f.path + f.name, true
+	case lower:
+		return f.path + "." + f.name, true
+	}
+	return "", false
+}
+
+// steps appends member steps to a chain; unknown and outside chains
+// stay what they are.
+func steps(chain string, steps []string) string {
+	if chain == facts.Unknown || chain == facts.NotRepo || len(steps) == 0 {
+		return chain
+	}
+	return chain + "." + strings.Join(steps, ".")
+}
+
+// nameChain is the chain of a bare name's value at byte at.
+func (e *extractor) nameChain(name string, at uint, mode chainMode, depth int) string {
+	if l, ok := e.localScope(name); ok {
+		return e.localChain(l, name, at, mode, depth)
+	}
+	return e.moduleName(name, mode)
+}
+
+// exprChain is the chain of an expression's value, as far as the file tells.
+func (e *extractor) exprChain(n *sitter.Node, mode chainMode, depth int) string {
+	if n == nil || depth > maxChain {
+		return facts.Unknown
+	}
+	switch e.g.Kind(n) {
+	case "identifier":
+		return e.nameChain(syntax.Text(n, e.src), n.StartByte(), mode, depth)
+	case "attribute":
+		if dotted := noSpace(syntax.Text(n, e.src)); isDotted(dotted) {
+			return e.dottedChain(dotted, n.StartByte(), mode, depth)
+		}
+		attr := n.ChildByFieldId(e.g.fAttr)
+		if attr == nil {
+			return facts.Unknown
+		}
+		return steps(e.exprChain(n.ChildByFieldId(e.g.fObject), mode, depth+1), []string{syntax.Text(attr, e.src)})
+	case "call":
+		return e.callChain(n, mode, depth)
+	case "parenthesized_expression", "await":
+		if n.NamedChildCount() == 1 {
+			return e.exprChain(n.NamedChild(0), mode, depth+1)
+		}
+	case "conditional_expression", "boolean_operator":
+		return e.eitherChain(n, mode, depth)
+	case "subscript":
+		return e.elementChain(n.ChildByFieldId(e.g.fValue), pyItem, mode, depth+1)
+	case "string", "concatenated_string", "integer", "float", "true", "false", "none", "list", "dictionary",
+		"set", "tuple", "list_comprehension", "dictionary_comprehension", "set_comprehension",
+		"generator_expression", "lambda", "comparison_operator", "not_operator":
+		return facts.NotRepo
+	}
+	return facts.Unknown
+}
+
+// eitherChain is the chain of a or b, and of a if c else b: the first
+// side whose type is known, None aside (either may be the value; an edge
+// to one of them is one the program can take).
+func (e *extractor) eitherChain(n *sitter.Node, mode chainMode, depth int) string {
+	var sides []*sitter.Node
+	if e.g.Kind(n) == "boolean_operator" {
+		sides = []*sitter.Node{n.ChildByFieldId(e.g.fLeft), n.ChildByFieldId(e.g.fRight)}
+	} else if n.NamedChildCount() == 3 {
+		sides = []*sitter.Node{n.NamedChild(0), n.NamedChild(2)}
+	}
+	out := facts.Unknown
+	for _, s := range sides {
+		if s == nil || e.g.Kind(s) == "none" {
+			continue
+		}
+		switch c := e.exprChain(s, mode, depth+1); {
+		case c == facts.NotRepo && out == facts.Unknown:
+			out = c
+		case c != facts.Unknown && c != facts.NotRepo:
+			return c
+		}
+	}
+	return out
+}
+
+// anyResult are builtins whose result may be of any type.
+var anyResult = map[string]bool{"getattr": true, "next": true, "min": true, "max": true, "type": true,
+	"__import__": true, "eval": true, "iter": true, "super": true, "vars": true, "object": true}
+
+// callChain is the chain of a call's result.
+func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string {
+	fn := n.ChildByFieldId(e.g.fFunc)
+	if fn == nil {
+		return facts.Unknown
+	}
+	switch e.g.Kind(fn) {
+	case "identifier":
+		name := syntax.Text(fn, e.src)
+		flags := e.localFlags(name)
+		switch {
+		case flags == 0 && name == "super":
+			return "super"
+		case flags == 0 && name == "cast" && (e.mod.first[name] == 'f' || e.mod.first[name] == 0):
+			if args := n.ChildByFieldId(e.g.fArguments); args != nil && args.NamedChildCount() == 2 {
+				return e.annotationChain(noSpace(syntax.Text(args.NamedChild(0), e.src)), mode, depth+1)
+			}
+			return facts.Unknown
+		case isPyVariable(flags):
+			// Calling a class a variable holds (cls: Type[X]) makes an X;
+			// another callable's result is unknown.
+			if x := e.typeArg(e.localAnnot(name, fn.StartByte(), depth+1)); x != "" {
+				return e.annotationChain(x, mode, depth+1)
+			}
+			return facts.Unknown
+		case flags == 0 && e.mod.first[name] == 0 && builtins[name]:
+			if anyResult[name] {
+				return facts.Unknown
+			}
+			return facts.NotRepo
+		}
+	case "attribute":
+		if obj := fn.ChildByFieldId(e.g.fObject); obj != nil && e.isLiteral(obj) {
+			return facts.NotRepo
+		}
+		if dotted := noSpace(syntax.Text(fn, e.src)); isDotted(dotted) {
+			if name, ok := e.typingName(dotted); ok && name == "cast" {
+				if args := n.ChildByFieldId(e.g.fArguments); args != nil && args.NamedChildCount() == 2 {
+					return e.annotationChain(noSpace(syntax.Text(args.NamedChild(0), e.src)), mode, depth+1)
+				}
+			}
+		}
+		if c := e.attributeCall(fn, mode, depth); c != "" {
+			return c
+		}
+	default:
+		// registry[key](...): calling a Type[X] element makes an X.
+		if x := e.typeArg(e.annotText(fn, depth+1)); x != "" {
+			return e.annotationChain(x, mode, depth+1)
+		}
+		return facts.Unknown
+	}
+	return called(e.exprChain(fn, mode, depth+1))
+}
+
+// called is the chain of calling what chain names.
+func called(chain string) string {
+	if chain == facts.Unknown || chain == facts.NotRepo || chain == "super" {
+		return chain
+	}
+	return chain + "()"
+}
+
+// attributeCall is the chain of calling obj.m when the file's annotations
+// say more than the chain would: a class attribute declared Type[X] makes
+// an X; get, pop and setdefault of an annotated mapping or sequence give
+// an element. "" when they say nothing.
+func (e *extractor) attributeCall(fn *sitter.Node, mode chainMode, depth int) string {
+	if x := e.typeArg(e.annotText(fn, depth+1)); x != "" {
+		return e.annotationChain(x, mode, depth+1)
+	}
+	attr := fn.ChildByFieldId(e.g.fAttr)
+	if attr == nil {
+		return ""
+	}
+	switch syntax.Text(attr, e.src) {
+	case "get", "pop", "setdefault":
+		if t := e.annotText(fn.ChildByFieldId(e.g.fObject), depth+1); t != "" {
+			if elem := e.element(t, pyItem); elem != "" {
+				return e.annotationChain(elem, mode, depth+1)
+			}
+		}
+	}
+	return ""
+}
