@@ -1,68 +1,69 @@
 package layering
 
 import (
-	"os/exec"
+	"go/build"
+	"maps"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
 
-// readPath are the packages a read goes through, from opening a view to
-// shaping the answer, for the CLI and the MCP server.
-var readPath = []string{"./internal/readview", "./internal/query", "./internal/answer", "./internal/mcpserver"}
+// module is this module's import path prefix.
+const module = "github.com/lgraph/lgraph/"
 
-// moduleRoot is where go list runs: two levels above this package.
-const moduleRoot = "../.."
+// readPath are the packages a read goes through, from detecting a file's
+// language and opening a view to shaping the answer, for the CLI and the
+// MCP server.
+var readPath = []string{"internal/lang", "internal/readview", "internal/query", "internal/answer", "internal/mcpserver"}
 
-// deps lists every package pkg links (its transitive imports).
-func deps(t *testing.T, pkg string) []string {
-	t.Helper()
-	goBin, err := exec.LookPath("go")
+// writerOnly are the modules only indexing needs: the C grammars (and the
+// tree-sitter runtime), the writer's badger cache and the model client.
+// A shared type or error belongs in a lower package, as store.ErrBusy does.
+var writerOnly = []string{"github.com/tree-sitter/", "github.com/dgraph-io/badger", "github.com/sashabaranov/go-openai"}
+
+// TestReadPathLinksNoWriterDependency: no package of the read path links a
+// grammar, badger or go-openai. The imports are read from the sources (as
+// go list -deps would list them), so the test cache sees every file the
+// answer depends on.
+func TestReadPathLinksNoWriterDependency(t *testing.T) {
+	root, err := filepath.Abs("../..")
 	if err != nil {
-		t.Skip("go command not found")
+		t.Fatal(err)
 	}
-	cmd := exec.Command(goBin, "list", "-deps", "-f", "{{.ImportPath}}", pkg)
-	cmd.Dir, _ = filepath.Abs(moduleRoot)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("go list -deps %s: %v", pkg, err)
-	}
-	return strings.Fields(string(out))
-}
-
-// linked returns the deps of pkg under any of the module prefixes.
-func linked(all []string, prefixes ...string) []string {
-	var out []string
-	for _, d := range all {
-		for _, p := range prefixes {
-			if d == p || strings.HasPrefix(d, p+"/") {
-				out = append(out, d)
-				break
+	for _, p := range readPath {
+		deps := importsOf(t, root, module+p)
+		for _, dep := range slices.Sorted(maps.Keys(deps)) {
+			for _, bad := range writerOnly {
+				if strings.HasPrefix(dep, bad) {
+					t.Errorf("%s links %s (imported by %s)", p, dep, deps[dep])
+				}
 			}
 		}
 	}
-	return out
 }
 
-func TestReadPathLinksNoWriterDependency(t *testing.T) {
-	for _, pkg := range readPath {
-		t.Run(strings.TrimPrefix(pkg, "./internal/"), func(t *testing.T) {
-			all := deps(t, pkg)
-			// badger is the writer's cache, go-openai the model client: a
-			// read needs neither (a shared type or error belongs in a
-			// lower package, as store.ErrBusy does).
-			if bad := linked(all, "github.com/dgraph-io/badger", "github.com/sashabaranov/go-openai"); len(bad) > 0 {
-				t.Errorf("%s links %s", pkg, strings.Join(bad, ", "))
+// importsOf maps every package pkg depends on, in this module and directly
+// imported from outside it, to a package of this module that imports it.
+func importsOf(t *testing.T, root, pkg string) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	var walk func(p string)
+	walk = func(p string) {
+		bp, err := build.Default.ImportDir(filepath.Join(root, strings.TrimPrefix(p, module)), 0)
+		if err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		for _, imp := range bp.Imports {
+			if _, seen := out[imp]; seen {
+				continue
 			}
-			t.Run("grammars", func(t *testing.T) {
-				// The C grammars belong to indexing too, but the read
-				// path still reaches them through internal/lang (names
-				// and test-path rules live beside the extractors) until
-				// that package is split per language.
-				if bad := linked(all, "github.com/tree-sitter"); len(bad) > 0 {
-					t.Skipf("%s links the tree-sitter grammars (%d packages, e.g. %s) through internal/lang, which is not split per language yet; this check runs once it is", pkg, len(bad), bad[0])
-				}
-			})
-		})
+			out[imp] = p
+			if strings.HasPrefix(imp, module) {
+				walk(imp)
+			}
+		}
 	}
+	walk(pkg)
+	return out
 }
