@@ -1,4 +1,4 @@
-// Package edgekind names the kinds of edge the graph holds (DESIGN §7).
+// Package edgekind names the kinds of edge the graph holds (docs/design.md §7).
 // Edge kinds are stored in snapshots, exported, filtered on (--kind) and
 // told to the model, so they are written here once and everywhere else
 // through these names. The package has no dependencies.

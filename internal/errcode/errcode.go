@@ -1,5 +1,5 @@
 // Package errcode gives errors the stable codes every answer carries
-// (DESIGN §6: {"error": {"code", "message"}}), for the CLI and the MCP
+// (docs/design.md §6: {"error": {"code", "message"}}), for the CLI and the MCP
 // server alike. An error knows its code: it was made with one (New,
 // Errorf), it is a sentinel that has one (Sentinel), or it is a type with
 // an ErrorCode method; Of reads it through any wrapping. The CLI turns the

@@ -1,4 +1,4 @@
-// Package nodeid owns the node ids of the graph (DESIGN §7): it is the one
+// Package nodeid owns the node ids of the graph (docs/design.md §7): it is the one
 // place that builds them and the one place that splits them.
 //
 //	file:PATH                  a file

@@ -39,7 +39,7 @@ type Run struct {
 	Knowledge *Delta   `json:"knowledge,omitempty"`
 }
 
-// Run outcomes (DESIGN §6): what Run.Outcome says of how a run ended.
+// Run outcomes (docs/design.md §6): what Run.Outcome says of how a run ended.
 const (
 	// OutcomePublished: the run published its snapshot.
 	OutcomePublished = "published"
