@@ -7,8 +7,8 @@ import (
 
 	"github.com/lgraph/lgraph/llm"
 
-	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
