@@ -35,6 +35,9 @@ func NewApp(g *Globals) *cli.App {
 			c.Description += exampleText(parent + c.Name)
 			c.Flags = append(c.Flags, g.globalFlags(false)...)
 			c.Before = g.readGlobals
+			if c.ArgsUsage == "" && len(c.Subcommands) == 0 {
+				c.Before = rejectArgs(parent+c.Name, g.readGlobals)
+			}
 			c.OnUsageError = app.OnUsageError
 			c.Description += "\n\n" + exitHelp
 			wire(c.Name+" ", c.Subcommands)
@@ -42,4 +45,15 @@ func NewApp(g *Globals) *cli.App {
 	}
 	wire("", app.Commands)
 	return app
+}
+
+// rejectArgs refuses positional arguments to a command that takes none
+// (lgraph status extra), which would otherwise be ignored in silence.
+func rejectArgs(name string, next cli.BeforeFunc) cli.BeforeFunc {
+	return func(c *cli.Context) error {
+		if c.NArg() > 0 {
+			return usageError("%s takes no arguments, got %q (see lgraph %s --help)", name, c.Args().First(), name)
+		}
+		return next(c)
+	}
 }

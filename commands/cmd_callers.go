@@ -65,10 +65,12 @@ func runCallers(ctx context.Context, opts callersOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveWrittenSymbol(opts.symbol, query.CallableKinds...)
+	choice, err := ix.ResolveWrittenSymbolChoice(opts.symbol, query.CallableKinds...)
 	if err != nil {
 		return resolveError(err)
 	}
+	g.noteChoice(opts.symbol, choice)
+	id := choice.ID
 	raw := ix.Callers(id)
 	if opts.callees {
 		raw = ix.Callees(id)

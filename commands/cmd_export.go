@@ -2,6 +2,7 @@ package commands
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -12,6 +13,8 @@ import (
 
 	"github.com/lgraph/lgraph/internal/answer"
 	"github.com/lgraph/lgraph/internal/graph"
+	"github.com/lgraph/lgraph/internal/nodeid"
+	"github.com/lgraph/lgraph/internal/query"
 	"github.com/lgraph/lgraph/internal/safefile"
 )
 
@@ -62,9 +65,9 @@ func runExport(ctx context.Context, opts exportOptions, g *Globals) error {
 	if err := enforce(v, pinOptions{}); err != nil {
 		return err
 	}
-	gr, err := graph.Build(v.Snap).View(opts.view)
+	gr, err := exportView(graph.Build(v.Snap), opts.view, query.New(v.Snap, v.Staleness))
 	if err != nil {
-		return usageError("--%v", err)
+		return err
 	}
 	if opts.out == "" {
 		return graph.Write(g.Stdout, gr, opts.format)
@@ -99,4 +102,28 @@ func writeExport(out string, gr *graph.Graph, format string) error {
 		return fmt.Errorf("export --out %s: %w", out, err)
 	}
 	return nil
+}
+
+// exportView is the part of the graph an export shows. --focus takes a
+// name as every other command does: a focus that is no node id, indexed
+// path or module directory is resolved as a written file or symbol
+// ("url_for", "app.py", "Server.Get"), and an unknown or ambiguous name is
+// the error those commands give.
+func exportView(gr *graph.Graph, o graph.ViewOptions, ix *query.Index) (*graph.Graph, error) {
+	out, err := gr.View(o)
+	if !errors.Is(err, graph.ErrNoFocus) || nodeid.IsFile(o.Focus) || nodeid.IsSymbol(o.Focus) || nodeid.IsModule(o.Focus) {
+		if err != nil {
+			return nil, usageError("--%v", err)
+		}
+		return out, nil
+	}
+	id, rerr := ix.ResolveWrittenTarget(o.Focus)
+	if rerr != nil {
+		return nil, resolveError(fmt.Errorf("--focus: %w", rerr))
+	}
+	o.Focus = id
+	if out, err = gr.View(o); err != nil {
+		return nil, usageError("--%v", err)
+	}
+	return out, nil
 }

@@ -70,10 +70,12 @@ func runImpact(ctx context.Context, opts impactOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveWrittenTarget(repoRelative(v, opts.target))
+	choice, err := ix.ResolveWrittenTargetChoice(repoRelative(v, opts.target))
 	if err != nil {
 		return resolveError(err)
 	}
+	g.noteChoice(opts.target, choice)
+	id := choice.ID
 	raw := ix.Impact(id, opts.depth)
 	unresolved := answer.ShapeUnresolved(raw.Unresolved, filter, opts.includeUnresolved)
 	if opts.by != "symbol" {

@@ -46,7 +46,7 @@ func newImplicitCommand(g *Globals) *cli.Command {
 func printImplicit(w io.Writer, res answer.Implicit) {
 	fmt.Fprintf(w, "implicit keys of %s: %d%s\n", res.File.Path, res.Total, staleText(res.File.Mark))
 	for _, k := range res.Items {
-		fmt.Fprintf(w, "  %s  (line %d)  %d other files%s\n", k.Key, k.Line, len(k.Files), sourceText(k.Source, k.Confidence))
+		fmt.Fprintf(w, "  %s  (line %d)  %s%s\n", k.Key, k.Line, plural(len(k.Files), "other file"), sourceText(k.Source, k.Confidence))
 		for _, f := range k.Files {
 			fmt.Fprintf(w, "      %s%s%s\n", f.Path, sourceText(f.Source, f.Confidence), staleText(f.Mark))
 		}

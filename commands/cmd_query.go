@@ -130,3 +130,19 @@ func (g *Globals) emitQuery(ix *query.Index, result, freshness any, human func(w
 	}
 	return g.emit(result, freshness, human)
 }
+
+// noteChoice says on stderr which test definitions a name was preferred
+// over, so that a person asking about a name shared with test-local ones
+// knows which one answered and how to ask for another.
+func (g *Globals) noteChoice(written string, c query.Choice) {
+	if len(c.OverTests) == 0 || g.Quiet {
+		return
+	}
+	list := c.OverTests
+	more := ""
+	if len(list) > 3 {
+		list, more = list[:3], fmt.Sprintf(" and %d more", len(c.OverTests)-3)
+	}
+	g.stderrf("lgraph: note: %q is %s outside tests; also in tests: %s%s (pass an id to ask about one)\n",
+		written, c.ID, strings.Join(list, ", "), more)
+}

@@ -49,10 +49,12 @@ func runShow(ctx context.Context, opts showOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	id, err := ix.ResolveWrittenTarget(repoRelative(v, opts.target))
+	choice, err := ix.ResolveWrittenTargetChoice(repoRelative(v, opts.target))
 	if err != nil {
 		return resolveError(err)
 	}
+	g.noteChoice(opts.target, choice)
+	id := choice.ID
 	if nodeid.IsFile(id) {
 		res := answer.ShapeShowFile(ix.ShowFile(id), filter, page)
 		return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printShowFile(w, res) })

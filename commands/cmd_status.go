@@ -41,7 +41,11 @@ func runStatus(ctx context.Context, page answer.Page, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	res := answer.ShapeStatus(full, page, "run lgraph init", "run lgraph update")
+	res := answer.ShapeStatus(full, page, answer.StatusFixes{
+		Init:   "run lgraph init",
+		Update: "run lgraph update",
+		Dirty:  "run lgraph update --worktree to index the uncommitted edits (or commit, then lgraph update)",
+	})
 	return g.emit(res, v.Fresh, func(w io.Writer) { printStatus(w, res) })
 }
 
@@ -53,18 +57,18 @@ func printStatus(w io.Writer, r answer.Status) {
 	if r.IndexedCommit == "" {
 		fmt.Fprintf(w, "indexed:  never (run lgraph init)\n")
 	} else {
-		fmt.Fprintf(w, "indexed:  %s (%d commits behind)\n", r.IndexedCommit, r.CommitsBehind)
+		fmt.Fprintf(w, "indexed:  %s (%s behind)\n", r.IndexedCommit, plural(r.CommitsBehind, "commit"))
 	}
 	fmt.Fprintf(w, "status:   %s", r.Status)
 	if n := r.StalePaths.Total; n > 0 {
-		fmt.Fprintf(w, " (%d stale files)", n)
+		fmt.Fprintf(w, " (%s)", plural(n, "stale file"))
 	}
 	fmt.Fprintln(w)
 	for _, p := range r.StalePaths.Items {
 		fmt.Fprintf(w, "  %s\n", p)
 	}
 	printMore(w, r.StalePaths)
-	fmt.Fprintf(w, "root:     %s (%d files)\n", r.ContentRoot, r.LeafCount)
+	fmt.Fprintf(w, "root:     %s (%s)\n", r.ContentRoot, plural(r.LeafCount, "file"))
 	printSkipped(w, r.FilesSkipped)
 	if r.LastRun != nil {
 		lr := r.LastRun
@@ -100,5 +104,5 @@ func printSkipped(w io.Writer, skipped map[string]int) {
 		total += skipped[reason]
 		parts = append(parts, fmt.Sprintf("%s %d", reason, skipped[reason]))
 	}
-	fmt.Fprintf(w, "skipped:  %d files by path (%s)\n", total, strings.Join(parts, ", "))
+	fmt.Fprintf(w, "skipped:  %s by path (%s)\n", plural(total, "file"), strings.Join(parts, ", "))
 }

@@ -73,6 +73,6 @@ func (p *lineProgress) Done() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.total > 0 {
-		fmt.Fprintf(p.w, "%s: %d files\n", p.name, p.total)
+		fmt.Fprintf(p.w, "%s: %s\n", p.name, plural(p.total, "file"))
 	}
 }

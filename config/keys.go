@@ -173,10 +173,63 @@ func checkKnownKeys(file string, n *yaml.Node, prefix string, cfg *Config) error
 				return err
 			}
 		case !known[name]:
-			return fmt.Errorf("config %s line %d: unknown key %q (lgraph config lists the known keys)", file, n.Content[i].Line, name)
+			return fmt.Errorf("config %s line %d: unknown key %q: %s", file, n.Content[i].Line, name, knownHere(prefix, name, known, sections))
 		}
 	}
 	return nil
+}
+
+// knownHere says which keys the level of an unknown one holds, the nearest
+// by spelling first: lgraph config cannot list them while the file that
+// holds the unknown key fails to load.
+func knownHere(prefix, name string, known, sections map[string]bool) string {
+	var here []string
+	for _, set := range []map[string]bool{known, sections} {
+		for k := range set {
+			rest, ok := strings.CutPrefix(k, prefix)
+			if ok && !strings.Contains(rest, ".") {
+				here = append(here, rest)
+			}
+		}
+	}
+	sort.Strings(here)
+	word := strings.TrimPrefix(name, prefix)
+	best, bestDist := "", len(word)/2+1
+	for _, k := range here {
+		if d := editDistance(word, k); d < bestDist {
+			best, bestDist = k, d
+		}
+	}
+	where := "the top level"
+	if prefix != "" {
+		where = strings.TrimSuffix(prefix, ".")
+	}
+	text := fmt.Sprintf("%s holds %s", where, strings.Join(here, ", "))
+	if best != "" {
+		text = fmt.Sprintf("did you mean %q? %s", prefix+best, text)
+	}
+	return text
+}
+
+// editDistance is the Levenshtein distance between two short words.
+func editDistance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
 }
 
 // presentKeys maps every leaf key a file sets to its line.

@@ -76,8 +76,15 @@ type Baseline struct {
 }
 
 // ShapeStatus shortens a status; hints name the fix in the words of the
+// StatusFixes say what to do about an index that is missing, behind HEAD,
+// or behind uncommitted edits, in the words of the caller (a command line
+// or an MCP tool).
+type StatusFixes struct {
+	Init, Update, Dirty string
+}
+
 // asker (runInit and runUpdate: "lgraph init" on the CLI, a tool over MCP).
-func ShapeStatus(s readview.StatusResult, p Page, runInit, runUpdate string) Status {
+func ShapeStatus(s readview.StatusResult, p Page, fix StatusFixes) Status {
 	out := Status{Branch: s.Branch, Head: s.Head, IndexedCommit: s.IndexedCommit, CommitsBehind: s.CommitsBehind,
 		Status: s.Status, StalePaths: Cut(s.StalePaths, p), ContentRoot: s.ContentRoot, LeafCount: s.LeafCount,
 		LastRun: Brief(s.LastRun), Branches: []Baseline{}, StoreDir: s.StoreDir, StoreBytes: s.StoreBytes,
@@ -95,9 +102,11 @@ func ShapeStatus(s readview.StatusResult, p Page, runInit, runUpdate string) Sta
 	}
 	switch {
 	case s.IndexedCommit == "":
-		out.Hint = "this branch is not indexed yet: " + runInit
-	case s.Status == "behind" || s.Status == "dirty":
-		out.Hint = "the index is " + s.Status + ": " + runUpdate
+		out.Hint = "this branch is not indexed yet: " + fix.Init
+	case s.Status == "behind":
+		out.Hint = "the index is behind: " + fix.Update
+	case s.Status == "dirty":
+		out.Hint = "the index is dirty: " + fix.Dirty
 	}
 	return out
 }

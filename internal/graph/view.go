@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"slices"
@@ -10,6 +11,9 @@ import (
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
+
+// ErrNoFocus says that a view's focus names no node of the graph.
+var ErrNoFocus = errors.New("no such node")
 
 // Levels are the granularities an export can show.
 var Levels = []string{"symbol", "file", "module"}
@@ -48,7 +52,7 @@ func (g *Graph) View(o ViewOptions) (*Graph, error) {
 	}
 	focus := out.focusID(o.Focus, o.Level)
 	if focus == "" {
-		return nil, fmt.Errorf("focus %q: no such node at the %s level (give a node id, a path or a module directory)", o.Focus, o.Level)
+		return nil, fmt.Errorf("focus %q: %w at the %s level (give a name, a node id, a path or a module directory)", o.Focus, ErrNoFocus, o.Level)
 	}
 	return out.neighbourhood(focus, max(o.Depth, 0)), nil
 }

@@ -185,7 +185,11 @@ func status(_ context.Context, v *readview.View, a *statusArgs) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return answer.ShapeStatus(full, a.page(), "call lgraph_update (it indexes the branch the first time)", "call lgraph_update"), nil
+	return answer.ShapeStatus(full, a.page(), answer.StatusFixes{
+		Init:   "call lgraph_update (it indexes the branch the first time)",
+		Update: "call lgraph_update",
+		Dirty:  "answers about the stale paths may be out of date: read those files directly, or commit and call lgraph_update",
+	}), nil
 }
 
 func deps(reverse bool) func(context.Context, *readview.View, *fileArgs) (any, error) {

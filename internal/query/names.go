@@ -29,16 +29,34 @@ var pkgNameRE = regexp.MustCompile(`^([A-Za-z_][\w]*)\.([A-Za-z_][\w.]*)$`)
 // name is ambiguous.
 var CallableKinds = []string{"function", "method"}
 
+// Choice is what a written name resolved to, and the definitions in test
+// files it was preferred over: a name that only test-local definitions
+// share with one of the code's means the code's, and the answer says so.
+type Choice struct {
+	ID string
+	// OverTests are the candidates in test files passed over, most likely
+	// first.
+	OverTests []string
+}
+
 // ResolveWrittenSymbol resolves a symbol written as a person would: an id,
-// a qualified or plain name, "(*T).M", "pkg.F", or "path:line" (the
-// innermost symbol whose span holds the line). An ambiguous name ranks
-// symbols of the preferred kinds first (see rank).
+// a qualified or plain name, "(*T).M", "pkg.F", a module path
+// ("pkg.helpers.url_for"), or "path:line" (the innermost symbol whose span
+// holds the line). An ambiguous name ranks symbols of the preferred kinds
+// first (see rank).
 func (ix *Index) ResolveWrittenSymbol(arg string, prefer ...string) (string, error) {
+	c, err := ix.ResolveWrittenSymbolChoice(arg, prefer...)
+	return c.ID, err
+}
+
+// ResolveWrittenSymbolChoice is ResolveWrittenSymbol, saying which test
+// definitions the answer was preferred over.
+func (ix *Index) ResolveWrittenSymbolChoice(arg string, prefer ...string) (Choice, error) {
 	if id, ok := ix.symbolAtLine(arg); ok {
 		if nodeid.IsFile(id) {
-			return "", &NotFoundError{What: "symbol", Name: arg}
+			return Choice{}, &NotFoundError{What: "symbol", Name: arg}
 		}
-		return id, nil
+		return Choice{ID: id}, nil
 	}
 	pkg, name := splitReceiver(arg)
 	id, err := ix.ResolveSymbol(name)
@@ -48,8 +66,15 @@ func (ix *Index) ResolveWrittenSymbol(arg string, prefer ...string) (string, err
 // ResolveWrittenTarget is ResolveTarget for names as people write them: a
 // "path:line" inside a symbol is that symbol, elsewhere the file.
 func (ix *Index) ResolveWrittenTarget(arg string) (string, error) {
+	c, err := ix.ResolveWrittenTargetChoice(arg)
+	return c.ID, err
+}
+
+// ResolveWrittenTargetChoice is ResolveWrittenTarget, saying which test
+// definitions the answer was preferred over.
+func (ix *Index) ResolveWrittenTargetChoice(arg string) (Choice, error) {
 	if id, ok := ix.symbolAtLine(arg); ok {
-		return id, nil
+		return Choice{ID: id}, nil
 	}
 	pkg, name := splitReceiver(arg)
 	id, err := ix.ResolveTarget(name)
@@ -65,9 +90,9 @@ func splitReceiver(arg string) (pkg, name string) {
 	return "", arg
 }
 
-// refine retries a failed resolution with a package qualifier and ranks
-// the candidates of an ambiguous one.
-func (ix *Index) refine(arg, pkg, name string, id string, err error, prefer []string) (string, error) {
+// refine retries a failed resolution with a package qualifier or a module
+// path, and ranks the candidates of an ambiguous one.
+func (ix *Index) refine(arg, pkg, name string, id string, err error, prefer []string) (Choice, error) {
 	var nf *NotFoundError
 	if errors.As(err, &nf) && pkg == "" {
 		if m := pkgNameRE.FindStringSubmatch(name); m != nil {
@@ -77,9 +102,16 @@ func (ix *Index) refine(arg, pkg, name string, id string, err error, prefer []st
 			var amb *AmbiguousError
 			switch {
 			case perr == nil && inPackage(pid, m[1]):
-				return pid, nil
+				return Choice{ID: pid}, nil
 			case errors.As(perr, &amb) && len(filterPackage(amb.Candidates, m[1])) > 0:
 				pkg, name, err = m[1], m[2], perr
+			}
+		}
+		if errors.As(err, &nf) {
+			if ids := ix.byModulePath(name); len(ids) == 1 {
+				return Choice{ID: ids[0]}, nil
+			} else if len(ids) > 1 {
+				err = &AmbiguousError{Name: arg, Candidates: ids}
 			}
 		}
 	}
@@ -88,19 +120,86 @@ func (ix *Index) refine(arg, pkg, name string, id string, err error, prefer []st
 		if errors.As(err, &nf) {
 			nf.Name = arg
 		}
-		return id, err
+		return Choice{ID: id}, err
+	}
+	if amb.What == "file" {
+		return Choice{}, err
 	}
 	cands := amb.Candidates
 	if pkg != "" {
 		cands = filterPackage(cands, pkg)
 		switch len(cands) {
 		case 0:
-			return "", &NotFoundError{What: "symbol", Name: arg}
+			return Choice{}, &NotFoundError{What: "symbol", Name: arg}
 		case 1:
-			return cands[0], nil
+			return Choice{ID: cands[0]}, nil
 		}
 	}
-	return "", ix.overloads(&AmbiguousError{Name: arg, Candidates: ix.rank(name, cands, prefer)})
+	ranked := ix.rank(name, cands, prefer)
+	if c, ok := onlyOutsideTests(ranked); ok {
+		return c, nil
+	}
+	return Choice{}, ix.overloads(&AmbiguousError{Name: arg, Candidates: ranked})
+}
+
+// onlyOutsideTests picks the one candidate outside test files when all the
+// others are in them.
+func onlyOutsideTests(ranked []string) (Choice, bool) {
+	var c Choice
+	for _, id := range ranked {
+		switch {
+		case lang.IsTestPath(nodeid.PathOf(id)):
+			c.OverTests = append(c.OverTests, id)
+		case c.ID != "":
+			return Choice{}, false
+		default:
+			c.ID = id
+		}
+	}
+	return c, c.ID != "" && len(c.OverTests) > 0
+}
+
+// byModulePath resolves a name written with its module's path, dotted or
+// slashed ("pkg.helpers.url_for", "pkg/helpers.url_for"): the symbols
+// whose qualified name is the rest, in a file that is that module (its
+// path without extension, or its directory for __init__.py, index.* and
+// mod.rs, ends in the module path). The longest module path that matches
+// wins.
+func (ix *Index) byModulePath(name string) []string {
+	parts := strings.Split(strings.ReplaceAll(name, "/", "."), ".")
+	for k := len(parts) - 1; k >= 1; k-- {
+		mod, rest := strings.Join(parts[:k], "/"), strings.Join(parts[k:], ".")
+		var cands []string
+		id, err := ix.ResolveSymbol(rest)
+		var amb *AmbiguousError
+		switch {
+		case err == nil:
+			cands = []string{id}
+		case errors.As(err, &amb):
+			cands = amb.Candidates
+		}
+		var out []string
+		for _, c := range cands {
+			if nodeid.NameOf(c) == rest && isModule(nodeid.PathOf(c), mod) {
+				out = append(out, c)
+			}
+		}
+		if len(out) > 0 {
+			sort.Strings(out)
+			return out
+		}
+	}
+	return nil
+}
+
+// isModule says whether the file at p is the module mod ("a/b").
+func isModule(p, mod string) bool {
+	m := strings.TrimSuffix(p, path.Ext(p))
+	switch path.Base(m) {
+	case "__init__", "index", "mod":
+		m = path.Dir(m)
+	}
+	return m == mod || strings.HasSuffix(m, "/"+mod)
 }
 
 // OverloadError is an ambiguous name whose candidates include overloads

@@ -124,6 +124,30 @@ func TestResolve(t *testing.T) {
 			t.Errorf("ResolveFile(%q) = %q, %v; want %q, %s", tc.arg, got, err, tc.want, tc.err)
 		}
 	}
+	for _, tc := range []struct{ arg, want, err string }{
+		{"util.py", "file:lib/util.py", ""},
+		{"main.py", "file:app/main.py", ""},
+		{"svc.go", "file:svc/svc.go", ""},
+		{"main.go", "file:cmd/main.go", ""},
+		{"ain.py", "", `no file "ain.py" in the index: try lgraph search ain.py`},
+	} {
+		got, err := ix.ResolveFile(tc.arg)
+		if got != tc.want || errString(err) != tc.err {
+			t.Errorf("ResolveFile(%q) = %q, %v; want %q, %s", tc.arg, got, err, tc.want, tc.err)
+		}
+	}
+	for _, tc := range []struct{ arg, want, err string }{
+		{"lib.util.helper", "sym:lib/util.py#helper", ""},
+		{"lib/util.Base.get", "sym:lib/util.py#Base.get", ""},
+		{"app.main.Server.get", "sym:app/main.py#Server.get", ""},
+		{"util.helper", "sym:lib/util.py#helper", ""},
+		{"lib.cli.helper", "", `no symbol "lib.cli.helper" in the index: try lgraph search lib.cli.helper`},
+	} {
+		got, err := ix.ResolveWrittenSymbol(tc.arg)
+		if got != tc.want || errString(err) != tc.err {
+			t.Errorf("ResolveWrittenSymbol(%q) = %q, %v; want %q, %s", tc.arg, got, err, tc.want, tc.err)
+		}
+	}
 	if got, _ := ix.ResolveTarget("lib/util.py"); got != "file:lib/util.py" {
 		t.Errorf("ResolveTarget(path) = %q", got)
 	}

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/errcode"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
@@ -37,8 +38,10 @@ func searchHint(name string) string {
 	return name
 }
 
-// AmbiguousError says that a symbol name matches more than one symbol.
+// AmbiguousError says that a name matches more than one symbol, or a
+// path ending more than one file.
 type AmbiguousError struct {
+	What       string // "file", or "" for a symbol
 	Name       string
 	Candidates []string // node ids, sorted
 }
@@ -55,11 +58,17 @@ func (e *AmbiguousError) Error() string {
 	if len(list) > maxListed {
 		list, more = list[:maxListed], fmt.Sprintf(" and %d more", len(e.Candidates)-maxListed)
 	}
-	return fmt.Sprintf("symbol %q is ambiguous (%d matches): pass one of %s%s", e.Name, len(e.Candidates), strings.Join(list, ", "), more)
+	what := e.What
+	if what == "" {
+		what = "symbol"
+	}
+	return fmt.Sprintf("%s %q is ambiguous (%d matches): pass one of %s%s", what, e.Name, len(e.Candidates), strings.Join(list, ", "), more)
 }
 
 // ResolveFile returns the file id of a repo-relative path, a "file:" id or
-// a "./"-prefixed path.
+// a "./"-prefixed path. A path that is no indexed file names the files it
+// ends ("app.py" for src/app.py): one is the answer, several are an
+// *AmbiguousError listing them, code before tests.
 func (ix *Index) ResolveFile(arg string) (string, error) {
 	p := arg
 	if n, ok := nodeid.Parse(arg); ok && n.Kind == nodeid.KindFile {
@@ -70,10 +79,41 @@ func (ix *Index) ResolveFile(arg string) (string, error) {
 		p = strings.TrimPrefix(p, nodeid.FilePrefix)
 	}
 	p = cleanPath(p)
-	if !ix.snap.Files.Has(p) {
-		return "", &NotFoundError{What: "file", Name: arg}
+	if ix.snap.Files.Has(p) {
+		return nodeid.File(p), nil
 	}
-	return nodeid.File(p), nil
+	switch ids := ix.filesEnding(p); len(ids) {
+	case 0:
+		return "", &NotFoundError{What: "file", Name: arg}
+	case 1:
+		return ids[0], nil
+	default:
+		return "", &AmbiguousError{What: "file", Name: arg, Candidates: ids}
+	}
+}
+
+// filesEnding lists the ids of the indexed files whose path ends in "/"+p,
+// code before tests, then by path.
+func (ix *Index) filesEnding(p string) []string {
+	// Only what reads as a path is looked for: a symbol name ("Server.Get")
+	// must not cost a search of every file name.
+	if p == "" || strings.HasPrefix(p, "../") || (!strings.Contains(p, "/") && lang.ByExtension(p) == nil && !lang.IsProjectFile(p)) {
+		return nil
+	}
+	var ids []string
+	for _, h := range ix.Search(path.Base(p), 0).Items {
+		if h.Kind == nodeid.KindFile && strings.HasSuffix(h.Path, "/"+p) {
+			ids = append(ids, h.ID)
+		}
+	}
+	sort.SliceStable(ids, func(i, j int) bool {
+		ti, tj := lang.IsTestPath(nodeid.PathOf(ids[i])), lang.IsTestPath(nodeid.PathOf(ids[j]))
+		if ti != tj {
+			return !ti
+		}
+		return ids[i] < ids[j]
+	})
+	return ids
 }
 
 func cleanPath(p string) string {
@@ -184,11 +224,15 @@ func (ix *Index) ResolveTarget(arg string) (string, error) {
 	case nodeid.IsSymbol(arg):
 		return ix.ResolveSymbol(arg)
 	}
-	if id, err := ix.ResolveFile(arg); err == nil {
-		return id, nil
+	fileID, fileErr := ix.ResolveFile(arg)
+	if fileErr == nil {
+		return fileID, nil
 	}
 	id, err := ix.ResolveSymbol(arg)
 	if nf, ok := err.(*NotFoundError); ok {
+		if _, ambiguous := fileErr.(*AmbiguousError); ambiguous {
+			return "", fileErr
+		}
 		nf.What = "file or symbol"
 	}
 	return id, err

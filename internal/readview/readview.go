@@ -171,7 +171,7 @@ func (v *View) Enforce(p Pin) error {
 	case "", "allow_stale":
 	case "require":
 		if v.Fresh.Status != freshness.Fresh {
-			return fmt.Errorf("%w: the index is %s (%d stale files): run %s, then ask again", ErrRefused, v.Fresh.Status, v.Fresh.ChangedFiles, fixFor(v.Fresh.Status))
+			return fmt.Errorf("%w: the index is %s (%d stale %s): run %s, then ask again", ErrRefused, v.Fresh.Status, v.Fresh.ChangedFiles, filesWord(v.Fresh.ChangedFiles), fixFor(v.Fresh.Status))
 		}
 	default:
 		return fmt.Errorf("%w: freshness %q: use allow_stale or require", ErrUsage, p.Freshness)
@@ -206,4 +206,12 @@ func (v *View) Staleness(path string) (stale bool, suggest string) {
 		return true, "update"
 	}
 	return true, "read_file"
+}
+
+// filesWord is "file" or "files", as n asks.
+func filesWord(n int) string {
+	if n == 1 {
+		return "file"
+	}
+	return "files"
 }

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sort"
+	"strings"
 	"time"
 
 	"github.com/lgraph/lgraph/internal/lang"
@@ -137,6 +139,7 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 	if err := g.Wait(); err != nil {
 		return err
 	}
+	var broken []string
 	for i, path := range paths {
 		nf := *st.Next.Files.Get(path)
 		nf.Facts = results[i]
@@ -148,9 +151,29 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 		}
 		if results[i].SyntaxErrors > 0 {
 			rep.Extra["files_with_syntax_errors"]++
+			broken = append(broken, path)
 		}
 	}
+	rep.Note = syntaxNote(broken)
 	return nil
+}
+
+// maxNamed bounds the files a phase note names.
+const maxNamed = 5
+
+// syntaxNote names the files parsed with syntax errors, whose facts cover
+// only what tree-sitter could recover, so a person can look at them.
+func syntaxNote(paths []string) string {
+	if len(paths) == 0 {
+		return ""
+	}
+	sort.Strings(paths)
+	more := ""
+	if len(paths) > maxNamed {
+		more = fmt.Sprintf(" and %d more", len(paths)-maxNamed)
+		paths = paths[:maxNamed]
+	}
+	return "syntax errors in " + strings.Join(paths, ", ") + more + " (their facts are what the parser could recover)"
 }
 
 func (p Phase) factsOf(ctx context.Context, st *phase.State, f *snapshot.File) (*facts.File, bool, error) {
