@@ -24,11 +24,13 @@ func newSearchCommand(g *Globals) *cli.Command {
 	var opts searchOptions
 	return &cli.Command{
 		Name:      "search",
-		Usage:     "find symbols and files by name",
+		Usage:     "find symbols and files by name, then by the words of their names, docs and summaries",
 		ArgsUsage: "TEXT",
 		Description: "Matches TEXT against symbol names (simple and qualified) and file names (base name and path), " +
 			"ranked: exact, exact ignoring case, prefix, substring, then fuzzy (the letters in order, fewest gaps first); " +
-			"ties by name, then id.\n" + queryExitHelp,
+			"ties by name, then id. Then, marked words, the symbols and files whose name, doc comment or summary share words with TEXT " +
+			"(names split at case changes and underscores, English stop words dropped, words stemmed: \"url for\" finds url_for), " +
+			"ranked by BM25, a name's words weighing three times a doc's.\n" + queryExitHelp,
 		Flags: append(append(listFlags(&opts.list, false, true),
 			&cli.StringFlag{Name: "kind", Usage: "only hits of kind `K` (comma-separated: file, function, method, class, struct, interface...)", Destination: &opts.kind},
 		), pinFlags(&opts.pin)...),
@@ -51,7 +53,7 @@ func runSearch(ctx context.Context, opts searchOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	res := answer.ShapeSearch(ix.Search(opts.text, 0), splitList(opts.kind), opts.list.noTests, page)
+	res := answer.ShapeSearch(ix.SearchText(opts.text), splitList(opts.kind), opts.list.noTests, page)
 	return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printSearch(w, res) })
 }
 

@@ -50,7 +50,8 @@ func (s *server) tools() []spec {
 			"unresolved lists a few, or all with include_unresolved.",
 			with(impactProps, pageProps, filterProps, unresolvedProps), impact),
 		define("lgraph_search", "Finds symbols and files by name: matches text against symbol names (simple and qualified) and "+
-			"file names (base name and path), ranked exact, exact ignoring case, prefix, substring, then fuzzy; ties by name, then id.",
+			"file names (base name and path), ranked exact, exact ignoring case, prefix, substring, then fuzzy; ties by name, then id; "+
+			"then (match words) by the words of names, docs and summaries, BM25-ranked: \"url for\" finds url_for.",
 			with(searchProps, pageProps, noTestsProps), search),
 		define("lgraph_show", "Shows what a file or symbol is. For a symbol: id, kind, path, lines, signature, doc, its file's summary, "+
 			"parent, members and in and out edges. For a file: language, size, summary, symbols and the files it depends on and "+
@@ -263,7 +264,7 @@ func search(_ context.Context, v *readview.View, a *searchArgs) (any, error) {
 		}
 	}
 	ix := index(v)
-	return checked(ix, answer.ShapeSearch(ix.Search(a.Text, 0), kinds, a.NoTests, a.page()))
+	return checked(ix, answer.ShapeSearch(ix.SearchText(a.Text), kinds, a.NoTests, a.page()))
 }
 
 func implicitKeys(_ context.Context, v *readview.View, a *implicitArgs) (any, error) {

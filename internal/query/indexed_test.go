@@ -122,6 +122,7 @@ func compareIndexed(t *testing.T, storeDir, branch string, rnd *rand.Rand) {
 		if len(text) > 2 && rnd.Intn(4) > 0 {
 			continue // search a quarter of the names, and every odd text
 		}
+		same("search words "+text, indexed.SearchText(text), scanned.SearchText(text))
 		for _, limit := range []int{DefaultLimit, 0} {
 			same("search "+text, indexed.Search(text, limit), scanned.Search(text, limit))
 			if lower := strings.ToLower(text); lower != text {

@@ -366,3 +366,38 @@ func TestShow(t *testing.T) {
 		t.Errorf("show app/main.py edges: in %+v out %+v", f.In, f.Out)
 	}
 }
+
+func TestSearchWords(t *testing.T) {
+	ix := New(fixture(), nil)
+	ids := func(hits []SearchHit) []string {
+		var out []string
+		for _, h := range hits {
+			if h.Match != MatchWords || h.Score <= 0 {
+				t.Errorf("hit %s: match %q score %v", h.ID, h.Match, h.Score)
+			}
+			out = append(out, h.ID)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		// a doc comment's words ("Helps.") and a summary's ("Utilities.")
+		{"it helps", []string{"sym:lib/util.py#helper"}},
+		{"utility", []string{"file:lib/util.py"}},
+		// both words in a short name first, then one word in a short
+		// name; ties by id
+		{"server get", []string{"sym:app/main.py#Server.get", "sym:svc/svc.go#Server.Get", "sym:app/main.py#Server", "sym:svc/svc.go#Get", "sym:svc/svc.go#Server", "sym:lib/util.py#Base.get"}},
+		{"the of and", nil},
+	} {
+		if got := ids(ix.SearchWords(tc.text)); !reflect.DeepEqual(got, tc.want) {
+			t.Errorf("SearchWords(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	// Search by name first, then words, each hit once.
+	res := ix.SearchText("helper")
+	if len(res.Items) != 1 || res.Items[0].Match != MatchExact || res.Total != 1 {
+		t.Errorf("SearchText(helper) = %+v", res)
+	}
+}

@@ -41,6 +41,8 @@ type SearchHit struct {
 	Match string `json:"match"`
 	// Gaps counts the letters skipped by a fuzzy match (fewer is better).
 	Gaps int `json:"gaps,omitempty"`
+	// Score is a words match's BM25 score (higher is better).
+	Score float64 `json:"score,omitempty"`
 }
 
 // candidate is a hit before ranking. A hit found by scanning records

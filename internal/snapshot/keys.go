@@ -30,7 +30,10 @@ const (
 	KsLeaf    = 'P' // path -> SHA-256 of the file's bytes (32 bytes), then its git blob id (20 bytes) when it has one (LeafValue)
 	KsModDoc  = 'W' // module dir -> module doc
 	KsPyHeads = 'H' // path -> a Python file's absolute import heads ("H:s,s;...")
-	KsUsedBy  = 'U' // target dir \0 target base name \0 kind \0 source path -> the source's edges of that kind into the target (uvarint)
+	// KsWord indexes the terms of names, docs and summaries (WordEntries),
+	// for search by words; 'T' \0 path holds the file's document stats.
+	KsWord   = 'T' // term \0 path \0 document ("f" for the file, else the symbol's order, 8 hex digits) -> per field: frequency, length (uvarints)
+	KsUsedBy = 'U' // target dir \0 target base name \0 kind \0 source path -> the source's edges of that kind into the target (uvarint)
 	// KsUnresolved lists the calls that failed to resolve for want of the
 	// receiver's type, by the name called (see Site).
 	KsUnresolved = 'X' // name \0 path \0 order in the file (8 hex digits) -> line (uvarint) ‖ receiver text
@@ -38,7 +41,7 @@ const (
 
 // Keyspaces lists every keyspace but the header's, in key order: a writer
 // that streams a snapshot one keyspace at a time walks them in this order.
-var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsUsedBy, KsModDoc, KsUnresolved}
+var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsWord, KsUsedBy, KsModDoc, KsUnresolved}
 
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
 // delta layer removes.
@@ -180,7 +183,7 @@ func Owner(key []byte) string {
 		if len(parts) == 3 {
 			return parts[1]
 		}
-	case KsStar, KsLookup, KsSignal:
+	case KsStar, KsLookup, KsSignal, KsWord:
 		if len(parts) >= 2 {
 			return parts[1]
 		}
@@ -231,6 +234,9 @@ func GenericEntries(f *File, only ...byte) []Entry {
 	}
 	if want(KsUnresolved) {
 		out = append(out, siteEntries(f)...)
+	}
+	if want(KsWord) {
+		out = append(out, WordEntries(f)...)
 	}
 	if want(KsSignal) {
 		for _, s := range f.Signals {

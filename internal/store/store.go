@@ -27,8 +27,9 @@ import (
 // the blob id after the digest, so the freshness check compares git's
 // staged blobs without decoding records; and a record's resolution lists
 // the calls that failed for want of a receiver type, indexed by the name
-// called (keyspace X).
-const Format = 7
+// called (keyspace X). 8: the words of names, docs and summaries are
+// indexed for search by words (keyspace T).
+const Format = 8
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")
