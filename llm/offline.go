@@ -35,7 +35,7 @@ func (Offline) EstimateEdge(EdgeInput) int { return 0 }
 // EstimateModule returns 0: offline calls are free.
 func (Offline) EstimateModule(ModuleInput) int { return 0 }
 
-// SummarizeFile joins the first sentence of the file's leading doc comment (or
+// SummarizeFile joins the first sentence of the file's own doc (or
 // of its first documented symbol), what it defines and what it imports.
 func (Offline) SummarizeFile(ctx context.Context, in FileInput) (Result, error) {
 	if err := ctx.Err(); err != nil {
@@ -73,10 +73,10 @@ func describeEmpty(in FileInput) string {
 	return fmt.Sprintf("%s file with no definitions or imports.", in.Lang)
 }
 
-// fileSentence is the first sentence of the leading doc comment, falling back
+// fileSentence is the first sentence of the file's own doc, falling back
 // to the first documented symbol.
 func fileSentence(in FileInput) string {
-	if s := firstSentence(leadingDoc(string(in.Content), in.Lang)); s != "" {
+	if s := firstSentence(in.Doc); s != "" {
 		return s
 	}
 	for _, sym := range in.Symbols {

@@ -20,11 +20,12 @@ func TestOfflineFileSummary(t *testing.T) {
 			want: "Package server serves the graph over HTTP. Defines 1 struct, 1 function: Server, New. Imports net/http.",
 		},
 		{
-			name: "python docstring after licence header",
+			name: "the extracted doc, not the content, speaks for the file",
 			in: FileInput{
 				Path: "pkg/util.py", Lang: "python",
-				Content: []byte("#!/usr/bin/env python3\n# Copyright 2024 Someone\n# Licensed under MIT\n\n" +
+				Content: []byte("#!/usr/bin/env python3\n# A comment the extractor judged no file doc.\n" +
 					"\"\"\"Helpers for parsing dates.\n\nMore text.\n\"\"\"\nimport os\n"),
+				Doc: "Helpers for parsing dates.",
 				Symbols: []SymbolInfo{
 					{Name: "Parser", Qualified: "Parser", Kind: "class"},
 					{Name: "parse", Qualified: "Parser.parse", Kind: "method"},
@@ -47,6 +48,7 @@ func TestOfflineFileSummary(t *testing.T) {
 			name: "block comment and many names",
 			in: FileInput{
 				Path: "x.c", Lang: "c", Content: []byte("/**\n * @file x.c\n * Fast maths! Really.\n */\n#include <stdio.h>\n"),
+				Doc: "Fast maths! Really.",
 				Symbols: []SymbolInfo{{Name: "a", Kind: "function"}, {Name: "b", Kind: "function"},
 					{Name: "c", Kind: "function"}, {Name: "d", Kind: "function"}, {Name: "e", Kind: "function"},
 					{Name: "f", Kind: "function"}, {Name: "g", Kind: "function"}},
@@ -72,6 +74,25 @@ func TestOfflineFileSummary(t *testing.T) {
 				t.Errorf("usage = %+v, want zero", res.Usage)
 			}
 		})
+	}
+}
+
+// TestOfflinePieces: a piece is described from its extracted doc, never
+// from a comment in its content.
+func TestOfflinePieces(t *testing.T) {
+	in := PieceBatch{Path: "srv/a.py", Lang: "python", Pieces: []Piece{
+		{Kind: "function", Name: "load", Content: "def load(p):\n    \"\"\"Reads a config file.\"\"\"\n", Doc: "Reads a config file.\n\nMore."},
+		{Kind: "class", Name: "Store", Content: "# a note, no doc\nclass Store: pass\n"},
+		{Content: "# -*- coding: utf-8 -*-\n\"\"\"Config.\"\"\"\nimport os\n", Doc: "Config."},
+		{Content: "# a comment the extractor judged no file doc\nx = 1\n"},
+	}}
+	res, err := Offline{}.SummarizePieces(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"function load: Reads a config file.", "Defines class Store.", "Config.", "Top-level code."}
+	if diff := cmp.Diff(want, res.Texts); diff != "" {
+		t.Errorf("piece summaries (-want +got):\n%s", diff)
 	}
 }
 

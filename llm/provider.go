@@ -12,10 +12,10 @@ import (
 const (
 	// FilePromptVersion versions file summaries (composed from pieces by a
 	// paid provider, whole-file by Offline).
-	FilePromptVersion = "file-v4"
+	FilePromptVersion = "file-v5"
 	// PiecePromptVersion versions the per-definition summaries of batched
 	// piece calls.
-	PiecePromptVersion = "piece-v1"
+	PiecePromptVersion = "piece-v2"
 	// EdgePromptVersion versions edge summaries.
 	EdgePromptVersion = "edge-v3"
 	// ModulePromptVersion versions module docs.
@@ -65,6 +65,9 @@ type FileInput struct {
 	// Content is the file content. OpenAI redacts likely secrets before
 	// sending it and truncates it to fit the context.
 	Content []byte
+	// Doc is what the file says of itself (facts.File.Doc, extracted once
+	// with the file's facts); Offline writes its summary from it.
+	Doc string
 	// Symbols are the file's definitions in source order.
 	Symbols []SymbolInfo
 	// Imports are the import specifiers in source order.

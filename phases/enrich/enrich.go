@@ -296,7 +296,7 @@ func (w *work) composeFiles(ctx context.Context, todo []string, results []*snaps
 		if ff == nil {
 			ff = &facts.File{}
 		}
-		ps[i] = pieces(data, ff.Symbols, ff.Imports)
+		ps[i] = pieces(data, ff)
 		for _, pc := range ps[i] {
 			keys[i] = append(keys[i], pieceKey(f.Lang, pc.Piece, model))
 		}
@@ -350,13 +350,14 @@ func emptySummary(lang string) string {
 	return "Empty " + lang + " file."
 }
 
-// fileInput is the summary input without content: symbols as the
-// extractor saw them.
+// fileInput is the summary input without content: the file's doc and
+// symbols as the extractor saw them.
 func fileInput(f *snapshot.File) llm.FileInput {
 	in := llm.FileInput{Lang: f.Lang}
 	if f.Facts == nil {
 		return in
 	}
+	in.Doc = f.Facts.Doc
 	for _, s := range f.Facts.Symbols {
 		in.Symbols = append(in.Symbols, llm.SymbolInfo{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Signature: s.Signature, Doc: s.Doc})
 	}
@@ -366,11 +367,12 @@ func fileInput(f *snapshot.File) llm.FileInput {
 	return in
 }
 
-// fileKey hashes normalized content, language, the symbol list, the
-// prompt version and the model.
+// fileKey hashes normalized content, language, the file's doc, the
+// symbol list, the prompt version and the model: the doc is extracted,
+// not read from the content, so a change of extractor changes it alone.
 func fileKey(f *snapshot.File, in llm.FileInput, model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", llm.FilePromptVersion, model, f.NormSHA, f.Lang)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00", llm.FilePromptVersion, model, f.NormSHA, f.Lang, in.Doc)
 	for _, s := range in.Symbols {
 		fmt.Fprintf(h, "%s\x01%s\x01%s\x01%s\x01%s\x00", s.Name, s.Qualified, s.Kind, s.Signature, s.Doc)
 	}
