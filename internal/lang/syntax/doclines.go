@@ -5,8 +5,9 @@ import "strings"
 // CleanDoc turns the text of a comment block or docstring, markers
 // stripped, into a file doc: each directive or metadata line dropped
 // (shebang, coding line, build tags, linter and type-checker pragmas,
-// copyright and SPDX lines, tag lines such as @author), a leading
-// descriptive tag cut (@fileoverview), then the opening paragraph on one
+// copyright and SPDX lines, tag lines such as @author), headings with
+// their rules (WithoutHeadings), a leading descriptive tag cut
+// (@fileoverview), then the opening paragraph on one
 // line. It returns "" when that paragraph is a licence or a
 // generated-code notice, which says nothing of what the file is for.
 //
@@ -15,7 +16,7 @@ import "strings"
 // shards.") costs the prose nothing.
 func CleanDoc(text string) string {
 	var kept []string
-	for _, l := range strings.Split(text, "\n") {
+	for _, l := range strings.Split(WithoutHeadings(text), "\n") {
 		if l, ok := docLine(strings.TrimSpace(l)); ok {
 			kept = append(kept, l)
 		}
