@@ -32,6 +32,11 @@ type member struct {
 	Doc           string // what the file says of itself (facts.File.Doc)
 	Syms          []facts.Symbol
 	Signals       []facts.Signal
+	// Uses counts, per definition of Syms, the nodes that call or
+	// reference it, and Users the other files that depend on the file
+	// (uses): what ranks definitions and files "by use".
+	Uses  []int
+	Users int
 }
 
 // modFacts is everything the rendered sections of a module doc read: its
@@ -48,12 +53,20 @@ func newFacts(dir string) modFacts {
 	return modFacts{Dir: dir, Out: map[string]map[string]int{}, In: map[string]map[string]int{}}
 }
 
-func memberOf(f *snapshot.File) member {
-	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals}
+func memberOf(f *snapshot.File, perSym []int, users int) member {
+	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: perSym, Users: users}
 	if f.Facts != nil {
 		m.Syms, m.Doc = f.Facts.Symbols, f.Facts.Doc
 	}
 	return m
+}
+
+// usesOf is how many nodes use m's i-th definition.
+func (m member) usesOf(i int) int {
+	if i < len(m.Uses) {
+		return m.Uses[i]
+	}
+	return 0
 }
 
 func count(m map[string]map[string]int, mod, kind string) { countN(m, mod, kind, 1) }
@@ -160,7 +173,7 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 		seen := map[string]bool{}
 		for i, m := range g {
 			names[i] = CodeSpan(path.Base(m.Path))
-			for _, s := range mainSymbols(m.Path, m.Syms) {
+			for _, s := range mainSymbols(m) {
 				if !seen[s] {
 					seen[s] = true
 					syms = append(syms, s)
@@ -255,13 +268,19 @@ func prose(s string) bool {
 	return visible > 0 && letters*10 >= visible*6
 }
 
-// mainSymbols are a file's top-level exported names in source order.
-func mainSymbols(file string, syms []facts.Symbol) []string {
-	var out []string
-	for _, s := range syms {
-		if s.Parent == "" && s.Kind != facts.KindField && exported(file, s.Name) {
-			out = append(out, CodeSpan(s.Name))
+// mainSymbols are a file's top-level exported names, the most used
+// first, ties in source order.
+func mainSymbols(m member) []string {
+	var idx []int
+	for i, s := range m.Syms {
+		if s.Parent == "" && s.Kind != facts.KindField && exported(m.Path, s.Name) {
+			idx = append(idx, i)
 		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return m.usesOf(b) - m.usesOf(a) })
+	out := make([]string, len(idx))
+	for j, i := range idx {
+		out[j] = CodeSpan(m.Syms[i].Name)
 	}
 	return out
 }

@@ -37,7 +37,7 @@ func (Phase) Name() string { return "wiki" }
 // sections, the escaping of repository text, the page names its links
 // use). It is part of Version and of every doc's input key, so a change
 // rewrites every doc without asking a model again for its narrative.
-const renderVersion = "r2"
+const renderVersion = "r3"
 
 // CurrentRender reports whether docs a snapshot records under the wiki
 // version v were rendered as this lgraph renders them. Pages written from
@@ -222,7 +222,7 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput) (string
 // history window. dirs are the directories looked at; one with no input
 // (no code file, or not selected) has no doc.
 func (p Phase) inputs(st *phase.State, full bool, h *history) (map[string]modInput, []string, []string, error) {
-	idx := st.NextIndex(snapshot.KsDir, snapshot.KsUsedBy)
+	idx := st.NextIndex(snapshot.KsDir, snapshot.KsUsedBy, snapshot.KsRevEdge)
 	set := map[string]bool{}
 	var historyOnly []string
 	if full {
@@ -388,7 +388,11 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 		if f == nil {
 			return fmt.Errorf("%s is listed but has no record", p)
 		}
-		mf.Members = append(mf.Members, memberOf(f))
+		perSym, users, err := uses(idx, f)
+		if err != nil {
+			return fmt.Errorf("uses of %s: %w", p, err)
+		}
+		mf.Members = append(mf.Members, memberOf(f, perSym, users))
 		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
 			t := nodeid.PathOf(e.Target)
