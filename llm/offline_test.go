@@ -188,3 +188,64 @@ func TestOfflineHonoursContext(t *testing.T) {
 		t.Fatal("want an error from a cancelled context")
 	}
 }
+
+// TestOfflineFileSentenceByUse: a file with no doc of its own speaks
+// through its most used public top-level definition, never a method's or
+// a value's doc, whatever their order; a private one speaks only for a
+// file with no documented public one.
+func TestOfflineFileSentenceByUse(t *testing.T) {
+	syms := []SymbolInfo{
+		{Name: "_sentinel", Qualified: "_sentinel", Kind: "var", Doc: "A sentinel value.", Uses: 40},
+		{Name: "Scaffold", Qualified: "Scaffold", Kind: "class", Doc: "Common behaviour of apps and blueprints.", Uses: 3},
+		{Name: "route", Qualified: "Scaffold.route", Kind: "method", Doc: "Decorate a view function to register it.", Uses: 5},
+		{Name: "_helper", Qualified: "_helper", Kind: "function", Doc: "Internal.", Uses: 50},
+		{Name: "setupmethod", Qualified: "setupmethod", Kind: "function", Doc: "Wraps a method so it is only called during setup.", Uses: 12},
+	}
+	res, err := Offline{}.SummarizeFile(context.Background(), FileInput{Lang: "python", Symbols: syms})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Wraps a method so it is only called during setup. Defines"; !strings.HasPrefix(res.Text, want) {
+		t.Errorf("summary %q, want it to start with %q", res.Text, want)
+	}
+	// A type is used through its members too.
+	syms[2].Uses = 10
+	res, _ = Offline{}.SummarizeFile(context.Background(), FileInput{Lang: "python", Symbols: syms})
+	if want := "Common behaviour of apps and blueprints. Defines"; !strings.HasPrefix(res.Text, want) {
+		t.Errorf("summary %q, want it to start with %q", res.Text, want)
+	}
+	res, _ = Offline{}.SummarizeFile(context.Background(), FileInput{Lang: "python", Symbols: syms[:1]})
+	if want := "Defines 1 variable: _sentinel."; res.Text != want {
+		t.Errorf("summary %q, want %q", res.Text, want)
+	}
+	res, _ = Offline{}.SummarizeFile(context.Background(), FileInput{Lang: "python", Symbols: []SymbolInfo{syms[0], syms[2], syms[3]}})
+	if want := "Internal. Defines"; !strings.HasPrefix(res.Text, want) {
+		t.Errorf("summary %q, want it to start with %q", res.Text, want)
+	}
+}
+
+// TestOfflineModuleDocByUse: a module's purpose is the package's own doc,
+// else what the most used file says of itself, not the longest sentence.
+func TestOfflineModuleDocByUse(t *testing.T) {
+	in := ModuleInput{Dir: "flask", Members: []MemberInfo{
+		{Path: "flask/signals.py", Summary: "If blinker is unavailable, create a fake class with the same interface that allows sending of signals.", Users: 2},
+		{Path: "flask/app.py", Summary: "The flask object implements a WSGI application. Defines 1 class.", Users: 12},
+		{Path: "flask/typing.py", Summary: "Defines 20 variables.", Users: 15},
+	}}
+	res, err := Offline{}.ModuleDoc(context.Background(), in)
+	if err != nil || !strings.HasPrefix(res.Text, "The flask object implements a WSGI application. `flask` holds 3") {
+		t.Errorf("module doc %q, %v", res.Text, err)
+	}
+	// A lesser file's own doc speaks for that file only.
+	in.Members = append(in.Members, MemberInfo{Path: "flask/tag.py", Doc: "A compact representation for lossless serialization.", Users: 1})
+	res, err = Offline{}.ModuleDoc(context.Background(), in)
+	if err != nil || !strings.HasPrefix(res.Text, "The flask object implements a WSGI application. ") {
+		t.Errorf("module doc with a lesser file's own doc %q, %v", res.Text, err)
+	}
+	// The package's own doc speaks for the package.
+	in.Members = append(in.Members, MemberInfo{Path: "flask/__init__.py", Doc: "A microframework for web applications.", Users: 0})
+	res, err = Offline{}.ModuleDoc(context.Background(), in)
+	if err != nil || !strings.HasPrefix(res.Text, "A microframework for web applications. `flask` holds 5") {
+		t.Errorf("module doc with the package's doc %q, %v", res.Text, err)
+	}
+}

@@ -7,8 +7,8 @@ import (
 
 	"github.com/lgraph/lgraph/llm"
 
-	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -72,11 +72,11 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		if !ok {
 			m = newFacts(dir)
 		}
-		u := newUseCounter(f)
+		u := snapshot.NewUses(f)
 		for _, e := range into[p] {
-			u.add(e)
+			u.Add(e)
 		}
-		m.Members = append(m.Members, memberOf(f, u.perSym, len(u.files)))
+		m.Members = append(m.Members, memberOf(f, u))
 		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
 			t := nodeid.PathOf(e.Target)
@@ -91,7 +91,7 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		if files[dir] == nil {
 			files[dir] = &narrativeFiles{}
 		}
-		files[dir].add(f, targets)
+		files[dir].add(f, targets, u.Users())
 		ins[dir] = li
 	}
 	out := map[string]modInput{}

@@ -34,7 +34,7 @@ type member struct {
 	Signals       []facts.Signal
 	// Uses counts, per definition of Syms, the nodes that call or
 	// reference it, and Users the other files that depend on the file
-	// (uses): what ranks definitions and files "by use".
+	// (snapshot.Uses): what ranks definitions and files "by use".
 	Uses  []int
 	Users int
 }
@@ -53,8 +53,8 @@ func newFacts(dir string) modFacts {
 	return modFacts{Dir: dir, Out: map[string]map[string]int{}, In: map[string]map[string]int{}}
 }
 
-func memberOf(f *snapshot.File, perSym []int, users int) member {
-	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: perSym, Users: users}
+func memberOf(f *snapshot.File, u *snapshot.Uses) member {
+	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: u.PerSymbol, Users: u.Users()}
 	if f.Facts != nil {
 		m.Syms, m.Doc = f.Facts.Symbols, f.Facts.Doc
 	}
@@ -186,52 +186,22 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 }
 
 // rowSentence is a file's line in the Files table: its summary's first
-// sentence, unless that sentence is merely the doc of one of its
-// declarations (what the offline summary falls back to when a file has no
-// header comment it could use, however minor the declaration): then the
-// file's own doc, or else the doc of the symbol it is named after, of its
-// first exported type, or of its first exported symbol, says better what
-// the file is for.
+// sentence, unless the file has a doc of its own and that sentence only
+// takes stock of the file or is merely the doc of one of its declarations
+// (the offline summary speaks through the file's most used definition when
+// it has no header comment it could use): then the file's own doc.
 func rowSentence(m member) string {
 	s := firstProse(m.Summary)
-	fromDecl := false
-	for _, sym := range m.Syms {
-		if d := firstLine(sym.Doc); d != "" && strings.HasPrefix(s, d) {
-			fromDecl = true
-			break
-		}
-	}
-	if d := firstLine(m.Doc); d != "" && (fromDecl || llm.Inventory(s)) {
-		return d // the file's own doc, which the summary lost
-	}
-	if !fromDecl {
+	d := firstLine(m.Doc)
+	if d == "" {
 		return s
 	}
-	// The symbol the file is named after, else its first type, else its
-	// first symbol.
-	stem := strings.NewReplacer("_", "", "-", "", ".", "").Replace(strings.ToLower(strings.TrimSuffix(path.Base(m.Path), path.Ext(m.Path))))
-	var named, firstType, firstFunc, first string
-	for _, sym := range m.Syms {
-		d := firstLine(sym.Doc)
-		if sym.Parent != "" || d == "" || !exported(m.Path, sym.Name) {
-			continue
-		}
-		if named == "" && strings.ToLower(sym.Name) == stem {
-			named = d
-		}
-		if firstType == "" && isType(sym.Kind) {
-			firstType = d
-		}
-		if firstFunc == "" && sym.Kind == facts.KindFunction {
-			firstFunc = d
-		}
-		if first == "" {
-			first = d
-		}
+	if llm.Inventory(s) {
+		return d
 	}
-	for _, c := range []string{named, firstType, firstFunc, first} {
-		if c != "" {
-			return c
+	for _, sym := range m.Syms {
+		if sd := firstLine(sym.Doc); sd != "" && strings.HasPrefix(s, sd) {
+			return d // the file's own doc, which the summary lost
 		}
 	}
 	return s

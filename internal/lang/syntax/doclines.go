@@ -42,18 +42,40 @@ var directives = []string{
 // (@file x.c, @author, @license) is metadata.
 var descriptiveTags = []string{"@fileoverview", "@overview", "@brief", "@description", "@file"}
 
-// docLine returns a doc line without a descriptive tag, and false for a
-// directive or metadata line.
-func docLine(l string) (string, bool) {
+// WithoutDirectives drops the directive and metadata lines of a
+// definition's doc comment ("# type: ignore[misc]", "//nolint:errcheck",
+// "// eslint-disable-next-line"), which speak to a tool.
+func WithoutDirectives(doc string) string {
+	if doc == "" {
+		return doc
+	}
+	var kept []string
+	for _, l := range strings.Split(doc, "\n") {
+		if !directive(strings.TrimSpace(l)) {
+			kept = append(kept, l)
+		}
+	}
+	return strings.TrimSpace(strings.Join(kept, "\n"))
+}
+
+// directive says whether a stripped comment line speaks to a tool.
+func directive(l string) bool {
 	low := strings.ToLower(l)
 	for _, d := range directives {
 		if strings.HasPrefix(low, d) {
-			return "", false
+			return true
 		}
 	}
-	if strings.Contains(low, "-*-") {
-		return "", false // an Emacs mode line anywhere on the line
+	return strings.Contains(low, "-*-") // an Emacs mode line anywhere on the line
+}
+
+// docLine returns a doc line without a descriptive tag, and false for a
+// directive or metadata line.
+func docLine(l string) (string, bool) {
+	if directive(l) {
+		return "", false
 	}
+	low := strings.ToLower(l)
 	if !strings.HasPrefix(l, "@") {
 		return l, true
 	}

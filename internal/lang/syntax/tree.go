@@ -109,7 +109,7 @@ func PrecedingComments(n *sitter.Node, src []byte, isComment func(kind string) b
 		lines = append([]string{StripComment(Text(p, src))}, lines...)
 		next = int(p.StartPosition().Row)
 	}
-	return WithoutHeadings(strings.TrimSpace(strings.Join(lines, "\n")))
+	return WithoutHeadings(WithoutDirectives(strings.TrimSpace(strings.Join(lines, "\n"))))
 }
 
 // StripComment removes comment markers (//, /* */, #, ///, /** */, leading
