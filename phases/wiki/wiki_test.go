@@ -191,7 +191,9 @@ func TestRankFollowsUse(t *testing.T) {
 	r.Commit("base")
 	ix := lgtest.New(t, r.Dir)
 	ix.MustRun(t, "init", true)
-	first := func(doc, a, b string) bool { return strings.Index(doc, a) >= 0 && strings.Index(doc, a) < strings.Index(doc, b) }
+	first := func(doc, a, b string) bool {
+		return strings.Index(doc, a) >= 0 && strings.Index(doc, a) < strings.Index(doc, b)
+	}
 	if doc := docs(t, ix)["kit"]; !first(doc, "func Aardvark()", "func Zebra(") || !strings.HasPrefix(doc, "# `kit`\n\nAardvark digs for values.") {
 		t.Fatalf("kit doc before:\n%s", doc)
 	}
