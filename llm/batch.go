@@ -21,6 +21,10 @@ type Piece struct {
 	Kind, Name string
 	// Content is the piece's normalized source text.
 	Content string
+	// Doc is the definition's doc comment or docstring, or the file's own
+	// doc for its top-level code, as extracted with the file's facts.
+	// Offline writes from it; a model reads the doc in Content.
+	Doc string
 }
 
 // PieceBatch is the pieces of one file sent in one request.

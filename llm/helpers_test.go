@@ -65,6 +65,7 @@ func sampleFile() FileInput {
 		Lang: "go",
 		Content: []byte("// Package server serves the graph over HTTP. It is small.\npackage server\n\n" +
 			"import \"net/http\"\n\n// Server serves.\ntype Server struct{}\n\nfunc New() *Server { return &Server{} }\n"),
+		Doc: "Package server serves the graph over HTTP. It is small.",
 		Symbols: []SymbolInfo{
 			{Name: "Server", Qualified: "Server", Kind: "struct", Signature: "type Server struct", Doc: "Server serves."},
 			{Name: "New", Qualified: "New", Kind: "function", Signature: "func New() *Server"},

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/lgraph/lgraph/internal/facts"
 )
 
 // How many symbol names, imports or edge names a rendered list shows before
@@ -35,8 +37,8 @@ func (Offline) EstimateEdge(EdgeInput) int { return 0 }
 // EstimateModule returns 0: offline calls are free.
 func (Offline) EstimateModule(ModuleInput) int { return 0 }
 
-// SummarizeFile joins the first sentence of the file's leading doc comment (or
-// of its first documented symbol), what it defines and what it imports.
+// SummarizeFile joins the first sentence of the file's own doc (or of its
+// main definition's, fileSentence), what it defines and what it imports.
 func (Offline) SummarizeFile(ctx context.Context, in FileInput) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("offline summarize %s: %w", in.Path, err)
@@ -73,18 +75,65 @@ func describeEmpty(in FileInput) string {
 	return fmt.Sprintf("%s file with no definitions or imports.", in.Lang)
 }
 
-// fileSentence is the first sentence of the leading doc comment, falling back
-// to the first documented symbol.
+// fileSentence is the first sentence of the file's own doc, else of the
+// doc of its main definition: the top-level type or function the
+// repository uses most (a type with its members), public ones first (ties
+// in source order). A
+// member's doc (a method's) or a value's (a sentinel's comment) speaks for
+// a part of the file, not for the file.
 func fileSentence(in FileInput) string {
-	if s := firstSentence(leadingDoc(string(in.Content), in.Lang)); s != "" {
+	if s := docSentence(in.Doc); s != "" {
 		return s
 	}
+	// A type is used through its members too.
+	uses := map[string]int{}
 	for _, sym := range in.Symbols {
-		if s := firstSentence(sym.Doc); s != "" {
-			return s
+		top, _, _ := strings.Cut(sym.Qualified, ".")
+		uses[top] += sym.Uses
+	}
+	best, rank := "", [2]int{-1, -1} // public, uses
+	for _, sym := range in.Symbols {
+		if !mainCandidate(sym) {
+			continue
+		}
+		r := [2]int{0, uses[sym.Name]}
+		if public(in.Lang, sym.Name) {
+			r[0] = 1
+		}
+		if r[0] < rank[0] || (r[0] == rank[0] && r[1] <= rank[1]) {
+			continue
+		}
+		if s := docSentence(sym.Doc); s != "" {
+			best, rank = s, r
 		}
 	}
-	return ""
+	return best
+}
+
+// mainCandidate says whether a definition may speak for its file: a
+// type, function or namespace at the top level.
+func mainCandidate(s SymbolInfo) bool {
+	if s.Qualified != "" && s.Qualified != s.Name {
+		return false
+	}
+	switch s.Kind {
+	case facts.KindFunction, facts.KindClass, facts.KindStruct, facts.KindInterface, facts.KindTrait,
+		facts.KindEnum, facts.KindType, facts.KindModule:
+		return true
+	}
+	return false
+}
+
+// public says whether a name is part of a file's API: Go capitalises it;
+// elsewhere a leading underscore or # marks it private.
+func public(language, name string) bool {
+	if name == "" || name[0] == '_' || name[0] == '#' {
+		return false
+	}
+	if language == "go" {
+		return name[0] >= 'A' && name[0] <= 'Z'
+	}
+	return true
 }
 
 // definesSentence renders "Defines 2 functions, 1 class: A, B, C." from the

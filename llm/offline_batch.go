@@ -11,15 +11,16 @@ func (Offline) EstimatePieces(PieceBatch) int { return 0 }
 // EstimateEdges returns 0: offline calls are free.
 func (Offline) EstimateEdges(EdgeBatch) int { return 0 }
 
-// SummarizePieces describes each piece from its leading doc comment, or
-// names what it defines.
+// SummarizePieces describes each piece from its doc (the definition's doc
+// comment or docstring, the file's own doc for top-level code), or names
+// what it defines.
 func (Offline) SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error) {
 	if err := ctx.Err(); err != nil {
 		return BatchResult{}, fmt.Errorf("offline summarize pieces of %s: %w", in.Path, err)
 	}
 	out := BatchResult{Texts: make([]string, len(in.Pieces))}
 	for i, p := range in.Pieces {
-		doc := firstSentence(leadingDoc(p.Content, in.Lang))
+		doc := firstSentence(p.Doc)
 		switch {
 		case p.Name == "" && doc != "":
 			out.Texts[i] = doc

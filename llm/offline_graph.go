@@ -3,6 +3,8 @@ package llm
 import (
 	"context"
 	"fmt"
+	"path"
+	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
@@ -69,35 +71,20 @@ func explicitClause(in EdgeInput, verbs, names []string) string {
 }
 
 // ModuleDoc writes the narrative paragraph of a module doc (the wiki phase
-// renders the title and every other section from the graph): the most
-// descriptive first sentence among what the members say of themselves (a
-// file's own doc, else its summary; a package doc comment first), then the
-// size.
+// renders the title and every other section from the graph): the first
+// sentence one member says of itself, then the size. The package's own
+// doc (a package doc comment, an __init__.py docstring) speaks first;
+// else the file the most other files use, by its own doc or its summary
+// (which a file with no doc takes from its most used definition).
 // Members, In and Out are order-insensitive.
 func (Offline) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, fmt.Errorf("offline module doc %s: %w", in.Dir, err)
 	}
-	best := ""
+	var best purpose
 	for _, m := range in.Members {
-		s := firstSentence(oneLine(m.Doc)) // what the file says of itself, else its summary
-		if s == "" {
-			s = firstSentence(oneLine(m.Summary))
-		}
-		if Inventory(s) {
-			continue // a count of declarations says nothing of purpose
-		}
-		// A package doc comment states the purpose; otherwise the longest
-		// sentence is taken as the most descriptive.
-		pkg, bestPkg := strings.HasPrefix(s, "Package "), strings.HasPrefix(best, "Package ")
-		if pkg != bestPkg {
-			if pkg {
-				best = s
-			}
-			continue
-		}
-		if len(s) > len(best) || (len(s) == len(best) && s < best) {
-			best = s
+		if c := purposeOf(m); c.better(best) {
+			best = c
 		}
 	}
 	name := moduleName(in.Dir)
@@ -113,8 +100,8 @@ func (Offline) ModuleDoc(ctx context.Context, in ModuleInput) (Result, error) {
 		text += fmt.Sprintf(", is used by %d %s", n, kindNoun("module", n))
 	}
 	text += "."
-	if best != "" {
-		text = best + " " + text
+	if best.text != "" {
+		text = best.text + " " + text
 	}
 	return Result{Text: text + "\n"}, nil
 }
@@ -134,4 +121,51 @@ func side(path, neutral string) string {
 		return neutral
 	}
 	return path
+}
+
+// purpose is a member's candidate for a module's purpose sentence.
+type purpose struct {
+	text  string
+	kind  int // 1 the package's own doc, 2 a file's own doc, 3 a summary; 0 none
+	users int
+}
+
+// packageFiles hold a package's own doc by convention.
+var packageFiles = []string{"__init__.py", "__init__.pyi", "doc.go", "index.ts", "index.js", "lib.rs", "mod.rs", "package-info.java"}
+
+// purposeOf is what a member says of itself: its own doc's first
+// sentence, else its summary's, unless that only takes stock of it.
+func purposeOf(m MemberInfo) purpose {
+	p := purpose{kind: 2, users: m.Users}
+	if p.text = docSentence(oneLine(m.Doc)); p.text == "" {
+		p.kind = 3
+		if p.text = docSentence(oneLine(m.Summary)); p.text == "" || Inventory(p.text) {
+			return purpose{}
+		}
+	}
+	if strings.HasPrefix(p.text, "Package ") || (p.kind == 2 && slices.Contains(packageFiles, path.Base(m.Path))) {
+		p.kind = 1
+	}
+	return p
+}
+
+// better says whether p speaks for a module better than q: the package's
+// own doc, else the most used file's, a file's own doc before a summary,
+// then the longest sentence.
+func (p purpose) better(q purpose) bool {
+	switch {
+	case p.kind == 0:
+		return false
+	case q.kind == 0:
+		return true
+	case (p.kind == 1) != (q.kind == 1):
+		return p.kind == 1
+	case p.users != q.users:
+		return p.users > q.users
+	case p.kind != q.kind:
+		return p.kind < q.kind
+	case len(p.text) != len(q.text):
+		return len(p.text) > len(q.text)
+	}
+	return p.text < q.text
 }

@@ -20,11 +20,12 @@ func TestOfflineFileSummary(t *testing.T) {
 			want: "Package server serves the graph over HTTP. Defines 1 struct, 1 function: Server, New. Imports net/http.",
 		},
 		{
-			name: "python docstring after licence header",
+			name: "the extracted doc, not the content, speaks for the file",
 			in: FileInput{
 				Path: "pkg/util.py", Lang: "python",
-				Content: []byte("#!/usr/bin/env python3\n# Copyright 2024 Someone\n# Licensed under MIT\n\n" +
+				Content: []byte("#!/usr/bin/env python3\n# A comment the extractor judged no file doc.\n" +
 					"\"\"\"Helpers for parsing dates.\n\nMore text.\n\"\"\"\nimport os\n"),
+				Doc: "Helpers for parsing dates.",
 				Symbols: []SymbolInfo{
 					{Name: "Parser", Qualified: "Parser", Kind: "class"},
 					{Name: "parse", Qualified: "Parser.parse", Kind: "method"},
@@ -47,6 +48,7 @@ func TestOfflineFileSummary(t *testing.T) {
 			name: "block comment and many names",
 			in: FileInput{
 				Path: "x.c", Lang: "c", Content: []byte("/**\n * @file x.c\n * Fast maths! Really.\n */\n#include <stdio.h>\n"),
+				Doc: "Fast maths! Really.",
 				Symbols: []SymbolInfo{{Name: "a", Kind: "function"}, {Name: "b", Kind: "function"},
 					{Name: "c", Kind: "function"}, {Name: "d", Kind: "function"}, {Name: "e", Kind: "function"},
 					{Name: "f", Kind: "function"}, {Name: "g", Kind: "function"}},
@@ -72,6 +74,25 @@ func TestOfflineFileSummary(t *testing.T) {
 				t.Errorf("usage = %+v, want zero", res.Usage)
 			}
 		})
+	}
+}
+
+// TestOfflinePieces: a piece is described from its extracted doc, never
+// from a comment in its content.
+func TestOfflinePieces(t *testing.T) {
+	in := PieceBatch{Path: "srv/a.py", Lang: "python", Pieces: []Piece{
+		{Kind: "function", Name: "load", Content: "def load(p):\n    \"\"\"Reads a config file.\"\"\"\n", Doc: "Reads a config file.\n\nMore."},
+		{Kind: "class", Name: "Store", Content: "# a note, no doc\nclass Store: pass\n"},
+		{Content: "# -*- coding: utf-8 -*-\n\"\"\"Config.\"\"\"\nimport os\n", Doc: "Config."},
+		{Content: "# a comment the extractor judged no file doc\nx = 1\n"},
+	}}
+	res, err := Offline{}.SummarizePieces(context.Background(), in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"function load: Reads a config file.", "Defines class Store.", "Config.", "Top-level code."}
+	if diff := cmp.Diff(want, res.Texts); diff != "" {
+		t.Errorf("piece summaries (-want +got):\n%s", diff)
 	}
 }
 
@@ -165,5 +186,66 @@ func TestOfflineHonoursContext(t *testing.T) {
 	cancel()
 	if _, err := (Offline{}).SummarizeFile(ctx, sampleFile()); err == nil {
 		t.Fatal("want an error from a cancelled context")
+	}
+}
+
+// TestOfflineFileSentenceByUse: a file with no doc of its own speaks
+// through its most used public top-level definition, never a method's or
+// a value's doc, whatever their order; a private one speaks only for a
+// file with no documented public one.
+func TestOfflineFileSentenceByUse(t *testing.T) {
+	syms := []SymbolInfo{
+		{Name: "_sentinel", Qualified: "_sentinel", Kind: "var", Doc: "A sentinel value.", Uses: 40},
+		{Name: "Scaffold", Qualified: "Scaffold", Kind: "class", Doc: "Common behaviour of apps and blueprints.", Uses: 3},
+		{Name: "route", Qualified: "Scaffold.route", Kind: "method", Doc: "Decorate a view function to register it.", Uses: 5},
+		{Name: "_helper", Qualified: "_helper", Kind: "function", Doc: "Internal.", Uses: 50},
+		{Name: "setupmethod", Qualified: "setupmethod", Kind: "function", Doc: "Wraps a method so it is only called during setup.", Uses: 12},
+	}
+	res, err := Offline{}.SummarizeFile(context.Background(), FileInput{Lang: "python", Symbols: syms})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "Wraps a method so it is only called during setup. Defines"; !strings.HasPrefix(res.Text, want) {
+		t.Errorf("summary %q, want it to start with %q", res.Text, want)
+	}
+	// A type is used through its members too.
+	syms[2].Uses = 10
+	res, _ = Offline{}.SummarizeFile(context.Background(), FileInput{Lang: "python", Symbols: syms})
+	if want := "Common behaviour of apps and blueprints. Defines"; !strings.HasPrefix(res.Text, want) {
+		t.Errorf("summary %q, want it to start with %q", res.Text, want)
+	}
+	res, _ = Offline{}.SummarizeFile(context.Background(), FileInput{Lang: "python", Symbols: syms[:1]})
+	if want := "Defines 1 variable: _sentinel."; res.Text != want {
+		t.Errorf("summary %q, want %q", res.Text, want)
+	}
+	res, _ = Offline{}.SummarizeFile(context.Background(), FileInput{Lang: "python", Symbols: []SymbolInfo{syms[0], syms[2], syms[3]}})
+	if want := "Internal. Defines"; !strings.HasPrefix(res.Text, want) {
+		t.Errorf("summary %q, want it to start with %q", res.Text, want)
+	}
+}
+
+// TestOfflineModuleDocByUse: a module's purpose is the package's own doc,
+// else what the most used file says of itself, not the longest sentence.
+func TestOfflineModuleDocByUse(t *testing.T) {
+	in := ModuleInput{Dir: "flask", Members: []MemberInfo{
+		{Path: "flask/signals.py", Summary: "If blinker is unavailable, create a fake class with the same interface that allows sending of signals.", Users: 2},
+		{Path: "flask/app.py", Summary: "The flask object implements a WSGI application. Defines 1 class.", Users: 12},
+		{Path: "flask/typing.py", Summary: "Defines 20 variables.", Users: 15},
+	}}
+	res, err := Offline{}.ModuleDoc(context.Background(), in)
+	if err != nil || !strings.HasPrefix(res.Text, "The flask object implements a WSGI application. `flask` holds 3") {
+		t.Errorf("module doc %q, %v", res.Text, err)
+	}
+	// A lesser file's own doc speaks for that file only.
+	in.Members = append(in.Members, MemberInfo{Path: "flask/tag.py", Doc: "A compact representation for lossless serialization.", Users: 1})
+	res, err = Offline{}.ModuleDoc(context.Background(), in)
+	if err != nil || !strings.HasPrefix(res.Text, "The flask object implements a WSGI application. ") {
+		t.Errorf("module doc with a lesser file's own doc %q, %v", res.Text, err)
+	}
+	// The package's own doc speaks for the package.
+	in.Members = append(in.Members, MemberInfo{Path: "flask/__init__.py", Doc: "A microframework for web applications.", Users: 0})
+	res, err = Offline{}.ModuleDoc(context.Background(), in)
+	if err != nil || !strings.HasPrefix(res.Text, "A microframework for web applications. `flask` holds 5") {
+		t.Errorf("module doc with the package's doc %q, %v", res.Text, err)
 	}
 }

@@ -12,14 +12,14 @@ import (
 const (
 	// FilePromptVersion versions file summaries (composed from pieces by a
 	// paid provider, whole-file by Offline).
-	FilePromptVersion = "file-v4"
+	FilePromptVersion = "file-v6"
 	// PiecePromptVersion versions the per-definition summaries of batched
 	// piece calls.
-	PiecePromptVersion = "piece-v1"
+	PiecePromptVersion = "piece-v2"
 	// EdgePromptVersion versions edge summaries.
 	EdgePromptVersion = "edge-v3"
 	// ModulePromptVersion versions module docs.
-	ModulePromptVersion = "module-v4"
+	ModulePromptVersion = "module-v5"
 )
 
 // ErrBudget is matched (errors.Is) by the error of a call refused because it
@@ -65,6 +65,9 @@ type FileInput struct {
 	// Content is the file content. OpenAI redacts likely secrets before
 	// sending it and truncates it to fit the context.
 	Content []byte
+	// Doc is what the file says of itself (facts.File.Doc, extracted once
+	// with the file's facts); Offline writes its summary from it.
+	Doc string
 	// Symbols are the file's definitions in source order.
 	Symbols []SymbolInfo
 	// Imports are the import specifiers in source order.
@@ -88,6 +91,10 @@ type SymbolInfo struct {
 	Signature string
 	// Doc is the doc comment with comment markers stripped.
 	Doc string
+	// Uses is how many nodes of the repository call or reference it
+	// (snapshot.Uses): Offline speaks for a file with no doc of its own
+	// through its most used public definition.
+	Uses int
 }
 
 // EdgeInput is what an edge summary is made from.
@@ -138,6 +145,10 @@ type MemberInfo struct {
 	// by its summary's first sentence only when none of them has a doc.
 	Doc  string
 	Defs []DefInfo
+	// Users is how many other files use the file. Offline lets the most
+	// used file speak for the module; a model is not sent it, so a new
+	// caller elsewhere rewrites no paid paragraph.
+	Users int
 }
 
 // DefInfo is one definition of a module member.

@@ -84,6 +84,9 @@ type work struct {
 	mu      sync.Mutex
 	usage   llm.Usage
 	stop    atomic.Bool
+	// edges is the reverse-edge index of the snapshot being built, which
+	// the offline summary's use counts are read from; nil for a model.
+	edges snapshot.KV
 }
 
 // group bounds concurrent LLM calls. It deliberately does not cancel calls
@@ -127,6 +130,9 @@ func (w *work) secret(p string) bool {
 // summarizeFiles (re)summarizes the files that need it and returns the
 // paths whose summary text changed.
 func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, error) {
+	if w.offline() {
+		w.edges = w.st.NextIndex(snapshot.KsRevEdge)
+	}
 	todo := w.summarySet(full)
 	results := make([]*snapshot.File, len(todo))
 	var err error
@@ -191,6 +197,14 @@ func (w *work) summarySet(full bool) []string {
 		for _, set := range []map[string]bool{w.st.Touched, w.st.Reresolved} {
 			for p := range set {
 				add(p, w.st.Next.Files.Get(p))
+				if w.edges == nil {
+					continue
+				}
+				// An offline summary may speak through the most used
+				// definition: a changed edge can move the counts of its target.
+				for _, t := range snapshot.ChangedTargets(baseFile(w.st, p), w.st.Next.Files.Get(p)) {
+					add(t, w.st.Next.Files.Get(t))
+				}
 			}
 		}
 	}
@@ -217,6 +231,22 @@ func (w *work) keep(key, text string) error {
 	return w.st.Cache.Put(key, text)
 }
 
+func (w *work) offline() bool { return w.st.LLM.ID() == "offline" }
+
+// uses is how much the repository uses each of f's definitions, for the
+// offline summary; nil for a model, whose summary is composed from pieces
+// and does not depend on them.
+func (w *work) uses(f *snapshot.File) ([]int, error) {
+	if w.edges == nil {
+		return nil, nil
+	}
+	u, err := snapshot.UsesOf(w.edges, f)
+	if err != nil {
+		return nil, fmt.Errorf("uses of %s: %w", f.Path, err)
+	}
+	return u.PerSymbol, nil
+}
+
 func baseFile(st *phase.State, p string) *snapshot.File {
 	if st.Base == nil {
 		return nil
@@ -233,7 +263,11 @@ func (w *work) known(f *snapshot.File) (*snapshot.File, string, error) {
 		nf.Summary, nf.SummaryKey = "", snapshot.SecretSummaryKey
 		return &nf, "", nil
 	}
-	key := fileKey(f, fileInput(f), w.st.LLM.ID())
+	uses, err := w.uses(f)
+	if err != nil {
+		return nil, "", err
+	}
+	key := fileKey(f, fileInput(f, uses), w.st.LLM.ID())
 	if f.SummaryKey == key {
 		return f, "", nil // unchanged: keep the pointer so its stored record is reused
 	}
@@ -257,7 +291,11 @@ func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.F
 	if err != nil {
 		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
 	}
-	in := fileInput(f)
+	uses, err := w.uses(f)
+	if err != nil {
+		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
+	}
+	in := fileInput(f, uses)
 	// The provider sees exactly what the key hashes: normalized content, no path.
 	in.Content = inventory.Normalize(data)
 	res, err := w.st.LLM.SummarizeFile(ctx, in)
@@ -296,7 +334,7 @@ func (w *work) composeFiles(ctx context.Context, todo []string, results []*snaps
 		if ff == nil {
 			ff = &facts.File{}
 		}
-		ps[i] = pieces(data, ff.Symbols, ff.Imports)
+		ps[i] = pieces(data, ff)
 		for _, pc := range ps[i] {
 			keys[i] = append(keys[i], pieceKey(f.Lang, pc.Piece, model))
 		}
@@ -350,15 +388,21 @@ func emptySummary(lang string) string {
 	return "Empty " + lang + " file."
 }
 
-// fileInput is the summary input without content: symbols as the
-// extractor saw them.
-func fileInput(f *snapshot.File) llm.FileInput {
+// fileInput is the summary input without content: the file's doc and
+// symbols as the extractor saw them, each with how much the repository
+// uses it (uses, aligned with the symbols; nil counts none).
+func fileInput(f *snapshot.File, uses []int) llm.FileInput {
 	in := llm.FileInput{Lang: f.Lang}
 	if f.Facts == nil {
 		return in
 	}
-	for _, s := range f.Facts.Symbols {
-		in.Symbols = append(in.Symbols, llm.SymbolInfo{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Signature: s.Signature, Doc: s.Doc})
+	in.Doc = f.Facts.Doc
+	for i, s := range f.Facts.Symbols {
+		si := llm.SymbolInfo{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Signature: s.Signature, Doc: s.Doc}
+		if i < len(uses) {
+			si.Uses = uses[i]
+		}
+		in.Symbols = append(in.Symbols, si)
 	}
 	for _, imp := range f.Facts.Imports {
 		in.Imports = append(in.Imports, imp.Path)
@@ -366,13 +410,16 @@ func fileInput(f *snapshot.File) llm.FileInput {
 	return in
 }
 
-// fileKey hashes normalized content, language, the symbol list, the
-// prompt version and the model.
+// fileKey hashes normalized content, language, the file's doc, the
+// symbol list with each symbol's use count, the prompt version and the
+// model: the doc is extracted, not read from the content, so a change of
+// extractor changes it alone, and the offline summary speaks through the
+// most used definition.
 func fileKey(f *snapshot.File, in llm.FileInput, model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00", llm.FilePromptVersion, model, f.NormSHA, f.Lang)
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00", llm.FilePromptVersion, model, f.NormSHA, f.Lang, in.Doc)
 	for _, s := range in.Symbols {
-		fmt.Fprintf(h, "%s\x01%s\x01%s\x01%s\x01%s\x00", s.Name, s.Qualified, s.Kind, s.Signature, s.Doc)
+		fmt.Fprintf(h, "%s\x01%s\x01%s\x01%s\x01%s\x01%d\x00", s.Name, s.Qualified, s.Kind, s.Signature, s.Doc, s.Uses)
 	}
 	for _, i := range in.Imports {
 		fmt.Fprintf(h, "%s\x00", i)

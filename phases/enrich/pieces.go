@@ -37,10 +37,10 @@ type piece struct {
 // when a package clause is all it has. Each piece's content is whitespace-normalized, so the pieces are a
 // pure function of the normalized content and the facts: line numbers pick
 // lines, they are never part of what is sent.
-func pieces(data []byte, syms []facts.Symbol, imports []facts.Import) []piece {
+func pieces(data []byte, ff *facts.File) []piece {
 	lines := strings.Split(string(data), "\n")
 	covered := make([]bool, len(lines)+2)
-	order := slices.Clone(syms)
+	order := slices.Clone(ff.Symbols)
 	slices.SortStableFunc(order, func(a, b facts.Symbol) int {
 		if a.Line != b.Line {
 			return a.Line - b.Line
@@ -62,10 +62,10 @@ func pieces(data []byte, syms []facts.Symbol, imports []facts.Import) []piece {
 			covered[l] = true
 		}
 		text := pieceText(lines, start, s, order[i+1:])
-		out = append(out, piece{Piece: llm.Piece{Kind: s.Kind, Name: s.Qualified, Content: text}})
+		out = append(out, piece{Piece: llm.Piece{Kind: s.Kind, Name: s.Qualified, Content: text, Doc: s.Doc}})
 	}
 	withImports := slices.Clone(covered)
-	markImports(lines, imports, covered)
+	markImports(lines, ff.Imports, covered)
 	top := normalized(uncovered(lines, covered))
 	if onlyPackageClause(top) && len(out) == 0 {
 		// A file of imports alone (a barrel, an __init__.py) is what it
@@ -73,7 +73,7 @@ func pieces(data []byte, syms []facts.Symbol, imports []facts.Import) []piece {
 		top = normalized(uncovered(lines, withImports))
 	}
 	if !onlyPackageClause(top) {
-		out = append(out, piece{Piece: llm.Piece{Content: top}})
+		out = append(out, piece{Piece: llm.Piece{Content: top, Doc: ff.Doc}})
 	}
 	return out
 }
@@ -189,11 +189,11 @@ func normalized(s string) string {
 	return out + "\n"
 }
 
-// pieceKey hashes exactly the item text sent for a piece, the piece prompt
-// version and the model.
+// pieceKey hashes exactly the item text sent for a piece, the doc the
+// offline provider writes from, the piece prompt version and the model.
 func pieceKey(lang string, p llm.Piece, model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s", llm.PiecePromptVersion, model, llm.PieceItem(lang, p))
+	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s", llm.PiecePromptVersion, model, llm.PieceItem(lang, p), p.Doc)
 	return "piece/" + hex.EncodeToString(h.Sum(nil))
 }
 

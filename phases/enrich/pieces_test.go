@@ -18,7 +18,7 @@ func piecesOf(t *testing.T, path, src string) []piece {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return pieces([]byte(src), ff.Symbols, ff.Imports)
+	return pieces([]byte(src), ff)
 }
 
 // longClass is a Python class over outlineLines long.

@@ -1,10 +1,10 @@
 package wiki
 
 import (
+	"cmp"
 	"fmt"
 	"maps"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -12,8 +12,18 @@ import (
 
 // apiEntry is one exported symbol of the Public API section.
 type apiEntry struct {
-	sym  facts.Symbol
-	file string
+	sym   facts.Symbol
+	file  string
+	uses  int // nodes that call or reference it (member.Uses)
+	order int // position in path and source order, the last tie-break
+}
+
+// apiGroup is one heading of the Public API section: a type with its
+// members, the functions, or the constants and variables.
+type apiGroup struct {
+	title   string
+	rank    int // ties between groups: types by name, then functions, then values
+	entries []apiEntry
 }
 
 func isType(kind string) bool {
@@ -24,129 +34,154 @@ func isType(kind string) bool {
 	return false
 }
 
-// writeAPI writes the exported symbols of the production files, grouped by
-// type: each type with its exported methods, then functions, then constants
-// and variables. Entries are in path and source order.
+// writeAPI writes the exported symbols of the production files, the ones
+// the repository uses most first: the maxAPIEntries most used are shown,
+// grouped by type (each type with its exported members), functions, and
+// constants and variables; the group holding the most used definition
+// comes first, and in a group a type leads, then its members by use.
+// Definitions nested in functions are no API, and a name defined twice
+// (a property's getter and setter, a definition per platform) is listed
+// once.
 func writeAPI(b *strings.Builder, ms []member) {
-	types := map[string][]apiEntry{} // type name -> the type and its members
-	var typeOrder []string
-	var funcs, vals []apiEntry
+	groups := apiGroups(ms)
+	var all []*apiEntry
+	for _, g := range groups {
+		for i := range g.entries {
+			all = append(all, &g.entries[i])
+		}
+	}
+	if len(all) == 0 {
+		return
+	}
+	slices.SortStableFunc(all, func(x, y *apiEntry) int { return cmp.Or(y.uses-x.uses, x.order-y.order) })
+	shown := map[*apiEntry]bool{}
+	for _, e := range all[:min(len(all), maxAPIEntries)] {
+		shown[e] = true
+	}
+	type section struct {
+		g       *apiGroup
+		entries []apiEntry
+		top     int
+	}
+	var secs []section
+	for gi := range groups {
+		g := &groups[gi]
+		s := section{g: g}
+		for i := range g.entries {
+			if e := &g.entries[i]; shown[e] {
+				s.entries = append(s.entries, *e)
+				s.top = max(s.top, e.uses)
+			}
+		}
+		if len(s.entries) > 0 {
+			secs = append(secs, s)
+		}
+	}
+	slices.SortStableFunc(secs, func(x, y section) int { return cmp.Or(y.top-x.top, x.g.rank-y.g.rank) })
+	b.WriteString("\n## Public API\n")
+	for _, s := range secs {
+		fmt.Fprintf(b, "\n### %s\n\n", s.g.title)
+		for _, e := range s.entries {
+			writeAPIEntry(b, e)
+		}
+	}
+	if n := len(all) - len(shown); n > 0 {
+		fmt.Fprintf(b, "\n… %d more exported symbols, less used.\n", n)
+	}
+}
+
+// apiGroups gathers the exported symbols into groups, each group's
+// entries by use (a type's own entry first), ties in source order.
+func apiGroups(ms []member) []apiGroup {
+	types := map[string]bool{} // the module's exported top-level types
 	for _, m := range ms {
 		for _, s := range m.Syms {
+			if s.Parent == "" && isType(s.Kind) && exported(m.Path, s.Name) {
+				types[s.Name] = true
+			}
+		}
+	}
+	const funcs, vals = "\x00functions", "\x00values"
+	lists := map[string][]apiEntry{} // group -> its entries
+	at := map[[2]string]int{}        // group, qualified name -> index in its list
+	order := 0
+	for _, m := range ms {
+		for i, s := range m.Syms {
+			order++
 			if !exported(m.Path, s.Name) || s.Kind == facts.KindField {
 				continue
 			}
-			e := apiEntry{sym: s, file: m.Path}
-			switch {
-			case s.Parent == "" && isType(s.Kind):
-				if types[s.Name] == nil {
-					typeOrder = append(typeOrder, s.Name)
-				}
-				types[s.Name] = append([]apiEntry{e}, types[s.Name]...)
-			case s.Parent != "" && !strings.Contains(s.Parent, ".") && exported(m.Path, s.Parent):
-				// A private type's methods are no part of the API.
-				if types[s.Parent] == nil {
-					typeOrder = append(typeOrder, s.Parent)
-				}
-				types[s.Parent] = append(types[s.Parent], e)
-			case s.Parent == "" && (s.Kind == facts.KindFunction || s.Kind == facts.KindMethod):
-				funcs = append(funcs, e)
-			case s.Parent == "" && (s.Kind == facts.KindConst || s.Kind == facts.KindVar):
-				vals = append(vals, e)
+			group := apiGroupOf(s, types)
+			if group == "" {
+				continue
 			}
+			if j, ok := at[[2]string{group, s.Qualified}]; ok {
+				lists[group][j].uses += m.usesOf(i) // defined again: one entry, every use
+				continue
+			}
+			at[[2]string{group, s.Qualified}] = len(lists[group])
+			lists[group] = append(lists[group], apiEntry{sym: s, file: m.Path, uses: m.usesOf(i), order: order})
 		}
 	}
-	if len(typeOrder)+len(funcs)+len(vals) == 0 {
-		return
+	var out []apiGroup
+	for _, t := range slices.Sorted(maps.Keys(lists)) {
+		if t != funcs && t != vals {
+			out = append(out, apiGroup{title: CodeSpan(t), entries: lists[t]})
+		}
 	}
-	b.WriteString("\n## Public API\n")
-	left := maxAPIEntries
-	sort.Strings(typeOrder)
-	for _, t := range typeOrder {
-		left = writeAPIGroup(b, CodeSpan(t), types[t], left)
+	out = append(out, apiGroup{title: "Functions", entries: lists[funcs]}, apiGroup{title: "Constants and variables", entries: lists[vals]})
+	for i := range out {
+		out[i].rank = i
+		slices.SortStableFunc(out[i].entries, func(x, y apiEntry) int {
+			return cmp.Or(leads(y)-leads(x), y.uses-x.uses, x.order-y.order)
+		})
 	}
-	left = writeAPIGroup(b, "Functions", funcs, left)
-	left = writeAPIGroup(b, "Constants and variables", vals, left)
-	if left < 0 {
-		fmt.Fprintf(b, "\n… %d more exported symbols.\n", -left)
-	}
+	return out
 }
 
-// writeAPIGroup writes up to left entries and returns what is left
-// (negative: how many were left out).
-func writeAPIGroup(b *strings.Builder, title string, es []apiEntry, left int) int {
-	if len(es) == 0 {
-		return left
-	}
-	if left <= 0 {
-		return left - len(es)
-	}
-	fmt.Fprintf(b, "\n### %s\n\n", title)
-	for _, e := range es {
-		if left <= 0 {
-			left--
-			continue
+// apiGroupOf names the group an exported symbol is listed in: its type's
+// name, or the functions' or the values' group; "" for no API (a
+// definition nested in a function, a member of a private type).
+func apiGroupOf(s facts.Symbol, types map[string]bool) string {
+	switch {
+	case s.Parent == "" && isType(s.Kind):
+		return s.Name
+	case s.Parent != "":
+		if types[s.Parent] {
+			return s.Parent
 		}
-		left--
-		// A signature written over several lines joins onto one.
-		sig := strings.NewReplacer("( ", "(", ", )", ")", ",)", ")").Replace(strings.Join(strings.Fields(e.sym.Signature), " "))
-		if sig == "" {
-			sig = e.sym.Kind + " " + e.sym.Qualified
-		}
-		line := "- " + CodeSpan(sig)
-		if d := firstLine(e.sym.Doc); d != "" {
-			line += " — " + Text(d)
-		}
-		b.WriteString(line + "\n")
+	case s.Kind == facts.KindFunction || s.Kind == facts.KindMethod:
+		return "\x00functions"
+	case s.Kind == facts.KindConst || s.Kind == facts.KindVar:
+		return "\x00values"
 	}
-	return left
+	return ""
 }
 
-// writeDiagram writes a Mermaid flowchart of the module and its busiest
-// neighbours (at most maxDiagramSide each way), edges labelled with counts.
-func writeDiagram(b *strings.Builder, mf modFacts) {
-	if len(mf.Out)+len(mf.In) == 0 {
-		return
+// leads is 1 for the entry that heads its group: the type itself.
+func leads(e apiEntry) int {
+	if e.sym.Parent == "" && isType(e.sym.Kind) {
+		return 1
 	}
-	b.WriteString("\n## Neighbourhood\n\n```mermaid\nflowchart LR\n")
-	fmt.Fprintf(b, "  m0[\"%s\"]\n", mermaidLabel(mf.Dir))
-	ids := map[string]string{mf.Dir: "m0"}
-	node := func(d string) string {
-		if id, ok := ids[d]; ok {
-			return id
-		}
-		id := fmt.Sprintf("m%d", len(ids))
-		ids[d] = id
-		fmt.Fprintf(b, "  %s[\"%s\"]\n", id, mermaidLabel(d))
-		return id
-	}
-	for _, d := range busiest(mf.Out) {
-		fmt.Fprintf(b, "  m0 -->|%d| %s\n", total(mf.Out[d]), node(d))
-	}
-	for _, d := range busiest(mf.In) {
-		fmt.Fprintf(b, "  %s -->|%d| m0\n", node(d), total(mf.In[d]))
-	}
-	b.WriteString("```\n")
-	if n := len(mf.Out) + len(mf.In) - len(busiest(mf.Out)) - len(busiest(mf.In)); n > 0 {
-		fmt.Fprintf(b, "\n%d less connected neighbours are not drawn.\n", n)
-	}
+	return 0
 }
 
-// busiest are the neighbours with the most edges, ties by name.
-func busiest(deps map[string]map[string]int) []string {
-	ds := slices.Sorted(maps.Keys(deps))
-	sort.SliceStable(ds, func(i, j int) bool { return total(deps[ds[i]]) > total(deps[ds[j]]) })
-	if len(ds) > maxDiagramSide {
-		ds = ds[:maxDiagramSide]
+// writeAPIEntry writes one entry: its signature on one line and its doc's
+// first sentence.
+func writeAPIEntry(b *strings.Builder, e apiEntry) {
+	sig := oneLineSignature(e.sym.Signature)
+	if sig == "" {
+		sig = e.sym.Kind + " " + e.sym.Qualified
 	}
-	return ds
+	line := "- " + CodeSpan(sig)
+	if d := firstLine(e.sym.Doc); d != "" {
+		line += " — " + Text(d)
+	}
+	b.WriteString(line + "\n")
 }
 
-// mermaidLabel keeps a label inside Mermaid's quoted-string syntax, and
-// its < and > as Mermaid's entity codes: a label may be rendered as HTML.
-func mermaidLabel(dir string) string {
-	if dir == "." || dir == "" {
-		dir = "(root)"
-	}
-	return strings.NewReplacer(`"`, "'", "\n", " ", `\`, "/", "<", "#60;", ">", "#62;").Replace(dir)
+// oneLineSignature joins a signature written over several lines onto
+// one (extractors keep the lines of some).
+func oneLineSignature(sig string) string {
+	return strings.NewReplacer("( ", "(", ", )", ")", ",)", ")", " )", ")").Replace(strings.Join(strings.Fields(sig), " "))
 }

@@ -44,6 +44,12 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 	ins, mfs := map[string]llm.ModuleInput{}, map[string]modFacts{}
 	files := map[string]*narrativeFiles{}
 	in := map[string]map[string]map[string]int{} // target module -> source module -> kind -> count
+	into := map[string][]snapshot.Edge{}         // target path -> the edges into it, as the reverse index holds them
+	for _, f := range s.Files.All() {
+		for _, e := range depEdges(f) {
+			into[nodeid.PathOf(e.Target)] = append(into[nodeid.PathOf(e.Target)], e)
+		}
+	}
 	// Map order is fine: the rendering sorts the members, the narrative's
 	// key does not depend on their order, and the rest are counts.
 	for p, f := range s.Files.All() {
@@ -66,7 +72,11 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		if !ok {
 			m = newFacts(dir)
 		}
-		m.Members = append(m.Members, memberOf(f))
+		u := snapshot.NewUses(f)
+		for _, e := range into[p] {
+			u.Add(e)
+		}
+		m.Members = append(m.Members, memberOf(f, u))
 		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
 			t := nodeid.PathOf(e.Target)
@@ -81,7 +91,7 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		if files[dir] == nil {
 			files[dir] = &narrativeFiles{}
 		}
-		files[dir].add(f, targets)
+		files[dir].add(f, targets, u.Users())
 		ins[dir] = li
 	}
 	out := map[string]modInput{}

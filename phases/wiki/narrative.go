@@ -58,14 +58,17 @@ type narrativeFiles struct {
 	codeUses, testUses usesCounter
 }
 
-// add takes one file and the modules its edges reach.
-func (n *narrativeFiles) add(f *snapshot.File, targets map[string]bool) {
+// add takes one file, the modules its edges reach and the number of other
+// files that use it.
+func (n *narrativeFiles) add(f *snapshot.File, targets map[string]bool, users int) {
+	m := narrativeMember(f)
+	m.Users = users
 	if lang.IsTestPath(f.Path) {
-		n.tests = append(n.tests, narrativeMember(f))
+		n.tests = append(n.tests, m)
 		n.testUses.add(targets)
 		return
 	}
-	n.code = append(n.code, narrativeMember(f))
+	n.code = append(n.code, m)
 	n.codeUses.add(targets)
 }
 

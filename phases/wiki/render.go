@@ -32,6 +32,11 @@ type member struct {
 	Doc           string // what the file says of itself (facts.File.Doc)
 	Syms          []facts.Symbol
 	Signals       []facts.Signal
+	// Uses counts, per definition of Syms, the nodes that call or
+	// reference it, and Users the other files that depend on the file
+	// (snapshot.Uses): what ranks definitions and files "by use".
+	Uses  []int
+	Users int
 }
 
 // modFacts is everything the rendered sections of a module doc read: its
@@ -48,12 +53,20 @@ func newFacts(dir string) modFacts {
 	return modFacts{Dir: dir, Out: map[string]map[string]int{}, In: map[string]map[string]int{}}
 }
 
-func memberOf(f *snapshot.File) member {
-	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals}
+func memberOf(f *snapshot.File, u *snapshot.Uses) member {
+	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: u.PerSymbol, Users: u.Users()}
 	if f.Facts != nil {
 		m.Syms, m.Doc = f.Facts.Symbols, f.Facts.Doc
 	}
 	return m
+}
+
+// usesOf is how many nodes use m's i-th definition.
+func (m member) usesOf(i int) int {
+	if i < len(m.Uses) {
+		return m.Uses[i]
+	}
+	return 0
 }
 
 func count(m map[string]map[string]int, mod, kind string) { countN(m, mod, kind, 1) }
@@ -160,7 +173,7 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 		seen := map[string]bool{}
 		for i, m := range g {
 			names[i] = CodeSpan(path.Base(m.Path))
-			for _, s := range mainSymbols(m.Path, m.Syms) {
+			for _, s := range mainSymbols(m) {
 				if !seen[s] {
 					seen[s] = true
 					syms = append(syms, s)
@@ -173,52 +186,22 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 }
 
 // rowSentence is a file's line in the Files table: its summary's first
-// sentence, unless that sentence is merely the doc of one of its
-// declarations (what the offline summary falls back to when a file has no
-// header comment it could use, however minor the declaration): then the
-// file's own doc, or else the doc of the symbol it is named after, of its
-// first exported type, or of its first exported symbol, says better what
-// the file is for.
+// sentence, unless the file has a doc of its own and that sentence only
+// takes stock of the file or is merely the doc of one of its declarations
+// (the offline summary speaks through the file's most used definition when
+// it has no header comment it could use): then the file's own doc.
 func rowSentence(m member) string {
 	s := firstProse(m.Summary)
-	fromDecl := false
-	for _, sym := range m.Syms {
-		if d := firstLine(sym.Doc); d != "" && strings.HasPrefix(s, d) {
-			fromDecl = true
-			break
-		}
-	}
-	if d := firstLine(m.Doc); d != "" && (fromDecl || llm.Inventory(s)) {
-		return d // the file's own doc, which the summary lost
-	}
-	if !fromDecl {
+	d := firstLine(m.Doc)
+	if d == "" {
 		return s
 	}
-	// The symbol the file is named after, else its first type, else its
-	// first symbol.
-	stem := strings.NewReplacer("_", "", "-", "", ".", "").Replace(strings.ToLower(strings.TrimSuffix(path.Base(m.Path), path.Ext(m.Path))))
-	var named, firstType, firstFunc, first string
-	for _, sym := range m.Syms {
-		d := firstLine(sym.Doc)
-		if sym.Parent != "" || d == "" || !exported(m.Path, sym.Name) {
-			continue
-		}
-		if named == "" && strings.ToLower(sym.Name) == stem {
-			named = d
-		}
-		if firstType == "" && isType(sym.Kind) {
-			firstType = d
-		}
-		if firstFunc == "" && sym.Kind == facts.KindFunction {
-			firstFunc = d
-		}
-		if first == "" {
-			first = d
-		}
+	if llm.Inventory(s) {
+		return d
 	}
-	for _, c := range []string{named, firstType, firstFunc, first} {
-		if c != "" {
-			return c
+	for _, sym := range m.Syms {
+		if sd := firstLine(sym.Doc); sd != "" && strings.HasPrefix(s, sd) {
+			return d // the file's own doc, which the summary lost
 		}
 	}
 	return s
@@ -255,13 +238,19 @@ func prose(s string) bool {
 	return visible > 0 && letters*10 >= visible*6
 }
 
-// mainSymbols are a file's top-level exported names in source order.
-func mainSymbols(file string, syms []facts.Symbol) []string {
-	var out []string
-	for _, s := range syms {
-		if s.Parent == "" && s.Kind != facts.KindField && exported(file, s.Name) {
-			out = append(out, CodeSpan(s.Name))
+// mainSymbols are a file's top-level exported names, the most used
+// first, ties in source order.
+func mainSymbols(m member) []string {
+	var idx []int
+	for i, s := range m.Syms {
+		if s.Parent == "" && s.Kind != facts.KindField && exported(m.Path, s.Name) {
+			idx = append(idx, i)
 		}
+	}
+	slices.SortStableFunc(idx, func(a, b int) int { return m.usesOf(b) - m.usesOf(a) })
+	out := make([]string, len(idx))
+	for j, i := range idx {
+		out[j] = CodeSpan(m.Syms[i].Name)
 	}
 	return out
 }

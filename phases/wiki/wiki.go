@@ -37,7 +37,7 @@ func (Phase) Name() string { return "wiki" }
 // sections, the escaping of repository text, the page names its links
 // use). It is part of Version and of every doc's input key, so a change
 // rewrites every doc without asking a model again for its narrative.
-const renderVersion = "r2"
+const renderVersion = "r3"
 
 // CurrentRender reports whether docs a snapshot records under the wiki
 // version v were rendered as this lgraph renders them. Pages written from
@@ -222,7 +222,7 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput) (string
 // history window. dirs are the directories looked at; one with no input
 // (no code file, or not selected) has no doc.
 func (p Phase) inputs(st *phase.State, full bool, h *history) (map[string]modInput, []string, []string, error) {
-	idx := st.NextIndex(snapshot.KsDir, snapshot.KsUsedBy)
+	idx := st.NextIndex(snapshot.KsDir, snapshot.KsUsedBy, snapshot.KsRevEdge)
 	set := map[string]bool{}
 	var historyOnly []string
 	if full {
@@ -322,30 +322,11 @@ func rehistory(st *phase.State, h *history, dirs []string) (int, error) {
 
 // changedTargets lists the files at the far end of the dependency edges
 // one side of a changed record has and the other lacks: the "used by" of
-// those files' modules counts them, and no other module's doc reads the
-// record. A file re-resolved because a name it uses changed elsewhere
-// usually changes one edge of many.
-func changedTargets(was, is *snapshot.File) []string {
-	keys := func(f *snapshot.File) map[string]snapshot.Edge {
-		m := map[string]snapshot.Edge{}
-		if f != nil {
-			for _, e := range depEdges(f) {
-				m[string(snapshot.RevEdgeKey(e))] = e
-			}
-		}
-		return m
-	}
-	a, b := keys(was), keys(is)
-	var out []string
-	for _, pair := range [][2]map[string]snapshot.Edge{{a, b}, {b, a}} {
-		for k, e := range pair[0] {
-			if _, ok := pair[1][k]; !ok {
-				out = append(out, nodeid.PathOf(e.Target))
-			}
-		}
-	}
-	return out
-}
+// those files' modules counts them, their definitions' use counts rank
+// their API, and no other module's doc reads the record. A file
+// re-resolved because a name it uses changed elsewhere usually changes
+// one edge of many.
+func changedTargets(was, is *snapshot.File) []string { return snapshot.ChangedTargets(was, is) }
 
 func baseFile(st *phase.State, path string) *snapshot.File {
 	if st.Base == nil {
@@ -388,7 +369,11 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 		if f == nil {
 			return fmt.Errorf("%s is listed but has no record", p)
 		}
-		mf.Members = append(mf.Members, memberOf(f))
+		u, err := snapshot.UsesOf(idx, f)
+		if err != nil {
+			return fmt.Errorf("uses of %s: %w", p, err)
+		}
+		mf.Members = append(mf.Members, memberOf(f, u))
 		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
 			t := nodeid.PathOf(e.Target)
@@ -397,7 +382,7 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 				targets[td] = true
 			}
 		}
-		files.add(f, targets)
+		files.add(f, targets, u.Users())
 		members[path.Base(p)] = true
 		return nil
 	})
@@ -445,7 +430,7 @@ func selected(dir string, globs []string) bool {
 
 // inputKey hashes exactly what the provider is given, plus its identity:
 // for a model, the prompt it is sent; offline, which writes from the
-// files' docs and summaries and the counts, those.
+// files' docs, summaries and users and the counts, those.
 func inputKey(in llm.ModuleInput, model string) string {
 	h := sha256.New()
 	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", llm.ModulePromptVersion, model, in.Dir)
@@ -455,7 +440,7 @@ func inputKey(in llm.ModuleInput, model string) string {
 	}
 	summaries := make([]string, 0, len(in.Members))
 	for _, m := range in.Members {
-		summaries = append(summaries, m.Doc+"\x01"+m.Summary)
+		summaries = append(summaries, fmt.Sprintf("%s\x01%s\x01%d", m.Doc, m.Summary, m.Users))
 	}
 	slices.Sort(summaries)
 	for _, s := range summaries {

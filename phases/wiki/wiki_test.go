@@ -176,3 +176,42 @@ func TestNarrativeFollowsSurface(t *testing.T) {
 		t.Errorf("docs after updates differ from a rebuild:\n%v\n---\n%v", got, want)
 	}
 }
+
+// TestRankFollowsUse: a new caller in another module moves the helper it
+// calls to the head of the Public API and makes its doc the file's line
+// and the module's purpose (offline), and the update equals a rebuild.
+func TestRankFollowsUse(t *testing.T) {
+	r := gittest.New(t)
+	r.Write(map[string]string{
+		"go.mod": "module example.com/demo\n\ngo 1.22\n",
+		"kit/kit.go": "package kit\n\n// Aardvark digs for values.\nfunc Aardvark() int { return 1 }\n\n" +
+			"// Zebra maps names to values.\nfunc Zebra(s string) int { return len(s) }\n",
+		"app/main.go": "package main\n\nimport \"example.com/demo/kit\"\n\nfunc main() { _ = kit.Aardvark() }\n",
+	})
+	r.Commit("base")
+	ix := lgtest.New(t, r.Dir)
+	ix.MustRun(t, "init", true)
+	first := func(doc, a, b string) bool {
+		return strings.Index(doc, a) >= 0 && strings.Index(doc, a) < strings.Index(doc, b)
+	}
+	if doc := docs(t, ix)["kit"]; !first(doc, "func Aardvark()", "func Zebra(") || !strings.HasPrefix(doc, "# `kit`\n\nAardvark digs for values.") {
+		t.Fatalf("kit doc before:\n%s", doc)
+	}
+	r.Write(map[string]string{
+		"app/main.go": "package main\n\nimport \"example.com/demo/kit\"\n\nfunc main() { _ = kit.Aardvark() + kit.Zebra(\"a\") }\n",
+		"cmd/cmd.go":  "package cmd\n\nimport \"example.com/demo/kit\"\n\nfunc Run() int { return kit.Zebra(\"b\") }\n",
+	})
+	r.Commit("zebra is used more")
+	ix.MustRun(t, "update", false)
+	ix.CheckIndex(t, "main")
+	doc := docs(t, ix)["kit"]
+	if !first(doc, "func Zebra(", "func Aardvark()") || !strings.HasPrefix(doc, "# `kit`\n\nZebra maps names to values.") ||
+		!strings.Contains(doc, "| `kit.go` | Zebra maps names to values. |") {
+		t.Errorf("kit doc after Zebra gained callers:\n%s", doc)
+	}
+	full := lgtest.New(t, r.Dir)
+	full.MustRun(t, "init", true)
+	if got, want := docs(t, ix), docs(t, full); !maps.Equal(got, want) {
+		t.Errorf("docs after the update differ from a rebuild:\n%v\n---\n%v", got, want)
+	}
+}

@@ -90,7 +90,7 @@ func (x *extractor) header(start, n, body *sitter.Node) string {
 	if start.StartByte() >= end {
 		return ""
 	}
-	s := syntax.OneLine(string(x.src[start.StartByte():end]))
+	s := syntax.OneLine(syntax.WithoutComments(n, start.StartByte(), end, x.src))
 	const max = 400
 	if len(s) > max {
 		s = s[:max]

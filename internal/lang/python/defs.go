@@ -158,7 +158,7 @@ func (e *extractor) docstring(body *sitter.Node) string {
 		case "expression_statement":
 			if c.NamedChildCount() == 1 {
 				if s := c.NamedChild(0); e.g.Kind(s) == "string" {
-					return cleandoc(e.stringValue(s))
+					return syntax.WithoutHeadings(cleandoc(e.stringValue(s)))
 				}
 			}
 		}

@@ -121,7 +121,7 @@ func extract(root *sitter.Node, src []byte) *facts.File {
 		mod: modNames{first: map[string]byte{}, from: map[string]fromName{}, plain: map[string][]plain{}, typeVars: map[string]bool{},
 			returns: map[string]string{}, anns: map[string]string{}}}
 	e.scanModule(root)
-	e.f.Doc = syntax.CapDoc(e.docstring(root))
+	e.f.Doc = syntax.CleanDoc(e.docstring(root))
 	syntax.Walk(root, e.visit)
 	drop := e.shadowedFields()
 	for i := range e.overloadStubs() {

@@ -24,14 +24,38 @@ func EndLine(n *sitter.Node) int { return int(n.EndPosition().Row) + 1 }
 func OneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // Header returns the text of n up to (not including) its body child, on one
-// line: the declaration's signature. With no body it is the whole node text.
+// line and without its comments: the declaration's signature. With no body
+// it is the whole node text.
 func Header(n, body *sitter.Node, src []byte) string {
 	end := n.EndByte()
 	if body != nil && body.StartByte() > n.StartByte() {
 		end = body.StartByte()
 	}
-	s := CapSignature(OneLine(string(src[n.StartByte():end])))
+	s := CapSignature(OneLine(WithoutComments(n, n.StartByte(), end, src)))
 	return strings.TrimRight(s, " {:=")
+}
+
+// WithoutComments is the source text from start to end, a span of n, with
+// the comments n holds there left out. A comment inside a header written
+// over several lines ("def command(  # type: ignore[override]") would,
+// once the lines are joined, swallow the rest of the signature.
+func WithoutComments(n *sitter.Node, start, end uint, src []byte) string {
+	var b strings.Builder
+	from := start
+	Walk(n, func(c *sitter.Node) bool {
+		if c.StartByte() >= end {
+			return false
+		}
+		if strings.Contains(c.Kind(), "comment") && c.StartByte() >= from {
+			b.Write(src[from:c.StartByte()])
+			b.WriteByte(' ')
+			from = min(c.EndByte(), end)
+			return false
+		}
+		return true
+	})
+	b.Write(src[from:end])
+	return b.String()
 }
 
 // Walk visits n and its descendants depth first, in source order, using one
@@ -85,7 +109,7 @@ func PrecedingComments(n *sitter.Node, src []byte, isComment func(kind string) b
 		lines = append([]string{StripComment(Text(p, src))}, lines...)
 		next = int(p.StartPosition().Row)
 	}
-	return strings.TrimSpace(strings.Join(lines, "\n"))
+	return WithoutHeadings(WithoutDirectives(strings.TrimSpace(strings.Join(lines, "\n"))))
 }
 
 // StripComment removes comment markers (//, /* */, #, ///, /** */, leading
