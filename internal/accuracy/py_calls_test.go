@@ -26,6 +26,8 @@ var pyCorpora = []struct {
 	{"click", false, 0.95, 0.93},    // 0.981 (474/483), 0.967 (474/490) [0.949, 0.906]
 	{"werkzeug", true, 0.96, 0.94},  // 0.991 (1024/1033), 0.971 (1024/1055) [0.862, 0.897]
 	{"rich", true, 0.96, 0.94},      // 0.995 (1124/1130), 0.975 (1124/1153) [0.944, 0.840]
+	{"tornado", false, 0, 0},
+	{"starlette", false, 0, 0},
 }
 
 // Floors on the default corpora together (micro-averaged), checked when

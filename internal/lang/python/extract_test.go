@@ -338,3 +338,21 @@ func TestPythonBasesAsChains(t *testing.T) {
 		t.Errorf("bases (-want +got):\n%s", diff)
 	}
 }
+
+// TestPythonSelfAfterComment: a comment at the head of a parameter list
+// (def initialize(  # type: ignore) leaves self the first parameter, so
+// the attributes the method assigns are the class's.
+func TestPythonSelfAfterComment(t *testing.T) {
+	src := "from tornado import ioloop\n\n\nclass C:\n    def initialize(  # type: ignore\n        self, x: int = 10\n    ) -> None:\n" +
+		"        self.cb = ioloop.PeriodicCallback(self.tick, 1000)\n"
+	f := langtest.Extract(t, Language(), src)
+	for _, s := range f.Symbols {
+		if s.Qualified == "C.cb" {
+			if want := "@tornado.ioloop|PeriodicCallback()"; s.Type != want {
+				t.Errorf("C.cb type %q, want %q", s.Type, want)
+			}
+			return
+		}
+	}
+	t.Errorf("no field C.cb in %v", langtest.Syms[symRow](f))
+}

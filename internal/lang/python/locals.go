@@ -105,6 +105,9 @@ func (e *extractor) params(ps *sitter.Node, l *locals, self bool) {
 	at := ps.StartByte()
 	for i := uint(0); i < ps.NamedChildCount(); i++ {
 		p := ps.NamedChild(i)
+		if e.g.Kind(p) == "comment" {
+			continue // def f(  # type: ignore\n self): self is still the first
+		}
 		b := bind{at: at, chain: facts.Unknown}
 		if t := p.ChildByFieldId(e.g.fType); t != nil {
 			b.ann = noSpace(syntax.Text(t, e.src))
