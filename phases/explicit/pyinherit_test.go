@@ -49,3 +49,13 @@ func TestPythonAttributeTypesAcrossFiles(t *testing.T) {
 		},
 		[]string{"web/views.py#hooked ->"})
 }
+
+// TestPythonClsMakesAnInstance: cls() in a classmethod is an instance of
+// the class, inside the method and as its result.
+func TestPythonClsMakesAnInstance(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"h.py":   "class H:\n    @classmethod\n    def parse(cls, s):\n        h = cls()\n        h.line(s)\n        return h\n\n    def line(self, s):\n        pass\n",
+		"use.py": "from h import H\n\n\ndef use():\n    H.parse('x').line('y')\n",
+	})
+	check(t, got, []string{"h.py#H.parse -> h.py#H.line [calls type]", "use.py#use -> h.py#H.line [calls type]"}, nil)
+}
