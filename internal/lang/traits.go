@@ -109,6 +109,10 @@ type Traits struct {
 	// UnfoundIsExternal: a type name not in scope is outside the
 	// repository even when some member elsewhere bears it (C#).
 	UnfoundIsExternal bool
+	// CalledClassValues: a variable or field may hold a class, and
+	// calling it makes an instance (Python: config_class = Config, then
+	// self.config_class()).
+	CalledClassValues bool
 
 	// When a call is guessed at by its name.
 

@@ -159,9 +159,28 @@ func (r *resolver) valueOf(d *def, called bool, depth int) (*def, typeState) {
 			return nil, typeUnknown
 		}
 	case called:
-		return nil, typeUnknown
+		return r.calledValue(d, depth)
 	}
 	return r.typeOf(d, depth)
+}
+
+// calledValue is the value of calling a variable or field. One that holds
+// a class (config_class = Config; self.config_class()) makes an instance
+// of it. Type chains do not tell a class from its instances, so a class
+// that declares __call__ leaves the result unknown: the value may be an
+// instance being called.
+func (r *resolver) calledValue(d *def, depth int) (*def, typeState) {
+	if !r.traits.CalledClassValues {
+		return nil, typeUnknown
+	}
+	t, st := r.typeOf(d, depth)
+	if st != typeKnown || t.Kind != facts.KindClass {
+		return nil, typeUnknown
+	}
+	if _, cst := r.memberOf(t, "__call__", callable, "", depth+1); cst == typeKnown {
+		return nil, typeUnknown
+	}
+	return t, typeKnown
 }
 
 // typeOf evaluates a definition's own Type where it was written.

@@ -141,11 +141,26 @@ func (e *extractor) bases(list *sitter.Node) []string {
 		}
 		if k := e.g.Kind(c); k == "identifier" || k == "attribute" {
 			if s := noSpace(syntax.Text(c, e.src)); isDotted(s) {
-				out = append(out, s)
+				out = append(out, e.baseChain(s))
 			}
 		}
 	}
 	return out
+}
+
+// baseChain is how a base class is written into Extends: a name the module
+// imports as its chain (@module|Name), since the resolver reads a class's
+// bases from other files too, where this file's imports are not in
+// scope; any other name as written.
+func (e *extractor) baseChain(dotted string) string {
+	parts := strings.Split(dotted, ".")
+	if e.localFlags(parts[0]) != 0 {
+		return dotted
+	}
+	if c := e.moduleDotted(parts, pyType); strings.HasPrefix(c, "@") {
+		return c
+	}
+	return dotted
 }
 
 // docstring returns the cleaned docstring of a def/class body, or "".

@@ -128,7 +128,8 @@ func TestPythonExtractDetails(t *testing.T) {
 		"Service": {
 			Signature: "class Service(base.Service, Mixin, Generic[T], metaclass=Meta)",
 			Doc:       "Serve things.\n\nLonger description\n  indented.",
-			Extends:   []string{"base.Service", "Mixin", "Generic"},
+			// Names the module does not bind come from its one star import.
+			Extends: []string{"@..core.base|base.Service", "@..core.base|Mixin", "@..core.base|Generic"},
 		},
 		"Service.timeout":       {Signature: "timeout: float = 1.0"},
 		"Service.__init__":      {Signature: `def __init__(self, store: "models.Store", *args, **kw) -> None`},
@@ -138,7 +139,7 @@ func TestPythonExtractDetails(t *testing.T) {
 		"Service.Meta.ordering": {Signature: `ordering = ["name"]`},
 		"make":                  {Signature: `def make(kind: str = "x") -> Service`},
 		"make.inner":            {Signature: "def inner(v: Item)"},
-		"make.Local":            {Signature: "class Local(Base)", Extends: []string{"Base"}},
+		"make.Local":            {Signature: "class Local(Base)", Extends: []string{"@..core.base|Base"}},
 		"Alias":                 {Signature: "type Alias = dict[str, Item]"},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -309,4 +310,49 @@ func TestPythonImportCandidates(t *testing.T) {
 			t.Errorf("ImportCandidates(%q from %q) (-want +got):\n%s", c.imp.Path, c.from, diff)
 		}
 	}
+}
+
+// TestPythonBasesAsChains: a base the module imports is written as its
+// chain, readable from other files; local, builtin and unbound names stay
+// as written.
+func TestPythonBasesAsChains(t *testing.T) {
+	src := "import pkg.mod\nimport pkg.other as po\nfrom .sub.base import Base\nfrom . import models\n\n\n" +
+		"class Local:\n    pass\n\n\n" +
+		"class A(Base, Local, Exception, Unbound):\n    pass\n\n\n" +
+		"class B(pkg.mod.Thing, po.Other, models.Model):\n    pass\n\n\n" +
+		"def f(Base):\n    class C(Base):\n        pass\n"
+	f := langtest.Extract(t, Language(), src)
+	got := map[string][]string{}
+	for _, s := range f.Symbols {
+		if s.Kind == facts.KindClass {
+			got[s.Qualified] = s.Extends
+		}
+	}
+	want := map[string][]string{
+		"Local": nil,
+		"A":     {"@.sub.base|Base", "Local", "Exception", "Unbound"},
+		"B":     {"@pkg.mod|Thing", "@pkg.other|Other", "@.models|Model"},
+		"f.C":   {"Base"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("bases (-want +got):\n%s", diff)
+	}
+}
+
+// TestPythonSelfAfterComment: a comment at the head of a parameter list
+// (def initialize(  # type: ignore) leaves self the first parameter, so
+// the attributes the method assigns are the class's.
+func TestPythonSelfAfterComment(t *testing.T) {
+	src := "from tornado import ioloop\n\n\nclass C:\n    def initialize(  # type: ignore\n        self, x: int = 10\n    ) -> None:\n" +
+		"        self.cb = ioloop.PeriodicCallback(self.tick, 1000)\n"
+	f := langtest.Extract(t, Language(), src)
+	for _, s := range f.Symbols {
+		if s.Qualified == "C.cb" {
+			if want := "@tornado.ioloop|PeriodicCallback()"; s.Type != want {
+				t.Errorf("C.cb type %q, want %q", s.Type, want)
+			}
+			return
+		}
+	}
+	t.Errorf("no field C.cb in %v", langtest.Syms[symRow](f))
 }

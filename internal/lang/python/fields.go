@@ -202,7 +202,7 @@ func (e *extractor) isEnum(qual string) bool {
 	for i := len(e.f.Symbols) - 1; i >= 0; i-- {
 		if s := e.f.Symbols[i]; s.Qualified == qual && s.Kind == facts.KindClass {
 			for _, b := range s.Extends {
-				if l := lastDotted(b); strings.HasSuffix(l, "Enum") || strings.HasSuffix(l, "Flag") {
+				if l := lastDotted(baseName(b)); strings.HasSuffix(l, "Enum") || strings.HasSuffix(l, "Flag") {
 					return true
 				}
 			}
@@ -328,4 +328,13 @@ func (e *extractor) shadowedFields() map[int]bool {
 		}
 	}
 	return drop
+}
+
+// baseName is a base as written in the class statement: the name of an
+// imported chain (@module|Name -> Name).
+func baseName(base string) string {
+	if module, root, steps := facts.SplitChain(base); module != "" {
+		return strings.Join(append([]string{root}, steps...), ".")
+	}
+	return base
 }

@@ -28,7 +28,7 @@ var language = &syntax.Language{
 	// receiver is not guessed at.
 	Rules: lang.Traits{
 		SubmoduleSep: ".", NamespacePackages: true, NamesOnlyImports: true, ExternalNames: externalNames,
-		ModuleImportsExported: true, NoMethodGuess: true, ProjectFacts: importHeads,
+		ModuleImportsExported: true, NoMethodGuess: true, ProjectFacts: importHeads, CalledClassValues: true,
 	},
 	Keys:       moduleKeys,
 	Candidates: importCandidates,

@@ -66,6 +66,17 @@ func (e *extractor) localFlags(name string) uint8 {
 	return 0
 }
 
+// isClsParam reports whether name is a method's first parameter named
+// other than self and never rebound: a classmethod's cls.
+func (e *extractor) isClsParam(name string) bool {
+	i, ok := e.localScope(name)
+	if !ok || name == "self" {
+		return false
+	}
+	b := e.locals[i].binds[name]
+	return len(b) == 1 && b[0].chain == "self"
+}
+
 // localScope returns the index of the innermost enclosing scope that binds name.
 func (e *extractor) localScope(name string) (int, bool) {
 	for i := len(e.locals) - 1; i >= 0; i-- {
@@ -105,6 +116,9 @@ func (e *extractor) params(ps *sitter.Node, l *locals, self bool) {
 	at := ps.StartByte()
 	for i := uint(0); i < ps.NamedChildCount(); i++ {
 		p := ps.NamedChild(i)
+		if e.g.Kind(p) == "comment" {
+			continue // def f(  # type: ignore\n self): self is still the first
+		}
 		b := bind{at: at, chain: facts.Unknown}
 		if t := p.ChildByFieldId(e.g.fType); t != nil {
 			b.ann = noSpace(syntax.Text(t, e.src))

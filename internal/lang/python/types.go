@@ -188,6 +188,8 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 				return e.annotationChain(noSpace(syntax.Text(args.NamedChild(0), e.src)), mode, depth+1)
 			}
 			return facts.Unknown
+		case isPyVariable(flags) && e.isClsParam(name):
+			return "self" // cls() in a classmethod makes an instance of the class
 		case isPyVariable(flags):
 			// Calling a class a variable holds (cls: Type[X]) makes an X;
 			// another callable's result is unknown.

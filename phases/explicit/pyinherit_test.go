@@ -1,0 +1,61 @@
+package explicit
+
+import "testing"
+
+// minimalInherit is issue 22's minimal case: the base in one module, the
+// subclass in a second, the call on an instance in a third.
+var minimalInherit = map[string]string{
+	"pkg/__init__.py":     "",
+	"pkg/sub/__init__.py": "",
+	"pkg/sub/base.py":     "class Base:\n    def hello(self):\n        return 1\n",
+	"pkg/child.py":        "from .sub.base import Base\n\n\nclass Child(Base):\n    def other(self):\n        return 2\n",
+	"main.py":             "from pkg.child import Child\n\n\ndef run():\n    c = Child()\n    c.hello()\n",
+}
+
+// TestPythonInheritedAcrossFiles: a call on an instance reaches the method
+// its class inherits from a base defined in another module.
+func TestPythonInheritedAcrossFiles(t *testing.T) {
+	got := resolveAll(t, nil, minimalInherit)
+	check(t, got, []string{"main.py#run -> pkg/sub/base.py#Base.hello [calls type]"}, nil)
+}
+
+// TestPythonAttributeTypesAcrossFiles: an attribute's type comes from an
+// __init__ assignment (also of a method's result that calls a class held
+// in a class attribute), a class-level annotation or a dataclass field,
+// each declared in a module other than the caller's; @app.route on an
+// instance reaches the base's route. A class attribute holding a class
+// that declares __call__ may hold an instance: calling it says nothing.
+func TestPythonAttributeTypesAcrossFiles(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fw/__init__.py": "from .app import App\n",
+		"fw/config.py":   "class Config(dict):\n    def from_mapping(self, m):\n        pass\n\n\nclass Hook:\n    def __call__(self):\n        return self\n\n    def fire(self):\n        pass\n",
+		"fw/scaffold.py": "from .config import Config, Hook\n\n\nclass Scaffold:\n    config_class = Config\n    hook_class = Hook\n    settings: Config\n\n" +
+			"    def make_config(self):\n        return self.config_class()\n\n    def make_hook(self):\n        return self.hook_class()\n\n" +
+			"    def route(self, rule):\n        return lambda f: f\n",
+		"fw/app.py": "from dataclasses import dataclass\nfrom .scaffold import Scaffold\nfrom .config import Config\n\n\n" +
+			"class App(Scaffold):\n    def __init__(self, name):\n        self.config = self.make_config()\n        self.hook = self.make_hook()\n\n\n" +
+			"@dataclass\nclass Opts:\n    conf: Config\n    n: int = 0\n",
+		"web/views.py": "from fw import App\nfrom fw.app import Opts\n\napp = App(__name__)\n\n\n" +
+			"def init():\n    app.config.from_mapping({})\n\n\ndef annotated():\n    app.settings.from_mapping({})\n\n\n" +
+			"def fields():\n    o = Opts(conf=None)\n    o.conf.from_mapping({})\n\n\ndef hooked():\n    app.hook.fire()\n\n\n" +
+			"def routes():\n    @app.route('/')\n    def index():\n        pass\n",
+	})
+	check(t, got,
+		[]string{
+			"web/views.py#init -> fw/config.py#Config.from_mapping [calls type]",
+			"web/views.py#annotated -> fw/config.py#Config.from_mapping [calls type]",
+			"web/views.py#fields -> fw/config.py#Config.from_mapping [calls type]",
+			"web/views.py#routes -> fw/scaffold.py#Scaffold.route [calls type]",
+		},
+		[]string{"web/views.py#hooked ->"})
+}
+
+// TestPythonClsMakesAnInstance: cls() in a classmethod is an instance of
+// the class, inside the method and as its result.
+func TestPythonClsMakesAnInstance(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"h.py":   "class H:\n    @classmethod\n    def parse(cls, s):\n        h = cls()\n        h.line(s)\n        return h\n\n    def line(self, s):\n        pass\n",
+		"use.py": "from h import H\n\n\ndef use():\n    H.parse('x').line('y')\n",
+	})
+	check(t, got, []string{"h.py#H.parse -> h.py#H.line [calls type]", "use.py#use -> h.py#H.line [calls type]"}, nil)
+}
