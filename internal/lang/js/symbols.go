@@ -201,7 +201,7 @@ func (x *extractor) declarator(n, decl *sitter.Node, top bool) {
 		}
 		body = value.ChildByFieldId(x.t.fBody)
 		kind = facts.KindFunction
-		mod = func(s *facts.Symbol) { s.Type = x.resultType(value) }
+		mod = func(s *facts.Symbol) { s.Type, s.Params = x.resultType(value), x.paramTypes(value) }
 		if vk == jkClassExpr {
 			kind = facts.KindClass
 			x.skip = value.Id()
@@ -222,7 +222,11 @@ func (x *extractor) declarator(n, decl *sitter.Node, top bool) {
 			kind = facts.KindFunction
 			typ = x.callableResult(ann)
 		}
-		mod = func(s *facts.Symbol) { s.Type = typ }
+		params := ""
+		if x.tsFunctionType(ann) {
+			params = x.paramTypes(x.innerType(ann))
+		}
+		mod = func(s *facts.Symbol) { s.Type, s.Params = typ, params }
 	default:
 		return
 	}

@@ -1,0 +1,41 @@
+package explicit
+
+import "testing"
+
+// TestTSCallbackParameters: a function literal passed as an argument gives
+// its undeclared parameters the types the callee declares for them, across
+// files: an inline function type, a generic type alias of a function
+// type, a union of such aliases, a rest parameter of handlers, and a
+// plain function as the callee.
+func TestTSCallbackParameters(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/context.ts": "export class Context<E = any> {\n  text(s: string): Response { return new Response(s) }\n  json(v: unknown): Response { return new Response('') }\n}\n" +
+			"export class Other {\n  text(s: string): void {}\n}\n",
+		"src/types.ts": "import { Context } from './context'\n\nexport type Next = () => Promise<void>\n" +
+			"export type Handler<E = any> = (c: Context<E>, next: Next) => Response\n" +
+			"export type Middleware<E = any> = (c: Context<E>, next: Next) => Promise<void>\n" +
+			"export type H<E = any> = Handler<E> | Middleware<E>\n",
+		"src/app.ts": "import { Context } from './context'\nimport { H, Handler } from './types'\n\n" +
+			"export class App {\n  get(path: string, handler: Handler): this { return this }\n" +
+			"  use(...handlers: H[]): this { return this }\n" +
+			"  on(path: string, cb: (c: Context, n: number) => void): void {}\n}\n" +
+			"export function route(path: string, h: Handler): void {}\n",
+		"src/main.ts": "import { App, route } from './app'\n\nconst app = new App()\n\n" +
+			"export function viaAlias(): void {\n  app.get('/', (c) => c.text('hi'))\n}\n" +
+			"export function viaUnion(): void {\n  app.use(async (c, next) => { c.json(1) })\n}\n" +
+			"export function viaRest(): void {\n  app.use(async (c, next) => {}, (ctx) => ctx.text('x'))\n}\n" +
+			"export function viaInline(): void {\n  app.on('/x', function (c, n) { c.text('on') })\n}\n" +
+			"export function viaFunction(): void {\n  route('/r', (c) => c.json(2))\n}\n" +
+			"export function declared(): void {\n  app.get('/', (c: any) => c.text('hi'))\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/main.ts#viaAlias -> src/context.ts#Context.text [calls type]",
+			"src/main.ts#viaUnion -> src/context.ts#Context.json [calls type]",
+			"src/main.ts#viaRest -> src/context.ts#Context.text [calls type]",
+			"src/main.ts#viaInline -> src/context.ts#Context.text [calls type]",
+			"src/main.ts#viaFunction -> src/context.ts#Context.json [calls type]",
+		},
+		// c: any says nothing of c, and Other.text is no candidate.
+		[]string{"Other.text", "src/main.ts#declared -> src/context.ts#Context.text [calls type]"})
+}
