@@ -10,11 +10,22 @@ import (
 // function passed as an argument has the type that the callee's declared
 // parameter gives it, read from the callee's Params: inline ("=>A;B"), or
 // through a type alias of a function type (Handler = (c: Context) => R),
-// a union's first member included.
+// a union's first member included. A callee that is a field or variable
+// is called through its type: an interface's call signatures or a type
+// alias of a function type.
 
 // callbackParam is the type of the i-th parameter of a function passed
 // as the k-th argument of a call of fn.
 func (r *resolver) callbackParam(fn *def, k, i, depth int) (*def, typeState) {
+	if fn.Params == "" && fn.Kind != facts.KindFunction && fn.Kind != facts.KindMethod && !typeLike[fn.Kind] {
+		// A field or variable holding the function: its type's call
+		// signatures (get: HandlerInterface) or function type alias.
+		t, st := r.typeOf(fn, depth)
+		if st != typeKnown {
+			return nil, st
+		}
+		fn = t
+	}
 	p := paramAt(fn.Params, k, true)
 	switch {
 	case depth > maxChainDepth || p == "" || p == facts.Unknown:
@@ -26,15 +37,15 @@ func (r *resolver) callbackParam(fn *def, k, i, depth int) (*def, typeState) {
 	c.typeOnly = true
 	t, st := r.evalChain(c, p, depth+1)
 	for d := depth; st == typeKnown && d <= maxChainDepth; d++ {
-		if t.Kind != facts.KindType {
-			return nil, typeUnknown // an interface's call signatures are not symbols
-		}
 		if t.Params != "" {
 			e := paramAt(t.Params, i, false)
 			if e == "" || strings.HasPrefix(e, "=>") {
 				return nil, typeUnknown
 			}
 			return r.evalChain(defCtx(r, t), e, d+1)
+		}
+		if t.Kind != facts.KindType {
+			return nil, typeUnknown
 		}
 		t, st = r.typeOf(t, d) // type H = Handler | Middleware: Handler's
 	}

@@ -5,8 +5,9 @@ import "testing"
 // TestTSCallbackParameters: a function literal passed as an argument gives
 // its undeclared parameters the types the callee declares for them, across
 // files: an inline function type, a generic type alias of a function
-// type, a union of such aliases, a rest parameter of handlers, and a
-// plain function as the callee.
+// type, a union of such aliases, a rest parameter of handlers, a plain
+// function as the callee, and a field whose type is an interface of call
+// signatures (overloads, a rest tuple among them).
 func TestTSCallbackParameters(t *testing.T) {
 	got := resolveAll(t, nil, map[string]string{
 		"src/context.ts": "export class Context<E = any> {\n  text(s: string): Response { return new Response(s) }\n  json(v: unknown): Response { return new Response('') }\n}\n" +
@@ -16,7 +17,8 @@ func TestTSCallbackParameters(t *testing.T) {
 			"export type Middleware<E = any> = (c: Context<E>, next: Next) => Promise<void>\n" +
 			"export type H<E = any> = Handler<E> | Middleware<E>\n",
 		"src/app.ts": "import { Context } from './context'\nimport { H, Handler } from './types'\n\n" +
-			"export class App {\n  get(path: string, handler: Handler): this { return this }\n" +
+			"export interface HandlerInterface {\n  (handler: H): App\n  (path: string, ...handlers: [H, H]): App\n}\n" +
+			"export class App {\n  post!: HandlerInterface\n  get(path: string, handler: Handler): this { return this }\n" +
 			"  use(...handlers: H[]): this { return this }\n" +
 			"  on(path: string, cb: (c: Context, n: number) => void): void {}\n}\n" +
 			"export function route(path: string, h: Handler): void {}\n",
@@ -26,6 +28,7 @@ func TestTSCallbackParameters(t *testing.T) {
 			"export function viaRest(): void {\n  app.use(async (c, next) => {}, (ctx) => ctx.text('x'))\n}\n" +
 			"export function viaInline(): void {\n  app.on('/x', function (c, n) { c.text('on') })\n}\n" +
 			"export function viaFunction(): void {\n  route('/r', (c) => c.json(2))\n}\n" +
+			"export function viaInterface(): void {\n  app.post('/', (c) => c.json(3), (c) => c.text('p'))\n}\n" +
 			"export function declared(): void {\n  app.get('/', (c: any) => c.text('hi'))\n}\n",
 	})
 	check(t, got,
@@ -35,6 +38,8 @@ func TestTSCallbackParameters(t *testing.T) {
 			"src/main.ts#viaRest -> src/context.ts#Context.text [calls type]",
 			"src/main.ts#viaInline -> src/context.ts#Context.text [calls type]",
 			"src/main.ts#viaFunction -> src/context.ts#Context.json [calls type]",
+			"src/main.ts#viaInterface -> src/context.ts#Context.json [calls type]",
+			"src/main.ts#viaInterface -> src/context.ts#Context.text [calls type]",
 		},
 		// c: any says nothing of c, and Other.text is no candidate.
 		[]string{"Other.text", "src/main.ts#declared -> src/context.ts#Context.text [calls type]"})

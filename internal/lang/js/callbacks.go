@@ -41,9 +41,10 @@ func (x *extractor) paramTypes(fn *sitter.Node) string {
 		case x.kind(p.ChildByFieldId(x.t.fPattern)) == jkThis:
 			continue
 		}
-		e := x.paramType(p)
-		known = known || e != facts.Unknown
-		out = append(out, e)
+		for _, e := range x.paramType(p) {
+			known = known || e != facts.Unknown
+			out = append(out, e)
+		}
 	}
 	if !known {
 		return "" // nothing a callback could learn
@@ -51,33 +52,75 @@ func (x *extractor) paramTypes(fn *sitter.Node) string {
 	return "(" + strings.Join(out, ",") + ")"
 }
 
-// paramType is one parameter's element of Params.
-func (x *extractor) paramType(p *sitter.Node) string {
+// paramType is one parameter's elements of Params: one, or a rest
+// parameter's tuple's (...handlers: [A, B]) one per element.
+func (x *extractor) paramType(p *sitter.Node) []string {
 	ann := p.ChildByFieldId(x.t.fType)
 	if ann == nil {
-		return facts.Unknown
+		return []string{facts.Unknown}
 	}
 	rest := x.kind(p.ChildByFieldId(x.t.fPattern)) == jkRestPattern
 	t := x.innerType(ann)
-	if rest && x.kindName(t) == "array_type" {
+	switch {
+	case rest && x.kindName(t) == "array_type":
+		return []string{x.typeElement(t.NamedChild(0)) + "..."}
+	case rest && x.kindName(t) == "tuple_type":
+		var out []string
+		for i := uint(0); i < t.NamedChildCount(); i++ {
+			out = append(out, x.typeElement(t.NamedChild(i)))
+		}
+		return out
+	}
+	return []string{x.typeElement(t)}
+}
+
+// typeElement is a type's element of Params: a chain, or a function
+// type's parameters.
+func (x *extractor) typeElement(t *sitter.Node) string {
+	for x.kind(t) == jkParenType {
 		t = t.NamedChild(0)
-		for x.kind(t) == jkParenType {
-			t = t.NamedChild(0)
-		}
 	}
-	var s string
 	if x.kind(t) == jkFuncType {
-		s = x.functionType(t)
-	} else {
-		s = x.typeChain(t)
-		if strings.ContainsAny(s, ",;") {
-			s = facts.Unknown
+		return x.functionType(t)
+	}
+	if s := x.typeChain(t); !strings.ContainsAny(s, ",;") {
+		return s
+	}
+	return facts.Unknown
+}
+
+// callSignatures is the Params of an interface that can be called: at
+// each position, the first of its call signatures (overloads) to declare
+// a type there, so that a callback takes the same type whichever
+// overload the call picks (app.get(handler), app.get(path, handler)).
+func (x *extractor) callSignatures(body *sitter.Node) string {
+	if body == nil {
+		return ""
+	}
+	var merged []string
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		c := body.NamedChild(i)
+		if x.kind(c) != jkCallSig {
+			continue
+		}
+		inner := strings.TrimSuffix(strings.TrimPrefix(x.paramTypes(c), "("), ")")
+		if inner == "" {
+			continue
+		}
+		for j, e := range strings.Split(inner, ",") {
+			e = strings.TrimSuffix(e, "...")
+			switch {
+			case j >= len(merged):
+				merged = append(merged, e)
+			case merged[j] == facts.Unknown || merged[j] == facts.NotRepo && e != facts.Unknown:
+				merged[j] = e
+			}
 		}
 	}
-	if rest {
-		s += "..."
+	if len(merged) == 0 {
+		return ""
 	}
-	return s
+	return "(" + strings.Join(merged, ",") + ")"
 }
 
 // functionType is a function type's element of Params: "=>" and its own

@@ -17,6 +17,11 @@ import { Handler } from "./types";
 export type Middleware<E> = (c: Context<E>, next: () => void) => Promise<void>;
 export type Either = Middleware<number> | ((s: string) => void);
 
+export interface Routes {
+  (handler: Handler): App;
+  (path: string, ...handlers: [Handler, Middleware<number>]): App;
+}
+
 export class App {
   get(path: string, handler: Handler): this { return this; }
   use(...handlers: Middleware<number>[]): this { return this; }
@@ -49,6 +54,7 @@ func TestTSCallbackChains(t *testing.T) {
 		"Middleware":  "(@./context|Context,?)",
 		"Either":      "",
 		"App":         "",
+		"Routes":      "(@./types|Handler,@./types|Handler,Middleware)",
 		"App.get":     "(-,@./types|Handler)",
 		"App.use":     "(Middleware...)",
 		"App.on":      "(-,=>@./context|Context;-)",

@@ -62,7 +62,9 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 					}
 				}
 			}
-			x.add(x.text(nameN), facts.KindInterface, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) { s.Extends = ext })
+			x.add(x.text(nameN), facts.KindInterface, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
+				s.Extends, s.Params = ext, x.callSignatures(n.ChildByFieldId(x.t.fBody))
+			})
 		}
 	case jkTypeAlias: // its Type is the aliased type (a union's first member)
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {
