@@ -22,7 +22,7 @@ import (
 )
 
 // Version names the extractors and resolver; bump it when their output changes.
-const Version = "explicit-17"
+const Version = "explicit-18"
 
 // Phase is the explicit-dependency phase.
 type Phase struct {

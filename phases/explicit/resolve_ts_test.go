@@ -44,3 +44,22 @@ func TestTSCallbackParameters(t *testing.T) {
 		// c: any says nothing of c, and Other.text is no candidate.
 		[]string{"Other.text", "src/main.ts#declared -> src/context.ts#Context.text [calls type]"})
 }
+
+// TestTSLocalFunctionSymbols: functions and JSX components bound to consts
+// in a function, or in a test's callback at module level, are symbols, so
+// <Layout/> and helper() link to them.
+func TestTSLocalFunctionSymbols(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/page.test.tsx": "describe('page', () => {\n  const Layout = (props: { children: string }) => <div>{props.children}</div>\n" +
+			"  const helper = () => 'x'\n  it('renders', () => {\n    const Page = () => <Layout>{helper()}</Layout>\n    render(<Page />)\n  })\n})\n",
+		"src/app.tsx": "export function App() {\n  const Header = () => <h1>{title()}</h1>\n  const title = () => 'hi'\n  return <Header />\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/page.test.tsx#Page -> src/page.test.tsx#Layout [calls scope]",
+			"src/page.test.tsx#Page -> src/page.test.tsx#helper [calls scope]",
+			"src/page.test.tsx -> src/page.test.tsx#Page [calls scope]",
+			"src/app.tsx#App -> src/app.tsx#App.Header [calls scope]",
+			"src/app.tsx#App.Header -> src/app.tsx#App.title [calls scope]",
+		}, nil)
+}

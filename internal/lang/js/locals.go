@@ -143,7 +143,7 @@ func (x *extractor) bindStatements(n *sitter.Node, fr frame, scopeKind string) {
 				}
 				value := d.ChildByFieldId(x.t.fValue)
 				vk := x.kind(value)
-				symbol := (vk == jkFuncExpr || vk == jkClassExpr) && (scopeKind == "function" || scopeKind == "method")
+				symbol := (vk == jkFuncExpr || vk == jkClassExpr) && x.localSymbols(scopeKind)
 				if name := d.ChildByFieldId(x.t.fName); !symbol || x.kind(name) != jkIdentifier {
 					ann := d.ChildByFieldId(x.t.fType)
 					x.bindPattern(name, fr, x.declaredChain(ann, value))
