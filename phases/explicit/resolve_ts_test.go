@@ -63,3 +63,20 @@ func TestTSLocalFunctionSymbols(t *testing.T) {
 			"src/app.tsx#App.Header -> src/app.tsx#App.title [calls scope]",
 		}, nil)
 }
+
+// TestTSNearestDefinition: consts of one name in sibling callbacks of one
+// function: each use means the one defined above it.
+func TestTSNearestDefinition(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/runner.test.tsx": "export function runner() {\n  it('a', () => {\n    const Content = () => <p />\n    const App = () => <Content />\n    render(<App />)\n  })\n" +
+			"  it('b', () => {\n    const Content = () => <b />\n    const App = () => <Content />\n    render(<App />)\n  })\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/runner.test.tsx#runner.App -> src/runner.test.tsx#runner.Content [calls scope]",
+			"src/runner.test.tsx#runner.App~2 -> src/runner.test.tsx#runner.Content~2 [calls scope]",
+			"src/runner.test.tsx#runner -> src/runner.test.tsx#runner.App [calls scope]",
+			"src/runner.test.tsx#runner -> src/runner.test.tsx#runner.App~2 [calls scope]",
+		},
+		[]string{"src/runner.test.tsx#runner.App~2 -> src/runner.test.tsx#runner.Content [calls scope]"})
+}

@@ -31,11 +31,12 @@ var (
 // it is defined or imported; a call may land on a constant or field that
 // holds the function; a type alias has the members of the type it names;
 // import { App } from './app' binds App, never app (a const app is no
-// module).
+// module); of one name's definitions in a scope, the nearest above a
+// reference is the one it means.
 func newLanguage(g *syntax.Grammar) *syntax.Language {
 	return &syntax.Language{
 		Grammar:    g,
-		Rules:      lang.Traits{CallableValues: true, AliasMembers: true, NamesOnlyImports: true},
+		Rules:      lang.Traits{CallableValues: true, AliasMembers: true, NamesOnlyImports: true, NearestDefinition: true},
 		Keys:       moduleKeys,
 		Candidates: importCandidates,
 		Project:    newProject,
