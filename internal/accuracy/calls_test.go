@@ -23,19 +23,20 @@ var goModules = []struct {
 	{"golang.org/x/sync@v0.25.0", 0.70, 0.85},                 // 0.889 (8/9), 1.000 (8/8)
 	{"github.com/google/go-cmp@v0.7.0", 0.96, 0.90},           // 0.993 (304/306), 0.935 (304/325)
 	{"github.com/emirpasic/gods@v1.18.1", 0.97, 0.97},         // 0.998 (1271/1273), 0.998 (1271/1274)
-	{"github.com/go-git/go-git/v5@v5.19.3", 0.96, 0.91},       // 0.988 (3446/3489), 0.944 (3446/3650)
-	{"github.com/dgraph-io/badger/v4@v4.9.6", 0.95, 0.93},     // 0.983 (1923/1957), 0.964 (1923/1995)
-	{"github.com/urfave/cli/v2@v2.27.7", 0.96, 0.91},          // 0.995 (612/615), 0.943 (612/649)
-	{"github.com/sashabaranov/go-openai@v1.43.0", 0.95, 0.92}, // 0.987 (473/479), 0.956 (473/495)
+	{"github.com/go-git/go-git/v5@v5.19.3", 0.96, 0.93},       // 0.992 (3504/3531), 0.960 (3504/3650)
+	{"github.com/dgraph-io/badger/v4@v4.9.6", 0.95, 0.93},     // 0.984 (1921/1953), 0.963 (1921/1995)
+	{"github.com/urfave/cli/v2@v2.27.7", 0.96, 0.91},          // 1.000 (611/611), 0.941 (611/649)
+	{"github.com/sashabaranov/go-openai@v1.43.0", 0.95, 0.92}, // 0.988 (474/480), 0.958 (474/495)
 }
 
 // Floors on all modules together (micro-averaged), checked when none was
-// skipped: measured 0.989 (8895/8992) and 0.961 (8895/9254) with type-aware
+// skipped: measured 0.992 (8952/9027) and 0.967 (8952/9254) with type
+// aliases reaching their target's methods, 0.989 / 0.961 with type-aware
 // receivers (locals, fields, results, interface methods); the first five
 // modules measured 0.975 / 0.798 before them and 0.899 / 0.800 before
 // receiver calls, external imports and bare names followed Go's rules.
 // Calls through an interface count as edges to the interface's method.
-const totalPrecision, totalRecall = 0.97, 0.94
+const totalPrecision, totalRecall = 0.97, 0.95
 
 // examples is how many examples to log per category: 3, or
 // $ACCURACY_EXAMPLES.

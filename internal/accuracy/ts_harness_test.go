@@ -40,7 +40,7 @@ func tsInstallHint(dir string) string {
 	for _, c := range tsCorpora {
 		pkgs = append(pkgs, c.pkg+"@"+c.version)
 	}
-	return fmt.Sprintf("npm install --prefix %s %s", dir, strings.Join(pkgs, " "))
+	return fmt.Sprintf("npm install --legacy-peer-deps --prefix %s %s", dir, strings.Join(pkgs, " "))
 }
 
 // tsRequire skips the test unless node and the pinned typescript package

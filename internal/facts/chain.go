@@ -1,6 +1,9 @@
 package facts
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // A type chain names a type, or how to reach one, in a form that does not
 // depend on the file it is read from, so that the resolver can evaluate it
@@ -22,6 +25,11 @@ import "strings"
 // Each step is a member name, with "()" when the member is called:
 // "NewServer().cfg.Load()" is the result of Load on the cfg field of what
 // NewServer returns.
+//
+// A step (or root) may end in "^K/I": the type of the I-th parameter (from
+// 0) of the function passed as the K-th argument of a call of what the
+// step names, as that callee's declared parameter types give it (Symbol.Params):
+// "app.get^1/0" is c in app.get('/', (c) => ...).
 //
 // A chain may also be NotRepo followed by a chain, "-Server": a value of an
 // outside type that wraps a Server (Rust Option<Server>, Result<Server, E>).
@@ -101,4 +109,35 @@ func Called(step string) (name string, called bool) {
 		return step[:i], true
 	}
 	return step, false
+}
+
+// Callback is the chain of the i-th parameter of a function passed as the
+// k-th argument of a call of callee (a chain of the callee itself, not
+// called): Unknown when callee is not known.
+func Callback(callee string, k, i int) string {
+	switch callee {
+	case Unknown, NotRepo, "":
+		return Unknown
+	}
+	return callee + "^" + strconv.Itoa(k) + "/" + strconv.Itoa(i)
+}
+
+// SplitCallback takes a step (or root) apart: the callee's name and the
+// argument and parameter numbers of a Callback step; ok is false for any
+// other step.
+func SplitCallback(step string) (name string, k, i int, ok bool) {
+	at := strings.LastIndexByte(step, '^')
+	if at < 0 {
+		return step, 0, 0, false
+	}
+	ks, is, found := strings.Cut(step[at+1:], "/")
+	if !found {
+		return step, 0, 0, false
+	}
+	k, errK := strconv.Atoi(ks)
+	i, errI := strconv.Atoi(is)
+	if errK != nil || errI != nil || k < 0 || i < 0 {
+		return step, 0, 0, false
+	}
+	return step[:at], k, i, true
 }

@@ -92,6 +92,12 @@ type Symbol struct {
 	// among overloads: simple type names in parentheses ("(String,int)",
 	// "()" for none; see Args for the names), the last one ending in "..."
 	// when it is variadic. Empty when unknown (and for other kinds).
+	// TypeScript writes type chains instead of simple names ("?" for an
+	// undeclared one), a parameter of function type as "=>" and its own
+	// parameters' chains joined by ";" ("(-,=>@./context|Context;Next)"),
+	// and gives a type alias of a function type the parameters of that
+	// function type: a callback passed there takes its parameters' types
+	// from them (see Callback).
 	Params string `json:"params,omitempty"`
 }
 

@@ -88,8 +88,15 @@ type Traits struct {
 	// holding the function (export const map = dual(...)) (JS, TS).
 	CallableValues bool
 	// TypedefMembers: a type alias (typedef struct s s_t, using J = K) has
-	// its target's members, and no others (C, C++).
+	// its target's members, and no others (C, C++; Go's type Hash = Digest,
+	// and its defined types, whose type T U reaches the methods U's
+	// embedded fields or interface give T).
 	TypedefMembers bool
+	// NearestDefinition: of several definitions of a name in one scope
+	// (consts of one name in sibling callbacks: it('a', () => { const App
+	// = ... }), it('b', ...)), a bare reference means the last one defined
+	// at or above it (JS, TS).
+	NearestDefinition bool
 	// AliasMembers: a type alias has the members of the type it names,
 	// after those of its own bases (TypeScript).
 	AliasMembers bool

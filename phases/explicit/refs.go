@@ -52,7 +52,7 @@ type found struct {
 }
 
 func (r *resolver) reference(ref facts.Ref) {
-	r.caller, r.untyped = "", false
+	r.caller, r.untyped, r.line = "", false, ref.Line
 	if ref.Kind == facts.RefCall {
 		r.caller = r.sourceOf(ref)
 	}

@@ -49,6 +49,9 @@ type resolver struct {
 	// caller is the node of the call being resolved, which overload
 	// choice avoids in a tie (see overloads).
 	caller string
+	// line is the line of the reference being resolved (see
+	// Traits.NearestDefinition).
+	line int
 	// ancestry caches each type's bases (see ancestors).
 	ancestry map[string]ancestry
 	// testOnly is set for a file only other such files may see (a Go

@@ -79,6 +79,7 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 			continue
 		}
 		var cands []*def
+		var lines []int
 		for _, i := range r.symbolsIn(name, scope) {
 			s := r.f.Facts.Symbols[i]
 			if !accepts(kinds, s.Kind) {
@@ -92,9 +93,13 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 			}
 			d := r.localDef(i)
 			cands = append(cands, &d)
+			lines = append(lines, s.Line)
 		}
 		if len(cands) == 0 {
 			continue
+		}
+		if len(cands) > 1 && args == "" && r.traits.NearestDefinition {
+			return *cands[nearestAbove(lines, r.line)], typeKnown
 		}
 		kept, stop := r.choose(cands, args)
 		if stop || len(kept) == 0 {
@@ -277,4 +282,17 @@ func (r *resolver) uniqueMethod(name, from string, field bool, args string) (def
 		}
 	}
 	return def{}, false
+}
+
+// nearestAbove is the index of the last line at or above line (lines in
+// source order), else 0: of the consts of one name that sibling callbacks
+// define, a reference means the one defined before it.
+func nearestAbove(lines []int, line int) int {
+	best := 0
+	for i, l := range lines {
+		if l <= line {
+			best = i
+		}
+	}
+	return best
 }

@@ -64,16 +64,21 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 		return nil, typeWrapped
 	}
 	module, root, steps := facts.SplitChain(chain)
+	root, k, i, callback := facts.SplitCallback(root)
 	name, called := facts.Called(root)
-	if b, ok := r.modBind[name]; ok && module == "" && c.here && len(steps) > 0 {
+	if b, ok := r.modBind[name]; ok && module == "" && c.here && len(steps) > 0 && !callback {
 		// pkg.Var.M(): the root is a module; its first step names a value in it.
-		name, called = facts.Called(steps[0])
+		first, k, i, callback := facts.SplitCallback(steps[0])
+		name, called = facts.Called(first)
 		steps = steps[1:]
 		f, ok := r.inBinding(b, name, nil)
 		if !ok {
 			return nil, typeUnknown
 		}
 		d := f.def
+		if callback {
+			return r.followCallback(&d, k, i, steps, depth)
+		}
 		return r.followSteps(&d, called, steps, depth)
 	}
 	var t *def
@@ -95,6 +100,9 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 	}
 	if st != typeKnown {
 		return nil, st
+	}
+	if callback {
+		return r.followCallback(t, k, i, steps, depth)
 	}
 	if name == "super" || selfWords[name] && module == "" {
 		return r.followSteps(t, false, steps, depth)
@@ -121,6 +129,16 @@ func (r *resolver) followSteps(d *def, called bool, steps []string, depth int) (
 	return t, st
 }
 
+// followCallback takes the type of a callback parameter of fn (see
+// callbackParam), then each step's member.
+func (r *resolver) followCallback(fn *def, k, i int, steps []string, depth int) (*def, typeState) {
+	t, st := r.callbackParam(fn, k, i, depth)
+	if st != typeKnown {
+		return nil, st
+	}
+	return r.followSteps(t, false, steps, depth)
+}
+
 // step is the value of one step taken from a value of type t.
 func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typeState) {
 	switch {
@@ -131,6 +149,15 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 		return nil, typeUnknown
 	case st == typeWrapped:
 		return nil, typeExternal // a member of the wrapper (Option.map)
+	}
+	if name, k, i, ok := facts.SplitCallback(step); ok {
+		m, mst := r.memberOf(t, name, callable, "", depth)
+		if mst != typeKnown {
+			if m, mst = r.memberOf(t, name, nil, "", depth); mst != typeKnown {
+				return nil, mst
+			}
+		}
+		return r.callbackParam(m, k, i, depth)
 	}
 	stepName, stepCalled := facts.Called(step)
 	var m *def

@@ -171,8 +171,10 @@ class SymbolModel {
     const top = ts.isVariableDeclarationList(list) && stmt && ts.isVariableStatement(stmt) &&
       (ts.isSourceFile(stmt.parent) || ts.isModuleBlock(stmt.parent));
     if (v && (ts.isArrowFunction(v) || ts.isFunctionExpression(v) || ts.isClassExpression(v))) {
+      // In a function or method, and in a function literal outside any
+      // symbol (a test's callback at module level).
       const o = this.enclosing(node);
-      if (!top && !(o && (o.kind === 'function' || o.kind === 'method'))) {
+      if (!top && !(o && (o.kind === 'function' || o.kind === 'method')) && !(!o && inFunctionLiteral(node))) {
         return null;
       }
       return make(node.name.text, ts.isClassExpression(v) ? 'class' : 'function');
@@ -257,6 +259,17 @@ class SymbolModel {
     }
     return { sym: null, desc: 'untracked ' + describeUntracked(d) };
   }
+}
+
+// inFunctionLiteral reports whether node lies in an arrow function or
+// function expression.
+function inFunctionLiteral(node) {
+  for (let p = node.parent; p; p = p.parent) {
+    if (ts.isArrowFunction(p) || ts.isFunctionExpression(p)) {
+      return true;
+    }
+  }
+  return false;
 }
 
 function describeUntracked(d) {

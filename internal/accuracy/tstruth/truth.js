@@ -88,12 +88,29 @@ function compilerOptions(root, tsconfig) {
   return { options, fileNames };
 }
 
-// visitCalls calls fn for every call and new expression of a source file.
+// visitCalls calls fn for every call and new expression of a source file,
+// and every JSX element naming a component (<Layout/>, <ui.Box/>), which
+// lgraph links as a call of it.
 function visitCalls(node, fn) {
-  if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
+  if (ts.isCallExpression(node) || ts.isNewExpression(node) || isComponentElement(node)) {
     fn(node);
   }
   ts.forEachChild(node, (c) => visitCalls(c, fn));
+}
+
+// isComponentElement reports a JSX element whose tag names a component:
+// capitalized, or a property access (intrinsic elements are lower case).
+function isComponentElement(node) {
+  if (!ts.isJsxSelfClosingElement(node) && !ts.isJsxOpeningElement(node)) {
+    return false;
+  }
+  const tag = node.tagName;
+  return ts.isPropertyAccessExpression(tag) || (ts.isIdentifier(tag) && /^[A-Z]/.test(tag.text));
+}
+
+// calleeExpr is the expression a call (or JSX element) calls.
+function calleeExpr(call) {
+  return ts.isJsxOpeningLikeElement(call) ? call.tagName : call.expression;
 }
 
 // calledName returns the node naming what a call calls: f in f(), m in
@@ -129,13 +146,13 @@ function describeCall(call, sf, checker, model) {
   if (!from) {
     return undefined; // a call at file level
   }
-  const nameNode = calledName(call.expression);
+  const nameNode = calledName(calleeExpr(call));
   const rec = {
     type: 'call', from, pos: model.rel(sf.fileName) + ':' + line(sf, call.getStart(sf)),
     name: nameNode ? (ts.isIdentifier(nameNode) || ts.isPrivateIdentifier(nameNode) ? nameNode.text : nameNode.text || 'super') : '',
     shape: shapeOf(call, checker, model), desc: '', to: [], reexport: false,
   };
-  if (call.expression.kind === ts.SyntaxKind.SuperKeyword) {
+  if (calleeExpr(call).kind === ts.SyntaxKind.SuperKeyword) {
     rec.name = 'super';
   }
   let sym = nameNode ? checker.getSymbolAtLocation(nameNode) : undefined;
@@ -191,6 +208,9 @@ function isValueDecl(d) {
 
 // shapeOf is the syntactic form of a call, for classification.
 function shapeOf(call, checker, model) {
+  if (ts.isJsxOpeningLikeElement(call)) {
+    return '<C/>';
+  }
   const e = skipOuter(call.expression);
   const isNew = ts.isNewExpression(call);
   if (e.kind === ts.SyntaxKind.SuperKeyword) {

@@ -22,7 +22,7 @@ var language = &syntax.Language{
 	// only.
 	Rules: lang.Traits{
 		Reach: lang.Reach{Dir: true}, TestOnly: isTest, PackageClauseBinds: true, ExternalNames: externalNames,
-		UnusedImportsLink: true, DirectoryPackages: true, TypeConversions: true,
+		UnusedImportsLink: true, DirectoryPackages: true, TypeConversions: true, TypedefMembers: true,
 	},
 	Keys:       moduleKeys,
 	Candidates: candidates,

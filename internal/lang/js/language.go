@@ -29,11 +29,14 @@ var (
 // newLanguage is one of the three: they differ in their grammar only.
 // Resolution in JavaScript and TypeScript: a name is in scope only where
 // it is defined or imported; a call may land on a constant or field that
-// holds the function; a type alias has the members of the type it names.
+// holds the function; a type alias has the members of the type it names;
+// import { App } from './app' binds App, never app (a const app is no
+// module); of one name's definitions in a scope, the nearest above a
+// reference is the one it means.
 func newLanguage(g *syntax.Grammar) *syntax.Language {
 	return &syntax.Language{
 		Grammar:    g,
-		Rules:      lang.Traits{CallableValues: true, AliasMembers: true},
+		Rules:      lang.Traits{CallableValues: true, AliasMembers: true, NamesOnlyImports: true, NearestDefinition: true},
 		Keys:       moduleKeys,
 		Candidates: importCandidates,
 		Project:    newProject,

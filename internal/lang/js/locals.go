@@ -37,6 +37,15 @@ func (fr frame) bind(name, chain string) {
 // declares, with their types. The frame is pushed first, so that a
 // variable's initializer sees the parameters and earlier variables.
 func (x *extractor) enterFunction(n *sitter.Node) {
+	// A callback's undeclared parameters take the types of the parameter
+	// it is passed to; the callee is read in the enclosing scope.
+	callee, arg, isCallback := x.callbackCallee(n)
+	contextual := func(i int) string {
+		if !isCallback {
+			return facts.Unknown
+		}
+		return facts.Callback(callee, arg, i)
+	}
 	fr := frame{}
 	x.frames = append(x.frames, fr)
 	if x.kind(n) == jkFuncExpr {
@@ -47,12 +56,18 @@ func (x *extractor) enterFunction(n *sitter.Node) {
 		}
 	}
 	if ps := n.ChildByFieldId(x.t.fParameters); ps != nil {
+		pos := 0
 		for i := uint(0); i < ps.NamedChildCount(); i++ {
-			x.bindParam(ps.NamedChild(i), fr)
+			p := ps.NamedChild(i)
+			if x.kind(p) == jkComment {
+				continue
+			}
+			x.bindParam(p, fr, contextual(pos))
+			pos++
 		}
 	}
 	if p := n.ChildByFieldId(x.t.fParameter); p != nil { // x => ...
-		x.bindPattern(p, fr, facts.Unknown)
+		x.bindPattern(p, fr, contextual(0))
 	}
 	if body := n.ChildByFieldId(x.t.fBody); x.kind(body) == jkStatementBlock {
 		x.bindStatements(body, fr, x.curKind())
@@ -60,15 +75,19 @@ func (x *extractor) enterFunction(n *sitter.Node) {
 }
 
 // bindParam binds a parameter with its declared type, else the type of
-// its default value.
-func (x *extractor) bindParam(p *sitter.Node, fr frame) {
+// its default value, else the contextual one (a callback's).
+func (x *extractor) bindParam(p *sitter.Node, fr frame, contextual string) {
 	if x.kind(p) != jkParameter {
-		x.bindPattern(p, fr, facts.Unknown)
+		x.bindPattern(p, fr, contextual)
 		return
 	}
 	pat := p.ChildByFieldId(x.t.fPattern)
 	ann := p.ChildByFieldId(x.t.fType)
-	chain := x.declaredChain(ann, p.ChildByFieldId(x.t.fValue))
+	value := p.ChildByFieldId(x.t.fValue)
+	chain := x.declaredChain(ann, value)
+	if ann == nil && value == nil {
+		chain = contextual
+	}
 	switch x.kind(pat) {
 	case jkRestPattern:
 		chain = facts.NotRepo // an array of the rest
@@ -124,7 +143,7 @@ func (x *extractor) bindStatements(n *sitter.Node, fr frame, scopeKind string) {
 				}
 				value := d.ChildByFieldId(x.t.fValue)
 				vk := x.kind(value)
-				symbol := (vk == jkFuncExpr || vk == jkClassExpr) && (scopeKind == "function" || scopeKind == "method")
+				symbol := (vk == jkFuncExpr || vk == jkClassExpr) && x.localSymbols(scopeKind)
 				if name := d.ChildByFieldId(x.t.fName); !symbol || x.kind(name) != jkIdentifier {
 					ann := d.ChildByFieldId(x.t.fType)
 					x.bindPattern(name, fr, x.declaredChain(ann, value))

@@ -24,6 +24,7 @@ func (x *extractor) method(n, parent *sitter.Node, pk kind) {
 		if name != "constructor" {
 			s.Type = x.resultType(n)
 		}
+		s.Params = x.paramTypes(n)
 	})
 	if name == "constructor" {
 		x.paramProperties(n, class)
@@ -50,9 +51,13 @@ func (x *extractor) field(n *sitter.Node, pk kind) {
 	v, ann := n.ChildByFieldId(x.t.fValue), n.ChildByFieldId(x.t.fType)
 	switch {
 	case x.kind(v) == jkFuncExpr:
-		x.addAt(name, facts.KindMethod, n, n, n, n, v.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) { s.Type = x.resultType(v) })
+		x.addAt(name, facts.KindMethod, n, n, n, n, v.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
+			s.Type, s.Params = x.resultType(v), x.paramTypes(v)
+		})
 	case x.tsFunctionType(ann):
-		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { s.Type = x.resultType(x.innerType(ann)) })
+		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) {
+			s.Type, s.Params = x.resultType(x.innerType(ann)), x.paramTypes(x.innerType(ann))
+		})
 	default:
 		x.addField(name, x.cur(), n, x.declaredChain(ann, v))
 	}
@@ -67,7 +72,9 @@ func (x *extractor) propertySignature(n *sitter.Node) {
 	}
 	ann := n.ChildByFieldId(x.t.fType)
 	if x.tsFunctionType(ann) {
-		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { s.Type = x.resultType(x.innerType(ann)) })
+		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) {
+			s.Type, s.Params = x.resultType(x.innerType(ann)), x.paramTypes(x.innerType(ann))
+		})
 		return
 	}
 	x.addField(name, x.cur(), n, x.typeChain(ann))

@@ -112,7 +112,9 @@ func (x *extractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk kind, top
 		descend = false
 	case jkFuncDecl:
 		if name := n.ChildByFieldId(x.t.fName); name != nil {
-			x.add(x.text(name), facts.KindFunction, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) { s.Type = x.resultType(n) })
+			x.add(x.text(name), facts.KindFunction, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
+				s.Type, s.Params = x.resultType(n), x.paramTypes(n)
+			})
 		}
 	case jkClassDecl, jkClassExpr:
 		x.class(n, parent, pk)

@@ -169,6 +169,16 @@ func (x *extractor) memberName(n *sitter.Node) string {
 	return ""
 }
 
+// localSymbols reports whether a function or class bound to a name in a
+// function body whose enclosing symbol has kind scopeKind is a symbol: in
+// a function or method, and in a function literal at module level (a
+// test's callback, describe(() => { const render = () => ... })), whose
+// consts have no enclosing symbol to be named after; there they are named
+// as module-level ones (render, render~2 for a second callback's).
+func (x *extractor) localSymbols(scopeKind string) bool {
+	return scopeKind == facts.KindFunction || scopeKind == facts.KindMethod || scopeKind == "" && len(x.frames) > 0
+}
+
 // declarator handles `x = value` in a const/let/var: a require() import, a
 // module-level const/var, or a function/class bound to a name.
 func (x *extractor) declarator(n, decl *sitter.Node, top bool) {
@@ -196,12 +206,12 @@ func (x *extractor) declarator(n, decl *sitter.Node, top bool) {
 	var mod func(*facts.Symbol)
 	switch vk := x.kind(value); {
 	case vk == jkFuncExpr || vk == jkClassExpr:
-		if !top && x.curKind() != facts.KindFunction && x.curKind() != facts.KindMethod {
+		if !top && !x.localSymbols(x.curKind()) {
 			return
 		}
 		body = value.ChildByFieldId(x.t.fBody)
 		kind = facts.KindFunction
-		mod = func(s *facts.Symbol) { s.Type = x.resultType(value) }
+		mod = func(s *facts.Symbol) { s.Type, s.Params = x.resultType(value), x.paramTypes(value) }
 		if vk == jkClassExpr {
 			kind = facts.KindClass
 			x.skip = value.Id()
@@ -222,7 +232,11 @@ func (x *extractor) declarator(n, decl *sitter.Node, top bool) {
 			kind = facts.KindFunction
 			typ = x.callableResult(ann)
 		}
-		mod = func(s *facts.Symbol) { s.Type = typ }
+		params := ""
+		if x.tsFunctionType(ann) {
+			params = x.paramTypes(x.innerType(ann))
+		}
+		mod = func(s *facts.Symbol) { s.Type, s.Params = typ, params }
 	default:
 		return
 	}

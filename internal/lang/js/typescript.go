@@ -27,7 +27,7 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 		if x.tsOverloaded(outer, name) {
 			x.push(x.qualify(name), facts.KindFunction) // the implementation below is the symbol
 		} else {
-			x.add(name, facts.KindFunction, n, parent, pk, nil, func(s *facts.Symbol) { s.Type = x.resultType(n) })
+			x.add(name, facts.KindFunction, n, parent, pk, nil, func(s *facts.Symbol) { s.Type, s.Params = x.resultType(n), x.paramTypes(n) })
 		}
 	case jkMethodSig: // interface method, abstract method, method overload
 		if pk != jkClassBody && pk != jkInterfaceBody {
@@ -43,7 +43,7 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 		if x.tsOverloaded(n, name) {
 			x.push(x.qualify(name), facts.KindMethod)
 		} else {
-			x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { s.Type = x.resultType(n) })
+			x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { s.Type, s.Params = x.resultType(n), x.paramTypes(n) })
 		}
 	case jkPropSig: // interface member: a method when it holds a function (next: (v: T) => void), else a field
 		if pk != jkInterfaceBody || x.curKind() != facts.KindInterface {
@@ -62,7 +62,9 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 					}
 				}
 			}
-			x.add(x.text(nameN), facts.KindInterface, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) { s.Extends = ext })
+			x.add(x.text(nameN), facts.KindInterface, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
+				s.Extends, s.Params = ext, x.callSignatures(n.ChildByFieldId(x.t.fBody))
+			})
 		}
 	case jkTypeAlias: // its Type is the aliased type (a union's first member)
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {
@@ -70,6 +72,7 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 				if s.Type = symbolType(x.typeChain(n.ChildByFieldId(x.t.fValue))); s.Type == s.Name {
 					s.Type = ""
 				}
+				s.Params = x.aliasParams(n.ChildByFieldId(x.t.fValue))
 			})
 		}
 	case jkEnum:

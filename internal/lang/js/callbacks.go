@@ -1,0 +1,202 @@
+package js
+
+import (
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+// Contextual types of callbacks: a function literal passed as an argument
+// takes its undeclared parameters' types from the parameter it is passed
+// to, as the checker does (app.get('/', (c) => c.text('hi')): c is the
+// Context that get's handler type declares). The file cannot tell the
+// callee's declaration, so a parameter's chain says where to look
+// (facts.Callback); the callee's side records its parameter types
+// (Symbol.Params, paramTypes), a function type's own parameters inline and
+// a type alias's in the alias.
+
+// paramTypes is the Symbol.Params of a function-like node (declaration,
+// method, arrow, function type, signature): "" when no parameter's type
+// is declared.
+func (x *extractor) paramTypes(fn *sitter.Node) string {
+	if fn == nil {
+		return ""
+	}
+	ps := fn.ChildByFieldId(x.t.fParameters)
+	if ps == nil {
+		return ""
+	}
+	var out []string
+	known := false
+	for i := uint(0); i < ps.NamedChildCount(); i++ {
+		p := ps.NamedChild(i)
+		switch {
+		case x.kind(p) == jkComment:
+			continue
+		case x.kind(p) != jkParameter:
+			out = append(out, facts.Unknown)
+			continue
+		case x.kind(p.ChildByFieldId(x.t.fPattern)) == jkThis:
+			continue
+		}
+		for _, e := range x.paramType(p) {
+			known = known || e != facts.Unknown
+			out = append(out, e)
+		}
+	}
+	if !known {
+		return "" // nothing a callback could learn
+	}
+	return "(" + strings.Join(out, ",") + ")"
+}
+
+// paramType is one parameter's elements of Params: one, or a rest
+// parameter's tuple's (...handlers: [A, B]) one per element.
+func (x *extractor) paramType(p *sitter.Node) []string {
+	ann := p.ChildByFieldId(x.t.fType)
+	if ann == nil {
+		return []string{facts.Unknown}
+	}
+	rest := x.kind(p.ChildByFieldId(x.t.fPattern)) == jkRestPattern
+	t := x.innerType(ann)
+	switch {
+	case rest && x.kindName(t) == "array_type":
+		return []string{x.typeElement(t.NamedChild(0)) + "..."}
+	case rest && x.kindName(t) == "tuple_type":
+		var out []string
+		for i := uint(0); i < t.NamedChildCount(); i++ {
+			out = append(out, x.typeElement(t.NamedChild(i)))
+		}
+		return out
+	}
+	return []string{x.typeElement(t)}
+}
+
+// typeElement is a type's element of Params: a chain, or a function
+// type's parameters.
+func (x *extractor) typeElement(t *sitter.Node) string {
+	for x.kind(t) == jkParenType {
+		t = t.NamedChild(0)
+	}
+	if x.kind(t) == jkFuncType {
+		return x.functionType(t)
+	}
+	if s := x.typeChain(t); !strings.ContainsAny(s, ",;") {
+		return s
+	}
+	return facts.Unknown
+}
+
+// callSignatures is the Params of an interface that can be called: at
+// each position, the first of its call signatures (overloads) to declare
+// a type there, so that a callback takes the same type whichever
+// overload the call picks (app.get(handler), app.get(path, handler)).
+func (x *extractor) callSignatures(body *sitter.Node) string {
+	if body == nil {
+		return ""
+	}
+	var merged []string
+	for i := uint(0); i < body.NamedChildCount(); i++ {
+		c := body.NamedChild(i)
+		if x.kind(c) != jkCallSig {
+			continue
+		}
+		inner := strings.TrimSuffix(strings.TrimPrefix(x.paramTypes(c), "("), ")")
+		if inner == "" {
+			continue
+		}
+		for j, e := range strings.Split(inner, ",") {
+			e = strings.TrimSuffix(e, "...")
+			switch {
+			case j >= len(merged):
+				merged = append(merged, e)
+			case merged[j] == facts.Unknown || merged[j] == facts.NotRepo && e != facts.Unknown:
+				merged[j] = e
+			}
+		}
+	}
+	if len(merged) == 0 {
+		return ""
+	}
+	return "(" + strings.Join(merged, ",") + ")"
+}
+
+// functionType is a function type's element of Params: "=>" and its own
+// parameters' chains joined by ";".
+func (x *extractor) functionType(t *sitter.Node) string {
+	inner := strings.TrimSuffix(strings.TrimPrefix(x.paramTypes(t), "("), ")")
+	if inner == "" {
+		return facts.Unknown
+	}
+	var chains []string
+	for _, e := range strings.Split(inner, ",") {
+		if strings.HasPrefix(e, "=>") || strings.HasSuffix(e, "...") {
+			e = facts.Unknown // a callback's own callbacks are not followed
+		}
+		chains = append(chains, e)
+	}
+	return "=>" + strings.Join(chains, ";")
+}
+
+// aliasParams is the Params of a type alias: its function type's
+// parameters, or those of a union's first member when that is a function
+// type (the alias's Type is the first member otherwise, which the
+// resolver follows, as it does for member lookup).
+func (x *extractor) aliasParams(value *sitter.Node) string {
+	t := value
+	for x.kind(t) == jkParenType {
+		t = t.NamedChild(0)
+	}
+	if x.kindName(t) == "union_type" && t.NamedChildCount() > 0 {
+		return x.aliasParams(t.NamedChild(0))
+	}
+	if x.kind(t) != jkFuncType {
+		return ""
+	}
+	return x.paramTypes(t)
+}
+
+// callbackCallee is, for a function literal passed as an argument of a
+// call, the chain of the callee (not called) and the argument's position.
+func (x *extractor) callbackCallee(fn *sitter.Node) (string, int, bool) {
+	args := fn.Parent()
+	if args == nil || x.kindName(args) != "arguments" {
+		return "", 0, false
+	}
+	call := args.Parent()
+	if x.kind(call) != jkCall {
+		return "", 0, false
+	}
+	k := 0
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		a := args.NamedChild(i)
+		if a.Id() == fn.Id() {
+			break
+		}
+		if x.kind(a) != jkComment {
+			k++
+		}
+	}
+	callee := call.ChildByFieldId(x.t.fFunction)
+	for x.kind(callee) == jkNonNull {
+		callee = callee.NamedChild(0)
+	}
+	var chain string
+	switch x.kind(callee) {
+	case jkMember:
+		chain = x.memberChain(callee)
+	case jkIdentifier:
+		if x.isLocal(x.text(callee)) {
+			return "", 0, false
+		}
+		chain = x.nameChain(x.text(callee))
+	default:
+		return "", 0, false
+	}
+	if chain == facts.Unknown || chain == facts.NotRepo {
+		return "", 0, false
+	}
+	return chain, k, true
+}

@@ -1,0 +1,90 @@
+package js
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+// tsCallbacks declares callees with typed parameters and passes them
+// callbacks whose parameters are not typed.
+const tsCallbacks = `
+import { Context } from "./context";
+import { Handler } from "./types";
+
+export type Middleware<E> = (c: Context<E>, next: () => void) => Promise<void>;
+export type Either = Middleware<number> | ((s: string) => void);
+
+export interface Routes {
+  (handler: Handler): App;
+  (path: string, ...handlers: [Handler, Middleware<number>]): App;
+}
+
+export class App {
+  get(path: string, handler: Handler): this { return this; }
+  use(...handlers: Middleware<number>[]): this { return this; }
+  on(path: string, cb: (c: Context, n: number) => void): void {}
+  untyped(a, b) {}
+}
+
+const app = new App();
+
+export function setup(local: App) {
+  app.get("/", (c) => c.text("hi"));
+  app.use(async (c, next) => { c.json(1); }, ctx => ctx.text("x"));
+  local.on("/x", function (c, n) { c.text("on"); });
+  app.get("/", (c: Context) => c.body());
+  unknownThing.get("/", (c) => c.text("no"));
+}
+`
+
+// TestTSCallbackChains: callees record their parameters' types (Params),
+// a function type's own parameters inline, a type alias of a function
+// type (or of a union holding one) its parameters; an untyped callback
+// parameter's chain names the callee, the argument and the parameter.
+func TestTSCallbackChains(t *testing.T) {
+	f := extractT(t, TypeScript(), tsCallbacks)
+	params := map[string]string{}
+	for _, s := range f.Symbols {
+		params[s.Qualified] = s.Params
+	}
+	wantParams := map[string]string{
+		"Middleware":  "(@./context|Context,?)",
+		"Either":      "",
+		"App":         "",
+		"Routes":      "(@./types|Handler,@./types|Handler,Middleware)",
+		"App.get":     "(-,@./types|Handler)",
+		"App.use":     "(Middleware...)",
+		"App.on":      "(-,=>@./context|Context;-)",
+		"App.untyped": "",
+		"app":         "",
+		"setup":       "(App)",
+	}
+	if d := cmp.Diff(wantParams, params); d != "" {
+		t.Errorf("params (-want +got):\n%s", d)
+	}
+	var got []string
+	for _, r := range f.Refs {
+		if r.Kind == facts.RefCall && r.Qualifier != "" {
+			got = append(got, r.Qualifier+"."+r.Name+" "+r.Recv)
+		}
+	}
+	want := []string{
+		"app.get ",
+		"c.text app.get^1/0",
+		"app.use ",
+		"c.json app.use^0/0",
+		"ctx.text app.use^1/0",
+		"local.on App",
+		"c.text App.on^1/0",
+		"app.get ",
+		"c.body @./context|Context",
+		"unknownThing.get ",
+		"c.text ?",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("receivers (-want +got):\n%s", d)
+	}
+}
