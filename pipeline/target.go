@@ -68,6 +68,7 @@ func worktreeTarget(ctx context.Context, o Options, head gitrepo.Head, branch st
 		return nil, err
 	}
 	files := &worktreeFiles{top: repo.Top, byBlob: map[string]string{}}
+	notCheckedOut := freshness.NotCheckedOut(repo.GitDir())
 	var entries []gitrepo.Entry
 	for _, e := range tracked {
 		// A path lgraph skips is never opened: it may not exist as a file
@@ -78,6 +79,11 @@ func worktreeTarget(ctx context.Context, o Options, head gitrepo.Head, branch st
 		}
 		id, err := files.hash(e.Path)
 		if errors.Is(err, os.ErrNotExist) {
+			// Outside a sparse checkout the file is as HEAD has it, as
+			// git status says; otherwise it was deleted.
+			if notCheckedOut(e.Path) {
+				entries = append(entries, e)
+			}
 			continue
 		}
 		if err != nil {

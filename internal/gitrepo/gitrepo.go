@@ -66,7 +66,7 @@ func Open(dir string) (*Repo, error) {
 	// repository spend 2.5 s of 3.3 s in the pack index. Objects come
 	// from odb, whose lookups cost a binary search of the index.
 	refs := filesystem.NewStorage(fs, cache.NewObjectLRUDefault())
-	g, err := git.Open(refs, osfs.New(top))
+	g, err := git.Open(extensionStorage{refs}, osfs.New(top))
 	if err != nil {
 		refs.Close()
 		return nil, fmt.Errorf("open repository %s: %w", top, err)
