@@ -90,7 +90,8 @@ func printStatus(w io.Writer, r answer.Status) {
 	}
 }
 
-// printSkipped says how many files the index left out for their path.
+// printSkipped says how many files the index left out, by reason: their
+// path, their git attributes or an LFS pointer.
 func printSkipped(w io.Writer, skipped map[string]int) {
 	if len(skipped) == 0 {
 		return
@@ -100,5 +101,5 @@ func printSkipped(w io.Writer, skipped map[string]int) {
 		total += skipped[reason]
 		parts = append(parts, fmt.Sprintf("%s %d", reason, skipped[reason]))
 	}
-	fmt.Fprintf(w, "skipped:  %d files by path (%s)\n", total, strings.Join(parts, ", "))
+	fmt.Fprintf(w, "skipped:  %d files (%s)\n", total, strings.Join(parts, ", "))
 }

@@ -34,6 +34,7 @@ type worktree struct {
 	sparse string
 	stale  []string
 	conv   *gitrepo.Conversion // read on first need
+	attrs  *gitrepo.Attributes // with conv
 }
 
 // worktreeStale lists the paths where the working tree differs from the
@@ -174,7 +175,9 @@ func (w *worktree) indexOnly(entries []indexEntry, j int) int {
 // maybeNew marks a working-tree file the snapshot lacks when lgraph would
 // index it.
 func (w *worktree) maybeNew(p string) {
-	if !w.in.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) {
+	// A file its attributes leave out (LFS, generated, vendored) is not
+	// indexed however it reads.
+	if !w.in.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) || w.attributes().SkipReason(p) != "" {
 		return
 	}
 	abs := w.top + "/" + p
@@ -273,9 +276,16 @@ func (w *worktree) conversion() *gitrepo.Conversion {
 				}
 			}
 		}
-		w.conv = w.in.Repo.NewConversion(w.in.Repo.WorktreeAttributes(paths))
+		w.attrs = w.in.Repo.WorktreeAttributes(paths)
+		w.conv = w.in.Repo.NewConversion(w.attrs)
 	}
 	return w.conv
+}
+
+// attributes returns the working tree's git attributes (see conversion).
+func (w *worktree) attributes() *gitrepo.Attributes {
+	w.conversion()
+	return w.attrs
 }
 
 // gone reports errors meaning there is no file at the path.

@@ -21,7 +21,8 @@ type StatusResult struct {
 	StoreDir      string       `json:"store_dir"`
 	StoreBytes    int64        `json:"store_bytes"`
 	// FilesSkipped counts, by reason, the files the run that published the
-	// index did not index because of their path (see gitrepo.PathProblem).
+	// index did not index because of their path (gitrepo.PathProblem), their git
+	// attributes or an LFS pointer (gitrepo.Attributes.SkipReason, gitrepo.IsLFSPointer).
 	FilesSkipped map[string]int `json:"files_skipped,omitempty"`
 	// UpdateRunning names the writer running on the store now.
 	UpdateRunning *store.Writer `json:"update_running,omitempty"`
