@@ -169,13 +169,8 @@ func provider(o Options) llm.Provider {
 	return o.LLM
 }
 
-// RefName is the store ref of what HEAD names: its branch, or DetachedRef.
-func RefName(h gitrepo.Head) string {
-	if h.Branch == "" {
-		return store.DetachedRef
-	}
-	return h.Branch
-}
+// RefName is the store ref of what HEAD names (store.HeadRef).
+func RefName(h gitrepo.Head) string { return store.HeadRef(h.Branch, h.Worktree) }
 
 func outcomeOf(ctx context.Context, err error, current string) string {
 	switch {

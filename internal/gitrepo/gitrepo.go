@@ -147,6 +147,10 @@ type Head struct {
 	Commit string // full hex id
 	// Branch is the short branch name, or "" when HEAD is detached.
 	Branch string
+	// Worktree names the linked worktree whose HEAD this is (its
+	// directory under the common git dir's worktrees/); "" in the main
+	// worktree. A detached HEAD belongs to its worktree.
+	Worktree string
 }
 
 // Head resolves HEAD through refs only; it touches no pack.
@@ -159,6 +163,9 @@ func (r *Repo) Head() (Head, error) {
 		return Head{}, fmt.Errorf("resolve HEAD: %w", err)
 	}
 	h := Head{Commit: ref.Hash().String()}
+	if r.gitDir != r.CommonDir {
+		h.Worktree = filepath.Base(r.gitDir)
+	}
 	if ref.Name().IsBranch() {
 		h.Branch = ref.Name().Short()
 	}

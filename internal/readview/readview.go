@@ -113,10 +113,7 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	branch := head.Branch
-	if branch == "" {
-		branch = store.DetachedRef
-	}
+	branch := store.HeadRef(head.Branch, head.Worktree)
 	ref, snap, err := load(e, branch, head.Commit)
 	if err != nil {
 		return nil, err
