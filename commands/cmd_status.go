@@ -53,7 +53,7 @@ func printStatus(w io.Writer, r answer.Status) {
 	if r.IndexedCommit == "" {
 		fmt.Fprintf(w, "indexed:  never (run lgraph init)\n")
 	} else {
-		fmt.Fprintf(w, "indexed:  %s (%d commits behind)\n", r.IndexedCommit, r.CommitsBehind)
+		fmt.Fprintf(w, "indexed:  %s (%s)\n", r.IndexedCommit, standing(r.CommitsAhead, r.CommitsBehind))
 	}
 	fmt.Fprintf(w, "status:   %s", r.Status)
 	if n := r.StalePaths.Total; n > 0 {
@@ -102,4 +102,16 @@ func printSkipped(w io.Writer, skipped map[string]int) {
 		parts = append(parts, fmt.Sprintf("%s %d", reason, skipped[reason]))
 	}
 	fmt.Fprintf(w, "skipped:  %d files (%s)\n", total, strings.Join(parts, ", "))
+}
+
+// standing says how the indexed commit and HEAD stand, as git status says
+// it of a branch and its upstream, from the commits only one reaches.
+func standing(ahead, behind int) string {
+	switch {
+	case ahead == 0:
+		return fmt.Sprintf("%d commits behind", behind)
+	case behind == 0:
+		return fmt.Sprintf("the index is %d commits ahead of HEAD", ahead)
+	}
+	return fmt.Sprintf("diverged: HEAD has %d commits the index lacks, the index %d that HEAD lacks", behind, ahead)
 }

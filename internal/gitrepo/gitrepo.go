@@ -194,36 +194,6 @@ func (r *Repo) Tree(commit string) (*object.Tree, error) {
 	return t, nil
 }
 
-// CountCommits counts the commits reachable from to but not from, stopping at
-// limit; used for "N commits behind".
-func (r *Repo) CountCommits(from, to string, limit int) (int, error) {
-	if from == to {
-		return 0, nil
-	}
-	tip, err := object.GetCommit(r.objects, plumbing.NewHash(to))
-	if err != nil {
-		return 0, fmt.Errorf("log %s: %w", to, err)
-	}
-	// The order git log and go-git's Log use by default.
-	iter := object.NewCommitPreorderIter(tip, nil, nil)
-	defer iter.Close()
-	n := 0
-	for n < limit {
-		c, err := iter.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return n, fmt.Errorf("log %s: %w", to, err)
-		}
-		if c.Hash.String() == from {
-			break
-		}
-		n++
-	}
-	return n, nil
-}
-
 // Entry is one blob in a tree.
 type Entry struct {
 	Path string
