@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 )
 
@@ -65,4 +66,38 @@ func checkExtensions(cfg *config.Config) error {
 		}
 	}
 	return nil
+}
+
+// ErrNotFetched reports an object a partial clone never fetched: the
+// promisor remote has it, and lgraph fetches nothing behind the user's back.
+var ErrNotFetched = errors.New("not fetched (a partial clone's missing object)")
+
+// SkipNotFetched is the reason a file whose blob a partial clone never
+// fetched is not indexed.
+const SkipNotFetched = "not_fetched"
+
+// isPartialClone reports whether the repository is a partial clone: it
+// names a promisor remote (extensions.partialClone, remote.*.promisor).
+func isPartialClone(refs *filesystem.Storage) bool {
+	cfg, err := refs.Config()
+	if err != nil || cfg.Raw == nil {
+		return false
+	}
+	if cfg.Raw.Section("extensions").HasOption("partialclone") {
+		return true
+	}
+	for _, sub := range cfg.Raw.Section("remote").Subsections {
+		if strings.EqualFold(sub.Option("promisor"), "true") {
+			return true
+		}
+	}
+	return false
+}
+
+// missing turns a missing object of a partial clone into ErrNotFetched.
+func (r *Repo) missing(err error) error {
+	if r.partial && errors.Is(err, plumbing.ErrObjectNotFound) {
+		return ErrNotFetched
+	}
+	return err
 }

@@ -42,6 +42,9 @@ type Repo struct {
 	// CommonDir is the git directory shared by every worktree (absolute).
 	CommonDir string
 	gitDir    string
+	// partial marks a partial clone: objects it lacks were never fetched
+	// (ErrNotFetched), not lost.
+	partial bool
 }
 
 // Open finds the repository holding dir (walking up like git does) and
@@ -66,6 +69,7 @@ func Open(dir string) (*Repo, error) {
 	// repository spend 2.5 s of 3.3 s in the pack index. Objects come
 	// from odb, whose lookups cost a binary search of the index.
 	refs := filesystem.NewStorage(fs, cache.NewObjectLRUDefault())
+	partial := isPartialClone(refs)
 	g, err := git.Open(extensionStorage{refs}, osfs.New(top))
 	if err != nil {
 		refs.Close()
@@ -76,7 +80,7 @@ func Open(dir string) (*Repo, error) {
 		refs.Close()
 		return nil, fmt.Errorf("open repository %s: %w", top, err)
 	}
-	return &Repo{git: g, refs: refs, objects: objects, Top: top, CommonDir: common, gitDir: gitDir}, nil
+	return &Repo{git: g, refs: refs, objects: objects, Top: top, CommonDir: common, gitDir: gitDir, partial: partial}, nil
 }
 
 // Close releases the repository's open pack files.
@@ -239,7 +243,7 @@ func Walk(ctx context.Context, t *object.Tree) ([]Entry, error) {
 func (r *Repo) ReadBlob(id string) ([]byte, error) {
 	o, err := r.objects.EncodedObject(plumbing.BlobObject, plumbing.NewHash(id))
 	if err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", id, err)
+		return nil, fmt.Errorf("read blob %s: %w", id, r.missing(err))
 	}
 	rd, err := o.Reader()
 	if err != nil {

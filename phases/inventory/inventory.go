@@ -112,6 +112,10 @@ func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, attrs
 				return err
 			}
 			info, err := p.blobInfo(st, e.Blob)
+			if errors.Is(err, gitrepo.ErrNotFetched) {
+				reasons[i] = gitrepo.SkipNotFetched
+				return nil
+			}
 			if err != nil {
 				return err
 			}
@@ -145,6 +149,9 @@ func (p Phase) contentSkip(st *phase.State, rules Rules, attrs *gitrepo.Attribut
 		return "", nil
 	}
 	info, err := p.blobInfo(st, e.Blob)
+	if errors.Is(err, gitrepo.ErrNotFetched) {
+		return gitrepo.SkipNotFetched, nil
+	}
 	if err != nil {
 		return "", err
 	}
