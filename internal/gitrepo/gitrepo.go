@@ -49,16 +49,33 @@ type Repo struct {
 
 // Open finds the repository holding dir (walking up like git does) and
 // opens it, following linked worktrees to their common directory.
-func Open(dir string) (*Repo, error) {
+func Open(dir string) (*Repo, error) { return OpenEnv(dir, nil) }
+
+// OpenEnv opens the repository git would use in dir under the environment
+// getenv reads (nil: none): GIT_DIR names the git directory and
+// GIT_WORK_TREE the working tree (without it, dir is the working tree's
+// top, unless the git directory is bare); otherwise the repository holding
+// dir is found walking up, a bare one included.
+func OpenEnv(dir string, getenv func(string) string) (*Repo, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("open repository %s: %w", dir, err)
 	}
-	top, gitDir, err := findTop(abs)
+	top, gitDir, err := locate(abs, getenv)
 	if err != nil {
 		return nil, err
 	}
+	return openAt(top, gitDir)
+}
+
+// openAt opens the repository whose git directory is gitDir, with the
+// working tree top ("" for a bare repository).
+func openAt(top, gitDir string) (*Repo, error) {
 	common := commonDir(gitDir)
+	where := top
+	if where == "" {
+		where = gitDir
+	}
 	var fs billy.Filesystem = osfs.New(gitDir)
 	if common != gitDir {
 		fs = dotgit.NewRepositoryFilesystem(osfs.New(gitDir), osfs.New(common))
@@ -70,15 +87,19 @@ func Open(dir string) (*Repo, error) {
 	// from odb, whose lookups cost a binary search of the index.
 	refs := filesystem.NewStorage(fs, cache.NewObjectLRUDefault())
 	partial := isPartialClone(refs)
-	g, err := git.Open(extensionStorage{refs}, osfs.New(top))
+	var worktree billy.Filesystem
+	if top != "" {
+		worktree = osfs.New(top)
+	}
+	g, err := git.Open(extensionStorage{refs}, worktree)
 	if err != nil {
 		refs.Close()
-		return nil, fmt.Errorf("open repository %s: %w", top, err)
+		return nil, fmt.Errorf("open repository %s: %w", where, err)
 	}
 	objects, err := odb.Open(filepath.Join(common, "objects"), odb.DefaultCacheBytes)
 	if err != nil {
 		refs.Close()
-		return nil, fmt.Errorf("open repository %s: %w", top, err)
+		return nil, fmt.Errorf("open repository %s: %w", where, err)
 	}
 	return &Repo{git: g, refs: refs, objects: objects, Top: top, CommonDir: common, gitDir: gitDir, partial: partial}, nil
 }
@@ -95,7 +116,8 @@ func (r *Repo) Close() error {
 	return nil
 }
 
-// findTop walks up from dir to the directory holding .git.
+// findTop walks up from dir to the directory holding .git, or to a bare
+// repository's git directory (top is then ""), as git's discovery does.
 func findTop(dir string) (top, gitDir string, err error) {
 	for d := dir; ; d = filepath.Dir(d) {
 		candidate := filepath.Join(d, ".git")
@@ -108,6 +130,9 @@ func findTop(dir string) (top, gitDir string, err error) {
 				return "", "", readErr
 			}
 			return d, target, nil
+		}
+		if isGitDir(d) {
+			return "", d, nil
 		}
 		if filepath.Dir(d) == d {
 			return "", "", fmt.Errorf("%s is not inside a git repository: run lgraph from a git working tree or pass --repo DIR", dir)
