@@ -149,7 +149,8 @@ func upToDateRef(o Options, head gitrepo.Head, branch string) bool {
 		return false
 	}
 	ref, err := o.Store.ReadRef(branch)
-	if err != nil || ref == nil || ref.Commit != head.Commit || ref.ConfigKey != o.Config.OutputKey() {
+	if err != nil || ref == nil || ref.Commit != head.Commit || ref.ConfigKey != o.Config.OutputKey() ||
+		ref.Versions[ShallowVersion] != o.Repo.ShallowKey() {
 		return false
 	}
 	for name, v := range Versions(provider(o), o.Config) {
