@@ -186,7 +186,7 @@ type Head struct {
 func (r *Repo) Head() (Head, error) {
 	ref, err := r.git.Head()
 	if errors.Is(err, plumbing.ErrReferenceNotFound) {
-		return Head{}, ErrEmptyRepo
+		return Head{}, r.unbornHead()
 	}
 	if err != nil {
 		return Head{}, fmt.Errorf("resolve HEAD: %w", err)
