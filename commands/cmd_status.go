@@ -57,7 +57,7 @@ func printStatus(w io.Writer, r answer.Status) {
 	if r.IndexedCommit == "" {
 		fmt.Fprintf(w, "indexed:  never (run lgraph init)\n")
 	} else {
-		fmt.Fprintf(w, "indexed:  %s (%s behind)\n", r.IndexedCommit, plural(r.CommitsBehind, "commit"))
+		fmt.Fprintf(w, "indexed:  %s (%s)\n", r.IndexedCommit, standing(r.CommitsAhead, r.CommitsBehind))
 	}
 	fmt.Fprintf(w, "status:   %s", r.Status)
 	if n := r.StalePaths.Total; n > 0 {
@@ -94,7 +94,8 @@ func printStatus(w io.Writer, r answer.Status) {
 	}
 }
 
-// printSkipped says how many files the index left out for their path.
+// printSkipped says how many files the index left out, by reason: their
+// path, their git attributes or an LFS pointer.
 func printSkipped(w io.Writer, skipped map[string]int) {
 	if len(skipped) == 0 {
 		return
@@ -104,5 +105,17 @@ func printSkipped(w io.Writer, skipped map[string]int) {
 		total += skipped[reason]
 		parts = append(parts, fmt.Sprintf("%s %d", reason, skipped[reason]))
 	}
-	fmt.Fprintf(w, "skipped:  %s by path (%s)\n", plural(total, "file"), strings.Join(parts, ", "))
+	fmt.Fprintf(w, "skipped:  %s (%s)\n", plural(total, "file"), strings.Join(parts, ", "))
+}
+
+// standing says how the indexed commit and HEAD stand, as git status says
+// it of a branch and its upstream, from the commits only one reaches.
+func standing(ahead, behind int) string {
+	switch {
+	case ahead == 0:
+		return plural(behind, "commit") + " behind"
+	case behind == 0:
+		return "the index is " + plural(ahead, "commit") + " ahead of HEAD"
+	}
+	return fmt.Sprintf("diverged: HEAD has %s the index lacks, the index %d that HEAD lacks", plural(behind, "commit"), ahead)
 }

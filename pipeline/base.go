@@ -46,6 +46,10 @@ func chooseBase(o Options, head gitrepo.Head, branch string) (baseChoice, error)
 			return baseChoice{full: true, reason: "include/exclude/size settings changed since the last index"}, nil
 		case !o.Repo.HasCommit(ref.Commit):
 			return baseChoice{full: true, reason: fmt.Sprintf("baseline commit %.12s no longer exists (history rewritten, force-pushed or garbage-collected)", ref.Commit)}, nil
+		case snap.Versions[ShallowVersion] != o.Repo.ShallowKey():
+			// The history derived from the old boundary (the wiki's) is
+			// out of date although no commit is new.
+			return baseChoice{ref: ref, snap: snap, commit: ref.Commit, full: true, reason: "the shallow clone's history boundary moved (fetch --deepen or --unshallow)"}, nil
 		case ref.Commit == head.Commit && upToDate(snap, provider(o), o.Config):
 			return baseChoice{ref: ref, snap: snap, commit: ref.Commit, upToDate: true}, nil
 		}
@@ -72,7 +76,7 @@ func otherBranchBase(o Options, branch, cfgKey string) (baseChoice, error) {
 		return baseChoice{}, err
 	}
 	for _, r := range refs {
-		if r.Worktree || !o.Repo.HasCommit(r.Commit) {
+		if r.Worktree || !o.Repo.HasCommit(r.Commit) || r.Versions[ShallowVersion] != o.Repo.ShallowKey() {
 			continue
 		}
 		snap, err := o.Store.OpenSnapshot(r)

@@ -14,6 +14,11 @@ import (
 	"github.com/lgraph/lgraph/phases/wiki"
 )
 
+// ShallowVersion is the snapshot Versions key of the shallow boundary the
+// snapshot's history was read within (gitrepo.ShallowKey), absent for a
+// complete history.
+const ShallowVersion = "shallow"
+
 // Versions are the producing-code versions a snapshot records; a mismatch
 // makes the next update rebuild what that code produced.
 func Versions(p llm.Provider, cfg *config.Config) map[string]string {
@@ -27,6 +32,11 @@ func publish(o Options, st *phase.State, t *target, base *store.Ref, run *store.
 	next := st.Next
 	next.Branch, next.Commit, next.ConfigKey = t.ref, t.head.Commit, o.Config.OutputKey()
 	next.Versions["inventory"] = inventory.Version
+	if key := o.Repo.ShallowKey(); key != "" {
+		next.Versions[ShallowVersion] = key
+	} else {
+		delete(next.Versions, ShallowVersion)
+	}
 	root, n, err := contentRoot(st)
 	if err != nil {
 		return err

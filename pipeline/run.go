@@ -149,7 +149,8 @@ func upToDateRef(o Options, head gitrepo.Head, branch string) bool {
 		return false
 	}
 	ref, err := o.Store.ReadRef(branch)
-	if err != nil || ref == nil || ref.Commit != head.Commit || ref.ConfigKey != o.Config.OutputKey() {
+	if err != nil || ref == nil || ref.Commit != head.Commit || ref.ConfigKey != o.Config.OutputKey() ||
+		ref.Versions[ShallowVersion] != o.Repo.ShallowKey() {
 		return false
 	}
 	for name, v := range Versions(provider(o), o.Config) {
@@ -169,13 +170,8 @@ func provider(o Options) llm.Provider {
 	return o.LLM
 }
 
-// RefName is the store ref of what HEAD names: its branch, or DetachedRef.
-func RefName(h gitrepo.Head) string {
-	if h.Branch == "" {
-		return store.DetachedRef
-	}
-	return h.Branch
-}
+// RefName is the store ref of what HEAD names (store.HeadRef).
+func RefName(h gitrepo.Head) string { return store.HeadRef(h.Branch, h.Worktree) }
 
 func outcomeOf(ctx context.Context, err error, current string) string {
 	switch {

@@ -67,17 +67,30 @@ func worktreeTarget(ctx context.Context, o Options, head gitrepo.Head, branch st
 	if err != nil {
 		return nil, err
 	}
-	files := &worktreeFiles{top: repo.Top, byBlob: map[string]string{}}
+	var attrFiles []string
+	for _, e := range tracked {
+		attrFiles = append(attrFiles, e.Path)
+	}
+	conv := repo.NewConversion(repo.WorktreeAttributes(attrFiles))
+	files := &worktreeFiles{top: repo.Top, conv: conv, byBlob: map[string]string{}}
+	notCheckedOut := freshness.NotCheckedOut(repo.GitDir())
 	var entries []gitrepo.Entry
 	for _, e := range tracked {
 		// A path lgraph skips is never opened: it may not exist as a file
 		// (too long) or may lead out of the working tree.
-		if !e.Regular() || gitrepo.PathProblem(e.Path) != "" {
+		// A file behind a filter driver (LFS) is as HEAD has it: lgraph
+		// runs no filter, so its working bytes cannot be turned into a blob.
+		if !e.Regular() || gitrepo.PathProblem(e.Path) != "" || conv.Filtered(e.Path) {
 			entries = append(entries, e)
 			continue
 		}
 		id, err := files.hash(e.Path)
 		if errors.Is(err, os.ErrNotExist) {
+			// Outside a sparse checkout the file is as HEAD has it, as
+			// git status says; otherwise it was deleted.
+			if notCheckedOut(e.Path) {
+				entries = append(entries, e)
+			}
 			continue
 		}
 		if err != nil {
@@ -150,14 +163,25 @@ func newWorktreeFiles(ctx context.Context, o Options, head gitrepo.Head, rules i
 }
 
 // worktreeFiles maps blob ids to the working-tree files that hold them.
+// A file's blob is what git would store: its bytes after git's clean
+// conversion (CRLF to LF under text, eol or core.autocrlf).
 type worktreeFiles struct {
 	top    string
+	conv   *gitrepo.Conversion
 	mu     sync.Mutex
 	byBlob map[string]string
 }
 
-func (w *worktreeFiles) hash(p string) (string, error) {
+func (w *worktreeFiles) load(p string) ([]byte, error) {
 	data, err := os.ReadFile(filepath.Join(w.top, filepath.FromSlash(p)))
+	if err != nil {
+		return nil, err
+	}
+	return w.conv.Clean(p, data), nil
+}
+
+func (w *worktreeFiles) hash(p string) (string, error) {
+	data, err := w.load(p)
 	if err != nil {
 		return "", err
 	}
@@ -175,7 +199,7 @@ func (w *worktreeFiles) read(id string) ([]byte, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
-	data, err := os.ReadFile(filepath.Join(w.top, filepath.FromSlash(p)))
+	data, err := w.load(p)
 	if err != nil {
 		return nil, true, fmt.Errorf("read %s: %w", p, err)
 	}

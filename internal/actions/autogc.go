@@ -25,7 +25,7 @@ func LiveRefs(repo *gitrepo.Repo) func(*store.Ref) bool {
 		switch {
 		case name == current:
 			return true
-		case name == store.DetachedRef:
+		case store.IsDetachedRef(name):
 			return repo.HasCommit(r.Commit)
 		}
 		return repo.HasBranch(name)

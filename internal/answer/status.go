@@ -12,18 +12,20 @@ import (
 // Status is the answer of status: the store's internal table lists are
 // left out, and the stale paths are paged.
 type Status struct {
-	Branch        string       `json:"branch"`
-	Head          string       `json:"head"`
-	IndexedCommit string       `json:"indexed_commit"`
-	CommitsBehind int          `json:"commits_behind"`
-	Status        string       `json:"status"`
-	StalePaths    List[string] `json:"stale_paths"`
-	ContentRoot   string       `json:"content_root"`
-	LeafCount     int          `json:"leaf_count"`
-	LastRun       *RunBrief    `json:"last_run"`
-	Branches      []Baseline   `json:"branches"`
-	StoreDir      string       `json:"store_dir"`
-	StoreBytes    int64        `json:"store_bytes"`
+	Branch        string `json:"branch"`
+	Head          string `json:"head"`
+	IndexedCommit string `json:"indexed_commit"`
+	CommitsBehind int    `json:"commits_behind"`
+	// CommitsAhead counts the indexed commit's commits HEAD does not reach.
+	CommitsAhead int          `json:"commits_ahead"`
+	Status       string       `json:"status"`
+	StalePaths   List[string] `json:"stale_paths"`
+	ContentRoot  string       `json:"content_root"`
+	LeafCount    int          `json:"leaf_count"`
+	LastRun      *RunBrief    `json:"last_run"`
+	Branches     []Baseline   `json:"branches"`
+	StoreDir     string       `json:"store_dir"`
+	StoreBytes   int64        `json:"store_bytes"`
 	// FilesSkipped counts, by reason, the files the index left out for
 	// their path.
 	FilesSkipped map[string]int `json:"files_skipped,omitempty"`
@@ -86,7 +88,8 @@ type StatusFixes struct {
 // asker (runInit and runUpdate: "lgraph init" on the CLI, a tool over MCP).
 func ShapeStatus(s readview.StatusResult, p Page, fix StatusFixes) Status {
 	out := Status{Branch: s.Branch, Head: s.Head, IndexedCommit: s.IndexedCommit, CommitsBehind: s.CommitsBehind,
-		Status: s.Status, StalePaths: Cut(s.StalePaths, p), ContentRoot: s.ContentRoot, LeafCount: s.LeafCount,
+		CommitsAhead: s.CommitsAhead,
+		Status:       s.Status, StalePaths: Cut(s.StalePaths, p), ContentRoot: s.ContentRoot, LeafCount: s.LeafCount,
 		LastRun: Brief(s.LastRun), Branches: []Baseline{}, StoreDir: s.StoreDir, StoreBytes: s.StoreBytes,
 		FilesSkipped: s.FilesSkipped, UpdateRunning: s.UpdateRunning, HookFailure: s.HookFailure}
 	for _, b := range s.Branches {

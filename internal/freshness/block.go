@@ -65,9 +65,7 @@ type Input struct {
 // Paths lgraph does not index are never stale.
 func Check(ctx context.Context, in Input) (Block, error) {
 	b := Block{Algorithm: Algorithm, HeadCommit: in.Head.Commit, Branch: in.Head.Branch, Status: Unknown, StalePaths: []string{}}
-	if b.Branch == "" {
-		b.Branch = store.DetachedRef
-	}
+	b.Branch = store.HeadRef(b.Branch, in.Head.Worktree)
 	if in.Ref == nil || in.Snap == nil {
 		return b, nil
 	}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path"
 	"slices"
 	"strings"
 	"syscall"
@@ -32,6 +33,8 @@ type worktree struct {
 	// sparse is the last sparse-index directory entry seen ("dir/").
 	sparse string
 	stale  []string
+	conv   *gitrepo.Conversion // read on first need
+	attrs  *gitrepo.Attributes // with conv
 }
 
 // worktreeStale lists the paths where the working tree differs from the
@@ -172,7 +175,9 @@ func (w *worktree) indexOnly(entries []indexEntry, j int) int {
 // maybeNew marks a working-tree file the snapshot lacks when lgraph would
 // index it.
 func (w *worktree) maybeNew(p string) {
-	if !w.in.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) {
+	// A file its attributes leave out (LFS, generated, vendored) is not
+	// indexed however it reads.
+	if !w.in.Candidate(gitrepo.Entry{Path: p, Mode: filemode.Regular}) || w.attributes().SkipReason(p) != "" {
 		return
 	}
 	abs := w.top + "/" + p
@@ -232,7 +237,55 @@ func (w *worktree) sameContent(p string, st *syscall.Stat_t, want *indexedFile) 
 		facts.HasSum, facts.Sum = true, sum
 		w.cache.learn(p, st, facts)
 	}
-	return want.hasSum && facts.Sum == want.sum, nil
+	if !want.hasSum || facts.Sum == want.sum {
+		return want.hasSum, nil
+	}
+	return w.sameConverted(p, want)
+}
+
+// sameConverted reports whether a file whose raw bytes differ from the
+// indexed ones holds them after git's clean conversion (CRLF to LF under
+// text, eol or core.autocrlf), as git status decides it. Only such files
+// are read again; their stat data does not record the conversion.
+func (w *worktree) sameConverted(p string, want *indexedFile) (bool, error) {
+	conv := w.conversion()
+	if !conv.Converts(p) {
+		return false, nil
+	}
+	data, err := os.ReadFile(w.top + "/" + p)
+	if gone(err) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("freshness: %w", err)
+	}
+	return sha256.Sum256(conv.Clean(p, data)) == want.sum, nil
+}
+
+// conversion reads the working tree's attributes once, when a file first
+// needs them: from the attributes files git's index tracks (the top one
+// without an index).
+func (w *worktree) conversion() *gitrepo.Conversion {
+	if w.conv == nil {
+		paths := []string{gitrepo.AttributesFile}
+		if w.idx != nil {
+			paths = paths[:0]
+			for i := range w.idx.entries {
+				if e := &w.idx.entries[i]; e.stage == 0 && path.Base(e.path) == gitrepo.AttributesFile {
+					paths = append(paths, e.path)
+				}
+			}
+		}
+		w.attrs = w.in.Repo.WorktreeAttributes(paths)
+		w.conv = w.in.Repo.NewConversion(w.attrs)
+	}
+	return w.conv
+}
+
+// attributes returns the working tree's git attributes (see conversion).
+func (w *worktree) attributes() *gitrepo.Attributes {
+	w.conversion()
+	return w.attrs
 }
 
 // gone reports errors meaning there is no file at the path.

@@ -42,20 +42,40 @@ type Repo struct {
 	// CommonDir is the git directory shared by every worktree (absolute).
 	CommonDir string
 	gitDir    string
+	// partial marks a partial clone: objects it lacks were never fetched
+	// (ErrNotFetched), not lost.
+	partial bool
 }
 
 // Open finds the repository holding dir (walking up like git does) and
 // opens it, following linked worktrees to their common directory.
-func Open(dir string) (*Repo, error) {
+func Open(dir string) (*Repo, error) { return OpenEnv(dir, nil) }
+
+// OpenEnv opens the repository git would use in dir under the environment
+// getenv reads (nil: none): GIT_DIR names the git directory and
+// GIT_WORK_TREE the working tree (without it, dir is the working tree's
+// top, unless the git directory is bare); otherwise the repository holding
+// dir is found walking up, a bare one included.
+func OpenEnv(dir string, getenv func(string) string) (*Repo, error) {
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, fmt.Errorf("open repository %s: %w", dir, err)
 	}
-	top, gitDir, err := findTop(abs)
+	top, gitDir, err := locate(abs, getenv)
 	if err != nil {
 		return nil, err
 	}
+	return openAt(top, gitDir)
+}
+
+// openAt opens the repository whose git directory is gitDir, with the
+// working tree top ("" for a bare repository).
+func openAt(top, gitDir string) (*Repo, error) {
 	common := commonDir(gitDir)
+	where := top
+	if where == "" {
+		where = gitDir
+	}
 	var fs billy.Filesystem = osfs.New(gitDir)
 	if common != gitDir {
 		fs = dotgit.NewRepositoryFilesystem(osfs.New(gitDir), osfs.New(common))
@@ -66,17 +86,22 @@ func Open(dir string) (*Repo, error) {
 	// repository spend 2.5 s of 3.3 s in the pack index. Objects come
 	// from odb, whose lookups cost a binary search of the index.
 	refs := filesystem.NewStorage(fs, cache.NewObjectLRUDefault())
-	g, err := git.Open(refs, osfs.New(top))
+	partial := isPartialClone(refs)
+	var worktree billy.Filesystem
+	if top != "" {
+		worktree = osfs.New(top)
+	}
+	g, err := git.Open(extensionStorage{refs}, worktree)
 	if err != nil {
 		refs.Close()
-		return nil, fmt.Errorf("open repository %s: %w", top, err)
+		return nil, fmt.Errorf("open repository %s: %w", where, err)
 	}
 	objects, err := odb.Open(filepath.Join(common, "objects"), odb.DefaultCacheBytes)
 	if err != nil {
 		refs.Close()
-		return nil, fmt.Errorf("open repository %s: %w", top, err)
+		return nil, fmt.Errorf("open repository %s: %w", where, err)
 	}
-	return &Repo{git: g, refs: refs, objects: objects, Top: top, CommonDir: common, gitDir: gitDir}, nil
+	return &Repo{git: g, refs: refs, objects: objects, Top: top, CommonDir: common, gitDir: gitDir, partial: partial}, nil
 }
 
 // Close releases the repository's open pack files.
@@ -91,7 +116,8 @@ func (r *Repo) Close() error {
 	return nil
 }
 
-// findTop walks up from dir to the directory holding .git.
+// findTop walks up from dir to the directory holding .git, or to a bare
+// repository's git directory (top is then ""), as git's discovery does.
 func findTop(dir string) (top, gitDir string, err error) {
 	for d := dir; ; d = filepath.Dir(d) {
 		candidate := filepath.Join(d, ".git")
@@ -104,6 +130,9 @@ func findTop(dir string) (top, gitDir string, err error) {
 				return "", "", readErr
 			}
 			return d, target, nil
+		}
+		if isGitDir(d) {
+			return "", d, nil
 		}
 		if filepath.Dir(d) == d {
 			return "", "", fmt.Errorf("%s is not inside a git repository: run lgraph from a git working tree or pass --repo DIR", dir)
@@ -147,18 +176,25 @@ type Head struct {
 	Commit string // full hex id
 	// Branch is the short branch name, or "" when HEAD is detached.
 	Branch string
+	// Worktree names the linked worktree whose HEAD this is (its
+	// directory under the common git dir's worktrees/); "" in the main
+	// worktree. A detached HEAD belongs to its worktree.
+	Worktree string
 }
 
 // Head resolves HEAD through refs only; it touches no pack.
 func (r *Repo) Head() (Head, error) {
 	ref, err := r.git.Head()
 	if errors.Is(err, plumbing.ErrReferenceNotFound) {
-		return Head{}, ErrEmptyRepo
+		return Head{}, r.unbornHead()
 	}
 	if err != nil {
 		return Head{}, fmt.Errorf("resolve HEAD: %w", err)
 	}
 	h := Head{Commit: ref.Hash().String()}
+	if r.gitDir != r.CommonDir {
+		h.Worktree = filepath.Base(r.gitDir)
+	}
 	if ref.Name().IsBranch() {
 		h.Branch = ref.Name().Short()
 	}
@@ -185,36 +221,6 @@ func (r *Repo) Tree(commit string) (*object.Tree, error) {
 		return nil, fmt.Errorf("read tree of %s: %w", commit, err)
 	}
 	return t, nil
-}
-
-// CountCommits counts the commits reachable from to but not from, stopping at
-// limit; used for "N commits behind".
-func (r *Repo) CountCommits(from, to string, limit int) (int, error) {
-	if from == to {
-		return 0, nil
-	}
-	tip, err := object.GetCommit(r.objects, plumbing.NewHash(to))
-	if err != nil {
-		return 0, fmt.Errorf("log %s: %w", to, err)
-	}
-	// The order git log and go-git's Log use by default.
-	iter := object.NewCommitPreorderIter(tip, nil, nil)
-	defer iter.Close()
-	n := 0
-	for n < limit {
-		c, err := iter.Next()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return n, fmt.Errorf("log %s: %w", to, err)
-		}
-		if c.Hash.String() == from {
-			break
-		}
-		n++
-	}
-	return n, nil
 }
 
 // Entry is one blob in a tree.
@@ -262,7 +268,7 @@ func Walk(ctx context.Context, t *object.Tree) ([]Entry, error) {
 func (r *Repo) ReadBlob(id string) ([]byte, error) {
 	o, err := r.objects.EncodedObject(plumbing.BlobObject, plumbing.NewHash(id))
 	if err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", id, err)
+		return nil, fmt.Errorf("read blob %s: %w", id, r.missing(err))
 	}
 	rd, err := o.Reader()
 	if err != nil {

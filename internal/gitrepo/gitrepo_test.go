@@ -59,10 +59,10 @@ func TestRepoReadsWhatGitReads(t *testing.T) {
 	for _, id := range []string{ids[0], ids[7], head.Commit} {
 		checkTree(t, r, repo, id)
 	}
-	n, err := repo.CountCommits(ids[3], head.Commit, 100)
+	d, err := repo.AheadBehind(ids[3], head.Commit, 100)
 	want, _ := strconv.Atoi(r.Git("rev-list", "--count", ids[3]+".."+head.Commit))
-	if err != nil || n != want {
-		t.Fatalf("CountCommits = %d, %v; git counts %d", n, err, want)
+	if err != nil || d.Behind != want || d.Ahead != 0 {
+		t.Fatalf("AheadBehind = %+v, %v; git counts %d behind", d, err, want)
 	}
 	if repo.HasCommit(strings.Repeat("ab", 20)) || !repo.HasCommit(ids[0]) {
 		t.Fatal("HasCommit disagrees with the history")

@@ -127,13 +127,23 @@ func (r *Repo) diffDirs(ctx context.Context, a, b plumbing.Hash, dir string, see
 		return err
 	}
 	ea, err := r.treeEntries(a)
-	if err != nil {
-		return err
+	if err == nil {
+		var eb map[string]object.TreeEntry
+		if eb, err = r.treeEntries(b); err == nil {
+			return r.diffTrees(ctx, ea, eb, dir, seen)
+		}
 	}
-	eb, err := r.treeEntries(b)
-	if err != nil {
-		return err
+	// A partial clone (--filter=tree:0) lacks old trees: the directory
+	// counts as changed, as the commit's tree may differ anywhere below.
+	if errors.Is(err, ErrNotFetched) {
+		seen[dir] = true
+		return nil
 	}
+	return err
+}
+
+// diffTrees compares two trees' entries (see diffDirs).
+func (r *Repo) diffTrees(ctx context.Context, ea, eb map[string]object.TreeEntry, dir string, seen map[string]bool) error {
 	for name, y := range eb {
 		x, ok := ea[name]
 		delete(ea, name)
@@ -183,7 +193,7 @@ func (r *Repo) treeEntries(h plumbing.Hash) (map[string]object.TreeEntry, error)
 	}
 	t, err := object.GetTree(r.objects, h)
 	if err != nil {
-		return nil, fmt.Errorf("read tree %s: %w", h, err)
+		return nil, fmt.Errorf("read tree %s: %w", h, r.missing(err))
 	}
 	out := make(map[string]object.TreeEntry, len(t.Entries))
 	for _, e := range t.Entries {

@@ -9,6 +9,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/errcode"
@@ -55,7 +56,7 @@ func OpenEnv(loc Location, create bool, overrides map[string]string) (*Env, erro
 	if dir == "" {
 		dir = "."
 	}
-	repo, err := gitrepo.Open(dir)
+	repo, err := gitrepo.OpenEnv(dir, loc.getenv)
 	if err != nil {
 		return nil, err
 	}
@@ -68,6 +69,18 @@ func OpenEnv(loc Location, create bool, overrides map[string]string) (*Env, erro
 		return nil, err
 	}
 	return &Env{Repo: repo, Loaded: loaded, Config: &loaded.Config, Store: s}, nil
+}
+
+// getenv reads a variable of the location's environment (GIT_DIR,
+// GIT_WORK_TREE), the last setting winning as in a process environment.
+func (loc Location) getenv(key string) string {
+	v := ""
+	for _, kv := range loc.Environ {
+		if k, val, ok := strings.Cut(kv, "="); ok && k == key {
+			v = val
+		}
+	}
+	return v
 }
 
 // ConfigInputs names what the config of an opened repository is built
@@ -113,10 +126,7 @@ func Open(ctx context.Context, e *Env) (*View, error) {
 	if err != nil {
 		return nil, err
 	}
-	branch := head.Branch
-	if branch == "" {
-		branch = store.DetachedRef
-	}
+	branch := store.HeadRef(head.Branch, head.Worktree)
 	ref, snap, err := load(e, branch, head.Commit)
 	if err != nil {
 		return nil, err

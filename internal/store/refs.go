@@ -13,8 +13,29 @@ import (
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
-// DetachedRef is the ref name used for a detached HEAD.
+// DetachedRef is the ref name used for a detached HEAD in the main
+// worktree; a linked worktree's detached HEAD has its own (HeadRef).
 const DetachedRef = "@detached"
+
+// HeadRef is the ref name of what HEAD names: its branch, or, detached,
+// DetachedRef in the main worktree and DetachedRef/NAME in the linked
+// worktree NAME (its directory under the common git dir's worktrees/), so
+// that two detached worktrees never publish over each other.
+func HeadRef(branch, worktree string) string {
+	switch {
+	case branch != "":
+		return branch
+	case worktree != "":
+		return DetachedRef + "/" + worktree
+	}
+	return DetachedRef
+}
+
+// IsDetachedRef reports whether a ref name is one HeadRef gives a detached
+// HEAD.
+func IsDetachedRef(name string) bool {
+	return name == DetachedRef || strings.HasPrefix(name, DetachedRef+"/")
+}
 
 // WorktreeRef is the ref name of a branch's working-tree overlay (written
 // by update --worktree, read by every read while it sits on HEAD).

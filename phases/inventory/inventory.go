@@ -2,6 +2,7 @@ package inventory
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -10,6 +11,7 @@ import (
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
+	"github.com/lgraph/lgraph/phases/inventory/classify"
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
@@ -34,11 +36,18 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	// A snapshot classified under other rules (a new kind of project file)
 	// is listed again; files whose blob and language stay keep everything
 	// later phases derived from them.
-	relist := !st.Full && st.Base != nil && st.Base.Versions["inventory"] != Version
+	attrs, attrsChanged, err := p.attributes(ctx, st)
+	if err != nil {
+		return rep, err
+	}
+	relist := !st.Full && st.Base != nil && (st.Base.Versions["inventory"] != Version || attrsChanged)
 	if st.Full || relist {
 		rep.Mode, rep.Reason = "full", st.FullReason
-		if relist {
+		switch {
+		case relist && st.Base.Versions["inventory"] != Version:
 			rep.Reason = fmt.Sprintf("classification rules changed (%q -> %q)", st.Base.Versions["inventory"], Version)
+		case relist:
+			rep.Reason = "git attributes changed (.gitattributes)"
 		}
 		all, err := p.Target(ctx)
 		if err != nil {
@@ -56,11 +65,11 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 			}
 		}
 	}
-	files, err := p.describe(ctx, st, rules, entries)
+	files, reasons, err := p.describe(ctx, st, rules, attrs, entries)
 	if err != nil {
 		return rep, err
 	}
-	if rep.Extra, err = p.skipped(ctx, st, rules, entries); err != nil {
+	if rep.Extra, err = p.skipped(ctx, st, rules, attrs, relist, entries, reasons); err != nil {
 		return rep, err
 	}
 	for _, f := range files {
@@ -87,8 +96,11 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 }
 
 // describe classifies entries, reading only blobs the cache has not seen.
-func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, entries []gitrepo.Entry) ([]*snapshot.File, error) {
+// reasons holds, by entry, why a file that would be indexed is left out
+// for what git says of it (classify.SkipReason).
+func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, attrs *gitrepo.Attributes, entries []gitrepo.Entry) (_ []*snapshot.File, reasons []string, _ error) {
 	out := make([]*snapshot.File, len(entries))
+	reasons = make([]string, len(entries))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, e := range entries {
@@ -100,6 +112,10 @@ func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, entri
 				return err
 			}
 			info, err := p.blobInfo(st, e.Blob)
+			if errors.Is(err, gitrepo.ErrNotFetched) {
+				reasons[i] = gitrepo.SkipNotFetched
+				return nil
+			}
 			if err != nil {
 				return err
 			}
@@ -107,12 +123,15 @@ func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, entri
 			if l == "" {
 				return nil
 			}
+			if reasons[i] = classify.SkipReason(attrs, e.Path, info); reasons[i] != "" {
+				return nil
+			}
 			out[i] = &snapshot.File{Path: e.Path, Blob: e.Blob, SHA256: info.SHA256, NormSHA: info.NormSHA, Lang: l, Size: info.Size}
 			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	files := out[:0]
 	for _, f := range out {
@@ -120,7 +139,26 @@ func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, entri
 			files = append(files, f)
 		}
 	}
-	return files, nil
+	return files, reasons, nil
+}
+
+// contentSkip returns classify.SkipReason of one entry, or "" when it is
+// not a file that would be indexed.
+func (p Phase) contentSkip(st *phase.State, rules Rules, attrs *gitrepo.Attributes, e gitrepo.Entry) (string, error) {
+	if !rules.Candidate(e) {
+		return "", nil
+	}
+	info, err := p.blobInfo(st, e.Blob)
+	if errors.Is(err, gitrepo.ErrNotFetched) {
+		return gitrepo.SkipNotFetched, nil
+	}
+	if err != nil {
+		return "", err
+	}
+	if rules.Language(e.Path, info) == "" {
+		return "", nil
+	}
+	return classify.SkipReason(attrs, e.Path, info), nil
 }
 
 func (p Phase) blobInfo(st *phase.State, blob string) (BlobInfo, error) {
@@ -149,37 +187,56 @@ func SkippedIn(run *store.Run) map[string]int { return run.Skipped() }
 // run from the listing, on an update from the base's counts and the change
 // set (a skipped path's change comes in as an addition, a deletion or
 // both), so the counts always describe the whole tree.
-func (p Phase) skipped(ctx context.Context, st *phase.State, rules Rules, listed []gitrepo.Entry) (map[string]int, error) {
+func (p Phase) skipped(ctx context.Context, st *phase.State, rules Rules, attrs *gitrepo.Attributes, relist bool, listed []gitrepo.Entry, reasons []string) (map[string]int, error) {
 	counts := map[string]int{}
-	add := func(e *gitrepo.Entry, n int) {
-		if e == nil {
-			return
-		}
-		if reason := rules.Skipped(*e); reason != "" {
-			counts[reason] += n
+	known := map[string]string{} // the listed entries' content reasons, by path
+	for i, e := range listed {
+		if reasons[i] != "" {
+			known[e.Path+"\x00"+e.Blob] = reasons[i]
 		}
 	}
+	add := func(e *gitrepo.Entry, n int, listed bool) error {
+		if e == nil {
+			return nil
+		}
+		reason := rules.Skipped(*e)
+		if reason == "" && listed {
+			reason = known[e.Path+"\x00"+e.Blob]
+		} else if reason == "" {
+			var err error
+			if reason, err = p.contentSkip(st, rules, attrs, *e); err != nil {
+				return err
+			}
+		}
+		if reason != "" {
+			counts[reason] += n
+		}
+		return nil
+	}
+	var err error
 	switch {
-	case st.Full || (st.Base != nil && st.Base.Versions["inventory"] != Version):
+	case st.Full || relist:
 		for i := range listed {
-			add(&listed[i], 1)
+			err = errors.Join(err, add(&listed[i], 1, true))
 		}
 	case st.BaseSkipped == nil:
-		all, err := p.Target(ctx)
-		if err != nil {
-			return nil, err
+		all, terr := p.Target(ctx)
+		if terr != nil {
+			return nil, terr
 		}
 		for i := range all {
-			add(&all[i], 1)
+			err = errors.Join(err, add(&all[i], 1, false))
 		}
 	default:
 		for reason, n := range st.BaseSkipped {
 			counts[reason] = n
 		}
 		for _, c := range st.Changes {
-			add(c.From, -1)
-			add(c.To, 1)
+			err = errors.Join(err, add(c.From, -1, false), add(c.To, 1, true))
 		}
+	}
+	if err != nil {
+		return nil, err
 	}
 	var out map[string]int
 	for reason, n := range counts {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -206,6 +207,14 @@ func (d *objectDir) alternates() ([]string, error) {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
+		}
+		// git writes a path holding odd characters C-quoted.
+		if strings.HasPrefix(line, `"`) {
+			unquoted, err := strconv.Unquote(line)
+			if err != nil {
+				return nil, fmt.Errorf("read alternates: cannot unquote %s", line)
+			}
+			line = unquoted
 		}
 		if !filepath.IsAbs(line) {
 			line = filepath.Join(d.path, line)

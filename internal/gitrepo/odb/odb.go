@@ -27,8 +27,10 @@ var ErrReadOnly = errors.New("the object store is read-only")
 const DefaultCacheBytes = 64 << 20
 
 // maxAlternateDepth is how deep alternates of alternates are followed, as
-// in git.
-const maxAlternateDepth = 5
+// in git: it reads alternates files nested five below the repository's
+// own, so the sixth store of a chain (depth 6 here, the repository's own
+// being 0) is read and a seventh is not.
+const maxAlternateDepth = 6
 
 // Store reads the objects of one objects directory and its alternates. It
 // is safe for concurrent use: packs are read with ReadAt, the cache is

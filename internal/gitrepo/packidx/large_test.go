@@ -144,15 +144,16 @@ func TestCorruptIndexes(t *testing.T) {
 		name string
 		idx  []byte
 		rev  []byte
+		want error // ErrCorrupt unless set
 	}{
-		{"empty", nil, nil},
-		{"truncated", good[:len(good)-9], nil},
-		{"bad magic", mutate(func(b []byte) []byte { b[0] = 'x'; return b }), nil},
-		{"version 3", mutate(func(b []byte) []byte { b[7] = 3; return b }), nil},
-		{"fanout decreases", mutate(func(b []byte) []byte { copy(b[headerLen+4*200:], []byte{0, 0, 0, 0}); return b }), nil},
-		{"count past the file", mutate(func(b []byte) []byte { b[headerLen+4*255+2]++; return b }), nil},
-		{"rev of another pack", good, buildRev(entries, plumbing.ZeroHash)},
-		{"rev too short", good, buildRev(entries, packSum)[:100]},
+		{"empty", nil, nil, nil},
+		{"truncated", good[:len(good)-9], nil, nil},
+		{"bad magic", mutate(func(b []byte) []byte { b[0] = 'x'; return b }), nil, ErrVersion1},
+		{"version 3", mutate(func(b []byte) []byte { b[7] = 3; return b }), nil, nil},
+		{"fanout decreases", mutate(func(b []byte) []byte { copy(b[headerLen+4*200:], []byte{0, 0, 0, 0}); return b }), nil, nil},
+		{"count past the file", mutate(func(b []byte) []byte { b[headerLen+4*255+2]++; return b }), nil, nil},
+		{"rev of another pack", good, buildRev(entries, plumbing.ZeroHash), nil},
+		{"rev too short", good, buildRev(entries, packSum)[:100], nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -164,8 +165,12 @@ func TestCorruptIndexes(t *testing.T) {
 			if err == nil {
 				x.Close()
 			}
-			if !errors.Is(err, ErrCorrupt) {
-				t.Fatalf("Open: %v, want ErrCorrupt", err)
+			want := ErrCorrupt
+			if tc.want != nil {
+				want = tc.want
+			}
+			if !errors.Is(err, want) {
+				t.Fatalf("Open: %v, want %v", err, want)
 			}
 		})
 	}

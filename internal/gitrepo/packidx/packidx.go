@@ -34,6 +34,11 @@ var idxMagic = []byte{0xff, 't', 'O', 'c'}
 // ErrCorrupt reports an index whose bytes contradict its own layout.
 var ErrCorrupt = errors.New("corrupt pack index")
 
+// ErrVersion1 reports an index without version 2's magic number: the
+// version 1 layout git wrote before 1.5.2 (pack.indexVersion=1), or not an
+// index at all. git rewrites either from the pack.
+var ErrVersion1 = errors.New("pack index version 1 (or no pack index) is not supported: run git repack -adf to rewrite it as version 2")
+
 // ErrClosed reports a read from an index that was closed.
 var ErrClosed = errors.New("pack index is closed")
 
@@ -83,7 +88,7 @@ func (x *Index) readLayout() error {
 		return err
 	}
 	if !bytes.Equal(head[:4], idxMagic) {
-		return fmt.Errorf("%w: not an idx version 2 file (no magic number)", ErrCorrupt)
+		return ErrVersion1
 	}
 	if v := binary.BigEndian.Uint32(head[4:8]); v != 2 {
 		return fmt.Errorf("%w: idx version %d is not supported", ErrCorrupt, v)

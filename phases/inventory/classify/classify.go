@@ -20,7 +20,7 @@ import (
 
 // Version names the classification rules: a snapshot made under other
 // rules is listed again (see Phase.Run). It is part of every blob-info key.
-const Version = "inventory-4"
+const Version = "inventory-5"
 
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.
@@ -31,6 +31,8 @@ type BlobInfo struct {
 	NormSHA string `json:"norm_sha"`
 	// Head is the first line when it is a shebang, for extensionless scripts.
 	Head string `json:"head,omitempty"`
+	// LFS marks a Git LFS pointer, never indexed (gitrepo.SkipLFSPointer).
+	LFS bool `json:"lfs,omitempty"`
 }
 
 // Describe computes a blob's info from its bytes.
@@ -42,6 +44,7 @@ func Describe(data []byte) BlobInfo {
 		Binary:  bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0,
 		SHA256:  hex.EncodeToString(sum[:]),
 		NormSHA: hex.EncodeToString(norm[:]),
+		LFS:     gitrepo.IsLFSPointer(data),
 	}
 	if bytes.HasPrefix(data, []byte("#!")) {
 		line, _, _ := bytes.Cut(data, []byte("\n"))
@@ -126,7 +129,21 @@ func (r Rules) IsCode(p string, size int64, head func() []byte) bool {
 	}
 	info := Describe(head())
 	info.Size = size
-	return r.Language(p, info) != ""
+	return !info.LFS && r.Language(p, info) != ""
+}
+
+// SkipReason returns why a candidate, whose bytes info describes, is left
+// out for what git says of it: its attributes (an LFS filter, binary,
+// linguist-generated, linguist-vendored) or its blob being an LFS pointer.
+// It is "" for a file indexed or left out for its language.
+func SkipReason(attrs *gitrepo.Attributes, p string, info BlobInfo) string {
+	if reason := attrs.SkipReason(p); reason != "" {
+		return reason
+	}
+	if info.LFS {
+		return gitrepo.SkipLFSPointer
+	}
+	return ""
 }
 
 func (r Rules) selected(p string) bool {
