@@ -60,6 +60,7 @@ func (s *server) tools() []spec {
 			"config keys, pub/sub topics, HTTP routes, SQL tables), each with the line it first appears on and the other files using it. "+
 			"source says what found each key and file: rules, or llm (the model explorer, a guess with a confidence from 0 to 1 and quoted evidence).",
 			with(fileProps, pageProps, noTestsProps), implicitKeys),
+		contextTool(),
 	}, s.loopTools()...)
 }
 
