@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/lgraph/lgraph/internal/agentctx"
 	"github.com/lgraph/lgraph/internal/answer"
@@ -12,13 +13,8 @@ import (
 // than a page: context (and map).
 
 var contextProps = map[string]property{
-	"target": {Type: "string", Description: "a symbol (id, qualified or plain name), a file path, or path:line", required: true},
-	"tokens": tokensProp(agentctx.DefaultBudget),
-}
-
-func tokensProp(def int) property {
-	return property{Type: "integer", Minimum: ptr(agentctx.MinBudget), Default: def,
-		Description: "spend at most this many tokens (cl100k_base) on the whole answer"}
+	"target": targetProps["target"],
+	"tokens": {Type: "integer", Description: fmt.Sprintf("default %d, at least %d", agentctx.DefaultBudget, agentctx.MinBudget)},
 }
 
 type contextArgs struct {
@@ -42,11 +38,8 @@ func checkTokens(n int) error {
 }
 
 func contextTool() spec {
-	return define("lgraph_context", "Everything needed to work on one symbol or file in one answer, within a token budget: "+
-		"its exact source, signature and doc, its module's insights, its callers' call sites with the lines around each "+
-		"(same module, non-test first), its callees' signatures (a file's: its definitions and dependents), the tests that reach it "+
-		"and the keys it shares without an import. Parts are kept in that order while the answer fits tokens; omitted counts the rest. "+
-		"Use it instead of reading files.", contextProps, answerContext)
+	return define("lgraph_context", "Instead of reading files: a symbol's or file's source, callers' call sites, callees' signatures, "+
+		"tests, shared keys and module insights, cut to fit tokens.", contextProps, answerContext)
 }
 
 func answerContext(ctx context.Context, v *readview.View, a *contextArgs) (any, error) {
