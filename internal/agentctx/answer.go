@@ -1,6 +1,9 @@
 package agentctx
 
-import "github.com/lgraph/lgraph/internal/query"
+import (
+	"github.com/lgraph/lgraph/internal/query"
+	"github.com/lgraph/lgraph/internal/tokens"
+)
 
 // DefaultBudget is the token budget of an answer when none is given:
 // enough for a function, its main callers and its neighbours' signatures.
@@ -79,13 +82,8 @@ type Coupling struct {
 	Files []string `json:"files"`
 }
 
-// Budget is what the answer was allowed and what it spent, in tokens of
-// Encoding, counted over the answer as the reader receives it.
-type Budget struct {
-	Tokens   int    `json:"tokens"`
-	Used     int    `json:"used"`
-	Encoding string `json:"encoding"`
-}
+// Budget is what the answer was allowed and what it spent.
+type Budget = tokens.Budget
 
 // Omission is what one section left out.
 type Omission struct {

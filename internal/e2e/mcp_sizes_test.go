@@ -41,7 +41,7 @@ func sizesFixture() map[string]string {
 
 // TestMCPAnswerSizes drives the real binary's MCP server through the SDK
 // client, as an agent does: tools/list stays under 6 KB, every answer
-// under its bound, lgraph_context within its token budget, and the ledger
+// under its bound, lgraph_context and lgraph_map within their token budgets, and the ledger
 // and module docs come in short pages that say how much more there is.
 // Each answer's size is logged (go test -v -run TestMCPAnswerSizes).
 func TestMCPAnswerSizes(t *testing.T) {
@@ -130,6 +130,20 @@ func TestMCPAnswerSizes(t *testing.T) {
 			if budget == 300 && string(res["omitted"]) == "[]" {
 				t.Errorf("lgraph_context %s at 300 tokens left nothing out: %s", target, text)
 			}
+		}
+	}
+
+	for _, args := range []map[string]any{{}, {"tokens": 300}, {"tokens": 4000}, {"focus": []string{"app/cli.py"}, "tokens": 500}, {"modules": true}} {
+		budget := 1024
+		if n, ok := args["tokens"].(int); ok {
+			budget = n
+		}
+		text, res := call("lgraph_map", args)
+		if n := count(text); n > budget {
+			t.Errorf("lgraph_map %v: %d tokens, budget %d", args, n, budget)
+		}
+		if string(res["shown"]) == "0" {
+			t.Errorf("lgraph_map %v shows nothing: %s", args, text)
 		}
 	}
 

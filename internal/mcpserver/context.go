@@ -6,11 +6,13 @@ import (
 
 	"github.com/lgraph/lgraph/internal/agentctx"
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/readview"
+	"github.com/lgraph/lgraph/internal/repomap"
 )
 
 // This file defines the tools that answer within a token budget rather
-// than a page: context (and map).
+// than a page: context and map.
 
 var contextProps = map[string]property{
 	"target": targetProps["target"],
@@ -65,4 +67,41 @@ func asSent[T any](v *readview.View) func(T) string {
 		}
 		return string(text)
 	}
+}
+
+var mapProps = map[string]property{
+	"tokens":  {Type: "integer", Description: fmt.Sprintf("default %d, at least %d", repomap.DefaultBudget, repomap.MinBudget)},
+	"focus":   {Type: "array", Items: &property{Type: "string"}, Description: "files being worked on: rank what they use first"},
+	"modules": {Type: "boolean", Description: "rank directories instead"},
+}
+
+type mapArgs struct {
+	pinArgs
+	Tokens  int      `json:"tokens"`
+	Focus   []string `json:"focus"`
+	Modules bool     `json:"modules"`
+}
+
+func (a *mapArgs) check() error { return checkTokens(a.Tokens) }
+
+func mapTool() spec {
+	return define("lgraph_map", "The repository's most important definitions (PageRank over the symbol graph, personalized to focus files) "+
+		"as signatures by file, cut to fit tokens.", mapProps, answerMap)
+}
+
+func answerMap(ctx context.Context, v *readview.View, a *mapArgs) (any, error) {
+	ix := index(v)
+	var focus []string
+	for _, f := range a.Focus {
+		id, err := ix.ResolveFile(f)
+		if err != nil {
+			return nil, err
+		}
+		focus = append(focus, nodeid.PathOf(id))
+	}
+	res, err := repomap.Build(ctx, v.Snap, repomap.Options{Budget: a.Tokens, Focus: focus, Modules: a.Modules, Render: asSent[*repomap.Answer](v)})
+	if err != nil {
+		return nil, err
+	}
+	return checked(ix, res)
 }

@@ -12,11 +12,12 @@ import (
 
 // property is one argument in a tool's input schema.
 type property struct {
-	Type        string   `json:"type"`
-	Description string   `json:"description,omitempty"`
-	Enum        []string `json:"enum,omitempty"`
-	Minimum     *int     `json:"minimum,omitempty"`
-	Default     any      `json:"default,omitempty"`
+	Type        string    `json:"type"`
+	Description string    `json:"description,omitempty"`
+	Enum        []string  `json:"enum,omitempty"`
+	Items       *property `json:"items,omitempty"`
+	Minimum     *int      `json:"minimum,omitempty"`
+	Default     any       `json:"default,omitempty"`
 	// required lists the argument in the schema's required.
 	required bool
 }

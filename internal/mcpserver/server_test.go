@@ -192,7 +192,7 @@ func jsonEqual(a, b []byte) bool {
 var rootRE = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
 var toolNames = []string{"lgraph_status", "lgraph_deps", "lgraph_rdeps", "lgraph_callers", "lgraph_callees",
-	"lgraph_impact", "lgraph_search", "lgraph_show", "lgraph_implicit", "lgraph_context", "lgraph_update", "lgraph_verify", "lgraph_wiki", "lgraph_log"}
+	"lgraph_impact", "lgraph_search", "lgraph_show", "lgraph_implicit", "lgraph_context", "lgraph_map", "lgraph_update", "lgraph_verify", "lgraph_wiki", "lgraph_log"}
 
 func TestToolsList(t *testing.T) {
 	e := setup(t)

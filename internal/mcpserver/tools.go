@@ -34,6 +34,7 @@ func (s *server) tools() []spec {
 			with(targetProps, pageProps, filterProps), show),
 		define("lgraph_implicit", "Keys FILE shares without an import (env vars, config, topics, routes, tables) and who shares them.", with(fileProps, pageProps, noTestsProps), implicitKeys),
 		contextTool(),
+		mapTool(),
 	}, s.loopTools()...)
 }
 

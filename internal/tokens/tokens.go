@@ -45,3 +45,11 @@ func (c *Counter) Count(text string) int {
 	}
 	return n
 }
+
+// Budget is what a budgeted answer was allowed and what it spent, in
+// tokens of Encoding, counted over the answer as its reader receives it.
+type Budget struct {
+	Tokens   int    `json:"tokens"`
+	Used     int    `json:"used"`
+	Encoding string `json:"encoding"`
+}
