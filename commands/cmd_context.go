@@ -60,7 +60,8 @@ func runContext(ctx context.Context, opts contextOptions, g *Globals) error {
 	if g.JSON {
 		render = func(a *agentctx.Answer) string { return indentedEnvelope(answer.Success(a, v.Fresh)) }
 	}
-	a, err := agentctx.Build(ctx, v, ix, id, agentctx.Options{Budget: opts.tokens, Render: render})
+	a, err := agentctx.Build(ctx, v, ix, id, agentctx.Options{Budget: opts.tokens, Render: render,
+		Insights: func(module string) []string { return wikiPages{}.Insights(v, module) }})
 	if err != nil {
 		return err
 	}

@@ -36,6 +36,7 @@ func sizesFixture() map[string]string {
 		"app/main.py":       "from lib.ops import step5, step39\n\n\ndef run(x):\n    return step5(x) + step39(x)\n",
 		"app/cli.py":        "from app.main import run\n\n\ndef cli():\n    print(run(1))\n",
 		"tests/test_ops.py": "from lib.ops import step5\n\n\ndef test_step5():\n    assert step5(1) == 64\n",
+		".lgraph.yaml":      "wiki:\n  out: docs/wiki\n",
 	}
 }
 
@@ -145,6 +146,15 @@ func TestMCPAnswerSizes(t *testing.T) {
 		if string(res["shown"]) == "0" {
 			t.Errorf("lgraph_map %v shows nothing: %s", args, text)
 		}
+	}
+
+	// an insight an agent notes is shown by lgraph_wiki and lgraph_context
+	call("lgraph_wiki_note", map[string]any{"module": "lib", "text": "step39 doubles 39 times: mind overflow"})
+	if _, res := call("lgraph_wiki", map[string]any{"module": "lib"}); !strings.Contains(string(res["insights"]), "mind overflow") {
+		t.Errorf("lgraph_wiki lib insights: %s", res["insights"])
+	}
+	if _, res := call("lgraph_context", map[string]any{"target": "step39"}); !strings.Contains(string(res["insights"]), "mind overflow") {
+		t.Errorf("lgraph_context step39 insights: %s", res["insights"])
 	}
 
 	// the ledger: a short first page that says how many more

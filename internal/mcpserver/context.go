@@ -39,18 +39,18 @@ func checkTokens(n int) error {
 	return nil
 }
 
-func contextTool() spec {
-	return define("lgraph_context", "Instead of reading files: a symbol's or file's source, callers' call sites, callees' signatures, "+
-		"tests, shared keys and module insights, cut to fit tokens.", contextProps, answerContext)
+func (s *server) contextTool() spec {
+	return define("lgraph_context", "A symbol's or file's source, call sites, callees, tests, shared keys and insights in one answer, "+
+		"cut to fit tokens: read this, not files.", contextProps, s.answerContext)
 }
 
-func answerContext(ctx context.Context, v *readview.View, a *contextArgs) (any, error) {
+func (s *server) answerContext(ctx context.Context, v *readview.View, a *contextArgs) (any, error) {
 	ix := index(v)
 	id, err := ix.ResolveWrittenTarget(a.Target)
 	if err != nil {
 		return nil, err
 	}
-	res, err := agentctx.Build(ctx, v, ix, id, agentctx.Options{Budget: a.Tokens, Render: asSent[*agentctx.Answer](v)})
+	res, err := agentctx.Build(ctx, v, ix, id, agentctx.Options{Budget: a.Tokens, Render: asSent[*agentctx.Answer](v), Insights: s.insights(v)})
 	if err != nil {
 		return nil, err
 	}
@@ -71,7 +71,7 @@ func asSent[T any](v *readview.View) func(T) string {
 
 var mapProps = map[string]property{
 	"tokens":  {Type: "integer", Description: fmt.Sprintf("default %d, at least %d", repomap.DefaultBudget, repomap.MinBudget)},
-	"focus":   {Type: "array", Items: &property{Type: "string"}, Description: "files being worked on: rank what they use first"},
+	"focus":   {Type: "array", Items: &property{Type: "string"}, Description: "files being worked on"},
 	"modules": {Type: "boolean", Description: "rank directories instead"},
 }
 
@@ -85,8 +85,8 @@ type mapArgs struct {
 func (a *mapArgs) check() error { return checkTokens(a.Tokens) }
 
 func mapTool() spec {
-	return define("lgraph_map", "The repository's most important definitions (PageRank over the symbol graph, personalized to focus files) "+
-		"as signatures by file, cut to fit tokens.", mapProps, answerMap)
+	return define("lgraph_map", "The most important definitions (PageRank, personalized to focus files) as signatures by file, "+
+		"cut to fit tokens.", mapProps, answerMap)
 }
 
 func answerMap(ctx context.Context, v *readview.View, a *mapArgs) (any, error) {

@@ -22,8 +22,10 @@ func (s *server) loopTools() []spec {
 		update,
 		define("lgraph_verify", "Rebuild the index aside and compare; error drift lists differences. Slow.",
 			nil, s.verify),
+		define("lgraph_wiki_note", "Add a one-line insight to a module's wiki page (wiki.out).",
+			noteProps, s.note).notes(),
 		define("lgraph_wiki", "Module docs: the list, or one module's markdown.",
-			with(wikiProps, pageProps), wiki),
+			with(wikiProps, pageProps), s.wiki),
 		define("lgraph_log", "Index runs, newest first, or what one run changed.",
 			with(logProps, pageProps), s.log).optional(),
 	}
@@ -124,15 +126,21 @@ type wikiModule struct {
 	Offset     int    `json:"offset,omitempty"`
 	NextOffset *int   `json:"next_offset,omitempty"`
 	More       string `json:"more,omitempty"`
+	// Insights are the notes in the module's page under wiki.out.
+	Insights []string `json:"insights,omitempty"`
 }
 
-func wiki(_ context.Context, v *readview.View, a *wikiArgs) (any, error) {
+func (s *server) wiki(_ context.Context, v *readview.View, a *wikiArgs) (any, error) {
 	if module := strings.TrimSuffix(a.Module, "/"); module != "" {
 		m := v.Snap.Modules.Get(module)
 		if m == nil {
 			return nil, answer.NoModule(module)
 		}
-		return docPage(m.Dir, m.Doc, a.page()), nil
+		page := docPage(m.Dir, m.Doc, a.page())
+		if insights := s.insights(v); insights != nil {
+			page.Insights = insights(m.Dir)
+		}
+		return page, nil
 	}
 	var dirs []string
 	for _, d := range v.Snap.Modules.Dirs() {

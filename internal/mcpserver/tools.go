@@ -20,10 +20,10 @@ import (
 // tools lists the server's tools, in the order tools/list shows them.
 func (s *server) tools() []spec {
 	return append([]spec{
-		define("lgraph_status", "Index state: branch, indexed commit, how far behind, changed files, last run; works before the first index.", pageProps, status).optional(),
+		define("lgraph_status", "Index state: branch, indexed commit, behind, changed files, last run.", pageProps, status).optional(),
 		define("lgraph_deps", "Files FILE depends on, with edge kinds and via (names, shared keys).", with(fileProps, pageProps, filterProps), deps(false)),
 		define("lgraph_rdeps", "Files depending on FILE, as lgraph_deps.", with(fileProps, pageProps, filterProps), deps(true)),
-		define("lgraph_callers", "Symbols calling SYMBOL, with call lines; unresolved_sites > 0: some calls could not be typed, search text too.",
+		define("lgraph_callers", "Symbols calling SYMBOL, with call lines; unresolved_sites > 0: search the text too.",
 			with(symbolProps, pageProps, noTestsProps, unresolvedProps), calls(false)),
 		define("lgraph_callees", "Symbols SYMBOL calls, with call lines.",
 			with(symbolProps, pageProps, noTestsProps, unresolvedProps), calls(true)),
@@ -33,7 +33,7 @@ func (s *server) tools() []spec {
 		define("lgraph_show", "A file or symbol: kind, lines, signature, doc, members, edges.",
 			with(targetProps, pageProps, filterProps), show),
 		define("lgraph_implicit", "Keys FILE shares without an import (env vars, config, topics, routes, tables) and who shares them.", with(fileProps, pageProps, noTestsProps), implicitKeys),
-		contextTool(),
+		s.contextTool(),
 		mapTool(),
 	}, s.loopTools()...)
 }
@@ -53,7 +53,7 @@ var (
 	}
 	searchProps = map[string]property{
 		"text": {Type: "string", required: true},
-		"kind": {Type: "string", Description: "symbol kinds, comma-separated: file, function, class..."},
+		"kind": {Type: "string", Description: "kinds, comma-separated (file, function, class...)"},
 	}
 )
 
