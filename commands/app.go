@@ -17,7 +17,7 @@ func NewApp(g *Globals) *cli.App {
 			newInitCommand(g), newUpdateCommand(g), newStatusCommand(g), newLogCommand(g),
 			newConfigCommand(g), newTrustCommand(g), newExportCommand(g), newVerifyCommand(g), newHooksCommand(g), newImplicitCommand(g), newWikiCommand(g),
 			newDepsCommand(g), newRDepsCommand(g), newCallersCommand(g), newCalleesCommand(g),
-			newImpactCommand(g), newSearchCommand(g), newShowCommand(g), newServeCommand(g), newGCCommand(g), newCompletionCommand(g),
+			newImpactCommand(g), newSearchCommand(g), newShowCommand(g), newContextCommand(g), newMapCommand(g), newServeCommand(g), newGCCommand(g), newCompletionCommand(g),
 		},
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {

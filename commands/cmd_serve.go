@@ -55,7 +55,7 @@ func runServe(ctx context.Context, opts serveOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
-	srv := mcpserver.New(e, mcpserver.Options{Version: buildVersion(), Loop: actions.Loop{Getenv: g.Getenv}, Warm: ctx})
+	srv := mcpserver.New(e, mcpserver.Options{Version: buildVersion(), Loop: actions.Loop{Getenv: g.Getenv}, Wiki: wikiPages{}, Warm: ctx})
 	err = srv.Run(ctx, mcpserver.Stdio(os.Stdin, g.Stdout))
 	if ctx.Err() != nil {
 		return nil // interrupted: a normal way to stop a server

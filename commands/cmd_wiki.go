@@ -50,6 +50,8 @@ type wikiDoc struct {
 	Module string `json:"module"`
 	Doc    string `json:"doc,omitempty"`
 	File   string `json:"file,omitempty"`
+	// Insights are the notes in the module's page under wiki.out.
+	Insights []string `json:"insights,omitempty"`
 }
 
 // wikiWritten is wiki --out's result: the docs written.
@@ -112,8 +114,16 @@ func runWiki(ctx context.Context, module, out string, page answer.Page, pin pinO
 			}
 		})
 	case module != "":
-		doc := wikiDoc{Module: module, Doc: docs[module]}
-		return g.emit(doc, v.Fresh, func(w io.Writer) { fmt.Fprint(w, docs[module]) })
+		doc := wikiDoc{Module: module, Doc: docs[module], Insights: readInsights(configuredOut(v), module)}
+		return g.emit(doc, v.Fresh, func(w io.Writer) {
+			fmt.Fprint(w, docs[module])
+			if len(doc.Insights) > 0 {
+				fmt.Fprint(w, "\n## Insights\n\n")
+				for _, text := range doc.Insights {
+					fmt.Fprintf(w, "- %s\n", text)
+				}
+			}
+		})
 	}
 	list := make([]wikiDoc, 0, len(dirs))
 	for _, d := range dirs {
@@ -160,9 +170,6 @@ func writeWiki(out string, pages map[string]string, prune bool) (wikiWritten, er
 // runWikiNote adds text to the insights block of a module's page under
 // out, writing the page first when it is not there.
 func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, g *Globals) error {
-	if out == "" {
-		return usageError("wiki note needs --out DIR: the pages it writes into")
-	}
 	v, err := g.openView(ctx)
 	if err != nil {
 		return err
@@ -170,16 +177,15 @@ func runWikiNote(ctx context.Context, module, text, out string, pin pinOptions, 
 	if err := enforce(v, pin); err != nil {
 		return err
 	}
-	m := v.Snap.Modules.Get(module)
-	if m == nil {
-		return answer.NoModule(module)
+	if out == "" {
+		out = configuredOut(v)
 	}
-	if err := renderedNow(v.Snap.Versions["wiki"], "wiki note --out "+out); err != nil {
-		return err
+	if out == "" {
+		return usageError("wiki note needs --out DIR (or wiki.out in the config): the pages it writes into")
 	}
-	name, err := writeNote(out, wiki.PagePath(module), m.Doc, text)
+	name, err := noteModule(v, out, module, text)
 	if err != nil {
-		return fmt.Errorf("wiki note --out %s %s: %w", out, module, err)
+		return err
 	}
 	res := wikiDoc{Module: module, File: name}
 	return g.emit(res, v.Fresh, func(w io.Writer) { fmt.Fprintf(w, "noted in %s\n", name) })

@@ -25,6 +25,8 @@ var examples = map[string][]string{
 	"callees":         {"lgraph callees main", "lgraph callees 'sym:cmd/main.go#main' --json"},
 	"impact":          {"lgraph impact plumbing/hash.go --by module", "lgraph impact Hash.String --depth 2 --no-tests --limit 100"},
 	"search":          {"lgraph search Clone", "lgraph search clone --kind function,method --limit 5"},
+	"context":         {"lgraph context Server.Get", "lgraph context repository.go:120 --tokens 2000", "lgraph --json context plumbing/hash.go"},
+	"map":             {"lgraph map", "lgraph map --tokens 2000 --focus plumbing/hash.go", "lgraph map --modules"},
 	"show":            {"lgraph show Server.Get", "lgraph show plumbing/hash.go --limit 10", "lgraph show repository.go:120"},
 	"serve":           {"lgraph serve --mcp", "claude mcp add lgraph -- lgraph serve --mcp"},
 	"completion":      {"lgraph completion bash > ~/.local/share/bash-completion/completions/lgraph", "source <(lgraph completion zsh)", "lgraph completion fish > ~/.config/fish/completions/lgraph.fish"},

@@ -93,6 +93,11 @@ type Wiki struct {
 	// Modules are globs of module directories; empty means every directory
 	// holding indexed files.
 	Modules []string `yaml:"modules" json:"modules"`
+	// Out is the wiki pages directory (as wiki --out writes it), inside
+	// the repository and relative to its root, whose insights wiki MODULE
+	// and context show and wiki note and lgraph_wiki_note add to; empty:
+	// none.
+	Out string `yaml:"out" json:"out"`
 }
 
 // GC configures lgraph gc.

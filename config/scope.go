@@ -51,7 +51,7 @@ func UserOnly(key string) bool { return userOnly[key] }
 
 // repoPathKeys are repository-relative directory lists; a value that leaves
 // the repository is an error, whoever set it.
-var repoPathKeys = map[string]bool{"include_dirs": true}
+var repoPathKeys = map[string]bool{"include_dirs": true, "wiki.out": true}
 
 // checkRepoPaths rejects absolute paths and paths that climb out of the
 // repository in the repository-relative path keys.
@@ -60,7 +60,13 @@ func (c *Config) checkRepoPaths() error {
 		if !repoPathKeys[k.name] {
 			continue
 		}
-		for _, p := range k.value.Interface().([]string) {
+		paths, ok := k.value.Interface().([]string)
+		if !ok { // one directory; empty is unset
+			if p := k.value.String(); p != "" {
+				paths = []string{p}
+			}
+		}
+		for _, p := range paths {
 			if !repoRelative(p) {
 				return fmt.Errorf("config %s: %q must be a directory inside the repository, written relative to its root", k.name, p)
 			}

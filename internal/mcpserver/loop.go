@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sort"
 	"strings"
 
@@ -15,36 +16,31 @@ import (
 // verify it, read the module docs and the run ledger.
 
 func (s *server) loopTools() []spec {
-	update := define("lgraph_update", "Folds the commits since the last index into the graph (indexes the branch the first time) "+
-		"and answers with the run summary: commits, changes, each phase's mode and reason, tokens, cost and outcome. "+
-		"Call it when an answer's freshness.status is behind or unknown. full: rebuild from nothing (cached facts are reused).",
+	update := define("lgraph_update", "Index new commits (or the branch); call when freshness.status is behind or unknown.",
 		updateProps, s.update).optional().writes()
-	delete(update.tool.InputSchema.(inputSchema).Properties, "expect_root")
-	delete(update.tool.InputSchema.(inputSchema).Properties, "freshness")
 	return []spec{
 		update,
-		define("lgraph_verify", "Rebuilds the indexed commit from nothing in a scratch store and compares it with the published graph: "+
-			"drift false, or an error coded drift whose result lists every divergent item. Slow on a large repository.",
+		define("lgraph_verify", "Rebuild the index aside and compare; error drift lists differences. Slow.",
 			nil, s.verify),
-		define("lgraph_wiki", "Without module: lists the modules (directories of indexed code) that have a doc. With module: that module's "+
-			"doc (markdown: purpose, files, API, dependencies with counts, diagram, history).",
-			with(wikiProps, pageProps), wiki),
-		define("lgraph_log", "Without run: the run ledger, newest first (branch, commits, changes, phases, tokens, outcome). "+
-			"With run: what that run changed in the knowledge (symbols and edges added and removed, summaries and docs rewritten).",
+		define("lgraph_wiki_note", "Add a one-line insight to a module's wiki page (wiki.out).",
+			noteProps, s.note).notes(),
+		define("lgraph_wiki", "Module docs: the list, or one module's markdown.",
+			with(wikiProps, pageProps), s.wiki),
+		define("lgraph_log", "Index runs, newest first, or what one run changed.",
 			with(logProps, pageProps), s.log).optional(),
 	}
 }
 
 var (
 	updateProps = map[string]property{
-		"full": {Type: "boolean", Default: false, Description: "rebuild from nothing (cached facts are still reused)"},
-		"wait": {Type: "boolean", Default: false, Description: "wait for another running update instead of failing busy"},
+		"full": {Type: "boolean", Description: "rebuild from scratch"},
+		"wait": {Type: "boolean", Description: "wait if busy"},
 	}
 	wikiProps = map[string]property{
-		"module": {Type: "string", Description: "a module directory as lgraph_wiki lists it (. is the root)"},
+		"module": {Type: "string", Description: "as listed; . is the root"},
 	}
 	logProps = map[string]property{
-		"run": {Type: "integer", Minimum: ptr(1), Description: "a run number from the ledger"},
+		"run": {Type: "integer"},
 	}
 )
 
@@ -99,19 +95,52 @@ type wikiArgs struct {
 
 func (a *wikiArgs) check() error { return a.checkPage() }
 
-// wikiModule is one module of the list, or one module's doc.
+// A module's doc is paged by lines, a short page by default: an agent
+// reads the purpose and files first and asks for the rest when it needs
+// it.
+func (a *wikiArgs) limit() int {
+	return shortLimit(&a.pageArgs, a.Module != "", wikiDocLines)
+}
+
+func (a *wikiArgs) page() answer.Page { return answer.Page{Limit: a.limit(), Offset: a.Offset} }
+
+// wikiDocLines is the default page of a module doc, in lines.
+const wikiDocLines = 40
+
+// shortLimit is a tool's limit when its default is short (when short is
+// set): the caller's, else the one the server lowered it to, else def.
+func shortLimit(p *pageArgs, short bool, def int) int {
+	if !short || p.limitGiven() || p.lowered > 0 {
+		return p.limit()
+	}
+	return def
+}
+
+// wikiModule is one module of the list, or a page of one module's doc.
 type wikiModule struct {
 	Module string `json:"module"`
 	Doc    string `json:"doc,omitempty"`
+	// TotalLines counts the doc's lines; the page holds those from
+	// Offset, and NextOffset and More say how to ask for the rest.
+	TotalLines int    `json:"total_lines,omitempty"`
+	Offset     int    `json:"offset,omitempty"`
+	NextOffset *int   `json:"next_offset,omitempty"`
+	More       string `json:"more,omitempty"`
+	// Insights are the notes in the module's page under wiki.out.
+	Insights []string `json:"insights,omitempty"`
 }
 
-func wiki(_ context.Context, v *readview.View, a *wikiArgs) (any, error) {
+func (s *server) wiki(_ context.Context, v *readview.View, a *wikiArgs) (any, error) {
 	if module := strings.TrimSuffix(a.Module, "/"); module != "" {
 		m := v.Snap.Modules.Get(module)
 		if m == nil {
 			return nil, answer.NoModule(module)
 		}
-		return wikiModule{Module: m.Dir, Doc: m.Doc}, nil
+		page := docPage(m.Dir, m.Doc, a.page())
+		if insights := s.insights(v); insights != nil {
+			page.Insights = insights(m.Dir)
+		}
+		return page, nil
 	}
 	var dirs []string
 	for _, d := range v.Snap.Modules.Dirs() {
@@ -125,6 +154,20 @@ func wiki(_ context.Context, v *readview.View, a *wikiArgs) (any, error) {
 	return answer.Cut(list, a.page()), nil
 }
 
+// docPage is a page of a module's doc, by lines.
+func docPage(module, doc string, p answer.Page) wikiModule {
+	lines := answer.Cut(strings.SplitAfter(doc, "\n"), p)
+	w := wikiModule{Module: module, Doc: strings.Join(lines.Items, "")}
+	if lines.Offset == 0 && lines.NextOffset == nil {
+		return w // the whole doc, as the CLI answers it
+	}
+	w.TotalLines, w.Offset, w.NextOffset = lines.Total, lines.Offset, lines.NextOffset
+	if lines.NextOffset != nil {
+		w.More = fmt.Sprintf("lines %d-%d of %d: ask again with offset %d for the next %d", lines.Offset+1, *lines.NextOffset, lines.Total, *lines.NextOffset, lines.Total-*lines.NextOffset)
+	}
+	return w
+}
+
 type logArgs struct {
 	pinArgs
 	pageArgs
@@ -132,6 +175,16 @@ type logArgs struct {
 }
 
 func (a *logArgs) check() error { return a.checkPage() }
+
+// The ledger is paged short by default: a run's summary is long, and the
+// newest runs are what an agent asks about.
+func (a *logArgs) limit() int { return shortLimit(&a.pageArgs, true, logRuns) }
+
+func (a *logArgs) page() answer.Page { return answer.Page{Limit: a.limit(), Offset: a.Offset} }
+
+// logRuns is the default page of the ledger, and of each list of what
+// one run changed.
+const logRuns = 5
 
 func (s *server) log(_ context.Context, v *readview.View, a *logArgs) (any, error) {
 	st := v.Env.Store

@@ -12,31 +12,31 @@ import (
 
 // property is one argument in a tool's input schema.
 type property struct {
-	Type        string   `json:"type"`
-	Description string   `json:"description"`
-	Enum        []string `json:"enum,omitempty"`
-	Minimum     *int     `json:"minimum,omitempty"`
-	Default     any      `json:"default,omitempty"`
+	Type        string    `json:"type"`
+	Description string    `json:"description,omitempty"`
+	Enum        []string  `json:"enum,omitempty"`
+	Items       *property `json:"items,omitempty"`
+	Minimum     *int      `json:"minimum,omitempty"`
+	Default     any       `json:"default,omitempty"`
 	// required lists the argument in the schema's required.
 	required bool
 }
 
 // inputSchema is a tool's input schema: an object of named arguments.
 type inputSchema struct {
-	Type                 string              `json:"type"`
-	Properties           map[string]property `json:"properties"`
-	Required             []string            `json:"required,omitempty"`
-	AdditionalProperties bool                `json:"additionalProperties"`
+	Type       string              `json:"type"`
+	Properties map[string]property `json:"properties"`
+	Required   []string            `json:"required,omitempty"`
 }
 
-// define builds a read-only tool taking props plus the pin arguments,
-// answered by answer with its arguments decoded into a new A.
+// define builds a read-only tool taking props, answered by answer with its
+// arguments decoded into a new A. The pin arguments A may take are left
+// out of the schema: the server's instructions describe them once.
 func define[A any, PA interface {
 	*A
 	args
 }](name, description string, props map[string]property, answer func(context.Context, *readview.View, PA) (any, error)) spec {
 	schema := inputSchema{Type: "object", Properties: map[string]property{}}
-	maps.Copy(schema.Properties, pinProps)
 	maps.Copy(schema.Properties, props)
 	for _, k := range slices.Sorted(maps.Keys(props)) {
 		if props[k].required {
@@ -46,9 +46,9 @@ func define[A any, PA interface {
 	return spec{
 		tool: &mcp.Tool{
 			Name:        name,
-			Description: description + " The answer is {ok, result, error, freshness}; items in stale files carry stale and suggest.",
+			Description: description,
 			InputSchema: schema,
-			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: ptr(false)},
+			Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true},
 		},
 		newArgs: func() args { return PA(new(A)) },
 		answer:  func(ctx context.Context, v *readview.View, a args) (any, error) { return answer(ctx, v, a.(PA)) },
@@ -64,7 +64,7 @@ func (s spec) optional() spec {
 // writes marks a tool that changes the index (not read-only), and makes
 // its answer carry the freshness of what it published.
 func (s spec) writes() spec {
-	s.tool.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: false, IdempotentHint: true, DestructiveHint: ptr(false), OpenWorldHint: ptr(false)}
+	s.tool.Annotations = &mcp.ToolAnnotations{ReadOnlyHint: false, IdempotentHint: true, DestructiveHint: ptr(false)}
 	s.refresh = true
 	return s
 }

@@ -38,6 +38,9 @@ type Options struct {
 	// MaxAnswerBytes bounds an answer whose limit the caller did not set:
 	// the limit is lowered until the answer fits. 0 is DefaultMaxAnswerBytes.
 	MaxAnswerBytes int
+	// Wiki reads and notes module insights (lgraph_wiki, lgraph_context,
+	// lgraph_wiki_note); nil has none and refuses notes.
+	Wiki WikiPages
 	// Warm, when set, makes the server keep the view of one call for the
 	// next while nothing it depends on changed (see watch.go), until Warm
 	// is done. Unset, every call opens a view and checks freshness anew.
@@ -85,13 +88,17 @@ func New(env *readview.Env, opts Options) *mcp.Server {
 	return m
 }
 
-const instructions = "lgraph answers questions about this repository's code graph: dependencies between files, " +
-	"callers and callees of symbols, the impact of a change, name search, what a file or symbol is, module docs (lgraph_wiki) " +
-	"and what each index run changed (lgraph_log). Every answer is one JSON object {ok, result, error, freshness}: " +
+// instructions tell an agent, once a session, what every tool shares: the
+// answer's shape, pins, paging, and the arguments many tools take.
+var instructions = "lgraph answers questions about this repository's code graph: dependencies between files, " +
+	"callers and callees of symbols, the impact of a change, name search, what a file or symbol is, a symbol's code with its neighbourhood " +
+	"within a token budget (lgraph_context), a ranked map of the repository (lgraph_map), module docs and the insights noted in them " +
+	"(lgraph_wiki, lgraph_wiki_note) and what each index run changed (lgraph_log). Every answer is one JSON object {ok, result, error, freshness}: " +
 	"freshness names the tree it describes (content_root, indexed_commit, status); items in files that changed since carry " +
 	"stale and suggest. Lists sit under items with total and truncated; a cut list says next_offset: ask again with that offset. " +
 	"If the index is missing or behind, call lgraph_update, then ask again; lgraph_verify checks the index against a rebuild. " +
-	"Pin a call with expect_root or freshness=require to be refused rather than answered about another tree."
+	"Pin a call with expect_root or freshness=require to be refused rather than answered about another tree. Unknown arguments are refused. " +
+	sharedArgsText()
 
 // spec is one tool: its definition and how it answers from a view.
 type spec struct {

@@ -20,47 +20,21 @@ import (
 // tools lists the server's tools, in the order tools/list shows them.
 func (s *server) tools() []spec {
 	return append([]spec{
-		define("lgraph_status", "Shows the current branch, HEAD, the indexed commit, how far behind it is, "+
-			"working-tree files whose content differs from the index, the content root, the last run and the store size, "+
-			"with a hint when lgraph_update should be called. Answers even before the branch is indexed (status unknown) unless a pin is given.",
-			pageProps, status).optional(),
-		define("lgraph_deps", "Lists the files FILE depends on: imports, calls, references, extends and implements edges "+
-			"between their symbols, and implicit edges to files sharing a key with it (environment variable, config key, topic, route, table), "+
-			"each with the edge kinds and the names or keys (via) that carry it, sorted by path. kind: implicit keeps the shared keys alone.",
-			with(fileProps, pageProps, filterProps), deps(false)),
-		define("lgraph_rdeps", "Lists the files that depend on FILE: imports, calls, references, extends and implements edges "+
-			"between their symbols, and implicit edges from files sharing a key with it (environment variable, config key, topic, route, table), "+
-			"each with the edge kinds and the names or keys (via) that carry it, sorted by path. kind: implicit keeps the shared keys alone.",
-			with(fileProps, pageProps, filterProps), deps(true)),
-		define("lgraph_callers", "Lists the symbols (or files) that call SYMBOL: each item has its id, path and line, "+
-			"the names the calls are written with (via), the lines of the calls (sites) and how they were resolved (resolved_by: name alone is a guess). "+
-			"unresolved_sites counts the calls written with SYMBOL's name whose receiver's type is unknown, which the graph cannot follow; "+
-			"unresolved lists a few (path, line, call), or all with include_unresolved. When it is not 0, search the text for more callers.",
+		define("lgraph_status", "Index state: branch, indexed commit, behind, changed files, last run.", pageProps, status).optional(),
+		define("lgraph_deps", "Files FILE depends on, with edge kinds and via (names, shared keys).", with(fileProps, pageProps, filterProps), deps(false)),
+		define("lgraph_rdeps", "Files depending on FILE, as lgraph_deps.", with(fileProps, pageProps, filterProps), deps(true)),
+		define("lgraph_callers", "Symbols calling SYMBOL, with call lines; unresolved_sites > 0: search the text too.",
 			with(symbolProps, pageProps, noTestsProps, unresolvedProps), calls(false)),
-		define("lgraph_callees", "Lists the symbols SYMBOL calls: each item has its id, path and line, "+
-			"the names the calls are written with (via) and the lines of the calls (sites). "+
-			"unresolved_sites counts the calls SYMBOL makes on receivers of unknown type, which the graph cannot follow; "+
-			"unresolved lists a few, or all with include_unresolved.",
+		define("lgraph_callees", "Symbols SYMBOL calls, with call lines.",
 			with(symbolProps, pageProps, noTestsProps, unresolvedProps), calls(true)),
-		define("lgraph_impact", "Lists the transitive dependents of a file or symbol: walks imports, calls, references, extends, "+
-			"implements and implicit (shared key) edges backwards from target, breadth-first, and lists each dependent once at its shortest distance "+
-			"with the edge kinds that carry it (by: symbol), or sums them per file or module (by: file, by: module: best for a first look). "+
-			"A file target starts from the file and all its symbols. unresolved_sites counts the calls written with the target's name "+
-			"(a file's: its top-level functions' and methods' names) whose receiver's type is unknown: dependents the graph may miss; "+
-			"unresolved lists a few, or all with include_unresolved.",
-			with(impactProps, pageProps, filterProps, unresolvedProps), impact),
-		define("lgraph_search", "Finds symbols and files by name: matches text against symbol names (simple and qualified) and "+
-			"file names (base name and path), ranked exact, exact ignoring case, prefix, substring, then fuzzy; ties by name, then id; "+
-			"then (match words) by the words of names, docs and summaries, BM25-ranked: \"url for\" finds url_for.",
+		define("lgraph_impact", "Transitive dependents of target by distance; by file or module sums them.", with(impactProps, pageProps, filterProps, unresolvedProps), impact),
+		define("lgraph_search", "Symbols and files by name, best match first; then by words of names, docs, summaries (match words).",
 			with(searchProps, pageProps, noTestsProps), search),
-		define("lgraph_show", "Shows what a file or symbol is. For a symbol: id, kind, path, lines, signature, doc, its file's summary, "+
-			"parent, members and in and out edges. For a file: language, size, summary, symbols and the files it depends on and "+
-			"that depend on it, with edge summaries. Each list is paged by limit and offset.",
+		define("lgraph_show", "A file or symbol: kind, lines, signature, doc, members, edges.",
 			with(targetProps, pageProps, filterProps), show),
-		define("lgraph_implicit", "Lists the keys FILE shares with other files without importing them (environment variables, "+
-			"config keys, pub/sub topics, HTTP routes, SQL tables), each with the line it first appears on and the other files using it. "+
-			"source says what found each key and file: rules, or llm (the model explorer, a guess with a confidence from 0 to 1 and quoted evidence).",
-			with(fileProps, pageProps, noTestsProps), implicitKeys),
+		define("lgraph_implicit", "Keys FILE shares without an import (env vars, config, topics, routes, tables) and who shares them.", with(fileProps, pageProps, noTestsProps), implicitKeys),
+		s.contextTool(),
+		mapTool(),
 	}, s.loopTools()...)
 }
 
@@ -68,25 +42,18 @@ var (
 	filterProps  = map[string]property{"kind": kindProp, "no_tests": noTestsProp}
 	noTestsProps = map[string]property{"no_tests": noTestsProp}
 	// unresolvedProps is include_unresolved.
-	unresolvedProps = map[string]property{"include_unresolved": {Type: "boolean", Default: false,
-		Description: "list every call site whose receiver's type is unknown (unresolved), not a few examples"}}
-	fileProps = map[string]property{
-		"file": {Type: "string", Description: "a repo-relative path (app/main.py) or a file id (file:app/main.py)", required: true},
-	}
-	symbolProps = map[string]property{
-		"symbol": {Type: "string", Description: "a node id (sym:svc/svc.go#Server.Get), a qualified name (Server.Get) or a plain name (Get)", required: true},
-	}
-	targetProps = map[string]property{
-		"target": {Type: "string", Description: "a file path or id (file:PATH), or a symbol: id, qualified or plain name", required: true},
-	}
-	impactProps = map[string]property{
+	unresolvedProps = map[string]property{"include_unresolved": {Type: "boolean"}}
+	fileProps       = map[string]property{"file": {Type: "string", required: true}}
+	symbolProps     = map[string]property{"symbol": {Type: "string", required: true}}
+	targetProps     = map[string]property{"target": {Type: "string", required: true}}
+	impactProps     = map[string]property{
 		"target": targetProps["target"],
-		"depth":  {Type: "integer", Minimum: ptr(1), Default: query.DefaultDepth, Description: "follow at most this many edges"},
-		"by":     {Type: "string", Enum: answer.ImpactBy, Default: "symbol", Description: "list every dependent (symbol) or count them per file or module"},
+		"depth":  {Type: "integer", Description: fmt.Sprintf("edges to follow (default %d)", query.DefaultDepth)},
+		"by":     {Type: "string", Enum: answer.ImpactBy},
 	}
 	searchProps = map[string]property{
-		"text": {Type: "string", Description: "the name, or part of it, to look for", required: true},
-		"kind": {Type: "string", Description: "only hits of these kinds, comma-separated: file, function, method, class, struct, interface..."},
+		"text": {Type: "string", required: true},
+		"kind": {Type: "string", Description: "kinds, comma-separated (file, function, class...)"},
 	}
 )
 
