@@ -10,8 +10,8 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
-	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
 )
