@@ -36,6 +36,7 @@ func NewApp(g *Globals) *cli.App {
 			c.Flags = append(c.Flags, g.globalFlags(false)...)
 			c.Before = g.readGlobals
 			c.OnUsageError = app.OnUsageError
+			g.dispatch(c)
 			c.Description += "\n\n" + exitHelp
 			wire(c.Name+" ", c.Subcommands)
 		}
