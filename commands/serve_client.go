@@ -25,7 +25,9 @@ var warmReads = map[string]bool{"status": true, "deps": true, "rdeps": true, "ca
 // the process exits with its code.
 type answered struct{ code int }
 
-func (a answered) Error() string { return fmt.Sprintf("answered by the warm process (exit %d)", a.code) }
+func (a answered) Error() string {
+	return fmt.Sprintf("answered by the warm process (exit %d)", a.code)
+}
 
 // dispatch wraps a command's action: a read is first offered to the
 // store's warm process (when one runs); a daemon runs reads only.
