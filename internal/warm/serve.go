@@ -21,9 +21,16 @@ const checkEvery = 2 * time.Second
 // a stop request arrives or the socket file is removed. Connections from
 // other users are closed unanswered.
 func Serve(ctx context.Context, ln *net.UnixListener, h Handler) error {
+	path := ln.Addr().String()
+	first, err := os.Lstat(path)
+	if err != nil {
+		ln.Close()
+		return err
+	}
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	go watchSocket(ctx, cancel, ln)
+	defer removeOwn(path, first, ln)
+	go watchSocket(ctx, cancel, path, first)
 	go func() {
 		<-ctx.Done()
 		ln.Close()
@@ -71,14 +78,17 @@ func serveConn(ctx context.Context, conn *net.UnixConn, h Handler, answered *int
 	return req.Op == "stop"
 }
 
-// watchSocket cancels when the listener's socket file is gone or replaced.
-func watchSocket(ctx context.Context, cancel func(), ln *net.UnixListener) {
-	path := ln.Addr().String()
-	first, err := os.Lstat(path)
-	if err != nil {
-		cancel()
-		return
+// removeOwn closes the listener and removes its socket, unless the path
+// names another daemon's socket by now.
+func removeOwn(path string, own os.FileInfo, ln *net.UnixListener) {
+	ln.Close()
+	if fi, err := os.Lstat(path); err == nil && os.SameFile(own, fi) {
+		os.Remove(path)
 	}
+}
+
+// watchSocket cancels when the socket file is gone or replaced.
+func watchSocket(ctx context.Context, cancel func(), path string, first os.FileInfo) {
 	tick := time.NewTicker(checkEvery)
 	defer tick.Stop()
 	for {

@@ -76,7 +76,7 @@ func Listen(storeDir string) (*net.UnixListener, error) {
 	if err != nil {
 		return nil, fmt.Errorf("listen on %s: %w", path, err)
 	}
-	ln.SetUnlinkOnClose(true)
+	ln.SetUnlinkOnClose(false) // Serve removes it, if it is still its own
 	if err := os.Chmod(path, 0o700); err != nil {
 		ln.Close()
 		return nil, fmt.Errorf("restrict socket %s: %w", path, err)
