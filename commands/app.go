@@ -39,6 +39,7 @@ func NewApp(g *Globals) *cli.App {
 				c.Before = rejectArgs(parent+c.Name, g.readGlobals)
 			}
 			c.OnUsageError = app.OnUsageError
+			g.dispatch(c)
 			c.Description += "\n\n" + exitHelp
 			wire(c.Name+" ", c.Subcommands)
 		}

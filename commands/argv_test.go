@@ -116,11 +116,15 @@ func TestEditDistanceAndNearest(t *testing.T) {
 
 func TestVersionText(t *testing.T) {
 	got := versionText("v1.2.0", map[string]string{"vcs.revision": "0123456789abcdef", "vcs.modified": "true", "vcs.time": "2026-11-30T10:00:00Z"})
-	if want := "v1.2.0 commit 0123456789ab (modified) 2026-11-30T10:00:00Z"; got != want {
+	if want := "v1.2.0 0123456789ab+dirty 2026-11-30T10:00:00Z"; got != want {
 		t.Errorf("versionText = %q, want %q", got, want)
 	}
-	if got := versionText("", nil); got != "(devel)" {
-		t.Errorf("versionText without build info = %q", got)
+	got = versionText("(devel)", map[string]string{"vcs.revision": "0123456789abcdef", "vcs.modified": "false", "vcs.time": "2026-11-30T10:00:00Z"})
+	if want := "(devel) 0123456789ab 2026-11-30T10:00:00Z"; got != want {
+		t.Errorf("versionText of a clean clone = %q, want %q", got, want)
+	}
+	if got, want := versionText("", nil), "(devel) (no VCS stamp: built with -buildvcs=false or in a git worktree)"; got != want {
+		t.Errorf("versionText without build info = %q, want %q", got, want)
 	}
 }
 

@@ -29,6 +29,9 @@ func (g *Globals) openQuery(ctx context.Context, pin pinOptions) (*view, *query.
 	if err := enforce(v, pin); err != nil {
 		return nil, nil, err
 	}
+	if g.keep != nil {
+		return v, g.keep.index(v), nil
+	}
 	return v, query.New(v.Snap, v.Staleness), nil
 }
 

@@ -34,6 +34,13 @@ type Globals struct {
 	jsonArg bool
 	// warned holds the warnings already printed.
 	warned map[string]bool
+	// args is the command line Run was given, offered to a warm process.
+	args []string
+	// opened is the environment opened to find the warm process's
+	// socket, used by the read that no warm process answered.
+	opened *env
+	// keep is set in the warm process: reads answer from kept views.
+	keep *keeper
 }
 
 // NewGlobals returns globals bound to the given streams and environment.
@@ -62,6 +69,10 @@ func (g *Globals) Finish(err error) int {
 	if errors.As(err, &rep) {
 		return code
 	}
+	var ans answered
+	if errors.As(err, &ans) {
+		return ans.code // printed by the warm process, which decided the code
+	}
 	if g.JSON || g.jsonArg {
 		env := answer.Failure(err, g.freshness)
 		env.Error.Code = label
@@ -78,6 +89,11 @@ type env = readview.Env
 // open resolves --repo, loads the config and opens the store (creating it
 // only when create is set).
 func (g *Globals) open(create bool, flagOverrides map[string]string) (*env, error) {
+	if e := g.opened; e != nil && !create && flagOverrides == nil {
+		g.opened = nil
+		g.warnOnce(e.Loaded.Warnings())
+		return e, nil
+	}
 	e, err := readview.OpenEnv(g.location(), create, flagOverrides)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 func (g *Globals) Run(ctx context.Context, args []string) error {
 	defer g.startProfile()()
 	defer g.watchHeap()()
+	g.args = args
 	app := NewApp(g)
 	// Known before parsing, so that a usage error is answered in JSON too.
 	g.jsonArg = wantsJSON(args)

@@ -14,16 +14,24 @@ type view = readview.View
 // openView loads the published snapshot of the current branch and its
 // freshness block. Readers never open the writer's cache.
 func (g *Globals) openView(ctx context.Context) (*view, error) {
-	e, err := g.open(false, nil)
-	if err != nil {
-		return nil, err
-	}
-	v, err := readview.Open(ctx, e)
+	v, err := g.loadView(ctx)
 	if err != nil {
 		return nil, err
 	}
 	g.freshness = v.Fresh
 	return v, nil
+}
+
+// loadView opens the view: in the warm process, the kept one.
+func (g *Globals) loadView(ctx context.Context) (*view, error) {
+	if g.keep != nil {
+		return g.keep.view(ctx, g)
+	}
+	e, err := g.open(false, nil)
+	if err != nil {
+		return nil, err
+	}
+	return readview.Open(ctx, e)
 }
 
 // pinOptions are the read flags that refuse an answer about the wrong tree.

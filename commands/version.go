@@ -2,10 +2,12 @@ package commands
 
 import "runtime/debug"
 
-// buildVersion is the module version and VCS commit the binary was built
-// from, as the Go toolchain recorded them: "v1.2.0", or
-// "(devel) commit 0123456789ab (modified) 2026-11-30T10:00:00Z" for a build
-// from a work tree.
+// buildVersion is the module version and VCS stamp the binary was built
+// with, as the Go toolchain recorded them: "v1.2.0", or
+// "(devel) 0123456789ab+dirty 2026-11-30T10:00:00Z" for a build from a
+// clone. The toolchain stamps only builds made in a clone's own directory
+// (not in a linked worktree, whose .git is a file) without
+// -buildvcs=false; such a binary says it carries no stamp.
 func buildVersion() string {
 	info, ok := debug.ReadBuildInfo()
 	if !ok {
@@ -24,14 +26,19 @@ func versionText(mainVersion string, settings map[string]string) string {
 	if v == "" {
 		v = "(devel)"
 	}
-	if rev := settings["vcs.revision"]; rev != "" {
-		v += " commit " + short(rev)
-		if settings["vcs.modified"] == "true" {
-			v += " (modified)"
+	rev := settings["vcs.revision"]
+	if rev == "" {
+		if v == "(devel)" {
+			v += " (no VCS stamp: built with -buildvcs=false or in a git worktree)"
 		}
-		if t := settings["vcs.time"]; t != "" {
-			v += " " + t
-		}
+		return v
+	}
+	v += " " + short(rev)
+	if settings["vcs.modified"] == "true" {
+		v += "+dirty"
+	}
+	if t := settings["vcs.time"]; t != "" {
+		v += " " + t
 	}
 	return v
 }

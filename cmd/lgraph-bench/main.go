@@ -3,7 +3,8 @@
 // updates after 1- and 10-file commits, status, and the raw parse time of
 // the same files. With -replay it replays a real repository's history
 // instead: init at an older commit, then one update per first-parent
-// commit. With -mcp it times warm MCP tool calls on an indexed tree. It
+// commit. With -mcp it times warm MCP tool calls on an indexed tree; with
+// -warm, CLI reads cold and through serve's warm process. It
 // prints markdown tables for docs/measurements.md; given several sizes
 // (-files 2000,100000) it prints each step's figures side by side with
 // their ratio, which docs/design.md invariant 4 wants near 1.
@@ -12,6 +13,7 @@
 //	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000,100000 -repeats 3
 //	git clone -q REPO /tmp/r && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -replay /tmp/r -commits 200
 //	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -mcp /tmp/r -mcp-file F -mcp-symbol S -mcp-search T
+//	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -warm /tmp/r -mcp-file F -mcp-symbol S -mcp-search T
 package main
 
 import (
@@ -60,9 +62,15 @@ func main() {
 	flag.StringVar(&m.symbol, "mcp-symbol", "", "with -mcp: the symbol callers asks about")
 	flag.StringVar(&m.text, "mcp-search", "", "with -mcp: the text search looks for")
 	flag.IntVar(&m.calls, "mcp-calls", 50, "with -mcp: timed calls per tool")
+	var w warmOptions
+	flag.StringVar(&w.dir, "warm", "", "time CLI reads cold and through lgraph serve --daemon in this indexed working tree (with -mcp-file, -mcp-symbol, -mcp-search)")
+	flag.IntVar(&w.runs, "warm-runs", 20, "with -warm: runs per read and mode")
 	flag.Parse()
 	err := error(nil)
-	if m.dir != "" {
+	if w.dir != "" {
+		w.file, w.symbol, w.text = m.file, m.symbol, m.text
+		err = benchWarm(context.Background(), o, w)
+	} else if m.dir != "" {
 		err = benchMCP(context.Background(), o, m)
 	} else if r.dir != "" {
 		err = withTemp(func(dir string) error {

@@ -21,6 +21,7 @@ import (
 	"github.com/lgraph/lgraph/internal/freshness"
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/readview"
+	"github.com/lgraph/lgraph/internal/warm"
 )
 
 // Options configure a server.
@@ -42,7 +43,7 @@ type Options struct {
 	// lgraph_wiki_note); nil has none and refuses notes.
 	Wiki WikiPages
 	// Warm, when set, makes the server keep the view of one call for the
-	// next while nothing it depends on changed (see watch.go), until Warm
+	// next while nothing it depends on changed (see internal/warm), until Warm
 	// is done. Unset, every call opens a view and checks freshness anew.
 	Warm context.Context
 }
@@ -60,7 +61,7 @@ type server struct {
 	// writes one, and the SDK runs calls concurrently.
 	busy chan struct{}
 	// warm holds the view kept between calls (Options.Warm).
-	warm *warmView
+	warm *warm.Kept
 }
 
 // New returns an MCP server whose tools answer from env's repository and
@@ -80,7 +81,7 @@ func New(env *readview.Env, opts Options) *mcp.Server {
 	})
 	s := &server{env: env, opts: opts, busy: make(chan struct{}, 1)}
 	if opts.Warm != nil {
-		s.warm = newWarmView(opts.Warm, env, opts.Logger)
+		s.warm = warm.NewKept(opts.Warm, env, opts.Logger)
 	}
 	for _, t := range s.tools() {
 		m.AddTool(t.tool, s.handler(t))
@@ -193,7 +194,7 @@ func (s *server) call(ctx context.Context, t spec, v *readview.View, raw json.Ra
 // opened, else a newly opened one.
 func (s *server) view(ctx context.Context) (*readview.View, func(), error) {
 	if s.warm != nil {
-		return s.warm.get(ctx, s.open)
+		return s.warm.Get(ctx, s.open)
 	}
 	v, err := s.open(ctx)
 	if err != nil {

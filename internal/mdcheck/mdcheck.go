@@ -8,6 +8,7 @@ package mdcheck
 import (
 	"bytes"
 	"regexp"
+	"sync"
 
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/extension"
@@ -23,9 +24,13 @@ var markdownTags = map[string]bool{
 }
 
 var (
-	tag = regexp.MustCompile(`<(/?)([A-Za-z][A-Za-z0-9-]*)|<!--.*?-->|<[!?]`)
+	tag = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`<(/?)([A-Za-z][A-Za-z0-9-]*)|<!--.*?-->|<[!?]`)
+	})
 	// ours are the comments lgraph writes itself: the page's markers.
-	ours = regexp.MustCompile(`^<!-- /?lgraph:[a-z]+(: [^<>]*)? -->$`)
+	ours = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^<!-- /?lgraph:[a-z]+(: [^<>]*)? -->$`)
+	})
 )
 
 // RawHTML renders page and returns the HTML the page itself carried: each
@@ -38,10 +43,10 @@ func RawHTML(page []byte) ([]string, error) {
 		return nil, err
 	}
 	var raw []string
-	for _, m := range tag.FindAllSubmatch(out.Bytes(), -1) {
+	for _, m := range tag().FindAllSubmatch(out.Bytes(), -1) {
 		switch {
 		case len(m[2]) > 0 && markdownTags[string(bytes.ToLower(m[2]))]:
-		case ours.Match(m[0]):
+		case ours().Match(m[0]):
 		default:
 			raw = append(raw, string(m[0]))
 		}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
@@ -20,10 +21,14 @@ import (
 
 // receiverRE matches a Go method expression: optional package, (*T) or
 // (T), then the method.
-var receiverRE = regexp.MustCompile(`^(?:([A-Za-z_][\w]*)\.)?\(\*?([A-Za-z_][\w]*)\)\.(.+)$`)
+var receiverRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^(?:([A-Za-z_][\w]*)\.)?\(\*?([A-Za-z_][\w]*)\)\.(.+)$`)
+})
 
 // pkgNameRE matches "pkg.Name": a package identifier, then a name.
-var pkgNameRE = regexp.MustCompile(`^([A-Za-z_][\w]*)\.([A-Za-z_][\w.]*)$`)
+var pkgNameRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^([A-Za-z_][\w]*)\.([A-Za-z_][\w.]*)$`)
+})
 
 // CallableKinds are the symbol kinds callers and callees prefer when a
 // name is ambiguous.
@@ -84,7 +89,7 @@ func (ix *Index) ResolveWrittenTargetChoice(arg string) (Choice, error) {
 // splitReceiver rewrites "(*T).M" as "T.M", returning the package a
 // "pkg.(*T).M" names.
 func splitReceiver(arg string) (pkg, name string) {
-	if m := receiverRE.FindStringSubmatch(arg); m != nil {
+	if m := receiverRE().FindStringSubmatch(arg); m != nil {
 		return m[1], m[2] + "." + m[3]
 	}
 	return "", arg
@@ -95,7 +100,7 @@ func splitReceiver(arg string) (pkg, name string) {
 func (ix *Index) refine(arg, pkg, name string, id string, err error, prefer []string) (Choice, error) {
 	var nf *NotFoundError
 	if errors.As(err, &nf) && pkg == "" {
-		if m := pkgNameRE.FindStringSubmatch(name); m != nil {
+		if m := pkgNameRE().FindStringSubmatch(name); m != nil {
 			// "pkg.F": F in a directory (or module file) named pkg. When
 			// that finds nothing either, the first answer stands.
 			pid, perr := ix.ResolveSymbol(m[2])

@@ -8,6 +8,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/llm"
@@ -123,7 +124,7 @@ func markImports(lines []string, imports []facts.Import, covered []bool) {
 		}
 	}
 	for l := 1; l <= len(lines); l++ {
-		if !covered[l] && goImportBlock.MatchString(lines[l-1]) {
+		if !covered[l] && goImportBlock().MatchString(lines[l-1]) {
 			for ; l <= len(lines) && strings.TrimSpace(lines[l-1]) != ")"; l++ {
 				covered[l] = true
 			}
@@ -135,15 +136,19 @@ func markImports(lines []string, imports []facts.Import, covered []bool) {
 }
 
 var (
-	goImportBlock = regexp.MustCompile(`^import\s*\(\s*$`)
-	packageClause = regexp.MustCompile(`^(package\s+[\w.]+;?|namespace\s+[\w.\\]+;|<\?php)$`)
+	goImportBlock = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^import\s*\(\s*$`)
+	})
+	packageClause = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^(package\s+[\w.]+;?|namespace\s+[\w.\\]+;|<\?php)$`)
+	})
 )
 
 // onlyPackageClause says whether top-level code says nothing a summary
 // could use: nothing, or only package or namespace clauses.
 func onlyPackageClause(top string) bool {
 	for _, l := range strings.Split(top, "\n") {
-		if l = strings.TrimSpace(l); l != "" && !packageClause.MatchString(l) {
+		if l = strings.TrimSpace(l); l != "" && !packageClause().MatchString(l) {
 			return false
 		}
 	}

@@ -3,6 +3,7 @@ package implicit
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // osEnv are variables the operating system or shell sets for every
@@ -25,9 +26,14 @@ var fileRoots = toSet(`tmp etc var usr dev proc sys home opt bin sbin lib root m
 var fileExts = toSet(`py go js ts rb php java rs c h cc cpp cs sh bash txt log md yaml yml toml ini cfg conf
 pem key crt so dll jar zip tar gz tgz bz2 xz whl exe lock sock pid`)
 
+// Patterns are compiled on first use, not when the binary starts.
 var (
-	routeParam = regexp.MustCompile(`\{[^}/]*\}|:[A-Za-z_]\w*|<[^>/]*>|\$\{[^}/]*\}`)
-	localHost  = regexp.MustCompile(`^https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d+)?$`)
+	routeParam = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`\{[^}/]*\}|:[A-Za-z_]\w*|<[^>/]*>|\$\{[^}/]*\}`)
+	})
+	localHost = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`^https?://(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?::\d+)?$`)
+	})
 )
 
 // valid checks a key of its kind and returns the form files share.
@@ -74,7 +80,7 @@ func validRoute(p string) (string, bool) {
 			return "", false
 		}
 		base := p[:len(p)-len(rest)+slash]
-		if strings.Contains(base, "://") && !localHost.MatchString(base) {
+		if strings.Contains(base, "://") && !localHost().MatchString(base) {
 			return "", false
 		}
 		p = p[len(base):]
@@ -86,7 +92,7 @@ func validRoute(p string) (string, bool) {
 	if dot := strings.LastIndexByte(p, '.'); dot > strings.LastIndexByte(p, '/') && fileExts[p[dot+1:]] {
 		return "", false
 	}
-	p = routeParam.ReplaceAllString(p, "{}")
+	p = routeParam().ReplaceAllString(p, "{}")
 	if len(p) > 1 {
 		p = strings.TrimSuffix(p, "/")
 	}

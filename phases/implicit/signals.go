@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/lgraph/lgraph/internal/facts"
 )
@@ -42,28 +43,31 @@ const (
 // rules are textual and cheap: they run on every changed file of every
 // language. Their precision comes from running on code only, from keys
 // validated per kind (see valid) and from dropping keys shared by too
-// many files.
-var rules = []rule{
-	// Environment variables, in the spellings of the supported languages.
-	{KindEnv, []string{"etenv", "LookupEnv", "GetEnvironmentVariable", "env::var", "environ.", "ENV.fetch"},
-		regexp.MustCompile(`(?:Getenv|LookupEnv|getenv|GetEnvironmentVariable|env::var|env::var_os|(?:^|[^\w.]|\bos\.)environ\.(?:get|setdefault|pop)|ENV\.fetch)\(\s*` + envArg + `\s*[,)]`)},
-	{KindEnv, []string{"environ", "ENV", "process.env"},
-		regexp.MustCompile(`(?:(?:^|[^\w.]|\bos\.)environ|\bENV|\$_ENV|\bprocess\.env)\s*\[\s*` + envArg + `\s*\]`)},
-	{KindEnv, []string{".env."}, regexp.MustCompile(`\b(?:process|import\.meta)\.env\.(` + envKey + `)\b`)},
-	// Configuration keys read through common config libraries.
-	{KindConfig, []string{"viper.", "config.", "settings.", "cfg.", "conf."},
-		regexp.MustCompile(`(?:^|[^\w])(?:viper|config|settings|cfg|conf)\.(?:Get\w*|get\w*)\(\s*["']([a-zA-Z][\w.-]{1,80})["']`)},
-	{KindConfig, []string{"@Value"}, regexp.MustCompile(`@Value\(\s*"\$\{([a-zA-Z][\w.-]{1,80})(?::[^}]*)?\}"`)},
-	// Pub/sub topics, queues and events.
-	{KindTopic, []string{"ublish(", "ubscribe(", ".emit(", ".produce(", ".consume(", ".send_task(", ".enqueue("},
-		regexp.MustCompile(`\.(?:publish|subscribe|Publish|Subscribe|emit|produce|consume|send_task|enqueue)\(\s*["']([\w.:/-]{2,80})["']`)},
-	{KindTopic, []string{"@KafkaListener"}, regexp.MustCompile(`@KafkaListener\([^)]*topics\s*=\s*\{?\s*"([\w.:-]{2,80})"`)},
-	// HTTP routes, as defined by servers and called by clients.
-	{KindRoute, []string{"(\"/", "('/", "Mapping("},
-		regexp.MustCompile(`(?:\.(?:get|post|put|patch|delete|route|HandleFunc|Handle|GET|POST|PUT|PATCH|DELETE|Get|Post|Put|Delete)|@(?:Get|Post|Put|Patch|Delete|Request)Mapping)\(\s*(?:value\s*=\s*)?["'](/[\w/{}:<>.-]{0,120})["']`)},
-	{KindRoute, []string{"fetch(", "axios.", "requests.", "http.Get(", "http.Post(", "httpx."},
-		regexp.MustCompile(`(?:\bfetch|\baxios\.\w+|\brequests\.\w+|\bhttp\.(?:Get|Post)|\bhttpx\.\w+)\(\s*f?["'` + "`" + `]((?:https?://[^/"'` + "`" + `]+|\$\{[^}]*\}|\{[^}]*\})?/[\w/{}:<>.$-]{1,120})`)},
-}
+// many files. They are compiled on first use: a command that extracts
+// nothing (a read, --version) never pays for them.
+var rules = sync.OnceValue(func() []rule {
+	return []rule{
+		// Environment variables, in the spellings of the supported languages.
+		{KindEnv, []string{"etenv", "LookupEnv", "GetEnvironmentVariable", "env::var", "environ.", "ENV.fetch"},
+			regexp.MustCompile(`(?:Getenv|LookupEnv|getenv|GetEnvironmentVariable|env::var|env::var_os|(?:^|[^\w.]|\bos\.)environ\.(?:get|setdefault|pop)|ENV\.fetch)\(\s*` + envArg + `\s*[,)]`)},
+		{KindEnv, []string{"environ", "ENV", "process.env"},
+			regexp.MustCompile(`(?:(?:^|[^\w.]|\bos\.)environ|\bENV|\$_ENV|\bprocess\.env)\s*\[\s*` + envArg + `\s*\]`)},
+		{KindEnv, []string{".env."}, regexp.MustCompile(`\b(?:process|import\.meta)\.env\.(` + envKey + `)\b`)},
+		// Configuration keys read through common config libraries.
+		{KindConfig, []string{"viper.", "config.", "settings.", "cfg.", "conf."},
+			regexp.MustCompile(`(?:^|[^\w])(?:viper|config|settings|cfg|conf)\.(?:Get\w*|get\w*)\(\s*["']([a-zA-Z][\w.-]{1,80})["']`)},
+		{KindConfig, []string{"@Value"}, regexp.MustCompile(`@Value\(\s*"\$\{([a-zA-Z][\w.-]{1,80})(?::[^}]*)?\}"`)},
+		// Pub/sub topics, queues and events.
+		{KindTopic, []string{"ublish(", "ubscribe(", ".emit(", ".produce(", ".consume(", ".send_task(", ".enqueue("},
+			regexp.MustCompile(`\.(?:publish|subscribe|Publish|Subscribe|emit|produce|consume|send_task|enqueue)\(\s*["']([\w.:/-]{2,80})["']`)},
+		{KindTopic, []string{"@KafkaListener"}, regexp.MustCompile(`@KafkaListener\([^)]*topics\s*=\s*\{?\s*"([\w.:-]{2,80})"`)},
+		// HTTP routes, as defined by servers and called by clients.
+		{KindRoute, []string{"(\"/", "('/", "Mapping("},
+			regexp.MustCompile(`(?:\.(?:get|post|put|patch|delete|route|HandleFunc|Handle|GET|POST|PUT|PATCH|DELETE|Get|Post|Put|Delete)|@(?:Get|Post|Put|Patch|Delete|Request)Mapping)\(\s*(?:value\s*=\s*)?["'](/[\w/{}:<>.-]{0,120})["']`)},
+		{KindRoute, []string{"fetch(", "axios.", "requests.", "http.Get(", "http.Post(", "httpx."},
+			regexp.MustCompile(`(?:\bfetch|\baxios\.\w+|\brequests\.\w+|\bhttp\.(?:Get|Post)|\bhttpx\.\w+)\(\s*f?["'` + "`" + `]((?:https?://[^/"'` + "`" + `]+|\$\{[^}]*\}|\{[^}]*\})?/[\w/{}:<>.$-]{1,120})`)},
+	}
+})
 
 // Extract lists the implicit keys a file of the given language family
 // uses, first occurrence of each, sorted by name. It is a pure function
@@ -71,8 +75,9 @@ var rules = []rule{
 func Extract(family string, content []byte) []Signal {
 	f := &file{text: string(content)}
 	f.regions = lex(family, f.text)
+	rs := rules()
 	for i, lines := range anchorLines(f.text) {
-		f.apply(rules[i], lines)
+		f.apply(rs[i], lines)
 	}
 	f.tables()
 	out := make([]Signal, 0, len(f.first))
@@ -123,7 +128,9 @@ func (f *file) apply(r rule, anchorsAt []int) {
 }
 
 // osEnvironImport is Python's `from os import environ`.
-var osEnvironImport = regexp.MustCompile(`(?m)^[ \t]*from[ \t]+os[ \t]+import[^\n]*\benviron\b`)
+var osEnvironImport = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*from[ \t]+os[ \t]+import[^\n]*\benviron\b`)
+})
 
 // accept vets a match beyond its pattern: a bare `environ` is os.environ
 // only where the file imports it so; elsewhere it is a WSGI request's
@@ -135,7 +142,7 @@ func (f *file) accept(match string) bool {
 	}
 	if f.environ == 0 {
 		f.environ = 2
-		if osEnvironImport.MatchString(f.text) {
+		if osEnvironImport().MatchString(f.text) {
 			f.environ = 1
 		}
 	}
@@ -191,22 +198,23 @@ type anchorTable struct {
 // tri hashes three bytes into the tri table's index.
 func tri(a, b, c byte) uint16 { return uint16(a)<<8 ^ uint16(b)<<4 ^ uint16(c) }
 
-var anchors = func() *anchorTable {
+var anchors = sync.OnceValue(func() *anchorTable {
 	t := &anchorTable{}
-	for i, r := range rules {
+	for i, r := range rules() {
 		for _, a := range r.anchors {
 			t.byFirst[a[0]] = append(t.byFirst[a[0]], anchorRef{a, i})
 			t.tri[tri(a[0], a[1], a[2])] = true
 		}
 	}
 	return t
-}()
+})
 
 // anchorLines returns, per rule, the offset of its first anchor on each
 // line holding one, in order.
 func anchorLines(text string) [][]int {
-	out := make([][]int, len(rules))
-	line, lines := 0, make([]int, len(rules)) // line start, and the last line each rule was seen on
+	n, at := len(rules()), anchors()
+	out := make([][]int, n)
+	line, lines := 0, make([]int, n) // line start, and the last line each rule was seen on
 	for i := range lines {
 		lines[i] = -1
 	}
@@ -216,10 +224,10 @@ func anchorLines(text string) [][]int {
 			line = i + 1
 			continue
 		}
-		if !anchors.tri[tri(c, text[i+1], text[i+2])] {
+		if !at.tri[tri(c, text[i+1], text[i+2])] {
 			continue
 		}
-		for _, a := range anchors.byFirst[c] {
+		for _, a := range at.byFirst[c] {
 			if lines[a.rule] != line && strings.HasPrefix(text[i:], a.text) {
 				lines[a.rule] = line
 				out[a.rule] = append(out[a.rule], i)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"strings"
+	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
@@ -42,7 +43,7 @@ func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	if changed {
 		tries = append(tries, reading{clean, cpp})
 	}
-	if !cpp && cppMarkers.Match(src) {
+	if !cpp && cppMarkers().Match(src) {
 		tries = append(tries, reading{src, true})
 		if changed {
 			tries = append(tries, reading{clean, true})
@@ -62,7 +63,9 @@ func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 }
 
 // cppMarkers are line starts only C++ has.
-var cppMarkers = regexp.MustCompile(`(?m)^[ \t]*(namespace\s+\w+\s*\{|template\s*<|class\s+\w+|using\s+namespace\s|(public|private|protected)\s*:)`)
+var cppMarkers = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)^[ \t]*(namespace\s+\w+\s*\{|template\s*<|class\s+\w+|using\s+namespace\s|(public|private|protected)\s*:)`)
+})
 
 // parseExtract parses src as C or C++ and extracts it when the parse
 // has fewer errors than limit.

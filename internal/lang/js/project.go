@@ -6,6 +6,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/lgraph/lgraph/internal/lang"
 )
@@ -52,13 +53,15 @@ func (r *project) Finish(pr *lang.Project) {
 	pr.JSPackages = r.packages
 }
 
-var trailingComa = regexp.MustCompile(`,(\s*[}\]])`)
+var trailingComa = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`,(\s*[}\]])`)
+})
 
 // tsConfig reads compilerOptions.baseUrl and paths, tolerating the comments
 // and trailing commas tsconfig files allow. A file that still does not parse
 // contributes nothing rather than failing the run.
 func tsConfig(data []byte) (cfg lang.TSConfig, extends string) {
-	clean := trailingComa.ReplaceAll(stripJSONComments(data), []byte("$1"))
+	clean := trailingComa().ReplaceAll(stripJSONComments(data), []byte("$1"))
 	var doc struct {
 		Extends         any `json:"extends"`
 		CompilerOptions struct {

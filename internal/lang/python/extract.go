@@ -54,7 +54,7 @@ var grammarIDs = sync.OnceValue(func() *ids {
 // types, exceptions): bare calls and annotations of them, and calls on them
 // (str.join, object.__setattr__), are dropped unless the file itself
 // defines or imports the name.
-var builtins = func() map[string]bool {
+var builtins = sync.OnceValue(func() map[string]bool {
 	m := map[string]bool{}
 	for _, n := range strings.Fields(
 		"ArithmeticError AssertionError AttributeError BaseException BaseExceptionGroup BlockingIOError " +
@@ -78,7 +78,7 @@ var builtins = func() map[string]bool {
 		m[n] = true
 	}
 	return m
-}()
+})
 
 func isComment(kind string) bool { return kind == "comment" }
 
@@ -147,7 +147,7 @@ func (e *extractor) ref(at *sitter.Node, name, qual, kind string) {
 
 // refRecv records a reference with a receiver chain (facts.Ref.Recv).
 func (e *extractor) refRecv(at *sitter.Node, name, qual, recv, kind string) {
-	if (qual == "" && builtins[name]) || builtinHead(qual) != "" {
+	if (qual == "" && builtins()[name]) || builtinHead(qual) != "" {
 		e.builtinRefs = true
 	}
 	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from(), Line: syntax.Line(at), Recv: recv})

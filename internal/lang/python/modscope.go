@@ -188,7 +188,7 @@ func (e *extractor) moduleName(name string, mode chainMode) string {
 		return facts.Unknown // a module, not a value
 	}
 	switch {
-	case builtins[name]:
+	case builtins()[name]:
 		return facts.NotRepo
 	case mode == pyRecv && len(e.mod.stars) > 0:
 		return name // the resolver looks into star-imported modules

@@ -141,7 +141,7 @@ func (e *extractor) dropBuiltinRefs() {
 	}
 	out := e.f.Refs[:0]
 	for _, r := range e.f.Refs {
-		if r.Qualifier == "" && builtins[r.Name] && !local[r.Name] {
+		if r.Qualifier == "" && builtins()[r.Name] && !local[r.Name] {
 			continue
 		}
 		if head := builtinHead(r.Qualifier); head != "" && !local[head] {
@@ -159,7 +159,7 @@ func builtinHead(qual string) string {
 		return ""
 	}
 	head, _, _ := cutDot(qual)
-	if builtins[head] {
+	if builtins()[head] {
 		return head
 	}
 	return ""

@@ -6,6 +6,7 @@ import (
 	"path"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 )
@@ -210,21 +211,27 @@ func parseINI(data []byte) map[string]map[string]string {
 }
 
 var (
-	setupPackageDir = regexp.MustCompile(`package_dir\s*=\s*\{([^}]*)\}`)
-	setupPair       = regexp.MustCompile(`["']([^"']*)["']\s*:\s*["']([^"']+)["']`)
-	setupFind       = regexp.MustCompile(`find_(?:namespace_)?packages\(\s*(?:where\s*=\s*)?["']([^"']+)["']`)
+	setupPackageDir = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`package_dir\s*=\s*\{([^}]*)\}`)
+	})
+	setupPair = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`["']([^"']*)["']\s*:\s*["']([^"']+)["']`)
+	})
+	setupFind = sync.OnceValue(func() *regexp.Regexp {
+		return regexp.MustCompile(`find_(?:namespace_)?packages\(\s*(?:where\s*=\s*)?["']([^"']+)["']`)
+	})
 )
 
 // setupPy reads a package_dir={...} literal and find_packages("src") /
 // find_packages(where="src") calls from a setup.py, textually: the
 // script is never run.
 func (r roots) setupPy(dir string, data []byte) {
-	for _, m := range setupPackageDir.FindAllSubmatch(data, -1) {
-		for _, p := range setupPair.FindAllSubmatch(m[1], -1) {
+	for _, m := range setupPackageDir().FindAllSubmatch(data, -1) {
+		for _, p := range setupPair().FindAllSubmatch(m[1], -1) {
 			r.declare(dir, string(p[2]), string(p[1]))
 		}
 	}
-	for _, m := range setupFind.FindAllSubmatch(data, -1) {
+	for _, m := range setupFind().FindAllSubmatch(data, -1) {
 		r.declare(dir, string(m[1]), "")
 	}
 }

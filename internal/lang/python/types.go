@@ -197,7 +197,7 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 				return e.annotationChain(x, mode, depth+1)
 			}
 			return facts.Unknown
-		case flags == 0 && e.mod.first[name] == 0 && builtins[name]:
+		case flags == 0 && e.mod.first[name] == 0 && builtins()[name]:
 			if anyResult[name] {
 				return facts.Unknown
 			}

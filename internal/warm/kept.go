@@ -1,4 +1,4 @@
-package mcpserver
+package warm
 
 import (
 	"context"
@@ -8,18 +8,18 @@ import (
 	"github.com/lgraph/lgraph/internal/readview"
 )
 
-// warmView keeps the view of the last call while the watcher counts no
-// change. Calls are serialized (server.busy), so it needs no lock.
-type warmView struct {
+// Kept keeps the view of the last call while the watcher counts no
+// change. Its caller serializes calls, so it needs no lock.
+type Kept struct {
 	watch *watcher // nil when watching could not start: no view is kept
 	view  *readview.View
 	gen   uint64
 }
 
-// newWarmView starts watching what a view of env depends on; the watcher
+// NewKept starts watching what a view of env depends on; the watcher
 // stops when ctx is done (the server's process ends with it).
-func newWarmView(ctx context.Context, env *readview.Env, log *slog.Logger) *warmView {
-	wv := &warmView{}
+func NewKept(ctx context.Context, env *readview.Env, log *slog.Logger) *Kept {
+	wv := &Kept{}
 	w, err := newWatcher(dependencies(env))
 	if err != nil {
 		if log != nil {
@@ -46,11 +46,11 @@ func dependencies(env *readview.Env) watchedDirs {
 	}
 }
 
-// get returns the kept view when the watcher vouches that nothing changed
+// Get returns the kept view when the watcher vouches that nothing changed
 // since it was opened, else opens one (kept for the next call when the
 // watcher can vouch for it). The release function closes a view that is
 // not kept.
-func (wv *warmView) get(ctx context.Context, open func(context.Context) (*readview.View, error)) (*readview.View, func(), error) {
+func (wv *Kept) Get(ctx context.Context, open func(context.Context) (*readview.View, error)) (*readview.View, func(), error) {
 	gen, ok := uint64(0), false
 	if wv.watch != nil {
 		gen, ok = wv.watch.generation(ctx)
@@ -70,7 +70,7 @@ func (wv *warmView) get(ctx context.Context, open func(context.Context) (*readvi
 	return v, func() {}, nil
 }
 
-func (wv *warmView) drop() {
+func (wv *Kept) drop() {
 	if wv.view != nil {
 		wv.view.Env.Repo.Close()
 		wv.view = nil

@@ -1,4 +1,4 @@
-package mcpserver
+package warm
 
 import (
 	"context"
@@ -14,8 +14,9 @@ import (
 	"github.com/fsnotify/fsnotify"
 )
 
-// A warm server answers from the view it opened for an earlier call as
-// long as nothing that view was computed from has changed: the working
+// A warm process (the MCP server, serve's daemon) answers from the view it
+// opened for an earlier call as long as nothing that view was computed
+// from has changed: the working
 // tree's files, git's HEAD, refs, index and packs, and the store's
 // published refs. A change anywhere there is an inotify event, so the
 // watcher counts events, and a view is reused while the count stands.
@@ -67,7 +68,7 @@ func newWatcher(dirs watchedDirs) (*watcher, error) {
 	if err != nil {
 		return nil, err
 	}
-	barrier, err := os.MkdirTemp("", "lgraph-mcp-*")
+	barrier, err := os.MkdirTemp("", "lgraph-warm-*")
 	if err != nil {
 		fw.Close()
 		return nil, err
