@@ -8,18 +8,17 @@ import (
 	"strings"
 )
 
-// Branch pointers are a log, not one object: gocloud offers a create-only
-// write (IfNotExist) on every driver but no compare-and-swap, so a push
-// appends heads/<branch>/<seq> with the next sequence number, created
-// only if absent. Two pushers that pick the same number see one of them
-// refused; that one takes the next number. Neither loses its entry, and
-// the newest entry is the branch's pointer.
+// Branch pointers are a log, not one object. gocloud offers a create-only
+// write (IfNotExist) but no compare-and-swap, and not every S3-compatible
+// server honours even that; so an entry's name carries both a sequence
+// number and the manifest it points at: heads/<branch>/<seq>-<manifest>.
+// A push appends the next number after the newest entry it sees. Two
+// pushers that pick the same number write two different names, so
+// neither overwrites the other whatever the server does; the newest entry
+// (highest number, then highest manifest hash) is the branch's pointer.
 
 // seqDigits pads sequence numbers so lexical order is numeric order.
 const seqDigits = 20
-
-// maxHeadAttempts bounds the retries of a pusher that keeps losing races.
-const maxHeadAttempts = 32
 
 func headsPrefix(branch string) string { return "heads/" + url.PathEscape(branch) + "/" }
 
@@ -29,63 +28,71 @@ type Head struct {
 	Manifest string `json:"manifest"`
 }
 
-// latestHead returns the newest entry of a branch's log, or nil.
-func (r *Remote) latestHead(ctx context.Context, branch string) (*Head, error) {
+func (h Head) key(branch string) string {
+	return fmt.Sprintf("%s%0*d-%s", headsPrefix(branch), seqDigits, h.Seq, h.Manifest)
+}
+
+// newer orders entries: by sequence number, then by manifest hash.
+func (h Head) newer(o *Head) bool {
+	return o == nil || h.Seq > o.Seq || (h.Seq == o.Seq && h.Manifest > o.Manifest)
+}
+
+// heads lists a branch's pointer log.
+func (r *Remote) heads(ctx context.Context, branch string) ([]Head, error) {
 	keys, err := r.list(ctx, headsPrefix(branch))
 	if err != nil {
 		return nil, err
 	}
-	var best *Head
+	var out []Head
 	for _, k := range keys {
-		seq, ok := parseSeq(strings.TrimPrefix(k, headsPrefix(branch)))
-		if !ok || (best != nil && seq <= best.Seq) {
-			continue // a temporary file of a writer in progress, or older
+		// Anything else (a writer's temporary file) is not an entry.
+		if h, ok := parseHead(strings.TrimPrefix(k, headsPrefix(branch))); ok {
+			out = append(out, h)
 		}
-		best = &Head{Seq: seq}
 	}
-	if best == nil {
-		return nil, nil
-	}
-	data, _, err := r.readSmall(ctx, headsPrefix(branch)+formatSeq(best.Seq))
+	return out, nil
+}
+
+// LatestHead returns the branch's pointer: the newest entry of its log,
+// or nil when the branch was never pushed.
+func (r *Remote) LatestHead(ctx context.Context, branch string) (*Head, error) {
+	hs, err := r.heads(ctx, branch)
 	if err != nil {
 		return nil, err
 	}
-	best.Manifest = strings.TrimSpace(string(data))
+	var best *Head
+	for i := range hs {
+		if hs[i].newer(best) {
+			best = &hs[i]
+		}
+	}
 	return best, nil
 }
 
-// appendHead makes manifest the branch's newest pointer unless it is
-// already; it returns the entry that names it.
-func (r *Remote) appendHead(ctx context.Context, branch, manifest string) (*Head, bool, error) {
-	for range maxHeadAttempts {
-		last, err := r.latestHead(ctx, branch)
-		if err != nil {
-			return nil, false, err
-		}
-		if last != nil && last.Manifest == manifest {
-			return last, false, nil
-		}
-		next := uint64(1)
-		if last != nil {
-			next = last.Seq + 1
-		}
-		created, err := r.create(ctx, headsPrefix(branch)+formatSeq(next), strings.NewReader(manifest+"\n"))
-		if err != nil {
-			return nil, false, err
-		}
-		if created {
-			return &Head{Seq: next, Manifest: manifest}, true, nil
-		}
+// appendHead makes manifest the branch's pointer unless it is already.
+func (r *Remote) appendHead(ctx context.Context, branch, manifest string) (*Head, error) {
+	last, err := r.LatestHead(ctx, branch)
+	if err != nil {
+		return nil, err
 	}
-	return nil, false, fmt.Errorf("remote %s: branch %s: %d other pushers won every race for the next pointer; push again", r.URL, branch, maxHeadAttempts)
+	if last != nil && last.Manifest == manifest {
+		return last, nil
+	}
+	next := Head{Seq: 1, Manifest: manifest}
+	if last != nil {
+		next.Seq = last.Seq + 1
+	}
+	if _, err := r.create(ctx, next.key(branch), strings.NewReader(manifest+"\n")); err != nil {
+		return nil, err
+	}
+	return &next, nil
 }
 
-func formatSeq(n uint64) string { return fmt.Sprintf("%0*d", seqDigits, n) }
-
-func parseSeq(s string) (uint64, bool) {
-	if len(s) != seqDigits {
-		return 0, false
+func parseHead(name string) (Head, bool) {
+	seq, sum, ok := strings.Cut(name, "-")
+	if !ok || len(seq) != seqDigits || !validSum(sum) {
+		return Head{}, false
 	}
-	n, err := strconv.ParseUint(s, 10, 64)
-	return n, err == nil
+	n, err := strconv.ParseUint(seq, 10, 64)
+	return Head{Seq: n, Manifest: sum}, err == nil
 }

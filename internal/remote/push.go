@@ -63,7 +63,7 @@ func (r *Remote) Push(ctx context.Context, st *store.Store, branch string) (*Pus
 			return nil, err
 		}
 	}
-	head, _, err := r.appendHead(ctx, branch, rep.Manifest)
+	head, err := r.appendHead(ctx, branch, rep.Manifest)
 	if err != nil {
 		return nil, err
 	}

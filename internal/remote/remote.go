@@ -8,7 +8,7 @@
 //
 //	objects/<aa>/<sha256>              table files and snapshot manifests, by content
 //	snapshots/<commit>/<digest>        the SHA-256 of the manifest of that commit's snapshot
-//	heads/<branch>/<seq, 20 digits>    the manifest SHA-256 a push of the branch named
+//	heads/<branch>/<seq>-<manifest>    one entry per push of the branch; the newest is its pointer
 package remote
 
 import (

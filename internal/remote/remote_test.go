@@ -244,12 +244,16 @@ func TestConcurrentPushersBothLand(t *testing.T) {
 		}
 	}
 	r := openRemote(t, remoteDir)
-	keys, err := r.list(ctx, headsPrefix("main"))
+	heads, err := r.heads(ctx, "main")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(keys) != 2 || reports[0].HeadSeq == reports[1].HeadSeq {
-		t.Fatalf("two pushers left pointer entries %v (seqs %d, %d), want two distinct", keys, reports[0].HeadSeq, reports[1].HeadSeq)
+	if len(heads) != 2 || heads[0].Manifest == heads[1].Manifest {
+		t.Fatalf("two pushers left pointer entries %+v, want one for each", heads)
+	}
+	latest, err := r.LatestHead(ctx, "main")
+	if err != nil || latest == nil || (latest.Manifest != reports[0].Manifest && latest.Manifest != reports[1].Manifest) {
+		t.Fatalf("latest pointer %+v (%v) names neither push", latest, err)
 	}
 	for _, c := range commits {
 		if ok, err := r.exists(ctx, snapshotKey(c, producer())); err != nil || !ok {
