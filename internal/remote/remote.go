@@ -37,6 +37,9 @@ type Remote struct {
 	// dir is a file:// remote's directory, where create links files into
 	// place itself (see createFile); empty for other remotes.
 	dir string
+	// afterCreate, when set, is called after each object or entry is
+	// written (tests stop the server there).
+	afterCreate func(key string)
 	// URL is the remote as the user named it, with any password removed.
 	URL string
 }
@@ -108,6 +111,13 @@ func (r *Remote) readSmall(ctx context.Context, key string) (data []byte, found 
 // create writes key only if it does not exist yet; created is false when
 // another writer got there first.
 func (r *Remote) create(ctx context.Context, key string, src io.Reader) (created bool, err error) {
+	if r.afterCreate != nil {
+		defer func() {
+			if err == nil {
+				r.afterCreate(key)
+			}
+		}()
+	}
 	if r.dir != "" {
 		return r.createFile(key, src)
 	}
