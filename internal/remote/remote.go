@@ -52,6 +52,7 @@ func Open(ctx context.Context, rawURL string) (*Remote, error) {
 	if err != nil || u.Scheme == "" {
 		return nil, fmt.Errorf("remote %q is not a URL: use file:///DIR or s3://BUCKET", rawURL)
 	}
+	shown := redact(u)
 	if u.Scheme == "file" {
 		// fileblob keeps a sidecar file of attributes per object; lgraph
 		// names objects by content and needs none.
@@ -67,9 +68,9 @@ func Open(ctx context.Context, rawURL string) (*Remote, error) {
 	}
 	b, err := blob.OpenBucket(ctx, u.String())
 	if err != nil {
-		return nil, fmt.Errorf("open remote %s: %w", redact(u), err)
+		return nil, fmt.Errorf("open remote %s: %w", shown, err)
 	}
-	rem := &Remote{bucket: b, URL: redact(u)}
+	rem := &Remote{bucket: b, URL: shown}
 	if u.Scheme == "file" {
 		rem.dir = filepath.FromSlash(u.Path)
 	}
