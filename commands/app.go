@@ -18,6 +18,7 @@ func NewApp(g *Globals) *cli.App {
 			newConfigCommand(g), newTrustCommand(g), newExportCommand(g), newVerifyCommand(g), newHooksCommand(g), newImplicitCommand(g), newWikiCommand(g),
 			newDepsCommand(g), newRDepsCommand(g), newCallersCommand(g), newCalleesCommand(g),
 			newImpactCommand(g), newSearchCommand(g), newShowCommand(g), newContextCommand(g), newMapCommand(g), newServeCommand(g), newGCCommand(g), newCompletionCommand(g),
+			newPushCommand(g), newPullCommand(g),
 		},
 		ExitErrHandler: func(*cli.Context, error) {},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {

@@ -16,6 +16,8 @@ var examples = map[string][]string{
 	"hooks uninstall": {"lgraph hooks uninstall"},
 	"hooks status":    {"lgraph hooks status --json"},
 	"hooks run":       {"lgraph hooks run post-merge   # what an installed hook runs: a background update, logged in the store"},
+	"push":            {"lgraph update && lgraph push --remote s3://team-lgraph?region=eu-west-1   # CI, after each merge", "lgraph push --json"},
+	"pull":            {"lgraph pull && lgraph update   # a fresh clone starts from CI's index", "lgraph pull --depth 200 --remote file:///mnt/shared/lgraph"},
 	"gc":              {"lgraph gc", "lgraph gc --json   # what was removed and the bytes freed"},
 	"implicit":        {"lgraph implicit app/settings.py", "lgraph implicit app/settings.py --no-tests --json"},
 	"wiki":            {"lgraph wiki   # list the modules", "lgraph wiki plumbing/format", "lgraph wiki --out docs/wiki"},

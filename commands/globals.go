@@ -25,8 +25,10 @@ type Globals struct {
 	RepoDir        string
 	ConfigFile     string
 	StoreDir       string
-	JSON           bool
-	Quiet          bool
+	// Remote is --remote: the team remote's URL for this command.
+	Remote string
+	JSON   bool
+	Quiet  bool
 	// Freshness is filled by read commands for the JSON envelope.
 	freshness any
 	// jsonArg is --json seen on the command line before parsing, so that
@@ -89,6 +91,12 @@ type env = readview.Env
 // open resolves --repo, loads the config and opens the store (creating it
 // only when create is set).
 func (g *Globals) open(create bool, flagOverrides map[string]string) (*env, error) {
+	if g.Remote != "" {
+		if flagOverrides == nil {
+			flagOverrides = map[string]string{}
+		}
+		flagOverrides["remote"] = g.Remote
+	}
 	if e := g.opened; e != nil && !create && flagOverrides == nil {
 		g.opened = nil
 		g.warnOnce(e.Loaded.Warnings())
@@ -146,6 +154,7 @@ func (g *Globals) globalFlags(bind bool) []cli.Flag {
 		&cli.StringFlag{Name: "repo", Usage: "repository `DIR` (default: the git top level of the working directory)", Destination: dest(&g.RepoDir)},
 		&cli.StringFlag{Name: "config", Usage: "config `FILE` (default: .lgraph.yaml at the repository root)", Destination: dest(&g.ConfigFile)},
 		&cli.StringFlag{Name: "store", Usage: "store `DIR` (default: <git common dir>/lgraph)", Destination: dest(&g.StoreDir)},
+		&cli.StringFlag{Name: "remote", Usage: "team remote `URL` (file:///DIR, s3://BUCKET?region=…); default: the user's remote setting", Destination: dest(&g.Remote)},
 		&cli.BoolFlag{Name: "json", Usage: "print one JSON object {ok, result, error, freshness}", Destination: destB(&g.JSON)},
 		&cli.BoolFlag{Name: "quiet", Aliases: []string{"q"}, Usage: "print no progress", Destination: destB(&g.Quiet)},
 	}
@@ -153,7 +162,7 @@ func (g *Globals) globalFlags(bind bool) []cli.Flag {
 
 // readGlobals copies the global flags given after a command into g.
 func (g *Globals) readGlobals(c *cli.Context) error {
-	for name, p := range map[string]*string{"repo": &g.RepoDir, "config": &g.ConfigFile, "store": &g.StoreDir} {
+	for name, p := range map[string]*string{"repo": &g.RepoDir, "config": &g.ConfigFile, "store": &g.StoreDir, "remote": &g.Remote} {
 		if c.IsSet(name) {
 			*p = c.String(name)
 		}

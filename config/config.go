@@ -31,6 +31,9 @@ type Config struct {
 	SnapshotsPerRepo int `yaml:"snapshots_per_repo" json:"snapshots_per_repo"`
 	// Store overrides the store directory; empty means <git common dir>/lgraph.
 	Store string `yaml:"store" json:"store"`
+	// Remote is the team remote's URL (file://, s3://); empty: none.
+	// Credentials never go here: they come from the provider's chain.
+	Remote string `yaml:"remote" json:"remote"`
 	// IncludeDirs are extra C/C++ include directories, repo-relative.
 	IncludeDirs []string `yaml:"include_dirs" json:"include_dirs"`
 	// ImportRoots are extra Python import roots, repo-relative directories

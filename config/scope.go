@@ -32,6 +32,9 @@ var userOnly = map[string]bool{
 	// tokens: a repository may not turn it on.
 	"implicit.llm_explorer": true,
 	"store":                 true,
+	// The remote receives the index (code structure, summaries) on push
+	// and supplies what a pull trusts: a repository may not choose it.
+	"remote": true,
 	// What deletes the user's history (the ledger, other branches'
 	// snapshots) is the user's choice too: a commit may not make the next
 	// hook's update collect it away.
