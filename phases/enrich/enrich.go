@@ -9,8 +9,6 @@ package enrich
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"maps"
@@ -231,22 +229,6 @@ func (w *work) keep(key, text string) error {
 	return w.st.Cache.Put(key, text)
 }
 
-func (w *work) offline() bool { return w.st.LLM.ID() == "offline" }
-
-// uses is how much the repository uses each of f's definitions, for the
-// offline summary; nil for a model, whose summary is composed from pieces
-// and does not depend on them.
-func (w *work) uses(f *snapshot.File) ([]int, error) {
-	if w.edges == nil {
-		return nil, nil
-	}
-	u, err := snapshot.UsesOf(w.edges, f)
-	if err != nil {
-		return nil, fmt.Errorf("uses of %s: %w", f.Path, err)
-	}
-	return u.PerSymbol, nil
-}
-
 func baseFile(st *phase.State, p string) *snapshot.File {
 	if st.Base == nil {
 		return nil
@@ -386,45 +368,6 @@ func emptySummary(lang string) string {
 		return "Empty file."
 	}
 	return "Empty " + lang + " file."
-}
-
-// fileInput is the summary input without content: the file's doc and
-// symbols as the extractor saw them, each with how much the repository
-// uses it (uses, aligned with the symbols; nil counts none).
-func fileInput(f *snapshot.File, uses []int) llm.FileInput {
-	in := llm.FileInput{Lang: f.Lang}
-	if f.Facts == nil {
-		return in
-	}
-	in.Doc = f.Facts.Doc
-	for i, s := range f.Facts.Symbols {
-		si := llm.SymbolInfo{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Signature: s.Signature, Doc: s.Doc}
-		if i < len(uses) {
-			si.Uses = uses[i]
-		}
-		in.Symbols = append(in.Symbols, si)
-	}
-	for _, imp := range f.Facts.Imports {
-		in.Imports = append(in.Imports, imp.Path)
-	}
-	return in
-}
-
-// fileKey hashes normalized content, language, the file's doc, the
-// symbol list with each symbol's use count, the prompt version and the
-// model: the doc is extracted, not read from the content, so a change of
-// extractor changes it alone, and the offline summary speaks through the
-// most used definition.
-func fileKey(f *snapshot.File, in llm.FileInput, model string) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00", llm.FilePromptVersion, model, f.NormSHA, f.Lang, in.Doc)
-	for _, s := range in.Symbols {
-		fmt.Fprintf(h, "%s\x01%s\x01%s\x01%s\x01%s\x01%d\x00", s.Name, s.Qualified, s.Kind, s.Signature, s.Doc, s.Uses)
-	}
-	for _, i := range in.Imports {
-		fmt.Fprintf(h, "%s\x00", i)
-	}
-	return "summary/" + hex.EncodeToString(h.Sum(nil))
 }
 
 // IsBudget reports whether err stopped the phase on its token budget.
