@@ -33,6 +33,11 @@ func inheritSteps() []step {
 		{name: "the base gets it back", change: func(r *gittest.Repo) {
 			r.Write(map[string]string{"pkg/sub/base.py": inheritFiles["pkg/sub/base.py"]})
 		}, want: []string{inheritedCall}},
+		{name: "the base's module is deleted", change: func(r *gittest.Repo) { r.Remove("pkg/sub/base.py") },
+			absent: []string{toBaseHello}},
+		{name: "and added back", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"pkg/sub/base.py": inheritFiles["pkg/sub/base.py"]})
+		}, want: []string{inheritedCall}},
 		{name: "the subclass overrides it", change: func(r *gittest.Repo) {
 			r.Write(map[string]string{"pkg/child.py": r.Read("pkg/child.py") + "\n    def hello(self):\n        return 3\n"})
 		}, want: []string{`"source":"sym:main.py#run","target":"sym:pkg/child.py#Child.hello","kind":"calls"`},
