@@ -31,6 +31,11 @@ type Answer struct {
 	// Callees are the symbols the target calls (for a file: the symbols
 	// it defines), with their signatures.
 	Callees []Signature `json:"callees"`
+	// Members are, for a type, the definitions inside it.
+	Members []Signature `json:"members,omitempty"`
+	// UsedBy are the nodes that extend, implement or reference the target
+	// (calls are under Callers).
+	UsedBy []query.EdgeItem `json:"used_by,omitempty"`
 	// Dependents are, for a file, the files that depend on it.
 	Dependents []query.FileDep `json:"dependents,omitempty"`
 	// Tests are the test symbols (or files) that reach the target.

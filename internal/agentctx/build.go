@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/query"
@@ -121,7 +122,7 @@ func assemble(base *Answer, pieces []piece, kept []bool) *Answer {
 
 // symbol gathers a symbol's answer: header, then pieces in rank order.
 func (b *builder) symbol(id string) (*Answer, []piece) {
-	info := b.ix.ShowSymbol(id)
+	info := b.ix.ShowSymbolWhole(id)
 	base := &Answer{Target: info.NodeRef, EndLine: info.EndLine, Signature: info.Signature, Module: b.moduleOf(info.Path)}
 	base.Doc = b.cut(info.Doc, b.opts.Budget/5)
 	var pieces []piece
@@ -132,8 +133,18 @@ func (b *builder) symbol(id string) (*Answer, []piece) {
 	callers := b.callerPieces(info.NodeRef)
 	top := min(topCallers, len(callers))
 	pieces = append(pieces, callers[:top]...)
+	for _, m := range info.Members {
+		s := Signature{NodeRef: m, Signature: b.signatureOf(m.ID)}
+		pieces = append(pieces, piece{section: "members", cost: b.count(signatureText(s)), add: func(a *Answer) { a.Members = append(a.Members, s) }})
+	}
 	for _, c := range b.ix.Callees(id).Items {
 		pieces = append(pieces, b.signaturePiece("callees", c.NodeRef))
+	}
+	for _, e := range info.In {
+		if e.EdgeKind == edgekind.Calls {
+			continue // shown as call sites
+		}
+		pieces = append(pieces, piece{section: "used_by", cost: b.count(usedByText(e)), add: func(a *Answer) { a.UsedBy = append(a.UsedBy, e) }})
 	}
 	pieces = append(pieces, b.testPieces(id)...)
 	pieces = append(pieces, b.couplingPieces(info.Path, info.Line, max(info.EndLine, info.Line))...)

@@ -23,12 +23,14 @@ func Text(a *Answer) string {
 	if a.Source != nil {
 		w.WriteString(sourceText(a.Source))
 	}
+	section(&w, "members", a.Members, signatureText)
 	section(&w, "callers", a.Callers, callSiteText)
 	label := "callees"
 	if a.Target.Kind == "file" {
 		label = "definitions"
 	}
 	section(&w, label, a.Callees, signatureText)
+	section(&w, "used by", a.UsedBy, usedByText)
 	section(&w, "dependents", a.Dependents, dependentText)
 	section(&w, "tests", a.Tests, refText)
 	section(&w, "couplings", a.Couplings, couplingText)
@@ -111,6 +113,10 @@ func signatureText(s Signature) string {
 
 func dependentText(d query.FileDep) string {
 	return fmt.Sprintf("  %s  %s  %s%s\n", d.Path, strings.Join(d.Kinds, ","), strings.Join(d.Via, ", "), markText(d.Mark))
+}
+
+func usedByText(e query.EdgeItem) string {
+	return fmt.Sprintf("  %s:%d  %s %s%s\n", e.Path, e.Line, e.Name, e.EdgeKind, markText(e.Mark))
 }
 
 func refText(r query.NodeRef) string {

@@ -105,7 +105,9 @@ func Build(ctx context.Context, snap *snapshot.Snapshot, opts Options) (*Answer,
 	if opts.Modules {
 		mods := r.modules()
 		total = len(mods)
-		shape = func(n int) *Answer { return &Answer{Level: "module", Focus: focus, Modules: mods[:n], Shown: n, Total: total} }
+		shape = func(n int) *Answer {
+			return &Answer{Level: "module", Focus: focus, Modules: mods[:n], Shown: n, Total: total}
+		}
 	} else {
 		defs := r.listed(opts.Focus)
 		total = len(defs)

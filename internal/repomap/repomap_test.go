@@ -16,11 +16,11 @@ import (
 // fixture: core.base is used by everything; web.render only by web/app;
 // db.query only by db/jobs; a test calls base too.
 var fixture = map[string]string{
-	"core/base.py": "def base(x):\n    return x\n\n\ndef unused():\n    return 0\n",
-	"web/render.py": "from core.base import base\n\n\ndef render(page):\n    return base(page)\n",
-	"web/app.py":    "from web.render import render\nfrom core.base import base\n\n\ndef serve():\n    return render(base(1))\n",
-	"db/query.py":   "from core.base import base\n\n\ndef query(sql):\n    return base(sql)\n",
-	"db/jobs.py":    "from db.query import query\n\n\ndef nightly():\n    return query('x')\n",
+	"core/base.py":       "def base(x):\n    return x\n\n\ndef unused():\n    return 0\n",
+	"web/render.py":      "from core.base import base\n\n\ndef render(page):\n    return base(page)\n",
+	"web/app.py":         "from web.render import render\nfrom core.base import base\n\n\ndef serve():\n    return render(base(1))\n",
+	"db/query.py":        "from core.base import base\n\n\ndef query(sql):\n    return base(sql)\n",
+	"db/jobs.py":         "from db.query import query\n\n\ndef nightly():\n    return query('x')\n",
 	"tests/test_base.py": "from core.base import base\n\n\ndef test_base():\n    assert base(1) == 1\n",
 }
 
