@@ -22,7 +22,7 @@ import (
 )
 
 // Version names the extractors and resolver; bump it when their output changes.
-const Version = "explicit-19"
+const Version = "explicit-20"
 
 // Phase is the explicit-dependency phase.
 type Phase struct {
