@@ -98,7 +98,7 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 		if len(cands) == 0 {
 			continue
 		}
-		if len(cands) > 1 && args == "" && r.traits.NearestDefinition {
+		if len(cands) > 1 && args == "" && r.traits.NearestDefinition && redefinedValues(cands) {
 			return *cands[nearestAbove(lines, r.line)], typeKnown
 		}
 		kept, stop := r.choose(cands, args)
@@ -295,4 +295,23 @@ func nearestAbove(lines []int, line int) int {
 		}
 	}
 	return best
+}
+
+// redefinedValues reports whether the definitions are values of one kind
+// (functions, classes, consts, variables): repeated consts, not a type and
+// a value that share a name (type Option, const Option) nor the parts of
+// a merged interface, namespace or enum, whose order says nothing of which
+// a reference means.
+func redefinedValues(ds []*def) bool {
+	switch ds[0].Kind {
+	case facts.KindFunction, facts.KindClass, facts.KindConst, facts.KindVar:
+	default:
+		return false
+	}
+	for _, d := range ds[1:] {
+		if d.Kind != ds[0].Kind {
+			return false
+		}
+	}
+	return true
 }
