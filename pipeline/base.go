@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"path"
 
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/gitrepo"
@@ -98,14 +99,28 @@ func relevant(changes []gitrepo.Change, base *snapshot.Snapshot, o Options) []gi
 	var out []gitrepo.Change
 	for _, c := range changes {
 		keep := false
-		// A file skipped for its path is kept so the inventory counts it.
-		if c.From != nil && (base.Files.Get(c.From.Path) != nil || rules.Skipped(*c.From) != "") {
+		// A file skipped for its path, or a candidate skipped for its bytes
+		// or attributes (not in the snapshot), is kept so the inventory
+		// counts it.
+		if c.From != nil && (base.Files.Get(c.From.Path) != nil || rules.Candidate(*c.From) || rules.Skipped(*c.From) != "") {
 			keep = true
 		}
 		if c.To != nil && (rules.Candidate(*c.To) || rules.Skipped(*c.To) != "") {
 			keep = true
 		}
 		if keep {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// attrChanges picks the changes to git attributes files out of a commit
+// diff; never nil, so the inventory tells "none" from "not a commit diff".
+func attrChanges(changes []gitrepo.Change) []gitrepo.Change {
+	out := []gitrepo.Change{}
+	for _, c := range changes {
+		if (c.From != nil && path.Base(c.From.Path) == gitrepo.AttributesFile) || (c.To != nil && path.Base(c.To.Path) == gitrepo.AttributesFile) {
 			out = append(out, c)
 		}
 	}

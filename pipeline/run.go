@@ -364,6 +364,9 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 		return nil, err
 	}
 	st.Changes = relevant(changes, b.snap, o)
+	if !t.worktree {
+		st.AttrChanges = attrChanges(changes)
+	}
 	return st, nil
 }
 

@@ -113,8 +113,18 @@ func worktreeTarget(ctx context.Context, o Options, head gitrepo.Head, branch st
 			}
 			return repo.ReadBlob(id)
 		},
-		changes: func(_ context.Context, _ string, base *snapshot.Snapshot) ([]gitrepo.Change, error) {
-			return synthesize(base, entries), nil
+		changes: func(ctx context.Context, baseCommit string, base *snapshot.Snapshot) ([]gitrepo.Change, error) {
+			baseTree := tracked
+			if baseCommit != head.Commit {
+				t, err := repo.Tree(baseCommit)
+				if err != nil {
+					return nil, err
+				}
+				if baseTree, err = gitrepo.Walk(ctx, t); err != nil {
+					return nil, err
+				}
+			}
+			return synthesize(base, entries, baseTree), nil
 		},
 	}, nil
 }
@@ -210,8 +220,15 @@ func (w *worktreeFiles) read(id string) ([]byte, bool, error) {
 }
 
 // synthesize diffs a snapshot against a list of entries by path and blob.
-func synthesize(base *snapshot.Snapshot, entries []gitrepo.Entry) []gitrepo.Change {
+// A file of the snapshot's commit (baseTree) that the snapshot does not
+// hold (not code, or skipped for its attributes or bytes) is diffed as
+// the commit has it, so that skip counts move by the difference.
+func synthesize(base *snapshot.Snapshot, entries, baseTree []gitrepo.Entry) []gitrepo.Change {
 	var out []gitrepo.Change
+	inBase := make(map[string]gitrepo.Entry, len(baseTree))
+	for _, e := range baseTree {
+		inBase[e.Path] = e
+	}
 	seen := map[string]bool{}
 	for i := range entries {
 		e := entries[i]
@@ -220,7 +237,11 @@ func synthesize(base *snapshot.Snapshot, entries []gitrepo.Entry) []gitrepo.Chan
 		}
 		seen[e.Path] = true
 		b := base.Files.Get(e.Path)
+		h, tracked := inBase[e.Path]
 		switch {
+		case b == nil && tracked && h.Blob == e.Blob:
+		case b == nil && tracked:
+			out = append(out, gitrepo.Change{Action: gitrepo.Modified, From: &h, To: &e})
 		case b == nil:
 			out = append(out, gitrepo.Change{Action: gitrepo.Added, To: &e})
 		case b.Blob != e.Blob:
@@ -230,6 +251,11 @@ func synthesize(base *snapshot.Snapshot, entries []gitrepo.Entry) []gitrepo.Chan
 	for _, p := range base.Paths() {
 		if !seen[p] {
 			out = append(out, gitrepo.Change{Action: gitrepo.Deleted, From: &gitrepo.Entry{Path: p, Blob: base.Files.Get(p).Blob}})
+		}
+	}
+	for _, e := range baseTree {
+		if !seen[e.Path] && !base.Files.Has(e.Path) && gitrepo.PathProblem(e.Path) == "" {
+			out = append(out, gitrepo.Change{Action: gitrepo.Deleted, From: &e})
 		}
 	}
 	return out

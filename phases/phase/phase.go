@@ -40,6 +40,10 @@ type State struct {
 	Next *snapshot.Snapshot
 	// Changes are the git changes from Base's commit to the target tree.
 	Changes []gitrepo.Change
+	// AttrChanges are the changes to git attributes files (.gitattributes)
+	// of a diff of two commits, which Changes leaves out; nil when the
+	// target is a working tree, whose changes are no commit diff.
+	AttrChanges []gitrepo.Change
 	// BaseSkipped counts, by reason, the files of Base's tree left out for
 	// their path; nil when unknown, and the inventory then counts the whole
 	// target tree.
