@@ -26,7 +26,7 @@ var examples = map[string][]string{
 	"impact":          {"lgraph impact plumbing/hash.go --by module", "lgraph impact Hash.String --depth 2 --no-tests --limit 100"},
 	"search":          {"lgraph search Clone", "lgraph search clone --kind function,method --limit 5"},
 	"show":            {"lgraph show Server.Get", "lgraph show plumbing/hash.go --limit 10", "lgraph show repository.go:120"},
-	"serve":           {"lgraph serve --mcp", "claude mcp add lgraph -- lgraph serve --mcp"},
+	"serve":           {"lgraph serve --daemon", "lgraph serve --stop", "lgraph serve --mcp", "claude mcp add lgraph -- lgraph serve --mcp"},
 	"completion":      {"lgraph completion bash > ~/.local/share/bash-completion/completions/lgraph", "source <(lgraph completion zsh)", "lgraph completion fish > ~/.config/fish/completions/lgraph.fish"},
 }
 
