@@ -123,6 +123,10 @@ func TestVersionText(t *testing.T) {
 	if want := "(devel) 0123456789ab 2026-11-30T10:00:00Z"; got != want {
 		t.Errorf("versionText of a clean clone = %q, want %q", got, want)
 	}
+	got = versionText("v0.0.0-20261130100000-0123456789ab+dirty", map[string]string{"vcs.revision": "0123456789abcdef", "vcs.modified": "true", "vcs.time": "2026-11-30T10:00:00Z"})
+	if want := "(devel) 0123456789ab+dirty 2026-11-30T10:00:00Z"; got != want {
+		t.Errorf("versionText of a pseudo-version = %q, want %q", got, want)
+	}
 	if got, want := versionText("", nil), "(devel) (no VCS stamp: built with -buildvcs=false or in a git worktree)"; got != want {
 		t.Errorf("versionText without build info = %q, want %q", got, want)
 	}

@@ -30,7 +30,7 @@ var examples = map[string][]string{
 	"context":         {"lgraph context Server.Get", "lgraph context repository.go:120 --tokens 2000", "lgraph --json context plumbing/hash.go"},
 	"map":             {"lgraph map", "lgraph map --tokens 2000 --focus plumbing/hash.go", "lgraph map --modules"},
 	"show":            {"lgraph show Server.Get", "lgraph show plumbing/hash.go --limit 10", "lgraph show repository.go:120"},
-	"serve":           {"lgraph serve --mcp", "claude mcp add lgraph -- lgraph serve --mcp"},
+	"serve":           {"lgraph serve --daemon", "lgraph serve --stop", "lgraph serve --mcp", "claude mcp add lgraph -- lgraph serve --mcp"},
 	"completion":      {"lgraph completion bash > ~/.local/share/bash-completion/completions/lgraph", "source <(lgraph completion zsh)", "lgraph completion fish > ~/.config/fish/completions/lgraph.fish"},
 }
 

@@ -59,19 +59,28 @@ type keeper struct {
 	release []func()
 }
 
-// answer runs one request's command as the CLI would, into buffers.
-func (k *keeper) answer(ctx context.Context, req warm.Request) warm.Response {
+// answer runs one request's command as the CLI would, into buffers. A
+// command that panics is declined (the client runs it and reports it)
+// and the views kept so far are dropped, as they may be half built.
+func (k *keeper) answer(ctx context.Context, req warm.Request) (resp warm.Response) {
 	if reason := k.decline(req); reason != "" {
 		return warm.Response{Declined: reason}
 	}
+	defer func() {
+		for _, r := range k.release {
+			r()
+		}
+		k.release = nil
+		if p := recover(); p != nil {
+			k.kept.Drop()
+			k.ixView, k.ix = nil, nil
+			resp = warm.Response{Declined: fmt.Sprintf("the command panicked: %v", p)}
+		}
+	}()
 	var stdout, stderr bytes.Buffer
 	g := NewGlobals(&stdout, &stderr, req.Environ)
 	g.keep = k
 	code := g.Finish(g.Run(ctx, req.Argv))
-	for _, r := range k.release {
-		r()
-	}
-	k.release = nil
 	return warm.Response{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Code: code}
 }
 

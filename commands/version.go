@@ -1,6 +1,9 @@
 package commands
 
-import "runtime/debug"
+import (
+	"runtime/debug"
+	"strings"
+)
 
 // buildVersion is the module version and VCS stamp the binary was built
 // with, as the Go toolchain recorded them: "v1.2.0", or
@@ -32,6 +35,11 @@ func versionText(mainVersion string, settings map[string]string) string {
 			v += " (no VCS stamp: built with -buildvcs=false or in a git worktree)"
 		}
 		return v
+	}
+	if strings.Contains(v, short(rev)) {
+		// A pseudo-version (v0.0.0-20261201234026-67f2e8f28bf0+dirty)
+		// says again what the stamp says.
+		v = "(devel)"
 	}
 	v += " " + short(rev)
 	if settings["vcs.modified"] == "true" {

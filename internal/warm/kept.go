@@ -70,6 +70,9 @@ func (wv *Kept) Get(ctx context.Context, open func(context.Context) (*readview.V
 	return v, func() {}, nil
 }
 
+// Drop forgets the kept view, so the next call opens one.
+func (wv *Kept) Drop() { wv.drop() }
+
 func (wv *Kept) drop() {
 	if wv.view != nil {
 		wv.view.Env.Repo.Close()
