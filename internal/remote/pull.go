@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/internal/freshness"
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -54,7 +55,8 @@ type PullReport struct {
 // Pull finds the nearest first-parent ancestor of Head (Head included)
 // with a snapshot by the same producer on the remote, downloads its
 // tables, checks them against their hashes, the manifest's content root
-// and the commit's tree, and publishes it as Branch's baseline. A local
+// and the commit's tree, publishes it as Branch's baseline, and fetches
+// the model results the local cache lacks. A local
 // index at least as near is kept and nothing is downloaded.
 func (r *Remote) Pull(ctx context.Context, o PullOptions) (*PullReport, error) {
 	depth := o.Depth
@@ -105,11 +107,12 @@ func (r *Remote) install(ctx context.Context, o PullOptions, manifestSum string,
 	if err := m.check(rep.Commit, o.Producer); err != nil {
 		return err
 	}
-	lock, err := store.LockWriter(ctx, o.Store.Dir, o.Wait)
+	// The cache holds the store's writer lock while it is open.
+	c, err := cache.Open(ctx, o.Store.CacheDir(), o.Wait)
 	if err != nil {
 		return err
 	}
-	defer lock.Unlock()
+	defer c.Close()
 	for _, t := range m.Tables {
 		if err := r.pullTable(ctx, o.Store, t, &rep.Transfer); err != nil {
 			return err
@@ -124,7 +127,11 @@ func (r *Remote) install(ctx context.Context, o PullOptions, manifestSum string,
 		return fmt.Errorf("remote %s: snapshot of %.12s refused: %w", r.URL, m.Commit, err)
 	}
 	rep.ContentRoot = m.ContentRoot
-	return o.Store.Publish(ref, o.Keep)
+	if err := o.Store.Publish(ref, o.Keep); err != nil {
+		return err
+	}
+	// Model results others paid for; the update from here finds them.
+	return r.pullEntries(ctx, c, &rep.Transfer)
 }
 
 // pullTable downloads a table the store lacks; one it holds is already

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/internal/store"
 )
 
@@ -23,7 +24,8 @@ type PushReport struct {
 	HeadSeq uint64 `json:"head_seq"`
 }
 
-// Push uploads the branch's published snapshot: the tables the remote
+// Push uploads the cache entries the remote lacks (facts and model
+// results), then the branch's published snapshot: the tables the remote
 // lacks, then the manifest, then the commit's snapshot entry, then the
 // branch pointer. Each step only adds what is missing, and nothing points
 // at an object before it is written, so an interrupted push leaves the
@@ -37,6 +39,9 @@ func (r *Remote) Push(ctx context.Context, st *store.Store, branch string) (*Pus
 		return nil, fmt.Errorf("no published index of %s to push: run lgraph update first", branch)
 	}
 	rep := &PushReport{Remote: r.URL, Branch: branch, Commit: ref.Commit}
+	if err := r.pushCache(ctx, st, &rep.Transfer); err != nil {
+		return nil, err
+	}
 	m := &Manifest{Format: store.Format, Commit: ref.Commit, Branch: branch, ConfigKey: ref.ConfigKey, Versions: ref.Versions,
 		ContentRoot: ref.ContentRoot, LeafCount: ref.LeafCount}
 	for _, name := range ref.Tables {
@@ -69,6 +74,17 @@ func (r *Remote) Push(ctx context.Context, st *store.Store, branch string) (*Pus
 	}
 	rep.HeadSeq = head.Seq
 	return rep, nil
+}
+
+// pushCache uploads the cache entries the remote lacks, holding the
+// store's writer lock (the cache is one process's at a time).
+func (r *Remote) pushCache(ctx context.Context, st *store.Store, t *Transfer) error {
+	c, err := cache.Open(ctx, st.CacheDir(), false)
+	if err != nil {
+		return err
+	}
+	defer c.Close()
+	return r.pushEntries(ctx, c, t)
 }
 
 func (r *Remote) pushTable(ctx context.Context, st *store.Store, name string, t *Transfer) (TableObject, error) {

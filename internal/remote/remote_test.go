@@ -98,8 +98,11 @@ func TestPushPullUpdateEqualsInit(t *testing.T) {
 	if again.Transfer.BytesMoved != 0 || again.Transfer.ObjectsMoved != 0 || again.SnapshotNew || again.HeadSeq != 1 {
 		t.Fatalf("second push of the same commit moved %+v, want nothing", again)
 	}
-	if again.Transfer.BytesSkipped != first.Transfer.BytesMoved {
-		t.Errorf("second push skipped %d bytes, the first moved %d", again.Transfer.BytesSkipped, first.Transfer.BytesMoved)
+	if again.Transfer.ObjectsSkipped != first.Transfer.ObjectsMoved {
+		t.Errorf("second push found %d objects there, the first moved %d", again.Transfer.ObjectsSkipped, first.Transfer.ObjectsMoved)
+	}
+	if facts, err := r.remoteEntries(ctx, "facts"); err != nil || len(facts) != len(sourceFiles)-1 {
+		t.Fatalf("%d facts entries on the remote, want one per code file (%v)", len(facts), err)
 	}
 
 	// A developer's clone, one commit ahead of CI, starts from the pull.

@@ -1,0 +1,160 @@
+package remote
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/lgraph/lgraph/cache"
+)
+
+// Cache entries travel as objects too: per-file facts, keyed as the local
+// cache keys them (facts/<extractor version>/<lang>/<blob>), and model
+// results, keyed by the hash of their inputs (summary/, edge/, module/,
+// explore/). An entry's object is
+//
+//	cache/<kind>/<sha256 of key>-<sha256 of record>
+//
+// where the record is {"key", "value"}: the name says which key it
+// answers and what its bytes hash to, so a pull refuses a record that
+// does not hash to its name or answers another key. Two pushers of the
+// same key with different bytes (which the inputs' hash makes a bug, not
+// a race) write two names; a pull takes the first listed.
+
+// pushedKinds are the cache entries a push carries.
+var pushedKinds = []string{"facts", "summary", "edge", "module", "explore"}
+
+// pulledKinds are what a pull fetches whole: the model results, which
+// cost money; facts are in the snapshot's records for every file it
+// holds, and a changed file is parsed again for less than fetching it.
+var pulledKinds = []string{"summary", "edge", "module", "explore"}
+
+type entryRecord struct {
+	Key   string          `json:"key"`
+	Value json.RawMessage `json:"value"`
+}
+
+func entryKind(key string) string {
+	kind, _, _ := strings.Cut(key, "/")
+	return kind
+}
+
+func entryPrefix(kind string) string { return "cache/" + kind + "/" }
+
+// remoteEntries lists the entries of one kind: key hash -> object name.
+func (r *Remote) remoteEntries(ctx context.Context, kind string) (map[string]string, error) {
+	keys, err := r.list(ctx, entryPrefix(kind))
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]string, len(keys))
+	for _, k := range keys {
+		keySum, recSum, ok := strings.Cut(strings.TrimPrefix(k, entryPrefix(kind)), "-")
+		if ok && validSum(keySum) && validSum(recSum) {
+			if _, seen := out[keySum]; !seen {
+				out[keySum] = k
+			}
+		}
+	}
+	return out, nil
+}
+
+// pushEntries uploads the cache entries of pushedKinds the remote lacks.
+func (r *Remote) pushEntries(ctx context.Context, c *cache.Cache, t *Transfer) error {
+	held := map[string]map[string]string{}
+	for _, kind := range pushedKinds {
+		m, err := r.remoteEntries(ctx, kind)
+		if err != nil {
+			return err
+		}
+		held[kind] = m
+	}
+	var missing []string
+	err := c.Entries(func(e cache.Entry) error {
+		kind := entryKind(e.Key)
+		if m, ok := held[kind]; ok {
+			if _, there := m[sumOf([]byte(e.Key))]; there {
+				t.count(false, e.Size)
+			} else {
+				missing = append(missing, e.Key)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("list the cache: %w", err)
+	}
+	for _, key := range missing {
+		value, err := c.Value(key)
+		if err != nil || value == nil {
+			continue // a damaged or vanished entry is recomputed, not shared
+		}
+		rec, err := json.Marshal(entryRecord{Key: key, Value: value})
+		if err != nil {
+			return fmt.Errorf("push cache entry %s: %w", key, err)
+		}
+		name := entryPrefix(entryKind(key)) + sumOf([]byte(key)) + "-" + sumOf(rec)
+		moved, err := r.create(ctx, name, bytes.NewReader(rec))
+		if err != nil {
+			return err
+		}
+		t.count(moved, int64(len(rec)))
+	}
+	return nil
+}
+
+// pullEntries fetches the model results the local cache lacks, each
+// checked against its name before it is stored.
+func (r *Remote) pullEntries(ctx context.Context, c *cache.Cache, t *Transfer) error {
+	local := map[string]bool{}
+	err := c.Entries(func(e cache.Entry) error {
+		local[sumOf([]byte(e.Key))] = true
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("list the cache: %w", err)
+	}
+	for _, kind := range pulledKinds {
+		remote, err := r.remoteEntries(ctx, kind)
+		if err != nil {
+			return err
+		}
+		for keySum, name := range remote {
+			if local[keySum] {
+				continue
+			}
+			rec, err := r.getEntry(ctx, name, keySum)
+			if err != nil {
+				return err
+			}
+			if err := c.PutLater(rec.Key, rec.Value); err != nil {
+				return err
+			}
+			t.count(true, int64(len(rec.Value)))
+		}
+	}
+	return c.Flush()
+}
+
+// getEntry reads one entry object and refuses it unless its bytes hash
+// to its name and it answers the key its name says.
+func (r *Remote) getEntry(ctx context.Context, name, keySum string) (*entryRecord, error) {
+	data, found, err := r.readSmall(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		return nil, fmt.Errorf("remote %s: cache entry %s vanished", r.URL, name)
+	}
+	_, recSum, _ := strings.Cut(name[strings.LastIndex(name, "/")+1:], "-")
+	if sumOf(data) != recSum {
+		return nil, fmt.Errorf("remote %s: %w: %s; refused", r.URL, ErrCorrupt, name)
+	}
+	var rec entryRecord
+	if err := json.Unmarshal(data, &rec); err != nil || sumOf([]byte(rec.Key)) != keySum || entryKind(rec.Key)+"/" != strings.TrimPrefix(name[:strings.LastIndex(name, "/")+1], "cache/") {
+		return nil, fmt.Errorf("remote %s: %w: %s does not answer its key; refused", r.URL, ErrCorrupt, name)
+	}
+	return &rec, nil
+}
