@@ -104,6 +104,11 @@ func openAt(top, gitDir string) (*Repo, error) {
 	return &Repo{git: g, refs: refs, objects: objects, Top: top, CommonDir: common, gitDir: gitDir, partial: partial}, nil
 }
 
+// Reopen opens the same repository afresh (the same git directory and
+// working tree, however they were found: GIT_DIR, a bare repository), so
+// that packs written since are seen.
+func (r *Repo) Reopen() (*Repo, error) { return openAt(r.Top, r.gitDir) }
+
 // Close releases the repository's open pack files.
 func (r *Repo) Close() error {
 	err := r.objects.Close()

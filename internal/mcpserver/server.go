@@ -19,7 +19,6 @@ import (
 	"github.com/lgraph/lgraph/internal/answer"
 	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/freshness"
-	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/readview"
 	"github.com/lgraph/lgraph/internal/warm"
 )
@@ -208,11 +207,7 @@ func (s *server) view(ctx context.Context) (*readview.View, func(), error) {
 // repository held across calls would not find commits that a fetch or gc
 // packed since.
 func (s *server) open(ctx context.Context) (*readview.View, error) {
-	dir := s.env.Repo.Top
-	if dir == "" {
-		dir = s.env.Repo.CommonDir
-	}
-	repo, err := gitrepo.Open(dir)
+	repo, err := s.env.Repo.Reopen()
 	if err != nil {
 		return nil, err
 	}
