@@ -6,6 +6,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lgraph/lgraph/cache"
 )
@@ -86,24 +89,36 @@ func (r *Remote) pushEntries(ctx context.Context, c *cache.Cache, t *Transfer) e
 	if err != nil {
 		return fmt.Errorf("list the cache: %w", err)
 	}
+	var mu sync.Mutex
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(transfers)
 	for _, key := range missing {
-		value, err := c.Value(key)
-		if err != nil || value == nil {
-			continue // a damaged or vanished entry is recomputed, not shared
-		}
-		rec, err := json.Marshal(entryRecord{Key: key, Value: value})
-		if err != nil {
-			return fmt.Errorf("push cache entry %s: %w", key, err)
-		}
-		name := entryPrefix(entryKind(key)) + sumOf([]byte(key)) + "-" + sumOf(rec)
-		moved, err := r.create(ctx, name, bytes.NewReader(rec))
-		if err != nil {
-			return err
-		}
-		t.count(moved, int64(len(rec)))
+		g.Go(func() error {
+			value, err := c.Value(key)
+			if err != nil || value == nil {
+				return nil // a damaged or vanished entry is recomputed, not shared
+			}
+			rec, err := json.Marshal(entryRecord{Key: key, Value: value})
+			if err != nil {
+				return fmt.Errorf("push cache entry %s: %w", key, err)
+			}
+			name := entryPrefix(entryKind(key)) + sumOf([]byte(key)) + "-" + sumOf(rec)
+			moved, err := r.create(gctx, name, bytes.NewReader(rec))
+			if err != nil {
+				return err
+			}
+			mu.Lock()
+			t.count(moved, int64(len(rec)))
+			mu.Unlock()
+			return nil
+		})
 	}
-	return nil
+	return g.Wait()
 }
+
+// transfers bounds the cache entries moved at once: object stores answer
+// one small request at a time slowly, and many at once well.
+const transfers = 8
 
 // pullEntries fetches the model results the local cache lacks, each
 // checked against its name before it is stored.
@@ -121,18 +136,29 @@ func (r *Remote) pullEntries(ctx context.Context, c *cache.Cache, t *Transfer) e
 		if err != nil {
 			return err
 		}
+		var mu sync.Mutex
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(transfers)
 		for keySum, name := range remote {
 			if local[keySum] {
 				continue
 			}
-			rec, err := r.getEntry(ctx, name, keySum)
-			if err != nil {
-				return err
-			}
-			if err := c.PutLater(rec.Key, rec.Value); err != nil {
-				return err
-			}
-			t.count(true, int64(len(rec.Value)))
+			g.Go(func() error {
+				rec, err := r.getEntry(gctx, name, keySum)
+				if err != nil {
+					return err
+				}
+				if err := c.PutLater(rec.Key, rec.Value); err != nil {
+					return err
+				}
+				mu.Lock()
+				t.count(true, int64(len(rec.Value)))
+				mu.Unlock()
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return err
 		}
 	}
 	return c.Flush()

@@ -169,7 +169,13 @@ func (r *Remote) createFile(key string, src io.Reader) (bool, error) {
 	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
 		return fail(err)
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
+	// Temporary files live apart from every listed prefix, so a
+	// concurrent list never meets one that vanishes under it.
+	tmpDir := filepath.Join(r.dir, ".lgraph-tmp")
+	if err := os.MkdirAll(tmpDir, 0o755); err != nil {
+		return fail(err)
+	}
+	tmp, err := os.CreateTemp(tmpDir, "obj-*")
 	if err != nil {
 		return fail(err)
 	}
