@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/agentctx"
-	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
 	"github.com/lgraph/lgraph/internal/query"
 	"github.com/lgraph/lgraph/internal/readview"
@@ -57,20 +56,7 @@ def test_helper():
 // open indexes the fixture and opens a view and index on it.
 func open(t *testing.T) (*readview.View, *query.Index) {
 	t.Helper()
-	repo := gittest.New(t)
-	repo.Write(fixture)
-	repo.Commit("base")
-	ix := lgtest.New(t, repo.Dir)
-	ix.MustRun(t, "init", true)
-	e, err := readview.OpenEnv(readview.Location{RepoDir: repo.Dir, StoreDir: ix.StoreDir}, false, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { e.Repo.Close() })
-	v, err := readview.Open(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
+	v := lgtest.IndexedView(t, fixture)
 	return v, query.New(v.Snap, v.Staleness)
 }
 

@@ -9,9 +9,11 @@ import (
 
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/graph"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/all"
+	"github.com/lgraph/lgraph/internal/readview"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
@@ -115,4 +117,26 @@ func (ix *Indexer) Published(t testing.TB, branch string) *snapshot.Snapshot {
 		t.Fatalf("load %s: %v (snapshot %v)", branch, err, snap != nil)
 	}
 	return snap
+}
+
+// IndexedView commits files as one commit of a new repository, indexes it
+// with init and opens the published view as every read does: the fixture
+// of tests that exercise a read on a real store.
+func IndexedView(t *testing.T, files map[string]string) *readview.View {
+	t.Helper()
+	repo := gittest.New(t)
+	repo.Write(files)
+	repo.Commit("base")
+	ix := New(t, repo.Dir)
+	ix.MustRun(t, "init", true)
+	e, err := readview.OpenEnv(readview.Location{RepoDir: repo.Dir, StoreDir: ix.StoreDir}, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { e.Repo.Close() })
+	v, err := readview.Open(context.Background(), e)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }

@@ -5,9 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
-	"github.com/lgraph/lgraph/internal/readview"
 	"github.com/lgraph/lgraph/internal/repomap"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/tokens"
@@ -26,21 +24,7 @@ var fixture = map[string]string{
 
 func open(t *testing.T) *snapshot.Snapshot {
 	t.Helper()
-	repo := gittest.New(t)
-	repo.Write(fixture)
-	repo.Commit("base")
-	ix := lgtest.New(t, repo.Dir)
-	ix.MustRun(t, "init", true)
-	e, err := readview.OpenEnv(readview.Location{RepoDir: repo.Dir, StoreDir: ix.StoreDir}, false, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { e.Repo.Close() })
-	v, err := readview.Open(context.Background(), e)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v.Snap
+	return lgtest.IndexedView(t, fixture).Snap
 }
 
 func names(a *repomap.Answer) []string {
