@@ -39,9 +39,10 @@ func (a Attempt) Tokens(c *tokens.Counter) int {
 
 // Score is an answer against the truth set.
 type Score struct {
-	Correct bool    // the answer names exactly the truth set (and Covered)
-	Recall  float64 // the share of the truth set the answer names
-	Extra   int     // answer entries not in the truth set
+	Correct bool     // the answer names exactly the truth set (and Covered)
+	Recall  float64  // the share of the truth set the answer names
+	Extra   int      // answer entries not in the truth set
+	Missing []string // truth entries the answer lacks, in order
 }
 
 // Grade compares an attempt's answer with the truth set.
@@ -51,6 +52,17 @@ func Grade(a Attempt, truth []string) Score {
 		want[t] = true
 	}
 	got := map[string]bool{}
+	for _, x := range a.Answer {
+		got[x] = true
+	}
+	var missing []string
+	for _, t := range truth {
+		if !got[t] {
+			missing = append(missing, t)
+		}
+	}
+	sort.Strings(missing)
+	got = map[string]bool{}
 	hit, extra := 0, 0
 	for _, x := range a.Answer {
 		if got[x] {
@@ -67,7 +79,7 @@ func Grade(a Attempt, truth []string) Score {
 	if len(want) > 0 {
 		recall = float64(hit) / float64(len(want))
 	}
-	return Score{Correct: a.Covered && hit == len(want) && extra == 0, Recall: recall, Extra: extra}
+	return Score{Correct: a.Covered && hit == len(want) && extra == 0, Recall: recall, Extra: extra, Missing: missing}
 }
 
 // Row is one task's line in the table: both modes side by side.
@@ -78,6 +90,9 @@ type Row struct {
 	LgraphTokens         int
 	GrepTokens           int
 	Note                 string
+	// Variant marks a second script for a task already in the table (the
+	// same question asked another way); it is left out of the "all" line.
+	Variant bool
 }
 
 // Ratio is lgraph's tokens over grep's.
@@ -90,11 +105,11 @@ func (r Row) Ratio() float64 {
 
 // Summary totals a table per task kind and overall.
 type Summary struct {
-	Kind                        string
-	Tasks                       int
-	LgraphCorrect, GrepCorrect  int
-	LgraphRecall, GrepRecall    float64 // mean
-	LgraphTokens, GrepTokens    int
+	Kind                       string
+	Tasks                      int
+	LgraphCorrect, GrepCorrect int
+	LgraphRecall, GrepRecall   float64 // mean
+	LgraphTokens, GrepTokens   int
 }
 
 // Ratio is lgraph's total tokens over grep's.
@@ -117,7 +132,11 @@ func Summarize(rows []Row) []Summary {
 			by[r.Kind] = s
 			order = append(order, r.Kind)
 		}
-		for _, t := range []*Summary{s, all} {
+		totals := []*Summary{s, all}
+		if r.Variant {
+			totals = totals[:1]
+		}
+		for _, t := range totals {
 			t.Tasks++
 			if r.Lgraph.Correct {
 				t.LgraphCorrect++

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -23,9 +24,9 @@ import (
 
 // corpora are the pinned modules the tasks run on (.ci/run downloads them
 // and their dependencies into the module cache).
-var corpora = []string{
-	"github.com/urfave/cli/v2@v2.27.7",
-	"github.com/go-git/go-git/v5@v5.19.3",
+var corpora = []struct{ name, dir string }{
+	{"urfave/cli", "github.com/urfave/cli/v2@v2.27.7"},
+	{"go-git", "github.com/go-git/go-git/v5@v5.19.3"},
 }
 
 const (
@@ -44,10 +45,10 @@ func TestTaskBenchmark(t *testing.T) {
 	cache := moduleCache(t)
 	var present []string
 	for _, c := range corpora {
-		if _, err := os.Stat(filepath.Join(cache, filepath.FromSlash(c), "go.mod")); err == nil {
-			present = append(present, c)
+		if _, err := os.Stat(filepath.Join(cache, filepath.FromSlash(c.dir), "go.mod")); err == nil {
+			present = append(present, c.name)
 		} else {
-			t.Logf("corpus %s is not in the module cache: run `go mod download %s` to measure it", c, c)
+			t.Logf("corpus %s is not in the module cache: run `go mod download %s` to measure it", c.dir, c.dir)
 		}
 	}
 	if len(present) == 0 {
@@ -56,13 +57,16 @@ func TestTaskBenchmark(t *testing.T) {
 	bin := buildLgraph(t)
 	counter := tokens.New()
 	var rows []taskbench.Row
-	for _, c := range present {
-		t.Run(filepath.Base(c), func(t *testing.T) {
+	for _, c := range corpora {
+		if !slices.Contains(present, c.name) {
+			continue
+		}
+		t.Run(c.name, func(t *testing.T) {
 			start := time.Now()
-			rs := runCorpus(t, bin, filepath.Join(cache, filepath.FromSlash(c)), filepath.Base(c), counter)
-			t.Logf("%s: %d tasks in %v", c, len(rs), time.Since(start).Round(time.Millisecond))
-			if len(rs) < 3*targetsPerCorpus {
-				t.Errorf("%s: %d tasks measured, want at least %d", c, len(rs), 3*targetsPerCorpus)
+			rs := runCorpus(t, bin, filepath.Join(cache, filepath.FromSlash(c.dir)), c.name, counter)
+			t.Logf("%s: %d tasks in %v", c.dir, len(rs), time.Since(start).Round(time.Millisecond))
+			if len(rs) < 4*targetsPerCorpus {
+				t.Errorf("%s: %d tasks measured, want at least %d", c.dir, len(rs), 4*targetsPerCorpus)
 			}
 			for _, r := range rs {
 				if r.LgraphTokens == 0 || r.GrepTokens == 0 || r.Truth == 0 {
@@ -77,10 +81,14 @@ func TestTaskBenchmark(t *testing.T) {
 
 // runCorpus indexes one module and runs every task on it.
 func runCorpus(t *testing.T, bin, modDir, corpus string, c *tokens.Counter) []taskbench.Row {
+	start := time.Now()
 	dir := copyModule(t, modDir)
 	lg := &lgraph{t: t, bin: bin, dir: dir}
 	lg.run("init", "--quiet")
+	t.Logf("copied and indexed in %v", time.Since(start).Round(time.Millisecond))
+	start = time.Now()
 	tr := loadTruth(t, dir)
+	t.Logf("type-checked in %v", time.Since(start).Round(time.Millisecond))
 	tree, err := taskbench.LoadTree(dir, ".go")
 	if err != nil {
 		t.Fatal(err)
@@ -89,6 +97,7 @@ func runCorpus(t *testing.T, bin, modDir, corpus string, c *tokens.Counter) []ta
 	for _, d := range pickTargets(tr) {
 		rows = append(rows,
 			row(corpus, "definition", d.qual, 1, definitionLgraph(lg, tree, d), definitionGrep(tree, d), []string{site(d.path, d.line)}, c),
+			variant(row(corpus, "definition (context --tokens 300)", d.qual, 1, definitionLgraph(lg, tree, d, "--tokens", "300"), definitionGrep(tree, d), []string{site(d.path, d.line)}, c)),
 			row(corpus, "callers", d.qual, len(d.sites), callersLgraph(lg, tree, d), callersGrep(tree, d), taskbench.SortedKeys(d.sites), c),
 			row(corpus, "impact", d.qual, len(d.files), impactLgraph(lg, d), impactGrep(tree, d), taskbench.SortedKeys(d.files), c),
 		)
@@ -99,7 +108,17 @@ func runCorpus(t *testing.T, bin, modDir, corpus string, c *tokens.Counter) []ta
 		r.Note = "search does not find env keys: grep fallback"
 		rows = append(rows, r)
 	}
+	for _, r := range rows {
+		if m := r.Lgraph.Missing; len(m) > 0 {
+			t.Logf("lgraph %s %s missed %d of %d, e.g. %v", r.Kind, r.Target, len(m), r.Truth, m[:min(3, len(m))])
+		}
+	}
 	return rows
+}
+
+func variant(r taskbench.Row) taskbench.Row {
+	r.Variant = true
+	return r
 }
 
 func row(corpus, kind, target string, n int, l, g taskbench.Attempt, truth []string, c *tokens.Counter) taskbench.Row {
@@ -139,9 +158,9 @@ func site(path string, line int) string { return fmt.Sprintf("%s:%d", path, line
 
 // --- the definition task: find a function and read its code ---
 
-func definitionLgraph(lg *lgraph, tree *taskbench.Tree, d *decl) taskbench.Attempt {
+func definitionLgraph(lg *lgraph, tree *taskbench.Tree, d *decl, extra ...string) taskbench.Attempt {
 	var a taskbench.Attempt
-	out := lg.read(&a, d, "context", "%s")
+	out := lg.read(&a, d, "context", "%s", extra...)
 	if strings.Contains(out, site(d.path, d.line)) {
 		a.Answer = []string{site(d.path, d.line)}
 	}

@@ -85,7 +85,9 @@ func loadTruth(t *testing.T, dir string) *truth {
 			collectEnv(t, dir, p, f, tr.env)
 		}
 	}
-	sort.Slice(tr.decls, func(i, j int) bool { return tr.decls[i].path+"#"+tr.decls[i].qual < tr.decls[j].path+"#"+tr.decls[j].qual })
+	sort.Slice(tr.decls, func(i, j int) bool {
+		return tr.decls[i].path+"#"+tr.decls[i].qual < tr.decls[j].path+"#"+tr.decls[j].qual
+	})
 	return tr
 }
 
