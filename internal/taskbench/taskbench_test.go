@@ -36,8 +36,9 @@ const (
 )
 
 // TestTaskBenchmark runs the scripted agent tasks of issue 24 in both
-// modes on each corpus and logs the table. It asserts only that every task
-// was measured in both modes against a non-empty truth.
+// modes on each corpus and logs the table. It asserts that every task was
+// measured in both modes against a non-empty truth and, with all corpora
+// present, the ceilings of ratioCeilings.
 func TestTaskBenchmark(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds lgraph, indexes and type-checks real modules")
@@ -76,6 +77,9 @@ func TestTaskBenchmark(t *testing.T) {
 			rows = append(rows, rs...)
 		})
 	}
+	if len(present) == len(corpora) {
+		checkCeilings(t, rows)
+	}
 	table := taskbench.Table(rows)
 	t.Logf("task benchmark (tokens: cl100k_base over everything the agent read)\n%s", table)
 	// go test prints a passing package's logs only with -v; CI asks for
@@ -83,6 +87,30 @@ func TestTaskBenchmark(t *testing.T) {
 	if out := os.Getenv("LGRAPH_TASKBENCH_OUT"); out != "" {
 		if err := os.WriteFile(out, []byte(table), 0o644); err != nil {
 			t.Errorf("write the table to $LGRAPH_TASKBENCH_OUT: %v", err)
+		}
+	}
+}
+
+// ratioCeilings hold the task kinds where lgraph meets issue 24's aim to
+// it, with margin: measured 0.20 (callers) and 0.05 (impact) on both
+// corpora when set. The definition and env var tasks miss the aim (see
+// docs/measurements.md) and have no ceiling.
+var ratioCeilings = map[string]float64{"callers": 0.30, "impact": 0.15}
+
+// checkCeilings fails when a kind with a ceiling spends more than it of
+// grep's tokens, or answers fewer tasks correctly than grep.
+func checkCeilings(t *testing.T, rows []taskbench.Row) {
+	t.Helper()
+	for _, s := range taskbench.Summarize(rows) {
+		ceiling, ok := ratioCeilings[s.Kind]
+		if !ok {
+			continue
+		}
+		if s.Ratio() > ceiling {
+			t.Errorf("%s: lgraph read %.2f of grep's tokens, above the ceiling %.2f", s.Kind, s.Ratio(), ceiling)
+		}
+		if s.LgraphCorrect < s.GrepCorrect {
+			t.Errorf("%s: lgraph answered %d of %d tasks correctly, grep %d", s.Kind, s.LgraphCorrect, s.Tasks, s.GrepCorrect)
 		}
 	}
 }
