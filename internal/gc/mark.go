@@ -20,10 +20,11 @@ type marks struct {
 	keys      map[string]bool            // summary/… and module/… keys in use
 	edgeTexts map[string]bool            // edge explanations in use
 	versions  map[string]map[string]bool // phase -> producing versions in use
+	commits   map[string]bool            // the kept snapshots' commits
 }
 
 func newMarks() *marks {
-	return &marks{blobs: map[string]bool{}, contents: map[string]bool{}, keys: map[string]bool{}, edgeTexts: map[string]bool{}, versions: map[string]map[string]bool{}}
+	return &marks{blobs: map[string]bool{}, contents: map[string]bool{}, keys: map[string]bool{}, edgeTexts: map[string]bool{}, versions: map[string]map[string]bool{}, commits: map[string]bool{}}
 }
 
 // mark adds what one kept snapshot uses.
@@ -33,6 +34,7 @@ func (m *marks) mark(s *store.Store, ref *store.Ref) error {
 		return fmt.Errorf("open the snapshot of %s: %v", ref.Branch, err)
 	}
 	defer snap.Close()
+	m.commits[ref.Commit] = true
 	for phase, v := range snap.Versions {
 		if m.versions[phase] == nil {
 			m.versions[phase] = map[string]bool{}
@@ -82,6 +84,8 @@ func (m *marks) live(c *cache.Cache, key string) (bool, error) {
 		return len(parts) == 4 && m.versions["implicit"][parts[1]] && m.blobs[blob], nil
 	case "project-file":
 		return m.blobs[blob], nil
+	case "attrs": // attrs/<list version>/<commit>: a commit's .gitattributes files, which the next update starts from
+		return len(parts) == 3 && m.commits[blob], nil
 	case "summary", "module":
 		return m.keys[key], nil
 	case "explore": // explore/<prompt version>/<normalized content hash>/<model and language hash>
