@@ -46,6 +46,9 @@ func (e *extractor) definition(n *sitter.Node) bool {
 	if body != nil {
 		sym.Doc = e.docstring(body)
 	}
+	if !isClass {
+		sym.Params = e.paramTypes(n, method)
+	}
 	if sym.Doc == "" {
 		outer := n
 		if p := n.Parent(); p != nil && e.g.Kind(p) == "decorated_definition" {
