@@ -8,7 +8,7 @@ import "testing"
 // package that passes lambdas, defs by name and decorated defs.
 var pyCallbacks = map[string]string{
 	"fw/__init__.py": "from .app import App, register\n",
-	"fw/http.py": "class Request:\n    def json(self):\n        return {}\n\n\nclass Other:\n    def json(self):\n        return []\n",
+	"fw/http.py":     "class Request:\n    def json(self):\n        return {}\n\n\nclass Other:\n    def json(self):\n        return []\n",
 	"fw/base.py": "from typing import Callable, Optional\nfrom .http import Request\n\n\nclass Base:\n" +
 		"    def on_request(self, f: Callable[[Request], None]) -> None:\n        pass\n\n" +
 		"    def add_handler(self, h: Optional[Callable[[Request, int], None]] = None, *, name=None):\n        pass\n",
