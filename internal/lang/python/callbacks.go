@@ -122,6 +122,25 @@ func (e *extractor) callableElement(args string) string {
 	return "=>" + strings.Join(chains, ";")
 }
 
+// aliasParams is the Params of a type alias whose value is a Callable
+// (Handler = Callable[[Request], None], type Handler = ...): its
+// parameters, so that a parameter declared Handler gives a callback
+// passed there Request; "" for any other value.
+func (e *extractor) aliasParams(value *sitter.Node) string {
+	if value == nil {
+		return ""
+	}
+	head, args := generic(noSpace(syntax.Text(value, e.src)))
+	if last, ok := e.typingName(head); !ok || last != "Callable" {
+		return ""
+	}
+	el, ok := strings.CutPrefix(e.callableElement(args), "=>")
+	if !ok {
+		return ""
+	}
+	return "(" + strings.ReplaceAll(el, ";", ",") + ")"
+}
+
 // passedAt is where a function is passed: the callee expression of the
 // call and the argument's position.
 type passedAt struct {
