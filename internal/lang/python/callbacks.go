@@ -217,18 +217,30 @@ func (e *extractor) passedNames() {
 	}
 	e.passed = map[passKey]passedAt{}
 	syntax.Walk(e.root, func(n *sitter.Node) bool {
-		if e.g.Kind(n) != "identifier" {
+		if e.g.Kind(n) != "call" {
 			return true
 		}
-		site, ok := e.argumentSite(n)
-		if !ok {
-			return false
+		args := n.ChildByFieldId(e.g.fArguments)
+		if args == nil || e.g.Kind(args) != "argument_list" {
+			return true
 		}
-		key := passKey{scope: e.enclosingScope(n), name: syntax.Text(n, e.src)}
-		if _, seen := e.passed[key]; !seen {
-			e.passed[key] = site
+		k := 0
+		for i := uint(0); i < args.NamedChildCount(); i++ {
+			a := args.NamedChild(i)
+			switch e.g.Kind(a) {
+			case "comment":
+				continue
+			case "list_splat", "dictionary_splat", "keyword_argument":
+				return true // positions are not known past *xs
+			case "identifier":
+				key := passKey{scope: e.enclosingScope(n), name: syntax.Text(a, e.src)}
+				if _, seen := e.passed[key]; !seen {
+					e.passed[key] = passedAt{callee: n.ChildByFieldId(e.g.fFunc), arg: k}
+				}
+			}
+			k++
 		}
-		return false
+		return true
 	})
 }
 
