@@ -46,6 +46,9 @@ func (e *extractor) definition(n *sitter.Node) bool {
 	if body != nil {
 		sym.Doc = e.docstring(body)
 	}
+	if !isClass {
+		sym.Params = e.paramTypes(n, method)
+	}
 	if sym.Doc == "" {
 		outer := n
 		if p := n.Parent(); p != nil && e.g.Kind(p) == "decorated_definition" {
@@ -223,7 +226,7 @@ func (e *extractor) typeAlias(n *sitter.Node) {
 	}
 	e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: qual, Kind: facts.KindType,
 		Parent: parent, Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: syntax.OneLine(syntax.Text(n, e.src)),
-		Doc: syntax.PrecedingComments(n, e.src, isComment)})
+		Doc: syntax.PrecedingComments(n, e.src, isComment), Params: e.aliasParams(n.ChildByFieldId(e.g.fRight))})
 	e.stack = append(e.stack, scope{end: n.EndByte(), qual: qual})
 }
 
@@ -236,6 +239,8 @@ func (e *extractor) assignment(n *sitter.Node) {
 	sig := syntax.Header(n, n.ChildByFieldId(e.g.fRight), e.src)
 	first := ""
 	typ, _, _ := e.valueType(n)
+	// Handler = Callable[[Request], None] is a type alias of a callback.
+	params := e.aliasParams(n.ChildByFieldId(e.g.fRight))
 	add := func(id *sitter.Node, typ string) {
 		name := syntax.Text(id, e.src)
 		if first == "" {
@@ -252,11 +257,14 @@ func (e *extractor) assignment(n *sitter.Node) {
 		}
 		e.vars[name] = len(e.f.Symbols)
 		kind := facts.KindVar
-		if allCaps(name) {
+		switch {
+		case params != "":
+			kind = facts.KindType
+		case allCaps(name):
 			kind = facts.KindConst
 		}
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: kind,
-			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Doc: doc, Type: typ})
+			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Doc: doc, Type: typ, Params: params})
 	}
 	for cur := n; cur != nil && e.g.Kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
 		left := cur.ChildByFieldId(e.g.fLeft)

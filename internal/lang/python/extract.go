@@ -114,10 +114,14 @@ type extractor struct {
 	fields map[string]*field
 	// overloads are the indexes of @overload-decorated defs in f.Symbols.
 	overloads []int
+	// root is the module node; passed, built on first use, is where each
+	// scope first passes each name as an argument (callbackSite).
+	root   *sitter.Node
+	passed map[passKey]passedAt
 }
 
 func extract(root *sitter.Node, src []byte) *facts.File {
-	e := &extractor{g: grammarIDs(), src: src, f: &facts.File{}, fields: map[string]*field{},
+	e := &extractor{g: grammarIDs(), src: src, f: &facts.File{}, fields: map[string]*field{}, root: root,
 		mod: modNames{first: map[string]byte{}, from: map[string]fromName{}, plain: map[string][]plain{}, typeVars: map[string]bool{},
 			returns: map[string]string{}, anns: map[string]string{}}}
 	e.scanModule(root)

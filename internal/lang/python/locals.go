@@ -38,11 +38,15 @@ type bind struct {
 	chain string
 	ann   string
 	// kind is 'w' for with-as (what the value's __enter__ returns), 'x'
-	// for except-as (value names the exception class), pyTuple for part
+	// for except-as (value names the exception class), 'c' for a
+	// callback's parameter (site and index), pyTuple for part
 	// index of a tuple, and an element kind (pyIter...) for what the
 	// container value gives.
 	kind  byte
 	index int
+	// site is where the function whose parameter this is was passed
+	// (kind 'c': the index-th parameter of a callback).
+	site passedAt
 }
 
 func (l *locals) bind(name string, b bind) {
@@ -94,7 +98,15 @@ func (e *extractor) enterLocals(n *sitter.Node, self bool) {
 	switch e.g.Kind(n) {
 	case "function_definition", "lambda":
 		if ps := n.ChildByFieldId(e.g.fParams); ps != nil {
-			e.params(ps, l, self)
+			var site passedAt
+			looked, passed := false, false
+			e.params(ps, l, self, func(i int) (bind, bool) {
+				if !looked {
+					site, passed = e.callbackSite(n)
+					looked = true
+				}
+				return bind{kind: 'c', index: i, site: site}, passed
+			})
 		}
 		if body := n.ChildByFieldId(e.g.fBody); body != nil && e.g.Kind(n) == "function_definition" {
 			e.bindings(body, l)
@@ -111,15 +123,32 @@ func (e *extractor) enterLocals(n *sitter.Node, self bool) {
 
 // params binds a parameter list: *args is a tuple and **kwargs a dict; an
 // annotated parameter has its declared type, the first parameter of a
-// method is self, the others are unknown.
-func (e *extractor) params(ps *sitter.Node, l *locals, self bool) {
+// method is self, an unannotated one of a function passed as an argument
+// has the type the callee declares there (callbackSite), the others are
+// unknown.
+func (e *extractor) params(ps *sitter.Node, l *locals, self bool, callback func(i int) (bind, bool)) {
 	at := ps.StartByte()
+	pos := 0
 	for i := uint(0); i < ps.NamedChildCount(); i++ {
 		p := ps.NamedChild(i)
-		if e.g.Kind(p) == "comment" {
+		switch e.g.Kind(p) {
+		case "comment":
 			continue // def f(  # type: ignore\n self): self is still the first
+		case "positional_separator":
+			continue
+		case "keyword_separator", "list_splat_pattern", "dictionary_splat_pattern":
+			pos = -1 // no later parameter takes a position
 		}
 		b := bind{at: at, chain: facts.Unknown}
+		if self {
+			pos++
+		} else if pos >= 0 && p.ChildByFieldId(e.g.fType) == nil {
+			if cb, ok := callback(pos); ok {
+				cb.at = at
+				b = cb
+			}
+			pos++
+		}
 		if t := p.ChildByFieldId(e.g.fType); t != nil {
 			b.ann = noSpace(syntax.Text(t, e.src))
 		}

@@ -97,6 +97,8 @@ func (e *extractor) bindChain(pick *bind, mode chainMode, depth int) string {
 		return steps(e.exprChain(pick.value, mode, depth+1), []string{"__enter__()"})
 	case 'x':
 		return e.annotationChain(noSpace(syntax.Text(pick.value, e.src)), mode, depth+1)
+	case 'c':
+		return e.callbackChain(pick.site, pick.index, mode, depth)
 	}
 	return e.exprChain(pick.value, mode, depth+1)
 }
