@@ -10,6 +10,7 @@ import (
 	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
@@ -31,6 +32,12 @@ func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	if cpp {
 		g = gs.cpp
 	}
+	if clean, ok := blankTypeMacros(src); ok {
+		if tree := parse(clean, cpp); tree != nil {
+			defer tree.Close()
+			root, src = tree.RootNode(), clean
+		}
+	}
 	if !root.HasError() {
 		return extract(root, src, g, cpp)
 	}
@@ -43,7 +50,7 @@ func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	if changed {
 		tries = append(tries, reading{clean, cpp})
 	}
-	if !cpp && cppMarkers().Match(src) {
+	if !cpp && lang.HasCPPSyntax(src) {
 		tries = append(tries, reading{src, true})
 		if changed {
 			tries = append(tries, reading{clean, true})
@@ -62,24 +69,14 @@ func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	return out
 }
 
-// cppMarkers are line starts only C++ has.
-var cppMarkers = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?m)^[ \t]*(namespace\s+\w+\s*\{|template\s*<|class\s+\w+|using\s+namespace\s|(public|private|protected)\s*:)`)
-})
-
 // parseExtract parses src as C or C++ and extracts it when the parse
 // has fewer errors than limit.
 func parseExtract(src []byte, cpp bool, limit int) (*facts.File, int, bool) {
-	g, l := grammarIDs().c, sitter.NewLanguage(tsc.Language())
+	g := grammarIDs().c
 	if cpp {
-		g, l = grammarIDs().cpp, cppLanguage()
+		g = grammarIDs().cpp
 	}
-	p := sitter.NewParser()
-	defer p.Close()
-	if err := p.SetLanguage(l); err != nil {
-		return nil, 0, false
-	}
-	tree := p.Parse(src, nil)
+	tree := parse(src, cpp)
 	if tree == nil {
 		return nil, 0, false
 	}
@@ -91,6 +88,44 @@ func parseExtract(src []byte, cpp bool, limit int) (*facts.File, int, bool) {
 	}
 	return extract(root, src, g, cpp), errs, true
 }
+
+// parse parses src as C or C++; nil when the parser cannot run.
+func parse(src []byte, cpp bool) *sitter.Tree {
+	l := sitter.NewLanguage(tsc.Language())
+	if cpp {
+		l = cppLanguage()
+	}
+	p := sitter.NewParser()
+	defer p.Close()
+	if p.SetLanguage(l) != nil {
+		return nil
+	}
+	return p.Parse(src, nil)
+}
+
+// blankTypeMacros blanks the macro words between class, struct or union
+// and the name of a type being defined (struct LEVELDB_EXPORT Options {),
+// and reports whether it blanked any. Unlike the other macro words these
+// parse without an error, as a function returning "struct LEVELDB_EXPORT"
+// whose body is the members, so they are blanked before the first parse.
+// A name then followed by a body, a base list or the end of the line is
+// defined; "struct MY_TAG var;" declares a variable and stays.
+func blankTypeMacros(src []byte) ([]byte, bool) {
+	if !typeMacro().Match(src) {
+		return src, false
+	}
+	out := bytes.Clone(src)
+	for _, m := range typeMacro().FindAllSubmatchIndex(out, -1) {
+		blank(out[m[2]:m[3]])
+	}
+	return out, true
+}
+
+// typeMacro finds "class|struct|union MACRO_WORD... Name" before "{", a
+// base list ":" or the line's end; group 1 is the macro words.
+var typeMacro = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?m)\b(?:class|struct|union)[ \t]+((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?(?:\{|:[^:]|$)`)
+})
 
 // blankMacros returns src with lone macro lines and macro words before
 // declarations replaced by spaces, and whether it changed anything.

@@ -20,7 +20,7 @@ import (
 
 // Version names the classification rules: a snapshot made under other
 // rules is listed again (see Phase.Run). It is part of every blob-info key.
-const Version = "inventory-6"
+const Version = "inventory-7"
 
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.
@@ -36,6 +36,9 @@ type BlobInfo struct {
 	// Made is why the bytes read as written by no one (gitrepo.SkipGenerated,
 	// SkipMinified), "" for hand-written code.
 	Made string `json:"made,omitempty"`
+	// CPP marks bytes with a line only C++ writes (lang.HasCPPSyntax): a
+	// .h header holding them is C++.
+	CPP bool `json:"cpp,omitempty"`
 }
 
 // Describe computes a blob's info from its bytes.
@@ -50,6 +53,7 @@ func Describe(data []byte) BlobInfo {
 		NormSHA: hex.EncodeToString(norm[:]),
 		LFS:     gitrepo.IsLFSPointer(data),
 		Made:    contentReason(head),
+		CPP:     lang.HasCPPSyntax(data),
 	}
 	if bytes.HasPrefix(data, []byte("#!")) {
 		line, _, _ := bytes.Cut(data, []byte("\n"))
@@ -194,7 +198,18 @@ func (r Rules) Language(p string, info BlobInfo) string {
 		return lang.ProjectFile
 	}
 	if s := lang.Detect(p, []byte(info.Head)); s != nil {
-		return s.Name
+		return headerLanguage(p, s.Name, info)
 	}
 	return ""
+}
+
+// headerLanguage reads a .h header with C++ declarations as C++: .h is
+// both languages' header suffix, and the C grammar reads "namespace x {"
+// as a function. The test is the header's own bytes, so the verdict
+// changes only with them (docs/design.md §1, update equals init).
+func headerLanguage(p, name string, info BlobInfo) string {
+	if name == lang.C && info.CPP && path.Ext(p) == ".h" {
+		return lang.CPP
+	}
+	return name
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // handWritten is C a person writes: short lines, n functions of them.
@@ -68,5 +69,21 @@ func TestDefaultMaxCoversLargeSources(t *testing.T) {
 	cfg := config.Default()
 	if got := NewRules(&cfg).MaxBytes; got < 4<<20 {
 		t.Fatalf("default cap %d bytes: hand-written sources of a few MB must be indexed", got)
+	}
+}
+
+func TestHeaderLanguage(t *testing.T) {
+	cases := []struct{ path, src, want string }{
+		{"include/leveldb/options.h", "#include <stddef.h>\nnamespace leveldb {\nstruct Options { int n; };\n}\n", lang.CPP},
+		{"src/tmpl.h", "template <typename T> T id(T x) { return x; }\n", lang.CPP},
+		{"src/plain.h", "#ifdef __cplusplus\nextern \"C\" {\n#endif\nint plain(int x);\n", lang.C},
+		// Only .h is shared: a .c file stays C whatever it holds.
+		{"src/odd.c", "class Foo;\nint f(void);\n", lang.C},
+		{"src/w.hpp", "int f(void);\n", lang.CPP},
+	}
+	for _, c := range cases {
+		if got := (Rules{}).Language(c.path, Describe([]byte(c.src))); got != c.want {
+			t.Errorf("Language(%s) = %q, want %q", c.path, got, c.want)
+		}
 	}
 }
