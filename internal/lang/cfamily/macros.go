@@ -2,9 +2,7 @@ package cfamily
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
-	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
@@ -111,21 +109,61 @@ func parse(src []byte, cpp bool) *sitter.Tree {
 // A name then followed by a body, a base list or the end of the line is
 // defined; "struct MY_TAG var;" declares a variable and stays.
 func blankTypeMacros(src []byte) ([]byte, bool) {
-	if !typeMacro().Match(src) {
-		return src, false
+	var out []byte
+	for start := 0; start < len(src); {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start
+		}
+		for _, kw := range []string{"class ", "struct ", "union "} {
+			j := bytes.Index(src[start:end], []byte(kw))
+			if j < 0 || j > 0 && isIdentByte(src[start+j-1]) {
+				continue
+			}
+			from := start + j + len(kw)
+			if to := typeMacroRun(src[:end], from); to > from {
+				if out == nil {
+					out = bytes.Clone(src)
+				}
+				blank(out[from:to])
+			}
+		}
+		start = end + 1
 	}
-	out := bytes.Clone(src)
-	for _, m := range typeMacro().FindAllSubmatchIndex(out, -1) {
-		blank(out[m[2]:m[3]])
+	if out == nil {
+		return src, false
 	}
 	return out, true
 }
 
-// typeMacro finds "class|struct|union MACRO_WORD... Name" before "{", a
-// base list ":" or the line's end; group 1 is the macro words.
-var typeMacro = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?m)\b(?:class|struct|union)[ \t]+((?:[A-Z][A-Z0-9]*_[A-Z0-9_]*[ \t]+)+)[A-Za-z_]\w*[ \t]*(?:final\b[ \t]*)?(?:\{|:[^:]|$)`)
-})
+// typeMacroRun returns where the macro words starting at i (after spaces)
+// end, when a type's name and then "{", a base list, "final" or the line's
+// end follow them; i when they do not.
+func typeMacroRun(line []byte, i int) int {
+	j := skipSpace(line, i)
+	for {
+		w := wordEnd(line, j)
+		if w == j || !isMacroWord(line[j:w], true) || w >= len(line) || (line[w] != ' ' && line[w] != '\t') {
+			break
+		}
+		j = skipSpace(line, w)
+	}
+	name := wordEnd(line, j)
+	if j == skipSpace(line, i) || name == j || line[j] >= '0' && line[j] <= '9' {
+		return i
+	}
+	rest := bytes.TrimSpace(line[name:])
+	if r, ok := bytes.CutPrefix(rest, []byte("final")); ok && (len(r) == 0 || !isIdentByte(r[0])) {
+		rest = bytes.TrimSpace(r)
+	}
+	switch {
+	case len(rest) == 0, rest[0] == '{', rest[0] == ':' && (len(rest) == 1 || rest[1] != ':'):
+		return j
+	}
+	return i
+}
 
 // blankMacros returns src with lone macro lines and macro words before
 // declarations replaced by spaces, and whether it changed anything.
