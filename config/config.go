@@ -19,7 +19,8 @@ type Config struct {
 	// Include and Exclude are doublestar globs over repo-relative paths.
 	Include []string `yaml:"include" json:"include"`
 	Exclude []string `yaml:"exclude" json:"exclude"`
-	// MaxFileKB skips files larger than this many KiB.
+	// MaxFileKB skips files larger than this many KiB (reason too_large):
+	// a bound on the work one file costs, well above hand-written sources.
 	MaxFileKB int `yaml:"max_file_kb" json:"max_file_kb"`
 	// Concurrency bounds parallel parsing; 0 means one worker per CPU.
 	Concurrency int      `yaml:"concurrency" json:"concurrency"`
@@ -119,7 +120,7 @@ func Default() Config {
 	return Config{
 		Include:     []string{"**/*"},
 		Exclude:     []string{"vendor/**", "node_modules/**", "**/*.min.js"},
-		MaxFileKB:   512,
+		MaxFileKB:   8192,
 		Concurrency: 0,
 		Implicit:    Implicit{ChangeRatio: 0.35, MaxFilesPerKey: 50},
 		LLM: LLM{

@@ -89,3 +89,23 @@ func TestPHPReceiversThroughTypes(t *testing.T) {
 		},
 		[]string{"-> src/Other.php#Other.info"})
 }
+
+// TestCppHeaderWithNamespace: a .h header that declares a namespace and a
+// class is read as C++ (the C grammar reads "namespace leveldb {" as a
+// function), so its Options has a symbol that a .cc file's uses reach.
+func TestCppHeaderWithNamespace(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"include/leveldb/options.h": "#ifndef OPTIONS_H_\n#define OPTIONS_H_\nnamespace leveldb {\n\nstruct Options {\n  int block_size;\n};\n\n" +
+			"struct Env {\n  void Sync();\n};\n\n}  // namespace leveldb\n#endif\n",
+		"db/db.cc": "#include \"leveldb/options.h\"\nnamespace leveldb {\nvoid Open(const Options &options, Env *env) {\n  env->Sync();\n}\n}\n",
+		"util/c.h": "int plain(int x);\n",
+		"util/c.c": "#include \"c.h\"\nint plain(int x) { return x; }\nint use(void) { return plain(1); }\n",
+	})
+	check(t, got,
+		[]string{
+			"db/db.cc#leveldb.Open -> include/leveldb/options.h#leveldb.Options [references scope]",
+			"db/db.cc#leveldb.Open -> include/leveldb/options.h#leveldb.Env.Sync [calls type]",
+			"util/c.c#use -> util/c.c#plain [calls scope]",
+		},
+		nil)
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/all"
 	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/phases/inventory/classify"
 )
 
 // resolveAll parses the files with the real extractors and resolves them
@@ -40,15 +41,17 @@ func resolveFiles(t *testing.T, project *lang.Project, files map[string]string) 
 	parsers := lang.NewParsers()
 	snap := snapshot.MapSource{}
 	for path, src := range files {
-		spec := lang.ByExtension(path)
-		if spec == nil {
+		// The inventory's rules name the language, as in a run: a .h
+		// header with C++ declarations is C++.
+		name := classify.Rules{}.Language(path, classify.Describe([]byte(src)))
+		if name == "" || name == lang.ProjectFile {
 			t.Fatalf("no language for %s", path)
 		}
-		ff, err := parsers.Extract(context.Background(), langs.Get(spec.Name), []byte(src))
+		ff, err := parsers.Extract(context.Background(), langs.Get(name), []byte(src))
 		if err != nil {
 			t.Fatal(err)
 		}
-		snap[path] = &snapshot.File{Path: path, Lang: spec.Name, Facts: ff}
+		snap[path] = &snapshot.File{Path: path, Lang: name, Facts: ff}
 	}
 	if project == nil {
 		project = &lang.Project{}

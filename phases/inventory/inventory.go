@@ -11,7 +11,6 @@ import (
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
-	"github.com/lgraph/lgraph/phases/inventory/classify"
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
@@ -97,7 +96,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 
 // describe classifies entries, reading only blobs the cache has not seen.
 // reasons holds, by entry, why a file that would be indexed is left out
-// for what git says of it (classify.SkipReason).
+// for what git says of it (Rules.SkipReason).
 func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, attrs *gitrepo.Attributes, entries []gitrepo.Entry) (_ []*snapshot.File, reasons []string, _ error) {
 	out := make([]*snapshot.File, len(entries))
 	reasons = make([]string, len(entries))
@@ -123,7 +122,7 @@ func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, attrs
 			if l == "" {
 				return nil
 			}
-			if reasons[i] = classify.SkipReason(attrs, e.Path, info); reasons[i] != "" {
+			if reasons[i] = rules.SkipReason(attrs, e.Path, info); reasons[i] != "" {
 				return nil
 			}
 			out[i] = &snapshot.File{Path: e.Path, Blob: e.Blob, SHA256: info.SHA256, NormSHA: info.NormSHA, Lang: l, Size: info.Size}
@@ -142,7 +141,7 @@ func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, attrs
 	return files, reasons, nil
 }
 
-// contentSkip returns classify.SkipReason of one entry, or "" when it is
+// contentSkip returns Rules.SkipReason of one entry, or "" when it is
 // not a file that would be indexed.
 func (p Phase) contentSkip(st *phase.State, rules Rules, attrs *gitrepo.Attributes, e gitrepo.Entry) (string, error) {
 	if !rules.Candidate(e) {
@@ -158,7 +157,7 @@ func (p Phase) contentSkip(st *phase.State, rules Rules, attrs *gitrepo.Attribut
 	if rules.Language(e.Path, info) == "" {
 		return "", nil
 	}
-	return classify.SkipReason(attrs, e.Path, info), nil
+	return rules.SkipReason(attrs, e.Path, info), nil
 }
 
 func (p Phase) blobInfo(st *phase.State, blob string) (BlobInfo, error) {

@@ -214,3 +214,61 @@ func TestCppConversionOperator(t *testing.T) {
 		t.Errorf("symbols (-want +got):\n%s", d)
 	}
 }
+
+// leveldbOptions is a header of a C++ project in leveldb's shape: .h, and
+// nothing but a namespace tells it from C.
+const leveldbOptions = `#include <stddef.h>
+#include "leveldb/export.h"
+
+namespace leveldb {
+
+class Cache;
+
+// Options to control the behavior of a database.
+struct LEVELDB_EXPORT Options {
+  // Create an Options object with default values for all fields.
+  Options();
+
+  const Comparator* comparator;
+  bool create_if_missing = false;
+};
+
+}  // namespace leveldb
+`
+
+// TestCppHeaderOptions: such a header has C++ syntax (so the inventory
+// reads it as C++), and read as C++ its Options is a symbol in the
+// namespace, with its constructor; the C grammar reads the namespace as a
+// function and loses Options.
+func TestCppHeaderOptions(t *testing.T) {
+	if !lang.HasCPPSyntax([]byte(leveldbOptions)) {
+		t.Fatal("the header has no C++ syntax: it would be read as C")
+	}
+	f := langtest.Extract(t, CPP(), leveldbOptions)
+	opts := langtest.Symbol(t, f, "leveldb.Options")
+	if opts.Kind != facts.KindStruct || opts.Line != 9 {
+		t.Errorf("leveldb.Options: kind %s line %d, want struct at 9", opts.Kind, opts.Line)
+	}
+	langtest.Symbol(t, f, "leveldb.Options.Options")
+}
+
+// TestBlankTypeMacros: an export macro between struct and the name of a
+// type being defined is blanked (same length); a capitalised struct tag
+// before a variable stays.
+func TestBlankTypeMacros(t *testing.T) {
+	cases := []struct{ src, want string }{
+		{"struct LEVELDB_EXPORT Options {\n", "struct                Options {\n"},
+		{"class Q_CORE_EXPORT QObject : public Base\n", "class               QObject : public Base\n"},
+		{"class FMT_API EXPORT_X Buf final {\n", "class                  Buf final {\n"},
+		{"class DLL_API Widget\n{\n", "class         Widget\n{\n"},
+		{"struct MY_TAG var;\n", "struct MY_TAG var;\n"},
+		{"struct MY_TAG *p = 0;\n", "struct MY_TAG *p = 0;\n"},
+		{"struct A::B c;\n", "struct A::B c;\n"},
+	}
+	for _, c := range cases {
+		got, _ := blankTypeMacros([]byte(c.src))
+		if string(got) != c.want {
+			t.Errorf("blankTypeMacros(%q) = %q, want %q", c.src, got, c.want)
+		}
+	}
+}

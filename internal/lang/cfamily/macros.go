@@ -2,14 +2,13 @@ package cfamily
 
 import (
 	"bytes"
-	"regexp"
 	"strings"
-	"sync"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsc "github.com/tree-sitter/tree-sitter-c/bindings/go"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
@@ -31,6 +30,12 @@ func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	if cpp {
 		g = gs.cpp
 	}
+	if clean, ok := blankTypeMacros(src); ok {
+		if tree := parse(clean, cpp); tree != nil {
+			defer tree.Close()
+			root, src = tree.RootNode(), clean
+		}
+	}
 	if !root.HasError() {
 		return extract(root, src, g, cpp)
 	}
@@ -43,7 +48,7 @@ func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	if changed {
 		tries = append(tries, reading{clean, cpp})
 	}
-	if !cpp && cppMarkers().Match(src) {
+	if !cpp && lang.HasCPPSyntax(src) {
 		tries = append(tries, reading{src, true})
 		if changed {
 			tries = append(tries, reading{clean, true})
@@ -62,24 +67,14 @@ func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	return out
 }
 
-// cppMarkers are line starts only C++ has.
-var cppMarkers = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?m)^[ \t]*(namespace\s+\w+\s*\{|template\s*<|class\s+\w+|using\s+namespace\s|(public|private|protected)\s*:)`)
-})
-
 // parseExtract parses src as C or C++ and extracts it when the parse
 // has fewer errors than limit.
 func parseExtract(src []byte, cpp bool, limit int) (*facts.File, int, bool) {
-	g, l := grammarIDs().c, sitter.NewLanguage(tsc.Language())
+	g := grammarIDs().c
 	if cpp {
-		g, l = grammarIDs().cpp, cppLanguage()
+		g = grammarIDs().cpp
 	}
-	p := sitter.NewParser()
-	defer p.Close()
-	if err := p.SetLanguage(l); err != nil {
-		return nil, 0, false
-	}
-	tree := p.Parse(src, nil)
+	tree := parse(src, cpp)
 	if tree == nil {
 		return nil, 0, false
 	}
@@ -90,6 +85,84 @@ func parseExtract(src []byte, cpp bool, limit int) (*facts.File, int, bool) {
 		return nil, 0, false
 	}
 	return extract(root, src, g, cpp), errs, true
+}
+
+// parse parses src as C or C++; nil when the parser cannot run.
+func parse(src []byte, cpp bool) *sitter.Tree {
+	l := sitter.NewLanguage(tsc.Language())
+	if cpp {
+		l = cppLanguage()
+	}
+	p := sitter.NewParser()
+	defer p.Close()
+	if p.SetLanguage(l) != nil {
+		return nil
+	}
+	return p.Parse(src, nil)
+}
+
+// blankTypeMacros blanks the macro words between class, struct or union
+// and the name of a type being defined (struct LEVELDB_EXPORT Options {),
+// and reports whether it blanked any. Unlike the other macro words these
+// parse without an error, as a function returning "struct LEVELDB_EXPORT"
+// whose body is the members, so they are blanked before the first parse.
+// A name then followed by a body, a base list or the end of the line is
+// defined; "struct MY_TAG var;" declares a variable and stays.
+func blankTypeMacros(src []byte) ([]byte, bool) {
+	var out []byte
+	for start := 0; start < len(src); {
+		end := bytes.IndexByte(src[start:], '\n')
+		if end < 0 {
+			end = len(src)
+		} else {
+			end += start
+		}
+		for _, kw := range []string{"class ", "struct ", "union "} {
+			j := bytes.Index(src[start:end], []byte(kw))
+			if j < 0 || j > 0 && isIdentByte(src[start+j-1]) {
+				continue
+			}
+			from := start + j + len(kw)
+			if to := typeMacroRun(src[:end], from); to > from {
+				if out == nil {
+					out = bytes.Clone(src)
+				}
+				blank(out[from:to])
+			}
+		}
+		start = end + 1
+	}
+	if out == nil {
+		return src, false
+	}
+	return out, true
+}
+
+// typeMacroRun returns where the macro words starting at i (after spaces)
+// end, when a type's name and then "{", a base list, "final" or the line's
+// end follow them; i when they do not.
+func typeMacroRun(line []byte, i int) int {
+	j := skipSpace(line, i)
+	for {
+		w := wordEnd(line, j)
+		if w == j || !isMacroWord(line[j:w], true) || w >= len(line) || (line[w] != ' ' && line[w] != '\t') {
+			break
+		}
+		j = skipSpace(line, w)
+	}
+	name := wordEnd(line, j)
+	if j == skipSpace(line, i) || name == j || line[j] >= '0' && line[j] <= '9' {
+		return i
+	}
+	rest := bytes.TrimSpace(line[name:])
+	if r, ok := bytes.CutPrefix(rest, []byte("final")); ok && (len(r) == 0 || !isIdentByte(r[0])) {
+		rest = bytes.TrimSpace(r)
+	}
+	switch {
+	case len(rest) == 0, rest[0] == '{', rest[0] == ':' && (len(rest) == 1 || rest[1] != ':'):
+		return j
+	}
+	return i
 }
 
 // blankMacros returns src with lone macro lines and macro words before

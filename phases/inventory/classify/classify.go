@@ -20,7 +20,7 @@ import (
 
 // Version names the classification rules: a snapshot made under other
 // rules is listed again (see Phase.Run). It is part of every blob-info key.
-const Version = "inventory-5"
+const Version = "inventory-7"
 
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.
@@ -33,18 +33,27 @@ type BlobInfo struct {
 	Head string `json:"head,omitempty"`
 	// LFS marks a Git LFS pointer, never indexed (gitrepo.SkipLFSPointer).
 	LFS bool `json:"lfs,omitempty"`
+	// Made is why the bytes read as written by no one (gitrepo.SkipGenerated,
+	// SkipMinified), "" for hand-written code.
+	Made string `json:"made,omitempty"`
+	// CPP marks bytes with a line only C++ writes (lang.HasCPPSyntax): a
+	// .h header holding them is C++.
+	CPP bool `json:"cpp,omitempty"`
 }
 
 // Describe computes a blob's info from its bytes.
 func Describe(data []byte) BlobInfo {
 	sum := sha256.Sum256(data)
 	norm := sha256.Sum256(Normalize(data))
+	head := data[:min(len(data), SniffLen)]
 	info := BlobInfo{
 		Size:    int64(len(data)),
-		Binary:  bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0,
+		Binary:  bytes.IndexByte(head, 0) >= 0,
 		SHA256:  hex.EncodeToString(sum[:]),
 		NormSHA: hex.EncodeToString(norm[:]),
 		LFS:     gitrepo.IsLFSPointer(data),
+		Made:    contentReason(head),
+		CPP:     lang.HasCPPSyntax(data),
 	}
 	if bytes.HasPrefix(data, []byte("#!")) {
 		line, _, _ := bytes.Cut(data, []byte("\n"))
@@ -129,21 +138,35 @@ func (r Rules) IsCode(p string, size int64, head func() []byte) bool {
 	}
 	info := Describe(head())
 	info.Size = size
-	return !info.LFS && r.Language(p, info) != ""
+	return !info.LFS && r.Language(p, info) != "" && r.contentSkip(p, info) == ""
 }
 
 // SkipReason returns why a candidate, whose bytes info describes, is left
-// out for what git says of it: its attributes (an LFS filter, binary,
-// linguist-generated, linguist-vendored) or its blob being an LFS pointer.
-// It is "" for a file indexed or left out for its language.
-func SkipReason(attrs *gitrepo.Attributes, p string, info BlobInfo) string {
+// out: for what git says of it (an LFS filter, binary, linguist-generated,
+// linguist-vendored attributes, or its blob being an LFS pointer), then for
+// its bytes (contentSkip). It is "" for a file indexed or left out for its
+// language.
+func (r Rules) SkipReason(attrs *gitrepo.Attributes, p string, info BlobInfo) string {
 	if reason := attrs.SkipReason(p); reason != "" {
 		return reason
 	}
 	if info.LFS {
 		return gitrepo.SkipLFSPointer
 	}
-	return ""
+	return r.contentSkip(p, info)
+}
+
+// contentSkip returns why a code file's bytes keep it out: over the size
+// cap (SkipTooLarge), or generated or minified (BlobInfo.Made). A project
+// file resolution reads is kept however it is written.
+func (r Rules) contentSkip(p string, info BlobInfo) string {
+	switch {
+	case info.Size > r.MaxBytes:
+		return SkipTooLarge
+	case lang.IsProjectFile(path.Base(p)):
+		return ""
+	}
+	return info.Made
 }
 
 func (r Rules) selected(p string) bool {
@@ -166,16 +189,27 @@ func (r Rules) selected(p string) bool {
 }
 
 // Language returns the language an indexed candidate gets, or "" when its
-// bytes rule it out (binary, too large, or no shebang we know).
+// bytes say it is not code (binary, or no shebang we know).
 func (r Rules) Language(p string, info BlobInfo) string {
-	if info.Binary || info.Size > r.MaxBytes {
+	if info.Binary {
 		return ""
 	}
 	if lang.IsProjectFile(path.Base(p)) {
 		return lang.ProjectFile
 	}
 	if s := lang.Detect(p, []byte(info.Head)); s != nil {
-		return s.Name
+		return headerLanguage(p, s.Name, info)
 	}
 	return ""
+}
+
+// headerLanguage reads a .h header with C++ declarations as C++: .h is
+// both languages' header suffix, and the C grammar reads "namespace x {"
+// as a function. The test is the header's own bytes, so the verdict
+// changes only with them (docs/design.md §1, update equals init).
+func headerLanguage(p, name string, info BlobInfo) string {
+	if name == lang.C && info.CPP && path.Ext(p) == ".h" {
+		return lang.CPP
+	}
+	return name
 }
