@@ -79,7 +79,7 @@ func (f *fixture) index() {
 			f.t.Fatal(err)
 		}
 		info := inventory.Describe(data)
-		if f.rules.Language(e.Path, info) == "" {
+		if f.rules.Language(e.Path, info) == "" || f.rules.SkipReason(nil, e.Path, info) != "" {
 			continue
 		}
 		snap.Files.Set(&snapshot.File{Path: e.Path, Blob: e.Blob, SHA256: info.SHA256, Size: info.Size})

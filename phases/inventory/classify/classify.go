@@ -20,7 +20,7 @@ import (
 
 // Version names the classification rules: a snapshot made under other
 // rules is listed again (see Phase.Run). It is part of every blob-info key.
-const Version = "inventory-7"
+const Version = "inventory-8"
 
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.
@@ -156,14 +156,24 @@ func (r Rules) SkipReason(attrs *gitrepo.Attributes, p string, info BlobInfo) st
 	return r.contentSkip(p, info)
 }
 
+// generatedKeptBytes is the size up to which a generated file is indexed:
+// its definitions are real call targets of hand-written code (a .pb.go
+// file's getters, urfave/cli's zz_generated.flags.go), and it costs what a
+// hand-written file of its size costs. Past it (the cap max_file_kb had
+// by default) generated code is skipped: tables and bundles nobody calls
+// into by name, at the cost of a large parse.
+const generatedKeptBytes = 512 << 10
+
 // contentSkip returns why a code file's bytes keep it out: over the size
-// cap (SkipTooLarge), or generated or minified (BlobInfo.Made). A project
-// file resolution reads is kept however it is written.
+// cap (SkipTooLarge), minified, or generated and large (BlobInfo.Made). A
+// project file resolution reads is kept however it is written.
 func (r Rules) contentSkip(p string, info BlobInfo) string {
 	switch {
 	case info.Size > r.MaxBytes:
 		return SkipTooLarge
 	case lang.IsProjectFile(path.Base(p)):
+		return ""
+	case info.Made == gitrepo.SkipGenerated && info.Size <= generatedKeptBytes:
 		return ""
 	}
 	return info.Made
