@@ -23,7 +23,8 @@ func TestSkipReasonByContent(t *testing.T) {
 	cfg := config.Default()
 	rules := NewRules(&cfg)
 	minifiedJS := "/*! lib v1 | MIT */\n" + strings.Repeat("!function(e,t){var n=e.a||t;return n(e)}(this,function(){});", 100) + "\n"
-	bulk := handWritten(6000)                                                           // past generatedKeptBytes
+	// bulk makes a file larger than generatedKeptBytes.
+	bulk := handWritten(6000)
 	longLines := strings.Repeat("int table[] = {"+strings.Repeat("1, ", 60)+"};\n", 50) // about 200 bytes a line
 	cases := []struct {
 		name, path, src string
