@@ -91,7 +91,7 @@ func (r *Remote) pushEntries(ctx context.Context, c *cache.Cache, t *Transfer) e
 	}
 	var mu sync.Mutex
 	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(transfers)
+	g.SetLimit(r.transfers)
 	for _, key := range missing {
 		g.Go(func() error {
 			value, err := c.Value(key)
@@ -116,9 +116,9 @@ func (r *Remote) pushEntries(ctx context.Context, c *cache.Cache, t *Transfer) e
 	return g.Wait()
 }
 
-// transfers bounds the cache entries moved at once: object stores answer
-// one small request at a time slowly, and many at once well.
-const transfers = 8
+// defaultTransfers bounds the cache entries moved at once: object stores
+// answer one small request at a time slowly, and many at once well.
+const defaultTransfers = 8
 
 // pullEntries fetches the model results the local cache lacks, each
 // checked against its name before it is stored.
@@ -138,7 +138,7 @@ func (r *Remote) pullEntries(ctx context.Context, c *cache.Cache, t *Transfer) e
 		}
 		var mu sync.Mutex
 		g, gctx := errgroup.WithContext(ctx)
-		g.SetLimit(transfers)
+		g.SetLimit(r.transfers)
 		for keySum, name := range remote {
 			if local[keySum] {
 				continue

@@ -40,6 +40,8 @@ type Remote struct {
 	// afterCreate, when set, is called after each object or entry is
 	// written (tests stop the server there).
 	afterCreate func(key string)
+	// transfers bounds the cache entries moved at once (defaultTransfers).
+	transfers int
 	// URL is the remote as the user named it, with any password removed.
 	URL string
 }
@@ -70,7 +72,7 @@ func Open(ctx context.Context, rawURL string) (*Remote, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open remote %s: %w", shown, err)
 	}
-	rem := &Remote{bucket: b, URL: shown}
+	rem := &Remote{bucket: b, URL: shown, transfers: defaultTransfers}
 	if u.Scheme == "file" {
 		rem.dir = filepath.FromSlash(u.Path)
 	}
