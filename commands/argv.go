@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/lgraph/lgraph/internal/spell"
 )
 
 // urfave/cli v2 parses a command's flags the way the flag package does: up
@@ -158,59 +160,11 @@ func unknownCommand(name, parent string, cmds []*cli.Command) error {
 			names = append(names, c.Name)
 		}
 	}
-	if near := nearest(name, names); near != "" {
+	if near := spell.Nearest(name, names); near != "" {
 		return usageError("unknown command %q: did you mean %s %s? (see %s --help)", name, parent, near, parent)
 	}
 	sort.Strings(names)
 	return usageError("unknown command %q: %s takes one of %s (see %s --help)", name, parent, strings.Join(names, ", "), parent)
-}
-
-// nearest returns the candidate closest to name by edit distance, if it is
-// close enough to be a typo (at most a third of its letters, at least 1),
-// or a candidate that starts with name.
-func nearest(name string, candidates []string) string {
-	best, bestD := "", -1
-	for _, c := range candidates {
-		d := editDistance(strings.ToLower(name), c)
-		if bestD < 0 || d < bestD || (d == bestD && c < best) {
-			best, bestD = c, d
-		}
-	}
-	if bestD >= 0 && bestD <= max(1, len(best)/3) {
-		return best
-	}
-	for _, c := range candidates {
-		if len(name) >= 2 && strings.HasPrefix(c, name) {
-			return c
-		}
-	}
-	return ""
-}
-
-// editDistance is the Levenshtein distance between a and b, with an
-// adjacent transposition counting as one edit.
-func editDistance(a, b string) int {
-	prev2 := make([]int, len(b)+1)
-	prev := make([]int, len(b)+1)
-	cur := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && a[i-1] == b[j-2] && a[i-2] == b[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(b)]
 }
 
 // wantsJSON reports whether --json was given anywhere, for errors found

@@ -97,22 +97,6 @@ func TestFlagNamesAgree(t *testing.T) {
 	walk("lgraph", app.Commands)
 }
 
-func TestEditDistanceAndNearest(t *testing.T) {
-	for _, tt := range []struct {
-		a, b string
-		want int
-	}{{"calers", "callers", 1}, {"imapct", "impact", 1}, {"", "abc", 3}, {"kitten", "sitting", 3}} {
-		if got := editDistance(tt.a, tt.b); got != tt.want {
-			t.Errorf("editDistance(%q, %q) = %d, want %d", tt.a, tt.b, got, tt.want)
-		}
-	}
-	names := []string{"callers", "callees", "deps", "rdeps", "impact"}
-	for in, want := range map[string]string{"caller": "callers", "dep": "deps", "xyzzy": "", "rdep": "rdeps", "imp": "impact"} {
-		if got := nearest(in, names); got != want {
-			t.Errorf("nearest(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
 
 func TestVersionText(t *testing.T) {
 	got := versionText("v1.2.0", map[string]string{"vcs.revision": "0123456789abcdef", "vcs.modified": "true", "vcs.time": "2026-11-30T10:00:00Z"})

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/lgraph/lgraph/internal/spell"
 )
 
 // key is one settable leaf of Config, addressed by its dotted YAML path.
@@ -193,13 +195,7 @@ func knownHere(prefix, name string, known, sections map[string]bool) string {
 		}
 	}
 	sort.Strings(here)
-	word := strings.TrimPrefix(name, prefix)
-	best, bestDist := "", len(word)/2+1
-	for _, k := range here {
-		if d := editDistance(word, k); d < bestDist {
-			best, bestDist = k, d
-		}
-	}
+	best := spell.Nearest(strings.TrimPrefix(name, prefix), here)
 	where := "the top level"
 	if prefix != "" {
 		where = strings.TrimSuffix(prefix, ".")
@@ -209,27 +205,6 @@ func knownHere(prefix, name string, known, sections map[string]bool) string {
 		text = fmt.Sprintf("did you mean %q? %s", prefix+best, text)
 	}
 	return text
-}
-
-// editDistance is the Levenshtein distance between two short words.
-func editDistance(a, b string) int {
-	prev := make([]int, len(b)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(a); i++ {
-		cur := make([]int, len(b)+1)
-		cur[0] = i
-		for j := 1; j <= len(b); j++ {
-			cost := 1
-			if a[i-1] == b[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev = cur
-	}
-	return prev[len(b)]
 }
 
 // presentKeys maps every leaf key a file sets to its line.
