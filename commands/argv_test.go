@@ -97,7 +97,6 @@ func TestFlagNamesAgree(t *testing.T) {
 	walk("lgraph", app.Commands)
 }
 
-
 func TestVersionText(t *testing.T) {
 	got := versionText("v1.2.0", map[string]string{"vcs.revision": "0123456789abcdef", "vcs.modified": "true", "vcs.time": "2026-11-30T10:00:00Z"})
 	if want := "v1.2.0 0123456789ab+dirty 2026-11-30T10:00:00Z"; got != want {
