@@ -57,14 +57,15 @@ func (ix *Index) SearchWords(text string) []SearchHit {
 	if len(terms) == 0 {
 		return nil
 	}
-	stats := ix.wordStats()
+	kv := ix.wordIndex()
+	stats := ix.wordStats(kv)
 	if stats.Docs == 0 {
 		return nil
 	}
 	docs := map[[2]any]*wordDoc{}
 	ctx := &search.SearchContext{DocumentMatchPool: search.NewDocumentMatchPool(1, 0)}
 	for _, term := range terms {
-		postings := ix.wordPostings(term)
+		postings := ix.wordPostings(kv, term)
 		var df [snapshot.NumFields]uint64
 		for _, p := range postings {
 			for f := range snapshot.NumFields {
@@ -132,54 +133,41 @@ func (ix *Index) wordHits(docs map[[2]any]*wordDoc) []SearchHit {
 	return hits
 }
 
-// wordStats sums the files' statistics: one range of the word index, or
-// every record when the snapshot has no index.
-func (ix *Index) wordStats() snapshot.WordStats {
+// wordIndex is the word index to read: the published one, or, for a
+// snapshot held only in memory, the entries its records derive, built once
+// per search.
+func (ix *Index) wordIndex() snapshot.KV {
+	if ix.snap.Index != nil {
+		return ix.snap.Index
+	}
+	var es []snapshot.Entry
+	for _, f := range ix.snap.Files.All() {
+		es = append(es, snapshot.WordEntries(f)...)
+	}
+	return snapshot.NewMemKV(es)
+}
+
+// wordStats sums the files' statistics: one range of the word index.
+func (ix *Index) wordStats(kv snapshot.KV) snapshot.WordStats {
 	var total snapshot.WordStats
-	addStats := func(s snapshot.WordStats) {
+	ix.fail(kv.Scan(snapshot.WordStatsPrefix(), func(_, v []byte) error {
+		s, err := snapshot.ParseWordStats(v)
+		if err != nil {
+			return err
+		}
 		total.Docs += s.Docs
 		for f := range snapshot.NumFields {
 			total.Len[f] += s.Len[f]
 		}
-	}
-	if ix.snap.Index == nil {
-		for _, f := range ix.snap.Files.All() {
-			for _, e := range snapshot.WordEntries(f) {
-				if snapshot.KeyPart(e.Key, 0) == "" {
-					if s, err := snapshot.ParseWordStats(e.Value); err == nil {
-						addStats(s)
-					}
-				}
-			}
-		}
-		return total
-	}
-	ix.fail(ix.snap.Index.Scan(snapshot.WordStatsPrefix(), func(_, v []byte) error {
-		s, err := snapshot.ParseWordStats(v)
-		if err == nil {
-			addStats(s)
-		}
-		return err
+		return nil
 	}))
 	return total
 }
 
-// wordPostings lists the documents using a term.
-func (ix *Index) wordPostings(term string) []snapshot.WordPosting {
+// wordPostings lists the documents using a term: one range of the index.
+func (ix *Index) wordPostings(kv snapshot.KV, term string) []snapshot.WordPosting {
 	var out []snapshot.WordPosting
-	if ix.snap.Index == nil {
-		for _, f := range ix.snap.Files.All() {
-			for _, e := range snapshot.WordEntries(f) {
-				if snapshot.KeyPart(e.Key, 0) == term {
-					if p, err := snapshot.ParseWordPosting(e.Key, e.Value); err == nil {
-						out = append(out, p)
-					}
-				}
-			}
-		}
-		return out
-	}
-	ix.fail(ix.snap.Index.Scan(snapshot.WordTermPrefix(term), func(k, v []byte) error {
+	ix.fail(kv.Scan(snapshot.WordTermPrefix(term), func(k, v []byte) error {
 		p, err := snapshot.ParseWordPosting(k, v)
 		if err == nil {
 			out = append(out, p)
