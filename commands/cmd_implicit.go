@@ -3,10 +3,13 @@ package commands
 import (
 	"fmt"
 	"io"
+	"slices"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/lgraph/lgraph/internal/answer"
+	"github.com/lgraph/lgraph/internal/query"
 )
 
 func newImplicitCommand(g *Globals) *cli.Command {
@@ -14,14 +17,15 @@ func newImplicitCommand(g *Globals) *cli.Command {
 	var list listOptions
 	return &cli.Command{
 		Name:      "implicit",
-		Usage:     "keys a file shares with other files without importing them",
-		ArgsUsage: "FILE",
+		Usage:     "keys a file shares with other files without importing them, or the files using one key",
+		ArgsUsage: "FILE|KEY",
 		Description: "Lists the environment variables, config keys, pub/sub topics, HTTP routes and SQL tables FILE uses, each with the other files using it.\n" +
+			"Given a KEY (env:NAME, config:NAME, topic:NAME, route:PATH, table:NAME, or a bare NAME no file matches), lists every file using it, with the line.\n" +
 			"Keys and files the model explorer (implicit.llm_explorer) proposed are marked [llm, confidence C].\n" +
 			queryExitHelp,
 		Flags: append(listFlags(&list, false, true), pinFlags(&pin)...),
 		Action: func(c *cli.Context) error {
-			arg, err := oneArg(c, "FILE")
+			arg, err := oneArg(c, "FILE or KEY")
 			if err != nil {
 				return err
 			}
@@ -33,11 +37,15 @@ func newImplicitCommand(g *Globals) *cli.Command {
 			if err != nil {
 				return err
 			}
-			id, err := ix.ResolveFile(repoRelative(v, arg))
+			target, err := ix.ResolveImplicit(implicitArg(v, arg))
 			if err != nil {
 				return resolveError(err)
 			}
-			res := answer.ShapeImplicit(ix.Implicit(id), filter, page)
+			if target.Keys != nil {
+				res := answer.ShapeKeyUsers(arg, *target.Keys, filter, page)
+				return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printKeyUsers(w, res) })
+			}
+			res := answer.ShapeImplicit(ix.Implicit(target.FileID), filter, page)
 			return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printImplicit(w, res) })
 		},
 	}
@@ -50,6 +58,34 @@ func printImplicit(w io.Writer, res answer.Implicit) {
 		for _, f := range k.Files {
 			fmt.Fprintf(w, "      %s%s%s\n", f.Path, sourceText(f.Source, f.Confidence), staleText(f.Mark))
 		}
+	}
+	printMore(w, res.List)
+}
+
+// implicitArg is the argument as implicit reads it: a key as written, a
+// file relative to the repository.
+func implicitArg(v *view, arg string) string {
+	if query.IsSignalKey(arg) {
+		return arg
+	}
+	return repoRelative(v, arg)
+}
+
+func printKeyUsers(w io.Writer, res answer.KeyUsers) {
+	fmt.Fprintf(w, "files using %s: %d\n", strings.Join(res.Keys, ", "), res.Total)
+	for _, u := range res.Items {
+		line := ""
+		if u.Line > 0 {
+			line = fmt.Sprintf(":%d", u.Line)
+		}
+		key := ""
+		if len(res.Keys) > 1 {
+			key = "  " + u.Key
+		}
+		fmt.Fprintf(w, "  %s%s%s%s%s\n", u.Path, line, key, sourceText(u.Source, u.Confidence), staleText(u.Mark))
+	}
+	if res.Total > 1 && !slices.ContainsFunc(res.Items, func(u query.KeyUser) bool { return u.Joined }) {
+		fmt.Fprintln(w, "  (not linked by implicit edges: more files use it than implicit.max_files_per_key)")
 	}
 	printMore(w, res.List)
 }

@@ -238,6 +238,25 @@ func ShapeImplicit(r query.ImplicitResult, f Filter, p Page) Implicit {
 	return Implicit{File: file, List: Cut(keys, p)}
 }
 
+// KeyUsers is the answer of implicit KEY: the files using an implicit key.
+type KeyUsers struct {
+	// Key is the key as asked; Keys the full keys it matched.
+	Key  string   `json:"key"`
+	Keys []string `json:"keys"`
+	List[query.KeyUser]
+}
+
+// ShapeKeyUsers pages a key's users (dropping test files when asked).
+func ShapeKeyUsers(key string, r query.KeyUsersResult, f Filter, p Page) KeyUsers {
+	users := make([]query.KeyUser, 0, len(r.Users))
+	for _, u := range r.Users {
+		if f.keepPath(u.Path) {
+			users = append(users, u)
+		}
+	}
+	return KeyUsers{Key: key, Keys: r.Keys, List: Cut(users, p)}
+}
+
 // ShowSymbol is the answer of show for a symbol: its lists are paged.
 type ShowSymbol struct {
 	query.SymbolInfo

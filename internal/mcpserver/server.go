@@ -275,6 +275,7 @@ var toolHints = strings.NewReplacer(
 	"try lgraph search ", "try lgraph_search with text ",
 	"lgraph wiki lists the modules", "lgraph_wiki without module lists them",
 	"see lgraph log", "lgraph_log lists the runs",
+	"lgraph implicit FILE lists", "lgraph_implicit with file lists",
 ).Replace
 
 // encode writes compact JSON without HTML escaping.

@@ -198,7 +198,7 @@ func TestToolsList(t *testing.T) {
 	e := setup(t)
 	wantArgs := map[string][]string{
 		"lgraph_deps": {"file"}, "lgraph_rdeps": {"file"}, "lgraph_callers": {"symbol"}, "lgraph_callees": {"symbol"},
-		"lgraph_impact": {"target"}, "lgraph_search": {"text"}, "lgraph_show": {"target"}, "lgraph_implicit": {"file"}, "lgraph_context": {"target"}, "lgraph_wiki_note": {"module", "text"},
+		"lgraph_impact": {"target"}, "lgraph_search": {"text"}, "lgraph_show": {"target"}, "lgraph_context": {"target"}, "lgraph_wiki_note": {"module", "text"},
 	}
 	lists := []string{"lgraph_deps", "lgraph_rdeps", "lgraph_callers", "lgraph_callees", "lgraph_impact", "lgraph_search",
 		"lgraph_show", "lgraph_implicit", "lgraph_wiki", "lgraph_log", "lgraph_status"}

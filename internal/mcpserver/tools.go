@@ -32,7 +32,7 @@ func (s *server) tools() []spec {
 			with(searchProps, pageProps, noTestsProps), search),
 		define("lgraph_show", "A file or symbol: kind, lines, signature, doc, members, edges.",
 			with(targetProps, pageProps, filterProps), show),
-		define("lgraph_implicit", "Keys FILE shares without an import (env vars, config, topics, routes, tables) and who shares them.", with(fileProps, pageProps, noTestsProps), implicitKeys),
+		define("lgraph_implicit", "Keys FILE shares without an import (env vars, config, topics, routes, tables) and who shares them; or, given key (env:NAME, route:/path, ...), every file using it.", with(implicitProps, pageProps, noTestsProps), implicitKeys),
 		s.contextTool(),
 		mapTool(),
 	}, s.loopTools()...)
@@ -50,6 +50,10 @@ var (
 		"target": targetProps["target"],
 		"depth":  {Type: "integer", Description: fmt.Sprintf("edges to follow (default %d)", query.DefaultDepth)},
 		"by":     {Type: "string", Enum: answer.ImpactBy},
+	}
+	implicitProps = map[string]property{
+		"file": {Type: "string"},
+		"key":  {Type: "string", Description: "instead of file: env:NAME, config:NAME, topic:NAME, route:PATH, table:NAME or NAME"},
 	}
 	searchProps = map[string]property{
 		"text": {Type: "string", required: true},
@@ -131,10 +135,16 @@ type implicitArgs struct {
 	pinArgs
 	pageArgs
 	File    string `json:"file"`
+	Key     string `json:"key"`
 	NoTests bool   `json:"no_tests"`
 }
 
-func (a *implicitArgs) check() error { return errors.Join(required("file", a.File), a.checkPage()) }
+func (a *implicitArgs) check() error {
+	if (a.File == "") == (a.Key == "") {
+		return errors.Join(errors.New("give either file or key"), a.checkPage())
+	}
+	return a.checkPage()
+}
 
 // checked returns a query's answer unless reading the snapshot met an
 // error on the way (a damaged table or record), which is then the answer.
@@ -236,11 +246,19 @@ func search(_ context.Context, v *readview.View, a *searchArgs) (any, error) {
 
 func implicitKeys(_ context.Context, v *readview.View, a *implicitArgs) (any, error) {
 	ix := index(v)
+	filter := answer.Filter{NoTests: a.NoTests}
+	if a.Key != "" {
+		r, err := ix.KeyUsers(a.Key)
+		if err != nil {
+			return nil, err
+		}
+		return checked(ix, answer.ShapeKeyUsers(a.Key, r, filter, a.page()))
+	}
 	id, err := ix.ResolveFile(a.File)
 	if err != nil {
 		return nil, err
 	}
-	return checked(ix, answer.ShapeImplicit(ix.Implicit(id), answer.Filter{NoTests: a.NoTests}, a.page()))
+	return checked(ix, answer.ShapeImplicit(ix.Implicit(id), filter, a.page()))
 }
 
 func show(_ context.Context, v *readview.View, a *targetArgs) (any, error) {

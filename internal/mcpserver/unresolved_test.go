@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/mcpserver"
@@ -70,6 +71,45 @@ func TestToolsReportUnresolved(t *testing.T) {
 	}
 	if r := e.call(t, "lgraph_callers", map[string]any{"symbol": "hello", "include_unresolved": "yes"}); !r.isError {
 		t.Errorf("include_unresolved \"yes\" accepted: %s", r.text)
+	}
+}
+
+// TestImplicitKeyUsers: lgraph_implicit given a key lists the files
+// reading it, as the CLI's implicit KEY does; file and key together, or
+// neither, is refused.
+func TestImplicitKeyUsers(t *testing.T) {
+	e := setupRepo(t, unresolvedFixture, mcpserver.Options{})
+	for _, key := range []string{"env:DATABASE_URL", "DATABASE_URL"} {
+		r := e.call(t, "lgraph_implicit", map[string]any{"key": key})
+		if r.isError {
+			t.Fatalf("key %s: %s", key, r.text)
+		}
+		var res struct {
+			Keys  []string
+			Items []struct {
+				Path   string
+				Line   int
+				Joined bool
+			}
+		}
+		if err := json.Unmarshal(r.Result, &res); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(res.Keys, []string{"env:DATABASE_URL"}) || len(res.Items) != 2 ||
+			res.Items[0].Path != "app/conf.py" || res.Items[0].Line != 3 || res.Items[1].Path != "svc/db.go" || res.Items[1].Line != 5 || !res.Items[1].Joined {
+			t.Errorf("key %s: %s", key, r.Result)
+		}
+		if cli := runCLI(t, e, "implicit", key); !jsonEqual(cli, r.Result) {
+			t.Errorf("result differs from lgraph --json implicit %s:\nmcp: %s\ncli: %s", key, r.Result, cli)
+		}
+	}
+	for _, args := range []map[string]any{{}, {"file": "svc/db.go", "key": "env:X"}} {
+		if r := e.call(t, "lgraph_implicit", args); !r.isError || !strings.Contains(r.text, "either file or key") {
+			t.Errorf("%v accepted: %s", args, r.text)
+		}
+	}
+	if r := e.call(t, "lgraph_implicit", map[string]any{"key": "env:NOPE"}); !r.isError || !strings.Contains(r.text, "lgraph_implicit with file lists the keys") {
+		t.Errorf("unknown key: %s", r.text)
 	}
 }
 

@@ -16,12 +16,21 @@ import (
 type NotFoundError struct {
 	What string // "file", "symbol" or "file or symbol"
 	Name string
+	// Why replaces the search hint when the index leaves Name out on
+	// purpose.
+	Why string
 }
 
 // ErrorCode implements errcode.Coded.
 func (e *NotFoundError) ErrorCode() string { return errcode.NotFound }
 
 func (e *NotFoundError) Error() string {
+	if e.Why != "" {
+		return fmt.Sprintf("no %s %q in the index: %s", e.What, e.Name, e.Why)
+	}
+	if e.What == whatKey {
+		return fmt.Sprintf("no %s %q in the index: lgraph implicit FILE lists the keys a file uses", e.What, e.Name)
+	}
 	return fmt.Sprintf("no %s %q in the index: try lgraph search %s", e.What, e.Name, searchHint(e.Name))
 }
 

@@ -140,9 +140,7 @@ func runCorpus(t *testing.T, bin, modDir, corpus string, c *tokens.Counter) []ta
 	}
 	for _, key := range envKeys(tr) {
 		l, g := envLgraph(lg, tree, key), envGrep(tree, key)
-		r := row(corpus, "env var", key, len(tr.env[key]), l, g, taskbench.SortedKeys(tr.env[key]), c)
-		r.Note = "search does not find env keys: grep fallback"
-		rows = append(rows, r)
+		rows = append(rows, row(corpus, "env var", key, len(tr.env[key]), l, g, taskbench.SortedKeys(tr.env[key]), c))
 	}
 	for _, r := range rows {
 		if m := r.Lgraph.Missing; len(m) > 0 {
@@ -324,10 +322,32 @@ func isComment(line string) bool { return strings.HasPrefix(strings.TrimSpace(li
 // the agent falls back to grep and pays for both.
 func envLgraph(lg *lgraph, tree *taskbench.Tree, key string) taskbench.Attempt {
 	var a taskbench.Attempt
-	a.Steps = append(a.Steps, taskbench.Step{What: "lgraph search " + key, Output: lg.run("search", key, "--limit", "10")})
-	g := envGrep(tree, key)
-	a.Steps = append(a.Steps, g.Steps...)
-	a.Answer, a.Covered = g.Answer, g.Covered
+	args := []string{"implicit", "env:" + key, "--limit", "0"}
+	out := lg.runAllowing(1, args...)
+	a.Steps = append(a.Steps, taskbench.Step{What: "lgraph " + strings.Join(args, " "), Output: out})
+	if strings.HasSuffix(strings.TrimSpace(out), "grep for it") {
+		// lgraph leaves the system's own variables out and says so: the
+		// agent does as told.
+		g := envGrep(tree, key)
+		a.Steps = append(a.Steps, g.Steps...)
+		a.Answer, a.Covered = g.Answer, g.Covered
+		return a
+	}
+	var res struct {
+		Items []struct {
+			Path string
+			Line int
+		}
+	}
+	if lg.answerOf(&res, append(args, "--json")...) {
+		byFile := map[string][]int{}
+		for _, it := range res.Items {
+			a.Answer = append(a.Answer, it.Path)
+			byFile[it.Path] = append(byFile[it.Path], it.Line)
+		}
+		readWindows(&a, tree, byFile, siteRadius)
+	}
+	a.Covered = true
 	return a
 }
 
@@ -360,6 +380,13 @@ type lgraph struct {
 // Exit code 2 (an ambiguous name) is returned too; other failures fail.
 func (l *lgraph) run(args ...string) string {
 	l.t.Helper()
+	return l.runAllowing(2, args...)
+}
+
+// runAllowing is run that also returns the output of exit code allowed
+// (1: a key no file uses is an answer too).
+func (l *lgraph) runAllowing(allowed int, args ...string) string {
+	l.t.Helper()
 	cmd := exec.Command(l.bin, args...)
 	cmd.Dir = l.dir
 	cmd.Env = append(os.Environ(), "LGRAPH_WARM=off", "NO_COLOR=1")
@@ -367,7 +394,7 @@ func (l *lgraph) run(args ...string) string {
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
 	var ee *exec.ExitError
-	if err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 2) {
+	if err != nil && !(errors.As(err, &ee) && (ee.ExitCode() == 2 || ee.ExitCode() == allowed)) {
 		l.t.Fatalf("lgraph %s: %v\n%s", strings.Join(args, " "), err, out.String())
 	}
 	return out.String()
@@ -406,6 +433,27 @@ func (l *lgraph) answer(d *decl, into any, cmd, form string, extra ...string) {
 	if err := json.Unmarshal(env.Result, into); err != nil {
 		l.t.Fatalf("decode lgraph %s: %v", strings.Join(args, " "), err)
 	}
+}
+
+// answerOf runs a command that ends in --json and decodes its result,
+// uncounted; false when the answer is an error (a key no file uses).
+func (l *lgraph) answerOf(into any, args ...string) bool {
+	l.t.Helper()
+	out := l.runAllowing(1, args...)
+	var env struct {
+		OK     bool
+		Result json.RawMessage
+	}
+	if err := json.Unmarshal([]byte(out), &env); err != nil {
+		l.t.Fatalf("lgraph %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	if !env.OK {
+		return false
+	}
+	if err := json.Unmarshal(env.Result, into); err != nil {
+		l.t.Fatalf("decode lgraph %s: %v", strings.Join(args, " "), err)
+	}
+	return true
 }
 
 // buildLgraph builds the lgraph binary from this module.

@@ -4,12 +4,9 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-)
 
-// osEnv are variables the operating system or shell sets for every
-// program; two files reading them share no configuration.
-var osEnv = toSet(`PATH HOME USER USERNAME LOGNAME SHELL PWD OLDPWD TMPDIR TEMP TMP LANG LANGUAGE LC_ALL
-TERM HOSTNAME USERPROFILE APPDATA LOCALAPPDATA PROGRAMFILES SYSTEMROOT WINDIR COMSPEC`)
+	"github.com/lgraph/lgraph/internal/facts"
+)
 
 // genericEvents are in-process event names (Node streams, DOM, UI
 // components) that an emit or subscribe call uses without naming any
@@ -40,7 +37,7 @@ var (
 func valid(kind, key string) (string, bool) {
 	switch kind {
 	case KindEnv:
-		return key, envName(key) && !osEnv[key]
+		return key, envName(key) && !facts.IsOSEnvVar(key)
 	case KindConfig:
 		// PascalCase keys are fields of API data read from a dict that
 		// happens to be called config, not configuration keys.
