@@ -92,10 +92,10 @@ func TestTaskBenchmark(t *testing.T) {
 }
 
 // ratioCeilings hold the task kinds where lgraph meets issue 24's aim to
-// it, with margin: measured 0.20 (callers) and 0.05 (impact) on both
-// corpora when set. The definition and env var tasks miss the aim (see
-// docs/measurements.md) and have no ceiling.
-var ratioCeilings = map[string]float64{"callers": 0.30, "impact": 0.15}
+// it, with margin: measured 0.20 (callers), 0.05 (impact) and 0.28 (env
+// var) on both corpora when set. The definition task misses the aim (see
+// docs/measurements.md) and has no ceiling.
+var ratioCeilings = map[string]float64{"callers": 0.30, "impact": 0.15, "env var": 0.40}
 
 // checkCeilings fails when a kind with a ceiling spends more than it of
 // grep's tokens, or answers fewer tasks correctly than grep.
