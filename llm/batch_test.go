@@ -62,7 +62,7 @@ func TestBatchHappyPath(t *testing.T) {
 			if rf == nil || rf.Type != openai.ChatCompletionResponseFormatTypeJSONSchema || rf.JSONSchema.Name != "summaries" {
 				t.Errorf("response_format = %+v", rf)
 			}
-			want := Usage{PromptTokens: srv.PromptTokens(), CompletionTokens: srv.CompletionTokens(), Calls: 1}
+			want := Usage{PromptTokens: srv.PromptTokens(), CompletionTokens: srv.CompletionTokens(), Calls: 1, SystemTokens: srv.SystemTokens()}
 			if res.Usage != want {
 				t.Errorf("usage %+v, server %+v", res.Usage, want)
 			}

@@ -174,6 +174,10 @@ type Usage struct {
 	PromptTokens, CompletionTokens int
 	// Calls counts requests that returned a completion, retried ones included.
 	Calls int
+	// SystemTokens is the part of PromptTokens spent on system prompts
+	// (estimated: endpoints report no split), which every request repeats;
+	// its share says how much fuller requests would save.
+	SystemTokens int
 }
 
 // Add returns the sum of u and v.
@@ -182,6 +186,7 @@ func (u Usage) Add(v Usage) Usage {
 		PromptTokens:     u.PromptTokens + v.PromptTokens,
 		CompletionTokens: u.CompletionTokens + v.CompletionTokens,
 		Calls:            u.Calls + v.Calls,
+		SystemTokens:     u.SystemTokens + v.SystemTokens,
 	}
 }
 
