@@ -60,7 +60,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		rep.Calls = w.usage.Calls
 		if w.usage.SystemTokens > 0 {
 			// Of the prompt tokens, those every request repeats.
-			rep.Extra["llm_system_tokens"] = w.usage.SystemTokens
+			rep.Extra[store.SystemTokensKey] = w.usage.SystemTokens
 		}
 		rep.MS = time.Since(start).Milliseconds()
 	}()
