@@ -112,6 +112,7 @@ func TestPiecesOfManyFilesShareRequests(t *testing.T) {
 	ix := indexer(t, r.Dir, srv, 4, 2)
 	run := ix.MustRun(t, "init", false)
 	got := sentSince(srv, 0)
+	t.Logf("init: %v requests, %d items, %d system-prompt tokens", got.requests, len(got.items), got.system)
 	if got.requests["piece"] == 0 || got.requests["piece"] > 10 {
 		t.Errorf("init sent %d piece requests for 200 files; want a handful (at most 10)", got.requests["piece"])
 	}
