@@ -87,6 +87,9 @@ func namePaths(paths []string, fallback string) string {
 	case 1:
 		return distinct[0]
 	}
+	if len(distinct) == 2 {
+		return distinct[0] + " and 1 other file"
+	}
 	return fmt.Sprintf("%s and %d other files", distinct[0], len(distinct)-1)
 }
 
