@@ -74,7 +74,7 @@ func printStatus(w io.Writer, r answer.Status) {
 		lr := r.LastRun
 		fmt.Fprintf(w, "last run: %d %s %s at %s", lr.ID, lr.Command, lr.Outcome, lr.Started.Format("2006-01-02 15:04:05Z"))
 		if lr.Tokens != (store.Tokens{}) {
-			fmt.Fprintf(w, ", %d+%d tokens, %s", lr.Tokens.Prompt, lr.Tokens.Completion, dollars(lr.CostUSD, lr.CostUnknown))
+			fmt.Fprintf(w, ", %s, %d+%d tokens, %s", plural(lr.Requests, "request"), lr.Tokens.Prompt, lr.Tokens.Completion, dollars(lr.CostUSD, lr.CostUnknown))
 		}
 		fmt.Fprintln(w)
 	}

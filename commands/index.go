@@ -99,6 +99,7 @@ func printRun(w io.Writer, r *store.Run) {
 	}
 	if r.Tokens.Prompt+r.Tokens.Completion > 0 {
 		fmt.Fprintf(w, "  tokens: %d prompt, %d completion, %s\n", r.Tokens.Prompt, r.Tokens.Completion, dollars(r.CostUSD, r.CostUnknown))
+		fmt.Fprintf(w, "  requests: %s\n", requestsLine(r))
 	}
 	fmt.Fprintf(w, "  %dms\n", r.MS)
 	if r.Error != "" {
@@ -122,4 +123,16 @@ func short(sha string) string {
 		return sha[:12]
 	}
 	return sha
+}
+
+// requestsLine says how many model requests a run made and what share of
+// the prompt tokens of the phases that report it went to system prompts,
+// which every request repeats (docs/llm.md, Requests).
+func requestsLine(r *store.Run) string {
+	n, system, prompt := r.Requests()
+	line := plural(n, "request")
+	if system > 0 && prompt > 0 {
+		line += fmt.Sprintf(", system prompts %d of %d prompt tokens (%.1f%%)", system, prompt, 100*float64(system)/float64(prompt))
+	}
+	return line
 }

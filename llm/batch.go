@@ -1,21 +1,30 @@
 package llm
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 )
 
-// Batched calls: one request carries several independent items (the
-// definitions of one file, the edges of one source file) and the reply holds
-// one summary per item, in order. Each item's text is a pure function of its
-// input, and callers cache each reply under the hash of its item's text, so a
-// changed definition re-pays only its own item.
+// Batched calls: one request carries several independent items (definitions,
+// edges, of one file or of many) and the reply holds one summary per item, in
+// order. Each item's text is a pure function of its input and names no path,
+// and callers cache each reply under the hash of its item's text, so a
+// changed definition re-pays only its own item and which items share a
+// request changes no cache key.
 
 // Piece is one definition of a file (or the file's top-level code) to be
 // summarized on its own.
 type Piece struct {
+	// Path is the piece's file: used to refuse secret files and in errors,
+	// never sent. Empty takes the batch's Path.
+	Path string
+	// Lang is the language id of the piece's file, sent with the piece.
+	// Empty takes the batch's Lang.
+	Lang string
 	// Kind and Name say what the piece defines ("function", "Server.Get");
 	// both empty for the file's top-level code.
 	Kind, Name string
@@ -27,22 +36,61 @@ type Piece struct {
 	Doc string
 }
 
-// PieceBatch is the pieces of one file sent in one request.
+// PieceBatch is the pieces sent in one request, of one file or of several.
 type PieceBatch struct {
-	// Path is used only to refuse secret files and in errors; it is not sent.
+	// Path and Lang are those of every piece that names none (a batch of
+	// one file's pieces); Path is never sent.
 	Path string
-	// Lang is the language id.
 	Lang string
-	// Pieces are the definitions to summarize, in source order.
+	// Pieces are the definitions to summarize, in the order of the reply.
 	Pieces []Piece
 }
 
-// EdgeBatch is the edges of one source file sent in one request.
+// path is the file of piece i.
+func (b PieceBatch) path(i int) string { return cmp.Or(b.Pieces[i].Path, b.Path) }
+
+// files names the files of the batch's pieces, for errors.
+func (b PieceBatch) files() string {
+	paths := make([]string, len(b.Pieces))
+	for i := range b.Pieces {
+		paths[i] = b.path(i)
+	}
+	return namePaths(paths, b.Path)
+}
+
+// EdgeBatch is the edges sent in one request, of one source file or of
+// several.
 type EdgeBatch struct {
-	// SourcePath is used only in errors; it is not sent.
+	// SourcePath is the source of every edge that names none; it is used
+	// only in errors and is not sent.
 	SourcePath string
-	// Edges are the relations to explain, one per target file.
+	// Edges are the relations to explain, in the order of the reply.
 	Edges []EdgeInput
+}
+
+// files names the source files of the batch's edges, for errors.
+func (b EdgeBatch) files() string {
+	paths := make([]string, len(b.Edges))
+	for i, e := range b.Edges {
+		paths[i] = cmp.Or(e.SourcePath, b.SourcePath)
+	}
+	return namePaths(paths, b.SourcePath)
+}
+
+// namePaths names the distinct paths of a batch: the one path, or the first
+// and how many other files.
+func namePaths(paths []string, fallback string) string {
+	distinct := slices.Compact(slices.Sorted(slices.Values(paths)))
+	switch len(distinct) {
+	case 0:
+		return fallback
+	case 1:
+		return distinct[0]
+	}
+	if len(distinct) == 2 {
+		return distinct[0] + " and 1 other file"
+	}
+	return fmt.Sprintf("%s and %d other files", distinct[0], len(distinct)-1)
 }
 
 // BatchResult is one summary per item and what the request cost.
@@ -74,7 +122,9 @@ const batchSchema = `{"type":"object","properties":{"summaries":{"type":"array",
 	`"required":["summaries"],"additionalProperties":false}`
 
 // PieceItem is the text sent for one piece: what its cache key must hash.
+// lang is the language of a piece that names none.
 func PieceItem(lang string, p Piece) string {
+	lang = cmp.Or(p.Lang, lang)
 	var b strings.Builder
 	if lang != "" {
 		fmt.Fprintf(&b, "Language: %s\n", lang)
@@ -174,12 +224,14 @@ func decodeBatch(content string) ([]string, error) {
 
 // SummarizePieces asks the model for one summary per piece, in one request.
 func (p *OpenAI) SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error) {
-	if p.secrets.IsSecretPath(in.Path) {
-		return BatchResult{}, fmt.Errorf("openai summarize pieces of %s: %w", in.Path, ErrSecretFile)
+	for i := range in.Pieces {
+		if path := in.path(i); p.secrets.IsSecretPath(path) {
+			return BatchResult{}, fmt.Errorf("openai summarize pieces of %s: %w", path, ErrSecretFile)
+		}
 	}
 	res, err := p.runBatch(ctx, piecePrompt(in))
 	if err != nil {
-		return res, fmt.Errorf("openai summarize %d pieces of %s: %w", len(in.Pieces), in.Path, err)
+		return res, fmt.Errorf("openai summarize %d pieces of %s: %w", len(in.Pieces), in.files(), err)
 	}
 	return res, nil
 }
@@ -188,7 +240,7 @@ func (p *OpenAI) SummarizePieces(ctx context.Context, in PieceBatch) (BatchResul
 func (p *OpenAI) SummarizeEdges(ctx context.Context, in EdgeBatch) (BatchResult, error) {
 	res, err := p.runBatch(ctx, edgeBatchPrompt(in))
 	if err != nil {
-		return res, fmt.Errorf("openai summarize %d edges of %s: %w", len(in.Edges), in.SourcePath, err)
+		return res, fmt.Errorf("openai summarize %d edges of %s: %w", len(in.Edges), in.files(), err)
 	}
 	return res, nil
 }
@@ -212,8 +264,13 @@ func (p *OpenAI) runBatch(ctx context.Context, pr prompt) (BatchResult, error) {
 // EstimatePieces estimates the prompt tokens SummarizePieces would send; 0
 // for a file it would refuse.
 func (p *OpenAI) EstimatePieces(in PieceBatch) int {
-	if p.secrets.IsSecretPath(in.Path) || len(in.Pieces) == 0 {
+	if len(in.Pieces) == 0 {
 		return 0
+	}
+	for i := range in.Pieces {
+		if p.secrets.IsSecretPath(in.path(i)) {
+			return 0
+		}
 	}
 	return p.estimate(piecePrompt(in))
 }

@@ -62,7 +62,7 @@ func TestBatchHappyPath(t *testing.T) {
 			if rf == nil || rf.Type != openai.ChatCompletionResponseFormatTypeJSONSchema || rf.JSONSchema.Name != "summaries" {
 				t.Errorf("response_format = %+v", rf)
 			}
-			want := Usage{PromptTokens: srv.PromptTokens(), CompletionTokens: srv.CompletionTokens(), Calls: 1}
+			want := Usage{PromptTokens: srv.PromptTokens(), CompletionTokens: srv.CompletionTokens(), Calls: 1, SystemTokens: srv.SystemTokens()}
 			if res.Usage != want {
 				t.Errorf("usage %+v, server %+v", res.Usage, want)
 			}
@@ -130,5 +130,36 @@ func TestBatchSecretRefused(t *testing.T) {
 	}
 	if srv.Calls() != 0 || p.EstimatePieces(in) != 0 {
 		t.Errorf("%d requests, estimate %d; want none", srv.Calls(), p.EstimatePieces(in))
+	}
+}
+
+// TestBatchOfManyFiles: pieces of several files share one request, each
+// item carrying its own file's language exactly as its cache key hashes it;
+// a secret file among them refuses the whole request before it is sent,
+// and the error names the files.
+func TestBatchOfManyFiles(t *testing.T) {
+	p, srv, _ := newTestProvider(t, nil)
+	in := PieceBatch{Pieces: []Piece{
+		{Path: "srv/a.go", Lang: "go", Kind: "function", Name: "New", Content: "func New() {}\n"},
+		{Path: "app/b.py", Lang: "python", Kind: "function", Name: "run", Content: "def run(): pass\n"},
+	}}
+	res, err := p.SummarizePieces(context.Background(), in)
+	if err != nil || len(res.Texts) != 2 || srv.Calls() != 1 {
+		t.Fatalf("two files' pieces: %d texts, %d requests, err %v; want 2 texts in 1 request", len(res.Texts), srv.Calls(), err)
+	}
+	items, _ := llmtest.BatchItems(srv.Requests()[0].Chat)
+	for i, want := range []string{PieceItem("go", in.Pieces[0]), PieceItem("python", in.Pieces[1])} {
+		if i >= len(items) || strings.TrimSuffix(items[i], "\n") != strings.TrimSuffix(want, "\n") {
+			t.Errorf("item %d sent %q, want %q", i, items, want)
+		}
+	}
+	in.Pieces = append(in.Pieces, Piece{Path: "conf/.env", Lang: "", Content: "KEY=1\n"})
+	if _, err := p.SummarizePieces(context.Background(), in); !errors.Is(err, ErrSecretFile) || srv.Calls() != 1 {
+		t.Fatalf("with a secret file: err %v, %d requests; want ErrSecretFile and nothing sent", err, srv.Calls())
+	}
+	srv.Enqueue(llmtest.ServerError(), llmtest.ServerError(), llmtest.ServerError(), llmtest.ServerError())
+	_, err = p.SummarizePieces(context.Background(), PieceBatch{Pieces: in.Pieces[:2]})
+	if err == nil || !strings.Contains(err.Error(), "app/b.py and 1 other file") {
+		t.Errorf("error of a failed request: %v; want it to name the files", err)
 	}
 }

@@ -93,7 +93,7 @@ func (b *Budget) EstimateEdges(in EdgeBatch) int { return b.est.EstimateEdges(in
 // SummarizePieces forwards to the wrapped provider if the budget allows.
 func (b *Budget) SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error) {
 	var out BatchResult
-	_, err := b.call(b.est.EstimatePieces(in), "summarize pieces of "+in.Path, func() (Result, error) {
+	_, err := b.call(b.est.EstimatePieces(in), "summarize pieces of "+in.files(), func() (Result, error) {
 		var err error
 		out, err = b.p.SummarizePieces(ctx, in)
 		return Result{Usage: out.Usage}, err
@@ -104,7 +104,7 @@ func (b *Budget) SummarizePieces(ctx context.Context, in PieceBatch) (BatchResul
 // SummarizeEdges forwards to the wrapped provider if the budget allows.
 func (b *Budget) SummarizeEdges(ctx context.Context, in EdgeBatch) (BatchResult, error) {
 	var out BatchResult
-	_, err := b.call(b.est.EstimateEdges(in), "summarize edges of "+in.SourcePath, func() (Result, error) {
+	_, err := b.call(b.est.EstimateEdges(in), "summarize edges of "+in.files(), func() (Result, error) {
 		var err error
 		out, err = b.p.SummarizeEdges(ctx, in)
 		return Result{Usage: out.Usage}, err

@@ -97,7 +97,7 @@ func TestMeteredThroughBudget(t *testing.T) {
 	if _, err := prov.SummarizeFile(context.Background(), sampleFile()); err != nil {
 		t.Fatal(err)
 	}
-	want := Usage{PromptTokens: srv.PromptTokens(), CompletionTokens: srv.CompletionTokens(), Calls: 1}
+	want := Usage{PromptTokens: srv.PromptTokens(), CompletionTokens: srv.CompletionTokens(), Calls: 1, SystemTokens: srv.SystemTokens()}
 	if m.Phase("enrich") != want || m.Total() != want {
 		t.Errorf("meter %+v, want %+v", m.Phase("enrich"), want)
 	}

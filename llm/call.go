@@ -146,7 +146,8 @@ func (p *OpenAI) attempt(ctx context.Context, req openai.ChatCompletionRequest, 
 // usageOf is the usage the server reported, or an estimate when it reported
 // none (some local servers omit it), so budgets still hold.
 func usageOf(resp openai.ChatCompletionResponse, pr prompt) Usage {
-	u := Usage{PromptTokens: resp.Usage.PromptTokens, CompletionTokens: resp.Usage.CompletionTokens, Calls: 1}
+	u := Usage{PromptTokens: resp.Usage.PromptTokens, CompletionTokens: resp.Usage.CompletionTokens, Calls: 1,
+		SystemTokens: EstimateTokens(pr.system)}
 	if u.PromptTokens == 0 && u.CompletionTokens == 0 {
 		u.PromptTokens = EstimateTokens(pr.text())
 		for _, c := range resp.Choices {

@@ -21,10 +21,10 @@ func TestMeterConcurrent(t *testing.T) {
 	if diff := cmp.Diff([]string{"enrich", "wiki"}, m.Phases()); diff != "" {
 		t.Errorf("phases: %s", diff)
 	}
-	if got, want := m.Phase("wiki"), (Usage{500, 100, 50}); got != want {
+	if got, want := m.Phase("wiki"), (Usage{PromptTokens: 500, CompletionTokens: 100, Calls: 50}); got != want {
 		t.Errorf("wiki = %+v, want %+v", got, want)
 	}
-	if got, want := m.Total(), (Usage{1000, 200, 100}); got != want {
+	if got, want := m.Total(), (Usage{PromptTokens: 1000, CompletionTokens: 200, Calls: 100}); got != want {
 		t.Errorf("total = %+v, want %+v", got, want)
 	}
 }

@@ -16,7 +16,7 @@ func (Offline) EstimateEdges(EdgeBatch) int { return 0 }
 // what it defines.
 func (Offline) SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error) {
 	if err := ctx.Err(); err != nil {
-		return BatchResult{}, fmt.Errorf("offline summarize pieces of %s: %w", in.Path, err)
+		return BatchResult{}, fmt.Errorf("offline summarize pieces of %s: %w", in.files(), err)
 	}
 	out := BatchResult{Texts: make([]string, len(in.Pieces))}
 	for i, p := range in.Pieces {

@@ -43,7 +43,7 @@ func TestOpenAIHappyPath(t *testing.T) {
 		}
 		total = total.Add(res.Usage)
 	}
-	want := Usage{PromptTokens: srv.PromptTokens(), CompletionTokens: srv.CompletionTokens(), Calls: srv.Billed()}
+	want := Usage{PromptTokens: srv.PromptTokens(), CompletionTokens: srv.CompletionTokens(), Calls: srv.Billed(), SystemTokens: srv.SystemTokens()}
 	if total != want || total.Calls != 3 || total.PromptTokens == 0 {
 		t.Errorf("usage = %+v, server counted %+v", total, want)
 	}

@@ -47,9 +47,9 @@ type Provider interface {
 	SummarizeEdge(ctx context.Context, in EdgeInput) (Result, error)
 	// ModuleDoc writes the markdown doc of one module (a directory).
 	ModuleDoc(ctx context.Context, in ModuleInput) (Result, error)
-	// SummarizePieces summarizes each definition of one file, in one call.
+	// SummarizePieces summarizes each piece, of one file or of several, in one call.
 	SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error)
-	// SummarizeEdges explains each edge of one source file, in one call.
+	// SummarizeEdges explains each edge, of one source file or of several, in one call.
 	SummarizeEdges(ctx context.Context, in EdgeBatch) (BatchResult, error)
 	// Explore proposes the keys one file shares with others through no
 	// import (the implicit phase's explorer; Offline finds none).
@@ -174,6 +174,10 @@ type Usage struct {
 	PromptTokens, CompletionTokens int
 	// Calls counts requests that returned a completion, retried ones included.
 	Calls int
+	// SystemTokens is the part of PromptTokens spent on system prompts
+	// (estimated: endpoints report no split), which every request repeats;
+	// its share says how much fuller requests would save.
+	SystemTokens int
 }
 
 // Add returns the sum of u and v.
@@ -182,6 +186,7 @@ func (u Usage) Add(v Usage) Usage {
 		PromptTokens:     u.PromptTokens + v.PromptTokens,
 		CompletionTokens: u.CompletionTokens + v.CompletionTokens,
 		Calls:            u.Calls + v.Calls,
+		SystemTokens:     u.SystemTokens + v.SystemTokens,
 	}
 }
 

@@ -46,24 +46,25 @@ func dryRunProvider(p llm.Provider, s *store.Store) llm.Provider {
 	return &dryProvider{p: p, est: est, reply: replyTokens(s)}
 }
 
-// replyTokens averages the completion tokens per call of the recent runs
-// that paid for any.
+// replyTokens averages the completion tokens per answer of the recent runs
+// that paid for any: per call, except that a batched call answers each of
+// its items (an init packs many files' items into one call, an update few).
 func replyTokens(s *store.Store) int {
 	runs, _, err := s.Runs(50)
 	if err != nil {
 		return defaultReplyTokens
 	}
-	calls, completion := 0, 0
+	answers, completion := 0, 0
 	for _, r := range runs {
 		for _, ph := range r.Phases {
-			calls += ph.Calls
+			answers += max(ph.Calls, ph.Extra["pieces_summarized"]+ph.Extra["edges_explained"])
 			completion += ph.Tokens.Completion
 		}
 	}
-	if calls == 0 || completion == 0 {
+	if answers == 0 || completion == 0 {
 		return defaultReplyTokens
 	}
-	return (completion + calls/2) / calls
+	return (completion + answers/2) / answers
 }
 
 // ID is the real provider's: cache keys, and so cache hits, are the real run's.

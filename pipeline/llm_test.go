@@ -377,7 +377,7 @@ func TestLLMBudgetStop(t *testing.T) {
 	// One uninterrupted init: the reference cost and graph.
 	want, ref := freshLLMExport(t, repo.Dir(), branch)
 	full := meter{calls: ref.Calls(), billed: ref.Billed(), prompt: ref.PromptTokens(), completion: ref.CompletionTokens()}
-	if full.billed < 20 {
+	if full.billed < 10 {
 		t.Fatalf("reference init billed only %d calls", full.billed)
 	}
 	t.Run("sequential", func(t *testing.T) { budgetStop(t, repo.Dir(), branch, want, full, 1, true) })
@@ -617,6 +617,7 @@ func TestLLMFaultsStillPublishCorrectGraph(t *testing.T) {
 	var mu sync.Mutex
 	seen := map[string]bool{}
 	injected := map[string]int{}
+	turn := 0
 	faults := []struct {
 		name string
 		f    llmtest.Fault
@@ -632,12 +633,15 @@ func TestLLMFaultsStillPublishCorrectGraph(t *testing.T) {
 		key := hex.EncodeToString(sum[:])
 		mu.Lock()
 		defer mu.Unlock()
-		if seen[key] || sum[0]%3 != 0 { // a third of the calls, first attempt only
+		if seen[key] || sum[0]%2 != 0 { // half the calls, first attempt only
 			seen[key] = true
 			return llmtest.Fault{}
 		}
 		seen[key] = true
-		f := faults[int(sum[1])%len(faults)]
+		// In turn, so each kind is injected even into the few requests
+		// of an init whose items share requests across files.
+		f := faults[turn%len(faults)]
+		turn++
 		injected[f.name]++
 		return f.f
 	})

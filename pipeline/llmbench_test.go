@@ -1,6 +1,7 @@
 package pipeline_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -46,7 +47,8 @@ func TestLLMRealRepoCost(t *testing.T) {
 	n0 := srv.Calls()
 	_, initCost := mustRunMetered(t, ix, srv, "init")
 	initTok := initCost.prompt + initCost.completion
-	t.Logf("init at %.10s: %v; %s", commits[0], initCost, formatSplit(tokenSplit(srv.Requests()[n0:])))
+	t.Logf("init at %.10s: %v; %s; %s", commits[0], initCost, formatSplit(tokenSplit(srv.Requests()[n0:])),
+		systemShare(srv.Requests()[n0:]))
 	for _, c := range commits[1:] {
 		stat := git("diff", "--shortstat", c+"^", c)
 		git("checkout", "-q", "--detach", c)
@@ -56,4 +58,17 @@ func TestLLMRealRepoCost(t *testing.T) {
 		t.Logf("update to %.10s (%s): %v = %.3f%% of init; %s", c, stat, cost,
 			100*float64(tok)/float64(initTok), formatSplit(tokenSplit(srv.Requests()[n1:])))
 	}
+}
+
+// systemShare says how many prompt tokens the requests spent on system
+// prompts, which every request repeats.
+func systemShare(reqs []llmtest.Request) string {
+	system, prompt := 0, 0
+	for _, q := range reqs {
+		prompt += llmtest.Tokens(llmtest.PromptText(q.Chat))
+		if len(q.Chat.Messages) > 0 {
+			system += llmtest.Tokens(q.Chat.Messages[0].Content)
+		}
+	}
+	return fmt.Sprintf("system prompts %d of %d prompt tokens (%.1f%%)", system, prompt, 100*float64(system)/float64(max(prompt, 1)))
 }

@@ -56,7 +56,9 @@ type RunBrief struct {
 	Tokens      store.Tokens `json:"tokens"`
 	CostUSD     float64      `json:"cost_usd"`
 	CostUnknown bool         `json:"cost_unknown,omitempty"`
-	MS          int64        `json:"ms"`
+	// Requests is how many model requests the run made.
+	Requests int   `json:"llm_requests,omitempty"`
+	MS       int64 `json:"ms"`
 }
 
 // Brief shortens a run.
@@ -64,8 +66,10 @@ func Brief(r *store.Run) *RunBrief {
 	if r == nil {
 		return nil
 	}
-	return &RunBrief{ID: r.ID, Command: r.Command, Started: r.Started, Branch: r.Branch, From: r.From, To: r.To,
+	b := &RunBrief{ID: r.ID, Command: r.Command, Started: r.Started, Branch: r.Branch, From: r.From, To: r.To,
 		Outcome: r.Outcome, Changes: r.Changes, Tokens: r.Tokens, CostUSD: r.CostUSD, CostUnknown: r.CostUnknown, MS: r.MS}
+	b.Requests, _, _ = r.Requests()
+	return b
 }
 
 // Baseline is one branch's indexed commit.

@@ -73,6 +73,23 @@ type Tokens struct {
 	Completion int `json:"completion"`
 }
 
+// SystemTokensKey is the Phase.Extra count of prompt tokens spent on system
+// prompts, which every request repeats (estimated; set by phases that know).
+const SystemTokensKey = "llm_system_tokens"
+
+// Requests sums the model requests of a run's phases and the system-prompt
+// tokens those that report them paid, out of those phases' prompt tokens.
+func (r *Run) Requests() (requests, system, ofPrompt int) {
+	for _, p := range r.Phases {
+		requests += p.Calls
+		if n := p.Extra[SystemTokensKey]; n > 0 {
+			system += n
+			ofPrompt += p.Tokens.Prompt
+		}
+	}
+	return requests, system, ofPrompt
+}
+
 // Phase reports one phase of a run.
 type Phase struct {
 	Name   string `json:"name"`

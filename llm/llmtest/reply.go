@@ -38,18 +38,30 @@ func (s *Server) reply(w http.ResponseWriter, r *http.Request, n int, req openai
 	}
 	// Bill before writing: the answer reaches the client only once the
 	// handler returns, so a client that got it always finds it billed.
-	s.bill(usage)
+	s.bill(usage, systemTokens(req))
 	w.Header().Set("Content-Type", "application/json")
 	_, _ = w.Write(body)
 }
 
-// bill counts a delivered answer.
-func (s *Server) bill(u openai.Usage) {
+// bill counts a delivered answer; system is its system prompt's tokens.
+func (s *Server) bill(u openai.Usage, system int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.billed++
 	s.prompt += u.PromptTokens
 	s.completion += u.CompletionTokens
+	s.system += system
+}
+
+// systemTokens is the tokens of a request's system messages.
+func systemTokens(req openai.ChatCompletionRequest) int {
+	n := 0
+	for _, m := range req.Messages {
+		if m.Role == openai.ChatMessageRoleSystem {
+			n += Tokens(m.Content)
+		}
+	}
+	return n
 }
 
 // normalContent is the deterministic reply to req: {"summary": Summary(...)}

@@ -42,6 +42,7 @@ type Server struct {
 	requests   []Request
 	prompt     int
 	completion int
+	system     int
 	billed     int
 	queue      []Fault
 	hook       func(n int, r Request) Fault
@@ -145,6 +146,13 @@ func (s *Server) CompletionTokens() int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.completion
+}
+
+// SystemTokens is the part of PromptTokens spent on system prompts.
+func (s *Server) SystemTokens() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.system
 }
 
 // Requests returns a copy of every request received, in arrival order.

@@ -9,27 +9,37 @@ import (
 	"github.com/lgraph/lgraph/llm"
 )
 
-// Batch bounds: one request carries at most maxBatchItems items and about
-// maxBatchTokens tokens of item text, so it fits any context window worth
-// using and its reply stays short.
+// Request bounds. A request closes once it holds maxBatchItems items or
+// its items' text reaches maxBatchTokens tokens (estimated), so it fits any
+// context window worth using (docs/design.md §9: llm.context_tokens lowers
+// the token bound) and its reply stays short. Items of many files share a
+// request: the system prompt is paid once per request, and a real endpoint's
+// requests-per-minute limit, not its tokens, is what a full run waits on.
 const (
-	maxBatchItems  = 24
-	maxBatchTokens = 6000
+	maxBatchItems  = 48
+	maxBatchTokens = 12000
 )
 
-// batches splits item indexes into consecutive requests within the bounds.
-func batches(idx []int, size func(int) int) [][]int {
-	var out [][]int
-	var cur []int
+// item is one item to send: its owner (a file) and its index among the
+// owner's items.
+type item struct{ o, i int }
+
+// batches packs items, in order, into requests. A request closes after the
+// item that fills it, never before an item that would overflow it, so each
+// request is decided by its first item and those after it alone: a run
+// resumed after a budget stop, given exactly the items of the requests the
+// stopped run did not send, packs exactly those requests again.
+func batches(items []item, size func(item) int, limit int) [][]item {
+	var out [][]item
+	var cur []item
 	tokens := 0
-	for _, i := range idx {
-		n := size(i)
-		if len(cur) > 0 && (len(cur) == maxBatchItems || tokens+n > maxBatchTokens) {
+	for _, it := range items {
+		cur = append(cur, it)
+		tokens += size(it)
+		if len(cur) == maxBatchItems || tokens >= limit {
 			out = append(out, cur)
 			cur, tokens = nil, 0
 		}
-		cur = append(cur, i)
-		tokens += n
 	}
 	if len(cur) > 0 {
 		out = append(out, cur)
@@ -37,41 +47,53 @@ func batches(idx []int, size func(int) int) [][]int {
 	return out
 }
 
-// batchCall is one kind of batched request: call sends the items at the
-// given indexes and returns their texts in order.
-type batchCall func(ctx context.Context, idx []int) (llm.BatchResult, error)
+// batchLimit is the item tokens at which a request closes: maxBatchTokens,
+// or less when the configured context window is small (the whole request
+// and its reply must fit in it, an item may overshoot the limit by its own
+// size).
+func (w *work) batchLimit() int {
+	limit := maxBatchTokens
+	if c := w.st.Config.LLM.ContextTokens; c > 0 {
+		limit = min(limit, c/4)
+	}
+	return max(1, limit)
+}
 
-// fillBatched fetches the texts of the items at missing indexes, batched; a
-// batch whose replies broke the schema twice is retried one item per
-// request, so one confusing item does not fail its neighbours.
-func (w *work) fillBatched(ctx context.Context, missing []int, size func(int) int, call batchCall, done func(i int, text string) error) error {
-	for _, b := range batches(missing, size) {
-		texts, err := w.sendBatch(ctx, b, call)
-		if err != nil && errors.Is(err, llm.ErrMalformedReply) && len(b) > 1 {
-			w.count("batch_fallbacks")
-			texts, err = nil, nil
-			for _, i := range b {
-				t, err1 := w.sendBatch(ctx, []int{i}, call)
-				if err1 != nil {
-					return err1
-				}
-				texts = append(texts, t...)
-			}
-		}
-		if err != nil {
-			return err
-		}
-		for k, i := range b {
-			if err := done(i, texts[k]); err != nil {
+// batchCall is one kind of batched request: call sends the given items and
+// returns their texts in order.
+type batchCall func(ctx context.Context, b []item) (llm.BatchResult, error)
+
+// fillBatch fetches the texts of one request's items; a request whose
+// replies broke the schema twice is retried one item per request, so one
+// confusing item does not fail its neighbours.
+func (w *work) fillBatch(ctx context.Context, b []item, call batchCall, done func(it item, text string) error) error {
+	texts, err := w.sendBatch(ctx, b, call)
+	if err != nil && errors.Is(err, llm.ErrMalformedReply) && len(b) > 1 {
+		w.count("batch_fallbacks")
+		for _, it := range b {
+			t, err := w.sendBatch(ctx, []item{it}, call)
+			if err != nil {
 				return err
 			}
+			if err := done(it, t[0]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	for k, it := range b {
+		if err := done(it, texts[k]); err != nil {
+			return err
 		}
 	}
 	return nil
 }
 
 // sendBatch makes one request and checks it answered every item.
-func (w *work) sendBatch(ctx context.Context, b []int, call batchCall) ([]string, error) {
+func (w *work) sendBatch(ctx context.Context, b []item, call batchCall) ([]string, error) {
 	if w.stopped() {
 		return nil, errStopped
 	}
@@ -133,26 +155,29 @@ func (w *work) assign(keys [][]string, hits string) (*shared, [][]int, error) {
 	return sh, send, nil
 }
 
-// sendAll runs each owner's batches, owners concurrently, and caches every
-// text under its item's key as it arrives.
+// sendAll sends every owner's items to send, packed in owner order into
+// requests that mix owners, requests concurrently, and caches every text
+// under its item's key as it arrives.
 func (w *work) sendAll(ctx context.Context, keys [][]string, send [][]int, sh *shared, done string,
-	size func(o, i int) int, call func(ctx context.Context, o int, idx []int) (llm.BatchResult, error)) error {
-	g := w.group()
+	size func(o, i int) int, call batchCall) error {
+	var items []item
 	for o := range send {
-		if len(send[o]) == 0 {
-			continue
+		for _, i := range send[o] {
+			items = append(items, item{o, i})
 		}
+	}
+	g := w.group()
+	for _, b := range batches(items, func(it item) int { return size(it.o, it.i) }, w.batchLimit()) {
 		g.Go(func() error {
 			if w.stopped() {
 				return nil
 			}
-			err := w.fillBatched(ctx, send[o], func(i int) int { return size(o, i) },
-				func(ctx context.Context, idx []int) (llm.BatchResult, error) { return call(ctx, o, idx) },
-				func(i int, text string) error {
-					sh.put(keys[o][i], text)
-					w.count(done)
-					return w.keep(keys[o][i], text)
-				})
+			err := w.fillBatch(ctx, b, call, func(it item, text string) error {
+				k := keys[it.o][it.i]
+				sh.put(k, text)
+				w.count(done)
+				return w.keep(k, text)
+			})
 			return w.fail(err)
 		})
 	}

@@ -89,7 +89,7 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 }
 
 // edgeTexts computes every edge text: offline one free call each, paid ones
-// from the cache or in one batched request per source file.
+// from the cache or in requests batched across source files.
 func (w *work) edgeTexts(ctx context.Context, sources []string, ins [][]llm.EdgeInput, keys [][]string) (func(o, i int) string, error) {
 	if w.st.LLM.ID() == "offline" {
 		out := make([][]string, len(sources))
@@ -110,16 +110,14 @@ func (w *work) edgeTexts(ctx context.Context, sources []string, ins [][]llm.Edge
 	}
 	err = w.sendAll(ctx, keys, send, sh, "edges_explained",
 		func(o, i int) int { return llm.EstimateTokens(llm.EdgeItem(ins[o][i])) },
-		func(ctx context.Context, o int, idx []int) (llm.BatchResult, error) {
-			in := llm.EdgeBatch{SourcePath: sources[o]}
-			for _, i := range idx {
-				in.Edges = append(in.Edges, ins[o][i])
+		func(ctx context.Context, b []item) (llm.BatchResult, error) {
+			var in llm.EdgeBatch
+			for _, it := range b {
+				e := ins[it.o][it.i]
+				e.SourcePath = sources[it.o] // for errors; not sent
+				in.Edges = append(in.Edges, e)
 			}
-			res, err := w.st.LLM.SummarizeEdges(ctx, in)
-			if err != nil {
-				err = fmt.Errorf("explain edges of %s: %w", sources[o], err)
-			}
-			return res, err
+			return w.st.LLM.SummarizeEdges(ctx, in)
 		})
 	return func(o, i int) string { return sh.texts[keys[o][i]] }, err
 }

@@ -2,8 +2,8 @@
 // depends on B") and tombstones for deleted files. With a paid provider a
 // file summary is composed from per-definition piece summaries, each keyed
 // by its normalized text, and an edge summary is keyed by the relation (the
-// names used and the signatures they resolve to); both are batched, one
-// request per file. Every LLM result is cached under the hash of exactly
+// names used and the signatures they resolve to); both are batched across
+// files, many files' items to a request. Every LLM result is cached under the hash of exactly
 // what was sent for it, so a rerun never pays twice.
 package enrich
 
@@ -58,6 +58,10 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	defer func() {
 		rep.Tokens = store.Tokens{Prompt: w.usage.PromptTokens, Completion: w.usage.CompletionTokens}
 		rep.Calls = w.usage.Calls
+		if w.usage.SystemTokens > 0 {
+			// Of the prompt tokens, those every request repeats.
+			rep.Extra[store.SystemTokensKey] = w.usage.SystemTokens
+		}
 		rep.MS = time.Since(start).Milliseconds()
 	}()
 	changed, err := w.summarizeFiles(ctx, full)
@@ -292,7 +296,7 @@ func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.F
 
 // composeFiles gives each file a summary composed from its pieces: the
 // file's definitions are summarized one piece each, only pieces no cache
-// holds are sent, batched per file, and the file summary is composed from
+// holds are sent, batched across files, and the file summary is composed from
 // the piece summaries without a call.
 func (w *work) composeFiles(ctx context.Context, todo []string, results []*snapshot.File) error {
 	ps := make([][]piece, len(todo))
@@ -317,8 +321,10 @@ func (w *work) composeFiles(ctx context.Context, todo []string, results []*snaps
 			ff = &facts.File{}
 		}
 		ps[i] = pieces(data, ff)
-		for _, pc := range ps[i] {
-			keys[i] = append(keys[i], pieceKey(f.Lang, pc.Piece, model))
+		for j := range ps[i] {
+			// A piece names its file: requests mix the pieces of many files.
+			ps[i][j].Path, ps[i][j].Lang = f.Path, f.Lang
+			keys[i] = append(keys[i], pieceKey(f.Lang, ps[i][j].Piece, model))
 		}
 	}
 	sh, send, err := w.assign(keys, "piece_cache_hits")
@@ -327,17 +333,12 @@ func (w *work) composeFiles(ctx context.Context, todo []string, results []*snaps
 	}
 	err = w.sendAll(ctx, keys, send, sh, "pieces_summarized",
 		func(o, i int) int { return llm.EstimateTokens(ps[o][i].Content) },
-		func(ctx context.Context, o int, idx []int) (llm.BatchResult, error) {
-			f := w.st.Next.Files.Get(todo[o])
-			in := llm.PieceBatch{Path: f.Path, Lang: f.Lang}
-			for _, i := range idx {
-				in.Pieces = append(in.Pieces, ps[o][i].Piece)
+		func(ctx context.Context, b []item) (llm.BatchResult, error) {
+			var in llm.PieceBatch
+			for _, it := range b {
+				in.Pieces = append(in.Pieces, ps[it.o][it.i].Piece)
 			}
-			res, err := w.st.LLM.SummarizePieces(ctx, in)
-			if err != nil {
-				err = fmt.Errorf("summarize %s: %w", f.Path, err)
-			}
-			return res, err
+			return w.st.LLM.SummarizePieces(ctx, in)
 		})
 	if err != nil {
 		return err
