@@ -1,0 +1,327 @@
+package accuracy
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os/exec"
+	"path"
+	"strings"
+)
+
+// The C/C++ truth comes from clang: `clang -Xclang -ast-dump=json
+// -fsyntax-only` per translation unit. A call is a CallExpr or
+// CXXMemberCallExpr whose callee expression names a function
+// (DeclRefExpr.referencedDecl) or a method (MemberExpr.referencedMemberDecl);
+// its caller is the function definition around it, a lambda's body
+// belonging to the function that holds the lambda (as in lgraph). Calls in
+// template instantiations count: clang resolves there what the template's
+// pattern leaves dependent. Constructor calls and overloaded operators are
+// not scored. A callee maps to its definition: in its translation unit
+// through redeclarations, or else in any unit by qualified name and type.
+
+// clangLoc is a source location as the JSON dumper writes it: file and
+// line are left out when they equal the previously written location's.
+type clangLoc struct {
+	Offset       *int      `json:"offset"`
+	File         string    `json:"file"`
+	Line         int       `json:"line"`
+	SpellingLoc  *clangLoc `json:"spellingLoc"`
+	ExpansionLoc *clangLoc `json:"expansionLoc"`
+}
+
+// clangNode is the part of a JSON AST node the truth reads.
+type clangNode struct {
+	ID           string
+	Kind         string
+	Name         string
+	Loc          clangLoc
+	Range        struct{ Begin, End clangLoc }
+	IsImplicit   bool
+	StorageClass string
+	PreviousDecl string
+	Type         struct {
+		QualType string
+	}
+	ReferencedDecl *struct {
+		ID, Kind, Name string
+	}
+	ReferencedMemberDecl string
+	Member               string      // of a CXXDependentScopeMemberExpr
+	ArrayFiller          []clangNode `json:"array_filler"`
+	Inner                []clangNode
+}
+
+// pos is a resolved position: a file (as clang names it) and a line.
+type pos struct {
+	file string
+	line int
+}
+
+// locState undoes the dumper's elision of repeated files and lines.
+type locState struct {
+	file string
+	line int
+}
+
+// resolve reads one bare location and returns its absolute position.
+func (s *locState) bare(l *clangLoc) (pos, bool) {
+	if l == nil || l.Offset == nil {
+		return pos{}, false
+	}
+	if l.File != "" {
+		s.file = cleanFile(l.File)
+	}
+	if l.Line != 0 {
+		s.line = l.Line
+	}
+	return pos{s.file, s.line}, true
+}
+
+// loc reads a location; a location in a macro expansion is where the macro
+// is used (that is where lgraph sees the code).
+func (s *locState) loc(l *clangLoc) (pos, bool) {
+	if l.SpellingLoc != nil || l.ExpansionLoc != nil {
+		s.bare(l.SpellingLoc)
+		return s.bare(l.ExpansionLoc)
+	}
+	return s.bare(l)
+}
+
+// cDecl is a function declaration in the corpus.
+type cDecl struct {
+	name, key string
+	at        pos // the name's line
+	begin     int // first line of the declaration (or of its template)
+	body      bool
+	canon     string // id of the first declaration
+}
+
+// cCall is one call site clang resolved to a function in the corpus.
+type cCall struct {
+	caller    *cDecl
+	callee    string // declaration id in its unit
+	shape, at string
+}
+
+// cUnit is what one translation unit contributes.
+type cUnit struct {
+	decls map[string]*cDecl
+	defs  map[string]*cDecl // canonical id -> definition
+	calls []cCall
+	// dependent lists, per caller definition, the callee names clang left
+	// unresolved in a template's pattern.
+	dependent map[pos]map[string]bool
+	// named lists, per caller definition, every function name a resolved
+	// call names, in the corpus or not.
+	named  map[pos]map[string]bool
+	bodies []*cDecl // every definition in the corpus
+}
+
+var funcKinds = map[string]bool{"FunctionDecl": true, "CXXMethodDecl": true, "CXXConstructorDecl": true,
+	"CXXDestructorDecl": true, "CXXConversionDecl": true}
+
+var scopeKinds = map[string]bool{"NamespaceDecl": true, "CXXRecordDecl": true, "ClassTemplateSpecializationDecl": true,
+	"ClassTemplatePartialSpecializationDecl": true, "RecordDecl": true}
+
+// unitWalker walks one unit's AST in document order.
+type unitWalker struct {
+	u      *cUnit
+	s      locState
+	inCorp func(file string) bool
+	scopes []string
+}
+
+// walk visits n; caller is the definition the code belongs to, tmplBeg the
+// first line of the function template n is the pattern or an
+// instantiation of.
+func (w *unitWalker) walk(n *clangNode, caller *cDecl, tmplBeg int) {
+	at, _ := w.s.loc(&n.Loc)
+	begin, hasBegin := w.s.loc(&n.Range.Begin)
+	w.s.loc(&n.Range.End)
+	innerTmpl := 0
+	switch {
+	case funcKinds[n.Kind] && caller == nil:
+		d := w.decl(n, at, begin, hasBegin, tmplBeg)
+		if d != nil && d.body && !n.IsImplicit {
+			caller = d
+		}
+	case n.Kind == "FunctionTemplateDecl" && hasBegin:
+		innerTmpl = begin.line
+	case n.Kind == "CallExpr" || n.Kind == "CXXMemberCallExpr":
+		if caller != nil && len(n.Inner) > 0 {
+			w.call(n, caller, begin)
+		}
+	}
+	scoped := scopeKinds[n.Kind] && !n.IsImplicit
+	if scoped {
+		w.scopes = append(w.scopes, n.Name)
+	}
+	for i := range n.ArrayFiller {
+		w.walk(&n.ArrayFiller[i], caller, 0)
+	}
+	for i := range n.Inner {
+		w.walk(&n.Inner[i], caller, innerTmpl)
+	}
+	if scoped {
+		w.scopes = w.scopes[:len(w.scopes)-1]
+	}
+}
+
+// decl records a function declaration of the corpus.
+func (w *unitWalker) decl(n *clangNode, at, begin pos, hasBegin bool, tmplBeg int) *cDecl {
+	if !w.inCorp(at.file) {
+		return nil
+	}
+	d := &cDecl{name: n.Name, at: at, begin: at.line, canon: n.ID}
+	if hasBegin && begin.file == at.file && begin.line < d.begin {
+		d.begin = begin.line
+	}
+	if tmplBeg > 0 && tmplBeg < d.begin {
+		d.begin = tmplBeg
+	}
+	if prev := w.u.decls[n.PreviousDecl]; prev != nil {
+		d.canon = prev.canon
+	}
+	for _, ch := range n.Inner {
+		if ch.Kind == "CompoundStmt" || ch.Kind == "CXXTryStmt" {
+			d.body = true
+		}
+	}
+	if first := w.u.decls[d.canon]; first != nil {
+		d.key = first.key
+	} else {
+		d.key = w.key(n, at)
+	}
+	w.u.decls[n.ID] = d
+	if d.body {
+		w.u.defs[d.canon] = d
+		w.u.bodies = append(w.u.bodies, d)
+	}
+	return d
+}
+
+// key names a function across units: qualified name and type, and the file
+// for internal linkage.
+func (w *unitWalker) key(n *clangNode, at pos) string {
+	q := strings.Join(append(append([]string{}, w.scopes...), n.Name), "::")
+	k := q + " " + n.Type.QualType
+	if n.StorageClass == "static" && n.Kind == "FunctionDecl" || strings.Contains("::"+q, "::::") {
+		k = at.file + ": " + k
+	}
+	return k
+}
+
+// call records the callee of a call when it is a named function.
+func (w *unitWalker) call(n *clangNode, caller *cDecl, site pos) {
+	callee := &n.Inner[0]
+	for (callee.Kind == "ImplicitCastExpr" || callee.Kind == "ParenExpr") && len(callee.Inner) > 0 {
+		callee = &callee.Inner[0]
+	}
+	shape := "call"
+	if callee.Range.Begin.ExpansionLoc != nil {
+		shape = "macro"
+	}
+	var id string
+	switch callee.Kind {
+	case "DeclRefExpr":
+		if r := callee.ReferencedDecl; r != nil && funcKinds[r.Kind] {
+			id = r.ID
+			addName(w.u.named, caller.at, r.Name)
+		}
+	case "MemberExpr":
+		id = callee.ReferencedMemberDecl
+		addName(w.u.named, caller.at, callee.Name)
+		if shape == "call" {
+			shape = "member call"
+		}
+	case "UnresolvedLookupExpr", "UnresolvedMemberExpr", "CXXDependentScopeMemberExpr":
+		name := callee.Name
+		if name == "" {
+			name = callee.Member
+		}
+		addName(w.u.dependent, caller.at, name)
+	}
+	if id != "" {
+		w.u.calls = append(w.u.calls, cCall{caller: caller, callee: id, shape: shape, at: fmt.Sprintf("%s:%d", site.file, site.line)})
+	}
+}
+
+// runClang dumps one unit's AST and walks it as it streams in.
+func runClang(ctx context.Context, clang, dir string, args []string, stdin string, inCorp func(string) bool) (*cUnit, error) {
+	cmd := exec.CommandContext(ctx, clang, append([]string{"-fsyntax-only", "-Xclang", "-ast-dump=json"}, args...)...)
+	cmd.Dir = dir
+	cmd.Stdin = strings.NewReader(stdin)
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("start %s: %w", clang, err)
+	}
+	u := &cUnit{decls: map[string]*cDecl{}, defs: map[string]*cDecl{}, dependent: map[pos]map[string]bool{}, named: map[pos]map[string]bool{}}
+	w := &unitWalker{u: u, inCorp: inCorp}
+	walkErr := streamTopLevel(bufio.NewReaderSize(out, 1<<20), func(n *clangNode) { w.walk(n, nil, 0) })
+	_, _ = io.Copy(io.Discard, out)
+	if err := cmd.Wait(); err != nil || walkErr != nil {
+		return nil, fmt.Errorf("clang %s: %v %v\n%s", strings.Join(args, " "), err, walkErr, firstLines(stderr.String(), 20))
+	}
+	return u, nil
+}
+
+// streamTopLevel decodes the translation unit's top-level declarations one
+// at a time, so that the system headers' declarations are not all held.
+func streamTopLevel(r io.Reader, visit func(*clangNode)) error {
+	dec := json.NewDecoder(r)
+	depth := 0
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return fmt.Errorf("read AST: %w", err)
+		}
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			depth++
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			depth--
+			continue
+		}
+		if depth != 1 || tok != "inner" {
+			continue
+		}
+		if tok, err = dec.Token(); err != nil || tok != json.Delim('[') {
+			return fmt.Errorf("read AST: inner is not an array (%v)", err)
+		}
+		for dec.More() {
+			var n clangNode
+			if err := dec.Decode(&n); err != nil {
+				return fmt.Errorf("read AST: %w", err)
+			}
+			visit(&n)
+		}
+		return nil
+	}
+}
+
+func firstLines(s string, n int) string {
+	lines := strings.SplitN(s, "\n", n+1)
+	if len(lines) > n {
+		lines = lines[:n]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// cleanFile makes clang's file name relative to the corpus root.
+func cleanFile(f string) string { return path.Clean(strings.TrimPrefix(f, "./")) }
+
+func addName(m map[pos]map[string]bool, at pos, name string) {
+	if m[at] == nil {
+		m[at] = map[string]bool{}
+	}
+	m[at][name] = true
+}
