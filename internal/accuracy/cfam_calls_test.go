@@ -197,6 +197,15 @@ func startClangTruth(t testing.TB, clang, dir string, c cfamCorpus, units []stri
 		}
 		return ok
 	}
+	texts := map[string][]byte{}
+	src := func(f string) []byte {
+		mu.Lock()
+		defer mu.Unlock()
+		if _, ok := texts[f]; !ok {
+			texts[f], _ = os.ReadFile(filepath.Join(dir, f))
+		}
+		return texts[f]
+	}
 	out := make([]*cUnit, len(units))
 	errs := make([]error, len(units))
 	var wg sync.WaitGroup
@@ -208,7 +217,7 @@ func startClangTruth(t testing.TB, clang, dir string, c cfamCorpus, units []stri
 			sem <- struct{}{}
 			defer func() { <-sem }()
 			args := append(append([]string{}, c.flags...), u)
-			out[i], errs[i] = runClang(context.Background(), clang, dir, args, c.stdin, cached)
+			out[i], errs[i] = runClang(context.Background(), clang, dir, args, c.stdin, cached, src)
 		}()
 	}
 	return func() []*cUnit {

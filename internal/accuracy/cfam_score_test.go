@@ -16,6 +16,9 @@ type cfamTruth struct {
 	dependent, named map[string]map[string]bool
 	unmapped         map[string]int // declarations with no lgraph function on their lines
 	noDef            int            // calls of corpus declarations defined nowhere in the units
+	// inMacro holds the edges of calls spelled only in macro bodies: lgraph
+	// has the caller call the macro, and the macro is a symbol without calls.
+	inMacro map[edge]cCall
 }
 
 // lgName is the last segment of a node's qualified name ("ns.C.f" -> "f").
@@ -41,7 +44,7 @@ func cfamID(g *lgGraph, d *cDecl) (string, bool) {
 // by key) and maps both ends to lgraph ids.
 func buildCfamTruth(g *lgGraph, units []*cUnit) *cfamTruth {
 	tr := &cfamTruth{edges: map[edge]cCall{}, compiled: map[string]bool{}, dependent: map[string]map[string]bool{},
-		named: map[string]map[string]bool{}, unmapped: map[string]int{}}
+		named: map[string]map[string]bool{}, unmapped: map[string]int{}, inMacro: map[edge]cCall{}}
 	byKey := map[string]*cDecl{}
 	for _, u := range units {
 		for _, d := range u.bodies {
@@ -91,10 +94,17 @@ func buildCfamTruth(g *lgGraph, units []*cUnit) *cfamTruth {
 			if u.dependent[c.caller.at][def.name] {
 				c.shape = "dependent call"
 			}
-			if _, seen := tr.edges[edge{from, to}]; !seen {
-				tr.edges[edge{from, to}] = c
+			into := tr.edges
+			if c.shape == "in a macro body" {
+				into = tr.inMacro
+			}
+			if _, seen := into[edge{from, to}]; !seen {
+				into[edge{from, to}] = c
 			}
 		}
+	}
+	for e := range tr.edges {
+		delete(tr.inMacro, e)
 	}
 	return tr
 }
@@ -113,7 +123,10 @@ func mergeNames(into map[string]map[string]bool, id string, names map[string]boo
 type cfamMeasurement struct {
 	*measurement
 	dependent int
+	toMacro   int // edges to function-like macros, which clang has no call of
 }
+
+func isMacro(n lgNode) bool { return strings.HasPrefix(n.Signature, "#define") }
 
 // measureCfam scores lgraph's function-to-function calls edges from the
 // definitions clang compiled. An edge that is not in the truth from a
@@ -135,6 +148,8 @@ func measureCfam(g *lgGraph, tr *cfamTruth) *cfamMeasurement {
 			m.unscoredSource++
 		case !isFuncKind(dst.Kind):
 			m.nonFuncTarget++
+		case isMacro(dst):
+			m.toMacro++
 		case !inTruth && tr.dependent[e.From][name] && !resolvedName[edge{e.From, name}]:
 			m.dependent++
 		default:
@@ -213,7 +228,8 @@ func logCfamDiff(t testing.TB, g *lgGraph, tr *cfamTruth, m *cfamMeasurement, ke
 	for _, c := range tr.unmapped {
 		n += c
 	}
-	t.Logf("  not scored: %d definitions with no lgraph function on their lines, %d calls of declarations defined in no unit", n, tr.noDef)
+	t.Logf("  not scored: %d definitions with no lgraph function on their lines, %d calls of declarations defined in no unit, %d edges of calls spelled in macro bodies, %d lgraph edges to macros",
+		n, tr.noDef, len(tr.inMacro), m.toMacro)
 	for i, k := range sortedKeysOf(tr.unmapped) {
 		if i == keep {
 			break

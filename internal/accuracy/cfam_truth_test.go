@@ -28,6 +28,8 @@ type clangLoc struct {
 	Offset       *int      `json:"offset"`
 	File         string    `json:"file"`
 	Line         int       `json:"line"`
+	TokLen       int       `json:"tokLen"`
+	MacroArg     bool      `json:"isMacroArgExpansion"`
 	SpellingLoc  *clangLoc `json:"spellingLoc"`
 	ExpansionLoc *clangLoc `json:"expansionLoc"`
 }
@@ -131,6 +133,7 @@ type unitWalker struct {
 	u      *cUnit
 	s      locState
 	inCorp func(file string) bool
+	src    func(file string) []byte // a corpus file's content
 	scopes []string
 }
 
@@ -140,7 +143,7 @@ type unitWalker struct {
 func (w *unitWalker) walk(n *clangNode, caller *cDecl, tmplBeg int) {
 	at, _ := w.s.loc(&n.Loc)
 	begin, hasBegin := w.s.loc(&n.Range.Begin)
-	w.s.loc(&n.Range.End)
+	end, _ := w.s.loc(&n.Range.End)
 	innerTmpl := 0
 	switch {
 	case funcKinds[n.Kind] && caller == nil:
@@ -153,6 +156,10 @@ func (w *unitWalker) walk(n *clangNode, caller *cDecl, tmplBeg int) {
 	case n.Kind == "CallExpr" || n.Kind == "CXXMemberCallExpr":
 		if caller != nil && len(n.Inner) > 0 {
 			w.call(n, caller, begin)
+		}
+	case dependentKinds[n.Kind] && caller != nil:
+		if name := w.dependentName(n, end); name != "" {
+			addName(w.u.dependent, caller.at, name)
 		}
 	}
 	scoped := scopeKinds[n.Kind] && !n.IsImplicit
@@ -175,7 +182,7 @@ func (w *unitWalker) decl(n *clangNode, at, begin pos, hasBegin bool, tmplBeg in
 	if !w.inCorp(at.file) {
 		return nil
 	}
-	d := &cDecl{name: n.Name, at: at, begin: at.line, canon: n.ID}
+	d := &cDecl{name: baseName(n.Name), at: at, begin: at.line, canon: n.ID}
 	if hasBegin && begin.file == at.file && begin.line < d.begin {
 		d.begin = begin.line
 	}
@@ -221,8 +228,11 @@ func (w *unitWalker) call(n *clangNode, caller *cDecl, site pos) {
 		callee = &callee.Inner[0]
 	}
 	shape := "call"
-	if callee.Range.Begin.ExpansionLoc != nil {
-		shape = "macro"
+	if l := callee.Range.End.ExpansionLoc; l != nil {
+		shape = "in a macro body"
+		if l.MacroArg {
+			shape = "in a macro argument"
+		}
 	}
 	var id string
 	switch callee.Kind {
@@ -237,20 +247,43 @@ func (w *unitWalker) call(n *clangNode, caller *cDecl, site pos) {
 		if shape == "call" {
 			shape = "member call"
 		}
-	case "UnresolvedLookupExpr", "UnresolvedMemberExpr", "CXXDependentScopeMemberExpr":
-		name := callee.Name
-		if name == "" {
-			name = callee.Member
-		}
-		addName(w.u.dependent, caller.at, name)
 	}
 	if id != "" {
 		w.u.calls = append(w.u.calls, cCall{caller: caller, callee: id, shape: shape, at: fmt.Sprintf("%s:%d", site.file, site.line)})
 	}
 }
 
+var dependentKinds = map[string]bool{"UnresolvedLookupExpr": true, "UnresolvedMemberExpr": true, "CXXDependentScopeMemberExpr": true}
+
+// dependentName is the name a dependent expression looks up. The dumper
+// leaves an UnresolvedMemberExpr's name out; it is the last token of the
+// expression (x.name or name), read from the source.
+func (w *unitWalker) dependentName(n *clangNode, end pos) string {
+	if n.Name != "" || n.Member != "" {
+		return n.Name + n.Member
+	}
+	l := &n.Range.End
+	if l.Offset == nil || l.SpellingLoc != nil || !w.inCorp(end.file) {
+		return ""
+	}
+	src := w.src(end.file)
+	if *l.Offset+l.TokLen > len(src) {
+		return ""
+	}
+	return string(src[*l.Offset : *l.Offset+l.TokLen])
+}
+
+// baseName drops the template arguments clang writes in the name of a
+// class template's constructor ("node<T>" -> "node").
+func baseName(name string) string {
+	if i := strings.IndexByte(name, '<'); i > 0 && !strings.HasPrefix(name, "operator") {
+		return name[:i]
+	}
+	return name
+}
+
 // runClang dumps one unit's AST and walks it as it streams in.
-func runClang(ctx context.Context, clang, dir string, args []string, stdin string, inCorp func(string) bool) (*cUnit, error) {
+func runClang(ctx context.Context, clang, dir string, args []string, stdin string, inCorp func(string) bool, src func(string) []byte) (*cUnit, error) {
 	cmd := exec.CommandContext(ctx, clang, append([]string{"-fsyntax-only", "-Xclang", "-ast-dump=json"}, args...)...)
 	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(stdin)
@@ -264,7 +297,7 @@ func runClang(ctx context.Context, clang, dir string, args []string, stdin strin
 		return nil, fmt.Errorf("start %s: %w", clang, err)
 	}
 	u := &cUnit{decls: map[string]*cDecl{}, defs: map[string]*cDecl{}, dependent: map[pos]map[string]bool{}, named: map[pos]map[string]bool{}}
-	w := &unitWalker{u: u, inCorp: inCorp}
+	w := &unitWalker{u: u, inCorp: inCorp, src: src}
 	walkErr := streamTopLevel(bufio.NewReaderSize(out, 1<<20), func(n *clangNode) { w.walk(n, nil, 0) })
 	_, _ = io.Copy(io.Discard, out)
 	if err := cmd.Wait(); err != nil || walkErr != nil {

@@ -97,6 +97,7 @@ func copyModule(t testing.TB, modDir string) (*gittest.Repo, int) {
 type lgNode struct {
 	ID, Path, Name, Kind string
 	Line                 int
+	Signature            string
 }
 
 // lgGraph is the part of lgraph's export the measurement needs.
@@ -122,6 +123,7 @@ func indexWithLgraph(t testing.TB, dir string) *lgGraph {
 			Type, ID, Kind, Path, Name string
 			SymbolKind                 string `json:"symbol_kind"`
 			Line                       int
+			Signature                  string
 			Source, Target, Via        string
 		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
@@ -129,7 +131,7 @@ func indexWithLgraph(t testing.TB, dir string) *lgGraph {
 		}
 		switch {
 		case rec.Type == "node" && rec.Kind == "symbol":
-			g.nodes[rec.ID] = lgNode{ID: rec.ID, Path: rec.Path, Name: rec.Name, Kind: rec.SymbolKind, Line: rec.Line}
+			g.nodes[rec.ID] = lgNode{ID: rec.ID, Path: rec.Path, Name: rec.Name, Kind: rec.SymbolKind, Line: rec.Line, Signature: rec.Signature}
 			if isFuncKind(rec.SymbolKind) {
 				if g.funcsAt[rec.Path] == nil {
 					g.funcsAt[rec.Path] = map[int][]string{}
