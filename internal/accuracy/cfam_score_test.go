@@ -45,14 +45,6 @@ func cfamID(g *lgGraph, d *cDecl) (string, bool) {
 func buildCfamTruth(g *lgGraph, units []*cUnit) *cfamTruth {
 	tr := &cfamTruth{edges: map[edge]cCall{}, compiled: map[string]bool{}, dependent: map[string]map[string]bool{},
 		named: map[string]map[string]bool{}, unmapped: map[string]int{}, inMacro: map[edge]cCall{}}
-	byKey := map[string]*cDecl{}
-	for _, u := range units {
-		for _, d := range u.bodies {
-			if byKey[d.key] == nil {
-				byKey[d.key] = d
-			}
-		}
-	}
 	ids := map[*cDecl]string{}
 	idOf := func(d *cDecl) (string, bool) {
 		if id, ok := ids[d]; ok {
@@ -73,34 +65,21 @@ func buildCfamTruth(g *lgGraph, units []*cUnit) *cfamTruth {
 				mergeNames(tr.named, id, u.named[d.at])
 			}
 		}
-		for _, c := range u.calls {
-			decl := u.decls[c.callee]
-			if decl == nil {
-				continue // declared outside the corpus
-			}
-			def := u.defs[decl.canon]
-			if def == nil {
-				def = byKey[decl.key]
-			}
-			if def == nil {
-				tr.noDef++
-				continue
-			}
-			from, ok1 := idOf(c.caller)
-			to, ok2 := idOf(def)
-			if !ok1 || !ok2 {
-				continue
-			}
-			if u.dependent[c.caller.at][def.name] {
-				c.shape = "dependent call"
-			}
-			into := tr.edges
-			if c.shape == "in a macro body" {
-				into = tr.inMacro
-			}
-			if _, seen := into[edge{from, to}]; !seen {
-				into[edge{from, to}] = c
-			}
+	}
+	calls, noDef := resolveCalls(units)
+	tr.noDef = noDef
+	for _, c := range calls {
+		from, ok1 := idOf(c.caller)
+		to, ok2 := idOf(c.def)
+		if !ok1 || !ok2 {
+			continue
+		}
+		into := tr.edges
+		if c.shape == "in a macro body" {
+			into = tr.inMacro
+		}
+		if _, seen := into[edge{from, to}]; !seen {
+			into[edge{from, to}] = c.cCall
 		}
 	}
 	for e := range tr.edges {

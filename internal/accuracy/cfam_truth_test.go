@@ -29,7 +29,6 @@ type clangLoc struct {
 	File         string    `json:"file"`
 	Line         int       `json:"line"`
 	TokLen       int       `json:"tokLen"`
-	MacroArg     bool      `json:"isMacroArgExpansion"`
 	SpellingLoc  *clangLoc `json:"spellingLoc"`
 	ExpansionLoc *clangLoc `json:"expansionLoc"`
 }
@@ -85,11 +84,19 @@ func (s *locState) bare(l *clangLoc) (pos, bool) {
 // loc reads a location; a location in a macro expansion is where the macro
 // is used (that is where lgraph sees the code).
 func (s *locState) loc(l *clangLoc) (pos, bool) {
+	_, at, ok := s.locs(l)
+	return at, ok
+}
+
+// locs reads a location and returns where it is spelled as well.
+func (s *locState) locs(l *clangLoc) (spelled, at pos, ok bool) {
 	if l.SpellingLoc != nil || l.ExpansionLoc != nil {
-		s.bare(l.SpellingLoc)
-		return s.bare(l.ExpansionLoc)
+		spelled, _ = s.bare(l.SpellingLoc)
+		at, ok = s.bare(l.ExpansionLoc)
+		return spelled, at, ok
 	}
-	return s.bare(l)
+	at, ok = s.bare(l)
+	return at, at, ok
 }
 
 // cDecl is a function declaration in the corpus.
@@ -97,6 +104,7 @@ type cDecl struct {
 	name, key string
 	at        pos // the name's line
 	begin     int // first line of the declaration (or of its template)
+	end       int // last line
 	body      bool
 	canon     string // id of the first declaration
 }
@@ -135,6 +143,9 @@ type unitWalker struct {
 	inCorp func(file string) bool
 	src    func(file string) []byte // a corpus file's content
 	scopes []string
+	// spelled holds where the names of callee expressions expanded from
+	// macros are spelled, by node id.
+	spelled map[string]pos
 }
 
 // walk visits n; caller is the definition the code belongs to, tmplBeg the
@@ -143,20 +154,22 @@ type unitWalker struct {
 func (w *unitWalker) walk(n *clangNode, caller *cDecl, tmplBeg int) {
 	at, _ := w.s.loc(&n.Loc)
 	begin, hasBegin := w.s.loc(&n.Range.Begin)
-	end, _ := w.s.loc(&n.Range.End)
-	innerTmpl := 0
+	spelledEnd, end, _ := w.s.locs(&n.Range.End)
+	if caller != nil && n.Range.End.SpellingLoc != nil && (n.Kind == "DeclRefExpr" || n.Kind == "MemberExpr") {
+		w.spelled[n.ID] = spelledEnd
+	}
+	innerTmpl, isCall := 0, false
 	switch {
 	case funcKinds[n.Kind] && caller == nil:
 		d := w.decl(n, at, begin, hasBegin, tmplBeg)
-		if d != nil && d.body && !n.IsImplicit {
+		if d != nil && d.body {
+			d.end = end.line
 			caller = d
 		}
 	case n.Kind == "FunctionTemplateDecl" && hasBegin:
 		innerTmpl = begin.line
 	case n.Kind == "CallExpr" || n.Kind == "CXXMemberCallExpr":
-		if caller != nil && len(n.Inner) > 0 {
-			w.call(n, caller, begin)
-		}
+		isCall = caller != nil && len(n.Inner) > 0
 	case dependentKinds[n.Kind] && caller != nil:
 		if name := w.dependentName(n, end); name != "" {
 			addName(w.u.dependent, caller.at, name)
@@ -175,11 +188,14 @@ func (w *unitWalker) walk(n *clangNode, caller *cDecl, tmplBeg int) {
 	if scoped {
 		w.scopes = w.scopes[:len(w.scopes)-1]
 	}
+	if isCall { // after the callee's locations are read
+		w.call(n, caller, begin)
+	}
 }
 
 // decl records a function declaration of the corpus.
 func (w *unitWalker) decl(n *clangNode, at, begin pos, hasBegin bool, tmplBeg int) *cDecl {
-	if !w.inCorp(at.file) {
+	if n.IsImplicit || !w.inCorp(at.file) {
 		return nil
 	}
 	d := &cDecl{name: baseName(n.Name), at: at, begin: at.line, canon: n.ID}
@@ -228,9 +244,9 @@ func (w *unitWalker) call(n *clangNode, caller *cDecl, site pos) {
 		callee = &callee.Inner[0]
 	}
 	shape := "call"
-	if l := callee.Range.End.ExpansionLoc; l != nil {
+	if callee.Range.End.SpellingLoc != nil {
 		shape = "in a macro body"
-		if l.MacroArg {
+		if sp := w.spelled[callee.ID]; sp.file == caller.at.file && sp.line >= caller.begin && sp.line <= caller.end {
 			shape = "in a macro argument"
 		}
 	}
@@ -251,6 +267,49 @@ func (w *unitWalker) call(n *clangNode, caller *cDecl, site pos) {
 	if id != "" {
 		w.u.calls = append(w.u.calls, cCall{caller: caller, callee: id, shape: shape, at: fmt.Sprintf("%s:%d", site.file, site.line)})
 	}
+}
+
+// resolvedCall is a call whose callee is a definition in the corpus.
+type resolvedCall struct {
+	cCall
+	def *cDecl
+}
+
+// resolveCalls maps the units' callees to definitions: through
+// redeclarations in the caller's unit, or else by key in any unit. It
+// also counts the calls of corpus declarations no unit defines. A call
+// clang left dependent in the template's pattern gets the shape
+// "dependent call".
+func resolveCalls(units []*cUnit) (calls []resolvedCall, noDef int) {
+	byKey := map[string]*cDecl{}
+	for _, u := range units {
+		for _, d := range u.bodies {
+			if byKey[d.key] == nil {
+				byKey[d.key] = d
+			}
+		}
+	}
+	for _, u := range units {
+		for _, c := range u.calls {
+			decl := u.decls[c.callee]
+			if decl == nil {
+				continue // declared outside the corpus
+			}
+			def := u.defs[decl.canon]
+			if def == nil {
+				def = byKey[decl.key]
+			}
+			if def == nil {
+				noDef++
+				continue
+			}
+			if u.dependent[c.caller.at][def.name] {
+				c.shape = "dependent call"
+			}
+			calls = append(calls, resolvedCall{c, def})
+		}
+	}
+	return calls, noDef
 }
 
 var dependentKinds = map[string]bool{"UnresolvedLookupExpr": true, "UnresolvedMemberExpr": true, "CXXDependentScopeMemberExpr": true}
@@ -297,7 +356,7 @@ func runClang(ctx context.Context, clang, dir string, args []string, stdin strin
 		return nil, fmt.Errorf("start %s: %w", clang, err)
 	}
 	u := &cUnit{decls: map[string]*cDecl{}, defs: map[string]*cDecl{}, dependent: map[pos]map[string]bool{}, named: map[pos]map[string]bool{}}
-	w := &unitWalker{u: u, inCorp: inCorp, src: src}
+	w := &unitWalker{u: u, inCorp: inCorp, src: src, spelled: map[string]pos{}}
 	walkErr := streamTopLevel(bufio.NewReaderSize(out, 1<<20), func(n *clangNode) { w.walk(n, nil, 0) })
 	_, _ = io.Copy(io.Discard, out)
 	if err := cmd.Wait(); err != nil || walkErr != nil {
