@@ -49,8 +49,9 @@ var cfamCorpora = []cfamCorpus{
 				return filepath.Dir(f) == "src" && strings.HasSuffix(f, ".c") && f != "src/lib.c"
 			})
 		},
-		flags:     []string{"-x", "c", "-std=c11", "-Isrc", "-Iinclude", "-D_POSIX_C_SOURCE=200112L", "-D_DEFAULT_SOURCE"},
-		precision: 0, recall: 0,
+		flags: []string{"-x", "c", "-std=c11", "-Isrc", "-Iinclude", "-D_POSIX_C_SOURCE=200112L", "-D_DEFAULT_SOURCE"},
+		// 0.944 (1038/1099), 0.950 (1038/1093)
+		precision: 0.92, recall: 0.92,
 	},
 	{
 		name:    "fmt 9.1.0 (C++)",
@@ -68,8 +69,9 @@ var cfamCorpora = []cfamCorpus{
 		stdin: "#include \"fmt/args.h\"\n#include \"fmt/chrono.h\"\n#include \"fmt/color.h\"\n#include \"fmt/compile.h\"\n" +
 			"#include \"fmt/format.h\"\n#include \"fmt/os.h\"\n#include \"fmt/ostream.h\"\n#include \"fmt/printf.h\"\n" +
 			"#include \"fmt/ranges.h\"\n#include \"fmt/std.h\"\n#include \"fmt/xchar.h\"\n",
-		flags:     []string{"-x", "c++", "-std=c++17", "-Iinclude"},
-		precision: 0, recall: 0,
+		flags: []string{"-x", "c++", "-std=c++17", "-Iinclude"},
+		// 0.844 (690/818), 0.650 (690/1061)
+		precision: 0.81, recall: 0.62,
 	},
 }
 

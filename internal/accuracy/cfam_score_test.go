@@ -105,7 +105,12 @@ type cfamMeasurement struct {
 	toMacro   int // edges to function-like macros, which clang has no call of
 }
 
-func isMacro(n lgNode) bool { return strings.HasPrefix(n.Signature, "#define") }
+// isMacro tells a function-like macro by its signature ("#define F(x)",
+// "#  define F(x)").
+func isMacro(n lgNode) bool {
+	rest, ok := strings.CutPrefix(n.Signature, "#")
+	return ok && strings.HasPrefix(strings.TrimLeft(rest, " \t"), "define")
+}
 
 // measureCfam scores lgraph's function-to-function calls edges from the
 // definitions clang compiled. An edge that is not in the truth from a
