@@ -27,9 +27,24 @@ func lgName(g *lgGraph, id string) string {
 	return q[strings.LastIndexByte(q, '.')+1:]
 }
 
-// cfamID maps a definition to the lgraph function of its name declared
-// between its first line and its name's line.
+// cfamID maps a definition to the lgraph function of its name whose lines
+// hold the start of its body (the innermost), or else to the one declared
+// between the definition's first line and its name's line.
 func cfamID(g *lgGraph, d *cDecl) (string, bool) {
+	best, bestLine := "", 0
+	for line, ids := range g.funcsAt[d.bodyAt.file] {
+		if line > d.bodyAt.line || line <= bestLine {
+			continue
+		}
+		for _, id := range ids {
+			if n := g.nodes[id]; n.EndLine >= d.bodyAt.line && lgName(g, id) == d.name {
+				best, bestLine = id, line
+			}
+		}
+	}
+	if best != "" {
+		return best, true
+	}
 	for line := d.begin; line <= d.at.line; line++ {
 		for _, id := range g.funcsAt[d.at.file][line] {
 			if lgName(g, id) == d.name {

@@ -105,8 +105,12 @@ type cDecl struct {
 	at        pos // the name's line
 	begin     int // first line of the declaration (or of its template)
 	end       int // last line
-	body      bool
-	canon     string // id of the first declaration
+	// bodyAt is where the body starts: an instantiated member of a class
+	// template has the location of its declaration in the class, and the
+	// body of the definition outside it.
+	bodyAt pos
+	body   bool
+	canon  string // id of the first declaration
 }
 
 // cCall is one call site clang resolved to a function in the corpus.
@@ -151,7 +155,7 @@ type unitWalker struct {
 // walk visits n; caller is the definition the code belongs to, tmplBeg the
 // first line of the function template n is the pattern or an
 // instantiation of.
-func (w *unitWalker) walk(n *clangNode, caller *cDecl, tmplBeg int) {
+func (w *unitWalker) walk(n *clangNode, caller *cDecl, tmplBeg int) pos {
 	at, _ := w.s.loc(&n.Loc)
 	begin, hasBegin := w.s.loc(&n.Range.Begin)
 	spelledEnd, end, _ := w.s.locs(&n.Range.End)
@@ -159,12 +163,13 @@ func (w *unitWalker) walk(n *clangNode, caller *cDecl, tmplBeg int) {
 		w.spelled[n.ID] = spelledEnd
 	}
 	innerTmpl, isCall := 0, false
+	var def *cDecl
 	switch {
 	case funcKinds[n.Kind] && caller == nil:
 		d := w.decl(n, at, begin, hasBegin, tmplBeg)
 		if d != nil && d.body {
 			d.end = end.line
-			caller = d
+			caller, def = d, d
 		}
 	case n.Kind == "FunctionTemplateDecl" && hasBegin:
 		innerTmpl = begin.line
@@ -183,7 +188,10 @@ func (w *unitWalker) walk(n *clangNode, caller *cDecl, tmplBeg int) {
 		w.walk(&n.ArrayFiller[i], caller, 0)
 	}
 	for i := range n.Inner {
-		w.walk(&n.Inner[i], caller, innerTmpl)
+		b := w.walk(&n.Inner[i], caller, innerTmpl)
+		if k := n.Inner[i].Kind; def != nil && def.bodyAt.file == "" && (k == "CompoundStmt" || k == "CXXTryStmt") {
+			def.bodyAt = b
+		}
 	}
 	if scoped {
 		w.scopes = w.scopes[:len(w.scopes)-1]
@@ -191,6 +199,7 @@ func (w *unitWalker) walk(n *clangNode, caller *cDecl, tmplBeg int) {
 	if isCall { // after the callee's locations are read
 		w.call(n, caller, begin)
 	}
+	return begin
 }
 
 // decl records a function declaration of the corpus.
