@@ -96,7 +96,8 @@ func copyModule(t testing.TB, modDir string) (*gittest.Repo, int) {
 // lgNode is an exported symbol node.
 type lgNode struct {
 	ID, Path, Name, Kind string
-	Line                 int
+	Line, EndLine        int
+	Signature            string
 }
 
 // lgGraph is the part of lgraph's export the measurement needs.
@@ -122,6 +123,8 @@ func indexWithLgraph(t testing.TB, dir string) *lgGraph {
 			Type, ID, Kind, Path, Name string
 			SymbolKind                 string `json:"symbol_kind"`
 			Line                       int
+			EndLine                    int `json:"end_line"`
+			Signature                  string
 			Source, Target, Via        string
 		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
@@ -129,7 +132,7 @@ func indexWithLgraph(t testing.TB, dir string) *lgGraph {
 		}
 		switch {
 		case rec.Type == "node" && rec.Kind == "symbol":
-			g.nodes[rec.ID] = lgNode{ID: rec.ID, Path: rec.Path, Name: rec.Name, Kind: rec.SymbolKind, Line: rec.Line}
+			g.nodes[rec.ID] = lgNode{ID: rec.ID, Path: rec.Path, Name: rec.Name, Kind: rec.SymbolKind, Line: rec.Line, EndLine: rec.EndLine, Signature: rec.Signature}
 			if isFuncKind(rec.SymbolKind) {
 				if g.funcsAt[rec.Path] == nil {
 					g.funcsAt[rec.Path] = map[int][]string{}

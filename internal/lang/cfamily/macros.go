@@ -169,6 +169,7 @@ func typeMacroRun(line []byte, i int) int {
 // declarations replaced by spaces, and whether it changed anything.
 func blankMacros(src []byte) ([]byte, bool) {
 	out := bytes.Clone(src)
+	ctors := typeNames(src)
 	changed, continued := false, false
 	start := 0
 	for start < len(out) {
@@ -182,7 +183,7 @@ func blankMacros(src []byte) ([]byte, bool) {
 		trimmed := bytes.TrimSpace(line)
 		directive := continued || bytes.HasPrefix(trimmed, []byte("#"))
 		continued = directive && bytes.HasSuffix(bytes.TrimRight(line, " \t\r"), []byte(`\`))
-		if !directive && blankMacroWords(line) {
+		if !directive && blankMacroWords(line, ctors) {
 			changed = true
 		}
 		start = end + 1
@@ -192,8 +193,9 @@ func blankMacros(src []byte) ([]byte, bool) {
 
 // blankMacroWords blanks, in one line, a lone macro word, or the run of
 // macro words at its start (after a template header) or after class,
-// struct or union, when a declaration follows them.
-func blankMacroWords(line []byte) bool {
+// struct or union, when a declaration follows them; a declaration may be
+// a constructor, named like one of ctors.
+func blankMacroWords(line []byte, ctors map[string]bool) bool {
 	i := skipSpace(line, 0)
 	if w := wordEnd(line, i); w > i && isMacroWord(line[i:w], false) && restIsEmpty(line[w:]) {
 		blank(line[i:w])
@@ -205,10 +207,10 @@ func blankMacroWords(line []byte) bool {
 			i = skipSpace(line, i+j+1)
 		}
 	}
-	changed = blankRun(line, i, true) || changed
+	changed = blankRun(line, i, true, ctors) || changed
 	for _, kw := range []string{"class ", "struct ", "union "} {
 		if j := bytes.Index(line, []byte(kw)); j >= 0 && (j == 0 || !isIdentByte(line[j-1])) {
-			changed = blankRun(line, skipSpace(line, j+len(kw)), false) || changed
+			changed = blankRun(line, skipSpace(line, j+len(kw)), false, nil) || changed
 		}
 	}
 	return changed
@@ -216,8 +218,9 @@ func blankMacroWords(line []byte) bool {
 
 // blankRun blanks the macro words starting at i when an identifier follows;
 // with decl, only when a type and a declarator follow (so that a type
-// named in capitals, YY_BUFFER_STATE f(), stays).
-func blankRun(line []byte, i int, decl bool) bool {
+// named in capitals, YY_BUFFER_STATE f(), stays), or a constructor: a name
+// of ctors and its parameters (FMT_CONSTEXPR node(int x)).
+func blankRun(line []byte, i int, decl bool, ctors map[string]bool) bool {
 	j := i
 	for {
 		w := wordEnd(line, j)
@@ -232,12 +235,44 @@ func blankRun(line []byte, i int, decl bool) bool {
 	if decl {
 		w := wordEnd(line, j)
 		k := skipSpace(line, w)
-		if k == w || k >= len(line) || !(isIdentByte(line[k]) || line[k] == '*' || line[k] == '&' || line[k] == '~') {
+		ctor := k < len(line) && line[k] == '(' && ctors[string(line[j:w])]
+		if !ctor && (k == w || k >= len(line) || !(isIdentByte(line[k]) || line[k] == '*' || line[k] == '&' || line[k] == '~')) {
 			return false
 		}
 	}
 	blank(line[i:j])
 	return true
+}
+
+// typeNames returns the names src declares with class or struct (after
+// any macro words, class FMT_API file), which its constructors repeat.
+func typeNames(src []byte) map[string]bool {
+	names := map[string]bool{}
+	for _, kw := range []string{"class", "struct"} {
+		for from := 0; ; {
+			j := bytes.Index(src[from:], []byte(kw))
+			if j < 0 {
+				break
+			}
+			j += from
+			from = j + len(kw)
+			if j > 0 && isIdentByte(src[j-1]) || from >= len(src) || src[from] != ' ' && src[from] != '\t' {
+				continue
+			}
+			k := skipSpace(src, from)
+			for {
+				w := wordEnd(src, k)
+				if w == k || !isMacroWord(src[k:w], true) || w >= len(src) || src[w] != ' ' {
+					break
+				}
+				k = skipSpace(src, w)
+			}
+			if w := wordEnd(src, k); w > k {
+				names[string(src[k:w])] = true
+			}
+		}
+	}
+	return names
 }
 
 // isMacroWord reports an all-capitals identifier of three or more

@@ -174,6 +174,24 @@ func TestCppMacroLines(t *testing.T) {
 	}
 }
 
+// TestCppMacroBeforeConstructor: a macro word before a member template
+// constructor with an initializer list leaves a constructor, not a method
+// named like the member it initializes (fmt's args.h).
+func TestCppMacroBeforeConstructor(t *testing.T) {
+	src := "namespace detail {\ntemplate <typename T> struct typed_node {\n  template <typename Arg>\n" +
+		"  FMT_CONSTEXPR typed_node(const Arg& arg) : value(arg) {}\n  T value;\n};\n}\n"
+	f := langtest.Extract(t, CPP(), src)
+	want := []symLineRow{
+		{"detail", "detail", facts.KindModule, "", 1},
+		{"typed_node", "detail.typed_node", facts.KindStruct, "detail", 2},
+		{"typed_node", "detail.typed_node.typed_node", facts.KindMethod, "detail.typed_node", 4},
+		{"value", "detail.typed_node.value", facts.KindField, "detail.typed_node", 5},
+	}
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
+		t.Errorf("symbols (-want +got):\n%s", d)
+	}
+}
+
 func TestCfamBlankMacros(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"FMT_BEGIN_NAMESPACE\nint x;\n", "                   \nint x;\n"},
@@ -183,6 +201,10 @@ func TestCfamBlankMacros(t *testing.T) {
 		{"#define FOO_BAR BAZ_QUX\n", "#define FOO_BAR BAZ_QUX\n"},                     // directives stay
 		{"#define A \\\nFOO_BAR\n", "#define A \\\nFOO_BAR\n"},                         // and their continuation lines
 		{"Foo bar;\n", "Foo bar;\n"},
+		// A constructor of a class of the file, after a macro word.
+		{"struct node {\n  FMT_CONSTEXPR node(int x) : v(x) {}\n", "struct node {\n                node(int x) : v(x) {}\n"},
+		{"class FMT_API file {\n  FMT_API file(int fd);\n", "class         file {\n          file(int fd);\n"},
+		{"YY_BUFFER_STATE node(int n);\n", "YY_BUFFER_STATE node(int n);\n"}, // no class node here
 	}
 	for _, tt := range tests {
 		got, _ := blankMacros([]byte(tt.in))

@@ -1,0 +1,249 @@
+package accuracy
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"testing"
+)
+
+// cfamTruth is clang's call graph of a corpus in lgraph's ids.
+type cfamTruth struct {
+	edges    map[edge]cCall  // first site per edge
+	compiled map[string]bool // lgraph ids of the definitions clang compiled
+	// dependent and named hold, per lgraph caller id, the names of calls
+	// clang left dependent in a template and of every call it resolved.
+	dependent, named map[string]map[string]bool
+	unmapped         map[string]int // declarations with no lgraph function on their lines
+	noDef            int            // calls of corpus declarations defined nowhere in the units
+	// inMacro holds the edges of calls spelled only in macro bodies: lgraph
+	// has the caller call the macro, and the macro is a symbol without calls.
+	inMacro map[edge]cCall
+}
+
+// lgName is the last segment of a node's qualified name ("ns.C.f" -> "f").
+func lgName(g *lgGraph, id string) string {
+	q := g.nodes[id].Name
+	return q[strings.LastIndexByte(q, '.')+1:]
+}
+
+// cfamID maps a definition to the lgraph function of its name whose lines
+// hold the start of its body (the innermost), or else to the one declared
+// between the definition's first line and its name's line.
+func cfamID(g *lgGraph, d *cDecl) (string, bool) {
+	best, bestLine := "", 0
+	for line, ids := range g.funcsAt[d.bodyAt.file] {
+		if line > d.bodyAt.line || line <= bestLine {
+			continue
+		}
+		for _, id := range ids {
+			if n := g.nodes[id]; n.EndLine >= d.bodyAt.line && lgName(g, id) == d.name {
+				best, bestLine = id, line
+			}
+		}
+	}
+	if best != "" {
+		return best, true
+	}
+	for line := d.begin; line <= d.at.line; line++ {
+		for _, id := range g.funcsAt[d.at.file][line] {
+			if lgName(g, id) == d.name {
+				return id, true
+			}
+		}
+	}
+	return "", false
+}
+
+// buildCfamTruth resolves every unit's calls to definitions (across units
+// by key) and maps both ends to lgraph ids.
+func buildCfamTruth(g *lgGraph, units []*cUnit) *cfamTruth {
+	tr := &cfamTruth{edges: map[edge]cCall{}, compiled: map[string]bool{}, dependent: map[string]map[string]bool{},
+		named: map[string]map[string]bool{}, unmapped: map[string]int{}, inMacro: map[edge]cCall{}}
+	ids := map[*cDecl]string{}
+	idOf := func(d *cDecl) (string, bool) {
+		if id, ok := ids[d]; ok {
+			return id, id != ""
+		}
+		id, ok := cfamID(g, d)
+		if !ok {
+			tr.unmapped[fmt.Sprintf("%s:%d:%s", d.at.file, d.at.line, d.name)]++
+		}
+		ids[d] = id
+		return id, ok
+	}
+	for _, u := range units {
+		for _, d := range u.bodies {
+			if id, ok := idOf(d); ok {
+				tr.compiled[id] = true
+				mergeNames(tr.dependent, id, u.dependent[d.at])
+				mergeNames(tr.named, id, u.named[d.at])
+			}
+		}
+	}
+	calls, noDef := resolveCalls(units)
+	tr.noDef = noDef
+	for _, c := range calls {
+		from, ok1 := idOf(c.caller)
+		to, ok2 := idOf(c.def)
+		if !ok1 || !ok2 {
+			continue
+		}
+		into := tr.edges
+		if c.shape == "in a macro body" {
+			into = tr.inMacro
+		}
+		if _, seen := into[edge{from, to}]; !seen {
+			into[edge{from, to}] = c.cCall
+		}
+	}
+	for e := range tr.edges {
+		delete(tr.inMacro, e)
+	}
+	return tr
+}
+
+func mergeNames(into map[string]map[string]bool, id string, names map[string]bool) {
+	for n := range names {
+		if into[id] == nil {
+			into[id] = map[string]bool{}
+		}
+		into[id][n] = true
+	}
+}
+
+// cfamMeasurement is a measurement plus the edges left out because clang
+// cannot tell their target.
+type cfamMeasurement struct {
+	*measurement
+	dependent int
+	toMacro   int // edges to function-like macros, which clang has no call of
+}
+
+// isMacro tells a function-like macro by its signature ("#define F(x)",
+// "#  define F(x)").
+func isMacro(n lgNode) bool {
+	rest, ok := strings.CutPrefix(n.Signature, "#")
+	return ok && strings.HasPrefix(strings.TrimLeft(rest, " \t"), "define")
+}
+
+// measureCfam scores lgraph's function-to-function calls edges from the
+// definitions clang compiled. An edge that is not in the truth from a
+// caller where clang left a call of that name dependent (a template clang
+// did not instantiate with it) and resolved no call of that name is left
+// out: neither answer is known.
+func measureCfam(g *lgGraph, tr *cfamTruth) *cfamMeasurement {
+	m := &cfamMeasurement{measurement: &measurement{scored: map[edge]string{}}}
+	resolvedName := map[edge]bool{} // caller id, callee name
+	for e := range tr.edges {
+		resolvedName[edge{e.From, lgName(g, e.To)}] = true
+	}
+	for e, via := range g.calls {
+		src, dst := g.nodes[e.From], g.nodes[e.To]
+		_, inTruth := tr.edges[e]
+		name := lgName(g, e.To)
+		switch {
+		case !isFuncKind(src.Kind) || !tr.compiled[e.From]:
+			m.unscoredSource++
+		case !isFuncKind(dst.Kind):
+			m.nonFuncTarget++
+		case isMacro(dst):
+			m.toMacro++
+		case !inTruth && tr.dependent[e.From][name] && !resolvedName[edge{e.From, name}]:
+			m.dependent++
+		default:
+			m.scored[e] = via
+		}
+	}
+	m.static = score{lg: len(m.scored), truth: len(tr.edges)}
+	for e := range m.scored {
+		if _, ok := tr.edges[e]; ok {
+			m.static.both++
+		} else {
+			m.fp = append(m.fp, e)
+		}
+	}
+	for e := range tr.edges {
+		if _, ok := m.scored[e]; !ok {
+			m.fn = append(m.fn, e)
+		}
+	}
+	sortEdges(m.fp)
+	sortEdges(m.fn)
+	return m
+}
+
+// classifyCfamFP names why an lgraph edge is not a clang edge.
+func classifyCfamFP(e edge, g *lgGraph, tr *cfamTruth) (string, string) {
+	name := lgName(g, e.To)
+	for t, c := range tr.edges {
+		if t.From == e.From && lgName(g, t.To) == name {
+			return "clang calls another definition of that name (" + c.shape + ")", c.at + " clang: " + short(t.To)
+		}
+	}
+	if tr.named[e.From][name] {
+		return "clang calls a function of that name outside the corpus or without a definition", ""
+	}
+	return "no call of that name clang resolved in the caller", ""
+}
+
+// classifyCfamFN names why a clang edge is missing from lgraph.
+func classifyCfamFN(e edge, c cCall, g *lgGraph, m *cfamMeasurement) string {
+	for l := range m.scored {
+		if l.From == e.From && lgName(g, l.To) == lgName(g, e.To) {
+			return "resolved to another definition of that name (" + c.shape + ")"
+		}
+	}
+	return "unresolved (" + c.shape + ")"
+}
+
+// logCfamDiff logs the score, recall per call shape, unmapped declarations
+// and the wrong and missing edges by category.
+func logCfamDiff(t testing.TB, g *lgGraph, tr *cfamTruth, m *cfamMeasurement, keep int) {
+	t.Helper()
+	t.Logf("  clang: %v", m.static)
+	type tally struct{ truth, found int }
+	shapes := map[string]*tally{}
+	for e, c := range tr.edges {
+		if shapes[c.shape] == nil {
+			shapes[c.shape] = &tally{}
+		}
+		shapes[c.shape].truth++
+		if _, ok := m.scored[e]; ok {
+			shapes[c.shape].found++
+		}
+	}
+	names := make([]string, 0, len(shapes))
+	for s := range shapes {
+		names = append(names, s)
+	}
+	sort.Slice(names, func(i, j int) bool { return shapes[names[i]].truth > shapes[names[j]].truth })
+	var parts []string
+	for _, s := range names {
+		parts = append(parts, fmt.Sprintf("%s %d/%d", s, shapes[s].found, shapes[s].truth))
+	}
+	t.Logf("  recall by call form: %s", strings.Join(parts, ", "))
+	n := 0
+	for _, c := range tr.unmapped {
+		n += c
+	}
+	t.Logf("  not scored: %d definitions with no lgraph function on their lines, %d calls of declarations defined in no unit, %d edges of calls spelled in macro bodies, %d lgraph edges to macros",
+		n, tr.noDef, len(tr.inMacro), m.toMacro)
+	for i, k := range sortedKeysOf(tr.unmapped) {
+		if i == keep {
+			break
+		}
+		t.Logf("        e.g. %s", k)
+	}
+	fps, fns := newBreakdown(), newBreakdown()
+	for _, e := range m.fp {
+		cat, detail := classifyCfamFP(e, g, tr)
+		fps.add(cat, short(e.From)+" -> "+short(e.To)+" (via "+m.scored[e]+") "+detail, keep)
+	}
+	for _, e := range m.fn {
+		c := tr.edges[e]
+		fns.add(classifyCfamFN(e, c, g, m), short(e.From)+" -> "+short(e.To)+" at "+c.at, keep)
+	}
+	fps.log(t, "FP")
+	fns.log(t, "FN")
+}
