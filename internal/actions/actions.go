@@ -54,6 +54,7 @@ func Index(ctx context.Context, e *readview.Env, o IndexOptions) (*store.Run, er
 	}
 	warnings := append(e.Loaded.Warnings(), keyWarnings...)
 	pullFirst(ctx, e, provider, o)
+	fetchShards(ctx, e, provider, o)
 	run, err := pipeline.Run(ctx, pipeline.Options{
 		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: all.Registry(), LLM: provider,
 		Command: o.Command, Full: o.Full, Wait: o.Wait,
