@@ -53,8 +53,13 @@ func Index(ctx context.Context, e *readview.Env, o IndexOptions) (*store.Run, er
 		o.Warn(keyWarnings)
 	}
 	warnings := append(e.Loaded.Warnings(), keyWarnings...)
+	// Asked before the pull, which may give the branch a baseline: the
+	// files changed since that baseline are what the shards spare.
+	unindexed := noLocalIndex(e)
 	pullFirst(ctx, e, provider, o)
-	fetchShards(ctx, e, provider, o)
+	if unindexed {
+		fetchShards(ctx, e, provider, o)
+	}
 	run, err := pipeline.Run(ctx, pipeline.Options{
 		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: all.Registry(), LLM: provider,
 		Command: o.Command, Full: o.Full, Wait: o.Wait,

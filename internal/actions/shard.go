@@ -94,18 +94,26 @@ func producer(e *readview.Env, p llm.Provider) remote.Producer {
 	return remote.Producer{ConfigKey: e.Config.OutputKey(), Versions: pipeline.Versions(p, e.Config)}
 }
 
-// fetchShards starts an init of a branch with no local index from the
-// facts the remote's shards of HEAD parsed, so that init parses only what
-// no shard did. Like pullFirst it never fails the run.
+// noLocalIndex reports whether HEAD's branch has no index in the store.
+func noLocalIndex(e *readview.Env) bool {
+	head, err := e.Repo.Head()
+	if err != nil {
+		return false
+	}
+	ref, err := e.Store.ReadRef(pipeline.RefName(head))
+	return err == nil && ref == nil
+}
+
+// fetchShards starts the index of a branch that had no local index from
+// the facts the remote's shards of HEAD parsed, so the run parses only what
+// no shard did: every file on a first init, the files changed since the
+// snapshot a pull installed otherwise. Like pullFirst it never fails the run.
 func fetchShards(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOptions) {
 	if e.Config.Remote == "" || o.Worktree || o.DryRun {
 		return
 	}
 	head, err := e.Repo.Head()
 	if err != nil {
-		return
-	}
-	if ref, err := e.Store.ReadRef(pipeline.RefName(head)); err != nil || ref != nil {
 		return
 	}
 	say := func(s string) {
