@@ -135,7 +135,7 @@ func fetchShards(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOp
 		say(fmt.Sprintf("team remote %s: %d shard objects refused (they do not match their hash or key); their files are parsed here", rep.Remote, rep.Refused))
 	}
 	if len(rep.Shards) > 0 && o.Notify != nil {
-		o.Notify(fmt.Sprintf("assembling from shards %s of %.12s: fetched the facts of %d files (%s), %d already held, from %s",
-			strings.Join(rep.Shards, ", "), head.Commit, rep.Fetched, plainBytes(rep.Transfer.BytesMoved), rep.Held, rep.Remote))
+		o.Notify(fmt.Sprintf("assembling from shards %s of %.12s: fetched the facts of %d files (%s) in %.1f s, %d already held, from %s",
+			strings.Join(rep.Shards, ", "), head.Commit, rep.Fetched, plainBytes(rep.Transfer.BytesMoved), float64(rep.MS)/1000, rep.Held, rep.Remote))
 	}
 }

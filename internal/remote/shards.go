@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"time"
 
 	"golang.org/x/sync/errgroup"
 
@@ -162,6 +163,7 @@ type ShardFetchReport struct {
 	Fetched  int      `json:"fetched"`
 	Refused  int      `json:"refused"`
 	Transfer Transfer `json:"transfer"`
+	MS       int64    `json:"ms"`
 }
 
 // FetchShards reads the shard lists of commit by this producer and puts
@@ -169,7 +171,9 @@ type ShardFetchReport struct {
 // against its name before it is stored. An object that fails its check
 // is refused and counted, never used; its file is parsed as usual.
 func (r *Remote) FetchShards(ctx context.Context, st *store.Store, commit string, p Producer, wait bool) (*ShardFetchReport, error) {
+	start := time.Now()
 	rep := &ShardFetchReport{Remote: r.URL}
+	defer func() { rep.MS = time.Since(start).Milliseconds() }()
 	entries, err := r.shardEntries(ctx, commit, p, rep)
 	if err != nil || len(entries) == 0 {
 		return rep, err
