@@ -71,6 +71,9 @@ func Shard(ctx context.Context, e *readview.Env, o ShardOptions) (*ShardReport, 
 		return nil, err
 	}
 	defer r.Close()
+	if err := r.Reachable(ctx); err != nil {
+		return nil, err
+	}
 	facts, err := pipeline.Facts(ctx, pipeline.Options{Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: all.Registry(), LLM: p,
 		Command: "init", Wait: o.Wait, Progress: o.Progress, Warn: func(s string) {
 			if o.Warn != nil {

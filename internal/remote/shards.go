@@ -65,6 +65,13 @@ func shardPrefix(commit string, p Producer) string {
 	return "shards/" + commit + "/" + p.digest() + "/"
 }
 
+// Reachable checks that the remote answers a read, so a shard fails in a
+// second, not after its parse, on a wrong URL or missing credentials.
+func (r *Remote) Reachable(ctx context.Context) error {
+	_, err := r.exists(ctx, "shards/reachable")
+	return err
+}
+
 // PushShard uploads the shard's facts entries the remote lacks, then its
 // list, then the name that points at the list, in that order: nothing
 // names an object before it is written. A second run of the same shard
