@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/lgraph/lgraph/internal/errcode"
 	"github.com/lgraph/lgraph/internal/lang/all"
@@ -52,6 +53,7 @@ func ParseShard(s string) (remote.Shard, error) {
 // their facts to the team remote, publishing nothing (docs/remote.md,
 // Sharded init).
 func Shard(ctx context.Context, e *readview.Env, o ShardOptions) (*ShardReport, error) {
+	start := time.Now()
 	sh, err := ParseShard(o.Shard)
 	if err != nil {
 		return nil, err
@@ -88,7 +90,7 @@ func Shard(ctx context.Context, e *readview.Env, o ShardOptions) (*ShardReport, 
 		return nil, err
 	}
 	return &ShardReport{Remote: r.URL, Commit: facts.Commit, Shard: sh.String(), Files: facts.Files, Parsed: facts.Parsed,
-		CacheHits: facts.CacheHits, Transfer: up.Transfer, MS: facts.MS}, nil
+		CacheHits: facts.CacheHits, Transfer: up.Transfer, MS: time.Since(start).Milliseconds()}, nil
 }
 
 // producer is what this lgraph and these settings make, as the remote
