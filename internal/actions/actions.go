@@ -53,11 +53,10 @@ func Index(ctx context.Context, e *readview.Env, o IndexOptions) (*store.Run, er
 		o.Warn(keyWarnings)
 	}
 	warnings := append(e.Loaded.Warnings(), keyWarnings...)
-	// Asked before the pull, which may give the branch a baseline: the
-	// files changed since that baseline are what the shards spare.
-	unindexed := noLocalIndex(e)
 	pullFirst(ctx, e, provider, o)
-	if unindexed {
+	// After the pull: a pulled ancestor's snapshot leaves only the changed
+	// files to parse, for less than fetching every file's facts.
+	if noLocalIndex(e) {
 		fetchShards(ctx, e, provider, o)
 	}
 	run, err := pipeline.Run(ctx, pipeline.Options{

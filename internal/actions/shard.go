@@ -109,10 +109,9 @@ func noLocalIndex(e *readview.Env) bool {
 	return err == nil && ref == nil
 }
 
-// fetchShards starts the index of a branch that had no local index from
-// the facts the remote's shards of HEAD parsed, so the run parses only what
-// no shard did: every file on a first init, the files changed since the
-// snapshot a pull installed otherwise. Like pullFirst it never fails the run.
+// fetchShards starts the index of a branch with no local index (none
+// pulled either) from the facts the remote's shards of HEAD parsed, so the
+// run parses only what no shard did. Like pullFirst it never fails the run.
 func fetchShards(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOptions) {
 	if e.Config.Remote == "" || o.Worktree || o.DryRun {
 		return
