@@ -22,6 +22,13 @@ func newInitCommand(g *Globals) *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.IsSet("shard") {
+				// A shard reuses cached facts and calls no model, so these
+				// would silently do nothing.
+				for _, name := range []string{"force", "budget-tokens", "budget-usd"} {
+					if c.IsSet(name) {
+						return usageError("--shard parses facts only: --%s does not apply to it", name)
+					}
+				}
 				return runShard(c.Context, shardOptions{shard: shard, wait: opts.wait}, g)
 			}
 			return runIndex(c.Context, opts, g)
