@@ -3,7 +3,7 @@ package commands
 // examples are the worked examples each command's --help ends with, keyed
 // by the command's full name.
 var examples = map[string][]string{
-	"init":            {"lgraph init", "lgraph init --force --quiet   # rebuild the branch's graph, reusing cached facts"},
+	"init":            {"lgraph init", "lgraph init --force --quiet   # rebuild the branch's graph, reusing cached facts", "lgraph init --shard 2/4 --remote s3://BUCKET   # CI: parse one quarter of the files into the team remote"},
 	"update":          {"lgraph update", "lgraph update --dry-run --json   # what would run, and its estimated cost", "lgraph update --worktree   # include uncommitted edits until the next commit"},
 	"status":          {"lgraph status", "lgraph status --json --limit 0   # every stale path"},
 	"log":             {"lgraph log --limit 5", "lgraph log 12   # what run 12 changed in the knowledge", "lgraph log --since 48h --json"},

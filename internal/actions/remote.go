@@ -68,7 +68,7 @@ func pull(ctx context.Context, e *readview.Env, r *remote.Remote, p llm.Provider
 		return nil, err
 	}
 	return r.Pull(ctx, remote.PullOptions{Store: e.Store, Repo: e.Repo, Branch: pipeline.RefName(head), Head: head.Commit,
-		Producer: remote.Producer{ConfigKey: e.Config.OutputKey(), Versions: pipeline.Versions(p, e.Config)},
+		Producer: producer(e, p),
 		Depth:    o.Depth, Keep: e.Config.SnapshotsPerRepo, Wait: o.Wait})
 }
 

@@ -52,6 +52,7 @@ func TestScripts(t *testing.T) {
 	testscript.Run(t, testscript.Params{
 		Dir:                 filepath.Join(moduleRoot, "testdata", "script"),
 		RequireExplicitExec: true,
+		Condition:           condition,
 		Setup: func(e *testscript.Env) error {
 			// HOME (and with it the user's config and trust records) lies
 			// outside the repository the script builds in $WORK.
@@ -91,6 +92,8 @@ func TestScripts(t *testing.T) {
 			"damage-cache":  cmdDamageCache,
 			"ref-tables":    cmdRefTables,
 			"md-inert":      cmdMDInert,
+			"s3-server":     cmdS3Server,
+			"shard-files":   cmdShardFiles,
 		},
 	})
 }

@@ -177,7 +177,7 @@ func syntaxNote(paths []string) string {
 }
 
 func (p Phase) factsOf(ctx context.Context, st *phase.State, f *snapshot.File) (*facts.File, bool, error) {
-	key := "facts/" + Version + "/" + f.Lang + "/" + f.Blob
+	key := FactsKey(f.Lang, f.Blob)
 	var ff facts.File
 	found, err := st.Cache.Get(key, &ff)
 	if err != nil || found {
