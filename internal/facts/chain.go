@@ -31,6 +31,11 @@ import (
 // step names, as that callee's declared parameter types give it (Symbol.Params):
 // "app.get^1/0" is c in app.get('/', (c) => ...).
 //
+// A root may be Injected followed by a name, "%app": the value a framework
+// passes to a parameter of that name, found where the framework looks from
+// the file the chain was written in (a pytest fixture: the module, then
+// conftest.py in its directory and each parent; Traits.Injected).
+//
 // A chain may also be NotRepo followed by a chain, "-Server": a value of an
 // outside type that wraps a Server (Rust Option<Server>, Result<Server, E>).
 // Its own members are outside ones (unwrap, map); the step Unwrap ("?")
@@ -45,6 +50,8 @@ const (
 	NotRepo = "-"
 	// Unwrap is the step from a wrapping value to the value it wraps.
 	Unwrap = "?"
+	// Injected starts the root of a value a framework passes by name.
+	Injected = "%"
 )
 
 // Wrapped is the chain of an outside value wrapping a value of chain

@@ -89,6 +89,9 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 	case name == "super":
 		t, st = r.superType(c, depth)
 		called = false
+	case strings.HasPrefix(name, facts.Injected):
+		t, st = r.injectedValue(c.path, name[len(facts.Injected):], depth)
+		called = false
 	case selfWords[name] && !called:
 		t, st = r.selfType(c)
 	default:
@@ -104,7 +107,7 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 	if callback {
 		return r.followCallback(t, k, i, steps, depth)
 	}
-	if name == "super" || selfWords[name] && module == "" {
+	if name == "super" || selfWords[name] && module == "" || strings.HasPrefix(name, facts.Injected) {
 		return r.followSteps(t, false, steps, depth)
 	}
 	return r.followSteps(t, called, steps, depth)
