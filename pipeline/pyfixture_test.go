@@ -16,7 +16,7 @@ var fixtureFiles = map[string]string{
 	"fw/__init__.py": "",
 	"fw/app.py": "class App:\n    def route(self, rule):\n        return lambda f: f\n\n\n" +
 		"class Other:\n    def route(self, rule):\n        return lambda f: f\n",
-	"tests/conftest.py": "import pytest\nfrom fw.app import App\n\n\n@pytest.fixture\ndef app():\n    return App()\n",
+	"tests/conftest.py":        "import pytest\nfrom fw.app import App\n\n\n@pytest.fixture\ndef app():\n    return App()\n",
 	"tests/api/test_routes.py": "def test_route(app):\n    @app.route('/')\n    def index():\n        pass\n",
 }
 
