@@ -421,6 +421,10 @@ func paramName(e *extractor, p *sitter.Node) string {
 		if n := p.ChildByFieldId(e.g.fName); n != nil && e.g.Kind(n) == "identifier" {
 			return syntax.Text(n, e.src)
 		}
+	case "typed_parameter":
+		if n := p.NamedChild(0); n != nil && e.g.Kind(n) == "identifier" {
+			return syntax.Text(n, e.src)
+		}
 	}
 	return ""
 }
