@@ -122,7 +122,9 @@ func TestPythonCallsLocalstack(t *testing.T) {
 // $LGRAPH_PYACC_REPO, tests included, with jedi's import roots from
 // $LGRAPH_PYACC_ROOTS (comma-separated, default "src,.") and one file in
 // $LGRAPH_PYACC_SAMPLE (default 1). jedi infers pytest fixtures in test
-// modules and conftest.py files, so calls on them are scored. It skips when
+// modules and conftest.py files only where it can import pytest (Debian's
+// python3-pytest): without it, calls on fixtures count as jedi's unknowns.
+// jedi finds a fixture by its def's name, never by name=. It skips when
 // the variable is unset. Figures: docs/measurements.md ("pytest fixtures").
 func TestPythonCallAccuracyRepo(t *testing.T) {
 	dir := os.Getenv("LGRAPH_PYACC_REPO")
