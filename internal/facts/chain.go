@@ -167,7 +167,7 @@ func SplitCallbackArg(step string) (name, arg string, i int, ok bool) {
 		return step, "", 0, false
 	}
 	arg, is, found := strings.Cut(step[at+1:], "/")
-	if !found || arg == "" {
+	if !found || !callbackArg(arg) {
 		return step, "", 0, false
 	}
 	i, err := strconv.Atoi(is)
@@ -175,4 +175,19 @@ func SplitCallbackArg(step string) (name, arg string, i int, ok bool) {
 		return step, "", 0, false
 	}
 	return step[:at], arg, i, true
+}
+
+// callbackArg reports whether s is an argument of a callback step: a
+// position in decimal or a keyword.
+func callbackArg(s string) bool {
+	for i, c := range s {
+		letter := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127
+		if !letter && (c < '0' || c > '9') {
+			return false
+		}
+		if i > 0 && s[0] >= '0' && s[0] <= '9' && !(c >= '0' && c <= '9') {
+			return false // 1a is neither
+		}
+	}
+	return s != ""
 }

@@ -44,7 +44,7 @@ func (e *extractor) paramTypes(def *sitter.Node, method bool) string {
 			break
 		}
 		known = known || strings.TrimSuffix(el, "...") != facts.Unknown
-		if name := paramName(e, p); name != "" {
+		if name := e.paramName(p); name != "" {
 			el = name + ":" + el
 		}
 		out = append(out, el)

@@ -149,7 +149,7 @@ func (e *extractor) params(ps *sitter.Node, l *locals, self bool, callback func(
 		if self {
 			pos++
 		} else if pos >= 0 && p.ChildByFieldId(e.g.fType) == nil {
-			if cb, ok := callback(pos, paramName(e, p), e.g.Kind(p) == "identifier"); ok {
+			if cb, ok := callback(pos, e.paramName(p), e.g.Kind(p) == "identifier"); ok {
 				cb.at = at
 				b = cb
 			}
@@ -413,7 +413,7 @@ func (e *extractor) isLiteral(n *sitter.Node) bool {
 }
 
 // paramName is the name a parameter binds, "" for *args and **kwargs.
-func paramName(e *extractor, p *sitter.Node) string {
+func (e *extractor) paramName(p *sitter.Node) string {
 	switch e.g.Kind(p) {
 	case "identifier":
 		return syntax.Text(p, e.src)
