@@ -111,11 +111,41 @@ func TestPythonCallsLocalstack(t *testing.T) {
 	if dir == "" {
 		t.Skip("set LGRAPH_PYACC_LOCALSTACK to a localstack checkout to measure it")
 	}
-	needPython(t, true)
 	every := 20
 	if n, err := strconv.Atoi(os.Getenv("LGRAPH_PYACC_SAMPLE")); err == nil && n > 0 {
 		every = n
 	}
+	measureCheckout(t, "localstack", dir, []string{"localstack-core", "."}, every)
+}
+
+// TestPythonCallAccuracyRepo measures the same on any checkout named by
+// $LGRAPH_PYACC_REPO, tests included, with jedi's import roots from
+// $LGRAPH_PYACC_ROOTS (comma-separated, default "src,.") and one file in
+// $LGRAPH_PYACC_SAMPLE (default 1). jedi infers pytest fixtures in test
+// modules and conftest.py files only where it can import pytest (Debian's
+// python3-pytest): without it, calls on fixtures count as jedi's unknowns.
+// jedi finds a fixture by its def's name, never by name=. It skips when
+// the variable is unset. Figures: docs/measurements.md ("pytest fixtures").
+func TestPythonCallAccuracyRepo(t *testing.T) {
+	dir := os.Getenv("LGRAPH_PYACC_REPO")
+	if dir == "" {
+		t.Skip("set LGRAPH_PYACC_REPO to a Python checkout to measure it")
+	}
+	roots := []string{"src", "."}
+	if r := os.Getenv("LGRAPH_PYACC_ROOTS"); r != "" {
+		roots = strings.Split(r, ",")
+	}
+	every := 1
+	if n, err := strconv.Atoi(os.Getenv("LGRAPH_PYACC_SAMPLE")); err == nil && n > 0 {
+		every = n
+	}
+	measureCheckout(t, filepath.Base(dir), dir, roots, every)
+}
+
+// measureCheckout scores lgraph's calls edges against jedi's over one
+// file in every of a checkout's Python files, in path order.
+func measureCheckout(t *testing.T, name, dir string, roots []string, every int) {
+	needPython(t, true)
 	dir, err := filepath.EvalSymlinks(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -134,7 +164,7 @@ func TestPythonCallsLocalstack(t *testing.T) {
 		}
 	}
 	start := time.Now()
-	tr := loadPyTruth(t, dir, []string{"localstack-core", "."}, g, sample)
-	t.Logf("localstack: jedi over %d of %d files, %v", len(sample), len(all), time.Since(start).Round(time.Second))
+	tr := loadPyTruth(t, dir, roots, g, sample)
+	t.Logf("%s: jedi over %d of %d files, %v", name, len(sample), len(all), time.Since(start).Round(time.Second))
 	logPy(t, tr, measurePy(g, tr, examples()))
 }

@@ -29,7 +29,15 @@ import (
 // A step (or root) may end in "^K/I": the type of the I-th parameter (from
 // 0) of the function passed as the K-th argument of a call of what the
 // step names, as that callee's declared parameter types give it (Symbol.Params):
-// "app.get^1/0" is c in app.get('/', (c) => ...).
+// "app.get^1/0" is c in app.get('/', (c) => ...). K may instead be the
+// name of a keyword argument (KeywordCallback): "register^handler/0" is x
+// in register(handler=lambda x: ...), found by the callee's parameter of
+// that name (Python's Params elements "name:chain").
+//
+// A root may be Injected followed by a name, "%app": the value a framework
+// passes to a parameter of that name, found where the framework looks from
+// the file the chain was written in (a pytest fixture: the module, then
+// conftest.py in its directory and each parent; Traits.Injected).
 //
 // A chain may also be NotRepo followed by a chain, "-Server": a value of an
 // outside type that wraps a Server (Rust Option<Server>, Result<Server, E>).
@@ -45,6 +53,8 @@ const (
 	NotRepo = "-"
 	// Unwrap is the step from a wrapping value to the value it wraps.
 	Unwrap = "?"
+	// Injected starts the root of a value a framework passes by name.
+	Injected = "%"
 )
 
 // Wrapped is the chain of an outside value wrapping a value of chain
@@ -122,22 +132,62 @@ func Callback(callee string, k, i int) string {
 	return callee + "^" + strconv.Itoa(k) + "/" + strconv.Itoa(i)
 }
 
+// KeywordCallback is the chain of the i-th parameter of a function passed
+// as the keyword argument kw of a call of callee: Unknown when callee is
+// not known.
+func KeywordCallback(callee, kw string, i int) string {
+	switch callee {
+	case Unknown, NotRepo, "":
+		return Unknown
+	}
+	return callee + "^" + kw + "/" + strconv.Itoa(i)
+}
+
 // SplitCallback takes a step (or root) apart: the callee's name and the
 // argument and parameter numbers of a Callback step; ok is false for any
-// other step.
+// other step, a KeywordCallback one included.
 func SplitCallback(step string) (name string, k, i int, ok bool) {
+	name, arg, i, ok := SplitCallbackArg(step)
+	if !ok {
+		return step, 0, 0, false
+	}
+	k, err := strconv.Atoi(arg)
+	if err != nil || k < 0 {
+		return step, 0, 0, false
+	}
+	return name, k, i, true
+}
+
+// SplitCallbackArg takes a Callback or KeywordCallback step (or root)
+// apart: the callee's name, the argument (its position in decimal, or its
+// keyword) and the parameter number; ok is false for any other step.
+func SplitCallbackArg(step string) (name, arg string, i int, ok bool) {
 	at := strings.LastIndexByte(step, '^')
 	if at < 0 {
-		return step, 0, 0, false
+		return step, "", 0, false
 	}
-	ks, is, found := strings.Cut(step[at+1:], "/")
-	if !found {
-		return step, 0, 0, false
+	arg, is, found := strings.Cut(step[at+1:], "/")
+	if !found || !callbackArg(arg) {
+		return step, "", 0, false
 	}
-	k, errK := strconv.Atoi(ks)
-	i, errI := strconv.Atoi(is)
-	if errK != nil || errI != nil || k < 0 || i < 0 {
-		return step, 0, 0, false
+	i, err := strconv.Atoi(is)
+	if err != nil || i < 0 {
+		return step, "", 0, false
 	}
-	return step[:at], k, i, true
+	return step[:at], arg, i, true
+}
+
+// callbackArg reports whether s is an argument of a callback step: a
+// position in decimal or a keyword.
+func callbackArg(s string) bool {
+	for i, c := range s {
+		letter := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127
+		if !letter && (c < '0' || c > '9') {
+			return false
+		}
+		if i > 0 && s[0] >= '0' && s[0] <= '9' && !(c >= '0' && c <= '9') {
+			return false // 1a is neither
+		}
+	}
+	return s != ""
 }

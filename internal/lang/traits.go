@@ -142,6 +142,13 @@ type Traits struct {
 	// accept nil facts. The index keeps them by path in one keyspace
 	// (snapshot.KsPyHeads), so one language at most has them.
 	ProjectFacts func(f *facts.File) string
+
+	// Injected, when set, is the name under which a framework passes the
+	// value a top-level definition makes to parameters of that name (a
+	// pytest fixture: the def's name, or its decorator's name=); the
+	// value's type is the definition's Type. The resolver indexes it under
+	// that name for chains rooted at facts.Injected.
+	Injected func(s facts.Symbol) (name string, ok bool)
 }
 
 // Reach is where a bare name that is neither defined in the file nor

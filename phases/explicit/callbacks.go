@@ -1,6 +1,7 @@
 package explicit
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -15,8 +16,8 @@ import (
 // alias of a function type.
 
 // callbackParam is the type of the i-th parameter of a function passed
-// as the k-th argument of a call of fn.
-func (r *resolver) callbackParam(fn *def, k, i, depth int) (*def, typeState) {
+// to a call of fn as the argument arg: its position, or its keyword.
+func (r *resolver) callbackParam(fn *def, arg string, i, depth int) (*def, typeState) {
 	if fn.Params == "" && fn.Kind != facts.KindFunction && fn.Kind != facts.KindMethod && !typeLike[fn.Kind] {
 		// A field or variable holding the function: its type's call
 		// signatures (get: HandlerInterface) or function type alias.
@@ -26,7 +27,7 @@ func (r *resolver) callbackParam(fn *def, k, i, depth int) (*def, typeState) {
 		}
 		fn = t
 	}
-	p := paramAt(fn.Params, k, true)
+	p := paramOf(fn.Params, arg)
 	switch {
 	case depth > maxChainDepth || p == "" || p == facts.Unknown:
 		return nil, typeUnknown
@@ -61,23 +62,73 @@ func defCtx(r *resolver, d *def) chainCtx {
 	return chainCtx{path: d.Path, here: d.Path == r.f.Path, from: d.Parent, self: self, owner: d.ID}
 }
 
-// paramAt is the k-th element of a Params list; with variadic set, a
-// position past a last "..." element is that element's.
+// paramOf is the element of a Params list that takes the argument arg: the
+// one at its position (a last "..." one takes every later position), or
+// the one named by its keyword.
+func paramOf(params, arg string) string {
+	if k, err := strconv.Atoi(arg); err == nil {
+		return paramAt(params, k, true)
+	}
+	for _, el := range paramList(params) {
+		if name, chain, ok := namedParam(el); ok && name == arg && !strings.HasSuffix(chain, "...") {
+			return chain
+		}
+	}
+	return ""
+}
+
+// paramAt is the k-th element of a Params list, without its name; with
+// variadic set, a position past a last "..." element is that element's.
 func paramAt(params string, k int, variadic bool) string {
+	list := paramList(params)
+	switch {
+	case len(list) == 0:
+		return ""
+	case k < len(list):
+		return strings.TrimSuffix(unnamed(list[k]), "...")
+	case variadic && strings.HasSuffix(list[len(list)-1], "..."):
+		return strings.TrimSuffix(unnamed(list[len(list)-1]), "...")
+	}
+	return ""
+}
+
+// paramList splits a Params list into its elements.
+func paramList(params string) []string {
 	inner, ok := strings.CutPrefix(params, "(")
 	if !ok {
-		return ""
+		return nil
 	}
 	inner = strings.TrimSuffix(inner, ")")
 	if inner == "" {
-		return ""
+		return nil
 	}
-	list := strings.Split(inner, ",")
-	switch {
-	case k < len(list):
-		return strings.TrimSuffix(list[k], "...")
-	case variadic && strings.HasSuffix(list[len(list)-1], "..."):
-		return strings.TrimSuffix(list[len(list)-1], "...")
+	return strings.Split(inner, ",")
+}
+
+// namedParam splits a Params element written with its parameter's name
+// ("handler:=>@.http|Request", Python's) into name and chain.
+func namedParam(el string) (name, chain string, ok bool) {
+	name, chain, ok = strings.Cut(el, ":")
+	if !ok || !isIdentifier(name) {
+		return "", el, false
 	}
-	return ""
+	return name, chain, true
+}
+
+// unnamed is a Params element's chain, its name dropped.
+func unnamed(el string) string {
+	_, chain, _ := namedParam(el)
+	return chain
+}
+
+// isIdentifier reports whether s is a name a parameter may have (never the
+// start of a chain such as "@node:fs|X").
+func isIdentifier(s string) bool {
+	for i, c := range s {
+		letter := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127
+		if !letter && (i == 0 || c < '0' || c > '9') {
+			return false
+		}
+	}
+	return s != ""
 }

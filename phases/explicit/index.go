@@ -124,6 +124,11 @@ func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Pro
 		out = append(out, snapshot.Entry{Key: snapshot.StarKey(fam, f.Path, stars), Value: []byte(module)})
 		stars++
 	})
+	injected(f, t, func(name string, s facts.Symbol) {
+		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, Name: name, Qualified: s.Qualified, Kind: kindInjected,
+			Type: s.Type, Order: order, Line: s.Line}))
+		order++
+	})
 	return out
 }
 
@@ -238,6 +243,10 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 		out = append(out, nameKey(fam, local))
 		out = append(out, narrowKeys(fam, local, "", f.Path)...)
 	}, func(string) { out = append(out, starKey(fam, f.Path)) })
+	injected(f, l.Traits(), func(name string, _ facts.Symbol) {
+		out = append(out, nameKey(fam, name))
+		out = append(out, narrowKeys(fam, name, "", f.Path)...)
+	})
 	return out
 }
 

@@ -26,14 +26,19 @@ var pyCallbacks = map[string]string{
 		"def viaHook():\n    app.use(None, lambda n, r: r.json())\n\n\n" +
 		"def declared():\n    app.add_handler(lambda req: req.json(), 1)\n\n\n" +
 		"def keyword():\n    app.add_handler(name=lambda req: req.json())\n\n\n" +
+		"def byKeyword():\n    app.add_handler(h=lambda req, n: req.json())\n\n\n" +
+		"def nameByKeyword():\n    def on_x(req):\n        return req.json()\n    register('/x', view=on_x)\n\n\n" +
+		"def unknownKeyword():\n    register('/x', other=lambda req: req.json())\n\n\n" +
 		"def unrelated():\n    def cb(req):\n        return req.json()\n    print(cb)\n",
 }
 
 // TestPythonCallbackParameters: a lambda, a def passed by name in its own
 // scope and a def under a decorator take their unannotated parameters'
 // types from the Callable the callee declares, across files and through
-// inheritance; a keyword argument and a def passed to nothing declared
-// are not typed, and Other.json is never a candidate.
+// inheritance, passed by position or by keyword; a keyword the callee
+// declares no Callable for (a keyword-only parameter without annotation,
+// a name it has no parameter of) and a def passed to nothing declared are
+// not typed, and Other.json is never a candidate.
 func TestPythonCallbackParameters(t *testing.T) {
 	got := resolveAll(t, nil, pyCallbacks)
 	check(t, got,
@@ -45,6 +50,9 @@ func TestPythonCallbackParameters(t *testing.T) {
 			"web/views.py#declared -> fw/http.py#Request.json [calls type]",
 			"web/views.py#viaAlias -> fw/http.py#Request.json [calls type]",
 			"web/views.py#viaHook -> fw/http.py#Request.json [calls type]",
+			"web/views.py#byKeyword -> fw/http.py#Request.json [calls type]",
+			"web/views.py#nameByKeyword.on_x -> fw/http.py#Request.json [calls type]",
 		},
-		[]string{"Other.json", "web/views.py#keyword -> fw/http.py#Request.json", "web/views.py#unrelated.cb -> fw/http.py#Request.json"})
+		[]string{"Other.json", "web/views.py#keyword -> fw/http.py#Request.json", "web/views.py#unrelated.cb -> fw/http.py#Request.json",
+			"web/views.py#unknownKeyword -> fw/http.py#Request.json"})
 }

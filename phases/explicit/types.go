@@ -64,11 +64,11 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 		return nil, typeWrapped
 	}
 	module, root, steps := facts.SplitChain(chain)
-	root, k, i, callback := facts.SplitCallback(root)
+	root, arg, i, callback := facts.SplitCallbackArg(root)
 	name, called := facts.Called(root)
 	if b, ok := r.modBind[name]; ok && module == "" && c.here && len(steps) > 0 && !callback {
 		// pkg.Var.M(): the root is a module; its first step names a value in it.
-		first, k, i, callback := facts.SplitCallback(steps[0])
+		first, arg, i, callback := facts.SplitCallbackArg(steps[0])
 		name, called = facts.Called(first)
 		steps = steps[1:]
 		f, ok := r.inBinding(b, name, nil)
@@ -77,7 +77,7 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 		}
 		d := f.def
 		if callback {
-			return r.followCallback(&d, k, i, steps, depth)
+			return r.followCallback(&d, arg, i, steps, depth)
 		}
 		return r.followSteps(&d, called, steps, depth)
 	}
@@ -88,6 +88,9 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 		t, st = r.importedName(c, module, name)
 	case name == "super":
 		t, st = r.superType(c, depth)
+		called = false
+	case strings.HasPrefix(name, facts.Injected):
+		t, st = r.injectedValue(c.path, name[len(facts.Injected):], depth)
 		called = false
 	case selfWords[name] && !called:
 		t, st = r.selfType(c)
@@ -102,9 +105,9 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 		return nil, st
 	}
 	if callback {
-		return r.followCallback(t, k, i, steps, depth)
+		return r.followCallback(t, arg, i, steps, depth)
 	}
-	if name == "super" || selfWords[name] && module == "" {
+	if name == "super" || selfWords[name] && module == "" || strings.HasPrefix(name, facts.Injected) {
 		return r.followSteps(t, false, steps, depth)
 	}
 	return r.followSteps(t, called, steps, depth)
@@ -131,8 +134,8 @@ func (r *resolver) followSteps(d *def, called bool, steps []string, depth int) (
 
 // followCallback takes the type of a callback parameter of fn (see
 // callbackParam), then each step's member.
-func (r *resolver) followCallback(fn *def, k, i int, steps []string, depth int) (*def, typeState) {
-	t, st := r.callbackParam(fn, k, i, depth)
+func (r *resolver) followCallback(fn *def, arg string, i int, steps []string, depth int) (*def, typeState) {
+	t, st := r.callbackParam(fn, arg, i, depth)
 	if st != typeKnown {
 		return nil, st
 	}
@@ -150,14 +153,14 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 	case st == typeWrapped:
 		return nil, typeExternal // a member of the wrapper (Option.map)
 	}
-	if name, k, i, ok := facts.SplitCallback(step); ok {
+	if name, arg, i, ok := facts.SplitCallbackArg(step); ok {
 		m, mst := r.memberOf(t, name, callable, "", depth)
 		if mst != typeKnown {
 			if m, mst = r.memberOf(t, name, nil, "", depth); mst != typeKnown {
 				return nil, mst
 			}
 		}
-		return r.callbackParam(m, k, i, depth)
+		return r.callbackParam(m, arg, i, depth)
 	}
 	stepName, stepCalled := facts.Called(step)
 	var m *def

@@ -387,8 +387,32 @@ class Sites(ast.NodeVisitor):
 _jedi = {}
 
 
+def _patch_pytest_plugin():
+    """jedi's pytest plugin (0.18) memoizes the generator of the modules a
+    test may take fixtures from, so after a file's first fixture lookup the
+    next ones find an exhausted generator and nothing: memoize the list."""
+    try:
+        import jedi.plugins.pytest as plugin
+        from jedi.inference.cache import inference_state_method_cache
+    except ImportError:
+        return
+    cells = plugin._iter_pytest_modules.__closure__ or ()
+    raw = next((c.cell_contents for c in cells
+                if getattr(c.cell_contents, "__name__", "") == "_iter_pytest_modules"), None)
+    if raw is None:
+        return
+
+    @inference_state_method_cache()
+    def listed(module_context, skip_own_module=False):
+        return list(raw(module_context, skip_own_module=skip_own_module))
+
+    plugin._iter_pytest_modules = listed
+
+
 def _init_worker(root, sys_path):
     import jedi
+
+    _patch_pytest_plugin()
 
     roots = [os.path.realpath(os.path.join(root, p)) for p in sys_path]
     paths = sysconfig.get_paths()

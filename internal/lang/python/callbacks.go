@@ -14,9 +14,11 @@ import (
 // scope that defines it, a def under a decorator) takes its unannotated
 // parameters' types from the parameter it is passed to, as a checker does
 // (app.add_handler(lambda req: req.json()): req is the Request that
-// add_handler's Callable[[Request], None] declares). The callee's side is
-// its Symbol.Params: one element per positional parameter (self and cls
-// left out), a Callable's own parameters inline ("=>A;B").
+// add_handler's Callable[[Request], None] declares), by position or by
+// keyword (register(handler=on_x)). The callee's side is its
+// Symbol.Params: one element per positional parameter (self and cls left
+// out), written "name:chain" so that a keyword finds it, a Callable's own
+// parameters inline ("=>A;B").
 
 // paramTypes is the Symbol.Params of a def: "" when no positional
 // parameter's type is declared.
@@ -42,6 +44,9 @@ func (e *extractor) paramTypes(def *sitter.Node, method bool) string {
 			break
 		}
 		known = known || strings.TrimSuffix(el, "...") != facts.Unknown
+		if name := e.paramName(p); name != "" {
+			el = name + ":" + el
+		}
 		out = append(out, el)
 	}
 	if !known {
@@ -142,15 +147,16 @@ func (e *extractor) aliasParams(value *sitter.Node) string {
 }
 
 // passedAt is where a function is passed: the callee expression of the
-// call and the argument's position.
+// call and the argument's position, or its keyword when kw is set.
 type passedAt struct {
 	callee *sitter.Node
 	arg    int
+	kw     string
 }
 
 // callbackSite is, for a lambda or def, the call it is passed to: a
 // lambda's own call, a def's innermost decorator, or the first call in
-// the def's scope that passes its name by position.
+// the def's scope that passes its name by position or keyword.
 func (e *extractor) callbackSite(fn *sitter.Node) (passedAt, bool) {
 	if e.g.Kind(fn) == "lambda" {
 		return e.argumentSite(fn)
@@ -176,9 +182,13 @@ func (e *extractor) callbackSite(fn *sitter.Node) (passedAt, bool) {
 	return site, ok
 }
 
-// argumentSite is the call an expression is a positional argument of.
+// argumentSite is the call an expression is a positional or keyword
+// argument of.
 func (e *extractor) argumentSite(x *sitter.Node) (passedAt, bool) {
 	args := x.Parent()
+	if args != nil && e.g.Kind(args) == "keyword_argument" {
+		return e.keywordSite(args, x)
+	}
 	if args == nil || e.g.Kind(args) != "argument_list" {
 		return passedAt{}, false
 	}
@@ -202,6 +212,20 @@ func (e *extractor) argumentSite(x *sitter.Node) (passedAt, bool) {
 	return passedAt{}, false
 }
 
+// keywordSite is the call a keyword argument's value x is passed to.
+func (e *extractor) keywordSite(kw, x *sitter.Node) (passedAt, bool) {
+	name, value := kw.ChildByFieldId(e.g.fName), kw.ChildByFieldId(e.g.fValue)
+	args := kw.Parent()
+	if name == nil || value == nil || value.Id() != x.Id() || args == nil || e.g.Kind(args) != "argument_list" {
+		return passedAt{}, false
+	}
+	call := args.Parent()
+	if call == nil || e.g.Kind(call) != "call" {
+		return passedAt{}, false
+	}
+	return passedAt{callee: call.ChildByFieldId(e.g.fFunc), kw: syntax.Text(name, e.src)}, true
+}
+
 // passKey is a name passed as an argument in a scope (the id of the
 // enclosing def, lambda or class; 0 for the module).
 type passKey struct {
@@ -210,7 +234,7 @@ type passKey struct {
 }
 
 // passedNames finds, once per file, the first call in each scope that
-// passes each name by position.
+// passes each name by position or keyword.
 func (e *extractor) passedNames() {
 	if e.passed != nil {
 		return
@@ -230,18 +254,34 @@ func (e *extractor) passedNames() {
 			switch e.g.Kind(a) {
 			case "comment":
 				continue
-			case "list_splat", "dictionary_splat", "keyword_argument":
-				return true // positions are not known past *xs
+			case "list_splat", "dictionary_splat":
+				k = -1 // positions are not known past *xs
+			case "keyword_argument":
+				if v := a.ChildByFieldId(e.g.fValue); v != nil && e.g.Kind(v) == "identifier" {
+					if site, ok := e.keywordSite(a, v); ok {
+						e.pass(n, syntax.Text(v, e.src), site)
+					}
+				}
 			case "identifier":
-				key := passKey{scope: e.enclosingScope(n), name: syntax.Text(a, e.src)}
-				if _, seen := e.passed[key]; !seen {
-					e.passed[key] = passedAt{callee: n.ChildByFieldId(e.g.fFunc), arg: k}
+				if k >= 0 {
+					e.pass(n, syntax.Text(a, e.src), passedAt{callee: n.ChildByFieldId(e.g.fFunc), arg: k})
 				}
 			}
-			k++
+			if k >= 0 {
+				k++
+			}
 		}
 		return true
 	})
+}
+
+// pass records where a name is passed in the scope of the call n, unless
+// an earlier call of the scope passes it.
+func (e *extractor) pass(n *sitter.Node, name string, site passedAt) {
+	key := passKey{scope: e.enclosingScope(n), name: name}
+	if _, seen := e.passed[key]; !seen {
+		e.passed[key] = site
+	}
 }
 
 // enclosingScope is the id of the def, lambda or class around n, 0 for
@@ -259,5 +299,9 @@ func (e *extractor) enclosingScope(n *sitter.Node) uintptr {
 // callbackChain is the chain of the i-th parameter of a function passed
 // at site, the callee read where it is called.
 func (e *extractor) callbackChain(site passedAt, i int, mode chainMode, depth int) string {
-	return facts.Callback(e.exprChain(site.callee, mode, depth+1), site.arg, i)
+	callee := e.exprChain(site.callee, mode, depth+1)
+	if site.kw != "" {
+		return facts.KeywordCallback(callee, site.kw, i)
+	}
+	return facts.Callback(callee, site.arg, i)
 }

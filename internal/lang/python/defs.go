@@ -48,6 +48,9 @@ func (e *extractor) definition(n *sitter.Node) bool {
 	}
 	if !isClass {
 		sym.Params = e.paramTypes(n, method)
+		if deco := e.fixtureDecorator(n); deco != nil && !inClass {
+			sym.Signature = e.fixtureSignature(deco, sym.Signature)
+		}
 	}
 	if sym.Doc == "" {
 		outer := n

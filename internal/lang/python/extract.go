@@ -228,7 +228,9 @@ func (e *extractor) visit(n *sitter.Node) bool {
 				e.ref(d, syntax.Text(d, e.src), "", facts.RefCall)
 			case "attribute":
 				if name, qual, ok := dotted(syntax.Text(d, e.src)); ok {
-					e.ref(d.ChildByFieldId(e.g.fAttr), name, qual, facts.RefCall)
+					// @app.before_request in a test: app is a parameter
+					// or local, typed as a call's receiver is.
+					e.refRecv(d.ChildByFieldId(e.g.fAttr), name, qual, e.localRecv(qual, d.StartByte()), facts.RefCall)
 				}
 			}
 		}

@@ -68,6 +68,10 @@ func typeField(chain string) string {
 // all its return statements agree on. A context manager's result is what
 // it yields, which no chain says; a generator's is a generator.
 func (e *extractor) resultType(idx int, n *sitter.Node) {
+	if e.fixtureDecorator(n) != nil {
+		e.f.Symbols[idx].Type = typeField(e.fixtureValue(n))
+		return
+	}
 	for _, d := range e.decorators(n) {
 		switch d {
 		case "contextmanager", "asynccontextmanager", "setter", "deleter":
@@ -86,8 +90,16 @@ func (e *extractor) resultType(idx int, n *sitter.Node) {
 // inferResult is the chain every value-returning return statement of a
 // function body agrees on; unknown for a generator or when they differ.
 func (e *extractor) inferResult(body *sitter.Node) string {
-	var returns []*sitter.Node
-	generator := false
+	returns, yields := e.resultNodes(body)
+	if len(yields) > 0 {
+		return facts.Unknown
+	}
+	return e.agreedChain(returns)
+}
+
+// resultNodes lists the return statements and yield expressions of a
+// function body, nested functions and classes left out.
+func (e *extractor) resultNodes(body *sitter.Node) (returns, yields []*sitter.Node) {
 	var walk func(n *sitter.Node)
 	walk = func(n *sitter.Node) {
 		for i := uint(0); i < n.NamedChildCount(); i++ {
@@ -96,7 +108,7 @@ func (e *extractor) inferResult(body *sitter.Node) string {
 			case "function_definition", "class_definition", "lambda", "decorated_definition":
 				continue
 			case "yield":
-				generator = true
+				yields = append(yields, c)
 			case "return_statement":
 				returns = append(returns, c)
 			}
@@ -104,13 +116,20 @@ func (e *extractor) inferResult(body *sitter.Node) string {
 		}
 	}
 	walk(body)
-	if generator {
-		return facts.Unknown
-	}
+	return returns, yields
+}
+
+// agreedChain is the chain the values of return statements or yield
+// expressions agree on (those without a value or of None aside); unknown
+// when they differ or none has a value.
+func (e *extractor) agreedChain(results []*sitter.Node) string {
 	out := ""
-	for _, r := range returns {
+	for _, r := range results {
 		if r.NamedChildCount() == 0 || e.g.Kind(r.NamedChild(0)) == "none" {
 			continue
+		}
+		if e.g.Kind(r) == "yield" && strings.HasPrefix(syntax.Text(r, e.src), "yield from") {
+			return facts.Unknown // what another generator yields
 		}
 		c := e.exprChain(r.NamedChild(0), pyType, 0)
 		switch {

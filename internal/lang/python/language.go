@@ -25,10 +25,11 @@ var language = &syntax.Language{
 	// Resolution in Python: a name is in scope only where it is defined or
 	// imported; from m import a binds a, which may be a submodule; every
 	// module-level import is an attribute of the module; a call on an untyped
-	// receiver is not guessed at.
+	// receiver is not guessed at; a pytest fixture is passed by name.
 	Rules: lang.Traits{
 		SubmoduleSep: ".", NamespacePackages: true, NamesOnlyImports: true, ExternalNames: externalNames,
 		ModuleImportsExported: true, NoMethodGuess: true, ProjectFacts: importHeads, CalledClassValues: true,
+		Injected: fixtureName,
 	},
 	Keys:       moduleKeys,
 	Candidates: importCandidates,

@@ -100,7 +100,13 @@ func (e *extractor) enterLocals(n *sitter.Node, self bool) {
 		if ps := n.ChildByFieldId(e.g.fParams); ps != nil {
 			var site passedAt
 			looked, passed := false, false
-			e.params(ps, l, self, func(i int) (bind, bool) {
+			fixtures := e.takesFixtures(n)
+			e.params(ps, l, self, func(i int, name string, plain bool) (bind, bool) {
+				if fixtures {
+					// pytest passes the fixture of the name; a parameter
+					// with a default takes none.
+					return bind{chain: facts.Injected + name}, plain
+				}
 				if !looked {
 					site, passed = e.callbackSite(n)
 					looked = true
@@ -126,7 +132,7 @@ func (e *extractor) enterLocals(n *sitter.Node, self bool) {
 // method is self, an unannotated one of a function passed as an argument
 // has the type the callee declares there (callbackSite), the others are
 // unknown.
-func (e *extractor) params(ps *sitter.Node, l *locals, self bool, callback func(i int) (bind, bool)) {
+func (e *extractor) params(ps *sitter.Node, l *locals, self bool, callback func(i int, name string, plain bool) (bind, bool)) {
 	at := ps.StartByte()
 	pos := 0
 	for i := uint(0); i < ps.NamedChildCount(); i++ {
@@ -143,7 +149,7 @@ func (e *extractor) params(ps *sitter.Node, l *locals, self bool, callback func(
 		if self {
 			pos++
 		} else if pos >= 0 && p.ChildByFieldId(e.g.fType) == nil {
-			if cb, ok := callback(pos); ok {
+			if cb, ok := callback(pos, e.paramName(p), e.g.Kind(p) == "identifier"); ok {
 				cb.at = at
 				b = cb
 			}
@@ -404,4 +410,21 @@ func (e *extractor) isLiteral(n *sitter.Node) bool {
 		return n.NamedChildCount() == 1 && e.isLiteral(n.NamedChild(0))
 	}
 	return false
+}
+
+// paramName is the name a parameter binds, "" for *args and **kwargs.
+func (e *extractor) paramName(p *sitter.Node) string {
+	switch e.g.Kind(p) {
+	case "identifier":
+		return syntax.Text(p, e.src)
+	case "default_parameter", "typed_default_parameter":
+		if n := p.ChildByFieldId(e.g.fName); n != nil && e.g.Kind(n) == "identifier" {
+			return syntax.Text(n, e.src)
+		}
+	case "typed_parameter":
+		if n := p.NamedChild(0); n != nil && e.g.Kind(n) == "identifier" {
+			return syntax.Text(n, e.src)
+		}
+	}
+	return ""
 }

@@ -1,0 +1,90 @@
+package pipeline_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/lgraph/lgraph/internal/gittest"
+	"github.com/lgraph/lgraph/internal/lgtest"
+)
+
+// fixtureFiles are a framework with two classes and a test that takes the
+// fixture app from the conftest.py above it.
+var fixtureFiles = map[string]string{
+	"fw/__init__.py": "",
+	"fw/app.py": "class App:\n    def route(self, rule):\n        return lambda f: f\n\n\n" +
+		"class Other:\n    def route(self, rule):\n        return lambda f: f\n",
+	"tests/conftest.py":        "import pytest\nfrom fw.app import App\n\n\n@pytest.fixture\ndef app():\n    return App()\n",
+	"tests/api/test_routes.py": "def test_route(app):\n    @app.route('/')\n    def index():\n        pass\n",
+}
+
+const (
+	toAppRoute   = `"source":"sym:tests/api/test_routes.py#test_route","target":"sym:fw/app.py#App.route","kind":"calls"`
+	toOtherRoute = `"source":"sym:tests/api/test_routes.py#test_route","target":"sym:fw/app.py#Other.route","kind":"calls"`
+	fromTest     = `"source":"sym:tests/api/test_routes.py#test_route","target":"sym:fw/app.py#`
+)
+
+func fixtureSteps() []step {
+	return []step{
+		{name: "the fixture makes another class", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"tests/conftest.py": strings.ReplaceAll(fixtureFiles["tests/conftest.py"], "App", "Other")})
+		}, want: []string{toOtherRoute}, absent: []string{toAppRoute}},
+		{name: "it is no fixture any more", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"tests/conftest.py": "from fw.app import App\n\n\ndef app():\n    return App()\n"})
+		}, absent: []string{fromTest}},
+		{name: "a fixture of that name in the test's directory", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"tests/api/conftest.py": "import pytest\nfrom fw.app import Other\n\n\n" +
+				"@pytest.fixture(name='app')\ndef _other():\n    yield Other()\n"})
+		}, want: []string{toOtherRoute}},
+		{name: "the conftest above is a fixture again, the nearer one still wins", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"tests/conftest.py": fixtureFiles["tests/conftest.py"]})
+		}, want: []string{toOtherRoute}, absent: []string{toAppRoute}},
+		{name: "the nearer one is deleted", change: func(r *gittest.Repo) { r.Remove("tests/api/conftest.py") },
+			want: []string{toAppRoute}, absent: []string{toOtherRoute}},
+		{name: "the test module defines its own", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"tests/api/test_routes.py": "import pytest\nfrom fw.app import Other\n\n\n" +
+				"@pytest.fixture\ndef app() -> Other:\n    return make()\n\n\n" + fixtureFiles["tests/api/test_routes.py"]})
+		}, want: []string{toOtherRoute}, absent: []string{toAppRoute}},
+		{name: "the class the fixture makes loses the method", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"fw/app.py": "class App:\n    def route(self, rule):\n        return lambda f: f\n\n\nclass Other:\n    pass\n"})
+		}, absent: []string{fromTest}},
+	}
+}
+
+// TestFixtureCallsFollowConftestEdits: a call on a pytest fixture's value
+// follows every edit of the fixtures visible to the test (the conftest.py
+// above it, a nearer one, one in its own module) and of the class the
+// fixture makes, and update's export equals init's after each.
+func TestFixtureCallsFollowConftestEdits(t *testing.T) {
+	r := gittest.New(t)
+	r.Write(fixtureFiles)
+	r.Commit("base")
+	inc := lgtest.New(t, r.Dir)
+	inc.MustRun(t, "init", false)
+	if got := inc.Export(t, "main"); !strings.Contains(got, toAppRoute) {
+		t.Fatalf("init export lacks %s", toAppRoute)
+	}
+	for _, s := range fixtureSteps() {
+		s.change(r)
+		r.Commit(s.name)
+		inc.MustRun(t, "update", false)
+		got := inc.Export(t, "main")
+		fresh := lgtest.New(t, r.Dir)
+		fresh.MustRun(t, "init", false)
+		if diff := cmp.Diff(fresh.Export(t, "main"), got); diff != "" {
+			t.Fatalf("after %q: update export differs from init (-init +update):\n%s", s.name, diff)
+		}
+		for _, w := range s.want {
+			if !strings.Contains(got, w) {
+				t.Errorf("after %q: export lacks %s", s.name, w)
+			}
+		}
+		for _, a := range s.absent {
+			if strings.Contains(got, a) {
+				t.Errorf("after %q: export still has %s", s.name, a)
+			}
+		}
+	}
+}
