@@ -32,7 +32,7 @@ func (s *server) tools() []spec {
 			with(searchProps, pageProps, noTestsProps), search),
 		define("lgraph_show", "A file or symbol: kind, lines, signature, doc, members, edges.",
 			with(targetProps, pageProps, filterProps), show),
-		define("lgraph_implicit", "Keys FILE shares without an import (env vars, config, topics, routes, tables) and who shares them; or, given key (env:NAME, route:/path, ...), every file using it.", with(implicitProps, pageProps, noTestsProps), implicitKeys),
+		define("lgraph_implicit", "Env vars, config keys, topics, routes, tables FILE shares, with whom; or who uses key (env:X).", with(implicitProps, pageProps, noTestsProps), implicitKeys),
 		s.contextTool(),
 		mapTool(),
 	}, s.loopTools()...)
@@ -53,7 +53,7 @@ var (
 	}
 	implicitProps = map[string]property{
 		"file": {Type: "string"},
-		"key":  {Type: "string", Description: "instead of file: env:NAME, config:NAME, topic:NAME, route:PATH, table:NAME or NAME"},
+		"key":  {Type: "string"},
 	}
 	searchProps = map[string]property{
 		"text": {Type: "string", required: true},
