@@ -173,3 +173,51 @@ func applyUpdates(t *testing.T, kv *snapshot.MemKV, ups []Update) *snapshot.MemK
 	}
 	return snapshot.NewMemKV(slices.Collect(maps.Values(byKey)))
 }
+
+// benchLeaves are 100,000 files in 100 packages of 10 modules each, 100
+// files to a module: the shape of a large repository.
+func benchLeaves() []Leaf {
+	leaves := make([]Leaf, 100000)
+	for i := range leaves {
+		leaves[i].Path = fmt.Sprintf("src/pkg%03d/module%02d/file%05d.go", i/1000, i/100%10, i)
+		leaves[i].SHA256 = sha256.Sum256([]byte(leaves[i].Path))
+	}
+	return leaves
+}
+
+// BenchmarkRoot is the full content root of 100,000 leaves, what init
+// and a check of a fetched snapshot compute.
+func BenchmarkRoot(b *testing.B) {
+	leaves := benchLeaves()
+	b.ReportAllocs()
+	for b.Loop() {
+		Tree(leaves)
+	}
+	b.ReportMetric(float64(len(leaves)), "leaves/op")
+}
+
+// BenchmarkPatch is an update's content root at 100,000 leaves: the
+// stored tree patched along 1 or 10 changed paths (one added, one
+// removed, the rest changed).
+func BenchmarkPatch(b *testing.B) {
+	leaves := benchLeaves()
+	_, nodes := Tree(leaves)
+	kv := memTree(nodes)
+	for _, n := range []int{1, 10} {
+		changes := []Change{{Path: "src/pkg500/new/added.go", SHA256: [32]byte{1}}}
+		if n > 1 {
+			changes = append(changes, Change{Path: leaves[7].Path, Removed: true})
+		}
+		for i := len(changes); i < n; i++ {
+			changes = append(changes, Change{Path: leaves[i*9973].Path, SHA256: [32]byte{byte(i)}})
+		}
+		b.Run(fmt.Sprintf("changed=%d", n), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, _, err := Patch(StoredChildren(kv), changes); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
