@@ -44,9 +44,15 @@ func LeafHash(fileSHA [32]byte) [32]byte {
 // DirHash is SHA-256(0x01 ‖ for each child in name byte order:
 // uint32-BE(len(name)) ‖ name ‖ child hash). children must be in name order.
 func DirHash(children []Node) [32]byte {
+	sum, _ := hashDir(children, nil)
+	return sum
+}
+
+// hashDir is DirHash writing through buf, which it returns (grown) for the
+// next directory's use: a tree of many directories allocates it once.
+func hashDir(children []Node, buf []byte) ([32]byte, []byte) {
 	h := sha256.New()
-	buf := make([]byte, 0, 128)
-	buf = append(buf, 1)
+	buf = append(buf[:0], 1)
 	for _, c := range children {
 		buf = binary.BigEndian.AppendUint32(buf, uint32(len(c.Name)))
 		buf = append(buf, c.Name...)
@@ -59,7 +65,7 @@ func DirHash(children []Node) [32]byte {
 	h.Write(buf)
 	var out [32]byte
 	h.Sum(out[:0])
-	return out
+	return out, buf
 }
 
 // EmptyRoot is the root of a tree without files: SHA-256(0x02 ‖ "lgraph-empty").
@@ -97,51 +103,61 @@ func byName(a, b Node) int { return strings.Compare(a.Name, b.Name) }
 // chunks are hashed on one goroutine, as more would not repay starting others.
 const hashChunk = 2048
 
-// dirBuild is a directory's children while a tree is built: its files,
-// hashed, and the paths of its subdirectories, hashed later.
+// dirBuild is a directory while a tree is built: how many files it holds,
+// its subdirectories' paths, and where its children go in the node list.
 type dirBuild struct {
-	files   []Node
-	subdirs []string
+	files       int
+	subdirs     []string
+	start, next int
 }
 
 // Tree computes the root over leaves (in any order) and every node of the
 // tree, sorted by directory then name, which is their keys' order in a
 // snapshot (docs/design.md §5). It hashes only digests: no file is read.
+// Each directory's children fill one stretch of the node list, so nodes
+// are allocated once.
 func Tree(leaves []Leaf) ([32]byte, []Node) {
 	if len(leaves) == 0 {
 		return EmptyRoot(), nil
 	}
-	hashes := make([][32]byte, len(leaves))
-	forEach(len(leaves), hashChunk, func(i int) { hashes[i] = LeafHash(leaves[i].SHA256) })
 	dirs := map[string]*dirBuild{}
-	for i, l := range leaves {
-		dir, name := SplitPath(l.Path)
-		d := addDir(dirs, dir)
-		d.files = append(d.files, Node{Dir: dir, Name: name, Hash: hashes[i]})
+	for _, l := range leaves {
+		dir, _ := SplitPath(l.Path)
+		addDir(dirs, dir).files++
 	}
 	order := make([]string, 0, len(dirs))
 	for dir := range dirs {
 		order = append(order, dir)
 	}
-	slices.SortFunc(order, byDepthDown)
-	dirHash := make(map[string][32]byte, len(dirs))
-	children := make(map[string][]Node, len(dirs))
+	slices.Sort(order)
 	total := 0
 	for _, dir := range order {
 		d := dirs[dir]
-		kids := d.files
+		d.start, d.next = total, total
+		total += d.files + len(d.subdirs)
+	}
+	nodes := make([]Node, total)
+	at := make([]int32, len(leaves))
+	for i, l := range leaves {
+		dir, name := SplitPath(l.Path)
+		d := dirs[dir]
+		at[i], nodes[d.next] = int32(d.next), Node{Dir: dir, Name: name}
+		d.next++
+	}
+	forEach(len(leaves), hashChunk, func(i int) { nodes[at[i]].Hash = LeafHash(leaves[i].SHA256) })
+	slices.SortFunc(order, byDepthDown)
+	dirHash := make(map[string][32]byte, len(dirs))
+	buf := make([]byte, 0, 8192)
+	for _, dir := range order {
+		d := dirs[dir]
 		for _, sub := range d.subdirs {
 			_, name := SplitPath(sub)
-			kids = append(kids, Node{Dir: dir, Name: name, Hash: dirHash[sub]})
+			nodes[d.next] = Node{Dir: dir, Name: name, Hash: dirHash[sub]}
+			d.next++
 		}
+		kids := nodes[d.start:d.next]
 		slices.SortFunc(kids, byName)
-		dirHash[dir], children[dir] = DirHash(kids), kids
-		total += len(kids)
-	}
-	slices.Sort(order)
-	nodes := make([]Node, 0, total)
-	for _, dir := range order {
-		nodes = append(nodes, children[dir]...)
+		dirHash[dir], buf = hashDir(kids, buf)
 	}
 	return dirHash[TopDir], nodes
 }

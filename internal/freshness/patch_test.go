@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"maps"
 	"math/rand"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,8 +64,8 @@ func randomChanges(rng *rand.Rand, leaves []Leaf, n int) ([]Change, []Leaf) {
 		changes = append(changes, c)
 	}
 	var next []Leaf
-	for p, sum := range files {
-		next = append(next, Leaf{Path: p, SHA256: sum})
+	for _, p := range slices.Sorted(maps.Keys(files)) { // sorted: the next draw is reproducible
+		next = append(next, Leaf{Path: p, SHA256: files[p]})
 	}
 	return dedupeChanges(changes, files), next
 }

@@ -61,12 +61,12 @@ func referenceDir(d refDir) [32]byte {
 // "a/b" by its full path, where "a.b" < "a/b" < "a0".
 var tricky = []string{"a", "a.b", "a0", "a-b", "b", "é", "a b", "A", "a/b", "a/b.c", "a/b/c", "a.b/c", "a/b0/c", "a/b/c/d", "x/y/z/w/v"}
 
-// randomLeaves draws n files under paths made of tricky names (a name is
+// randomLeaves draws up to n files under paths made of tricky names (a name is
 // never both a file and a directory, as in git).
 func randomLeaves(rng *rand.Rand, n int) []Leaf {
 	files := map[string][32]byte{}
 	dirs := map[string]bool{}
-	for len(files) < n {
+	for try := 0; len(files) < n && try < 100*(n+1); try++ { // a file named "a" rules out every "a/…": fewer may fit
 		p := tricky[rng.Intn(len(tricky))]
 		if rng.Intn(2) == 0 {
 			p = fmt.Sprintf("%s/f%d", p, rng.Intn(n+1))
@@ -82,8 +82,8 @@ func randomLeaves(rng *rand.Rand, n int) []Leaf {
 		}
 	}
 	var out []Leaf
-	for p, sum := range files {
-		out = append(out, Leaf{Path: p, SHA256: sum})
+	for _, p := range slices.Sorted(maps.Keys(files)) { // sorted, then shuffled: reproducible
+		out = append(out, Leaf{Path: p, SHA256: files[p]})
 	}
 	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
 	return out
@@ -197,16 +197,17 @@ func BenchmarkRoot(b *testing.B) {
 }
 
 // BenchmarkPatch is an update's content root at 100,000 leaves: the
-// stored tree patched along 1 or 10 changed paths (one added, one
-// removed, the rest changed).
+// stored tree patched along 1 or 10 changed paths in different packages
+// (with 10: one added, one removed, the rest changed).
 func BenchmarkPatch(b *testing.B) {
 	leaves := benchLeaves()
 	_, nodes := Tree(leaves)
 	kv := memTree(nodes)
 	for _, n := range []int{1, 10} {
-		changes := []Change{{Path: "src/pkg500/new/added.go", SHA256: [32]byte{1}}}
+		changes := []Change{{Path: leaves[50000].Path, SHA256: [32]byte{1}}}
 		if n > 1 {
-			changes = append(changes, Change{Path: leaves[7].Path, Removed: true})
+			changes = append(changes, Change{Path: "src/pkg003/module04/added.go", SHA256: [32]byte{2}},
+				Change{Path: leaves[7].Path, Removed: true})
 		}
 		for i := len(changes); i < n; i++ {
 			changes = append(changes, Change{Path: leaves[i*9973].Path, SHA256: [32]byte{byte(i)}})
