@@ -11,8 +11,9 @@ import (
 
 // CheckIndex verifies that a published snapshot's tables hold exactly the
 // entries its records, module docs and header derive: the indexes an update
-// patches (instead of rebuilding them) have not drifted from the records.
-// It reads the whole snapshot.
+// patches (instead of rebuilding them), the content tree among them, have
+// not drifted from the records, and its content root is the one the
+// records' digests make. It reads the whole snapshot.
 func CheckIndex(s *store.Store, ref *store.Ref, langs *lang.Registry) error {
 	t, err := s.OpenTables(ref.Tables)
 	if err != nil {
@@ -23,7 +24,15 @@ func CheckIndex(s *store.Store, ref *store.Ref, langs *lang.Registry) error {
 	if err != nil {
 		return err
 	}
-	want := allEntries(langs, snap)
+	tree, err := fullContentTree(snap)
+	if err != nil {
+		return err
+	}
+	if tree.root != snap.ContentRoot || tree.leaves != snap.LeafCount || snap.ContentRoot != ref.ContentRoot {
+		return fmt.Errorf("index of %s: content root %s over %d files (ref %s), the records make %s over %d",
+			ref.Branch, snap.ContentRoot, snap.LeafCount, ref.ContentRoot, tree.root, tree.leaves)
+	}
+	want := allEntries(langs, snap, tree.nodes)
 	i := 0
 	err = t.Scan(nil, func(k, v []byte) error {
 		switch {

@@ -37,14 +37,15 @@ func publish(o Options, st *phase.State, t *target, base *store.Ref, run *store.
 	} else {
 		delete(next.Versions, ShallowVersion)
 	}
-	root, n, err := contentRoot(st)
+	tree, err := contentRoot(st)
 	if err != nil {
 		return err
 	}
+	root, n := tree.root, tree.leaves
 	next.ContentRoot, next.LeafCount = root, n
 	run.Knowledge = knowledgeDelta(st)
 	st.Hit("publish-start")
-	tables, err := writeSnapshot(o, st, base)
+	tables, err := writeSnapshot(o, st, base, tree)
 	if err != nil {
 		return err
 	}

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"encoding/hex"
 	"fmt"
 
 	"github.com/lgraph/lgraph/internal/freshness"
@@ -17,15 +18,22 @@ import (
 // one delta layer holding the entries of the files and module docs it
 // changed over the base's tables; on a full run (or when the project
 // settings changed every file's module keys) one table holding everything.
-func writeSnapshot(o Options, st *phase.State, base *store.Ref) ([]string, error) {
+// tree is the content tree contentRoot computed for the snapshot.
+func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree) ([]string, error) {
 	if st.Full || base == nil || st.Base == nil || st.Base.Index == nil || explicit.ProjectChanged(st) {
-		name, _, err := o.Store.WriteTable(func(w *table.Writer) error { return streamAll(w, o.Langs, st.Next) })
+		if !tree.full {
+			var err error
+			if tree, err = fullContentTree(st.Next); err != nil {
+				return nil, err
+			}
+		}
+		name, _, err := o.Store.WriteTable(func(w *table.Writer) error { return streamAll(w, o.Langs, st.Next, tree.nodes) })
 		if err != nil {
 			return nil, err
 		}
 		return []string{name}, nil
 	}
-	tables, _, err := o.Store.WriteLayer(base.Tables, deltaEntries(o.Langs, st), store.DefaultLayering)
+	tables, _, err := o.Store.WriteLayer(base.Tables, deltaEntries(o.Langs, st, tree.updates), store.DefaultLayering)
 	return tables, err
 }
 
@@ -42,8 +50,8 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 // streamAll writes every entry of a snapshot one keyspace at a time, so
 // that what it holds at once is one keyspace's index entries, never the
 // whole snapshot's: records are encoded and written one by one, in path
-// order, which is their keys' order.
-func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot) error {
+// order, which is their keys' order. tree is the snapshot's content tree.
+func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node) error {
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return err
 	}
@@ -55,6 +63,8 @@ func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot) erro
 			err = streamRecords(w, s, paths)
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
+		case snapshot.KsTree:
+			err = streamTree(w, tree)
 		default:
 			err = addEntries(w, keyspaceEntries(langs, s, paths, ks))
 		}
@@ -79,6 +89,16 @@ func streamRecords(w *table.Writer, s *snapshot.Snapshot, paths []string) error 
 func streamModules(w *table.Writer, s *snapshot.Snapshot) error {
 	for _, dir := range s.Modules.Dirs() {
 		if err := w.Add(snapshot.ModDocKey(dir), snapshot.EncodeModule(s.Modules.Get(dir))); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func streamTree(w *table.Writer, tree []freshness.Node) error {
+	for _, n := range tree {
+		e := n.Entry()
+		if err := w.Add(e.Key, e.Value); err != nil {
 			return err
 		}
 	}
@@ -121,11 +141,14 @@ func addEntries(w *table.Writer, es []snapshot.Entry) error {
 
 // allEntries lists every entry of a snapshot, sorted: the index a
 // snapshot's records derive, which CheckIndex holds the published tables
-// to.
-func allEntries(langs *lang.Registry, s *snapshot.Snapshot) []snapshot.Entry {
+// to, with its content tree computed in full.
+func allEntries(langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node) []snapshot.Entry {
 	var es []snapshot.Entry
 	for _, f := range s.Files.All() {
 		es = append(es, entriesOf(langs, &s.Project, f)...)
+	}
+	for _, n := range tree {
+		es = append(es, n.Entry())
 	}
 	for _, dir := range s.Modules.Dirs() {
 		es = append(es, snapshot.Entry{Key: snapshot.ModDocKey(dir), Value: snapshot.EncodeModule(s.Modules.Get(dir))})
@@ -136,9 +159,13 @@ func allEntries(langs *lang.Registry, s *snapshot.Snapshot) []snapshot.Entry {
 
 // deltaEntries lists, sorted, what an update changes in its base's tables:
 // each changed file's entries that are new or differ, tombstones for its
-// entries that went away, its module docs, and the header.
-func deltaEntries(langs *lang.Registry, st *phase.State) []snapshot.Entry {
+// entries that went away, its module docs, the content tree's nodes on the
+// changed paths (tree), and the header.
+func deltaEntries(langs *lang.Registry, st *phase.State, tree []freshness.Update) []snapshot.Entry {
 	var es []snapshot.Entry
+	for _, u := range tree {
+		es = append(es, u.Entry())
+	}
 	for _, p := range st.Next.Files.Changed() {
 		es = append(es, diffEntries(entriesOf(langs, &st.Base.Project, st.Base.Files.Get(p)),
 			entriesOf(langs, &st.Next.Project, st.Next.Files.Get(p)))...)
@@ -174,41 +201,57 @@ func diffEntries(old, new []snapshot.Entry) []snapshot.Entry {
 	return out
 }
 
-// contentRoot computes the snapshot's sha256-merkle-v1 root from the file
-// digests it holds: on an update, the base's leaf index with the changed
-// files' digests replaced, so no record is decoded.
-func contentRoot(st *phase.State) (string, int, error) {
-	leaves := make([]freshness.Leaf, 0, st.Next.Files.Len())
-	add := func(p string, value []byte) error {
-		leaf, ok := snapshot.ParseLeaf(value)
-		if !ok {
-			return fmt.Errorf("content digest of %s is damaged: run lgraph update --full", p)
-		}
-		leaves = append(leaves, freshness.Leaf{Path: p, SHA256: leaf.SHA256})
-		return nil
-	}
+// contentTree is the content root a run publishes and the content-tree
+// nodes its snapshot stores (docs/design.md §5).
+type contentTree struct {
+	root    string
+	leaves  int
+	full    bool               // computed from every leaf: nodes holds the whole tree
+	nodes   []freshness.Node   // the whole tree, when full
+	updates []freshness.Update // the nodes that differ from the base's, when patched
+}
+
+// contentRoot computes the snapshot's sha256-merkle-v2 root: on an update,
+// by patching the base's stored tree along the changed paths, so that
+// neither the leaf index nor a record outside those paths is read; on a
+// full run, from every record's digest.
+func contentRoot(st *phase.State) (contentTree, error) {
 	if st.Full || st.Base == nil || st.Base.Index == nil {
-		for p, f := range st.Next.Files.All() {
-			l, err := freshness.ParseLeaf(p, f.SHA256)
-			if err != nil {
-				return "", 0, err
-			}
-			leaves = append(leaves, l)
-		}
-		return freshness.Root(leaves), len(leaves), nil
+		return fullContentTree(st.Next)
 	}
-	changed := map[string]bool{}
-	var extra []snapshot.Entry
+	var changes []freshness.Change
 	for _, p := range st.Next.Files.Changed() {
-		changed[p] = true
-		if f := st.Next.Files.Get(p); f != nil {
-			extra = append(extra, snapshot.GenericEntries(f, snapshot.KsLeaf)...)
+		f := st.Next.Files.Get(p)
+		if f == nil {
+			changes = append(changes, freshness.Change{Path: p, Removed: true})
+			continue
 		}
+		leaf, err := freshness.ParseLeaf(p, f.SHA256)
+		if err != nil {
+			return contentTree{}, fmt.Errorf("%w: run lgraph update --full", err)
+		}
+		changes = append(changes, freshness.Change{Path: p, SHA256: leaf.SHA256})
 	}
-	kv := &snapshot.Overlay{Base: st.Base.Index, Hidden: func(p string) bool { return changed[p] }, Extra: snapshot.NewMemKV(extra)}
-	err := kv.Scan([]byte{snapshot.KsLeaf}, func(k, v []byte) error { return add(string(k[1:]), v) })
+	root, updates, err := freshness.Patch(freshness.StoredChildren(st.Base.Index), changes)
 	if err != nil {
-		return "", 0, err
+		return contentTree{}, err
 	}
-	return freshness.Root(leaves), len(leaves), nil
+	return contentTree{root: hex.EncodeToString(root[:]), leaves: st.Next.Files.Len(), updates: updates}, st.Next.Files.Err()
+}
+
+// fullContentTree computes the content tree from every record's digest.
+func fullContentTree(s *snapshot.Snapshot) (contentTree, error) {
+	leaves := make([]freshness.Leaf, 0, s.Files.Len())
+	for p, f := range s.Files.All() {
+		l, err := freshness.ParseLeaf(p, f.SHA256)
+		if err != nil {
+			return contentTree{}, err
+		}
+		leaves = append(leaves, l)
+	}
+	if err := s.Files.Err(); err != nil {
+		return contentTree{}, err
+	}
+	root, nodes := freshness.Tree(leaves)
+	return contentTree{root: hex.EncodeToString(root[:]), leaves: len(leaves), full: true, nodes: nodes}, nil
 }

@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"sort"
+	"strings"
 	"syscall"
 	"testing"
 
@@ -98,7 +99,7 @@ func TestScripts(t *testing.T) {
 	})
 }
 
-// cmdMerkle computes the sha256-merkle-v1 root of the named working-tree
+// cmdMerkle computes the sha256-merkle-v2 root of the named working-tree
 // files independently of lgraph (docs/design.md §5) and compares it with the
 // freshness.content_root of a saved --json output.
 // Usage: merkle JSONFILE FILE...
@@ -181,35 +182,49 @@ func cmdHoldLock(ts *testscript.TestScript, neg bool, args []string) {
 }
 
 func merkleRoot(ts *testscript.TestScript, files []string) string {
-	paths := append([]string(nil), files...)
-	sort.Strings(paths)
-	var level [][]byte
-	for _, p := range paths {
+	top := merkleDir{}
+	for _, p := range files {
 		data, err := os.ReadFile(ts.MkAbs(filepath.FromSlash(p)))
 		ts.Check(err)
-		fileSum := sha256.Sum256(data)
-		buf := []byte{0}
-		buf = binary.BigEndian.AppendUint32(buf, uint32(len(p)))
-		buf = append(buf, p...)
-		buf = append(buf, fileSum[:]...)
-		leaf := sha256.Sum256(buf)
-		level = append(level, leaf[:])
+		parts := strings.Split(p, "/")
+		d := top
+		for _, name := range parts[:len(parts)-1] {
+			if d[name] == nil {
+				d[name] = merkleDir{}
+			}
+			d = d[name].(merkleDir)
+		}
+		d[parts[len(parts)-1]] = sha256.Sum256(data)
 	}
-	if len(level) == 0 {
+	if len(top) == 0 {
 		sum := sha256.Sum256(append([]byte{2}, "lgraph-empty"...))
 		return hex.EncodeToString(sum[:])
 	}
-	for len(level) > 1 {
-		var next [][]byte
-		for i := 0; i < len(level); i += 2 {
-			if i+1 == len(level) {
-				next = append(next, level[i])
-				continue
-			}
-			sum := sha256.Sum256(append(append([]byte{1}, level[i]...), level[i+1]...))
-			next = append(next, sum[:])
-		}
-		level = next
+	sum := top.hash()
+	return hex.EncodeToString(sum[:])
+}
+
+// merkleDir is a directory of the sha256-merkle-v2 tree: by name, a
+// file's SHA-256 or a subdirectory.
+type merkleDir map[string]any
+
+func (d merkleDir) hash() [32]byte {
+	names := make([]string, 0, len(d))
+	for name := range d {
+		names = append(names, name)
 	}
-	return hex.EncodeToString(level[0])
+	sort.Strings(names)
+	buf := []byte{1}
+	for _, name := range names {
+		var h [32]byte
+		switch v := d[name].(type) {
+		case merkleDir:
+			h = v.hash()
+		case [32]byte:
+			h = sha256.Sum256(append([]byte{0}, v[:]...))
+		}
+		buf = binary.BigEndian.AppendUint32(buf, uint32(len(name)))
+		buf = append(append(buf, name...), h[:]...)
+	}
+	return sha256.Sum256(buf)
 }

@@ -2,6 +2,7 @@ package remote
 
 import (
 	"context"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -153,9 +154,10 @@ func (r *Remote) pullTable(ctx context.Context, st *store.Store, t TableObject, 
 }
 
 // verifySnapshot checks a downloaded snapshot before anything uses it: its
-// leaf index must rebuild the manifest's content root and leaf count
-// (docs/design.md §5), and every leaf's blob must be the one the commit's
-// tree holds at that path, so the snapshot describes that commit.
+// leaf index must rebuild the manifest's content root and leaf count and
+// the content tree it stores, which updates patch (docs/design.md §5), and
+// every leaf's blob must be the one the commit's tree holds at that path,
+// so the snapshot describes that commit.
 func verifySnapshot(ctx context.Context, o PullOptions, ref *store.Ref) error {
 	snap, err := o.Store.OpenSnapshot(ref)
 	if err != nil {
@@ -193,8 +195,12 @@ func verifySnapshot(ctx context.Context, o PullOptions, ref *store.Ref) error {
 	if err != nil {
 		return err
 	}
-	if root := freshness.Root(leaves); root != ref.ContentRoot || len(leaves) != ref.LeafCount {
+	sum, nodes := freshness.Tree(leaves)
+	if root := hex.EncodeToString(sum[:]); root != ref.ContentRoot || len(leaves) != ref.LeafCount {
 		return fmt.Errorf("its leaves make content root %s over %d files, the manifest says %s over %d", root, len(leaves), ref.ContentRoot, ref.LeafCount)
+	}
+	if err := freshness.CheckStoredTree(snap.Index, nodes); err != nil {
+		return err // the next update would patch a tree its leaves do not make
 	}
 	if snap.Files.Len() != len(leaves) {
 		return fmt.Errorf("it holds %d file records but %d leaves", snap.Files.Len(), len(leaves))

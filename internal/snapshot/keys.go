@@ -30,6 +30,10 @@ const (
 	KsLeaf    = 'P' // path -> SHA-256 of the file's bytes (32 bytes), then its git blob id (20 bytes) when it has one (LeafValue)
 	KsModDoc  = 'W' // module dir -> module doc
 	KsPyHeads = 'H' // path -> a Python file's absolute import heads ("H:s,s;...")
+	// KsTree holds the content tree (docs/design.md §5): for each directory
+	// ("." for the top one), each child's hash, so that an update rehashes
+	// only the directories on its changed paths.
+	KsTree = 'K' // dir \0 name -> the child's hash (32 bytes): a file's leaf hash or a subdirectory's hash
 	// KsWord indexes the terms of names, docs and summaries (WordEntries),
 	// for search by words; 'T' \0 path holds the file's document stats.
 	KsWord   = 'T' // term \0 path \0 document ("f" for the file, else the symbol's order, 8 hex digits) -> per field: frequency, length (uvarints)
@@ -41,7 +45,7 @@ const (
 
 // Keyspaces lists every keyspace but the header's, in key order: a writer
 // that streams a snapshot one keyspace at a time walks them in this order.
-var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsWord, KsUsedBy, KsModDoc, KsUnresolved}
+var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsWord, KsUsedBy, KsModDoc, KsUnresolved}
 
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
 // delta layer removes.
@@ -88,6 +92,13 @@ func FileKey(p string) []byte { return joinKey(KsFile, p) }
 
 // LeafKey is the key of a path's content digest.
 func LeafKey(p string) []byte { return joinKey(KsLeaf, p) }
+
+// TreeKey is the key of a directory's child in the content tree.
+func TreeKey(dir, name string) []byte { return joinKey(KsTree, dir, name) }
+
+// TreePrefix is the prefix of every child of a directory in the content
+// tree: its children only, not its subdirectories' ("a\0" is no prefix of "a/b\0").
+func TreePrefix(dir string) []byte { return Prefix(KsTree, dir) }
 
 // DirKey is the key that lists a path in its directory.
 func DirKey(p string) []byte { return joinKey(KsDir, path.Dir(p), path.Base(p)) }

@@ -22,7 +22,7 @@ type Snapshot struct {
 	Versions  map[string]string
 	Project   facts.Project
 	Files     *FileSet
-	// ContentRoot is the sha256-merkle-v1 root over Files (docs/design.md §5).
+	// ContentRoot is the sha256-merkle-v2 root over Files (docs/design.md §5).
 	ContentRoot string
 	LeafCount   int
 	// Modules holds the wiki's module docs by directory.

@@ -28,8 +28,11 @@ import (
 // staged blobs without decoding records; and a record's resolution lists
 // the calls that failed for want of a receiver type, indexed by the name
 // called (keyspace X). 8: the words of names, docs and summaries are
-// indexed for search by words (keyspace T).
-const Format = 8
+// indexed for search by words (keyspace T). 9: the content root is
+// sha256-merkle-v2, a tree shaped by directories whose nodes a snapshot
+// stores (keyspace K), so an update patches it along its changed paths; a
+// format-8 snapshot has no tree to patch and a v1 root.
+const Format = 9
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")
