@@ -2,7 +2,6 @@ package accuracy
 
 import (
 	"fmt"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -202,27 +201,7 @@ func classifyCfamFN(e edge, c cCall, g *lgGraph, m *cfamMeasurement) string {
 func logCfamDiff(t testing.TB, g *lgGraph, tr *cfamTruth, m *cfamMeasurement, keep int) {
 	t.Helper()
 	t.Logf("  clang: %v", m.static)
-	type tally struct{ truth, found int }
-	shapes := map[string]*tally{}
-	for e, c := range tr.edges {
-		if shapes[c.shape] == nil {
-			shapes[c.shape] = &tally{}
-		}
-		shapes[c.shape].truth++
-		if _, ok := m.scored[e]; ok {
-			shapes[c.shape].found++
-		}
-	}
-	names := make([]string, 0, len(shapes))
-	for s := range shapes {
-		names = append(names, s)
-	}
-	sort.Slice(names, func(i, j int) bool { return shapes[names[i]].truth > shapes[names[j]].truth })
-	var parts []string
-	for _, s := range names {
-		parts = append(parts, fmt.Sprintf("%s %d/%d", s, shapes[s].found, shapes[s].truth))
-	}
-	t.Logf("  recall by call form: %s", strings.Join(parts, ", "))
+	t.Logf("  recall by call form: %s", recallByForm(tr.edges, m.scored))
 	n := 0
 	for _, c := range tr.unmapped {
 		n += c

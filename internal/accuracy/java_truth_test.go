@@ -271,32 +271,7 @@ func classifyJavaFN(e edge, c javaCall, m *measurement) string {
 func logJavaDiff(t testing.TB, g *lgGraph, tr *javaTruth, m *measurement, keep int) {
 	t.Helper()
 	t.Logf("  javac: %v", m.static)
-	type tally struct{ truth, found int }
-	shapes := map[string]*tally{}
-	for e, c := range tr.edges {
-		if shapes[c.shape] == nil {
-			shapes[c.shape] = &tally{}
-		}
-		shapes[c.shape].truth++
-		if _, ok := m.scored[e]; ok {
-			shapes[c.shape].found++
-		}
-	}
-	names := make([]string, 0, len(shapes))
-	for s := range shapes {
-		names = append(names, s)
-	}
-	sort.Slice(names, func(i, j int) bool {
-		if a, b := shapes[names[i]].truth, shapes[names[j]].truth; a != b {
-			return a > b
-		}
-		return names[i] < names[j]
-	})
-	var parts []string
-	for _, s := range names {
-		parts = append(parts, fmt.Sprintf("%s %d/%d", s, shapes[s].found, shapes[s].truth))
-	}
-	t.Logf("  recall by call form: %s", strings.Join(parts, ", "))
+	t.Logf("  recall by call form: %s", recallByForm(tr.edges, m.scored))
 	loops, trueLoops := 0, 0
 	for e := range m.scored {
 		if e.From == e.To {
