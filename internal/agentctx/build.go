@@ -87,10 +87,30 @@ func (b *builder) fit(base *Answer, pieces []piece) *Answer {
 	for {
 		a := assemble(base, pieces, kept)
 		a.Budget.Used = b.spent(a)
-		if a.Budget.Used <= budget || !dropLast(kept) {
+		if a.Budget.Used <= budget {
 			return a
 		}
+		if dropLast(kept) {
+			continue
+		}
+		// Every piece is gone and the header is still over: its doc goes,
+		// line by line (a content root that tokenizes long can take the
+		// last few tokens of the smallest budget).
+		if base.Doc == "" {
+			return a
+		}
+		base.Doc = dropLastLine(base.Doc)
 	}
+}
+
+// dropLastLine shortens a cut doc by its last line, marking the cut.
+func dropLastLine(doc string) string {
+	doc = strings.TrimSuffix(doc, " …")
+	i := strings.LastIndexByte(doc, '\n')
+	if i < 0 {
+		return ""
+	}
+	return doc[:i] + " …"
 }
 
 // spent counts the rendered answer, which states its own count: the count
