@@ -4,8 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
-
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
 )
@@ -77,25 +75,5 @@ func TestInheritedCallsFollowBaseEdits(t *testing.T) {
 	if got := inc.Export(t, "main"); !strings.Contains(got, inheritedCall) {
 		t.Fatalf("init export lacks %s", inheritedCall)
 	}
-	for _, s := range inheritSteps() {
-		s.change(r)
-		r.Commit(s.name)
-		inc.MustRun(t, "update", false)
-		got := inc.Export(t, "main")
-		fresh := lgtest.New(t, r.Dir)
-		fresh.MustRun(t, "init", false)
-		if diff := cmp.Diff(fresh.Export(t, "main"), got); diff != "" {
-			t.Fatalf("after %q: update export differs from init (-init +update):\n%s", s.name, diff)
-		}
-		for _, w := range s.want {
-			if !strings.Contains(got, w) {
-				t.Errorf("after %q: export lacks %s", s.name, w)
-			}
-		}
-		for _, a := range s.absent {
-			if strings.Contains(got, a) {
-				t.Errorf("after %q: export still has %s", s.name, a)
-			}
-		}
-	}
+	converge(t, r, inc, inheritSteps())
 }

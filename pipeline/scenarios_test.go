@@ -146,23 +146,19 @@ func scenarioSteps() []step {
 	}
 }
 
-// TestScenariosConverge folds scripted commits in with update and checks
-// after each that the export equals init's on a fresh store.
-func TestScenariosConverge(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(baseFiles)
-	r.Commit("base")
-	inc := lgtest.New(t, r.Dir)
-	inc.MustRun(t, "init", false)
-	for _, s := range scenarioSteps() {
+// converge folds each step in with a commit and update, and checks after
+// each that update's export equals init's on a fresh store and holds the
+// step's wanted lines and none of its absent ones.
+func converge(t *testing.T, r *gittest.Repo, inc *lgtest.Indexer, steps []step) {
+	t.Helper()
+	for _, s := range steps {
 		s.change(r)
 		r.Commit(s.name)
 		inc.MustRun(t, "update", false)
 		got := inc.Export(t, "main")
 		fresh := lgtest.New(t, r.Dir)
 		fresh.MustRun(t, "init", false)
-		want := fresh.Export(t, "main")
-		if diff := cmp.Diff(want, got); diff != "" {
+		if diff := cmp.Diff(fresh.Export(t, "main"), got); diff != "" {
 			t.Fatalf("after %q: update export differs from init (-init +update):\n%s", s.name, diff)
 		}
 		for _, w := range s.want {
@@ -176,4 +172,15 @@ func TestScenariosConverge(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestScenariosConverge folds scripted commits in with update and checks
+// after each that the export equals init's on a fresh store.
+func TestScenariosConverge(t *testing.T) {
+	r := gittest.New(t)
+	r.Write(baseFiles)
+	r.Commit("base")
+	inc := lgtest.New(t, r.Dir)
+	inc.MustRun(t, "init", false)
+	converge(t, r, inc, scenarioSteps())
 }
