@@ -98,11 +98,10 @@ func (r *Remote) pushEntries(ctx context.Context, c *cache.Cache, t *Transfer) e
 			if err != nil || value == nil {
 				return nil // a damaged or vanished entry is recomputed, not shared
 			}
-			rec, err := json.Marshal(entryRecord{Key: key, Value: value})
+			name, rec, err := entryObject(key, value)
 			if err != nil {
-				return fmt.Errorf("push cache entry %s: %w", key, err)
+				return err
 			}
-			name := entryPrefix(entryKind(key)) + sumOf([]byte(key)) + "-" + sumOf(rec)
 			moved, err := r.create(gctx, name, bytes.NewReader(rec))
 			if err != nil {
 				return err
@@ -114,6 +113,16 @@ func (r *Remote) pushEntries(ctx context.Context, c *cache.Cache, t *Transfer) e
 		})
 	}
 	return g.Wait()
+}
+
+// entryObject is a cache entry as the remote holds it: the record and its
+// name, the hashes of its key and of the record.
+func entryObject(key string, value []byte) (name string, rec []byte, err error) {
+	rec, err = json.Marshal(entryRecord{Key: key, Value: value})
+	if err != nil {
+		return "", nil, fmt.Errorf("push cache entry %s: %w", key, err)
+	}
+	return entryPrefix(entryKind(key)) + sumOf([]byte(key)) + "-" + sumOf(rec), rec, nil
 }
 
 // defaultTransfers bounds the cache entries moved at once: object stores

@@ -128,11 +128,10 @@ func (r *Remote) pushKeys(ctx context.Context, c *cache.Cache, keys []string, t 
 			if value == nil {
 				return fmt.Errorf("shard: the cache lost %s before its upload; run the shard again", key)
 			}
-			rec, err := json.Marshal(entryRecord{Key: key, Value: value})
+			name, rec, err := entryObject(key, value)
 			if err != nil {
-				return fmt.Errorf("push cache entry %s: %w", key, err)
+				return err
 			}
-			name := entryPrefix(entryKind(key)) + sumOf([]byte(key)) + "-" + sumOf(rec)
 			out[i] = ShardEntry{Key: key, Object: name}
 			held, err := r.exists(gctx, name)
 			if err != nil {
