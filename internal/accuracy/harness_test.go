@@ -610,24 +610,30 @@ func measure(g *lgGraph, tr *truth) *measurement {
 		}
 		m.scored[e] = via
 	}
-	m.static = compare(m.scored, tr.static)
+	scoreAgainst(m, tr.static)
 	m.cha = compare(m.scored, tr.cha)
+	return m
+}
+
+// scoreAgainst scores the measurement's scored edges against a truth set:
+// the static score, and the wrong (fp) and missing (fn) edges, sorted.
+func scoreAgainst[V any](m *measurement, truth map[edge]V) {
+	m.static = compare(m.scored, truth)
 	for e := range m.scored {
-		if _, ok := tr.static[e]; !ok {
+		if _, ok := truth[e]; !ok {
 			m.fp = append(m.fp, e)
 		}
 	}
-	for e := range tr.static {
+	for e := range truth {
 		if _, ok := m.scored[e]; !ok {
 			m.fn = append(m.fn, e)
 		}
 	}
 	sortEdges(m.fp)
 	sortEdges(m.fn)
-	return m
 }
 
-func compare(lg map[edge]string, want map[edge]site) score {
+func compare[V any](lg map[edge]string, want map[edge]V) score {
 	s := score{lg: len(lg), truth: len(want)}
 	for e := range lg {
 		if _, ok := want[e]; ok {

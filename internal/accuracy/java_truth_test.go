@@ -193,21 +193,7 @@ func measureJava(g *lgGraph, tr *javaTruth) *measurement {
 			m.scored[e] = via
 		}
 	}
-	m.static = score{lg: len(m.scored), truth: len(tr.edges)}
-	for e := range m.scored {
-		if _, ok := tr.edges[e]; ok {
-			m.static.both++
-		} else {
-			m.fp = append(m.fp, e)
-		}
-	}
-	for e := range tr.edges {
-		if _, ok := m.scored[e]; !ok {
-			m.fn = append(m.fn, e)
-		}
-	}
-	sortEdges(m.fp)
-	sortEdges(m.fn)
+	scoreAgainst(m, tr.edges)
 	return m
 }
 
