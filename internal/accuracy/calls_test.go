@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"testing"
 	"time"
+
+	"github.com/lgraph/lgraph/internal/gittest"
 )
 
 // goModules are the modules measured, as module-cache directories, with
@@ -84,7 +86,7 @@ func TestGoCallAccuracy(t *testing.T) {
 				t.Skipf("module %s is not in the module cache (%s): run `go mod download %s` to measure it", mod.dir, modDir, mod.dir)
 			}
 			start := time.Now()
-			repo, nGo := copyModule(t, modDir)
+			repo, nGo := gittest.CopyGoModule(t, modDir)
 			g, tr, m := run(t, repo.Dir)
 			t.Logf("%s: %d .go files (%d compiled), lgraph %d calls edges (%d scored, %d to non-functions, %d from non-functions or excluded files), %v",
 				mod.dir, nGo, len(tr.files), len(g.calls), len(m.scored), m.nonFuncTarget, m.unscoredSource,

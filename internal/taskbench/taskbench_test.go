@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -479,48 +478,11 @@ func moduleCache(t *testing.T) string {
 	return strings.TrimSpace(string(out))
 }
 
-// copyModule commits a module's go.mod, go.sum and non-test .go files
-// (without testdata, vendor, hidden and _ directories and nested modules)
-// to a new git repository and returns its directory.
+// copyModule commits a module's go.mod, go.sum and non-test .go files to
+// a new git repository and returns its directory, symlinks resolved.
 func copyModule(t *testing.T, modDir string) string {
 	t.Helper()
-	files := map[string]string{}
-	err := filepath.WalkDir(modDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(modDir, p)
-		rel = filepath.ToSlash(rel)
-		if d.IsDir() {
-			if rel == "." {
-				return nil
-			}
-			name := d.Name()
-			if name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") {
-				return filepath.SkipDir
-			}
-			if _, err := os.Stat(filepath.Join(p, "go.mod")); err == nil {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		isGo := strings.HasSuffix(rel, ".go") && !strings.HasSuffix(rel, "_test.go")
-		if !isGo && rel != "go.mod" && rel != "go.sum" {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		files[rel] = string(data)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r := gittest.New(t)
-	r.Write(files)
-	r.Commit("import module")
+	r, _ := gittest.CopyGoModule(t, modDir)
 	dir, err := filepath.EvalSymlinks(r.Dir)
 	if err != nil {
 		t.Fatal(err)
