@@ -1,7 +1,6 @@
 package query
 
 import (
-	"bytes"
 	"errors"
 	"slices"
 	"strings"
@@ -105,23 +104,16 @@ func (ix *Index) keyUsers(key string) []KeyUser {
 // signalPaths lists the files under one signal-index name, from the
 // published index or, for a snapshot held in memory, from its records.
 func (ix *Index) signalPaths(signal string) []string {
-	var paths []string
-	if ix.snap.Index == nil {
-		for p, f := range ix.snap.Files.All() {
-			for _, e := range snapshot.GenericEntries(f, snapshot.KsSignal) {
-				if bytes.Equal(e.Key, snapshot.SignalKey(signal, p)) {
-					paths = append(paths, p)
-					break
-				}
-			}
+	kv := ix.snap.Index
+	if kv == nil {
+		var es []snapshot.Entry
+		for _, f := range ix.snap.Files.All() {
+			es = append(es, snapshot.GenericEntries(f, snapshot.KsSignal)...)
 		}
-		return paths
+		kv = snapshot.NewMemKV(es)
 	}
-	prefix := snapshot.Prefix(snapshot.KsSignal, signal)
-	ix.fail(ix.snap.Index.Scan(prefix, func(k, _ []byte) error {
-		paths = append(paths, string(k[len(prefix):]))
-		return nil
-	}))
+	paths, err := snapshot.SignalUsers(kv, signal)
+	ix.fail(err)
 	return paths
 }
 

@@ -124,6 +124,17 @@ func CouplingSignal(name string) string { return "llm:" + name }
 // SignalKey is the key listing a file under an implicit signal.
 func SignalKey(signal, p string) []byte { return joinKey(KsSignal, signal, p) }
 
+// SignalUsers lists the files a signal index holds under signal, in path
+// order.
+func SignalUsers(kv KV, signal string) ([]string, error) {
+	var paths []string
+	err := kv.Scan(Prefix(KsSignal, signal), func(k, _ []byte) error {
+		paths = append(paths, KeyPart(k, 1))
+		return nil
+	})
+	return paths, err
+}
+
 // LookupKey is the key listing a file under an index key it looked up.
 func LookupKey(lookup, p string) []byte { return joinKey(KsLookup, lookup, p) }
 

@@ -174,11 +174,7 @@ func kvUsers(kv snapshot.KV) users {
 		if ps, ok := cache[signal]; ok {
 			return ps
 		}
-		var ps []string
-		_ = kv.Scan(snapshot.Prefix(snapshot.KsSignal, signal), func(k, _ []byte) error {
-			ps = append(ps, snapshot.KeyPart(k, 1))
-			return nil
-		})
+		ps, _ := snapshot.SignalUsers(kv, signal)
 		cache[signal] = ps
 		return ps
 	}
