@@ -23,6 +23,9 @@ type FactsReport struct {
 	Files     int `json:"files"`
 	Parsed    int `json:"parsed"`
 	CacheHits int `json:"cache_hits"`
+	// Resolved counts files resolved: none, since the assembling init
+	// resolves the whole tree.
+	Resolved int `json:"resolved"`
 	// Keys are the cache keys of the shard's facts, sorted.
 	Keys []string `json:"-"`
 	MS   int64    `json:"ms"`
@@ -69,7 +72,7 @@ func Facts(ctx context.Context, o Options, keep func(path string) bool) (*FactsR
 		return slices.DeleteFunc(all, func(e gitrepo.Entry) bool { return !keep(e.Path) }), nil
 	}
 	rep := &FactsReport{Commit: head.Commit}
-	for _, ph := range []phase.Phase{inventory.Phase{Target: sliced, Read: read}, explicit.Phase{Read: read}} {
+	for _, ph := range []phase.Phase{inventory.Phase{Target: sliced, Read: read}, explicit.Phase{Read: read, ExtractOnly: true}} {
 		r, err := ph.Run(ctx, st)
 		if ferr := c.Flush(); ferr != nil && err == nil {
 			err = ferr
@@ -79,6 +82,7 @@ func Facts(ctx context.Context, o Options, keep func(path string) bool) (*FactsR
 		}
 		if ph.Name() == "explicit" {
 			rep.Files, rep.Parsed, rep.CacheHits = r.Files, r.Extra["parsed"], r.Extra["cache_hits"]
+			rep.Resolved = r.Extra["resolved"]
 		}
 	}
 	for _, f := range st.Next.Files.All() {

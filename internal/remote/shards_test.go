@@ -68,6 +68,9 @@ func TestShardsAssembleWithoutParsing(t *testing.T) {
 		if facts.Parsed != facts.Files || len(facts.Keys) != facts.Files {
 			t.Errorf("shard %d/3: %d files, %d parsed, %d keys", i, facts.Files, facts.Parsed, len(facts.Keys))
 		}
+		if facts.Resolved != 0 {
+			t.Errorf("shard %d/3 resolved %d files; the assembling init resolves them", i, facts.Resolved)
+		}
 		if facts.Files > 0 && up.Transfer.BytesMoved == 0 {
 			t.Errorf("shard %d/3 uploaded nothing for %d files", i, facts.Files)
 		}

@@ -30,6 +30,11 @@ const Version = "explicit-25"
 type Phase struct {
 	// Read returns a blob's bytes.
 	Read func(id string) ([]byte, error)
+	// ExtractOnly stops after the facts are extracted and cached: a shard
+	// of a sharded init (docs/remote.md) uploads facts, and the
+	// assembling init resolves the whole tree, so a shard's resolution of
+	// its slice would be thrown away.
+	ExtractOnly bool
 }
 
 // Name implements phase.Phase.
@@ -50,6 +55,11 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		return rep, err
 	}
 	st.Hit("explicit-parsed")
+	if p.ExtractOnly {
+		rep.Files = len(toParse)
+		rep.MS = time.Since(start).Milliseconds()
+		return rep, nil
+	}
 	if full || !projectUnchanged(st) {
 		project, err := projectOf(st, p.Read, full)
 		if err != nil {
