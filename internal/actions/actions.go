@@ -53,11 +53,12 @@ func Index(ctx context.Context, e *readview.Env, o IndexOptions) (*store.Run, er
 		o.Warn(keyWarnings)
 	}
 	warnings := append(e.Loaded.Warnings(), keyWarnings...)
-	pullFirst(ctx, e, provider, o)
+	noSnapshot := pullFirst(ctx, e, provider, o)
 	// After the pull: a pulled ancestor's snapshot leaves only the changed
 	// files to parse, for less than fetching every file's facts.
-	if noLocalIndex(e) {
-		fetchShards(ctx, e, provider, o)
+	assembled := noLocalIndex(e) && fetchShards(ctx, e, provider, o)
+	if noSnapshot != "" && !assembled && o.Warn != nil {
+		o.Warn([]string{noSnapshot})
 	}
 	run, err := pipeline.Run(ctx, pipeline.Options{
 		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: all.Registry(), LLM: provider,

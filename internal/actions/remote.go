@@ -75,17 +75,20 @@ func pull(ctx context.Context, e *readview.Env, r *remote.Remote, p llm.Provider
 // pullFirst starts an init or update of a branch with no local index from
 // the remote's nearest snapshot. A remote that is unreachable, or holds
 // nothing usable, never fails the run: the run indexes locally, and the
-// reason is said once.
-func pullFirst(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOptions) {
+// reason is said once. A remote that answers but holds no snapshot for
+// this branch is not said here: it returns that reason instead, since the
+// remote's shards may still start the run (fetchShards), and "indexing
+// locally" would then be wrong.
+func pullFirst(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOptions) (noSnapshot string) {
 	if e.Config.Remote == "" || o.Full || o.Worktree || o.DryRun {
-		return
+		return ""
 	}
 	head, err := e.Repo.Head()
 	if err != nil {
-		return
+		return ""
 	}
 	if ref, err := e.Store.ReadRef(pipeline.RefName(head)); err != nil || ref != nil {
-		return
+		return ""
 	}
 	say := func(s string) {
 		if o.Warn != nil {
@@ -95,7 +98,7 @@ func pullFirst(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOpti
 	r, err := remote.Open(ctx, e.Config.Remote)
 	if err != nil {
 		say(fmt.Sprintf("%v; indexing locally", err))
-		return
+		return ""
 	}
 	defer r.Close()
 	rep, err := pull(ctx, e, r, p, PullOptions{Wait: o.Wait})
@@ -103,11 +106,12 @@ func pullFirst(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOpti
 	case err != nil:
 		say(fmt.Sprintf("team remote not used (%v); indexing locally", err))
 	case !rep.Found:
-		say(fmt.Sprintf("team remote %s: %s; indexing locally", rep.Remote, rep.Reason))
+		return fmt.Sprintf("team remote %s: %s; indexing locally", rep.Remote, rep.Reason)
 	case o.Notify != nil:
 		o.Notify(fmt.Sprintf("pulled the snapshot of %.12s (%d commits behind HEAD, %s) from %s", rep.Commit, rep.Distance,
 			plainBytes(rep.Transfer.BytesMoved), rep.Remote))
 	}
+	return ""
 }
 
 func plainBytes(n int64) string {

@@ -112,13 +112,14 @@ func noLocalIndex(e *readview.Env) bool {
 // fetchShards starts the index of a branch with no local index (none
 // pulled either) from the facts the remote's shards of HEAD parsed, so the
 // run parses only what no shard did. Like pullFirst it never fails the run.
-func fetchShards(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOptions) {
+// It reports whether any shard's facts were found.
+func fetchShards(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOptions) bool {
 	if e.Config.Remote == "" || o.Worktree || o.DryRun {
-		return
+		return false
 	}
 	head, err := e.Repo.Head()
 	if err != nil {
-		return
+		return false
 	}
 	say := func(s string) {
 		if o.Warn != nil {
@@ -127,14 +128,14 @@ func fetchShards(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOp
 	}
 	r, err := remote.Open(ctx, e.Config.Remote)
 	if err != nil {
-		return // pullFirst has said why
+		return false // pullFirst has said why
 	}
 	defer r.Close()
 	rep, err := r.FetchShards(ctx, e.Store, head.Commit, producer(e, p), o.Wait)
 	switch {
 	case err != nil:
 		say(fmt.Sprintf("facts of the remote's shards not used (%v); parsing locally", err))
-		return
+		return false
 	case rep.Refused > 0:
 		say(fmt.Sprintf("team remote %s: %d shard objects refused (they do not match their hash or key); their files are parsed here", rep.Remote, rep.Refused))
 	}
@@ -142,4 +143,5 @@ func fetchShards(ctx context.Context, e *readview.Env, p llm.Provider, o IndexOp
 		o.Notify(fmt.Sprintf("assembling from shards %s of %.12s: fetched the facts of %d files (%s) in %.1f s, %d already held, from %s",
 			strings.Join(rep.Shards, ", "), head.Commit, rep.Fetched, plainBytes(rep.Transfer.BytesMoved), float64(rep.MS)/1000, rep.Held, rep.Remote))
 	}
+	return len(rep.Shards) > 0
 }
