@@ -6,10 +6,12 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/readview"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/internal/warm"
 )
 
@@ -131,5 +133,62 @@ func TestDaemonDeclinesWrites(t *testing.T) {
 	resp := k.answer(context.Background(), warm.Request{Argv: []string{"lgraph", "init"}, Dir: dir, Environ: os.Environ()})
 	if !strings.Contains(resp.Declined, "reads only") || resp.Code != 0 || len(resp.Stdout)+len(resp.Stderr) != 0 {
 		t.Errorf("init sent to the warm process: %+v, want declined", resp)
+	}
+}
+
+// TestReadAsksTheWarmProcessOnce: a read offers its command line to the
+// store's socket found early; a declined read is not offered again by
+// the ordinary path, which reads the store itself.
+func TestReadAsksTheWarmProcessOnce(t *testing.T) {
+	r := gittest.New(t)
+	r.Write(map[string]string{"a.go": "package a\n"})
+	r.Git("add", "-A")
+	r.Git("commit", "-qm", "one")
+	storeDir := filepath.Join(r.Dir, ".git", "lgraph")
+	if _, err := store.Open(storeDir, true); err != nil {
+		t.Fatal(err)
+	}
+	ln, err := warm.Listen(storeDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	var mu sync.Mutex // the handler runs on Serve's goroutine
+	var asked []string
+	decline := true
+	go func() {
+		served <- warm.Serve(ctx, ln, func(_ context.Context, req warm.Request) warm.Response {
+			mu.Lock()
+			defer mu.Unlock()
+			asked = append(asked, strings.Join(req.Argv, " "))
+			if decline {
+				return warm.Response{Declined: "asked to"}
+			}
+			return warm.Response{Stdout: []byte("from the warm process\n")}
+		})
+	}()
+	t.Cleanup(func() { cancel(); <-served })
+	t.Chdir(r.Dir)
+	environ := []string{"HOME=" + r.Home}
+
+	seen := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), asked...)
+	}
+
+	var out bytes.Buffer
+	_ = NewGlobals(&out, &out, environ).Run(context.Background(), []string{"lgraph", "status"})
+	if got := seen(); len(got) != 1 || strings.Contains(out.String(), "from the warm process") {
+		t.Fatalf("declined read: asked %q, printed %q; want one ask, then the read of the store", got, out.String())
+	}
+	mu.Lock()
+	decline = false
+	mu.Unlock()
+	out.Reset()
+	err = NewGlobals(&out, &out, environ).Run(context.Background(), []string{"lgraph", "deps", "a.go", "--json"})
+	if got := seen(); err != nil || len(got) != 2 || got[1] != "lgraph deps a.go --json" || out.String() != "from the warm process\n" {
+		t.Fatalf("answered read: err %v, asked %q, printed %q", err, got, out.String())
 	}
 }
