@@ -4,10 +4,13 @@ import (
 	"github.com/urfave/cli/v2"
 )
 
+// appName is the program's name in help and version text.
+const appName = "lgraph"
+
 // NewApp builds the lgraph CLI.
 func NewApp(g *Globals) *cli.App {
 	app := &cli.App{
-		Name:      "lgraph",
+		Name:      appName,
 		Usage:     "a git-native incremental code-graph indexer",
 		Version:   buildVersion(),
 		Writer:    g.Stdout,

@@ -41,6 +41,9 @@ type Globals struct {
 	// opened is the environment opened to find the warm process's
 	// socket, used by the read that no warm process answered.
 	opened *env
+	// warmAsked is the socket this process already offered its command
+	// to (see askWarm).
+	warmAsked string
 	// keep is set in the warm process: reads answer from kept views.
 	keep *keeper
 }

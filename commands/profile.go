@@ -15,6 +15,9 @@ func (g *Globals) Run(ctx context.Context, args []string) error {
 	defer g.startProfile()()
 	defer g.watchHeap()()
 	g.args = args
+	if handled, err := g.answerEarly(ctx, args); handled {
+		return err
+	}
 	app := NewApp(g)
 	// Known before parsing, so that a usage error is answered in JSON too.
 	g.jsonArg = wantsJSON(args)

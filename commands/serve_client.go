@@ -29,6 +29,15 @@ func (a answered) Error() string {
 	return fmt.Sprintf("answered by the warm process (exit %d)", a.code)
 }
 
+// notWarm is a command the warm process does not run (a client whose
+// early scan took it for a read sent it): it is declined, and the client
+// runs it itself.
+type notWarm struct{ command string }
+
+func (n notWarm) Error() string {
+	return fmt.Sprintf("the warm process answers reads only (%s)", n.command)
+}
+
 // dispatch wraps a command's action: a read is first offered to the
 // store's warm process (when one runs); a daemon runs reads only.
 func (g *Globals) dispatch(c *cli.Command) {
@@ -40,7 +49,7 @@ func (g *Globals) dispatch(c *cli.Command) {
 	c.Action = func(cc *cli.Context) error {
 		switch {
 		case g.keep != nil && !read:
-			return usageError("the warm process answers reads only (%s)", c.Name)
+			return notWarm{c.Name}
 		case g.keep == nil && read:
 			if ok, err := g.askDaemon(cc.Context); ok {
 				return err
@@ -63,20 +72,7 @@ func (g *Globals) askDaemon(ctx context.Context) (handled bool, err error) {
 		return false, nil // the local read reports it
 	}
 	g.opened = e
-	dir, err := os.Getwd()
-	if err != nil {
-		return false, nil
-	}
-	resp, err := warm.Ask(ctx, e.Store.Dir, warm.Request{Argv: g.args, Dir: dir, Environ: g.Environ})
-	if err != nil {
-		return false, nil
-	}
-	_, _ = g.Stdout.Write(resp.Stdout)
-	_, _ = g.Stderr.Write(resp.Stderr)
-	if resp.Code == ExitOK {
-		return true, nil
-	}
-	return true, answered{resp.Code}
+	return g.askWarm(ctx, e.Store.Dir)
 }
 
 // startDaemon starts `lgraph serve` in the background, detached from this

@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"reflect"
@@ -80,7 +81,12 @@ func (k *keeper) answer(ctx context.Context, req warm.Request) (resp warm.Respon
 	var stdout, stderr bytes.Buffer
 	g := NewGlobals(&stdout, &stderr, req.Environ)
 	g.keep = k
-	code := g.Finish(g.Run(ctx, req.Argv))
+	err := g.Run(ctx, req.Argv)
+	var nw notWarm
+	if errors.As(err, &nw) {
+		return warm.Response{Declined: nw.Error()}
+	}
+	code := g.Finish(err)
 	return warm.Response{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Code: code}
 }
 

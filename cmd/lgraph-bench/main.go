@@ -4,7 +4,8 @@
 // the same files. With -replay it replays a real repository's history
 // instead: init at an older commit, then one update per first-parent
 // commit. With -mcp it times warm MCP tool calls on an indexed tree; with
-// -warm, CLI reads cold and through serve's warm process. It
+// -warm, lgraph --version, git status and CLI reads cold and through
+// serve's warm process. It
 // prints markdown tables for docs/measurements.md; given several sizes
 // (-files 2000,100000) it prints each step's figures side by side with
 // their ratio, which docs/design.md invariant 4 wants near 1.

@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/lgraph/lgraph/internal/warm"
@@ -26,8 +27,10 @@ var servingOn = regexp.MustCompile(`serving reads on (\S+) `)
 // benchWarm times each CLI read as a whole process, reading the store
 // itself (LGRAPH_WARM=off) and through a warm process (lgraph serve
 // --daemon), runs alternating, beside the warm process's own share (the
-// request's round trip on its socket, without a process start) and
-// `git status` in the same tree. It prints medians as a markdown table.
+// request's round trip on its socket, without a process start),
+// `lgraph --version` (what any command pays before it starts) and `git
+// status` in the same tree. It prints medians of wall time, CPU time
+// (user+sys) and minor page faults as markdown tables.
 func benchWarm(ctx context.Context, o options, w warmOptions) error {
 	start := exec.CommandContext(ctx, o.lgraph, "serve", "--daemon")
 	start.Dir = w.dir
@@ -45,12 +48,17 @@ func benchWarm(ctx context.Context, o options, w warmOptions) error {
 		stop.Dir = w.dir
 		_ = stop.Run()
 	}()
-	reads := [][]string{{"status"}, {"deps", w.file}, {"callers", w.symbol}, {"search", w.text}, {"impact", w.file, "--depth", "3"}}
-	git, err := timeRuns(w.runs, func() error { return runIn(w.dir, nil, "git", "status", "--porcelain") })
+	base, err := timeBase(w, o.lgraph)
 	if err != nil {
 		return err
 	}
-	fmt.Printf("| read (%d runs each) | cold process | warm process | warm process's share | git status |\n|---|---|---|---|---|\n", w.runs)
+	fmt.Printf("| process (%d runs each) | wall | CPU | page faults |\n|---|---|---|---|\n", w.runs)
+	for _, b := range base {
+		fmt.Printf("| `%s` | %s ms | %s ms | %d |\n", b.name, ms(b.wall), ms(b.cpu), b.faults)
+	}
+	git := base[len(base)-1]
+	reads := [][]string{{"status"}, {"deps", w.file}, {"callers", w.symbol}, {"search", w.text}, {"impact", w.file, "--depth", "3"}}
+	fmt.Printf("\n| read (%d runs each; wall, CPU) | cold process | warm process | warm process's share | cold / git status | warm / git status |\n|---|---|---|---|---|---|\n", w.runs)
 	for _, r := range reads {
 		cold, warmed, err := timePair(w, o.lgraph, r)
 		if err != nil {
@@ -66,28 +74,54 @@ func benchWarm(ctx context.Context, o options, w warmOptions) error {
 		if err != nil {
 			return err
 		}
-		fmt.Printf("| `lgraph %s` | %s ms | %s ms | %s ms | %s ms |\n", strings.Join(r, " "), ms(cold), ms(warmed), ms(share), ms(git))
+		fmt.Printf("| `lgraph %s` | %s, %s ms | %s, %s ms | %s ms | %.2f | %.2f |\n", strings.Join(r, " "),
+			ms(cold.wall), ms(cold.cpu), ms(warmed.wall), ms(warmed.cpu), ms(share),
+			ratio(cold.wall, git.wall), ratio(warmed.wall, git.wall))
 	}
 	return nil
 }
 
+// proc is the medians of one command's runs.
+type proc struct {
+	name      string
+	wall, cpu time.Duration
+	faults    int64
+}
+
+// timeBase times the processes every read is compared with: lgraph
+// --version and git status, alternating; git status comes last.
+func timeBase(w warmOptions, lgraph string) ([]proc, error) {
+	cmds := [][]string{{lgraph, "--version"}, {"git", "status", "--porcelain"}}
+	runs := make([][]timed, len(cmds))
+	for range w.runs {
+		for i, c := range cmds {
+			r, err := runIn(w.dir, nil, c[0], c[1:]...)
+			if err != nil {
+				return nil, err
+			}
+			runs[i] = append(runs[i], r)
+		}
+	}
+	return []proc{medians("lgraph --version", runs[0]), medians("git status --porcelain", runs[1])}, nil
+}
+
 // timePair times a read cold and warm, alternating, and returns medians.
-func timePair(w warmOptions, lgraph string, args []string) (cold, warmed time.Duration, err error) {
-	var cs, ws []time.Duration
+func timePair(w warmOptions, lgraph string, args []string) (cold, warmed proc, err error) {
+	var cs, ws []timed
 	for range w.runs {
 		for _, env := range [][]string{{"LGRAPH_WARM=off"}, nil} {
-			t0 := time.Now()
-			if err := runIn(w.dir, env, lgraph, args...); err != nil {
-				return 0, 0, err
+			r, err := runIn(w.dir, env, lgraph, args...)
+			if err != nil {
+				return proc{}, proc{}, err
 			}
 			if env != nil {
-				cs = append(cs, time.Since(t0))
+				cs = append(cs, r)
 			} else {
-				ws = append(ws, time.Since(t0))
+				ws = append(ws, r)
 			}
 		}
 	}
-	return median(cs), median(ws), nil
+	return medians("cold", cs), medians("warm", ws), nil
 }
 
 // timeRuns returns the median time of n runs of fn.
@@ -103,14 +137,38 @@ func timeRuns(n int, fn func() error) (time.Duration, error) {
 	return median(ds), nil
 }
 
-func runIn(dir string, env []string, name string, args ...string) error {
+// timed is one process: its wall time, CPU time and minor page faults.
+type timed struct {
+	wall, cpu time.Duration
+	faults    int64
+}
+
+func runIn(dir string, env []string, name string, args ...string) (timed, error) {
 	cmd := exec.Command(name, args...)
 	cmd.Dir, cmd.Env = dir, append(os.Environ(), env...)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("%s %v: %w\n%s", name, args, err, out)
+	t0 := time.Now()
+	out, err := cmd.CombinedOutput()
+	wall := time.Since(t0)
+	if err != nil {
+		return timed{}, fmt.Errorf("%s %v: %w\n%s", name, args, err, out)
 	}
-	return nil
+	r := timed{wall: wall, cpu: cpuOf(cmd)}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		r.faults = ru.Minflt
+	}
+	return r, nil
 }
+
+// medians takes each measure's median on its own.
+func medians(name string, rs []timed) proc {
+	var walls, cpus, faults []time.Duration
+	for _, r := range rs {
+		walls, cpus, faults = append(walls, r.wall), append(cpus, r.cpu), append(faults, time.Duration(r.faults))
+	}
+	return proc{name: name, wall: median(walls), cpu: median(cpus), faults: int64(median(faults))}
+}
+
+func ratio(a, b time.Duration) float64 { return float64(a) / float64(b) }
 
 func median(ds []time.Duration) time.Duration {
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })

@@ -8,6 +8,23 @@ import (
 	"github.com/go-git/go-git/v5/config"
 )
 
+// Locate names the directories a repository opened in dir would use,
+// without opening it: the working tree top ("" when bare), the git
+// directory and the common git directory. It reads a few small files
+// (.git, commondir), as git's discovery does, so a read can find its
+// store's warm process before it pays for opening the repository.
+func Locate(dir string, getenv func(string) string) (top, gitDir, common string, err error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", "", "", fmt.Errorf("locate repository %s: %w", dir, err)
+	}
+	top, gitDir, err = locate(abs, getenv)
+	if err != nil {
+		return "", "", "", err
+	}
+	return top, gitDir, commonDir(gitDir), nil
+}
+
 // locate finds the working tree top ("" when bare) and git directory git
 // would use in dir: from GIT_DIR and GIT_WORK_TREE when set, else by
 // walking up (findTop).

@@ -60,7 +60,9 @@ func (p *pageArgs) checkPage() error {
 }
 
 // pageProps describe pageArgs.
-var pageProps = map[string]property{"limit": {Type: "integer"}, "offset": {Type: "integer"}}
+func pageProps() map[string]property {
+	return map[string]property{"limit": {Type: "integer"}, "offset": {Type: "integer"}}
+}
 
 // filterArgs narrow lists by edge kind and test files.
 type filterArgs struct {
@@ -82,25 +84,27 @@ var (
 // the arguments many tools take, so tools/list stays small: those
 // arguments appear in each schema by name and type alone, and the pin
 // arguments every read tool takes (pinArgs) not at all.
-var sharedArgs = [][2]string{
-	{"expect_root", "(every tool but lgraph_update) refuse unless the index's content root (freshness.content_root of an earlier answer) is this one"},
-	{"freshness", "(every tool but lgraph_update) allow_stale (default) answers and marks items in changed files stale; require refuses unless the index is fresh"},
-	{"limit", fmt.Sprintf("list at most this many items (default %d, 0: all); unset, the server may list fewer to keep the answer under about 20 KB", answer.DefaultLimit)},
-	{"offset", "skip this many items: pass the next_offset of a cut answer for the next page"},
-	{"file", "a repo-relative path (app/main.py) or a file id (file:app/main.py)"},
-	{"symbol", "a node id (sym:svc/svc.go#Server.Get), a qualified name (Server.Get), a plain name (Get) or path:line"},
-	{"target", "a file path or id, a symbol (id, qualified or plain name) or path:line"},
-	{"kind", "only edges of these kinds, comma-separated: " + strings.Join(edgekind.All(), ", ")},
-	{"no_tests", "leave out items in test files"},
-	{"include_unresolved", "list every call site whose receiver's type is unknown, not a few examples"},
-	{"tokens", "spend at most this many tokens (cl100k_base) on the whole answer"},
+func sharedArgs() [][2]string {
+	return [][2]string{
+		{"expect_root", "(every tool but lgraph_update) refuse unless the index's content root (freshness.content_root of an earlier answer) is this one"},
+		{"freshness", "(every tool but lgraph_update) allow_stale (default) answers and marks items in changed files stale; require refuses unless the index is fresh"},
+		{"limit", fmt.Sprintf("list at most this many items (default %d, 0: all); unset, the server may list fewer to keep the answer under about 20 KB", answer.DefaultLimit)},
+		{"offset", "skip this many items: pass the next_offset of a cut answer for the next page"},
+		{"file", "a repo-relative path (app/main.py) or a file id (file:app/main.py)"},
+		{"symbol", "a node id (sym:svc/svc.go#Server.Get), a qualified name (Server.Get), a plain name (Get) or path:line"},
+		{"target", "a file path or id, a symbol (id, qualified or plain name) or path:line"},
+		{"kind", "only edges of these kinds, comma-separated: " + strings.Join(edgekind.All(), ", ")},
+		{"no_tests", "leave out items in test files"},
+		{"include_unresolved", "list every call site whose receiver's type is unknown, not a few examples"},
+		{"tokens", "spend at most this many tokens (cl100k_base) on the whole answer"},
+	}
 }
 
 // sharedArgsText is sharedArgs as one paragraph.
 func sharedArgsText() string {
 	var b strings.Builder
 	b.WriteString("Arguments shared by the tools:")
-	for _, a := range sharedArgs {
+	for _, a := range sharedArgs() {
 		fmt.Fprintf(&b, " %s — %s.", a[0], a[1])
 	}
 	return b.String()

@@ -14,9 +14,11 @@ import (
 // This file defines the tools that answer within a token budget rather
 // than a page: context and map.
 
-var contextProps = map[string]property{
-	"target": targetProps["target"],
-	"tokens": {Type: "integer", Description: fmt.Sprintf("default %d, at least %d", agentctx.DefaultBudget, agentctx.MinBudget)},
+func contextProps() map[string]property {
+	return map[string]property{
+		"target": targetProps()["target"],
+		"tokens": {Type: "integer", Description: fmt.Sprintf("default %d, at least %d", agentctx.DefaultBudget, agentctx.MinBudget)},
+	}
 }
 
 type contextArgs struct {
@@ -41,7 +43,7 @@ func checkTokens(n int) error {
 
 func (s *server) contextTool() spec {
 	return define("lgraph_context", "A symbol's or file's source, call sites, callees, tests, shared keys and insights in one answer, "+
-		"cut to fit tokens: read this, not files.", contextProps, s.answerContext)
+		"cut to fit tokens: read this, not files.", contextProps(), s.answerContext)
 }
 
 func (s *server) answerContext(ctx context.Context, v *readview.View, a *contextArgs) (any, error) {
@@ -69,10 +71,12 @@ func asSent[T any](v *readview.View) func(T) string {
 	}
 }
 
-var mapProps = map[string]property{
-	"tokens":  {Type: "integer", Description: fmt.Sprintf("default %d, at least %d", repomap.DefaultBudget, repomap.MinBudget)},
-	"focus":   {Type: "array", Items: &property{Type: "string"}, Description: "files being worked on"},
-	"modules": {Type: "boolean", Description: "rank directories instead"},
+func mapProps() map[string]property {
+	return map[string]property{
+		"tokens":  {Type: "integer", Description: fmt.Sprintf("default %d, at least %d", repomap.DefaultBudget, repomap.MinBudget)},
+		"focus":   {Type: "array", Items: &property{Type: "string"}, Description: "files being worked on"},
+		"modules": {Type: "boolean", Description: "rank directories instead"},
+	}
 }
 
 type mapArgs struct {
@@ -86,7 +90,7 @@ func (a *mapArgs) check() error { return checkTokens(a.Tokens) }
 
 func mapTool() spec {
 	return define("lgraph_map", "The most important definitions (PageRank, personalized to focus files) as signatures by file, "+
-		"cut to fit tokens.", mapProps, answerMap)
+		"cut to fit tokens.", mapProps(), answerMap)
 }
 
 func answerMap(ctx context.Context, v *readview.View, a *mapArgs) (any, error) {

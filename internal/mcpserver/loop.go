@@ -17,32 +17,38 @@ import (
 
 func (s *server) loopTools() []spec {
 	update := define("lgraph_update", "Index new commits (or the branch); call when freshness.status is behind or unknown.",
-		updateProps, s.update).optional().writes()
+		updateProps(), s.update).optional().writes()
 	return []spec{
 		update,
 		define("lgraph_verify", "Rebuild the index aside and compare; error drift lists differences. Slow.",
 			nil, s.verify),
 		define("lgraph_wiki_note", "Add a one-line insight to a module's wiki page (wiki.out).",
-			noteProps, s.note).notes(),
+			noteProps(), s.note).notes(),
 		define("lgraph_wiki", "Module docs: the list, or one module's markdown.",
-			with(wikiProps, pageProps), s.wiki),
+			with(wikiProps(), pageProps()), s.wiki),
 		define("lgraph_log", "Index runs, newest first, or what one run changed.",
-			with(logProps, pageProps), s.log).optional(),
+			with(logProps(), pageProps()), s.log).optional(),
 	}
 }
 
-var (
-	updateProps = map[string]property{
+func updateProps() map[string]property {
+	return map[string]property{
 		"full": {Type: "boolean", Description: "rebuild from scratch"},
 		"wait": {Type: "boolean", Description: "wait if busy"},
 	}
-	wikiProps = map[string]property{
+}
+
+func wikiProps() map[string]property {
+	return map[string]property{
 		"module": {Type: "string", Description: "as listed; . is the root"},
 	}
-	logProps = map[string]property{
+}
+
+func logProps() map[string]property {
+	return map[string]property{
 		"run": {Type: "integer"},
 	}
-)
+}
 
 type updateArgs struct {
 	Full bool `json:"full"`

@@ -23,9 +23,11 @@ type WikiPages interface {
 // errNoWiki answers lgraph_wiki_note on a server given no WikiPages.
 var errNoWiki = errors.New("this server notes no insights: run lgraph wiki note")
 
-var noteProps = map[string]property{
-	"module": {Type: "string", required: true},
-	"text":   {Type: "string", required: true},
+func noteProps() map[string]property {
+	return map[string]property{
+		"module": {Type: "string", required: true},
+		"text":   {Type: "string", required: true},
+	}
 }
 
 type noteArgs struct {

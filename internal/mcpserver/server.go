@@ -74,7 +74,7 @@ func New(env *readview.Env, opts Options) *mcp.Server {
 		opts.MaxAnswerBytes = DefaultMaxAnswerBytes
 	}
 	m := mcp.NewServer(&mcp.Implementation{Name: "lgraph", Title: "lgraph code graph", Version: version}, &mcp.ServerOptions{
-		Instructions: instructions,
+		Instructions: instructions(),
 		Logger:       opts.Logger,
 		Capabilities: &mcp.ServerCapabilities{},
 	})
@@ -89,16 +89,19 @@ func New(env *readview.Env, opts Options) *mcp.Server {
 }
 
 // instructions tell an agent, once a session, what every tool shares: the
-// answer's shape, pins, paging, and the arguments many tools take.
-var instructions = "lgraph answers questions about this repository's code graph: dependencies between files, " +
-	"callers and callees of symbols, the impact of a change, name search, what a file or symbol is, a symbol's code with its neighbourhood " +
-	"within a token budget (lgraph_context), a ranked map of the repository (lgraph_map), module docs and the insights noted in them " +
-	"(lgraph_wiki, lgraph_wiki_note) and what each index run changed (lgraph_log). Every answer is one JSON object {ok, result, error, freshness}: " +
-	"freshness names the tree it describes (content_root, indexed_commit, status); items in files that changed since carry " +
-	"stale and suggest. Lists sit under items with total and truncated; a cut list says next_offset: ask again with that offset. " +
-	"If the index is missing or behind, call lgraph_update, then ask again; lgraph_verify checks the index against a rebuild. " +
-	"Pin a call with expect_root or freshness=require to be refused rather than answered about another tree. Unknown arguments are refused. " +
-	sharedArgsText()
+// answer's shape, pins, paging, and the arguments many tools take. Built
+// when a server starts, not in every process's initializers.
+func instructions() string {
+	return "lgraph answers questions about this repository's code graph: dependencies between files, " +
+		"callers and callees of symbols, the impact of a change, name search, what a file or symbol is, a symbol's code with its neighbourhood " +
+		"within a token budget (lgraph_context), a ranked map of the repository (lgraph_map), module docs and the insights noted in them " +
+		"(lgraph_wiki, lgraph_wiki_note) and what each index run changed (lgraph_log). Every answer is one JSON object {ok, result, error, freshness}: " +
+		"freshness names the tree it describes (content_root, indexed_commit, status); items in files that changed since carry " +
+		"stale and suggest. Lists sit under items with total and truncated; a cut list says next_offset: ask again with that offset. " +
+		"If the index is missing or behind, call lgraph_update, then ask again; lgraph_verify checks the index against a rebuild. " +
+		"Pin a call with expect_root or freshness=require to be refused rather than answered about another tree. Unknown arguments are refused. " +
+		sharedArgsText()
+}
 
 // spec is one tool: its definition and how it answers from a view.
 type spec struct {

@@ -20,46 +20,70 @@ import (
 // tools lists the server's tools, in the order tools/list shows them.
 func (s *server) tools() []spec {
 	return append([]spec{
-		define("lgraph_status", "Index state: branch, indexed commit, behind, changed files, last run.", pageProps, status).optional(),
-		define("lgraph_deps", "Files FILE depends on, with edge kinds and via (names, shared keys).", with(fileProps, pageProps, filterProps), deps(false)),
-		define("lgraph_rdeps", "Files depending on FILE, as lgraph_deps.", with(fileProps, pageProps, filterProps), deps(true)),
+		define("lgraph_status", "Index state: branch, indexed commit, behind, changed files, last run.", pageProps(), status).optional(),
+		define("lgraph_deps", "Files FILE depends on, with edge kinds and via (names, shared keys).", with(fileProps(), pageProps(), filterProps()), deps(false)),
+		define("lgraph_rdeps", "Files depending on FILE, as lgraph_deps.", with(fileProps(), pageProps(), filterProps()), deps(true)),
 		define("lgraph_callers", "Symbols calling SYMBOL, with call lines; unresolved_sites > 0: search the text too.",
-			with(symbolProps, pageProps, noTestsProps, unresolvedProps), calls(false)),
+			with(symbolProps(), pageProps(), noTestsProps(), unresolvedProps()), calls(false)),
 		define("lgraph_callees", "Symbols SYMBOL calls, with call lines.",
-			with(symbolProps, pageProps, noTestsProps, unresolvedProps), calls(true)),
-		define("lgraph_impact", "Transitive dependents of target by distance; by file or module sums them.", with(impactProps, pageProps, filterProps, unresolvedProps), impact),
+			with(symbolProps(), pageProps(), noTestsProps(), unresolvedProps()), calls(true)),
+		define("lgraph_impact", "Transitive dependents of target by distance; by file or module sums them.", with(impactProps(), pageProps(), filterProps(), unresolvedProps()), impact),
 		define("lgraph_search", "Symbols and files by name, best match first; then by words of names, docs, summaries (match words).",
-			with(searchProps, pageProps, noTestsProps), search),
+			with(searchProps(), pageProps(), noTestsProps()), search),
 		define("lgraph_show", "A file or symbol: kind, lines, signature, doc, members, edges.",
-			with(targetProps, pageProps, filterProps), show),
-		define("lgraph_implicit", "Env vars, config keys, topics, routes, tables FILE shares, with whom; or who uses key (env:X).", with(implicitProps, pageProps, noTestsProps), implicitKeys),
+			with(targetProps(), pageProps(), filterProps()), show),
+		define("lgraph_implicit", "Env vars, config keys, topics, routes, tables FILE shares, with whom; or who uses key (env:X).", with(implicitProps(), pageProps(), noTestsProps()), implicitKeys),
 		s.contextTool(),
 		mapTool(),
 	}, s.loopTools()...)
 }
 
-var (
-	filterProps  = map[string]property{"kind": kindProp, "no_tests": noTestsProp}
-	noTestsProps = map[string]property{"no_tests": noTestsProp}
-	// unresolvedProps is include_unresolved.
-	unresolvedProps = map[string]property{"include_unresolved": {Type: "boolean"}}
-	fileProps       = map[string]property{"file": {Type: "string", required: true}}
-	symbolProps     = map[string]property{"symbol": {Type: "string", required: true}}
-	targetProps     = map[string]property{"target": {Type: "string", required: true}}
-	impactProps     = map[string]property{
-		"target": targetProps["target"],
+func filterProps() map[string]property {
+	return map[string]property{"kind": kindProp, "no_tests": noTestsProp}
+}
+
+func noTestsProps() map[string]property {
+	return map[string]property{"no_tests": noTestsProp}
+}
+
+// unresolvedProps is include_unresolved.
+func unresolvedProps() map[string]property {
+	return map[string]property{"include_unresolved": {Type: "boolean"}}
+}
+
+func fileProps() map[string]property {
+	return map[string]property{"file": {Type: "string", required: true}}
+}
+
+func symbolProps() map[string]property {
+	return map[string]property{"symbol": {Type: "string", required: true}}
+}
+
+func targetProps() map[string]property {
+	return map[string]property{"target": {Type: "string", required: true}}
+}
+
+func impactProps() map[string]property {
+	return map[string]property{
+		"target": targetProps()["target"],
 		"depth":  {Type: "integer", Description: fmt.Sprintf("edges to follow (default %d)", query.DefaultDepth)},
 		"by":     {Type: "string", Enum: answer.ImpactBy},
 	}
-	implicitProps = map[string]property{
+}
+
+func implicitProps() map[string]property {
+	return map[string]property{
 		"file": {Type: "string"},
 		"key":  {Type: "string"},
 	}
-	searchProps = map[string]property{
+}
+
+func searchProps() map[string]property {
+	return map[string]property{
 		"text": {Type: "string", required: true},
 		"kind": {Type: "string", Description: "kinds, comma-separated (file, function, class...)"},
 	}
-)
+}
 
 type statusArgs struct {
 	pinArgs
