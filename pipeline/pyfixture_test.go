@@ -66,3 +66,39 @@ func TestFixtureCallsFollowConftestEdits(t *testing.T) {
 	}
 	converge(t, r, inc, fixtureSteps())
 }
+
+// pluginFiles are a test that takes pytest's own monkeypatch fixture, in a
+// repository that does not index pytest yet.
+var pluginFiles = map[string]string{
+	"tests/test_patch.py": "def test_patch(monkeypatch):\n    monkeypatch.setattr('a', 'b', 1)\n",
+}
+
+const toSetattr = `"source":"sym:tests/test_patch.py#test_patch","target":"sym:_pytest/monkeypatch.py#MonkeyPatch.setattr","kind":"calls"`
+
+// TestPluginFixtureCallsFollowTheirType: a call on a fixture pytest itself
+// provides resolves once the repository indexes its type (pytest's public
+// name re-exported from _pytest), stops when a conftest.py defines the
+// fixture again, and update's export equals init's after each step.
+func TestPluginFixtureCallsFollowTheirType(t *testing.T) {
+	r := gittest.New(t)
+	r.Write(pluginFiles)
+	r.Commit("base")
+	inc := lgtest.New(t, r.Dir)
+	inc.MustRun(t, "init", false)
+	converge(t, r, inc, []step{
+		{name: "pytest is indexed", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{
+				"pytest/__init__.py":     "from _pytest.monkeypatch import MonkeyPatch\n",
+				"_pytest/monkeypatch.py": "class MonkeyPatch:\n    def setattr(self, target, name, value):\n        pass\n",
+			})
+		}, want: []string{toSetattr}},
+		{name: "a conftest.py defines monkeypatch", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"tests/conftest.py": "import pytest\n\n\n@pytest.fixture\ndef monkeypatch():\n    return 1\n"})
+		}, absent: []string{toSetattr}},
+		{name: "the conftest.py is deleted", change: func(r *gittest.Repo) { r.Remove("tests/conftest.py") },
+			want: []string{toSetattr}},
+		{name: "pytest no longer exports it", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"pytest/__init__.py": "\n"})
+		}, absent: []string{toSetattr}},
+	})
+}

@@ -41,10 +41,26 @@ func (s pySite) verdict() string {
 	switch {
 	case len(s.Targets) > 0:
 		return "jedi: a repository definition"
+	case s.onlyStubs():
+		// jedi read a bundled stub of the package instead of the checkout
+		// (a Flask checkout against typeshed's flask/app.pyi): it did not
+		// see the definitions being measured.
+		return "jedi: unknown (a third-party stub shadowed the checkout)"
 	case len(s.Outside) > 0:
 		return "jedi: outside the repository"
 	}
 	return "jedi: unknown"
+}
+
+// onlyStubs reports whether jedi answered a site with third-party stubs
+// only.
+func (s pySite) onlyStubs() bool {
+	for _, o := range s.Outside {
+		if !o.ThirdPartyStub {
+			return false
+		}
+	}
+	return len(s.Outside) > 0
 }
 
 // pyTruth is jedi's call graph between named definitions of a corpus, in

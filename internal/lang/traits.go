@@ -149,6 +149,11 @@ type Traits struct {
 	// value's type is the definition's Type. The resolver indexes it under
 	// that name for chains rooted at facts.Injected.
 	Injected func(s facts.Symbol) (name string, ok bool)
+	// InjectedDefault, when set, is the chain of the value a framework
+	// passes by a name when no definition of the repository makes one
+	// (pytest's own fixtures: tmp_path is a pathlib.Path); ok is false for
+	// a name it does not know.
+	InjectedDefault func(name string) (chain string, ok bool)
 }
 
 // Reach is where a bare name that is neither defined in the file nor

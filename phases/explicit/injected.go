@@ -45,12 +45,18 @@ func injected(f *snapshot.File, t *lang.Traits, add func(name string, s facts.Sy
 // injectedValue is the type of the value passed by name to a parameter
 // of a definition in the file at from: the nearest injected value of that
 // name, in from itself, then in conftest.py of its directory and of each
-// directory above.
+// directory above; else the framework's own value of the name
+// (Traits.InjectedDefault), evaluated as if imported in from.
 func (r *resolver) injectedValue(from, name string, depth int) (*def, typeState) {
 	for _, p := range injectionFiles(from) {
 		cands := r.filterIn(name, []string{p}, injectedKinds, func(d def) bool { return d.Parent == "" })
 		if len(cands) > 0 {
 			return r.typeOf(cands[0], depth)
+		}
+	}
+	if r.traits.InjectedDefault != nil {
+		if chain, ok := r.traits.InjectedDefault(name); ok {
+			return r.evalChain(chainCtx{path: from}, chain, depth+1)
 		}
 	}
 	return nil, typeUnknown

@@ -1,6 +1,12 @@
 package explicit
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/lgraph/lgraph/internal/snapshot"
+)
 
 // pyFixtures is a Flask-like framework and its tests: fixtures in a
 // conftest.py above the tests, one in a test module, one named by its
@@ -46,4 +52,41 @@ func TestPythonPytestFixtures(t *testing.T) {
 			"tests/web/test_views.py#test_not_a_fixture -> fw/app.py#App.route",
 			"tests/web/test_views.py#not_a_test -> fw/app.py#App.route",
 		})
+}
+
+// pyPluginFixtures uses fixtures pytest itself provides: monkeypatch is
+// pytest.MonkeyPatch, indexed here (pytest re-exports it from _pytest);
+// tmp_path is a pathlib.Path, outside the repository even though the
+// repository has a Path class of its own; a conftest.py that defines
+// tmp_path again wins below it.
+var pyPluginFixtures = map[string]string{
+	"pytest/__init__.py":      "from _pytest.monkeypatch import MonkeyPatch\n",
+	"_pytest/monkeypatch.py":  "class MonkeyPatch:\n    def setattr(self, target, name, value):\n        pass\n",
+	"lib/paths.py":            "class Path:\n    def joinpath(self, *parts):\n        pass\n",
+	"tests/test_plugins.py":   "def test_patch(monkeypatch):\n    monkeypatch.setattr('a', 'b', 1)\n\n\ndef test_tmp(tmp_path):\n    tmp_path.joinpath('a')\n\n\ndef test_unknown(mystery):\n    mystery.joinpath('b')\n",
+	"tests/mine/conftest.py":  "import pytest\nfrom lib.paths import Path\n\n\n@pytest.fixture\ndef tmp_path():\n    return Path()\n",
+	"tests/mine/test_mine.py": "def test_own(tmp_path):\n    tmp_path.joinpath('c')\n",
+}
+
+// TestPythonPluginFixtures: a parameter named like one of pytest's own
+// fixtures takes that fixture's type where no fixture of the repository
+// has the name: a call on it resolves where the type is indexed, is no
+// edge (and no unresolved site) where the type is outside, and a
+// repository fixture of the same name still wins.
+func TestPythonPluginFixtures(t *testing.T) {
+	got := resolveAll(t, nil, pyPluginFixtures)
+	check(t, got,
+		[]string{
+			"tests/test_plugins.py#test_patch -> _pytest/monkeypatch.py#MonkeyPatch.setattr [calls type]",
+			"tests/mine/test_mine.py#test_own -> lib/paths.py#Path.joinpath [calls type]",
+		},
+		[]string{
+			"tests/test_plugins.py#test_tmp -> lib/paths.py#Path.joinpath",
+			"tests/test_plugins.py#test_unknown -> lib/paths.py#Path.joinpath",
+		})
+	sites := resolveSites(t, nil, pyPluginFixtures)["tests/test_plugins.py"]
+	want := []snapshot.Site{{Name: "joinpath", Receiver: "mystery", From: "test_unknown", Line: 10}}
+	if d := cmp.Diff(want, sites); d != "" {
+		t.Errorf("unresolved sites (-want +got):\n%s", d)
+	}
 }

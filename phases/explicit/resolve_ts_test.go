@@ -80,3 +80,32 @@ func TestTSNearestDefinition(t *testing.T) {
 		},
 		[]string{"src/runner.test.tsx#runner.App~2 -> src/runner.test.tsx#runner.Content [calls scope]"})
 }
+
+// TestTSGettersAndTypeParamBounds: a getter's value is its result (c.req
+// is a HonoRequest, a setter of the name beside it), and a parameter typed
+// only by a type parameter has its constraint's members, across files. A
+// second class with methods of the same names keeps a name guess out.
+func TestTSGettersAndTypeParamBounds(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/request.ts": "export class HonoRequest {\n  header(name: string): string { return '' }\n}\n" +
+			"export class Other {\n  header(name: string): string { return '' }\n  m(): void {}\n}\n",
+		"src/base.ts": "export class Base {\n  m(): void {}\n}\n",
+		"src/context.ts": "import { HonoRequest } from './request'\nexport class Context<P extends string = any> {\n" +
+			"  #req: HonoRequest | undefined\n  get req(): HonoRequest { return this.#req! }\n  set req(v: HonoRequest) {}\n}\n",
+		"src/use.ts": "import type { Context } from './context'\nimport { Base } from './base'\n\n" +
+			"export function viaGetter(c: Context) { c.req.header('x') }\n" +
+			"export function viaBound<T extends Base>(x: T) { x.m() }\n" +
+			"export function unbounded<T>(x: T) { x.m() }\n",
+	})
+	check(t, got,
+		[]string{
+			"src/use.ts#viaGetter -> src/request.ts#HonoRequest.header [calls type]",
+			"src/use.ts#viaBound -> src/base.ts#Base.m [calls type]",
+		},
+		[]string{
+			"src/use.ts#viaGetter -> src/request.ts#Other.header",
+			"src/use.ts#viaBound -> src/request.ts#Other.m",
+			"src/use.ts#unbounded -> src/base.ts#Base.m",
+			"src/use.ts#unbounded -> src/request.ts#Other.m",
+		})
+}

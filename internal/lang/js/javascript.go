@@ -157,7 +157,7 @@ type table struct {
 	fModule, fType, fParameters, fParameter   uint16
 	fPattern, fTypeParameters, fReturnType    uint16
 	fTypeArguments, fOperator, fAlias, fRight uint16
-	fConsequence, fAlternative                uint16
+	fConsequence, fAlternative, fConstraint   uint16
 }
 
 // newTable reads a grammar's ids into the extractor's table.
@@ -182,7 +182,7 @@ func newTable(l *sitter.Language) *table {
 	t.fModule, t.fType, t.fParameters, t.fParameter = f("module"), f("type"), f("parameters"), f("parameter")
 	t.fPattern, t.fTypeParameters, t.fReturnType = f("pattern"), f("type_parameters"), f("return_type")
 	t.fTypeArguments, t.fOperator, t.fAlias, t.fRight = f("type_arguments"), f("operator"), f("alias"), f("right")
-	t.fConsequence, t.fAlternative = f("consequence"), f("alternative")
+	t.fConsequence, t.fAlternative, t.fConstraint = f("consequence"), f("alternative"), f("constraint")
 	return t
 }
 

@@ -76,7 +76,7 @@ func TestJSSymbols(t *testing.T) {
 		{"constructor", "Greeter.constructor", facts.KindMethod, "Greeter", 10},
 		{"greet", "Greeter.greet", facts.KindMethod, "Greeter", 11},
 		{"helper", "Greeter.greet.helper", facts.KindFunction, "Greeter.greet", 12},
-		{"label", "Greeter.label", facts.KindMethod, "Greeter", 15},
+		{"label", "Greeter.label", facts.KindField, "Greeter", 15}, // a getter: reading it is its result
 		{"add", "add", facts.KindFunction, "", 19},
 		{"inner", "add.inner", facts.KindFunction, "add", 20},
 		{"ids", "ids", facts.KindFunction, "", 24},

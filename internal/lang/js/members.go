@@ -20,7 +20,11 @@ func (x *extractor) method(n, parent *sitter.Node, pk kind) {
 		return
 	}
 	class := x.cur()
-	x.add(name, facts.KindMethod, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
+	kind := facts.KindMethod
+	if x.accessor(n) {
+		kind = facts.KindField // c.req is the getter's result, never the getter
+	}
+	x.add(name, kind, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
 		if name != "constructor" {
 			s.Type = x.resultType(n)
 		}
@@ -29,6 +33,22 @@ func (x *extractor) method(n, parent *sitter.Node, pk kind) {
 	if name == "constructor" {
 		x.paramProperties(n, class)
 	}
+}
+
+// accessor reports whether a method definition is a getter or setter
+// (get req() {...}): reading the member calls it, so the member's value
+// is the getter's result, as for a field of that type.
+func (x *extractor) accessor(n *sitter.Node) bool {
+	for i := uint(0); i < n.ChildCount(); i++ {
+		c := n.Child(i)
+		if c.IsNamed() {
+			continue
+		}
+		if k := x.kindName(c); k == "get" || k == "set" {
+			return true
+		}
+	}
+	return false
 }
 
 // field makes a class field that holds a function a method: one

@@ -25,9 +25,11 @@ type extractor struct {
 	f       *facts.File
 	scopes  []scope
 	refs    []ref
-	tparams []string // type parameter names in scope (not emitted as refs)
-	frames  []frame  // local bindings of the enclosing functions
-	skip    uintptr  // id of a node its parent already handled
+	tparams []tparam // type parameters in scope (not emitted as refs)
+	// boundDepth counts the type parameter constraints being followed.
+	boundDepth int
+	frames     []frame // local bindings of the enclosing functions
+	skip       uintptr // id of a node its parent already handled
 	// imps maps the local names the file's imports bind; top holds the
 	// names its module level (and namespaces) declare.
 	imps map[string]binding

@@ -93,14 +93,27 @@ func called(chain string) string {
 	return chain + "()"
 }
 
+// tparam is a type parameter in scope and its constraint's type node
+// (T extends Base: Base), nil when it has none.
+type tparam struct {
+	name  string
+	bound *sitter.Node
+}
+
 // isTypeParam reports whether a name is a type parameter in scope.
 func (x *extractor) isTypeParam(name string) bool {
-	for _, tp := range x.tparams {
-		if tp == name {
-			return true
+	_, ok := x.typeParam(name)
+	return ok
+}
+
+// typeParam is the innermost type parameter in scope of a name.
+func (x *extractor) typeParam(name string) (tparam, bool) {
+	for i := len(x.tparams) - 1; i >= 0; i-- {
+		if x.tparams[i].name == name {
+			return x.tparams[i], true
 		}
 	}
-	return false
+	return tparam{}, false
 }
 
 // pushTypeParams adds the type parameters a declaration node declares, so
@@ -112,12 +125,39 @@ func (x *extractor) pushTypeParams(n *sitter.Node) {
 	}
 	for i := uint(0); i < tps.NamedChildCount(); i++ {
 		if p := tps.NamedChild(i); x.kind(p) == jkTypeParam {
-			if nameN := p.ChildByFieldId(x.t.fName); nameN != nil {
-				x.tparams = append(x.tparams, x.text(nameN))
-			}
+			x.pushTypeParam(p)
 		}
 	}
 }
+
+// pushTypeParam adds one type_parameter node with its constraint.
+func (x *extractor) pushTypeParam(p *sitter.Node) {
+	nameN := p.ChildByFieldId(x.t.fName)
+	if nameN == nil {
+		return
+	}
+	tp := tparam{name: x.text(nameN)}
+	if c := p.ChildByFieldId(x.t.fConstraint); c != nil && c.NamedChildCount() > 0 {
+		tp.bound = c.NamedChild(0)
+	}
+	x.tparams = append(x.tparams, tp)
+}
+
+// boundChain is the chain of a type parameter's constraint: a value of
+// type T extends Base has Base's members, as the checker resolves them.
+// A constraint that names type parameters again (T extends U, U extends
+// T) is followed a few steps only.
+func (x *extractor) boundChain(tp tparam) string {
+	if tp.bound == nil || x.boundDepth >= maxBoundDepth {
+		return facts.Unknown
+	}
+	x.boundDepth++
+	defer func() { x.boundDepth-- }()
+	return x.typeChain(tp.bound)
+}
+
+// maxBoundDepth bounds the constraints followed from one type name.
+const maxBoundDepth = 4
 
 // typeChain is the chain of a type (or type annotation) node.
 func (x *extractor) typeChain(t *sitter.Node) string {
@@ -155,9 +195,8 @@ func (x *extractor) typeChain(t *sitter.Node) string {
 
 // typeNameChain is the chain of a simple type name.
 func (x *extractor) typeNameChain(name string) string {
-	switch {
-	case x.isTypeParam(name):
-		return facts.Unknown
+	if tp, ok := x.typeParam(name); ok {
+		return x.boundChain(tp)
 	}
 	if imp, ok := x.imps[name]; ok {
 		if imp.ns || imp.name == "" {

@@ -189,3 +189,49 @@ export default y;
 		t.Errorf("imports (-want +got):\n%s", d)
 	}
 }
+
+// tsBounded calls methods on values typed only by a type parameter: the
+// checker resolves them on the constraint.
+const tsBounded = `
+import { Base } from "./base";
+
+class Local { m(): void {} }
+
+export function direct<T extends Base>(x: T) { x.m(); }
+export function chained<U extends Local, T extends U>(x: T) { x.m(); }
+export function loop<T extends U, U extends T>(x: T) { x.m(); }
+export function free<T>(x: T) { x.m(); }
+export function primitive<T extends string>(x: T) { x.trim(); }
+export class Holder<T extends Local> {
+  item: T;
+  run(): void { this.item.m(); }
+  shadow<T extends Base>(x: T) { x.m(); }
+}
+`
+
+func TestTSTypeParamBounds(t *testing.T) {
+	f := extractT(t, TypeScript(), tsBounded)
+	var got []string
+	for _, r := range f.Refs {
+		if r.Kind == facts.RefCall && r.Qualifier != "" {
+			got = append(got, r.Qualifier+"."+r.Name+" "+r.Recv)
+		}
+	}
+	want := []string{
+		"x.m @./base|Base",
+		"x.m Local",
+		"x.m ?",
+		"x.m ?",
+		"x.trim -",
+		"this.item.m ",
+		"x.m @./base|Base",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("receivers (-want +got):\n%s", d)
+	}
+	for _, s := range f.Symbols {
+		if s.Qualified == "Holder.item" && s.Type != "Local" {
+			t.Errorf("Holder.item: type %q, want Local (its type parameter's constraint)", s.Type)
+		}
+	}
+}

@@ -98,10 +98,8 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 			return false
 		}
 		s := x.text(n)
-		for _, tp := range x.tparams {
-			if tp == s {
-				return false
-			}
+		if x.isTypeParam(s) {
+			return false
 		}
 		x.ref(n, s, "", facts.RefReference)
 	case jkNestedTypeIdent: // ns.T
@@ -118,14 +116,12 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 	case jkTypeParams:
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			if p := n.NamedChild(i); x.kind(p) == jkTypeParam {
-				if nameN := p.ChildByFieldId(x.t.fName); nameN != nil {
-					x.tparams = append(x.tparams, x.text(nameN))
-				}
+				x.pushTypeParam(p)
 			}
 		}
 	case jkMappedClause: // [K in keyof T]
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {
-			x.tparams = append(x.tparams, x.text(nameN))
+			x.tparams = append(x.tparams, tparam{name: x.text(nameN)})
 		}
 	}
 	return true

@@ -29,7 +29,7 @@ var language = &syntax.Language{
 	Rules: lang.Traits{
 		SubmoduleSep: ".", NamespacePackages: true, NamesOnlyImports: true, ExternalNames: externalNames,
 		ModuleImportsExported: true, NoMethodGuess: true, ProjectFacts: importHeads, CalledClassValues: true,
-		Injected: fixtureName,
+		Injected: fixtureName, InjectedDefault: pluginFixture,
 	},
 	Keys:       moduleKeys,
 	Candidates: importCandidates,
