@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -99,7 +100,7 @@ func (p *OpenAI) request(pr prompt, rs replySpec) openai.ChatCompletionRequest {
 		// as their default of 1; the smallest float32 is 0 in effect.
 		req.Temperature = math.SmallestNonzeroFloat32
 		// A batch needs room for one sentence per item.
-		req.MaxCompletionTokens = max(p.reserve, pr.items*batchItemReply)
+		req.MaxCompletionTokens = max(p.reserve, pr.items*cmp.Or(pr.itemReply, batchItemReply))
 	}
 	return req
 }

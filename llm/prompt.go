@@ -31,6 +31,9 @@ type prompt struct {
 	system, user string
 	// items is the number of items of a batched prompt; 0 for a single one.
 	items int
+	// itemReply is the completion room asked per item of a batch;
+	// 0 takes batchItemReply (a sentence).
+	itemReply int
 }
 
 // text is everything sent, the basis of token estimates.

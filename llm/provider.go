@@ -19,7 +19,7 @@ const (
 	// EdgePromptVersion versions edge summaries.
 	EdgePromptVersion = "edge-v3"
 	// ModulePromptVersion versions module docs.
-	ModulePromptVersion = "module-v5"
+	ModulePromptVersion = "module-v6"
 )
 
 // ErrBudget is matched (errors.Is) by the error of a call refused because it
@@ -51,6 +51,8 @@ type Provider interface {
 	SummarizePieces(ctx context.Context, in PieceBatch) (BatchResult, error)
 	// SummarizeEdges explains each edge, of one source file or of several, in one call.
 	SummarizeEdges(ctx context.Context, in EdgeBatch) (BatchResult, error)
+	// ModuleDocs writes the narrative of each of several modules in one call.
+	ModuleDocs(ctx context.Context, in ModuleBatch) (BatchResult, error)
 	// Explore proposes the keys one file shares with others through no
 	// import (the implicit phase's explorer; Offline finds none).
 	Explore(ctx context.Context, in ExploreInput) (ExploreResult, error)

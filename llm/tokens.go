@@ -34,6 +34,8 @@ type Estimator interface {
 	EstimatePieces(in PieceBatch) int
 	// EstimateEdges estimates the prompt tokens of SummarizeEdges(in).
 	EstimateEdges(in EdgeBatch) int
+	// EstimateModules estimates the prompt tokens of ModuleDocs(in).
+	EstimateModules(in ModuleBatch) int
 }
 
 // truncateMarker is appended where content was cut.

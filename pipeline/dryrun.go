@@ -57,7 +57,7 @@ func replyTokens(s *store.Store) int {
 	answers, completion := 0, 0
 	for _, r := range runs {
 		for _, ph := range r.Phases {
-			answers += max(ph.Calls, ph.Extra["pieces_summarized"]+ph.Extra["edges_explained"])
+			answers += max(ph.Calls, ph.Extra["pieces_summarized"]+ph.Extra["edges_explained"]+ph.Extra["narratives_written"])
 			completion += ph.Tokens.Completion
 		}
 	}
@@ -70,11 +70,12 @@ func replyTokens(s *store.Store) int {
 // ID is the real provider's: cache keys, and so cache hits, are the real run's.
 func (d *dryProvider) ID() string { return d.p.ID() }
 
-func (d *dryProvider) EstimateFile(in llm.FileInput) int     { return d.est.EstimateFile(in) }
-func (d *dryProvider) EstimateEdge(in llm.EdgeInput) int     { return d.est.EstimateEdge(in) }
-func (d *dryProvider) EstimateModule(in llm.ModuleInput) int { return d.est.EstimateModule(in) }
-func (d *dryProvider) EstimatePieces(in llm.PieceBatch) int  { return d.est.EstimatePieces(in) }
-func (d *dryProvider) EstimateEdges(in llm.EdgeBatch) int    { return d.est.EstimateEdges(in) }
+func (d *dryProvider) EstimateFile(in llm.FileInput) int      { return d.est.EstimateFile(in) }
+func (d *dryProvider) EstimateEdge(in llm.EdgeInput) int      { return d.est.EstimateEdge(in) }
+func (d *dryProvider) EstimateModule(in llm.ModuleInput) int  { return d.est.EstimateModule(in) }
+func (d *dryProvider) EstimatePieces(in llm.PieceBatch) int   { return d.est.EstimatePieces(in) }
+func (d *dryProvider) EstimateEdges(in llm.EdgeBatch) int     { return d.est.EstimateEdges(in) }
+func (d *dryProvider) EstimateModules(in llm.ModuleBatch) int { return d.est.EstimateModules(in) }
 
 // SummarizePieces answers one placeholder per piece.
 func (d *dryProvider) SummarizePieces(_ context.Context, in llm.PieceBatch) (llm.BatchResult, error) {
@@ -92,6 +93,15 @@ func (d *dryProvider) SummarizeEdges(_ context.Context, in llm.EdgeBatch) (llm.B
 		items[i] = llm.EdgeItem(e)
 	}
 	return d.batch(d.est.EstimateEdges(in), items), nil
+}
+
+// ModuleDocs answers one placeholder narrative per module.
+func (d *dryProvider) ModuleDocs(_ context.Context, in llm.ModuleBatch) (llm.BatchResult, error) {
+	items := make([]string, len(in.Modules))
+	for i, m := range in.Modules {
+		items[i] = llm.ModulePromptText(m)
+	}
+	return d.batch(d.est.EstimateModules(in), items), nil
 }
 
 // batch is one placeholder per item, billed as one call whose reply holds

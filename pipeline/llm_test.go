@@ -377,7 +377,9 @@ func TestLLMBudgetStop(t *testing.T) {
 	// One uninterrupted init: the reference cost and graph.
 	want, ref := freshLLMExport(t, repo.Dir(), branch)
 	full := meter{calls: ref.Calls(), billed: ref.Billed(), prompt: ref.PromptTokens(), completion: ref.CompletionTokens()}
-	if full.billed < 10 {
+	// Enough requests for half the budget to stop the run between them
+	// (summaries and module docs are batched across files and modules).
+	if full.billed < 6 {
 		t.Fatalf("reference init billed only %d calls", full.billed)
 	}
 	t.Run("sequential", func(t *testing.T) { budgetStop(t, repo.Dir(), branch, want, full, 1, true) })

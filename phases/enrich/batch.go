@@ -24,39 +24,17 @@ const (
 // owner's items.
 type item struct{ o, i int }
 
-// batches packs items, in order, into requests. A request closes after the
-// item that fills it, never before an item that would overflow it, so each
-// request is decided by its first item and those after it alone: a run
-// resumed after a budget stop, given exactly the items of the requests the
-// stopped run did not send, packs exactly those requests again.
+// batches packs items, in order, into requests (llm.Pack: a run resumed
+// after a budget stop packs exactly the requests the stopped run did not
+// send).
 func batches(items []item, size func(item) int, limit int) [][]item {
-	var out [][]item
-	var cur []item
-	tokens := 0
-	for _, it := range items {
-		cur = append(cur, it)
-		tokens += size(it)
-		if len(cur) == maxBatchItems || tokens >= limit {
-			out = append(out, cur)
-			cur, tokens = nil, 0
-		}
-	}
-	if len(cur) > 0 {
-		out = append(out, cur)
-	}
-	return out
+	return llm.Pack(items, size, maxBatchItems, limit)
 }
 
 // batchLimit is the item tokens at which a request closes: maxBatchTokens,
-// or less when the configured context window is small (the whole request
-// and its reply must fit in it, an item may overshoot the limit by its own
-// size).
+// or less when the configured context window is small.
 func (w *work) batchLimit() int {
-	limit := maxBatchTokens
-	if c := w.st.Config.LLM.ContextTokens; c > 0 {
-		limit = min(limit, c/4)
-	}
-	return max(1, limit)
+	return llm.BatchLimit(maxBatchTokens, w.st.Config.LLM.ContextTokens)
 }
 
 // batchCall is one kind of batched request: call sends the given items and

@@ -92,6 +92,21 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	if err != nil {
 		return rep, err
 	}
+	narratives := make([]llm.ModuleInput, len(todo))
+	for i, dir := range todo {
+		narratives[i] = inputs[dir].llm
+	}
+	asked, err := requestNarratives(ctx, st, narratives, func(u llm.Usage) {
+		mu.Lock()
+		usage = usage.Add(u)
+		mu.Unlock()
+	})
+	if asked > 0 {
+		rep.Extra["narratives_written"] = asked
+	}
+	if err != nil {
+		return rep, fmt.Errorf("wiki: %w", err)
+	}
 	// In-flight calls finish and are kept when one fails (paid work).
 	g := new(errgroup.Group)
 	g.SetLimit(max(1, st.Config.LLM.MaxConcurrency))
@@ -191,28 +206,30 @@ func title(dir string) string {
 	return CodeSpan(dir)
 }
 
-// narrative is the provider's paragraph, cached under the hash of exactly
-// what it is sent (no paths), so a rename costs no call.
+// narrative is the module's paragraph: written offline, or the model's,
+// cached under the hash of exactly what it is sent. requestNarratives has
+// asked for every module of the run in batches; a module it found no text
+// for is asked alone, by the same batched prompt, so a narrative is the same
+// whichever way it was asked.
 func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput) (string, llm.Usage, error) {
+	if st.LLM.ID() == (llm.Offline{}).ID() {
+		res, err := st.LLM.ModuleDoc(ctx, in)
+		return res.Text, res.Usage, err
+	}
 	key := inputKey(in, st.LLM.ID())
-	offline := st.LLM.ID() == "offline"
-	if !offline {
-		var doc string
-		found, err := st.Cache.Get(key, &doc)
-		if err != nil || found {
-			return doc, llm.Usage{}, err
-		}
+	var doc string
+	if found, err := st.Cache.Get(key, &doc); err != nil || found {
+		return doc, llm.Usage{}, err
 	}
-	res, err := st.LLM.ModuleDoc(ctx, in)
-	if err != nil {
-		return "", res.Usage, err
+	var u llm.Usage
+	if _, err := sendNarratives(ctx, st, []narrativeItem{{key, in}}, func(v llm.Usage) { u = u.Add(v) }); err != nil {
+		return "", u, err
 	}
-	if !offline {
-		if err := st.Cache.Put(key, res.Text); err != nil {
-			return "", res.Usage, err
-		}
+	found, err := st.Cache.Get(key, &doc)
+	if err == nil && !found {
+		err = fmt.Errorf("module %s: the narrative just written is not in the cache", in.Dir)
 	}
-	return res.Text, res.Usage, nil
+	return doc, u, err
 }
 
 // inputs computes the input of each module the run may have changed: on a

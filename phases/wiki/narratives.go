@@ -1,0 +1,120 @@
+package wiki
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/phase"
+)
+
+// Request bounds of batched narratives (docs/design.md §9). A module's
+// item is its whole file list, so a request holds fewer modules than a
+// summary request holds definitions; the token bound is the summaries'.
+const (
+	maxModulesPerRequest = 16
+	maxModuleTokens      = 12000
+)
+
+// narrativeItem is one module whose narrative the cache lacks.
+type narrativeItem struct {
+	key string
+	in  llm.ModuleInput
+}
+
+// requestNarratives asks the model for the narratives of the modules the
+// cache lacks, several modules per request, and caches each under its own
+// key (the one narrative reads), so which modules share a request changes
+// no key. It returns how many narratives it wrote; usage gets every
+// request's cost, failed ones included. Offline writes narratives itself
+// and caches none.
+func requestNarratives(ctx context.Context, st *phase.State, ins []llm.ModuleInput, usage func(llm.Usage)) (int, error) {
+	if st.LLM.ID() == (llm.Offline{}).ID() {
+		return 0, nil
+	}
+	var todo []narrativeItem
+	for _, in := range ins {
+		key := inputKey(in, st.LLM.ID())
+		var doc string
+		found, err := st.Cache.Get(key, &doc)
+		if err != nil {
+			return 0, err
+		}
+		if !found {
+			todo = append(todo, narrativeItem{key, in})
+		}
+	}
+	size := func(it narrativeItem) int { return llm.EstimateTokens(llm.ModulePromptText(it.in)) }
+	limit := llm.BatchLimit(maxModuleTokens, st.Config.LLM.ContextTokens)
+	// In-flight requests finish and are kept when one fails (paid work).
+	g := new(errgroup.Group)
+	g.SetLimit(max(1, st.Config.LLM.MaxConcurrency))
+	var (
+		mu      sync.Mutex
+		written int
+		failed  error
+	)
+	for _, b := range llm.Pack(todo, size, maxModulesPerRequest, limit) {
+		g.Go(func() error {
+			mu.Lock()
+			stop := failed != nil
+			mu.Unlock()
+			if stop {
+				return nil
+			}
+			n, err := fillNarratives(ctx, st, b, usage)
+			mu.Lock()
+			defer mu.Unlock()
+			written += n
+			if err != nil && failed == nil {
+				failed = err
+			}
+			return nil
+		})
+	}
+	_ = g.Wait()
+	return written, failed
+}
+
+// fillNarratives sends one request and caches its narratives; a request
+// whose replies broke the schema is retried one module per request, so one
+// confusing module does not fail its neighbours.
+func fillNarratives(ctx context.Context, st *phase.State, b []narrativeItem, usage func(llm.Usage)) (int, error) {
+	n, err := sendNarratives(ctx, st, b, usage)
+	if err == nil || !errors.Is(err, llm.ErrMalformedReply) || len(b) == 1 {
+		return n, err
+	}
+	for _, it := range b {
+		k, err := sendNarratives(ctx, st, []narrativeItem{it}, usage)
+		n += k
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+func sendNarratives(ctx context.Context, st *phase.State, b []narrativeItem, usage func(llm.Usage)) (int, error) {
+	batch := llm.ModuleBatch{Modules: make([]llm.ModuleInput, len(b))}
+	for i, it := range b {
+		batch.Modules[i] = it.in
+	}
+	res, err := st.LLM.ModuleDocs(ctx, batch)
+	usage(res.Usage)
+	if err != nil {
+		return 0, err
+	}
+	if len(res.Texts) != len(b) {
+		return 0, fmt.Errorf("%w: %d narratives for %d modules", llm.ErrMalformedReply, len(res.Texts), len(b))
+	}
+	for i, it := range b {
+		if err := st.Cache.Put(it.key, res.Texts[i]); err != nil {
+			return i, err
+		}
+	}
+	return len(b), nil
+}
