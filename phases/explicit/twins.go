@@ -1,0 +1,28 @@
+package explicit
+
+import (
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
+)
+
+// twins are the other definitions of a C or C++ function in its file with
+// the same qualified name and parameters: the one function written under
+// two branches of an #if (#ifdef _WIN32 ... #else ... #endif), of which
+// each build compiles one. A call reaches whichever the build compiles, so
+// it links to every twin. C++ overloads differ in their parameters and
+// stay apart; C has no overloads, so a C file's call takes every
+// definition of the name (twins may differ in a parameter's type:
+// HANDLE under _WIN32, int elsewhere).
+func (r *resolver) twins(d def) []def {
+	if r.family != lang.FamilyC || d.Params == "" || d.Kind != facts.KindFunction && d.Kind != facts.KindMethod {
+		return nil
+	}
+	anyParams := r.f.Lang == lang.C
+	var out []def
+	for _, o := range r.lookupName(d.Name) {
+		if o.Path == d.Path && o.ID != d.ID && o.Qualified == d.Qualified && o.Kind == d.Kind && (anyParams || o.Params == d.Params) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
