@@ -9,18 +9,19 @@ import (
 // the same qualified name and parameters: the one function written under
 // two branches of an #if (#ifdef _WIN32 ... #else ... #endif), of which
 // each build compiles one. A call reaches whichever the build compiles, so
-// it links to every twin. C++ overloads differ in their parameters and
-// stay apart; C has no overloads, so a C file's call takes every
-// definition of the name (twins may differ in a parameter's type:
-// HANDLE under _WIN32, int elsewhere).
+// it links to every twin. C++ overloads differ in their parameters (and
+// const) and stay apart; C has no overloads, so a C file's call takes
+// every definition of the name (twins may differ in a parameter's type:
+// HANDLE under _WIN32, int elsewhere). Methods of one qualified name
+// are C++'s class template specializations, not twins.
 func (r *resolver) twins(d def) []def {
-	if r.family != lang.FamilyC || d.Params == "" || d.Kind != facts.KindFunction && d.Kind != facts.KindMethod {
+	c := r.f.Lang == lang.C
+	if r.family != lang.FamilyC || d.Params == "" || d.Kind != facts.KindFunction && !(c && d.Kind == facts.KindMethod) {
 		return nil
 	}
-	anyParams := r.f.Lang == lang.C
 	var out []def
 	for _, o := range r.lookupName(d.Name) {
-		if o.Path == d.Path && o.ID != d.ID && o.Qualified == d.Qualified && o.Kind == d.Kind && (anyParams || o.Params == d.Params) {
+		if o.Path == d.Path && o.ID != d.ID && o.Qualified == d.Qualified && o.Kind == d.Kind && (c || o.Params == d.Params) {
 			out = append(out, o)
 		}
 	}

@@ -11,12 +11,14 @@ import (
 // paramTypes is a function's Params (facts.Symbol.Params): each
 // parameter's type as written without spaces, with "*", "&" and "[]" from
 // its declarator, "=" after one with a default value, "..." after a
-// parameter pack and a last "?..." for C's "...". Two definitions of one
+// parameter pack and a last "?..." for C's "...", then a method's const
+// and reference qualifiers. Two definitions of one
 // name in one file with equal Params are the same function under two
 // preprocessor branches; overloads differ in them. "" when n has no
 // parameter list.
 func (x *extractor) paramTypes(declarator *sitter.Node) string {
-	list := x.g.Child(x.g.funcDeclarator(declarator), "parameters")
+	fd := x.g.funcDeclarator(declarator)
+	list := x.g.Child(fd, "parameters")
 	if list == nil {
 		return ""
 	}
@@ -41,7 +43,20 @@ func (x *extractor) paramTypes(declarator *sitter.Node) string {
 			out = append(out, t)
 		}
 	}
-	return "(" + strings.Join(out, ",") + ")"
+	return "(" + strings.Join(out, ",") + ")" + x.methodQualifiers(fd)
+}
+
+// methodQualifiers are a method's const and reference qualifiers
+// ("const&"): data() and data() const are two overloads.
+func (x *extractor) methodQualifiers(fd *sitter.Node) string {
+	q := ""
+	for i := uint(0); i < fd.NamedChildCount(); i++ {
+		switch ch := fd.NamedChild(i); x.g.Kind(ch) {
+		case "type_qualifier", "ref_qualifier":
+			q += syntax.NoSpace(syntax.Text(ch, x.src))
+		}
+	}
+	return q
 }
 
 // declMarks are the pointer, reference and array marks a parameter's

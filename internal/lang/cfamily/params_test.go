@@ -14,14 +14,15 @@ func TestParamTypes(t *testing.T) {
 void take(std::vector<int> &v, int n = 3, int (*cb)(int), int arr[]) {}
 void none(void) {}
 template <typename... Args> void pack(const Args &...args) {}
-struct S { int m(long x, char c) const; };
+struct S { int m(long x, char c) const; T *data() &; };
 `)
 	for qual, want := range map[string]string{
 		"printf_like": "(char*,?...)",
 		"take":        "(std::vector<int>&,int=,int(*),int[])",
 		"none":        "()",
 		"pack":        "(Args&...)",
-		"S.m":         "(long,char)",
+		"S.m":         "(long,char)const",
+		"S.data":      "()&",
 	} {
 		if got := langtest.Symbol(t, f, qual).Params; got != want {
 			t.Errorf("%s: Params %q, want %q", qual, got, want)
