@@ -1,6 +1,8 @@
 package explicit
 
 import (
+	"strings"
+
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 )
@@ -24,6 +26,26 @@ func (r *resolver) twins(d def) []def {
 		if o.Path == d.Path && o.ID != d.ID && o.Qualified == d.Qualified && o.Kind == d.Kind && (c || o.Params == d.Params) {
 			out = append(out, o)
 		}
+	}
+	return out
+}
+
+// wholeQualifier keeps, of the C/C++ candidates a qualified call's last
+// qualifier segment found, those in the namespace the whole qualifier
+// names (lib::detail::f: lib.detail, not another detail), when any is.
+func (r *resolver) wholeQualifier(cands []*def, qualifier string) []*def {
+	if r.family != lang.FamilyC || !strings.Contains(qualifier, "::") {
+		return cands
+	}
+	q := strings.ReplaceAll(strings.TrimPrefix(qualifier, "::"), "::", ".")
+	var out []*def
+	for _, d := range cands {
+		if d.Parent == q || strings.HasSuffix(d.Parent, "."+q) {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return cands
 	}
 	return out
 }
