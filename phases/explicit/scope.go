@@ -28,7 +28,7 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 	if f, ok := r.staticMember(name, kinds); ok {
 		return f, true
 	}
-	if d, ok, hidden := r.nested(name, from, kinds); ok || hidden {
+	if d, ok, hidden := r.nested(name, from, kinds, args); ok || hidden {
 		return d, ok
 	}
 	reach := r.traits.Reach

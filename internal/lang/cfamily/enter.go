@@ -133,7 +133,11 @@ func (x *extractor) enterPreproc(n *sitter.Node, kind string) (descend, pushed b
 func (x *extractor) enterCode(n *sitter.Node, kind string) (descend, pushed bool) {
 	switch kind {
 	case "call_expression":
+		before := len(x.f.Refs)
 		x.call(x.g.Child(n, "function"), syntax.Line(n))
+		if len(x.f.Refs) > before && x.cpp {
+			x.f.Refs[len(x.f.Refs)-1].Args = x.argCount(x.g.Child(n, "arguments"))
+		}
 		return true, false
 	case "for_range_loop":
 		if x.fnDepth > 0 {

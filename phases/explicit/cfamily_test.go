@@ -27,3 +27,24 @@ func TestCTwinsLinkEveryBranch(t *testing.T) {
 		},
 		[]string{"src/fmt.hpp#fmt.use -> src/fmt.hpp#fmt.size~2"})
 }
+
+// TestCppOverloadsByArity: a C++ call picks the overload that takes as
+// many arguments (defaults and parameter packs counted), in its file and
+// in the namespaces around it; of two that take as many, it links to
+// neither.
+func TestCppOverloadsByArity(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/io.hpp": "namespace lib {\nint write(int x);\nint write(int x, int y);\nint pad(int x, int w = 0);\nint pad(int x, int w, int f, int g);\n" +
+			"int both(int a);\nint both(char c);\ntemplate <typename... T> int log(const char *f, const T &...args) { return 0; }\ninline int log(int level) { return level; }\n}\n",
+		"lib/io.cpp": "#include \"io.hpp\"\nnamespace lib {\nint write(int x) { return x; }\nint write(int x, int y) { return y; }\n" +
+			"int pad(int x, int w) { return x; }\nint pad(int x, int w, int f, int g) { return g; }\nint both(int a) { return a; }\nint both(char c) { return c; }\n" +
+			"int use() { return write(1, 2) + pad(1) + both(3) + log(\"a\", 1, 2); }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/io.cpp#lib.use -> lib/io.cpp#lib.write~2 [calls scope]",
+			"lib/io.cpp#lib.use -> lib/io.cpp#lib.pad [calls scope]",
+			"lib/io.cpp#lib.use -> lib/io.hpp#lib.log [calls scope]",
+		},
+		[]string{"lib/io.cpp#lib.use -> lib/io.cpp#lib.write [", "-> lib/io.cpp#lib.pad~2", "-> lib/io.cpp#lib.both", "-> lib/io.hpp#lib.log~2"})
+}

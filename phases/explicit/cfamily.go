@@ -49,3 +49,49 @@ func (r *resolver) wholeQualifier(cands []*def, qualifier string) []*def {
 	}
 	return out
 }
+
+// chooseByArity is choose for C and C++: the extractor counts a call's
+// arguments without their types, so overloads are told apart by how many
+// parameters they take (defaults and packs counted); of several that take
+// as many, none is guessed. Twins count once.
+func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
+	if args == "" || len(cands) < 2 {
+		return cands, false
+	}
+	as := splitTypes(args)
+	var kept []*def
+	for _, d := range cands {
+		if fitOf(arityOnly(d.Params), as).ok {
+			kept = append(kept, d)
+		}
+	}
+	if len(kept) == 0 {
+		return cands, false // a call the extractor miscounted (a macro argument)
+	}
+	for _, d := range kept[1:] {
+		if d.Params == "" || d.Params != kept[0].Params || d.Path != kept[0].Path {
+			return nil, true
+		}
+	}
+	return kept, false
+}
+
+// arityOnly drops a Params list's types, keeping what says how many
+// arguments it takes: "(int,char*=,Args&...)" -> "(?,?=,?...)".
+func arityOnly(params string) string {
+	ps := splitTypes(params)
+	if params == "" {
+		return ""
+	}
+	for i, p := range ps {
+		switch {
+		case strings.HasSuffix(p, "..."):
+			ps[i] = "?..."
+		case strings.HasSuffix(p, "="):
+			ps[i] = "?="
+		default:
+			ps[i] = "?"
+		}
+	}
+	return "(" + strings.Join(ps, ",") + ")"
+}
