@@ -15,13 +15,13 @@ import (
 func TestNamespaceOps(t *testing.T) {
 	for body, want := range map[string]string{
 		"namespace fmt { \\\n inline namespace v9 {": "+fmt,+",
-		"} \\\n }":                                    "-,-",
-		"namespace detail {":                          "+detail",
-		"namespace a::b {":                            "+a.b",
-		"namespace {":                                 "+",
-		"__attribute__((visibility(\"default\")))":    "",
-		"namespace fmt { int x;":                      "",
-		"":                                            "",
+		"} \\\n }":           "-,-",
+		"namespace detail {": "+detail",
+		"namespace a::b {":   "+a.b",
+		"namespace {":        "+",
+		"__attribute__((visibility(\"default\")))": "",
+		"namespace fmt { int x;":                   "",
+		"":                                         "",
 	} {
 		got, ok := namespaceOps(body)
 		if got != want || ok != (want != "") {
