@@ -52,8 +52,10 @@ func (r *resolver) wholeQualifier(cands []*def, qualifier string) []*def {
 
 // chooseByArity is choose for C and C++: the extractor counts a call's
 // arguments without their types, so overloads are told apart by how many
-// parameters they take (defaults and packs counted); of several that take
-// as many, none is guessed. Twins count once.
+// parameters they take (defaults and packs counted); of several in one
+// scope that take as many, none is guessed (a function declared and
+// defined, or twins, count once). Candidates in other scopes are left to
+// the caller's choice by nearness.
 func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 	if args == "" || len(cands) < 2 {
 		return cands, false
@@ -68,12 +70,20 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 	if len(kept) == 0 {
 		return cands, false // a call the extractor miscounted (a macro argument)
 	}
-	for _, d := range kept[1:] {
-		if d.Params == "" || d.Params != kept[0].Params || d.Path != kept[0].Path {
-			return nil, true
+	for i, a := range kept {
+		for _, b := range kept[i+1:] {
+			if a.Parent == b.Parent && (a.Params == "" || b.Params == "" || noDefaults(a.Params) != noDefaults(b.Params)) {
+				return nil, true
+			}
 		}
 	}
 	return kept, false
+}
+
+// noDefaults is a Params list without its default marks: a declaration
+// writes the defaults its definition leaves out.
+func noDefaults(params string) string {
+	return strings.NewReplacer("=,", ",", "=)", ")").Replace(params)
 }
 
 // arityOnly drops a Params list's types, keeping what says how many
