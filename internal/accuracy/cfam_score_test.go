@@ -10,6 +10,8 @@ import (
 type cfamTruth struct {
 	edges    map[edge]cCall  // first site per edge
 	compiled map[string]bool // lgraph ids of the definitions clang compiled
+	// units lists, per compiled definition, the units that compiled it.
+	units map[string]map[int]bool
 	// dependent and named hold, per lgraph caller id, the names of calls
 	// clang left dependent in a template and of every call it resolved.
 	dependent, named map[string]map[string]bool
@@ -57,7 +59,7 @@ func cfamID(g *lgGraph, d *cDecl) (string, bool) {
 // buildCfamTruth resolves every unit's calls to definitions (across units
 // by key) and maps both ends to lgraph ids.
 func buildCfamTruth(g *lgGraph, units []*cUnit) *cfamTruth {
-	tr := &cfamTruth{edges: map[edge]cCall{}, compiled: map[string]bool{}, dependent: map[string]map[string]bool{},
+	tr := &cfamTruth{edges: map[edge]cCall{}, compiled: map[string]bool{}, units: map[string]map[int]bool{}, dependent: map[string]map[string]bool{},
 		named: map[string]map[string]bool{}, unmapped: map[string]int{}, inMacro: map[edge]cCall{}}
 	ids := map[*cDecl]string{}
 	idOf := func(d *cDecl) (string, bool) {
@@ -71,10 +73,14 @@ func buildCfamTruth(g *lgGraph, units []*cUnit) *cfamTruth {
 		ids[d] = id
 		return id, ok
 	}
-	for _, u := range units {
+	for i, u := range units {
 		for _, d := range u.bodies {
 			if id, ok := idOf(d); ok {
 				tr.compiled[id] = true
+				if tr.units[id] == nil {
+					tr.units[id] = map[int]bool{}
+				}
+				tr.units[id][i] = true
 				mergeNames(tr.dependent, id, u.dependent[d.at])
 				mergeNames(tr.named, id, u.named[d.at])
 			}
@@ -117,6 +123,37 @@ type cfamMeasurement struct {
 	*measurement
 	dependent int
 	toMacro   int // edges to function-like macros, which clang has no call of
+	// twins are edges to a definition the caller's units did not compile
+	// whose twin (the same function under another #if branch, or its
+	// in-class declaration) the caller also has an edge to and clang calls.
+	twins int
+}
+
+// twinBase is an lgraph id without its "~N" suffix: twins share it.
+func twinBase(id string) string {
+	if i := strings.LastIndex(id, "~"); i > strings.LastIndexByte(id, '#') {
+		return id[:i]
+	}
+	return id
+}
+
+// isUncompiledTwin reports an edge to a definition that no unit compiling
+// the caller compiled, when lgraph also links the caller to a twin that
+// clang calls: each unit sees one branch of the #if.
+func isUncompiledTwin(e edge, g *lgGraph, tr *cfamTruth) bool {
+	for u := range tr.units[e.From] {
+		if tr.units[e.To][u] {
+			return false
+		}
+	}
+	for t := range tr.edges {
+		if t.From == e.From && t.To != e.To && twinBase(t.To) == twinBase(e.To) {
+			if _, ok := g.calls[t]; ok {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // isMacro tells a function-like macro by its signature ("#define F(x)",
@@ -150,6 +187,8 @@ func measureCfam(g *lgGraph, tr *cfamTruth) *cfamMeasurement {
 			m.toMacro++
 		case !inTruth && tr.dependent[e.From][name] && !resolvedName[edge{e.From, name}]:
 			m.dependent++
+		case !inTruth && isUncompiledTwin(e, g, tr):
+			m.twins++
 		default:
 			m.scored[e] = via
 		}
@@ -192,8 +231,8 @@ func logCfamDiff(t testing.TB, g *lgGraph, tr *cfamTruth, m *cfamMeasurement, ke
 	for _, c := range tr.unmapped {
 		n += c
 	}
-	t.Logf("  not scored: %d definitions with no lgraph function on their lines, %d calls of declarations defined in no unit, %d edges of calls spelled in macro bodies, %d lgraph edges to macros",
-		n, tr.noDef, len(tr.inMacro), m.toMacro)
+	t.Logf("  not scored: %d definitions with no lgraph function on their lines, %d calls of declarations defined in no unit, %d edges of calls spelled in macro bodies, %d lgraph edges to macros, %d to twins clang did not compile",
+		n, tr.noDef, len(tr.inMacro), m.toMacro, m.twins)
 	for i, k := range sortedKeysOf(tr.unmapped) {
 		if i == keep {
 			break

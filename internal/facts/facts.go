@@ -56,6 +56,24 @@ type File struct {
 	// SyntaxErrors counts ERROR or MISSING nodes; a file with errors still keeps
 	// whatever parsed.
 	SyntaxErrors int `json:"syntax_errors,omitempty"`
+	// NamespaceMacros are the C and C++ macros the file defines whose
+	// expansion only opens and closes namespaces (#define BEGIN_NS
+	// namespace fmt { inline namespace v9 {), with what each does (Ops).
+	NamespaceMacros []Macro `json:"namespace_macros,omitempty"`
+	// MacroLines are the lines holding nothing but a macro word
+	// (FMT_BEGIN_NAMESPACE), in source order: where another file's
+	// NamespaceMacros say a namespace opens or closes.
+	MacroLines []Macro `json:"macro_lines,omitempty"`
+}
+
+// Macro is a C or C++ macro's definition or use.
+type Macro struct {
+	Name string `json:"name"`
+	Line int    `json:"line,omitempty"`
+	// Ops is what a namespace macro's expansion does, in order: "+ns" opens
+	// namespace ns ("+a.b" for a::b), "+" an inline or anonymous namespace
+	// (its names are found without it), "-" closes one; comma-separated.
+	Ops string `json:"ops,omitempty"`
 }
 
 // Symbol is one definition.

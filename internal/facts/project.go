@@ -29,6 +29,10 @@ type Project struct {
 	// package.json declares it, so that a workspace (monorepo) import of
 	// that name, or of a subpath of it, reaches the package's source.
 	JSPackages map[string]JSPackage `json:"js_packages,omitempty"`
+	// NamespaceMacros maps a C/C++ macro name to what its expansion does to
+	// namespaces (Macro.Ops), from the first file in path order defining it:
+	// a file that writes the macro alone on a line opens or closes them.
+	NamespaceMacros map[string]string `json:"namespace_macros,omitempty"`
 }
 
 // JSPackage is one package.json of the repository, as far as imports of

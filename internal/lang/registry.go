@@ -45,8 +45,23 @@ func (r *Registry) Get(name string) Language { return r.byName[name] }
 func (r *Registry) ProjectReaders(in ProjectInput) map[string]ProjectReader {
 	out := map[string]ProjectReader{}
 	for fam, l := range r.family {
-		if pr := l.NewProjectReader(in); pr != nil {
+		fin := in
+		fin.Code = codeOf(in.Code, fam)
+		if pr := l.NewProjectReader(fin); pr != nil {
 			out[fam] = pr
+		}
+	}
+	return out
+}
+
+// codeOf is what the code files tell their family's reader, without the
+// files whose extension names another family (a Python script without
+// one stays).
+func codeOf(code map[string]string, family string) map[string]string {
+	out := make(map[string]string, len(code))
+	for p, text := range code {
+		if s := ByExtension(p); s == nil || s.Family == family {
+			out[p] = text
 		}
 	}
 	return out

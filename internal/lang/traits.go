@@ -140,8 +140,16 @@ type Traits struct {
 	// its family's ProjectReader (Python: the heads of its absolute
 	// imports, for the package roots the tree shows), as text; it must
 	// accept nil facts. The index keeps them by path in one keyspace
-	// (snapshot.KsPyHeads), so one language at most has them.
+	// (snapshot.KsPyHeads); each family's reader is handed its own files'
+	// (Registry.ProjectReaders).
 	ProjectFacts func(f *facts.File) string
+	// ScopeFacts, when set, rewrites a file's facts with what the project
+	// says of names the file cannot see (C/C++: the namespaces a macro
+	// defined in another header opens). It returns f itself when nothing
+	// changes, else a new File; f is never modified. The explicit phase
+	// applies it to extracted facts, and to every file's again when
+	// Project.NamespaceMacros changes.
+	ScopeFacts func(f *facts.File, p *Project) *facts.File
 
 	// Injected, when set, is the name under which a framework passes the
 	// value a top-level definition makes to parameters of that name (a

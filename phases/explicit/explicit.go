@@ -24,7 +24,7 @@ import (
 )
 
 // Version names the extractors and resolver; bump it when their output changes.
-const Version = "explicit-26"
+const Version = "explicit-29"
 
 // Phase is the explicit-dependency phase.
 type Phase struct {
@@ -66,6 +66,9 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 			return rep, err
 		}
 		st.Next.Project = project
+	}
+	if err := p.scopeFiles(ctx, st, toParse); err != nil {
+		return rep, err
 	}
 	full = full || ProjectChanged(st)
 	var base snapshot.KV

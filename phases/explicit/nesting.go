@@ -17,8 +17,9 @@ import (
 // scoped), then, inside a class, the members of self and its bases and
 // mixins (an implicit this or self). A C++ member field hides the
 // functions of that name outside its class (a call of it goes through a
-// function pointer): hidden reports that.
-func (r *resolver) nested(name, from string, kinds map[string]bool) (f found, ok, hidden bool) {
+// function pointer), and a call that fits several overloads of a scope
+// around it links to none: hidden reports that.
+func (r *resolver) nested(name, from string, kinds map[string]bool, args string) (f found, ok, hidden bool) {
 	all := r.traits.Nesting == lang.NestAll
 	if r.traits.Nesting == lang.NestNone {
 		return found{}, false, false
@@ -28,15 +29,16 @@ func (r *resolver) nested(name, from string, kinds map[string]bool) (f found, ok
 		if all {
 			using = r.usedNamespaces()
 		}
-		if d, ok := r.enclosing(name, r.f.Path, from, using, nil); ok && !accepts(kinds, d.Kind) {
+		if d, ok, _ := r.enclosing(name, r.f.Path, from, using, nil, ""); ok && !accepts(kinds, d.Kind) {
 			return found{}, false, all && d.Kind == facts.KindField
 		}
-		if d, ok := r.enclosing(name, r.f.Path, from, using, kinds); ok {
-			return found{d, snapshot.ByScope}, true, false
+		d, ok, ambiguous := r.enclosing(name, r.f.Path, from, using, kinds, args)
+		if ok || ambiguous {
+			return found{d, snapshot.ByScope}, ok, ambiguous
 		}
 	}
 	if r.enclosingClass(from) != "" {
-		if d, ok := r.member(name, from, kinds, ""); ok {
+		if d, ok := r.member(name, from, kinds, args); ok {
 			return found{d, snapshot.ByType}, true, false
 		}
 	}
@@ -61,8 +63,10 @@ func isConstName(name string) bool { return name != "" && name[0] >= 'A' && name
 // enclosing finds a C++ name declared in a namespace or class around from
 // (written "ns.A.m": the members of ns.A, then of ns) or in a namespace the
 // file uses (using namespace), in any file: a namespace spans files, and an
-// out-of-line method A::m sees A's members declared in a header.
-func (r *resolver) enclosing(name, path, from string, using []string, kinds map[string]bool) (def, bool) {
+// out-of-line method A::m sees A's members declared in a header. A call's
+// arguments choose among a scope's overloads; ambiguous reports a call
+// that fits several.
+func (r *resolver) enclosing(name, path, from string, using []string, kinds map[string]bool, args string) (d def, ok, ambiguous bool) {
 	var scopes []string
 	for q := from; q != ""; {
 		scopes = append(scopes, q)
@@ -74,15 +78,22 @@ func (r *resolver) enclosing(name, path, from string, using []string, kinds map[
 	}
 	scopes = append(scopes, using...)
 	if len(scopes) == 0 {
-		return def{}, false
+		return def{}, false, false
 	}
 	for _, scope := range scopes {
 		cands := r.filterParent(name, scope, kinds, func(def) bool { return true })
+		if len(cands) > 1 && args != "" {
+			kept, stop := r.choose(cands, args)
+			if stop {
+				return def{}, false, true
+			}
+			cands = kept
+		}
 		if d, ok := r.nearestOwner(path, cands); ok {
-			return *d, true
+			return *d, true, false
 		}
 	}
-	return def{}, false
+	return def{}, false, false
 }
 
 // usedNamespaces are the namespaces a C++ file opens with using namespace

@@ -3,6 +3,8 @@ package explicit
 import (
 	"sort"
 	"strings"
+
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // Overloads: Java declares several methods (and constructors) of one name
@@ -135,6 +137,9 @@ func passes(from, to []string) bool {
 // choose keeps the candidates a call may mean, best first; stop is set
 // when the call is ambiguous among them, so no edge should be guessed.
 func (r *resolver) choose(cands []*def, args string) (kept []*def, stop bool) {
+	if r.family == lang.FamilyC {
+		return r.chooseByArity(cands, args)
+	}
 	kept, ambiguous := overloads(cands, args, r.caller)
 	return kept, ambiguous && refuseAmbiguous
 }
@@ -171,10 +176,10 @@ func fitOf(params string, args []string) fit {
 	ps := splitTypes(params)
 	n := len(ps)
 	if n == 0 || !strings.HasSuffix(ps[n-1], "...") {
-		if len(args) != n {
+		if len(args) < required(ps) || len(args) > n {
 			return fit{}
 		}
-		return matchAll(ps, args, false)
+		return matchAll(ps[:len(args)], args, false)
 	}
 	elem := strings.TrimSuffix(ps[n-1], "...")
 	if len(args) == n && compat(args[n-1], elem+"[]") != noFit {
@@ -191,6 +196,18 @@ func fitOf(params string, args []string) fit {
 		expanded = append(expanded, elem)
 	}
 	return matchAll(expanded, args, true)
+}
+
+// required counts the parameters before the first one with a default
+// value (C++ writes it "T=", see facts.Symbol.Params): a call may leave
+// the rest out.
+func required(ps []string) int {
+	for i, p := range ps {
+		if strings.HasSuffix(p, "=") {
+			return i
+		}
+	}
+	return len(ps)
 }
 
 func matchAll(params, args []string, variadic bool) fit {

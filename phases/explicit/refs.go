@@ -72,6 +72,11 @@ func (r *resolver) reference(ref facts.Ref) {
 		via = ref.Qualifier + "." + ref.Name
 	}
 	r.add(r.sourceOf(ref), target.ID, kind, via, target.by)
+	if kind == edgekind.Calls {
+		for _, t := range r.twins(target.def) {
+			r.add(r.sourceOf(ref), t.ID, kind, via, target.by)
+		}
+	}
 	r.usedFile(target.Path)
 }
 

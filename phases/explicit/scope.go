@@ -28,7 +28,7 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 	if f, ok := r.staticMember(name, kinds); ok {
 		return f, true
 	}
-	if d, ok, hidden := r.nested(name, from, kinds); ok || hidden {
+	if d, ok, hidden := r.nested(name, from, kinds, args); ok || hidden {
 		return d, ok
 	}
 	reach := r.traits.Reach
@@ -216,6 +216,7 @@ func (r *resolver) member(name, from string, kinds map[string]bool, args string)
 func (r *resolver) qualified(name, qualifier, from string, kinds map[string]bool, args string) (def, bool) {
 	_, last := splitQualified(qualifier)
 	cands := r.filter(name, kinds, func(d def) bool { return d.Parent != "" && lastSegment(d.Parent) == last })
+	cands = r.wholeQualifier(cands, qualifier)
 	if len(cands) == 0 && r.traits.UniqueOnUnknownReceiver {
 		return r.uniqueElsewhere(name, from)
 	}

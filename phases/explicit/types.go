@@ -382,7 +382,7 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 		return d, typeKnown
 	}
 	if r.nests(name) && c.from != "" {
-		if d, ok := r.enclosing(name, c.path, c.from, nil, nil); ok {
+		if d, ok, _ := r.enclosing(name, c.path, c.from, nil, nil, ""); ok {
 			return &d, typeKnown
 		}
 	}

@@ -127,6 +127,7 @@ func (x *extractor) function(n, nameNode, body *sitter.Node, parentKind string) 
 	}
 	s := x.symbol(n, name, qual, parent, k, syntax.Header(n, body, x.src), x.template(parentKind))
 	s.Type = x.resultChain(x.g.Child(n, "type"), x.g.Child(n, "declarator"))
+	s.Params = x.paramTypes(x.g.Child(n, "declarator"))
 	x.push(qual, 'f')
 	x.locals.Push()
 	x.declareParams(x.g.Child(x.g.funcDeclarator(x.g.Child(n, "declarator")), "parameters"))
@@ -169,6 +170,7 @@ func (x *extractor) declaration(n *sitter.Node, kind, parentKind string) bool {
 			qual, name, parent := x.qualify(nameNode)
 			s := x.symbol(n, name, qual, parent, facts.KindMethod, syntax.Header(n, nil, x.src), x.template(parentKind))
 			s.Type = x.resultChain(x.g.Child(n, "type"), d)
+			s.Params = x.paramTypes(d)
 		} else {
 			qual, name, parent := x.qualify(nameNode)
 			if inClass {

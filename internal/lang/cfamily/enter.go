@@ -105,6 +105,11 @@ func (x *extractor) enterPreproc(n *sitter.Node, kind string) (descend, pushed b
 			k, sig = facts.KindFunction, strings.TrimRight(syntax.Header(n, value, x.src), " \\")
 		}
 		x.symbol(n, name, name, "", k, sig, nil) // macros ignore namespaces
+		if kind == "preproc_def" && value != nil {
+			if ops, ok := namespaceOps(syntax.Text(value, x.src)); ok {
+				x.f.NamespaceMacros = append(x.f.NamespaceMacros, facts.Macro{Name: name, Line: syntax.Line(n), Ops: ops})
+			}
+		}
 		return false, false
 	case "preproc_include":
 		p := x.g.Child(n, "path")
@@ -128,7 +133,11 @@ func (x *extractor) enterPreproc(n *sitter.Node, kind string) (descend, pushed b
 func (x *extractor) enterCode(n *sitter.Node, kind string) (descend, pushed bool) {
 	switch kind {
 	case "call_expression":
+		before := len(x.f.Refs)
 		x.call(x.g.Child(n, "function"), syntax.Line(n))
+		if len(x.f.Refs) > before && x.cpp {
+			x.f.Refs[len(x.f.Refs)-1].Args = x.argCount(x.g.Child(n, "arguments"))
+		}
 		return true, false
 	case "for_range_loop":
 		if x.fnDepth > 0 {

@@ -163,14 +163,20 @@ func importCandidates(imp facts.Import, from string, p *lang.Project) []string {
 	return out
 }
 
-// project reads no file: the C family's setting is the configured
-// include directories.
-type project struct{ includeDirs []string }
+// project reads no file: the C family's settings are the configured
+// include directories and the namespace macros its code files define.
+type project struct {
+	includeDirs []string
+	code        map[string]string
+}
 
-func newProject(in lang.ProjectInput) lang.ProjectReader { return project{in.IncludeDirs} }
+func newProject(in lang.ProjectInput) lang.ProjectReader { return project{in.IncludeDirs, in.Code} }
 
 // Read takes nothing: no file is the C family's project file.
 func (project) Read(string, []byte) {}
 
-// Finish writes Project.IncludeDirs.
-func (r project) Finish(pr *lang.Project) { pr.IncludeDirs = r.includeDirs }
+// Finish writes Project.IncludeDirs and Project.NamespaceMacros.
+func (r project) Finish(pr *lang.Project) {
+	pr.IncludeDirs = r.includeDirs
+	pr.NamespaceMacros = namespaceMacros(r.code)
+}

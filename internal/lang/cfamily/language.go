@@ -37,8 +37,9 @@ var (
 // its target's members.
 func newLanguage(g *syntax.Grammar) *syntax.Language {
 	return &syntax.Language{
-		Grammar:    g,
-		Rules:      lang.Traits{Reach: lang.Reach{Dir: true, Project: true}, ImplicitThis: true, Nesting: lang.NestAll, TypedefMembers: true},
+		Grammar: g,
+		Rules: lang.Traits{Reach: lang.Reach{Dir: true, Project: true}, ImplicitThis: true, Nesting: lang.NestAll, TypedefMembers: true,
+			ProjectFacts: projectFacts, ScopeFacts: scopeFacts},
 		Keys:       moduleKeys,
 		Candidates: importCandidates,
 		Project:    newProject,

@@ -25,6 +25,13 @@ import (
 // with its macro words blanked, and for a C file with C++ declarations
 // (.h is both languages' header suffix) the C++ readings of both.
 func extractBest(root *sitter.Node, src []byte, cpp bool) *facts.File {
+	f := extractReading(root, src, cpp)
+	f.MacroLines = macroLines(src)
+	return f
+}
+
+// extractReading is extractBest without the macro lines.
+func extractReading(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	gs := grammarIDs()
 	g := gs.c
 	if cpp {

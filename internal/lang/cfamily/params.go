@@ -1,0 +1,109 @@
+package cfamily
+
+import (
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/lang/syntax"
+)
+
+// paramTypes is a function's Params (facts.Symbol.Params): each
+// parameter's type as written without spaces, with "*", "&" and "[]" from
+// its declarator, "=" after one with a default value, "..." after a
+// parameter pack and a last "?..." for C's "...", then a method's const
+// and reference qualifiers. Two definitions of one
+// name in one file with equal Params are the same function under two
+// preprocessor branches; overloads differ in them. "" when n has no
+// parameter list.
+func (x *extractor) paramTypes(declarator *sitter.Node) string {
+	fd := x.g.funcDeclarator(declarator)
+	list := x.g.Child(fd, "parameters")
+	if list == nil {
+		return ""
+	}
+	var out []string
+	for i := uint(0); i < list.ChildCount(); i++ {
+		p := list.Child(i)
+		switch kind := x.g.Kind(p); {
+		case !p.IsNamed() && syntax.Text(p, x.src) == "...":
+			out = append(out, "?...")
+		case kind == "parameter_declaration", kind == "optional_parameter_declaration", kind == "variadic_parameter_declaration":
+			// A comma inside a type (map<K,V>) would split the list.
+			t := strings.ReplaceAll(syntax.NoSpace(syntax.Text(x.g.Child(p, "type"), x.src)), ",", ";")
+			if t == "void" && x.g.Child(p, "declarator") == nil {
+				continue // f(void) takes nothing
+			}
+			t += x.declMarks(x.g.Child(p, "declarator"))
+			switch kind {
+			case "optional_parameter_declaration":
+				t += "="
+			case "variadic_parameter_declaration":
+				t += "..."
+			}
+			out = append(out, t)
+		}
+	}
+	return "(" + strings.Join(out, ",") + ")" + x.methodQualifiers(fd)
+}
+
+// methodQualifiers are a method's const and reference qualifiers
+// ("const&"): data() and data() const are two overloads.
+func (x *extractor) methodQualifiers(fd *sitter.Node) string {
+	q := ""
+	for i := uint(0); i < fd.NamedChildCount(); i++ {
+		switch ch := fd.NamedChild(i); x.g.Kind(ch) {
+		case "type_qualifier", "ref_qualifier":
+			q += syntax.NoSpace(syntax.Text(ch, x.src))
+		}
+	}
+	return q
+}
+
+// declMarks are the pointer, reference and array marks a parameter's
+// declarator adds to its type ("(*)" for a function pointer).
+func (x *extractor) declMarks(d *sitter.Node) string {
+	marks := ""
+	for d != nil {
+		switch x.g.Kind(d) {
+		case "pointer_declarator", "abstract_pointer_declarator":
+			marks += "*"
+		case "reference_declarator", "abstract_reference_declarator":
+			marks += "&"
+		case "array_declarator", "abstract_array_declarator":
+			marks += "[]"
+		case "function_declarator", "abstract_function_declarator":
+			return marks + "(*)"
+		case "identifier", "variadic_declarator":
+			return marks
+		}
+		next := x.g.Child(d, "declarator")
+		if next == nil && d.NamedChildCount() > 0 {
+			next = d.NamedChild(0)
+		}
+		d = next
+	}
+	return marks
+}
+
+// argCount is a C++ call's Args (facts.Ref.Args): one "?" per argument,
+// so that overloads are told apart by their number of parameters only (the
+// argument types C++ converts between are not read); "" for a call whose
+// arguments a pack expansion (args...) or an initializer list spreads.
+func (x *extractor) argCount(list *sitter.Node) string {
+	if list == nil || x.g.Kind(list) != "argument_list" {
+		return ""
+	}
+	var out []string
+	for i := uint(0); i < list.NamedChildCount(); i++ {
+		a := list.NamedChild(i)
+		switch x.g.Kind(a) {
+		case "comment":
+			continue
+		case "parameter_pack_expansion", "initializer_list":
+			return ""
+		}
+		out = append(out, "?")
+	}
+	return "(" + strings.Join(out, ",") + ")"
+}

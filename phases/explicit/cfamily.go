@@ -1,0 +1,107 @@
+package explicit
+
+import (
+	"strings"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
+)
+
+// twins are the other definitions of a C or C++ function in its file with
+// the same qualified name and parameters: the one function written under
+// two branches of an #if (#ifdef _WIN32 ... #else ... #endif), of which
+// each build compiles one. A call reaches whichever the build compiles, so
+// it links to every twin. C++ overloads differ in their parameters (and
+// const) and stay apart; C has no overloads, so a C file's call takes
+// every definition of the name (twins may differ in a parameter's type:
+// HANDLE under _WIN32, int elsewhere). Methods of one qualified name
+// are C++'s class template specializations, not twins.
+func (r *resolver) twins(d def) []def {
+	c := r.f.Lang == lang.C
+	if r.family != lang.FamilyC || d.Params == "" || d.Kind != facts.KindFunction && !(c && d.Kind == facts.KindMethod) {
+		return nil
+	}
+	var out []def
+	for _, o := range r.lookupName(d.Name) {
+		if o.Path == d.Path && o.ID != d.ID && o.Qualified == d.Qualified && o.Kind == d.Kind && (c || o.Params == d.Params) {
+			out = append(out, o)
+		}
+	}
+	return out
+}
+
+// wholeQualifier keeps, of the C/C++ candidates a qualified call's last
+// qualifier segment found, those in the namespace the whole qualifier
+// names (lib::detail::f: lib.detail, not another detail), when any is.
+func (r *resolver) wholeQualifier(cands []*def, qualifier string) []*def {
+	if r.family != lang.FamilyC || !strings.Contains(qualifier, "::") {
+		return cands
+	}
+	q := strings.ReplaceAll(strings.TrimPrefix(qualifier, "::"), "::", ".")
+	var out []*def
+	for _, d := range cands {
+		if d.Parent == q || strings.HasSuffix(d.Parent, "."+q) {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return cands
+	}
+	return out
+}
+
+// chooseByArity is choose for C and C++: the extractor counts a call's
+// arguments without their types, so overloads are told apart by how many
+// parameters they take (defaults and packs counted); of several in one
+// scope that take as many, none is guessed (a function declared and
+// defined, or twins, count once). Candidates in other scopes are left to
+// the caller's choice by nearness.
+func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
+	if args == "" || len(cands) < 2 {
+		return cands, false
+	}
+	as := splitTypes(args)
+	var kept []*def
+	for _, d := range cands {
+		if fitOf(arityOnly(d.Params), as).ok {
+			kept = append(kept, d)
+		}
+	}
+	if len(kept) == 0 {
+		return cands, false // a call the extractor miscounted (a macro argument)
+	}
+	for i, a := range kept {
+		for _, b := range kept[i+1:] {
+			if a.Parent == b.Parent && (a.Params == "" || b.Params == "" || noDefaults(a.Params) != noDefaults(b.Params)) {
+				return nil, true
+			}
+		}
+	}
+	return kept, false
+}
+
+// noDefaults is a Params list without its default marks: a declaration
+// writes the defaults its definition leaves out.
+func noDefaults(params string) string {
+	return strings.NewReplacer("=,", ",", "=)", ")").Replace(params)
+}
+
+// arityOnly drops a Params list's types, keeping what says how many
+// arguments it takes: "(int,char*=,Args&...)" -> "(?,?=,?...)".
+func arityOnly(params string) string {
+	ps := splitTypes(params)
+	if params == "" {
+		return ""
+	}
+	for i, p := range ps {
+		switch {
+		case strings.HasSuffix(p, "..."):
+			ps[i] = "?..."
+		case strings.HasSuffix(p, "="):
+			ps[i] = "?="
+		default:
+			ps[i] = "?"
+		}
+	}
+	return "(" + strings.Join(ps, ",") + ")"
+}

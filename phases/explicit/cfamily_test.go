@@ -1,0 +1,50 @@
+package explicit
+
+import "testing"
+
+// TestCTwinsLinkEveryBranch: a C function defined under both branches of
+// an #ifdef is one function per build, so a call links to both
+// definitions, also when a parameter's type differs between them; a C++
+// overload (other parameters) stays apart from the one the call names.
+func TestCTwinsLinkEveryBranch(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/clock.h": "#ifdef _WIN32\nstatic int clock_now(void) { return 1; }\nstatic int dup_fd(HANDLE h) { return 0; }\n" +
+			"#else\nstatic int clock_now(void) { return 2; }\nstatic int dup_fd(int fd) { return fd; }\n#endif\n",
+		"src/parser.c": "#include \"clock.h\"\nint parse(void) { return clock_now() + dup_fd(0); }\n",
+		"src/fmt.hpp": "namespace fmt {\n#ifdef FMT_WIN\ninline int width(int x) { return x; }\n#else\ninline int width(int x) { return x + 1; }\n#endif\n" +
+			"inline int size(int x) { return x; }\ninline int size(const char *s, int n) { return n; }\n" +
+			"inline int use() { return width(1) + size(2); }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/parser.c#parse -> src/clock.h#clock_now [calls scope]",
+			"src/parser.c#parse -> src/clock.h#clock_now~2 [calls scope]",
+			"src/parser.c#parse -> src/clock.h#dup_fd [calls scope]",
+			"src/parser.c#parse -> src/clock.h#dup_fd~2 [calls scope]",
+			"src/fmt.hpp#fmt.use -> src/fmt.hpp#fmt.width [calls scope]",
+			"src/fmt.hpp#fmt.use -> src/fmt.hpp#fmt.width~2 [calls scope]",
+			"src/fmt.hpp#fmt.use -> src/fmt.hpp#fmt.size [calls scope]",
+		},
+		[]string{"src/fmt.hpp#fmt.use -> src/fmt.hpp#fmt.size~2"})
+}
+
+// TestCppOverloadsByArity: a C++ call picks the overload that takes as
+// many arguments (defaults and parameter packs counted), in its file and
+// in the namespaces around it; of two that take as many, it links to
+// neither.
+func TestCppOverloadsByArity(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/io.hpp": "namespace lib {\nint write(int x);\nint write(int x, int y);\nint pad(int x, int w = 0);\nint pad(int x, int w, int f, int g);\n" +
+			"int both(int a);\nint both(char c);\ntemplate <typename... T> int log(const char *f, const T &...args) { return 0; }\ninline int log(int level) { return level; }\n}\n",
+		"lib/io.cpp": "#include \"io.hpp\"\nnamespace lib {\nint write(int x) { return x; }\nint write(int x, int y) { return y; }\n" +
+			"int pad(int x, int w) { return x; }\nint pad(int x, int w, int f, int g) { return g; }\nint both(int a) { return a; }\nint both(char c) { return c; }\n" +
+			"int use() { return write(1, 2) + pad(1) + both(3) + log(\"a\", 1, 2); }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/io.cpp#lib.use -> lib/io.cpp#lib.write~2 [calls scope]",
+			"lib/io.cpp#lib.use -> lib/io.cpp#lib.pad [calls scope]",
+			"lib/io.cpp#lib.use -> lib/io.hpp#lib.log [calls scope]",
+		},
+		[]string{"lib/io.cpp#lib.use -> lib/io.cpp#lib.write [", "-> lib/io.cpp#lib.pad~2", "-> lib/io.cpp#lib.both", "-> lib/io.hpp#lib.log~2"})
+}

@@ -1,0 +1,46 @@
+package explicit
+
+import (
+	"context"
+	"maps"
+
+	"github.com/lgraph/lgraph/phases/phase"
+)
+
+// scopeFiles applies the languages' ScopeFacts (lang.Traits) with the
+// project of the snapshot being built: to the facts of the files just
+// parsed, and when the project's namespace macros changed, to every
+// file's, read again from the cache (their stored facts were scoped by the
+// old macros). A header that changes what a macro opens thus renames the
+// symbols of every file using the macro, as a rebuild would.
+func (p Phase) scopeFiles(ctx context.Context, st *phase.State, parsed []string) error {
+	paths, again := parsed, st.Base == nil || !maps.Equal(st.Base.Project.NamespaceMacros, st.Next.Project.NamespaceMacros)
+	if again {
+		paths = codePaths(st.Next.Files)
+	}
+	fresh := map[string]bool{}
+	for _, path := range parsed {
+		fresh[path] = true
+	}
+	for _, path := range paths {
+		f := st.Next.Files.Get(path)
+		l := st.Langs.Get(f.Lang)
+		if l == nil || l.Traits().ScopeFacts == nil {
+			continue
+		}
+		raw := f.Facts
+		if !fresh[path] {
+			ff, _, err := p.factsOf(ctx, st, f)
+			if err != nil {
+				return err
+			}
+			raw = ff
+		}
+		if scoped := l.Traits().ScopeFacts(raw, &st.Next.Project); scoped != f.Facts {
+			nf := *f
+			nf.Facts = scoped
+			st.Next.Files.Set(&nf)
+		}
+	}
+	return nil
+}
