@@ -19,7 +19,7 @@ import (
 // changed over the base's tables; on a full run (or when the project
 // settings changed every file's module keys) one table holding everything.
 // tree is the content tree contentRoot computed for the snapshot.
-func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree) ([]string, error) {
+func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree, aside refsAside) ([]string, error) {
 	if st.Full || base == nil || st.Base == nil || st.Base.Index == nil || explicit.ProjectChanged(st) {
 		if !tree.full {
 			var err error
@@ -27,7 +27,7 @@ func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree
 				return nil, err
 			}
 		}
-		name, _, err := o.Store.WriteTable(func(w *table.Writer) error { return streamAll(w, o.Langs, st.Next, tree.nodes) })
+		name, _, err := o.Store.WriteTable(func(w *table.Writer) error { return streamAll(w, o.Langs, st.Next, tree.nodes, aside) })
 		if err != nil {
 			return nil, err
 		}
@@ -52,7 +52,7 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 // order, which is their keys' order; the index entries every file derives
 // are gathered in one pass as sorted runs (snapshot.Runs) and copied out
 // keyspace by keyspace. tree is the snapshot's content tree.
-func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node) error {
+func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside) error {
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return err
 	}
@@ -65,7 +65,7 @@ func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree
 		var err error
 		switch ks {
 		case snapshot.KsFile:
-			err = streamRecords(w, s, paths)
+			err = streamRecords(w, s, paths, aside)
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
 		case snapshot.KsTree:
@@ -107,9 +107,13 @@ func keyspaceFilter(es []snapshot.Entry, def bool) []snapshot.Entry {
 	return out
 }
 
-func streamRecords(w *table.Writer, s *snapshot.Snapshot, paths []string) error {
+func streamRecords(w *table.Writer, s *snapshot.Snapshot, paths []string, aside refsAside) error {
 	for _, p := range paths {
 		if f := s.Files.Get(p); f != nil {
+			f, err := aside.record(f)
+			if err != nil {
+				return err
+			}
 			if err := w.Add(snapshot.FileKey(p), snapshot.EncodeRecord(f)); err != nil {
 				return err
 			}
