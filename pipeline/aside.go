@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/phases/phase"
@@ -15,21 +16,40 @@ import (
 type refsAside map[string][]byte
 
 // setRefsAside moves the references of every record of the snapshot being
-// built into a refsAside. Records are replaced, not mutated.
+// built into a refsAside, and holds each record's resolution in slices of
+// its exact length with its lookup keys interned: resolution appends
+// (leaving up to half of every slice unused) and builds each key anew,
+// though most keys are looked up from many files. Records are replaced,
+// not mutated.
 func setRefsAside(st *phase.State) refsAside {
-	aside := refsAside{}
+	aside, keys := refsAside{}, map[string]string{}
 	for p, f := range st.Next.Files.All() {
-		if f.Facts == nil || len(f.Facts.Refs) == 0 {
-			continue
-		}
-		aside[p] = snapshot.PackRefs(f.Facts.Refs)
-		ff := *f.Facts
-		ff.Refs = nil
 		nf := *f
-		nf.Facts = &ff
+		if f.Facts != nil && len(f.Facts.Refs) > 0 {
+			aside[p] = snapshot.PackRefs(f.Facts.Refs)
+			ff := *f.Facts
+			ff.Refs = nil
+			nf.Facts = &ff
+		}
+		nf.Res.Edges = slices.Clone(f.Res.Edges)
+		nf.Res.Lookups = make([]string, len(f.Res.Lookups))
+		for i, k := range f.Res.Lookups {
+			nf.Res.Lookups[i] = intern(keys, k)
+		}
+		if len(nf.Res.Lookups) == 0 {
+			nf.Res.Lookups = f.Res.Lookups // nil stays nil
+		}
 		st.Next.Files.Set(&nf)
 	}
 	return aside
+}
+
+func intern(seen map[string]string, s string) string {
+	if v, ok := seen[s]; ok {
+		return v
+	}
+	seen[s] = s
+	return s
 }
 
 // record returns f with its references back, when they were set aside (a

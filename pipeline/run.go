@@ -360,7 +360,7 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 	st := &phase.State{
 		Repo: o.Repo, Commit: t.head.Commit, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
 		LLM: budget, Base: b.snap, Full: b.full, FullReason: b.reason,
-		Progress: o.Progress, Failpoint: o.Failpoint,
+		Progress: o.Progress, Failpoint: o.Failpoint, Scratch: o.Store.ScratchDir(),
 	}
 	if st.Progress == nil {
 		st.Progress = phase.NoProgress{}

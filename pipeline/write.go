@@ -27,7 +27,9 @@ func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree
 				return nil, err
 			}
 		}
-		name, _, err := o.Store.WriteTable(func(w *table.Writer) error { return streamAll(w, o.Langs, st.Next, tree.nodes, aside) })
+		name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
+			return streamAll(w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir())
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -52,15 +54,16 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 // order, which is their keys' order; the index entries every file derives
 // are gathered in one pass as sorted runs (snapshot.Runs) and copied out
 // keyspace by keyspace. tree is the snapshot's content tree.
-func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside) error {
+func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string) error {
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return err
 	}
 	paths := s.Files.Paths()
-	index, err := indexRuns(langs, s, paths)
+	index, err := indexRuns(langs, s, paths, scratch)
 	if err != nil {
 		return err
 	}
+	defer index.Close()
 	for _, ks := range snapshot.Keyspaces {
 		var err error
 		switch ks {
@@ -82,8 +85,8 @@ func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree
 
 // indexRuns gathers every index entry of the snapshot's files (all but the
 // records, module docs and content tree) in one pass over the records.
-func indexRuns(langs *lang.Registry, s *snapshot.Snapshot, paths []string) (snapshot.KV, error) {
-	runs := snapshot.NewRuns(0)
+func indexRuns(langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string) (*snapshot.RunsKV, error) {
+	runs := snapshot.NewRuns(0, scratch)
 	for _, p := range paths {
 		f := s.Files.Get(p)
 		if f == nil {

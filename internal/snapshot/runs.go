@@ -1,18 +1,22 @@
 package snapshot
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
+	"io"
+	"os"
 
 	"github.com/lgraph/lgraph/internal/table"
 )
 
 // Runs collects index entries in any order and holds them as sorted runs:
-// prefix-compressed tables in memory, a few bytes per key where an Entry
-// costs its two slices' headers and allocations besides. A full run derives
-// every file's index entries at once (the reverse edges alone run to
-// millions on a 10,000-file repository), so holding them this way is what
-// keeps its memory near the size of the tables it publishes.
+// prefix-compressed tables, in memory or in unlinked files of a scratch
+// directory, where an Entry costs its two slices' headers and allocations
+// besides its bytes. A full run derives every file's index entries at once
+// (on a 10,000-file repository they take hundreds of megabytes even
+// packed), so holding them in files read back block by block is what keeps
+// its memory near one run's size rather than the whole index's.
 //
 // Entries are puts: a key added twice keeps one of its values, as
 // SortEntries does. Runs is not safe for concurrent use.
@@ -20,8 +24,15 @@ type Runs struct {
 	pending []Entry
 	held    int // bytes pending holds, headers included
 	limit   int
-	runs    []*table.Reader
+	dir     string
+	runs    []run
 	err     error
+}
+
+// run is one sorted table and the file holding it (nil: in memory).
+type run struct {
+	r    *table.Reader
+	file *os.File
 }
 
 // entryOverhead is what an Entry costs besides its key and value bytes:
@@ -33,12 +44,13 @@ const entryOverhead = 80
 const DefaultRunBytes = 16 << 20
 
 // NewRuns returns an empty collection that cuts a run every limit bytes of
-// pending entries (0: DefaultRunBytes).
-func NewRuns(limit int) *Runs {
+// pending entries (0: DefaultRunBytes) into an unlinked file of dir (""
+// keeps the runs in memory).
+func NewRuns(limit int, dir string) *Runs {
 	if limit <= 0 {
 		limit = DefaultRunBytes
 	}
-	return &Runs{limit: limit}
+	return &Runs{limit: limit, dir: dir}
 }
 
 // Add adds entries; they may come in any order.
@@ -61,7 +73,7 @@ func (r *Runs) cut() error {
 		return nil
 	}
 	es := SortEntries(r.pending)
-	t, err := packRun(len(r.runs), r.held, func(w *table.Writer) error {
+	t, err := r.pack(len(r.runs), r.held/4, func(w *table.Writer) error {
 		for _, e := range es {
 			if err := w.Add(e.Key, e.Value); err != nil {
 				return err
@@ -79,26 +91,30 @@ func (r *Runs) cut() error {
 }
 
 // KV finishes the collection: the runs merged into one table, read in
-// place. The Runs must not be used afterwards.
-func (r *Runs) KV() (KV, error) {
+// place. The Runs must not be used afterwards; closing the KV releases its
+// file.
+func (r *Runs) KV() (*RunsKV, error) {
 	if r.err == nil {
 		r.err = r.cut()
 	}
+	r.pending = nil
 	if r.err != nil {
+		r.close()
 		return nil, fmt.Errorf("index runs: %w", r.err)
 	}
-	r.pending = nil
 	switch len(r.runs) {
 	case 0:
-		return NewMemKV(nil), nil
+		return &RunsKV{kv: NewMemKV(nil)}, nil
 	case 1:
-		return readerKV{r.runs[0]}, nil
+		return &RunsKV{kv: readerKV{r.runs[0].r}, file: r.runs[0].file}, nil
 	}
-	view, size := table.NewView(r.runs...), 0
-	for _, run := range r.runs {
-		size += int(run.Info().Size)
+	readers, size := make([]*table.Reader, len(r.runs)), 0
+	for i, run := range r.runs {
+		readers[i] = run.r
+		size += int(run.r.Info().Size)
 	}
-	t, err := packRun(len(r.runs), size, func(w *table.Writer) error {
+	view := table.NewView(readers...)
+	t, err := r.pack(len(r.runs), size, func(w *table.Writer) error {
 		it := view.Iter(nil, nil)
 		for it.Next() {
 			if err := w.Add(it.Key(), it.Value()); err != nil {
@@ -107,30 +123,104 @@ func (r *Runs) KV() (KV, error) {
 		}
 		return it.Err()
 	})
-	r.runs = nil
+	r.close()
 	if err != nil {
 		return nil, fmt.Errorf("index runs: merge: %w", err)
 	}
-	return readerKV{t}, nil
+	return &RunsKV{kv: readerKV{t.r}, file: t.file}, nil
 }
 
-// packRun writes one in-memory table through fill; hint is about its size,
-// so the buffer need not double its way there.
-func packRun(n, hint int, fill func(w *table.Writer) error) (*table.Reader, error) {
-	var buf bytes.Buffer
-	buf.Grow(hint)
-	w := table.NewWriter(&buf, table.Options{})
+// close releases the runs' files.
+func (r *Runs) close() {
+	for _, run := range r.runs {
+		if run.file != nil {
+			run.file.Close()
+		}
+	}
+	r.runs = nil
+}
+
+// pack writes one table through fill: into an unlinked file of the
+// scratch directory, or into memory (hint is about its size there, so the
+// buffer need not double its way to it).
+func (r *Runs) pack(n, hint int, fill func(w *table.Writer) error) (run, error) {
+	name := fmt.Sprintf("index run %d", n)
+	if r.dir == "" {
+		var buf bytes.Buffer
+		buf.Grow(hint)
+		if err := fillTable(&buf, fill); err != nil {
+			return run{}, err
+		}
+		b := buf.Bytes()
+		if cap(b) > len(b)+len(b)/8 {
+			b = bytes.Clone(b)
+		}
+		t, err := table.OpenBytes(name, b)
+		return run{r: t}, err
+	}
+	f, err := os.CreateTemp(r.dir, ".run-*")
+	if err != nil {
+		return run{}, err
+	}
+	// Unlinked at once: its space goes back when it is closed or the
+	// process dies, so a killed run leaves nothing behind.
+	_ = os.Remove(f.Name())
+	t, err := writeFile(f, fill)
+	if err != nil {
+		f.Close()
+		return run{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return run{r: t, file: f}, nil
+}
+
+// writeFile writes a table into f and opens it for reads through f (not
+// mapped: the blocks a read needs are read, and nothing stays resident).
+func writeFile(f *os.File, fill func(w *table.Writer) error) (*table.Reader, error) {
+	bw := bufio.NewWriterSize(f, 1<<20)
+	if err := fillTable(bw, fill); err != nil {
+		return nil, err
+	}
+	if err := bw.Flush(); err != nil {
+		return nil, err
+	}
+	size, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return nil, err
+	}
+	return table.Open(f, size)
+}
+
+func fillTable(out io.Writer, fill func(w *table.Writer) error) error {
+	w := table.NewWriter(out, table.Options{})
 	if err := fill(w); err != nil {
-		return nil, err
+		return err
 	}
-	if _, err := w.Close(); err != nil {
-		return nil, err
+	_, err := w.Close()
+	return err
+}
+
+// RunsKV is the table Runs made, read as a KV.
+type RunsKV struct {
+	kv   KV
+	file *os.File
+}
+
+// Get implements KV.
+func (k *RunsKV) Get(key []byte) ([]byte, bool, error) { return k.kv.Get(key) }
+
+// Scan implements KV.
+func (k *RunsKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
+	return k.kv.Scan(prefix, fn)
+}
+
+// Close releases the table's file, if it has one.
+func (k *RunsKV) Close() error {
+	if k.file == nil {
+		return nil
 	}
-	b := buf.Bytes()
-	if cap(b) > len(b)+len(b)/8 {
-		b = bytes.Clone(b)
-	}
-	return table.OpenBytes(fmt.Sprintf("index run %d", n), b)
+	f := k.file
+	k.file = nil
+	return f.Close()
 }
 
 // readerKV reads one table as a KV.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
 	"testing"
 )
 
@@ -18,8 +19,13 @@ func TestRunsAnswerAsMemKV(t *testing.T) {
 		k := fmt.Sprintf("%c%04d\x00%d", "abc"[rng.IntN(3)], rng.IntN(3000), i%7)
 		es = append(es, Entry{Key: []byte(k), Value: []byte(k[1:])})
 	}
-	for _, limit := range []int{1, 4 << 10, 0} { // every entry a run; many runs; one run
-		r := NewRuns(limit)
+	dir := t.TempDir()
+	for _, c := range []struct {
+		limit int
+		dir   string
+	}{{1, ""}, {4 << 10, ""}, {0, ""}, {4 << 10, dir}, {0, dir}} { // every entry a run; many runs; one run; in files
+		limit := c.limit
+		r := NewRuns(limit, c.dir)
 		for i := 0; i < len(es); i += 3 {
 			r.Add(es[i:min(i+3, len(es))]...)
 		}
@@ -42,6 +48,12 @@ func TestRunsAnswerAsMemKV(t *testing.T) {
 		if _, ok, _ := got.Get([]byte("zz")); ok {
 			t.Fatalf("limit %d: Get of an absent key found one", limit)
 		}
+		if left, _ := os.ReadDir(dir); len(left) > 0 {
+			t.Fatalf("limit %d: the runs' files are left in their directory: %v", limit, left)
+		}
+		if err := got.Close(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
@@ -60,11 +72,11 @@ func scanAll(t *testing.T, kv KV, prefix string) string {
 // TestRunsEmptyAndRefused: no entries is an empty KV; an entry the table
 // format refuses fails KV with the cause, not a partial index.
 func TestRunsEmptyAndRefused(t *testing.T) {
-	kv, err := NewRuns(0).KV()
+	kv, err := NewRuns(0, "").KV()
 	if err != nil || scanAll(t, kv, "") != "" {
 		t.Fatalf("empty runs: %v", err)
 	}
-	r := NewRuns(0)
+	r := NewRuns(0, "")
 	r.Add(Entry{Key: bytes.Repeat([]byte{'a'}, 2<<20)})
 	if _, err := r.KV(); err == nil {
 		t.Fatal("a key past the table format's bound was accepted")
@@ -87,13 +99,13 @@ func TestRunsHoldLessThanEntries(t *testing.T) {
 	for _, e := range es {
 		held += len(e.Key) + len(e.Value) + entryOverhead
 	}
-	r := NewRuns(1 << 20)
+	r := NewRuns(1<<20, "")
 	r.Add(es...)
 	kv, err := r.KV()
 	if err != nil {
 		t.Fatal(err)
 	}
-	size := int(kv.(readerKV).r.Info().Size)
+	size := int(kv.kv.(readerKV).r.Info().Size)
 	if size*3 > held {
 		t.Fatalf("runs hold %d bytes for entries of %d: want under a third", size, held)
 	}

@@ -16,7 +16,7 @@ func (st *State) NextIndex(only ...byte) snapshot.KV {
 		// A full run keeps a base only to measure its delta against: its
 		// index says nothing about what the run built. Its entries are
 		// every file's, so they are held as sorted runs, not one by one.
-		runs := snapshot.NewRuns(0)
+		runs := snapshot.NewRuns(0, st.Scratch)
 		for _, f := range st.Next.Files.All() {
 			runs.Add(snapshot.GenericEntries(f, only...)...)
 		}
