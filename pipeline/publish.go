@@ -28,7 +28,7 @@ func Versions(p llm.Provider, cfg *config.Config) map[string]string {
 
 // publish writes the snapshot and switches the branch ref to it. Until the
 // ref's rename lands, readers and the next run see the previous baseline.
-func publish(o Options, st *phase.State, t *target, base *store.Ref, run *store.Run) error {
+func publish(o Options, st *phase.State, t *target, base *store.Ref, run *store.Run, aside refsAside) error {
 	next := st.Next
 	next.Branch, next.Commit, next.ConfigKey = t.ref, t.head.Commit, o.Config.OutputKey()
 	next.Versions["inventory"] = inventory.Version
@@ -45,7 +45,7 @@ func publish(o Options, st *phase.State, t *target, base *store.Ref, run *store.
 	next.ContentRoot, next.LeafCount = root, n
 	run.Knowledge = knowledgeDelta(st)
 	st.Hit("publish-start")
-	tables, err := writeSnapshot(o, st, base, tree)
+	tables, err := writeSnapshot(o, st, base, tree, aside)
 	if err != nil {
 		return err
 	}

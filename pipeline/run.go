@@ -111,15 +111,22 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	return run, err
 }
 
-// memoBytes bounds what memoize keeps: an init reads every file, and
-// holding them all would make its memory grow with the repository.
-const memoBytes = 64 << 20
+// memoBytes bounds what memoize keeps on an update: an init reads every
+// file, and holding them all would make its memory grow with the
+// repository. A full run keeps fullMemoBytes: the memo keeps the first
+// blobs read, and of an init's files those are a sliver the later phases
+// would read again at the cost of a pack lookup, while their bytes would
+// stay live through the phases' peak.
+const (
+	memoBytes     = 64 << 20
+	fullMemoBytes = 4 << 20
+)
 
-// memoize keeps the bytes of the blobs read during one run, up to
-// memoBytes, so the phases that each need a changed file (inventory,
-// explicit, enrich) read it from git once; past the bound a blob is read
-// again, which the pack index makes cheap.
-func memoize(read func(string) ([]byte, error)) func(string) ([]byte, error) {
+// memoize keeps the bytes of the blobs read during one run, up to bound
+// bytes, so the phases that each need a changed file (inventory, explicit,
+// enrich) read it from git once; past the bound a blob is read again,
+// which the pack index makes cheap.
+func memoize(read func(string) ([]byte, error), bound int) func(string) ([]byte, error) {
 	var mu sync.Mutex
 	seen, held := map[string][]byte{}, 0
 	return func(id string) ([]byte, error) {
@@ -134,7 +141,7 @@ func memoize(read func(string) ([]byte, error)) func(string) ([]byte, error) {
 			return nil, err
 		}
 		mu.Lock()
-		if held+cap(data) <= memoBytes { // cap: what the bytes really hold
+		if held+cap(data) <= bound { // cap: what the bytes really hold
 			seen[id], held = data, held+cap(data)
 		}
 		mu.Unlock()
@@ -238,7 +245,12 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 	if phases == nil {
 		phases = DefaultPhases
 	}
-	read := memoize(t.read)
+	bound := memoBytes
+	if st.Full {
+		bound = fullMemoBytes
+	}
+	read := memoize(t.read, bound)
+	var aside refsAside
 	for _, ph := range phases(read, t.entries) {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -257,13 +269,16 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		if err != nil {
 			return fmt.Errorf("phase %s: %w", ph.Name(), err)
 		}
+		if st.Full && ph.Name() == "explicit" {
+			aside = setRefsAside(st)
+		}
 	}
 	run.Changes = countIndexed(st)
 	if o.DryRun {
 		run.Outcome = store.OutcomeDryRun
 		return nil
 	}
-	return publish(o, st, t, b.ref, run)
+	return publish(o, st, t, b.ref, run, aside)
 }
 
 // priceRun sets the dollar cost of a run and of each of its phases, or
@@ -345,7 +360,7 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 	st := &phase.State{
 		Repo: o.Repo, Commit: t.head.Commit, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
 		LLM: budget, Base: b.snap, Full: b.full, FullReason: b.reason,
-		Progress: o.Progress, Failpoint: o.Failpoint,
+		Progress: o.Progress, Failpoint: o.Failpoint, Scratch: o.Store.ScratchDir(),
 	}
 	if st.Progress == nil {
 		st.Progress = phase.NoProgress{}

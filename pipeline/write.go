@@ -19,7 +19,7 @@ import (
 // changed over the base's tables; on a full run (or when the project
 // settings changed every file's module keys) one table holding everything.
 // tree is the content tree contentRoot computed for the snapshot.
-func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree) ([]string, error) {
+func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree, aside refsAside) ([]string, error) {
 	if st.Full || base == nil || st.Base == nil || st.Base.Index == nil || explicit.ProjectChanged(st) {
 		if !tree.full {
 			var err error
@@ -27,7 +27,9 @@ func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree
 				return nil, err
 			}
 		}
-		name, _, err := o.Store.WriteTable(func(w *table.Writer) error { return streamAll(w, o.Langs, st.Next, tree.nodes) })
+		name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
+			return streamAll(w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir())
+		})
 		if err != nil {
 			return nil, err
 		}
@@ -47,26 +49,32 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 	return append(es, explicit.DefinitionEntries(f, langs, project)...)
 }
 
-// streamAll writes every entry of a snapshot one keyspace at a time, so
-// that what it holds at once is one keyspace's index entries, never the
-// whole snapshot's: records are encoded and written one by one, in path
-// order, which is their keys' order. tree is the snapshot's content tree.
-func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node) error {
+// streamAll writes every entry of a snapshot in key order without holding
+// them one by one: records are encoded and written one at a time, in path
+// order, which is their keys' order; the index entries every file derives
+// are gathered in one pass as sorted runs (snapshot.Runs) and copied out
+// keyspace by keyspace. tree is the snapshot's content tree.
+func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string) error {
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return err
 	}
 	paths := s.Files.Paths()
+	index, err := indexRuns(langs, s, paths, scratch)
+	if err != nil {
+		return err
+	}
+	defer index.Close()
 	for _, ks := range snapshot.Keyspaces {
 		var err error
 		switch ks {
 		case snapshot.KsFile:
-			err = streamRecords(w, s, paths)
+			err = streamRecords(w, s, paths, aside)
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
 		case snapshot.KsTree:
 			err = streamTree(w, tree)
 		default:
-			err = addEntries(w, keyspaceEntries(langs, s, paths, ks))
+			err = index.Scan([]byte{ks}, func(k, v []byte) error { return w.Add(k, v) })
 		}
 		if err != nil {
 			return fmt.Errorf("write snapshot keyspace %c: %w", ks, err)
@@ -75,9 +83,40 @@ func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree
 	return s.Files.Err()
 }
 
-func streamRecords(w *table.Writer, s *snapshot.Snapshot, paths []string) error {
+// indexRuns gathers every index entry of the snapshot's files (all but the
+// records, module docs and content tree) in one pass over the records.
+func indexRuns(langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string) (*snapshot.RunsKV, error) {
+	runs := snapshot.NewRuns(0, scratch)
+	for _, p := range paths {
+		f := s.Files.Get(p)
+		if f == nil {
+			continue
+		}
+		runs.Add(keyspaceFilter(snapshot.GenericEntries(f), false)...)
+		runs.Add(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
+	}
+	return runs.KV()
+}
+
+// keyspaceFilter keeps the entries of the definition keyspaces (def) or of
+// the others, in place.
+func keyspaceFilter(es []snapshot.Entry, def bool) []snapshot.Entry {
+	out := es[:0]
+	for _, e := range es {
+		if definitionKeyspace[e.Key[0]] == def {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+func streamRecords(w *table.Writer, s *snapshot.Snapshot, paths []string, aside refsAside) error {
 	for _, p := range paths {
 		if f := s.Files.Get(p); f != nil {
+			f, err := aside.record(f)
+			if err != nil {
+				return err
+			}
 			if err := w.Add(snapshot.FileKey(p), snapshot.EncodeRecord(f)); err != nil {
 				return err
 			}
@@ -108,36 +147,6 @@ func streamTree(w *table.Writer, tree []freshness.Node) error {
 // definitionKeyspace marks the keyspaces explicit.DefinitionEntries fills
 // (the others come from snapshot.GenericEntries).
 var definitionKeyspace = map[byte]bool{snapshot.KsName: true, snapshot.KsModule: true, snapshot.KsStar: true, snapshot.KsPyHeads: true}
-
-// keyspaceEntries lists, sorted, one index keyspace's entries.
-func keyspaceEntries(langs *lang.Registry, s *snapshot.Snapshot, paths []string, ks byte) []snapshot.Entry {
-	var es []snapshot.Entry
-	for _, p := range paths {
-		f := s.Files.Get(p)
-		if f == nil {
-			continue
-		}
-		if !definitionKeyspace[ks] {
-			es = append(es, snapshot.GenericEntries(f, ks)...)
-			continue
-		}
-		for _, e := range explicit.DefinitionEntries(f, langs, &s.Project) {
-			if e.Key[0] == ks {
-				es = append(es, e)
-			}
-		}
-	}
-	return snapshot.SortEntries(es)
-}
-
-func addEntries(w *table.Writer, es []snapshot.Entry) error {
-	for _, e := range es {
-		if err := w.Add(e.Key, e.Value); err != nil {
-			return err
-		}
-	}
-	return nil
-}
 
 // allEntries lists every entry of a snapshot, sorted: the index a
 // snapshot's records derive, which CheckIndex holds the published tables

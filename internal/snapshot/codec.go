@@ -158,8 +158,12 @@ func (e *encoder) facts(f *facts.File) {
 			e.uvarint(0)
 		}
 	}
-	e.uvarint(uint64(len(f.Refs)))
-	for _, r := range f.Refs {
+	e.refs(f.Refs)
+}
+
+func (e *encoder) refs(refs []facts.Ref) {
+	e.uvarint(uint64(len(refs)))
+	for _, r := range refs {
 		e.str(r.Name)
 		e.str(r.Qualifier)
 		e.str(r.Kind)

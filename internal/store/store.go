@@ -106,6 +106,11 @@ func (s *Store) StatCachePath() string { return s.path("worktree-stat.json") }
 // CacheDir is where the badger cache lives.
 func (s *Store) CacheDir() string { return s.path("cache") }
 
+// ScratchDir is where a writer keeps its temporary files (the index runs
+// of a full run, unlinked as they are created): beside the tables, on the
+// same disk, never in a directory that may be held in memory.
+func (s *Store) ScratchDir() string { return s.path("tables") }
+
 func (s *Store) path(elem ...string) string {
 	return filepath.Join(append([]string{s.Dir}, elem...)...)
 }

@@ -12,16 +12,22 @@ import "github.com/lgraph/lgraph/internal/snapshot"
 // only names the keyspaces the caller reads (none: all); a full run builds
 // just those, so it holds no more of the snapshot than it asks for.
 func (st *State) NextIndex(only ...byte) snapshot.KV {
-	changed := st.Next.Files.Changed()
-	var es []snapshot.Entry
 	if st.Full || st.Base == nil || st.Base.Index == nil {
 		// A full run keeps a base only to measure its delta against: its
-		// index says nothing about what the run built.
+		// index says nothing about what the run built. Its entries are
+		// every file's, so they are held as sorted runs, not one by one.
+		runs := snapshot.NewRuns(0, st.Scratch)
 		for _, f := range st.Next.Files.All() {
-			es = append(es, snapshot.GenericEntries(f, only...)...)
+			runs.Add(snapshot.GenericEntries(f, only...)...)
 		}
-		return &snapshot.Overlay{Extra: snapshot.NewMemKV(es)}
+		kv, err := runs.KV()
+		if err != nil {
+			return snapshot.ErrKV{Err: err}
+		}
+		return kv
 	}
+	changed := st.Next.Files.Changed()
+	var es []snapshot.Entry
 	hidden := make(map[string]bool, len(changed))
 	for _, p := range changed {
 		hidden[p] = true

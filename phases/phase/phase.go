@@ -60,6 +60,9 @@ type State struct {
 	Progress Progress
 	// Failpoint is called at named points so tests can kill a run there.
 	Failpoint func(name string)
+	// Scratch is a directory for the run's temporary files (NextIndex's
+	// runs on a full run); empty: they are held in memory.
+	Scratch string
 }
 
 // Hit calls the failpoint hook if one is set.

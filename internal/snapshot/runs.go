@@ -1,0 +1,257 @@
+package snapshot
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/lgraph/lgraph/internal/table"
+)
+
+// Runs collects index entries in any order and holds them as sorted runs:
+// prefix-compressed tables, in memory or in unlinked files of a scratch
+// directory, where an Entry costs its two slices' headers and allocations
+// besides its bytes. A full run derives every file's index entries at once
+// (on a 10,000-file repository they take hundreds of megabytes even
+// packed), so holding them in files read back block by block is what keeps
+// its memory near one run's size rather than the whole index's.
+//
+// Entries are puts: a key added twice keeps one of its values, as
+// SortEntries does. Runs is not safe for concurrent use.
+type Runs struct {
+	pending []Entry
+	held    int // bytes pending holds, headers included
+	limit   int
+	dir     string
+	runs    []run
+	err     error
+}
+
+// run is one sorted table and the file holding it (nil: in memory).
+type run struct {
+	r    *table.Reader
+	file *os.File
+}
+
+// entryOverhead is what an Entry costs besides its key and value bytes:
+// its slice headers and the allocation rounding of each.
+const entryOverhead = 80
+
+// DefaultRunBytes bounds the entries held unsorted before they are cut into
+// a run.
+const DefaultRunBytes = 16 << 20
+
+// NewRuns returns an empty collection that cuts a run every limit bytes of
+// pending entries (0: DefaultRunBytes) into an unlinked file of dir (""
+// keeps the runs in memory).
+func NewRuns(limit int, dir string) *Runs {
+	if limit <= 0 {
+		limit = DefaultRunBytes
+	}
+	return &Runs{limit: limit, dir: dir}
+}
+
+// Add adds entries; they may come in any order.
+func (r *Runs) Add(es ...Entry) {
+	if r.err != nil {
+		return
+	}
+	for _, e := range es {
+		r.pending = append(r.pending, e)
+		r.held += len(e.Key) + len(e.Value) + entryOverhead
+	}
+	if r.held >= r.limit {
+		r.err = r.cut()
+	}
+}
+
+// cut sorts the pending entries into one more run.
+func (r *Runs) cut() error {
+	if len(r.pending) == 0 {
+		return nil
+	}
+	es := SortEntries(r.pending)
+	t, err := r.pack(len(r.runs), r.held/4, func(w *table.Writer) error {
+		for _, e := range es {
+			if err := w.Add(e.Key, e.Value); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	r.runs = append(r.runs, t)
+	clear(r.pending) // let the entries' bytes go before the next run fills
+	r.pending, r.held = r.pending[:0], 0
+	return nil
+}
+
+// KV finishes the collection: the runs merged into one table, read in
+// place. The Runs must not be used afterwards; closing the KV releases its
+// file.
+func (r *Runs) KV() (*RunsKV, error) {
+	if r.err == nil {
+		r.err = r.cut()
+	}
+	r.pending = nil
+	if r.err != nil {
+		r.close()
+		return nil, fmt.Errorf("index runs: %w", r.err)
+	}
+	switch len(r.runs) {
+	case 0:
+		return &RunsKV{kv: NewMemKV(nil)}, nil
+	case 1:
+		return &RunsKV{kv: readerKV{r.runs[0].r}, file: r.runs[0].file}, nil
+	}
+	readers, size := make([]*table.Reader, len(r.runs)), 0
+	for i, run := range r.runs {
+		readers[i] = run.r
+		size += int(run.r.Info().Size)
+	}
+	view := table.NewView(readers...)
+	t, err := r.pack(len(r.runs), size, func(w *table.Writer) error {
+		it := view.Iter(nil, nil)
+		for it.Next() {
+			if err := w.Add(it.Key(), it.Value()); err != nil {
+				return err
+			}
+		}
+		return it.Err()
+	})
+	r.close()
+	if err != nil {
+		return nil, fmt.Errorf("index runs: merge: %w", err)
+	}
+	return &RunsKV{kv: readerKV{t.r}, file: t.file}, nil
+}
+
+// close releases the runs' files.
+func (r *Runs) close() {
+	for _, run := range r.runs {
+		if run.file != nil {
+			run.file.Close()
+		}
+	}
+	r.runs = nil
+}
+
+// pack writes one table through fill: into an unlinked file of the
+// scratch directory, or into memory (hint is about its size there, so the
+// buffer need not double its way to it).
+func (r *Runs) pack(n, hint int, fill func(w *table.Writer) error) (run, error) {
+	name := fmt.Sprintf("index run %d", n)
+	if r.dir == "" {
+		var buf bytes.Buffer
+		buf.Grow(hint)
+		if err := fillTable(&buf, fill); err != nil {
+			return run{}, err
+		}
+		b := buf.Bytes()
+		if cap(b) > len(b)+len(b)/8 {
+			b = bytes.Clone(b)
+		}
+		t, err := table.OpenBytes(name, b)
+		return run{r: t}, err
+	}
+	f, err := os.CreateTemp(r.dir, ".run-*")
+	if err != nil {
+		return run{}, err
+	}
+	// Unlinked at once: its space goes back when it is closed or the
+	// process dies, so a killed run leaves nothing behind.
+	_ = os.Remove(f.Name())
+	t, err := writeFile(f, fill)
+	if err != nil {
+		f.Close()
+		return run{}, fmt.Errorf("%s: %w", name, err)
+	}
+	return run{r: t, file: f}, nil
+}
+
+// writeFile writes a table into f and opens it for reads through f (not
+// mapped: the blocks a read needs are read, and nothing stays resident).
+func writeFile(f *os.File, fill func(w *table.Writer) error) (*table.Reader, error) {
+	bw := bufio.NewWriterSize(f, 1<<20)
+	if err := fillTable(bw, fill); err != nil {
+		return nil, err
+	}
+	if err := bw.Flush(); err != nil {
+		return nil, err
+	}
+	size, err := f.Seek(0, io.SeekCurrent)
+	if err != nil {
+		return nil, err
+	}
+	return table.Open(f, size)
+}
+
+func fillTable(out io.Writer, fill func(w *table.Writer) error) error {
+	w := table.NewWriter(out, table.Options{})
+	if err := fill(w); err != nil {
+		return err
+	}
+	_, err := w.Close()
+	return err
+}
+
+// RunsKV is the table Runs made, read as a KV.
+type RunsKV struct {
+	kv   KV
+	file *os.File
+}
+
+// Get implements KV.
+func (k *RunsKV) Get(key []byte) ([]byte, bool, error) { return k.kv.Get(key) }
+
+// Scan implements KV.
+func (k *RunsKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
+	return k.kv.Scan(prefix, fn)
+}
+
+// Close releases the table's file, if it has one.
+func (k *RunsKV) Close() error {
+	if k.file == nil {
+		return nil
+	}
+	f := k.file
+	k.file = nil
+	return f.Close()
+}
+
+// readerKV reads one table as a KV.
+type readerKV struct{ r *table.Reader }
+
+// Get implements KV.
+func (k readerKV) Get(key []byte) ([]byte, bool, error) {
+	v, found, _, err := k.r.Get(key)
+	return v, found, err
+}
+
+// Scan implements KV.
+func (k readerKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
+	it := k.r.Prefix(prefix)
+	for it.Next() {
+		if err := fn(it.Key(), it.Value()); err != nil {
+			if err == ErrStop {
+				return nil
+			}
+			return err
+		}
+	}
+	return it.Err()
+}
+
+// ErrKV is a KV whose every read fails with Err: an index that could not be
+// built answers through the callers' own read-error paths.
+type ErrKV struct{ Err error }
+
+// Get implements KV.
+func (k ErrKV) Get([]byte) ([]byte, bool, error) { return nil, false, k.Err }
+
+// Scan implements KV.
+func (k ErrKV) Scan([]byte, func(key, value []byte) error) error { return k.Err }
