@@ -92,6 +92,10 @@ func openS3(ctx context.Context, u *url.URL) (*s3Bucket, error) {
 		}
 		so.UsePathStyle = o.pathStyle
 		so.EndpointOptions.DisableHTTPS = o.noHTTPS
+		// internal/remote checks every object it reads against the
+		// SHA-256 that names it, and a mismatch must read as
+		// remote.ErrCorrupt, not as the SDK's CRC error halfway through.
+		so.ResponseChecksumValidation = aws.ResponseChecksumValidationWhenRequired
 	})
 	return &s3Bucket{client: client, name: name}, nil
 }
