@@ -18,6 +18,7 @@ type implicitVocab struct {
 	fileRoots map[string]bool
 	// fileExts end paths of files, not of endpoints.
 	fileExts map[string]bool
+	// syntaxes are the lexical rules of each language family.
 	syntaxes map[string]syntax
 	// sqlVerbs start the statements tables are read from.
 	sqlVerbs map[string]bool
