@@ -1,5 +1,5 @@
 // Package objstore is the object storage a team remote lives on: exactly
-// the six operations internal/remote needs (exists, streaming read,
+// the five operations internal/remote needs (exists, streaming read,
 // create-if-absent, list by prefix, close), over a shared directory
 // (file://) or S3 and S3-compatible servers (s3://). It replaces a
 // general multi-cloud library whose initializers cost every lgraph
