@@ -8,9 +8,9 @@ import (
 	"strings"
 )
 
-// Branch pointers are a log, not one object. gocloud offers a create-only
-// write (IfNotExist) but no compare-and-swap, and not every S3-compatible
-// server honours even that; so an entry's name carries both a sequence
+// Branch pointers are a log, not one object. Object stores offer a
+// create-only write (objstore.Bucket.Create) but no compare-and-swap, and
+// not every S3-compatible server honours even that; so an entry's name carries both a sequence
 // number and the manifest it points at: heads/<branch>/<seq>-<manifest>.
 // A push appends the next number after the newest entry it sees. Two
 // pushers that pick the same number write two different names, so

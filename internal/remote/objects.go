@@ -5,11 +5,12 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 
-	"gocloud.dev/gcerrors"
+	"github.com/lgraph/lgraph/internal/remote/objstore"
 )
 
 // objectKey is where an object whose bytes hash to sum lives. The two-hex
@@ -117,8 +118,8 @@ func (r *Remote) getStream(ctx context.Context, sum string, sink func(io.Reader)
 	if !validSum(sum) {
 		return 0, fmt.Errorf("%w: %q is not a SHA-256", ErrCorrupt, sum)
 	}
-	rd, err := r.bucket.NewReader(ctx, objectKey(sum), nil)
-	if gcerrors.Code(err) == gcerrors.NotFound {
+	rd, err := r.bucket.NewReader(ctx, objectKey(sum))
+	if errors.Is(err, objstore.ErrNotFound) {
 		return 0, fmt.Errorf("remote %s: object %s is missing", r.URL, sum)
 	}
 	if err != nil {

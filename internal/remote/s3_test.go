@@ -133,9 +133,7 @@ func TestS3CorruptObjectRefused(t *testing.T) {
 	for _, k := range keys {
 		for _, name := range ref.Tables {
 			if strings.HasPrefix(k[strings.LastIndex(k, "/")+1:], strings.TrimSuffix(name, ".tbl")) {
-				if err := r.bucket.WriteAll(ctx, k, []byte("not the table you hashed"), nil); err != nil {
-					t.Fatal(err)
-				}
+				s.overwrite(k, "not the table you hashed")
 				hit++
 			}
 		}
@@ -193,5 +191,29 @@ func TestS3ServerStoppedMidPush(t *testing.T) {
 	dev := cloneOf(t, origin)
 	if got, err := pull(t, check, dev.Dir, t.TempDir()); err != nil || !got.Found {
 		t.Fatalf("pull after the finished push: %+v, %v", got, err)
+	}
+}
+
+// TestS3CreateOnlyOnce writes one key twice through the real server: the
+// second write must be told it lost (If-None-Match: *), and the object
+// keeps the first writer's bytes.
+func TestS3CreateOnlyOnce(t *testing.T) {
+	s := startS3(t)
+	ctx := context.Background()
+	r := openS3(t, s)
+	first, err := r.create(ctx, "heads/main/00000000000000000001-a", strings.NewReader("first\n"))
+	if err != nil || !first {
+		t.Fatalf("first create: %v, %v", first, err)
+	}
+	second, err := r.create(ctx, "heads/main/00000000000000000001-a", strings.NewReader("second\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _, err := r.readSmall(ctx, "heads/main/00000000000000000001-a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if second || string(data) != "first\n" {
+		t.Fatalf("%s: second create reported %v and the object holds %q; want false and the first bytes", s.kind, second, data)
 	}
 }

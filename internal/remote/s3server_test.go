@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -63,8 +64,8 @@ func startS3(t *testing.T) *s3Server {
 	return s
 }
 
-// URL is the remote URL of the server's bucket, endpoint given as the
-// gocloud s3blob documents for S3-compatible servers.
+// URL is the remote URL of the server's bucket, endpoint given as
+// docs/remote.md documents for S3-compatible servers.
 func (s *s3Server) URL() string {
 	return fmt.Sprintf("s3://%s?endpoint=http://127.0.0.1:%d&use_path_style=true&disable_https=true&region=us-east-1", testBucket, s.port)
 }
@@ -117,6 +118,26 @@ func (s *s3Server) ready() bool {
 		return false
 	}
 	return resp.StatusCode < 500
+}
+
+// overwrite replaces key's bytes with a plain unconditional PUT, as a
+// faulty disk or a careless writer would; lgraph itself only ever
+// creates (the test server checks no signatures).
+func (s *s3Server) overwrite(key, data string) {
+	s.t.Helper()
+	u := fmt.Sprintf("http://127.0.0.1:%d/%s/%s", s.port, testBucket, key)
+	req, err := http.NewRequest(http.MethodPut, u, strings.NewReader(data))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		s.t.Fatalf("overwrite %s: %s", key, resp.Status)
+	}
 }
 
 // stop kills the server process, as a crash or a network cut would end it.

@@ -8,21 +8,6 @@ import (
 	"github.com/lgraph/lgraph/internal/facts"
 )
 
-// genericEvents are in-process event names (Node streams, DOM, UI
-// components) that an emit or subscribe call uses without naming any
-// shared channel.
-var genericEvents = toSet(`error data end close open change message connect connection disconnect ready
-start stop finish drain exit update input click load submit timeout response request init destroy done
-abort success fail failure progress resize scroll focus blur keydown keyup select reset cancel save delete
-create remove add show hide toggle next complete event events log warning info debug`)
-
-// fileRoots are file system directories: a "route" under them is a path.
-var fileRoots = toSet(`tmp etc var usr dev proc sys home opt bin sbin lib root mnt run private Users`)
-
-// fileExts end paths of files, not of endpoints.
-var fileExts = toSet(`py go js ts rb php java rs c h cc cpp cs sh bash txt log md yaml yml toml ini cfg conf
-pem key crt so dll jar zip tar gz tgz bz2 xz whl exe lock sock pid`)
-
 // Patterns are compiled on first use, not when the binary starts.
 var (
 	routeParam = sync.OnceValue(func() *regexp.Regexp {
@@ -43,7 +28,7 @@ func valid(kind, key string) (string, bool) {
 		// happens to be called config, not configuration keys.
 		return key, !(key[0] >= 'A' && key[0] <= 'Z' && len(key) > 1 && key[1] >= 'a' && key[1] <= 'z')
 	case KindTopic:
-		return key, !genericEvents[strings.ToLower(key)]
+		return key, !vocab().genericEvents[strings.ToLower(key)]
 	case KindRoute:
 		return validRoute(key)
 	}
@@ -83,10 +68,10 @@ func validRoute(p string) (string, bool) {
 		p = p[len(base):]
 	}
 	root, _, _ := strings.Cut(p[1:], "/")
-	if fileRoots[root] || strings.Contains(p, "//") {
+	if vocab().fileRoots[root] || strings.Contains(p, "//") {
 		return "", false
 	}
-	if dot := strings.LastIndexByte(p, '.'); dot > strings.LastIndexByte(p, '/') && fileExts[p[dot+1:]] {
+	if dot := strings.LastIndexByte(p, '.'); dot > strings.LastIndexByte(p, '/') && vocab().fileExts[p[dot+1:]] {
 		return "", false
 	}
 	p = routeParam().ReplaceAllString(p, "{}")

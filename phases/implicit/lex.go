@@ -31,25 +31,13 @@ type syntax struct {
 	beginEnd   bool // =begin … =end comments (Ruby)
 }
 
-var syntaxes = map[string]syntax{
-	lang.FamilyGo:     {slash: true, charQuote: true, backtick: true},
-	lang.FamilyC:      {slash: true, charQuote: true, rawQuote: 'R'},
-	lang.FamilyCSharp: {slash: true, charQuote: true, triple: true, rawQuote: '@'},
-	lang.FamilyJava:   {slash: true, charQuote: true, triple: true},
-	lang.FamilyRust:   {slash: true, nested: true, charQuote: true, multiline: true, rawQuote: 'r'},
-	lang.FamilyJS:     {slash: true, backtick: true, regexLit: true},
-	lang.FamilyPHP:    {slash: true, hash: true, multiline: true, heredoc: "<<<"},
-	lang.FamilyPython: {hash: true, triple: true, docstrings: true},
-	lang.FamilyRuby:   {hash: true, multiline: true, backtick: true, heredoc: "<<", beginEnd: true},
-}
-
 // syntaxOf returns the syntax of a language family; unknown families get
 // C-like comments, the most common.
 func syntaxOf(family string) syntax {
-	if s, ok := syntaxes[family]; ok {
+	if s, ok := vocab().syntaxes[family]; ok {
 		return s
 	}
-	return syntaxes[lang.FamilyC]
+	return vocab().syntaxes[lang.FamilyC]
 }
 
 // lexer walks a file once and records its comments and string literals.

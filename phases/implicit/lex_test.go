@@ -81,7 +81,7 @@ func FuzzLex(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, src string) {
-		for family := range syntaxes {
+		for family := range vocab().syntaxes {
 			end := 0
 			for _, r := range lex(family, src) {
 				if r.Start < end || r.End < r.Start || r.End > len(src) {

@@ -8,42 +8,6 @@ import "strings"
 // and each table name sits where the grammar puts one and is followed by
 // what the grammar allows there (an alias, a clause keyword, punctuation).
 
-// sqlVerbs start the statements tables are read from.
-var sqlVerbs = map[string]bool{"select": true, "insert": true, "update": true, "delete": true, "create": true,
-	"alter": true, "drop": true, "truncate": true, "with": true, "replace": true, "merge": true}
-
-// sqlClauses start query-builder fragments ("INNER JOIN feeds f ON …",
-// "FROM entries e"); being ordinary English words too, they count only
-// when written in capitals.
-var sqlClauses = map[string]bool{"from": true, "join": true, "inner": true, "left": true, "right": true, "full": true, "cross": true, "natural": true}
-
-// sqlReserved are words that are never a table name or an alias.
-var sqlReserved = toSet(`select from where set values into update delete insert join inner outer left right
-full cross natural on using group order by having limit offset union all except intersect returning as
-table create alter drop truncate if not exists only temp temporary unlogged index view default and or
-is null in like between case when then else end distinct with recursive lateral window fetch for
-replace ignore conflict do nothing merge matched primary key references unique constraint add column
-rename to asc desc exists select`)
-
-// sqlFollow are the keywords a table reference (or its alias) may precede.
-var sqlFollow = toSet(`where set values join inner outer left right full cross natural on using group
-order having limit offset union except intersect returning select default add drop rename alter for
-window fetch with output straight_join partition tablesample column constraint owner if`)
-
-// sqlStop are English words no SQL statement holds outside its quotes;
-// one of them marks the literal as prose.
-var sqlStop = toSet(`the this that these those your you our we it its which will would should could can
-has have was were been are my me please must cannot there here what how why because about also just
-than some any each every ensure`)
-
-// sqlSkipFrom are functions whose arguments use FROM without a table:
-// EXTRACT(YEAR FROM t), SUBSTRING(s FROM 2), TRIM(LEADING 'x' FROM s).
-var sqlSkipFrom = toSet(`extract substring substr trim overlay position`)
-
-// sqlSystem are catalog tables every database client may touch; sharing
-// them couples nothing.
-var sqlSystem = toSet(`dual sqlite_master sqlite_sequence sqlite_schema`)
-
 func toSet(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
@@ -85,7 +49,7 @@ func sqlStatement(text string) bool {
 		buf[k-i] = text[k] | 0x20 // ASCII letters only: lower case
 	}
 	// m[string(bytes)] does not allocate.
-	return sqlVerbs[string(buf[:j-i])] || sqlClauses[string(buf[:j-i])] && upper
+	return vocab().sqlVerbs[string(buf[:j-i])] || vocab().sqlClauses[string(buf[:j-i])] && upper
 }
 
 // sqlTables lists the tables an SQL statement names, normalized.
@@ -95,7 +59,7 @@ func sqlTables(text string) []string {
 		toks = toks[1:]
 	}
 	for _, t := range toks {
-		if !t.quoted && sqlStop[t.word] {
+		if !t.quoted && vocab().sqlStop[t.word] {
 			return nil
 		}
 	}
@@ -118,7 +82,7 @@ func sqlTables(text string) []string {
 		case t.word == "as" && k > 0 && toks[k-1].word != "" && k+1 < len(toks) && toks[k+1].punct == '(':
 			ctes[toks[k-1].word] = true
 		case t.quoted:
-		case t.word == "from" && (len(parens) > 0 && sqlSkipFrom[parens[len(parens)-1]] || prevWord(toks, k) == "distinct"):
+		case t.word == "from" && (len(parens) > 0 && vocab().sqlSkipFrom[parens[len(parens)-1]] || prevWord(toks, k) == "distinct"):
 		case t.word == "from" || t.word == "join" || t.word == "into" || t.word == "update" || t.word == "table" ||
 			t.word == "on" && index || k == 0 && t.word == "truncate":
 			for next := k + 1; ; next++ { // FROM a, b
@@ -171,15 +135,11 @@ func sqlShape(toks []sqlToken) bool {
 	return true // with, truncate, from, join
 }
 
-// dockerInstructions are the words that start the lines of a Dockerfile
-// after its FROM line.
-var dockerInstructions = toSet(`run add copy cmd entrypoint workdir expose env arg label user volume`)
-
 // dockerfile reports whether a FROM fragment is a Dockerfile: a capitalized
 // instruction follows the image name.
 func dockerfile(toks []sqlToken) bool {
 	for _, t := range toks[1:] {
-		if dockerInstructions[t.word] && t.raw == strings.ToUpper(t.raw) {
+		if vocab().dockerInstructions[t.word] && t.raw == strings.ToUpper(t.raw) {
 			return true
 		}
 	}
@@ -228,7 +188,7 @@ func tableAt(toks []sqlToken, k int) (name string, end int, ok bool) {
 		parts = parts[1:]
 	}
 	name = strings.Join(parts, ".")
-	if sqlSystem[name] || parts[0] == "information_schema" || parts[0] == "pg_catalog" || parts[0] == "sys" {
+	if vocab().sqlSystem[name] || parts[0] == "information_schema" || parts[0] == "pg_catalog" || parts[0] == "sys" {
 		return "", end, false
 	}
 	return name, end, true
@@ -238,7 +198,7 @@ func tableAt(toks []sqlToken, k int) (name string, end int, ok bool) {
 // two characters that is not a keyword.
 func validTable(parts []string) bool {
 	for _, p := range parts {
-		if len(p) < 2 || sqlReserved[p] || p[0] >= '0' && p[0] <= '9' {
+		if len(p) < 2 || vocab().sqlReserved[p] || p[0] >= '0' && p[0] <= '9' {
 			return false
 		}
 		for i := 0; i < len(p); i++ {
@@ -259,7 +219,7 @@ func followOK(toks []sqlToken, k int) (int, bool) {
 			return true
 		}
 		t := toks[k]
-		return t.punct == ',' || t.punct == ';' || t.punct == '(' || t.punct == ')' || !t.quoted && sqlFollow[t.word]
+		return t.punct == ',' || t.punct == ';' || t.punct == '(' || t.punct == ')' || !t.quoted && vocab().sqlFollow[t.word]
 	}
 	if k < len(toks) && toks[k].word == "as" {
 		k++
@@ -272,7 +232,7 @@ func followOK(toks []sqlToken, k int) (int, bool) {
 	if k >= len(toks) {
 		return k, false
 	}
-	if t := toks[k]; t.param || t.punct != 0 || sqlReserved[t.word] {
+	if t := toks[k]; t.param || t.punct != 0 || vocab().sqlReserved[t.word] {
 		return k, false
 	}
 	return k + 1, end(k + 1) // an alias

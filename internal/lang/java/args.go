@@ -94,7 +94,7 @@ func (x *extractor) resultType(e *sitter.Node) string {
 	obj := e.ChildByFieldId(x.k.fObject)
 	switch {
 	case name == "toString" || name == "hashCode" || name == "equals" || name == "getClass":
-		return libResults[name]
+		return vocab().libResults[name]
 	case obj == nil || obj.KindId() == x.k.this:
 		for i := len(x.in.types) - 1; i >= 0; i-- {
 			if sigs, ok := x.in.types[i].results[name]; ok {
@@ -110,10 +110,10 @@ func (x *extractor) resultType(e *sitter.Node) string {
 		if obj.KindId() == x.k.identifier && syntax.IsUpper(syntax.Text(obj, x.src)[0]) {
 			recv = syntax.Text(obj, x.src) // a static call
 		}
-		if t, ok := libResults[recv+"."+name]; ok {
+		if t, ok := vocab().libResults[recv+"."+name]; ok {
 			return t
 		}
-		if t, ok := libResults[name]; ok {
+		if t, ok := vocab().libResults[name]; ok {
 			return t
 		}
 	}
@@ -157,47 +157,6 @@ func (x *extractor) firstArg(call *sitter.Node) *sitter.Node {
 	return nil
 }
 
-// libResults are the simple result types of common library methods,
-// by receiver type and name ("Date.getTime") or by name alone where the
-// library's types agree. They are read only for a library receiver.
-var libResults = map[string]string{
-	"toString": "String", "name": "String", "getName": "String", "getSimpleName": "String", "getCanonicalName": "String",
-	"getMessage": "String", "substring": "String", "trim": "String", "strip": "String", "toLowerCase": "String",
-	"toUpperCase": "String", "concat": "String", "replace": "String", "replaceAll": "String", "intern": "String",
-	"getPath": "String", "getAbsolutePath": "String", "getParent": "String", "format": "String",
-	"length": "int", "size": "int", "hashCode": "int", "indexOf": "int", "lastIndexOf": "int", "compareTo": "int",
-	"intValue": "int", "ordinal": "int", "getModifiers": "int", "read": "int", "codePointAt": "int",
-	"longValue": "long", "doubleValue": "double", "floatValue": "float", "charAt": "char", "charValue": "char",
-	"booleanValue": "boolean", "isEmpty": "boolean", "equals": "boolean", "startsWith": "boolean",
-	"endsWith": "boolean", "contains": "boolean", "hasNext": "boolean", "isArray": "boolean", "isPrimitive": "boolean",
-	"isInterface": "boolean", "isInstance": "boolean", "isAssignableFrom": "boolean", "containsKey": "boolean",
-	"isDirectory": "boolean", "isFile": "boolean", "exists": "boolean", "equalsIgnoreCase": "boolean", "matches": "boolean",
-	"toCharArray": "char[]", "getBytes": "byte[]", "split": "String[]", "toByteArray": "byte[]",
-	"getClass": "-Class", "getComponentType": "-Class", "getSuperclass": "-Class", "getDeclaringClass": "-Class",
-	"iterator":     "Iterator",
-	"Date.getTime": "long", "File.length": "long", "File.lastModified": "long", "File.getParentFile": "-File",
-	"File.getAbsoluteFile": "-File", "File.getCanonicalFile": "-File", "Path.toFile": "-File", "File.toPath": "-Path",
-	"Calendar.getTime": "-Date", "Class.forName": "-Class", "Thread.currentThread": "-Thread",
-	"System.currentTimeMillis": "long", "System.nanoTime": "long", "System.lineSeparator": "String",
-	"System.getProperty": "String", "String.valueOf": "String", "String.join": "String",
-	"Integer.parseInt": "int", "Long.parseLong": "long", "Double.parseDouble": "double", "Float.parseFloat": "float",
-	"Integer.valueOf": "Integer", "Long.valueOf": "Long", "Boolean.valueOf": "Boolean", "Character.valueOf": "Character",
-	"Charset.defaultCharset": "-Charset", "Charset.forName": "-Charset", "Paths.get": "-Path", "Path.of": "-Path",
-	"Path.resolve": "-Path", "Path.getFileName": "-Path", "Path.getParent": "-Path", "Path.toAbsolutePath": "-Path",
-	"Path.normalize": "-Path", "File.getName": "String", "Instant.now": "-Instant", "Duration.ofMillis": "-Duration",
-	"Thread.getName": "String", "Locale.getDefault": "-Locale", "TimeZone.getDefault": "-TimeZone",
-	"Calendar.getInstance": "-Calendar", "Charset.name": "String", "Files.size": "long",
-}
-
-// libFields are the simple types of common library constants.
-var libFields = map[string]string{
-	"StandardCharsets.UTF_8": "-Charset", "StandardCharsets.US_ASCII": "-Charset", "StandardCharsets.ISO_8859_1": "-Charset",
-	"StandardCharsets.UTF_16": "-Charset", "StandardCharsets.UTF_16BE": "-Charset", "StandardCharsets.UTF_16LE": "-Charset",
-	"File.separator": "String", "File.separatorChar": "char", "File.pathSeparator": "String", "File.pathSeparatorChar": "char",
-	"System.out": "-PrintStream", "System.err": "-PrintStream", "System.in": "-InputStream",
-	"Boolean.TRUE": "Boolean", "Boolean.FALSE": "Boolean", "Locale.ROOT": "-Locale", "Locale.ENGLISH": "-Locale", "Locale.US": "-Locale",
-}
-
 // fieldType is the simple type of a.b: an array's length, a field of this.
 func (x *extractor) fieldType(e *sitter.Node) string {
 	obj, f := e.ChildByFieldId(x.k.fObject), e.ChildByFieldId(x.k.fField)
@@ -210,10 +169,10 @@ func (x *extractor) fieldType(e *sitter.Node) string {
 	}
 	if obj.KindId() == x.k.identifier {
 		if _, local := x.lookup(syntax.Text(obj, x.src)); !local && x.typeRoot(syntax.Text(obj, x.src)) == facts.NotRepo {
-			if t, ok := unboxedJava[syntax.Text(obj, x.src)]; ok && (name == "MAX_VALUE" || name == "MIN_VALUE") {
+			if t, ok := vocab().unboxedJava[syntax.Text(obj, x.src)]; ok && (name == "MAX_VALUE" || name == "MIN_VALUE") {
 				return t // Integer.MAX_VALUE
 			}
-			if t, ok := libFields[syntax.Text(obj, x.src)+"."+name]; ok {
+			if t, ok := vocab().libFields[syntax.Text(obj, x.src)+"."+name]; ok {
 				return t
 			}
 		}
@@ -266,19 +225,14 @@ func (x *extractor) binaryType(e *sitter.Node) string {
 	return promote(lt, rt)
 }
 
-var unboxedJava = map[string]string{"Byte": "byte", "Short": "short", "Character": "char", "Integer": "int", "Long": "long", "Float": "float", "Double": "double"}
-
-// numericRank orders the primitive types binary numeric promotion yields.
-var numericRank = map[string]int{"byte": 1, "short": 1, "char": 1, "int": 1, "long": 2, "float": 3, "double": 4}
-
 // promote is the type of arithmetic on two primitives, "?" otherwise.
 func promote(a, b string) string {
-	ra, rb := numericRank[a], numericRank[b]
+	ra, rb := vocab().numericRank[a], vocab().numericRank[b]
 	if ra == 0 || rb == 0 {
 		return "?"
 	}
 	for _, t := range []string{"double", "float", "long"} {
-		if numericRank[t] == max(ra, rb) {
+		if vocab().numericRank[t] == max(ra, rb) {
 			return t
 		}
 	}

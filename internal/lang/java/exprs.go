@@ -23,7 +23,7 @@ func (x *extractor) exprChain(e *sitter.Node) string {
 	case k.methodInvocation:
 		obj := e.ChildByFieldId(k.fObject)
 		name := syntax.Text(e.ChildByFieldId(k.fName), x.src)
-		if objectMethods[name] {
+		if vocab().objectMethods[name] {
 			return facts.NotRepo
 		}
 		if name == "requireNonNull" && obj != nil && syntax.Text(obj, x.src) == "Objects" {
@@ -64,10 +64,6 @@ func (x *extractor) exprChain(e *sitter.Node) string {
 	}
 	return facts.Unknown
 }
-
-// objectMethods are Object's methods: whatever a receiver is, their
-// results are library types.
-var objectMethods = setOf("toString hashCode equals getClass")
 
 // joinChain appends a step to a chain that names a repository value.
 func joinChain(chain, step string) string {

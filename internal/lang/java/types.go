@@ -26,21 +26,6 @@ type typedVar struct {
 
 var unknownVar = typedVar{chain: facts.Unknown, typ: "?"}
 
-// langTypes are the java.lang types a file sees without an import; a
-// name among them that the file neither declares nor imports is not the
-// repository's.
-var langTypes = setOf("Object String StringBuilder StringBuffer Math StrictMath System Integer Long Short Byte " +
-	"Double Float Character Boolean Number Thread Runtime Class ClassLoader Enum Iterable Comparable CharSequence " +
-	"Cloneable Runnable AutoCloseable Throwable Exception RuntimeException Error IllegalArgumentException " +
-	"IllegalStateException NullPointerException UnsupportedOperationException IndexOutOfBoundsException " +
-	"ArrayIndexOutOfBoundsException StringIndexOutOfBoundsException ClassCastException ArithmeticException " +
-	"NumberFormatException CloneNotSupportedException InterruptedException SecurityException " +
-	"ReflectiveOperationException ClassNotFoundException NoSuchMethodException NoSuchFieldException " +
-	"IllegalAccessException InstantiationException AssertionError OutOfMemoryError StackOverflowError " +
-	"LinkageError Void Record Process ProcessBuilder ThreadLocal InheritableThreadLocal Package Module " +
-	"StackTraceElement Appendable Readable ThreadGroup ArrayStoreException NegativeArraySizeException " +
-	"ExceptionInInitializerError InternalError VirtualMachineError IllegalMonitorStateException")
-
 func setOf(words string) map[string]bool {
 	m := map[string]bool{}
 	for _, w := range strings.Fields(words) {
@@ -124,7 +109,7 @@ func (x *extractor) typeRoot(name string) string {
 		return x.in.declared[name]
 	case x.in.imports[name] != "":
 		return x.in.imports[name]
-	case langTypes[name]:
+	case vocab().langTypes[name]:
 		return facts.NotRepo
 	}
 	return name

@@ -34,9 +34,6 @@ type extractor struct {
 	fields map[string]int
 }
 
-// blocks open a scope for their parameters and locals.
-var blocks = map[string]bool{"block": true, "do_block": true, "lambda": true}
-
 func extract(root *sitter.Node, src []byte) *facts.File {
 	x := &extractor{src: src, g: table(), f: &facts.File{}, fields: map[string]int{}}
 	x.locals.Push() // the file's own locals
@@ -49,7 +46,7 @@ func extract(root *sitter.Node, src []byte) *facts.File {
 func (x *extractor) walk(c *sitter.TreeCursor) {
 	n := c.Node()
 	kind := x.g.Kind(n)
-	block := blocks[kind]
+	block := vocab().blocks[kind]
 	if block {
 		x.locals.Push()
 		x.declareParams(x.g.Child(n, "parameters"))

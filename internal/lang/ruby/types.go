@@ -13,27 +13,6 @@ import (
 // instance variables as fields of their class, so that x.m and @x.m can
 // name the receiver's class.
 
-// coreMethods are methods of Ruby's core classes (Object, Kernel,
-// Enumerable, Array, Hash, String, Integer): called on a value whose type
-// the file cannot tell, they are taken for the core method rather than
-// guessed at among the repository's methods of that name.
-var coreMethods = syntax.WordSet(`to_s to_str to_sym to_i to_f to_a to_h to_proc inspect class is_a? kind_of?
-		instance_of? respond_to? nil? eql? equal? hash send public_send __send__ object_id dup clone freeze
-		frozen? tap then instance_variable_get instance_variable_set instance_variables method methods
-		length size empty? any? all? none? count each each_with_index each_with_object each_pair each_key
-		each_value map map! flat_map collect select select! filter filter_map reject reject! find detect
-		find_index index include? member? key? has_key? value? keys values fetch dig store delete delete_if
-		merge merge! update first last push pop shift unshift concat join split sort sort! sort_by min max
-		min_by max_by sum reduce inject group_by partition zip uniq compact flatten reverse take drop slice
-		sub gsub sub! gsub! strip chomp downcase upcase capitalize start_with? end_with? match match? scan
-		tr encode force_encoding bytesize chars bytes lines format times upto downto between? abs round
-		floor ceil succ pred zero? positive? negative? even? odd? to_enum each_slice each_cons transform_values
-		transform_keys sort_by! key invert values_at fetch_values assoc compare_by_identity
-		is_a instance_eval instance_exec class_eval module_eval define_singleton_method freeze
-		const_get const_set const_defined? ancestors instance_methods private_method_defined?
-		method_defined? public_method_defined? instance_method name superclass message backtrace full_message
-		cause call read write close puts print gets flush`)
-
 // declareParams declares the names of method or block parameters.
 func (x *extractor) declareParams(ps *sitter.Node) {
 	if ps == nil {
@@ -203,7 +182,7 @@ func (x *extractor) recvChain(recv *sitter.Node, name string) string {
 		return ""
 	}
 	c := x.exprChain(recv)
-	if coreMethods[name] && !x.typed(c) {
+	if vocab().coreMethods[name] && !x.typed(c) {
 		return facts.NotRepo
 	}
 	return c
@@ -238,11 +217,6 @@ func constChain(written string) string {
 	return strings.ReplaceAll(strings.TrimPrefix(syntax.NoSpace(written), "::"), "::", ".")
 }
 
-// notCalls are the parents of an identifier that names no method:
-// parameters and alias/undef operands.
-var notCalls = syntax.WordSet(`method_parameters block_parameters lambda_parameters destructured_parameter
-	alias undef keyword_parameter optional_parameter splat_parameter hash_splat_parameter block_parameter`)
-
 // identifier handles a bare identifier: a rescue or for variable declares
 // a local; any other that is no local variable calls a method of self
 // (Ruby reads "total" with no local total as total()).
@@ -265,7 +239,7 @@ func (x *extractor) identifier(n *sitter.Node, field string) {
 	case pk == "exception_variable" || pk == "for" && field == "pattern":
 		x.locals.Declare(name, facts.Unknown)
 		return
-	case notCalls[pk]:
+	case vocab().notCalls[pk]:
 		return
 	}
 	if _, isLocal := x.locals.Lookup(name); isLocal {

@@ -5,6 +5,8 @@
 package rust
 
 import (
+	"sync"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 	tsrust "github.com/tree-sitter/tree-sitter-rust/bindings/go"
 
@@ -13,18 +15,20 @@ import (
 )
 
 // Language returns Rust.
-func Language() lang.Language { return language }
+func Language() lang.Language { return language() }
 
 // language is Rust: its grammar, rules and functions.
-var language = &syntax.Language{
-	Grammar: &syntax.Grammar{Name: lang.Rust, Language: rustGrammar, Extract: extract},
-	// Resolution in Rust: a name is in scope only where it is defined or used;
-	// use a::b may name a module; a call of a standard method on a receiver of
-	// unknown type is not guessed at.
-	Rules:      lang.Traits{SubmoduleSep: "::", StdMethods: stdMethods},
-	Keys:       moduleKeys,
-	Candidates: importCandidates,
-	Project:    newRustProject,
-}
+var language = sync.OnceValue(func() *syntax.Language {
+	return &syntax.Language{
+		Grammar: &syntax.Grammar{Name: lang.Rust, Language: rustGrammar, Extract: extract},
+		// Resolution in Rust: a name is in scope only where it is defined or used;
+		// use a::b may name a module; a call of a standard method on a receiver of
+		// unknown type is not guessed at.
+		Rules:      lang.Traits{SubmoduleSep: "::", StdMethods: vocab().stdMethods},
+		Keys:       moduleKeys,
+		Candidates: importCandidates,
+		Project:    newRustProject,
+	}
+})
 
 func rustGrammar() *sitter.Language { return sitter.NewLanguage(tsrust.Language()) }

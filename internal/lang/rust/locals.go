@@ -96,13 +96,6 @@ func (x *extractor) enterBody(n *sitter.Node, kind string) bool {
 	return true
 }
 
-// elementClosures are standard methods whose closure argument takes
-// the receiver's values one by one (Option::map takes the wrapped value).
-var elementClosures = words(`map and_then filter for_each any all find position filter_map
-	flat_map inspect take_while skip_while map_while max_by_key min_by_key max_by min_by sort_by
-	sort_by_key sort_unstable_by sort_unstable_by_key retain dedup_by_key is_some_and is_none_or
-	binary_search_by binary_search_by_key partition`)
-
 // closureOver declares the untyped parameters of a closure passed to one
 // of rustElementClosures with the values of the receiver: in
 // `v.iter().map(|m| m.start())`, m is one of v's values.
@@ -113,7 +106,7 @@ func (x *extractor) closureOver(n *sitter.Node) {
 	}
 	call := args.Parent()
 	fn := x.g.Child(call, "function")
-	if call == nil || fn == nil || x.g.Kind(fn) != "field_expression" || !elementClosures[syntax.Text(x.g.Child(fn, "field"), x.src)] {
+	if call == nil || fn == nil || x.g.Kind(fn) != "field_expression" || !vocab().elementClosures[syntax.Text(x.g.Child(fn, "field"), x.src)] {
 		return
 	}
 	elem := step(x.exprChain(x.g.Child(fn, "value")), facts.Unwrap)

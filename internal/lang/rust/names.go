@@ -161,7 +161,7 @@ func (x *extractor) addUse(imp facts.Import) {
 	x.f.Imports = append(x.f.Imports, imp)
 	switch {
 	case imp.Kind == "wildcard":
-		if !stdCrates[pathHead(imp.Path)] && len(x.mods) == 0 && x.fnDepth == 0 {
+		if !vocab().stdCrates[pathHead(imp.Path)] && len(x.mods) == 0 && x.fnDepth == 0 {
 			x.globs = append(x.globs, imp.Path)
 		}
 	case len(imp.Names) > 0:
@@ -243,7 +243,7 @@ func (x *extractor) nameRoot(name string, portable bool) string {
 	if p, ok := x.uses[name]; ok {
 		i := strings.LastIndex(p, "::")
 		switch {
-		case stdCrates[pathHead(p)]:
+		case vocab().stdCrates[pathHead(p)]:
 			return facts.NotRepo
 		case i < 0:
 			return facts.Unknown // a crate bound whole
@@ -253,7 +253,7 @@ func (x *extractor) nameRoot(name string, portable bool) string {
 	switch {
 	case x.items[name]:
 		return name
-	case prelude[name]:
+	case vocab().prelude[name]:
 		return facts.NotRepo
 	case portable && len(x.globs) == 1:
 		return facts.Imported(x.globs[0], name)
@@ -290,7 +290,7 @@ func (x *extractor) pathChain(segs []string, portable bool) string {
 	case x.inlineModule(segs[0]):
 		root = strings.Join(segs[:k+1], ".")
 	default:
-		if stdCrates[pathHead(x.expandModule(segs[:k]))] {
+		if vocab().stdCrates[pathHead(x.expandModule(segs[:k]))] {
 			return facts.NotRepo
 		}
 		root = facts.Imported(x.expandModule(segs[:k]), segs[k])
@@ -326,46 +326,6 @@ func (x *extractor) pathSegs(n *sitter.Node) []string {
 	}
 	return nil
 }
-
-// stdCrates are the crates every Rust program may name without
-// depending on them; nothing in them is in the repository.
-var stdCrates = map[string]bool{"std": true, "core": true, "alloc": true}
-
-// prelude are the standard names in scope without a use (the prelude).
-var prelude = map[string]bool{
-	"String": true, "Vec": true, "Box": true, "Option": true, "Result": true, "Some": true, "None": true,
-	"Ok": true, "Err": true, "Iterator": true, "IntoIterator": true, "DoubleEndedIterator": true,
-	"ExactSizeIterator": true, "Extend": true, "ToString": true, "ToOwned": true, "Clone": true,
-	"Copy": true, "Default": true, "Drop": true, "Eq": true, "PartialEq": true, "Ord": true,
-	"PartialOrd": true, "From": true, "Into": true, "TryFrom": true, "TryInto": true, "AsRef": true,
-	"AsMut": true, "Fn": true, "FnMut": true, "FnOnce": true, "Send": true, "Sync": true,
-	"Sized": true, "Unpin": true, "FromIterator": true,
-}
-
-// stdMethods are methods of standard types (Option, Result, Vec,
-// String, slices, iterators, maps, paths, the common traits): on a
-// receiver of unknown type, a repository method of one of these names is
-// no better than a guess (spec.StdMethods).
-var stdMethods = words(`unwrap expect unwrap_or unwrap_or_else unwrap_or_default unwrap_err expect_err
-		ok err ok_or ok_or_else map map_err map_or map_or_else and_then or_else or and filter filter_map flat_map
-		flatten is_some is_none is_ok is_err is_some_and is_none_or is_ok_and as_ref as_mut as_deref as_deref_mut
-		take replace insert get_or_insert get_or_insert_with zip unzip clone cloned copied clone_from to_owned
-		to_string to_vec into into_iter iter iter_mut len is_empty push push_str pop get get_mut first last
-		first_mut last_mut contains contains_key extend extend_from_slice clear drain retain truncate remove
-		swap sort sort_by sort_by_key sort_unstable sort_unstable_by dedup reverse split_at split_off
-		split splitn rsplit rsplitn split_whitespace lines chars bytes char_indices trim trim_start trim_end
-		starts_with ends_with strip_prefix strip_suffix find rfind position rposition any all count sum
-		product max min max_by min_by max_by_key min_by_key fold for_each collect enumerate rev skip
-		skip_while take_while step_by chain peekable peek next next_back nth windows chunks join concat
-		as_str as_bytes as_slice as_mut_slice as_ptr as_path to_path_buf to_str to_string_lossy to_lowercase
-		to_uppercase to_ascii_lowercase to_ascii_uppercase eq ne cmp partial_cmp lt le gt ge hash fmt
-		borrow borrow_mut lock read write try_lock entry or_insert or_insert_with or_default keys values
-		values_mut capacity reserve with_capacity parent file_name extension exists is_file is_dir display
-		read_to_end read_to_string read_line write_all write_fmt flush parse format default from try_from
-		try_into as_secs as_millis elapsed duration_since checked_add checked_sub saturating_sub
-		saturating_add wrapping_add wrapping_sub abs pow is_ascii is_alphabetic is_numeric is_whitespace
-		load store fetch_add fetch_sub compare_exchange send recv join_handle spawn into_inner get_ref
-		downcast downcast_ref type_id`)
 
 func words(s string) map[string]bool {
 	out := map[string]bool{}

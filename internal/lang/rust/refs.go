@@ -108,7 +108,7 @@ func (x *extractor) pathRef(mod []string, name, kind string, line int) {
 		x.ref(name, head, kind, line) // the resolver binds the import
 	default:
 		p := x.expandModule(mod)
-		if stdCrates[pathHead(p)] {
+		if vocab().stdCrates[pathHead(p)] {
 			x.refRecv(name, qual, facts.NotRepo, kind, line)
 			return
 		}

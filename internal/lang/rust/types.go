@@ -9,35 +9,6 @@ import (
 
 // Type chains (internal/facts/chain.go) of Rust types and expressions.
 
-// wrappers wrap one value the way Option and Result do: their own
-// methods (unwrap, map, ok) are standard ones, `?` and unwrap reach the
-// value. A crate's own `Result<T>` alias is one too.
-var wrappers = map[string]bool{"Option": true, "Result": true}
-
-// collections hold values of their first type argument (or of the
-// given one for maps, whose values are what get and values() give): like
-// an Option, indexing, iterating or getting from one reaches a value.
-var collections = map[string]int{
-	"Vec": 0, "VecDeque": 0, "LinkedList": 0, "HashSet": 0, "BTreeSet": 0, "BinaryHeap": 0,
-	"HashMap": 1, "BTreeMap": 1,
-}
-
-// sameElements are standard methods whose result holds the same
-// values as their receiver (an iterator, a subslice, an Option of one):
-// `for m in v.iter()` and `v.first().unwrap()` reach v's values.
-var sameElements = words(`iter iter_mut into_iter drain values values_mut into_values rev skip
-	step_by filter peekable cloned copied as_slice as_mut_slice as_ref as_mut as_deref as_deref_mut ok
-	by_ref get get_mut first last first_mut last_mut pop pop_front pop_back front back peek next
-	next_back nth find min max min_by_key max_by_key take`)
-
-// selfMakers are standard trait functions that make a value of the
-// type they are called on.
-var selfMakers = map[string]bool{"default": true, "from": true}
-
-// transparent are standard pointers whose methods are, in practice,
-// those of the value they point to.
-var transparent = map[string]bool{"Box": true, "Rc": true, "Arc": true, "Cow": true, "Pin": true, "ManuallyDrop": true}
-
 // typeChain is the chain of a type expression.
 func (x *extractor) typeChain(t *sitter.Node, portable bool) string {
 	if t == nil {
@@ -78,11 +49,11 @@ func (x *extractor) genericChain(t *sitter.Node, portable bool) string {
 	}
 	name := segs[len(segs)-1]
 	std := len(segs) == 1 && x.nameRoot(name, portable) == facts.NotRepo
-	elem, collection := collections[name]
+	elem, collection := vocab().collections[name]
 	switch {
-	case wrappers[name]:
+	case vocab().wrappers[name]:
 		return facts.Wrapped(x.typeChain(x.typeArg(t, 0), portable))
-	case std && transparent[name]:
+	case std && vocab().transparent[name]:
 		return x.typeChain(x.typeArg(t, 0), portable)
 	case std && collection:
 		return facts.Wrapped(x.typeChain(x.typeArg(t, elem), portable))
@@ -157,14 +128,6 @@ func step(chain, step string) string {
 	return chain + "." + step
 }
 
-// literals are expressions whose value is never of a repository type.
-var literals = map[string]bool{
-	"string_literal": true, "raw_string_literal": true, "integer_literal": true, "float_literal": true,
-	"boolean_literal": true, "char_literal": true, "array_expression": true, "tuple_expression": true,
-	"closure_expression": true, "range_expression": true, "unit_expression": true,
-	"negative_literal": true, "compound_assignment_expr": true, "assignment_expression": true,
-}
-
 // exprChain is the chain of the value of an expression, as far as the
 // file tells.
 func (x *extractor) exprChain(n *sitter.Node) string {
@@ -218,7 +181,7 @@ func (x *extractor) exprChain(n *sitter.Node) string {
 		}
 		return facts.Unknown
 	}
-	if literals[kind] {
+	if vocab().literals[kind] {
 		return facts.NotRepo
 	}
 	return facts.Unknown
@@ -275,11 +238,11 @@ func (x *extractor) callChain(n *sitter.Node) string {
 		if segs == nil {
 			return facts.Unknown
 		}
-		if len(segs) == 2 && wrappers[segs[0]] && x.nameRoot(segs[0], false) == facts.NotRepo {
+		if len(segs) == 2 && vocab().wrappers[segs[0]] && x.nameRoot(segs[0], false) == facts.NotRepo {
 			return facts.NotRepo // Option::from(x), Result::ok(..)
 		}
 		last := segs[len(segs)-1]
-		if len(segs) >= 2 && upper(segs[len(segs)-2]) && (selfMakers[last] || upper(last)) {
+		if len(segs) >= 2 && upper(segs[len(segs)-2]) && (vocab().selfMakers[last] || upper(last)) {
 			// T::default(), T::from(x): a T, also when T derives the trait;
 			// E::Variant(x): an E.
 			return x.pathChain(segs[:len(segs)-1], false)
@@ -303,7 +266,7 @@ func (x *extractor) methodChain(fn *sitter.Node) string {
 	switch {
 	case m == "unwrap" || m == "expect" || m == "unwrap_or" || m == "unwrap_or_else" || m == "unwrap_or_default" || m == "unwrap_unchecked":
 		return step(recv, facts.Unwrap)
-	case m == "clone" || m == "to_owned" || sameElements[m]:
+	case m == "clone" || m == "to_owned" || vocab().sameElements[m]:
 		return recv
 	}
 	return step(recv, m+"()")
