@@ -2,15 +2,11 @@ package snapshot
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
-	"maps"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
-	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
@@ -269,60 +265,6 @@ func GenericEntries(f *File, only ...byte) []Entry {
 		}
 	}
 	return out
-}
-
-// DirValue is what a directory listing says of a file, so that a module's
-// doc input is read from its listing without decoding its records: for a
-// code file, its summary and the files its dependency edges reach; for a
-// project file, nothing.
-func DirValue(f *File) []byte {
-	if f.Lang == lang.ProjectFile { // listed in its directory, but no module's member
-		return nil
-	}
-	out := binary.AppendUvarint([]byte{1}, uint64(len(f.Summary)))
-	out = append(out, f.Summary...)
-	for _, t := range f.DependencyTargets() {
-		out = binary.AppendUvarint(out, uint64(len(t)))
-		out = append(out, t...)
-	}
-	return out
-}
-
-// ParseDirValue reads a DirValue: member is false for a project file.
-func ParseDirValue(v []byte) (member bool, summary string, targets []string, err error) {
-	if len(v) == 0 {
-		return false, "", nil, nil
-	}
-	if v[0] != 1 {
-		return false, "", nil, fmt.Errorf("directory entry: unknown version %d", v[0])
-	}
-	var parts []string
-	for rest := v[1:]; len(rest) > 0; {
-		n, w := binary.Uvarint(rest)
-		if w <= 0 || uint64(len(rest)-w) < n {
-			return false, "", nil, fmt.Errorf("directory entry: damaged")
-		}
-		parts = append(parts, string(rest[w:w+int(n)]))
-		rest = rest[w+int(n):]
-	}
-	if len(parts) == 0 {
-		return false, "", nil, fmt.Errorf("directory entry: damaged")
-	}
-	return true, parts[0], parts[1:], nil
-}
-
-// DependencyTargets lists, sorted and once each, the files the file's
-// dependency edges (all but containment) reach.
-func (f *File) DependencyTargets() []string {
-	seen := map[string]bool{}
-	for _, list := range [][]Edge{f.Res.Edges, f.Implicit} {
-		for _, e := range list {
-			if t := nodeid.PathOf(e.Target); e.Kind != edgekind.Contains && t != "" {
-				seen[t] = true
-			}
-		}
-	}
-	return slices.Sorted(maps.Keys(seen))
 }
 
 // Leaf is a file's entry in the leaf index: what the content root and the
