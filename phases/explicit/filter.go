@@ -25,13 +25,13 @@ func (r *resolver) filterIn(name string, paths []string, kinds map[string]bool, 
 	for _, p := range paths {
 		r.lookups[fileKey(r.family, name, p)] = true
 	}
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.family, name)), kinds, func(d def) bool { return contains(paths, d.Path) && keep(d) })
+	return r.selectDefs(r.idx.nameDefsIn(r.family, name, paths), kinds, keep)
 }
 
 // filterDir is filter among the definitions of name in one directory.
 func (r *resolver) filterDir(name, dir string, kinds map[string]bool, keep func(def) bool) []*def {
 	r.lookups[dirKey(r.family, name, dir)] = true
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.family, name)), kinds, func(d def) bool { return dirOf(d.Path) == dir && keep(d) })
+	return r.selectDefs(r.idx.nameDefsInDir(r.family, name, dir), kinds, keep)
 }
 
 func (r *resolver) selectDefs(defs []def, kinds map[string]bool, keep func(def) bool) []*def {
