@@ -74,3 +74,18 @@ func TestOwnerAgreesWithParts(t *testing.T) {
 		}
 	}
 }
+
+// TestDefParentPeeks: the parent peeked from a name-index value is the
+// one its decode gives.
+func TestDefParentPeeks(t *testing.T) {
+	for _, d := range []Def{{Path: "a.go", ID: "sym:a.go#T.M", Name: "M", Qualified: "T.M", Parent: "T", Kind: "method"}, {Path: "b.py", Name: "f", Qualified: "f", Kind: "alias"}} {
+		e := DefEntry("go", d)
+		got, ok := DefParent(e.Value)
+		if dec, err := DecodeDef(e.Key, e.Value); !ok || err != nil || string(got) != dec.Parent || dec.Parent != d.Parent {
+			t.Errorf("%+v: peeked %q (%v), decoded %+v (%v)", d, got, ok, dec, err)
+		}
+	}
+	if _, ok := DefParent([]byte{9}); ok {
+		t.Error("a damaged value gave a parent")
+	}
+}

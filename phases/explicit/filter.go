@@ -17,7 +17,7 @@ func (r *resolver) filter(name string, kinds map[string]bool, keep func(def) boo
 // re-resolves the file (a new method named get elsewhere does not).
 func (r *resolver) filterParent(name, parent string, kinds map[string]bool, keep func(def) bool) []*def {
 	r.lookups[parentKey(r.family, name, parent)] = true
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.family, name)), kinds, func(d def) bool { return d.Parent == parent && keep(d) })
+	return r.selectDefs(r.idx.nameDefsOf(r.family, name, parent), kinds, keep)
 }
 
 // filterIn is filter among the definitions of name in the given files.

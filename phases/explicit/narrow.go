@@ -67,6 +67,32 @@ func (idx *Index) nameDefsInDir(family, name, dir string) []def {
 	return ds
 }
 
+// nameDefsOf answers the definitions of a name whose parent is parent:
+// the broad answer's when it was read already, else one pass over the
+// name's entries that decodes only the parent's.
+func (idx *Index) nameDefsOf(family, name, parent string) []def {
+	k := parentKey(family, name, parent)
+	if ds, ok := idx.names[k]; ok {
+		return ds
+	}
+	var ds []def
+	if all, ok := idx.names[nameKey(family, name)]; ok {
+		ds = keepDefs(all, func(d *def) bool { return d.Parent == parent })
+	} else {
+		_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsName, name, family), func(k, v []byte) error {
+			if p, ok := snapshot.DefParent(v); !ok || string(p) != parent {
+				return nil
+			}
+			if d, err := snapshot.DecodeDef(k, v); err == nil {
+				ds = append(ds, fromDef(d))
+			}
+			return nil
+		})
+	}
+	idx.names[k] = ds
+	return ds
+}
+
 // scanDefs decodes the name-index entries under prefix that keep accepts
 // (nil: all).
 func (idx *Index) scanDefs(prefix []byte, keep func(*def) bool) []def {
