@@ -2,6 +2,7 @@ package explicit
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/lang"
@@ -9,17 +10,17 @@ import (
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
-// TestProjectFilesFromListings: an update finds the project files in the
-// base's directory listings with its touched files applied, and lists
+// TestProjectFilesFromLeaves: an update finds the project files in the
+// base's leaf index with its touched files applied, and lists
 // what a walk over every path of the snapshot being built lists.
-func TestProjectFilesFromListings(t *testing.T) {
+func TestProjectFilesFromLeaves(t *testing.T) {
 	files := snapshot.MapSource{}
 	for _, p := range []string{"go.mod", "a/main.go", "sub/package.json", "sub/x.js", "py/setup.py", "py/pkg/mod.py", "tsconfig.base.json", "z/go.mod"} {
 		l := lang.ProjectFile
 		if s := lang.ByExtension(p); s != nil {
 			l = s.Name
 		}
-		files[p] = &snapshot.File{Path: p, Lang: l}
+		files[p] = &snapshot.File{Path: p, Lang: l, SHA256: strings.Repeat("ab", 32)}
 	}
 	var es []snapshot.Entry
 	for _, f := range files {
