@@ -2,15 +2,11 @@ package snapshot
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
-	"maps"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
-	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
@@ -181,44 +177,63 @@ func KeyPart(key []byte, i int) string {
 }
 
 // Owner is the path of the file a key's entry was derived from ("" for
-// entries that belong to no file, such as module docs).
+// entries that belong to no file, such as module docs). It reads the one
+// part it needs without splitting the key: an overlay asks it of every
+// key a scan of the base passes.
 func Owner(key []byte) string {
-	if len(key) > 0 && (key[0] == KsFile || key[0] == KsLeaf || key[0] == KsPyHeads) {
-		return string(key[1:]) // one part, the path: no split (a scan asks per key)
+	if len(key) == 0 {
+		return ""
 	}
-	ks, parts := splitKey(key)
-	switch ks {
+	switch key[0] {
 	case KsFile, KsLeaf, KsPyHeads:
-		return parts[0]
+		return string(key[1:]) // one part, the path
 	case KsDir:
-		if len(parts) == 2 {
-			if parts[0] == "." {
-				return parts[1]
+		if base, ok, more := keyPart(key, 1); ok && !more {
+			if dir, _, _ := keyPart(key, 0); dir != "." {
+				return dir + "/" + base
 			}
-			return parts[0] + "/" + parts[1]
+			return base
 		}
 	case KsName, KsModule:
-		if len(parts) >= 3 {
-			return parts[2]
+		if p, ok, _ := keyPart(key, 2); ok {
+			return p
 		}
 	case KsUnresolved:
-		if len(parts) == 3 {
-			return parts[1]
+		if _, ok, more := keyPart(key, 2); ok && !more {
+			p, _, _ := keyPart(key, 1)
+			return p
 		}
 	case KsStar, KsLookup, KsSignal, KsWord:
-		if len(parts) >= 2 {
-			return parts[1]
+		if p, ok, _ := keyPart(key, 1); ok {
+			return p
 		}
 	case KsUsedBy:
-		if len(parts) == 4 {
-			return parts[3]
+		if p, ok, more := keyPart(key, 3); ok && !more {
+			return p
 		}
 	case KsRevEdge:
-		if len(parts) >= 4 {
-			return nodeid.PathOf(parts[3])
+		if src, ok, _ := keyPart(key, 3); ok {
+			return nodeid.PathOf(src)
 		}
 	}
 	return ""
+}
+
+// keyPart is the i-th part of a key (after the keyspace byte); ok is false
+// when the key has fewer parts, more is true when parts follow it.
+func keyPart(key []byte, i int) (part string, ok, more bool) {
+	rest := key[1:]
+	for ; i > 0; i-- {
+		j := bytes.IndexByte(rest, 0)
+		if j < 0 {
+			return "", false, false
+		}
+		rest = rest[j+1:]
+	}
+	if j := bytes.IndexByte(rest, 0); j >= 0 {
+		return string(rest[:j]), true, true
+	}
+	return string(rest), true, false
 }
 
 // GenericEntries are the entries of a file that need no language
@@ -269,60 +284,6 @@ func GenericEntries(f *File, only ...byte) []Entry {
 		}
 	}
 	return out
-}
-
-// DirValue is what a directory listing says of a file, so that a module's
-// doc input is read from its listing without decoding its records: for a
-// code file, its summary and the files its dependency edges reach; for a
-// project file, nothing.
-func DirValue(f *File) []byte {
-	if f.Lang == lang.ProjectFile { // listed in its directory, but no module's member
-		return nil
-	}
-	out := binary.AppendUvarint([]byte{1}, uint64(len(f.Summary)))
-	out = append(out, f.Summary...)
-	for _, t := range f.DependencyTargets() {
-		out = binary.AppendUvarint(out, uint64(len(t)))
-		out = append(out, t...)
-	}
-	return out
-}
-
-// ParseDirValue reads a DirValue: member is false for a project file.
-func ParseDirValue(v []byte) (member bool, summary string, targets []string, err error) {
-	if len(v) == 0 {
-		return false, "", nil, nil
-	}
-	if v[0] != 1 {
-		return false, "", nil, fmt.Errorf("directory entry: unknown version %d", v[0])
-	}
-	var parts []string
-	for rest := v[1:]; len(rest) > 0; {
-		n, w := binary.Uvarint(rest)
-		if w <= 0 || uint64(len(rest)-w) < n {
-			return false, "", nil, fmt.Errorf("directory entry: damaged")
-		}
-		parts = append(parts, string(rest[w:w+int(n)]))
-		rest = rest[w+int(n):]
-	}
-	if len(parts) == 0 {
-		return false, "", nil, fmt.Errorf("directory entry: damaged")
-	}
-	return true, parts[0], parts[1:], nil
-}
-
-// DependencyTargets lists, sorted and once each, the files the file's
-// dependency edges (all but containment) reach.
-func (f *File) DependencyTargets() []string {
-	seen := map[string]bool{}
-	for _, list := range [][]Edge{f.Res.Edges, f.Implicit} {
-		for _, e := range list {
-			if t := nodeid.PathOf(e.Target); e.Kind != edgekind.Contains && t != "" {
-				seen[t] = true
-			}
-		}
-	}
-	return slices.Sorted(maps.Keys(seen))
 }
 
 // Leaf is a file's entry in the leaf index: what the content root and the

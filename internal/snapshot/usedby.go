@@ -4,9 +4,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"path"
-
-	"github.com/lgraph/lgraph/internal/edgekind"
-	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
 // A module doc counts the edges into its files by the source's module and
@@ -20,26 +17,10 @@ import (
 // edges (each reverse-edge key once, containment left out, as the
 // reverse-edge index holds them) counted by target file and kind.
 func usedByEntries(f *File) []Entry {
-	type targetKind struct{ target, kind string }
-	seen := map[string]bool{}
-	counts := map[targetKind]uint64{}
-	add := func(e Edge) {
-		k := string(RevEdgeKey(e))
-		if e.Kind == edgekind.Contains || seen[k] {
-			return
-		}
-		seen[k] = true
-		counts[targetKind{nodeid.PathOf(e.Target), e.Kind}]++
-	}
-	for _, e := range f.Res.Edges {
-		add(e)
-	}
-	for _, e := range f.Implicit {
-		add(e)
-	}
-	out := make([]Entry, 0, len(counts))
-	for tk, n := range counts {
-		out = append(out, Entry{Key: UsedByKey(tk.target, tk.kind, f.Path), Value: binary.AppendUvarint(nil, n)})
+	deps := depCounts(f)
+	out := make([]Entry, 0, len(deps))
+	for _, d := range deps {
+		out = append(out, Entry{Key: UsedByKey(d.Target, d.Kind, f.Path), Value: binary.AppendUvarint(nil, uint64(d.Count))})
 	}
 	return out
 }

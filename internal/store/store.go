@@ -31,8 +31,11 @@ import (
 // indexed for search by words (keyspace T). 9: the content root is
 // sha256-merkle-v2, a tree shaped by directories whose nodes a snapshot
 // stores (keyspace K), so an update patches it along its changed paths; a
-// format-8 snapshot has no tree to patch and a v1 root.
-const Format = 9
+// format-8 snapshot has no tree to patch and a v1 root. 10: a file's
+// directory listing (keyspace D) carries what a module doc reads of it
+// (snapshot.Member), so an update redoes a module's doc without decoding
+// its members' records.
+const Format = 10
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")

@@ -17,7 +17,7 @@ func (r *resolver) filter(name string, kinds map[string]bool, keep func(def) boo
 // re-resolves the file (a new method named get elsewhere does not).
 func (r *resolver) filterParent(name, parent string, kinds map[string]bool, keep func(def) bool) []*def {
 	r.lookups[parentKey(r.family, name, parent)] = true
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.family, name)), kinds, func(d def) bool { return d.Parent == parent && keep(d) })
+	return r.selectDefs(r.idx.nameDefsOf(r.family, name, parent), kinds, keep)
 }
 
 // filterIn is filter among the definitions of name in the given files.
@@ -25,13 +25,13 @@ func (r *resolver) filterIn(name string, paths []string, kinds map[string]bool, 
 	for _, p := range paths {
 		r.lookups[fileKey(r.family, name, p)] = true
 	}
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.family, name)), kinds, func(d def) bool { return contains(paths, d.Path) && keep(d) })
+	return r.selectDefs(r.idx.nameDefsIn(r.family, name, paths), kinds, keep)
 }
 
 // filterDir is filter among the definitions of name in one directory.
 func (r *resolver) filterDir(name, dir string, kinds map[string]bool, keep func(def) bool) []*def {
 	r.lookups[dirKey(r.family, name, dir)] = true
-	return r.selectDefs(r.idx.nameDefs(nameKey(r.family, name)), kinds, func(d def) bool { return dirOf(d.Path) == dir && keep(d) })
+	return r.selectDefs(r.idx.nameDefsInDir(r.family, name, dir), kinds, keep)
 }
 
 func (r *resolver) selectDefs(defs []def, kinds map[string]bool, keep func(def) bool) []*def {

@@ -59,14 +59,10 @@ func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (l
 	}
 	readers := st.Langs.ProjectReaders(lang.ProjectInput{Has: st.Next.Files.Has, ImportRoots: st.Config.ImportRoots,
 		IncludeDirs: st.Config.IncludeDirs, Code: code})
-	var files []string
-	for _, p := range st.Next.Files.Paths() {
-		if readers[lang.ProjectFamily(path.Base(p))] != nil && st.Next.Files.Get(p) != nil {
-			files = append(files, p)
-		}
+	files, err := projectFiles(st, func(base string) bool { return readers[lang.ProjectFamily(base)] != nil }, full)
+	if err != nil {
+		return pr, err
 	}
-	// Sorted, so that each reader sees its files in path order on every run.
-	slices.Sort(files)
 	for _, p := range files {
 		data, err := readProjectFile(st, read, st.Next.Files.Get(p).Blob)
 		if err != nil {

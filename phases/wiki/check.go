@@ -76,7 +76,7 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		for _, e := range into[p] {
 			u.Add(e)
 		}
-		m.Members = append(m.Members, memberOf(f, u))
+		m.Members = append(m.Members, memberOf(snapshot.MemberOf(f), u))
 		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
 			t := nodeid.PathOf(e.Target)
@@ -91,7 +91,7 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		if files[dir] == nil {
 			files[dir] = &narrativeFiles{}
 		}
-		files[dir].add(f, targets, u.Users())
+		files[dir].add(snapshot.MemberOf(f), targets, u.Users())
 		ins[dir] = li
 	}
 	out := map[string]modInput{}

@@ -18,20 +18,20 @@ const maxNarrativeDefs = 6
 // only for a file whose code documents nothing) and its main definitions
 // with their docs. A file kept from the provider (llm.secret_patterns) is
 // told of by nothing, not even its names.
-func narrativeMember(f *snapshot.File) llm.MemberInfo {
+func narrativeMember(f snapshot.Member) llm.MemberInfo {
 	m := llm.MemberInfo{Summary: f.Summary}
-	if f.SummaryKey == snapshot.SecretSummaryKey || f.Facts == nil {
+	if f.Secret || !f.HasFacts {
 		return m
 	}
-	m.Doc = f.Facts.Doc
+	m.Doc = f.Doc
 	// Top-level definitions first, then the members of types, each in
 	// source order: a Java file's class comes before its methods.
 	for _, top := range []bool{true, false} {
-		for _, s := range f.Facts.Symbols {
+		for _, ms := range f.Symbols {
 			if len(m.Defs) == maxNarrativeDefs {
 				return m
 			}
-			if (s.Parent == "") == top && narrated(f.Path, s) {
+			if s := ms.Symbol(); (s.Parent == "") == top && narrated(f.Path, s) {
 				m.Defs = append(m.Defs, llm.DefInfo{Name: s.Qualified, Doc: s.Doc})
 			}
 		}
@@ -60,7 +60,7 @@ type narrativeFiles struct {
 
 // add takes one file, the modules its edges reach and the number of other
 // files that use it.
-func (n *narrativeFiles) add(f *snapshot.File, targets map[string]bool, users int) {
+func (n *narrativeFiles) add(f snapshot.Member, targets map[string]bool, users int) {
 	m := narrativeMember(f)
 	m.Users = users
 	if lang.IsTestPath(f.Path) {

@@ -53,10 +53,13 @@ func newFacts(dir string) modFacts {
 	return modFacts{Dir: dir, Out: map[string]map[string]int{}, In: map[string]map[string]int{}}
 }
 
-func memberOf(f *snapshot.File, u *snapshot.Uses) member {
-	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: u.PerSymbol, Users: u.Users()}
-	if f.Facts != nil {
-		m.Syms, m.Doc = f.Facts.Symbols, f.Facts.Doc
+func memberOf(f snapshot.Member, u *snapshot.Uses) member {
+	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: u.PerSymbol, Users: u.Users(), Doc: f.Doc}
+	if f.HasFacts {
+		m.Syms = make([]facts.Symbol, len(f.Symbols))
+		for i, s := range f.Symbols {
+			m.Syms[i] = s.Symbol()
+		}
 	}
 	return m
 }

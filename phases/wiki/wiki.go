@@ -20,7 +20,6 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 	"golang.org/x/sync/errgroup"
 
-	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
@@ -289,7 +288,7 @@ func moduleInputs(st *phase.State, idx snapshot.KV, dirs []string, h *history) (
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, dir := range dirs {
 		g.Go(func() error {
-			in, ok, err := moduleInput(idx, st.Next.Files.Outline, dir, st.Config.Wiki.Modules, history)
+			in, ok, err := moduleInput(idx, dir, st.Config.Wiki.Modules, history)
 			if err != nil {
 				return fmt.Errorf("module %s: %w", dir, err)
 			}
@@ -358,7 +357,7 @@ func baseFile(st *phase.State, path string) *snapshot.File {
 // and the (selected) modules whose edges reach them; for the rendered
 // sections, its files' records and edge counts by kind.
 // ok is false when the directory is not selected or holds no code file.
-func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, globs []string,
+func moduleInput(idx snapshot.KV, dir string, globs []string,
 	history func(string) ([]snapshot.HistoryEntry, error)) (modInput, bool, error) {
 	in := llm.ModuleInput{Dir: dir}
 	mf := newFacts(dir)
@@ -377,30 +376,24 @@ func moduleInput(idx snapshot.KV, file func(string) *snapshot.File, dir string, 
 		return ok
 	}
 	err := idx.Scan(snapshot.Prefix(snapshot.KsDir, dir), func(k, v []byte) error {
-		member, _, _, err := snapshot.ParseDirValue(v)
+		m, member, err := snapshot.ParseDirValue(snapshot.Owner(k), v)
 		if err != nil || !member {
 			return err
 		}
-		p := snapshot.Owner(k)
-		f := file(p)
-		if f == nil {
-			return fmt.Errorf("%s is listed but has no record", p)
-		}
-		u, err := snapshot.UsesOf(idx, f)
+		u, err := m.Uses(idx)
 		if err != nil {
-			return fmt.Errorf("uses of %s: %w", p, err)
+			return fmt.Errorf("uses of %s: %w", m.Path, err)
 		}
-		mf.Members = append(mf.Members, memberOf(f, u))
+		mf.Members = append(mf.Members, memberOf(m, u))
 		targets := map[string]bool{}
-		for _, e := range depEdges(f) {
-			t := nodeid.PathOf(e.Target)
-			if td := dirOf(t); t != "" && td != dir && exists(t) {
-				count(mf.Out, td, e.Kind)
+		for _, d := range m.Deps {
+			if td := dirOf(d.Target); d.Target != "" && td != dir && exists(d.Target) {
+				countN(mf.Out, td, d.Kind, d.Count)
 				targets[td] = true
 			}
 		}
-		files.add(f, targets, u.Users())
-		members[path.Base(p)] = true
+		files.add(m, targets, u.Users())
+		members[path.Base(m.Path)] = true
 		return nil
 	})
 	if err != nil || len(mf.Members) == 0 {

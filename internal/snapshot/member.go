@@ -1,0 +1,199 @@
+package snapshot
+
+import (
+	"bytes"
+	"cmp"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/nodeid"
+)
+
+// A module doc is rendered from every member file of its directory. An
+// update that changes one file of a directory of hundreds would decode
+// hundreds of records to redo it, so each file's directory listing
+// (keyspace D) carries what a module doc reads of the file: one range scan
+// of the listing gives the module's members without a record
+// (docs/design.md §1, invariant 4).
+
+// memberVersion is the first byte of a member listing's value.
+const memberVersion = 2
+
+// Member is what a module doc reads of one code file of the module.
+type Member struct {
+	Path    string
+	Summary string
+	// Secret is set for a file kept from the provider (SecretSummaryKey):
+	// a narrative is told nothing of it but its summary.
+	Secret bool
+	// HasFacts is false for a file the explicit phase has no facts of.
+	HasFacts bool
+	Doc      string
+	Symbols  []MemberSymbol
+	// Signals are the implicit keys the file uses (kind and key only).
+	Signals []facts.Signal
+	// Deps count the file's distinct dependency edges (containment left
+	// out, each reverse-edge key once) by target file and kind, sorted.
+	Deps []DepCount
+}
+
+// MemberSymbol is what a module doc reads of one definition.
+type MemberSymbol struct {
+	Name, Qualified, Kind, Parent, Signature, Doc string
+}
+
+// Symbol is s as a facts.Symbol, with the fields a module doc reads.
+func (s MemberSymbol) Symbol() facts.Symbol {
+	return facts.Symbol{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Parent: s.Parent, Signature: s.Signature, Doc: s.Doc}
+}
+
+// DepCount is Count distinct dependency edges of Kind into the file Target.
+type DepCount struct {
+	Target, Kind string
+	Count        int
+}
+
+// MemberOf is what a module doc reads of a code file's record.
+func MemberOf(f *File) Member {
+	m := Member{Path: f.Path, Summary: f.Summary, Secret: f.SummaryKey == SecretSummaryKey, HasFacts: f.Facts != nil, Deps: depCounts(f)}
+	if f.Facts != nil {
+		m.Doc = f.Facts.Doc
+		m.Symbols = make([]MemberSymbol, len(f.Facts.Symbols))
+		for i, s := range f.Facts.Symbols {
+			m.Symbols[i] = MemberSymbol{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Parent: s.Parent, Signature: s.Signature, Doc: s.Doc}
+		}
+	}
+	if len(f.Signals) > 0 {
+		m.Signals = make([]facts.Signal, len(f.Signals))
+		for i, s := range f.Signals {
+			m.Signals[i] = facts.Signal{Kind: s.Kind, Key: s.Key}
+		}
+	}
+	return m
+}
+
+// DirValue is a file's directory listing: nothing for a project file
+// (listed in its directory, but no module's member), else its Member.
+func DirValue(f *File) []byte {
+	if f.Lang == lang.ProjectFile {
+		return nil
+	}
+	m := MemberOf(f)
+	e := newEncoder()
+	e.str(m.Summary)
+	flags := uint64(0)
+	if m.Secret {
+		flags |= 1
+	}
+	if m.HasFacts {
+		flags |= 2
+	}
+	e.uvarint(flags)
+	if m.HasFacts {
+		e.str(m.Doc)
+		e.uvarint(uint64(len(m.Symbols)))
+		for _, s := range m.Symbols {
+			for _, v := range []string{s.Name, s.Qualified, s.Kind, s.Parent, s.Signature, s.Doc} {
+				e.str(v)
+			}
+		}
+	}
+	e.uvarint(uint64(len(m.Signals)))
+	for _, s := range m.Signals {
+		e.str(s.Kind)
+		e.str(s.Key)
+	}
+	e.uvarint(uint64(len(m.Deps)))
+	for _, d := range m.Deps {
+		e.str(d.Target)
+		e.str(d.Kind)
+		e.uvarint(uint64(d.Count))
+	}
+	return append([]byte{memberVersion}, e.bytes()...)
+}
+
+// ParseDirValue reads the directory listing of path: member is false for
+// a project file.
+func ParseDirValue(path string, v []byte) (m Member, member bool, err error) {
+	if len(v) == 0 {
+		return Member{}, false, nil
+	}
+	if v[0] != memberVersion {
+		return Member{}, false, fmt.Errorf("directory entry of %s: unknown version %d: run lgraph update --full", path, v[0])
+	}
+	d, err := openRecord(bytes.Clone(v[1:]))
+	if err != nil {
+		return Member{}, false, fmt.Errorf("directory entry of %s: %w", path, err)
+	}
+	m = Member{Path: path, Summary: d.str()}
+	flags := d.uvarint()
+	m.Secret, m.HasFacts = flags&1 != 0, flags&2 != 0
+	if m.HasFacts {
+		m.Doc = d.str()
+		m.Symbols = make([]MemberSymbol, d.count())
+		for i := range m.Symbols {
+			m.Symbols[i] = MemberSymbol{Name: d.str(), Qualified: d.str(), Kind: d.str(), Parent: d.str(), Signature: d.str(), Doc: d.str()}
+		}
+	}
+	if n := d.count(); n > 0 {
+		m.Signals = make([]facts.Signal, n)
+		for i := range m.Signals {
+			m.Signals[i] = facts.Signal{Kind: d.str(), Key: d.str()}
+		}
+	}
+	m.Deps = make([]DepCount, d.count())
+	for i := range m.Deps {
+		m.Deps[i] = DepCount{Target: d.str(), Kind: d.str(), Count: int(d.uvarint())}
+	}
+	if d.err == nil && len(d.buf) != 0 {
+		d.err = errors.New("trailing bytes")
+	}
+	if d.err != nil {
+		return Member{}, false, fmt.Errorf("directory entry of %s: %w: run lgraph update --full", path, d.err)
+	}
+	return m, true, nil
+}
+
+// Uses reads the counts of m from the reverse edges of an index, as
+// UsesOf reads a record's.
+func (m Member) Uses(idx KV) (*Uses, error) {
+	syms := make([]facts.Symbol, len(m.Symbols))
+	for i, s := range m.Symbols {
+		syms[i].Qualified = s.Qualified
+	}
+	f := &File{Path: m.Path}
+	if m.HasFacts {
+		f.Facts = &facts.File{Symbols: syms}
+	}
+	return UsesOf(idx, f)
+}
+
+// depCounts counts f's distinct dependency edges (containment left out,
+// each reverse-edge key once, as the reverse-edge index holds them) by
+// target file and kind, sorted.
+func depCounts(f *File) []DepCount {
+	type targetKind struct{ target, kind string }
+	seen := map[string]bool{}
+	counts := map[targetKind]int{}
+	for _, list := range [][]Edge{f.Res.Edges, f.Implicit} {
+		for _, e := range list {
+			k := string(RevEdgeKey(e))
+			if e.Kind == edgekind.Contains || seen[k] {
+				continue
+			}
+			seen[k] = true
+			counts[targetKind{nodeid.PathOf(e.Target), e.Kind}]++
+		}
+	}
+	out := make([]DepCount, 0, len(counts))
+	for _, tk := range slices.Collect(maps.Keys(counts)) {
+		out = append(out, DepCount{Target: tk.target, Kind: tk.kind, Count: counts[tk]})
+	}
+	slices.SortFunc(out, func(a, b DepCount) int { return cmp.Or(cmp.Compare(a.Target, b.Target), cmp.Compare(a.Kind, b.Kind)) })
+	return out
+}
