@@ -4,6 +4,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -73,65 +76,94 @@ type listedFile struct {
 	Checked bool
 }
 
-// statCache is the store's stat-cache file: stat data is only a hint of
-// where to look, content decides. Each read builds the next cache from the
-// entries it used, so entries of vanished paths fall away.
+// statCache is the store's stat table (worktree-stat): stat data is only a
+// hint of where to look, content decides. An entry is trusted as git trusts
+// its index: while the file's size, mtime, ctime and inode are those it was
+// read with, and only if it was not racy then (see racy). Each read carries
+// to the next table the entries it used and those it learned, so entries
+// of vanished paths fall away.
 type statCache struct {
 	path     string
 	rulesKey string
 	now      time.Time
-	files    map[string]fileFacts
-	dirs     map[string]*dirListing
-	next     cacheData
-	changed  bool
+	old      statTable
+	// sameRules says the table's verdicts were made under rulesKey.
+	sameRules bool
+	fileUsed  []bool // old.files[i] still holds
+	dirUsed   []bool
+	cursor    int // where the last file lookup ended (lookups mostly come in path order)
+	learned   []fileEntry
+	dirs      []dirEntry // listings learned in this read
+	changed   bool
 }
 
-// cacheData is the content of the stat-cache file.
-type cacheData struct {
-	RulesKey string
-	Files    map[string]fileFacts
-	Dirs     map[string]*dirListing
+type fileEntry struct {
+	path  string
+	facts fileFacts
 }
 
-// loadStatCache reads the cache; a missing, foreign, corrupt or older file
-// is an empty cache (it only costs a rescan). Verdicts made under other
-// rules are dropped.
+type dirEntry struct {
+	path    string
+	listing *dirListing
+}
+
+// loadStatCache reads the table; a missing, foreign, corrupt or older file
+// is an empty table (it only costs a rescan). Verdicts made under other
+// rules are not used.
 func loadStatCache(path, rulesKey string, now time.Time) *statCache {
-	c := &statCache{path: path, rulesKey: rulesKey, now: now,
-		next: cacheData{RulesKey: rulesKey, Files: map[string]fileFacts{}, Dirs: map[string]*dirListing{}}}
-	var data cacheData
+	c := &statCache{path: path, rulesKey: rulesKey, now: now}
 	if path != "" {
 		if raw, err := os.ReadFile(path); err == nil {
-			data, _ = decodeCache(raw)
+			c.old, _ = parseTable(raw)
 		}
 	}
-	c.files, c.dirs = data.Files, data.Dirs
-	if data.RulesKey != rulesKey {
-		for p, f := range c.files {
-			f.HasCode, f.Code = false, false
-			c.files[p] = f
-		}
-	}
+	c.sameRules = c.old.rulesKey == rulesKey
+	c.fileUsed = make([]bool, len(c.old.files))
+	c.dirUsed = make([]bool, len(c.old.dirs))
 	return c
 }
 
 // racy reports whether a file or directory changed so recently that a
 // later change could keep its stat key (same timestamp tick): such facts
-// are used once and not remembered.
+// are used once and not remembered. It is git's rule for a racily clean
+// index entry (modified no earlier than the index was written), with the
+// read's start for the index's time and two seconds of margin for
+// filesystems with coarse timestamps; a modification time in the future
+// is racy too.
 func (c *statCache) racy(st *syscall.Stat_t) bool {
 	return c.now.UnixNano()-st.Mtim.Nano() < int64(2*time.Second)
 }
 
-// facts returns the remembered facts of a file with this stat key.
-func (c *statCache) facts(rel string, k statKey) fileFacts {
-	if f, ok := c.next.Files[rel]; ok && f.Key == k {
-		return f
+// findFile returns the table position of a path and whether it is there.
+// A lookup right after the previous one's position costs one or two
+// comparisons, so walking the tree in path order is linear.
+func (c *statCache) findFile(rel string) (int, bool) {
+	t := &c.old
+	n := len(t.files)
+	i := c.cursor
+	if i > n || (i < n && t.filePath(i) < rel) || (i > 0 && t.filePath(i-1) >= rel) {
+		i = sort.Search(n, func(k int) bool { return t.filePath(k) >= rel })
 	}
-	f, ok := c.files[rel]
-	if !ok || f.Key != k {
+	found := i < n && t.filePath(i) == rel
+	c.cursor = i
+	if found {
+		c.cursor = i + 1
+	}
+	return i, found
+}
+
+// facts returns the remembered facts of a file with this stat key; an
+// entry that matches is carried to the next table.
+func (c *statCache) facts(rel string, k statKey) fileFacts {
+	i, ok := c.findFile(rel)
+	if !ok {
 		return fileFacts{Key: k}
 	}
-	c.next.Files[rel] = f
+	_, f := c.old.fileAt(i, c.sameRules)
+	if f.Key != k {
+		return fileFacts{Key: k}
+	}
+	c.fileUsed[i] = true
 	return f
 }
 
@@ -140,40 +172,51 @@ func (c *statCache) learn(rel string, st *syscall.Stat_t, f fileFacts) {
 	if c.racy(st) {
 		return
 	}
-	c.next.Files[rel] = f
+	c.learned = append(c.learned, fileEntry{rel, f})
 	c.changed = true
 }
 
 // listing returns the remembered listing of a directory with this key.
 func (c *statCache) listing(rel string, k statKey) *dirListing {
-	if l := c.dirs[rel]; l != nil && l.Key == k {
+	i, ok := c.findDir(rel)
+	if !ok {
+		return nil
+	}
+	if l := c.old.dirAt(i); l.Key == k {
 		return l
 	}
 	return nil
 }
 
-// keep carries a still valid listing over to the next cache.
-func (c *statCache) keep(rel string, l *dirListing) { c.next.Dirs[rel] = l }
+func (c *statCache) findDir(rel string) (int, bool) {
+	t := &c.old
+	i := sort.Search(len(t.dirs), func(k int) bool { return t.dirPath(k) >= rel })
+	return i, i < len(t.dirs) && t.dirPath(i) == rel
+}
+
+// keep carries a still valid listing over to the next table.
+func (c *statCache) keep(rel string) {
+	if i, ok := c.findDir(rel); ok {
+		c.dirUsed[i] = true
+	}
+}
 
 // learnDir remembers a fresh listing unless the directory is racy.
 func (c *statCache) learnDir(rel string, st *syscall.Stat_t, l *dirListing) {
 	if c.racy(st) {
 		return
 	}
-	c.next.Dirs[rel] = l
+	c.dirs = append(c.dirs, dirEntry{rel, l})
 	c.changed = true
 }
 
-// save writes the next cache if it differs from the one read; readers race
+// save writes the next table if it differs from the one read; readers race
 // harmlessly (atomic rename, last writer wins, any entry is still true).
 func (c *statCache) save() {
-	if c.path == "" {
+	if c.path == "" || (!c.changed && c.sameRules && allSet(c.fileUsed) && allSet(c.dirUsed)) {
 		return
 	}
-	if !c.changed && len(c.next.Files) == len(c.files) && len(c.next.Dirs) == len(c.dirs) {
-		return
-	}
-	data := encodeCache(c.next)
+	data := c.next()
 	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".tmp-statcache-*")
 	if err != nil {
 		return
@@ -184,3 +227,65 @@ func (c *statCache) save() {
 		os.Remove(tmp.Name())
 	}
 }
+
+// next encodes the entries used and learned, merged in path order; a
+// path learned in this read replaces its old entry.
+func (c *statCache) next() []byte {
+	var w tableWriter
+	slices.SortStableFunc(c.learned, func(a, b fileEntry) int { return strings.Compare(a.path, b.path) })
+	learned := lastOfEach(c.learned, func(e fileEntry) string { return e.path })
+	i := 0
+	for k := range c.old.files {
+		if !c.fileUsed[k] {
+			continue
+		}
+		p, f := c.old.fileAt(k, c.sameRules)
+		for ; i < len(learned) && learned[i].path < p; i++ {
+			w.file(learned[i].path, learned[i].facts)
+		}
+		switch {
+		case i < len(learned) && learned[i].path == p:
+		case c.sameRules:
+			w.fileRaw(c.old.fileBytes(k))
+		default:
+			w.file(p, f)
+		}
+	}
+	for ; i < len(learned); i++ {
+		w.file(learned[i].path, learned[i].facts)
+	}
+	slices.SortStableFunc(c.dirs, func(a, b dirEntry) int { return strings.Compare(a.path, b.path) })
+	dirs := lastOfEach(c.dirs, func(e dirEntry) string { return e.path })
+	i = 0
+	for k := range c.old.dirs {
+		if !c.dirUsed[k] {
+			continue
+		}
+		p := c.old.dirPath(k)
+		for ; i < len(dirs) && dirs[i].path < p; i++ {
+			w.dir(dirs[i].path, dirs[i].listing)
+		}
+		if i < len(dirs) && dirs[i].path == p {
+			continue
+		}
+		w.dirRaw(c.old.dirBytes(k))
+	}
+	for ; i < len(dirs); i++ {
+		w.dir(dirs[i].path, dirs[i].listing)
+	}
+	return w.bytes(c.rulesKey)
+}
+
+// lastOfEach keeps, of each run of sorted elements with one key, the last.
+func lastOfEach[E any](s []E, key func(E) string) []E {
+	out := s[:0]
+	for i, e := range s {
+		if i+1 < len(s) && key(s[i+1]) == key(e) {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+func allSet(b []bool) bool { return !slices.Contains(b, false) }

@@ -40,7 +40,7 @@ func (s *scanner) dir(rel string, parts []string, parent *ignoreLevel) {
 		}
 		s.cache.learnDir(rel, &st, l)
 	} else {
-		s.cache.keep(rel, l)
+		s.cache.keep(rel)
 	}
 	if l.Nested {
 		return

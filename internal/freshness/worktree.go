@@ -33,6 +33,12 @@ type worktree struct {
 	// sparse is the last sparse-index directory entry seen ("dir/").
 	sparse string
 	stale  []string
+	// next is the first git index entry the walk has not reached.
+	next  int
+	stats []fileStat // one chunk's lstat results
+	// hashed counts the files read to hash them: neither git's index nor
+	// the stat table vouched for them.
+	hashed int
 	conv   *gitrepo.Conversion // read on first need
 	attrs  *gitrepo.Attributes // with conv
 }
@@ -45,6 +51,16 @@ func worktreeStale(in Input, now time.Time) ([]string, error) {
 	if in.Repo.Top == "" {
 		return nil, nil
 	}
+	w, err := checkWorktree(in, now)
+	if err != nil {
+		return nil, err
+	}
+	return w.stale, nil
+}
+
+// checkWorktree runs the comparison and saves what it taught the stat
+// table.
+func checkWorktree(in Input, now time.Time) (*worktree, error) {
 	w := &worktree{in: in, top: in.Repo.Top, cache: loadStatCache(in.StatCache, in.RulesKey, now)}
 	defer w.cache.save()
 	// Without a readable index (none yet, a split index) every indexed
@@ -57,28 +73,50 @@ func worktreeStale(in Input, now time.Time) ([]string, error) {
 	if in.IsCode != nil {
 		w.untracked()
 	}
-	return w.stale, nil
+	return w, nil
 }
 
 // compare walks the snapshot's paths and the git index together (both are
-// sorted by path bytes).
+// sorted by path bytes), a chunk of files at a time.
 func (w *worktree) compare() error {
-	var entries []indexEntry
-	if w.idx != nil {
-		entries = w.idx.entries
+	if kv := w.in.Snap.Index; kv != nil {
+		n, err := leafChunks(kv, w.compareChunk)
+		if err != nil {
+			return err
+		}
+		if n == w.in.Snap.Files.Len() {
+			w.indexRest()
+			return nil
+		}
+		// Only a file without a valid digest lacks a leaf entry; then the
+		// records say which, and the walk starts over.
+		w.stale, w.sparse, w.next = nil, "", 0
 	}
-	files, err := indexedFiles(w.in.Snap)
+	files, err := recordFiles(w.in.Snap)
 	if err != nil {
 		return err
 	}
+	for i := 0; i < len(files); i += statChunk {
+		if err := w.compareChunk(files[i:min(i+statChunk, len(files))]); err != nil {
+			return err
+		}
+	}
+	w.indexRest()
+	return nil
+}
+
+// compareChunk checks files (in path order, after those of the chunks
+// before) against git's index entries and their stat data.
+func (w *worktree) compareChunk(files []indexedFile) error {
+	entries := w.entries()
+	if w.stats == nil {
+		w.stats = make([]fileStat, statChunk)
+	}
 	// Stats are taken a chunk at a time, so memory stays flat however
 	// many files there are (a stat result is 160 bytes).
-	stats := make([]fileStat, min(statChunk, len(files)))
-	j := 0
+	preload(w.top, files, w.stats)
+	j := w.next
 	for i := range files {
-		if i%statChunk == 0 {
-			preload(w.top, files[i:min(i+statChunk, len(files))], stats)
-		}
 		p := files[i].path
 		for j < len(entries) && entries[j].path < p {
 			j = w.indexOnly(entries, j)
@@ -87,15 +125,28 @@ func (w *worktree) compare() error {
 		for k < len(entries) && entries[k].path == p {
 			k++
 		}
-		if err := w.indexed(&files[i], entries[j:k], &stats[i%statChunk]); err != nil {
+		if err := w.indexed(&files[i], entries[j:k], &w.stats[i]); err != nil {
 			return err
 		}
 		j = k
 	}
-	for j < len(entries) {
+	w.next = j
+	return nil
+}
+
+// indexRest handles git's entries after the snapshot's last path.
+func (w *worktree) indexRest() {
+	entries := w.entries()
+	for j := w.next; j < len(entries); {
 		j = w.indexOnly(entries, j)
 	}
-	return nil
+}
+
+func (w *worktree) entries() []indexEntry {
+	if w.idx == nil {
+		return nil
+	}
+	return w.idx.entries
 }
 
 // fileStat is the result of one lstat.
@@ -127,16 +178,19 @@ func (w *worktree) indexed(f *indexedFile, es []indexEntry, fs *fileStat) error 
 	case len(es) == 0 && w.idx != nil && w.sparse != "" && strings.HasPrefix(p, w.sparse):
 		return nil // outside a sparse checkout: as HEAD has it
 	case len(es) == 0 && w.idx != nil && !w.in.Ref.Worktree:
-		w.stale = append(w.stale, p) // deletion staged
+		w.markStale(p) // deletion staged
 	case e0 != nil && e0.skip():
 		w.staleUnless(p, stagedIndexed(f, e0)) // git does not look at the file
 	case gone(fs.err):
-		w.stale = append(w.stale, p)
+		w.markStale(p)
 	case fs.err != nil:
 		return fmt.Errorf("freshness: stat %s: %w", p, fs.err)
 	case !isRegular(&fs.st):
-		w.stale = append(w.stale, p)
+		w.markStale(p)
 	case e0 != nil && w.idx.statClean(e0, &fs.st):
+		// The stat table's entry is kept too, so that it still vouches
+		// when git's index next goes stale (files touched, a new index).
+		w.cache.facts(p, keyOf(&fs.st))
 		w.staleUnless(p, stagedIndexed(f, e0))
 	default:
 		same, err := w.sameContent(p, &fs.st, f)
@@ -148,9 +202,13 @@ func (w *worktree) indexed(f *indexedFile, es []indexEntry, fs *fileStat) error 
 	return nil
 }
 
+// markStale records a stale path; the path may share memory with a whole
+// chunk of paths, so it is copied.
+func (w *worktree) markStale(p string) { w.stale = append(w.stale, strings.Clone(p)) }
+
 func (w *worktree) staleUnless(p string, same bool) {
 	if !same {
-		w.stale = append(w.stale, p)
+		w.markStale(p)
 	}
 }
 
@@ -192,7 +250,7 @@ func (w *worktree) maybeNew(p string) {
 		w.cache.learn(p, &st, facts)
 	}
 	if facts.Code {
-		w.stale = append(w.stale, p)
+		w.markStale(p)
 	}
 }
 
@@ -227,6 +285,7 @@ func (w *worktree) untracked() {
 func (w *worktree) sameContent(p string, st *syscall.Stat_t, want *indexedFile) (bool, error) {
 	facts := w.cache.facts(p, keyOf(st))
 	if !facts.HasSum {
+		w.hashed++
 		sum, err := hashFile(w.top + "/" + p)
 		if gone(err) {
 			return false, nil
