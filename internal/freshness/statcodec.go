@@ -91,7 +91,9 @@ func (t *statTable) filePath(i int) string {
 }
 
 // fileBytes is file entry i as encoded.
-func (t *statTable) fileBytes(i int) string { return t.raw[t.files[i]:entryEnd(t.files, i, t.filesEnd)] }
+func (t *statTable) fileBytes(i int) string {
+	return t.raw[t.files[i]:entryEnd(t.files, i, t.filesEnd)]
+}
 
 func (t *statTable) dirPath(i int) string {
 	return (&cacheDecoder{s: t.raw[t.dirs[i]:]}).str()
