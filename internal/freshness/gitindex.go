@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"unsafe"
 )
 
 // gitIndex is what freshness needs from git's index file: for each path the
@@ -93,7 +94,10 @@ func parseGitIndex(data []byte) (*gitIndex, error) {
 	if uint64(count) > uint64(len(data))/indexEntryFixed {
 		return nil, fmt.Errorf("%w: %d entries in %d bytes", errIndexUnsupported, count, len(data))
 	}
-	p := &indexParser{data: data, off: indexHeaderLen, v4: version == 4}
+	p := &indexParser{data: data, off: indexHeaderLen, v4: version == 4, ends: make([]int, 0, count)}
+	// The paths take at most what the fixed parts leave (prefix
+	// compression may take less): sized once, the buffer never regrows.
+	p.names = make([]byte, 0, max(0, len(data)-indexHeaderLen-int(count)*indexEntryFixed))
 	idx := &gitIndex{entries: make([]indexEntry, count)}
 	for i := range idx.entries {
 		if err := p.entry(&idx.entries[i]); err != nil {
@@ -192,8 +196,10 @@ func (p *indexParser) name(d []byte) (int, error) {
 	return used + end + 1, nil
 }
 
+// intern makes the paths strings that share the buffer they were read
+// into, which nothing writes again.
 func (p *indexParser) intern(entries []indexEntry) {
-	all := string(p.names)
+	all := unsafe.String(unsafe.SliceData(p.names), len(p.names))
 	start := 0
 	for i := range entries {
 		entries[i].path = all[start:p.ends[i]]

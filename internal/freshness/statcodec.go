@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"unsafe"
 )
 
 // cacheMagic starts the stat-table file; the digit is the format version.
@@ -48,14 +49,16 @@ type statTable struct {
 }
 
 // parseTable checks a stat-table file and indexes its entries; any damage
-// is an error (the caller then starts from an empty table).
+// is an error (the caller then starts from an empty table). The table
+// reads data in place: the caller must not change it afterwards.
 func parseTable(data []byte) (statTable, error) {
 	n := len(data) - 4
 	if n < len(cacheMagic) || string(data[:len(cacheMagic)]) != cacheMagic ||
 		crc32.Checksum(data[:n], castagnoli) != binary.BigEndian.Uint32(data[n:]) {
 		return statTable{}, errCorrupt
 	}
-	t := statTable{raw: string(data[len(cacheMagic):n])}
+	body := data[len(cacheMagic):n]
+	t := statTable{raw: unsafe.String(unsafe.SliceData(body), len(body))}
 	d := &cacheDecoder{s: t.raw}
 	t.rulesKey = d.str()
 	t.files = d.offsets(t.raw, (*cacheDecoder).skipFile)
