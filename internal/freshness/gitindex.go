@@ -60,17 +60,30 @@ const (
 	modeDir          = 0o040000
 )
 
-// readGitIndex reads gitDir/index (versions 2 to 4).
+// readGitIndex reads gitDir/index (versions 2 to 4). The file is mapped,
+// not read onto the heap: at 100,000 files it is 10 MB that the parse
+// copies what it keeps from (the paths, into one buffer) and then lets go.
+// Its time and bytes come from one open file, so a rename by git between
+// the two cannot pair one index's entries with another's time.
 func readGitIndex(gitDir string) (*gitIndex, error) {
 	name := filepath.Join(gitDir, "index")
-	data, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("read git index: %w", err)
 	}
-	fi, err := os.Stat(name)
+	defer f.Close()
+	fi, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("read git index: %w", err)
 	}
+	if fi.Size() < indexHeaderLen || int64(int(fi.Size())) != fi.Size() {
+		return nil, fmt.Errorf("read git index %s: %w: %d bytes", name, errIndexUnsupported, fi.Size())
+	}
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return nil, fmt.Errorf("read git index %s: %w", name, err)
+	}
+	defer syscall.Munmap(data)
 	idx, err := parseGitIndex(data)
 	if err != nil {
 		return nil, fmt.Errorf("read git index %s: %w", name, err)

@@ -95,6 +95,10 @@ type statCache struct {
 	learned   []fileEntry
 	dirs      []dirEntry // listings learned in this read
 	changed   bool
+	// unmap releases the mapped file old reads from (nil when none). No
+	// string of old may be kept past close: the entries are copied into
+	// the next table, and every path a read reports is its own copy.
+	unmap func()
 }
 
 type fileEntry struct {
@@ -113,9 +117,7 @@ type dirEntry struct {
 func loadStatCache(path, rulesKey string, now time.Time) *statCache {
 	c := &statCache{path: path, rulesKey: rulesKey, now: now}
 	if path != "" {
-		if raw, err := os.ReadFile(path); err == nil {
-			c.old, _ = parseTable(raw)
-		}
+		c.old, c.unmap = mapTable(path)
 	}
 	c.sameRules = c.old.rulesKey == rulesKey
 	c.fileUsed = make([]bool, len(c.old.files))
@@ -208,6 +210,40 @@ func (c *statCache) learnDir(rel string, st *syscall.Stat_t, l *dirListing) {
 	}
 	c.dirs = append(c.dirs, dirEntry{rel, l})
 	c.changed = true
+}
+
+// mapTable maps a stat-table file and indexes it: at 100,000 files it is
+// 12 MB that a read walks once, better in the page cache than on the heap.
+// A missing or damaged file is an empty table.
+func mapTable(path string) (statTable, func()) {
+	f, err := os.Open(path)
+	if err != nil {
+		return statTable{}, nil
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil || fi.Size() == 0 || int64(int(fi.Size())) != fi.Size() {
+		return statTable{}, nil
+	}
+	mem, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return statTable{}, nil
+	}
+	t, err := parseTable(mem)
+	if err != nil {
+		syscall.Munmap(mem)
+		return statTable{}, nil
+	}
+	return t, func() { syscall.Munmap(mem) }
+}
+
+// close releases the table read; the cache must not be used after.
+func (c *statCache) close() {
+	if c.unmap != nil {
+		c.unmap()
+		c.unmap = nil
+	}
+	c.old = statTable{}
 }
 
 // save writes the next table if it differs from the one read; readers race

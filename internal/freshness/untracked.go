@@ -3,6 +3,7 @@ package freshness
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"syscall"
 )
 
@@ -139,9 +140,11 @@ func (s *scanner) child(dir, name string) []byte {
 	return s.buf
 }
 
+// join returns dir/name as a string of its own: names may come from the
+// mapped stat table, which is released when the read ends.
 func join(dir, name string) string {
 	if dir == "" {
-		return name
+		return strings.Clone(name)
 	}
 	return dir + "/" + name
 }

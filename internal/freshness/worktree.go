@@ -62,7 +62,10 @@ func worktreeStale(in Input, now time.Time) ([]string, error) {
 // table.
 func checkWorktree(in Input, now time.Time) (*worktree, error) {
 	w := &worktree{in: in, top: in.Repo.Top, cache: loadStatCache(in.StatCache, in.RulesKey, now)}
-	defer w.cache.save()
+	defer func() {
+		w.cache.save()
+		w.cache.close()
+	}()
 	// Without a readable index (none yet, a split index) every indexed
 	// file is compared by content and every listed file counts as
 	// untracked: slower, never wrong.
