@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"syscall"
 	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // gitIndex is what freshness needs from git's index file: for each path the
@@ -273,7 +275,7 @@ func (e *indexEntry) regular() bool { return e.mode&modeTypeMask == modeRegular 
 // An entry whose mtime is not older than the index file is racily clean:
 // the file may have changed within the same timestamp tick after git
 // looked, so it proves nothing.
-func (idx *gitIndex) statClean(e *indexEntry, st *syscall.Stat_t) bool {
+func (idx *gitIndex) statClean(e *indexEntry, st *unix.Stat_t) bool {
 	if !e.regular() || !isRegular(st) {
 		return false
 	}

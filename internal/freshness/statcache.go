@@ -9,6 +9,8 @@ import (
 	"strings"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // statKey is what stat says about a file or directory. A file whose key is
@@ -24,25 +26,42 @@ type statKey struct {
 	Inode uint64
 }
 
-// lstat is syscall.Lstat retried on EINTR: unlike os.Lstat it allocates
+// lstat is unix.Lstat retried on EINTR: unlike os.Lstat it allocates
 // no FileInfo, which counts when every indexed file is stat'ed on every
 // read.
-func lstat(path string, st *syscall.Stat_t) error {
+func lstat(path string, st *unix.Stat_t) error {
 	for {
-		err := syscall.Lstat(path, st)
-		if err != syscall.EINTR {
+		err := unix.Lstat(path, st)
+		if err != unix.EINTR {
 			return err
 		}
 	}
 }
 
-func keyOf(st *syscall.Stat_t) statKey {
+// lstatAt is lstat of a path relative to the directory open as dirfd (a
+// negative dirfd: path is taken from the working directory). A path walked
+// from the top of the working tree, as git walks it from its working
+// directory, spares the kernel the components above the top at each of the
+// tree's files.
+func lstatAt(dirfd int, path string, st *unix.Stat_t) error {
+	if dirfd < 0 {
+		return lstat(path, st)
+	}
+	for {
+		err := unix.Fstatat(dirfd, path, st, unix.AT_SYMLINK_NOFOLLOW)
+		if err != unix.EINTR {
+			return err
+		}
+	}
+}
+
+func keyOf(st *unix.Stat_t) statKey {
 	return statKey{Size: st.Size, Mtime: st.Mtim.Nano(), Ctime: st.Ctim.Nano(), Inode: st.Ino}
 }
 
-func isRegular(st *syscall.Stat_t) bool { return st.Mode&syscall.S_IFMT == syscall.S_IFREG }
+func isRegular(st *unix.Stat_t) bool { return st.Mode&syscall.S_IFMT == syscall.S_IFREG }
 
-func isDir(st *syscall.Stat_t) bool { return st.Mode&syscall.S_IFMT == syscall.S_IFDIR }
+func isDir(st *unix.Stat_t) bool { return st.Mode&syscall.S_IFMT == syscall.S_IFDIR }
 
 // fileFacts is what reading a working-tree file taught: its SHA-256 (for
 // an indexed file whose stat data git's index does not vouch for) or
@@ -132,7 +151,7 @@ func loadStatCache(path, rulesKey string, now time.Time) *statCache {
 // read's start for the index's time and two seconds of margin for
 // filesystems with coarse timestamps; a modification time in the future
 // is racy too.
-func (c *statCache) racy(st *syscall.Stat_t) bool {
+func (c *statCache) racy(st *unix.Stat_t) bool {
 	return c.now.UnixNano()-st.Mtim.Nano() < int64(2*time.Second)
 }
 
@@ -170,7 +189,7 @@ func (c *statCache) facts(rel string, k statKey) fileFacts {
 }
 
 // learn remembers facts about a file unless it is racy.
-func (c *statCache) learn(rel string, st *syscall.Stat_t, f fileFacts) {
+func (c *statCache) learn(rel string, st *unix.Stat_t, f fileFacts) {
 	if c.racy(st) {
 		return
 	}
@@ -204,7 +223,7 @@ func (c *statCache) keep(rel string) {
 }
 
 // learnDir remembers a fresh listing unless the directory is racy.
-func (c *statCache) learnDir(rel string, st *syscall.Stat_t, l *dirListing) {
+func (c *statCache) learnDir(rel string, st *unix.Stat_t, l *dirListing) {
 	if c.racy(st) {
 		return
 	}

@@ -4,11 +4,11 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/sys/unix"
 
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/gittest"
@@ -104,9 +104,9 @@ func TestStatTableVouchesWhenGitIndexIsStale(t *testing.T) {
 func TestStatTableRacy(t *testing.T) {
 	now := time.Now()
 	c := &statCache{now: now}
-	at := func(ago time.Duration) *syscall.Stat_t {
-		ts := syscall.NsecToTimespec(now.Add(-ago).UnixNano())
-		return &syscall.Stat_t{Mtim: ts, Ctim: ts}
+	at := func(ago time.Duration) *unix.Stat_t {
+		ts := unix.NsecToTimespec(now.Add(-ago).UnixNano())
+		return &unix.Stat_t{Mtim: ts, Ctim: ts}
 	}
 	for _, tc := range []struct {
 		ago  time.Duration

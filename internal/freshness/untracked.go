@@ -4,7 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // scanner finds the regular files of the working tree that git neither
@@ -29,7 +30,7 @@ func (s *scanner) dir(rel string, parts []string, parent *ignoreLevel) {
 	if rel != "" {
 		abs += "/" + rel
 	}
-	var st syscall.Stat_t
+	var st unix.Stat_t
 	if lstat(abs, &st) != nil || !isDir(&st) {
 		return
 	}

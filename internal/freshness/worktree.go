@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"golang.org/x/sys/unix"
 
 	"github.com/lgraph/lgraph/internal/gitrepo"
 )
@@ -28,6 +29,7 @@ const SniffLen = 8000
 type worktree struct {
 	in    Input
 	top   string
+	topFD int       // the top directory open, for lstatAt (-1: not open)
 	idx   *gitIndex // nil when there is no usable git index
 	cache *statCache
 	// sparse is the last sparse-index directory entry seen ("dir/").
@@ -61,10 +63,13 @@ func worktreeStale(in Input, now time.Time) ([]string, error) {
 // checkWorktree runs the comparison and saves what it taught the stat
 // table.
 func checkWorktree(in Input, now time.Time) (*worktree, error) {
-	w := &worktree{in: in, top: in.Repo.Top, cache: loadStatCache(in.StatCache, in.RulesKey, now)}
+	w := &worktree{in: in, top: in.Repo.Top, topFD: openTop(in.Repo.Top), cache: loadStatCache(in.StatCache, in.RulesKey, now)}
 	defer func() {
 		w.cache.save()
 		w.cache.close()
+		if w.topFD >= 0 {
+			unix.Close(w.topFD)
+		}
 	}()
 	// Without a readable index (none yet, a split index) every indexed
 	// file is compared by content and every listed file counts as
@@ -117,7 +122,7 @@ func (w *worktree) compareChunk(files []indexedFile) error {
 	}
 	// Stats are taken a chunk at a time, so memory stays flat however
 	// many files there are (a stat result is 160 bytes).
-	preload(w.top, files, w.stats)
+	preload(w.top, w.topFD, files, w.stats)
 	j := w.next
 	for i := range files {
 		p := files[i].path
@@ -154,7 +159,7 @@ func (w *worktree) entries() []indexEntry {
 
 // fileStat is the result of one lstat.
 type fileStat struct {
-	st  syscall.Stat_t
+	st  unix.Stat_t
 	err error
 }
 
@@ -162,9 +167,25 @@ type fileStat struct {
 const statChunk = 8192
 
 // preload stats the files in parallel into out, as git's preload-index
-// does: a read's cost is mostly these system calls.
-func preload(top string, paths []indexedFile, out []fileStat) {
-	forEach(len(paths), 256, func(i int) { out[i].err = lstat(top+"/"+paths[i].path, &out[i].st) })
+// does: a read's cost is mostly these system calls. topFD is the top of
+// the working tree opened (negative: not open, paths are joined to top).
+func preload(top string, topFD int, paths []indexedFile, out []fileStat) {
+	forEach(len(paths), 256, func(i int) {
+		if topFD >= 0 {
+			out[i].err = lstatAt(topFD, paths[i].path, &out[i].st)
+		} else {
+			out[i].err = lstat(top+"/"+paths[i].path, &out[i].st)
+		}
+	})
+}
+
+// openTop opens the top of the working tree for lstatAt; -1 when it cannot.
+func openTop(top string) int {
+	fd, err := unix.Open(top, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1
+	}
+	return fd
 }
 
 // indexed checks one indexed file; es are its git index entries (one per
@@ -242,7 +263,7 @@ func (w *worktree) maybeNew(p string) {
 		return
 	}
 	abs := w.top + "/" + p
-	var st syscall.Stat_t
+	var st unix.Stat_t
 	if lstat(abs, &st) != nil || !isRegular(&st) {
 		return
 	}
@@ -285,7 +306,7 @@ func (w *worktree) untracked() {
 
 // sameContent reports whether a file's bytes have the indexed SHA-256,
 // hashing it only when the stat cache does not know it at this stat key.
-func (w *worktree) sameContent(p string, st *syscall.Stat_t, want *indexedFile) (bool, error) {
+func (w *worktree) sameContent(p string, st *unix.Stat_t, want *indexedFile) (bool, error) {
 	facts := w.cache.facts(p, keyOf(st))
 	if !facts.HasSum {
 		w.hashed++
