@@ -38,11 +38,13 @@ type worktree struct {
 	// next is the first git index entry the walk has not reached.
 	next  int
 	stats []fileStat // one chunk's lstat results
-	// hashed counts the files read to hash them: neither git's index nor
-	// the stat table vouched for them.
-	hashed int
-	conv   *gitrepo.Conversion // read on first need
-	attrs  *gitrepo.Attributes // with conv
+	// pending are the chunk's files to hash; hashed counts the files
+	// read to hash them: neither git's index nor the stat table vouched
+	// for them.
+	pending []pendingHash
+	hashed  int
+	conv    *gitrepo.Conversion // read on first need
+	attrs   *gitrepo.Attributes // with conv
 }
 
 // worktreeStale lists the paths where the working tree differs from the
@@ -139,7 +141,7 @@ func (w *worktree) compareChunk(files []indexedFile) error {
 		j = k
 	}
 	w.next = j
-	return nil
+	return w.hashPending()
 }
 
 // indexRest handles git's entries after the snapshot's last path.
@@ -217,7 +219,14 @@ func (w *worktree) indexed(f *indexedFile, es []indexEntry, fs *fileStat) error 
 		w.cache.facts(p, keyOf(&fs.st))
 		w.staleUnless(p, stagedIndexed(f, e0))
 	default:
-		same, err := w.sameContent(p, &fs.st, f)
+		// Hashed with the rest of the chunk unless the stat table knows
+		// the bytes at this stat key.
+		facts := w.cache.facts(p, keyOf(&fs.st))
+		if !facts.HasSum {
+			w.pending = append(w.pending, pendingHash{file: f, st: &fs.st})
+			return nil
+		}
+		same, err := w.sameSum(f, facts.Sum)
 		if err != nil {
 			return err
 		}
@@ -304,28 +313,6 @@ func (w *worktree) untracked() {
 	}
 }
 
-// sameContent reports whether a file's bytes have the indexed SHA-256,
-// hashing it only when the stat cache does not know it at this stat key.
-func (w *worktree) sameContent(p string, st *unix.Stat_t, want *indexedFile) (bool, error) {
-	facts := w.cache.facts(p, keyOf(st))
-	if !facts.HasSum {
-		w.hashed++
-		sum, err := hashFile(w.top + "/" + p)
-		if gone(err) {
-			return false, nil
-		}
-		if err != nil {
-			return false, fmt.Errorf("freshness: %w", err)
-		}
-		facts.HasSum, facts.Sum = true, sum
-		w.cache.learn(p, st, facts)
-	}
-	if !want.hasSum || facts.Sum == want.sum {
-		return want.hasSum, nil
-	}
-	return w.sameConverted(p, want)
-}
-
 // sameConverted reports whether a file whose raw bytes differ from the
 // indexed ones holds them after git's clean conversion (CRLF to LF under
 // text, eol or core.autocrlf), as git status decides it. Only such files
@@ -374,21 +361,6 @@ func (w *worktree) attributes() *gitrepo.Attributes {
 // gone reports errors meaning there is no file at the path.
 func gone(err error) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
-}
-
-func hashFile(name string) ([32]byte, error) {
-	var sum [32]byte
-	f, err := os.Open(name)
-	if err != nil {
-		return sum, err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return sum, err
-	}
-	copy(sum[:], h.Sum(nil))
-	return sum, nil
 }
 
 // head reads the first SniffLen bytes of a file.
