@@ -271,12 +271,12 @@ func (c *statCache) save() {
 	if c.path == "" || (!c.changed && c.sameRules && allSet(c.fileUsed) && allSet(c.dirUsed)) {
 		return
 	}
-	data := c.next()
+	next := c.next()
 	tmp, err := os.CreateTemp(filepath.Dir(c.path), ".tmp-statcache-*")
 	if err != nil {
 		return
 	}
-	_, werr := tmp.Write(data)
+	werr := next.writeTo(tmp, c.rulesKey)
 	cerr := tmp.Close()
 	if errors.Join(werr, cerr) != nil || os.Rename(tmp.Name(), c.path) != nil {
 		os.Remove(tmp.Name())
@@ -285,8 +285,8 @@ func (c *statCache) save() {
 
 // next encodes the entries used and learned, merged in path order; a
 // path learned in this read replaces its old entry.
-func (c *statCache) next() []byte {
-	var w tableWriter
+func (c *statCache) next() *tableWriter {
+	w := &tableWriter{files: make([]byte, 0, int(c.old.filesEnd)+100*len(c.learned))}
 	slices.SortStableFunc(c.learned, func(a, b fileEntry) int { return strings.Compare(a.path, b.path) })
 	learned := lastOfEach(c.learned, func(e fileEntry) string { return e.path })
 	i := 0
@@ -328,7 +328,7 @@ func (c *statCache) next() []byte {
 	for ; i < len(dirs); i++ {
 		w.dir(dirs[i].path, dirs[i].listing)
 	}
-	return w.bytes(c.rulesKey)
+	return w
 }
 
 // lastOfEach keeps, of each run of sorted elements with one key, the last.

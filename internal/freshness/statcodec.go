@@ -1,9 +1,11 @@
 package freshness
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
+	"io"
 	"unsafe"
 )
 
@@ -155,14 +157,26 @@ func (w *tableWriter) dirRaw(enc string) { w.dirs = append(w.dirs, enc...); w.nD
 
 // bytes is the whole file.
 func (w *tableWriter) bytes(rulesKey string) []byte {
-	buf := make([]byte, 0, len(cacheMagic)+len(rulesKey)+len(w.files)+len(w.dirs)+32)
-	buf = append(buf, cacheMagic...)
-	buf = appendString(buf, rulesKey)
-	buf = binary.AppendUvarint(buf, uint64(w.nFiles))
-	buf = append(buf, w.files...)
-	buf = binary.AppendUvarint(buf, uint64(w.nDirs))
-	buf = append(buf, w.dirs...)
-	return binary.BigEndian.AppendUint32(buf, crc32.Checksum(buf, castagnoli))
+	var buf bytes.Buffer
+	w.writeTo(&buf, rulesKey)
+	return buf.Bytes()
+}
+
+// writeTo writes the whole file in pieces, its CRC computed along, so the
+// entries are never copied into one more buffer.
+func (w *tableWriter) writeTo(out io.Writer, rulesKey string) error {
+	head := appendString([]byte(cacheMagic), rulesKey)
+	head = binary.AppendUvarint(head, uint64(w.nFiles))
+	mid := binary.AppendUvarint(nil, uint64(w.nDirs))
+	crc := uint32(0)
+	for _, part := range [][]byte{head, w.files, mid, w.dirs} {
+		crc = crc32.Update(crc, castagnoli, part)
+		if _, err := out.Write(part); err != nil {
+			return err
+		}
+	}
+	_, err := out.Write(binary.BigEndian.AppendUint32(nil, crc))
+	return err
 }
 
 func appendListing(buf []byte, l *dirListing) []byte {
