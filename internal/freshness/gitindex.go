@@ -9,6 +9,9 @@ import (
 	"os"
 	"path/filepath"
 	"syscall"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
 )
 
 // gitIndex is what freshness needs from git's index file: for each path the
@@ -59,17 +62,30 @@ const (
 	modeDir          = 0o040000
 )
 
-// readGitIndex reads gitDir/index (versions 2 to 4).
+// readGitIndex reads gitDir/index (versions 2 to 4). The file is mapped,
+// not read onto the heap: at 100,000 files it is 10 MB that the parse
+// copies what it keeps from (the paths, into one buffer) and then lets go.
+// Its time and bytes come from one open file, so a rename by git between
+// the two cannot pair one index's entries with another's time.
 func readGitIndex(gitDir string) (*gitIndex, error) {
 	name := filepath.Join(gitDir, "index")
-	data, err := os.ReadFile(name)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, fmt.Errorf("read git index: %w", err)
 	}
-	fi, err := os.Stat(name)
+	defer f.Close()
+	fi, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("read git index: %w", err)
 	}
+	if fi.Size() < indexHeaderLen || int64(int(fi.Size())) != fi.Size() {
+		return nil, fmt.Errorf("read git index %s: %w: %d bytes", name, errIndexUnsupported, fi.Size())
+	}
+	data, err := syscall.Mmap(int(f.Fd()), 0, int(fi.Size()), syscall.PROT_READ, syscall.MAP_SHARED)
+	if err != nil {
+		return nil, fmt.Errorf("read git index %s: %w", name, err)
+	}
+	defer syscall.Munmap(data)
 	idx, err := parseGitIndex(data)
 	if err != nil {
 		return nil, fmt.Errorf("read git index %s: %w", name, err)
@@ -93,7 +109,10 @@ func parseGitIndex(data []byte) (*gitIndex, error) {
 	if uint64(count) > uint64(len(data))/indexEntryFixed {
 		return nil, fmt.Errorf("%w: %d entries in %d bytes", errIndexUnsupported, count, len(data))
 	}
-	p := &indexParser{data: data, off: indexHeaderLen, v4: version == 4}
+	p := &indexParser{data: data, off: indexHeaderLen, v4: version == 4, ends: make([]int, 0, count)}
+	// The paths take at most what the fixed parts leave (prefix
+	// compression may take less): sized once, the buffer never regrows.
+	p.names = make([]byte, 0, max(0, len(data)-indexHeaderLen-int(count)*indexEntryFixed))
 	idx := &gitIndex{entries: make([]indexEntry, count)}
 	for i := range idx.entries {
 		if err := p.entry(&idx.entries[i]); err != nil {
@@ -192,8 +211,10 @@ func (p *indexParser) name(d []byte) (int, error) {
 	return used + end + 1, nil
 }
 
+// intern makes the paths strings that share the buffer they were read
+// into, which nothing writes again.
 func (p *indexParser) intern(entries []indexEntry) {
-	all := string(p.names)
+	all := unsafe.String(unsafe.SliceData(p.names), len(p.names))
 	start := 0
 	for i := range entries {
 		entries[i].path = all[start:p.ends[i]]
@@ -254,7 +275,7 @@ func (e *indexEntry) regular() bool { return e.mode&modeTypeMask == modeRegular 
 // An entry whose mtime is not older than the index file is racily clean:
 // the file may have changed within the same timestamp tick after git
 // looked, so it proves nothing.
-func (idx *gitIndex) statClean(e *indexEntry, st *syscall.Stat_t) bool {
+func (idx *gitIndex) statClean(e *indexEntry, st *unix.Stat_t) bool {
 	if !e.regular() || !isRegular(st) {
 		return false
 	}

@@ -7,10 +7,10 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
-	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"golang.org/x/sys/unix"
 
 	"github.com/lgraph/lgraph/internal/gittest"
 )
@@ -123,7 +123,7 @@ func TestGitIndexCorrupt(t *testing.T) {
 func TestStatClean(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "f.py")
 	writeFile(t, name, []byte("x = 1\n"))
-	var st syscall.Stat_t
+	var st unix.Stat_t
 	if err := lstat(name, &st); err != nil {
 		t.Fatal(err)
 	}

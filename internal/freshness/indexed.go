@@ -13,30 +13,52 @@ type indexedFile struct {
 	blob   [20]byte
 }
 
-// indexedFiles lists the snapshot's files in path order with their
-// digests and blob ids: from the leaf index of a published snapshot (a
-// sequential read of 52 bytes a file, no record decoded), else from the
-// records.
-func indexedFiles(s *snapshot.Snapshot) ([]indexedFile, error) {
-	if s.Index != nil {
-		out := make([]indexedFile, 0, s.Files.Len())
-		err := s.Index.Scan([]byte{snapshot.KsLeaf}, func(k, v []byte) error {
-			f := indexedFile{path: string(k[1:])}
-			if leaf, ok := snapshot.ParseLeaf(v); ok {
-				f.sum, f.hasSum, f.blob = leaf.SHA256, true, leaf.Blob
-			}
-			out = append(out, f)
-			return nil
-		})
-		if err != nil {
-			return nil, err
+// leafChunks streams a published snapshot's files in path order from its
+// leaf index (52 bytes a file, no record decoded) to fn, statChunk files at
+// a time, so what a read holds does not grow with the repository. Each
+// chunk's paths share one allocation; fn must not keep the slice. It
+// returns how many files the leaf index holds.
+func leafChunks(kv snapshot.KV, fn func([]indexedFile) error) (int, error) {
+	var (
+		chunk = make([]indexedFile, 0, statChunk)
+		names []byte
+		ends  []int
+		count int
+	)
+	flush := func() error {
+		all := string(names)
+		start := 0
+		for i := range chunk {
+			chunk[i].path = all[start:ends[i]]
+			start = ends[i]
 		}
-		// Only a file without a valid digest lacks a leaf entry; then
-		// the records say which.
-		if len(out) == s.Files.Len() {
-			return out, nil
-		}
+		err := fn(chunk)
+		chunk, names, ends = chunk[:0], names[:0], ends[:0]
+		return err
 	}
+	err := kv.Scan([]byte{snapshot.KsLeaf}, func(k, v []byte) error {
+		var f indexedFile
+		if leaf, ok := snapshot.ParseLeaf(v); ok {
+			f.sum, f.hasSum, f.blob = leaf.SHA256, true, leaf.Blob
+		}
+		names = append(names, k[1:]...)
+		ends = append(ends, len(names))
+		chunk = append(chunk, f)
+		count++
+		if len(chunk) == statChunk {
+			return flush()
+		}
+		return nil
+	})
+	if err == nil && len(chunk) > 0 {
+		err = flush()
+	}
+	return count, err
+}
+
+// recordFiles lists the files of a snapshot held in memory (or one whose
+// leaf index lacks a file) from its records, in path order.
+func recordFiles(s *snapshot.Snapshot) ([]indexedFile, error) {
 	paths := s.Paths()
 	out := make([]indexedFile, len(paths))
 	for i, p := range paths {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -29,8 +31,10 @@ func (c *countingKV) Get(key []byte) ([]byte, bool, error) {
 // TestCheckReadsNoRecord: a published snapshot is compared with the
 // working tree through its leaf index alone (path, SHA-256, blob id), so a
 // read never decodes a file record, whatever git's index says: clean, a
-// staged edit, an edit in the working tree, a staged edit undone, and an
-// index without a cache tree (git add invalidates it; go-git writes none).
+// staged edit, an edit in the working tree, a staged edit undone, an index
+// without a cache tree (git add invalidates it; go-git writes none), and
+// an index whose stat data proves nothing, with the stat table cold and
+// warm and a racy edit.
 func TestCheckReadsNoRecord(t *testing.T) {
 	f := unindexedRepo(t)
 	kv := &countingKV{KV: f.tableSnap().Index}
@@ -66,6 +70,21 @@ func TestCheckReadsNoRecord(t *testing.T) {
 	f.git.Git("checkout", "--", "app/main.py")
 	f.git.Git("update-index", "-q", "--refresh")
 	check("edit undone")
+	gitStale := func() {
+		old := time.Now().Add(-48 * time.Hour)
+		age(t, f.git.Dir, old.Add(time.Hour))
+		if err := os.Chtimes(filepath.Join(f.git.Dir, ".git", "index"), old, old); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gitStale()
+	check("git's index stale, stat table cold")
+	gitStale()
+	check("git's index stale, stat table warm")
+	writeFile(t, main, []byte("def main():\n    return\n"))
+	gitStale()
+	os.Chtimes(main, time.Now(), time.Now())
+	check("git's index stale, racy edit")
 }
 
 // TestCheckWorktreeOverlay: a working-tree snapshot holds the blobs of the

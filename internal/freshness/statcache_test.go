@@ -12,20 +12,58 @@ import (
 	"github.com/lgraph/lgraph/internal/gittest"
 )
 
+// cacheData is a whole stat table decoded, for tests.
+type cacheData struct {
+	RulesKey string
+	Files    []fileEntry
+	Dirs     []dirEntry
+}
+
+func encodeCache(d cacheData) []byte {
+	var w tableWriter
+	for _, f := range d.Files {
+		w.file(f.path, f.facts)
+	}
+	for _, l := range d.Dirs {
+		w.dir(l.path, l.listing)
+	}
+	return w.bytes(d.RulesKey)
+}
+
+func decodeCache(raw []byte) (cacheData, error) {
+	t, err := parseTable(raw)
+	if err != nil {
+		return cacheData{}, err
+	}
+	out := cacheData{RulesKey: t.rulesKey}
+	for i := range t.files {
+		p, f := t.fileAt(i, true)
+		out.Files = append(out.Files, fileEntry{p, f})
+	}
+	for i := range t.dirs {
+		out.Dirs = append(out.Dirs, dirEntry{t.dirPath(i), t.dirAt(i)})
+	}
+	return out, nil
+}
+
+var sampleKey = statKey{Size: 12, Mtime: 1700000000123456789, Ctime: -5, Inode: 42}
+
 func sampleCache() cacheData {
 	return cacheData{
 		RulesKey: "inventory-1/abc",
-		Files: map[string]fileFacts{
-			"a/b.go": {Key: statKey{Size: 12, Mtime: 1700000000123456789, Ctime: -5, Inode: 42}, HasSum: true, Sum: [32]byte{1, 2, 3}},
-			"c.py":   {Key: statKey{Size: 1 << 40}, HasCode: true, Code: true},
-			"d":      {Key: statKey{Size: 3}, HasCode: true},
+		Files: []fileEntry{
+			{"a/b.go", fileFacts{Key: sampleKey, HasSum: true, Sum: [32]byte{1, 2, 3}}},
+			{"c.py", fileFacts{Key: statKey{Size: 1 << 40}, HasCode: true, Code: true}},
+			{"d", fileFacts{Key: statKey{Size: 3}, HasCode: true}},
 		},
-		Dirs: map[string]*dirListing{
-			"":    {Key: statKey{Mtime: 9}, Ignore: [16]byte{7}, Gitignore: true, Dirs: []string{"a", "sub"}, Files: []listedFile{{Name: "c.py", Checked: true}, {Name: "d"}}},
-			"sub": {Key: statKey{Inode: 3}, Nested: true, Dirs: []string{}, Files: []listedFile{}},
+		Dirs: []dirEntry{
+			{"", &dirListing{Key: statKey{Mtime: 9}, Ignore: [16]byte{7}, Gitignore: true, Dirs: []string{"a", "sub"}, Files: []listedFile{{Name: "c.py", Checked: true}, {Name: "d"}}}},
+			{"sub", &dirListing{Key: statKey{Inode: 3}, Nested: true, Dirs: []string{}, Files: []listedFile{}}},
 		},
 	}
 }
+
+var allowEntries = cmp.AllowUnexported(fileEntry{}, dirEntry{})
 
 func TestStatCacheRoundTrip(t *testing.T) {
 	in := sampleCache()
@@ -33,13 +71,14 @@ func TestStatCacheRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(in, got); diff != "" {
+	if diff := cmp.Diff(in, got, allowEntries); diff != "" {
 		t.Fatalf("round trip (-want +got):\n%s", diff)
 	}
 }
 
 // TestStatCacheDamage: any truncation, any changed byte and any other
-// format decode to an error (an empty cache), never to wrong entries.
+// format decode to an error (an empty cache), never to wrong entries; so
+// do entries out of path order, which a lookup's search would miss.
 func TestStatCacheDamage(t *testing.T) {
 	data := encodeCache(sampleCache())
 	for cut := 0; cut < len(data); cut++ {
@@ -61,25 +100,35 @@ func TestStatCacheDamage(t *testing.T) {
 			t.Fatalf("%q decoded", foreign)
 		}
 	}
+	unsorted := sampleCache()
+	unsorted.Files[0], unsorted.Files[1] = unsorted.Files[1], unsorted.Files[0]
+	if _, err := decodeCache(encodeCache(unsorted)); err == nil {
+		t.Fatal("a table with files out of order decoded")
+	}
 }
 
 // TestStatCacheRulesKey: verdicts made under other rules are dropped, hashes
-// are kept.
+// are kept, and the table written next holds no old verdict.
 func TestStatCacheRulesKey(t *testing.T) {
 	name := filepath.Join(t.TempDir(), "cache")
 	if err := os.WriteFile(name, encodeCache(sampleCache()), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	c := loadStatCache(name, "inventory-1/other", time.Now())
-	if f := c.files["c.py"]; f.HasCode {
+	if f := c.facts("c.py", statKey{Size: 1 << 40}); f.HasCode {
 		t.Fatalf("verdict from other rules kept: %+v", f)
 	}
-	if f := c.files["a/b.go"]; !f.HasSum {
+	if f := c.facts("a/b.go", sampleKey); !f.HasSum {
 		t.Fatalf("hash dropped with the rules: %+v", f)
 	}
+	c.save()
+	c = loadStatCache(name, "inventory-1/other", time.Now())
+	if f := c.facts("c.py", statKey{Size: 1 << 40}); f.HasCode {
+		t.Fatalf("verdict from other rules written again: %+v", f)
+	}
 	c = loadStatCache(name, "inventory-1/abc", time.Now())
-	if f := c.files["c.py"]; !f.HasCode || !f.Code {
-		t.Fatalf("verdict under the same rules lost: %+v", f)
+	if f := c.facts("a/b.go", sampleKey); !f.HasSum || f.Sum != [32]byte{1, 2, 3} {
+		t.Fatalf("hash lost on rewrite: %+v", f)
 	}
 }
 

@@ -1,17 +1,25 @@
 package freshness
 
 import (
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"hash/crc32"
-	"maps"
-	"slices"
+	"io"
+	"unsafe"
 )
 
-// cacheMagic starts the stat-cache file; the digit is the format version.
+// cacheMagic starts the stat-table file; the digit is the format version.
 // A file with another magic (an older format, anything else) is ignored
 // and rebuilt. The file ends with a CRC-32C of everything before it, so a
 // damaged file is rebuilt rather than believed.
+//
+// Layout: the magic, the rules key, the file entries (a count, then path,
+// stat key, flags and optional SHA-256 each) and the directory entries (a
+// count, then path and listing each), both sorted by path bytes, and the
+// CRC. Sorted entries let a read walk the table beside the snapshot's
+// leaves and git's index, which share that order, and find any other path
+// by binary search, without building a map of the whole tree.
 const cacheMagic = "LGSTAT3\n"
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
@@ -27,34 +35,148 @@ const (
 	dirGitignore
 )
 
-func encodeCache(d cacheData) []byte {
-	buf := []byte(cacheMagic)
-	buf = appendString(buf, d.RulesKey)
-	buf = binary.AppendUvarint(buf, uint64(len(d.Files)))
-	for _, p := range slices.Sorted(maps.Keys(d.Files)) {
-		f := d.Files[p]
-		buf = appendString(buf, p)
-		buf = appendKey(buf, f.Key)
-		var flags byte
-		if f.HasSum {
-			flags |= factSum
-		}
-		if f.HasCode {
-			flags |= factHasCode
-		}
-		if f.Code {
-			flags |= factCode
-		}
-		buf = append(buf, flags)
-		if f.HasSum {
-			buf = append(buf, f.Sum[:]...)
+var errCorrupt = errors.New("corrupt stat cache")
+
+// statTable is a stat-table file as read. Its entries stay encoded in one
+// string and are decoded when looked up: a read of a large tree holds the
+// file once plus an offset per entry, and carries unchanged entries to the
+// next table as they are.
+type statTable struct {
+	rulesKey string
+	raw      string
+	files    []uint32 // offset of each file entry in raw, in path order
+	filesEnd uint32   // where the last file entry ends
+	dirs     []uint32 // offset of each directory entry, in path order
+	dirsEnd  uint32
+}
+
+// parseTable checks a stat-table file and indexes its entries; any damage
+// is an error (the caller then starts from an empty table). The table
+// reads data in place: the caller must not change it afterwards.
+func parseTable(data []byte) (statTable, error) {
+	n := len(data) - 4
+	if n < len(cacheMagic) || string(data[:len(cacheMagic)]) != cacheMagic ||
+		crc32.Checksum(data[:n], castagnoli) != binary.BigEndian.Uint32(data[n:]) {
+		return statTable{}, errCorrupt
+	}
+	body := data[len(cacheMagic):n]
+	t := statTable{raw: unsafe.String(unsafe.SliceData(body), len(body))}
+	d := &cacheDecoder{s: t.raw}
+	t.rulesKey = d.str()
+	t.files = d.offsets(t.raw, (*cacheDecoder).skipFile)
+	t.filesEnd = uint32(len(t.raw) - len(d.s))
+	t.dirs = d.offsets(t.raw, (*cacheDecoder).skipListing)
+	t.dirsEnd = uint32(len(t.raw) - len(d.s))
+	if d.err != nil || d.s != "" || uint64(len(t.raw)) > 1<<32-1 {
+		return statTable{}, errCorrupt
+	}
+	return t, nil
+}
+
+// fileAt decodes file entry i. keepVerdicts false drops what the entry says
+// about being code (it was judged under other rules).
+func (t *statTable) fileAt(i int, keepVerdicts bool) (string, fileFacts) {
+	d := &cacheDecoder{s: t.raw[t.files[i]:]}
+	p := d.str()
+	f := fileFacts{Key: d.key()}
+	flags := d.byte()
+	f.HasSum = flags&factSum != 0
+	if keepVerdicts {
+		f.HasCode, f.Code = flags&factHasCode != 0, flags&factCode != 0
+	}
+	if f.HasSum {
+		copy(f.Sum[:], d.bytes(32))
+	}
+	return p, f
+}
+
+// filePath is the path of file entry i.
+func (t *statTable) filePath(i int) string {
+	return (&cacheDecoder{s: t.raw[t.files[i]:]}).str()
+}
+
+// fileBytes is file entry i as encoded.
+func (t *statTable) fileBytes(i int) string {
+	return t.raw[t.files[i]:entryEnd(t.files, i, t.filesEnd)]
+}
+
+func (t *statTable) dirPath(i int) string {
+	return (&cacheDecoder{s: t.raw[t.dirs[i]:]}).str()
+}
+
+func (t *statTable) dirAt(i int) *dirListing {
+	d := &cacheDecoder{s: t.raw[t.dirs[i]:]}
+	d.str()
+	return d.listing()
+}
+
+func (t *statTable) dirBytes(i int) string { return t.raw[t.dirs[i]:entryEnd(t.dirs, i, t.dirsEnd)] }
+
+func entryEnd(offsets []uint32, i int, end uint32) uint32 {
+	if i+1 < len(offsets) {
+		return offsets[i+1]
+	}
+	return end
+}
+
+// tableWriter encodes a stat table. Entries must come in path order.
+type tableWriter struct {
+	files, dirs   []byte
+	nFiles, nDirs int
+}
+
+func (w *tableWriter) file(p string, f fileFacts) {
+	w.files = appendString(w.files, p)
+	w.files = appendKey(w.files, f.Key)
+	var flags byte
+	if f.HasSum {
+		flags |= factSum
+	}
+	if f.HasCode {
+		flags |= factHasCode
+	}
+	if f.Code {
+		flags |= factCode
+	}
+	w.files = append(w.files, flags)
+	if f.HasSum {
+		w.files = append(w.files, f.Sum[:]...)
+	}
+	w.nFiles++
+}
+
+// fileRaw adds an entry as another table encoded it.
+func (w *tableWriter) fileRaw(enc string) { w.files = append(w.files, enc...); w.nFiles++ }
+
+func (w *tableWriter) dir(p string, l *dirListing) {
+	w.dirs = appendListing(appendString(w.dirs, p), l)
+	w.nDirs++
+}
+
+func (w *tableWriter) dirRaw(enc string) { w.dirs = append(w.dirs, enc...); w.nDirs++ }
+
+// bytes is the whole file.
+func (w *tableWriter) bytes(rulesKey string) []byte {
+	var buf bytes.Buffer
+	w.writeTo(&buf, rulesKey)
+	return buf.Bytes()
+}
+
+// writeTo writes the whole file in pieces, its CRC computed along, so the
+// entries are never copied into one more buffer.
+func (w *tableWriter) writeTo(out io.Writer, rulesKey string) error {
+	head := appendString([]byte(cacheMagic), rulesKey)
+	head = binary.AppendUvarint(head, uint64(w.nFiles))
+	mid := binary.AppendUvarint(nil, uint64(w.nDirs))
+	crc := uint32(0)
+	for _, part := range [][]byte{head, w.files, mid, w.dirs} {
+		crc = crc32.Update(crc, castagnoli, part)
+		if _, err := out.Write(part); err != nil {
+			return err
 		}
 	}
-	buf = binary.AppendUvarint(buf, uint64(len(d.Dirs)))
-	for _, p := range slices.Sorted(maps.Keys(d.Dirs)) {
-		buf = appendListing(appendString(buf, p), d.Dirs[p])
-	}
-	return binary.BigEndian.AppendUint32(buf, crc32.Checksum(buf, castagnoli))
+	_, err := out.Write(binary.BigEndian.AppendUint32(nil, crc))
+	return err
 }
 
 func appendListing(buf []byte, l *dirListing) []byte {
@@ -96,46 +218,49 @@ func appendKey(buf []byte, k statKey) []byte {
 	return binary.AppendUvarint(buf, k.Inode)
 }
 
-var errCorrupt = errors.New("corrupt stat cache")
-
-// decodeCache reads a stat-cache file. Every string is a slice of one
-// copy of the file, so decoding allocates per entry, not per name.
-func decodeCache(raw []byte) (cacheData, error) {
-	empty := cacheData{Files: map[string]fileFacts{}, Dirs: map[string]*dirListing{}}
-	n := len(raw) - 4
-	if n < len(cacheMagic) || string(raw[:len(cacheMagic)]) != cacheMagic ||
-		crc32.Checksum(raw[:n], castagnoli) != binary.BigEndian.Uint32(raw[n:]) {
-		return empty, errCorrupt
-	}
-	d := &cacheDecoder{s: string(raw[len(cacheMagic):n])}
-	out := cacheData{RulesKey: d.str()}
-	nf := d.count()
-	out.Files = make(map[string]fileFacts, nf)
-	for i := 0; i < nf && d.err == nil; i++ {
-		p := d.str()
-		f := fileFacts{Key: d.key()}
-		flags := d.byte()
-		f.HasSum, f.HasCode, f.Code = flags&factSum != 0, flags&factHasCode != 0, flags&factCode != 0
-		if f.HasSum {
-			copy(f.Sum[:], d.bytes(32))
-		}
-		out.Files[p] = f
-	}
-	nd := d.count()
-	out.Dirs = make(map[string]*dirListing, nd)
-	for i := 0; i < nd && d.err == nil; i++ {
-		p := d.str()
-		out.Dirs[p] = d.listing()
-	}
-	if d.err != nil || d.s != "" {
-		return empty, errCorrupt
-	}
-	return out, nil
-}
-
 type cacheDecoder struct {
 	s   string
 	err error
+}
+
+// offsets reads a count and that many entries with skip, returning where
+// each starts in raw. Paths must be strictly increasing: lookups search
+// them.
+func (d *cacheDecoder) offsets(raw string, skip func(*cacheDecoder)) []uint32 {
+	n := d.count()
+	out := make([]uint32, 0, n)
+	prev := ""
+	for i := 0; i < n && d.err == nil; i++ {
+		out = append(out, uint32(len(raw)-len(d.s)))
+		p := d.str()
+		if i > 0 && p <= prev {
+			d.err = errCorrupt
+		}
+		prev = p
+		skip(d)
+	}
+	return out
+}
+
+func (d *cacheDecoder) skipFile() {
+	d.key()
+	if d.byte()&factSum != 0 {
+		d.bytes(32)
+	}
+}
+
+// skipListing passes over a listing without building it.
+func (d *cacheDecoder) skipListing() {
+	d.key()
+	d.bytes(16)
+	d.byte()
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		d.str()
+	}
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		d.str()
+		d.byte()
+	}
 }
 
 func (d *cacheDecoder) uvarint() uint64 {

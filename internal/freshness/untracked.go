@@ -3,7 +3,9 @@ package freshness
 import (
 	"os"
 	"path/filepath"
-	"syscall"
+	"strings"
+
+	"golang.org/x/sys/unix"
 )
 
 // scanner finds the regular files of the working tree that git neither
@@ -28,7 +30,7 @@ func (s *scanner) dir(rel string, parts []string, parent *ignoreLevel) {
 	if rel != "" {
 		abs += "/" + rel
 	}
-	var st syscall.Stat_t
+	var st unix.Stat_t
 	if lstat(abs, &st) != nil || !isDir(&st) {
 		return
 	}
@@ -40,7 +42,7 @@ func (s *scanner) dir(rel string, parts []string, parent *ignoreLevel) {
 		}
 		s.cache.learnDir(rel, &st, l)
 	} else {
-		s.cache.keep(rel, l)
+		s.cache.keep(rel)
 	}
 	if l.Nested {
 		return
@@ -139,9 +141,11 @@ func (s *scanner) child(dir, name string) []byte {
 	return s.buf
 }
 
+// join returns dir/name as a string of its own: names may come from the
+// mapped stat table, which is released when the read ends.
 func join(dir, name string) string {
 	if dir == "" {
-		return name
+		return strings.Clone(name)
 	}
 	return dir + "/" + name
 }

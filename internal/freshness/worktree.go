@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"golang.org/x/sys/unix"
 
 	"github.com/lgraph/lgraph/internal/gitrepo"
 )
@@ -28,13 +29,22 @@ const SniffLen = 8000
 type worktree struct {
 	in    Input
 	top   string
+	topFD int       // the top directory open, for lstatAt (-1: not open)
 	idx   *gitIndex // nil when there is no usable git index
 	cache *statCache
 	// sparse is the last sparse-index directory entry seen ("dir/").
 	sparse string
 	stale  []string
-	conv   *gitrepo.Conversion // read on first need
-	attrs  *gitrepo.Attributes // with conv
+	// next is the first git index entry the walk has not reached.
+	next  int
+	stats []fileStat // one chunk's lstat results
+	// pending are the chunk's files to hash; hashed counts the files
+	// read to hash them: neither git's index nor the stat table vouched
+	// for them.
+	pending []pendingHash
+	hashed  int
+	conv    *gitrepo.Conversion // read on first need
+	attrs   *gitrepo.Attributes // with conv
 }
 
 // worktreeStale lists the paths where the working tree differs from the
@@ -45,8 +55,24 @@ func worktreeStale(in Input, now time.Time) ([]string, error) {
 	if in.Repo.Top == "" {
 		return nil, nil
 	}
-	w := &worktree{in: in, top: in.Repo.Top, cache: loadStatCache(in.StatCache, in.RulesKey, now)}
-	defer w.cache.save()
+	w, err := checkWorktree(in, now)
+	if err != nil {
+		return nil, err
+	}
+	return w.stale, nil
+}
+
+// checkWorktree runs the comparison and saves what it taught the stat
+// table.
+func checkWorktree(in Input, now time.Time) (*worktree, error) {
+	w := &worktree{in: in, top: in.Repo.Top, topFD: openTop(in.Repo.Top), cache: loadStatCache(in.StatCache, in.RulesKey, now)}
+	defer func() {
+		w.cache.save()
+		w.cache.close()
+		if w.topFD >= 0 {
+			unix.Close(w.topFD)
+		}
+	}()
 	// Without a readable index (none yet, a split index) every indexed
 	// file is compared by content and every listed file counts as
 	// untracked: slower, never wrong.
@@ -57,28 +83,50 @@ func worktreeStale(in Input, now time.Time) ([]string, error) {
 	if in.IsCode != nil {
 		w.untracked()
 	}
-	return w.stale, nil
+	return w, nil
 }
 
 // compare walks the snapshot's paths and the git index together (both are
-// sorted by path bytes).
+// sorted by path bytes), a chunk of files at a time.
 func (w *worktree) compare() error {
-	var entries []indexEntry
-	if w.idx != nil {
-		entries = w.idx.entries
+	if kv := w.in.Snap.Index; kv != nil {
+		n, err := leafChunks(kv, w.compareChunk)
+		if err != nil {
+			return err
+		}
+		if n == w.in.Snap.Files.Len() {
+			w.indexRest()
+			return nil
+		}
+		// Only a file without a valid digest lacks a leaf entry; then the
+		// records say which, and the walk starts over.
+		w.stale, w.sparse, w.next = nil, "", 0
 	}
-	files, err := indexedFiles(w.in.Snap)
+	files, err := recordFiles(w.in.Snap)
 	if err != nil {
 		return err
 	}
+	for i := 0; i < len(files); i += statChunk {
+		if err := w.compareChunk(files[i:min(i+statChunk, len(files))]); err != nil {
+			return err
+		}
+	}
+	w.indexRest()
+	return nil
+}
+
+// compareChunk checks files (in path order, after those of the chunks
+// before) against git's index entries and their stat data.
+func (w *worktree) compareChunk(files []indexedFile) error {
+	entries := w.entries()
+	if w.stats == nil {
+		w.stats = make([]fileStat, statChunk)
+	}
 	// Stats are taken a chunk at a time, so memory stays flat however
 	// many files there are (a stat result is 160 bytes).
-	stats := make([]fileStat, min(statChunk, len(files)))
-	j := 0
+	preload(w.top, w.topFD, files, w.stats)
+	j := w.next
 	for i := range files {
-		if i%statChunk == 0 {
-			preload(w.top, files[i:min(i+statChunk, len(files))], stats)
-		}
 		p := files[i].path
 		for j < len(entries) && entries[j].path < p {
 			j = w.indexOnly(entries, j)
@@ -87,20 +135,33 @@ func (w *worktree) compare() error {
 		for k < len(entries) && entries[k].path == p {
 			k++
 		}
-		if err := w.indexed(&files[i], entries[j:k], &stats[i%statChunk]); err != nil {
+		if err := w.indexed(&files[i], entries[j:k], &w.stats[i]); err != nil {
 			return err
 		}
 		j = k
 	}
-	for j < len(entries) {
+	w.next = j
+	return w.hashPending()
+}
+
+// indexRest handles git's entries after the snapshot's last path.
+func (w *worktree) indexRest() {
+	entries := w.entries()
+	for j := w.next; j < len(entries); {
 		j = w.indexOnly(entries, j)
 	}
-	return nil
+}
+
+func (w *worktree) entries() []indexEntry {
+	if w.idx == nil {
+		return nil
+	}
+	return w.idx.entries
 }
 
 // fileStat is the result of one lstat.
 type fileStat struct {
-	st  syscall.Stat_t
+	st  unix.Stat_t
 	err error
 }
 
@@ -108,9 +169,25 @@ type fileStat struct {
 const statChunk = 8192
 
 // preload stats the files in parallel into out, as git's preload-index
-// does: a read's cost is mostly these system calls.
-func preload(top string, paths []indexedFile, out []fileStat) {
-	forEach(len(paths), 256, func(i int) { out[i].err = lstat(top+"/"+paths[i].path, &out[i].st) })
+// does: a read's cost is mostly these system calls. topFD is the top of
+// the working tree opened (negative: not open, paths are joined to top).
+func preload(top string, topFD int, paths []indexedFile, out []fileStat) {
+	forEach(len(paths), 256, func(i int) {
+		if topFD >= 0 {
+			out[i].err = lstatAt(topFD, paths[i].path, &out[i].st)
+		} else {
+			out[i].err = lstat(top+"/"+paths[i].path, &out[i].st)
+		}
+	})
+}
+
+// openTop opens the top of the working tree for lstatAt; -1 when it cannot.
+func openTop(top string) int {
+	fd, err := unix.Open(top, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return -1
+	}
+	return fd
 }
 
 // indexed checks one indexed file; es are its git index entries (one per
@@ -127,19 +204,29 @@ func (w *worktree) indexed(f *indexedFile, es []indexEntry, fs *fileStat) error 
 	case len(es) == 0 && w.idx != nil && w.sparse != "" && strings.HasPrefix(p, w.sparse):
 		return nil // outside a sparse checkout: as HEAD has it
 	case len(es) == 0 && w.idx != nil && !w.in.Ref.Worktree:
-		w.stale = append(w.stale, p) // deletion staged
+		w.markStale(p) // deletion staged
 	case e0 != nil && e0.skip():
 		w.staleUnless(p, stagedIndexed(f, e0)) // git does not look at the file
 	case gone(fs.err):
-		w.stale = append(w.stale, p)
+		w.markStale(p)
 	case fs.err != nil:
 		return fmt.Errorf("freshness: stat %s: %w", p, fs.err)
 	case !isRegular(&fs.st):
-		w.stale = append(w.stale, p)
+		w.markStale(p)
 	case e0 != nil && w.idx.statClean(e0, &fs.st):
+		// The stat table's entry is kept too, so that it still vouches
+		// when git's index next goes stale (files touched, a new index).
+		w.cache.facts(p, keyOf(&fs.st))
 		w.staleUnless(p, stagedIndexed(f, e0))
 	default:
-		same, err := w.sameContent(p, &fs.st, f)
+		// Hashed with the rest of the chunk unless the stat table knows
+		// the bytes at this stat key.
+		facts := w.cache.facts(p, keyOf(&fs.st))
+		if !facts.HasSum {
+			w.pending = append(w.pending, pendingHash{file: f, st: &fs.st})
+			return nil
+		}
+		same, err := w.sameSum(f, facts.Sum)
 		if err != nil {
 			return err
 		}
@@ -148,9 +235,13 @@ func (w *worktree) indexed(f *indexedFile, es []indexEntry, fs *fileStat) error 
 	return nil
 }
 
+// markStale records a stale path; the path may share memory with a whole
+// chunk of paths, so it is copied.
+func (w *worktree) markStale(p string) { w.stale = append(w.stale, strings.Clone(p)) }
+
 func (w *worktree) staleUnless(p string, same bool) {
 	if !same {
-		w.stale = append(w.stale, p)
+		w.markStale(p)
 	}
 }
 
@@ -181,7 +272,7 @@ func (w *worktree) maybeNew(p string) {
 		return
 	}
 	abs := w.top + "/" + p
-	var st syscall.Stat_t
+	var st unix.Stat_t
 	if lstat(abs, &st) != nil || !isRegular(&st) {
 		return
 	}
@@ -192,7 +283,7 @@ func (w *worktree) maybeNew(p string) {
 		w.cache.learn(p, &st, facts)
 	}
 	if facts.Code {
-		w.stale = append(w.stale, p)
+		w.markStale(p)
 	}
 }
 
@@ -220,27 +311,6 @@ func (w *worktree) untracked() {
 			w.maybeNew(p)
 		}
 	}
-}
-
-// sameContent reports whether a file's bytes have the indexed SHA-256,
-// hashing it only when the stat cache does not know it at this stat key.
-func (w *worktree) sameContent(p string, st *syscall.Stat_t, want *indexedFile) (bool, error) {
-	facts := w.cache.facts(p, keyOf(st))
-	if !facts.HasSum {
-		sum, err := hashFile(w.top + "/" + p)
-		if gone(err) {
-			return false, nil
-		}
-		if err != nil {
-			return false, fmt.Errorf("freshness: %w", err)
-		}
-		facts.HasSum, facts.Sum = true, sum
-		w.cache.learn(p, st, facts)
-	}
-	if !want.hasSum || facts.Sum == want.sum {
-		return want.hasSum, nil
-	}
-	return w.sameConverted(p, want)
 }
 
 // sameConverted reports whether a file whose raw bytes differ from the
@@ -291,21 +361,6 @@ func (w *worktree) attributes() *gitrepo.Attributes {
 // gone reports errors meaning there is no file at the path.
 func gone(err error) bool {
 	return errors.Is(err, fs.ErrNotExist) || errors.Is(err, syscall.ENOTDIR)
-}
-
-func hashFile(name string) ([32]byte, error) {
-	var sum [32]byte
-	f, err := os.Open(name)
-	if err != nil {
-		return sum, err
-	}
-	defer f.Close()
-	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return sum, err
-	}
-	copy(sum[:], h.Sum(nil))
-	return sum, nil
 }
 
 // head reads the first SniffLen bytes of a file.
