@@ -140,7 +140,7 @@ func stoppedRun(t *testing.T) (*lgtest.Indexer, *llmtest.Server, *store.Run) {
 		"app/b.py": files["app/b.py"] + "\n# b2\n", "lib/x.py": "def x():\n    return 'y'\n",
 	})
 	r.Commit("change")
-	ix.Config.LLM.BudgetTokens = llm.ReplyReserve + 400
+	ix.Config.LLM.BudgetTokens = llm.ReplyReserve + 200 // the first request fits, the second does not
 	stopped, err := ix.Run(context.Background(), "update", false)
 	if !errors.Is(err, llm.ErrBudget) || stopped.Outcome != store.OutcomeBudgetStopped {
 		t.Fatalf("update with a small budget: %v, %+v", err, stopped)

@@ -8,19 +8,19 @@ import (
 )
 
 // TestEveryLanguage: every language detection knows of is registered,
-// once, and one language at most has project facts (the index keeps them
-// in one keyspace).
+// once, and each language whose files carry project facts has a project
+// reader to read them (the facts of every family share one keyspace, keyed
+// by path, and each family's reader is given only its own family's files).
 func TestEveryLanguage(t *testing.T) {
 	if got, want := Registry().Names(), lang.Names(); !slices.Equal(got, want) {
 		t.Errorf("registered %q, detected %q", got, want)
 	}
-	var withFacts []string
 	for _, l := range Languages() {
-		if l.Traits().ProjectFacts != nil {
-			withFacts = append(withFacts, l.Name())
+		if l.Traits().ProjectFacts == nil {
+			continue
 		}
-	}
-	if len(withFacts) > 1 {
-		t.Errorf("languages with project facts: %q", withFacts)
+		if l.NewProjectReader(lang.ProjectInput{Has: func(string) bool { return false }}) == nil {
+			t.Errorf("%s files carry project facts, but no project reader reads them", l.Name())
+		}
 	}
 }
