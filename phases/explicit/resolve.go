@@ -31,6 +31,9 @@ type resolver struct {
 	bindings []*binding
 	modBind  map[string]*binding
 	nameBind map[string]*binding
+	// scopedBind maps (function, local name) to the import inside that
+	// function that binds the name (see importScope).
+	scopedBind map[[2]string]*binding
 	// external holds the names bound by imports that resolve to no file of
 	// the repository (standard library, third-party packages).
 	external    map[string]bool
@@ -97,7 +100,8 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 		ids:     snapshot.SymbolIDs(f.Path, f.Facts.Symbols),
 		byQual:  map[string]int{},
 		lookups: map[string]bool{}, edges: map[snapshot.Edge]bool{},
-		modBind: map[string]*binding{}, nameBind: map[string]*binding{}, external: map[string]bool{},
+		modBind: map[string]*binding{}, nameBind: map[string]*binding{}, scopedBind: map[[2]string]*binding{},
+		external: map[string]bool{},
 		testOnly: t.TestOnly != nil && t.TestOnly(f.Path),
 	}
 	for i, s := range f.Facts.Symbols {
@@ -280,9 +284,14 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 		r.modBind[imp.Path] = b
 		r.modBind[r.defaultBinding(imp.Path, targets)] = b
 	}
+	scope := r.importScope(imp)
 	for i, name := range imp.Names {
 		local := imp.LocalName(i)
-		r.nameBind[local] = b
+		if scope != "" {
+			r.scopedBind[[2]string{scope, local}] = b
+		} else {
+			r.nameBind[local] = b
+		}
 		b.orig[local] = name
 		if sep := r.traits.SubmoduleSep; sep != "" && !r.definesIn(name, targets) {
 			// "from pkg import mod" (Rust "use a::b") may name a submodule rather than a symbol.
