@@ -129,6 +129,11 @@ func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Pro
 			Type: s.Type, Order: order, Line: s.Line}))
 		order++
 	})
+	plugins(f, t, func(module string) {
+		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, Name: pluginsName, Qualified: pluginsName, Kind: kindPlugin,
+			Type: module, Order: order}))
+		order++
+	})
 	return out
 }
 

@@ -206,10 +206,17 @@ func (r *resolver) visible(d *def) bool {
 func (r *resolver) bindImport(imp facts.Import) {
 	cands := r.language.ImportCandidates(imp, r.f.Path, r.idx.project)
 	for _, cand := range cands {
-		if targets := r.lookupModule(cand); len(targets) > 0 {
+		if targets := r.lookupModule(cand); len(targets) > 0 && imp.Kind == facts.ImportPlugin {
+			// Loaded by the framework: an imports edge, and no name bound.
+			r.bindings = append(r.bindings, &binding{imp: imp, key: cand, targets: targets, used: map[string]bool{}})
+			return
+		} else if len(targets) > 0 {
 			r.bind(imp, cand, targets)
 			return
 		}
+	}
+	if imp.Kind == facts.ImportPlugin {
+		return
 	}
 	if r.traits.NamespacePackages && r.bindSubmodules(imp, cands) {
 		return
