@@ -252,6 +252,10 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 		out = append(out, nameKey(fam, name))
 		out = append(out, narrowKeys(fam, name, "", f.Path)...)
 	})
+	plugins(f, l.Traits(), func(string) {
+		out = append(out, nameKey(fam, pluginsName))
+		out = append(out, narrowKeys(fam, pluginsName, "", f.Path)...)
+	})
 	return out
 }
 
