@@ -6,13 +6,13 @@ import "testing"
 // modules in pytest_plugins (one outside the repository), one of which
 // lists another; the fixtures live in those modules.
 var pyPytestPlugins = map[string]string{
-	"svc/__init__.py": "",
-	"svc/aws.py":      "class Client:\n    def call(self):\n        pass\n\n\nclass Store:\n    def put(self):\n        pass\n",
+	"svc/__init__.py":         "",
+	"svc/aws.py":              "class Client:\n    def call(self):\n        pass\n\n\nclass Store:\n    def put(self):\n        pass\n",
 	"svc/testing/__init__.py": "",
 	"svc/testing/fixtures.py": "import pytest\nfrom svc.aws import Client\n\npytest_plugins = 'svc.testing.more'\n\n\n" +
 		"@pytest.fixture\ndef aws_client() -> Client:\n    return Client()\n",
 	"svc/testing/more.py": "import pytest\nfrom svc.aws import Store\n\n\n@pytest.fixture\ndef store():\n    return Store()\n",
-	"tests/conftest.py":        "pytest_plugins = [\n    'svc.testing.fixtures',\n    'outside.plugin',\n]\n",
+	"tests/conftest.py":   "pytest_plugins = [\n    'svc.testing.fixtures',\n    'outside.plugin',\n]\n",
 	"tests/unit/test_svc.py": "def test_call(aws_client):\n    aws_client.call()\n\n\n" +
 		"def test_put(store):\n    store.put()\n",
 	"other/test_other.py": "def test_call(aws_client):\n    aws_client.call()\n",
