@@ -225,6 +225,11 @@ func (x *extractor) declaredFunctionType(fn *sitter.Node) string {
 	if ann == nil {
 		return ""
 	}
+	switch x.kindName(x.innerType(ann)) {
+	case "type_identifier", "generic_type", "nested_type_identifier":
+	default:
+		return "" // an inline function type, a union: not followed
+	}
 	if c := x.typeChain(ann); c != facts.Unknown && c != facts.NotRepo && !strings.ContainsAny(c, ",;") {
 		return c
 	}
