@@ -29,7 +29,13 @@ func (r *resolver) callbackParam(fn *def, arg string, i, depth int) (*def, typeS
 	}
 	if arg == facts.DeclaredArg {
 		// fn is the declared function type itself (const f: Handler = (c) => ...).
-		return r.functionTypeParam(fn, typeKnown, i, depth)
+		// A parameter it leaves untyped stays unknown, never outside: the
+		// type's own type parameters (UnaryFunction<T>'s T) are not bound.
+		t, st := r.functionTypeParam(fn, typeKnown, i, depth)
+		if st != typeKnown {
+			return nil, typeUnknown
+		}
+		return t, st
 	}
 	p := paramOf(fn.Params, arg)
 	switch {

@@ -18,12 +18,15 @@ func TestTSDeclaredFunctionTypes(t *testing.T) {
 			"export const notFound = (): MiddlewareHandler => async (c) => {\n  c.notFound()\n}\n" +
 			"export const cors = (origin: string): MiddlewareHandler => {\n  return async function cors(c, next) {\n    c.text(origin)\n  }\n}\n" +
 			"export const untyped = () => (c) => {\n  c.text('u')\n}\n",
+		"src/ops.ts": "export class Src {\n  subscribe(): void {}\n}\nexport type Unary<T> = (source: T) => void\n" +
+			"export const op = (): Unary<Src> => (source) => {\n  source.subscribe()\n}\n",
 	})
 	check(t, got,
 		[]string{
 			"src/mw.ts#info -> src/context.ts#Context.text [calls type]",
 			"src/mw.ts#notFound -> src/context.ts#Context.notFound [calls type]",
 			"src/mw.ts#cors -> src/context.ts#Context.text [calls type]",
+			"src/ops.ts#op -> src/ops.ts#Src.subscribe [calls name]",
 		},
 		[]string{
 			"src/mw.ts#untyped -> src/context.ts#Context.text [calls type]",
