@@ -143,6 +143,22 @@ func KeywordCallback(callee, kw string, i int) string {
 	return callee + "^" + kw + "/" + strconv.Itoa(i)
 }
 
+// DeclaredArg is the argument of a Callback-like chain whose callee is a
+// function type itself: the i-th parameter of a function literal whose
+// type is declared by the variable or result it is assigned to
+// (const info: GetConnInfo = (c) => ...: "GetConnInfo^=/0").
+const DeclaredArg = "="
+
+// Declared is the chain of the i-th parameter of a function literal of the
+// declared function type typ: Unknown when typ is not known.
+func Declared(typ string, i int) string {
+	switch typ {
+	case Unknown, NotRepo, "":
+		return Unknown
+	}
+	return typ + "^" + DeclaredArg + "/" + strconv.Itoa(i)
+}
+
 // SplitCallback takes a step (or root) apart: the callee's name and the
 // argument and parameter numbers of a Callback step; ok is false for any
 // other step, a KeywordCallback one included.
@@ -180,6 +196,9 @@ func SplitCallbackArg(step string) (name, arg string, i int, ok bool) {
 // callbackArg reports whether s is an argument of a callback step: a
 // position in decimal or a keyword.
 func callbackArg(s string) bool {
+	if s == DeclaredArg {
+		return true
+	}
 	for i, c := range s {
 		letter := c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c > 127
 		if !letter && (c < '0' || c > '9') {

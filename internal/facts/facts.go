@@ -119,6 +119,11 @@ type Symbol struct {
 	Params string `json:"params,omitempty"`
 }
 
+// ImportPlugin is the Import Kind of a module a file names for a framework
+// to load (pytest_plugins): it binds no name in the file, and what the
+// framework passes by name (Traits.Injected) reaches further through it.
+const ImportPlugin = "plugin"
+
 // Import is one import-like statement (import, use, require, include).
 type Import struct {
 	// Path is the module specifier as written, without quotes: "./util",
@@ -145,7 +150,7 @@ type Import struct {
 	// "relative" (Ruby require_relative), "local" (C quoted include),
 	// "system" (C angle include), "require" (PHP require/include, Ruby require),
 	// "wildcard" (Java/Kotlin import a.b.*, Python from m import *),
-	// "static" (Java import static).
+	// "static" (Java import static), ImportPlugin.
 	Kind string `json:"kind,omitempty"`
 	Line int    `json:"line"`
 }

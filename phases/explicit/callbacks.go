@@ -27,6 +27,16 @@ func (r *resolver) callbackParam(fn *def, arg string, i, depth int) (*def, typeS
 		}
 		fn = t
 	}
+	if arg == facts.DeclaredArg {
+		// fn is the declared function type itself (const f: Handler = (c) => ...).
+		// A parameter it leaves untyped stays unknown, never outside: the
+		// type's own type parameters (UnaryFunction<T>'s T) are not bound.
+		t, st := r.functionTypeParam(fn, typeKnown, i, depth)
+		if st != typeKnown {
+			return nil, typeUnknown
+		}
+		return t, st
+	}
 	p := paramOf(fn.Params, arg)
 	switch {
 	case depth > maxChainDepth || p == "" || p == facts.Unknown:
@@ -37,6 +47,12 @@ func (r *resolver) callbackParam(fn *def, arg string, i, depth int) (*def, typeS
 	c := defCtx(r, fn)
 	c.typeOnly = true
 	t, st := r.evalChain(c, p, depth+1)
+	return r.functionTypeParam(t, st, i, depth)
+}
+
+// functionTypeParam is the type of the i-th parameter of a function of
+// type t: its Params, else (a type alias of a union) its first member's.
+func (r *resolver) functionTypeParam(t *def, st typeState, i, depth int) (*def, typeState) {
 	for d := depth; st == typeKnown && d <= maxChainDepth; d++ {
 		if t.Params != "" {
 			e := paramAt(t.Params, i, false)

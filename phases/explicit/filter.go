@@ -37,7 +37,7 @@ func (r *resolver) filterDir(name, dir string, kinds map[string]bool, keep func(
 func (r *resolver) selectDefs(defs []def, kinds map[string]bool, keep func(def) bool) []*def {
 	var out []*def
 	for i := range defs {
-		if d := &defs[i]; accepts(kinds, d.Kind) && (d.Kind != kindInjected || kinds[kindInjected]) && r.visible(d) && keep(*d) {
+		if d := &defs[i]; accepts(kinds, d.Kind) && (!lookupOnly[d.Kind] || kinds[d.Kind]) && r.visible(d) && keep(*d) {
 			out = append(out, d)
 		}
 	}

@@ -129,6 +129,11 @@ func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Pro
 			Type: s.Type, Order: order, Line: s.Line}))
 		order++
 	})
+	plugins(f, t, func(module string) {
+		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, Name: pluginsName, Qualified: pluginsName, Kind: kindPlugin,
+			Type: module, Order: order}))
+		order++
+	})
 	return out
 }
 
@@ -246,6 +251,10 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 	injected(f, l.Traits(), func(name string, _ facts.Symbol) {
 		out = append(out, nameKey(fam, name))
 		out = append(out, narrowKeys(fam, name, "", f.Path)...)
+	})
+	plugins(f, l.Traits(), func(string) {
+		out = append(out, nameKey(fam, pluginsName))
+		out = append(out, narrowKeys(fam, pluginsName, "", f.Path)...)
 	})
 	return out
 }

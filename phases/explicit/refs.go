@@ -203,6 +203,9 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 		if b, ok := r.modBind[ref.Qualifier]; ok {
 			return r.inBinding(b, ref.Name, kinds)
 		}
+		if f, ok := r.inSubmodule(ref, kinds); ok {
+			return f, true
+		}
 	}
 	chain := ref.Recv
 	if chain == "" {

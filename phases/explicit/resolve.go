@@ -31,6 +31,9 @@ type resolver struct {
 	bindings []*binding
 	modBind  map[string]*binding
 	nameBind map[string]*binding
+	// scopedBind maps (function, local name) to the import inside that
+	// function that binds the name (see importScope).
+	scopedBind map[[2]string]*binding
 	// external holds the names bound by imports that resolve to no file of
 	// the repository (standard library, third-party packages).
 	external    map[string]bool
@@ -97,7 +100,8 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 		ids:     snapshot.SymbolIDs(f.Path, f.Facts.Symbols),
 		byQual:  map[string]int{},
 		lookups: map[string]bool{}, edges: map[snapshot.Edge]bool{},
-		modBind: map[string]*binding{}, nameBind: map[string]*binding{}, external: map[string]bool{},
+		modBind: map[string]*binding{}, nameBind: map[string]*binding{}, scopedBind: map[[2]string]*binding{},
+		external: map[string]bool{},
 		testOnly: t.TestOnly != nil && t.TestOnly(f.Path),
 	}
 	for i, s := range f.Facts.Symbols {
@@ -202,10 +206,17 @@ func (r *resolver) visible(d *def) bool {
 func (r *resolver) bindImport(imp facts.Import) {
 	cands := r.language.ImportCandidates(imp, r.f.Path, r.idx.project)
 	for _, cand := range cands {
-		if targets := r.lookupModule(cand); len(targets) > 0 {
+		if targets := r.lookupModule(cand); len(targets) > 0 && imp.Kind == facts.ImportPlugin {
+			// Loaded by the framework: an imports edge, and no name bound.
+			r.bindings = append(r.bindings, &binding{imp: imp, key: cand, targets: targets, used: map[string]bool{}})
+			return
+		} else if len(targets) > 0 {
 			r.bind(imp, cand, targets)
 			return
 		}
+	}
+	if imp.Kind == facts.ImportPlugin {
+		return
 	}
 	if r.traits.NamespacePackages && r.bindSubmodules(imp, cands) {
 		return
@@ -280,9 +291,14 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 		r.modBind[imp.Path] = b
 		r.modBind[r.defaultBinding(imp.Path, targets)] = b
 	}
+	scope := r.importScope(imp)
 	for i, name := range imp.Names {
 		local := imp.LocalName(i)
-		r.nameBind[local] = b
+		if scope != "" {
+			r.scopedBind[[2]string{scope, local}] = b
+		} else {
+			r.nameBind[local] = b
+		}
 		b.orig[local] = name
 		if sep := r.traits.SubmoduleSep; sep != "" && !r.definesIn(name, targets) {
 			// "from pkg import mod" (Rust "use a::b") may name a submodule rather than a symbol.

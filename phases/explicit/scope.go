@@ -15,7 +15,7 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 	if f, ok := r.enclosingOrNamespace(name, from, kinds); ok {
 		return f, true
 	}
-	if b, ok := r.nameBind[name]; ok {
+	if b, ok := r.importBinding(name, from); ok {
 		if f, ok := r.inBinding(b, name, kinds); ok {
 			return f, true
 		}
@@ -315,4 +315,36 @@ func redefinedValues(ds []*def) bool {
 		}
 	}
 	return true
+}
+
+// importBinding is the import that binds name where from is: one inside
+// from or a function around it first, else one of the file's.
+func (r *resolver) importBinding(name, from string) (*binding, bool) {
+	if len(r.scopedBind) > 0 {
+		for _, scope := range r.scopesOf(from) {
+			if b, ok := r.scopedBind[[2]string{scope, name}]; ok {
+				return b, true
+			}
+		}
+	}
+	b, ok := r.nameBind[name]
+	return b, ok
+}
+
+// importScope is the innermost function whose body holds an import, where
+// the language binds such an import's names in that function only (Python,
+// whose module-level imports are the module's attributes): Flask's
+// test_client and test_cli_runner each import a different class as cls.
+// It is "" for an import outside every function.
+func (r *resolver) importScope(imp facts.Import) string {
+	if !r.traits.ModuleImportsExported {
+		return ""
+	}
+	scope, start := "", 0
+	for _, s := range r.f.Facts.Symbols {
+		if (s.Kind == facts.KindFunction || s.Kind == facts.KindMethod) && s.Line <= imp.Line && imp.Line <= s.EndLine && s.Line > start {
+			scope, start = s.Qualified, s.Line
+		}
+	}
+	return scope
 }

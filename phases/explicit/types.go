@@ -351,7 +351,7 @@ func (r *resolver) rootName(c chainCtx, name string) (*def, typeState) {
 		if d, ok := r.sameFile(name, c.from, nil, ""); ok {
 			return &d, typeKnown
 		}
-		if b, ok := r.nameBind[name]; ok {
+		if b, ok := r.importBinding(name, c.from); ok {
 			if f, ok := r.inBinding(b, name, nil); ok {
 				d := f.def
 				return &d, typeKnown

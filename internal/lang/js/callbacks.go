@@ -200,3 +200,52 @@ func (x *extractor) callbackCallee(fn *sitter.Node) (string, int, bool) {
 	}
 	return chain, k, true
 }
+
+// declaredFunctionType is, for a function literal assigned where a type
+// is declared, the chain of that type: a variable's annotation (const
+// info: GetConnInfo = (c) => ...), or the declared result of the function
+// that returns it, as an arrow's body or by a return statement
+// ((): MiddlewareHandler => async (c) => ...). "" elsewhere.
+func (x *extractor) declaredFunctionType(fn *sitter.Node) string {
+	p := fn.Parent()
+	for x.kindName(p) == "parenthesized_expression" {
+		fn, p = p, p.Parent()
+	}
+	var ann *sitter.Node
+	switch {
+	case p == nil:
+		return ""
+	case x.kindName(p) == "variable_declarator" && sameNode(p.ChildByFieldId(x.t.fValue), fn):
+		ann = p.ChildByFieldId(x.t.fType)
+	case x.kind(p) == jkFuncExpr && sameNode(p.ChildByFieldId(x.t.fBody), fn):
+		ann = p.ChildByFieldId(x.t.fReturnType)
+	case x.kindName(p) == "return_statement":
+		ann = x.enclosingReturnType(p)
+	}
+	if ann == nil {
+		return ""
+	}
+	switch x.kindName(x.innerType(ann)) {
+	case "type_identifier", "generic_type", "nested_type_identifier":
+	default:
+		return "" // an inline function type, a union: not followed
+	}
+	if c := x.typeChain(ann); c != facts.Unknown && c != facts.NotRepo && !strings.ContainsAny(c, ",;") {
+		return c
+	}
+	return ""
+}
+
+// enclosingReturnType is the declared result type of the function a
+// return statement returns from, nil when it declares none.
+func (x *extractor) enclosingReturnType(ret *sitter.Node) *sitter.Node {
+	for p := ret.Parent(); p != nil; p = p.Parent() {
+		switch x.kind(p) {
+		case jkFuncExpr, jkFuncDecl, jkMethod:
+			return p.ChildByFieldId(x.t.fReturnType)
+		}
+	}
+	return nil
+}
+
+func sameNode(a, b *sitter.Node) bool { return a != nil && b != nil && a.Id() == b.Id() }

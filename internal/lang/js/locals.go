@@ -40,11 +40,18 @@ func (x *extractor) enterFunction(n *sitter.Node) {
 	// A callback's undeclared parameters take the types of the parameter
 	// it is passed to; the callee is read in the enclosing scope.
 	callee, arg, isCallback := x.callbackCallee(n)
+	declared := ""
+	if !isCallback {
+		declared = x.declaredFunctionType(n)
+	}
 	contextual := func(i int) string {
-		if !isCallback {
-			return facts.Unknown
+		switch {
+		case isCallback:
+			return facts.Callback(callee, arg, i)
+		case declared != "":
+			return facts.Declared(declared, i)
 		}
-		return facts.Callback(callee, arg, i)
+		return facts.Unknown
 	}
 	fr := frame{}
 	x.frames = append(x.frames, fr)

@@ -174,6 +174,7 @@ func (e *extractor) assignmentIn(n *sitter.Node) {
 	switch {
 	case len(e.stack) == 0:
 		e.assignment(n)
+		e.pytestPlugins(n)
 	case e.stack[len(e.stack)-1].class:
 		e.classAttribute(n)
 	default:
