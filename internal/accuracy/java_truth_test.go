@@ -4,8 +4,6 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"io/fs"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
@@ -51,31 +49,9 @@ func extractCorpus(t testing.TB, archive, top string) (*gittest.Repo, []string) 
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("tar -xf %s: %v\n%s", archive, err, out)
 	}
-	srcRoot := filepath.Join(tmp, top)
-	files := map[string]string{}
-	var paths []string
-	err := filepath.WalkDir(filepath.Join(srcRoot, "src", "main", "java"), func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".java") {
-			return err
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(srcRoot, p)
-		rel = filepath.ToSlash(rel)
-		files[rel] = string(data)
-		paths = append(paths, rel)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(paths)
-	r := gittest.New(t)
-	r.Write(files)
-	r.Commit("import corpus")
-	return r, paths
+	// tar extracted only src/main/java, so its .java files are the corpus,
+	// named from the archive's top directory.
+	return copyCorpus(t, filepath.Join(tmp, top), func(rel string) bool { return strings.HasSuffix(rel, ".java") })
 }
 
 // startJavaTruth starts Truth.java on the files under dir and returns a
