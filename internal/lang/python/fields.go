@@ -1,6 +1,7 @@
 package python
 
 import (
+	"iter"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -24,25 +25,35 @@ type field struct {
 // decorators returns the last name of each decorator of a def or class,
 // call arguments dropped: @app.route("/") is "route", @x.setter "setter".
 func (e *extractor) decorators(def *sitter.Node) []string {
-	p := def.Parent()
-	if p == nil || e.g.Kind(p) != "decorated_definition" {
-		return nil
-	}
 	var out []string
-	for i := uint(0); i < p.NamedChildCount(); i++ {
-		d := p.NamedChild(i)
-		if e.g.Kind(d) != "decorator" || d.NamedChildCount() == 0 {
-			continue
-		}
-		x := d.NamedChild(0)
-		if e.g.Kind(x) == "call" {
-			x = x.ChildByFieldId(e.g.fFunc)
-		}
-		if x != nil {
-			out = append(out, lastDotted(noSpace(syntax.Text(x, e.src))))
-		}
+	for _, x := range e.decoratorsOf(def) {
+		out = append(out, lastDotted(noSpace(syntax.Text(x, e.src))))
 	}
 	return out
+}
+
+// decoratorsOf yields each decorator of a def or class with the expression
+// it names: its call's function for @x(...), else the expression itself.
+func (e *extractor) decoratorsOf(def *sitter.Node) iter.Seq2[*sitter.Node, *sitter.Node] {
+	return func(yield func(*sitter.Node, *sitter.Node) bool) {
+		p := def.Parent()
+		if p == nil || e.g.Kind(p) != "decorated_definition" {
+			return
+		}
+		for i := uint(0); i < p.NamedChildCount(); i++ {
+			d := p.NamedChild(i)
+			if e.g.Kind(d) != "decorator" || d.NamedChildCount() == 0 {
+				continue
+			}
+			x := d.NamedChild(0)
+			if e.g.Kind(x) == "call" {
+				x = x.ChildByFieldId(e.g.fFunc)
+			}
+			if x != nil && !yield(d, x) {
+				return
+			}
+		}
+	}
 }
 
 // isProperty reports a property's getter, setter or deleter, including

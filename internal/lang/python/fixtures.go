@@ -26,20 +26,8 @@ import (
 // fixtureDecorator is the decorator node of a def decorated with
 // @pytest.fixture, @pytest.fixture(...), @fixture or @fixture(...).
 func (e *extractor) fixtureDecorator(def *sitter.Node) *sitter.Node {
-	p := def.Parent()
-	if p == nil || e.g.Kind(p) != "decorated_definition" {
-		return nil
-	}
-	for i := uint(0); i < p.NamedChildCount(); i++ {
-		d := p.NamedChild(i)
-		if e.g.Kind(d) != "decorator" || d.NamedChildCount() == 0 {
-			continue
-		}
-		x := d.NamedChild(0)
-		if e.g.Kind(x) == "call" {
-			x = x.ChildByFieldId(e.g.fFunc)
-		}
-		if x != nil && isFixtureDecorator(noSpace(syntax.Text(x, e.src))) {
+	for d, x := range e.decoratorsOf(def) {
+		if isFixtureDecorator(noSpace(syntax.Text(x, e.src))) {
 			return d
 		}
 	}
