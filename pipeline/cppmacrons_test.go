@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/gittest"
-	"github.com/lgraph/lgraph/internal/lgtest"
 )
 
 // nsMacroFiles open their namespaces with macros one header defines, as
@@ -46,11 +45,7 @@ func nsMacroSteps() []step {
 // namespaces, and every edit of the macros' header renames them in update
 // as init names them.
 func TestNamespaceMacrosFollowTheirHeader(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(nsMacroFiles)
-	r.Commit("base")
-	inc := lgtest.New(t, r.Dir)
-	inc.MustRun(t, "init", false)
+	r, inc := indexedRepo(t, nsMacroFiles)
 	got := inc.Export(t, "main")
 	for _, w := range []string{nsDetailWidth, nsRunToDetail, `"source":"sym:src/main.cc#run","target":"sym:include/lib/util.hpp#lib.width","kind":"calls"`,
 		`"source":"sym:include/lib/util.hpp#lib.width","target":"sym:include/lib/util.hpp#lib.detail.width","kind":"calls"`} {

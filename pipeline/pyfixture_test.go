@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/gittest"
-	"github.com/lgraph/lgraph/internal/lgtest"
 )
 
 // fixtureFiles are a framework with two classes and a test that takes the
@@ -56,11 +55,7 @@ func fixtureSteps() []step {
 // above it, a nearer one, one in its own module) and of the class the
 // fixture makes, and update's export equals init's after each.
 func TestFixtureCallsFollowConftestEdits(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(fixtureFiles)
-	r.Commit("base")
-	inc := lgtest.New(t, r.Dir)
-	inc.MustRun(t, "init", false)
+	r, inc := indexedRepo(t, fixtureFiles)
 	if got := inc.Export(t, "main"); !strings.Contains(got, toAppRoute) {
 		t.Fatalf("init export lacks %s", toAppRoute)
 	}
@@ -80,11 +75,7 @@ const toSetattr = `"source":"sym:tests/test_patch.py#test_patch","target":"sym:_
 // name re-exported from _pytest), stops when a conftest.py defines the
 // fixture again, and update's export equals init's after each step.
 func TestPluginFixtureCallsFollowTheirType(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(pluginFiles)
-	r.Commit("base")
-	inc := lgtest.New(t, r.Dir)
-	inc.MustRun(t, "init", false)
+	r, inc := indexedRepo(t, pluginFiles)
 	converge(t, r, inc, []step{
 		{name: "pytest is indexed", change: func(r *gittest.Repo) {
 			r.Write(map[string]string{

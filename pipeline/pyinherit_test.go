@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/gittest"
-	"github.com/lgraph/lgraph/internal/lgtest"
 )
 
 // inheritFiles is issue 22's minimal case: a base class in one module, its
@@ -67,11 +66,7 @@ func inheritSteps() []step {
 // inherits from another module follows every edit of the chain of bases,
 // and update's export equals init's after each.
 func TestInheritedCallsFollowBaseEdits(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(inheritFiles)
-	r.Commit("base")
-	inc := lgtest.New(t, r.Dir)
-	inc.MustRun(t, "init", false)
+	r, inc := indexedRepo(t, inheritFiles)
 	if got := inc.Export(t, "main"); !strings.Contains(got, inheritedCall) {
 		t.Fatalf("init export lacks %s", inheritedCall)
 	}

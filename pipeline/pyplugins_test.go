@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/gittest"
-	"github.com/lgraph/lgraph/internal/lgtest"
 )
 
 // pytestPluginFiles are a test whose fixture app lives in a plugin module
@@ -50,11 +49,7 @@ func pytestPluginSteps() []step {
 // module and of which conftest.py lists it, and update's export equals
 // init's after each.
 func TestPytestPluginFixturesFollowEdits(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(pytestPluginFiles)
-	r.Commit("base")
-	inc := lgtest.New(t, r.Dir)
-	inc.MustRun(t, "init", false)
+	r, inc := indexedRepo(t, pytestPluginFiles)
 	if got := inc.Export(t, "main"); !strings.Contains(got, pluginToAppRoute) {
 		t.Fatalf("init export lacks %s", pluginToAppRoute)
 	}

@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/gittest"
-	"github.com/lgraph/lgraph/internal/lgtest"
 )
 
 // submoduleFiles are a package whose __init__.py re-exports a submodule,
@@ -21,11 +20,7 @@ const toDumps = `"source":"sym:tests/test_json.py#test_dumps","target":"sym:pkg/
 // package re-exports follows edits of the re-export and of the
 // submodule, and update's export equals init's after each.
 func TestReexportedSubmoduleCallsFollowEdits(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(submoduleFiles)
-	r.Commit("base")
-	inc := lgtest.New(t, r.Dir)
-	inc.MustRun(t, "init", false)
+	r, inc := indexedRepo(t, submoduleFiles)
 	converge(t, r, inc, []step{
 		{name: "the package stops re-exporting it", change: func(r *gittest.Repo) {
 			r.Write(map[string]string{"pkg/__init__.py": "\n"})

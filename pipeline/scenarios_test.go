@@ -146,6 +146,18 @@ func scenarioSteps() []step {
 	}
 }
 
+// indexedRepo commits files as "base" in a new repository and inits an
+// index of it: where a replay test starts.
+func indexedRepo(t *testing.T, files map[string]string) (*gittest.Repo, *lgtest.Indexer) {
+	t.Helper()
+	r := gittest.New(t)
+	r.Write(files)
+	r.Commit("base")
+	inc := lgtest.New(t, r.Dir)
+	inc.MustRun(t, "init", false)
+	return r, inc
+}
+
 // converge folds each step in with a commit and update, and checks after
 // each that update's export equals init's on a fresh store and holds the
 // step's wanted lines and none of its absent ones.
@@ -177,10 +189,6 @@ func converge(t *testing.T, r *gittest.Repo, inc *lgtest.Indexer, steps []step) 
 // TestScenariosConverge folds scripted commits in with update and checks
 // after each that the export equals init's on a fresh store.
 func TestScenariosConverge(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(baseFiles)
-	r.Commit("base")
-	inc := lgtest.New(t, r.Dir)
-	inc.MustRun(t, "init", false)
+	r, inc := indexedRepo(t, baseFiles)
 	converge(t, r, inc, scenarioSteps())
 }
