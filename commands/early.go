@@ -10,6 +10,7 @@ import (
 
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/internal/warm"
 )
 
@@ -139,7 +140,7 @@ func (g *Globals) guessStore(f locationFlags) (string, bool) {
 			return "", false
 		}
 	}
-	return filepath.Join(common, "lgraph"), true
+	return store.DefaultDir(common), true
 }
 
 // mayNameStore reports whether a config file may set the store key: it

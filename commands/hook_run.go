@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"syscall"
 	"time"
 
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/hooks"
 	"github.com/lgraph/lgraph/internal/readview"
+	"github.com/lgraph/lgraph/internal/store"
 )
 
 // runHookRun is what an installed hook runs. It returns at once, leaving
@@ -109,7 +109,7 @@ func logHookFailure(g *Globals, hook string, cause error) error {
 		if err != nil {
 			return cause
 		}
-		dir = filepath.Join(r.CommonDir, "lgraph")
+		dir = store.DefaultDir(r.CommonDir)
 		r.Close()
 	}
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {

@@ -106,7 +106,7 @@ func storeDir(flag string, repo *gitrepo.Repo, cfg *config.Config) string {
 		}
 		return filepath.Join(repo.Top, cfg.Store)
 	}
-	return filepath.Join(repo.CommonDir, "lgraph")
+	return store.DefaultDir(repo.CommonDir)
 }
 
 // View is the graph a read answers from, with its freshness.

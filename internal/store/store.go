@@ -52,6 +52,11 @@ type Store struct {
 	Dir string
 }
 
+// DefaultDir is where a repository's store lives when nothing says
+// otherwise: lgraph/ under the git common directory, so every worktree
+// shares it (docs/design.md §4).
+func DefaultDir(gitCommonDir string) string { return filepath.Join(gitCommonDir, "lgraph") }
+
 // Open checks (or, with create, initializes) the store in dir.
 func Open(dir string, create bool) (*Store, error) {
 	s := &Store{Dir: dir}
