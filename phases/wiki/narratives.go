@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -26,15 +27,16 @@ type narrativeItem struct {
 	in  llm.ModuleInput
 }
 
-// requestNarratives asks the model for the narratives of the modules the
-// cache lacks, several modules per request, and caches each under its own
-// key (the one narrative reads), so which modules share a request changes
-// no key. It returns how many narratives it wrote; usage gets every
-// request's cost, failed ones included. Offline writes narratives itself
-// and caches none.
-func requestNarratives(ctx context.Context, st *phase.State, ins []llm.ModuleInput, usage func(llm.Usage)) (int, error) {
+// requestNarratives returns the narratives of the modules by input key:
+// from the cache, or asked of the model for those it lacks, several
+// modules per request, each cached under its own key, so which modules
+// share a request changes no key. It also returns how many it asked for;
+// usage gets every request's cost, failed ones included. Offline writes
+// narratives itself and caches none.
+func requestNarratives(ctx context.Context, st *phase.State, ins []llm.ModuleInput, usage func(llm.Usage)) (map[string]string, int, error) {
+	texts := map[string]string{}
 	if st.LLM.ID() == (llm.Offline{}).ID() {
-		return 0, nil
+		return texts, 0, nil
 	}
 	var todo []narrativeItem
 	for _, in := range ins {
@@ -42,9 +44,11 @@ func requestNarratives(ctx context.Context, st *phase.State, ins []llm.ModuleInp
 		var doc string
 		found, err := st.Cache.Get(key, &doc)
 		if err != nil {
-			return 0, err
+			return nil, 0, err
 		}
-		if !found {
+		if found {
+			texts[key] = doc
+		} else {
 			todo = append(todo, narrativeItem{key, in})
 		}
 	}
@@ -66,10 +70,11 @@ func requestNarratives(ctx context.Context, st *phase.State, ins []llm.ModuleInp
 			if stop {
 				return nil
 			}
-			n, err := fillNarratives(ctx, st, b, usage)
+			got, err := fillNarratives(ctx, st, b, usage)
 			mu.Lock()
 			defer mu.Unlock()
-			written += n
+			maps.Copy(texts, got)
+			written += len(got)
 			if err != nil && failed == nil {
 				failed = err
 			}
@@ -77,28 +82,29 @@ func requestNarratives(ctx context.Context, st *phase.State, ins []llm.ModuleInp
 		})
 	}
 	_ = g.Wait()
-	return written, failed
+	return texts, written, failed
 }
 
-// fillNarratives sends one request and caches its narratives; a request
-// whose replies broke the schema is retried one module per request, so one
-// confusing module does not fail its neighbours.
-func fillNarratives(ctx context.Context, st *phase.State, b []narrativeItem, usage func(llm.Usage)) (int, error) {
-	n, err := sendNarratives(ctx, st, b, usage)
+// fillNarratives sends one request and caches its narratives, which it
+// returns by key; a request whose replies broke the schema is retried one
+// module per request, so one confusing module does not fail its neighbours.
+func fillNarratives(ctx context.Context, st *phase.State, b []narrativeItem, usage func(llm.Usage)) (map[string]string, error) {
+	got := map[string]string{}
+	err := sendNarratives(ctx, st, b, usage, got)
 	if err == nil || !errors.Is(err, llm.ErrMalformedReply) || len(b) == 1 {
-		return n, err
+		return got, err
 	}
 	for _, it := range b {
-		k, err := sendNarratives(ctx, st, []narrativeItem{it}, usage)
-		n += k
-		if err != nil {
-			return n, err
+		if err := sendNarratives(ctx, st, []narrativeItem{it}, usage, got); err != nil {
+			return got, err
 		}
 	}
-	return n, nil
+	return got, nil
 }
 
-func sendNarratives(ctx context.Context, st *phase.State, b []narrativeItem, usage func(llm.Usage)) (int, error) {
+// sendNarratives makes one request and caches each narrative, and puts it
+// in got, as it is checked.
+func sendNarratives(ctx context.Context, st *phase.State, b []narrativeItem, usage func(llm.Usage), got map[string]string) error {
 	batch := llm.ModuleBatch{Modules: make([]llm.ModuleInput, len(b))}
 	for i, it := range b {
 		batch.Modules[i] = it.in
@@ -106,15 +112,16 @@ func sendNarratives(ctx context.Context, st *phase.State, b []narrativeItem, usa
 	res, err := st.LLM.ModuleDocs(ctx, batch)
 	usage(res.Usage)
 	if err != nil {
-		return 0, err
+		return err
 	}
 	if len(res.Texts) != len(b) {
-		return 0, fmt.Errorf("%w: %d narratives for %d modules", llm.ErrMalformedReply, len(res.Texts), len(b))
+		return fmt.Errorf("%w: %d narratives for %d modules", llm.ErrMalformedReply, len(res.Texts), len(b))
 	}
 	for i, it := range b {
 		if err := st.Cache.Put(it.key, res.Texts[i]); err != nil {
-			return i, err
+			return err
 		}
+		got[it.key] = res.Texts[i]
 	}
-	return len(b), nil
+	return nil
 }

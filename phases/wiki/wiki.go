@@ -95,7 +95,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	for i, dir := range todo {
 		narratives[i] = inputs[dir].llm
 	}
-	asked, err := requestNarratives(ctx, st, narratives, func(u llm.Usage) {
+	texts, asked, err := requestNarratives(ctx, st, narratives, func(u llm.Usage) {
 		mu.Lock()
 		usage = usage.Add(u)
 		mu.Unlock()
@@ -116,7 +116,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 			if stop.Load() {
 				return nil
 			}
-			m, u, err := write(ctx, st, inputs[dir])
+			m, u, err := write(ctx, st, inputs[dir], texts)
 			mu.Lock()
 			usage = usage.Add(u)
 			mu.Unlock()
@@ -187,10 +187,10 @@ func withHistory(m *snapshot.Module, hs []snapshot.HistoryEntry) (*snapshot.Modu
 	return &snapshot.Module{Dir: m.Dir, Doc: doc + historySection(hs), InputKey: m.InputKey[:i] + historyKey(hs), History: hs}, true
 }
 
-// write produces one module doc: the narrative from the cache or the
-// provider, around it the title and the rendered sections.
-func write(ctx context.Context, st *phase.State, in modInput) (*snapshot.Module, llm.Usage, error) {
-	text, u, err := narrative(ctx, st, in.llm)
+// write produces one module doc: the narrative (texts, by input key, holds
+// the model's), around it the title and the rendered sections.
+func write(ctx context.Context, st *phase.State, in modInput, texts map[string]string) (*snapshot.Module, llm.Usage, error) {
+	text, u, err := narrative(ctx, st, in.llm, texts)
 	if err != nil {
 		return nil, u, err
 	}
@@ -206,29 +206,18 @@ func title(dir string) string {
 }
 
 // narrative is the module's paragraph: written offline, or the model's,
-// cached under the hash of exactly what it is sent. requestNarratives has
-// asked for every module of the run in batches; a module it found no text
-// for is asked alone, by the same batched prompt, so a narrative is the same
-// whichever way it was asked.
-func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput) (string, llm.Usage, error) {
+// which requestNarratives found in the cache or asked for, in texts by the
+// hash of exactly what the model is sent.
+func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput, texts map[string]string) (string, llm.Usage, error) {
 	if st.LLM.ID() == (llm.Offline{}).ID() {
 		res, err := st.LLM.ModuleDoc(ctx, in)
 		return res.Text, res.Usage, err
 	}
-	key := inputKey(in, st.LLM.ID())
-	var doc string
-	if found, err := st.Cache.Get(key, &doc); err != nil || found {
-		return doc, llm.Usage{}, err
+	text, ok := texts[inputKey(in, st.LLM.ID())]
+	if !ok {
+		return "", llm.Usage{}, fmt.Errorf("module %s: no narrative was asked for", in.Dir)
 	}
-	var u llm.Usage
-	if _, err := sendNarratives(ctx, st, []narrativeItem{{key, in}}, func(v llm.Usage) { u = u.Add(v) }); err != nil {
-		return "", u, err
-	}
-	found, err := st.Cache.Get(key, &doc)
-	if err == nil && !found {
-		err = fmt.Errorf("module %s: the narrative just written is not in the cache", in.Dir)
-	}
-	return doc, u, err
+	return text, llm.Usage{}, nil
 }
 
 // inputs computes the input of each module the run may have changed: on a
