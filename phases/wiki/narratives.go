@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"maps"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
@@ -60,29 +61,26 @@ func requestNarratives(ctx context.Context, st *phase.State, ins []llm.ModuleInp
 	var (
 		mu      sync.Mutex
 		written int
-		failed  error
+		stop    atomic.Bool
 	)
 	for _, b := range llm.Pack(todo, size, maxModulesPerRequest, limit) {
 		g.Go(func() error {
-			mu.Lock()
-			stop := failed != nil
-			mu.Unlock()
-			if stop {
+			if stop.Load() {
 				return nil
 			}
 			got, err := fillNarratives(ctx, st, b, usage)
 			mu.Lock()
-			defer mu.Unlock()
 			maps.Copy(texts, got)
 			written += len(got)
-			if err != nil && failed == nil {
-				failed = err
+			mu.Unlock()
+			if err != nil {
+				stop.Store(true)
 			}
-			return nil
+			return err
 		})
 	}
-	_ = g.Wait()
-	return texts, written, failed
+	err := g.Wait()
+	return texts, written, err
 }
 
 // fillNarratives sends one request and caches its narratives, which it
