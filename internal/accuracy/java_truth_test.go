@@ -21,9 +21,9 @@ import (
 
 // javaCall is one call site javac resolved.
 type javaCall struct {
-	kind   string // "call" (callee in the corpus), "ext" (outside), "local" (in an anonymous or local class)
+	kind   string // "call" (callee in the corpus), "ext" (outside), "local" (in an anonymous or local class), "unres" (javac could not attribute it)
 	caller string // path:line:name
-	callee string // path:line:name, or for ext the declaring type and name
+	callee string // path:line:name, for ext the declaring type and name, for unres the called name
 	shape  string
 	at     string // path:line
 }
@@ -37,19 +37,27 @@ type javaTruth struct {
 	// unmapped counts declarations with no lgraph symbol on their line.
 	unmapped map[string]int
 	local    int // calls of members of anonymous and local classes (no lgraph symbol)
+	// unresolved holds (caller id, called name) of the calls javac could
+	// not attribute (a test library missing from the classpath): lgraph's
+	// edges of that name from that caller are not scored.
+	unresolved map[[2]string]bool
 }
 
-// extractCorpus unpacks the src/main/java tree of a source archive into a
-// new git repository and commits it; it returns the repository and the
-// .java paths, relative to it.
-func extractCorpus(t testing.TB, archive, top string) (*gittest.Repo, []string) {
+// extractCorpus unpacks the src/main/java tree of a source archive (and
+// src/test/java with tests) into a new git repository and commits it; it
+// returns the repository and the .java paths, relative to it.
+func extractCorpus(t testing.TB, archive, top string, tests bool) (*gittest.Repo, []string) {
 	t.Helper()
 	tmp := t.TempDir()
-	cmd := exec.Command("tar", "-xf", archive, "-C", tmp, "--wildcards", top+"/src/main/java/*")
+	args := []string{"-xf", archive, "-C", tmp, "--wildcards", top + "/src/main/java/*"}
+	if tests {
+		args = append(args, top+"/src/test/java/*")
+	}
+	cmd := exec.Command("tar", args...)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("tar -xf %s: %v\n%s", archive, err, out)
 	}
-	// tar extracted only src/main/java, so its .java files are the corpus,
+	// tar extracted only the source trees, so their .java files are the corpus,
 	// named from the archive's top directory.
 	return copyCorpus(t, filepath.Join(tmp, top), func(rel string) bool { return strings.HasSuffix(rel, ".java") })
 }
@@ -58,30 +66,37 @@ func extractCorpus(t testing.TB, archive, top string) (*gittest.Repo, []string) 
 // function that waits for it and parses its output, so that lgraph can
 // index meanwhile. The JIT is kept at its first tier: the run is short,
 // and on a busy machine that is several times faster than the default.
-func startJavaTruth(t testing.TB, java, dir string, files []string) func() []javaCall {
+// With a classpath (a corpus with its tests) compiler errors are expected
+// (a test library Debian does not package): the calls they touch come
+// back as "unres" and errors are only counted.
+func startJavaTruth(t testing.TB, java, dir, classpath string, files []string) func() ([]javaCall, []string) {
 	t.Helper()
 	prog, err := filepath.Abs(filepath.Join("javatruth", "Truth.java"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	args := append([]string{"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", prog, dir}, files...)
+	args := []string{"-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", prog}
+	if classpath != "" {
+		args = append(args, "-cp", classpath)
+	}
+	args = append(append(args, dir), files...)
 	var stdout, stderr bytes.Buffer
 	cmd := exec.Command(java, args...)
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("start java Truth.java: %v", err)
 	}
-	return func() []javaCall {
+	return func() ([]javaCall, []string) {
 		t.Helper()
 		runErr := cmd.Wait()
 		calls, errs := parseJavaTruth(t, &stdout)
-		if len(errs) > 0 {
+		if len(errs) > 0 && classpath == "" {
 			t.Fatalf("javac reported %d errors in the corpus, e.g. %s", len(errs), errs[0])
 		}
-		if runErr != nil {
+		if runErr != nil && len(errs) == 0 {
 			t.Fatalf("java Truth.java: %v\n%s", runErr, stderr.String())
 		}
-		return calls
+		return calls, errs
 	}
 }
 
@@ -127,7 +142,7 @@ func javaID(g *lgGraph, decl string) (string, bool) {
 
 // buildJavaTruth maps the calls to lgraph ids.
 func buildJavaTruth(g *lgGraph, calls []javaCall) *javaTruth {
-	tr := &javaTruth{edges: map[edge]javaCall{}, byCaller: map[string][]javaCall{}, unmapped: map[string]int{}}
+	tr := &javaTruth{edges: map[edge]javaCall{}, byCaller: map[string][]javaCall{}, unmapped: map[string]int{}, unresolved: map[[2]string]bool{}}
 	for _, c := range calls {
 		from, ok := javaID(g, c.caller)
 		if !ok {
@@ -140,6 +155,9 @@ func buildJavaTruth(g *lgGraph, calls []javaCall) *javaTruth {
 			tr.local++
 			continue
 		case "ext":
+			continue
+		case "unres":
+			tr.unresolved[[2]string{from, c.callee}] = true
 			continue
 		}
 		to, ok := javaID(g, c.callee)
@@ -155,12 +173,17 @@ func buildJavaTruth(g *lgGraph, calls []javaCall) *javaTruth {
 }
 
 // measureJava scores lgraph's method-to-method calls edges from the
-// corpus against the truth.
-func measureJava(g *lgGraph, tr *javaTruth) *measurement {
+// corpus against the truth; it also returns how many it left unscored
+// because javac could not attribute a call of that name in that caller.
+func measureJava(g *lgGraph, tr *javaTruth) (*measurement, int) {
 	m := &measurement{scored: map[edge]string{}}
+	unattributed := 0
 	for e, via := range g.calls {
 		src, dst := g.nodes[e.From], g.nodes[e.To]
+		_, right := tr.edges[e]
 		switch {
+		case !right && tr.unresolved[[2]string{e.From, simpleName(e.To)}]:
+			unattributed++
 		case !isFuncKind(src.Kind):
 			m.unscoredSource++
 		case !isFuncKind(dst.Kind):
@@ -170,7 +193,7 @@ func measureJava(g *lgGraph, tr *javaTruth) *measurement {
 		}
 	}
 	scoreAgainst(m, tr.edges)
-	return m
+	return m, unattributed
 }
 
 // ownerOf is the enclosing type of an id's qualified name ("A.B.m" -> "A.B").

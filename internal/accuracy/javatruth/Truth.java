@@ -1,7 +1,10 @@
 // Truth prints the call graph javac sees in a Java source tree, for
 // lgraph's accuracy test (internal/accuracy/java_calls_test.go).
 //
-// Usage: java Truth.java ROOT FILE...   (FILE relative to ROOT)
+// Usage: java Truth.java [-cp CLASSPATH] ROOT FILE...   (FILE relative to ROOT)
+//
+// CLASSPATH holds the libraries the files need (a corpus's tests need
+// their test frameworks).
 //
 // It parses and attributes the files with the Compiler Tree API (no class
 // files are written) and prints one tab-separated line per call inside a
@@ -18,8 +21,12 @@
 // that lgraph cannot name (a member of an anonymous or local class) is
 // printed with kind "local" instead of "call"; a callee declared outside
 // the files with kind "ext" and CALLEE as its type's qualified name and
-// its simple name (java.lang.String.length). A line "error MESSAGE" is
-// printed per compiler error; the exit status is 1 when there were any.
+// its simple name (java.lang.String.length). A call javac could not
+// attribute (a library missing from CLASSPATH, an argument of an unknown
+// type) is printed with kind "unres" and CALLEE as the called name: it is
+// in no truth, and lgraph's edges of that name from that caller are not
+// scored. A line "error MESSAGE" is printed per compiler error; the exit
+// status is 1 when there were any.
 import com.sun.source.tree.*;
 import com.sun.source.util.*;
 import java.io.File;
@@ -34,13 +41,19 @@ import javax.tools.*;
 
 public class Truth {
     public static void main(String[] args) throws Exception {
-        if (args.length < 2) {
-            System.err.println("usage: java Truth.java ROOT FILE...");
+        int first = 0;
+        String classpath = "";
+        if (args.length > 1 && args[0].equals("-cp")) {
+            classpath = args[1];
+            first = 2;
+        }
+        if (args.length < first + 2) {
+            System.err.println("usage: java Truth.java [-cp CLASSPATH] ROOT FILE...");
             System.exit(2);
         }
-        Path root = Paths.get(args[0]).toRealPath();
+        Path root = Paths.get(args[first]).toRealPath();
         List<File> files = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
+        for (int i = first + 1; i < args.length; i++) {
             files.add(root.resolve(args[i]).toFile());
         }
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
@@ -52,7 +65,10 @@ public class Truth {
                 System.out.println("error\t" + d.toString().replace('\n', ' '));
             }
         };
-        List<String> options = List.of("-proc:none", "-nowarn", "-Xlint:none", "-encoding", "UTF-8");
+        List<String> options = new ArrayList<>(List.of("-proc:none", "-nowarn", "-Xlint:none", "-encoding", "UTF-8"));
+        if (!classpath.isEmpty()) {
+            options.addAll(List.of("-cp", classpath));
+        }
         JavacTask task = (JavacTask) javac.getTask(null, fm, diags, options, null, fm.getJavaFileObjectsFromFiles(files));
         Iterable<? extends CompilationUnitTree> units = task.parse();
         task.analyze();
@@ -107,14 +123,20 @@ public class Truth {
         @Override
         public Void visitMethodInvocation(MethodInvocationTree call, Void v) {
             if (caller != null && written(call)) {
-                emit(trees.getElement(getCurrentPath()), shape(call.getMethodSelect()), call);
+                if (attributed(call.getArguments()) && attributed(call.getMethodSelect())) {
+                    emit(trees.getElement(getCurrentPath()), shape(call.getMethodSelect()), call);
+                } else {
+                    unresolved(calledName(call.getMethodSelect()), call);
+                }
             }
             return super.visitMethodInvocation(call, v);
         }
 
         @Override
         public Void visitNewClass(NewClassTree n, Void v) {
-            if (caller != null) {
+            if (caller != null && !attributed(n.getArguments())) {
+                unresolved(n.getIdentifier().toString().replaceAll("<.*", "").replaceAll(".*\\.", ""), n);
+            } else if (caller != null) {
                 Element ctor = trees.getElement(getCurrentPath());
                 String shape = "new T()";
                 if (n.getClassBody() != null) {
@@ -124,6 +146,39 @@ public class Truth {
                 emit(ctor, shape, n);
             }
             return super.visitNewClass(n, v);
+        }
+
+        /**
+         * attributed reports whether javac knows the types of the trees (a
+         * call with an argument of an unknown type fits every overload and
+         * javac's choice among them is arbitrary).
+         */
+        private boolean attributed(List<? extends Tree> ts) {
+            for (Tree t : ts) {
+                if (!attributed(t)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        private boolean attributed(Tree t) {
+            javax.lang.model.type.TypeMirror m = trees.getTypeMirror(new TreePath(getCurrentPath(), t));
+            return m == null || m.getKind() != javax.lang.model.type.TypeKind.ERROR;
+        }
+
+        private void unresolved(String name, Tree call) {
+            out.append("unres\t").append(caller).append('\t').append(name).append("\t-\t").append(where(cu, call)).append('\n');
+        }
+
+        private static String calledName(ExpressionTree sel) {
+            if (sel instanceof IdentifierTree) {
+                return ((IdentifierTree) sel).getName().toString();
+            }
+            if (sel instanceof MemberSelectTree) {
+                return ((MemberSelectTree) sel).getIdentifier().toString();
+            }
+            return "?";
         }
 
         /** written reports a call in the source, not javac's implicit super(). */
@@ -161,6 +216,10 @@ public class Truth {
         }
 
         private void emit(Element callee, String shape, Tree call) {
+            if (!(callee instanceof ExecutableElement) && call instanceof MethodInvocationTree) {
+                unresolved(calledName(((MethodInvocationTree) call).getMethodSelect()), call);
+                return;
+            }
             if (!(callee instanceof ExecutableElement) || elements.getOrigin(callee) != Elements.Origin.EXPLICIT) {
                 return;
             }
