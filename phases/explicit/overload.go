@@ -11,59 +11,87 @@ import (
 // in a type, and a call names one of them by its arguments. Extractors give
 // callables their parameter types (def.Params) and calls their argument
 // types (facts.Ref.Args); the resolver keeps the candidates that can take
-// the arguments and prefers the closest fit the way the compiler's phases
-// do: fixed arity before variadic, then the most exact argument types.
-// Types are simple names (facts.Ref.Args), so subtyping between two
-// repository types is never ruled out; only what the names prove is.
+// the arguments in the compiler's first phase that finds any (JLS
+// 15.12.2: without boxing or varargs, then with boxing, then variadic),
+// and of those the most specific. Types are simple names; whether one
+// repository type is a subtype of another is told by a matcher's
+// subtyping (the indexed bases), without one it is never ruled out.
 
 // fit is how well a candidate's parameters take a call's arguments.
 type fit struct {
-	ok       bool
-	variadic bool // takes the arguments only as a variadic call
-	exact    int  // arguments whose type equals the parameter's
+	ok bool
+	// phase is the first of the compiler's phases that takes the
+	// arguments: phaseStrict (subtyping and primitive widening),
+	// phaseLoose (boxing and unboxing too), phaseVariadic.
+	phase int
+	exact int // arguments whose type equals the parameter's
 }
 
-// overloads keeps the candidates that can take a call's arguments, best
-// fit first (stable), and reports whether the best is one of several
-// equally good ones. Unknown arguments ("") keep every candidate in order;
-// a candidate without parameter types fits anything, least exactly.
-// Among equally exact fits the most specific wins (m(int) over m(long),
-// m(Object[]) over m(Object)), as in the compiler; a tie that includes
-// avoid (the calling method: a method whose arguments fit several of its
-// overloads delegates more often than it recurses) is settled without it.
+const (
+	phaseStrict = iota + 1
+	phaseLoose
+	phaseVariadic
+)
+
+// subtyping says how an argument of type a fits a parameter of type p
+// when neither is a primitive, an array, a box or a known library type:
+// noFit when a is provably no subtype of p, else mayFit.
+type subtyping func(a, p string) int
+
+// matcher matches argument types against parameter types; sub (nil
+// allowed) knows the repository's subtypes.
+type matcher struct{ sub subtyping }
+
+// overloads is matcher.overloads without knowledge of subtypes.
 func overloads(cands []*def, args, avoid string) (kept []*def, ambiguous bool) {
+	return matcher{}.overloads(cands, args, avoid)
+}
+
+// overloads keeps the candidates that can take a call's arguments in the
+// first phase that takes them at all, best fit first (stable), and
+// reports whether the best is one of several equally good ones. Unknown
+// arguments ("") keep every candidate in order; a candidate without
+// parameter types fits anything, least exactly. While some argument's
+// type is unknown ("?"), the candidates with the most exactly matching
+// arguments are preferred; among those (or all, when every type is known)
+// the most specific wins (m(int) over m(long), m(Object[]) over
+// m(Object)), as in the compiler; a tie that includes avoid (the calling
+// method: a method whose arguments fit several of its overloads delegates
+// more often than it recurses) is settled without it.
+func (m matcher) overloads(cands []*def, args, avoid string) (kept []*def, ambiguous bool) {
 	if args == "" || len(cands) == 0 {
 		return cands, false
 	}
 	as := splitTypes(args)
 	fits := make([]fit, len(cands))
-	fixed := false
+	phase := phaseVariadic + 1
 	for i, d := range cands {
-		fits[i] = fitOf(d.Params, as)
-		fixed = fixed || fits[i].ok && !fits[i].variadic
-	}
-	for i, d := range cands {
-		if fits[i].ok && (!fixed || !fits[i].variadic) {
-			kept = append(kept, d)
-		} else {
-			fits[i].ok = false
+		fits[i] = m.fitOf(d.Params, as)
+		if fits[i].ok {
+			phase = min(phase, fits[i].phase)
 		}
 	}
 	exact := map[*def]int{}
 	for i, d := range cands {
-		exact[d] = fits[i].exact
+		if fits[i].ok && fits[i].phase == phase {
+			kept = append(kept, d)
+			exact[d] = fits[i].exact
+		}
 	}
-	sort.SliceStable(kept, func(a, b int) bool { return exact[kept[a]] > exact[kept[b]] })
-	top := 1
-	for top < len(kept) && exact[kept[top]] == exact[kept[0]] {
-		top++
+	top := len(kept)
+	if strings.Contains(args, "?") {
+		sort.SliceStable(kept, func(a, b int) bool { return exact[kept[a]] > exact[kept[b]] })
+		top = 1
+		for top < len(kept) && exact[kept[top]] == exact[kept[0]] {
+			top++
+		}
 	}
-	return settle(kept, top, avoid)
+	return m.settle(kept, top, avoid)
 }
 
-// settle orders the top equally exact candidates most specific first and
-// says whether one of them stands out.
-func settle(kept []*def, top int, avoid string) ([]*def, bool) {
+// settle orders the top candidates most specific first and says whether
+// one of them stands out.
+func (m matcher) settle(kept []*def, top int, avoid string) ([]*def, bool) {
 	if top < 2 {
 		return kept, false
 	}
@@ -71,7 +99,7 @@ func settle(kept []*def, top int, avoid string) ([]*def, bool) {
 	for i := 0; i < top; i++ {
 		maximal := true
 		for j := 0; j < top && maximal; j++ {
-			maximal = i == j || !moreSpecific(kept[j].Params, kept[i].Params)
+			maximal = i == j || !m.moreSpecific(kept[j].Params, kept[i].Params)
 		}
 		if maximal {
 			best = append(best, kept[i])
@@ -110,7 +138,7 @@ func containsDef(list []*def, d *def) bool {
 // moreSpecific reports whether parameter list a is strictly more specific
 // than b: each of a's types can be passed where b's is expected, and not
 // the other way round.
-func moreSpecific(a, b string) bool {
+func (m matcher) moreSpecific(a, b string) bool {
 	if a == "" || b == "" || a == b {
 		return false
 	}
@@ -118,16 +146,16 @@ func moreSpecific(a, b string) bool {
 	if len(pa) != len(pb) {
 		return false
 	}
-	return passes(pa, pb) && !passes(pb, pa)
+	return m.passes(pa, pb) && !m.passes(pb, pa)
 }
 
-func passes(from, to []string) bool {
+func (m matcher) passes(from, to []string) bool {
 	for i := range from {
 		f, t := strings.TrimSuffix(from[i], "..."), strings.TrimSuffix(to[i], "...")
 		if f == t || t == "?" || t == "Object" {
 			continue
 		}
-		if f == "?" || compat(f, t) == noFit {
+		if f == "?" || m.compat(f, t) == noFit {
 			return false
 		}
 	}
@@ -140,7 +168,7 @@ func (r *resolver) choose(cands []*def, args string) (kept []*def, stop bool) {
 	if r.family == lang.FamilyC {
 		return r.chooseByArity(cands, args)
 	}
-	kept, ambiguous := overloads(cands, args, r.caller)
+	kept, ambiguous := matcher{sub: r.subtyping()}.overloads(cands, args, r.caller)
 	return kept, ambiguous && refuseAmbiguous
 }
 
@@ -166,12 +194,15 @@ func splitTypes(list string) []string {
 	return strings.Split(inner, ",")
 }
 
+// fitOf is matcher.fitOf without knowledge of subtypes.
+func fitOf(params string, args []string) fit { return matcher{}.fitOf(params, args) }
+
 // fitOf matches argument types against a parameter list. A variadic
 // method also takes an array in the variadic position, as a fixed-arity
 // method (the compiler's first phases).
-func fitOf(params string, args []string) fit {
+func (m matcher) fitOf(params string, args []string) fit {
 	if params == "" {
-		return fit{ok: true}
+		return fit{ok: true, phase: phaseStrict}
 	}
 	ps := splitTypes(params)
 	n := len(ps)
@@ -179,12 +210,12 @@ func fitOf(params string, args []string) fit {
 		if len(args) < required(ps) || len(args) > n {
 			return fit{}
 		}
-		return matchAll(ps[:len(args)], args, false)
+		return m.matchAll(ps[:len(args)], args, false)
 	}
 	elem := strings.TrimSuffix(ps[n-1], "...")
-	if len(args) == n && compat(args[n-1], elem+"[]") != noFit {
+	if len(args) == n && m.compat(args[n-1], elem+"[]") != noFit {
 		whole := append(append([]string{}, ps[:n-1]...), elem+"[]")
-		if f := matchAll(whole, args, false); f.ok {
+		if f := m.matchAll(whole, args, false); f.ok {
 			return f
 		}
 	}
@@ -195,7 +226,7 @@ func fitOf(params string, args []string) fit {
 	for len(expanded) < len(args) {
 		expanded = append(expanded, elem)
 	}
-	return matchAll(expanded, args, true)
+	return m.matchAll(expanded, args, true)
 }
 
 // required counts the parameters before the first one with a default
@@ -210,17 +241,33 @@ func required(ps []string) int {
 	return len(ps)
 }
 
-func matchAll(params, args []string, variadic bool) fit {
-	f := fit{ok: true, variadic: variadic}
+func (m matcher) matchAll(params, args []string, variadic bool) fit {
+	f := fit{ok: true, phase: phaseStrict}
 	for i, a := range args {
-		switch compat(a, params[i]) {
+		switch m.compat(a, params[i]) {
 		case noFit:
 			return fit{}
 		case exactFit:
 			f.exact++
 		}
+		if boxes(a, params[i]) {
+			f.phase = phaseLoose
+		}
+	}
+	if variadic {
+		f.phase = phaseVariadic
 	}
 	return f
+}
+
+// boxes reports an argument that reaches its parameter only by boxing or
+// unboxing: a primitive for a reference type or the other way round.
+func boxes(a, p string) bool {
+	a = strings.TrimPrefix(a, "-")
+	if a == "?" || p == "?" || a == "null" {
+		return false
+	}
+	return isPrimitive(a) != isPrimitive(p)
 }
 
 // How an argument type fits a parameter type.
@@ -307,7 +354,8 @@ func isPrimitive(t string) bool { _, ok := boxOf[t]; return ok }
 
 // compat says how an argument of type a fits a parameter of type p. A
 // leading "-" marks an argument of a library type (facts.Ref.Args).
-func compat(a, p string) int {
+func (m matcher) compat(a, p string) int {
+	marked := a
 	lib := strings.HasPrefix(a, "-")
 	a = strings.TrimPrefix(a, "-")
 	switch {
@@ -342,7 +390,7 @@ func compat(a, p string) int {
 		if lib {
 			ea = "-" + ea
 		}
-		return fitIf(compat(ea, ep) != noFit)
+		return fitIf(m.compat(ea, ep) != noFit)
 	case aArr:
 		return fitIf(p == "Cloneable" || p == "Serializable")
 	case pArr:
@@ -351,6 +399,8 @@ func compat(a, p string) int {
 		return fitIf(strings.Contains(librarySupers[a], " "+p+" "))
 	case finalSupers[p] != "":
 		return noFit // nothing else is a String or a box
+	case m.sub != nil:
+		return m.sub(marked, p)
 	}
 	return mayFit
 }
