@@ -2,13 +2,11 @@ package explicit
 
 import (
 	"strings"
-
-	"github.com/lgraph/lgraph/internal/facts"
 )
 
-// Java subtyping for overload choice: an argument of a repository type
-// fits a parameter of a repository type only when the parameter's type is
-// the argument's type or one of its bases, as the index holds them (a
+// Java subtyping for overload choice: an argument of a repository class
+// fits a parameter only when the parameter's type is the class, one of
+// its bases as the index holds them, or a supertype of a library base (a
 // change of bases in another file changes the index entries this reads,
 // so the calling file is resolved again). codec.toJson(new Custom())
 // calls toJson(Object), not toJson(JsonNode), when Custom does not extend
@@ -23,95 +21,109 @@ func (r *resolver) subtyping() subtyping {
 	return r.javaSubtype
 }
 
+// refVariables reports a language whose parameters of unknown type
+// ("?": a type variable) take only references, so that a primitive
+// argument reaches one by boxing (Java's generics; C#'s take values).
+func (r *resolver) refVariables() bool { return r.f.Lang == "java" }
+
 // javaSubtype says whether an argument of type a (a leading "-" marks a
-// library type) may be passed as a parameter of type p. Only a repository
-// type for p is ruled out: a library type's supertypes are not indexed,
-// and a repository type may have library bases.
+// library type) may be passed as a parameter of type p.
 func (r *resolver) javaSubtype(a, p string) int {
-	if !r.repoType(p) {
-		return mayFit
-	}
 	if strings.HasPrefix(a, "-") {
-		return noFit // a library type extends no repository type
+		// A library type extends no repository type.
+		return fitIf(!r.repoType(p))
+	}
+	if implicitSupers[p] {
+		return mayFit
 	}
 	t, st := r.argType(a)
-	if st != typeKnown || r.mayExtend(t, p) {
+	switch st {
+	case typeExternal:
+		// A parameter type written bare (moreSpecific compares two
+		// overloads' parameters) that names a library type.
+		return fitIf(!r.repoType(p))
+	case typeKnown:
+	default:
 		return mayFit
 	}
-	return noFit
+	found, libraryBase := r.extends(t, p)
+	switch {
+	case found:
+		return mayFit
+	case !libraryBase:
+		return noFit // every supertype is indexed, and p is none of them
+	}
+	// A library base has supertypes of its own, none of them a
+	// repository type.
+	return fitIf(!r.repoType(p))
 }
 
-// mayExtend reports whether t or one of its bases is named p, or a base
-// the index cannot find might be (a library base extends no repository
-// type, so it ends the search).
-func (r *resolver) mayExtend(t *def, p string) bool {
+// implicitSupers are the supertypes a class has without naming them: an
+// enum's and a record's.
+var implicitSupers = map[string]bool{"Object": true, "Enum": true, "Record": true, "Comparable": true, "Serializable": true, "Constable": true}
+
+// extends reports whether t or one of its bases is named p (or a base the
+// index cannot find might be), and whether some base is a library type.
+func (r *resolver) extends(t *def, p string) (found, libraryBase bool) {
 	seen := map[string]bool{t.ID: true}
 	level := []*def{t}
 	for depth := 0; len(level) > 0; depth++ {
 		if depth > maxChainDepth {
-			return true
+			return true, libraryBase
 		}
 		var next []*def
 		for _, lt := range level {
 			if lt.Name == p {
-				return true
+				return true, libraryBase
 			}
 			for _, base := range lt.baseList() {
 				if lastSegment(base) == p {
-					return true
+					return true, libraryBase
 				}
 				bt, st := r.baseOf(lt, base, depth)
 				switch {
-				case st == typeKnown && !seen[bt.ID]:
+				case st == typeExternal:
+					libraryBase = true
+				case st != typeKnown:
+					return true, libraryBase
+				case !seen[bt.ID]:
 					seen[bt.ID] = true
 					next = append(next, bt)
-				case st != typeKnown && st != typeExternal:
-					return true
 				}
 			}
 		}
 		level = next
 	}
-	return false
+	return false, libraryBase
 }
 
 // argType finds the type an argument's simple name denotes in the calling
 // scope.
 func (r *resolver) argType(name string) (*def, typeState) {
-	return r.rootName(chainCtx{path: r.f.Path, here: true, from: r.callerScope(), typeOnly: true}, name)
+	return r.rootName(r.callerCtx(), name)
 }
 
-// repoType reports whether a parameter's simple type name is a type the
-// repository declares (any type of that name: the parameter was written
-// in the callee's file, whose scope is not at hand) and no common library
-// type.
+// repoType reports whether a parameter's simple type name denotes a
+// repository type in the calling scope (the parameter was written in the
+// callee's file, whose scope is not at hand; where the caller's scope
+// does not tell, the name is not taken for a repository type).
 func (r *resolver) repoType(p string) bool {
-	if _, lib := librarySupers[p]; lib || javaLangTypes[p] {
-		return false
+	if r.external[p] {
+		return false // an import names a library type (it shadows the package's)
 	}
-	for _, d := range r.lookupName(p) {
-		if typeLike[d.Kind] && d.Kind != facts.KindModule && r.visible(&d) {
-			return true
-		}
-	}
-	return false
+	_, st := r.rootName(r.callerCtx(), p)
+	return st == typeKnown
 }
 
-// callerScope is the qualified name of the calling symbol, where the
-// argument types were written.
-func (r *resolver) callerScope() string {
+// callerCtx is the scope of the calling symbol, where the argument types
+// were written.
+func (r *resolver) callerCtx() chainCtx {
+	from := ""
 	for i, id := range r.ids {
 		if id == r.caller {
-			return r.f.Facts.Symbols[i].Qualified
+			from = r.f.Facts.Symbols[i].Qualified
+			break
 		}
 	}
-	return ""
-}
-
-// javaLangTypes are java.lang types a parameter may name besides those
-// librarySupers lists: a repository type of the same simple name is
-// rarely what a parameter means.
-var javaLangTypes = map[string]bool{
-	"Object": true, "Enum": true, "Record": true, "Comparable": true, "Cloneable": true, "Serializable": true,
-	"CharSequence": true, "Number": true, "Iterable": true, "Appendable": true, "AutoCloseable": true,
+	return chainCtx{path: r.f.Path, here: true, from: from, typeOnly: true}
 }

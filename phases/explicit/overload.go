@@ -39,8 +39,12 @@ const (
 type subtyping func(a, p string) int
 
 // matcher matches argument types against parameter types; sub (nil
-// allowed) knows the repository's subtypes.
-type matcher struct{ sub subtyping }
+// allowed) knows the repository's subtypes; refVars makes a parameter of
+// unknown type a type variable, which takes a primitive only boxed.
+type matcher struct {
+	sub     subtyping
+	refVars bool
+}
 
 // overloads is matcher.overloads without knowledge of subtypes.
 func overloads(cands []*def, args, avoid string) (kept []*def, ambiguous bool) {
@@ -51,10 +55,10 @@ func overloads(cands []*def, args, avoid string) (kept []*def, ambiguous bool) {
 // first phase that takes them at all, best fit first (stable), and
 // reports whether the best is one of several equally good ones. Unknown
 // arguments ("") keep every candidate in order; a candidate without
-// parameter types fits anything, least exactly. While some argument's
-// type is unknown ("?"), the candidates with the most exactly matching
-// arguments are preferred; among those (or all, when every type is known)
-// the most specific wins (m(int) over m(long), m(Object[]) over
+// parameter types fits anything, least exactly. The candidates with the
+// most exactly matching arguments are preferred (an unknown argument, or
+// one of a library type whose supertypes are not known, fits many); among
+// those the most specific wins (m(int) over m(long), m(Object[]) over
 // m(Object)), as in the compiler; a tie that includes avoid (the calling
 // method: a method whose arguments fit several of its overloads delegates
 // more often than it recurses) is settled without it.
@@ -78,13 +82,10 @@ func (m matcher) overloads(cands []*def, args, avoid string) (kept []*def, ambig
 			exact[d] = fits[i].exact
 		}
 	}
-	top := len(kept)
-	if strings.Contains(args, "?") {
-		sort.SliceStable(kept, func(a, b int) bool { return exact[kept[a]] > exact[kept[b]] })
-		top = 1
-		for top < len(kept) && exact[kept[top]] == exact[kept[0]] {
-			top++
-		}
+	sort.SliceStable(kept, func(a, b int) bool { return exact[kept[a]] > exact[kept[b]] })
+	top := 1
+	for top < len(kept) && exact[kept[top]] == exact[kept[0]] {
+		top++
 	}
 	return m.settle(kept, top, avoid)
 }
@@ -168,7 +169,7 @@ func (r *resolver) choose(cands []*def, args string) (kept []*def, stop bool) {
 	if r.family == lang.FamilyC {
 		return r.chooseByArity(cands, args)
 	}
-	kept, ambiguous := matcher{sub: r.subtyping()}.overloads(cands, args, r.caller)
+	kept, ambiguous := matcher{sub: r.subtyping(), refVars: r.refVariables()}.overloads(cands, args, r.caller)
 	return kept, ambiguous && refuseAmbiguous
 }
 
@@ -250,7 +251,7 @@ func (m matcher) matchAll(params, args []string, variadic bool) fit {
 		case exactFit:
 			f.exact++
 		}
-		if boxes(a, params[i]) {
+		if m.boxes(a, params[i]) {
 			f.phase = phaseLoose
 		}
 	}
@@ -262,10 +263,13 @@ func (m matcher) matchAll(params, args []string, variadic bool) fit {
 
 // boxes reports an argument that reaches its parameter only by boxing or
 // unboxing: a primitive for a reference type or the other way round.
-func boxes(a, p string) bool {
+func (m matcher) boxes(a, p string) bool {
 	a = strings.TrimPrefix(a, "-")
-	if a == "?" || p == "?" || a == "null" {
+	switch {
+	case a == "?" || a == "null":
 		return false
+	case p == "?":
+		return m.refVars && isPrimitive(a)
 	}
 	return isPrimitive(a) != isPrimitive(p)
 }
