@@ -150,13 +150,16 @@ func (m matcher) moreSpecific(a, b string) bool {
 	return m.passes(pa, pb) && !m.passes(pb, pa)
 }
 
+// passes reports whether each type of from is a subtype of to's: boxing
+// does not make one overload more specific than another (m(byte) and
+// m(Number) are not comparable, JLS 15.12.2.5).
 func (m matcher) passes(from, to []string) bool {
 	for i := range from {
 		f, t := strings.TrimSuffix(from[i], "..."), strings.TrimSuffix(to[i], "...")
-		if f == t || t == "?" || t == "Object" {
+		if f == t || t == "?" || t == "Object" && !isPrimitive(f) {
 			continue
 		}
-		if f == "?" || m.compat(f, t) == noFit {
+		if f == "?" || m.boxes(f, t) || m.compat(f, t) == noFit {
 			return false
 		}
 	}

@@ -50,7 +50,7 @@ type typeKinds struct {
 
 var typeKindTable = sync.OnceValue(func() *typeKinds {
 	l := syntax.NewTable(javaGrammar())
-	id, fid, anon := l.ID, l.Field, l.Token
+	id, fid := l.ID, l.Field
 	return &typeKinds{
 		integralType: id("integral_type"), floatingType: id("floating_point_type"), booleanType: id("boolean_type"),
 		voidType: id("void_type"), arrayType: id("array_type"), annotatedType: id("annotated_type"),
@@ -67,7 +67,7 @@ var typeKindTable = sync.OnceValue(func() *typeKinds {
 		castExpr: id("cast_expression"), parenExpr: id("parenthesized_expression"), arrayAccess: id("array_access"),
 		ternary: id("ternary_expression"), assignment: id("assignment_expression"), binaryExpr: id("binary_expression"),
 		unaryExpr: id("unary_expression"), updateExpr: id("update_expression"), stringLit: id("string_literal"),
-		charLit: id("character_literal"), nullLit: id("null_literal"), trueLit: anon("true"), falseLit: anon("false"),
+		charLit: id("character_literal"), nullLit: id("null_literal"), trueLit: id("true"), falseLit: id("false"),
 		classLit: id("class_literal"), arrayCreation: id("array_creation_expression"), methodRef: id("method_reference"),
 		objectCreation: id("object_creation_expression"), argumentList: id("argument_list"),
 		decInt: id("decimal_integer_literal"), hexInt: id("hex_integer_literal"), octInt: id("octal_integer_literal"),

@@ -159,6 +159,7 @@ class A {
         g(1 + 2L, "a" + 1, 'c' == 'd', !true, -xs[0], xs.length);
         g(s.length(), Integer.MAX_VALUE, Objects.requireNonNull(r, "r"), this.count, name(), name(1));
         g(new int[2][], new Thing(), th.unknown(), flag ? 1 : 2, (double) 1, 0x1F, 1e3, 2f);
+        g(true, false, null, 'x', "s");
     }
 }
 `
@@ -173,6 +174,7 @@ class A {
 		"(long,String,boolean,boolean,int,int)",
 		"(int,int,-StringReader,int,-String,long)", // a declared String is the library's
 		"(int[][],Thing,?,int,double,int,double,float)",
+		"(boolean,boolean,null,char,String)",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("argument types (-want +got):\n%s", diff)
