@@ -14,11 +14,26 @@ import (
 
 // subtyping is the resolver's subtyping for the file's language, nil
 // where none is known.
+// Answers are kept for the one call being resolved: overload choice asks
+// about the same pairs of types many times.
 func (r *resolver) subtyping() subtyping {
 	if r.f.Lang != "java" {
 		return nil
 	}
-	return r.javaSubtype
+	var ctx *chainCtx
+	memo := map[[2]string]int{}
+	return func(a, p string) int {
+		if v, ok := memo[[2]string{a, p}]; ok {
+			return v
+		}
+		if ctx == nil {
+			c := r.callerCtx()
+			ctx = &c
+		}
+		v := r.javaSubtype(*ctx, a, p)
+		memo[[2]string{a, p}] = v
+		return v
+	}
 }
 
 // refVariables reports a language whose parameters of unknown type
@@ -28,20 +43,20 @@ func (r *resolver) refVariables() bool { return r.f.Lang == "java" }
 
 // javaSubtype says whether an argument of type a (a leading "-" marks a
 // library type) may be passed as a parameter of type p.
-func (r *resolver) javaSubtype(a, p string) int {
+func (r *resolver) javaSubtype(ctx chainCtx, a, p string) int {
 	if strings.HasPrefix(a, "-") {
 		// A library type extends no repository type.
-		return fitIf(!r.repoType(p))
+		return fitIf(!r.repoType(ctx, p))
 	}
 	if implicitSupers[p] {
 		return mayFit
 	}
-	t, st := r.argType(a)
+	t, st := r.rootName(ctx, a)
 	switch st {
 	case typeExternal:
 		// A parameter type written bare (moreSpecific compares two
 		// overloads' parameters) that names a library type.
-		return fitIf(!r.repoType(p))
+		return fitIf(!r.repoType(ctx, p))
 	case typeKnown:
 	default:
 		return mayFit
@@ -55,7 +70,7 @@ func (r *resolver) javaSubtype(a, p string) int {
 	}
 	// A library base has supertypes of its own, none of them a
 	// repository type.
-	return fitIf(!r.repoType(p))
+	return fitIf(!r.repoType(ctx, p))
 }
 
 // implicitSupers are the supertypes a class has without naming them: an
@@ -97,26 +112,20 @@ func (r *resolver) extends(t *def, p string) (found, libraryBase bool) {
 	return false, libraryBase
 }
 
-// argType finds the type an argument's simple name denotes in the calling
-// scope.
-func (r *resolver) argType(name string) (*def, typeState) {
-	return r.rootName(r.callerCtx(), name)
-}
-
 // repoType reports whether a parameter's simple type name denotes a
 // repository type in the calling scope (the parameter was written in the
 // callee's file, whose scope is not at hand; where the caller's scope
 // does not tell, the name is not taken for a repository type).
-func (r *resolver) repoType(p string) bool {
+func (r *resolver) repoType(ctx chainCtx, p string) bool {
 	if r.external[p] {
 		return false // an import names a library type (it shadows the package's)
 	}
-	_, st := r.rootName(r.callerCtx(), p)
+	_, st := r.rootName(ctx, p)
 	return st == typeKnown
 }
 
 // callerCtx is the scope of the calling symbol, where the argument types
-// were written.
+// were written (rootName resolves the argument's simple type name there).
 func (r *resolver) callerCtx() chainCtx {
 	from := ""
 	for i, id := range r.ids {
