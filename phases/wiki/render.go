@@ -289,9 +289,11 @@ func firstLine(s string) string {
 
 // cell escapes lgraph's own text (code spans, counts) for a markdown
 // table cell; repository text goes through Cell.
-func cell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
-}
+func cell(s string) string { return cellEscapes.Replace(s) }
+
+// The replacers are built once: a Replacer builds its tables on first use,
+// which cost more than the replacing when it was built per call.
+var cellEscapes = strings.NewReplacer("|", `\|`, "\n", " ")
 
 func kinds(m map[string]int) string {
 	ks := slices.Sorted(maps.Keys(m))
