@@ -2,7 +2,6 @@ package snapshot
 
 import (
 	"bytes"
-	"fmt"
 	"path"
 	"strings"
 
@@ -81,7 +80,14 @@ func splitKey(key []byte) (byte, []string) {
 
 // orderBytes writes a source order as 8 hex digits: fixed width sorts
 // numerically, and no zero byte can be taken for a separator.
-func orderBytes(n int) string { return fmt.Sprintf("%08x", uint32(n)) }
+func orderBytes(n int) string {
+	const digits = "0123456789abcdef"
+	var b [8]byte
+	for i, v := 7, uint32(n); i >= 0; i, v = i-1, v>>4 {
+		b[i] = digits[v&0xf]
+	}
+	return string(b[:])
+}
 
 // FileKey is the key of a path's record.
 func FileKey(p string) []byte { return joinKey(KsFile, p) }
@@ -244,9 +250,16 @@ func keyPart(key []byte, i int) (part string, ok, more bool) {
 // only names the keyspaces wanted (none: all).
 func GenericEntries(f *File, only ...byte) []Entry {
 	want := func(ks byte) bool { return len(only) == 0 || bytes.IndexByte(only, ks) >= 0 }
+	var deps []DepCount // the listing and the used-by entries both count them
+	depsOf := func() []DepCount {
+		if deps == nil {
+			deps = depCounts(f)
+		}
+		return deps
+	}
 	var out []Entry
 	if want(KsDir) {
-		out = append(out, Entry{Key: DirKey(f.Path), Value: DirValue(f)})
+		out = append(out, Entry{Key: DirKey(f.Path), Value: dirValue(f, depsOf)})
 	}
 	if leaf, ok := LeafValue(f); ok && want(KsLeaf) {
 		out = append(out, Entry{Key: LeafKey(f.Path), Value: leaf})
@@ -267,7 +280,7 @@ func GenericEntries(f *File, only ...byte) []Entry {
 		}
 	}
 	if want(KsUsedBy) {
-		out = append(out, usedByEntries(f)...)
+		out = append(out, usedByEntries(f, depsOf())...)
 	}
 	if want(KsUnresolved) {
 		out = append(out, siteEntries(f)...)

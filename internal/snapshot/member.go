@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
@@ -79,37 +80,45 @@ func MemberOf(f *File) Member {
 
 // DirValue is a file's directory listing: nothing for a project file
 // (listed in its directory, but no module's member), else its Member.
-func DirValue(f *File) []byte {
+func DirValue(f *File) []byte { return dirValue(f, func() []DepCount { return depCounts(f) }) }
+
+// dirValue encodes f's Member straight from its record (no copy of its
+// symbols); deps gives its dependency counts, which the caller may share
+// with the used-by entries.
+func dirValue(f *File, deps func() []DepCount) []byte {
 	if f.Lang == lang.ProjectFile {
 		return nil
 	}
-	m := MemberOf(f)
 	e := newEncoder()
-	e.str(m.Summary)
+	e.str(f.Summary)
 	flags := uint64(0)
-	if m.Secret {
+	if f.SummaryKey == SecretSummaryKey {
 		flags |= 1
 	}
-	if m.HasFacts {
+	if f.Facts != nil {
 		flags |= 2
 	}
 	e.uvarint(flags)
-	if m.HasFacts {
-		e.str(m.Doc)
-		e.uvarint(uint64(len(m.Symbols)))
-		for _, s := range m.Symbols {
-			for _, v := range []string{s.Name, s.Qualified, s.Kind, s.Parent, s.Signature, s.Doc} {
-				e.str(v)
-			}
+	if f.Facts != nil {
+		e.str(f.Facts.Doc)
+		e.uvarint(uint64(len(f.Facts.Symbols)))
+		for _, s := range f.Facts.Symbols {
+			e.str(s.Name)
+			e.str(s.Qualified)
+			e.str(s.Kind)
+			e.str(s.Parent)
+			e.str(s.Signature)
+			e.str(s.Doc)
 		}
 	}
-	e.uvarint(uint64(len(m.Signals)))
-	for _, s := range m.Signals {
+	e.uvarint(uint64(len(f.Signals)))
+	for _, s := range f.Signals {
 		e.str(s.Kind)
 		e.str(s.Key)
 	}
-	e.uvarint(uint64(len(m.Deps)))
-	for _, d := range m.Deps {
+	ds := deps()
+	e.uvarint(uint64(len(ds)))
+	for _, d := range ds {
 		e.str(d.Target)
 		e.str(d.Kind)
 		e.uvarint(uint64(d.Count))
@@ -178,15 +187,13 @@ func (m Member) Uses(idx KV) (*Uses, error) {
 // target file and kind, sorted.
 func depCounts(f *File) []DepCount {
 	type targetKind struct{ target, kind string }
-	seen := map[string]bool{}
+	var seen edgeSet
 	counts := map[targetKind]int{}
 	for _, list := range [][]Edge{f.Res.Edges, f.Implicit} {
 		for _, e := range list {
-			k := string(RevEdgeKey(e))
-			if e.Kind == edgekind.Contains || seen[k] {
+			if e.Kind == edgekind.Contains || !seen.add(e) {
 				continue
 			}
-			seen[k] = true
 			counts[targetKind{nodeid.PathOf(e.Target), e.Kind}]++
 		}
 	}
@@ -196,4 +203,41 @@ func depCounts(f *File) []DepCount {
 	}
 	slices.SortFunc(out, func(a, b DepCount) int { return cmp.Or(cmp.Compare(a.Target, b.Target), cmp.Compare(a.Kind, b.Kind)) })
 	return out
+}
+
+// edgeSet holds edges by their reverse-edge key. The key joins the edge's
+// fields with NUL bytes, so two edges share it exactly when their fields
+// are equal, unless a field holds a NUL: only then is the key built.
+type edgeSet struct {
+	fields map[[5]string]bool
+	keys   map[string]bool
+}
+
+// add adds e and reports whether its key was new.
+func (s *edgeSet) add(e Edge) bool {
+	f := [5]string{e.Target, e.Kind, e.Source, e.Via, e.ResolvedBy}
+	for _, x := range f {
+		if strings.IndexByte(x, 0) >= 0 {
+			return s.addKey(string(RevEdgeKey(e)))
+		}
+	}
+	if s.fields[f] {
+		return false
+	}
+	if s.fields == nil {
+		s.fields = map[[5]string]bool{}
+	}
+	s.fields[f] = true
+	return true
+}
+
+func (s *edgeSet) addKey(k string) bool {
+	if s.keys[k] {
+		return false
+	}
+	if s.keys == nil {
+		s.keys = map[string]bool{}
+	}
+	s.keys[k] = true
+	return true
 }

@@ -16,8 +16,7 @@ import (
 // usedByEntries are a file's used-by entries: its distinct dependency
 // edges (each reverse-edge key once, containment left out, as the
 // reverse-edge index holds them) counted by target file and kind.
-func usedByEntries(f *File) []Entry {
-	deps := depCounts(f)
+func usedByEntries(f *File, deps []DepCount) []Entry {
 	out := make([]Entry, 0, len(deps))
 	for _, d := range deps {
 		out = append(out, Entry{Key: UsedByKey(d.Target, d.Kind, f.Path), Value: binary.AppendUvarint(nil, uint64(d.Count))})

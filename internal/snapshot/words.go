@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -50,22 +51,29 @@ type WordStats struct {
 func WordEntries(f *File) []Entry {
 	var stats WordStats
 	var out []Entry
+	var uses []termUse // reused by every document of the file
 	add := func(doc string, fields [NumFields][]string) {
 		stats.Docs++
 		var lens [NumFields]int
-		freq := map[string]*[NumFields]int{}
+		uses = uses[:0]
 		for i, terms := range fields {
 			lens[i] = len(terms)
 			stats.Len[i] += len(terms)
 			for _, t := range terms {
-				if freq[t] == nil {
-					freq[t] = &[NumFields]int{}
-				}
-				freq[t][i]++
+				uses = append(uses, termUse{t, i})
 			}
 		}
-		for _, t := range sortedKeys(freq) {
-			out = append(out, Entry{Key: joinKey(KsWord, t, f.Path, doc), Value: encodePosting(*freq[t], lens)})
+		// Sorted by term, a term's uses stand together: one posting each,
+		// in term order, counted without a map.
+		slices.SortFunc(uses, func(a, b termUse) int { return strings.Compare(a.term, b.term) })
+		for i := 0; i < len(uses); {
+			var freq [NumFields]int
+			j := i
+			for ; j < len(uses) && uses[j].term == uses[i].term; j++ {
+				freq[uses[j].field]++
+			}
+			out = append(out, posting(uses[i].term, f.Path, doc, freq, lens))
+			i = j
 		}
 	}
 	var fileDoc string
@@ -89,18 +97,31 @@ func WordEntries(f *File) []Entry {
 	return append(out, Entry{Key: joinKey(KsWord, "", f.Path), Value: v})
 }
 
+// termUse is one occurrence of a term in a field of a document.
+type termUse struct {
+	term  string
+	field int
+}
+
+// posting is a term's entry for one document: its key and value share one
+// allocation.
+func posting(term, path, doc string, freq, lens [NumFields]int) Entry {
+	n := 1 + len(term) + 1 + len(path) + 1 + len(doc)
+	b := make([]byte, 0, n+2*NumFields*binary.MaxVarintLen32)
+	b = append(b, KsWord)
+	b = append(append(b, term...), 0)
+	b = append(append(b, path...), 0)
+	b = append(b, doc...)
+	for i := range NumFields {
+		b = binary.AppendUvarint(b, uint64(freq[i]))
+		b = binary.AppendUvarint(b, uint64(lens[i]))
+	}
+	return Entry{Key: b[:n:n], Value: b[n:len(b):len(b)]}
+}
+
 func docTerms(s string) []string {
 	t := words.Terms(s)
 	return t[:min(len(t), maxDocTerms)]
-}
-
-func encodePosting(freq, lens [NumFields]int) []byte {
-	var v []byte
-	for i := range NumFields {
-		v = binary.AppendUvarint(v, uint64(freq[i]))
-		v = binary.AppendUvarint(v, uint64(lens[i]))
-	}
-	return v
 }
 
 var errWordEntry = errors.New("corrupt word entry: run lgraph update --full")

@@ -87,15 +87,22 @@ func (t *tableIter) seek(lower []byte) {
 		t.stop(t.r.wrap(t.path[0].err))
 		return
 	}
-	t.descend(1, lower)
+	t.descend(1, lower, true)
 }
 
 // descend loads, from level i down, the child each parent points at and
 // seeks it to target (nil: its first entry). An index key promises its
-// child holds a key >= target, so an empty result is corruption.
-func (t *tableIter) descend(i int, target []byte) {
+// child holds a key >= target, so an empty result is corruption. lookup
+// says a seek asks, which reads through the block cache.
+func (t *tableIter) descend(i int, target []byte, lookup bool) {
 	for ; i < len(t.path); i++ {
-		b, err := t.r.child(t.path[i-1].value)
+		var b block
+		var err error
+		if lookup {
+			b, err = t.r.lookupChild(t.path[i-1].value, i == len(t.path)-1)
+		} else {
+			b, err = t.r.child(t.path[i-1].value)
+		}
 		if err != nil {
 			t.stop(err)
 			return
@@ -119,7 +126,7 @@ func (t *tableIter) advance() bool {
 	for i := len(t.path) - 1; i >= 0; i-- {
 		if t.path[i].step() {
 			if i < len(t.path)-1 {
-				t.descend(i+1, nil)
+				t.descend(i+1, nil, false)
 			}
 			return !t.done
 		}

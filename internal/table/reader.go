@@ -16,8 +16,9 @@ type Reader struct {
 	ra      io.ReaderAt // used when mem is nil
 	dataEnd uint64      // where the footer starts
 	ft      footer
-	root    block    // verified at Open, kept for every lookup
-	checked blockSet // blocks of mem already verified
+	root    block       // verified at Open, kept for every lookup
+	checked blockSet    // blocks of mem already verified
+	cache   *blockCache // blocks lookups read through ra; nil when mapped
 	release func() error
 	closed  bool
 }
@@ -30,7 +31,7 @@ func Open(r io.ReaderAt, size int64) (*Reader, error) {
 	if n, ok := r.(interface{ Name() string }); ok {
 		name = n.Name()
 	}
-	return open(&Reader{name: name, ra: r}, size)
+	return open(&Reader{name: name, ra: r, cache: new(blockCache)}, size)
 }
 
 // OpenBytes opens a table held in memory; name is used in errors. Values
@@ -56,7 +57,7 @@ func OpenFile(path string) (*Reader, error) {
 		f.Close()
 		r.mem, r.release = mem, unmap
 	} else {
-		r.ra, r.release = f, f.Close
+		r.ra, r.release, r.cache = f, f.Close, new(blockCache)
 	}
 	out, err := open(r, st.Size())
 	if err != nil && r.release != nil {
@@ -113,7 +114,7 @@ func (r *Reader) Info() Info {
 // by the Reader must not be used afterwards; reads return an error. Close
 // must not run concurrently with reads.
 func (r *Reader) Close() error {
-	r.closed, r.root = true, block{}
+	r.closed, r.root, r.cache = true, block{}, nil
 	if r.release == nil {
 		return nil
 	}
@@ -170,6 +171,29 @@ func (r *Reader) child(value []byte) (block, error) {
 	return r.readBlock(h)
 }
 
+// lookupChild is child for a lookup (Get, or an iterator's seek), which
+// goes through the block cache: the next lookup likely reads the same
+// blocks. isData says the child is a data block. A scan's next blocks are
+// read past it, so that one pass over a table does not fill the cache with
+// blocks no lookup asks for again.
+func (r *Reader) lookupChild(value []byte, isData bool) (block, error) {
+	if r.cache == nil {
+		return r.child(value)
+	}
+	h, ok := decodeHandle(value)
+	if !ok {
+		return block{}, r.errorf("bad block handle in index: %w", ErrCorrupt)
+	}
+	if b, ok := r.cache.get(h.num, isData); ok {
+		return b, nil
+	}
+	b, err := r.readBlock(h)
+	if err == nil {
+		r.cache.put(h.num, isData, b)
+	}
+	return b, err
+}
+
 // Get looks key up. found reports a live value, deleted a tombstone; both
 // are false when the table has no entry for key. The value may alias the
 // table's mapping (see the package comment).
@@ -178,12 +202,12 @@ func (r *Reader) Get(key []byte) (value []byte, found, deleted bool, err error) 
 		return nil, false, false, r.errClosed()
 	}
 	b := r.root
-	for range r.ft.height {
+	for level := range r.ft.height {
 		e, ok, _, err := b.seek(key)
 		if !ok || err != nil {
 			return nil, false, false, r.wrap(err)
 		}
-		if b, err = r.child(e.value); err != nil {
+		if b, err = r.lookupChild(e.value, level == r.ft.height-1); err != nil {
 			return nil, false, false, err
 		}
 	}

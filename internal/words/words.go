@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"unicode"
 	"unicode/utf8"
 
@@ -21,6 +22,9 @@ import (
 // Analyzer cuts texts into terms. It is safe for concurrent use.
 type Analyzer struct {
 	en analysis.Analyzer
+	// words remembers the terms of the plain words cut so far (plain.go).
+	words  sync.Map // string -> []string
+	cached atomic.Int64
 }
 
 // New returns an analyzer built on bleve's English analyzer.
@@ -54,6 +58,14 @@ func (a *Analyzer) Terms(s string) []string {
 	if s == "" {
 		return nil
 	}
+	if out, ok := a.plainTerms(s); ok {
+		return out
+	}
+	return a.analyze(s)
+}
+
+// analyze cuts s with bleve's analyzer.
+func (a *Analyzer) analyze(s string) []string {
 	stream := a.en.Analyze([]byte(s))
 	out := make([]string, 0, len(stream))
 	for _, t := range stream {

@@ -242,34 +242,36 @@ func baseFile(st *phase.State, p string) *snapshot.File {
 
 // known returns f's summary when it needs no call: a secret file (never
 // summarized), an unchanged one, or one whose composed summary is cached.
-// Otherwise it returns the file summary's key.
-func (w *work) known(f *snapshot.File) (*snapshot.File, string, error) {
+// Otherwise it returns the file summary's key and the input it hashes
+// (without content), so the caller need not read the file's uses again.
+func (w *work) known(f *snapshot.File) (*snapshot.File, string, llm.FileInput, error) {
 	nf := *f
 	if w.secret(f.Path) {
 		nf.Summary, nf.SummaryKey = "", snapshot.SecretSummaryKey
-		return &nf, "", nil
+		return &nf, "", llm.FileInput{}, nil
 	}
 	uses, err := w.uses(f)
 	if err != nil {
-		return nil, "", err
+		return nil, "", llm.FileInput{}, err
 	}
-	key := fileKey(f, fileInput(f, uses), w.st.LLM.ID())
+	in := fileInput(f, uses)
+	key := fileKey(f, in, w.st.LLM.ID())
 	if f.SummaryKey == key {
-		return f, "", nil // unchanged: keep the pointer so its stored record is reused
+		return f, "", in, nil // unchanged: keep the pointer so its stored record is reused
 	}
 	var text string
 	found, err := w.cached(key, &text)
 	if err != nil || !found {
-		return nil, key, err
+		return nil, key, in, err
 	}
 	w.count("summary_cache_hits")
 	nf.Summary, nf.SummaryKey = text, key
-	return &nf, "", nil
+	return &nf, "", in, nil
 }
 
 // summarizeFile returns a copy of f with its offline summary set.
 func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.File, error) {
-	nf, key, err := w.known(f)
+	nf, key, in, err := w.known(f)
 	if err != nil || nf != nil {
 		return nf, err
 	}
@@ -277,11 +279,6 @@ func (w *work) summarizeFile(ctx context.Context, f *snapshot.File) (*snapshot.F
 	if err != nil {
 		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
 	}
-	uses, err := w.uses(f)
-	if err != nil {
-		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
-	}
-	in := fileInput(f, uses)
 	// The provider sees exactly what the key hashes: normalized content, no path.
 	in.Content = inventory.Normalize(data)
 	res, err := w.st.LLM.SummarizeFile(ctx, in)
@@ -305,7 +302,7 @@ func (w *work) composeFiles(ctx context.Context, todo []string, results []*snaps
 	model := w.st.LLM.ID()
 	for i, p := range todo {
 		f := w.st.Next.Files.Get(p)
-		nf, key, err := w.known(f)
+		nf, key, _, err := w.known(f)
 		if err != nil {
 			return err
 		}

@@ -183,5 +183,7 @@ func writeAPIEntry(b *strings.Builder, e apiEntry) {
 // oneLineSignature joins a signature written over several lines onto
 // one (extractors keep the lines of some).
 func oneLineSignature(sig string) string {
-	return strings.NewReplacer("( ", "(", ", )", ")", ",)", ")", " )", ")").Replace(strings.Join(strings.Fields(sig), " "))
+	return signatureJoints.Replace(oneSpaced(sig))
 }
+
+var signatureJoints = strings.NewReplacer("( ", "(", ", )", ")", ",)", ")", " )", ")")

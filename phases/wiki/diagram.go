@@ -54,5 +54,7 @@ func mermaidLabel(dir string) string {
 	if dir == "." || dir == "" {
 		dir = "(root)"
 	}
-	return strings.NewReplacer(`"`, "'", "\n", " ", `\`, "/", "<", "#60;", ">", "#62;").Replace(dir)
+	return mermaidEscapes.Replace(dir)
 }
+
+var mermaidEscapes = strings.NewReplacer(`"`, "'", "\n", " ", `\`, "/", "<", "#60;", ">", "#62;")

@@ -22,7 +22,7 @@ import (
 // both ends, which a renderer strips one of). A line break becomes a
 // space: a span is one line of a table cell or a list item.
 func CodeSpan(s string) string {
-	s = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s)
+	s = lineBreaks.Replace(s)
 	if strings.Trim(s, " ") == "" {
 		return "` " + s + " `"
 	}
@@ -56,8 +56,11 @@ func Text(s string) string {
 // line, with every pipe escaped, in code spans too (a table splits its
 // rows at pipes before it reads code spans).
 func Cell(s string) string {
-	return textLine(strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ").Replace(s), true)
+	return textLine(lineBreaks.Replace(s), true)
 }
+
+// lineBreaks turns each line break into a space.
+var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 
 // textLine escapes one line of repository text: &, < and > become
 // entities (no HTML tag, comment or autolink can start), [ ] and | are

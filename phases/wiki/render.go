@@ -214,7 +214,7 @@ func rowSentence(m member) string {
 // comment drawing a tree or a table in ASCII is skipped for the next
 // sentence (the offline summary's "Defines …" at worst).
 func firstProse(summary string) string {
-	rest := strings.Join(strings.Fields(summary), " ")
+	rest := oneSpaced(summary)
 	for rest != "" {
 		s := firstLine(rest)
 		if prose(s) {
@@ -280,7 +280,7 @@ func exported(file, name string) bool {
 
 // firstLine is the first sentence of a summary on one line.
 func firstLine(s string) string {
-	s = strings.Join(strings.Fields(s), " ")
+	s = oneSpaced(s)
 	if i := strings.Index(s, ". "); i >= 0 {
 		return s[:i+1]
 	}
@@ -289,9 +289,11 @@ func firstLine(s string) string {
 
 // cell escapes lgraph's own text (code spans, counts) for a markdown
 // table cell; repository text goes through Cell.
-func cell(s string) string {
-	return strings.NewReplacer("|", `\|`, "\n", " ").Replace(s)
-}
+func cell(s string) string { return cellEscapes.Replace(s) }
+
+// The replacers are built once: a Replacer builds its tables on first use,
+// which cost more than the replacing when it was built per call.
+var cellEscapes = strings.NewReplacer("|", `\|`, "\n", " ")
 
 func kinds(m map[string]int) string {
 	ks := slices.Sorted(maps.Keys(m))
@@ -345,4 +347,21 @@ func writeCouplings(b *strings.Builder, ms []member) {
 		}
 		fmt.Fprintf(b, "| %s | %s |\n", Cell(k), cell(strings.Join(limited(ks, maxKeysPerKind), ", ")))
 	}
+}
+
+// oneSpaced is strings.Join(strings.Fields(s), " "): s with its runs of
+// white space as single spaces and none at its ends. Most names, docs and
+// signatures are that already, and are returned without a copy.
+func oneSpaced(s string) string {
+	prev := ' ' // a space at the start is one to drop
+	for _, r := range s {
+		if r == ' ' && prev == ' ' || r != ' ' && unicode.IsSpace(r) {
+			return strings.Join(strings.Fields(s), " ")
+		}
+		prev = r
+	}
+	if prev == ' ' && s != "" {
+		return strings.Join(strings.Fields(s), " ")
+	}
+	return s
 }

@@ -77,3 +77,12 @@ func TestRowSentencePrefersFileDoc(t *testing.T) {
 		}
 	}
 }
+
+func TestOneSpacedIsFieldsJoined(t *testing.T) {
+	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "a\u2028b",
+		"func (a A) F(x int,\n\ty int)", "  lead and trail  ", "é b", "\u0085"} {
+		if got, want := oneSpaced(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("oneSpaced(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

@@ -273,11 +273,12 @@ func moduleInputs(st *phase.State, idx snapshot.KV, dirs []string, h *history) (
 	history := func(dir string) ([]snapshot.HistoryEntry, error) { return hists[dir], nil }
 	ins := make([]modInput, len(dirs))
 	oks := make([]bool, len(dirs))
+	files := &indexedFiles{idx: idx}
 	g := new(errgroup.Group)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, dir := range dirs {
 		g.Go(func() error {
-			in, ok, err := moduleInput(idx, dir, st.Config.Wiki.Modules, history)
+			in, ok, err := moduleInput(idx, files, dir, st.Config.Wiki.Modules, history)
 			if err != nil {
 				return fmt.Errorf("module %s: %w", dir, err)
 			}
@@ -346,24 +347,15 @@ func baseFile(st *phase.State, path string) *snapshot.File {
 // and the (selected) modules whose edges reach them; for the rendered
 // sections, its files' records and edge counts by kind.
 // ok is false when the directory is not selected or holds no code file.
-func moduleInput(idx snapshot.KV, dir string, globs []string,
+func moduleInput(idx snapshot.KV, indexed *indexedFiles, dir string, globs []string,
 	history func(string) ([]snapshot.HistoryEntry, error)) (modInput, bool, error) {
 	in := llm.ModuleInput{Dir: dir}
 	mf := newFacts(dir)
 	if !selected(dir, globs) {
 		return modInput{}, false, nil
 	}
-	known := map[string]bool{}   // a module's files share most targets
 	members := map[string]bool{} // base names of the module's member files
 	var files narrativeFiles
-	exists := func(p string) bool {
-		ok, seen := known[p]
-		if !seen {
-			_, ok, _ = idx.Get(snapshot.DirKey(p))
-			known[p] = ok
-		}
-		return ok
-	}
 	err := idx.Scan(snapshot.Prefix(snapshot.KsDir, dir), func(k, v []byte) error {
 		m, member, err := snapshot.ParseDirValue(snapshot.Owner(k), v)
 		if err != nil || !member {
@@ -376,7 +368,7 @@ func moduleInput(idx snapshot.KV, dir string, globs []string,
 		mf.Members = append(mf.Members, memberOf(m, u))
 		targets := map[string]bool{}
 		for _, d := range m.Deps {
-			if td := dirOf(d.Target); d.Target != "" && td != dir && exists(d.Target) {
+			if td := dirOf(d.Target); d.Target != "" && td != dir && indexed.has(d.Target) {
 				countN(mf.Out, td, d.Kind, d.Count)
 				targets[td] = true
 			}
@@ -404,6 +396,23 @@ func moduleInput(idx snapshot.KV, dir string, globs []string,
 		return modInput{}, false, err
 	}
 	return newModInput(in, mf), true, nil
+}
+
+// indexedFiles answers whether a path is an indexed file for every module
+// of a run: a module's files share most targets, and modules share many
+// (the packages everyone imports). Safe for concurrent use.
+type indexedFiles struct {
+	idx   snapshot.KV
+	known sync.Map // path -> bool
+}
+
+func (f *indexedFiles) has(p string) bool {
+	if ok, seen := f.known.Load(p); seen {
+		return ok.(bool)
+	}
+	_, ok, _ := f.idx.Get(snapshot.DirKey(p))
+	f.known.Store(p, ok)
+	return ok
 }
 
 // dirOf is path.Dir for the clean, relative paths of a snapshot, without

@@ -64,12 +64,15 @@ func Describe(data []byte) BlobInfo {
 
 // Normalize applies docs/design.md §2's summary normalization: CRLF to LF, trailing
 // whitespace stripped from every line, runs of blank lines collapsed to one.
+//
+// It reads the lines in place: the CR of a CRLF is trailing whitespace of
+// its line, so stripping that covers it without a copy of data.
 func Normalize(data []byte) []byte {
-	data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
-	lines := bytes.Split(data, []byte("\n"))
 	out := make([]byte, 0, len(data))
 	blank := false
-	for _, l := range lines {
+	for rest, more := data, true; more; {
+		var l []byte
+		l, rest, more = bytes.Cut(rest, []byte("\n"))
 		l = bytes.TrimRight(l, " \t\r\f\v")
 		if len(l) == 0 {
 			if blank {

@@ -1,0 +1,81 @@
+package snapshot
+
+import (
+	"encoding/binary"
+	"fmt"
+	"path"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/words"
+)
+
+// wordEntriesByMap is WordEntries as first written, counting each
+// document's terms in a map: the reference its entries must equal byte
+// for byte (their keys and values are stored in snapshots).
+func wordEntriesByMap(f *File) []Entry {
+	var stats WordStats
+	var out []Entry
+	add := func(doc string, fields [NumFields][]string) {
+		stats.Docs++
+		var lens [NumFields]int
+		freq := map[string]*[NumFields]int{}
+		for i, terms := range fields {
+			lens[i] = len(terms)
+			stats.Len[i] += len(terms)
+			for _, t := range terms {
+				if freq[t] == nil {
+					freq[t] = &[NumFields]int{}
+				}
+				freq[t][i]++
+			}
+		}
+		for _, t := range sortedKeys(freq) {
+			var v []byte
+			for i := range NumFields {
+				v = binary.AppendUvarint(v, uint64(freq[t][i]))
+				v = binary.AppendUvarint(v, uint64(lens[i]))
+			}
+			out = append(out, Entry{Key: joinKey(KsWord, t, f.Path, doc), Value: v})
+		}
+	}
+	add(fileDocument, [NumFields][]string{
+		FieldName:    words.Terms(strings.TrimSuffix(f.Path, path.Ext(f.Path))),
+		FieldDoc:     docTerms(f.Facts.Doc),
+		FieldSummary: docTerms(f.Summary),
+	})
+	for i, s := range f.Facts.Symbols {
+		add(fmt.Sprintf("%08x", uint32(i)), [NumFields][]string{FieldName: words.Terms(s.Qualified), FieldDoc: docTerms(s.Doc)})
+	}
+	v := binary.AppendUvarint(nil, uint64(stats.Docs))
+	for _, n := range stats.Len {
+		v = binary.AppendUvarint(v, uint64(n))
+	}
+	return append(out, Entry{Key: joinKey(KsWord, "", f.Path), Value: v})
+}
+
+func TestWordEntriesMatchReference(t *testing.T) {
+	f := memberFile()
+	f.Path = "pkg/server/request_handler.go"
+	f.Summary = "Handles requests: the server's request handler parses each request, then the handler answers. " +
+		strings.Repeat("Requests repeat words words. ", 20)
+	f.Facts.Doc = "Package server handles requests."
+	for i := range 20 {
+		f.Facts.Symbols = append(f.Facts.Symbols, facts.Symbol{Name: fmt.Sprintf("Handle%d", i),
+			Qualified: fmt.Sprintf("Server.HandleRequest%d", i), Doc: "HandleRequest handles a request for the server."})
+	}
+	got, want := WordEntries(f), wordEntriesByMap(f)
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("WordEntries differ from the reference:\n%v\nwant\n%v", got, want)
+	}
+}
+
+func TestOrderBytes(t *testing.T) {
+	for _, n := range []int{0, 1, 15, 16, 255, 4096, 1<<31 - 1, 1 << 32, -1} {
+		if got, want := orderBytes(n), fmt.Sprintf("%08x", uint32(n)); got != want {
+			t.Errorf("orderBytes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
