@@ -51,6 +51,9 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	// Filter, then sort what passed: on an update that is a few paths, not
 	// the whole repository.
 	toParse := parseSet(st, full)
+	if err := p.asideOnFullRun(st); err != nil {
+		return rep, err
+	}
 	if err := p.extract(ctx, st, toParse, &rep); err != nil {
 		return rep, err
 	}
@@ -79,13 +82,8 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	}
 	idx := nextIndex(st, base, touched, full)
 	redo := reresolveSet(st, base, touched, full)
-	for _, path := range redo {
-		old := st.Next.Files.Get(path)
-		if res := Resolve(idx, old); !res.Equal(old.Res) {
-			nf := *old
-			nf.Res = res
-			st.Next.Files.Set(&nf)
-		}
+	if err := resolveEach(st, idx, redo); err != nil {
+		return rep, err
 	}
 	st.Reresolved = map[string]bool{}
 	for _, path := range redo {
@@ -97,6 +95,32 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	rep.MS = time.Since(start).Milliseconds()
 	st.Hit("explicit")
 	return rep, nil
+}
+
+// resolveEach gives each of paths its resolution. A full run's
+// resolutions are held compacted (interner).
+func resolveEach(st *phase.State, idx *Index, paths []string) error {
+	var in interner
+	if st.RefsAside != nil {
+		in = interner{}
+	}
+	for _, path := range paths {
+		old := st.Next.Files.Get(path)
+		res, err := resolveRecord(idx, st.RefsAside, old)
+		if err != nil {
+			return err
+		}
+		if res.Equal(old.Res) {
+			continue
+		}
+		if in != nil {
+			res = in.compact(res)
+		}
+		nf := *old
+		nf.Res = res
+		st.Next.Files.Set(&nf)
+	}
+	return nil
 }
 
 // parseSet lists the code files to parse: all on a full run, the touched
@@ -145,6 +169,9 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 		g.Go(func() error {
 			defer st.Progress.Add(1)
 			ff, didParse, err := p.factsOf(gctx, st, f)
+			if err == nil {
+				ff, err = withoutRefs(st.RefsAside, path, ff)
+			}
 			results[i], parsed[i] = ff, didParse
 			return err
 		})
