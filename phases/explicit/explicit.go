@@ -105,6 +105,7 @@ func resolveEach(st *phase.State, idx *Index, paths []string) error {
 		in = interner{}
 	}
 	for _, path := range paths {
+		idx.trimCache() // between files: see trimCache
 		old := st.Next.Files.Get(path)
 		res, err := resolveRecord(idx, st.RefsAside, old)
 		if err != nil {

@@ -187,6 +187,27 @@ func (idx *Index) nameDefs(key string) []def {
 	return ds
 }
 
+// maxCachedKeys bounds the answers an Index keeps. A full run asks about
+// every name of the repository, and keeping every answer made the cache
+// as large as the definitions themselves; the files resolved one after
+// the other (in path order) share most of their answers, so a cache
+// emptied now and then still answers most lookups.
+const maxCachedKeys = 1 << 16
+
+// trimCache empties the cache of answers once it holds maxCachedKeys.
+// Answers are functions of the KV, so a dropped one is read again the
+// same. All maps go together: pkgOf answers for the paths modulePaths
+// found.
+func (idx *Index) trimCache() {
+	if len(idx.names)+len(idx.modules)+len(idx.stars) < maxCachedKeys {
+		return
+	}
+	clear(idx.names)
+	clear(idx.modules)
+	clear(idx.pkgs)
+	clear(idx.stars)
+}
+
 // modulePaths answers a module key: the files under it, sorted.
 func (idx *Index) modulePaths(key string) []string {
 	if ps, ok := idx.modules[key]; ok {
