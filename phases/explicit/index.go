@@ -76,6 +76,8 @@ type Index struct {
 	modules map[string][]string
 	pkgs    map[string]string
 	stars   map[string][]string
+	// cacheLimit is maxCachedKeys but in tests.
+	cacheLimit int
 }
 
 // BuildIndex indexes every file's definitions and module keys in memory.
@@ -89,7 +91,7 @@ func BuildIndex(files *snapshot.FileSet, langs *lang.Registry, project *lang.Pro
 
 func newIndex(langs *lang.Registry, project *lang.Project, kv snapshot.KV) *Index {
 	return &Index{langs: langs, project: project, kv: kv, names: map[string][]def{}, modules: map[string][]string{},
-		pkgs: map[string]string{}, stars: map[string][]string{}}
+		pkgs: map[string]string{}, stars: map[string][]string{}, cacheLimit: maxCachedKeys}
 }
 
 // DefinitionEntries are the name, module and star entries of a file, and
@@ -199,7 +201,7 @@ const maxCachedKeys = 1 << 16
 // same. All maps go together: pkgOf answers for the paths modulePaths
 // found.
 func (idx *Index) trimCache() {
-	if len(idx.names)+len(idx.modules)+len(idx.stars) < maxCachedKeys {
+	if len(idx.names)+len(idx.modules)+len(idx.stars) < idx.cacheLimit {
 		return
 	}
 	clear(idx.names)
