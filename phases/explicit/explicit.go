@@ -80,7 +80,11 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		base = baseIndex(st)
 		touched = touchedDefinitions(st, st.Next.Files, &st.Next.Project)
 	}
-	idx := nextIndex(st, base, touched, full)
+	idx, err := nextIndex(st, base, touched, full)
+	if err != nil {
+		return rep, err
+	}
+	defer idx.Close()
 	redo := reresolveSet(st, base, touched, full)
 	if err := resolveEach(st, idx, redo); err != nil {
 		return rep, err
@@ -253,12 +257,12 @@ func baseIndex(st *phase.State) snapshot.KV {
 // nextIndex is the definition index of the snapshot being built: on an
 // update, the base's entries with the touched files' replaced; on a full
 // run, every file's.
-func nextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) *Index {
+func nextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) (*Index, error) {
 	if full {
-		return BuildIndex(st.Next.Files, st.Langs, &st.Next.Project)
+		return buildIndexOnDisk(st.Next.Files, st.Langs, &st.Next.Project, st.Scratch)
 	}
 	ov := &snapshot.Overlay{Base: base, Hidden: func(owner string) bool { return st.Touched[owner] }, Extra: touched}
-	return newIndex(st.Langs, &st.Next.Project, ov)
+	return newIndex(st.Langs, &st.Next.Project, ov), nil
 }
 
 // reresolveSet lists the files to resolve: all on a full run; otherwise

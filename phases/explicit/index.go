@@ -1,6 +1,7 @@
 package explicit
 
 import (
+	"fmt"
 	"path"
 	"strings"
 
@@ -78,6 +79,8 @@ type Index struct {
 	stars   map[string][]string
 	// cacheLimit is maxCachedKeys but in tests.
 	cacheLimit int
+	// release frees the KV's file, if it has one.
+	release func() error
 }
 
 // BuildIndex indexes every file's definitions and module keys in memory.
@@ -87,6 +90,32 @@ func BuildIndex(files *snapshot.FileSet, langs *lang.Registry, project *lang.Pro
 		es = append(es, DefinitionEntries(f, langs, project)...)
 	}
 	return newIndex(langs, project, &snapshot.Overlay{Extra: snapshot.NewMemKV(es)})
+}
+
+// buildIndexOnDisk indexes every file's definitions as BuildIndex does,
+// held as one sorted table in an unlinked file of dir (snapshot.Runs): a
+// full run's definitions held entry by entry took 70 MB of a 9,254-file
+// init, through its whole resolution. Close releases the file.
+func buildIndexOnDisk(files *snapshot.FileSet, langs *lang.Registry, project *lang.Project, dir string) (*Index, error) {
+	runs := snapshot.NewRuns(0, dir)
+	for _, f := range files.All() {
+		runs.Add(DefinitionEntries(f, langs, project)...)
+	}
+	kv, err := runs.KV()
+	if err != nil {
+		return nil, fmt.Errorf("definition index: %w", err)
+	}
+	idx := newIndex(langs, project, kv)
+	idx.release = kv.Close
+	return idx, nil
+}
+
+// Close releases what the index holds outside memory.
+func (idx *Index) Close() error {
+	if idx.release == nil {
+		return nil
+	}
+	return idx.release()
 }
 
 func newIndex(langs *lang.Registry, project *lang.Project, kv snapshot.KV) *Index {

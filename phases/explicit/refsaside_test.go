@@ -63,7 +63,11 @@ func TestRefsAsideResolveTheSame(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer spill.Close()
-		trimmed := BuildIndex(files, langs, goMod)
+		trimmed, err := buildIndexOnDisk(files, langs, goMod, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer trimmed.Close()
 		trimmed.cacheLimit = 1
 		for _, p := range slices.Sorted(maps.Keys(asideRepo)) {
 			f := files.Get(p)
