@@ -41,9 +41,6 @@ func NewRefSpill(dir string) (*RefSpill, error) {
 	if dir == "" {
 		return &RefSpill{mem: map[string][]byte{}}, nil
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, fmt.Errorf("reference spill: %w", err)
-	}
 	f, err := os.CreateTemp(dir, ".refs-*")
 	if err != nil {
 		return nil, fmt.Errorf("reference spill: %w", err)
