@@ -241,6 +241,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		return err
 	}
 	defer st.Parsers.Close()
+	defer func() { st.RefsAside.Close() }() // set by the explicit phase
 	phases := o.Phases
 	if phases == nil {
 		phases = DefaultPhases
@@ -250,7 +251,6 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		bound = fullMemoBytes
 	}
 	read := memoize(t.read, bound)
-	var aside refsAside
 	for _, ph := range phases(read, t.entries) {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -269,16 +269,13 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		if err != nil {
 			return fmt.Errorf("phase %s: %w", ph.Name(), err)
 		}
-		if st.Full && ph.Name() == "explicit" {
-			aside = setRefsAside(st)
-		}
 	}
 	run.Changes = countIndexed(st)
 	if o.DryRun {
 		run.Outcome = store.OutcomeDryRun
 		return nil
 	}
-	return publish(o, st, t, b.ref, run, aside)
+	return publish(o, st, t, b.ref, run, refsAside{st.RefsAside})
 }
 
 // priceRun sets the dollar cost of a run and of each of its phases, or

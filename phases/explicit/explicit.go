@@ -51,6 +51,9 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	// Filter, then sort what passed: on an update that is a few paths, not
 	// the whole repository.
 	toParse := parseSet(st, full)
+	if err := p.asideOnFullRun(st); err != nil {
+		return rep, err
+	}
 	if err := p.extract(ctx, st, toParse, &rep); err != nil {
 		return rep, err
 	}
@@ -77,15 +80,14 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		base = baseIndex(st)
 		touched = touchedDefinitions(st, st.Next.Files, &st.Next.Project)
 	}
-	idx := nextIndex(st, base, touched, full)
+	idx, err := nextIndex(st, base, touched, full)
+	if err != nil {
+		return rep, err
+	}
+	defer idx.Close()
 	redo := reresolveSet(st, base, touched, full)
-	for _, path := range redo {
-		old := st.Next.Files.Get(path)
-		if res := Resolve(idx, old); !res.Equal(old.Res) {
-			nf := *old
-			nf.Res = res
-			st.Next.Files.Set(&nf)
-		}
+	if err := resolveEach(st, idx, redo); err != nil {
+		return rep, err
 	}
 	st.Reresolved = map[string]bool{}
 	for _, path := range redo {
@@ -97,6 +99,33 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	rep.MS = time.Since(start).Milliseconds()
 	st.Hit("explicit")
 	return rep, nil
+}
+
+// resolveEach gives each of paths its resolution. A full run's
+// resolutions are held compacted (interner).
+func resolveEach(st *phase.State, idx *Index, paths []string) error {
+	var in interner
+	if st.RefsAside != nil {
+		in = interner{}
+	}
+	for _, path := range paths {
+		idx.trimCache() // between files: see trimCache
+		old := st.Next.Files.Get(path)
+		res, err := resolveRecord(idx, st.RefsAside, old)
+		if err != nil {
+			return err
+		}
+		if res.Equal(old.Res) {
+			continue
+		}
+		if in != nil {
+			res = in.compact(res)
+		}
+		nf := *old
+		nf.Res = res
+		st.Next.Files.Set(&nf)
+	}
+	return nil
 }
 
 // parseSet lists the code files to parse: all on a full run, the touched
@@ -145,6 +174,9 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 		g.Go(func() error {
 			defer st.Progress.Add(1)
 			ff, didParse, err := p.factsOf(gctx, st, f)
+			if err == nil {
+				ff, err = withoutRefs(st.RefsAside, path, ff)
+			}
 			results[i], parsed[i] = ff, didParse
 			return err
 		})
@@ -225,12 +257,12 @@ func baseIndex(st *phase.State) snapshot.KV {
 // nextIndex is the definition index of the snapshot being built: on an
 // update, the base's entries with the touched files' replaced; on a full
 // run, every file's.
-func nextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) *Index {
+func nextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) (*Index, error) {
 	if full {
-		return BuildIndex(st.Next.Files, st.Langs, &st.Next.Project)
+		return buildIndexOnDisk(st.Next.Files, st.Langs, &st.Next.Project, st.Scratch)
 	}
 	ov := &snapshot.Overlay{Base: base, Hidden: func(owner string) bool { return st.Touched[owner] }, Extra: touched}
-	return newIndex(st.Langs, &st.Next.Project, ov)
+	return newIndex(st.Langs, &st.Next.Project, ov), nil
 }
 
 // reresolveSet lists the files to resolve: all on a full run; otherwise

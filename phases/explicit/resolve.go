@@ -124,10 +124,18 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 
 func (r *resolver) result() snapshot.Resolution {
 	res := snapshot.Resolution{Unresolved: r.unresolved, Sites: sortedSites(r.sites)}
+	// Of exact length: a full run holds every file's resolution at once,
+	// and appending would leave up to half of each slice unused.
+	if len(r.edges) > 0 {
+		res.Edges = make([]snapshot.Edge, 0, len(r.edges))
+	}
 	for e := range r.edges {
 		res.Edges = append(res.Edges, e)
 	}
 	sort.Slice(res.Edges, func(i, j int) bool { return edgeLess(res.Edges[i], res.Edges[j]) })
+	if len(r.lookups) > 0 {
+		res.Lookups = make([]string, 0, len(r.lookups))
+	}
 	for k := range r.lookups {
 		res.Lookups = append(res.Lookups, k)
 	}

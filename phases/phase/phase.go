@@ -63,6 +63,10 @@ type State struct {
 	// Scratch is a directory for the run's temporary files (NextIndex's
 	// runs on a full run); empty: they are held in memory.
 	Scratch string
+	// RefsAside, set by the explicit phase of a full run, holds every
+	// file's references, which its records then leave out: nothing after
+	// resolution reads them but publishing, which puts them back.
+	RefsAside *snapshot.RefSpill
 }
 
 // Hit calls the failpoint hook if one is set.
