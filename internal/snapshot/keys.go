@@ -25,7 +25,11 @@ const (
 	KsSignal  = 'G' // signal \0 path -> ""
 	KsLeaf    = 'P' // path -> SHA-256 of the file's bytes (32 bytes), then its git blob id (20 bytes) when it has one (LeafValue)
 	KsModDoc  = 'W' // module dir -> module doc
-	KsPyHeads = 'H' // path -> a Python file's absolute import heads ("H:s,s;...")
+	KsPyHeads = 'H' // path -> what a code file tells its family's project reader (Traits.ProjectFacts: C/C++ namespace macros)
+	// KsDirFacts tallies, by directory, what the code files tell their
+	// family's project reader (Traits.DirFacts), so that an update adds
+	// its touched files' and reads no other file's.
+	KsDirFacts = 'C' // family \0 dir -> each token and the number of the directory's files that tell it (EncodeTally)
 	// KsTree holds the content tree (docs/design.md §5): for each directory
 	// ("." for the top one), each child's hash, so that an update rehashes
 	// only the directories on its changed paths.
@@ -41,7 +45,7 @@ const (
 
 // Keyspaces lists every keyspace but the header's, in key order: a writer
 // that streams a snapshot one keyspace at a time walks them in this order.
-var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsWord, KsUsedBy, KsModDoc, KsUnresolved}
+var Keyspaces = []byte{KsDirFacts, KsDir, KsFile, KsSignal, KsPyHeads, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsWord, KsUsedBy, KsModDoc, KsUnresolved}
 
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
 // delta layer removes.
