@@ -22,8 +22,9 @@ const importsLoad = "from localstack.config import load\n\n\ndef test_load():\n 
 
 // TestPythonTreeRootsFollowImports: the package roots the tree shows
 // (found from the directory tallies of the Python files' import heads)
-// follow commits that add and drop imports, packages and competing
-// directories, and update's export and index equal init's after each.
+// follow commits that add and drop imports, packages, competing
+// directories and a pyproject that declares the root, and update's export
+// and index equal init's after each.
 func TestPythonTreeRootsFollowImports(t *testing.T) {
 	r, inc := indexedRepo(t, treeRootFiles)
 	steps := []step{
@@ -54,6 +55,15 @@ func TestPythonTreeRootsFollowImports(t *testing.T) {
 		{name: "the script goes", change: func(r *gittest.Repo) {
 			r.Remove("localstack")
 		}, want: []string{toLoad}},
+		{name: "a pyproject declares the root", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"pyproject.toml": "[tool.setuptools.packages.find]\nwhere = [\"localstack-core\"]\n"})
+		}, want: []string{toLoad}},
+		{name: "a second directory holds the name while a test changes its imports", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"third/localstack/__init__.py": "", "tests/test_more.py": "import localstack\n"})
+		}, want: []string{toLoad}},
+		{name: "the pyproject goes", change: func(r *gittest.Repo) {
+			r.Remove("pyproject.toml")
+		}, absent: []string{toLoad}},
 	}
 	for _, s := range steps {
 		converge(t, r, inc, []step{s})

@@ -37,7 +37,9 @@ import (
 // its members' records. 11: Python files tell the tree rule for package
 // roots through directory tallies (keyspace C) instead of one import-heads
 // entry each (keyspace H), so an update that changes a file's imports reads
-// the tallies, not every Python file's heads.
+// the tallies, not every Python file's heads; and the files project
+// readers read are listed (keyspace J), so that it finds them without a
+// walk over every path.
 const Format = 11
 
 // ErrNewerFormat reports a store written by a newer lgraph.
