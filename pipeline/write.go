@@ -35,7 +35,11 @@ func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree
 		}
 		return []string{name}, nil
 	}
-	tables, _, err := o.Store.WriteLayer(base.Tables, deltaEntries(o.Langs, st, tree.updates), store.DefaultLayering)
+	delta, err := deltaEntries(o.Langs, st, tree.updates)
+	if err != nil {
+		return nil, err
+	}
+	tables, _, err := o.Store.WriteLayer(base.Tables, delta, store.DefaultLayering)
 	return tables, err
 }
 
@@ -84,9 +88,11 @@ func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree
 }
 
 // indexRuns gathers every index entry of the snapshot's files (all but the
-// records, module docs and content tree) in one pass over the records.
+// records, module docs and content tree) in one pass over the records,
+// with the directory tallies they add up to.
 func indexRuns(langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string) (*snapshot.RunsKV, error) {
 	runs := snapshot.NewRuns(0, scratch)
+	tallies := explicit.NewTallies()
 	for _, p := range paths {
 		f := s.Files.Get(p)
 		if f == nil {
@@ -94,7 +100,9 @@ func indexRuns(langs *lang.Registry, s *snapshot.Snapshot, paths []string, scrat
 		}
 		runs.Add(keyspaceFilter(snapshot.GenericEntries(f), false)...)
 		runs.Add(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
+		tallies.Add(langs, f)
 	}
+	runs.Add(tallies.Entries()...)
 	return runs.KV()
 }
 
@@ -153,9 +161,12 @@ var definitionKeyspace = map[byte]bool{snapshot.KsName: true, snapshot.KsModule:
 // to, with its content tree computed in full.
 func allEntries(langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node) []snapshot.Entry {
 	var es []snapshot.Entry
+	tallies := explicit.NewTallies()
 	for _, f := range s.Files.All() {
 		es = append(es, entriesOf(langs, &s.Project, f)...)
+		tallies.Add(langs, f)
 	}
+	es = append(es, tallies.Entries()...)
 	for _, n := range tree {
 		es = append(es, n.Entry())
 	}
@@ -168,10 +179,14 @@ func allEntries(langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Nod
 
 // deltaEntries lists, sorted, what an update changes in its base's tables:
 // each changed file's entries that are new or differ, tombstones for its
-// entries that went away, its module docs, the content tree's nodes on the
-// changed paths (tree), and the header.
-func deltaEntries(langs *lang.Registry, st *phase.State, tree []freshness.Update) []snapshot.Entry {
-	var es []snapshot.Entry
+// entries that went away, the directory tallies they move, its module
+// docs, the content tree's nodes on the changed paths (tree), and the
+// header.
+func deltaEntries(langs *lang.Registry, st *phase.State, tree []freshness.Update) ([]snapshot.Entry, error) {
+	es, err := explicit.DirFactsDelta(langs, st)
+	if err != nil {
+		return nil, err
+	}
 	for _, u := range tree {
 		es = append(es, u.Entry())
 	}
@@ -187,7 +202,7 @@ func deltaEntries(langs *lang.Registry, st *phase.State, tree []freshness.Update
 		}
 	}
 	es = append(es, snapshot.Entry{Key: snapshot.HeaderKey, Value: snapshot.EncodeHeader(st.Next)})
-	return snapshot.SortEntries(es)
+	return snapshot.SortEntries(es), nil
 }
 
 // diffEntries turns a file's old and new entries into puts and tombstones.

@@ -102,4 +102,11 @@ type ProjectInput struct {
 	// Code holds what each code file of the family tells the reader
 	// (Traits.ProjectFacts), by path.
 	Code map[string]string
+	// Dirs holds, by directory, how many of the family's code files tell
+	// the reader each token (Traits.DirFacts).
+	Dirs map[string]Tally
 }
+
+// Tally counts, for one directory, the code files that tell each token
+// (Traits.DirFacts).
+type Tally map[string]int

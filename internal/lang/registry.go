@@ -41,12 +41,14 @@ func (r *Registry) Names() []string { return r.names }
 func (r *Registry) Get(name string) Language { return r.byName[name] }
 
 // ProjectReaders returns a reader of each family's project files that
-// has any, by family; in is what every reader may use.
-func (r *Registry) ProjectReaders(in ProjectInput) map[string]ProjectReader {
+// has any, by family; in is what every reader may use, dirs each family's
+// directory tallies (ProjectInput.Dirs).
+func (r *Registry) ProjectReaders(in ProjectInput, dirs map[string]map[string]Tally) map[string]ProjectReader {
 	out := map[string]ProjectReader{}
 	for fam, l := range r.family {
 		fin := in
 		fin.Code = codeOf(in.Code, fam)
+		fin.Dirs = dirs[fam]
 		if pr := l.NewProjectReader(fin); pr != nil {
 			out[fam] = pr
 		}

@@ -143,6 +143,13 @@ type Traits struct {
 	// (snapshot.KsPyHeads); each family's reader is handed its own files'
 	// (Registry.ProjectReaders).
 	ProjectFacts func(f *facts.File) string
+	// DirFacts, when set, is what a code file of the language adds to its
+	// directory's tally for its family's ProjectReader (Python: a mark for
+	// the file, its package and the heads of its absolute imports), as
+	// tokens; it must accept nil facts. The index keeps the tallies by
+	// directory (snapshot.KsDirFacts), so that an update adds the touched
+	// files' tokens to them and reads no other file's (ProjectInput.Dirs).
+	DirFacts func(p string, f *facts.File) []string
 	// ScopeFacts, when set, rewrites a file's facts with what the project
 	// says of names the file cannot see (C/C++: the namespaces a macro
 	// defined in another header opens). It returns f itself when nothing

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
 
@@ -24,7 +25,16 @@ const (
 	KsSignal  = 'G' // signal \0 path -> ""
 	KsLeaf    = 'P' // path -> SHA-256 of the file's bytes (32 bytes), then its git blob id (20 bytes) when it has one (LeafValue)
 	KsModDoc  = 'W' // module dir -> module doc
-	KsPyHeads = 'H' // path -> a Python file's absolute import heads ("H:s,s;...")
+	KsPyHeads = 'H' // path -> what a code file tells its family's project reader (Traits.ProjectFacts: C/C++ namespace macros)
+	// KsDirFacts tallies, by directory, what the code files tell their
+	// family's project reader (Traits.DirFacts), so that an update adds
+	// its touched files' and reads no other file's.
+	KsDirFacts = 'C' // family \0 dir -> each token and the number of the directory's files that tell it (EncodeTally)
+	// KsProjectFile lists the files a project reader reads (go.mod,
+	// package.json, pyproject.toml, setup.py...: lang.ProjectFamily), so
+	// that an update rereading the project settings finds them without a
+	// walk over every path.
+	KsProjectFile = 'J' // path -> ""
 	// KsTree holds the content tree (docs/design.md §5): for each directory
 	// ("." for the top one), each child's hash, so that an update rehashes
 	// only the directories on its changed paths.
@@ -40,7 +50,7 @@ const (
 
 // Keyspaces lists every keyspace but the header's, in key order: a writer
 // that streams a snapshot one keyspace at a time walks them in this order.
-var Keyspaces = []byte{KsDir, KsFile, KsSignal, KsPyHeads, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsWord, KsUsedBy, KsModDoc, KsUnresolved}
+var Keyspaces = []byte{KsDirFacts, KsDir, KsFile, KsSignal, KsPyHeads, KsProjectFile, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsWord, KsUsedBy, KsModDoc, KsUnresolved}
 
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
 // delta layer removes.
@@ -145,6 +155,9 @@ func RevEdgeKey(e Edge) []byte {
 	return joinKey(KsRevEdge, nodeid.PathOf(e.Target), e.Target, e.Kind, e.Source, e.Via, e.ResolvedBy)
 }
 
+// ProjectFileKey is the key listing a file a project reader reads.
+func ProjectFileKey(p string) []byte { return joinKey(KsProjectFile, p) }
+
 // PyHeadsKey is the key of a Python file's import heads.
 func PyHeadsKey(p string) []byte { return joinKey(KsPyHeads, p) }
 
@@ -191,7 +204,7 @@ func Owner(key []byte) string {
 		return ""
 	}
 	switch key[0] {
-	case KsFile, KsLeaf, KsPyHeads:
+	case KsFile, KsLeaf, KsPyHeads, KsProjectFile:
 		return string(key[1:]) // one part, the path
 	case KsDir:
 		if base, ok, more := keyPart(key, 1); ok && !more {
@@ -243,7 +256,7 @@ func keyPart(key []byte, i int) (part string, ok, more bool) {
 }
 
 // GenericEntries are the entries of a file that need no language
-// knowledge: its directory listing, content digest, lookups, reverse edges,
+// knowledge: its directory listing, project-file mark, content digest, lookups, reverse edges,
 // used-by counts, unresolved calls and signals. (The record itself and the definition entries are added by
 // the caller.)
 //
@@ -260,6 +273,9 @@ func GenericEntries(f *File, only ...byte) []Entry {
 	var out []Entry
 	if want(KsDir) {
 		out = append(out, Entry{Key: DirKey(f.Path), Value: dirValue(f, depsOf)})
+	}
+	if want(KsProjectFile) && lang.ProjectFamily(path.Base(f.Path)) != "" {
+		out = append(out, Entry{Key: ProjectFileKey(f.Path)})
 	}
 	if leaf, ok := LeafValue(f); ok && want(KsLeaf) {
 		out = append(out, Entry{Key: LeafKey(f.Path), Value: leaf})

@@ -34,8 +34,13 @@ import (
 // format-8 snapshot has no tree to patch and a v1 root. 10: a file's
 // directory listing (keyspace D) carries what a module doc reads of it
 // (snapshot.Member), so an update redoes a module's doc without decoding
-// its members' records.
-const Format = 10
+// its members' records. 11: Python files tell the tree rule for package
+// roots through directory tallies (keyspace C) instead of one import-heads
+// entry each (keyspace H), so an update that changes a file's imports reads
+// the tallies, not every Python file's heads; and the files project
+// readers read are listed (keyspace J), so that it finds them without a
+// walk over every path.
+const Format = 11
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")

@@ -17,12 +17,15 @@ import (
 // projectUnchanged reports whether an update may keep its base's project
 // settings without reading every file: no file a project reader reads was
 // touched, and no touched file changed what it tells its family's reader
-// (Traits.ProjectFacts: the import heads the tree rule for Python roots
-// reads).
+// (Traits.ProjectFacts: C/C++ namespace macros; Traits.DirFacts: the
+// Python files and import heads the tree rule for Python roots reads).
 func projectUnchanged(st *phase.State) bool {
 	for p := range st.Touched {
 		before, after := st.Base.Files.Get(p), st.Next.Files.Get(p)
 		if (before != nil || after != nil) && lang.ProjectFamily(path.Base(p)) != "" {
+			return false
+		}
+		if dirFactsChanged(st.Langs, before, after) {
 			return false
 		}
 		was, wasOK := projectFacts(st.Langs, before)
@@ -53,12 +56,12 @@ func projectFacts(langs *lang.Registry, f *snapshot.File) (string, bool) {
 // is also code), the tree and the config.
 func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (lang.Project, error) {
 	var pr lang.Project
-	code, err := projectCode(st, full)
+	code, dirs, err := projectCode(st, full)
 	if err != nil {
 		return pr, err
 	}
 	readers := st.Langs.ProjectReaders(lang.ProjectInput{Has: st.Next.Files.Has, ImportRoots: st.Config.ImportRoots,
-		IncludeDirs: st.Config.IncludeDirs, Code: code})
+		IncludeDirs: st.Config.IncludeDirs, Code: code}, dirs)
 	files, err := projectFiles(st, func(base string) bool { return readers[lang.ProjectFamily(base)] != nil }, full)
 	if err != nil {
 		return pr, err
@@ -76,20 +79,22 @@ func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (l
 	return pr, nil
 }
 
-// projectCode lists what every code file of the snapshot being built tells
-// its family's project reader (Traits.ProjectFacts), by path. An update
-// reads them from the base's index (snapshot.KsPyHeads) with the touched
-// files' replaced, decoding no record; a full run, whose facts may all be
+// projectCode lists what every code file of the snapshot being built
+// tells its family's project reader: by path (Traits.ProjectFacts), and
+// tallied by directory (Traits.DirFacts). An update reads them from the
+// base's index (snapshot.KsPyHeads, KsDirFacts) with the touched files'
+// replaced, decoding no other record; a full run, whose facts may all be
 // new, from the records.
-func projectCode(st *phase.State, full bool) (map[string]string, error) {
-	out := map[string]string{}
+func projectCode(st *phase.State, full bool) (map[string]string, Tallies, error) {
+	out, dirs := map[string]string{}, Tallies{}
 	if full || st.Base == nil || st.Base.Index == nil {
 		for p, f := range st.Next.Files.All() {
 			if text, ok := projectFacts(st.Langs, f); ok {
 				out[p] = text
 			}
+			dirs.Add(st.Langs, f)
 		}
-		return out, st.Next.Files.Err()
+		return out, dirs, st.Next.Files.Err()
 	}
 	err := st.Base.Index.Scan([]byte{snapshot.KsPyHeads}, func(k, v []byte) error {
 		if p := string(k[1:]); !st.Touched[p] {
@@ -97,12 +102,21 @@ func projectCode(st *phase.State, full bool) (map[string]string, error) {
 		}
 		return nil
 	})
+	if err != nil {
+		return nil, nil, err
+	}
+	if dirs, err = readTallies(st.Base.Index); err != nil {
+		return nil, nil, err
+	}
 	for p := range st.Touched {
-		if text, ok := projectFacts(st.Langs, st.Next.Files.Get(p)); ok {
+		after := st.Next.Files.Get(p)
+		if text, ok := projectFacts(st.Langs, after); ok {
 			out[p] = text
 		}
+		dirs.count(st.Langs, st.Base.Files.Get(p), -1)
+		dirs.count(st.Langs, after, 1)
 	}
-	return out, err
+	return out, dirs, st.Next.Files.Err()
 }
 
 func readProjectFile(st *phase.State, read func(string) ([]byte, error), blob string) ([]byte, error) {

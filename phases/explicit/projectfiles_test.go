@@ -10,10 +10,10 @@ import (
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
-// TestProjectFilesFromLeaves: an update finds the project files in the
-// base's leaf index with its touched files applied, and lists
-// what a walk over every path of the snapshot being built lists.
-func TestProjectFilesFromLeaves(t *testing.T) {
+// TestProjectFilesFromIndex: an update finds the project files in the
+// base's list of them (keyspace J) with its touched files applied, and
+// lists what a walk over every path of the snapshot being built lists.
+func TestProjectFilesFromIndex(t *testing.T) {
 	files := snapshot.MapSource{}
 	for _, p := range []string{"go.mod", "a/main.go", "sub/package.json", "sub/x.js", "py/setup.py", "py/pkg/mod.py", "tsconfig.base.json", "z/go.mod"} {
 		l := lang.ProjectFile

@@ -36,30 +36,49 @@ func (r *project) Read(p string, data []byte) {
 }
 
 // Finish adds the configured roots and those the tree shows (from the
-// heads of every Python file, in.Code).
+// directory tallies of the Python files, in.Dirs).
 func (r *project) Finish(pr *lang.Project) {
 	for _, d := range r.in.ImportRoots {
 		r.roots.declare("", d, "")
 	}
-	r.roots.tree(r.in.Code, r.in.Has)
+	r.roots.tree(r.in.Dirs, r.in.Has)
 	if len(r.roots) > 0 {
 		pr.PythonRoots = r.roots
 	}
 }
 
-// importHeads is what a Python file tells the tree rule: the first two
-// segments of each absolute import, as text ("H:s,s;H2:;").
-func importHeads(f *facts.File) string {
+// The marks a Python file adds to its directory's tally besides its
+// import heads, which never begin with '#'.
+const (
+	markFile    = "#file"    // every Python file
+	markPackage = "#package" // __init__.py, __init__.pyi
+	markStem    = "#stem:"   // and the name of a file neither .py nor .pyi (a script)
+)
+
+// dirFacts is what a Python file tells the tree rule through its
+// directory's tally (Traits.DirFacts): that it is there, whether it makes
+// its directory a package, the name it imports as when that is not its
+// stem, and the first two segments of each absolute import ("H", "H.s").
+func dirFacts(p string, f *facts.File) []string {
+	out := []string{markFile}
+	switch base := path.Base(p); {
+	case base == "__init__.py" || base == "__init__.pyi":
+		out = append(out, markPackage)
+	case !strings.HasSuffix(base, ".py") && !strings.HasSuffix(base, ".pyi"):
+		out = append(out, markStem+base)
+	}
 	if f == nil {
-		return ""
+		return out
 	}
 	heads := map[string]map[string]bool{}
 	addHeads(heads, f.Imports)
-	var b strings.Builder
 	for _, h := range slices.Sorted(maps.Keys(heads)) {
-		b.WriteString(h + ":" + strings.Join(slices.Sorted(maps.Keys(heads[h])), ",") + ";")
+		out = append(out, h)
+		for _, s := range slices.Sorted(maps.Keys(heads[h])) {
+			out = append(out, h+"."+s)
+		}
 	}
-	return b.String()
+	return out
 }
 
 // addHeads records the first two segments of each absolute import.
@@ -84,20 +103,18 @@ func addHeads(heads map[string]map[string]bool, imps []facts.Import) {
 	}
 }
 
-// parseHeads adds the heads importHeads wrote ("H:s,s;H2:;") to heads.
-func parseHeads(heads map[string]map[string]bool, text string) {
-	for _, part := range strings.Split(text, ";") {
-		h, list, ok := strings.Cut(part, ":")
-		if !ok {
+// tallyHeads adds the import heads of a directory's tally to heads.
+func tallyHeads(heads map[string]map[string]bool, t lang.Tally) {
+	for tok, n := range t {
+		if n <= 0 || tok == "" || tok[0] == '#' {
 			continue
 		}
+		h, s, _ := strings.Cut(tok, ".")
 		if heads[h] == nil {
 			heads[h] = map[string]bool{}
 		}
-		for _, s := range strings.Split(list, ",") {
-			if s != "" {
-				heads[h][s] = true
-			}
+		if s != "" {
+			heads[h][s] = true
 		}
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/BurntSushi/toml"
+
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // roots collects Python package roots: repository directory -> the
@@ -244,21 +246,24 @@ func (r roots) setupPy(dir string, data []byte) {
 // __init__.py, or, a namespace package, when an import H.s names a D/H/s
 // that exists. A name two directories hold is left alone rather than
 // guessed, and a directory inside another root is a subpackage, not a root.
-func (r roots) tree(py map[string]string, has func(string) bool) {
+//
+// It reads the Python files' directory tallies (dirFacts), not the files,
+// so that an update, which keeps the tallies, reads no file it did not
+// touch (docs/design.md §1, invariant 4).
+func (r roots) tree(dirs map[string]lang.Tally, has func(string) bool) {
 	heads := map[string]map[string]bool{} // H -> the s of each import H.s...
 	pkgDirs, pyDirs := map[string]bool{}, map[string]bool{}
-	importable := map[string]bool{}
-	for p, text := range py {
-		if b := path.Base(p); b == "__init__.py" || b == "__init__.pyi" {
-			pkgDirs[path.Dir(p)] = true
+	for dir, t := range dirs {
+		if t[markFile] <= 0 {
+			continue
 		}
-		for d := path.Dir(p); d != "." && !pyDirs[d]; d = path.Dir(d) {
+		if t[markPackage] > 0 {
+			pkgDirs[dir] = true
+		}
+		for d := dir; d != "." && !pyDirs[d]; d = path.Dir(d) {
 			pyDirs[d] = true
 		}
-		parseHeads(heads, text)
-		for _, n := range r.topNames(p) {
-			importable[n] = true
-		}
+		tallyHeads(heads, t)
 	}
 	isPackage := func(p string) bool {
 		if pkgDirs[p] {
@@ -271,10 +276,19 @@ func (r roots) tree(py map[string]string, has func(string) bool) {
 		}
 		return false
 	}
+	importable := map[string]bool{}
+	isImportable := func(name string) bool {
+		is, seen := importable[name]
+		if !seen {
+			is = r.importable(name, dirs, pyDirs, has)
+			importable[name] = is
+		}
+		return is
+	}
 	cands := map[string][]string{}
 	for p := range pyDirs {
 		d, name := path.Dir(p), path.Base(p)
-		if d == "." || heads[name] == nil || importable[name] || insidePackage(d, pkgDirs) || !isPackage(p) {
+		if d == "." || heads[name] == nil || isImportable(name) || insidePackage(d, pkgDirs) || !isPackage(p) {
 			continue
 		}
 		cands[name] = append(cands[name], d)
@@ -290,6 +304,33 @@ func (r roots) tree(py map[string]string, has func(string) bool) {
 			r[d] = ""
 		}
 	}
+}
+
+// importable reports whether a Python file imports as top-level module
+// name from the repository root, src/, lib/ or a root in r: a module or
+// package name directly in one of them, or the package a root maps to.
+func (r roots) importable(name string, dirs map[string]lang.Tally, pyDirs map[string]bool, has func(string) bool) bool {
+	in := func(dir string) bool {
+		p := path.Join(dir, name)
+		key := dir
+		if key == "" {
+			key = "."
+		}
+		return pyDirs[p] || has(p+".py") || has(p+".pyi") || dirs[key][markStem+name] > 0
+	}
+	if in("") || in("src") || in("lib") {
+		return true
+	}
+	for d, pkg := range r {
+		if d == "" {
+			continue // no file is strictly inside the repository root's prefix
+		}
+		head, _, _ := strings.Cut(pkg, ".")
+		if pkg == "" && in(d) || pkg != "" && head == name && pyDirs[d] {
+			return true
+		}
+	}
+	return false
 }
 
 // insidePackage reports whether d or one of its ancestors is a package.
@@ -311,26 +352,4 @@ func (r roots) underRoot(d string, found map[string]bool) bool {
 		}
 	}
 	return false
-}
-
-// topNames lists the top-level module names a Python file is importable
-// as from the repository root, src/, lib/ and the roots in r.
-func (r roots) topNames(p string) []string {
-	stem := strings.TrimSuffix(strings.TrimSuffix(p, ".py"), ".pyi")
-	parts := strings.Split(stem, "/")
-	out := []string{parts[0]}
-	if len(parts) > 1 && (parts[0] == "src" || parts[0] == "lib") {
-		out = append(out, parts[1])
-	}
-	for i := 1; i < len(parts); i++ {
-		if pkg, ok := r[strings.Join(parts[:i], "/")]; ok {
-			if pkg != "" {
-				head, _, _ := strings.Cut(pkg, ".")
-				out = append(out, head)
-			} else {
-				out = append(out, parts[i])
-			}
-		}
-	}
-	return out
 }

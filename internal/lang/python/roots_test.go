@@ -2,11 +2,13 @@ package python
 
 import (
 	"maps"
+	"path"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 func TestPyprojectRoots(t *testing.T) {
@@ -93,18 +95,24 @@ setup(
 	}
 }
 
-// files builds the tree heuristic's input: each path's heads, from the
-// absolute imports its file makes, and whether the tree has a path.
-func files(imports map[string][]string) (heads map[string]string, has func(string) bool) {
-	heads = map[string]string{}
+// files builds the tree heuristic's input: each directory's tally of
+// what its files tell (dirFacts, from the absolute imports each makes),
+// and whether the tree has a path.
+func files(imports map[string][]string) (dirs map[string]lang.Tally, has func(string) bool) {
+	dirs = map[string]lang.Tally{}
 	for p, mods := range imports {
 		f := &facts.File{}
 		for _, m := range mods {
 			f.Imports = append(f.Imports, facts.Import{Path: m})
 		}
-		heads[p] = importHeads(f)
+		if dirs[path.Dir(p)] == nil {
+			dirs[path.Dir(p)] = lang.Tally{}
+		}
+		for _, tok := range dirFacts(p, f) {
+			dirs[path.Dir(p)][tok]++
+		}
 	}
-	return heads, func(p string) bool { _, ok := imports[p]; return ok }
+	return dirs, func(p string) bool { _, ok := imports[p]; return ok }
 }
 
 func TestTreeRoots(t *testing.T) {
@@ -150,6 +158,25 @@ func TestTreeRoots(t *testing.T) {
 			"lsc/localstack/logging/__init__.py": nil,
 			"app.py":                             {"localstack.config", "logging"},
 		}, roots{"lsc": ""}, roots{"lsc": ""}},
+		{"a script at the root names the module", map[string][]string{
+			"tools/pkg/__init__.py": nil,
+			"pkg":                   nil,
+			"app.py":                {"pkg"},
+		}, nil, roots{}},
+		{"a script's name is no module elsewhere", map[string][]string{
+			"tools/pkg/__init__.py": nil,
+			"bin/pkg":               nil,
+			"app.py":                {"pkg"},
+		}, nil, roots{"tools": ""}},
+		{"a root mapped to a package makes its head importable", map[string][]string{
+			"code/mod.py":           nil,
+			"tools/pkg/__init__.py": nil,
+			"app.py":                {"pkg"},
+		}, roots{"code": "pkg"}, roots{"code": "pkg"}},
+		{"a mapped root with no file under it does not", map[string][]string{
+			"tools/pkg/__init__.py": nil,
+			"app.py":                {"pkg"},
+		}, roots{"code": "pkg"}, roots{"code": "pkg", "tools": ""}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
