@@ -3,6 +3,8 @@ package cache
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strings"
 
 	badger "github.com/dgraph-io/badger/v4"
 )
@@ -134,4 +136,25 @@ func (c *Cache) flatten() error {
 			return fmt.Errorf("value log: %w", err)
 		}
 	}
+}
+
+// TableBytes is what the cache's tables take on disk: the part that grows
+// with what is cached, since values live in the tables (the value log
+// holds only values over a megabyte, and its newest file is preallocated,
+// so its size says little).
+func (c *Cache) TableBytes() (int64, error) {
+	entries, err := os.ReadDir(c.opts.Dir)
+	if err != nil {
+		return 0, fmt.Errorf("list cache %s: %w", c.opts.Dir, err)
+	}
+	var n int64
+	for _, e := range entries {
+		if !strings.HasSuffix(e.Name(), ".sst") {
+			continue
+		}
+		if fi, err := e.Info(); err == nil {
+			n += fi.Size()
+		}
+	}
+	return n, nil
 }

@@ -1,0 +1,53 @@
+package gc
+
+import (
+	"fmt"
+
+	"github.com/lgraph/lgraph/cache"
+)
+
+// collectedKey holds what the cache's tables took when gc last collected
+// it. Keys of a kind gc does not know are kept, so it outlives gc.
+const collectedKey = "gc/collected"
+
+// collected is the value under collectedKey.
+type collected struct {
+	TableBytes int64 `json:"table_bytes"`
+}
+
+// cacheGrowth is how much the cache's tables must grow, as a fraction of
+// what they took at the last collection, before a light gc collects the
+// cache again.
+const cacheGrowth = 0.5
+
+// cacheDue reports whether a light gc collects the cache: when it was
+// never collected, or its tables grew by cacheGrowth since. Otherwise why
+// says how far it has grown. Marking the cache reads every record of every
+// kept snapshot and walks every cache key, which is proportional to the
+// repository rather than to the runs since the last gc; waiting for growth
+// keeps what the dead entries take within half the cache.
+func cacheDue(c *cache.Cache) (due bool, why string, err error) {
+	var last collected
+	found, err := c.Get(collectedKey, &last)
+	if err != nil || !found || last.TableBytes <= 0 {
+		return true, "", nil
+	}
+	now, err := c.TableBytes()
+	if err != nil {
+		return false, "", err
+	}
+	if float64(now) >= float64(last.TableBytes)*(1+cacheGrowth) {
+		return true, "", nil
+	}
+	return false, fmt.Sprintf("the cache's tables grew from %d to %d bytes since its last collection; it is collected again once they grow by %.0f%%",
+		last.TableBytes, now, cacheGrowth*100), nil
+}
+
+// recordCollected notes what the cache's tables take after a collection.
+func recordCollected(c *cache.Cache) error {
+	n, err := c.TableBytes()
+	if err != nil {
+		return err
+	}
+	return c.Put(collectedKey, collected{TableBytes: n})
+}
