@@ -17,11 +17,17 @@ type collected struct {
 
 // cacheGrowth is how much the cache's tables must grow, as a fraction of
 // what they took at the last collection, before a light gc collects the
-// cache again.
-const cacheGrowth = 0.5
+// cache again; and minCacheGrowth the least, in bytes, so that a small
+// cache, which every update's table grows by half, is not collected at
+// every light gc.
+const (
+	cacheGrowth    = 0.5
+	minCacheGrowth = 1 << 20
+)
 
 // cacheDue reports whether a light gc collects the cache: when it was
-// never collected, or its tables grew by cacheGrowth since. Otherwise why
+// never collected, or its tables grew by cacheGrowth (at least
+// minCacheGrowth bytes) since. Otherwise why
 // says how far it has grown. Marking the cache reads every record of every
 // kept snapshot and walks every cache key, which is proportional to the
 // repository rather than to the runs since the last gc; waiting for growth
@@ -36,11 +42,12 @@ func cacheDue(c *cache.Cache) (due bool, why string, err error) {
 	if err != nil {
 		return false, "", err
 	}
-	if float64(now) >= float64(last.TableBytes)*(1+cacheGrowth) {
+	need := max(int64(float64(last.TableBytes)*cacheGrowth), minCacheGrowth)
+	if now-last.TableBytes >= need {
 		return true, "", nil
 	}
-	return false, fmt.Sprintf("the cache's tables grew from %d to %d bytes since its last collection; it is collected again once they grow by %.0f%%",
-		last.TableBytes, now, cacheGrowth*100), nil
+	return false, fmt.Sprintf("the cache's tables grew from %d to %d bytes since its last collection; it is collected again once they grow by %d",
+		last.TableBytes, now, need), nil
 }
 
 // recordCollected notes what the cache's tables take after a collection.
