@@ -15,7 +15,7 @@ import (
 )
 
 // TestLightGCWaitsForTheCacheToGrow: the automatic (light) gc collects
-// the cache the first time, then leaves it alone until its tables grew by
+// the cache the first time, then leaves it alone until it grew on disk by
 // half (and at least a megabyte), while it still drops dead refs and tables every time; a full gc
 // collects the cache whatever its growth.
 func TestLightGCWaitsForTheCacheToGrow(t *testing.T) {
@@ -70,7 +70,7 @@ func TestLightGCWaitsForTheCacheToGrow(t *testing.T) {
 }
 
 // putDeadEntries writes n cache entries of incompressible bytes under blob
-// ids no snapshot has, so that the cache's tables grow, and returns n.
+// ids no snapshot has, so that the cache grows on disk, and returns n.
 func putDeadEntries(t *testing.T, s *store.Store, n int) int {
 	t.Helper()
 	c, err := cache.Open(context.Background(), s.CacheDir(), false)

@@ -108,6 +108,11 @@ func (m *marks) live(c *cache.Cache, key string) (bool, error) {
 // (a light gc: only when the cache grew enough, and without compacting).
 func collectCache(ctx context.Context, o Options, c *cache.Cache, kept []*store.Ref, keepPaid string, rep *Report) error {
 	if o.Light {
+		// Badger's compactions found dead values in the value log
+		// since the last gc; dropping their files is cheap.
+		if err := c.ReclaimValueLog(); err != nil {
+			return err
+		}
 		due, why, err := cacheDue(c)
 		if err != nil || !due {
 			rep.Cache.Deferred = why
