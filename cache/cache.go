@@ -72,6 +72,12 @@ func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
 // badgerOptions are the badger settings of a cache in dir. Block checksums are
 // verified as blocks are read, so damage inside a table is an error (and
 // a cache miss) rather than garbage.
+//
+// Every update flushes its few writes into one small level-0 table when it
+// closes, and badger merges level 0 into level 1 (rewriting level 1, which
+// holds most of the cache) once level0Tables wait: at badger's default of
+// five, every fifth update paid that merge. At level0Tables it falls on
+// one update in twenty, out of the slowest tenth (docs/measurements.md).
 func badgerOptions(dir string) badger.Options {
 	return badger.DefaultOptions(dir).
 		WithLogger(nil).
@@ -87,9 +93,15 @@ func badgerOptions(dir string) badger.Options {
 		WithBlockCacheSize(16 << 20).
 		WithIndexCacheSize(8 << 20).
 		WithNumCompactors(2).
+		WithNumLevelZeroTables(level0Tables).
+		WithNumLevelZeroTablesStall(2 * level0Tables).
 		WithCompactL0OnClose(false).
 		WithChecksumVerificationMode(options.OnBlockRead)
 }
+
+// level0Tables is how many level-0 tables wait before badger merges them
+// into level 1 (see badgerOptions).
+const level0Tables = 20
 
 // removeEmptyValueLogs deletes value-log and memtable files too short to
 // hold even their header. A process killed right after badger created the

@@ -3,6 +3,8 @@ package cache
 import (
 	"errors"
 	"fmt"
+	"os"
+	"strings"
 
 	badger "github.com/dgraph-io/badger/v4"
 )
@@ -125,6 +127,11 @@ func (c *Cache) flatten() error {
 	if err := c.db.Flatten(2); err != nil {
 		return err
 	}
+	return c.reclaimValueLog()
+}
+
+// reclaimValueLog rewrites value-log files until none is half dead.
+func (c *Cache) reclaimValueLog() error {
 	for {
 		err := c.db.RunValueLogGC(0.5)
 		if errors.Is(err, badger.ErrNoRewrite) || errors.Is(err, badger.ErrRejected) {
@@ -134,4 +141,49 @@ func (c *Cache) flatten() error {
 			return fmt.Errorf("value log: %w", err)
 		}
 	}
+}
+
+// StoredBytes is what the cache's entries take on disk: its tables, and
+// its value-log files but the newest, which this process opened and badger
+// preallocated (so its size says little). Values over a megabyte (the facts
+// of a very large file) live in the value log, the rest in the tables.
+func (c *Cache) StoredBytes() (int64, error) {
+	entries, err := os.ReadDir(c.opts.Dir)
+	if err != nil {
+		return 0, fmt.Errorf("list cache %s: %w", c.opts.Dir, err)
+	}
+	var n, newestLog int64
+	newest := ""
+	for _, e := range entries {
+		name := e.Name()
+		if !strings.HasSuffix(name, ".sst") && !strings.HasSuffix(name, ".vlog") {
+			continue
+		}
+		fi, err := e.Info()
+		if err != nil {
+			continue
+		}
+		n += fi.Size()
+		// Value-log names are zero-padded numbers: the greatest is the newest.
+		if strings.HasSuffix(name, ".vlog") && name > newest {
+			newest, newestLog = name, fi.Size()
+		}
+	}
+	return n - newestLog, nil
+}
+
+// ReclaimValueLog drops the value-log files whose values badger's own
+// compactions found dead (values over a megabyte, deleted or replaced),
+// rewriting what is live in them; cheap when there are none. Damage met on
+// the way is recorded (Close moves the files aside), not returned.
+func (c *Cache) ReclaimValueLog() error {
+	if !c.usable() {
+		return nil
+	}
+	err := guard("value log", c.reclaimValueLog)
+	if errors.Is(err, ErrDamaged) {
+		c.hurt(err)
+		return nil
+	}
+	return err
 }

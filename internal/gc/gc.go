@@ -30,6 +30,11 @@ type Options struct {
 	// Warn receives what the collection notices and reports among its
 	// warnings (a damaged ledger entry); nil: they are only reported.
 	Warn func(string)
+	// Light is the automatic gc after a run, which must not cost that run
+	// seconds: it collects the cache only once the cache grew by half
+	// since its last collection, and leaves the disk space of what it
+	// deletes to badger's own compaction instead of flattening the cache.
+	Light bool
 }
 
 // Report is what a collection did.
@@ -53,6 +58,8 @@ type CacheFreed struct {
 	// Bytes is what the removed entries held (keys and values); the disk
 	// space comes back when the cache is compacted, which gc does.
 	Bytes int64 `json:"bytes"`
+	// Deferred says why a light gc left the cache alone ("": it did not).
+	Deferred string `json:"deferred,omitempty"`
 	// PaidKept counts model results kept although no kept snapshot uses
 	// them, because a branch's last run stopped before publishing and the
 	// next one will want them (invariant 2: never pay twice).

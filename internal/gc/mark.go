@@ -104,8 +104,34 @@ func (m *marks) live(c *cache.Cache, key string) (bool, error) {
 	return true, nil
 }
 
-// collectCache deletes the entries no kept snapshot uses, then compacts.
+// collectCache deletes the entries no kept snapshot uses, then compacts
+// (a light gc: only when the cache grew enough, and without compacting).
 func collectCache(ctx context.Context, o Options, c *cache.Cache, kept []*store.Ref, keepPaid string, rep *Report) error {
+	if o.Light {
+		// Badger's compactions found dead values in the value log
+		// since the last gc; dropping their files is cheap.
+		if err := c.ReclaimValueLog(); err != nil {
+			return err
+		}
+		due, why, err := cacheDue(c)
+		if err != nil || !due {
+			rep.Cache.Deferred = why
+			return err
+		}
+	}
+	if err := sweepCache(ctx, o, c, kept, keepPaid, rep); err != nil {
+		return err
+	}
+	if !o.Light {
+		if err := c.Compact(); err != nil {
+			return err
+		}
+	}
+	return recordCollected(c)
+}
+
+// sweepCache marks what the kept snapshots use and deletes the rest.
+func sweepCache(ctx context.Context, o Options, c *cache.Cache, kept []*store.Ref, keepPaid string, rep *Report) error {
 	m := newMarks()
 	for _, r := range kept {
 		if err := m.mark(o.Store, r); err != nil {
@@ -149,7 +175,7 @@ func collectCache(ctx context.Context, o Options, c *cache.Cache, kept []*store.
 		return err
 	}
 	hit(o, "gc-cache-deleted")
-	return c.Compact()
+	return nil
 }
 
 // explorer reports whether a kept snapshot was explored with a prompt
