@@ -37,7 +37,9 @@ func extractReading(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	if cpp {
 		g = gs.cpp
 	}
-	if clean, ok := blankTypeMacros(src); ok {
+	clean, typeMacros := blankTypeMacros(src)
+	clean, annotations := blankAnnotationMacros(clean)
+	if typeMacros || annotations {
 		if tree := parse(clean, cpp); tree != nil {
 			defer tree.Close()
 			root, src = tree.RootNode(), clean
@@ -152,7 +154,7 @@ func typeMacroRun(line []byte, i int) int {
 	j := skipSpace(line, i)
 	for {
 		w := wordEnd(line, j)
-		if w == j || !isMacroWord(line[j:w], true) || w >= len(line) || (line[w] != ' ' && line[w] != '\t') {
+		if w == j || !isMacroWord(line[j:w], false) || w >= len(line) || (line[w] != ' ' && line[w] != '\t') {
 			break
 		}
 		j = skipSpace(line, w)

@@ -1,0 +1,82 @@
+package cfamily
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
+)
+
+// TestAnnotationMacrosAfterDeclarators: thread-safety macros after a
+// parameter list or a field's name (leveldb's port and db headers) leave
+// the function or field its own name; a macro called as a statement stays.
+func TestAnnotationMacrosAfterDeclarators(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `#define GUARDED_BY(x) __attribute__((guarded_by(x)))
+namespace db {
+class LOCKABLE Mutex {
+ public:
+  void Lock() EXCLUSIVE_LOCK_FUNCTION() { mu_.lock(); }
+  void AssertHeld() const ASSERT_EXCLUSIVE_LOCK() {}
+  void Compact()
+      EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  explicit Mutex(int n) ACQUIRE(n) : n_(n) {}
+  int Count() NO_THREAD_SAFETY_ANALYSIS;
+ private:
+  Impl* const impl_ GUARDED_BY(mu_);
+  int n_;
+};
+void Run(Mutex* m) {
+  if (m) CHECK_HELD(m);
+  m->Lock();
+}
+}
+`)
+	var got []string
+	for _, s := range f.Symbols {
+		if s.Kind == facts.KindMethod || s.Kind == facts.KindField || s.Kind == facts.KindClass {
+			got = append(got, s.Qualified)
+		}
+	}
+	want := "db.Mutex db.Mutex.Lock db.Mutex.AssertHeld db.Mutex.Compact db.Mutex.Mutex db.Mutex.Count db.Mutex.impl_ db.Mutex.n_"
+	if strings.Join(got, " ") != want {
+		t.Errorf("classes, methods and fields:\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+	if impl := langtest.Symbol(t, f, "db.Mutex.impl_"); impl.Type != "Impl" {
+		t.Errorf("impl_ type %q, want Impl", impl.Type)
+	}
+	calls := map[string]bool{}
+	for _, r := range f.Refs {
+		if r.Kind == facts.RefCall {
+			calls[r.Name] = true
+		}
+	}
+	if !calls["CHECK_HELD"] || !calls["Lock"] {
+		t.Errorf("calls %v: want the statement macro CHECK_HELD and Lock", calls)
+	}
+}
+
+// TestConstructedLocalIsAVariable: a local constructed from other
+// variables parses as a prototype (log::Writer writer(file)); its calls
+// still name its type, while a prototype of types declares nothing.
+func TestConstructedLocalIsAVariable(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `void Save(WritableFile* file, Record rec) {
+  log::Writer writer(file);
+  writer.AddRecord(rec);
+  Reader reader(Options);
+  reader.Read();
+}
+`)
+	recv := map[string]string{}
+	for _, r := range f.Refs {
+		if r.Kind == facts.RefCall {
+			recv[r.Name] = r.Recv
+		}
+	}
+	if recv["AddRecord"] != "log.Writer" {
+		t.Errorf("AddRecord receiver %q, want log.Writer", recv["AddRecord"])
+	}
+	if recv["Read"] != "reader" {
+		t.Errorf("Read receiver %q, want the bare name reader (Options is no variable)", recv["Read"])
+	}
+}
