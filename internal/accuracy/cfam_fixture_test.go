@@ -54,7 +54,7 @@ func TestClangTruthFixture(t *testing.T) {
 	src := func(f string) []byte { return []byte(clangFixture[f]) }
 	var units []*cUnit
 	for _, u := range []string{"a.cc", "b.cc"} {
-		unit, err := runClang(context.Background(), clang, dir, []string{"-x", "c++", "-std=c++17", u}, "", inCorp, src)
+		unit, err := runClang(context.Background(), clang, dir, "", []string{"-x", "c++", "-std=c++17", u}, "", inCorp, src)
 		if err != nil {
 			t.Fatal(err)
 		}
