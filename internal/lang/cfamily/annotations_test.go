@@ -80,3 +80,45 @@ func TestConstructedLocalIsAVariable(t *testing.T) {
 		t.Errorf("Read receiver %q, want the bare name reader (Options is no variable)", recv["Read"])
 	}
 }
+
+// TestMacroBeforeQualifiedType: a macro word before a declaration whose
+// type is qualified, templated or bound to "&" (fmt's color.h) is blanked
+// like one before a plain type, also after friend or explicit; before,
+// get_foreground read as a field named detail.
+func TestMacroBeforeQualifiedType(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `class text_style {
+ public:
+  FMT_CONSTEXPR text_style& operator|=(const text_style& rhs) { return *this; }
+  FMT_CONSTEXPR detail::color_type get_foreground() const noexcept {
+    return foreground_color;
+  }
+  FMT_CONSTEXPR basic_string_view<char> name() const { return {}; }
+  explicit FMT_CONSTEXPR text_style(int em) noexcept : ems(em) {}
+ private:
+  detail::color_type foreground_color;
+  int ems;
+};
+`)
+	want := map[string]string{
+		"text_style.operator|=":       "text_style",
+		"text_style.get_foreground":   "detail.color_type",
+		"text_style.name":             "?",
+		"text_style.text_style":       "",
+		"text_style.foreground_color": "detail.color_type",
+	}
+	got := map[string]bool{}
+	for _, s := range f.Symbols {
+		got[s.Qualified] = true
+		if w, ok := want[s.Qualified]; ok && w != "?" && s.Type != w {
+			t.Errorf("%s: type %q, want %q", s.Qualified, s.Type, w)
+		}
+	}
+	for q := range want {
+		if !got[q] {
+			t.Errorf("no symbol %s in %v", q, got)
+		}
+	}
+	if got["text_style.detail"] {
+		t.Errorf("a field named detail: the macro before detail::color_type was read as a type")
+	}
+}
