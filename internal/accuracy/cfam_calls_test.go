@@ -91,7 +91,7 @@ var cfamCorpora = []cfamCorpus{
 			base := filepath.Base(rel)
 			return (dir == "db" || dir == "table" || dir == "util" || dir == "port" || dir == "include" || dir == "helpers") &&
 				(strings.HasSuffix(rel, ".cc") || strings.HasSuffix(rel, ".h")) &&
-				!strings.Contains(base, "_test") && !strings.Contains(base, "windows") &&
+				!strings.HasSuffix(base, "_test.cc") && !strings.Contains(base, "windows") &&
 				!strings.HasPrefix(base, "testutil") && base != "port_example.h"
 		},
 		units: func(files []string) []string {
