@@ -73,6 +73,11 @@ func afterDeclarator(src []byte, i, w int) bool {
 		}
 		p = skipSpaceBack(src, s)
 	}
+	if p > 0 && src[p-1] == ']' && underscore { // stats_[kNumLevels] GUARDED_BY(mu_)
+		if open := bytes.LastIndexByte(src[:p-1], '['); open > 0 {
+			p = skipSpaceBack(src, open)
+		}
+	}
 	if p == 0 {
 		return false
 	}

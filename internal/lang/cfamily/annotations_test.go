@@ -24,6 +24,7 @@ class LOCKABLE Mutex {
   int Count() NO_THREAD_SAFETY_ANALYSIS;
  private:
   Impl* const impl_ GUARDED_BY(mu_);
+  Stats stats_[kLevels] GUARDED_BY(mu_);
   int n_;
 };
 void Run(Mutex* m) {
@@ -38,7 +39,7 @@ void Run(Mutex* m) {
 			got = append(got, s.Qualified)
 		}
 	}
-	want := "db.Mutex db.Mutex.Lock db.Mutex.AssertHeld db.Mutex.Compact db.Mutex.Mutex db.Mutex.Count db.Mutex.impl_ db.Mutex.n_"
+	want := "db.Mutex db.Mutex.Lock db.Mutex.AssertHeld db.Mutex.Compact db.Mutex.Mutex db.Mutex.Count db.Mutex.impl_ db.Mutex.stats_ db.Mutex.n_"
 	if strings.Join(got, " ") != want {
 		t.Errorf("classes, methods and fields:\n got %s\nwant %s", strings.Join(got, " "), want)
 	}
