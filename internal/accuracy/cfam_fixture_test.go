@@ -60,7 +60,7 @@ func TestClangTruthFixture(t *testing.T) {
 		}
 		units = append(units, unit)
 	}
-	calls, noDef := resolveCalls(units)
+	calls, _, noDef := resolveCalls(units)
 	var got []string
 	for _, c := range calls {
 		got = append(got, fmt.Sprintf("%s:%d %s -> %s:%d %s (%s)", c.caller.at.file, c.caller.at.line, c.caller.name,
