@@ -42,7 +42,7 @@ func cfamID(g *lgGraph, d *cDecl) (string, bool) {
 			continue
 		}
 		for _, id := range ids {
-			if n := g.nodes[id]; n.EndLine >= d.bodyAt.line && lgName(g, id) == d.name {
+			if n := g.nodes[id]; n.EndLine >= d.bodyAt.line && sameFuncName(lgName(g, id), d.name) {
 				best, bestLine = id, line
 			}
 		}
@@ -52,12 +52,20 @@ func cfamID(g *lgGraph, d *cDecl) (string, bool) {
 	}
 	for line := d.begin; line <= d.at.line; line++ {
 		for _, id := range g.funcsAt[d.at.file][line] {
-			if lgName(g, id) == d.name {
+			if sameFuncName(lgName(g, id), d.name) {
 				return id, true
 			}
 		}
 	}
 	return "", false
+}
+
+// sameFuncName compares an lgraph function's name with clang's. A
+// conversion operator is named after its type, which clang spells
+// resolved ("operator const type-parameter-0-0 *") and lgraph as written
+// ("operator Char"): on the same lines, any two match.
+func sameFuncName(lg, clang string) bool {
+	return lg == clang || strings.HasPrefix(lg, "operator ") && strings.HasPrefix(clang, "operator ")
 }
 
 // buildCfamTruth resolves every unit's calls to definitions (across units

@@ -38,7 +38,12 @@ func blankAnnotationMacros(src []byte) ([]byte, bool) {
 			i++
 			continue
 		}
-		if (i > 0 && isIdentByte(src[i-1])) || directive[i] || !isMacroWord(src[i:w], false) || !afterDeclarator(src, i, w) {
+		if (i > 0 && isIdentByte(src[i-1])) || directive[i] || !isMacroWord(src[i:w], false) {
+			i = w
+			continue
+		}
+		after, ok := afterDeclarator(src, i, w)
+		if !ok {
 			i = w
 			continue
 		}
@@ -46,6 +51,11 @@ func blankAnnotationMacros(src []byte) ([]byte, bool) {
 		if !ok {
 			i = w
 			continue
+		}
+		if after == afterName && src[skipSpaceNL(src, end)] == '{' {
+			// f FMT_NOMACRO(...) { : an empty macro between a function's
+			// name and its parameters, which stay.
+			end = w
 		}
 		if out == nil {
 			out = bytes.Clone(src)
@@ -59,11 +69,17 @@ func blankAnnotationMacros(src []byte) ([]byte, bool) {
 	return out, true
 }
 
+// What an annotation macro follows.
+const (
+	afterParams = iota + 1 // a function's parameter list
+	afterName              // a variable's (or function's) name
+)
+
 // afterDeclarator reports whether the macro word src[i:w] follows a
-// declarator: a parameter list (after its qualifiers), or a variable's
-// name after its type. A macro word without an underscore must take
-// arguments and follow a parameter list (void Lock() ACQUIRE()).
-func afterDeclarator(src []byte, i, w int) bool {
+// declarator, and which: a parameter list (after its qualifiers), or a
+// variable's name after its type. A macro word without an underscore must
+// take arguments and follow a parameter list (void Lock() ACQUIRE()).
+func afterDeclarator(src []byte, i, w int) (int, bool) {
 	underscore := bytes.IndexByte(src[i:w], '_') > 0
 	p := skipSpaceBack(src, i)
 	for p > 0 && isIdentByte(src[p-1]) {
@@ -79,33 +95,33 @@ func afterDeclarator(src []byte, i, w int) bool {
 		}
 	}
 	if p == 0 {
-		return false
+		return 0, false
 	}
 	switch c := src[p-1]; {
 	case c == ')':
 		if !underscore && !bytes.HasPrefix(src[skipSpaceNL(src, w):], []byte("(")) {
-			return false
+			return 0, false
 		}
 		open := matchOpen(src, p-1)
 		if open < 0 {
-			return false
+			return 0, false
 		}
 		q := skipSpaceBack(src, open)
 		s := wordStart(src, q)
-		return s < q && !notDeclarators[string(src[s:q])] && !isMacroWord(src[s:q], false)
+		return afterParams, s < q && !notDeclarators[string(src[s:q])] && !isMacroWord(src[s:q], false)
 	case isIdentByte(c) && underscore:
 		s := wordStart(src, p)
 		name := string(src[s:p])
 		if notDeclarators[name] || qualifierWords[name] || isMacroWord(src[s:p], false) {
-			return false
+			return 0, false
 		}
 		t := skipSpaceBack(src, s)
 		if t == 0 || notDeclarators[string(src[wordStart(src, t):t])] {
-			return false
+			return 0, false
 		}
-		return isIdentByte(src[t-1]) || src[t-1] == '*' || src[t-1] == '&' || src[t-1] == '>'
+		return afterName, isIdentByte(src[t-1]) || src[t-1] == '*' || src[t-1] == '&' || src[t-1] == '>'
 	}
-	return false
+	return 0, false
 }
 
 // annotationRun returns where the run of macro words starting at i ends

@@ -31,6 +31,7 @@ void Run(Mutex* m) {
   if (m) CHECK_HELD(m);
   m->Lock();
 }
+inline null<> localtime_r FMT_NOMACRO(...) { return null<>(); }
 }
 `)
 	var got []string
@@ -42,6 +43,10 @@ void Run(Mutex* m) {
 	want := "db.Mutex db.Mutex.Lock db.Mutex.AssertHeld db.Mutex.Compact db.Mutex.Mutex db.Mutex.Count db.Mutex.impl_ db.Mutex.stats_ db.Mutex.n_"
 	if strings.Join(got, " ") != want {
 		t.Errorf("classes, methods and fields:\n got %s\nwant %s", strings.Join(got, " "), want)
+	}
+	// An empty macro between a function's name and its parameters.
+	if lt := langtest.Symbol(t, f, "db.localtime_r"); lt.Params != "(?...)" {
+		t.Errorf("localtime_r params %q, want (?...)", lt.Params)
 	}
 	if impl := langtest.Symbol(t, f, "db.Mutex.impl_"); impl.Type != "Impl" {
 		t.Errorf("impl_ type %q, want Impl", impl.Type)
@@ -121,5 +126,36 @@ func TestMacroBeforeQualifiedType(t *testing.T) {
 	}
 	if got["text_style.detail"] {
 		t.Errorf("a field named detail: the macro before detail::color_type was read as a type")
+	}
+}
+
+// TestFriendFunctionDefinitions: a friend function defined in its class
+// is a function with its calls (fmt's operators on uint128_fallback); a
+// friend class declares nothing.
+func TestFriendFunctionDefinitions(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `namespace fmt {
+class uint128 {
+  FMT_CONSTEXPR friend bool operator==(const uint128& a, const uint128& b) { return eq(a, b); }
+  friend class other;
+  friend int helper(uint128 x) { return x.lo(); }
+  int lo() const;
+};
+}
+`)
+	var got []string
+	for _, s := range f.Symbols {
+		got = append(got, s.Qualified)
+	}
+	if want := "fmt fmt.uint128 fmt.uint128.operator== fmt.uint128.helper fmt.uint128.lo"; strings.Join(got, " ") != want {
+		t.Errorf("symbols %q, want %q", strings.Join(got, " "), want)
+	}
+	from := map[string]string{}
+	for _, r := range f.Refs {
+		if r.Kind == facts.RefCall {
+			from[r.Name] = r.From
+		}
+	}
+	if from["eq"] != "fmt.uint128.operator==" || from["lo"] != "fmt.uint128.helper" {
+		t.Errorf("calls from %v", from)
 	}
 }
