@@ -159,3 +159,18 @@ class uint128 {
 		t.Errorf("calls from %v", from)
 	}
 }
+
+// TestUsingDeclarationsImportTheirNamespace: using leveldb::Status (as
+// leveldb's C API writes for each name it wraps) looks bare names up in
+// leveldb, once per namespace; std and a function's own using stay out.
+func TestUsingDeclarationsImportTheirNamespace(t *testing.T) {
+	f := langtest.Extract(t, CPP(), "using leveldb::Status;\nusing leveldb::DB;\nusing leveldb::port::Mutex;\nusing std::string;\nusing namespace util;\n"+
+		"void f() { using x::y; Status s; s.ok(); }\n")
+	var got []string
+	for _, im := range f.Imports {
+		got = append(got, im.Path+" "+im.Kind)
+	}
+	if want := "leveldb wildcard,leveldb::port wildcard,util wildcard"; strings.Join(got, ",") != want {
+		t.Errorf("imports %q, want %q", strings.Join(got, ","), want)
+	}
+}
