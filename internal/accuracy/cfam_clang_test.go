@@ -12,8 +12,17 @@ import (
 )
 
 // runClang dumps one unit's AST and walks it as it streams in.
-func runClang(ctx context.Context, clang, dir string, args []string, stdin string, inCorp func(string) bool, src func(string) []byte) (*cUnit, error) {
-	cmd := exec.CommandContext(ctx, clang, append([]string{"-fsyntax-only", "-Xclang", "-ast-dump=json"}, args...)...)
+// With a filter, clang dumps only the declarations whose qualified name
+// holds it (namespace leveldb), one JSON object each, instead of the whole
+// unit with the system headers.
+func runClang(ctx context.Context, clang, dir, filter string, args []string, stdin string, inCorp func(string) bool, src func(string) []byte) (*cUnit, error) {
+	dump := []string{"-fsyntax-only", "-Xclang", "-ast-dump=json"}
+	stream := streamTopLevel
+	if filter != "" {
+		dump = append(dump, "-Xclang", "-ast-dump-filter="+filter)
+		stream = streamObjects
+	}
+	cmd := exec.CommandContext(ctx, clang, append(dump, args...)...)
 	cmd.Dir = dir
 	cmd.Stdin = strings.NewReader(stdin)
 	out, err := cmd.StdoutPipe()
@@ -27,7 +36,7 @@ func runClang(ctx context.Context, clang, dir string, args []string, stdin strin
 	}
 	u := &cUnit{decls: map[string]*cDecl{}, defs: map[string]*cDecl{}, dependent: map[pos]map[string]bool{}, named: map[pos]map[string]bool{}}
 	w := &unitWalker{u: u, inCorp: inCorp, src: src, spelled: map[string]pos{}}
-	walkErr := streamTopLevel(bufio.NewReaderSize(out, 1<<20), func(n *clangNode) { w.walk(n, nil, 0) })
+	walkErr := stream(bufio.NewReaderSize(out, 1<<20), func(n *clangNode) { w.walk(n, nil, 0) })
 	_, _ = io.Copy(io.Discard, out)
 	if err := cmd.Wait(); err != nil || walkErr != nil {
 		return nil, fmt.Errorf("clang %s: %v %v\n%s", strings.Join(args, " "), err, walkErr, firstLines(stderr.String(), 20))
@@ -67,6 +76,21 @@ func streamTopLevel(r io.Reader, visit func(*clangNode)) error {
 			visit(&n)
 		}
 		return nil
+	}
+}
+
+// streamObjects decodes a filtered dump: one declaration object after
+// another.
+func streamObjects(r io.Reader, visit func(*clangNode)) error {
+	dec := json.NewDecoder(r)
+	for {
+		var n clangNode
+		if err := dec.Decode(&n); err == io.EOF {
+			return nil
+		} else if err != nil {
+			return fmt.Errorf("read AST: %w", err)
+		}
+		visit(&n)
 	}
 }
 

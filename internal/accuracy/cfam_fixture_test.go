@@ -54,13 +54,13 @@ func TestClangTruthFixture(t *testing.T) {
 	src := func(f string) []byte { return []byte(clangFixture[f]) }
 	var units []*cUnit
 	for _, u := range []string{"a.cc", "b.cc"} {
-		unit, err := runClang(context.Background(), clang, dir, []string{"-x", "c++", "-std=c++17", u}, "", inCorp, src)
+		unit, err := runClang(context.Background(), clang, dir, "", []string{"-x", "c++", "-std=c++17", u}, "", inCorp, src)
 		if err != nil {
 			t.Fatal(err)
 		}
 		units = append(units, unit)
 	}
-	calls, noDef := resolveCalls(units)
+	calls, _, noDef := resolveCalls(units)
 	var got []string
 	for _, c := range calls {
 		got = append(got, fmt.Sprintf("%s:%d %s -> %s:%d %s (%s)", c.caller.at.file, c.caller.at.line, c.caller.name,

@@ -17,6 +17,10 @@ type cfamTruth struct {
 	dependent, named map[string]map[string]bool
 	unmapped         map[string]int // declarations with no lgraph function on their lines
 	noDef            int            // calls of corpus declarations defined nowhere in the units
+	// undefined holds the edges of those calls to the declaration's lgraph
+	// node (a pure virtual method): clang's call is not scored, nor is
+	// lgraph's edge to the same declaration.
+	undefined map[edge]bool
 	// inMacro holds the edges of calls spelled only in macro bodies: lgraph
 	// has the caller call the macro, and the macro is a symbol without calls.
 	inMacro map[edge]cCall
@@ -38,7 +42,7 @@ func cfamID(g *lgGraph, d *cDecl) (string, bool) {
 			continue
 		}
 		for _, id := range ids {
-			if n := g.nodes[id]; n.EndLine >= d.bodyAt.line && lgName(g, id) == d.name {
+			if n := g.nodes[id]; n.EndLine >= d.bodyAt.line && sameFuncName(lgName(g, id), d.name) {
 				best, bestLine = id, line
 			}
 		}
@@ -48,7 +52,7 @@ func cfamID(g *lgGraph, d *cDecl) (string, bool) {
 	}
 	for line := d.begin; line <= d.at.line; line++ {
 		for _, id := range g.funcsAt[d.at.file][line] {
-			if lgName(g, id) == d.name {
+			if sameFuncName(lgName(g, id), d.name) {
 				return id, true
 			}
 		}
@@ -56,11 +60,19 @@ func cfamID(g *lgGraph, d *cDecl) (string, bool) {
 	return "", false
 }
 
+// sameFuncName compares an lgraph function's name with clang's. A
+// conversion operator is named after its type, which clang spells
+// resolved ("operator const type-parameter-0-0 *") and lgraph as written
+// ("operator Char"): on the same lines, any two match.
+func sameFuncName(lg, clang string) bool {
+	return lg == clang || strings.HasPrefix(lg, "operator ") && strings.HasPrefix(clang, "operator ")
+}
+
 // buildCfamTruth resolves every unit's calls to definitions (across units
 // by key) and maps both ends to lgraph ids.
 func buildCfamTruth(g *lgGraph, units []*cUnit) *cfamTruth {
 	tr := &cfamTruth{edges: map[edge]cCall{}, compiled: map[string]bool{}, units: map[string]map[int]bool{}, dependent: map[string]map[string]bool{},
-		named: map[string]map[string]bool{}, unmapped: map[string]int{}, inMacro: map[edge]cCall{}}
+		named: map[string]map[string]bool{}, unmapped: map[string]int{}, inMacro: map[edge]cCall{}, undefined: map[edge]bool{}}
 	ids := map[*cDecl]string{}
 	idOf := func(d *cDecl) (string, bool) {
 		if id, ok := ids[d]; ok {
@@ -86,8 +98,15 @@ func buildCfamTruth(g *lgGraph, units []*cUnit) *cfamTruth {
 			}
 		}
 	}
-	calls, noDef := resolveCalls(units)
+	calls, undefined, noDef := resolveCalls(units)
 	tr.noDef = noDef
+	for _, c := range undefined {
+		from, ok1 := idOf(c.caller)
+		to, ok2 := cfamID(g, c.def)
+		if ok1 && ok2 {
+			tr.undefined[edge{from, to}] = true
+		}
+	}
 	for _, c := range calls {
 		from, ok1 := idOf(c.caller)
 		to, ok2 := idOf(c.def)
@@ -127,6 +146,9 @@ type cfamMeasurement struct {
 	// whose twin (the same function under another #if branch, or its
 	// in-class declaration) the caller also has an edge to and clang calls.
 	twins int
+	// undefined are edges to a declaration clang calls there that no unit
+	// defines.
+	undefined int
 }
 
 // twinBase is an lgraph id without its "~N" suffix: twins share it.
@@ -189,6 +211,8 @@ func measureCfam(g *lgGraph, tr *cfamTruth) *cfamMeasurement {
 			m.dependent++
 		case !inTruth && isUncompiledTwin(e, g, tr):
 			m.twins++
+		case !inTruth && tr.undefined[e]:
+			m.undefined++
 		default:
 			m.scored[e] = via
 		}
@@ -231,8 +255,8 @@ func logCfamDiff(t testing.TB, g *lgGraph, tr *cfamTruth, m *cfamMeasurement, ke
 	for _, c := range tr.unmapped {
 		n += c
 	}
-	t.Logf("  not scored: %d definitions with no lgraph function on their lines, %d calls of declarations defined in no unit, %d edges of calls spelled in macro bodies, %d lgraph edges to macros, %d to twins clang did not compile",
-		n, tr.noDef, len(tr.inMacro), m.toMacro, m.twins)
+	t.Logf("  not scored: %d definitions with no lgraph function on their lines, %d calls of declarations defined in no unit, %d edges of calls spelled in macro bodies, %d lgraph edges to macros, %d to twins clang did not compile, %d to declarations clang calls that no unit defines",
+		n, tr.noDef, len(tr.inMacro), m.toMacro, m.twins, m.undefined)
 	for i, k := range sortedKeysOf(tr.unmapped) {
 		if i == keep {
 			break

@@ -283,7 +283,9 @@ type resolvedCall struct {
 // also counts the calls of corpus declarations no unit defines. A call
 // clang left dependent in the template's pattern gets the shape
 // "dependent call".
-func resolveCalls(units []*cUnit) (calls []resolvedCall, noDef int) {
+// Calls of declarations no unit defines (pure virtual methods) are
+// counted in noDef and returned in undefined.
+func resolveCalls(units []*cUnit) (calls, undefined []resolvedCall, noDef int) {
 	byKey := map[string]*cDecl{}
 	for _, u := range units {
 		for _, d := range u.bodies {
@@ -304,6 +306,7 @@ func resolveCalls(units []*cUnit) (calls []resolvedCall, noDef int) {
 			}
 			if def == nil {
 				noDef++
+				undefined = append(undefined, resolvedCall{c, decl})
 				continue
 			}
 			if u.dependent[c.caller.at][def.name] {
@@ -312,7 +315,7 @@ func resolveCalls(units []*cUnit) (calls []resolvedCall, noDef int) {
 			calls = append(calls, resolvedCall{c, def})
 		}
 	}
-	return calls, noDef
+	return calls, undefined, noDef
 }
 
 var dependentKinds = map[string]bool{"UnresolvedLookupExpr": true, "UnresolvedMemberExpr": true, "CXXDependentScopeMemberExpr": true}

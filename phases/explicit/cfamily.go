@@ -105,3 +105,71 @@ func arityOnly(params string) string {
 	}
 	return "(" + strings.Join(ps, ",") + ")"
 }
+
+// cppMethodTarget is the method a C++ call of t means: the overload of
+// t's class that takes the call's arguments (member lookup finds a name,
+// not an overload), then its definition outside the class. It is false
+// when several overloads take as many arguments.
+func (r *resolver) cppMethodTarget(t found, ref facts.Ref) (found, bool) {
+	if r.family != lang.FamilyC || t.Kind != facts.KindMethod || ref.Kind != facts.RefCall {
+		return t, true
+	}
+	if ref.Args != "" {
+		var sibs []*def
+		for _, o := range r.lookupName(t.Name) {
+			if o.Parent == t.Parent && o.Kind == t.Kind {
+				sibs = append(sibs, &o)
+			}
+		}
+		kept, stop := r.chooseByArity(sibs, ref.Args)
+		if stop {
+			return t, false
+		}
+		if len(kept) > 0 && !containsID(kept, t.ID) {
+			t = found{*kept[0], t.by}
+		}
+	}
+	return r.definitionOf(t), true
+}
+
+func containsID(list []*def, id string) bool {
+	for _, d := range list {
+		if d.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// definitionOf turns a call of a C++ method declared in its class (the
+// header's `Status Get(...);`) into a call of its definition outside the
+// class (`Status DBImpl::Get(...) {` in the .cc), which holds the body the
+// call runs: the same qualified name and parameters (defaults aside),
+// written in another file than the class, or later in the class's file.
+// A method with no such definition (pure virtual, or defined in the
+// class) keeps its target.
+func (r *resolver) definitionOf(t found) found {
+	if r.family != lang.FamilyC || t.Kind != facts.KindMethod || t.Parent == "" || t.Params == "" {
+		return t
+	}
+	classPath := ""
+	for _, c := range r.lookupName(lastSegment(t.Parent)) {
+		if c.Qualified == t.Parent && typeLike[c.Kind] {
+			classPath = c.Path
+			break
+		}
+	}
+	if classPath != t.Path {
+		return t // t is itself written outside its class's file
+	}
+	params := noDefaults(t.Params)
+	for _, o := range r.lookupName(t.Name) {
+		if o.ID == t.ID || o.Qualified != t.Qualified || o.Kind != t.Kind || noDefaults(o.Params) != params {
+			continue
+		}
+		if o.Path != classPath || o.order > t.order {
+			return found{o, t.by}
+		}
+	}
+	return t
+}

@@ -48,3 +48,25 @@ func TestCppOverloadsByArity(t *testing.T) {
 		},
 		[]string{"lib/io.cpp#lib.use -> lib/io.cpp#lib.write [", "-> lib/io.cpp#lib.pad~2", "-> lib/io.cpp#lib.both", "-> lib/io.hpp#lib.log~2"})
 }
+
+// TestCppCallsReachOutOfLineDefinitions: a call of a method its class only
+// declares links to the definition outside the class (in the .cc, or
+// later in the header), the overload with the call's parameters; a pure
+// virtual method and one defined in its class keep their own node.
+func TestCppCallsReachOutOfLineDefinitions(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"db/table.h": "namespace db {\nclass Table {\n public:\n  int Add(int k, int v = 0);\n  int Add(const char* s, int n, int m);\n" +
+			"  int Size() const;\n  int Hash() { return 1; }\n  virtual int Flush() = 0;\n};\ninline int Table::Size() const { return 0; }\n}\n",
+		"db/table.cc": "#include \"table.h\"\nnamespace db {\nint Table::Add(int k, int v) { return k; }\nint Table::Add(const char* s, int n, int m) { return n; }\n}\n",
+		"db/build.cc": "#include \"table.h\"\nnamespace db {\nint Build(Table* t) {\n  t->Add(1);\n  t->Add(\"a\", 1, 2);\n  t->Hash();\n  t->Flush();\n  return t->Size();\n}\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"db/build.cc#db.Build -> db/table.cc#db.Table.Add [calls type]",
+			"db/build.cc#db.Build -> db/table.cc#db.Table.Add~2 [calls type]",
+			"db/build.cc#db.Build -> db/table.h#db.Table.Size~2 [calls type]",
+			"db/build.cc#db.Build -> db/table.h#db.Table.Hash [calls type]",
+			"db/build.cc#db.Build -> db/table.h#db.Table.Flush [calls type]",
+		},
+		[]string{"-> db/table.h#db.Table.Add", "-> db/table.h#db.Table.Size ["})
+}

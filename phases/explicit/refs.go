@@ -62,7 +62,12 @@ func (r *resolver) reference(ref facts.Ref) {
 		r.unresolvedSite(ref)
 		return
 	}
-	target = r.constructor(target, ref)
+	target, ok = r.cppMethodTarget(r.constructor(target, ref), ref)
+	if !ok {
+		r.unresolved++
+		r.unresolvedSite(ref)
+		return
+	}
 	kind := edgekind.References
 	if ref.Kind == facts.RefCall && !r.isConversion(target.def) {
 		kind = edgekind.Calls

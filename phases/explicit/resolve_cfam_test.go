@@ -20,11 +20,12 @@ func TestCppReceiversThroughTypes(t *testing.T) {
 	check(t, got,
 		[]string{
 			"net/conn.cpp#net.Conn.send -> net/conn.cpp#net.Conn.reset [calls scope]",
-			// A member is found where its class declares it (the header).
-			"net/conn.cpp#net.Conn.send -> net/conn.hpp#net.Buffer.flush [calls type]",
+			// A member is found where its class declares it (the header),
+			// and the call links to its definition outside the class.
+			"net/conn.cpp#net.Conn.send -> net/conn.cpp#net.Buffer.flush [calls type]",
 			"app/main.cpp#main -> net/conn.cpp#net.open_conn [calls scope]",
-			"app/main.cpp#main -> net/conn.hpp#net.Conn.send [calls type]",
-			"app/main.cpp#main -> net/conn.hpp#net.Conn.reset [calls type]",
+			"app/main.cpp#main -> net/conn.cpp#net.Conn.send [calls type]",
+			"app/main.cpp#main -> net/conn.cpp#net.Conn.reset [calls type]",
 		},
 		[]string{"-> util/sort.cpp#Sorter.sort", "-> util/sort.cpp#Sorter.append", "-> util/sort.cpp#on_close"})
 }

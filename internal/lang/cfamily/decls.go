@@ -57,10 +57,25 @@ func (x *extractor) usingNamespace(n *sitter.Node) {
 			target = ch
 		}
 	}
-	if !isNamespace || target == nil {
+	if target == nil {
 		return
 	}
 	path := strings.TrimPrefix(syntax.NoSpace(syntax.Text(target, x.src)), "::")
+	if !isNamespace {
+		// using leveldb::Status: the file names Status bare. Its namespace
+		// is looked in, a wider reach than the one name, which a file
+		// outside the namespace (a C API over the library) uses for many.
+		i := strings.LastIndex(path, "::")
+		if x.g.Kind(target) != "qualified_identifier" || i <= 0 || isStd(path) || x.fnDepth > 0 {
+			return
+		}
+		path = path[:i]
+		for _, im := range x.f.Imports {
+			if im.Kind == "wildcard" && im.Path == path {
+				return // using leveldb::Cache; using leveldb::DB; ...
+			}
+		}
+	}
 	x.f.Imports = append(x.f.Imports, facts.Import{Path: path, Kind: "wildcard", Line: syntax.Line(n)})
 }
 

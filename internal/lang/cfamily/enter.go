@@ -25,7 +25,11 @@ func (x *extractor) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, par
 	case "type_identifier", "template_type", "qualified_identifier",
 		"type_parameter_declaration", "variadic_type_parameter_declaration", "optional_type_parameter_declaration":
 		return x.enterTypeName(n, kind, c, parentKind)
-	case "friend_declaration", "comment", "string_literal", "raw_string_literal", "char_literal",
+	case "friend_declaration":
+		// A friend function defined in its class is a function; a friend
+		// class or a friend's declaration names no code.
+		return x.g.childOfKind(n, "function_definition") != nil, false
+	case "comment", "string_literal", "raw_string_literal", "char_literal",
 		"preproc_arg", "system_lib_string",
 		"identifier", "field_identifier", "number_literal", "primitive_type", "namespace_identifier",
 		"true", "false", "null", "this", "auto", "access_specifier", "storage_class_specifier", "type_qualifier":

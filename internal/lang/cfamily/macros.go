@@ -37,7 +37,9 @@ func extractReading(root *sitter.Node, src []byte, cpp bool) *facts.File {
 	if cpp {
 		g = gs.cpp
 	}
-	if clean, ok := blankTypeMacros(src); ok {
+	clean, typeMacros := blankTypeMacros(src)
+	clean, annotations := blankAnnotationMacros(clean)
+	if typeMacros || annotations {
 		if tree := parse(clean, cpp); tree != nil {
 			defer tree.Close()
 			root, src = tree.RootNode(), clean
@@ -152,7 +154,7 @@ func typeMacroRun(line []byte, i int) int {
 	j := skipSpace(line, i)
 	for {
 		w := wordEnd(line, j)
-		if w == j || !isMacroWord(line[j:w], true) || w >= len(line) || (line[w] != ' ' && line[w] != '\t') {
+		if w == j || !isMacroWord(line[j:w], false) || w >= len(line) || (line[w] != ' ' && line[w] != '\t') {
 			break
 		}
 		j = skipSpace(line, w)
@@ -214,6 +216,9 @@ func blankMacroWords(line []byte, ctors map[string]bool) bool {
 			i = skipSpace(line, i+j+1)
 		}
 	}
+	if w := wordEnd(line, i); specifiers[string(line[i:w])] && w < len(line) && line[w] == ' ' {
+		i = skipSpace(line, w) // friend FMT_CONSTEXPR text_style operator|(...)
+	}
 	changed = blankRun(line, i, true, ctors) || changed
 	for _, kw := range []string{"class ", "struct ", "union "} {
 		if j := bytes.Index(line, []byte(kw)); j >= 0 && (j == 0 || !isIdentByte(line[j-1])) {
@@ -240,15 +245,43 @@ func blankRun(line []byte, i int, decl bool, ctors map[string]bool) bool {
 		return false
 	}
 	if decl {
-		w := wordEnd(line, j)
+		w := typeNameEnd(line, j)
 		k := skipSpace(line, w)
 		ctor := k < len(line) && line[k] == '(' && ctors[string(line[j:w])]
-		if !ctor && (k == w || k >= len(line) || !(isIdentByte(line[k]) || line[k] == '*' || line[k] == '&' || line[k] == '~')) {
+		if !ctor && (k == w && (k >= len(line) || line[k] != '*' && line[k] != '&') || k >= len(line) || !(isIdentByte(line[k]) || line[k] == '*' || line[k] == '&' || line[k] == '~')) {
 			return false
 		}
 	}
 	blank(line[i:j])
 	return true
+}
+
+// specifiers may come before the macro words of a declaration.
+var specifiers = map[string]bool{"friend": true, "static": true, "inline": true, "explicit": true, "virtual": true, "constexpr": true}
+
+// typeNameEnd returns where the name starting at i ends, through its
+// qualifiers and template arguments (detail::color_type, basic_string_view<Char>).
+func typeNameEnd(line []byte, i int) int {
+	w := wordEnd(line, i)
+	for w+2 < len(line) && line[w] == ':' && line[w+1] == ':' && isIdentByte(line[w+2]) {
+		w = wordEnd(line, w+2)
+	}
+	if w < len(line) && line[w] == '<' {
+		depth := 0
+		for k := w; k < len(line); k++ {
+			switch line[k] {
+			case '<':
+				depth++
+			case '>':
+				if depth--; depth == 0 {
+					return k + 1
+				}
+			case '(', ';', '{':
+				return w
+			}
+		}
+	}
+	return w
 }
 
 // typeNames returns the names src declares with class or struct (after

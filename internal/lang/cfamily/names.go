@@ -235,3 +235,13 @@ func (g *ids) funcDeclarator(n *sitter.Node) *sitter.Node {
 	}
 	return nil
 }
+
+// childOfKind returns n's first named child of the kind, or nil.
+func (g *ids) childOfKind(n *sitter.Node, kind string) *sitter.Node {
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		if ch := n.NamedChild(i); g.Kind(ch) == kind {
+			return ch
+		}
+	}
+	return nil
+}

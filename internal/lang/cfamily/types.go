@@ -67,12 +67,44 @@ func (x *extractor) localDecl(n *sitter.Node) {
 			}
 		}
 		if x.g.isFunctionDecl(d) {
+			if nm := x.g.declName(d); nm != nil && x.constructedLocal(d) {
+				x.locals.Declare(syntax.Text(nm, x.src), x.typeChain(t))
+			}
 			continue // a local prototype
 		}
 		if nm := x.g.declName(d); nm != nil {
 			x.locals.Declare(syntax.Text(nm, x.src), x.declChain(t, d))
 		}
 	}
+}
+
+// constructedLocal reports whether a local declaration that parses as a
+// function prototype is a variable constructed from other variables
+// (log::Writer writer(file);): every parameter is a lone name with no
+// declarator, which a prototype inside a function body seldom is.
+func (x *extractor) constructedLocal(d *sitter.Node) bool {
+	fd := x.g.funcDeclarator(d)
+	if fd == nil || fd != d {
+		return false
+	}
+	ps := x.g.Child(fd, "parameters")
+	if ps == nil || ps.NamedChildCount() == 0 {
+		return false
+	}
+	for i := uint(0); i < ps.NamedChildCount(); i++ {
+		p := ps.NamedChild(i)
+		if x.g.Kind(p) != "parameter_declaration" || x.g.Child(p, "declarator") != nil {
+			return false
+		}
+		t := x.g.Child(p, "type")
+		if t == nil || x.g.Kind(t) != "type_identifier" {
+			return false
+		}
+		if _, ok := x.locals.Lookup(syntax.Text(t, x.src)); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // declChain is the type chain of a declared name: its type, through the

@@ -121,13 +121,15 @@ func TestCFunctionPointerCalls(t *testing.T) {
 }
 
 // TestCppUsingNamespace: using namespace is a wildcard import of the
-// namespace; a using declaration of one name is not.
+// namespace; a using declaration of one name imports its namespace
+// (TestUsingDeclarationsImportTheirNamespace).
 func TestCppUsingNamespace(t *testing.T) {
 	src := "using namespace std;\nusing namespace app::net;\nusing app::Conn;\nvoid f() { using namespace detail; }\n"
 	f := langtest.Extract(t, CPP(), src)
 	want := []facts.Import{
 		{Path: "std", Kind: "wildcard", Line: 1},
 		{Path: "app::net", Kind: "wildcard", Line: 2},
+		{Path: "app", Kind: "wildcard", Line: 3},
 		{Path: "detail", Kind: "wildcard", Line: 4},
 	}
 	if d := cmp.Diff(want, f.Imports); d != "" {
