@@ -142,6 +142,7 @@ type cfamMeasurement struct {
 	*measurement
 	dependent int
 	toMacro   int // edges to function-like macros, which clang has no call of
+	toCtor    int // edges to constructors and destructors, whose calls clang's truth leaves out
 	// twins are edges to a definition the caller's units did not compile
 	// whose twin (the same function under another #if branch, or its
 	// in-class declaration) the caller also has an edge to and clang calls.
@@ -178,6 +179,18 @@ func isUncompiledTwin(e edge, g *lgGraph, tr *cfamTruth) bool {
 	return false
 }
 
+// isConstructorNode tells a constructor or destructor by its name: its
+// class's (ns.C.C, ns.C.~C). The truth leaves constructor calls out, so
+// lgraph's edges to them are not scored either.
+func isConstructorNode(n lgNode) bool {
+	segs := strings.Split(n.Name, ".")
+	if len(segs) < 2 {
+		return false
+	}
+	last, class := segs[len(segs)-1], segs[len(segs)-2]
+	return last == class || last == "~"+class
+}
+
 // isMacro tells a function-like macro by its signature ("#define F(x)",
 // "#  define F(x)").
 func isMacro(n lgNode) bool {
@@ -207,6 +220,8 @@ func measureCfam(g *lgGraph, tr *cfamTruth) *cfamMeasurement {
 			m.nonFuncTarget++
 		case isMacro(dst):
 			m.toMacro++
+		case isConstructorNode(dst):
+			m.toCtor++
 		case !inTruth && tr.dependent[e.From][name] && !resolvedName[edge{e.From, name}]:
 			m.dependent++
 		case !inTruth && isUncompiledTwin(e, g, tr):
@@ -255,8 +270,8 @@ func logCfamDiff(t testing.TB, g *lgGraph, tr *cfamTruth, m *cfamMeasurement, ke
 	for _, c := range tr.unmapped {
 		n += c
 	}
-	t.Logf("  not scored: %d definitions with no lgraph function on their lines, %d calls of declarations defined in no unit, %d edges of calls spelled in macro bodies, %d lgraph edges to macros, %d to twins clang did not compile, %d to declarations clang calls that no unit defines",
-		n, tr.noDef, len(tr.inMacro), m.toMacro, m.twins, m.undefined)
+	t.Logf("  not scored: %d definitions with no lgraph function on their lines, %d calls of declarations defined in no unit, %d edges of calls spelled in macro bodies, %d lgraph edges to macros, %d to constructors, %d to twins clang did not compile, %d to declarations clang calls that no unit defines",
+		n, tr.noDef, len(tr.inMacro), m.toMacro, m.toCtor, m.twins, m.undefined)
 	for i, k := range sortedKeysOf(tr.unmapped) {
 		if i == keep {
 			break
