@@ -57,3 +57,44 @@ func TestSecondWriterIsBusy(t *testing.T) {
 		t.Fatalf("second open with a done context: %v, want store.ErrBusy", err)
 	}
 }
+
+// TestStoredBytesCountsWhatIsStored: StoredBytes grows with what is put
+// (a value over badger's 1 MB threshold goes to the value log) and leaves
+// out the value-log file an open cache preallocates.
+func TestStoredBytesCountsWhatIsStored(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "cache")
+	stored := func() int64 {
+		t.Helper()
+		c, err := Open(context.Background(), dir, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer c.Close()
+		n, err := c.StoredBytes()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	empty := stored()
+	if empty > 1<<20 {
+		t.Fatalf("an empty cache stores %d bytes: the preallocated value log was counted", empty)
+	}
+	c, err := Open(context.Background(), dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	big := make([]byte, 3<<20)
+	for i := range big {
+		big[i] = byte('a' + i*7919%26)
+	}
+	if err := c.Put("facts/v/python/big", string(big)); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got := stored(); got < empty+3<<20 || got > empty+8<<20 {
+		t.Fatalf("after a 3 MB value the cache stores %d bytes (empty: %d)", got, empty)
+	}
+}

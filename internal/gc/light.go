@@ -46,8 +46,8 @@ func cacheDue(c *cache.Cache) (due bool, why string, err error) {
 	if now-last.StoredBytes >= need {
 		return true, "", nil
 	}
-	return false, fmt.Sprintf("the cache grew from %d to %d bytes since its last collection; it is collected again once it grows by %d",
-		last.StoredBytes, now, need), nil
+	return false, fmt.Sprintf("the cache takes %d bytes, %d at its last collection; it is collected again at %d",
+		now, last.StoredBytes, last.StoredBytes+need), nil
 }
 
 // recordCollected notes what the cache takes on disk after a collection.
