@@ -85,11 +85,6 @@ func badgerOptions(dir string) badger.Options {
 		WithMemTableSize(16 << 20).
 		WithNumMemtables(2).
 		WithValueLogFileSize(64 << 20).
-		// Facts are kilobytes each: held in the tree, an init's compactions
-		// rewrote all of them and built each table in a buffer of its
-		// size (250 MB live on a 9,254-file init); in the value log the
-		// tree holds pointers.
-		WithValueThreshold(1 << 10).
 		WithBlockCacheSize(16 << 20).
 		WithIndexCacheSize(8 << 20).
 		WithNumCompactors(2).

@@ -19,6 +19,7 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 	for p := range st.Reresolved {
 		paths[p] = true
 	}
+	var symAdded, symRemoved, edgeAdded, edgeRemoved listed
 	for p := range paths {
 		var before, after *snapshot.File
 		if st.Base != nil {
@@ -26,8 +27,8 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 		}
 		after = st.Next.Files.Get(p)
 		added, removed := diffSets(symbolIDs(before), symbolIDs(after))
-		d.SymbolsAdded = append(d.SymbolsAdded, added...)
-		d.SymbolsRemoved = append(d.SymbolsRemoved, removed...)
+		symAdded.add(added)
+		symRemoved.add(removed)
 		ea, er := diffSets(edgeKeys(before), edgeKeys(after))
 		for _, e := range ea {
 			d.EdgesAdded[store.EdgeKind(e)]++
@@ -35,8 +36,8 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 		for _, e := range er {
 			d.EdgesRemoved[store.EdgeKind(e)]++
 		}
-		d.EdgeList.Added = append(d.EdgeList.Added, ea...)
-		d.EdgeList.Removed = append(d.EdgeList.Removed, er...)
+		edgeAdded.add(ea)
+		edgeRemoved.add(er)
 		if after != nil && (before == nil || before.Summary != after.Summary) && after.Summary != "" {
 			d.Summaries++
 		}
@@ -50,11 +51,13 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 			d.ModuleDocs++
 		}
 	}
-	d.Added, d.Removed = len(d.SymbolsAdded), len(d.SymbolsRemoved)
-	if d.Added > store.MaxDeltaSymbols || d.Removed > store.MaxDeltaSymbols {
+	d.Added, d.Removed = symAdded.n, symRemoved.n
+	d.SymbolsAdded, d.SymbolsRemoved = symAdded.names, symRemoved.names
+	if symAdded.over() || symRemoved.over() {
 		d.SymbolsAdded, d.SymbolsRemoved, d.Truncated = nil, nil, true
 	}
-	if len(d.EdgeList.Added) > store.MaxDeltaSymbols || len(d.EdgeList.Removed) > store.MaxDeltaSymbols {
+	d.EdgeList.Added, d.EdgeList.Removed = edgeAdded.names, edgeRemoved.names
+	if edgeAdded.over() || edgeRemoved.over() {
 		d.EdgeList, d.Truncated = store.EdgeChanges{}, true
 	}
 	if st.Base == nil {
@@ -67,6 +70,25 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 	}
 	return d
 }
+
+// listed gathers names while the delta may still list them: past
+// store.MaxDeltaSymbols a list is dropped whole, so from there it only
+// counts (a first index adds every symbol and edge: 535,538 edge names, 73
+// MB live at publish, on a 9,254-file init).
+type listed struct {
+	names []string
+	n     int
+}
+
+func (l *listed) add(names []string) {
+	if l.n += len(names); l.over() {
+		l.names = nil
+		return
+	}
+	l.names = append(l.names, names...)
+}
+
+func (l *listed) over() bool { return l.n > store.MaxDeltaSymbols }
 
 func baseModule(st *phase.State, dir string) *snapshot.Module {
 	if st.Base == nil {
