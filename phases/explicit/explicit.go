@@ -174,7 +174,9 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 		g.Go(func() error {
 			defer st.Progress.Add(1)
 			ff, didParse, err := p.factsOf(gctx, st, f)
-			if err == nil {
+			if err == nil && !scopedByProject(st, f) {
+				// A file the project scopes keeps its references until
+				// scopeFiles has renamed them (see there).
 				ff, err = withoutRefs(st.RefsAside, path, ff)
 			}
 			results[i], parsed[i] = ff, didParse

@@ -4,6 +4,8 @@ import (
 	"context"
 	"maps"
 
+	"github.com/lgraph/lgraph/internal/snapshot"
+
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
@@ -36,11 +38,25 @@ func (p Phase) scopeFiles(ctx context.Context, st *phase.State, parsed []string)
 			}
 			raw = ff
 		}
-		if scoped := l.Traits().ScopeFacts(raw, &st.Next.Project); scoped != f.Facts {
+		scoped := l.Traits().ScopeFacts(raw, &st.Next.Project)
+		// A full run sets references aside only once they are scoped: the
+		// project's macros rename their callers and qualifiers too.
+		scoped, err := withoutRefs(st.RefsAside, path, scoped)
+		if err != nil {
+			return err
+		}
+		if scoped != f.Facts {
 			nf := *f
 			nf.Facts = scoped
 			st.Next.Files.Set(&nf)
 		}
 	}
 	return nil
+}
+
+// scopedByProject says whether f's language rewrites its facts with the
+// project's (lang.Traits.ScopeFacts).
+func scopedByProject(st *phase.State, f *snapshot.File) bool {
+	l := st.Langs.Get(f.Lang)
+	return l != nil && l.Traits().ScopeFacts != nil
 }
