@@ -83,8 +83,11 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 // noDefaults is a Params list without its default marks: a declaration
 // writes the defaults its definition leaves out.
 func noDefaults(params string) string {
-	return strings.NewReplacer("=,", ",", "=)", ")").Replace(params)
+	return defaultMarks.Replace(params)
 }
+
+// defaultMarks is built once: a Replacer builds its tables on first use.
+var defaultMarks = strings.NewReplacer("=,", ",", "=)", ")")
 
 // arityOnly drops a Params list's types, keeping what says how many
 // arguments it takes: "(int,char*=,Args&...)" -> "(?,?=,?...)".
