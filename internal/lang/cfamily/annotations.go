@@ -161,6 +161,20 @@ func annotationRun(src []byte, i int) (int, bool) {
 // backslash continuations).
 func directiveMask(src []byte) []bool {
 	mask := make([]bool, len(src)+1)
+	eachLine(src, func(start, end int, directive bool) {
+		if directive {
+			for k := start; k < end; k++ {
+				mask[k] = true
+			}
+		}
+	})
+	return mask
+}
+
+// eachLine calls f with the bounds of each line of src and whether it is
+// part of a preprocessor directive (a "#" line or its backslash
+// continuations).
+func eachLine(src []byte, f func(start, end int, directive bool)) {
 	continued := false
 	for start := 0; start < len(src); {
 		end := bytes.IndexByte(src[start:], '\n')
@@ -172,14 +186,9 @@ func directiveMask(src []byte) []bool {
 		line := src[start:end]
 		d := continued || bytes.HasPrefix(bytes.TrimSpace(line), []byte("#"))
 		continued = d && bytes.HasSuffix(bytes.TrimRight(line, " \t\r"), []byte(`\`))
-		if d {
-			for k := start; k < end; k++ {
-				mask[k] = true
-			}
-		}
+		f(start, end, d)
 		start = end + 1
 	}
-	return mask
 }
 
 // matchClose returns the index of the ")" that closes the "(" at i, or -1.

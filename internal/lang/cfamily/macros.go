@@ -179,24 +179,14 @@ func typeMacroRun(line []byte, i int) int {
 func blankMacros(src []byte) ([]byte, bool) {
 	out := bytes.Clone(src)
 	ctors := typeNames(src)
-	changed, continued := false, false
-	start := 0
-	for start < len(out) {
-		end := bytes.IndexByte(out[start:], '\n')
-		if end < 0 {
-			end = len(out)
-		} else {
-			end += start
-		}
-		line := out[start:end]
-		trimmed := bytes.TrimSpace(line)
-		directive := continued || bytes.HasPrefix(trimmed, []byte("#"))
-		continued = directive && bytes.HasSuffix(bytes.TrimRight(line, " \t\r"), []byte(`\`))
-		if !directive && blankMacroWords(line, ctors) {
+	changed := false
+	// Blanking writes spaces over words, so line bounds and directives
+	// read from src hold for out.
+	eachLine(src, func(start, end int, directive bool) {
+		if !directive && blankMacroWords(out[start:end], ctors) {
 			changed = true
 		}
-		start = end + 1
-	}
+	})
 	return out, changed
 }
 
