@@ -95,15 +95,7 @@ func TestReadersBesideGC(t *testing.T) {
 }
 
 func TestGCBusyBesideWriter(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(files)
-	r.Commit("base")
-	ix := lgtest.New(t, r.Dir)
-	ix.MustRun(t, "init", false)
-	s, err := store.Open(ix.StoreDir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, _, s := indexedStore(t)
 	c, err := cache.Open(context.Background(), s.CacheDir(), false)
 	if err != nil {
 		t.Fatal(err)
@@ -243,4 +235,19 @@ func TestGCOverADamagedCache(t *testing.T) {
 		t.Fatalf("gc claims results kept from a cache it replaced: %+v", rep.Cache)
 	}
 	ix.MustRun(t, "update", false)
+}
+
+// indexedStore commits files, indexes them and opens the store.
+func indexedStore(t *testing.T) (*gittest.Repo, *lgtest.Indexer, *store.Store) {
+	t.Helper()
+	r := gittest.New(t)
+	r.Write(files)
+	r.Commit("base")
+	ix := lgtest.New(t, r.Dir)
+	ix.MustRun(t, "init", false)
+	s, err := store.Open(ix.StoreDir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, ix, s
 }

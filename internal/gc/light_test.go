@@ -9,8 +9,6 @@ import (
 
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/internal/gc"
-	"github.com/lgraph/lgraph/internal/gittest"
-	"github.com/lgraph/lgraph/internal/lgtest"
 	"github.com/lgraph/lgraph/internal/store"
 )
 
@@ -19,15 +17,7 @@ import (
 // half (and at least a megabyte), while it still drops dead refs and tables every time; a full gc
 // collects the cache whatever its growth.
 func TestLightGCWaitsForTheCacheToGrow(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(files)
-	r.Commit("base")
-	ix := lgtest.New(t, r.Dir)
-	ix.MustRun(t, "init", false)
-	s, err := store.Open(ix.StoreDir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, ix, s := indexedStore(t)
 	light := func() *gc.Report {
 		t.Helper()
 		rep, err := gc.Run(context.Background(), gc.Options{Store: s, Live: except("gone"), KeepRuns: 100, Light: true})
