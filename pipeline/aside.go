@@ -18,19 +18,9 @@ type refsAside struct{ spill *snapshot.RefSpill }
 // record returns f with its references back, when they were set aside (a
 // phase that gave a record new facts gave it their references too).
 func (a refsAside) record(f *snapshot.File) (*snapshot.File, error) {
-	if a.spill == nil || f.Facts == nil || f.Facts.Refs != nil {
-		return f, nil
-	}
-	refs, found, err := a.spill.Refs(f.Path)
+	nf, err := a.spill.Restore(f)
 	if err != nil {
 		return nil, fmt.Errorf("record of %s: %w", f.Path, err)
 	}
-	if !found {
-		return f, nil
-	}
-	ff := *f.Facts
-	ff.Refs = refs
-	nf := *f
-	nf.Facts = &ff
-	return &nf, nil
+	return nf, nil
 }

@@ -105,6 +105,24 @@ func (s *RefSpill) Refs(path string) ([]facts.Ref, bool, error) {
 	return ownStrings(refs), true, nil
 }
 
+// Restore returns f with its references back when they were set aside
+// here, else f itself (a record that has its references, or had none to
+// set aside). A nil spill holds none.
+func (s *RefSpill) Restore(f *File) (*File, error) {
+	if s == nil || f.Facts == nil || f.Facts.Refs != nil {
+		return f, nil
+	}
+	refs, found, err := s.Refs(f.Path)
+	if err != nil || !found {
+		return f, err
+	}
+	ff := *f.Facts
+	ff.Refs = refs
+	nf := *f
+	nf.Facts = &ff
+	return &nf, nil
+}
+
 // packed reads path's packed references.
 func (s *RefSpill) packed(path string) ([]byte, bool, error) {
 	s.mu.Lock()

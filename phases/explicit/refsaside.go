@@ -41,18 +41,11 @@ func withoutRefs(aside *snapshot.RefSpill, path string, ff *facts.File) (*facts.
 // resolveRecord resolves f, with its references read back from aside when
 // they were set aside there.
 func resolveRecord(idx *Index, aside *snapshot.RefSpill, f *snapshot.File) (snapshot.Resolution, error) {
-	if aside == nil || f.Facts == nil || f.Facts.Refs != nil {
-		return Resolve(idx, f), nil
-	}
-	refs, found, err := aside.Refs(f.Path)
-	if err != nil || !found {
+	withRefs, err := aside.Restore(f)
+	if err != nil {
 		return Resolve(idx, f), err
 	}
-	ff := *f.Facts
-	ff.Refs = refs
-	withRefs := *f
-	withRefs.Facts = &ff
-	return Resolve(idx, &withRefs), nil
+	return Resolve(idx, withRefs), nil
 }
 
 // interner hands out one copy of each string: a full run holds every
