@@ -5,7 +5,9 @@
 // instead: init at an older commit, then one update per first-parent
 // commit. With -mcp it times warm MCP tool calls on an indexed tree; with
 // -warm, lgraph --version, git status and CLI reads cold and through
-// serve's warm process. It
+// serve's warm process. With -aims it checks issue 26's aims on clones of
+// localstack and spring-framework pinned by commit and prints one table of
+// aim, figure and verdict. It
 // prints markdown tables for docs/measurements.md; given several sizes
 // (-files 2000,100000) it prints each step's figures side by side with
 // their ratio, which docs/design.md invariant 4 wants near 1.
@@ -15,6 +17,7 @@
 //	git clone -q REPO /tmp/r && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -replay /tmp/r -commits 200
 //	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -mcp /tmp/r -mcp-file F -mcp-symbol S -mcp-search T
 //	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -warm /tmp/r -mcp-file F -mcp-symbol S -mcp-search T
+//	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -aims -localstack /tmp/ls -spring /tmp/spring
 package main
 
 import (
@@ -66,9 +69,25 @@ func main() {
 	var w warmOptions
 	flag.StringVar(&w.dir, "warm", "", "time CLI reads cold and through lgraph serve --daemon in this indexed working tree (with -mcp-file, -mcp-symbol, -mcp-search)")
 	flag.IntVar(&w.runs, "warm-runs", 20, "with -warm: runs per read and mode")
+	var a aimsOptions
+	flag.BoolVar(&a.on, "aims", false, "check issue 26's aims on pinned clones (-localstack, -spring) and print one table")
+	flag.StringVar(&a.localstack, "localstack", "", "with -aims: a scratch clone of localstack at "+localstackPin+" (its HEAD moves)")
+	flag.StringVar(&a.spring, "spring", "", "with -aims: a scratch clone of spring-framework at "+springPin+" (its HEAD moves)")
+	flag.StringVar(&a.localstackPin, "localstack-pin", localstackPin, "with -aims: the commit -localstack must be at")
+	flag.StringVar(&a.springPin, "spring-pin", springPin, "with -aims: the commit -spring must be at")
+	flag.IntVar(&a.springCommits, "spring-commits", 30, "with -aims: spring-framework commits to replay")
+	flag.StringVar(&a.codegraph, "codegraph", defaultCodegraphDir(), "with -aims: the directory codegraph (npm) is installed into")
+	flag.Func("skip", "with -aims: parts not to run, comma-separated: reads, updates, spring, codegraph, llm", func(v string) error {
+		a.skip = parseSkip(v)
+		return nil
+	})
 	flag.Parse()
 	err := error(nil)
-	if w.dir != "" {
+	if a.on {
+		a.commits, a.runs = r.commits, w.runs
+		a.file, a.symbol = m.file, m.symbol
+		err = runAims(context.Background(), o, a, os.Stdout)
+	} else if w.dir != "" {
 		w.file, w.symbol, w.text = m.file, m.symbol, m.text
 		err = benchWarm(context.Background(), o, w)
 	} else if m.dir != "" {
@@ -109,6 +128,7 @@ type bench struct {
 	repoDir string
 	store   string
 	rnd     *rand.Rand
+	env     []string // added to lgraph's environment
 }
 
 // median runs a command o.repeats times, making a commit of `touch` files
@@ -153,6 +173,9 @@ func (b *bench) exec(ctx context.Context, args ...string) (sample, error) {
 	} else {
 		cmd = exec.CommandContext(ctx, b.o.lgraph, full...)
 		cmd.Stderr = os.Stderr
+	}
+	if b.env != nil {
+		cmd.Env = append(os.Environ(), b.env...)
 	}
 	start := time.Now()
 	out, err := cmd.Output()

@@ -151,11 +151,19 @@ func (b *bench) afterGitStatus(ctx context.Context) (sample, sample, error) {
 
 // timeCmd runs a program other than lgraph once, with its peak memory.
 func timeCmd(ctx context.Context, name string, args ...string) (sample, error) {
+	return timeCmdIn(ctx, nil, name, args...)
+}
+
+// timeCmdIn is timeCmd with env added to the program's environment.
+func timeCmdIn(ctx context.Context, env []string, name string, args ...string) (sample, error) {
 	timeBin, err := exec.LookPath("/usr/bin/time")
 	if err != nil {
 		return sample{}, errors.New("GNU time (/usr/bin/time) is needed to measure other programs")
 	}
 	cmd := exec.CommandContext(ctx, timeBin, append([]string{"-f", "%M", "-o", "/dev/stderr", name}, args...)...)
+	if env != nil {
+		cmd.Env = append(os.Environ(), env...)
+	}
 	var rssOut strings.Builder
 	cmd.Stderr = &rssOut
 	start := time.Now()

@@ -19,6 +19,14 @@ import (
 type warmOptions struct {
 	dir, file, symbol, text string
 	runs                    int
+	// flags follow the command name of every lgraph command (--store S
+	// when the store is not the repository's default).
+	flags []string
+}
+
+// args is an lgraph command line: the command, w.flags, then the rest.
+func (w warmOptions) args(command ...string) []string {
+	return append(append([]string{command[0]}, w.flags...), command[1:]...)
 }
 
 // servingOn finds the socket in serve --daemon's message.
@@ -32,22 +40,11 @@ var servingOn = regexp.MustCompile(`serving reads on (\S+) `)
 // status` in the same tree. It prints medians of wall time, CPU time
 // (user+sys) and minor page faults as markdown tables.
 func benchWarm(ctx context.Context, o options, w warmOptions) error {
-	start := exec.CommandContext(ctx, o.lgraph, "serve", "--daemon")
-	start.Dir = w.dir
-	out, err := start.CombinedOutput()
+	storeDir, stop, err := startDaemon(ctx, o.lgraph, w)
 	if err != nil {
-		return fmt.Errorf("%s serve --daemon in %s: %w\n%s", o.lgraph, w.dir, err, out)
+		return err
 	}
-	m := servingOn.FindSubmatch(out)
-	if m == nil {
-		return fmt.Errorf("serve --daemon said %q", out)
-	}
-	storeDir := filepath.Dir(string(m[1]))
-	defer func() {
-		stop := exec.Command(o.lgraph, "serve", "--stop")
-		stop.Dir = w.dir
-		_ = stop.Run()
-	}()
+	defer stop()
 	base, err := timeBase(w, o.lgraph)
 	if err != nil {
 		return err
@@ -60,25 +57,60 @@ func benchWarm(ctx context.Context, o options, w warmOptions) error {
 	reads := [][]string{{"status"}, {"deps", w.file}, {"callers", w.symbol}, {"search", w.text}, {"impact", w.file, "--depth", "3"}}
 	fmt.Printf("\n| read (%d runs each; wall, CPU) | cold process | warm process | warm process's share | cold / git status | warm / git status |\n|---|---|---|---|---|---|\n", w.runs)
 	for _, r := range reads {
-		cold, warmed, err := timePair(w, o.lgraph, r)
-		if err != nil {
-			return err
-		}
-		share, err := timeRuns(w.runs, func() error {
-			resp, err := warm.Ask(ctx, storeDir, warm.Request{Argv: append([]string{"lgraph"}, r...), Dir: w.dir, Environ: os.Environ()})
-			if err == nil && resp.Code != 0 {
-				err = fmt.Errorf("lgraph %v: exit %d: %s", r, resp.Code, resp.Stderr)
-			}
-			return err
-		})
+		f, err := timeRead(ctx, w, o.lgraph, storeDir, r)
 		if err != nil {
 			return err
 		}
 		fmt.Printf("| `lgraph %s` | %s, %s ms | %s, %s ms | %s ms | %.2f | %.2f |\n", strings.Join(r, " "),
-			ms(cold.wall), ms(cold.cpu), ms(warmed.wall), ms(warmed.cpu), ms(share),
-			ratio(cold.wall, git.wall), ratio(warmed.wall, git.wall))
+			ms(f.cold.wall), ms(f.cold.cpu), ms(f.warm.wall), ms(f.warm.cpu), ms(f.share),
+			ratio(f.cold.wall, git.wall), ratio(f.warm.wall, git.wall))
 	}
 	return nil
+}
+
+// startDaemon starts lgraph serve --daemon in w.dir and returns its
+// store's directory (where its socket is) and a function that stops it.
+func startDaemon(ctx context.Context, lgraph string, w warmOptions) (string, func(), error) {
+	start := exec.CommandContext(ctx, lgraph, w.args("serve", "--daemon")...)
+	start.Dir = w.dir
+	out, err := start.CombinedOutput()
+	if err != nil {
+		return "", nil, fmt.Errorf("%s serve --daemon in %s: %w\n%s", lgraph, w.dir, err, out)
+	}
+	m := servingOn.FindSubmatch(out)
+	if m == nil {
+		return "", nil, fmt.Errorf("serve --daemon said %q", out)
+	}
+	stop := func() {
+		stop := exec.Command(lgraph, w.args("serve", "--stop")...)
+		stop.Dir = w.dir
+		_ = stop.Run()
+	}
+	return filepath.Dir(string(m[1])), stop, nil
+}
+
+// readFigures are one read's medians, cold and warm, and the warm
+// process's own share of the warm read.
+type readFigures struct {
+	cold, warm proc
+	share      time.Duration
+}
+
+// timeRead times a read as a whole process, cold and through the warm
+// process, alternating, then the same request straight to the socket.
+func timeRead(ctx context.Context, w warmOptions, lgraph, storeDir string, r []string) (readFigures, error) {
+	cold, warmed, err := timePair(w, lgraph, r)
+	if err != nil {
+		return readFigures{}, err
+	}
+	share, err := timeRuns(w.runs, func() error {
+		resp, err := warm.Ask(ctx, storeDir, warm.Request{Argv: append([]string{"lgraph"}, w.args(r...)...), Dir: w.dir, Environ: os.Environ()})
+		if err == nil && resp.Code != 0 {
+			err = fmt.Errorf("lgraph %v: exit %d: %s", r, resp.Code, resp.Stderr)
+		}
+		return err
+	})
+	return readFigures{cold: cold, warm: warmed, share: share}, err
 }
 
 // proc is the medians of one command's runs.
@@ -110,7 +142,7 @@ func timePair(w warmOptions, lgraph string, args []string) (cold, warmed proc, e
 	var cs, ws []timed
 	for range w.runs {
 		for _, env := range [][]string{{"LGRAPH_WARM=off"}, nil} {
-			r, err := runIn(w.dir, env, lgraph, args...)
+			r, err := runIn(w.dir, env, lgraph, w.args(args...)...)
 			if err != nil {
 				return proc{}, proc{}, err
 			}
