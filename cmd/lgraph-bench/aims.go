@@ -65,6 +65,16 @@ func runAims(ctx context.Context, o options, a aimsOptions, out io.Writer) error
 	if a.file == "" {
 		a.file = localstackFile
 	}
+	// The warm process runs requests in the directory they name, its own.
+	for _, dir := range []*string{&a.localstack, &a.spring} {
+		if *dir != "" {
+			abs, err := filepath.Abs(*dir)
+			if err != nil {
+				return err
+			}
+			*dir = abs
+		}
+	}
 	if a.symbol == "" {
 		a.symbol = localstackSymbol
 	}
@@ -134,6 +144,7 @@ func measureAims(ctx context.Context, o options, a aimsOptions, tmp string) ([]a
 	if err != nil {
 		return nil, err
 	}
+	progressRows([]aimRow{llm})
 	return append(rows, llm), nil
 }
 
@@ -153,7 +164,9 @@ func localstackUpdates(ctx context.Context, o options, a aimsOptions, store stri
 	if err != nil {
 		return nil, fmt.Errorf("localstack replay: %w", err)
 	}
-	return updateRows(res.updates, a.commits), nil
+	rows := updateRows(res.updates, a.commits)
+	progressRows(rows)
+	return rows, nil
 }
 
 // localstackReads times `lgraph --version`, git status and the point reads
@@ -179,6 +192,7 @@ func localstackReads(ctx context.Context, o options, a aimsOptions, store string
 		}
 		rows = append(rows, coldReadRow(r[0], f.cold, gitStatus, version), warmReadRow(r[0], f, version))
 	}
+	progressRows(rows)
 	return rows, nil
 }
 
@@ -201,7 +215,9 @@ func springAims(ctx context.Context, o options, a aimsOptions, store string) ([]
 	if err != nil {
 		return nil, fmt.Errorf("spring-framework replay: %w", err)
 	}
-	return append(springInitRows(res.init, res.initCommit, cg), springUpdateRow(res.updates)), nil
+	rows := append(springInitRows(res.init, res.initCommit, cg), springUpdateRow(res.updates))
+	progressRows(rows)
+	return rows, nil
 }
 
 // loadAverage is the 1, 5 and 15 minute load averages, as the kernel says.
@@ -215,6 +231,14 @@ func loadAverage() string {
 		return "unknown"
 	}
 	return strings.Join(f[:3], " ")
+}
+
+// progressRows shows rows on stderr as they are measured, so that a run
+// stopped before its table still leaves its figures.
+func progressRows(rows []aimRow) {
+	for _, r := range rows {
+		progress(fmt.Sprintf("%s: %s (%s)", r.aim, r.figure, r.verdict))
+	}
 }
 
 func progress(msg string) {

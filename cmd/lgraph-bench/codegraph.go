@@ -52,6 +52,7 @@ func codegraphInit(ctx context.Context, cacheDir, clone, commit string) (codegra
 			return nil
 		}
 		res.init, res.version = s, strings.TrimSpace(string(version))
+		progress(fmt.Sprintf("codegraph init: CPU %.1f s, wall %.1f s, %.0f MB", s.cpu.Seconds(), s.wall.Seconds(), rssMB(s)))
 		return nil
 	})
 	return res, err
