@@ -53,8 +53,8 @@ func (r *resolver) wholeQualifier(cands []*def, qualifier string) []*def {
 // chooseByArity is choose for C and C++: the extractor counts a call's
 // arguments without their types, so overloads are told apart by how many
 // parameters they take (defaults and packs counted); of several in one
-// scope that take as many, none is guessed (a function declared and
-// defined, or twins, count once). Candidates in other scopes are left to
+// scope that take as many, the argument types choose (cppconv.go), else
+// none is guessed (a function declared and defined, or twins, count once). Candidates in other scopes are left to
 // the caller's choice by nearness.
 func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 	if args == "" || len(cands) < 2 {
@@ -70,14 +70,48 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 	if len(kept) == 0 {
 		return cands, false // a call the extractor miscounted (a macro argument)
 	}
-	for i, a := range kept {
-		for _, b := range kept[i+1:] {
-			if a.Parent == b.Parent && (a.Params == "" || b.Params == "" || noDefaults(a.Params) != noDefaults(b.Params)) {
-				return nil, true
+	var out []*def
+	for _, group := range byParent(kept) {
+		if !overloaded(group) {
+			out = append(out, group...)
+			continue
+		}
+		chosen, ok := r.chooseByTypes(group, args)
+		if !ok {
+			return nil, true
+		}
+		out = append(out, chosen...)
+	}
+	return out, false
+}
+
+// byParent groups candidates by their scope, in their order.
+func byParent(cands []*def) [][]*def {
+	var groups [][]*def
+	at := map[string]int{}
+	for _, d := range cands {
+		i, ok := at[d.Parent]
+		if !ok {
+			i = len(groups)
+			at[d.Parent] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], d)
+	}
+	return groups
+}
+
+// overloaded reports a group of one scope's candidates that holds two
+// overloads (not one function declared and defined, or twins).
+func overloaded(group []*def) bool {
+	for i, a := range group {
+		for _, b := range group[i+1:] {
+			if a.Params == "" || b.Params == "" || noDefaults(a.Params) != noDefaults(b.Params) {
+				return true
 			}
 		}
 	}
-	return kept, false
+	return false
 }
 
 // noDefaults is a Params list without its default marks: a declaration
