@@ -18,7 +18,7 @@ import (
 // are C++'s class template specializations, not twins.
 func (r *resolver) twins(d def) []def {
 	c := r.f.Lang == lang.C
-	if r.family != lang.FamilyC || d.Params == "" || d.Kind != facts.KindFunction && !(c && d.Kind == facts.KindMethod) {
+	if r.family != lang.FamilyC || d.Params == "" || d.Kind != facts.KindFunction && !(c && d.Kind == facts.KindMethod) || sfinaeTemplate(d) {
 		return nil
 	}
 	var out []def
@@ -106,12 +106,21 @@ func byParent(cands []*def) [][]*def {
 func overloaded(group []*def) bool {
 	for i, a := range group {
 		for _, b := range group[i+1:] {
-			if a.Params == "" || b.Params == "" || noDefaults(a.Params) != noDefaults(b.Params) {
+			if a.Params == "" || b.Params == "" || noDefaults(a.Params) != noDefaults(b.Params) || sfinaeTemplate(*a) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// sfinaeTemplate reports a C++ function template (a parameter typed by a
+// template parameter, "$T"): two of one name and parameters in a scope
+// are overloads told apart by their template headers' enable_if
+// (fmt's two bit_cast(const From&)), not #if twins, and a free function's
+// prototype is no symbol, so they are not one function declared twice.
+func sfinaeTemplate(d def) bool {
+	return d.Kind == facts.KindFunction && strings.Contains(d.Params, "$")
 }
 
 // noDefaults is a Params list without its default marks: a declaration

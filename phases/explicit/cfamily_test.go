@@ -74,7 +74,8 @@ func TestCppCallsReachOutOfLineDefinitions(t *testing.T) {
 // TestCppOverloadsByArgumentTypes: of overloads that take as many
 // arguments, a call links to the one its argument types match exactly
 // (literals, parameters, locals, a class declared in another file), a
-// template parameter takes any type, and a tie in exact matches, or
+// template parameter takes any type but not exactly (f(int) wins over
+// f(T) for an int), and a tie in exact matches, or
 // arguments of unknown types, link to none.
 func TestCppOverloadsByArgumentTypes(t *testing.T) {
 	got := resolveAll(t, nil, map[string]string{
@@ -83,10 +84,11 @@ func TestCppOverloadsByArgumentTypes(t *testing.T) {
 			"  int Compare(const InternalKey& a, const InternalKey& b) const;\n};\n" +
 			"inline int put(int v) { return 1; }\ninline int put(double v) { return 2; }\ninline int put(const char* s) { return 3; }\n" +
 			"inline int mix(int a, double b) { return 1; }\ninline int mix(double a, int b) { return 2; }\n" +
-			"template <typename T> int any(T v, int w) { return 1; }\ninline int any(Slice s, char* w) { return 2; }\n}\n",
+			"template <typename T> int any(T v, int w) { return 1; }\ninline int any(Slice s, char* w) { return 2; }\n" +
+			"template <typename T> int one(T v) { return 1; }\ninline int one(int v) { return 2; }\n}\n",
 		"db/use.cc": "#include \"cmp.h\"\nnamespace db {\nint Use(Comparator* c, const Slice& k, InternalKey ik, long n) {\n" +
 			"  InternalKey other;\n  c->Compare(k, k);\n  c->Compare(ik, other);\n  put(1);\n  put(2.5);\n  put(\"s\");\n" +
-			"  mix(1, 2);\n  put(mystery);\n  return any(n, 3);\n}\n}\n",
+			"  mix(1, 2);\n  put(mystery);\n  one(7);\n  return any(n, 3);\n}\n}\n",
 	})
 	check(t, got,
 		[]string{
@@ -96,6 +98,7 @@ func TestCppOverloadsByArgumentTypes(t *testing.T) {
 			"db/use.cc#db.Use -> db/cmp.h#db.put~2 [calls scope]",
 			"db/use.cc#db.Use -> db/cmp.h#db.put~3 [calls scope]",
 			"db/use.cc#db.Use -> db/cmp.h#db.any [calls scope]",
+			"db/use.cc#db.Use -> db/cmp.h#db.one~2 [calls scope]",
 		},
-		[]string{"-> db/cmp.h#db.mix", "-> db/cmp.h#db.any~2"})
+		[]string{"-> db/cmp.h#db.mix", "-> db/cmp.h#db.any~2", "-> db/cmp.h#db.one ["})
 }

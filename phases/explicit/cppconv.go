@@ -111,11 +111,11 @@ func cppFit(a, p string) int {
 	}
 	at := parseCType(a)
 	if pt.tparam {
-		// Deduction takes the argument as it is; T* takes only pointers.
-		if at.ptr >= pt.ptr {
-			return exactFit
-		}
-		return noFit
+		// Deduction takes the argument as it is (T* only a pointer), yet
+		// not as an exact match: the template may not be viable at all (a
+		// parameter it cannot deduce, an enable_if), and the argument's
+		// type may be an alias of the other overload's.
+		return fitIf(at.ptr >= pt.ptr)
 	}
 	if at.ptr == pt.ptr {
 		switch {
