@@ -219,3 +219,23 @@ func (r *resolver) definitionOf(t found) found {
 	}
 	return t
 }
+
+// oneClassMethod is uniqueElsewhere for C++: a method is declared in its
+// class and defined outside it, and overloaded, so a name is unique when
+// one class (not the caller's) holds every method of it; the call's
+// arguments then choose among them (cppMethodTarget).
+func (r *resolver) oneClassMethod(name, from string) (def, bool) {
+	methods := r.filter(name, callable, func(d def) bool { return d.Kind == facts.KindMethod })
+	if len(methods) == 0 {
+		return def{}, false
+	}
+	for _, m := range methods[1:] {
+		if m.Parent != methods[0].Parent {
+			return def{}, false
+		}
+	}
+	if class := r.enclosingClass(from); class != "" && methods[0].Parent == class {
+		return def{}, false
+	}
+	return *methods[0], true
+}

@@ -102,3 +102,23 @@ func TestCppOverloadsByArgumentTypes(t *testing.T) {
 		},
 		[]string{"-> db/cmp.h#db.mix", "-> db/cmp.h#db.any~2", "-> db/cmp.h#db.one ["})
 }
+
+// TestCppUnknownReceiversAndSfinae: a member call on a receiver typed by
+// a template parameter links only to a method whose name one class of the
+// project declares (on_fill), not to one of several classes' (begin),
+// even where one of them is in the caller's file; two
+// function templates of one name and parameters are overloads an
+// enable_if tells apart, not #if twins: a call links to neither.
+func TestCppUnknownReceiversAndSfinae(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fmt/core.h": "namespace fmt {\nclass string_view {\n public:\n  const char* begin() const { return p_; }\n};\n" +
+			"class specs_setter {\n public:\n  void on_fill(char c) {}\n};\n" +
+			"template <typename To, typename From, enable_if_t<(sizeof(To) == sizeof(From)), int> = 0>\nTo bit_cast(const From& from) { return to; }\n" +
+			"template <typename To, typename From, enable_if_t<(sizeof(To) > sizeof(From)), int> = 0>\nTo bit_cast(const From& from) { return to; }\n" +
+			"template <typename Ctx, typename Handler> int parse(Ctx& ctx, Handler&& handler) {\n  ctx.begin();\n  handler.on_fill('x');\n  return bit_cast<int>(1.5f);\n}\n}\n",
+		"fmt/args.h": "namespace fmt {\nclass parse_context {\n public:\n  const char* begin() const { return p_; }\n};\n}\n",
+	})
+	check(t, got,
+		[]string{"fmt/core.h#fmt.parse -> fmt/core.h#fmt.specs_setter.on_fill [calls name]"},
+		[]string{"-> fmt/core.h#fmt.string_view.begin", "-> fmt/args.h#fmt.parse_context.begin", "-> fmt/core.h#fmt.bit_cast"})
+}

@@ -34,16 +34,17 @@ var (
 // Resolution in C and C++: every definition of the program is in reach; a
 // name is found in the namespaces and classes around it and those the file
 // uses; a bare name inside a class may be a member of this; a typedef has
-// its target's members. A C++ member call on a local or parameter of
-// unknown type is not guessed at by its name (TypedReceivers): such
-// receivers are mostly typed by a template parameter (ctx.begin() in a template taking ParseContext& ctx),
-// and a method of that name elsewhere is seldom the one an instantiation
-// calls (fmt: begin, end, on_error, size to the wrong class).
+// its target's members. A C++ member call on a receiver of unknown type
+// lands only on a method whose name one class of the project declares
+// (UniqueOnUnknownReceiver): such receivers are mostly typed by a template
+// parameter (ctx.begin() in a template taking ParseContext& ctx), and of
+// several classes' methods of that name the one in the caller's file is
+// seldom the one an instantiation calls (fmt: begin, end, on_error, size).
 func newLanguage(g *syntax.Grammar, cpp bool) *syntax.Language {
 	return &syntax.Language{
 		Grammar: g,
 		Rules: lang.Traits{Reach: lang.Reach{Dir: true, Project: true}, ImplicitThis: true, Nesting: lang.NestAll, TypedefMembers: true,
-			ProjectFacts: projectFacts, ScopeFacts: scopeFacts, TypedReceivers: cpp},
+			ProjectFacts: projectFacts, ScopeFacts: scopeFacts, UniqueOnUnknownReceiver: cpp},
 		Keys:       moduleKeys,
 		Candidates: importCandidates,
 		Project:    newProject,
