@@ -68,7 +68,7 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 		}
 	}
 	if len(kept) == 0 {
-		return cands, false // a call the extractor miscounted (a macro argument)
+		return fewestMissing(cands, len(as))
 	}
 	var out []*def
 	for _, group := range byParent(kept) {
@@ -238,4 +238,36 @@ func (r *resolver) oneClassMethod(name, from string) (def, bool) {
 		return def{}, false
 	}
 	return *methods[0], true
+}
+
+// fewestMissing is chooseByArity's answer when no candidate takes as
+// many arguments: the one meant has its defaults on a prototype, which
+// is no symbol, or the extractor miscounted a macro argument. Of each
+// scope's overloads it keeps those missing the fewest arguments
+// (pad(1) against pad(int, int) and pad(int, int, int, int)); a tie
+// between overloads links to none (fmt's vformat_to(buf, fmt, args)
+// against two of four parameters, where nearness picked the wrong one).
+func fewestMissing(cands []*def, n int) ([]*def, bool) {
+	var out []*def
+	for _, group := range byParent(cands) {
+		best, fewest := []*def(nil), -1
+		for _, d := range group {
+			k := len(splitTypes(cppParams(d.Params)))
+			switch {
+			case k < n:
+			case fewest < 0 || k < fewest:
+				best, fewest = []*def{d}, k
+			case k == fewest:
+				best = append(best, d)
+			}
+		}
+		if best == nil {
+			best = group
+		}
+		if overloaded(best) {
+			return nil, true
+		}
+		out = append(out, best...)
+	}
+	return out, false
 }
