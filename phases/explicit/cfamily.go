@@ -18,7 +18,7 @@ import (
 // are C++'s class template specializations, not twins.
 func (r *resolver) twins(d def) []def {
 	c := r.f.Lang == lang.C
-	if r.family != lang.FamilyC || d.Params == "" || d.Kind != facts.KindFunction && !(c && d.Kind == facts.KindMethod) {
+	if r.family != lang.FamilyC || d.Params == "" || d.Kind != facts.KindFunction && !(c && d.Kind == facts.KindMethod) || sfinaeTemplate(d) {
 		return nil
 	}
 	var out []def
@@ -53,8 +53,8 @@ func (r *resolver) wholeQualifier(cands []*def, qualifier string) []*def {
 // chooseByArity is choose for C and C++: the extractor counts a call's
 // arguments without their types, so overloads are told apart by how many
 // parameters they take (defaults and packs counted); of several in one
-// scope that take as many, none is guessed (a function declared and
-// defined, or twins, count once). Candidates in other scopes are left to
+// scope that take as many, the argument types choose (cppconv.go), else
+// none is guessed (a function declared and defined, or twins, count once). Candidates in other scopes are left to
 // the caller's choice by nearness.
 func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 	if args == "" || len(cands) < 2 {
@@ -68,16 +68,59 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 		}
 	}
 	if len(kept) == 0 {
-		return cands, false // a call the extractor miscounted (a macro argument)
+		return fewestMissing(cands, len(as))
 	}
-	for i, a := range kept {
-		for _, b := range kept[i+1:] {
-			if a.Parent == b.Parent && (a.Params == "" || b.Params == "" || noDefaults(a.Params) != noDefaults(b.Params)) {
-				return nil, true
+	var out []*def
+	for _, group := range byParent(kept) {
+		if !overloaded(group) {
+			out = append(out, group...)
+			continue
+		}
+		chosen, ok := r.chooseByTypes(group, args)
+		if !ok {
+			return nil, true
+		}
+		out = append(out, chosen...)
+	}
+	return out, false
+}
+
+// byParent groups candidates by their scope, in their order.
+func byParent(cands []*def) [][]*def {
+	var groups [][]*def
+	at := map[string]int{}
+	for _, d := range cands {
+		i, ok := at[d.Parent]
+		if !ok {
+			i = len(groups)
+			at[d.Parent] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], d)
+	}
+	return groups
+}
+
+// overloaded reports a group of one scope's candidates that holds two
+// overloads (not one function declared and defined, or twins).
+func overloaded(group []*def) bool {
+	for i, a := range group {
+		for _, b := range group[i+1:] {
+			if a.Params == "" || b.Params == "" || noDefaults(a.Params) != noDefaults(b.Params) || sfinaeTemplate(*a) {
+				return true
 			}
 		}
 	}
-	return kept, false
+	return false
+}
+
+// sfinaeTemplate reports a C++ function template (a parameter typed by a
+// template parameter, "$T"): two of one name and parameters in a scope
+// are overloads told apart by their template headers' enable_if
+// (fmt's two bit_cast(const From&)), not #if twins, and a free function's
+// prototype is no symbol, so they are not one function declared twice.
+func sfinaeTemplate(d def) bool {
+	return d.Kind == facts.KindFunction && strings.Contains(d.Params, "$")
 }
 
 // noDefaults is a Params list without its default marks: a declaration
@@ -175,4 +218,56 @@ func (r *resolver) definitionOf(t found) found {
 		}
 	}
 	return t
+}
+
+// oneClassMethod is uniqueElsewhere for C++: a method is declared in its
+// class and defined outside it, and overloaded, so a name is unique when
+// one class (not the caller's) holds every method of it; the call's
+// arguments then choose among them (cppMethodTarget).
+func (r *resolver) oneClassMethod(name, from string) (def, bool) {
+	methods := r.filter(name, callable, func(d def) bool { return d.Kind == facts.KindMethod })
+	if len(methods) == 0 {
+		return def{}, false
+	}
+	for _, m := range methods[1:] {
+		if m.Parent != methods[0].Parent {
+			return def{}, false
+		}
+	}
+	if class := r.enclosingClass(from); class != "" && methods[0].Parent == class {
+		return def{}, false
+	}
+	return *methods[0], true
+}
+
+// fewestMissing is chooseByArity's answer when no candidate takes as
+// many arguments: the one meant has its defaults on a prototype, which
+// is no symbol, or the extractor miscounted a macro argument. Of each
+// scope's overloads it keeps those missing the fewest arguments
+// (pad(1) against pad(int, int) and pad(int, int, int, int)); a tie
+// between overloads links to none (fmt's vformat_to(buf, fmt, args)
+// against two of four parameters, where nearness picked the wrong one).
+func fewestMissing(cands []*def, n int) ([]*def, bool) {
+	var out []*def
+	for _, group := range byParent(cands) {
+		best, fewest := []*def(nil), -1
+		for _, d := range group {
+			k := len(splitTypes(cppParams(d.Params)))
+			switch {
+			case k < n:
+			case fewest < 0 || k < fewest:
+				best, fewest = []*def{d}, k
+			case k == fewest:
+				best = append(best, d)
+			}
+		}
+		if best == nil {
+			best = group
+		}
+		if overloaded(best) {
+			return nil, true
+		}
+		out = append(out, best...)
+	}
+	return out, false
 }

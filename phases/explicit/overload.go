@@ -44,6 +44,9 @@ type subtyping func(a, p string) int
 type matcher struct {
 	sub     subtyping
 	refVars bool
+	// conv, when set, replaces Java's conversions with another
+	// language's (cppconv.go): no boxing, its own fit and specificity.
+	conv *conversions
 }
 
 // overloads is matcher.overloads without knowledge of subtypes.
@@ -156,6 +159,12 @@ func (m matcher) moreSpecific(a, b string) bool {
 func (m matcher) passes(from, to []string) bool {
 	for i := range from {
 		f, t := strings.TrimSuffix(from[i], "..."), strings.TrimSuffix(to[i], "...")
+		if m.conv != nil {
+			if !m.conv.narrower(f, t) {
+				return false
+			}
+			continue
+		}
 		if f == t || t == "?" || t == "Object" && !isPrimitive(f) {
 			continue
 		}
@@ -267,6 +276,9 @@ func (m matcher) matchAll(params, args []string, variadic bool) fit {
 // boxes reports an argument that reaches its parameter only by boxing or
 // unboxing: a primitive for a reference type or the other way round.
 func (m matcher) boxes(a, p string) bool {
+	if m.conv != nil {
+		return false
+	}
 	a = strings.TrimPrefix(a, "-")
 	switch {
 	case a == "?" || a == "null":
@@ -362,6 +374,9 @@ func isPrimitive(t string) bool { _, ok := boxOf[t]; return ok }
 // compat says how an argument of type a fits a parameter of type p. A
 // leading "-" marks an argument of a library type (facts.Ref.Args).
 func (m matcher) compat(a, p string) int {
+	if m.conv != nil {
+		return m.conv.fit(a, p)
+	}
 	marked := a
 	lib := strings.HasPrefix(a, "-")
 	a = strings.TrimPrefix(a, "-")

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -145,6 +146,9 @@ func (r *resolver) unknownLocal(ref facts.Ref) bool {
 // rare name), and never to one of the calling class: being near the
 // caller says nothing about an unknown receiver.
 func (r *resolver) uniqueElsewhere(name, from string) (def, bool) {
+	if r.family == lang.FamilyC {
+		return r.oneClassMethod(name, from)
+	}
 	methods := r.filter(name, callable, func(d def) bool { return d.Kind == facts.KindMethod })
 	if len(methods) != 1 {
 		return def{}, false

@@ -145,6 +145,7 @@ func (x *extractor) function(n, nameNode, body *sitter.Node, parentKind string) 
 	s.Params = x.paramTypes(x.g.Child(n, "declarator"))
 	x.push(qual, 'f')
 	x.locals.Push()
+	x.vals.Push()
 	x.declareParams(x.g.Child(x.g.funcDeclarator(x.g.Child(n, "declarator")), "parameters"))
 }
 

@@ -140,7 +140,7 @@ func (x *extractor) enterCode(n *sitter.Node, kind string) (descend, pushed bool
 		before := len(x.f.Refs)
 		x.call(x.g.Child(n, "function"), syntax.Line(n))
 		if len(x.f.Refs) > before && x.cpp {
-			x.f.Refs[len(x.f.Refs)-1].Args = x.argCount(x.g.Child(n, "arguments"))
+			x.f.Refs[len(x.f.Refs)-1].Args = x.argTypes(x.g.Child(n, "arguments"))
 		}
 		return true, false
 	case "for_range_loop":
@@ -148,6 +148,7 @@ func (x *extractor) enterCode(n *sitter.Node, kind string) (descend, pushed bool
 			d := x.g.Child(n, "declarator")
 			if nm := x.g.declName(d); nm != nil {
 				x.locals.Declare(syntax.Text(nm, x.src), x.declChain(x.g.Child(n, "type"), d))
+				x.vals.Declare(syntax.Text(nm, x.src), x.localValueType(x.g.Child(n, "type"), d))
 			}
 		}
 		return true, false

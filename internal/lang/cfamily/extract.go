@@ -53,6 +53,8 @@ type extractor struct {
 	// locals are the variables of the open blocks of the current function
 	// with their type chains, innermost last.
 	locals syntax.Locals
+	// vals are the same variables' value types (argTypes).
+	vals valueTypes
 }
 
 func extract(root *sitter.Node, src []byte, g *ids, cpp bool) *facts.File {
@@ -69,6 +71,7 @@ func (x *extractor) walk(c *sitter.TreeCursor, parentKind string) {
 	block := x.fnDepth > 0 && blocks[kind]
 	if block {
 		x.locals.Push()
+		x.vals.Push()
 	}
 	descend, pushed := x.enter(n, kind, c, parentKind)
 	if descend && c.GotoFirstChild() {
@@ -87,10 +90,12 @@ func (x *extractor) walk(c *sitter.TreeCursor, parentKind string) {
 		if top.kind == 'f' {
 			x.fnDepth--
 			x.locals.Pop()
+			x.vals.Pop()
 		}
 	}
 	if block {
 		x.locals.Pop()
+		x.vals.Pop()
 	}
 }
 

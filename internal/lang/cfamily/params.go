@@ -31,6 +31,14 @@ func (x *extractor) paramTypes(declarator *sitter.Node) string {
 		case kind == "parameter_declaration", kind == "optional_parameter_declaration", kind == "variadic_parameter_declaration":
 			// A comma inside a type (map<K,V>) would split the list.
 			t := strings.ReplaceAll(syntax.NoSpace(syntax.Text(x.g.Child(p, "type"), x.src)), ",", ";")
+			switch tn := x.g.Child(p, "type"); x.g.Kind(tn) {
+			case "type_identifier":
+				if x.isTemplateParam(t) {
+					t = "$" + t // deduced: it takes any argument
+				}
+			case "primitive_type", "sized_type_specifier":
+				t = builtinName(t)
+			}
 			if t == "void" && x.g.Child(p, "declarator") == nil {
 				continue // f(void) takes nothing
 			}
@@ -84,26 +92,4 @@ func (x *extractor) declMarks(d *sitter.Node) string {
 		d = next
 	}
 	return marks
-}
-
-// argCount is a C++ call's Args (facts.Ref.Args): one "?" per argument,
-// so that overloads are told apart by their number of parameters only (the
-// argument types C++ converts between are not read); "" for a call whose
-// arguments a pack expansion (args...) or an initializer list spreads.
-func (x *extractor) argCount(list *sitter.Node) string {
-	if list == nil || x.g.Kind(list) != "argument_list" {
-		return ""
-	}
-	var out []string
-	for i := uint(0); i < list.NamedChildCount(); i++ {
-		a := list.NamedChild(i)
-		switch x.g.Kind(a) {
-		case "comment":
-			continue
-		case "parameter_pack_expansion", "initializer_list":
-			return ""
-		}
-		out = append(out, "?")
-	}
-	return "(" + strings.Join(out, ",") + ")"
 }

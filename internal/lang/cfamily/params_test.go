@@ -1,6 +1,7 @@
 package cfamily
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/lang/langtest"
@@ -20,12 +21,44 @@ struct S { int m(long x, char c) const; T *data() &; };
 		"printf_like": "(char*,?...)",
 		"take":        "(std::vector<int>&,int=,int(*),int[])",
 		"none":        "()",
-		"pack":        "(Args&...)",
+		"pack":        "($Args&...)",
 		"S.m":         "(long,char)const",
 		"S.data":      "()&",
 	} {
 		if got := langtest.Symbol(t, f, qual).Params; got != want {
 			t.Errorf("%s: Params %q, want %q", qual, got, want)
 		}
+	}
+}
+
+// TestArgTypes: a C++ call's Args give each argument's type where the
+// file tells (literals, parameters, locals, auto, &x, casts), "?" where it
+// does not (a template parameter's value, an unknown name, the literal 0,
+// which is also a null pointer).
+func TestArgTypes(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `template <typename T> void g(T t, const Slice &s, unsigned long n, char *p) {
+  Buffer local(s);
+  auto count = 3u;
+  const char *text = "x";
+  use(1, 2.5, 'c', "lit", true, nullptr);
+  use(t, s, n, p, local, count);
+  use(&s, *p, static_cast<long>(n), text, unknown, 0);
+  use(10L, 1.5f, sizeof(s), n == 1, !p, 7ull);
+}
+`)
+	var got []string
+	for _, r := range f.Refs {
+		if r.Name == "use" {
+			got = append(got, r.Args)
+		}
+	}
+	want := []string{
+		"(int,double,char,char*,bool,nullptr)",
+		"(?,Slice,unsignedlong,char*,Buffer,unsigned)",
+		"(Slice*,char,long,char*,?,?)",
+		"(long,float,size_t,bool,bool,unsignedlonglong)",
+	}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Args\n got %q\nwant %q", got, want)
 	}
 }

@@ -45,6 +45,7 @@ func (x *extractor) declareParams(list *sitter.Node) {
 			d := x.g.Child(p, "declarator")
 			if nm := x.g.declName(d); nm != nil {
 				x.locals.Declare(syntax.Text(nm, x.src), x.declChain(x.g.Child(p, "type"), d))
+				x.vals.Declare(syntax.Text(nm, x.src), x.valueType(x.g.Child(p, "type"), d))
 			}
 		}
 	}
@@ -62,6 +63,7 @@ func (x *extractor) localDecl(n *sitter.Node) {
 			if sb := x.g.Child(d, "declarator"); sb != nil && x.g.Kind(sb) == "structured_binding_declarator" {
 				for j := uint(0); j < sb.NamedChildCount(); j++ {
 					x.locals.Declare(syntax.Text(sb.NamedChild(j), x.src), facts.Unknown)
+					x.vals.Declare(syntax.Text(sb.NamedChild(j), x.src), "?")
 				}
 				continue
 			}
@@ -69,13 +71,29 @@ func (x *extractor) localDecl(n *sitter.Node) {
 		if x.g.isFunctionDecl(d) {
 			if nm := x.g.declName(d); nm != nil && x.constructedLocal(d) {
 				x.locals.Declare(syntax.Text(nm, x.src), x.typeChain(t))
+				x.vals.Declare(syntax.Text(nm, x.src), x.typeName(t))
 			}
 			continue // a local prototype
 		}
 		if nm := x.g.declName(d); nm != nil {
 			x.locals.Declare(syntax.Text(nm, x.src), x.declChain(t, d))
+			x.vals.Declare(syntax.Text(nm, x.src), x.localValueType(t, d))
 		}
 	}
+}
+
+// localValueType is a local's value type (argType), auto's from its
+// initializer.
+func (x *extractor) localValueType(t, d *sitter.Node) string {
+	if t != nil && x.g.Kind(t) == "placeholder_type_specifier" {
+		if d != nil && x.g.Kind(d) == "init_declarator" && x.g.Kind(x.g.Child(d, "declarator")) == "identifier" {
+			if v := x.g.Child(d, "value"); v != nil && x.g.Kind(v) != "initializer_list" && x.g.Kind(v) != "argument_list" {
+				return x.argType(v)
+			}
+		}
+		return "?"
+	}
+	return x.valueType(t, d)
 }
 
 // constructedLocal reports whether a local declaration that parses as a

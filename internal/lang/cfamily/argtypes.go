@@ -1,0 +1,240 @@
+package cfamily
+
+import (
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/lang/syntax"
+)
+
+// Argument types of C++ calls (facts.Ref.Args), for the resolver's choice
+// among overloads of one arity: the simple name of each argument's type
+// with a "*" per pointer level ("int", "char*", "Slice"), "?" where the
+// file does not tell. References and const do not change which overload
+// takes a value, so they are dropped; template arguments too. A
+// function's Params use the same names (paramTypes), with a "$" before a
+// template parameter, which takes any type by deduction.
+
+// valueTypes is a C++ local's value type as argType writes it, kept
+// beside its chain (locals) for the variables of the open blocks.
+type valueTypes = syntax.Locals
+
+// argTypes is a call's Args: one type per argument; "" for a call whose
+// arguments a pack expansion (args...) or an initializer list spreads.
+func (x *extractor) argTypes(list *sitter.Node) string {
+	if list == nil || x.g.Kind(list) != "argument_list" {
+		return ""
+	}
+	var out []string
+	for i := uint(0); i < list.NamedChildCount(); i++ {
+		a := list.NamedChild(i)
+		switch x.g.Kind(a) {
+		case "comment":
+			continue
+		case "parameter_pack_expansion", "initializer_list":
+			return ""
+		}
+		out = append(out, x.argType(a))
+	}
+	return "(" + strings.Join(out, ",") + ")"
+}
+
+// argType is the type of an argument expression, "?" when unknown.
+func (x *extractor) argType(e *sitter.Node) string {
+	switch x.g.Kind(e) {
+	case "number_literal":
+		return numberType(syntax.Text(e, x.src))
+	case "char_literal":
+		if strings.HasPrefix(syntax.Text(e, x.src), "'") {
+			return "char"
+		}
+	case "string_literal", "raw_string_literal", "concatenated_string":
+		if t := syntax.Text(e, x.src); strings.HasPrefix(t, "\"") || strings.HasPrefix(t, "R\"") {
+			return "char*" // const char[N] decays to const char*
+		}
+	case "true", "false":
+		return "bool"
+	case "nullptr", "null":
+		if syntax.Text(e, x.src) == "nullptr" {
+			return "nullptr"
+		}
+	case "identifier":
+		if t, ok := x.vals.Lookup(syntax.Text(e, x.src)); ok {
+			return t
+		}
+	case "parenthesized_expression":
+		if e.NamedChildCount() == 1 {
+			return x.argType(e.NamedChild(0))
+		}
+	case "pointer_expression":
+		return x.pointerType(e)
+	case "cast_expression":
+		if td := x.g.Child(e, "type"); td != nil {
+			return x.valueType(x.g.Child(td, "type"), x.g.Child(td, "declarator"))
+		}
+	case "unary_expression":
+		if op := x.g.Child(e, "operator"); op != nil && syntax.Text(op, x.src) == "!" {
+			return "bool"
+		}
+	case "binary_expression":
+		if op := x.g.Child(e, "operator"); op != nil && comparisons[syntax.Text(op, x.src)] {
+			return "bool"
+		}
+	case "sizeof_expression":
+		return "size_t"
+	case "call_expression":
+		return x.castType(x.g.Child(e, "function"))
+	}
+	return "?"
+}
+
+// comparisons are the operators whose builtin result is bool.
+var comparisons = map[string]bool{"==": true, "!=": true, "<": true, ">": true, "<=": true, ">=": true, "&&": true, "||": true}
+
+// pointerType is the type of &v (v's with one more "*") or *p (p's with
+// one fewer).
+func (x *extractor) pointerType(e *sitter.Node) string {
+	op, arg := x.g.Child(e, "operator"), x.g.Child(e, "argument")
+	if op == nil || arg == nil {
+		return "?"
+	}
+	t := x.argType(arg)
+	switch {
+	case t == "?":
+		return "?"
+	case syntax.Text(op, x.src) == "&":
+		return t + "*"
+	case strings.HasSuffix(t, "*"):
+		return strings.TrimSuffix(t, "*")
+	}
+	return "?"
+}
+
+// castType is the type a named cast converts to (static_cast<T*>(p)).
+func (x *extractor) castType(fn *sitter.Node) string {
+	if fn == nil || x.g.Kind(fn) != "template_function" {
+		return "?"
+	}
+	switch x.g.simpleName(fn, x.src) {
+	case "static_cast", "reinterpret_cast", "const_cast":
+	default:
+		return "?"
+	}
+	args := x.g.Child(fn, "arguments")
+	if args == nil || args.NamedChildCount() != 1 || x.g.Kind(args.NamedChild(0)) != "type_descriptor" {
+		return "?"
+	}
+	td := args.NamedChild(0)
+	return x.valueType(x.g.Child(td, "type"), x.g.Child(td, "declarator"))
+}
+
+// numberType is the type of a numeric literal: int, long, unsigned...,
+// double or float; the literal 0, also a null pointer, is unknown.
+func numberType(lit string) string {
+	t := strings.ToLower(strings.ReplaceAll(lit, "'", ""))
+	if t == "0" {
+		return "?"
+	}
+	hex := strings.HasPrefix(t, "0x")
+	if strings.Contains(t, ".") || !hex && strings.Contains(t, "e") || hex && strings.Contains(t, "p") {
+		switch {
+		case strings.HasSuffix(t, "f"):
+			return "float"
+		case strings.HasSuffix(t, "l"):
+			return "longdouble"
+		}
+		return "double"
+	}
+	suffix := strings.TrimLeft(t, "0123456789abcdefx")
+	if hex {
+		suffix = strings.TrimLeft(strings.TrimPrefix(t, "0x"), "0123456789abcdef")
+	}
+	u := strings.Contains(suffix, "u")
+	l := strings.Count(suffix, "l")
+	name := [3]string{"int", "long", "longlong"}[min(l, 2)]
+	if u {
+		if l == 0 {
+			return "unsigned"
+		}
+		return "unsigned" + name
+	}
+	return name
+}
+
+// valueType is the type of a value declared with type t and declarator d
+// (a "*" per pointer or array level, references dropped); "?" for what
+// the file does not tell, such as a template parameter's type.
+func (x *extractor) valueType(t, d *sitter.Node) string {
+	name := x.typeName(t)
+	if name == "?" {
+		return "?"
+	}
+	for d != nil {
+		switch x.g.Kind(d) {
+		case "pointer_declarator", "abstract_pointer_declarator", "array_declarator", "abstract_array_declarator":
+			name += "*"
+		case "function_declarator", "abstract_function_declarator", "parenthesized_declarator":
+			return "?"
+		case "identifier", "field_identifier":
+			return name
+		}
+		next := x.g.Child(d, "declarator")
+		if next == nil && d.NamedChildCount() > 0 && x.g.Kind(d) != "init_declarator" {
+			next = d.NamedChild(0)
+		}
+		d = next
+	}
+	return name
+}
+
+// typeName is the simple name of a type specifier: builtin types spelled
+// as one word ("unsigned long" is "unsignedlong"), classes without their
+// namespaces and template arguments; "?" for a template parameter, auto
+// and computed types.
+func (x *extractor) typeName(t *sitter.Node) string {
+	if t == nil {
+		return "?"
+	}
+	switch x.g.Kind(t) {
+	case "primitive_type", "sized_type_specifier":
+		return builtinName(syntax.NoSpace(syntax.Text(t, x.src)))
+	case "type_identifier":
+		name := syntax.Text(t, x.src)
+		if x.isTemplateParam(name) {
+			return "?"
+		}
+		return name
+	case "template_type":
+		return x.typeName(x.g.Child(t, "name"))
+	case "qualified_identifier":
+		if s := x.g.Child(t, "scope"); s != nil && x.isTemplateParam(x.g.simpleName(s, x.src)) {
+			return "?" // T::value_type
+		}
+		return x.typeName(x.g.Child(t, "name"))
+	case "struct_specifier", "class_specifier", "union_specifier", "enum_specifier":
+		return x.typeName(x.g.Child(t, "name"))
+	}
+	return "?"
+}
+
+// builtinName writes a builtin type's one spelling: "long int" and
+// "signed long" are "long", "unsigned int" is "unsigned".
+func builtinName(t string) string {
+	if t != "signed" {
+		t = strings.TrimPrefix(t, "signed")
+	}
+	switch t {
+	case "signed":
+		return "int"
+	case "unsignedint":
+		return "unsigned"
+	}
+	if strings.HasSuffix(t, "long") || strings.HasSuffix(t, "short") {
+		return t
+	}
+	if strings.HasSuffix(t, "int") && t != "int" && !strings.HasSuffix(t, "_t") {
+		return strings.TrimSuffix(t, "int") // long int, unsigned long int
+	}
+	return t
+}
