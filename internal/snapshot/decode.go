@@ -90,21 +90,35 @@ func (d *decoder) strMap() map[string]string {
 	return m
 }
 
-func (d *decoder) file() *File { return d.record(true) }
+func (d *decoder) file() *File { return d.record(wholeRecord) }
 
-// record decodes a file record; in outline (whole false) it steps over
-// the references, lookups and edge summaries instead of building them.
-func (d *decoder) record(whole bool) *File {
+// recordParts names the costly parts of a record a decode builds; the
+// others it steps over.
+type recordParts struct {
+	refs, lookups, edgeSummaries bool
+}
+
+var (
+	wholeRecord = recordParts{refs: true, lookups: true, edgeSummaries: true}
+	// outlineRecord is what a module doc renders from.
+	outlineRecord = recordParts{}
+	// edgeRecord is what an edge explanation reads of a file.
+	edgeRecord = recordParts{edgeSummaries: true}
+)
+
+// record decodes a file record, building only the parts keep names of
+// the references, lookups and edge summaries.
+func (d *decoder) record(keep recordParts) *File {
 	f := &File{Path: d.str(), Blob: d.str(), SHA256: d.str(), NormSHA: d.str(), Lang: d.str(), Size: int64(d.int())}
 	if f.Facts = d.factsHead(); f.Facts != nil {
-		if whole {
+		if keep.refs {
 			f.Facts.Refs = d.refs()
 		} else {
 			d.skipRefs()
 		}
 	}
 	f.Res.Edges = d.edges()
-	if whole {
+	if keep.lookups {
 		f.Res.Lookups = d.strs()
 	} else {
 		d.skipStrs()
@@ -112,7 +126,7 @@ func (d *decoder) record(whole bool) *File {
 	f.Res.Unresolved = d.int()
 	f.Res.Sites = d.sites()
 	f.Summary, f.SummaryKey = d.str(), d.str()
-	if whole {
+	if keep.edgeSummaries {
 		f.EdgeSummaries = d.strMap()
 	} else {
 		for m := d.count(); m > 0 && d.err == nil; m-- {

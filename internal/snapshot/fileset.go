@@ -201,3 +201,9 @@ func (s setSource) File(path string) (*File, error) { return s.fs.Get(path), s.f
 func (s setSource) Paths() ([]string, error)        { return s.fs.Paths(), s.fs.Err() }
 func (s setSource) Len() int                        { return s.fs.Len() }
 func (s setSource) Has(path string) (bool, error)   { return s.fs.Has(path), s.fs.Err() }
+
+// Partial implements partialSource, so that a part of a record the snapshot
+// being built has not changed is still read from its base's tables.
+func (s setSource) Partial(path string, keep recordParts) (*File, error) {
+	return s.fs.partial(path, keep), s.fs.Err()
+}

@@ -8,29 +8,39 @@ import (
 // summaries (nil when the path has no record): what a module doc renders
 // from. A reference list is most of a record, and a doc of a module whose
 // neighbour changed would otherwise decode every member's in full.
-func (fs *FileSet) Outline(path string) *File {
-	if p, ok := fs.peek(path); ok {
-		if o, ok := p.(outliner); ok {
-			f, err := o.Outline(path)
-			fs.note(err)
-			return f
-		}
+func (fs *FileSet) Outline(path string) *File { return fs.partial(path, outlineRecord) }
+
+// EdgeView returns a path's record without its references and lookups
+// (nil when the path has no record): what explaining a file's edges reads
+// of it and of its targets. An update re-explains the edges of every
+// dependent of a changed file, hundreds for a utility module, and most of
+// each record is its references.
+func (fs *FileSet) EdgeView(path string) *File { return fs.partial(path, edgeRecord) }
+
+// partial returns a path's record with the parts keep names; a record the
+// run has set, or one already decoded, is returned whole.
+func (fs *FileSet) partial(path string, keep recordParts) *File {
+	_, set := fs.set[path]
+	if o, ok := fs.base.(partialSource); ok && !set && !fs.del[path] {
+		f, err := o.Partial(path, keep)
+		fs.note(err)
+		return f
 	}
 	return fs.Get(path)
 }
 
-// outliner is a source that decodes records in outline.
-type outliner interface {
-	Outline(path string) (*File, error)
+// partialSource is a source that decodes parts of records.
+type partialSource interface {
+	Partial(path string, keep recordParts) (*File, error)
 }
 
-// Outline implements outliner.
-func (t *tableSource) Outline(path string) (*File, error) {
+// Partial implements partialSource.
+func (t *tableSource) Partial(path string, keep recordParts) (*File, error) {
 	d, f, err := t.open(path)
 	if err != nil || f != nil || d == nil {
 		return f, err
 	}
-	if f = d.record(false); d.err != nil {
+	if f = d.record(keep); d.err != nil {
 		return nil, fmt.Errorf("record of %s: %w", path, d.err)
 	}
 	return f, nil

@@ -94,3 +94,36 @@ func TestOutlineOfChangedFileIsWhole(t *testing.T) {
 		t.Errorf("Outline of a changed file = %+v", got)
 	}
 }
+
+// TestEdgeViewThroughTheSnapshotBeingBuilt: a snapshot being built over a
+// published one reads an unchanged record's edge view from the tables
+// (everything but references and lookups), a record it has set whole, and
+// none for a record it has deleted.
+func TestEdgeViewThroughTheSnapshotBeingBuilt(t *testing.T) {
+	want := peekRecord()
+	base := tableFileSet(want)
+	next := NewFileSet(setSource{base})
+	view := *want
+	viewFacts := *want.Facts
+	viewFacts.Refs = nil
+	view.Facts, view.Res.Lookups = &viewFacts, nil
+	if got := next.EdgeView(want.Path); !reflect.DeepEqual(got, &view) {
+		t.Errorf("EdgeView = %+v\nwant %+v", got, &view)
+	}
+	if _, decoded := base.base.(*tableSource).seen[want.Path]; decoded {
+		t.Error("EdgeView decoded the whole record")
+	}
+	changed := *want
+	changed.Summary = "B."
+	next.Set(&changed)
+	if got := next.EdgeView(want.Path); got.Summary != "B." || got.Facts.Refs == nil {
+		t.Errorf("EdgeView of a set record = %+v", got)
+	}
+	next.Delete(want.Path)
+	if got := next.EdgeView(want.Path); got != nil {
+		t.Errorf("EdgeView of a deleted record = %+v", got)
+	}
+	if err := next.Err(); err != nil {
+		t.Errorf("Err = %v", err)
+	}
+}

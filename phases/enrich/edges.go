@@ -24,8 +24,9 @@ type dependency struct {
 	targets []string // symbol ids the calls resolve to
 }
 
-// dependencies groups a file's cross-file import and call edges by target file.
-func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
+// dependencies groups a file's cross-file import and call edges by target
+// file, of the targets has finds.
+func dependencies(f *snapshot.File, has func(path string) bool) []dependency {
 	byTarget := map[string]map[string]bool{}
 	names := map[string]map[string]bool{}
 	syms := map[string]map[string]bool{}
@@ -34,7 +35,7 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 			continue
 		}
 		t := nodeid.PathOf(e.Target)
-		if t == "" || t == f.Path || s.Files.Get(t) == nil {
+		if t == "" || t == f.Path || !has(t) {
 			continue
 		}
 		if byTarget[t] == nil {
@@ -56,12 +57,13 @@ func dependencies(s *snapshot.Snapshot, f *snapshot.File) []dependency {
 // explainEdges recomputes the edge summaries of every source file whose
 // edges or own summary changed, or one of whose targets changed.
 func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]bool) error {
-	sources := w.edgeSources(full, changed)
+	views := edgeViews{files: w.st.Next.Files, got: map[string]*snapshot.File{}}
+	sources := w.edgeSources(views, full, changed)
 	targets := make([][]string, len(sources))
 	ins := make([][]llm.EdgeInput, len(sources))
 	keys := make([][]string, len(sources))
 	for o, p := range sources {
-		targets[o], ins[o] = w.edgeInputs(w.st.Next.Files.Get(p))
+		targets[o], ins[o] = w.edgeInputs(views, views.get(p))
 		for _, in := range ins[o] {
 			keys[o] = append(keys[o], edgeKey(in, w.st.LLM.ID()))
 		}
@@ -78,8 +80,8 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 				m[t] = texts(o, i)
 			}
 		}
-		if old := w.st.Next.Files.Get(p); !maps.Equal(old.EdgeSummaries, m) {
-			nf := *old
+		if !maps.Equal(views.get(p).EdgeSummaries, m) {
+			nf := *w.st.Next.Files.Get(p)
 			nf.EdgeSummaries = m
 			w.st.Next.Files.Set(&nf)
 		}
@@ -126,7 +128,7 @@ func (w *work) edgeTexts(ctx context.Context, sources []string, ins [][]llm.Edge
 // every code file on a full run; on an update the changed, touched and
 // re-resolved files and every file with an edge into one whose summary
 // changed (found through the reverse-edge index).
-func (w *work) edgeSources(full bool, changed map[string]bool) []string {
+func (w *work) edgeSources(views edgeViews, full bool, changed map[string]bool) []string {
 	if full {
 		var out []string
 		for p, f := range w.st.Next.Files.All() {
@@ -159,7 +161,7 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 	}
 	var out []string
 	for p := range set {
-		if f := w.st.Next.Files.Get(p); f != nil && f.Lang != lang.ProjectFile {
+		if f := views.get(p); f != nil && f.Lang != lang.ProjectFile {
 			out = append(out, p)
 		}
 	}
@@ -167,20 +169,40 @@ func (w *work) edgeSources(full bool, changed map[string]bool) []string {
 	return out
 }
 
+// edgeViews reads the files an edge explanation needs, each once and
+// without its references and lookups (snapshot.FileSet.EdgeView): a
+// changed utility module has hundreds of dependents, each of which names
+// several targets, and a whole record is mostly its references.
+type edgeViews struct {
+	files *snapshot.FileSet
+	got   map[string]*snapshot.File
+}
+
+func (v edgeViews) get(path string) *snapshot.File {
+	f, ok := v.got[path]
+	if !ok {
+		f = v.files.EdgeView(path)
+		v.got[path] = f
+	}
+	return f
+}
+
+func (v edgeViews) has(path string) bool { return v.get(path) != nil }
+
 // edgeInputs lists the targets of f's edges and what each edge summary
 // is made of. A secret file has none, and no edge into one is explained.
-func (w *work) edgeInputs(f *snapshot.File) ([]string, []llm.EdgeInput) {
+func (w *work) edgeInputs(views edgeViews, f *snapshot.File) ([]string, []llm.EdgeInput) {
 	if w.secret(f.Path) {
 		return nil, nil
 	}
 	var targets []string
 	var ins []llm.EdgeInput
-	for _, d := range dependencies(w.st.Next, f) {
+	for _, d := range dependencies(f, views.has) {
 		if w.secret(d.target) {
 			continue // nothing about a secret file is sent, not even its names
 		}
 		targets = append(targets, d.target)
-		ins = append(ins, w.edgeInput(f, d))
+		ins = append(ins, w.edgeInput(f, views.get(d.target), d))
 	}
 	return targets, ins
 }
@@ -190,8 +212,7 @@ func (w *work) edgeInputs(f *snapshot.File) ([]string, []llm.EdgeInput) {
 // paid one on what the relation is: the names used and the signatures they
 // resolve to, and the target's summary only for a bare import, where no
 // name says what is used. A changed file summary then redoes no call edge.
-func (w *work) edgeInput(f *snapshot.File, d dependency) llm.EdgeInput {
-	t := w.st.Next.Files.Get(d.target)
+func (w *work) edgeInput(f, t *snapshot.File, d dependency) llm.EdgeInput {
 	in := llm.EdgeInput{Kinds: d.kinds, Names: d.names}
 	if w.st.LLM.ID() == "offline" {
 		in.SourceSummary, in.TargetSummary = f.Summary, t.Summary

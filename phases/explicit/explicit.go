@@ -274,16 +274,19 @@ func reresolveSet(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, fu
 	if full {
 		return codePaths(st.Next.Files)
 	}
+	was := touchedDefinitions(st, st.Base.Files, &st.Base.Project)
+	moved := changedNames(was, touched)
+	want := func(family, name string) bool { return moved[family+"\x00"+name] }
 	keys := map[string][]string{} // lookup key -> touched files defining it
 	for _, path := range slices.Sorted(maps.Keys(st.Touched)) {
 		defined := map[string]bool{}
 		if f := st.Base.Files.Get(path); f != nil {
-			for _, k := range keysDefinedBy(f, st.Langs, &st.Base.Project) {
+			for _, k := range keysDefinedBy(f, st.Langs, &st.Base.Project, want) {
 				defined[k] = true
 			}
 		}
 		if f := st.Next.Files.Get(path); f != nil {
-			for _, k := range keysDefinedBy(f, st.Langs, &st.Next.Project) {
+			for _, k := range keysDefinedBy(f, st.Langs, &st.Next.Project, want) {
 				defined[k] = true
 			}
 		}
@@ -297,10 +300,9 @@ func reresolveSet(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, fu
 			redo[path] = true
 		}
 	}
-	was := newDigester(touchedDefinitions(st, st.Base.Files, &st.Base.Project))
-	is := newDigester(touched)
+	before, after := newDigester(was), newDigester(touched)
 	for k, paths := range keys {
-		if was.digest(k, paths) == is.digest(k, paths) {
+		if before.digest(k, paths) == after.digest(k, paths) {
 			continue
 		}
 		_ = base.Scan(snapshot.Prefix(snapshot.KsLookup, k), func(key, _ []byte) error {

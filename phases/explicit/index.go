@@ -281,8 +281,9 @@ func splitLookup(key string) (family, rest string) {
 	return family, rest
 }
 
-// keysDefinedBy lists the index keys a file contributes to.
-func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project) []string {
+// keysDefinedBy lists the index keys a file contributes to; of the keys
+// of names (n, np, nf, nd), those of the names want keeps (nil: all).
+func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project, want func(family, name string) bool) []string {
 	l := langs.Get(f.Lang)
 	if l == nil || f.Facts == nil {
 		return nil
@@ -292,22 +293,19 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 	for _, k := range l.ModuleKeys(f.Path, f.Facts, project) {
 		out = append(out, moduleKey(fam, k))
 	}
-	for _, s := range f.Facts.Symbols {
-		out = append(out, nameKey(fam, s.Name))
-		out = append(out, narrowKeys(fam, s.Name, s.Parent, f.Path)...)
+	name := func(name, parent string) {
+		if want == nil || want(fam, name) {
+			out = append(out, nameKey(fam, name))
+			out = append(out, narrowKeys(fam, name, parent, f.Path)...)
+		}
 	}
-	reexports(f, l.Traits(), func(local, _ string) {
-		out = append(out, nameKey(fam, local))
-		out = append(out, narrowKeys(fam, local, "", f.Path)...)
-	}, func(string) { out = append(out, starKey(fam, f.Path)) })
-	injected(f, l.Traits(), func(name string, _ facts.Symbol) {
-		out = append(out, nameKey(fam, name))
-		out = append(out, narrowKeys(fam, name, "", f.Path)...)
-	})
-	plugins(f, l.Traits(), func(string) {
-		out = append(out, nameKey(fam, pluginsName))
-		out = append(out, narrowKeys(fam, pluginsName, "", f.Path)...)
-	})
+	for _, s := range f.Facts.Symbols {
+		name(s.Name, s.Parent)
+	}
+	reexports(f, l.Traits(), func(local, _ string) { name(local, "") },
+		func(string) { out = append(out, starKey(fam, f.Path)) })
+	injected(f, l.Traits(), func(n string, _ facts.Symbol) { name(n, "") })
+	plugins(f, l.Traits(), func(string) { name(pluginsName, "") })
 	return out
 }
 
