@@ -10,11 +10,8 @@ import (
 )
 
 // invocation reports a call, with its receiver's type chain when the
-// receiver is a local, a parameter or an expression (see recvChain).
-//
-// Overloads: the number of arguments (n's argument_list) is what picks
-// among same-named methods; once facts carry an argument count, it is
-// read here.
+// receiver is a local, a parameter or an expression (see recvChain), and
+// its arguments' types, which choose among overloads.
 func (x *extractor) invocation(n *sitter.Node) {
 	k := x.k
 	fn := n.ChildByFieldId(k.fFunction)
@@ -61,7 +58,24 @@ func (x *extractor) invocation(n *sitter.Node) {
 			return // a delegate held in a local: nothing to link
 		}
 	}
+	before := len(x.File.Refs)
 	x.refRecv(s, qual, recv, facts.RefCall, name)
+	x.setArgs(before, n)
+}
+
+// setArgs gives the reference added at index i (if any) the types of the
+// arguments of call n.
+func (x *extractor) setArgs(i int, n *sitter.Node) {
+	if i >= len(x.File.Refs) {
+		return
+	}
+	list := n.ChildByFieldId(x.t.fArguments)
+	for j := uint(0); list == nil && j < n.NamedChildCount(); j++ {
+		if ch := n.NamedChild(j); ch.Kind() == "argument_list" {
+			list = ch // : base(...) has no field name for it
+		}
+	}
+	x.File.Refs[i].Args = x.argsOf(list)
 }
 
 // refRecv adds a reference with a receiver chain.
@@ -112,10 +126,14 @@ func (x *extractor) ctorInitializer(n *sitter.Node) {
 		ch := n.Child(i)
 		switch ch.KindId() {
 		case x.k.base:
+			before := len(x.File.Refs)
 			x.Ref(cls.Extends, "base", facts.RefCall, ch)
+			x.setArgs(before, n)
 			return
 		case x.k.this:
+			before := len(x.File.Refs)
 			x.Ref(cls.Name, "this", facts.RefCall, ch)
+			x.setArgs(before, n)
 			return
 		}
 	}
