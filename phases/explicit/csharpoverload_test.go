@@ -1,0 +1,120 @@
+package explicit
+
+import "testing"
+
+// csCodec declares overloads that C# tells apart by the arguments' types:
+// by class (ToJson), by numeric conversions (Write, Put, Pick), by params
+// in its expanded form (Sum), by ref/out (Read) and by defaults (Log).
+const csCodec = `namespace Lib
+{
+    public class Codec
+    {
+        public string ToJson(JsonNode n) => null;
+        public string ToJson(object o) => null;
+        public void Write(int x) { }
+        public void Write(long x) { }
+        public void Write(double x) { }
+        public void Write(string s) { }
+        public void Sum(params int[] xs) { }
+        public void Sum(int a, int b) { }
+        public void Read(string path, out int n) { n = 0; }
+        public void Read(string path, int n) { }
+        public void Log(string msg, int level = 0) { }
+        public void Log(object o) { }
+        public void Put(byte b) { }
+        public void Put(object o) { }
+        public void Pick(uint x) { }
+        public void Pick(long x) { }
+    }
+}
+`
+
+// TestCSharpOverloadsByArgumentTypes: a call goes to the overload C#
+// picks from its arguments' types: a class that does not derive from
+// JsonNode reaches ToJson(object), one that does (through a base in a
+// third file) ToJson(JsonNode); literals, locals, fields and casts give
+// their types; a call whose argument type is unknown and fits several
+// links to none.
+func TestCSharpOverloadsByArgumentTypes(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"Lib/Codec.cs":         csCodec,
+		"Lib/JsonNode.cs":      "namespace Lib\n{\n    public class JsonNode { }\n}\n",
+		"Lib/ContainerNode.cs": "namespace Lib\n{\n    public abstract class ContainerNode : JsonNode { }\n}\n",
+		"Lib/ObjectNode.cs":    "namespace Lib\n{\n    public class ObjectNode : ContainerNode { }\n}\n",
+		"App/Main.cs": `using Lib;
+
+namespace App
+{
+    class Custom { }
+
+    class Main
+    {
+        private ObjectNode node;
+
+        void CustomArg(Codec c) { c.ToJson(new Custom()); }
+        void NodeField(Codec c) { c.ToJson(node); }
+        void Cast(Codec c, object o) { c.ToJson((JsonNode)o); }
+        void Ints(Codec c) { c.Write(1); }
+        void Longs(Codec c) { long n = 2; c.Write(n); }
+        void Floats(Codec c) { c.Write(1.5f); }
+        void Text(Codec c) { var s = "x"; c.Write(s); }
+        void Fixed(Codec c) { c.Sum(1, 2); }
+        void Spread(Codec c) { c.Sum(1, 2, 3); }
+        void Out(Codec c) { c.Read("p", out var n); }
+        void Value(Codec c) { c.Read("p", 3); }
+        void Optional(Codec c) { c.Log("m"); }
+        void Small(Codec c) { c.Put(7); }
+        void Signed(Codec c, ushort u) { c.Pick(u); }
+        void Unknown(Codec c) { c.Write(Other.Value); }
+    }
+}
+`,
+	})
+	check(t, got,
+		[]string{
+			"App/Main.cs#Main.CustomArg -> Lib/Codec.cs#Codec.ToJson~2 [calls type]",
+			"App/Main.cs#Main.NodeField -> Lib/Codec.cs#Codec.ToJson [calls type]",
+			"App/Main.cs#Main.Cast -> Lib/Codec.cs#Codec.ToJson [calls type]",
+			"App/Main.cs#Main.Ints -> Lib/Codec.cs#Codec.Write [calls type]",
+			"App/Main.cs#Main.Longs -> Lib/Codec.cs#Codec.Write~2 [calls type]",
+			"App/Main.cs#Main.Floats -> Lib/Codec.cs#Codec.Write~3 [calls type]",
+			"App/Main.cs#Main.Text -> Lib/Codec.cs#Codec.Write~4 [calls type]",
+			"App/Main.cs#Main.Fixed -> Lib/Codec.cs#Codec.Sum~2 [calls type]",
+			"App/Main.cs#Main.Spread -> Lib/Codec.cs#Codec.Sum [calls type]",
+			"App/Main.cs#Main.Out -> Lib/Codec.cs#Codec.Read [calls type]",
+			"App/Main.cs#Main.Value -> Lib/Codec.cs#Codec.Read~2 [calls type]",
+			"App/Main.cs#Main.Optional -> Lib/Codec.cs#Codec.Log [calls type]",
+			"App/Main.cs#Main.Small -> Lib/Codec.cs#Codec.Put [calls type]",
+			"App/Main.cs#Main.Signed -> Lib/Codec.cs#Codec.Pick [calls type]",
+		},
+		[]string{
+			"Main.CustomArg -> Lib/Codec.cs#Codec.ToJson [", "Main.NodeField -> Lib/Codec.cs#Codec.ToJson~2",
+			"Main.Ints -> Lib/Codec.cs#Codec.Write~", "Main.Fixed -> Lib/Codec.cs#Codec.Sum [", "Main.Spread -> Lib/Codec.cs#Codec.Sum~2",
+			"Main.Out -> Lib/Codec.cs#Codec.Read~2", "Main.Value -> Lib/Codec.cs#Codec.Read [", "Main.Optional -> Lib/Codec.cs#Codec.Log~2",
+			"Main.Small -> Lib/Codec.cs#Codec.Put~2", "Main.Signed -> Lib/Codec.cs#Codec.Pick~2", "Main.Unknown -> Lib/Codec.cs#Codec.Write",
+		})
+}
+
+// TestCSharpOverloadsAcrossBases: the overloads of a derived type hide its
+// base's when one applies; an override counts with the base method it
+// overrides, so a better base overload still wins; a bare call in a
+// subclass reaches the base's overload that fits.
+func TestCSharpOverloadsAcrossBases(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"Model/Base.cs": "namespace Model\n{\n    public class Base\n    {\n        public void Add(string s) { }\n" +
+			"        public virtual void Add(object o) { }\n    }\n}\n",
+		"Model/Derived.cs": "namespace Model\n{\n    public class Derived : Base\n    {\n        public void Add(long x) { }\n" +
+			"        public override void Add(object o) { }\n        void Own() { Add(\"s\"); }\n    }\n}\n",
+		"App/Use.cs": "using Model;\n\nnamespace App\n{\n    class Use\n    {\n" +
+			"        void Number(Derived d) { d.Add(1); }\n        void Text(Derived d) { d.Add(\"s\"); }\n" +
+			"        void Thing(Derived d) { d.Add(new Use()); }\n    }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"App/Use.cs#Use.Number -> Model/Derived.cs#Derived.Add [calls type]",
+			"App/Use.cs#Use.Text -> Model/Base.cs#Base.Add [calls type]",
+			"App/Use.cs#Use.Thing -> Model/Derived.cs#Derived.Add~2 [calls type]",
+			"Model/Derived.cs#Derived.Own -> Model/Base.cs#Base.Add [calls type]",
+		},
+		[]string{"Use.Number -> Model/Base.cs", "Use.Text -> Model/Derived.cs#Derived.Add", "Derived.Own -> Model/Derived.cs#Derived.Add"})
+}
