@@ -103,12 +103,8 @@ func (m *csMatcher) choose(cands []*def, levels []int, args []string) ([]*def, b
 	if win < 0 {
 		return nil, true
 	}
-	if !fits[win].sure {
-		for _, i := range best {
-			if i != win && fits[i].sure {
-				return nil, true // the best fits only perhaps, another surely
-			}
-		}
+	if !fits[win].sure && len(best) > 1 {
+		return nil, true // the best may not apply, and another would then be chosen
 	}
 	out := []*def{app[win]}
 	for i, d := range app {
@@ -393,11 +389,8 @@ func (m *csMatcher) conversion(a, p string) int {
 		return csSure
 	case a == "null":
 		return nullTo(p)
-	case strings.HasSuffix(p, "?"):
-		base := strings.TrimSuffix(p, "?")
-		return fitSure(strings.TrimSuffix(a, "?") == base || strings.Contains(implicitNumeric[strings.TrimSuffix(a, "?")], " "+base+" "))
-	case strings.HasSuffix(a, "?"):
-		return fitSure(strings.Contains(valueInterfaces, " "+p+" "))
+	case strings.HasSuffix(p, "?") || strings.HasSuffix(a, "?"):
+		return m.nullable(a, p)
 	case valueKeyword[a]:
 		return m.fromValue(a, p)
 	case a == "string":
@@ -413,6 +406,40 @@ func (m *csMatcher) conversion(a, p string) int {
 var valueKeyword = map[string]bool{
 	"bool": true, "char": true, "byte": true, "sbyte": true, "short": true, "ushort": true, "int": true, "uint": true,
 	"long": true, "ulong": true, "float": true, "double": true, "decimal": true,
+}
+
+// nullable converts to or from T?: Nullable<T> of a struct (which
+// converts to no T), T itself of a class.
+func (m *csMatcher) nullable(a, p string) int {
+	ab, pb := strings.TrimSuffix(a, "?"), strings.TrimSuffix(p, "?")
+	toNullable := strings.HasSuffix(p, "?")
+	if valueKeyword[ab] || valueKeyword[pb] {
+		switch {
+		case toNullable:
+			return fitSure(ab == pb || strings.Contains(implicitNumeric[ab], " "+pb+" ")) // lifted
+		case strings.Contains(valueInterfaces, " "+p+" "):
+			return csSure
+		}
+		return noFit
+	}
+	c := m.convert(ab, pb)
+	switch {
+	case c == noFit:
+		return noFit
+	case toNullable && c == exactFit:
+		return csSure // wrapping a struct, or a class's identity
+	case toNullable:
+		return c
+	case libraryStructs[ab]:
+		return noFit // a Nullable<Guid> is no Guid
+	}
+	return mayFit // X? is X when X is a class
+}
+
+// libraryStructs are common .NET value types: their T? is Nullable<T>.
+var libraryStructs = map[string]bool{
+	"Guid": true, "DateTime": true, "DateTimeOffset": true, "TimeSpan": true, "CancellationToken": true, "BigInteger": true,
+	"Half": true, "Int128": true, "UInt128": true, "Complex": true, "DateOnly": true, "TimeOnly": true,
 }
 
 func nullTo(p string) int {
@@ -589,7 +616,7 @@ func (r *resolver) csharpMember(t *def, name string, kinds map[string]bool, args
 		}
 	}
 	add(0, r.ownMembers(t, name, kinds))
-	baseLevels, outside := r.ancestors(t, depth)
+	baseLevels, outside := r.partialAncestors(t, depth)
 	for i, types := range baseLevels {
 		for _, bt := range types {
 			var inherited []*def
@@ -614,6 +641,45 @@ func (r *resolver) csharpMember(t *def, name string, kinds map[string]bool, args
 		return nil, typeExternal, true // a library base may declare the one that fits
 	}
 	return nil, typeUnknown, true
+}
+
+// partialAncestors are the bases of t and of its other partial parts
+// (one part often names the base, the others none), level by level, and
+// the first level with a base outside the repository, or -1.
+func (r *resolver) partialAncestors(t *def, depth int) ([][]*def, int) {
+	own, outside := r.ancestors(t, depth)
+	if !r.traits.PartialTypes {
+		return own, outside
+	}
+	seen := map[string]bool{t.ID: true}
+	levels := make([][]*def, len(own)) // a copy: ancestors keeps its answers
+	for i, types := range own {
+		levels[i] = append([]*def{}, types...)
+		for _, bt := range types {
+			seen[bt.ID] = true
+		}
+	}
+	parts := r.filter(t.Name, typeLike, func(d def) bool {
+		return d.Qualified == t.Qualified && d.ID != t.ID && dirOf(d.Path) == dirOf(t.Path)
+	})
+	for _, p := range parts {
+		more, out := r.ancestors(p, depth)
+		if out >= 0 && (outside < 0 || out < outside) {
+			outside = out
+		}
+		for i, types := range more {
+			for len(levels) <= i {
+				levels = append(levels, nil)
+			}
+			for _, bt := range types {
+				if !seen[bt.ID] {
+					seen[bt.ID] = true
+					levels[i] = append(levels[i], bt)
+				}
+			}
+		}
+	}
+	return levels, outside
 }
 
 // ownMembers are the members of a name that type t declares, in any of

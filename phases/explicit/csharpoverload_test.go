@@ -118,3 +118,60 @@ func TestCSharpOverloadsAcrossBases(t *testing.T) {
 		},
 		[]string{"Use.Number -> Model/Base.cs", "Use.Text -> Model/Derived.cs#Derived.Add", "Derived.Own -> Model/Derived.cs#Derived.Add"})
 }
+
+// TestCSharpOverloadsNullableNamedAndPartial: T? of a struct is a type of
+// its own (WriteValue(Guid?) for a Guid?); a named argument still counts
+// for arity; arguments of unknown type that two overloads may take link to
+// neither, even when one would be better; an override declared in another
+// partial part of the receiver's class counts with the base method it
+// overrides.
+func TestCSharpOverloadsNullableNamedAndPartial(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"Json/JsonWriter.cs": `using System;
+
+namespace Json
+{
+    public abstract class JsonWriter
+    {
+        public virtual void WriteValue(Guid value) { }
+        public virtual void WriteValue(Guid? value) { }
+        public virtual void WriteValue(uint? value) { }
+        public virtual void WriteValue(float? value) { }
+        public virtual void WriteValue(object value) { }
+        public void WriteToken(JsonReader reader, bool writeChildren) { }
+        public void WriteToken(JsonToken token, object value) { }
+        public void Open(string path, int size = 0, bool append = false) { }
+        public void Open(string path) { }
+    }
+}
+`,
+		"Json/JsonTextWriter.cs": "namespace Json\n{\n    public partial class JsonTextWriter : JsonWriter { }\n}\n",
+		"Json/JsonTextWriter.Values.cs": "namespace Json\n{\n    public partial class JsonTextWriter\n    {\n" +
+			"        public override void WriteValue(float? value) { }\n        public override void WriteValue(object value) { }\n    }\n}\n",
+		"Json/Use.cs": `using System;
+
+namespace Json
+{
+    class Use
+    {
+        private JsonTextWriter text;
+
+        void Nullable(JsonWriter w, Guid? g) { w.WriteValue(g); }
+        void Plain(JsonWriter w, Guid g) { w.WriteValue(g); }
+        void Partial(uint? u) { text.WriteValue(u); }
+        void Unknown(JsonWriter w, Source r) { w.WriteToken(r.TokenType, r.Value); }
+        void Named(JsonWriter w) { w.Open("p", append: true); }
+    }
+}
+`,
+	})
+	check(t, got,
+		[]string{
+			"Json/Use.cs#Use.Nullable -> Json/JsonWriter.cs#JsonWriter.WriteValue~2 [calls type]",
+			"Json/Use.cs#Use.Plain -> Json/JsonWriter.cs#JsonWriter.WriteValue [calls type]",
+			"Json/Use.cs#Use.Partial -> Json/JsonWriter.cs#JsonWriter.WriteValue~3 [calls type]",
+			"Json/Use.cs#Use.Named -> Json/JsonWriter.cs#JsonWriter.Open [calls type]",
+		},
+		[]string{"Use.Nullable -> Json/JsonWriter.cs#JsonWriter.WriteValue [", "Use.Plain -> Json/JsonWriter.cs#JsonWriter.WriteValue~",
+			"Use.Partial -> Json/JsonTextWriter", "Use.Unknown -> Json/JsonWriter.cs#JsonWriter.WriteToken", "Use.Named -> Json/JsonWriter.cs#JsonWriter.Open~2"})
+}

@@ -16,7 +16,8 @@ import (
 // var, a tuple). A parameter is written "ref T", "out T" or "in T" with
 // its modifier, "T=" when it has a default value, "T..." when it is a
 // params array (T its element type). An argument is written with the
-// modifier the call gives it; "#int" is a non-negative integer constant
+// modifier the call gives it. T? is kept for any T but string and object:
+// Nullable<T> for a struct, T itself for a class. "#int" is a non-negative integer constant
 // small enough to convert to every integral type, "null" the null
 // literal.
 
@@ -26,13 +27,6 @@ var predefinedNames = map[string]string{
 	"String": "string", "Object": "object", "Boolean": "bool", "Char": "char", "Byte": "byte", "SByte": "sbyte",
 	"Int16": "short", "UInt16": "ushort", "Int32": "int", "UInt32": "uint", "Int64": "long", "UInt64": "ulong",
 	"Single": "float", "Double": "double", "Decimal": "decimal",
-}
-
-// valueKeywords are the predefined value types: their T? is Nullable<T>,
-// a type of its own (a reference type's T? is T).
-var valueKeywords = map[string]bool{
-	"bool": true, "char": true, "byte": true, "sbyte": true, "short": true, "ushort": true, "int": true, "uint": true,
-	"long": true, "ulong": true, "float": true, "double": true, "decimal": true,
 }
 
 // simpleType is the simple name of a type node, "?" when unknown.
@@ -89,11 +83,13 @@ func (x *extractor) namedType(name string) string {
 	return name
 }
 
+// nullable is T?: Nullable<T> for a value type, T itself for string and
+// object; a named type keeps the mark (it may be a struct).
 func nullable(t string) string {
-	if valueKeywords[t] {
-		return t + "?"
+	if t == "?" || t == "string" || t == "object" || strings.HasSuffix(t, "]") {
+		return t
 	}
-	return t
+	return t + "?"
 }
 
 // rank is the rank specifiers of an array type or creation, without the
@@ -163,8 +159,8 @@ func (x *extractor) param(p *sitter.Node) string {
 	return s
 }
 
-// argsOf is a call's Args; "" when an argument is named (it may go to any
-// parameter) or the list did not parse.
+// argsOf is a call's Args, "" when the list did not parse; a named
+// argument may go to any parameter, so its type is not told ("?").
 func (x *extractor) argsOf(list *sitter.Node) string {
 	if list == nil || list.Kind() != "argument_list" {
 		return ""
@@ -177,7 +173,8 @@ func (x *extractor) argsOf(list *sitter.Node) string {
 			continue
 		}
 		if a.ChildByFieldId(x.k.fName) != nil {
-			return ""
+			out = append(out, "?")
+			continue
 		}
 		out = append(out, x.argument(a))
 	}
