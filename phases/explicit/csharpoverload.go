@@ -3,6 +3,7 @@ package explicit
 import (
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 )
 
@@ -56,6 +57,7 @@ func (r *resolver) chooseCSharp(cands []*def, args string) (kept []*def, stop bo
 // override counts at the level of what it overrides), best first, and
 // stops when no one of them is better than all others.
 func (m *csMatcher) choose(cands []*def, levels []int, args []string) ([]*def, bool) {
+	cands, levels = withParams(cands, levels)
 	var app []*def
 	var fits []csFit
 	var lv []int
@@ -113,6 +115,23 @@ func (m *csMatcher) choose(cands []*def, levels []int, args []string) ([]*def, b
 		}
 	}
 	return out, false
+}
+
+// withParams drops the candidates without parameter types when some have
+// them: an explicit interface implementation (no call by name reaches it),
+// a field or property of the name.
+func withParams(cands []*def, levels []int) ([]*def, []int) {
+	var cs []*def
+	var ls []int
+	for i, d := range cands {
+		if d.Params != "" {
+			cs, ls = append(cs, d), append(ls, levels[i])
+		}
+	}
+	if len(cs) == 0 {
+		return cands, levels
+	}
+	return cs, ls
 }
 
 // fitOf matches argument types against a parameter list: the normal
@@ -388,7 +407,7 @@ func (m *csMatcher) conversion(a, p string) int {
 	case p == "object":
 		return csSure
 	case a == "null":
-		return nullTo(p)
+		return m.nullTo(p)
 	case strings.HasSuffix(p, "?") || strings.HasSuffix(a, "?"):
 		return m.nullable(a, p)
 	case valueKeyword[a]:
@@ -442,14 +461,25 @@ var libraryStructs = map[string]bool{
 	"Half": true, "Int128": true, "UInt128": true, "Complex": true, "DateOnly": true, "TimeOnly": true,
 }
 
-func nullTo(p string) int {
+// nullTo: null converts to a reference type and to T?, not to a struct
+// or an enum.
+func (m *csMatcher) nullTo(p string) int {
 	switch {
-	case valueKeyword[p]:
+	case valueKeyword[p] || libraryStructs[p]:
 		return noFit
 	case p == "string" || strings.HasSuffix(p, "]") || strings.HasSuffix(p, "?"):
 		return csSure
 	}
-	return mayFit // a named type may be a struct
+	t, st := m.r.rootName(m.callerCtx(), p)
+	switch {
+	case st != typeKnown:
+		return mayFit
+	case t.Kind == facts.KindStruct || t.Kind == facts.KindEnum:
+		return noFit
+	case t.Kind == facts.KindClass || t.Kind == facts.KindInterface:
+		return csSure
+	}
+	return mayFit // a delegate, a type the index cannot tell
 }
 
 func fitSure(ok bool) int {
@@ -522,6 +552,11 @@ func (m *csMatcher) named(a, p string) int {
 		if supers, ok := csLibrarySupers[a]; ok && strings.Contains(supers, " "+p+" ") {
 			return csSure
 		}
+		if libraryStructs[a] {
+			// A struct converts to its interfaces only (and DateTime to
+			// DateTimeOffset, by the latter's conversion operator).
+			return fitIf(looksLikeInterfaceName(p) && !m.repoType(p) || a == "DateTime" && p == "DateTimeOffset")
+		}
 		return fitIf(!m.repoType(p)) // a library type extends no repository type
 	case typeKnown:
 	default:
@@ -562,7 +597,10 @@ func looksLikeInterfaceName(name string) bool {
 func (r *resolver) csExtends(t *def, p string) (proven, possible bool) {
 	unfound, libraryBase := false, false
 	seen := map[string]bool{t.ID: true}
-	level := []*def{t}
+	level := append([]*def{t}, r.otherParts(t)...) // one part often names the base
+	for _, p := range level {
+		seen[p.ID] = true
+	}
 	for depth := 0; len(level) > 0; depth++ {
 		if depth > maxChainDepth {
 			return false, true
@@ -659,10 +697,7 @@ func (r *resolver) partialAncestors(t *def, depth int) ([][]*def, int) {
 			seen[bt.ID] = true
 		}
 	}
-	parts := r.filter(t.Name, typeLike, func(d def) bool {
-		return d.Qualified == t.Qualified && d.ID != t.ID && dirOf(d.Path) == dirOf(t.Path)
-	})
-	for _, p := range parts {
+	for _, p := range r.otherParts(t) {
 		more, out := r.ancestors(p, depth)
 		if out >= 0 && (outside < 0 || out < outside) {
 			outside = out
@@ -680,6 +715,17 @@ func (r *resolver) partialAncestors(t *def, depth int) ([][]*def, int) {
 		}
 	}
 	return levels, outside
+}
+
+// otherParts are the other partial parts of a C# type: types of its
+// qualified name in its directory.
+func (r *resolver) otherParts(t *def) []*def {
+	if !r.traits.PartialTypes {
+		return nil
+	}
+	return r.filter(t.Name, typeLike, func(d def) bool {
+		return d.Qualified == t.Qualified && d.ID != t.ID && dirOf(d.Path) == dirOf(t.Path)
+	})
 }
 
 // ownMembers are the members of a name that type t declares, in any of

@@ -253,9 +253,7 @@ func (x *extractor) argType(e *sitter.Node) string {
 	case k.memberAccess:
 		return x.memberType(e)
 	case k.invocation:
-		if fn := e.ChildByFieldId(k.fFunction); fn != nil && syntax.Text(fn, x.src) == "nameof" {
-			return "string"
-		}
+		return x.callType(e.ChildByFieldId(k.fFunction))
 	case t.binaryExpr:
 		return x.binaryType(e)
 	case t.conditionalExpr:
@@ -270,6 +268,25 @@ func (x *extractor) argType(e *sitter.Node) string {
 		return x.varType(e.NamedChild(0))
 	case "assignment_expression":
 		return x.varType(e.ChildByFieldId(t.fLeft))
+	}
+	return "?"
+}
+
+// objectResults are the result types of the methods every value has.
+var objectResults = map[string]string{"ToString": "string", "GetType": "Type", "Equals": "bool", "GetHashCode": "int"}
+
+// callType is the type of a call's result where every C# value tells it:
+// nameof, and object's methods on a receiver.
+func (x *extractor) callType(fn *sitter.Node) string {
+	switch {
+	case fn == nil:
+		return "?"
+	case fn.KindId() == x.k.identifier && syntax.Text(fn, x.src) == "nameof":
+		return "string"
+	case fn.KindId() == x.k.memberAccess:
+		if t, ok := objectResults[x.memberName(fn.ChildByFieldId(x.k.fName))]; ok {
+			return t
+		}
 	}
 	return "?"
 }
@@ -302,8 +319,11 @@ func (x *extractor) memberType(e *sitter.Node) string {
 	if obj == nil {
 		return "?"
 	}
-	if obj.KindId() == x.k.this {
+	switch {
+	case obj.KindId() == x.k.this:
 		return x.fieldType(name)
+	case name == "Empty" && (syntax.Text(obj, x.src) == "string" || syntax.Text(obj, x.src) == "String"):
+		return "string"
 	}
 	if name == "Length" {
 		if t := x.argType(obj); t == "string" || strings.HasSuffix(t, "]") {

@@ -182,7 +182,9 @@ func (x *extractor) memberDecl(n *sitter.Node, id uint16) bool {
 	switch id {
 	case k.methodDecl:
 		s.Type = x.resultChain(n.ChildByFieldId(k.fReturns))
-		s.Params = x.paramList(n.ChildByFieldId(x.t.fParameters))
+		if !x.explicitImpl(n) {
+			s.Params = x.paramList(n.ChildByFieldId(x.t.fParameters))
+		}
 	case k.ctorDecl:
 		s.Params = x.paramList(n.ChildByFieldId(x.t.fParameters))
 	case k.propertyDecl, k.eventDecl:
@@ -190,6 +192,18 @@ func (x *extractor) memberDecl(n *sitter.Node, id uint16) bool {
 	}
 	x.File.Symbols = append(x.File.Symbols, s)
 	return true
+}
+
+// explicitImpl reports an explicit interface implementation (void
+// IList.Add(object v)): no call by name reaches it, so it gets no
+// parameter types and is no overload of the type's Add.
+func (x *extractor) explicitImpl(n *sitter.Node) bool {
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		if n.NamedChild(i).KindId() == x.k.explicitIface {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldDecl emits one symbol per declarator: const fields are KindConst,
