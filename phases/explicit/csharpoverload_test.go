@@ -175,3 +175,43 @@ namespace Json
 		[]string{"Use.Nullable -> Json/JsonWriter.cs#JsonWriter.WriteValue [", "Use.Plain -> Json/JsonWriter.cs#JsonWriter.WriteValue~",
 			"Use.Partial -> Json/JsonTextWriter", "Use.Unknown -> Json/JsonWriter.cs#JsonWriter.WriteToken", "Use.Named -> Json/JsonWriter.cs#JsonWriter.Open~2"})
 }
+
+// TestCSharpOverloadsExplicitNullAndPartialBases: an explicit interface
+// implementation is no overload a call by name reaches; null goes to a
+// class parameter, not an enum's; this of a partial class whose other
+// part names the base converts to the base; x.ToString() is a string.
+func TestCSharpOverloadsExplicitNullAndPartialBases(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"Json/Reader.cs": "namespace Json\n{\n    public enum Formatting { None, Indented }\n\n    public class Settings { }\n\n" +
+			"    public abstract class JsonReader { }\n\n    public partial class TextReader : JsonReader { }\n}\n",
+		"Json/Errors.cs": `using System.Collections;
+
+namespace Json
+{
+    public class Errors : IList
+    {
+        public static Errors Create(JsonReader reader, string message) => null;
+        public static Errors Create(string path, string message) => null;
+        public virtual void Add(object content) { }
+        int IList.Add(object value) { Add(value); return 0; }
+        public void Save(object o, Formatting f) { }
+        public void Save(object o, Settings s) { }
+        public void Log(string s) { }
+        public void Log(Formatting f) { }
+    }
+}
+`,
+		"Json/TextReader.Parse.cs": "namespace Json\n{\n    public partial class TextReader\n    {\n" +
+			"        void Fail() { Errors.Create(this, \"x\"); }\n        void Put(Errors e, Fetch f) { e.Add(f.Next()); }\n" +
+			"        void Store(Errors e) { e.Save(this, null); }\n        void Text(Errors e, Fetch f) { e.Log(f.Next().ToString()); }\n    }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"Json/TextReader.Parse.cs#TextReader.Fail -> Json/Errors.cs#Errors.Create [calls type]",
+			"Json/TextReader.Parse.cs#TextReader.Put -> Json/Errors.cs#Errors.Add [calls type]",
+			"Json/TextReader.Parse.cs#TextReader.Store -> Json/Errors.cs#Errors.Save~2 [calls type]",
+			"Json/TextReader.Parse.cs#TextReader.Text -> Json/Errors.cs#Errors.Log [calls type]",
+		},
+		[]string{"TextReader.Fail -> Json/Errors.cs#Errors.Create~2", "TextReader.Put -> Json/Errors.cs#Errors.Add~2",
+			"TextReader.Store -> Json/Errors.cs#Errors.Save [", "TextReader.Text -> Json/Errors.cs#Errors.Log~2"})
+}
