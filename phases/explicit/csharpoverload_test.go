@@ -215,3 +215,32 @@ namespace Json
 		[]string{"TextReader.Fail -> Json/Errors.cs#Errors.Create~2", "TextReader.Put -> Json/Errors.cs#Errors.Add~2",
 			"TextReader.Store -> Json/Errors.cs#Errors.Save [", "TextReader.Text -> Json/Errors.cs#Errors.Log~2"})
 }
+
+// TestCSharpConstructorOverloads: new T(...) inside T, : this(...) and
+// : base(...) reach the constructor their arguments choose.
+func TestCSharpConstructorOverloads(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"Linq/JToken.cs": "namespace Linq\n{\n    public class JToken\n    {\n        public JToken() { }\n" +
+			"        public JToken(JToken other, string settings) { }\n    }\n}\n",
+		"Linq/JArray.cs": `namespace Linq
+{
+    public class JArray : JToken
+    {
+        public JArray() { }
+        public JArray(JArray other) : base(other, "s") { }
+        public JArray(object content) : this() { }
+        JArray Clone() => new JArray(this);
+        JArray Wrap(string s) => new JArray(s);
+    }
+}
+`,
+	})
+	check(t, got,
+		[]string{
+			"Linq/JArray.cs#JArray.JArray~2 -> Linq/JToken.cs#JToken.JToken~2 [calls type]",
+			"Linq/JArray.cs#JArray.JArray~3 -> Linq/JArray.cs#JArray.JArray [calls type]",
+			"Linq/JArray.cs#JArray.Clone -> Linq/JArray.cs#JArray.JArray~2 [calls scope]",
+			"Linq/JArray.cs#JArray.Wrap -> Linq/JArray.cs#JArray.JArray~3 [calls scope]",
+		},
+		[]string{"JArray.JArray~2 -> Linq/JToken.cs#JToken.JToken [", "JArray.Clone -> Linq/JArray.cs#JArray.JArray [", "JArray.Wrap -> Linq/JArray.cs#JArray.JArray~2"})
+}

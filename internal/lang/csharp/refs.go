@@ -91,7 +91,9 @@ func (x *extractor) refRecv(name, qual, recv, kind string, at *sitter.Node) {
 func (x *extractor) creation(n *sitter.Node) {
 	if t := n.ChildByFieldId(x.k.fType); t != nil {
 		name, qual, at := x.typeName(t)
+		before := len(x.File.Refs)
 		x.Ref(name, qual, facts.RefCall, at)
+		x.setArgs(before, n) // inside the class, the name is its constructors'
 	}
 }
 
