@@ -545,6 +545,9 @@ func (m *csMatcher) fromArray(a, p string) int {
 // named converts between two named types: a library type to its known
 // supertypes, a repository type through its indexed bases.
 func (m *csMatcher) named(a, p string) int {
+	if libraryStructs[p] && !(a == "DateTime" && p == "DateTimeOffset") {
+		return noFit // nothing derives from a struct
+	}
 	ctx := m.callerCtx()
 	t, st := m.r.rootName(ctx, a)
 	switch st {
@@ -593,9 +596,12 @@ func looksLikeInterfaceName(name string) bool {
 
 // csExtends reports whether t or one of its bases is named p (proven),
 // or may be: a base the index cannot find, or a library base whose own
-// supertypes are not known, when p is no repository type.
+// supertypes are not known, when p is no repository type (and, when every
+// library base is an interface, an interface).
 func (r *resolver) csExtends(t *def, p string) (proven, possible bool) {
-	unfound, libraryBase := false, false
+	// A library base named like an interface (IDisposable) has only
+	// interfaces above it; another may have library classes too.
+	unfound, libraryIface, libraryClass := false, false, false
 	seen := map[string]bool{t.ID: true}
 	level := append([]*def{t}, r.otherParts(t)...) // one part often names the base
 	for _, p := range level {
@@ -616,8 +622,10 @@ func (r *resolver) csExtends(t *def, p string) (proven, possible bool) {
 				}
 				bt, st := r.baseOf(lt, base, depth)
 				switch {
+				case st == typeExternal && looksLikeInterfaceName(lastSegment(base)):
+					libraryIface = true
 				case st == typeExternal:
-					libraryBase = true
+					libraryClass = true
 				case st != typeKnown:
 					unfound = true
 				case !seen[bt.ID]:
@@ -628,8 +636,12 @@ func (r *resolver) csExtends(t *def, p string) (proven, possible bool) {
 		}
 		level = next
 	}
-	// A library base extends no repository type.
-	return false, unfound || libraryBase && !r.repoType(r.callerCtx(), p)
+	if unfound {
+		return false, true
+	}
+	// A library base extends no repository type, and an interface no class.
+	libraryReach := libraryClass || libraryIface && looksLikeInterfaceName(p)
+	return false, libraryReach && !r.repoType(r.callerCtx(), p)
 }
 
 // csharpMember chooses a C# call's overload among the members of t and

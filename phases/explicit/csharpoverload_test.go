@@ -244,3 +244,35 @@ func TestCSharpConstructorOverloads(t *testing.T) {
 		},
 		[]string{"JArray.JArray~2 -> Linq/JToken.cs#JToken.JToken [", "JArray.Clone -> Linq/JArray.cs#JArray.JArray [", "JArray.Wrap -> Linq/JArray.cs#JArray.JArray~2"})
 }
+
+// TestCSharpOverloadsLibraryBases: a repository class whose only library
+// bases are interfaces derives from no library class (Populate(JsonReader)
+// for a JsonTextReader, not Populate(TextReader)); a library class
+// converts to no struct (ToString(Uri, char), not ToString(Guid, char)).
+func TestCSharpOverloadsLibraryBases(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"Json/JsonReader.cs": "using System;\n\nnamespace Json\n{\n    public abstract class JsonReader : IDisposable { public void Dispose() { } }\n\n" +
+			"    public class JsonTextReader : JsonReader { }\n}\n",
+		"Json/Serializer.cs": `using System;
+using System.IO;
+
+namespace Json
+{
+    public class Serializer
+    {
+        public void Populate(TextReader reader, object target) { }
+        public void Populate(JsonReader reader, object target) { }
+        public static string Quote(Guid value, char q) => null;
+        public static string Quote(Uri value, char q) => null;
+        void Use(JsonTextReader r, object o, Uri u) { Populate(r, o); Quote(u, 'x'); }
+    }
+}
+`,
+	})
+	check(t, got,
+		[]string{
+			"Json/Serializer.cs#Serializer.Use -> Json/Serializer.cs#Serializer.Populate~2 [calls scope]",
+			"Json/Serializer.cs#Serializer.Use -> Json/Serializer.cs#Serializer.Quote~2 [calls scope]",
+		},
+		[]string{"Serializer.Use -> Json/Serializer.cs#Serializer.Populate [", "Serializer.Use -> Json/Serializer.cs#Serializer.Quote ["})
+}
