@@ -1,6 +1,7 @@
 package explicit
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -29,6 +30,7 @@ type csFit struct {
 	params    []string
 	expanded  bool // a params method in its expanded form
 	defaulted int  // parameters left to their default values
+	generic   bool // a generic method
 }
 
 // csMatcher answers conversions between the simple type names of one call.
@@ -36,6 +38,32 @@ type csMatcher struct {
 	r    *resolver
 	ctx  *chainCtx
 	memo map[[2]string]int
+	// typeArgs is the number of type arguments the call gives explicitly.
+	typeArgs int
+}
+
+// cutArity splits "<2>(T,U)" (a generic method's Params, a call's Args
+// with explicit type arguments) into 2 and "(T,U)".
+func cutArity(list string) (int, string) {
+	if !strings.HasPrefix(list, "<") {
+		return 0, list
+	}
+	end := strings.IndexByte(list, '>')
+	if end < 0 {
+		return 0, list
+	}
+	n, err := strconv.Atoi(list[1:end])
+	if err != nil {
+		return 0, list
+	}
+	return n, list[end+1:]
+}
+
+// calling is a matcher for a call's Args: its explicit type arguments
+// counted, its argument types split.
+func (m *csMatcher) calling(args string) []string {
+	m.typeArgs, args = cutArity(args)
+	return splitTypes(args)
 }
 
 func (r *resolver) csMatcher() *csMatcher {
@@ -49,7 +77,8 @@ func (r *resolver) chooseCSharp(cands []*def, args string) (kept []*def, stop bo
 		return cands, false
 	}
 	levels := make([]int, len(cands))
-	return r.csMatcher().choose(cands, levels, splitTypes(args))
+	m := r.csMatcher()
+	return m.choose(cands, levels, m.calling(args))
 }
 
 // choose keeps the applicable candidates of the most derived level that
@@ -140,7 +169,17 @@ func (m *csMatcher) fitOf(params string, args []string) csFit {
 	if params == "" {
 		return csFit{ok: true}
 	}
-	ps := splitTypes(params)
+	arity, params := cutArity(params)
+	if m.typeArgs > 0 && arity != m.typeArgs {
+		return csFit{} // M<A, B>(x) takes only a method of two type parameters
+	}
+	f := m.fitForm(splitTypes(params), args)
+	f.generic = arity > 0
+	return f
+}
+
+// fitForm is fitOf for a list of parameter types.
+func (m *csMatcher) fitForm(ps, args []string) csFit {
 	n := len(ps)
 	variadic := n > 0 && strings.HasSuffix(ps[n-1], "...")
 	normal := ps
@@ -261,6 +300,8 @@ func (m *csMatcher) better(f, g csFit, args []string) bool {
 		return !f.expanded
 	case (f.defaulted == 0) != (g.defaulted == 0):
 		return f.defaulted == 0
+	case f.generic != g.generic:
+		return !f.generic
 	}
 	return generics(f.params) < generics(g.params)
 }
@@ -681,7 +722,8 @@ func (r *resolver) csharpMember(t *def, name string, kinds map[string]bool, args
 	if len(cands) == 0 {
 		return nil, typeUnknown, false
 	}
-	kept, stop := r.csMatcher().choose(cands, levels, splitTypes(args))
+	cm := r.csMatcher()
+	kept, stop := cm.choose(cands, levels, cm.calling(args))
 	switch {
 	case stop:
 		return nil, typeUnknown, true

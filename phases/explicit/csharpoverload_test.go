@@ -276,3 +276,32 @@ namespace Json
 		},
 		[]string{"Serializer.Use -> Json/Serializer.cs#Serializer.Populate [", "Serializer.Use -> Json/Serializer.cs#Serializer.Quote ["})
 }
+
+// TestCSharpGenericArity: a call with explicit type arguments reaches only
+// a method with that many type parameters; without them, a non-generic
+// method beats a generic one of the same parameter types.
+func TestCSharpGenericArity(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"Linq/Extensions.cs": `namespace Linq
+{
+    public static class Extensions
+    {
+        public static object Values(object source, object key) => null;
+        public static U Values<U>(object source, object key) => default;
+        internal static U Values<T, U>(T source, object key) => default;
+        static object Two(object s) => Values<string, int>(s, "k");
+        static object One(object s) => Values<int>(s, "k");
+        static object None(object s) => Values(s, "k");
+    }
+}
+`,
+	})
+	check(t, got,
+		[]string{
+			"Linq/Extensions.cs#Extensions.Two -> Linq/Extensions.cs#Extensions.Values~3 [calls scope]",
+			"Linq/Extensions.cs#Extensions.One -> Linq/Extensions.cs#Extensions.Values~2 [calls scope]",
+			"Linq/Extensions.cs#Extensions.None -> Linq/Extensions.cs#Extensions.Values [calls scope]",
+		},
+		[]string{"Extensions.Two -> Linq/Extensions.cs#Extensions.Values [", "Extensions.Two -> Linq/Extensions.cs#Extensions.Values~2",
+			"Extensions.One -> Linq/Extensions.cs#Extensions.Values [", "Extensions.One -> Linq/Extensions.cs#Extensions.Values~3"})
+}

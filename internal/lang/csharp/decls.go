@@ -183,7 +183,7 @@ func (x *extractor) memberDecl(n *sitter.Node, id uint16) bool {
 	case k.methodDecl:
 		s.Type = x.resultChain(n.ChildByFieldId(k.fReturns))
 		if !x.explicitImpl(n) {
-			s.Params = x.paramList(n.ChildByFieldId(x.t.fParameters))
+			s.Params = genericArity(len(typeParams)) + x.paramList(n.ChildByFieldId(x.t.fParameters))
 		}
 	case k.ctorDecl:
 		s.Params = x.paramList(n.ChildByFieldId(x.t.fParameters))

@@ -1,6 +1,7 @@
 package csharp
 
 import (
+	"strconv"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -24,7 +25,7 @@ func (x *extractor) invocation(n *sitter.Node) {
 	case k.identifier:
 		name = fn
 	case k.genericName:
-		name = fn.NamedChild(0)
+		name = fn // its type arguments are counted below
 	case k.memberAccess:
 		name = fn.ChildByFieldId(k.fName)
 		if e := fn.ChildByFieldId(k.fExpression); e != nil {
@@ -43,7 +44,9 @@ func (x *extractor) invocation(n *sitter.Node) {
 	if name == nil {
 		return
 	}
+	typeArgs := 0
 	if name.KindId() == k.genericName {
+		typeArgs = x.typeArgCount(name)
 		name = name.NamedChild(0)
 	}
 	if name == nil {
@@ -61,6 +64,29 @@ func (x *extractor) invocation(n *sitter.Node) {
 	before := len(x.File.Refs)
 	x.refRecv(s, qual, recv, facts.RefCall, name)
 	x.setArgs(before, n)
+	if before < len(x.File.Refs) && x.File.Refs[before].Args != "" {
+		x.File.Refs[before].Args = genericArity(typeArgs) + x.File.Refs[before].Args
+	}
+}
+
+// genericArity is the mark of a generic method's type parameters, or of a
+// call's explicit type arguments, before its Params or Args ("<2>(T,U)"):
+// M<A, B>(x) calls only a method with two type parameters.
+func genericArity(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return "<" + strconv.Itoa(n) + ">"
+}
+
+// typeArgCount counts the type arguments of a generic name.
+func (x *extractor) typeArgCount(g *sitter.Node) int {
+	for i := uint(0); i < g.NamedChildCount(); i++ {
+		if ch := g.NamedChild(i); ch.KindId() == x.k.typeArgumentList {
+			return int(ch.NamedChildCount())
+		}
+	}
+	return 0
 }
 
 // setArgs gives the reference added at index i (if any) the types of the
