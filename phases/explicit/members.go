@@ -24,7 +24,7 @@ func (r *resolver) members(t *def, name string, kinds map[string]bool, args stri
 		return nil, typeUnknown, false
 	}
 	if !r.traits.MemberScopes {
-		m, st := r.memberOfOthers(t, name, kinds, depth)
+		m, st := r.memberOfOthers(t, name, kinds, args, depth)
 		return m, st, m != nil
 	}
 	own := r.nearestGroup(t.Path, r.filterParent(name, t.Qualified, kinds, anyDef))
@@ -131,10 +131,14 @@ type ancestry struct {
 func anyDef(def) bool { return true }
 
 // memberOfOthers is memberOf for the families whose bases are searched
-// depth first (every language without Traits.MemberScopes).
-func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, depth int) (*def, typeState) {
+// depth first (every language without Traits.MemberScopes); a C# call's
+// argument types choose among the overloads (csharpMember).
+func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, args string, depth int) (*def, typeState) {
 	if depth > maxChainDepth {
 		return nil, typeUnknown
+	}
+	if m, st, decided := r.csharpMember(t, name, kinds, args, depth); decided {
+		return m, st
 	}
 	cands := r.filterParent(name, t.Qualified, kinds, anyDef)
 	if m, ok := r.nearestOwner(t.Path, cands); ok && r.sameType(t, m) {

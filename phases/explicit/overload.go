@@ -181,6 +181,9 @@ func (r *resolver) choose(cands []*def, args string) (kept []*def, stop bool) {
 	if r.family == lang.FamilyC {
 		return r.chooseByArity(cands, args)
 	}
+	if r.f.Lang == lang.CSharp {
+		return r.chooseCSharp(cands, args)
+	}
 	kept, ambiguous := matcher{sub: r.subtyping(), refVars: r.refVariables()}.overloads(cands, args, r.caller)
 	return kept, ambiguous && refuseAmbiguous
 }

@@ -12,7 +12,7 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 	if d, ok := r.sameFile(name, from, kinds, args); ok {
 		return found{d, snapshot.ByScope}, true
 	}
-	if f, ok := r.enclosingOrNamespace(name, from, kinds); ok {
+	if f, ok := r.enclosingOrNamespace(name, from, kinds, args); ok {
 		return f, true
 	}
 	if b, ok := r.importBinding(name, from); ok {
@@ -77,6 +77,9 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 				notFound = typeExternal
 			}
 			continue
+		}
+		if d, st, decided := r.csharpScope(scope, name, kinds, args); decided {
+			return d, st
 		}
 		var cands []*def
 		var lines []int

@@ -53,13 +53,13 @@ func parentNamespace(ns string) string {
 
 // enclosingOrNamespace resolves a simple name through the enclosing type's
 // other parts and bases, then the file's namespaces.
-func (r *resolver) enclosingOrNamespace(name, from string, kinds map[string]bool) (found, bool) {
+func (r *resolver) enclosingOrNamespace(name, from string, kinds map[string]bool, args string) (found, bool) {
 	if !r.traits.NamespaceScopes {
 		return found{}, false
 	}
 	if from != "" {
 		if t, st := r.selfType(chainCtx{path: r.f.Path, here: true, from: from}); st == typeKnown {
-			if m, mst := r.memberOf(t, name, kinds, "", 0); mst == typeKnown {
+			if m, mst := r.memberOf(t, name, kinds, args, 0); mst == typeKnown {
 				return found{*m, snapshot.ByType}, true
 			}
 		}

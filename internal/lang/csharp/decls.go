@@ -62,6 +62,7 @@ func (x *extractor) typeDecl(n *sitter.Node, id uint16) bool {
 		sc.Extends, _ = syntax.SplitLast(s.Extends[0], ".")
 	}
 	x.Scopes = append(x.Scopes, sc)
+	x.collectMembers(qual, body)
 	if id == k.recordDecl {
 		x.recordProperties(n)
 	}
@@ -160,9 +161,6 @@ func (x *extractor) memberDecl(n *sitter.Node, id uint16) bool {
 	var typeParams []string
 	switch id {
 	case k.methodDecl, k.ctorDecl:
-		// Overloads: once facts carry parameter counts, they are read
-		// here from the parameter_list (optional parameters lower the
-		// minimum; params makes the maximum open).
 		s.Kind = facts.KindMethod
 		s.Signature = sig(n, n.ChildByFieldId(k.fBody), x.src)
 		if tp := n.ChildByFieldId(k.fTypeParameters); tp != nil {
@@ -184,11 +182,28 @@ func (x *extractor) memberDecl(n *sitter.Node, id uint16) bool {
 	switch id {
 	case k.methodDecl:
 		s.Type = x.resultChain(n.ChildByFieldId(k.fReturns))
+		if !x.explicitImpl(n) {
+			s.Params = genericArity(len(typeParams)) + x.paramList(n.ChildByFieldId(x.t.fParameters))
+		}
+	case k.ctorDecl:
+		s.Params = x.paramList(n.ChildByFieldId(x.t.fParameters))
 	case k.propertyDecl, k.eventDecl:
 		s.Type = x.typeChain(n.ChildByFieldId(k.fType))
 	}
 	x.File.Symbols = append(x.File.Symbols, s)
 	return true
+}
+
+// explicitImpl reports an explicit interface implementation (void
+// IList.Add(object v)): no call by name reaches it, so it gets no
+// parameter types and is no overload of the type's Add.
+func (x *extractor) explicitImpl(n *sitter.Node) bool {
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		if n.NamedChild(i).KindId() == x.k.explicitIface {
+			return true
+		}
+	}
+	return false
 }
 
 // fieldDecl emits one symbol per declarator: const fields are KindConst,

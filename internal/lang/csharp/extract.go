@@ -130,6 +130,15 @@ type extractor struct {
 	// locals are the scopes of local variables and parameters, innermost
 	// last, each mapping a name to its type chain.
 	locals syntax.Locals
+	// argTypes parallels locals with each local's simple type name, for
+	// the argument types of calls (facts.Ref.Args).
+	argTypes syntax.Locals
+	// memberTypes maps a type's qualified name to the simple type names of
+	// its fields and properties, read when the type is entered (a method
+	// may use a field declared below it).
+	memberTypes map[string]map[string]string
+	// aliasTypes maps a using alias to the simple name of the type it names.
+	aliasTypes map[string]string
 	// aliases maps a using alias to the chain of the type it names;
 	// nsRoots holds the first segment of every namespace the file declares
 	// or uses, so that Ns.Type.M() is read as a namespace path.
@@ -141,7 +150,7 @@ type extractor struct {
 
 func extract(root *sitter.Node, src []byte) *facts.File {
 	x := &extractor{TypeWalk: syntax.TypeWalk{File: &facts.File{}}, k: kindTable(), t: typeKindTable(), src: src,
-		aliases: map[string]string{}, nsRoots: map[string]bool{"System": true, "Microsoft": true}}
+		aliases: map[string]string{}, memberTypes: map[string]map[string]string{}, aliasTypes: map[string]string{}, nsRoots: map[string]bool{"System": true, "Microsoft": true}}
 	x.walk(root, 0, false)
 	syntax.SortRefs(x.File.Refs, x.RefPos)
 	return x.File
@@ -202,7 +211,7 @@ func (x *extractor) walk(n *sitter.Node, parentKind uint16, isType bool) uint16 
 		x.typeDepth--
 	}
 	if scoped {
-		x.locals.Pop()
+		x.popLocals()
 	}
 	x.leave(pushed, adopted)
 	x.ns = savedNS
@@ -350,6 +359,7 @@ func (x *extractor) using(n *sitter.Node) {
 	case alias != "" && ns != "":
 		imp.Path, imp.Names, imp.As = ns, []string{name}, []string{alias}
 		x.aliases[alias] = facts.Imported(ns, name)
+		x.aliasTypes[alias] = name
 	case alias != "":
 		imp.Path, imp.Alias = target, alias
 	case static && ns != "":

@@ -13,10 +13,24 @@ import (
 // variable declared in an expression (out var, a pattern) belongs to the
 // enclosing one, as in C#.
 
-func (x *extractor) declare(name, chain string) {
+// declare binds a local to its type chain and to its simple type name
+// (argType), "?" when unknown.
+func (x *extractor) declare(name, chain, typ string) {
 	if name != "_" {
 		x.locals.Declare(name, chain)
+		x.argTypes.Declare(name, typ)
 	}
+}
+
+// pushLocals opens a scope of locals; the walk closes it (popLocals).
+func (x *extractor) pushLocals() {
+	x.locals.Push()
+	x.argTypes.Push()
+}
+
+func (x *extractor) popLocals() {
+	x.locals.Pop()
+	x.argTypes.Pop()
 }
 
 // openLocals declares what n declares and reports whether it opened a
@@ -25,14 +39,14 @@ func (x *extractor) openLocals(n *sitter.Node, id, parentKind uint16) bool {
 	k, t := x.k, x.t
 	switch id {
 	case k.methodDecl, k.ctorDecl, t.localFunction, t.operatorDecl, t.conversionDecl, t.lambda, t.anonymousMethod:
-		x.locals.Push()
+		x.pushLocals()
 		x.declareParams(n.ChildByFieldId(t.fParameters))
 		return true
 	case k.classDecl, k.structDecl, k.recordDecl:
 		// A primary constructor's parameters are in scope in the whole body.
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			if ch := n.NamedChild(i); ch.KindId() == t.parameterList {
-				x.locals.Push()
+				x.pushLocals()
 				x.declareParams(ch)
 				return true
 			}
@@ -40,16 +54,16 @@ func (x *extractor) openLocals(n *sitter.Node, id, parentKind uint16) bool {
 		return false
 	case k.propertyDecl, k.eventDecl, t.indexerDecl:
 		// value, in a setter, is the property's own type.
-		x.locals.Push()
-		x.declare("value", x.typeChain(n.ChildByFieldId(k.fType)))
+		x.pushLocals()
+		x.declare("value", x.typeChain(n.ChildByFieldId(k.fType)), x.simpleType(n.ChildByFieldId(k.fType)))
 		x.declareParams(n.ChildByFieldId(t.fParameters))
 		return true
 	case t.foreachStmt:
-		x.locals.Push()
+		x.pushLocals()
 		x.declareTyped(n.ChildByFieldId(t.fLeft), n.ChildByFieldId(k.fType))
 		return true
 	case t.block, t.forStmt, t.usingStmt, t.catchClause, t.switchSection, t.fixedStmt:
-		x.locals.Push()
+		x.pushLocals()
 		return true
 	}
 	x.declareIn(n, id, parentKind)
@@ -81,18 +95,18 @@ func (x *extractor) declareTyped(name, t *sitter.Node) {
 		x.declareUnknown(name)
 		return
 	}
-	chain := facts.Unknown
+	chain, typ := facts.Unknown, "?"
 	if t != nil && t.KindId() != x.t.implicitType {
-		chain = x.typeChain(t)
+		chain, typ = x.typeChain(t), x.simpleType(t)
 	}
-	x.declare(syntax.Text(name, x.src), chain)
+	x.declare(syntax.Text(name, x.src), chain, typ)
 }
 
 // declareUnknown declares the identifiers directly under n with no type.
 func (x *extractor) declareUnknown(n *sitter.Node) {
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		if ch := n.NamedChild(i); ch.KindId() == x.k.identifier {
-			x.declare(syntax.Text(ch, x.src), facts.Unknown)
+			x.declare(syntax.Text(ch, x.src), facts.Unknown, "?")
 		}
 	}
 }
@@ -101,9 +115,9 @@ func (x *extractor) declareUnknown(n *sitter.Node) {
 func (x *extractor) declareVariables(decl *sitter.Node) {
 	t := decl.ChildByFieldId(x.k.fType)
 	implicit := t == nil || t.KindId() == x.t.implicitType
-	declared := facts.Unknown
+	declared, declaredType := facts.Unknown, "?"
 	if !implicit {
-		declared = x.typeChain(t)
+		declared, declaredType = x.typeChain(t), x.simpleType(t)
 	}
 	for i := uint(0); i < decl.NamedChildCount(); i++ {
 		d := decl.NamedChild(i)
@@ -119,11 +133,12 @@ func (x *extractor) declareVariables(decl *sitter.Node) {
 			}
 			continue
 		}
-		chain := declared
+		chain, typ := declared, declaredType
 		if implicit {
-			chain = x.exprChain(x.initializer(d, name))
+			init := x.initializer(d, name)
+			chain, typ = x.exprChain(init), x.varType(init)
 		}
-		x.declare(syntax.Text(name, x.src), chain)
+		x.declare(syntax.Text(name, x.src), chain, typ)
 	}
 }
 
@@ -148,13 +163,17 @@ func (x *extractor) declareParams(list *sitter.Node) {
 		return
 	}
 	if list.KindId() == x.t.implicitParameter {
-		x.declare(syntax.Text(list, x.src), facts.Unknown)
+		x.declare(syntax.Text(list, x.src), facts.Unknown, "?")
 		return
 	}
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		if p := list.NamedChild(i); p.KindId() == x.t.parameter {
 			x.declareTyped(p.ChildByFieldId(x.k.fName), p.ChildByFieldId(x.k.fType))
 		}
+	}
+	// params T[] xs is written in the list itself, not as a parameter.
+	if nm, t := list.ChildByFieldId(x.k.fName), list.ChildByFieldId(x.k.fType); nm != nil && t != nil {
+		x.declareTyped(nm, t)
 	}
 }
 

@@ -1,6 +1,7 @@
 package csharp
 
 import (
+	"strconv"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -10,11 +11,8 @@ import (
 )
 
 // invocation reports a call, with its receiver's type chain when the
-// receiver is a local, a parameter or an expression (see recvChain).
-//
-// Overloads: the number of arguments (n's argument_list) is what picks
-// among same-named methods; once facts carry an argument count, it is
-// read here.
+// receiver is a local, a parameter or an expression (see recvChain), and
+// its arguments' types, which choose among overloads.
 func (x *extractor) invocation(n *sitter.Node) {
 	k := x.k
 	fn := n.ChildByFieldId(k.fFunction)
@@ -27,7 +25,7 @@ func (x *extractor) invocation(n *sitter.Node) {
 	case k.identifier:
 		name = fn
 	case k.genericName:
-		name = fn.NamedChild(0)
+		name = fn // its type arguments are counted below
 	case k.memberAccess:
 		name = fn.ChildByFieldId(k.fName)
 		if e := fn.ChildByFieldId(k.fExpression); e != nil {
@@ -46,7 +44,9 @@ func (x *extractor) invocation(n *sitter.Node) {
 	if name == nil {
 		return
 	}
+	typeArgs := 0
 	if name.KindId() == k.genericName {
+		typeArgs = x.typeArgCount(name)
 		name = name.NamedChild(0)
 	}
 	if name == nil {
@@ -61,7 +61,47 @@ func (x *extractor) invocation(n *sitter.Node) {
 			return // a delegate held in a local: nothing to link
 		}
 	}
+	before := len(x.File.Refs)
 	x.refRecv(s, qual, recv, facts.RefCall, name)
+	x.setArgs(before, n)
+	if before < len(x.File.Refs) && x.File.Refs[before].Args != "" {
+		x.File.Refs[before].Args = genericArity(typeArgs) + x.File.Refs[before].Args
+	}
+}
+
+// genericArity is the mark of a generic method's type parameters, or of a
+// call's explicit type arguments, before its Params or Args ("<2>(T,U)"):
+// M<A, B>(x) calls only a method with two type parameters.
+func genericArity(n int) string {
+	if n == 0 {
+		return ""
+	}
+	return "<" + strconv.Itoa(n) + ">"
+}
+
+// typeArgCount counts the type arguments of a generic name.
+func (x *extractor) typeArgCount(g *sitter.Node) int {
+	for i := uint(0); i < g.NamedChildCount(); i++ {
+		if ch := g.NamedChild(i); ch.KindId() == x.k.typeArgumentList {
+			return int(ch.NamedChildCount())
+		}
+	}
+	return 0
+}
+
+// setArgs gives the reference added at index i (if any) the types of the
+// arguments of call n.
+func (x *extractor) setArgs(i int, n *sitter.Node) {
+	if i >= len(x.File.Refs) {
+		return
+	}
+	list := n.ChildByFieldId(x.t.fArguments)
+	for j := uint(0); list == nil && j < n.NamedChildCount(); j++ {
+		if ch := n.NamedChild(j); ch.Kind() == "argument_list" {
+			list = ch // : base(...) has no field name for it
+		}
+	}
+	x.File.Refs[i].Args = x.argsOf(list)
 }
 
 // refRecv adds a reference with a receiver chain.
@@ -77,7 +117,9 @@ func (x *extractor) refRecv(name, qual, recv, kind string, at *sitter.Node) {
 func (x *extractor) creation(n *sitter.Node) {
 	if t := n.ChildByFieldId(x.k.fType); t != nil {
 		name, qual, at := x.typeName(t)
+		before := len(x.File.Refs)
 		x.Ref(name, qual, facts.RefCall, at)
+		x.setArgs(before, n) // inside the class, the name is its constructors'
 	}
 }
 
@@ -112,10 +154,14 @@ func (x *extractor) ctorInitializer(n *sitter.Node) {
 		ch := n.Child(i)
 		switch ch.KindId() {
 		case x.k.base:
+			before := len(x.File.Refs)
 			x.Ref(cls.Extends, "base", facts.RefCall, ch)
+			x.setArgs(before, n)
 			return
 		case x.k.this:
+			before := len(x.File.Refs)
 			x.Ref(cls.Name, "this", facts.RefCall, ch)
+			x.setArgs(before, n)
 			return
 		}
 	}

@@ -29,7 +29,7 @@ type typeKinds struct {
 	isPatternExpr, isExpr, interpolated, stringLit, verbatimLit, rawLit, charLit uint16
 	intLit, realLit, boolLit, lambdaExpr, fieldDecl, eventFieldDecl, stackalloc  uint16
 
-	fParameters, fLeft, fRight, fConsequence, fAlternative, fOperator uint16
+	fParameters, fLeft, fRight, fConsequence, fAlternative, fOperator, fArguments uint16
 }
 
 var typeKindTable = sync.OnceValue(func() *typeKinds {
@@ -61,6 +61,7 @@ var typeKindTable = sync.OnceValue(func() *typeKinds {
 		stackalloc:  id("stackalloc_expression"),
 		fParameters: fid("parameters"), fLeft: fid("left"), fRight: fid("right"),
 		fConsequence: fid("consequence"), fAlternative: fid("alternative"), fOperator: fid("operator"),
+		fArguments: fid("arguments"),
 	}
 })
 
