@@ -112,6 +112,7 @@ func badgerOptions(dir string, sizes membudget.Cache) badger.Options {
 		WithLogger(nil).
 		WithNumVersionsToKeep(1).
 		WithMemTableSize(sizes.MemTable).
+		WithValueThreshold(valueThreshold(sizes.MemTable)).
 		WithNumMemtables(2).
 		WithValueLogFileSize(64 << 20).
 		WithBlockCacheSize(sizes.BlockCache).
@@ -121,6 +122,13 @@ func badgerOptions(dir string, sizes membudget.Cache) badger.Options {
 		WithNumLevelZeroTablesStall(2 * level0Tables).
 		WithCompactL0OnClose(false).
 		WithChecksumVerificationMode(options.OnBlockRead)
+}
+
+// valueThreshold is badger's default (1 MiB: larger values go to the
+// value log) unless the memtable is too small for it: badger refuses a
+// threshold over 15% of a memtable, which a small budget's memtables are.
+func valueThreshold(memTable int64) int64 {
+	return min(1<<20, memTable/8)
 }
 
 // level0Tables is how many level-0 tables wait before badger merges them
@@ -140,7 +148,6 @@ const level0Tables = 20
 func bulkOptions(normal badger.Options) badger.Options {
 	return normal.
 		WithNumCompactors(0).
-		WithNumLevelZeroTables(math.MaxInt32).
 		WithNumLevelZeroTablesStall(math.MaxInt32)
 }
 
