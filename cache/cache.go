@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
 
+	"github.com/lgraph/lgraph/internal/membudget"
 	"github.com/lgraph/lgraph/internal/store"
 )
 
@@ -28,8 +30,12 @@ type Cache struct {
 	// transactions; Flush and Close commit it.
 	mu    sync.Mutex
 	later *badger.WriteBatch
-	// pending counts the bytes batched since the last flush.
-	pending int
+	// pending counts the bytes batched since the last flush, which
+	// commits once it reaches batchBytes.
+	pending, batchBytes int
+	// normal are the settings the database settles under when it was
+	// opened for bulk loading (see OpenOptions.Bulk); nil otherwise.
+	normal *badger.Options
 	// scratch, in a Scratch view, holds the view's writes instead of the
 	// database.
 	scratch map[string][]byte
@@ -44,7 +50,25 @@ type Cache struct {
 // damaged is moved aside and a fresh one opened in its place; Replaced says
 // so.
 func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
-	opts := badgerOptions(dir)
+	return OpenWith(ctx, dir, wait, OpenOptions{Sizes: membudget.Default.Cache()})
+}
+
+// OpenOptions size the database and say how it will be written.
+type OpenOptions struct {
+	Sizes membudget.Cache
+	// Bulk opens it for a run that writes every file's facts (init, a
+	// full update): no compaction runs while it is open, and Close merges
+	// what was written into the bottom level in one pass (see bulkOptions).
+	Bulk bool
+}
+
+// OpenWith is Open with the database sized and tuned by o.
+func OpenWith(ctx context.Context, dir string, wait bool, o OpenOptions) (*Cache, error) {
+	normal := badgerOptions(dir, o.Sizes)
+	opts := normal
+	if o.Bulk {
+		opts = bulkOptions(normal)
+	}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("open cache %s: %w", dir, err)
 	}
@@ -62,7 +86,10 @@ func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
 		lock.Unlock()
 		return nil, err
 	}
-	c := &Cache{db: db, opts: opts, lock: lock, health: &health{}}
+	c := &Cache{db: db, opts: opts, lock: lock, health: &health{}, batchBytes: o.Sizes.BatchBytes}
+	if o.Bulk {
+		c.normal = &normal
+	}
 	if replaced != nil {
 		c.health.replace = append(c.health.replace, *replaced)
 	}
@@ -78,15 +105,18 @@ func Open(ctx context.Context, dir string, wait bool) (*Cache, error) {
 // holds most of the cache) once level0Tables wait: at badger's default of
 // five, every fifth update paid that merge. At level0Tables it falls on
 // one update in twenty, out of the slowest tenth (docs/measurements.md).
-func badgerOptions(dir string) badger.Options {
+//
+// The memtables and badger's caches are sized by the run's memory budget.
+func badgerOptions(dir string, sizes membudget.Cache) badger.Options {
 	return badger.DefaultOptions(dir).
 		WithLogger(nil).
 		WithNumVersionsToKeep(1).
-		WithMemTableSize(16 << 20).
+		WithMemTableSize(sizes.MemTable).
+		WithValueThreshold(valueThreshold(sizes.MemTable)).
 		WithNumMemtables(2).
 		WithValueLogFileSize(64 << 20).
-		WithBlockCacheSize(16 << 20).
-		WithIndexCacheSize(8 << 20).
+		WithBlockCacheSize(sizes.BlockCache).
+		WithIndexCacheSize(sizes.IndexCache).
 		WithNumCompactors(2).
 		WithNumLevelZeroTables(level0Tables).
 		WithNumLevelZeroTablesStall(2 * level0Tables).
@@ -94,9 +124,34 @@ func badgerOptions(dir string) badger.Options {
 		WithChecksumVerificationMode(options.OnBlockRead)
 }
 
+// valueThreshold is badger's default (1 MiB: larger values go to the
+// value log) unless the memtable is too small for it: badger refuses a
+// threshold over 15% of a memtable, which a small budget's memtables are.
+func valueThreshold(memTable int64) int64 {
+	return min(1<<20, memTable/8)
+}
+
 // level0Tables is how many level-0 tables wait before badger merges them
 // into level 1 (see badgerOptions).
 const level0Tables = 20
+
+// bulkOptions are normal with compaction off, for a run that writes every
+// file's facts. With compactors running, badger's first compactor merges
+// the waiting level-0 tables into one whenever level 1 is busy, and it
+// builds that table in a buffer of up to 256 MiB (its L0-to-L0 compaction
+// sizes the output as unbounded), whatever the data's size: an earlier
+// profile of spring-framework's init found those buffers the largest
+// live allocation while parsing (docs/measurements.md). Without compactors the memtables flush into
+// level 0 and nothing else is built until Close merges level 0 down in
+// one pass, in tables of ordinary size. Reads meanwhile ask every
+// level-0 table's bloom filter, which an init's few dozen tables afford.
+// A killed bulk run leaves its tables in level 0 for the next run's
+// compactors, which merge them as they merge any backlog.
+func bulkOptions(normal badger.Options) badger.Options {
+	return normal.
+		WithNumCompactors(0).
+		WithNumLevelZeroTablesStall(math.MaxInt32)
+}
 
 // removeEmptyValueLogs deletes value-log and memtable files too short to
 // hold even their header. A process killed right after badger created the
@@ -139,6 +194,9 @@ func (c *Cache) Close() error {
 	}
 	ferr := c.Flush()
 	defer func() { _ = c.lock.Unlock() }()
+	if ferr == nil && c.normal != nil && c.usable() {
+		ferr = c.settle()
+	}
 	var cerr error
 	if c.db != nil {
 		cerr = guard("close", c.db.Close)
@@ -189,14 +247,11 @@ func (c *Cache) PutLater(key string, v any) error {
 	}
 	// A batch's values stay in memory until it commits; on an init that
 	// is every file's facts, so commit every few megabytes instead.
-	if c.pending += len(val); c.pending >= flushEvery {
+	if c.pending += len(val); c.pending >= c.batchBytes {
 		return c.flushLocked()
 	}
 	return nil
 }
-
-// flushEvery bounds the bytes PutLater holds before it commits them.
-const flushEvery = 8 << 20
 
 // Flush commits what PutLater batched.
 func (c *Cache) Flush() error {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/actions"
+	"github.com/lgraph/lgraph/internal/membudget"
 	"github.com/lgraph/lgraph/internal/store"
 )
 
@@ -35,6 +36,9 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	if err != nil {
 		return err
 	}
+	// The budget bounds the run's heap whatever the repository's size;
+	// a GOMEMLIMIT the user set wins over it.
+	membudget.FromMB(e.Config.MemoryMB).Apply(g.Getenv)
 	if g.Getenv("GOGC") == "" && (opts.command == "init" || opts.full) {
 		// A full run holds every file's facts at once: collecting more
 		// often keeps peak memory near what is live (1.50 GB instead of

@@ -23,11 +23,15 @@ type Config struct {
 	// a bound on the work one file costs, well above hand-written sources.
 	MaxFileKB int `yaml:"max_file_kb" json:"max_file_kb"`
 	// Concurrency bounds parallel parsing; 0 means one worker per CPU.
-	Concurrency int      `yaml:"concurrency" json:"concurrency"`
-	Implicit    Implicit `yaml:"implicit" json:"implicit"`
-	LLM         LLM      `yaml:"llm" json:"llm"`
-	Wiki        Wiki     `yaml:"wiki" json:"wiki"`
-	GC          GC       `yaml:"gc" json:"gc"`
+	Concurrency int `yaml:"concurrency" json:"concurrency"`
+	// MemoryMB is the memory budget of an indexing run (init, update) in
+	// MiB: the Go runtime's soft limit and the size of its caches, so that
+	// the repository does not set the peak (internal/membudget).
+	MemoryMB int      `yaml:"memory_mb" json:"memory_mb"`
+	Implicit Implicit `yaml:"implicit" json:"implicit"`
+	LLM      LLM      `yaml:"llm" json:"llm"`
+	Wiki     Wiki     `yaml:"wiki" json:"wiki"`
+	GC       GC       `yaml:"gc" json:"gc"`
 	// SnapshotsPerRepo bounds the published snapshots kept (least recently used dropped).
 	SnapshotsPerRepo int `yaml:"snapshots_per_repo" json:"snapshots_per_repo"`
 	// Store overrides the store directory; empty means <git common dir>/lgraph.
@@ -115,6 +119,10 @@ type GC struct {
 	AutoEvery int `yaml:"auto_every" json:"auto_every"`
 }
 
+// MinMemoryMB is the smallest memory budget accepted: below it the Go
+// runtime would collect without pause and badger's memtables would not fit.
+const MinMemoryMB = 64
+
 // Default returns the built-in defaults (docs/design.md §9).
 func Default() Config {
 	return Config{
@@ -122,6 +130,7 @@ func Default() Config {
 		Exclude:     []string{"vendor/**", "node_modules/**", "**/*.min.js"},
 		MaxFileKB:   8192,
 		Concurrency: 0,
+		MemoryMB:    512,
 		Implicit:    Implicit{ChangeRatio: 0.35, MaxFilesPerKey: 50},
 		LLM: LLM{
 			Provider: "offline", Model: "gpt-4o-mini", BaseURL: "https://api.openai.com/v1",
@@ -142,6 +151,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("config max_file_kb: must be positive, got %d", c.MaxFileKB)
 	case c.Concurrency < 0:
 		return fmt.Errorf("config concurrency: must be 0 (one per CPU) or positive, got %d", c.Concurrency)
+	case c.MemoryMB < MinMemoryMB:
+		return fmt.Errorf("config memory_mb: must be at least %d (MiB), got %d", MinMemoryMB, c.MemoryMB)
 	case c.Implicit.ChangeRatio < 0 || c.Implicit.ChangeRatio > 1:
 		return fmt.Errorf("config implicit.change_ratio: must be between 0 and 1, got %g", c.Implicit.ChangeRatio)
 	case c.LLM.Provider != "offline" && c.LLM.Provider != "openai":

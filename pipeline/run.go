@@ -15,6 +15,7 @@ import (
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/membudget"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/llm"
@@ -74,7 +75,7 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 		return &store.Run{Command: o.Command, Started: start.UTC(), Branch: branch, From: &head.Commit, To: head.Commit,
 			Outcome: store.OutcomeUpToDate, MS: time.Since(start).Milliseconds(), Warnings: o.Warnings}, nil
 	}
-	c, err := cache.Open(ctx, o.Store.CacheDir(), o.Wait)
+	c, err := cache.OpenWith(ctx, o.Store.CacheDir(), o.Wait, cacheOptions(o, o.Command == "init" || o.Full))
 	if err != nil {
 		return nil, err
 	}
@@ -111,16 +112,27 @@ func Run(ctx context.Context, o Options) (*store.Run, error) {
 	return run, err
 }
 
-// memoBytes bounds what memoize keeps on an update: an init reads every
+// budget is the run's memory budget (config memory_mb).
+func budget(o Options) membudget.Budget {
+	if o.Config == nil {
+		return membudget.Default
+	}
+	return membudget.FromMB(o.Config.MemoryMB)
+}
+
+// cacheOptions size the facts cache by the run's budget; bulk is for a
+// run that will write every file's facts (cache.OpenOptions).
+func cacheOptions(o Options, bulk bool) cache.OpenOptions {
+	return cache.OpenOptions{Sizes: budget(o).Cache(), Bulk: bulk}
+}
+
+// memoBound bounds what memoize keeps, by the budget: an init reads every
 // file, and holding them all would make its memory grow with the
-// repository. A full run keeps fullMemoBytes: the memo keeps the first
-// blobs read, and of an init's files those are a sliver the later phases
-// would read again at the cost of a pack lookup, while their bytes would
-// stay live through the phases' peak.
-const (
-	memoBytes     = 64 << 20
-	fullMemoBytes = 4 << 20
-)
+// repository. A full run keeps a sixteenth of an update's share: the memo
+// keeps the first blobs read, and of an init's files those are a sliver
+// the later phases would read again at the cost of a pack lookup, while
+// their bytes would stay live through the phases' peak.
+func memoBound(o Options, full bool) int { return budget(o).MemoBytes(full) }
 
 // memoize keeps the bytes of the blobs read during one run, up to bound
 // bytes, so the phases that each need a changed file (inventory, explicit,
@@ -246,11 +258,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 	if phases == nil {
 		phases = DefaultPhases
 	}
-	bound := memoBytes
-	if st.Full {
-		bound = fullMemoBytes
-	}
-	read := memoize(t.read, bound)
+	read := memoize(t.read, memoBound(o, st.Full))
 	for _, ph := range phases(read, t.entries) {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -46,7 +46,7 @@ func Facts(ctx context.Context, o Options, keep func(path string) bool) (*FactsR
 	if err != nil {
 		return nil, err
 	}
-	c, err := cache.Open(ctx, o.Store.CacheDir(), o.Wait)
+	c, err := cache.OpenWith(ctx, o.Store.CacheDir(), o.Wait, cacheOptions(o, true))
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func Facts(ctx context.Context, o Options, keep func(path string) bool) (*FactsR
 	if st.Progress == nil {
 		st.Progress = phase.NoProgress{}
 	}
-	read := memoize(t.read, fullMemoBytes)
+	read := memoize(t.read, memoBound(o, true))
 	sliced := func(ctx context.Context) ([]gitrepo.Entry, error) {
 		all, err := t.entries(ctx)
 		if err != nil {

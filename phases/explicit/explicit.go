@@ -18,6 +18,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/membudget"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/phase"
@@ -260,6 +261,16 @@ func baseIndex(st *phase.State) snapshot.KV {
 // update, the base's entries with the touched files' replaced; on a full
 // run, every file's.
 func nextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) (*Index, error) {
+	idx, err := buildNextIndex(st, base, touched, full)
+	if err == nil && st.Config != nil {
+		// Answers are functions of the KV, so how many are kept changes
+		// only the time and memory a run takes, never what it finds.
+		idx.cacheLimit = membudget.FromMB(st.Config.MemoryMB).IndexAnswers()
+	}
+	return idx, err
+}
+
+func buildNextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) (*Index, error) {
 	if full {
 		return buildIndexOnDisk(st.Next.Files, st.Langs, &st.Next.Project, st.Scratch)
 	}

@@ -77,7 +77,7 @@ type Index struct {
 	modules map[string][]string
 	pkgs    map[string]string
 	stars   map[string][]string
-	// cacheLimit is maxCachedKeys but in tests.
+	// cacheLimit is maxCachedKeys unless the run's budget or a test set it.
 	cacheLimit int
 	// release frees the KV's file, if it has one.
 	release func() error
@@ -222,7 +222,8 @@ func (idx *Index) nameDefs(key string) []def {
 // every name of the repository, and keeping every answer made the cache
 // as large as the definitions themselves; the files resolved one after
 // the other (in path order) share most of their answers, so a cache
-// emptied now and then still answers most lookups.
+// emptied now and then still answers most lookups. A run sets it from its
+// memory budget (membudget.IndexAnswers, this at the default budget).
 const maxCachedKeys = 1 << 16
 
 // trimCache empties the cache of answers once it holds maxCachedKeys.

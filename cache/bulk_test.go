@@ -1,0 +1,78 @@
+package cache
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"path/filepath"
+	"testing"
+
+	"github.com/lgraph/lgraph/internal/membudget"
+)
+
+// bulkValue is an incompressible value for key i, so that the writes fill
+// memtables as an init's facts do.
+func bulkValue(i int) string {
+	var s string
+	for j := 0; len(s) < 2048; j++ {
+		sum := sha256.Sum256(fmt.Appendf(nil, "%d/%d", i, j))
+		s += hex.EncodeToString(sum[:])
+	}
+	return s
+}
+
+// levelTables counts the tables of each level of c's database.
+func levelTables(c *Cache) map[int]int {
+	out := map[int]int{}
+	for _, l := range c.db.Levels() {
+		out[l.Level] = l.NumTables
+	}
+	return out
+}
+
+// TestBulkWritesSettleIntoOneLevel: a cache opened for bulk loading builds
+// no table but memtable flushes while open (level 0 grows past what
+// compactors would let wait), and Close merges level 0 down, so the next
+// open finds every value and nothing left in level 0.
+func TestBulkWritesSettleIntoOneLevel(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "cache")
+	sizes := membudget.FromMB(64).Cache()
+	sizes.MemTable = 1 << 20 // many small level-0 tables from a small test
+	c, err := OpenWith(ctx, dir, false, OpenOptions{Sizes: sizes, Bulk: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 16000 // about 64 MB of values: some 40 memtables of 1 MB
+	for i := range n {
+		if err := c.PutLater(fmt.Sprintf("k%05d", i), bulkValue(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	if l0 := levelTables(c)[0]; l0 <= level0Tables {
+		t.Errorf("bulk writes left %d level-0 tables, want more than %d (compaction ran)", l0, level0Tables)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	c, err = Open(ctx, dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	levels := levelTables(c)
+	if levels[0] != 0 {
+		t.Errorf("after a bulk run's close level 0 holds %d tables, want 0 (levels %v)", levels[0], levels)
+	}
+	for i := 0; i < n; i += 997 {
+		var v string
+		if found, err := c.Get(fmt.Sprintf("k%05d", i), &v); err != nil || !found || v != bulkValue(i) {
+			t.Fatalf("value %d after settling: found=%v err=%v", i, found, err)
+		}
+	}
+}
