@@ -130,7 +130,7 @@ func Default() Config {
 		Exclude:     []string{"vendor/**", "node_modules/**", "**/*.min.js"},
 		MaxFileKB:   8192,
 		Concurrency: 0,
-		MemoryMB:    512,
+		MemoryMB:    1024,
 		Implicit:    Implicit{ChangeRatio: 0.35, MaxFilesPerKey: 50},
 		LLM: LLM{
 			Provider: "offline", Model: "gpt-4o-mini", BaseURL: "https://api.openai.com/v1",

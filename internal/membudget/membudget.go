@@ -15,9 +15,9 @@ type Budget int64
 // FromMB returns the budget of mb mebibytes.
 func FromMB(mb int) Budget { return Budget(mb) << 20 }
 
-// Default is the budget of config's default memory_mb (512), for callers
+// Default is the budget of config's default memory_mb (1024), for callers
 // that have no configuration (tests, tools).
-const Default = Budget(512 << 20)
+const Default = Budget(1024 << 20)
 
 // Apply sets the Go runtime's soft memory limit to the budget, unless the
 // user set GOMEMLIMIT (getenv reads the environment), whose value the
@@ -53,16 +53,16 @@ type Cache struct {
 	BatchBytes int
 }
 
-// Cache sizes the facts cache: at the default budget (512 MiB) 16 MiB
+// Cache sizes the facts cache: at the default budget (1024 MiB) 16 MiB
 // memtables, a 16 MiB block cache, an 8 MiB index cache and 8 MiB of
 // batched writes, the sizes measured before the budget existed
 // (docs/measurements.md); smaller and larger budgets scale them.
 func (b Budget) Cache() Cache {
 	return Cache{
-		MemTable:   b.share(32, 4<<20, 64<<20),
-		BlockCache: b.share(32, 2<<20, 256<<20),
-		IndexCache: b.share(64, 1<<20, 128<<20),
-		BatchBytes: int(b.share(64, 1<<20, 64<<20)),
+		MemTable:   b.share(64, 4<<20, 64<<20),
+		BlockCache: b.share(64, 2<<20, 256<<20),
+		IndexCache: b.share(128, 1<<20, 128<<20),
+		BatchBytes: int(b.share(128, 1<<20, 64<<20)),
 	}
 }
 
@@ -71,14 +71,14 @@ func (b Budget) Cache() Cache {
 // pipeline.memoize).
 func (b Budget) MemoBytes(full bool) int {
 	if full {
-		return int(b.share(128, 1<<20, 64<<20))
+		return int(b.share(256, 1<<20, 64<<20))
 	}
-	return int(b.share(8, 4<<20, 1<<30))
+	return int(b.share(16, 4<<20, 1<<30))
 }
 
 // IndexAnswers bounds the answers the explicit phase's definition index
 // keeps (65,536 at the default budget): an answer costs about a few
 // hundred bytes with its definitions.
 func (b Budget) IndexAnswers() int {
-	return int(b.share(8<<10, 4<<10, 1<<20))
+	return int(b.share(16<<10, 4<<10, 1<<20))
 }
