@@ -26,7 +26,8 @@ type Config struct {
 	Concurrency int `yaml:"concurrency" json:"concurrency"`
 	// MemoryMB is the memory budget of an indexing run (init, update) in
 	// MiB: the Go runtime's soft limit and the size of its caches, so that
-	// the repository does not set the peak (internal/membudget).
+	// the repository does not set the peak (internal/membudget); 0, the
+	// default, sets no limit.
 	MemoryMB int      `yaml:"memory_mb" json:"memory_mb"`
 	Implicit Implicit `yaml:"implicit" json:"implicit"`
 	LLM      LLM      `yaml:"llm" json:"llm"`
@@ -130,7 +131,7 @@ func Default() Config {
 		Exclude:     []string{"vendor/**", "node_modules/**", "**/*.min.js"},
 		MaxFileKB:   8192,
 		Concurrency: 0,
-		MemoryMB:    1024,
+		MemoryMB:    0,
 		Implicit:    Implicit{ChangeRatio: 0.35, MaxFilesPerKey: 50},
 		LLM: LLM{
 			Provider: "offline", Model: "gpt-4o-mini", BaseURL: "https://api.openai.com/v1",
@@ -151,8 +152,8 @@ func (c *Config) Validate() error {
 		return fmt.Errorf("config max_file_kb: must be positive, got %d", c.MaxFileKB)
 	case c.Concurrency < 0:
 		return fmt.Errorf("config concurrency: must be 0 (one per CPU) or positive, got %d", c.Concurrency)
-	case c.MemoryMB < MinMemoryMB:
-		return fmt.Errorf("config memory_mb: must be at least %d (MiB), got %d", MinMemoryMB, c.MemoryMB)
+	case c.MemoryMB != 0 && c.MemoryMB < MinMemoryMB:
+		return fmt.Errorf("config memory_mb: must be 0 (no limit) or at least %d (MiB), got %d", MinMemoryMB, c.MemoryMB)
 	case c.Implicit.ChangeRatio < 0 || c.Implicit.ChangeRatio > 1:
 		return fmt.Errorf("config implicit.change_ratio: must be between 0 and 1, got %g", c.Implicit.ChangeRatio)
 	case c.LLM.Provider != "offline" && c.LLM.Provider != "openai":

@@ -57,3 +57,16 @@ func TestSizesFollowTheBudget(t *testing.T) {
 		}
 	}
 }
+
+// TestUnlimitedSetsNoLimit: memory_mb 0 (the default) leaves the runtime's
+// limit where it was and sizes the caches as the default budget does.
+func TestUnlimitedSetsNoLimit(t *testing.T) {
+	restoreLimit(t)
+	debug.SetMemoryLimit(700 << 20)
+	if got := Unlimited.Apply(func(string) string { return "" }); got != 700<<20 || debug.SetMemoryLimit(-1) != 700<<20 {
+		t.Errorf("Unlimited.Apply returned %d, runtime limit %d; want both left at %d", got, debug.SetMemoryLimit(-1), 700<<20)
+	}
+	if Unlimited.Cache() != Default.Cache() || Unlimited.MemoBytes(false) != Default.MemoBytes(false) || Unlimited.IndexAnswers() != Default.IndexAnswers() {
+		t.Errorf("Unlimited sizes %+v differ from Default's %+v", Unlimited.Cache(), Default.Cache())
+	}
+}
