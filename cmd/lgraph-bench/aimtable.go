@@ -54,6 +54,32 @@ func printAims(w io.Writer, rows []aimRow) {
 		}
 		fmt.Fprintf(w, "| %s | %s | %s | %s |\n", r.aim, r.figure, r.verdict, cause)
 	}
+	if n := countNotMet(rows); n > 0 {
+		fmt.Fprintf(w, "\n%d %s not met. %s\n", n, plural(n, "aim", "aims"), causesElsewhere)
+	}
+}
+
+// causesElsewhere points at what one run cannot measure: the profiles that
+// say why an aim is not met (an init's phases, an update's mapped pages, a
+// cold read's parts) take their own runs.
+const causesElsewhere = "Their causes beyond this run's column are measured in docs/measurements.md, " +
+	"\"The causes that run left unmeasured\" and the sections it links."
+
+func countNotMet(rows []aimRow) int {
+	n := 0
+	for _, r := range rows {
+		if r.verdict == notMet {
+			n++
+		}
+	}
+	return n
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 func msOf(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

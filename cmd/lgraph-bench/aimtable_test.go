@@ -104,3 +104,18 @@ func TestRequestsRow(t *testing.T) {
 		t.Errorf("3,001 requests: %+v; want not met", r)
 	}
 }
+
+// TestPrintAimsPointsAtCauses: a table with an aim not met says how many and
+// where their causes are measured; a table of met aims says nothing more.
+func TestPrintAimsPointsAtCauses(t *testing.T) {
+	var b strings.Builder
+	printAims(&b, []aimRow{{aim: "a", figure: "1", verdict: met}, {aim: "b", figure: "2", verdict: notMet}})
+	if !strings.Contains(b.String(), "\n1 aim not met. Their causes beyond this run's column are measured in docs/measurements.md") {
+		t.Errorf("table with one aim not met:\n%s", b.String())
+	}
+	b.Reset()
+	printAims(&b, []aimRow{{aim: "a", figure: "1", verdict: met}})
+	if strings.Contains(b.String(), "not met") {
+		t.Errorf("table of met aims:\n%s", b.String())
+	}
+}
