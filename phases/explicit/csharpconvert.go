@@ -285,41 +285,22 @@ func (r *resolver) csExtends(t *def, p string) (proven, possible bool) {
 	// A library base named like an interface (IDisposable) has only
 	// interfaces above it; another may have library classes too.
 	unfound, libraryIface, libraryClass := false, false, false
-	seen := map[string]bool{t.ID: true}
 	level := append([]*def{t}, r.otherParts(t)...) // one part often names the base
-	for _, p := range level {
-		seen[p.ID] = true
-	}
-	for depth := 0; len(level) > 0; depth++ {
-		if depth > maxChainDepth {
-			return false, true
+	end := r.walkBases(level, p, func(base string, st typeState) bool {
+		switch {
+		case st == typeExternal && looksLikeInterfaceName(lastSegment(base)):
+			libraryIface = true
+		case st == typeExternal:
+			libraryClass = true
+		default:
+			unfound = true
 		}
-		var next []*def
-		for _, lt := range level {
-			if lt.Name == p {
-				return true, true
-			}
-			for _, base := range lt.baseList() {
-				if lastSegment(base) == p {
-					return true, true
-				}
-				bt, st := r.baseOf(lt, base, depth)
-				switch {
-				case st == typeExternal && looksLikeInterfaceName(lastSegment(base)):
-					libraryIface = true
-				case st == typeExternal:
-					libraryClass = true
-				case st != typeKnown:
-					unfound = true
-				case !seen[bt.ID]:
-					seen[bt.ID] = true
-					next = append(next, bt)
-				}
-			}
-		}
-		level = next
-	}
-	if unfound {
+		return true
+	})
+	switch {
+	case end == walkNamed:
+		return true, true
+	case end == walkDeep || unfound:
 		return false, true
 	}
 	// A library base extends no repository type, and an interface no class.

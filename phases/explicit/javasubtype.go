@@ -80,27 +80,51 @@ var implicitSupers = map[string]bool{"Object": true, "Enum": true, "Record": tru
 // extends reports whether t or one of its bases is named p (or a base the
 // index cannot find might be), and whether some base is a library type.
 func (r *resolver) extends(t *def, p string) (found, libraryBase bool) {
-	seen := map[string]bool{t.ID: true}
-	level := []*def{t}
+	end := r.walkBases([]*def{t}, p, func(_ string, st typeState) bool {
+		libraryBase = libraryBase || st == typeExternal
+		return st == typeExternal // a base not found may be p: stop
+	})
+	return end != walkDone, libraryBase
+}
+
+// walkEnd is how walkBases ended.
+type walkEnd int
+
+const (
+	walkDone    walkEnd = iota // every reachable base visited, none named p
+	walkNamed                  // a type or base named p reached
+	walkDeep                   // the chain ran past maxChainDepth
+	walkStopped                // other asked to stop
+)
+
+// walkBases visits the types of level and their bases breadth first, each
+// once, until one is named p. A base the index does not resolve to a
+// repository type is handed to other with its state, and the walk goes on
+// while other returns true.
+func (r *resolver) walkBases(level []*def, p string, other func(base string, st typeState) bool) walkEnd {
+	seen := map[string]bool{}
+	for _, t := range level {
+		seen[t.ID] = true
+	}
 	for depth := 0; len(level) > 0; depth++ {
 		if depth > maxChainDepth {
-			return true, libraryBase
+			return walkDeep
 		}
 		var next []*def
 		for _, lt := range level {
 			if lt.Name == p {
-				return true, libraryBase
+				return walkNamed
 			}
 			for _, base := range lt.baseList() {
 				if lastSegment(base) == p {
-					return true, libraryBase
+					return walkNamed
 				}
 				bt, st := r.baseOf(lt, base, depth)
 				switch {
-				case st == typeExternal:
-					libraryBase = true
 				case st != typeKnown:
-					return true, libraryBase
+					if !other(base, st) {
+						return walkStopped
+					}
 				case !seen[bt.ID]:
 					seen[bt.ID] = true
 					next = append(next, bt)
@@ -109,7 +133,7 @@ func (r *resolver) extends(t *def, p string) (found, libraryBase bool) {
 		}
 		level = next
 	}
-	return false, libraryBase
+	return walkDone
 }
 
 // repoType reports whether a parameter's simple type name denotes a
