@@ -20,8 +20,7 @@ func (fs *FileSet) EdgeView(path string) *File { return fs.partial(path, edgeRec
 // partial returns a path's record with the parts keep names; a record the
 // run has set, or one already decoded, is returned whole.
 func (fs *FileSet) partial(path string, keep recordParts) *File {
-	_, set := fs.set[path]
-	if o, ok := fs.base.(partialSource); ok && !set && !fs.del[path] {
+	if o, ok := fs.base.(partialSource); ok && fs.fromBase(path) {
 		f, err := o.Partial(path, keep)
 		fs.note(err)
 		return f

@@ -66,11 +66,18 @@ func (fs *FileSet) EdgeSummary(path, target string) string {
 // peek returns the base as a peekSource when the path's record comes from
 // it unchanged.
 func (fs *FileSet) peek(path string) (peekSource, bool) {
-	if _, ok := fs.set[path]; ok || fs.del[path] {
+	if !fs.fromBase(path) {
 		return nil, false
 	}
 	p, ok := fs.base.(peekSource)
 	return p, ok
+}
+
+// fromBase reports a path whose record, if any, is its base's: the run has
+// neither set nor deleted it.
+func (fs *FileSet) fromBase(path string) bool {
+	_, set := fs.set[path]
+	return !set && !fs.del[path]
 }
 
 func (fs *FileSet) note(err error) {
