@@ -54,6 +54,7 @@ type lgGraph struct {
 	// funcsAt maps path and declaration line to function and method ids.
 	funcsAt map[string]map[int][]string
 	calls   map[edge]string // -> via
+	callBy  map[edge]string // -> resolved_by
 }
 
 func isFuncKind(k string) bool { return k == "function" || k == "method" }
@@ -63,7 +64,7 @@ func indexWithLgraph(t testing.TB, dir string) *lgGraph {
 	t.Helper()
 	ix := lgtest.New(t, dir)
 	ix.MustRun(t, "init", false)
-	g := &lgGraph{nodes: map[string]lgNode{}, funcsAt: map[string]map[int][]string{}, calls: map[edge]string{}}
+	g := &lgGraph{nodes: map[string]lgNode{}, funcsAt: map[string]map[int][]string{}, calls: map[edge]string{}, callBy: map[edge]string{}}
 	sc := bufio.NewScanner(strings.NewReader(ix.Export(t, "main")))
 	sc.Buffer(make([]byte, 1<<20), 1<<26)
 	for sc.Scan() {
@@ -74,6 +75,7 @@ func indexWithLgraph(t testing.TB, dir string) *lgGraph {
 			EndLine                    int `json:"end_line"`
 			Signature                  string
 			Source, Target, Via        string
+			ResolvedBy                 string `json:"resolved_by"`
 		}
 		if err := json.Unmarshal(sc.Bytes(), &rec); err != nil {
 			t.Fatalf("export line %q: %v", sc.Text(), err)
@@ -89,6 +91,7 @@ func indexWithLgraph(t testing.TB, dir string) *lgGraph {
 			}
 		case rec.Type == "edge" && rec.Kind == "calls":
 			g.calls[edge{rec.Source, rec.Target}] = rec.Via
+			g.callBy[edge{rec.Source, rec.Target}] = rec.ResolvedBy
 		}
 	}
 	if err := sc.Err(); err != nil {

@@ -149,6 +149,7 @@ func logTSDiff(t testing.TB, g *lgGraph, tr *tsTruth, m *tsMeasurement, keep int
 	}
 	t.Logf("  recall by call form: %s", tallies(shapes))
 	t.Logf("  recall by callee kind: %s", tallies(m.truthKind))
+	t.Logf("  precision by resolved_by: %s", tallies(precisionBy(g, tr, m)))
 	fps, fns := newBreakdown(), newBreakdown()
 	for _, e := range m.fp {
 		via := m.scored[e]
@@ -161,6 +162,24 @@ func logTSDiff(t testing.TB, g *lgGraph, tr *tsTruth, m *tsMeasurement, keep int
 	}
 	fps.log(t, "FP")
 	fns.log(t, "FN")
+}
+
+// precisionBy tallies the scored edges by how lgraph resolved them
+// (type, import, scope, name): found is how many the checker confirms.
+func precisionBy(g *lgGraph, tr *tsTruth, m *tsMeasurement) map[string]*tally {
+	by := map[string]*tally{}
+	for e := range m.scored {
+		k := by[g.callBy[e]]
+		if k == nil {
+			k = &tally{}
+			by[g.callBy[e]] = k
+		}
+		k.truth++
+		if _, ok := tr.edges[e]; ok {
+			k.found++
+		}
+	}
+	return by
 }
 
 func tallies(m map[string]*tally) string {
