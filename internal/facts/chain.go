@@ -159,6 +159,40 @@ func Declared(typ string, i int) string {
 	return typ + "^" + DeclaredArg + "/" + strconv.Itoa(i)
 }
 
+// Argument is the chain of the declared type of the k-th parameter of
+// callee (a chain of the callee itself, not called): the type an object
+// literal passed there takes, whose members' functions take their
+// parameters' types from it (f({ m(p) {...} }): p is "f^0.m^=/0").
+// Unknown when callee is not known, NotRepo when it is an outside one.
+func Argument(callee string, k int) string {
+	switch callee {
+	case Unknown, "":
+		return Unknown
+	case NotRepo:
+		return NotRepo
+	}
+	return callee + "^" + strconv.Itoa(k)
+}
+
+// SplitArgument takes an Argument step (or root) apart: the callee's name
+// and the argument's position; ok is false for any other step.
+func SplitArgument(step string) (name string, k int, ok bool) {
+	at := strings.LastIndexByte(step, '^')
+	if at < 0 || at == len(step)-1 {
+		return step, 0, false
+	}
+	for _, c := range step[at+1:] {
+		if c < '0' || c > '9' {
+			return step, 0, false
+		}
+	}
+	k, err := strconv.Atoi(step[at+1:])
+	if err != nil {
+		return step, 0, false
+	}
+	return step[:at], k, true
+}
+
 // SplitCallback takes a step (or root) apart: the callee's name and the
 // argument and parameter numbers of a Callback step; ok is false for any
 // other step, a KeywordCallback one included.

@@ -28,14 +28,16 @@ func (r *resolver) callbackParam(fn *def, arg string, i, depth int) (*def, typeS
 		fn = t
 	}
 	if arg == facts.DeclaredArg {
-		// fn is the declared function type itself (const f: Handler = (c) => ...).
+		// fn is the declared function type itself (const f: Handler = (c) => ...,
+		// or a member's: { m(p) {...} } typed T gives p T.m's parameter).
 		// A parameter it leaves untyped stays unknown, never outside: the
 		// type's own type parameters (UnaryFunction<T>'s T) are not bound.
-		t, st := r.functionTypeParam(fn, typeKnown, i, depth)
-		if st != typeKnown {
+		// One it declares with an outside type is outside.
+		e, owner := r.paramElement(fn, typeKnown, i, depth)
+		if e == "" {
 			return nil, typeUnknown
 		}
-		return t, st
+		return r.evalChain(defCtx(r, owner), e, depth+1)
 	}
 	p := paramOf(fn.Params, arg)
 	switch {
@@ -52,24 +54,77 @@ func (r *resolver) callbackParam(fn *def, arg string, i, depth int) (*def, typeS
 
 // functionTypeParam is the type of the i-th parameter of a function of
 // type t: its Params, else (a type alias of a union) its first member's.
+// A type that is an outside one has outside parameters.
 func (r *resolver) functionTypeParam(t *def, st typeState, i, depth int) (*def, typeState) {
-	for d := depth; st == typeKnown && d <= maxChainDepth; d++ {
-		if t.Params != "" {
-			e := paramAt(t.Params, i, false)
-			if e == "" || strings.HasPrefix(e, "=>") {
-				return nil, typeUnknown
-			}
-			return r.evalChain(defCtx(r, t), e, d+1)
-		}
-		if t.Kind != facts.KindType {
-			return nil, typeUnknown
-		}
-		t, st = r.typeOf(t, d) // type H = Handler | Middleware: Handler's
+	e, owner := r.paramElement(t, st, i, depth)
+	if e != "" {
+		return r.evalChain(defCtx(r, owner), e, depth+1)
+	}
+	for d := depth; st == typeKnown && d <= maxChainDepth && t.Params == "" && t.Kind == facts.KindType; d++ {
+		t, st = r.typeOf(t, d)
 	}
 	if st == typeExternal {
 		return nil, typeExternal
 	}
 	return nil, typeUnknown
+}
+
+// paramElement is the Params element that declares the i-th parameter of
+// a function of type t, with the definition whose Params hold it: t's own,
+// else (a type alias of a union) its first member's. "" when no such
+// element declares a type.
+func (r *resolver) paramElement(t *def, st typeState, i, depth int) (string, *def) {
+	for d := depth; st == typeKnown && d <= maxChainDepth; d++ {
+		if t.Params != "" {
+			e := paramAt(t.Params, i, false)
+			if e == "" || e == facts.Unknown || strings.HasPrefix(e, "=>") {
+				return "", nil
+			}
+			return e, t
+		}
+		if t.Kind != facts.KindType {
+			return "", nil
+		}
+		t, st = r.typeOf(t, d) // type H = Handler | Middleware: Handler's
+	}
+	return "", nil
+}
+
+// followArgument takes the declared type of fn's k-th parameter (see
+// argumentType), then each step's member.
+func (r *resolver) followArgument(fn *def, k int, steps []string, depth int) (*def, typeState) {
+	t, st := r.argumentType(fn, k, depth)
+	if st != typeKnown {
+		return nil, st
+	}
+	return r.followSteps(t, false, steps, depth)
+}
+
+// argumentType is the declared type of the k-th parameter of fn
+// (facts.Argument): of a class, its constructor's; of a field or variable
+// holding a function, its type's call signatures or function type.
+func (r *resolver) argumentType(fn *def, k, depth int) (*def, typeState) {
+	if fn.Kind == facts.KindClass {
+		ctor, st := r.memberOf(fn, "constructor", callable, "", depth)
+		if st != typeKnown {
+			return nil, typeUnknown
+		}
+		fn = ctor
+	}
+	if fn.Params == "" && fn.Kind != facts.KindFunction && fn.Kind != facts.KindMethod && !typeLike[fn.Kind] {
+		t, st := r.typeOf(fn, depth)
+		if st != typeKnown {
+			return nil, st
+		}
+		fn = t
+	}
+	p := paramOf(fn.Params, strconv.Itoa(k))
+	if depth > maxChainDepth || p == "" || p == facts.Unknown || strings.HasPrefix(p, "=>") {
+		return nil, typeUnknown
+	}
+	c := defCtx(r, fn)
+	c.typeOnly = true
+	return r.evalChain(c, p, depth+1)
 }
 
 // defCtx is the context a definition's own chains were written in.

@@ -65,10 +65,12 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 	}
 	module, root, steps := facts.SplitChain(chain)
 	root, arg, i, callback := facts.SplitCallbackArg(root)
+	root, argK, isArg := facts.SplitArgument(root)
 	name, called := facts.Called(root)
-	if b, ok := r.modBind[name]; ok && module == "" && c.here && len(steps) > 0 && !callback {
+	if b, ok := r.modBind[name]; ok && module == "" && c.here && len(steps) > 0 && !callback && !isArg {
 		// pkg.Var.M(): the root is a module; its first step names a value in it.
 		first, arg, i, callback := facts.SplitCallbackArg(steps[0])
+		first, argK, isArg := facts.SplitArgument(first)
 		name, called = facts.Called(first)
 		steps = steps[1:]
 		f, ok := r.inBinding(b, name, nil)
@@ -76,8 +78,11 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 			return nil, typeUnknown
 		}
 		d := f.def
-		if callback {
+		switch {
+		case callback:
 			return r.followCallback(&d, arg, i, steps, depth)
+		case isArg:
+			return r.followArgument(&d, argK, steps, depth)
 		}
 		return r.followSteps(&d, called, steps, depth)
 	}
@@ -104,8 +109,11 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 	if st != typeKnown {
 		return nil, st
 	}
-	if callback {
+	switch {
+	case callback:
 		return r.followCallback(t, arg, i, steps, depth)
+	case isArg:
+		return r.followArgument(t, argK, steps, depth)
 	}
 	if name == "super" || selfWords[name] && module == "" || strings.HasPrefix(name, facts.Injected) {
 		return r.followSteps(t, false, steps, depth)
@@ -152,6 +160,15 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 		return nil, typeUnknown
 	case st == typeWrapped:
 		return nil, typeExternal // a member of the wrapper (Option.map)
+	}
+	if name, k, ok := facts.SplitArgument(step); ok {
+		m, mst := r.memberOf(t, name, callable, "", depth)
+		if mst != typeKnown {
+			if m, mst = r.memberOf(t, name, nil, "", depth); mst != typeKnown {
+				return nil, mst
+			}
+		}
+		return r.argumentType(m, k, depth)
 	}
 	if name, arg, i, ok := facts.SplitCallbackArg(step); ok {
 		m, mst := r.memberOf(t, name, callable, "", depth)

@@ -44,10 +44,15 @@ func (x *extractor) enterFunction(n *sitter.Node) {
 	if !isCallback {
 		declared = x.declaredFunctionType(n)
 	}
+	if !isCallback && declared == "" {
+		declared = x.objectMemberType(n) // { m(p) {...} } where the object's type is told
+	}
 	contextual := func(i int) string {
 		switch {
 		case isCallback:
 			return facts.Callback(callee, arg, i)
+		case declared == facts.NotRepo:
+			return facts.NotRepo
 		case declared != "":
 			return facts.Declared(declared, i)
 		}
