@@ -112,9 +112,12 @@ func (r *resolver) argumentType(fn *def, k, depth int) (*def, typeState) {
 		fn = ctor
 	}
 	if fn.Params == "" && fn.Kind != facts.KindFunction && fn.Kind != facts.KindMethod && !typeLike[fn.Kind] {
+		// Only a parameter declared with an outside type is outside: a
+		// const holding a generic arrow (identity = <A>(a: A): A => a)
+		// has an outside Type but says nothing of its argument.
 		t, st := r.typeOf(fn, depth)
 		if st != typeKnown {
-			return nil, st
+			return nil, typeUnknown
 		}
 		fn = t
 	}

@@ -28,6 +28,12 @@ func (x *extractor) paramTypes(fn *sitter.Node) string {
 	if ps == nil {
 		return ""
 	}
+	// Its own type parameters are in scope (identity = <A>(a: A) => a is
+	// read at the const, before the walk reaches the arrow): a parameter
+	// of type A is unknown, not an outside type named A.
+	nTP := len(x.tparams)
+	x.pushTypeParams(fn)
+	defer func() { x.tparams = x.tparams[:nTP] }()
 	var out []string
 	known := false
 	for i := uint(0); i < ps.NamedChildCount(); i++ {
