@@ -18,6 +18,14 @@ import (
 // callbackParam is the type of the i-th parameter of a function passed
 // to a call of fn as the argument arg: its position, or its keyword.
 func (r *resolver) callbackParam(fn *def, arg string, i, depth int) (*def, typeState) {
+	if fn.Kind == facts.KindClass && arg != facts.DeclaredArg {
+		// new C((x) => ...): C's constructor takes the function.
+		ctor, st := r.memberOf(fn, "constructor", callable, "", depth)
+		if st != typeKnown {
+			return nil, typeUnknown
+		}
+		fn = ctor
+	}
 	if fn.Params == "" && fn.Kind != facts.KindFunction && fn.Kind != facts.KindMethod && !typeLike[fn.Kind] {
 		// A field or variable holding the function: its type's call
 		// signatures (get: HandlerInterface) or function type alias.

@@ -7,7 +7,9 @@ import "testing"
 // given: a declared result, a const's annotation, the parameter of the
 // function or constructor it is passed to. An object passed to an outside
 // constructor (new ReadableStream({ start(controller) {...} })) has
-// outside parameters, never guessed at by a method's name.
+// outside parameters, never guessed at by a method's name. A function
+// passed to a constructor takes the constructor's parameter types (new
+// Observable((subscriber) => ...)).
 func TestTSObjectLiteralMembers(t *testing.T) {
 	got := resolveAll(t, nil, map[string]string{
 		"src/types.ts": "export interface Observer {\n  next(v: number): void\n  error(e: Error): void\n}\n" +
@@ -24,6 +26,9 @@ func TestTSObjectLiteralMembers(t *testing.T) {
 			"export const nested: Handlers = {\n  main: { subscribe(observer) { observer.error(new Error('n')) } },\n}\n" +
 			"export function stream() {\n  return new ReadableStream({\n    start(controller) {\n      controller.close()\n    },\n  })\n}\n" +
 			"export function untyped() {\n  return { subscribe(observer) { observer.next(4) } }\n}\n",
+		"src/stream.ts": "import { Observer } from './types'\n\n" +
+			"export class Stream {\n  constructor(subscribe: (this: Stream, observer: Observer) => void) {}\n}\n" +
+			"export const made = new Stream((observer) => {\n  observer.next(5)\n})\n",
 	})
 	check(t, got,
 		[]string{
@@ -32,6 +37,7 @@ func TestTSObjectLiteralMembers(t *testing.T) {
 			"src/make.ts#viaArg -> src/types.ts#Observer.next [calls type]",
 			"src/make.ts#viaNew -> src/types.ts#Observer.next [calls type]",
 			"src/make.ts#nested -> src/types.ts#Observer.error [calls type]",
+			"src/stream.ts#made -> src/types.ts#Observer.next [calls type]",
 		},
 		[]string{
 			"src/make.ts#stream -> src/own.ts#EventLike.close [calls name]",

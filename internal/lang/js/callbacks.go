@@ -172,7 +172,12 @@ func (x *extractor) callbackCallee(fn *sitter.Node) (string, int, bool) {
 		return "", 0, false
 	}
 	call := args.Parent()
-	if x.kind(call) != jkCall {
+	fnField := x.t.fFunction
+	switch x.kind(call) {
+	case jkCall:
+	case jkNew: // new Observable((subscriber) => ...): its constructor's parameter
+		fnField = x.t.fConstructor
+	default:
 		return "", 0, false
 	}
 	k := 0
@@ -185,7 +190,7 @@ func (x *extractor) callbackCallee(fn *sitter.Node) (string, int, bool) {
 			k++
 		}
 	}
-	callee := call.ChildByFieldId(x.t.fFunction)
+	callee := call.ChildByFieldId(fnField)
 	for x.kind(callee) == jkNonNull {
 		callee = callee.NamedChild(0)
 	}
