@@ -9,7 +9,7 @@ import "testing"
 // constructor (new ReadableStream({ start(controller) {...} })) has
 // outside parameters, never guessed at by a method's name. A function
 // passed to a constructor takes the constructor's parameter types (new
-// Observable((subscriber) => ...)).
+// Observable((subscriber) => ...)), also as a branch of a conditional.
 func TestTSObjectLiteralMembers(t *testing.T) {
 	got := resolveAll(t, nil, map[string]string{
 		"src/types.ts": "export interface Observer {\n  next(v: number): void\n  error(e: Error): void\n}\n" +
@@ -28,7 +28,8 @@ func TestTSObjectLiteralMembers(t *testing.T) {
 			"export function untyped() {\n  return { subscribe(observer) { observer.next(4) } }\n}\n",
 		"src/stream.ts": "import { Observer } from './types'\n\n" +
 			"export class Stream {\n  constructor(subscribe: (this: Stream, observer: Observer) => void) {}\n}\n" +
-			"export const made = new Stream((observer) => {\n  observer.next(5)\n})\n",
+			"export const made = new Stream((observer) => {\n  observer.next(5)\n})\n" +
+			"export function cond(flag: boolean) {\n  return new Stream(flag ? (observer) => { observer.error(new Error('c')) } : () => {})\n}\n",
 	})
 	check(t, got,
 		[]string{
@@ -38,6 +39,7 @@ func TestTSObjectLiteralMembers(t *testing.T) {
 			"src/make.ts#viaNew -> src/types.ts#Observer.next [calls type]",
 			"src/make.ts#nested -> src/types.ts#Observer.error [calls type]",
 			"src/stream.ts#made -> src/types.ts#Observer.next [calls type]",
+			"src/stream.ts#cond -> src/types.ts#Observer.error [calls type]",
 		},
 		[]string{
 			"src/make.ts#stream -> src/own.ts#EventLike.close [calls name]",

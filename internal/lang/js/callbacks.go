@@ -167,6 +167,7 @@ func (x *extractor) aliasParams(value *sitter.Node) string {
 // callbackCallee is, for a function literal passed as an argument of a
 // call, the chain of the callee (not called) and the argument's position.
 func (x *extractor) callbackCallee(fn *sitter.Node) (string, int, bool) {
+	fn = x.argumentOf(fn)
 	args := fn.Parent()
 	if args == nil || x.kindName(args) != "arguments" {
 		return "", 0, false
@@ -210,6 +211,25 @@ func (x *extractor) callbackCallee(fn *sitter.Node) (string, int, bool) {
 		return "", 0, false
 	}
 	return chain, k, true
+}
+
+// argumentOf is the expression a value is passed as when it is one
+// branch of a conditional argument, or parenthesized (new
+// Observable(scheduler ? (subscriber) => ... : init)): that argument;
+// else the value itself.
+func (x *extractor) argumentOf(v *sitter.Node) *sitter.Node {
+	for p := v.Parent(); p != nil; v, p = p, p.Parent() {
+		switch x.kindName(p) {
+		case "parenthesized_expression":
+			continue
+		case "ternary_expression":
+			if sameNode(p.ChildByFieldId(x.t.fConsequence), v) || sameNode(p.ChildByFieldId(x.t.fAlternative), v) {
+				continue
+			}
+		}
+		return v
+	}
+	return v
 }
 
 // declaredFunctionType is, for a function literal assigned where a type

@@ -71,6 +71,10 @@ func (x *extractor) objectType(obj *sitter.Node, nesting int) string {
 		return x.namedType(x.enclosingReturnType(p))
 	case x.kindName(p) == "arguments":
 		return x.argumentType(obj, p)
+	case x.kindName(p) == "ternary_expression":
+		if arg := x.argumentOf(obj); x.kindName(arg.Parent()) == "arguments" {
+			return x.argumentType(arg, arg.Parent())
+		}
 	case x.kindName(p) == "pair" && sameNode(p.ChildByFieldId(x.t.fValue), obj) && x.kindName(p.Parent()) == "object":
 		outer := x.objectType(p.Parent(), nesting+1)
 		if outer == "" || outer == facts.Unknown {
