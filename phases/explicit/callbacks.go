@@ -18,13 +18,11 @@ import (
 // callbackParam is the type of the i-th parameter of a function passed
 // to a call of fn as the argument arg: its position, or its keyword.
 func (r *resolver) callbackParam(fn *def, arg string, i, depth int) (*def, typeState) {
-	if fn.Kind == facts.KindClass && arg != facts.DeclaredArg {
-		// new C((x) => ...): C's constructor takes the function.
-		ctor, st := r.memberOf(fn, "constructor", callable, "", depth)
-		if st != typeKnown {
+	if arg != facts.DeclaredArg {
+		var ok bool
+		if fn, ok = r.constructed(fn, depth); !ok {
 			return nil, typeUnknown
 		}
-		fn = ctor
 	}
 	if fn.Params == "" && fn.Kind != facts.KindFunction && fn.Kind != facts.KindMethod && !typeLike[fn.Kind] {
 		// A field or variable holding the function: its type's call
@@ -112,12 +110,9 @@ func (r *resolver) followArgument(fn *def, k int, steps []string, depth int) (*d
 // (facts.Argument): of a class, its constructor's; of a field or variable
 // holding a function, its type's call signatures or function type.
 func (r *resolver) argumentType(fn *def, k, depth int) (*def, typeState) {
-	if fn.Kind == facts.KindClass {
-		ctor, st := r.memberOf(fn, "constructor", callable, "", depth)
-		if st != typeKnown {
-			return nil, typeUnknown
-		}
-		fn = ctor
+	fn, ok := r.constructed(fn, depth)
+	if !ok {
+		return nil, typeUnknown
 	}
 	if fn.Params == "" && fn.Kind != facts.KindFunction && fn.Kind != facts.KindMethod && !typeLike[fn.Kind] {
 		// Only a parameter declared with an outside type is outside: a
@@ -136,6 +131,17 @@ func (r *resolver) argumentType(fn *def, k, depth int) (*def, typeState) {
 	c := defCtx(r, fn)
 	c.typeOnly = true
 	return r.evalChain(c, p, depth+1)
+}
+
+// constructed is what takes a call's arguments when fn is called: a
+// class without Params of its own is made by its constructor (new C(...)),
+// found in it or its bases; ok is false when none is.
+func (r *resolver) constructed(fn *def, depth int) (*def, bool) {
+	if fn.Kind != facts.KindClass || fn.Params != "" {
+		return fn, true
+	}
+	ctor, st := r.memberOf(fn, "constructor", callable, "", depth)
+	return ctor, st == typeKnown
 }
 
 // defCtx is the context a definition's own chains were written in.

@@ -162,20 +162,16 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 		return nil, typeExternal // a member of the wrapper (Option.map)
 	}
 	if name, k, ok := facts.SplitArgument(step); ok {
-		m, mst := r.memberOf(t, name, callable, "", depth)
+		m, mst := r.calleeMember(t, name, depth)
 		if mst != typeKnown {
-			if m, mst = r.memberOf(t, name, nil, "", depth); mst != typeKnown {
-				return nil, mst
-			}
+			return nil, mst
 		}
 		return r.argumentType(m, k, depth)
 	}
 	if name, arg, i, ok := facts.SplitCallbackArg(step); ok {
-		m, mst := r.memberOf(t, name, callable, "", depth)
+		m, mst := r.calleeMember(t, name, depth)
 		if mst != typeKnown {
-			if m, mst = r.memberOf(t, name, nil, "", depth); mst != typeKnown {
-				return nil, mst
-			}
+			return nil, mst
 		}
 		return r.callbackParam(m, arg, i, depth)
 	}
@@ -192,6 +188,15 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 		}
 	}
 	return r.valueOf(m, stepCalled, depth)
+}
+
+// calleeMember is the member of t a call step names: a method, else any
+// member of that name (a field holding a function).
+func (r *resolver) calleeMember(t *def, name string, depth int) (*def, typeState) {
+	if m, st := r.memberOf(t, name, callable, "", depth); st == typeKnown {
+		return m, st
+	}
+	return r.memberOf(t, name, nil, "", depth)
 }
 
 // valueOf is the type of the value a definition denotes, called or not:
