@@ -175,7 +175,40 @@ func (r *resolver) cppMethodTarget(t found, ref facts.Ref) (found, bool) {
 			t = found{*kept[0], t.by}
 		}
 	}
-	return r.definitionOf(t), true
+	return r.definitionOf(r.sameSpecialization(t)), true
+}
+
+// sameSpecialization is, for a call written in a body of t's class in
+// this file, the method of that body with t's parameters: a class
+// template's specializations share a qualified name, and member lookup
+// found the first body's.
+func (r *resolver) sameSpecialization(t found) found {
+	from, to, ok := r.classBodyAt(t.Parent, r.line)
+	if !ok || t.Path != r.f.Path {
+		return t
+	}
+	params := noDefaults(t.Params)
+	for _, o := range r.lookupName(t.Name) {
+		if o.Path != r.f.Path || o.Qualified != t.Qualified || o.Kind != t.Kind || noDefaults(o.Params) != params || o.order >= len(r.f.Facts.Symbols) {
+			continue
+		}
+		if line := r.f.Facts.Symbols[o.order].Line; from < line && line <= to {
+			return found{o, t.by}
+		}
+	}
+	return t
+}
+
+// classBodyAt returns the lines of the body of class qual in this file
+// that holds line, if any.
+func (r *resolver) classBodyAt(qual string, line int) (from, to int, ok bool) {
+	parent, _ := splitQualified(qual)
+	for _, i := range r.symbolsIn(lastSegment(qual), parent) {
+		if s := r.f.Facts.Symbols[i]; typeLike[s.Kind] && s.Line <= line && line <= s.EndLine {
+			return s.Line, s.EndLine, true
+		}
+	}
+	return 0, 0, false
 }
 
 func containsID(list []*def, id string) bool {
@@ -213,11 +246,24 @@ func (r *resolver) definitionOf(t found) found {
 		if o.ID == t.ID || o.Qualified != t.Qualified || o.Kind != t.Kind || noDefaults(o.Params) != params {
 			continue
 		}
-		if o.Path != classPath || o.order > t.order {
+		if o.Path != classPath || o.order > t.order && !r.inClassBody(o) {
 			return found{o, t.by}
 		}
 	}
 	return t
+}
+
+// inClassBody reports a method of the file being resolved that is written
+// in a body of its class: a class template's specializations each hold
+// their own (iterator_buffer's flush, twice in core.h), none of which is
+// another's definition outside the class. Another file's method is not
+// known to be (its lines are not at hand).
+func (r *resolver) inClassBody(d def) bool {
+	if d.Path != r.f.Path || d.order >= len(r.f.Facts.Symbols) {
+		return false
+	}
+	_, _, ok := r.classBodyAt(d.Parent, r.f.Facts.Symbols[d.order].Line)
+	return ok
 }
 
 // oneClassMethod is uniqueElsewhere for C++: a method is declared in its
