@@ -1,6 +1,7 @@
 package explicit
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -68,7 +69,7 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 		}
 	}
 	if len(kept) == 0 {
-		return fewestMissing(cands, len(as))
+		return r.fewestMissing(cands, as)
 	}
 	var out []*def
 	for _, group := range byParent(kept) {
@@ -83,6 +84,16 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 		out = append(out, chosen...)
 	}
 	return out, false
+}
+
+// padArgs is a call's argument types followed by unknown ones up to n:
+// the arguments a prototype's defaults add.
+func padArgs(as []string, n int) string {
+	out := slices.Clone(as)
+	for len(out) < n {
+		out = append(out, "?")
+	}
+	return "(" + strings.Join(out, ",") + ")"
 }
 
 // byParent groups candidates by their scope, in their order.
@@ -293,7 +304,8 @@ func (r *resolver) oneClassMethod(name, from string) (def, bool) {
 // (pad(1) against pad(int, int) and pad(int, int, int, int)); a tie
 // between overloads links to none (fmt's vformat_to(buf, fmt, args)
 // against two of four parameters, where nearness picked the wrong one).
-func fewestMissing(cands []*def, n int) ([]*def, bool) {
+func (r *resolver) fewestMissing(cands []*def, as []string) ([]*def, bool) {
+	n := len(as)
 	var out []*def
 	for _, group := range byParent(cands) {
 		best, fewest := []*def(nil), -1
@@ -311,7 +323,11 @@ func fewestMissing(cands []*def, n int) ([]*def, bool) {
 			best = group
 		}
 		if overloaded(best) {
-			return nil, true
+			chosen, ok := r.chooseByTypes(best, padArgs(as, fewest))
+			if !ok {
+				return nil, true
+			}
+			best = chosen
 		}
 		out = append(out, best...)
 	}
