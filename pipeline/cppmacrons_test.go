@@ -32,6 +32,12 @@ func nsMacroSteps() []step {
 		{name: "and back", change: func(r *gittest.Repo) {
 			r.Write(map[string]string{"include/lib/base.h": nsMacroFiles["include/lib/base.h"]})
 		}, want: []string{nsDetailWidth, nsRunToDetail}, absent: []string{nsToOther}},
+		{name: "the header stops defining the macros", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"include/lib/base.h": "#pragma once\n"})
+		}, want: []string{`"id":"sym:include/lib/util.hpp#width"`}, absent: []string{nsDetailWidth}},
+		{name: "and defines them again", change: func(r *gittest.Repo) {
+			r.Write(map[string]string{"include/lib/base.h": nsMacroFiles["include/lib/base.h"]})
+		}, want: []string{nsDetailWidth, nsRunToDetail}, absent: []string{nsToOther}},
 		{name: "the macros' header is deleted", change: func(r *gittest.Repo) { r.Remove("include/lib/base.h") },
 			want: []string{`"id":"sym:include/lib/util.hpp#width"`}, absent: []string{nsDetailWidth}},
 		{name: "and added back", change: func(r *gittest.Repo) {

@@ -31,6 +31,8 @@ int caller() {
   return l() + TWICE(2) + KEEP(helper(3)) + s.t(V{});
 }
 }  // namespace ns
+struct L { template <class U> int push(U u) { return 0; } };
+template <class T> int w(T x) { L l; return l.push<T>(x); }
 `,
 	"b.cc": "int helper(int x) { return x; }\n",
 }
@@ -38,7 +40,8 @@ int caller() {
 // TestClangTruthFixture checks the truth's reading of clang's JSON AST on
 // the fixture: a callee defined in another unit, a call in a lambda (the
 // enclosing function's), calls in a macro's body and in its argument, and
-// a call clang resolves only in the template's instantiation.
+// a call clang resolves only in the template's instantiation, and one it
+// leaves dependent in a template never instantiated.
 func TestClangTruthFixture(t *testing.T) {
 	clang, err := exec.LookPath("clang")
 	if err != nil {
@@ -82,5 +85,10 @@ func TestClangTruthFixture(t *testing.T) {
 	}
 	if noDef != 0 {
 		t.Errorf("%d calls of declarations defined nowhere, want 0", noDef)
+	}
+	// w is never instantiated: its call of a member template with
+	// template arguments is left dependent, named by the word before them.
+	if !units[0].dependent[pos{"a.cc", 16}]["push"] {
+		t.Errorf("dependent names of w: %v, want push", units[0].dependent[pos{"a.cc", 16}])
 	}
 }

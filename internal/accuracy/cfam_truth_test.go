@@ -335,7 +335,43 @@ func (w *unitWalker) dependentName(n *clangNode, end pos) string {
 	if *l.Offset+l.TokLen > len(src) {
 		return ""
 	}
-	return string(src[*l.Offset : *l.Offset+l.TokLen])
+	tok := string(src[*l.Offset : *l.Offset+l.TokLen])
+	if strings.Trim(tok, ">") != "" {
+		return tok
+	}
+	// x.push<stored_type<T>>(arg): the expression ends with its template
+	// arguments.
+	return nameBeforeTemplateArgs(src, *l.Offset+l.TokLen-1)
+}
+
+// nameBeforeTemplateArgs is the identifier before the template arguments
+// whose closing ">" is at src[i] (x.push<stored_type<T>>: push).
+func nameBeforeTemplateArgs(src []byte, i int) string {
+	depth := 0
+	for ; i >= 0; i-- {
+		switch src[i] {
+		case '>':
+			depth++
+		case '<':
+			depth--
+		}
+		if depth == 0 {
+			break
+		}
+	}
+	end := i
+	for end > 0 && (src[end-1] == ' ' || src[end-1] == '\t' || src[end-1] == '\n') {
+		end--
+	}
+	start := end
+	for start > 0 && isIdentChar(src[start-1]) {
+		start--
+	}
+	return string(src[start:end])
+}
+
+func isIdentChar(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // baseName drops the template arguments clang writes in the name of a

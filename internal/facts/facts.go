@@ -58,12 +58,19 @@ type File struct {
 	SyntaxErrors int `json:"syntax_errors,omitempty"`
 	// NamespaceMacros are the C and C++ macros the file defines whose
 	// expansion only opens and closes namespaces (#define BEGIN_NS
-	// namespace fmt { inline namespace v9 {), with what each does (Ops).
+	// namespace fmt { inline namespace v9 {), or writes the call in its
+	// argument in the global namespace (#define SYS(call) ::call), with
+	// what each does (Ops).
 	NamespaceMacros []Macro `json:"namespace_macros,omitempty"`
 	// MacroLines are the lines holding nothing but a macro word
 	// (FMT_BEGIN_NAMESPACE), in source order: where another file's
 	// NamespaceMacros say a namespace opens or closes.
 	MacroLines []Macro `json:"macro_lines,omitempty"`
+	// MacroCalls are the calls of a bare name written as the one argument
+	// of a macro word (FMT_POSIX_CALL(close(fd))), with the macro (Name),
+	// the line and the name called (Call): where another file's
+	// NamespaceMacros say the macro writes the call after "::".
+	MacroCalls []Macro `json:"macro_calls,omitempty"`
 }
 
 // Macro is a C or C++ macro's definition or use.
@@ -73,7 +80,11 @@ type Macro struct {
 	// Ops is what a namespace macro's expansion does, in order: "+ns" opens
 	// namespace ns ("+a.b" for a::b), "+" an inline or anonymous namespace
 	// (its names are found without it), "-" closes one; comma-separated.
+	// "::" is a function-like macro that writes the call in its argument
+	// in the global namespace (#define SYS(call) ::call).
 	Ops string `json:"ops,omitempty"`
+	// Call is, in a MacroCalls entry, the name the macro's argument calls.
+	Call string `json:"call,omitempty"`
 }
 
 // Symbol is one definition.
@@ -161,7 +172,8 @@ type Ref struct {
 	Name string `json:"name"`
 	// Qualifier is the receiver or module text before the name, as written
 	// and reduced to its last identifier chain ("os", "self", "this",
-	// "s.client"); empty for bare names.
+	// "s.client"); empty for bare names; GlobalScope for a C++ name
+	// qualified by the global namespace alone (::close).
 	Qualifier string `json:"qualifier,omitempty"`
 	// Kind is RefCall or RefReference.
 	Kind string `json:"kind"`
@@ -188,6 +200,11 @@ type Ref struct {
 	// fits a Reader parameter, not an InputStream one).
 	Args string `json:"args,omitempty"`
 }
+
+// GlobalScope is the Qualifier of a C++ name qualified by the global
+// namespace alone (::close(fd), or a call written in the argument of a
+// macro that writes ::call): it names no member of a class around it.
+const GlobalScope = "::"
 
 // Signal is one implicit key a file uses (an environment variable, config
 // key, pub/sub topic, HTTP route or SQL table), with its first line.

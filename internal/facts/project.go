@@ -31,7 +31,8 @@ type Project struct {
 	JSPackages map[string]JSPackage `json:"js_packages,omitempty"`
 	// NamespaceMacros maps a C/C++ macro name to what its expansion does to
 	// namespaces (Macro.Ops), from the first file in path order defining it:
-	// a file that writes the macro alone on a line opens or closes them.
+	// a file that writes the macro alone on a line opens or closes them; a
+	// call written in a "::" macro's argument is in the global namespace.
 	NamespaceMacros map[string]string `json:"namespace_macros,omitempty"`
 }
 

@@ -1,6 +1,7 @@
 package explicit
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -68,7 +69,7 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 		}
 	}
 	if len(kept) == 0 {
-		return fewestMissing(cands, len(as))
+		return r.fewestMissing(cands, as)
 	}
 	var out []*def
 	for _, group := range byParent(kept) {
@@ -83,6 +84,16 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 		out = append(out, chosen...)
 	}
 	return out, false
+}
+
+// padArgs is a call's argument types followed by unknown ones up to n:
+// the arguments a prototype's defaults add.
+func padArgs(as []string, n int) string {
+	out := slices.Clone(as)
+	for len(out) < n {
+		out = append(out, "?")
+	}
+	return "(" + strings.Join(out, ",") + ")"
 }
 
 // byParent groups candidates by their scope, in their order.
@@ -175,7 +186,40 @@ func (r *resolver) cppMethodTarget(t found, ref facts.Ref) (found, bool) {
 			t = found{*kept[0], t.by}
 		}
 	}
-	return r.definitionOf(t), true
+	return r.definitionOf(r.sameSpecialization(t)), true
+}
+
+// sameSpecialization is, for a call written in a body of t's class in
+// this file, the method of that body with t's parameters: a class
+// template's specializations share a qualified name, and member lookup
+// found the first body's.
+func (r *resolver) sameSpecialization(t found) found {
+	from, to, ok := r.classBodyAt(t.Parent, r.line)
+	if !ok || t.Path != r.f.Path {
+		return t
+	}
+	params := noDefaults(t.Params)
+	for _, o := range r.lookupName(t.Name) {
+		if o.Path != r.f.Path || o.Qualified != t.Qualified || o.Kind != t.Kind || noDefaults(o.Params) != params || o.order >= len(r.f.Facts.Symbols) {
+			continue
+		}
+		if line := r.f.Facts.Symbols[o.order].Line; from < line && line <= to {
+			return found{o, t.by}
+		}
+	}
+	return t
+}
+
+// classBodyAt returns the lines of the body of class qual in this file
+// that holds line, if any.
+func (r *resolver) classBodyAt(qual string, line int) (from, to int, ok bool) {
+	parent, _ := splitQualified(qual)
+	for _, i := range r.symbolsIn(lastSegment(qual), parent) {
+		if s := r.f.Facts.Symbols[i]; typeLike[s.Kind] && s.Line <= line && line <= s.EndLine {
+			return s.Line, s.EndLine, true
+		}
+	}
+	return 0, 0, false
 }
 
 func containsID(list []*def, id string) bool {
@@ -213,11 +257,24 @@ func (r *resolver) definitionOf(t found) found {
 		if o.ID == t.ID || o.Qualified != t.Qualified || o.Kind != t.Kind || noDefaults(o.Params) != params {
 			continue
 		}
-		if o.Path != classPath || o.order > t.order {
+		if o.Path != classPath || o.order > t.order && !r.inClassBody(o) {
 			return found{o, t.by}
 		}
 	}
 	return t
+}
+
+// inClassBody reports a method of the file being resolved that is written
+// in a body of its class: a class template's specializations each hold
+// their own (iterator_buffer's flush, twice in core.h), none of which is
+// another's definition outside the class. Another file's method is not
+// known to be (its lines are not at hand).
+func (r *resolver) inClassBody(d def) bool {
+	if d.Path != r.f.Path || d.order >= len(r.f.Facts.Symbols) {
+		return false
+	}
+	_, _, ok := r.classBodyAt(d.Parent, r.f.Facts.Symbols[d.order].Line)
+	return ok
 }
 
 // oneClassMethod is uniqueElsewhere for C++: a method is declared in its
@@ -247,7 +304,8 @@ func (r *resolver) oneClassMethod(name, from string) (def, bool) {
 // (pad(1) against pad(int, int) and pad(int, int, int, int)); a tie
 // between overloads links to none (fmt's vformat_to(buf, fmt, args)
 // against two of four parameters, where nearness picked the wrong one).
-func fewestMissing(cands []*def, n int) ([]*def, bool) {
+func (r *resolver) fewestMissing(cands []*def, as []string) ([]*def, bool) {
+	n := len(as)
 	var out []*def
 	for _, group := range byParent(cands) {
 		best, fewest := []*def(nil), -1
@@ -265,7 +323,11 @@ func fewestMissing(cands []*def, n int) ([]*def, bool) {
 			best = group
 		}
 		if overloaded(best) {
-			return nil, true
+			chosen, ok := r.chooseByTypes(best, padArgs(as, fewest))
+			if !ok {
+				return nil, true
+			}
+			best = chosen
 		}
 		out = append(out, best...)
 	}

@@ -25,9 +25,6 @@ type conversions struct {
 	narrower func(a, b string) bool
 }
 
-// cppConversions are C++'s rules from type names.
-var cppConversions = &conversions{fit: cppFit, narrower: cppNarrower}
-
 // ctype is a C++ type as written in Params or Args: a simple name, its
 // pointer levels, and whether it is a template parameter (deduced) or a
 // function pointer.
@@ -173,7 +170,7 @@ func (r *resolver) chooseByTypes(group []*def, args string) ([]*def, bool) {
 		copies[i] = &c
 		byCopy[&c] = d
 	}
-	kept, ambiguous := matcher{conv: cppConversions}.overloads(copies, args, r.caller)
+	kept, ambiguous := matcher{conv: r.cppAliasConversions()}.overloads(copies, args, r.caller)
 	if ambiguous || len(kept) == 0 {
 		return nil, false
 	}

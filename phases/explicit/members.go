@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // memberOf finds a member of type t (or of its bases) by name; kinds nil
@@ -141,6 +142,15 @@ func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, ar
 		return m, st
 	}
 	cands := r.filterParent(name, t.Qualified, kinds, anyDef)
+	if r.family == lang.FamilyC && t.Kind == facts.KindModule {
+		// A C++ namespace's functions of one name are overloads, spread
+		// over the files that open it: the call's arguments choose.
+		kept, stop := r.chooseByArity(cands, args)
+		if stop {
+			return nil, typeUnknown
+		}
+		cands = kept
+	}
 	if m, ok := r.nearestOwner(t.Path, cands); ok && r.sameType(t, m) {
 		return m, typeKnown
 	}

@@ -28,13 +28,34 @@ func projectUnchanged(st *phase.State) bool {
 		if dirFactsChanged(st.Langs, before, after) {
 			return false
 		}
-		was, wasOK := projectFacts(st.Langs, before)
+		was, wasOK, err := baseProjectFacts(st, p, before)
+		if err != nil {
+			return false // read everything again rather than trust a guess
+		}
 		is, isOK := projectFacts(st.Langs, after)
 		if (wasOK || isOK) && (before == nil || after == nil || was != is) {
 			return false
 		}
 	}
 	return true
+}
+
+// baseProjectFacts is what a file of the base told its family's project
+// reader: the base index's record of it (snapshot.KsPyHeads), for a
+// published snapshot's facts do not keep what only that reader reads (a
+// C/C++ file's macros). Read back from those facts, a header that stopped
+// defining its last such macro would tell nothing before and after, and
+// the project would keep the macro.
+func baseProjectFacts(st *phase.State, p string, before *snapshot.File) (string, bool, error) {
+	text, ok := projectFacts(st.Langs, before)
+	if !ok || st.Base.Index == nil {
+		return text, ok, nil
+	}
+	v, found, err := st.Base.Index.Get(snapshot.PyHeadsKey(p))
+	if err != nil || !found {
+		return text, ok, err
+	}
+	return string(v), true, nil
 }
 
 // projectFacts is what a code file tells its family's project reader, and

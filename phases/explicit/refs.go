@@ -5,6 +5,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
@@ -73,7 +74,7 @@ func (r *resolver) reference(ref facts.Ref) {
 		kind = edgekind.Calls
 	}
 	via := ref.Name
-	if ref.Qualifier != "" && ref.Qualifier != facts.Unknown {
+	if ref.Qualifier != "" && ref.Qualifier != facts.Unknown && ref.Qualifier != facts.GlobalScope {
 		via = ref.Qualifier + "." + ref.Name
 	}
 	r.add(r.sourceOf(ref), target.ID, kind, via, target.by)
@@ -203,6 +204,10 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 		return r.bare(ref.Name, ref.From, kinds, ref.Args)
 	case ref.Recv == facts.NotRepo:
 		return found{}, false
+	case ref.Qualifier == facts.GlobalScope && r.family == lang.FamilyC:
+		// ::close(fd) names the global namespace: never a member of the
+		// class around the call, nor a namespace's function.
+		return r.bare(ref.Name, "", kinds, ref.Args)
 	}
 	if ref.Recv == "" {
 		if b, ok := r.modBind[ref.Qualifier]; ok {

@@ -57,6 +57,8 @@ type resolver struct {
 	line int
 	// ancestry caches each type's bases (see ancestors).
 	ancestry map[string]ancestry
+	// aliases caches the type each C++ alias name names (aliasTarget).
+	aliases map[string]string
 	// testOnly is set for a file only other such files may see (a Go
 	// _test.go file): only those may reach into them.
 	testOnly bool

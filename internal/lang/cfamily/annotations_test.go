@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang/langtest"
 )
@@ -172,5 +174,32 @@ func TestUsingDeclarationsImportTheirNamespace(t *testing.T) {
 	}
 	if want := "leveldb wildcard,leveldb::port wildcard,util wildcard"; strings.Join(got, ",") != want {
 		t.Errorf("imports %q, want %q", strings.Join(got, ","), want)
+	}
+}
+
+// TestConditionalInClassHead: an #if block between a class's name and its
+// body (fmt's dynamic_format_arg_store) no longer loses the class: its
+// methods are its members, not functions of the namespace, lines kept.
+func TestConditionalInClassHead(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `namespace fmt {
+template <typename Context>
+class dynamic_format_arg_store
+#if FMT_GCC_VERSION && FMT_GCC_VERSION < 409
+    : public basic_format_args<Context>
+#endif
+{
+ public:
+  void clear() { data_.clear(); }
+  auto data() const -> int { return 1; }
+};
+}
+`)
+	got := map[string]int{}
+	for _, s := range f.Symbols {
+		got[s.Qualified] = s.Line
+	}
+	want := map[string]int{"fmt": 1, "fmt.dynamic_format_arg_store": 3, "fmt.dynamic_format_arg_store.clear": 9, "fmt.dynamic_format_arg_store.data": 10}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("symbols and lines (-want +got):\n%s", d)
 	}
 }

@@ -21,7 +21,8 @@ import (
 type valueTypes = syntax.Locals
 
 // argTypes is a call's Args: one type per argument; "" for a call whose
-// arguments a pack expansion (args...) or an initializer list spreads.
+// arguments a pack expansion (args...) spreads. A braced list ({},
+// {a, b}) is one argument, of the type of the parameter it initializes.
 func (x *extractor) argTypes(list *sitter.Node) string {
 	if list == nil || x.g.Kind(list) != "argument_list" {
 		return ""
@@ -32,8 +33,11 @@ func (x *extractor) argTypes(list *sitter.Node) string {
 		switch x.g.Kind(a) {
 		case "comment":
 			continue
-		case "parameter_pack_expansion", "initializer_list":
+		case "parameter_pack_expansion":
 			return ""
+		case "initializer_list":
+			out = append(out, "?")
+			continue
 		}
 		out = append(out, x.argType(a))
 	}

@@ -267,6 +267,9 @@ func (x *extractor) call(fn *sitter.Node, line int) {
 		x.refRecv(x.g.simpleName(x.g.Child(fn, "field"), x.src), q, x.recvChain(arg), facts.RefCall, line)
 	case "qualified_identifier":
 		name, q := x.g.splitQualified(fn, x.src)
+		if q == "" && strings.HasPrefix(syntax.Text(fn, x.src), "::") {
+			q = facts.GlobalScope
+		}
 		x.ref(name, q, facts.RefCall, line)
 	}
 }

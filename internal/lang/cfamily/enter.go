@@ -107,6 +107,11 @@ func (x *extractor) enterPreproc(n *sitter.Node, kind string) (descend, pushed b
 		k, sig := facts.KindConst, syntax.Header(n, nil, x.src)
 		if kind == "preproc_function_def" {
 			k, sig = facts.KindFunction, strings.TrimRight(syntax.Header(n, value, x.src), " \\")
+			body := ""
+			if value != nil {
+				body = syntax.Text(value, x.src)
+			}
+			x.macroDefs = append(x.macroDefs, macroDef{name, syntax.Line(n), callOp(x.macroParams(n), body)})
 		}
 		x.symbol(n, name, name, "", k, sig, nil) // macros ignore namespaces
 		if kind == "preproc_def" && value != nil {
@@ -139,6 +144,7 @@ func (x *extractor) enterCode(n *sitter.Node, kind string) (descend, pushed bool
 	case "call_expression":
 		before := len(x.f.Refs)
 		x.call(x.g.Child(n, "function"), syntax.Line(n))
+		x.macroCall(x.g.Child(n, "function"), x.g.Child(n, "arguments"))
 		if len(x.f.Refs) > before && x.cpp {
 			x.f.Refs[len(x.f.Refs)-1].Args = x.argTypes(x.g.Child(n, "arguments"))
 		}

@@ -55,6 +55,8 @@ type extractor struct {
 	locals syntax.Locals
 	// vals are the same variables' value types (argTypes).
 	vals valueTypes
+	// macroDefs are the file's function-like macros (globalMacros).
+	macroDefs []macroDef
 }
 
 func extract(root *sitter.Node, src []byte, g *ids, cpp bool) *facts.File {
@@ -62,6 +64,7 @@ func extract(root *sitter.Node, src []byte, g *ids, cpp bool) *facts.File {
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c, "")
+	x.f.NamespaceMacros = append(x.f.NamespaceMacros, globalMacros(x.macroDefs)...)
 	return x.f
 }
 

@@ -187,7 +187,71 @@ func blankMacros(src []byte) ([]byte, bool) {
 			changed = true
 		}
 	})
-	return out, changed
+	return out, blankHeadConditionals(src, out) || changed
+}
+
+// blankHeadConditionals blanks, in out, the #if blocks written between a
+// class's name and its body, directives and lines alike:
+//
+//	class dynamic_format_arg_store
+//	#if FMT_GCC_VERSION && FMT_GCC_VERSION < 409
+//	    : public basic_format_args<Context>
+//	#endif
+//	{
+//
+// The parser cannot read a directive there: it loses the class, and its
+// methods read as functions of the namespace. Without the block the head
+// is one the build without the condition compiles.
+func blankHeadConditionals(src, out []byte) bool {
+	head, depth, changed := false, 0, false
+	eachLine(src, func(start, end int, directive bool) {
+		line := bytes.TrimSpace(src[start:end])
+		switch {
+		case depth > 0:
+			blank(out[start:end])
+			if directive && bytes.HasPrefix(line, []byte("#")) {
+				depth += conditionalDepth(line)
+			}
+		case directive && head && conditionalDepth(line) > 0:
+			blank(out[start:end])
+			depth, changed = 1, true
+		case directive || len(line) == 0 || bytes.HasPrefix(line, []byte("//")):
+		case bytes.ContainsAny(line, "{;"):
+			head = false
+		default:
+			head = head || isClassHead(line)
+		}
+	})
+	return changed
+}
+
+// conditionalDepth is what a directive line does to the nesting of #if
+// blocks: +1 opens one, -1 closes one, 0 otherwise (#else, #define).
+func conditionalDepth(line []byte) int {
+	d := bytes.TrimSpace(bytes.TrimPrefix(line, []byte("#")))
+	switch w := string(d[:wordEnd(d, 0)]); w {
+	case "if", "ifdef", "ifndef":
+		return 1
+	case "endif":
+		return -1
+	}
+	return 0
+}
+
+// isClassHead reports a line that starts a class or struct definition
+// (after its template header, if any) whose body opens on a later line.
+func isClassHead(line []byte) bool {
+	if bytes.HasPrefix(line, []byte("template")) {
+		if j := bytes.LastIndexByte(line, '>'); j >= 0 {
+			line = bytes.TrimSpace(line[j+1:])
+		}
+	}
+	for _, kw := range []string{"class ", "struct "} {
+		if bytes.HasPrefix(line, []byte(kw)) {
+			return true
+		}
+	}
+	return false
 }
 
 // blankMacroWords blanks, in one line, a lone macro word, or the run of

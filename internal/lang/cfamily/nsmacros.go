@@ -144,10 +144,19 @@ func namespaceMacros(code map[string]string) map[string]string {
 
 // scopeFacts puts the namespaces the file's macro lines open in front of
 // the qualified names of its symbols (not of macros, which ignore
-// namespaces) and of the scopes its references come from. It returns f
+// namespaces) and of the scopes its references come from, and qualifies
+// the calls written in global-call macros (globalCalls). It returns f
 // itself when nothing changes, else a copy.
 func scopeFacts(f *facts.File, p *lang.Project) *facts.File {
-	if f == nil || len(f.MacroLines) == 0 || len(p.NamespaceMacros) == 0 {
+	if f == nil || len(p.NamespaceMacros) == 0 {
+		return f
+	}
+	return globalCalls(namespaceScoped(f, p), p)
+}
+
+// namespaceScoped is scopeFacts for the namespace macros.
+func namespaceScoped(f *facts.File, p *lang.Project) *facts.File {
+	if len(f.MacroLines) == 0 {
 		return f
 	}
 	type span struct {
@@ -158,7 +167,7 @@ func scopeFacts(f *facts.File, p *lang.Project) *facts.File {
 	var stack []string
 	for _, m := range f.MacroLines {
 		ops, ok := p.NamespaceMacros[m.Name]
-		if !ok {
+		if !ok || ops == globalOp {
 			continue
 		}
 		for _, op := range strings.Split(ops, ",") {

@@ -34,7 +34,8 @@ struct S { int m(long x, char c) const; T *data() &; };
 // TestArgTypes: a C++ call's Args give each argument's type where the
 // file tells (literals, parameters, locals, auto, &x, casts), "?" where it
 // does not (a template parameter's value, an unknown name, the literal 0,
-// which is also a null pointer).
+// which is also a null pointer, a braced list); a pack expansion leaves
+// the count unknown.
 func TestArgTypes(t *testing.T) {
 	f := langtest.Extract(t, CPP(), `template <typename T> void g(T t, const Slice &s, unsigned long n, char *p) {
   Buffer local(s);
@@ -44,6 +45,8 @@ func TestArgTypes(t *testing.T) {
   use(t, s, n, p, local, count);
   use(&s, *p, static_cast<long>(n), text, unknown, 0);
   use(10L, 1.5f, sizeof(s), n == 1, !p, 7ull);
+  use(s, {}, {1, 2});
+  use(t...);
 }
 `)
 	var got []string
@@ -57,6 +60,8 @@ func TestArgTypes(t *testing.T) {
 		"(?,Slice,unsignedlong,char*,Buffer,unsigned)",
 		"(Slice*,char,long,char*,?,?)",
 		"(long,float,size_t,bool,bool,unsignedlonglong)",
+		"(Slice,?,?)",
+		"",
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("Args\n got %q\nwant %q", got, want)
