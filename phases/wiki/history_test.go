@@ -4,11 +4,13 @@ import (
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/phases/wiki"
 )
 
@@ -122,7 +124,9 @@ func TestHistoryWindowShifts(t *testing.T) {
 	step(r.Git("rev-parse", "HEAD"), -1)
 }
 
-// TestHistoryStored: a published snapshot keeps the window, bounded.
+// TestHistoryStored: a published snapshot keeps the window, bounded; its
+// header lists the commits, and their directories are in the tables, found
+// by commit and by directory.
 func TestHistoryStored(t *testing.T) {
 	r := gittest.New(t)
 	r.Write(base)
@@ -131,8 +135,17 @@ func TestHistoryStored(t *testing.T) {
 	ix.MustRun(t, "init", true)
 	snap := ix.Published(t, "main")
 	defer snap.Close()
-	if len(snap.Window) != 1 || snap.Window[0].Hash != snap.Commit || len(snap.Window[0].Dirs) != 4 {
-		t.Errorf("window %+v, want the one commit with its 4 directories", snap.Window)
+	if len(snap.Window) != 1 || snap.Window[0].Hash != snap.Commit || snap.Window[0].Known {
+		t.Fatalf("window %+v, want the one commit, its directories left in the tables", snap.Window)
+	}
+	dirs, err := snap.WindowDirsAt(0)
+	if err != nil || len(dirs) != 4 {
+		t.Fatalf("the commit's directories: %v (%v), want 4", dirs, err)
+	}
+	for _, d := range dirs {
+		if hs, err := snapshot.WindowCommitsOf(snap.Index, d); err != nil || !slices.Equal(hs, []string{snap.Commit}) {
+			t.Errorf("window commits of %s: %v (%v), want %.12s", d, hs, err, snap.Commit)
+		}
 	}
 }
 
