@@ -1,6 +1,7 @@
 package wiki_test
 
 import (
+	"bytes"
 	"fmt"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
 	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/wiki"
 )
 
@@ -194,5 +196,59 @@ func TestHistoryShallowClone(t *testing.T) {
 	}
 	if strings.Contains(got["store"], "| tool grows |") || !strings.Contains(got["store"], "| base |") {
 		t.Errorf("store's history after deepening:\n%s", got["store"])
+	}
+}
+
+// TestWindowUpdateWritesItsCommits: an update's delta layer holds the
+// window entries of the commit that entered, not the window: its header
+// names no directory, however many the first commit changed, and its
+// window keys name only the new commit.
+func TestWindowUpdateWritesItsCommits(t *testing.T) {
+	r := gittest.New(t)
+	files := map[string]string{}
+	for i := 0; i < 30; i++ {
+		files[fmt.Sprintf("mod%02d/m.go", i)] = fmt.Sprintf("package mod%02d\n\n// F is a function.\nfunc F() {}\n", i)
+	}
+	r.Write(files)
+	r.Commit("first")
+	ix := lgtest.New(t, r.Dir)
+	ix.MustRun(t, "init", true)
+	r.Write(map[string]string{"mod07/m.go": files["mod07/m.go"] + "\n// G is another.\nfunc G() {}\n"})
+	r.Commit("mod07 grows")
+	head := strings.TrimSpace(r.Git("rev-parse", "HEAD"))
+	ix.MustRun(t, "update", false)
+	ix.CheckIndex(t, "main")
+
+	s, err := store.Open(ix.StoreDir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := s.ReadRef("main")
+	if err != nil || ref == nil || len(ref.Tables) < 2 {
+		t.Fatalf("ref %+v (%v), want a delta over the base", ref, err)
+	}
+	delta, err := s.OpenTables(ref.Tables[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer delta.Close()
+	header, ok, err := delta.Get(snapshot.HeaderKey)
+	if err != nil || !ok {
+		t.Fatalf("the delta has no header (%v)", err)
+	}
+	if bytes.Contains(header, []byte("mod0")) {
+		t.Errorf("the delta's header lists directories (%d bytes)", len(header))
+	}
+	var keys []string
+	err = delta.Scan([]byte{snapshot.KsWindow}, func(k, _ []byte) error {
+		keys = append(keys, string(k))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Vc\x00" + head, "Vd\x00mod07\x00" + head}
+	if !slices.Equal(keys, want) {
+		t.Errorf("the delta's window keys %q, want %q", keys, want)
 	}
 }
