@@ -3,6 +3,7 @@ package cache
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -151,7 +152,7 @@ func openRepairing(opts badger.Options) (*badger.DB, *Replacement, error) {
 // openDB opens badger, calling damage what it panics with and what it
 // fails with, except what the machine (not the files) is to blame for.
 func openDB(opts badger.Options) (*badger.DB, error) {
-	if err := probeTables(opts); err != nil {
+	if _, err := probeTables(opts); err != nil {
 		return nil, err
 	}
 	var db *badger.DB
@@ -186,17 +187,18 @@ func environmental(err error) bool {
 	return false
 }
 
-// probeTables opens every table the manifest lists, as badger's own open
-// will in goroutines where its panics cannot be recovered, and reports
-// the first that fails or panics. It reads each table's index and last
-// block, no more than badger's open does.
-func probeTables(opts badger.Options) error {
+// probeTables opens every table the manifest lists that was not probed
+// before (see probedFile), as badger's own open will in goroutines where
+// its panics cannot be recovered, and reports the first that fails or
+// panics. It reads each table's index and last block, no more than
+// badger's open does. It returns the names of the tables it probed.
+func probeTables(opts badger.Options) ([]string, error) {
 	f, err := os.Open(filepath.Join(opts.Dir, badger.ManifestFilename))
 	if errors.Is(err, os.ErrNotExist) {
-		return nil // a new cache
+		return nil, nil // a new cache
 	}
 	if err != nil {
-		return fmt.Errorf("open cache %s: %w", opts.Dir, err)
+		return nil, fmt.Errorf("open cache %s: %w", opts.Dir, err)
 	}
 	defer f.Close()
 	var m badger.Manifest
@@ -206,14 +208,33 @@ func probeTables(opts badger.Options) error {
 		return err
 	})
 	if err != nil {
-		return damaged("MANIFEST: %v", err)
+		return nil, damaged("MANIFEST: %v", err)
 	}
+	before := readProbed(opts.Dir)
+	now := probed{}
+	var names []string
 	for id, tm := range m.Tables {
+		name := filepath.Base(table.NewFilename(id, opts.Dir))
+		// The identity is taken before the probe: a file changed after
+		// it is recorded as it was, so the next open probes it again.
+		tid, statErr := statTable(filepath.Join(opts.Dir, name))
+		if was, ok := before[name]; ok && statErr == nil && was == tid {
+			now[name] = tid
+			continue
+		}
 		if err := probeTable(opts, id, tm); err != nil {
-			return err
+			return names, err
+		}
+		names = append(names, name)
+		if statErr == nil {
+			now[name] = tid
 		}
 	}
-	return nil
+	if !maps.Equal(before, now) {
+		// Best effort: without the record the next open probes again.
+		_ = writeProbed(opts.Dir, now)
+	}
+	return names, nil
 }
 
 func probeTable(opts badger.Options, id uint64, tm badger.TableManifest) error {

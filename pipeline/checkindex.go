@@ -32,7 +32,10 @@ func CheckIndex(s *store.Store, ref *store.Ref, langs *lang.Registry) error {
 		return fmt.Errorf("index of %s: content root %s over %d files (ref %s), the records make %s over %d",
 			ref.Branch, snap.ContentRoot, snap.LeafCount, ref.ContentRoot, tree.root, tree.leaves)
 	}
-	want := allEntries(langs, snap, tree.nodes)
+	want, err := allEntries(langs, snap, tree.nodes)
+	if err != nil {
+		return err
+	}
 	i := 0
 	err = t.Scan(nil, func(k, v []byte) error {
 		switch {

@@ -27,6 +27,9 @@ func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree
 				return nil, err
 			}
 		}
+		if err := knowWindow(st); err != nil {
+			return nil, err
+		}
 		name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
 			return streamAll(w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir())
 		})
@@ -77,6 +80,8 @@ func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree
 			err = streamModules(w, s)
 		case snapshot.KsTree:
 			err = streamTree(w, tree)
+		case snapshot.KsWindow:
+			err = streamWindow(w, s.Window)
 		default:
 			err = index.Scan([]byte{ks}, func(k, v []byte) error { return w.Add(k, v) })
 		}
@@ -142,6 +147,83 @@ func streamModules(w *table.Writer, s *snapshot.Snapshot) error {
 	return nil
 }
 
+// streamWindow writes the window's entries; its commits' directories must
+// be known (knowWindow).
+func streamWindow(w *table.Writer, window []snapshot.WindowCommit) error {
+	es, err := windowEntries(window)
+	if err != nil {
+		return err
+	}
+	for _, e := range es {
+		if err := w.Add(e.Key, e.Value); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func windowEntries(window []snapshot.WindowCommit) ([]snapshot.Entry, error) {
+	var es []snapshot.Entry
+	for _, c := range window {
+		if !c.Known {
+			return nil, fmt.Errorf("window commit %.12s: its directories are not known", c.Hash)
+		}
+		es = append(es, snapshot.WindowEntries(c)...)
+	}
+	return snapshot.SortEntries(es), nil
+}
+
+// knowWindow reads the directories of the window commits the run kept from
+// its base, for a run that writes the whole snapshot.
+func knowWindow(st *phase.State) error {
+	var kv snapshot.KV
+	if st.Base != nil {
+		kv = st.Base.Index
+	}
+	w, err := snapshot.KnownWindow(st.Next.Window, kv)
+	st.Next.Window = w
+	return err
+}
+
+// windowDelta is what the window's change puts in the tables: the entries
+// of each commit whose directories the run computed (those that entered,
+// and any it walked anew), against what the base held for it, and
+// tombstones for the entries of the commits that left.
+func windowDelta(st *phase.State) ([]snapshot.Entry, error) {
+	was := make(map[string]int, len(st.Base.Window))
+	for i, c := range st.Base.Window {
+		was[c.Hash] = i
+	}
+	in := make(map[string]bool, len(st.Next.Window))
+	var es []snapshot.Entry
+	for _, c := range st.Next.Window {
+		in[c.Hash] = true
+		if !c.Known {
+			continue // kept from the base, whose tables hold its entries
+		}
+		var old []snapshot.Entry
+		if i, ok := was[c.Hash]; ok {
+			dirs, err := st.Base.WindowDirsAt(i)
+			if err != nil {
+				return nil, err
+			}
+			old = snapshot.WindowEntries(snapshot.WindowCommit{Hash: c.Hash, Dirs: dirs, Known: true})
+		}
+		es = append(es, diffEntries(old, snapshot.WindowEntries(c))...)
+	}
+	for i, c := range st.Base.Window {
+		if in[c.Hash] {
+			continue
+		}
+		dirs, err := st.Base.WindowDirsAt(i)
+		if err != nil {
+			return nil, err
+		}
+		es = append(es, diffEntries(snapshot.WindowEntries(snapshot.WindowCommit{Hash: c.Hash, Dirs: dirs, Known: true}), nil)...)
+	}
+	return es, nil
+}
+
 func streamTree(w *table.Writer, tree []freshness.Node) error {
 	for _, n := range tree {
 		e := n.Entry()
@@ -159,8 +241,15 @@ var definitionKeyspace = map[byte]bool{snapshot.KsName: true, snapshot.KsModule:
 // allEntries lists every entry of a snapshot, sorted: the index a
 // snapshot's records derive, which CheckIndex holds the published tables
 // to, with its content tree computed in full.
-func allEntries(langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node) []snapshot.Entry {
-	var es []snapshot.Entry
+func allEntries(langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node) ([]snapshot.Entry, error) {
+	window, err := snapshot.KnownWindow(s.Window, s.Index)
+	if err != nil {
+		return nil, err
+	}
+	es, err := windowEntries(window)
+	if err != nil {
+		return nil, err
+	}
 	tallies := explicit.NewTallies()
 	for _, f := range s.Files.All() {
 		es = append(es, entriesOf(langs, &s.Project, f)...)
@@ -174,7 +263,7 @@ func allEntries(langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Nod
 		es = append(es, snapshot.Entry{Key: snapshot.ModDocKey(dir), Value: snapshot.EncodeModule(s.Modules.Get(dir))})
 	}
 	es = append(es, snapshot.Entry{Key: snapshot.HeaderKey, Value: snapshot.EncodeHeader(s)})
-	return snapshot.SortEntries(es)
+	return snapshot.SortEntries(es), nil
 }
 
 // deltaEntries lists, sorted, what an update changes in its base's tables:
@@ -201,6 +290,11 @@ func deltaEntries(langs *lang.Registry, st *phase.State, tree []freshness.Update
 			es = append(es, snapshot.Entry{Key: snapshot.ModDocKey(dir), Tomb: true})
 		}
 	}
+	window, err := windowDelta(st)
+	if err != nil {
+		return nil, err
+	}
+	es = append(es, window...)
 	es = append(es, snapshot.Entry{Key: snapshot.HeaderKey, Value: snapshot.EncodeHeader(st.Next)})
 	return snapshot.SortEntries(es), nil
 }

@@ -50,7 +50,7 @@ const (
 
 // Keyspaces lists every keyspace but the header's, in key order: a writer
 // that streams a snapshot one keyspace at a time walks them in this order.
-var Keyspaces = []byte{KsDirFacts, KsDir, KsFile, KsSignal, KsPyHeads, KsProjectFile, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsWord, KsUsedBy, KsModDoc, KsUnresolved}
+var Keyspaces = []byte{KsDirFacts, KsDir, KsFile, KsSignal, KsPyHeads, KsProjectFile, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsWord, KsUsedBy, KsWindow, KsModDoc, KsUnresolved}
 
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
 // delta layer removes.

@@ -59,10 +59,10 @@ func EncodeHeader(s *Snapshot) []byte {
 	e.str(s.ContentRoot)
 	e.int(s.LeafCount)
 	e.int(s.Files.Len())
+	// The window's directory lists are in KsWindow (window.go).
 	e.uvarint(uint64(len(s.Window)))
 	for _, c := range s.Window {
 		e.str(c.Hash)
-		e.strs_(c.Dirs)
 	}
 	return e.bytes()
 }
@@ -80,11 +80,9 @@ func decodeHeader(b []byte, s *Snapshot) (int, error) {
 	project := d.str()
 	s.ContentRoot, s.LeafCount = d.str(), d.int()
 	n := d.int()
-	if len(d.buf) > 0 { // a header written before the history window has none
-		s.Window = make([]WindowCommit, d.count())
-		for i := range s.Window {
-			s.Window[i] = WindowCommit{Hash: d.str(), Dirs: d.strs()}
-		}
+	s.Window = make([]WindowCommit, d.count())
+	for i := range s.Window {
+		s.Window[i] = WindowCommit{Hash: d.str()}
 	}
 	if d.err != nil {
 		return 0, fmt.Errorf("decode snapshot header: %w", d.err)

@@ -29,7 +29,9 @@ type Snapshot struct {
 	Modules *ModuleSet
 	// Window is the wiki's history window: the last first-parent commits
 	// of Commit, newest first, each with the directories it changed, so an
-	// update folds in the new commits and drops as many old ones.
+	// update folds in the new commits and drops as many old ones. A
+	// published snapshot's header lists only the commits: their
+	// directories are read from Index when needed (window.go).
 	Window []WindowCommit
 	// Index is the published snapshot's tables (records and the indexes
 	// derived from them), nil for a snapshot held only in memory.
@@ -150,7 +152,10 @@ type Module struct {
 // WindowCommit is one commit of the history window.
 type WindowCommit struct {
 	Hash string
-	Dirs []string // sorted
+	Dirs []string // sorted; set when Known
+	// Known says Dirs holds the commit's directories: computed by this
+	// run, or read from the tables (WindowDirsAt, KnownWindow).
+	Known bool
 }
 
 // HistoryEntry is one commit of a module's recent history.

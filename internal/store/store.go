@@ -39,8 +39,10 @@ import (
 // entry each (keyspace H), so an update that changes a file's imports reads
 // the tallies, not every Python file's heads; and the files project
 // readers read are listed (keyspace J), so that it finds them without a
-// walk over every path.
-const Format = 11
+// walk over every path. 12: the history window's directory lists leave the
+// header for their own keyspace (V), so an update writes the commits that
+// entered or left the window rather than the whole window.
+const Format = 12
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")

@@ -19,13 +19,17 @@ import (
 func CheckInputs(s *snapshot.Snapshot, globs []string, model string) error {
 	// A doc's history is taken from the doc, and checked against the window.
 	inputs := allInputs(s, globs, func(dir string) []snapshot.HistoryEntry { return s.Modules.Get(dir).History })
-	byDir := positions(s.Window)
+	window, err := snapshot.KnownWindow(s.Window, s.Index)
+	if err != nil {
+		return err
+	}
+	byDir := positions(window)
 	for _, dir := range s.Modules.Dirs() {
 		in, ok := inputs[dir]
 		if !ok {
 			return fmt.Errorf("module %s has a doc but no input", dir)
 		}
-		if err := checkHistory(dir, in.history, byDir, s.Window); err != nil {
+		if err := checkHistory(dir, in.history, byDir, window); err != nil {
 			return err
 		}
 		if got, want := s.Modules.Get(dir).InputKey, in.key(model); got != want {

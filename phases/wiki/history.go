@@ -34,10 +34,14 @@ var historyVersion = fmt.Sprintf("h2.%d.%d", HistoryDepth, HistoryLen)
 type history struct {
 	repo   *gitrepo.Repo
 	window []snapshot.WindowCommit
+	// base holds the directories of the window's commits not Known (those
+	// kept from the base's window) in its tables.
+	base *snapshot.Snapshot
 	// touched are the directories changed by a commit that entered or
 	// left the window: only their histories can differ from the base's.
 	touched map[string]bool
-	byDir   map[string][]int // dir -> its first HistoryLen window positions
+	byDir   map[string][]int // dir -> its first HistoryLen positions among Known commits
+	at      map[string]int   // commit -> its position, for the commits not Known
 	info    map[string]gitrepo.Commit
 }
 
@@ -46,7 +50,7 @@ type history struct {
 // first-parent line within the window (another branch, a rewritten
 // history) or full is set, walks the window anew.
 func newHistory(ctx context.Context, st *phase.State, full bool) (*history, error) {
-	h := &history{repo: st.Repo, touched: map[string]bool{}, info: map[string]gitrepo.Commit{}}
+	h := &history{repo: st.Repo, base: st.Base, touched: map[string]bool{}, info: map[string]gitrepo.Commit{}}
 	var old []snapshot.WindowCommit
 	if !full && st.Base != nil {
 		old = st.Base.Window
@@ -67,10 +71,10 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 	if err != nil {
 		return nil, err
 	}
-	known := map[string][]string{} // dirs of the old window's commits, reused on a walk anew
-	for _, c := range old {
+	known := map[string]int{} // the old window's commits, by position, whose dirs a walk anew reuses
+	for i, c := range old {
 		if c.Hash != stale {
-			known[c.Hash] = c.Dirs
+			known[c.Hash] = i
 		}
 	}
 	entered := make([]snapshot.WindowCommit, len(fresh))
@@ -78,8 +82,13 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, c := range fresh {
 		h.info[c.Hash] = c
-		entered[i] = snapshot.WindowCommit{Hash: c.Hash, Dirs: known[c.Hash]}
-		if _, ok := known[c.Hash]; ok {
+		entered[i] = snapshot.WindowCommit{Hash: c.Hash, Known: true}
+		if j, ok := known[c.Hash]; ok {
+			dirs, err := st.Base.WindowDirsAt(j)
+			if err != nil {
+				return nil, err
+			}
+			entered[i].Dirs = dirs
 			continue
 		}
 		g.Go(func() error {
@@ -91,7 +100,9 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	h.shift(st.Base, old, entered, found, stale)
+	if err := h.shift(st.Base, old, entered, found, stale); err != nil {
+		return nil, err
+	}
 	return h, nil
 }
 
@@ -100,13 +111,15 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 // changed: every one an entering commit changed, and those whose doc lists
 // a commit that left (a module whose newest HistoryLen commits are all
 // still in the window keeps its history, however many older ones left).
-func (h *history) shift(base *snapshot.Snapshot, old, entered []snapshot.WindowCommit, found bool, stale string) {
-	var left []snapshot.WindowCommit
+func (h *history) shift(base *snapshot.Snapshot, old, entered []snapshot.WindowCommit, found bool, stale string) error {
+	var left []int // positions in old
 	if found {
 		keep := min(len(old), HistoryDepth-len(entered))
 		h.window = append(entered, old[:keep]...)
 		h.mark(entered)
-		left = old[keep:]
+		for i := keep; i < len(old); i++ {
+			left = append(left, i)
+		}
 	} else {
 		h.window = entered
 		in, was := hashes(h.window), hashes(old)
@@ -115,19 +128,25 @@ func (h *history) shift(base *snapshot.Snapshot, old, entered []snapshot.WindowC
 				h.mark([]snapshot.WindowCommit{c})
 			}
 		}
-		for _, c := range old {
+		for i, c := range old {
 			if !in[c.Hash] || c.Hash == stale {
-				left = append(left, c)
+				left = append(left, i)
 			}
 		}
 	}
-	for _, c := range left {
-		for _, d := range c.Dirs {
-			if m := base.Modules.Get(d); m != nil && slices.ContainsFunc(m.History, func(e snapshot.HistoryEntry) bool { return e.Hash == c.Hash }) {
+	for _, i := range left {
+		dirs, err := base.WindowDirsAt(i)
+		if err != nil {
+			return err
+		}
+		hash := old[i].Hash
+		for _, d := range dirs {
+			if m := base.Modules.Get(d); m != nil && slices.ContainsFunc(m.History, func(e snapshot.HistoryEntry) bool { return e.Hash == hash }) {
 				h.touched[d] = true
 			}
 		}
 	}
+	return nil
 }
 
 func hashes(w []snapshot.WindowCommit) map[string]bool {
@@ -148,11 +167,12 @@ func (h *history) mark(cs []snapshot.WindowCommit) {
 
 // of is a module's recent history, newest first.
 func (h *history) of(dir string) ([]snapshot.HistoryEntry, error) {
-	if h.byDir == nil {
-		h.byDir = positions(h.window)
+	ps, err := h.positionsOf(dir)
+	if err != nil {
+		return nil, err
 	}
 	var out []snapshot.HistoryEntry
-	for _, i := range h.byDir[dir] {
+	for _, i := range ps {
 		hash := h.window[i].Hash
 		c, ok := h.info[hash]
 		if !ok {
@@ -167,8 +187,47 @@ func (h *history) of(dir string) ([]snapshot.HistoryEntry, error) {
 	return out, nil
 }
 
+// positionsOf is dir's first HistoryLen positions in the window: among the
+// commits this run knows the directories of (those that entered), from
+// memory; among those kept from the base's window, from the base's
+// tables, by directory, so an update reads no other directory's commits.
+func (h *history) positionsOf(dir string) ([]int, error) {
+	if h.byDir == nil {
+		var known []snapshot.WindowCommit
+		h.at = map[string]int{}
+		for i, c := range h.window {
+			if c.Known {
+				known = append(known, c)
+			} else {
+				known = append(known, snapshot.WindowCommit{Hash: c.Hash, Known: true})
+				h.at[c.Hash] = i
+			}
+		}
+		h.byDir = positions(known)
+	}
+	ps := h.byDir[dir]
+	if len(h.at) == 0 {
+		return ps, nil
+	}
+	if h.base == nil || h.base.Index == nil {
+		return nil, fmt.Errorf("module %s: the window's older commits have no tables to read", dir)
+	}
+	hs, err := snapshot.WindowCommitsOf(h.base.Index, dir)
+	if err != nil {
+		return nil, err
+	}
+	ps = slices.Clone(ps)
+	for _, hash := range hs {
+		if i, ok := h.at[hash]; ok {
+			ps = append(ps, i)
+		}
+	}
+	slices.Sort(ps)
+	return ps[:min(len(ps), HistoryLen)], nil
+}
+
 // positions maps each directory to its first HistoryLen positions in the
-// window.
+// window, whose commits' directories must be known.
 func positions(window []snapshot.WindowCommit) map[string][]int {
 	out := map[string][]int{}
 	for i, c := range window {

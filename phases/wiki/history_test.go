@@ -1,14 +1,18 @@
 package wiki_test
 
 import (
+	"bytes"
 	"fmt"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/gittest"
 	"github.com/lgraph/lgraph/internal/lgtest"
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/store"
 	"github.com/lgraph/lgraph/phases/wiki"
 )
 
@@ -122,7 +126,9 @@ func TestHistoryWindowShifts(t *testing.T) {
 	step(r.Git("rev-parse", "HEAD"), -1)
 }
 
-// TestHistoryStored: a published snapshot keeps the window, bounded.
+// TestHistoryStored: a published snapshot keeps the window, bounded; its
+// header lists the commits, and their directories are in the tables, found
+// by commit and by directory.
 func TestHistoryStored(t *testing.T) {
 	r := gittest.New(t)
 	r.Write(base)
@@ -131,8 +137,17 @@ func TestHistoryStored(t *testing.T) {
 	ix.MustRun(t, "init", true)
 	snap := ix.Published(t, "main")
 	defer snap.Close()
-	if len(snap.Window) != 1 || snap.Window[0].Hash != snap.Commit || len(snap.Window[0].Dirs) != 4 {
-		t.Errorf("window %+v, want the one commit with its 4 directories", snap.Window)
+	if len(snap.Window) != 1 || snap.Window[0].Hash != snap.Commit || snap.Window[0].Known {
+		t.Fatalf("window %+v, want the one commit, its directories left in the tables", snap.Window)
+	}
+	dirs, err := snap.WindowDirsAt(0)
+	if err != nil || len(dirs) != 4 {
+		t.Fatalf("the commit's directories: %v (%v), want 4", dirs, err)
+	}
+	for _, d := range dirs {
+		if hs, err := snapshot.WindowCommitsOf(snap.Index, d); err != nil || !slices.Equal(hs, []string{snap.Commit}) {
+			t.Errorf("window commits of %s: %v (%v), want %.12s", d, hs, err, snap.Commit)
+		}
 	}
 }
 
@@ -181,5 +196,59 @@ func TestHistoryShallowClone(t *testing.T) {
 	}
 	if strings.Contains(got["store"], "| tool grows |") || !strings.Contains(got["store"], "| base |") {
 		t.Errorf("store's history after deepening:\n%s", got["store"])
+	}
+}
+
+// TestWindowUpdateWritesItsCommits: an update's delta layer holds the
+// window entries of the commit that entered, not the window: its header
+// names no directory, however many the first commit changed, and its
+// window keys name only the new commit.
+func TestWindowUpdateWritesItsCommits(t *testing.T) {
+	r := gittest.New(t)
+	files := map[string]string{}
+	for i := 0; i < 30; i++ {
+		files[fmt.Sprintf("mod%02d/m.go", i)] = fmt.Sprintf("package mod%02d\n\n// F is a function.\nfunc F() {}\n", i)
+	}
+	r.Write(files)
+	r.Commit("first")
+	ix := lgtest.New(t, r.Dir)
+	ix.MustRun(t, "init", true)
+	r.Write(map[string]string{"mod07/m.go": files["mod07/m.go"] + "\n// G is another.\nfunc G() {}\n"})
+	r.Commit("mod07 grows")
+	head := strings.TrimSpace(r.Git("rev-parse", "HEAD"))
+	ix.MustRun(t, "update", false)
+	ix.CheckIndex(t, "main")
+
+	s, err := store.Open(ix.StoreDir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := s.ReadRef("main")
+	if err != nil || ref == nil || len(ref.Tables) < 2 {
+		t.Fatalf("ref %+v (%v), want a delta over the base", ref, err)
+	}
+	delta, err := s.OpenTables(ref.Tables[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer delta.Close()
+	header, ok, err := delta.Get(snapshot.HeaderKey)
+	if err != nil || !ok {
+		t.Fatalf("the delta has no header (%v)", err)
+	}
+	if bytes.Contains(header, []byte("mod0")) {
+		t.Errorf("the delta's header lists directories (%d bytes)", len(header))
+	}
+	var keys []string
+	err = delta.Scan([]byte{snapshot.KsWindow}, func(k, _ []byte) error {
+		keys = append(keys, string(k))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"Vc\x00" + head, "Vd\x00mod07\x00" + head}
+	if !slices.Equal(keys, want) {
+		t.Errorf("the delta's window keys %q, want %q", keys, want)
 	}
 }
