@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/klauspost/compress/s2"
 
@@ -87,4 +88,36 @@ func (fs *FileSet) getPacked(path string) (*File, bool) {
 	f, err := p.unpack(path)
 	fs.note(err)
 	return f, true
+}
+
+// Staged is a record made ready to set from any goroutine: already packed
+// when the set holds its records packed, so a phase's workers pack their
+// results as they go instead of the phase holding every one decoded until
+// it sets them.
+type Staged struct {
+	f      *File // when the set does not pack
+	path   string
+	packed packedFile
+}
+
+// Stage readies f to be set by SetStaged. It may run concurrently with
+// Get, Has and other Stage calls.
+func (fs *FileSet) Stage(f *File) Staged {
+	if fs.packed == nil {
+		return Staged{f: f}
+	}
+	return Staged{path: strings.Clone(f.Path), packed: pack(f)}
+}
+
+// SetStaged sets a record Stage readied, as Set would.
+func (fs *FileSet) SetStaged(s Staged) {
+	if s.f != nil || fs.packed == nil {
+		fs.Set(s.f)
+		return
+	}
+	if !fs.Has(s.path) {
+		fs.size++
+	}
+	fs.packed[s.path] = s.packed
+	delete(fs.del, s.path)
 }

@@ -11,7 +11,8 @@ import (
 // TestPackedSetGivesBackWhatWasSet: a set holding its records packed
 // answers Get, Has, Len, Paths and Changed as one holding them as structs,
 // records set before Pack included, and a C++ file's namespace macros,
-// which a record's encoding leaves out, come back too.
+// which a record's encoding leaves out, come back too; a record staged
+// (Stage, SetStaged) is set as Set sets it.
 func TestPackedSetGivesBackWhatWasSet(t *testing.T) {
 	before := peekRecord()
 	header := peekRecord()
@@ -27,7 +28,7 @@ func TestPackedSetGivesBackWhatWasSet(t *testing.T) {
 		if fs == packed {
 			fs.Pack()
 		}
-		fs.Set(header)
+		fs.SetStaged(fs.Stage(header))
 		fs.Set(gone)
 		fs.Delete(gone.Path)
 	}
