@@ -4,6 +4,7 @@ import (
 	"iter"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 )
 
@@ -30,8 +31,11 @@ type FileSource interface {
 type FileSet struct {
 	base FileSource
 	set  map[string]*File
-	del  map[string]bool
-	size int
+	// packed, once Pack is called, holds the records set since, encoded
+	// (set then stays empty).
+	packed map[string]packedFile
+	del    map[string]bool
+	size   int
 	// errMu guards err: a phase may read through the set from several
 	// goroutines (module docs of many directories at once).
 	errMu sync.Mutex
@@ -52,6 +56,9 @@ func (fs *FileSet) Get(path string) *File {
 	if f, ok := fs.set[path]; ok {
 		return f
 	}
+	if f, ok := fs.getPacked(path); ok {
+		return f
+	}
 	if fs.del[path] || fs.base == nil {
 		return nil
 	}
@@ -67,6 +74,9 @@ func (fs *FileSet) Get(path string) *File {
 func (fs *FileSet) Has(path string) bool {
 	if f, ok := fs.set[path]; ok {
 		return f != nil
+	}
+	if _, ok := fs.packed[path]; ok {
+		return true
 	}
 	if fs.del[path] || fs.base == nil {
 		return false
@@ -93,7 +103,13 @@ func (fs *FileSet) Set(f *File) {
 	if !fs.Has(f.Path) {
 		fs.size++
 	}
-	fs.set[f.Path] = f
+	if fs.packed != nil {
+		// A key of its own: f.Path is often a decoded record's, whose
+		// string shares (and would keep alive) all of that record's bytes.
+		fs.packed[strings.Clone(f.Path)] = pack(f)
+	} else {
+		fs.set[f.Path] = f
+	}
 	delete(fs.del, f.Path)
 }
 
@@ -104,6 +120,7 @@ func (fs *FileSet) Delete(path string) {
 	}
 	fs.size--
 	delete(fs.set, path)
+	delete(fs.packed, path)
 	if fs.base != nil {
 		if f, _ := fs.base.File(path); f != nil {
 			fs.del[path] = true
@@ -115,6 +132,16 @@ func (fs *FileSet) Delete(path string) {
 func (fs *FileSet) Clear() {
 	fs.base, fs.size = nil, 0
 	fs.set, fs.del = map[string]*File{}, map[string]bool{}
+	if fs.packed != nil {
+		fs.packed = map[string]packedFile{}
+	}
+}
+
+// setHere reports a path the run has set a record for (packed or not).
+func (fs *FileSet) setHere(path string) bool {
+	_, set := fs.set[path]
+	_, packed := fs.packed[path]
+	return set || packed
 }
 
 // Len is the number of records.
@@ -130,6 +157,7 @@ func (fs *FileSet) Err() error {
 // Changed lists the paths set or deleted on top of the base, sorted.
 func (fs *FileSet) Changed() []string {
 	out := slices.Collect(maps.Keys(fs.set))
+	out = slices.AppendSeq(out, maps.Keys(fs.packed))
 	for p := range fs.del {
 		out = append(out, p)
 	}
@@ -149,14 +177,13 @@ func (fs *FileSet) Paths() []string {
 			fs.err = err
 		}
 		for _, p := range base {
-			if _, changed := fs.set[p]; !changed && !fs.del[p] {
+			if !fs.setHere(p) && !fs.del[p] {
 				out = append(out, p)
 			}
 		}
 	}
-	for p := range fs.set {
-		out = append(out, p)
-	}
+	out = slices.AppendSeq(out, maps.Keys(fs.set))
+	out = slices.AppendSeq(out, maps.Keys(fs.packed))
 	slices.Sort(out)
 	return out
 }

@@ -76,8 +76,7 @@ func (fs *FileSet) peek(path string) (peekSource, bool) {
 // fromBase reports a path whose record, if any, is its base's: the run has
 // neither set nor deleted it.
 func (fs *FileSet) fromBase(path string) bool {
-	_, set := fs.set[path]
-	return !set && !fs.del[path]
+	return !fs.setHere(path) && !fs.del[path]
 }
 
 func (fs *FileSet) note(err error) {

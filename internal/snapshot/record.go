@@ -138,20 +138,31 @@ func newEncoder() *encoder {
 }
 
 // bytes is the string table followed by the body.
+// It is allocated at its exact length: a full run holds every file's
+// record packed (FileSet.Pack), where a buffer's doubling would waste up to
+// half of each.
 func (e *encoder) bytes() []byte {
-	var out bytes.Buffer
-	writeTable(&out, e.table)
-	out.Write(e.buf)
-	return out.Bytes()
+	n := uvarintLen(uint64(len(e.table))) + len(e.buf)
+	for _, str := range e.table {
+		n += uvarintLen(uint64(len(str))) + len(str)
+	}
+	out := make([]byte, 0, n)
+	out = binary.AppendUvarint(out, uint64(len(e.table)))
+	for _, str := range e.table {
+		out = binary.AppendUvarint(out, uint64(len(str)))
+		out = append(out, str...)
+	}
+	return append(out, e.buf...)
 }
 
-func writeTable(out *bytes.Buffer, table []string) {
-	var tmp [binary.MaxVarintLen64]byte
-	out.Write(tmp[:binary.PutUvarint(tmp[:], uint64(len(table)))])
-	for _, str := range table {
-		out.Write(tmp[:binary.PutUvarint(tmp[:], uint64(len(str)))])
-		out.WriteString(str)
+// uvarintLen is the length of x's uvarint encoding.
+func uvarintLen(x uint64) int {
+	n := 1
+	for x >= 0x80 {
+		x >>= 7
+		n++
 	}
+	return n
 }
 
 // openRecord reads a record's string table. The strings share data's

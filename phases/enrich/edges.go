@@ -59,6 +59,28 @@ func dependencies(f *snapshot.File, has func(path string) bool) []dependency {
 func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]bool) error {
 	views := edgeViews{files: w.st.Next.Files, got: map[string]*snapshot.File{}}
 	sources := w.edgeSources(views, full, changed)
+	step := max(1, len(sources))
+	if w.st.LLM.ID() == "offline" && w.st.Next.Files.Packed() {
+		// Offline texts are one call per edge, so a run holding its
+		// records packed explains a slice of sources at a time and lets
+		// their decoded views go, rather than hold every file's.
+		step = explainSlice
+	}
+	for lo := 0; lo < len(sources); lo += step {
+		if err := w.explainSources(ctx, views, sources[lo:min(lo+step, len(sources))]); err != nil {
+			return err
+		}
+		clear(views.got)
+	}
+	w.rep.Extra["edge_sources"] = len(sources)
+	return nil
+}
+
+// explainSlice is how many sources a packed run explains at a time.
+const explainSlice = 2048
+
+// explainSources sets the edge summaries of sources.
+func (w *work) explainSources(ctx context.Context, views edgeViews, sources []string) error {
 	targets := make([][]string, len(sources))
 	ins := make([][]llm.EdgeInput, len(sources))
 	keys := make([][]string, len(sources))
@@ -86,7 +108,6 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 			w.st.Next.Files.Set(&nf)
 		}
 	}
-	w.rep.Extra["edge_sources"] = len(sources)
 	return nil
 }
 

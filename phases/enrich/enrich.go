@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -152,7 +153,7 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 		// the phases after this one (the wiki re-reads every module around
 		// a changed record), so only a new summary is set.
 		if cur := w.st.Next.Files.Get(p); cur == nil || cur.Summary != results[i].Summary || cur.SummaryKey != results[i].SummaryKey {
-			w.st.Next.Files.Set(results[i])
+			w.st.Next.Files.Set(withSummary(cur, results[i]))
 		}
 		if b := baseFile(w.st, p); b == nil || b.Summary != results[i].Summary {
 			changed[p] = true
@@ -160,6 +161,29 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 	}
 	w.rep.Files = len(todo)
 	return changed, err
+}
+
+// slim keeps only what summarizeFiles reads of a summarized record when
+// the run holds its records packed: each Get of a packed record decodes a
+// copy, and a full run's results would hold a decoded copy of every file.
+func (w *work) slim(f *snapshot.File) *snapshot.File {
+	if f == nil || !w.st.Next.Files.Packed() {
+		return f
+	}
+	// Copies: a decoded record's strings share its bytes, and an offline
+	// summary is often a slice of a doc the record holds.
+	return &snapshot.File{Path: f.Path, Summary: strings.Clone(f.Summary), SummaryKey: strings.Clone(f.SummaryKey)}
+}
+
+// withSummary is cur with the summary summarizeFile computed for it (res,
+// whole or slimmed), which is all res changed of cur.
+func withSummary(cur, res *snapshot.File) *snapshot.File {
+	if cur == nil {
+		return res
+	}
+	nf := *cur
+	nf.Summary, nf.SummaryKey = res.Summary, res.SummaryKey
+	return &nf
 }
 
 // wholeFiles summarizes each file in one (free, offline) call.
@@ -172,7 +196,7 @@ func (w *work) wholeFiles(ctx context.Context, todo []string, results []*snapsho
 				return nil
 			}
 			nf, err := w.summarizeFile(ctx, f)
-			results[i] = nf
+			results[i] = w.slim(nf)
 			return w.fail(err)
 		})
 	}

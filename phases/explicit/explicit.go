@@ -164,7 +164,11 @@ func (p Phase) decide(st *phase.State) (bool, string) {
 // extract fills Facts for the given paths from the cache or by parsing,
 // in parallel. Files are replaced, never mutated.
 func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep *store.Phase) error {
-	results := make([]*facts.File, len(paths))
+	// Each worker stages its file's record (packed on a full run) rather
+	// than return the facts, so the phase never holds every file's facts
+	// decoded at once.
+	results := make([]snapshot.Staged, len(paths))
+	syntaxErrors := make([]int, len(paths))
 	parsed := make([]bool, len(paths))
 	st.Progress.Start("explicit", len(paths))
 	defer st.Progress.Done()
@@ -180,8 +184,13 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 				// scopeFiles has renamed them (see there).
 				ff, err = withoutRefs(st.RefsAside, path, ff)
 			}
-			results[i], parsed[i] = ff, didParse
-			return err
+			if err != nil {
+				return err
+			}
+			nf := *f
+			nf.Facts = ff
+			results[i], syntaxErrors[i], parsed[i] = st.Next.Files.Stage(&nf), ff.SyntaxErrors, didParse
+			return nil
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -189,15 +198,13 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 	}
 	var broken []string
 	for i, path := range paths {
-		nf := *st.Next.Files.Get(path)
-		nf.Facts = results[i]
-		st.Next.Files.Set(&nf)
+		st.Next.Files.SetStaged(results[i])
 		if parsed[i] {
 			rep.Extra["parsed"]++
 		} else {
 			rep.Extra["cache_hits"]++
 		}
-		if results[i].SyntaxErrors > 0 {
+		if syntaxErrors[i] > 0 {
 			rep.Extra["files_with_syntax_errors"]++
 			broken = append(broken, path)
 		}

@@ -223,10 +223,7 @@ func nextUsers(st *phase.State, full bool) users {
 func nextEntries(st *phase.State, full bool, entriesOf func([]*snapshot.File) *snapshot.MemKV) snapshot.KV {
 	var files []*snapshot.File
 	if full || st.Base.Index == nil {
-		for _, f := range st.Next.Files.All() {
-			files = append(files, f)
-		}
-		return entriesOf(files)
+		return allEntries(st.Next.Files, entriesOf)
 	}
 	for path := range st.Touched {
 		if f := st.Next.Files.Get(path); f != nil {
@@ -235,6 +232,28 @@ func nextEntries(st *phase.State, full bool, entriesOf func([]*snapshot.File) *s
 	}
 	return &snapshot.Overlay{Base: st.Base.Index, Hidden: func(o string) bool { return st.Touched[o] }, Extra: entriesOf(files)}
 }
+
+// allEntries derives the entries of every file of fs, a slice of files at
+// a time: a set holding its records packed decodes a copy per file, and
+// holding every copy at once would undo the packing.
+func allEntries(fs *snapshot.FileSet, entriesOf func([]*snapshot.File) *snapshot.MemKV) *snapshot.MemKV {
+	var es []snapshot.Entry
+	var files []*snapshot.File
+	flush := func() {
+		es = append(es, entriesOf(files).Entries()...)
+		files = files[:0]
+	}
+	for _, f := range fs.All() {
+		if files = append(files, f); len(files) == entriesSlice {
+			flush()
+		}
+	}
+	flush()
+	return snapshot.NewMemKV(es)
+}
+
+// entriesSlice is how many files allEntries decodes at a time.
+const entriesSlice = 1024
 
 // affected lists the files whose implicit edges may differ from Base's:
 // the touched files and every file sharing a key whose file set changed.

@@ -74,7 +74,9 @@ func TestOneFileUpdateReadsNoMemberRecord(t *testing.T) {
 	st := &phase.State{Base: base, Next: next, Config: &cfg, LLM: llm.Offline{}}
 
 	src.reads = nil
-	got, dirs, _, err := Phase{}.inputs(st, false, &history{touched: map[string]bool{}})
+	h := &history{touched: map[string]bool{}}
+	idx, dirs, _ := Phase{}.dirs(st, false, h)
+	got, err := moduleInputs(st, idx, dirs, h)
 	if err != nil {
 		t.Fatal(err)
 	}

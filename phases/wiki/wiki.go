@@ -65,17 +65,72 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		return rep, err
 	}
 	st.Next.Window = h.window
-	inputs, dirs, historyOnly, err := p.inputs(st, rep.Mode == "full", h)
-	if err != nil {
-		return rep, err
-	}
+	idx, dirs, historyOnly := p.dirs(st, rep.Mode == "full", h)
 	var usage llm.Usage
-	var mu sync.Mutex
 	defer func() {
 		rep.Tokens = store.Tokens{Prompt: usage.PromptTokens, Completion: usage.CompletionTokens}
 		rep.Calls = usage.Calls
 		rep.MS = time.Since(start).Milliseconds()
 	}()
+	w := &docWriter{st: st, usage: &usage}
+	step := max(1, len(dirs))
+	if st.LLM.ID() == (llm.Offline{}).ID() && st.Next.Files.Packed() {
+		// Offline, no request is batched across modules: a run holding its
+		// records packed writes a slice of modules at a time rather than
+		// hold every module's rendered input at once.
+		step = wikiSlice
+	}
+	for lo := 0; lo < len(dirs); lo += step {
+		some := dirs[lo:min(lo+step, len(dirs))]
+		inputs, err := moduleInputs(st, idx, some, h)
+		if err != nil {
+			return rep, err
+		}
+		err = w.write(ctx, some, inputs)
+		if w.asked > 0 {
+			rep.Extra["narratives_written"] = w.asked
+		}
+		if err != nil {
+			return rep, err
+		}
+		rep.Files += len(inputs)
+	}
+	rewritten, err := rehistory(st, h, historyOnly)
+	if err != nil {
+		return rep, err
+	}
+	rep.Extra["modules_checked"] = len(dirs) + len(historyOnly)
+	rep.Extra["docs_written"] = w.written + rewritten
+	rep.Extra["history_only"] = rewritten
+	st.Next.Versions["wiki"] = Version(st.LLM)
+	st.Hit("wiki")
+	return rep, nil
+}
+
+// wikiSlice is how many modules an offline run holding its records packed
+// writes at a time.
+const wikiSlice = 512
+
+// docWriter writes the docs of modules whose input key changed, and
+// drops the docs of checked modules that have no input any more.
+type docWriter struct {
+	st    *phase.State
+	mu    sync.Mutex
+	usage *llm.Usage
+	// asked counts the narratives requested from the model; written the
+	// docs written.
+	asked, written int
+}
+
+func (w *docWriter) addUsage(u llm.Usage) {
+	w.mu.Lock()
+	*w.usage = w.usage.Add(u)
+	w.mu.Unlock()
+}
+
+// write brings the docs of dirs up to date with their inputs.
+func (w *docWriter) write(ctx context.Context, dirs []string, inputs map[string]modInput) error {
+	st := w.st
 	for _, dir := range dirs {
 		if _, ok := inputs[dir]; !ok && st.Next.Modules.Get(dir) != nil {
 			st.Next.Modules.Delete(dir)
@@ -87,24 +142,14 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 			todo = append(todo, dir)
 		}
 	}
-	rewritten, err := rehistory(st, h, historyOnly)
-	if err != nil {
-		return rep, err
-	}
 	narratives := make([]llm.ModuleInput, len(todo))
 	for i, dir := range todo {
 		narratives[i] = inputs[dir].llm
 	}
-	texts, asked, err := requestNarratives(ctx, st, narratives, func(u llm.Usage) {
-		mu.Lock()
-		usage = usage.Add(u)
-		mu.Unlock()
-	})
-	if asked > 0 {
-		rep.Extra["narratives_written"] = asked
-	}
+	texts, asked, err := requestNarratives(ctx, st, narratives, w.addUsage)
+	w.asked += asked
 	if err != nil {
-		return rep, fmt.Errorf("wiki: %w", err)
+		return fmt.Errorf("wiki: %w", err)
 	}
 	// In-flight calls finish and are kept when one fails (paid work).
 	g := new(errgroup.Group)
@@ -117,9 +162,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 				return nil
 			}
 			m, u, err := write(ctx, st, inputs[dir], texts)
-			mu.Lock()
-			usage = usage.Add(u)
-			mu.Unlock()
+			w.addUsage(u)
 			if err != nil {
 				stop.Store(true)
 				return fmt.Errorf("wiki %s: %w", dir, err)
@@ -134,16 +177,8 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 			st.Next.Modules.Set(m)
 		}
 	}
-	if err != nil {
-		return rep, err
-	}
-	st.Next.Versions["wiki"] = Version(st.LLM)
-	rep.Files = len(inputs)
-	rep.Extra["modules_checked"] = len(dirs) + len(historyOnly)
-	rep.Extra["docs_written"] = len(todo) + rewritten
-	rep.Extra["history_only"] = rewritten
-	st.Hit("wiki")
-	return rep, nil
+	w.written += len(todo)
+	return err
 }
 
 // modInput is what one module doc is made from: what the provider is sent
@@ -220,16 +255,16 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput, texts m
 	return text, llm.Usage{}, nil
 }
 
-// inputs computes the input of each module the run may have changed: on a
-// full run every directory's; on an update the directories of the files
-// whose records changed, of the files their old or new edges reach (whose
-// "used by" may have changed) and of the commits that entered or left the
-// history window. dirs are the directories looked at; one with no input
-// (no code file, or not selected) has no doc.
-func (p Phase) inputs(st *phase.State, full bool, h *history) (map[string]modInput, []string, []string, error) {
-	idx := st.NextIndex(snapshot.KsDir, snapshot.KsUsedBy, snapshot.KsRevEdge)
+// dirs lists the modules the run may have changed, with the index their
+// inputs are read from: on a full run every directory; on an update the
+// directories of the files whose records changed, of the files their old
+// or new edges reach (whose "used by" may have changed) and of the commits
+// that entered or left the history window (historyOnly, when nothing else
+// names them). A directory with no input (no code file, or not selected)
+// has no doc.
+func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, dirs, historyOnly []string) {
+	idx = st.NextIndex(snapshot.KsDir, snapshot.KsUsedBy, snapshot.KsRevEdge)
 	set := map[string]bool{}
-	var historyOnly []string
 	if full {
 		_ = idx.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
 			set[snapshot.KeyPart(k, 0)] = true
@@ -252,9 +287,7 @@ func (p Phase) inputs(st *phase.State, full bool, h *history) (map[string]modInp
 		}
 		slices.Sort(historyOnly)
 	}
-	dirs := slices.Sorted(maps.Keys(set))
-	out, err := moduleInputs(st, idx, dirs, h)
-	return out, dirs, historyOnly, err
+	return idx, slices.Sorted(maps.Keys(set)), historyOnly
 }
 
 // moduleInputs computes the inputs of dirs on the phase's workers: each
