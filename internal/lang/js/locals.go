@@ -111,6 +111,48 @@ func (x *extractor) bindParam(p *sitter.Node, fr frame, contextual string) {
 	}
 	x.bindPattern(pat, fr, chain)
 	x.bindResult(pat, ann, fr)
+	x.bindElements(pat, ann, fr)
+}
+
+// bindElements records, for a name declared as an array (T[],
+// Array<T>, ReadonlyArray<T>), its elements' type under "name[]", which
+// a for-of loop over it gives its variable.
+func (x *extractor) bindElements(pat, ann *sitter.Node, fr frame) {
+	if x.kind(pat) != jkIdentifier || ann == nil {
+		return
+	}
+	t := x.innerType(ann)
+	var elem *sitter.Node
+	switch x.kindName(t) {
+	case "array_type":
+		elem = t.NamedChild(0)
+	case "readonly_type":
+		if a := t.NamedChild(0); x.kindName(a) == "array_type" {
+			elem = a.NamedChild(0)
+		}
+	case "generic_type":
+		name := x.text(t.ChildByFieldId(x.t.fName))
+		args := t.ChildByFieldId(x.t.fTypeArguments)
+		if (name == "Array" || name == "ReadonlyArray") && !x.top[name] && args != nil && args.NamedChildCount() == 1 {
+			elem = args.NamedChild(0)
+		}
+	}
+	if elem != nil {
+		fr.bind(x.text(pat)+"[]", x.typeChain(elem))
+	}
+}
+
+// loopElement is the type of a for-of loop's variable: the elements of
+// the local array it iterates, when their type was declared.
+func (x *extractor) loopElement(loop *sitter.Node) string {
+	right := loop.ChildByFieldId(x.t.fRight)
+	if x.text(loop.ChildByFieldId(x.t.fOperator)) != "of" || x.kind(right) != jkIdentifier {
+		return facts.Unknown
+	}
+	if c, ok := x.local(x.text(right) + "[]"); ok {
+		return c
+	}
+	return facts.Unknown
 }
 
 // bindResult records, for a name declared with a function type, the type
@@ -160,11 +202,12 @@ func (x *extractor) bindStatements(n *sitter.Node, fr frame, scopeKind string) {
 					ann := d.ChildByFieldId(x.t.fType)
 					x.bindPattern(name, fr, x.declaredChain(ann, value))
 					x.bindResult(name, ann, fr)
+					x.bindElements(name, ann, fr)
 				}
 			}
 		case jkForIn:
 			if c.ChildByFieldId(x.t.fKind) != nil {
-				x.bindPattern(c.ChildByFieldId(x.t.fLeft), fr, facts.Unknown)
+				x.bindPattern(c.ChildByFieldId(x.t.fLeft), fr, x.loopElement(c))
 			}
 			x.bindStatements(c, fr, scopeKind)
 		case jkCatch:
