@@ -301,8 +301,9 @@ func (r *resolver) oneClassMethod(name, from string) (def, bool) {
 // many arguments: the one meant has its defaults on a prototype, which
 // is no symbol, or the extractor miscounted a macro argument. Of each
 // scope's overloads it keeps those missing the fewest arguments
-// (pad(1) against pad(int, int) and pad(int, int, int, int)); a tie
-// between overloads links to none (fmt's vformat_to(buf, fmt, args)
+// (pad(1) against pad(int, int) and pad(int, int, int, int)); of
+// overloads that tie, the argument types given choose (the missing ones
+// take any type), else none is linked (fmt's vformat_to(buf, fmt, args)
 // against two of four parameters, where nearness picked the wrong one).
 func (r *resolver) fewestMissing(cands []*def, as []string) ([]*def, bool) {
 	n := len(as)

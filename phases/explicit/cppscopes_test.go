@@ -46,3 +46,18 @@ func TestCppNamespaceOverloadsByArguments(t *testing.T) {
 		[]string{"use.cc#run -> a.h#detail.vformat_to [calls type]"},
 		[]string{"-> use.cc#detail.vformat_to", "-> a.h#detail.count", "-> use.cc#detail.count"})
 }
+
+// TestCppTemplateParamDefault: a receiver typed by a template parameter
+// with a default type (typename ErrorHandler = error_handler) reaches the
+// default's method, where two classes answering the name leave a receiver
+// of unknown type unresolved.
+func TestCppTemplateParamDefault(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"err.h": "namespace detail {\nstruct error_handler { void on_error(const char* m) {} };\nstruct specs_checker { void on_error(const char* m) {} };\n}\n",
+		"check.h": "#include \"err.h\"\ntemplate <typename Char, typename ErrorHandler = detail::error_handler>\nbool check(int n, ErrorHandler&& eh) {\n  eh.on_error(\"x\");\n  return true;\n}\n" +
+			"template <typename T>\nvoid other(T t) { t.on_error(\"y\"); }\n",
+	})
+	check(t, got,
+		[]string{"check.h#check -> err.h#detail.error_handler.on_error [calls type]"},
+		[]string{"check.h#check -> err.h#detail.specs_checker.on_error", "check.h#other -> "})
+}

@@ -289,7 +289,12 @@ func (x *extractor) enterTemplate(n *sitter.Node) (descend, pushed bool) {
 			case "type_parameter_declaration", "variadic_type_parameter_declaration", "optional_type_parameter_declaration",
 				"template_template_parameter_declaration":
 				if nm := x.g.lastTypeIdent(p); nm != nil {
+					def := ""
+					if d := x.g.Child(p, "default_type"); d != nil {
+						def = x.typeChain(d)
+					}
 					x.tparams = append(x.tparams, syntax.Text(nm, x.src))
+					x.tdefaults = append(x.tdefaults, def)
 				}
 			}
 		}

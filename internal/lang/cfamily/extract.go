@@ -40,16 +40,19 @@ type scope struct {
 }
 
 type extractor struct {
-	src      []byte
-	g        *ids
-	cpp      bool
-	f        *facts.File
-	scopes   []scope
-	fnDepth  int
-	tparams  []string
-	skipAt   uint   // start byte of a type_identifier that is a definition name
-	guard    string // name of the last #ifndef (include guard detection)
-	newTypes uint   // start byte of the type of the current new_expression
+	src     []byte
+	g       *ids
+	cpp     bool
+	f       *facts.File
+	scopes  []scope
+	fnDepth int
+	tparams []string
+	// tdefaults are the chains of the template parameters' default
+	// types, "" for none (templateParamChain).
+	tdefaults []string
+	skipAt    uint   // start byte of a type_identifier that is a definition name
+	guard     string // name of the last #ifndef (include guard detection)
+	newTypes  uint   // start byte of the type of the current new_expression
 	// locals are the variables of the open blocks of the current function
 	// with their type chains, innermost last.
 	locals syntax.Locals
@@ -90,6 +93,7 @@ func (x *extractor) walk(c *sitter.TreeCursor, parentKind string) {
 		top := x.scopes[len(x.scopes)-1]
 		x.scopes = x.scopes[:len(x.scopes)-1]
 		x.tparams = x.tparams[:top.tpLen]
+		x.tdefaults = x.tdefaults[:top.tpLen]
 		if top.kind == 'f' {
 			x.fnDepth--
 			x.locals.Pop()

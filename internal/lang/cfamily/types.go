@@ -203,7 +203,7 @@ func (x *extractor) typeChain(t *sitter.Node) string {
 		case notRepoTypes[name]:
 			return facts.NotRepo
 		case x.isTemplateParam(name):
-			return facts.Unknown
+			return x.templateParamChain(name)
 		}
 		return name
 	case "struct_specifier", "union_specifier", "class_specifier", "enum_specifier":
@@ -261,6 +261,21 @@ func (x *extractor) templateArgChain(args *sitter.Node) string {
 		return facts.Unknown
 	}
 	return x.typeChain(x.g.Child(a, "type"))
+}
+
+// templateParamChain is the chain of a type written as a template
+// parameter: its default type's (typename ErrorHandler = error_handler),
+// which the callers that name no other instantiate, else Unknown.
+func (x *extractor) templateParamChain(name string) string {
+	for i := len(x.tparams) - 1; i >= 0; i-- {
+		if x.tparams[i] == name {
+			if d := x.tdefaults[i]; d != "" && d != facts.NotRepo {
+				return d
+			}
+			return facts.Unknown
+		}
+	}
+	return facts.Unknown
 }
 
 func (x *extractor) isTemplateParam(name string) bool {
