@@ -193,17 +193,13 @@ func (h *history) of(dir string) ([]snapshot.HistoryEntry, error) {
 // tables, by directory, so an update reads no other directory's commits.
 func (h *history) positionsOf(dir string) ([]int, error) {
 	if h.byDir == nil {
-		var known []snapshot.WindowCommit
+		h.byDir = positions(h.window) // a commit not Known has no Dirs yet: none of its positions
 		h.at = map[string]int{}
 		for i, c := range h.window {
-			if c.Known {
-				known = append(known, c)
-			} else {
-				known = append(known, snapshot.WindowCommit{Hash: c.Hash, Known: true})
+			if !c.Known {
 				h.at[c.Hash] = i
 			}
 		}
-		h.byDir = positions(known)
 	}
 	ps := h.byDir[dir]
 	if len(h.at) == 0 {
@@ -227,7 +223,7 @@ func (h *history) positionsOf(dir string) ([]int, error) {
 }
 
 // positions maps each directory to its first HistoryLen positions in the
-// window, whose commits' directories must be known.
+// window, among the commits whose directories are known.
 func positions(window []snapshot.WindowCommit) map[string][]int {
 	out := map[string][]int{}
 	for i, c := range window {
