@@ -103,10 +103,12 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 }
 
 // resolveEach gives each of paths its resolution. A full run's
-// resolutions are held compacted (interner).
+// resolutions are held compacted (interner), unless its records are held
+// packed: a packed record copies its strings anyway, and the interner's
+// table of every lookup key and target would be all that kept them.
 func resolveEach(st *phase.State, idx *Index, paths []string) error {
 	var in interner
-	if st.RefsAside != nil {
+	if st.RefsAside != nil && !st.Next.Files.Packed() {
 		in = interner{}
 	}
 	for _, path := range paths {
