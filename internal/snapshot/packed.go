@@ -19,7 +19,7 @@ import (
 
 // packedFile is a record held in its encoding. Macros keeps what the
 // encoding leaves out and the run still reads: a C or C++ file's namespace
-// macros and macro lines (lang.Traits.ProjectFacts), which a published
+// macros, macro lines and macro calls (lang.Traits.ProjectFacts), which a published
 // record never holds because updates read them from the cache or the index.
 type packedFile struct {
 	rec    []byte
@@ -27,13 +27,13 @@ type packedFile struct {
 }
 
 type fileMacros struct {
-	namespace, lines []facts.Macro
+	namespace, lines, calls []facts.Macro
 }
 
 func pack(f *File) packedFile {
 	p := packedFile{rec: s2.Encode(nil, EncodeRecord(f))}
-	if ff := f.Facts; ff != nil && (len(ff.NamespaceMacros) > 0 || len(ff.MacroLines) > 0) {
-		p.macros = &fileMacros{namespace: ff.NamespaceMacros, lines: ff.MacroLines}
+	if ff := f.Facts; ff != nil && (len(ff.NamespaceMacros) > 0 || len(ff.MacroLines) > 0 || len(ff.MacroCalls) > 0) {
+		p.macros = &fileMacros{namespace: ff.NamespaceMacros, lines: ff.MacroLines, calls: ff.MacroCalls}
 	}
 	return p
 }
@@ -54,7 +54,7 @@ func (p packedFile) unpack(path string) (*File, error) {
 		return nil, fmt.Errorf("packed record of %s: %w", path, d.err)
 	}
 	if p.macros != nil && f.Facts != nil {
-		f.Facts.NamespaceMacros, f.Facts.MacroLines = p.macros.namespace, p.macros.lines
+		f.Facts.NamespaceMacros, f.Facts.MacroLines, f.Facts.MacroCalls = p.macros.namespace, p.macros.lines, p.macros.calls
 	}
 	return f, nil
 }

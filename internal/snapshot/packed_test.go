@@ -11,7 +11,7 @@ import (
 // TestPackedSetGivesBackWhatWasSet: a set holding its records packed
 // answers Get, Has, Len, Paths and Changed as one holding them as structs,
 // records set before Pack included, and a C++ file's namespace macros,
-// which a record's encoding leaves out, come back too; a record staged
+// macro lines and macro calls, which a record's encoding leaves out, come back too; a record staged
 // (Stage, SetStaged) is set as Set sets it.
 func TestPackedSetGivesBackWhatWasSet(t *testing.T) {
 	before := peekRecord()
@@ -19,6 +19,7 @@ func TestPackedSetGivesBackWhatWasSet(t *testing.T) {
 	header.Path, header.Lang = "include/fmt.h", "cpp"
 	header.Facts.NamespaceMacros = []facts.Macro{{Name: "FMT_BEGIN_NAMESPACE", Line: 3, Ops: "+fmt,+"}}
 	header.Facts.MacroLines = []facts.Macro{{Name: "FMT_BEGIN_NAMESPACE", Line: 9}}
+	header.Facts.MacroCalls = []facts.Macro{{Name: "FMT_POSIX_CALL", Line: 12, Call: "close"}}
 	gone := peekRecord()
 	gone.Path = "pkg/gone.py"
 
