@@ -172,29 +172,7 @@ func (x *extractor) callbackCallee(fn *sitter.Node) (string, int, bool) {
 	if args == nil || x.kindName(args) != "arguments" {
 		return "", 0, false
 	}
-	call := args.Parent()
-	fnField := x.t.fFunction
-	switch x.kind(call) {
-	case jkCall:
-	case jkNew: // new Observable((subscriber) => ...): its constructor's parameter
-		fnField = x.t.fConstructor
-	default:
-		return "", 0, false
-	}
-	k := 0
-	for i := uint(0); i < args.NamedChildCount(); i++ {
-		a := args.NamedChild(i)
-		if a.Id() == fn.Id() {
-			break
-		}
-		if x.kind(a) != jkComment {
-			k++
-		}
-	}
-	callee := call.ChildByFieldId(fnField)
-	for x.kind(callee) == jkNonNull {
-		callee = callee.NamedChild(0)
-	}
+	callee, k := x.calleeOf(fn, args)
 	var chain string
 	switch x.kind(callee) {
 	case jkMember:
@@ -211,6 +189,38 @@ func (x *extractor) callbackCallee(fn *sitter.Node) (string, int, bool) {
 		return "", 0, false
 	}
 	return chain, k, true
+}
+
+// calleeOf is what receives an argument node of args: the called
+// function of a call, the constructor of new C(...) (new
+// Observable((subscriber) => ...): its constructor's parameter), with
+// non-null assertions taken off, or nil; and the argument's position,
+// comments not counted.
+func (x *extractor) calleeOf(arg, args *sitter.Node) (*sitter.Node, int) {
+	call := args.Parent()
+	var callee *sitter.Node
+	switch x.kind(call) {
+	case jkCall:
+		callee = call.ChildByFieldId(x.t.fFunction)
+	case jkNew:
+		callee = call.ChildByFieldId(x.t.fConstructor)
+	default:
+		return nil, 0
+	}
+	k := 0
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		a := args.NamedChild(i)
+		if sameNode(a, arg) {
+			break
+		}
+		if x.kind(a) != jkComment {
+			k++
+		}
+	}
+	for x.kind(callee) == jkNonNull {
+		callee = callee.NamedChild(0)
+	}
+	return callee, k
 }
 
 // argumentOf is the expression a value is passed as when it is one

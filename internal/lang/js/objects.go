@@ -90,29 +90,7 @@ func (x *extractor) objectType(obj *sitter.Node, nesting int) string {
 // a local, an import nor the file's top level is a global: the resolver
 // finds it in the repository or knows it is an outside one.
 func (x *extractor) argumentType(arg, args *sitter.Node) string {
-	call := args.Parent()
-	var callee *sitter.Node
-	switch x.kind(call) {
-	case jkCall:
-		callee = call.ChildByFieldId(x.t.fFunction)
-	case jkNew:
-		callee = call.ChildByFieldId(x.t.fConstructor)
-	default:
-		return ""
-	}
-	k := 0
-	for i := uint(0); i < args.NamedChildCount(); i++ {
-		a := args.NamedChild(i)
-		if sameNode(a, arg) {
-			break
-		}
-		if x.kind(a) != jkComment {
-			k++
-		}
-	}
-	for x.kind(callee) == jkNonNull {
-		callee = callee.NamedChild(0)
-	}
+	callee, k := x.calleeOf(arg, args)
 	var chain string
 	switch x.kind(callee) {
 	case jkMember:
