@@ -170,9 +170,11 @@ func (w *work) slim(f *snapshot.File) *snapshot.File {
 	if f == nil || !w.st.Next.Files.Packed() {
 		return f
 	}
-	// Copies: a decoded record's strings share its bytes, and an offline
-	// summary is often a slice of a doc the record holds.
-	return &snapshot.File{Path: f.Path, Summary: strings.Clone(f.Summary), SummaryKey: strings.Clone(f.SummaryKey)}
+	// Copies, the path too: a decoded record's strings share its bytes
+	// (any one of them keeps the whole record alive: 225 MB at 100,000
+	// files when the path was not copied), and an offline summary is often
+	// a slice of a doc the record holds.
+	return &snapshot.File{Path: strings.Clone(f.Path), Summary: strings.Clone(f.Summary), SummaryKey: strings.Clone(f.SummaryKey)}
 }
 
 // withSummary is cur with the summary summarizeFile computed for it (res,
