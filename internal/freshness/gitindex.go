@@ -6,8 +6,12 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"syscall"
 	"unsafe"
 
@@ -17,13 +21,33 @@ import (
 // gitIndex is what freshness needs from git's index file: for each path the
 // blob id git staged and the stat data git saw when it last found the
 // working-tree file equal to that blob. It is read, never written.
+//
+// Only the paths are held; an entry's other fields are read from the file
+// again when asked for, a window at a time (reads walk the entries in
+// order). Decoded up front, 100,000 entries took 9 MB of heap beside their
+// paths, which with the collector's headroom was a fifth of a read's peak.
 type gitIndex struct {
-	// entries are in git's order: by path bytes, then stage.
-	entries []indexEntry
+	// file is the index file as read (its descriptor stays open, so a
+	// rename by git cannot swap the bytes under the paths).
+	file   io.ReaderAt
+	closer io.Closer
+	// offs are where each entry starts in file, in git's order: by path
+	// bytes, then stage.
+	offs []uint32
+	// names holds every entry's path, one after another, ends[i] where
+	// entry i's ends: copied once, since version 4 compresses them.
+	names string
+	ends  []uint32
+	// win is a window of file's bytes starting at winAt.
+	win   []byte
+	winAt int64
 	// mtime of the index file (ns): an entry modified at or after it is
 	// "racily clean" and its stat data proves nothing.
 	mtime int64
 }
+
+// indexWindow is how many bytes of the index one read brings in.
+const indexWindow = 64 << 10
 
 // indexEntry is one entry of the git index.
 type indexEntry struct {
@@ -73,7 +97,12 @@ func readGitIndex(gitDir string) (*gitIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read git index: %w", err)
 	}
-	defer f.Close()
+	keep := false
+	defer func() {
+		if !keep {
+			f.Close()
+		}
+	}()
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("read git index: %w", err)
@@ -90,8 +119,74 @@ func readGitIndex(gitDir string) (*gitIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read git index %s: %w", name, err)
 	}
+	idx.file, idx.closer = f, f
+	keep = true
 	idx.mtime = fi.ModTime().UnixNano()
 	return idx, nil
+}
+
+// close lets go of the index file: entries decoded before stay valid (their
+// paths are copies), entry must not be called after.
+func (idx *gitIndex) close() {
+	if idx != nil && idx.closer != nil {
+		idx.closer.Close()
+		idx.file, idx.closer = nil, nil
+	}
+}
+
+// len is the number of entries.
+func (idx *gitIndex) len() int {
+	if idx == nil {
+		return 0
+	}
+	return len(idx.offs)
+}
+
+// path is entry i's path.
+func (idx *gitIndex) path(i int) string { return idx.names[idx.pathStart(i):idx.ends[i]] }
+
+// pathStart is where entry i's path starts in names.
+func (idx *gitIndex) pathStart(i int) uint32 {
+	if i == 0 {
+		return 0
+	}
+	return idx.ends[i-1]
+}
+
+// entry decodes entry i; parseGitIndex checked its bytes. A file that no
+// longer reads (it cannot change: the descriptor is the parsed file's)
+// yields an entry whose stat data vouches for nothing and blob matches
+// nothing, so the file is compared by content.
+func (idx *gitIndex) entry(i int) indexEntry {
+	e := indexEntry{path: idx.path(i)}
+	if d := idx.bytesAt(int64(idx.offs[i]), indexEntryFixed+2); d == nil || decodeFixed(d, &e) == 0 {
+		return indexEntry{path: e.path}
+	}
+	return e
+}
+
+// bytesAt returns up to n bytes of the file from off (fewer only at its
+// end), refilling the window when it does not hold them.
+func (idx *gitIndex) bytesAt(off int64, n int) []byte {
+	if off < idx.winAt || off+int64(n) > idx.winAt+int64(len(idx.win)) {
+		if idx.win == nil {
+			idx.win = make([]byte, indexWindow)
+		}
+		got, err := idx.file.ReadAt(idx.win[:cap(idx.win)], off)
+		if got == 0 && err != nil {
+			idx.win, idx.winAt = idx.win[:0], 0
+			return nil
+		}
+		idx.win, idx.winAt = idx.win[:got], off
+	}
+	d := idx.win[off-idx.winAt:]
+	return d[:min(n, len(d))]
+}
+
+// find returns the first entry whose path is not before p, and whether it
+// is p.
+func (idx *gitIndex) find(p string) (int, bool) {
+	return sort.Find(idx.len(), func(i int) int { return strings.Compare(p, idx.path(i)) })
 }
 
 // parseGitIndex decodes the entries of an index file and checks its
@@ -109,46 +204,55 @@ func parseGitIndex(data []byte) (*gitIndex, error) {
 	if uint64(count) > uint64(len(data))/indexEntryFixed {
 		return nil, fmt.Errorf("%w: %d entries in %d bytes", errIndexUnsupported, count, len(data))
 	}
-	p := &indexParser{data: data, off: indexHeaderLen, v4: version == 4, ends: make([]int, 0, count)}
+	if uint64(len(data)) > math.MaxUint32 {
+		return nil, fmt.Errorf("%w: %d bytes", errIndexUnsupported, len(data))
+	}
+	p := &indexParser{data: data, off: indexHeaderLen, v4: version == 4}
 	// The paths take at most what the fixed parts leave (prefix
 	// compression may take less): sized once, the buffer never regrows.
 	p.names = make([]byte, 0, max(0, len(data)-indexHeaderLen-int(count)*indexEntryFixed))
-	idx := &gitIndex{entries: make([]indexEntry, count)}
-	for i := range idx.entries {
-		if err := p.entry(&idx.entries[i]); err != nil {
+	idx := &gitIndex{file: bytes.NewReader(data), offs: make([]uint32, count), ends: make([]uint32, count)}
+	var last indexEntry
+	for i := range idx.offs {
+		idx.offs[i] = uint32(p.off)
+		var e indexEntry
+		if err := p.entry(&e); err != nil {
 			return nil, fmt.Errorf("entry %d: %w", i, err)
 		}
+		idx.ends[i] = uint32(len(p.names))
+		// Readers walk the entries alongside sorted paths: an index out
+		// of git's order would silently pair the wrong files.
+		if i > 0 {
+			prev, cur := p.names[idx.pathStart(i-1):idx.ends[i-1]], p.names[idx.ends[i-1]:idx.ends[i]]
+			if c := bytes.Compare(prev, cur); c > 0 || (c == 0 && last.stage >= e.stage) {
+				return nil, fmt.Errorf("%w: entries out of order at %q", errIndexUnsupported, cur)
+			}
+		}
+		last = e
 	}
-	if err := p.extensions(idx); err != nil {
+	if err := p.extensions(); err != nil {
 		return nil, err
 	}
-	p.intern(idx.entries)
-	// Readers walk the entries alongside sorted paths: an index out of
-	// git's order would silently pair the wrong files.
-	for i := 1; i < len(idx.entries); i++ {
-		a, b := &idx.entries[i-1], &idx.entries[i]
-		if a.path > b.path || (a.path == b.path && a.stage >= b.stage) {
-			return nil, fmt.Errorf("%w: entries out of order at %q", errIndexUnsupported, b.path)
-		}
-	}
+	// Nothing writes the buffer again: the paths share it.
+	idx.names = unsafe.String(unsafe.SliceData(p.names), len(p.names))
 	return idx, nil
 }
 
-// indexParser walks an index file. Paths are first collected into one
-// buffer and turned into strings with a single allocation (intern).
+// indexParser walks an index file. Paths are collected into one buffer,
+// which becomes a single string (gitIndex.names).
 type indexParser struct {
 	data  []byte
 	off   int
 	v4    bool
 	last  []byte // the previous path (in names), for version 4 prefixes
 	names []byte
-	ends  []int
 }
 
-func (p *indexParser) entry(e *indexEntry) error {
-	d := p.data[p.off:]
+// decodeFixed decodes an entry's fields before its path and returns their
+// length, 0 when d is too short for them.
+func decodeFixed(d []byte, e *indexEntry) int {
 	if len(d) < indexEntryFixed {
-		return errors.New("truncated")
+		return 0
 	}
 	be := binary.BigEndian
 	e.ctimeSec, e.ctimeNsec = be.Uint32(d[0:]), be.Uint32(d[4:])
@@ -159,17 +263,26 @@ func (p *indexParser) entry(e *indexEntry) error {
 	flags := be.Uint16(d[60:])
 	e.stage = uint8((flags & flagStageMask) >> 12)
 	e.assumeValid = flags&flagAssumeValid != 0
+	e.sparseTree = e.mode&modeTypeMask == modeDir
 	n := indexEntryFixed
 	if flags&flagExtended != 0 {
 		if len(d) < n+2 {
-			return errors.New("truncated")
+			return 0
 		}
 		x := be.Uint16(d[n:])
 		e.skipWorktree = x&xflagSkipWT != 0
 		e.intentAdd = x&xflagIntentToAdd != 0
 		n += 2
 	}
-	e.sparseTree = e.mode&modeTypeMask == modeDir
+	return n
+}
+
+func (p *indexParser) entry(e *indexEntry) error {
+	d := p.data[p.off:]
+	n := decodeFixed(d, e)
+	if n == 0 {
+		return errors.New("truncated")
+	}
 	used, err := p.name(d[n:])
 	if err != nil {
 		return err
@@ -207,23 +320,11 @@ func (p *indexParser) name(d []byte) (int, error) {
 	p.names = append(p.names, prefix...)
 	p.names = append(p.names, d[used:used+end]...)
 	p.last = p.names[len(p.names)-len(prefix)-end:]
-	p.ends = append(p.ends, len(p.names))
 	return used + end + 1, nil
 }
 
-// intern makes the paths strings that share the buffer they were read
-// into, which nothing writes again.
-func (p *indexParser) intern(entries []indexEntry) {
-	all := unsafe.String(unsafe.SliceData(p.names), len(p.names))
-	start := 0
-	for i := range entries {
-		entries[i].path = all[start:p.ends[i]]
-		start = p.ends[i]
-	}
-}
-
 // extensions refuses a split index, whose entries live in another file.
-func (p *indexParser) extensions(idx *gitIndex) error {
+func (p *indexParser) extensions() error {
 	const hashLen = 20
 	for len(p.data)-p.off > hashLen+8 {
 		sig := string(p.data[p.off : p.off+4])

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -57,14 +58,55 @@ func TestReadGitIndexMatchesGit(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got strings.Builder
-			for i := range idx.entries {
-				got.WriteString(describeEntry(&idx.entries[i]))
+			for i := range idx.len() {
+				e := idx.entry(i)
+				got.WriteString(describeEntry(&e))
 			}
+			idx.close()
 			want := devRE.ReplaceAllString(r.Git("ls-files", "-s", "--debug")+"\n", "dev: -")
 			if diff := cmp.Diff(want, got.String()); diff != "" {
 				t.Fatalf("index entries (-git +ours):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestGitIndexHoldsOnlyPaths: a read holds git's index while it walks
+// every file, so what it keeps per entry counts at 100,000 files. Only the
+// paths (and two offsets an entry) are kept; the rest is read from the
+// file again entry by entry, and still reads as git wrote it.
+func TestGitIndexHoldsOnlyPaths(t *testing.T) {
+	r := gittest.New(t)
+	r.Write(map[string]string{"a.py": "a\n"})
+	r.Commit("base")
+	blob := r.Git("hash-object", "a.py")
+	const n = 20000
+	var info strings.Builder
+	for i := range n {
+		fmt.Fprintf(&info, "100644 %s 0\tpkg/m%05d/file.py\n", blob, i)
+	}
+	r.GitStdin(info.String(), "update-index", "--index-info")
+	data, err := os.ReadFile(filepath.Join(r.Dir, ".git", "index"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	idx, err := parseGitIndex(data)
+	runtime.ReadMemStats(&after)
+	if err != nil || idx.len() != n+1 {
+		t.Fatalf("parsed %d entries (%v), want %d", idx.len(), err, n+1)
+	}
+	// The path buffer is sized once from the file, so it also spans each
+	// entry's padding (up to 8 bytes); a decoded entry would take 88.
+	const pathBytes = n*len("pkg/m00000/file.py") + len("a.py")
+	if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(pathBytes+(n+1)*(8+8)+64<<10); got > limit {
+		t.Errorf("parsing %d entries allocated %d bytes, over %d: more than their paths and offsets", n+1, got, limit)
+	}
+	for _, i := range []int{0, 1, n / 2, n} {
+		if e := idx.entry(i); e.blobHex() != blob || e.mode != 0o100644 || e.path != idx.path(i) {
+			t.Errorf("entry %d = %s %06o %q, want %s 100644 %q", i, e.blobHex(), e.mode, e.path, blob, idx.path(i))
+		}
 	}
 }
 

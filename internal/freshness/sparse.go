@@ -16,14 +16,16 @@ func NotCheckedOut(gitDir string) func(p string) bool {
 	if err != nil || idx == nil {
 		return func(string) bool { return false }
 	}
+	defer idx.close()
 	var skipped, dirs []string
-	for i := range idx.entries {
-		e := &idx.entries[i]
-		switch {
+	for i := range idx.len() {
+		// The paths are cloned: the test outlives the read, and would
+		// otherwise keep every path of the index alive.
+		switch e := idx.entry(i); {
 		case e.sparseTree:
-			dirs = append(dirs, e.path)
+			dirs = append(dirs, strings.Clone(e.path))
 		case e.stage == 0 && e.skipWorktree:
-			skipped = append(skipped, e.path)
+			skipped = append(skipped, strings.Clone(e.path))
 		}
 	}
 	return func(p string) bool {

@@ -151,9 +151,10 @@ func TestUntrackedCache(t *testing.T) {
 			t.Fatal(err)
 		}
 		set := map[string]bool{}
-		for _, e := range idx.entries {
-			set[e.path] = true
+		for i := range idx.len() {
+			set[idx.path(i)] = true
 		}
+		idx.close()
 		cache := loadStatCache(cacheFile, "k", time.Now())
 		s := &scanner{top: dir, cache: cache, tracked: func(p []byte) bool { return set[string(p)] }}
 		env := func(k string) string {

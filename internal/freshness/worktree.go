@@ -8,7 +8,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -35,8 +34,10 @@ type worktree struct {
 	// sparse is the last sparse-index directory entry seen ("dir/").
 	sparse string
 	stale  []string
-	// next is the first git index entry the walk has not reached.
+	// next is the first git index entry the walk has not reached; es
+	// holds one path's entries, decoded.
 	next  int
+	es    []indexEntry
 	stats []fileStat // one chunk's lstat results
 	// pending are the chunk's files to hash; hashed counts the files
 	// read to hash them: neither git's index nor the stat table vouched
@@ -67,6 +68,7 @@ func worktreeStale(in Input, now time.Time) ([]string, error) {
 func checkWorktree(in Input, now time.Time) (*worktree, error) {
 	w := &worktree{in: in, top: in.Repo.Top, topFD: openTop(in.Repo.Top), cache: loadStatCache(in.StatCache, in.RulesKey, now)}
 	defer func() {
+		w.idx.close()
 		w.cache.save()
 		w.cache.close()
 		if w.topFD >= 0 {
@@ -118,27 +120,25 @@ func (w *worktree) compare() error {
 // compareChunk checks files (in path order, after those of the chunks
 // before) against git's index entries and their stat data.
 func (w *worktree) compareChunk(files []indexedFile) error {
-	entries := w.entries()
 	if w.stats == nil {
 		w.stats = make([]fileStat, statChunk)
 	}
 	// Stats are taken a chunk at a time, so memory stays flat however
 	// many files there are (a stat result is 160 bytes).
 	preload(w.top, w.topFD, files, w.stats)
-	j := w.next
+	j, n := w.next, w.idx.len()
 	for i := range files {
 		p := files[i].path
-		for j < len(entries) && entries[j].path < p {
-			j = w.indexOnly(entries, j)
+		for j < n && w.idx.path(j) < p {
+			j = w.indexOnly(j)
 		}
-		k := j
-		for k < len(entries) && entries[k].path == p {
-			k++
+		w.es = w.es[:0]
+		for ; j < n && w.idx.path(j) == p; j++ {
+			w.es = append(w.es, w.idx.entry(j))
 		}
-		if err := w.indexed(&files[i], entries[j:k], &w.stats[i]); err != nil {
+		if err := w.indexed(&files[i], w.es, &w.stats[i]); err != nil {
 			return err
 		}
-		j = k
 	}
 	w.next = j
 	return w.hashPending()
@@ -146,17 +146,9 @@ func (w *worktree) compareChunk(files []indexedFile) error {
 
 // indexRest handles git's entries after the snapshot's last path.
 func (w *worktree) indexRest() {
-	entries := w.entries()
-	for j := w.next; j < len(entries); {
-		j = w.indexOnly(entries, j)
+	for j := w.next; j < w.idx.len(); {
+		j = w.indexOnly(j)
 	}
-}
-
-func (w *worktree) entries() []indexEntry {
-	if w.idx == nil {
-		return nil
-	}
-	return w.idx.entries
 }
 
 // fileStat is the result of one lstat.
@@ -247,10 +239,10 @@ func (w *worktree) staleUnless(p string, same bool) {
 
 // indexOnly handles the git index entries of one path the snapshot lacks
 // and returns the position of the next path.
-func (w *worktree) indexOnly(entries []indexEntry, j int) int {
-	e := &entries[j]
+func (w *worktree) indexOnly(j int) int {
+	e := w.idx.entry(j)
 	k := j + 1
-	for k < len(entries) && entries[k].path == e.path {
+	for k < w.idx.len() && w.idx.path(k) == e.path {
 		k++
 	}
 	switch {
@@ -294,9 +286,8 @@ func (w *worktree) untracked() {
 	if w.idx != nil {
 		// git's entries are sorted by path bytes: a search, not a set of
 		// every tracked path, which at 100,000 files cost more than the scan.
-		entries := w.idx.entries
 		tracked = func(p []byte) bool {
-			_, found := slices.BinarySearchFunc(entries, string(p), func(e indexEntry, p string) int { return strings.Compare(e.path, p) })
+			_, found := w.idx.find(string(p))
 			return found
 		}
 	}
@@ -340,9 +331,9 @@ func (w *worktree) conversion() *gitrepo.Conversion {
 		paths := []string{gitrepo.AttributesFile}
 		if w.idx != nil {
 			paths = paths[:0]
-			for i := range w.idx.entries {
-				if e := &w.idx.entries[i]; e.stage == 0 && path.Base(e.path) == gitrepo.AttributesFile {
-					paths = append(paths, e.path)
+			for i := range w.idx.len() {
+				if p := w.idx.path(i); path.Base(p) == gitrepo.AttributesFile && w.idx.entry(i).stage == 0 {
+					paths = append(paths, p)
 				}
 			}
 		}
