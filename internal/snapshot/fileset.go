@@ -32,8 +32,10 @@ type FileSet struct {
 	base FileSource
 	set  map[string]*File
 	// packed, once Pack is called, holds the records set since, encoded
-	// (set then stays empty).
+	// (set then stays empty); spill, when Pack had a directory, holds
+	// their bytes.
 	packed map[string]packedFile
+	spill  *spillFile
 	del    map[string]bool
 	size   int
 	// errMu guards err: a phase may read through the set from several
@@ -106,7 +108,7 @@ func (fs *FileSet) Set(f *File) {
 	if fs.packed != nil {
 		// A key of its own: f.Path is often a decoded record's, whose
 		// string shares (and would keep alive) all of that record's bytes.
-		fs.packed[strings.Clone(f.Path)] = pack(f)
+		fs.setPacked(strings.Clone(f.Path), pack(f))
 	} else {
 		fs.set[f.Path] = f
 	}
