@@ -36,6 +36,7 @@ type FileSet struct {
 	// their bytes.
 	packed map[string]packedFile
 	spill  *spillFile
+	langs  interned // the packed records' languages, each held once
 	del    map[string]bool
 	size   int
 	// errMu guards err: a phase may read through the set from several
@@ -222,6 +223,22 @@ func (m MapSource) Paths() ([]string, error) { return slices.Sorted(maps.Keys(m)
 
 // Len implements FileSource.
 func (m MapSource) Len() int { return len(m) }
+
+// interned hands out one copy of each string it is given, owned (a string
+// of a decoded record shares, and would keep alive, the whole record).
+type interned map[string]string
+
+func (in *interned) of(s string) string {
+	if v, ok := (*in)[s]; ok {
+		return v
+	}
+	if *in == nil {
+		*in = interned{}
+	}
+	v := strings.Clone(s)
+	(*in)[v] = v
+	return v
+}
 
 // setSource reads a FileSet as the base of another.
 type setSource struct{ fs *FileSet }

@@ -72,6 +72,18 @@ func checkPackedSet(t *testing.T, dir string) {
 		t.Errorf("dir %q: packed set: len %d, paths %v, changed %v; plain: %d, %v, %v", dir,
 			packed.Len(), packed.Paths(), packed.Changed(), plain.Len(), plain.Paths(), plain.Changed())
 	}
+	for _, fs := range []*FileSet{plain, packed} {
+		var fromLangs, fromAll []string
+		for p, l := range fs.Langs() {
+			fromLangs = append(fromLangs, p+" "+l)
+		}
+		for p, f := range fs.All() {
+			fromAll = append(fromAll, p+" "+f.Lang)
+		}
+		if !slices.Equal(fromLangs, fromAll) {
+			t.Errorf("dir %q, packed %v: Langs %v, All's %v", dir, fs.Packed(), fromLangs, fromAll)
+		}
+	}
 	if err := packed.Err(); err != nil {
 		t.Fatal(err)
 	}

@@ -1,7 +1,6 @@
 package snapshot
 
 import (
-	"bufio"
 	"fmt"
 	"os"
 	"sync"
@@ -14,16 +13,22 @@ import (
 // space goes back when it is closed or the process dies: a killed run leaves
 // nothing behind.
 //
+// Appends gather in a buffer written out when full, and a read of what is
+// still there copies it from the buffer: a phase reads one record and sets
+// another in turn, and flushing before each read cost a write per record.
+//
 // Append and ReadAt are safe for concurrent use.
 type spillFile struct {
-	name  string // what the errors call it
-	mu    sync.Mutex
-	file  *os.File
-	w     *bufio.Writer
-	size  int64
-	dirty bool // w holds bytes not yet written to file
-	err   error
+	name    string // what the errors call it
+	mu      sync.Mutex
+	file    *os.File
+	written int64  // bytes in the file
+	pending []byte // appended after them, not yet written
+	err     error
 }
+
+// spillBuffer is how much a spill file gathers before it writes.
+const spillBuffer = 1 << 20
 
 // span is where one entry lies in a spill file.
 type span struct {
@@ -37,7 +42,7 @@ func newSpillFile(dir, name string) (*spillFile, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	_ = os.Remove(f.Name())
-	return &spillFile{name: name, file: f, w: bufio.NewWriterSize(f, 1<<20)}, nil
+	return &spillFile{name: name, file: f, pending: make([]byte, 0, spillBuffer)}, nil
 }
 
 // Append writes b at the end of the file and returns where it lies.
@@ -47,26 +52,55 @@ func (s *spillFile) Append(b []byte) (span, error) {
 	if s.err != nil {
 		return span{}, s.err
 	}
-	if _, err := s.w.Write(b); err != nil {
-		s.err = fmt.Errorf("%s: %w", s.name, err)
-		return span{}, s.err
+	sp := span{s.written + int64(len(s.pending)), int64(len(b))}
+	if len(s.pending)+len(b) > spillBuffer {
+		s.writePending()
+		if len(b) > spillBuffer {
+			s.write(b)
+			return sp, s.err
+		}
 	}
-	sp := span{s.size, int64(len(b))}
-	s.size += sp.n
-	s.dirty = true
-	return sp, nil
+	s.pending = append(s.pending, b...)
+	return sp, s.err
+}
+
+// writePending writes the buffer out; the caller holds mu.
+func (s *spillFile) writePending() {
+	s.write(s.pending)
+	s.pending = s.pending[:0]
+}
+
+// write appends b to the file; the caller holds mu.
+func (s *spillFile) write(b []byte) {
+	if s.err != nil || len(b) == 0 {
+		return
+	}
+	if _, err := s.file.Write(b); err != nil {
+		s.err = fmt.Errorf("%s: %w", s.name, err)
+		return
+	}
+	s.written += int64(len(b))
 }
 
 // ReadAt reads the bytes of sp into buf (grown when it is short) and
 // returns them.
 func (s *spillFile) ReadAt(sp span, buf []byte) ([]byte, error) {
-	if err := s.flush(); err != nil {
-		return nil, err
-	}
 	if int64(cap(buf)) < sp.n {
 		buf = make([]byte, sp.n)
 	}
 	buf = buf[:sp.n]
+	s.mu.Lock()
+	if err := s.err; err != nil {
+		s.mu.Unlock()
+		return nil, err
+	}
+	if sp.off >= s.written {
+		// A span lies wholly in the file or wholly in the buffer.
+		copy(buf, s.pending[sp.off-s.written:])
+		s.mu.Unlock()
+		return buf, nil
+	}
+	s.mu.Unlock()
 	// ReadAt fails only on a short read; an end of file right after the
 	// last byte is no error.
 	if n, err := s.file.ReadAt(buf, sp.off); n < len(buf) {
@@ -75,24 +109,11 @@ func (s *spillFile) ReadAt(sp span, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
-// flush writes what Append buffered, so that it can be read back.
-func (s *spillFile) flush() error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.dirty && s.err == nil {
-		if err := s.w.Flush(); err != nil {
-			s.err = fmt.Errorf("%s: %w", s.name, err)
-		}
-		s.dirty = false
-	}
-	return s.err
-}
-
 // Size is the number of bytes appended.
 func (s *spillFile) Size() int64 {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.size
+	return s.written + int64(len(s.pending))
 }
 
 // Close releases the file (nil: nothing to release).
