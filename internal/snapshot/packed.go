@@ -105,7 +105,7 @@ func (fs *FileSet) Packed() bool { return fs.packed != nil }
 // when the set has one (an error there is the set's Err).
 func (fs *FileSet) setPacked(path string, p packedFile) {
 	p.lang = fs.langs.of(p.lang)
-	if fs.spill != nil {
+	if fs.spill != nil && p.rec != nil { // not staged there already
 		at, err := fs.spill.Append(p.rec)
 		fs.note(err)
 		p.rec, p.at = nil, at
@@ -169,13 +169,15 @@ func (fs *FileSet) Close() error {
 }
 
 // Staged is a record made ready to set from any goroutine: already packed
-// when the set holds its records packed, so a phase's workers pack their
-// results as they go instead of the phase holding every one decoded until
-// it sets them.
+// when the set holds its records packed, and already in its spill file when
+// it has one, so a phase's workers pack and write their results as they go
+// instead of the phase holding every one (decoded, or packed: 100 MB at
+// 100,000 files) until it sets them.
 type Staged struct {
 	f      *File // when the set does not pack
 	path   string
 	packed packedFile
+	err    error // writing it to the spill file
 }
 
 // Stage readies f to be set by SetStaged. It may run concurrently with
@@ -184,7 +186,12 @@ func (fs *FileSet) Stage(f *File) Staged {
 	if fs.packed == nil {
 		return Staged{f: f}
 	}
-	return Staged{path: strings.Clone(f.Path), packed: pack(f)}
+	s := Staged{path: strings.Clone(f.Path), packed: pack(f)}
+	if fs.spill != nil {
+		s.packed.at, s.err = fs.spill.Append(s.packed.rec)
+		s.packed.rec = nil
+	}
+	return s
 }
 
 // SetStaged sets a record Stage readied, as Set would.
@@ -196,6 +203,7 @@ func (fs *FileSet) SetStaged(s Staged) {
 	if !fs.Has(s.path) {
 		fs.size++
 	}
+	fs.note(s.err)
 	fs.setPacked(s.path, s.packed)
 	delete(fs.del, s.path)
 }
