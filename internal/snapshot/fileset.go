@@ -32,8 +32,11 @@ type FileSet struct {
 	base FileSource
 	set  map[string]*File
 	// packed, once Pack is called, holds the records set since, encoded
-	// (set then stays empty).
+	// (set then stays empty); spill, when Pack had a directory, holds
+	// their bytes.
 	packed map[string]packedFile
+	spill  *spillFile
+	langs  interned // the packed records' languages, each held once
 	del    map[string]bool
 	size   int
 	// errMu guards err: a phase may read through the set from several
@@ -106,7 +109,7 @@ func (fs *FileSet) Set(f *File) {
 	if fs.packed != nil {
 		// A key of its own: f.Path is often a decoded record's, whose
 		// string shares (and would keep alive) all of that record's bytes.
-		fs.packed[strings.Clone(f.Path)] = pack(f)
+		fs.setPacked(strings.Clone(f.Path), pack(f))
 	} else {
 		fs.set[f.Path] = f
 	}
@@ -220,6 +223,22 @@ func (m MapSource) Paths() ([]string, error) { return slices.Sorted(maps.Keys(m)
 
 // Len implements FileSource.
 func (m MapSource) Len() int { return len(m) }
+
+// interned hands out one copy of each string it is given, owned (a string
+// of a decoded record shares, and would keep alive, the whole record).
+type interned map[string]string
+
+func (in *interned) of(s string) string {
+	if v, ok := (*in)[s]; ok {
+		return v
+	}
+	if *in == nil {
+		*in = interned{}
+	}
+	v := strings.Clone(s)
+	(*in)[v] = v
+	return v
+}
 
 // setSource reads a FileSet as the base of another.
 type setSource struct{ fs *FileSet }

@@ -1,10 +1,7 @@
 package snapshot
 
 import (
-	"bufio"
 	"fmt"
-	"io"
-	"os"
 	"strings"
 	"sync"
 
@@ -22,18 +19,11 @@ import (
 // Put is safe for concurrent use; Refs may run concurrently with itself,
 // once every Put has returned.
 type RefSpill struct {
-	mu    sync.Mutex
-	file  *os.File // nil: held in memory
-	w     *bufio.Writer
-	size  int64
-	dirty bool
-	at    map[string]span
-	mem   map[string][]byte
-	err   error
+	mu   sync.Mutex
+	file *spillFile // nil: held in memory
+	at   map[string]span
+	mem  map[string][]byte
 }
-
-// span is where one file's packed references lie in the spill file.
-type span struct{ off, n int64 }
 
 // NewRefSpill returns an empty spill writing into an unlinked file of dir
 // ("" holds the packed references in memory).
@@ -41,14 +31,11 @@ func NewRefSpill(dir string) (*RefSpill, error) {
 	if dir == "" {
 		return &RefSpill{mem: map[string][]byte{}}, nil
 	}
-	f, err := os.CreateTemp(dir, ".refs-*")
+	f, err := newSpillFile(dir, "reference spill")
 	if err != nil {
-		return nil, fmt.Errorf("reference spill: %w", err)
+		return nil, err
 	}
-	// Unlinked at once: its space goes back when it is closed or the
-	// process dies, so a killed run leaves nothing behind.
-	_ = os.Remove(f.Name())
-	return &RefSpill{file: f, w: bufio.NewWriterSize(f, 1<<20), at: map[string]span{}}, nil
+	return &RefSpill{file: f, at: map[string]span{}}, nil
 }
 
 // Put packs path's references and sets them aside; a path with none is
@@ -58,22 +45,19 @@ func (s *RefSpill) Put(path string, refs []facts.Ref) error {
 		return nil
 	}
 	b := PackRefs(refs)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.err != nil {
-		return s.err
-	}
 	if s.file == nil {
+		s.mu.Lock()
 		s.mem[path] = b
+		s.mu.Unlock()
 		return nil
 	}
-	if _, err := s.w.Write(b); err != nil {
-		s.err = fmt.Errorf("reference spill: %w", err)
-		return s.err
+	sp, err := s.file.Append(b)
+	if err != nil {
+		return err
 	}
-	s.at[path] = span{s.size, int64(len(b))}
-	s.size += int64(len(b))
-	s.dirty = true
+	s.mu.Lock()
+	s.at[path] = sp
+	s.mu.Unlock()
 	return nil
 }
 
@@ -132,20 +116,13 @@ func (s *RefSpill) packed(path string) ([]byte, bool, error) {
 		return b, ok, nil
 	}
 	sp, ok := s.at[path]
-	if ok && s.dirty && s.err == nil {
-		if err := s.w.Flush(); err != nil {
-			s.err = fmt.Errorf("reference spill: %w", err)
-		}
-		s.dirty = false
-	}
-	err := s.err
 	s.mu.Unlock()
-	if !ok || err != nil {
-		return nil, ok, err
+	if !ok {
+		return nil, false, nil
 	}
-	b := make([]byte, sp.n)
-	if _, err := s.file.ReadAt(b, sp.off); err != nil && err != io.EOF {
-		return nil, true, fmt.Errorf("reference spill: read %s: %w", path, err)
+	b, err := s.file.ReadAt(sp, nil)
+	if err != nil {
+		return nil, true, fmt.Errorf("references of %s: %w", path, err)
 	}
 	return b, true, nil
 }
@@ -175,7 +152,7 @@ func ownStrings(refs []facts.Ref) []facts.Ref {
 
 // Close releases the spill's file.
 func (s *RefSpill) Close() error {
-	if s == nil || s.file == nil {
+	if s == nil {
 		return nil
 	}
 	return s.file.Close()

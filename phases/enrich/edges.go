@@ -152,8 +152,8 @@ func (w *work) edgeTexts(ctx context.Context, sources []string, ins [][]llm.Edge
 func (w *work) edgeSources(views edgeViews, full bool, changed map[string]bool) []string {
 	if full {
 		var out []string
-		for p, f := range w.st.Next.Files.All() {
-			if f.Lang != lang.ProjectFile {
+		for p, l := range w.st.Next.Files.Langs() {
+			if l != lang.ProjectFile {
 				out = append(out, p)
 			}
 		}

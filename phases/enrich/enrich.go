@@ -218,8 +218,11 @@ func (w *work) summarySet(full bool) []string {
 		}
 	}
 	if full {
-		for p, f := range w.st.Next.Files.All() {
-			add(p, f)
+		for p, l := range w.st.Next.Files.Langs() {
+			if l != lang.ProjectFile {
+				seen[p] = true
+				out = append(out, p)
+			}
 		}
 	} else {
 		for _, set := range []map[string]bool{w.st.Touched, w.st.Reresolved} {

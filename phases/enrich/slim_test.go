@@ -14,7 +14,9 @@ import (
 // files, 225 MB of them did, through the path).
 func TestSlimSharesNoRecordBytes(t *testing.T) {
 	fs := snapshot.NewFileSet(nil)
-	fs.Pack()
+	if err := fs.Pack(""); err != nil {
+		t.Fatal(err)
+	}
 	fs.Set(&snapshot.File{Path: "pkg/a.py", Lang: "python", Summary: "Defines 1 function: run.", SummaryKey: "k1"})
 	f := fs.Get("pkg/a.py")
 	if f == nil {

@@ -136,8 +136,8 @@ func resolveEach(st *phase.State, idx *Index, paths []string) error {
 func parseSet(st *phase.State, full bool) []string {
 	var out []string
 	if full {
-		for path, f := range st.Next.Files.All() {
-			if f.Lang != lang.ProjectFile {
+		for path, l := range st.Next.Files.Langs() {
+			if l != lang.ProjectFile {
 				out = append(out, path)
 			}
 		}
@@ -353,8 +353,8 @@ func touchedDefinitions(st *phase.State, files *snapshot.FileSet, project *lang.
 
 func codePaths(files *snapshot.FileSet) []string {
 	var out []string
-	for p, f := range files.All() {
-		if f.Lang != lang.ProjectFile {
+	for p, l := range files.Langs() {
+		if l != lang.ProjectFile {
 			out = append(out, p)
 		}
 	}

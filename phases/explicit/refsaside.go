@@ -20,10 +20,10 @@ func (p Phase) asideOnFullRun(st *phase.State) error {
 		return err
 	}
 	st.RefsAside = spill
-	// Nor does a full run hold its records as structs: packed, the
-	// snapshot being built stays a fraction of its decoded size.
-	st.Next.Files.Pack()
-	return nil
+	// Nor does a full run hold its records as structs or on the heap:
+	// packed into a scratch file, the snapshot being built costs a span per
+	// file.
+	return st.Next.Files.Pack(st.Scratch)
 }
 
 // withoutRefs sets ff's references aside under path, as soon as the file

@@ -148,8 +148,8 @@ func familyOf(name string) string {
 func signalSet(st *phase.State, full bool) []string {
 	var out []string
 	if full {
-		for path, f := range st.Next.Files.All() {
-			if f.Lang != lang.ProjectFile {
+		for path, l := range st.Next.Files.Langs() {
+			if l != lang.ProjectFile {
 				out = append(out, path)
 			}
 		}

@@ -1,0 +1,125 @@
+package snapshot
+
+import (
+	"fmt"
+	"os"
+	"sync"
+)
+
+// spillFile is an append-only unlinked file of a scratch directory: what a
+// full run holds for every file until it publishes (references, packed
+// records) is written there as it is made and read back by offset, so it
+// costs the heap a span per file instead of its bytes. Unlinked at once, its
+// space goes back when it is closed or the process dies: a killed run leaves
+// nothing behind.
+//
+// Appends gather in a buffer written out when full, and a read of what is
+// still there copies it from the buffer: a phase reads one record and sets
+// another in turn, and flushing before each read cost a write per record.
+//
+// Append and ReadAt are safe for concurrent use.
+type spillFile struct {
+	name    string // what the errors call it
+	mu      sync.Mutex
+	file    *os.File
+	written int64  // bytes in the file
+	pending []byte // appended after them, not yet written
+	err     error
+}
+
+// spillBuffer is how much a spill file gathers before it writes.
+const spillBuffer = 1 << 20
+
+// span is where one entry lies in a spill file.
+type span struct {
+	off int64
+	n   int64
+}
+
+func newSpillFile(dir, name string) (*spillFile, error) {
+	f, err := os.CreateTemp(dir, ".spill-*")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	_ = os.Remove(f.Name())
+	return &spillFile{name: name, file: f, pending: make([]byte, 0, spillBuffer)}, nil
+}
+
+// Append writes b at the end of the file and returns where it lies.
+func (s *spillFile) Append(b []byte) (span, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.err != nil {
+		return span{}, s.err
+	}
+	sp := span{s.written + int64(len(s.pending)), int64(len(b))}
+	if len(s.pending)+len(b) > spillBuffer {
+		s.writePending()
+		if len(b) > spillBuffer {
+			s.write(b)
+			return sp, s.err
+		}
+	}
+	s.pending = append(s.pending, b...)
+	return sp, s.err
+}
+
+// writePending writes the buffer out; the caller holds mu.
+func (s *spillFile) writePending() {
+	s.write(s.pending)
+	s.pending = s.pending[:0]
+}
+
+// write appends b to the file; the caller holds mu.
+func (s *spillFile) write(b []byte) {
+	if s.err != nil || len(b) == 0 {
+		return
+	}
+	if _, err := s.file.Write(b); err != nil {
+		s.err = fmt.Errorf("%s: %w", s.name, err)
+		return
+	}
+	s.written += int64(len(b))
+}
+
+// ReadAt reads the bytes of sp into buf (grown when it is short) and
+// returns them.
+func (s *spillFile) ReadAt(sp span, buf []byte) ([]byte, error) {
+	if int64(cap(buf)) < sp.n {
+		buf = make([]byte, sp.n)
+	}
+	buf = buf[:sp.n]
+	s.mu.Lock()
+	if err := s.err; err != nil {
+		s.mu.Unlock()
+		return nil, err
+	}
+	if sp.off >= s.written {
+		// A span lies wholly in the file or wholly in the buffer.
+		copy(buf, s.pending[sp.off-s.written:])
+		s.mu.Unlock()
+		return buf, nil
+	}
+	s.mu.Unlock()
+	// ReadAt fails only on a short read; an end of file right after the
+	// last byte is no error.
+	if n, err := s.file.ReadAt(buf, sp.off); n < len(buf) {
+		return nil, fmt.Errorf("%s: read at %d: %w", s.name, sp.off, err)
+	}
+	return buf, nil
+}
+
+// Size is the number of bytes appended.
+func (s *spillFile) Size() int64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.written + int64(len(s.pending))
+}
+
+// Close releases the file (nil: nothing to release).
+func (s *spillFile) Close() error {
+	if s == nil {
+		return nil
+	}
+	return s.file.Close()
+}
