@@ -76,3 +76,51 @@ func TestBulkWritesSettleIntoOneLevel(t *testing.T) {
 		}
 	}
 }
+
+// TestFewLargeBulkTablesSettle: a bulk run whose level 0 holds fewer tables
+// than compactors let wait, but more bytes than one table of the normal
+// size, settles them too. Otherwise the update that brings level 0 to
+// level0Tables merges them all (at 100,000 files, 88 MB in 16 tables: 4.5 s
+// of one update's CPU).
+func TestFewLargeBulkTablesSettle(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "cache")
+	sizes := membudget.FromMB(64).Cache()
+	sizes.MemTable = 1 << 20
+	c, err := OpenWith(ctx, dir, false, OpenOptions{Sizes: sizes, Bulk: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 6000 // about 13 MB of values: a dozen memtables of 1 MB
+	for i := range n {
+		if err := c.PutLater(fmt.Sprintf("k%05d", i), bulkValue(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := c.Flush(); err != nil {
+		t.Fatal(err)
+	}
+	for _, l := range c.db.Levels() {
+		if l.Level == 0 && (l.NumTables > level0Tables || l.Size <= settleBytes) {
+			t.Fatalf("bulk writes left %d level-0 tables of %d bytes, want at most %d tables holding more than %d bytes", l.NumTables, l.Size, level0Tables, settleBytes)
+		}
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
+
+	c, err = Open(ctx, dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if levels := levelTables(c); levels[0] != 0 {
+		t.Errorf("after a bulk run's close level 0 holds %d tables, want 0 (levels %v)", levels[0], levels)
+	}
+	for i := 0; i < n; i += 499 {
+		var v string
+		if found, err := c.Get(fmt.Sprintf("k%05d", i), &v); err != nil || !found || v != bulkValue(i) {
+			t.Fatalf("value %d after settling: found=%v err=%v", i, found, err)
+		}
+	}
+}

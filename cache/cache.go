@@ -119,7 +119,7 @@ func OpenWith(ctx context.Context, dir string, wait bool, o OpenOptions) (*Cache
 func badgerOptions(dir string, sizes membudget.Cache) badger.Options {
 	return badger.DefaultOptions(dir).
 		WithBlockSize(16 << 10).
-		WithBaseTableSize(8 << 20).
+		WithBaseTableSize(baseTableBytes).
 		WithLogger(nil).
 		WithNumVersionsToKeep(1).
 		WithMemTableSize(sizes.MemTable).
@@ -141,6 +141,9 @@ func badgerOptions(dir string, sizes membudget.Cache) badger.Options {
 func valueThreshold(memTable int64) int64 {
 	return min(1<<20, memTable/8)
 }
+
+// baseTableBytes is the size of the tables badger writes (see badgerOptions).
+const baseTableBytes = 8 << 20
 
 // level0Tables is how many level-0 tables wait before badger merges them
 // into level 1 (see badgerOptions).

@@ -1,10 +1,11 @@
 package gitrepo
 
 import (
+	"cmp"
 	"context"
-	"maps"
 	"slices"
 	"sort"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -33,30 +34,87 @@ func changeName(c *object.Change) string {
 }
 
 // diffInto appends the changes under one directory (nil for a side that
-// has no such directory).
+// has no such directory). Both sides' entries are walked in step in git's
+// order, so a directory costs one pass over its entries and nothing is
+// built per entry: a commit's directories near the root list thousands in
+// a large repository.
 func diffInto(ctx context.Context, out *object.Changes, dir string, from, to *object.Tree) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	a, b := entriesByName(from), entriesByName(to)
-	names := slices.Sorted(maps.Keys(a))
-	for n := range b {
-		if _, ok := a[n]; !ok {
-			names = append(names, n)
+	a, b := sortedEntries(from), sortedEntries(to)
+	for len(a) > 0 || len(b) > 0 {
+		var sa, sb side
+		switch c := compareEntries(a, b); {
+		case c < 0:
+			sa, a = side{from, a[0], true}, a[1:]
+		case c > 0:
+			sb, b = side{to, b[0], true}, b[1:]
+		default:
+			sa, sb, a, b = side{from, a[0], true}, side{to, b[0], true}, a[1:], b[1:]
+			if sa.entry.Hash == sb.entry.Hash && sa.entry.Mode == sb.entry.Mode {
+				continue
+			}
 		}
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		ea, inA := a[n]
-		eb, inB := b[n]
-		if inA && inB && ea.Hash == eb.Hash && ea.Mode == eb.Mode {
-			continue
+		name := sa.entry.Name
+		if !sa.ok {
+			name = sb.entry.Name
 		}
-		if err := diffEntry(ctx, out, joinPath(dir, n), side{from, ea, inA}, side{to, eb, inB}); err != nil {
+		if err := diffEntry(ctx, out, joinPath(dir, name), sa, sb); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// compareEntries orders the heads of two entry lists (an empty list's
+// last); only called while one of them has entries.
+func compareEntries(a, b []object.TreeEntry) int {
+	switch {
+	case len(a) == 0:
+		return 1
+	case len(b) == 0:
+		return -1
+	}
+	return gitOrder(a[0], b[0])
+}
+
+// gitOrder is git's order of tree entries: by name, a directory's name
+// read as if it ended in "/" (git's base_name_compare). A file and a
+// directory of one name are two entries to it, which diffEntry sees one
+// side at a time: the file deleted (or added), the directory added (or
+// deleted) whole.
+func gitOrder(x, y object.TreeEntry) int {
+	n := min(len(x.Name), len(y.Name))
+	if c := strings.Compare(x.Name[:n], y.Name[:n]); c != 0 {
+		return c
+	}
+	return cmp.Compare(byteAfter(x, n), byteAfter(y, n))
+}
+
+// byteAfter is the byte of e's name at n, or what git reads past its end:
+// "/" for a directory, nothing (0) for any other entry.
+func byteAfter(e object.TreeEntry, n int) int {
+	switch {
+	case n < len(e.Name):
+		return int(e.Name[n])
+	case e.Mode == filemode.Dir:
+		return '/'
+	}
+	return 0
+}
+
+// sortedEntries are t's entries in git's order: as stored, unless the tree
+// object was written out of order (git fsck's complaint), when a sorted
+// copy is used.
+func sortedEntries(t *object.Tree) []object.TreeEntry {
+	if t == nil {
+		return nil
+	}
+	if slices.IsSortedFunc(t.Entries, gitOrder) {
+		return t.Entries
+	}
+	return slices.SortedStableFunc(slices.Values(t.Entries), gitOrder)
 }
 
 // side is one tree's entry of a name, if it has one.
@@ -107,17 +165,6 @@ func diffEntry(ctx context.Context, out *object.Changes, p string, a, b side) er
 		*out = append(*out, &object.Change{From: a.change(p), To: b.change(p)})
 	}
 	return nil
-}
-
-func entriesByName(t *object.Tree) map[string]object.TreeEntry {
-	if t == nil {
-		return nil
-	}
-	m := make(map[string]object.TreeEntry, len(t.Entries))
-	for _, e := range t.Entries {
-		m[e.Name] = e
-	}
-	return m
 }
 
 func joinPath(dir, name string) string {

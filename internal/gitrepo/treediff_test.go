@@ -7,10 +7,13 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
 
@@ -123,4 +126,41 @@ func describe(cs object.Changes) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestDiffOfWideDirectoryBuildsNothingPerEntry: comparing two versions of a
+// directory of 5,000 files that differ in one walks both entry lists in
+// step; it used to build a map of each side's entries and a sorted list of
+// their names, about a megabyte for one changed file.
+func TestDiffOfWideDirectoryBuildsNothingPerEntry(t *testing.T) {
+	var from, to object.Tree
+	for i := range 5000 {
+		e := object.TreeEntry{Name: fmt.Sprintf("f%04d.py", i), Mode: filemode.Regular, Hash: plumbing.NewHash(fmt.Sprintf("%040x", i+1))}
+		from.Entries = append(from.Entries, e)
+		if i == 2500 {
+			e.Hash = plumbing.NewHash(fmt.Sprintf("%040x", 9999999))
+		}
+		to.Entries = append(to.Entries, e)
+	}
+	ctx := context.Background()
+	var out object.Changes
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	err := diffInto(ctx, &out, "", &from, &to)
+	runtime.ReadMemStats(&after)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out) != 1 || out[0].To.Name != "f2500.py" {
+		t.Fatalf("changes %v, want f2500.py modified", describe(out))
+	}
+	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
+		t.Errorf("diffing one changed file of 5,000 allocated %d bytes, want under 64 KiB", n)
+	}
+	// A tree object written out of git's order is read sorted.
+	slices.Reverse(from.Entries)
+	out = nil
+	if err := diffInto(ctx, &out, "", &from, &to); err != nil || len(out) != 1 || out[0].To.Name != "f2500.py" {
+		t.Fatalf("out of order: changes %v (%v), want f2500.py modified", describe(out), err)
+	}
 }
