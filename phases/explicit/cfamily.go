@@ -78,6 +78,10 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 			continue
 		}
 		chosen, ok := r.chooseByTypes(group, args)
+		if !ok && dependentArgs(args) {
+			chosen = r.viableOverloads(group, args)
+			ok = len(chosen) > 0
+		}
 		if !ok {
 			return nil, true
 		}

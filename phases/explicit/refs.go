@@ -53,7 +53,7 @@ type found struct {
 }
 
 func (r *resolver) reference(ref facts.Ref) {
-	r.caller, r.untyped, r.line = "", false, ref.Line
+	r.caller, r.untyped, r.line, r.instantiated = "", false, ref.Line, nil
 	if ref.Kind == facts.RefCall {
 		r.caller = r.sourceOf(ref)
 	}
@@ -83,6 +83,7 @@ func (r *resolver) reference(ref facts.Ref) {
 			r.add(r.sourceOf(ref), t.ID, kind, via, target.by)
 		}
 	}
+	r.addInstantiated(ref, target, kind, via)
 	r.usedFile(target.Path)
 }
 
