@@ -83,6 +83,9 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 			ok = len(chosen) > 0
 		}
 		if !ok {
+			chosen, ok = r.otherThanCaller(group)
+		}
+		if !ok {
 			return nil, true
 		}
 		out = append(out, chosen...)
@@ -337,4 +340,24 @@ func (r *resolver) fewestMissing(cands []*def, as []string) ([]*def, bool) {
 		out = append(out, best...)
 	}
 	return out, false
+}
+
+// otherThanCaller is, of two overloads a call's arguments cannot tell
+// apart, the one that is not the calling function: a function calling
+// an overload of its own name and arity delegates (gmtime(time_point)
+// to gmtime(time_t)) far more often than it recurses.
+func (r *resolver) otherThanCaller(group []*def) ([]*def, bool) {
+	var rest []*def
+	caller := false
+	for _, d := range group {
+		if d.ID == r.caller {
+			caller = true
+		} else {
+			rest = append(rest, d)
+		}
+	}
+	if !caller || overloaded(rest) || len(rest) == 0 {
+		return nil, false
+	}
+	return rest, true
 }
