@@ -24,7 +24,7 @@ func (r *resolver) twins(d def) []def {
 	}
 	var out []def
 	for _, o := range r.lookupName(d.Name) {
-		if o.Path == d.Path && o.ID != d.ID && o.Qualified == d.Qualified && o.Kind == d.Kind && (c || o.Params == d.Params) {
+		if o.Path == d.Path && o.ID != d.ID && o.Qualified == d.Qualified && o.Kind == d.Kind && (c || sansExplicit(o.Params) == sansExplicit(d.Params)) {
 			out = append(out, o)
 		}
 	}
@@ -142,9 +142,15 @@ func sfinaeTemplate(d def) bool {
 }
 
 // noDefaults is a Params list without its default marks: a declaration
-// writes the defaults its definition leaves out.
+// writes the defaults its definition leaves out. The explicitOnly mark
+// goes too: it tells how a template may be called, not what it takes.
 func noDefaults(params string) string {
-	return defaultMarks.Replace(params)
+	return defaultMarks.Replace(sansExplicit(params))
+}
+
+// sansExplicit is a Params list without its explicitOnly mark.
+func sansExplicit(params string) string {
+	return strings.TrimSuffix(params, explicitOnly)
 }
 
 // defaultMarks is built once: a Replacer builds its tables on first use.
@@ -153,7 +159,7 @@ var defaultMarks = strings.NewReplacer("=,", ",", "=)", ")")
 // arityOnly drops a Params list's types, keeping what says how many
 // arguments it takes: "(int,char*=,Args&...)" -> "(?,?=,?...)".
 func arityOnly(params string) string {
-	ps := splitTypes(params)
+	ps := splitTypes(sansExplicit(params))
 	if params == "" {
 		return ""
 	}

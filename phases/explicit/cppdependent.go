@@ -1,6 +1,8 @@
 package explicit
 
 import (
+	"strings"
+
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
 )
@@ -14,6 +16,11 @@ import (
 // its own appender, count_digits of 32 and 64 bits), so such a call links
 // to every overload its known argument types and count leave, up to
 // maxInstantiated of them; beyond that it links none.
+
+// explicitOnly ends the Params of a function template that only a call
+// with template arguments can call (cfamily's explicitOnly): a dependent
+// call without them never reaches it.
+const explicitOnly = "!"
 
 // maxInstantiated bounds the overloads one dependent call links to.
 const maxInstantiated = 3
@@ -37,7 +44,7 @@ func (r *resolver) viableOverloads(group []*def, args string) []*def {
 	m := matcher{conv: r.cppAliasConversions()}
 	var out []*def
 	for _, d := range group {
-		if d.ID != r.caller && m.fitOf(cppParams(d.Params), as).ok {
+		if d.ID != r.caller && !strings.HasSuffix(d.Params, explicitOnly) && m.fitOf(cppParams(d.Params), as).ok {
 			out = append(out, d)
 		}
 	}
