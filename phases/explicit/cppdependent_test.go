@@ -47,3 +47,15 @@ func TestCppDependentCallsLinkEachInstantiation(t *testing.T) {
 			"lib/core.h#lib.when~2 -> lib/core.h#lib.when~2",
 		})
 }
+
+// TestCppTwinCallsReachTheOtherTwin: a call in one of a function's #if
+// twins (or overloads of one parameter list) to their name links the
+// other twin, not the caller itself.
+func TestCppTwinCallsReachTheOtherTwin(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/count.h": "namespace lib {\n#if A\ninline int count() { return 1 + count(); }\n#else\ninline int count() { return 0; }\n#endif\n}\n",
+	})
+	check(t, got,
+		[]string{"lib/count.h#lib.count -> lib/count.h#lib.count~2 [calls scope]"},
+		[]string{"lib/count.h#lib.count -> lib/count.h#lib.count [calls"})
+}

@@ -77,9 +77,17 @@ func (r *resolver) reference(ref facts.Ref) {
 	if ref.Qualifier != "" && ref.Qualifier != facts.Unknown && ref.Qualifier != facts.GlobalScope {
 		via = ref.Qualifier + "." + ref.Name
 	}
-	r.add(r.sourceOf(ref), target.ID, kind, via, target.by)
+	var twins []def
 	if kind == edgekind.Calls {
-		for _, t := range r.twins(target.def) {
+		twins = r.twins(target.def)
+	}
+	if target.ID != r.caller || len(twins) == 0 {
+		// Of a function's #if twins, a call in one of them reaches the
+		// others: each build compiles one, which recursion would not leave.
+		r.add(r.sourceOf(ref), target.ID, kind, via, target.by)
+	}
+	for _, t := range twins {
+		if t.ID != r.caller {
 			r.add(r.sourceOf(ref), t.ID, kind, via, target.by)
 		}
 	}
