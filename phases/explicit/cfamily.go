@@ -24,7 +24,7 @@ func (r *resolver) twins(d def) []def {
 	}
 	var out []def
 	for _, o := range r.lookupName(d.Name) {
-		if o.Path == d.Path && o.ID != d.ID && o.Qualified == d.Qualified && o.Kind == d.Kind && (c || o.Params == d.Params) {
+		if o.Path == d.Path && o.ID != d.ID && o.Qualified == d.Qualified && o.Kind == d.Kind && (c || sansExplicit(o.Params) == sansExplicit(d.Params)) {
 			out = append(out, o)
 		}
 	}
@@ -78,6 +78,13 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 			continue
 		}
 		chosen, ok := r.chooseByTypes(group, args)
+		if !ok && dependentArgs(args) {
+			chosen = r.viableOverloads(group, args)
+			ok = len(chosen) > 0
+		}
+		if !ok {
+			chosen, ok = r.otherThanCaller(group)
+		}
 		if !ok {
 			return nil, true
 		}
@@ -135,9 +142,15 @@ func sfinaeTemplate(d def) bool {
 }
 
 // noDefaults is a Params list without its default marks: a declaration
-// writes the defaults its definition leaves out.
+// writes the defaults its definition leaves out. The explicitOnly mark
+// goes too: it tells how a template may be called, not what it takes.
 func noDefaults(params string) string {
-	return defaultMarks.Replace(params)
+	return defaultMarks.Replace(sansExplicit(params))
+}
+
+// sansExplicit is a Params list without its explicitOnly mark.
+func sansExplicit(params string) string {
+	return strings.TrimSuffix(params, explicitOnly)
 }
 
 // defaultMarks is built once: a Replacer builds its tables on first use.
@@ -146,7 +159,7 @@ var defaultMarks = strings.NewReplacer("=,", ",", "=)", ")")
 // arityOnly drops a Params list's types, keeping what says how many
 // arguments it takes: "(int,char*=,Args&...)" -> "(?,?=,?...)".
 func arityOnly(params string) string {
-	ps := splitTypes(params)
+	ps := splitTypes(sansExplicit(params))
 	if params == "" {
 		return ""
 	}
@@ -333,4 +346,24 @@ func (r *resolver) fewestMissing(cands []*def, as []string) ([]*def, bool) {
 		out = append(out, best...)
 	}
 	return out, false
+}
+
+// otherThanCaller is, of two overloads a call's arguments cannot tell
+// apart, the one that is not the calling function: a function calling
+// an overload of its own name and arity delegates (gmtime(time_point)
+// to gmtime(time_t)) far more often than it recurses.
+func (r *resolver) otherThanCaller(group []*def) ([]*def, bool) {
+	var rest []*def
+	caller := false
+	for _, d := range group {
+		if d.ID == r.caller {
+			caller = true
+		} else {
+			rest = append(rest, d)
+		}
+	}
+	if !caller || overloaded(rest) || len(rest) == 0 {
+		return nil, false
+	}
+	return rest, true
 }

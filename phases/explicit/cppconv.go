@@ -107,6 +107,11 @@ func cppFit(a, p string) int {
 		return fitIf(pt.ptr > 0 || pt.tparam || !arithmetic[pt.name])
 	}
 	at := parseCType(a)
+	if at.tparam {
+		// A value of a template parameter's type (dependentArg): any type
+		// with at least its pointer levels, never exactly.
+		return fitIf(pt.tparam || pt.ptr >= at.ptr || pt.ptr == 0 && (pt.name == "bool" || !arithmetic[pt.name]))
+	}
 	if pt.tparam {
 		// Deduction takes the argument as it is (T* only a pointer), yet
 		// not as an exact match: the template may not be viable at all (a
@@ -187,7 +192,24 @@ func (r *resolver) chooseByTypes(group []*def, args string) ([]*def, bool) {
 // typedArgs reports an Args list with at least one known type.
 func typedArgs(args string) bool {
 	for _, a := range splitTypes(args) {
-		if a != "?" {
+		if a != "?" && !dependentArg(a) {
+			return true
+		}
+	}
+	return false
+}
+
+// dependentArg reports an argument typed by a template parameter ("$",
+// "$*"; cfamily's dependentType): the call is resolved in each
+// instantiation of the template around it.
+func dependentArg(a string) bool {
+	return strings.HasPrefix(a, "$")
+}
+
+// dependentArgs reports a call with a dependent argument.
+func dependentArgs(args string) bool {
+	for _, a := range splitTypes(args) {
+		if dependentArg(a) {
 			return true
 		}
 	}

@@ -53,7 +53,7 @@ type found struct {
 }
 
 func (r *resolver) reference(ref facts.Ref) {
-	r.caller, r.untyped, r.line = "", false, ref.Line
+	r.caller, r.untyped, r.line, r.instantiated = "", false, ref.Line, nil
 	if ref.Kind == facts.RefCall {
 		r.caller = r.sourceOf(ref)
 	}
@@ -77,12 +77,21 @@ func (r *resolver) reference(ref facts.Ref) {
 	if ref.Qualifier != "" && ref.Qualifier != facts.Unknown && ref.Qualifier != facts.GlobalScope {
 		via = ref.Qualifier + "." + ref.Name
 	}
-	r.add(r.sourceOf(ref), target.ID, kind, via, target.by)
+	var twins []def
 	if kind == edgekind.Calls {
-		for _, t := range r.twins(target.def) {
+		twins = r.twins(target.def)
+	}
+	if target.ID != r.caller || len(twins) == 0 {
+		// Of a function's #if twins, a call in one of them reaches the
+		// others: each build compiles one, which recursion would not leave.
+		r.add(r.sourceOf(ref), target.ID, kind, via, target.by)
+	}
+	for _, t := range twins {
+		if t.ID != r.caller {
 			r.add(r.sourceOf(ref), t.ID, kind, via, target.by)
 		}
 	}
+	r.addInstantiated(ref, target, kind, via)
 	r.usedFile(target.Path)
 }
 

@@ -55,6 +55,9 @@ type resolver struct {
 	// line is the line of the reference being resolved (see
 	// Traits.NearestDefinition).
 	line int
+	// instantiated are the overloads a dependent C++ call may reach in
+	// its template's instantiations, per scope (viableOverloads).
+	instantiated [][]*def
 	// ancestry caches each type's bases (see ancestors).
 	ancestry map[string]ancestry
 	// aliases caches the type each C++ alias name names (aliasTarget).

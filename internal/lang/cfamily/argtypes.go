@@ -16,6 +16,11 @@ import (
 // function's Params use the same names (paramTypes), with a "$" before a
 // template parameter, which takes any type by deduction.
 
+// dependentType is the Args type of a value typed by a template
+// parameter: the call is dependent, and clang resolves it in each
+// instantiation, to the overload the deduced type takes there.
+const dependentType = "$"
+
 // valueTypes is a C++ local's value type as argType writes it, kept
 // beside its chain (locals) for the variables of the open blocks.
 type valueTypes = syntax.Locals
@@ -42,6 +47,34 @@ func (x *extractor) argTypes(list *sitter.Node) string {
 		out = append(out, x.argType(a))
 	}
 	return "(" + strings.Join(out, ",") + ")"
+}
+
+// explicitTemplateArgs reports a call written with template arguments
+// (copy_str<Char>(...), detail::write<Char>(...)).
+func (x *extractor) explicitTemplateArgs(fn *sitter.Node) bool {
+	for fn != nil && x.g.Kind(fn) == "qualified_identifier" {
+		fn = x.g.Child(fn, "name")
+	}
+	return fn != nil && x.g.Kind(fn) == "template_function"
+}
+
+// undependent writes a call's dependent argument types as unknown. The
+// resolver links a dependent call to each overload an instantiation may
+// take; explicit template arguments fix template parameters it cannot
+// match against its candidates' template headers, which Params do not
+// hold: against clang on fmt, half the overloads so linked were wrong
+// (write<Char>(out, value), copy_str<Char>(p, p + n, out)).
+func undependent(args string) string {
+	if !strings.Contains(args, dependentType) {
+		return args
+	}
+	as := strings.Split(strings.TrimSuffix(strings.TrimPrefix(args, "("), ")"), ",")
+	for i, a := range as {
+		if strings.HasPrefix(a, dependentType) {
+			as[i] = "?"
+		}
+	}
+	return "(" + strings.Join(as, ",") + ")"
 }
 
 // argType is the type of an argument expression, "?" when unknown.
@@ -82,13 +115,31 @@ func (x *extractor) argType(e *sitter.Node) string {
 			return "bool"
 		}
 	case "binary_expression":
-		if op := x.g.Child(e, "operator"); op != nil && comparisons[syntax.Text(op, x.src)] {
-			return "bool"
-		}
+		return x.binaryType(e)
 	case "sizeof_expression":
 		return "size_t"
 	case "call_expression":
 		return x.castType(x.g.Child(e, "function"))
+	}
+	return "?"
+}
+
+// binaryType is the type of a comparison (bool) or of pointer arithmetic
+// (p + n is p's type).
+func (x *extractor) binaryType(e *sitter.Node) string {
+	op := x.g.Child(e, "operator")
+	if op == nil {
+		return "?"
+	}
+	switch o := syntax.Text(op, x.src); {
+	case comparisons[o]:
+		return "bool"
+	case o == "+" || o == "-":
+		l, r := x.argType(x.g.Child(e, "left")), x.argType(x.g.Child(e, "right"))
+		// p - q of two pointers is a difference; an unknown q may be one.
+		if strings.HasSuffix(l, "*") && !strings.HasSuffix(r, "*") && r != dependentType && (o == "+" || r != "?") {
+			return l
+		}
 	}
 	return "?"
 }
@@ -111,6 +162,8 @@ func (x *extractor) pointerType(e *sitter.Node) string {
 		return t + "*"
 	case strings.HasSuffix(t, "*"):
 		return strings.TrimSuffix(t, "*")
+	case t == dependentType:
+		return t // *it: T may be a pointer or an iterator
 	}
 	return "?"
 }
@@ -168,7 +221,7 @@ func numberType(lit string) string {
 
 // valueType is the type of a value declared with type t and declarator d
 // (a "*" per pointer or array level, references dropped); "?" for what
-// the file does not tell, such as a template parameter's type.
+// the file does not tell, dependentType for a template parameter's type.
 func (x *extractor) valueType(t, d *sitter.Node) string {
 	name := x.typeName(t)
 	if name == "?" {
@@ -194,8 +247,8 @@ func (x *extractor) valueType(t, d *sitter.Node) string {
 
 // typeName is the simple name of a type specifier: builtin types spelled
 // as one word ("unsigned long" is "unsignedlong"), classes without their
-// namespaces and template arguments; "?" for a template parameter, auto
-// and computed types.
+// namespaces and template arguments; dependentType for a template
+// parameter (T, T::value_type); "?" for auto and computed types.
 func (x *extractor) typeName(t *sitter.Node) string {
 	if t == nil {
 		return "?"
@@ -206,14 +259,14 @@ func (x *extractor) typeName(t *sitter.Node) string {
 	case "type_identifier":
 		name := syntax.Text(t, x.src)
 		if x.isTemplateParam(name) {
-			return "?"
+			return dependentType
 		}
 		return name
 	case "template_type":
 		return x.typeName(x.g.Child(t, "name"))
 	case "qualified_identifier":
 		if s := x.g.Child(t, "scope"); s != nil && x.isTemplateParam(x.g.simpleName(s, x.src)) {
-			return "?" // T::value_type
+			return dependentType // T::value_type
 		}
 		return x.typeName(x.g.Child(t, "name"))
 	case "struct_specifier", "class_specifier", "union_specifier", "enum_specifier":

@@ -143,6 +143,10 @@ func (x *extractor) function(n, nameNode, body *sitter.Node, parentKind string) 
 	s := x.symbol(n, name, qual, parent, k, syntax.Header(n, body, x.src), x.template(parentKind))
 	s.Type = x.resultChain(x.g.Child(n, "type"), x.g.Child(n, "declarator"))
 	s.Params = x.paramTypes(x.g.Child(n, "declarator"))
+	// A method defined outside its class (C<T>::f) has its class's template.
+	if !strings.Contains(syntax.Text(nameNode, x.src), "::") && x.undeducible(x.template(parentKind), x.g.Child(n, "declarator")) {
+		s.Params += explicitOnly
+	}
 	x.push(qual, 'f')
 	x.locals.Push()
 	x.vals.Push()

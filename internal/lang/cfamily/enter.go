@@ -146,7 +146,11 @@ func (x *extractor) enterCode(n *sitter.Node, kind string) (descend, pushed bool
 		x.call(x.g.Child(n, "function"), syntax.Line(n))
 		x.macroCall(x.g.Child(n, "function"), x.g.Child(n, "arguments"))
 		if len(x.f.Refs) > before && x.cpp {
-			x.f.Refs[len(x.f.Refs)-1].Args = x.argTypes(x.g.Child(n, "arguments"))
+			args := x.argTypes(x.g.Child(n, "arguments"))
+			if x.explicitTemplateArgs(x.g.Child(n, "function")) {
+				args = undependent(args)
+			}
+			x.f.Refs[len(x.f.Refs)-1].Args = args
 		}
 		return true, false
 	case "for_range_loop":

@@ -93,3 +93,42 @@ func (x *extractor) declMarks(d *sitter.Node) string {
 	}
 	return marks
 }
+
+// explicitOnly ends the Params of a function template with a template
+// parameter that its parameters do not deduce and that has no default
+// (template <int BITS, typename UInt> count_digits(UInt)): only a call
+// that writes template arguments can call it.
+const explicitOnly = "!"
+
+// undeducible reports a function template (tmpl, around the function
+// with declarator d) with a type or value parameter that has no default
+// and that no function parameter's type names.
+func (x *extractor) undeducible(tmpl, d *sitter.Node) bool {
+	ps := x.g.Child(tmpl, "parameters")
+	list := x.g.Child(x.g.funcDeclarator(d), "parameters")
+	if ps == nil || list == nil {
+		return false
+	}
+	words := map[string]bool{}
+	for _, w := range strings.FieldsFunc(syntax.Text(list, x.src), func(r rune) bool { return !isIdentRune(r) }) {
+		words[w] = true
+	}
+	for i := uint(0); i < ps.NamedChildCount(); i++ {
+		p := ps.NamedChild(i)
+		var nm *sitter.Node
+		switch x.g.Kind(p) {
+		case "type_parameter_declaration":
+			nm = x.g.lastTypeIdent(p)
+		case "parameter_declaration":
+			nm = x.g.declName(x.g.Child(p, "declarator"))
+		}
+		if nm != nil && !words[syntax.Text(nm, x.src)] {
+			return true
+		}
+	}
+	return false
+}
+
+func isIdentRune(r rune) bool {
+	return r == '_' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9'
+}

@@ -32,10 +32,11 @@ struct S { int m(long x, char c) const; T *data() &; };
 }
 
 // TestArgTypes: a C++ call's Args give each argument's type where the
-// file tells (literals, parameters, locals, auto, &x, casts), "?" where it
-// does not (a template parameter's value, an unknown name, the literal 0,
-// which is also a null pointer, a braced list); a pack expansion leaves
-// the count unknown.
+// file tells (literals, parameters, locals, auto, &x, casts, p + n), "$"
+// for a template parameter's value (*it and &t too), "?" where it does
+// not tell (an unknown name, the literal 0, which is also a null pointer,
+// a braced list); a pack expansion leaves the count unknown. Explicit
+// template arguments write a dependent argument as unknown.
 func TestArgTypes(t *testing.T) {
 	f := langtest.Extract(t, CPP(), `template <typename T> void g(T t, const Slice &s, unsigned long n, char *p) {
   Buffer local(s);
@@ -47,6 +48,7 @@ func TestArgTypes(t *testing.T) {
   use(10L, 1.5f, sizeof(s), n == 1, !p, 7ull);
   use(s, {}, {1, 2});
   use(t...);
+  use(&t, *t, p + n, p - q, use<T>(t), lib::use<T>(t));
 }
 `)
 	var got []string
@@ -57,13 +59,40 @@ func TestArgTypes(t *testing.T) {
 	}
 	want := []string{
 		"(int,double,char,char*,bool,nullptr)",
-		"(?,Slice,unsignedlong,char*,Buffer,unsigned)",
+		"($,Slice,unsignedlong,char*,Buffer,unsigned)",
 		"(Slice*,char,long,char*,?,?)",
 		"(long,float,size_t,bool,bool,unsignedlonglong)",
 		"(Slice,?,?)",
 		"",
+		"($*,$,char*,?,?,?)",
+		"(?)", "(?)", // use<T>(t) and lib::use<T>(t), inside the one before
+
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {
 		t.Errorf("Args\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestExplicitOnlyTemplates: a function template with a template
+// parameter that no parameter's type names and that has no default is
+// marked explicit-only; a method defined outside its class template is
+// not (the template is its class's).
+func TestExplicitOnlyTemplates(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `template <int BITS, typename UInt> int digits(UInt n) { return 0; }
+template <typename Char, typename It> It put(It out, Char c) { return out; }
+template <typename To, typename From> To cast(const From& from) { return To(); }
+template <typename T, int N = 2> T* at(T* p) { return p; }
+template <typename T, int SIZE> void Buf<T, SIZE>::grow(size_t n) {}
+`)
+	for qual, want := range map[string]string{
+		"digits":   "($UInt)!",
+		"put":      "($It,$Char)",
+		"cast":     "($From&)!",
+		"at":       "($T*)",
+		"Buf.grow": "(size_t)",
+	} {
+		if got := langtest.Symbol(t, f, qual).Params; got != want {
+			t.Errorf("%s: Params %q, want %q", qual, got, want)
+		}
 	}
 }

@@ -1,0 +1,61 @@
+package explicit
+
+import "testing"
+
+// cppDependentHeader declares overloads a template calls with arguments
+// typed by its template parameter, and a pair of overloads one of which
+// delegates to the other.
+const cppDependentHeader = "namespace lib {\n" +
+	"template <typename T> class Box {};\n" +
+	"template <typename It> It reserve(It& it, int n) { return it; }\n" +
+	"template <typename T> T* reserve(Box<T> it, int n) { return 0; }\n" +
+	"inline int digits(unsigned x) { return 1; }\n" +
+	"inline int digits(unsigned long x) { return 2; }\n" +
+	"template <int BITS, typename UInt> int digits(UInt n) { return 3; }\n" +
+	"class Stamp { public: long value; };\n" +
+	"inline long when(long t) { return t; }\n" +
+	"inline long when(Stamp s) { return when(s.value); }\n" +
+	"}\n"
+
+// TestCppDependentCallsLinkEachInstantiation: a call in a template whose
+// argument a template parameter types links every overload of one scope
+// that takes it, except one that needs template arguments the call does
+// not write (digits<BITS>) and one taking a class where another takes
+// any type (reserve(Box<T>)); with explicit template arguments it links
+// none. Of two overloads a call cannot tell apart, one calling the other
+// delegates.
+func TestCppDependentCallsLinkEachInstantiation(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/core.h": cppDependentHeader,
+		"lib/use.cc": "#include \"core.h\"\nnamespace lib {\n" +
+			"template <typename T> int count(T value) {\n  reserve(value, 1);\n  return digits(value);\n}\n" +
+			"template <typename T> int fixed(T value) { return digits<4>(value); }\n" +
+			"int plain(long v) { return digits(v); }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/use.cc#lib.count -> lib/core.h#lib.reserve [calls scope]",
+			"lib/use.cc#lib.count -> lib/core.h#lib.digits [calls scope]",
+			"lib/use.cc#lib.count -> lib/core.h#lib.digits~2 [calls scope]",
+			"lib/core.h#lib.when~2 -> lib/core.h#lib.when [calls scope]",
+		},
+		[]string{
+			"lib/use.cc#lib.count -> lib/core.h#lib.reserve~2",
+			"-> lib/core.h#lib.digits~3",
+			"lib/use.cc#lib.fixed ->",
+			"lib/use.cc#lib.plain ->",
+			"lib/core.h#lib.when~2 -> lib/core.h#lib.when~2",
+		})
+}
+
+// TestCppTwinCallsReachTheOtherTwin: a call in one of a function's #if
+// twins (or overloads of one parameter list) to their name links the
+// other twin, not the caller itself.
+func TestCppTwinCallsReachTheOtherTwin(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/count.h": "namespace lib {\n#if A\ninline int count() { return 1 + count(); }\n#else\ninline int count() { return 0; }\n#endif\n}\n",
+	})
+	check(t, got,
+		[]string{"lib/count.h#lib.count -> lib/count.h#lib.count~2 [calls scope]"},
+		[]string{"lib/count.h#lib.count -> lib/count.h#lib.count [calls"})
+}
