@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -16,15 +17,19 @@ import (
 func TestPackedRecordKeepsEveryField(t *testing.T) {
 	want := &File{}
 	fill(reflect.ValueOf(want).Elem(), new(int))
-	fs := NewFileSet(nil)
-	fs.Pack()
-	fs.Set(want)
-	got := fs.Get(want.Path)
-	if err := fs.Err(); err != nil {
-		t.Fatal(err)
-	}
-	for _, diff := range fieldDiffs("File", reflect.ValueOf(got).Elem(), reflect.ValueOf(want).Elem()) {
-		t.Errorf("packed record lost or changed %s", diff)
+	for _, dir := range []string{"", t.TempDir()} {
+		fs := NewFileSet(nil)
+		if err := fs.Pack(dir); err != nil {
+			t.Fatal(err)
+		}
+		fs.Set(want)
+		got := fs.Get(want.Path)
+		if err := errors.Join(fs.Err(), fs.Close()); err != nil {
+			t.Fatal(err)
+		}
+		for _, diff := range fieldDiffs("File", reflect.ValueOf(got).Elem(), reflect.ValueOf(want).Elem()) {
+			t.Errorf("packed record (spill dir %q) lost or changed %s", dir, diff)
+		}
 	}
 }
 
