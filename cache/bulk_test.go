@@ -56,20 +56,25 @@ func TestBulkWritesSettleIntoOneLevel(t *testing.T) {
 	if l0 := levelTables(c)[0]; l0 <= level0Tables {
 		t.Errorf("bulk writes left %d level-0 tables, want more than %d (compaction ran)", l0, level0Tables)
 	}
+	checkSettled(ctx, t, c, dir, n, 997)
+}
+
+// checkSettled closes a bulk run's cache and reopens it: level 0 must be
+// empty and every step-th of its n values readable.
+func checkSettled(ctx context.Context, t *testing.T, c *Cache, dir string, n, step int) {
+	t.Helper()
 	if err := c.Close(); err != nil {
 		t.Fatal(err)
 	}
-
-	c, err = Open(ctx, dir, false)
+	c, err := Open(ctx, dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	levels := levelTables(c)
-	if levels[0] != 0 {
+	if levels := levelTables(c); levels[0] != 0 {
 		t.Errorf("after a bulk run's close level 0 holds %d tables, want 0 (levels %v)", levels[0], levels)
 	}
-	for i := 0; i < n; i += 997 {
+	for i := 0; i < n; i += step {
 		var v string
 		if found, err := c.Get(fmt.Sprintf("k%05d", i), &v); err != nil || !found || v != bulkValue(i) {
 			t.Fatalf("value %d after settling: found=%v err=%v", i, found, err)
@@ -105,22 +110,5 @@ func TestFewLargeBulkTablesSettle(t *testing.T) {
 			t.Fatalf("bulk writes left %d level-0 tables of %d bytes, want at most %d tables holding more than %d bytes", l.NumTables, l.Size, level0Tables, settleBytes)
 		}
 	}
-	if err := c.Close(); err != nil {
-		t.Fatal(err)
-	}
-
-	c, err = Open(ctx, dir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	if levels := levelTables(c); levels[0] != 0 {
-		t.Errorf("after a bulk run's close level 0 holds %d tables, want 0 (levels %v)", levels[0], levels)
-	}
-	for i := 0; i < n; i += 499 {
-		var v string
-		if found, err := c.Get(fmt.Sprintf("k%05d", i), &v); err != nil || !found || v != bulkValue(i) {
-			t.Fatalf("value %d after settling: found=%v err=%v", i, found, err)
-		}
-	}
+	checkSettled(ctx, t, c, dir, n, 499)
 }
