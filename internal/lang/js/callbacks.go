@@ -173,22 +173,28 @@ func (x *extractor) callbackCallee(fn *sitter.Node) (string, int, bool) {
 		return "", 0, false
 	}
 	callee, k := x.calleeOf(fn, args)
-	var chain string
-	switch x.kind(callee) {
-	case jkMember:
-		chain = x.memberChain(callee)
-	case jkIdentifier:
-		if x.isLocal(x.text(callee)) {
-			return "", 0, false
-		}
-		chain = x.nameChain(x.text(callee))
-	default:
-		return "", 0, false
-	}
-	if chain == facts.Unknown || chain == facts.NotRepo {
+	chain, _, ok := x.calleeChain(callee)
+	if !ok || chain == facts.Unknown || chain == facts.NotRepo {
 		return "", 0, false
 	}
 	return chain, k, true
+}
+
+// calleeChain is the chain of a called member or name (not called), and
+// the name when the callee is an identifier; ok is false for a local
+// function or any other callee.
+func (x *extractor) calleeChain(callee *sitter.Node) (chain, name string, ok bool) {
+	switch x.kind(callee) {
+	case jkMember:
+		return x.memberChain(callee), "", true
+	case jkIdentifier:
+		name = x.text(callee)
+		if x.isLocal(name) {
+			return "", "", false
+		}
+		return x.nameChain(name), name, true
+	}
+	return "", "", false
 }
 
 // calleeOf is what receives an argument node of args: the called

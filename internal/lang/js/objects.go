@@ -91,23 +91,12 @@ func (x *extractor) objectType(obj *sitter.Node, nesting int) string {
 // finds it in the repository or knows it is an outside one.
 func (x *extractor) argumentType(arg, args *sitter.Node) string {
 	callee, k := x.calleeOf(arg, args)
-	var chain string
-	switch x.kind(callee) {
-	case jkMember:
-		chain = x.memberChain(callee)
-	case jkIdentifier:
-		name := x.text(callee)
-		if x.isLocal(name) {
-			return ""
-		}
-		chain = x.nameChain(name)
-		if chain == facts.Unknown {
-			if _, imported := x.imps[name]; !imported {
-				chain = name
-			}
-		}
-	default:
+	chain, name, ok := x.calleeChain(callee)
+	if !ok {
 		return ""
+	}
+	if _, imported := x.imps[name]; chain == facts.Unknown && name != "" && !imported {
+		chain = name
 	}
 	return facts.Argument(chain, k)
 }
