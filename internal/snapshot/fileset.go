@@ -36,9 +36,12 @@ type FileSet struct {
 	// their bytes.
 	packed map[string]packedFile
 	spill  *spillFile
-	langs  interned // the packed records' languages, each held once
-	del    map[string]bool
-	size   int
+	// readBufs recycles the buffers records are read into from spill:
+	// s2.Decode copies out of them, so none outlives its Get.
+	readBufs sync.Pool
+	langs    interned // the packed records' languages, each held once
+	del      map[string]bool
+	size     int
 	// errMu guards err: a phase may read through the set from several
 	// goroutines (module docs of many directories at once).
 	errMu sync.Mutex

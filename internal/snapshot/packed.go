@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"iter"
 	"strings"
-	"sync"
 
 	"github.com/klauspost/compress/s2"
 
@@ -131,10 +130,6 @@ func (fs *FileSet) Langs() iter.Seq2[string, string] {
 	}
 }
 
-// readBufs recycles the buffers packed records are read into from a spill
-// file: s2.Decode copies out of them, so none outlives its Get.
-var readBufs = sync.Pool{New: func() any { return new([]byte) }}
-
 // getPacked returns a packed path's record (ok false when it has none).
 func (fs *FileSet) getPacked(path string) (*File, bool) {
 	p, ok := fs.packed[path]
@@ -146,8 +141,11 @@ func (fs *FileSet) getPacked(path string) (*File, bool) {
 		fs.note(err)
 		return f, true
 	}
-	buf := readBufs.Get().(*[]byte)
-	defer readBufs.Put(buf)
+	buf, _ := fs.readBufs.Get().(*[]byte)
+	if buf == nil {
+		buf = new([]byte)
+	}
+	defer fs.readBufs.Put(buf)
 	rec, err := fs.spill.ReadAt(p.at, *buf)
 	if err != nil {
 		fs.note(fmt.Errorf("packed record of %s: %w", path, err))
