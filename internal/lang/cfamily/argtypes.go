@@ -28,7 +28,15 @@ type valueTypes = syntax.Locals
 // argTypes is a call's Args: one type per argument; "" for a call whose
 // arguments a pack expansion (args...) spreads. A braced list ({},
 // {a, b}) is one argument, of the type of the parameter it initializes.
-func (x *extractor) argTypes(list *sitter.Node) string {
+//
+// A call written with template arguments (explicit) has its dependent
+// arguments written as unknown. The resolver links a dependent call to
+// each overload an instantiation may take; explicit template arguments
+// fix template parameters it cannot match against its candidates'
+// template headers, which Params do not hold: against clang on fmt, half
+// the overloads so linked were wrong (write<Char>(out, value),
+// copy_str<Char>(p, p + n, out)).
+func (x *extractor) argTypes(list *sitter.Node, explicit bool) string {
 	if list == nil || x.g.Kind(list) != "argument_list" {
 		return ""
 	}
@@ -44,7 +52,11 @@ func (x *extractor) argTypes(list *sitter.Node) string {
 			out = append(out, "?")
 			continue
 		}
-		out = append(out, x.argType(a))
+		t := x.argType(a)
+		if explicit && strings.HasPrefix(t, dependentType) {
+			t = "?"
+		}
+		out = append(out, t)
 	}
 	return "(" + strings.Join(out, ",") + ")"
 }
@@ -56,25 +68,6 @@ func (x *extractor) explicitTemplateArgs(fn *sitter.Node) bool {
 		fn = x.g.Child(fn, "name")
 	}
 	return fn != nil && x.g.Kind(fn) == "template_function"
-}
-
-// undependent writes a call's dependent argument types as unknown. The
-// resolver links a dependent call to each overload an instantiation may
-// take; explicit template arguments fix template parameters it cannot
-// match against its candidates' template headers, which Params do not
-// hold: against clang on fmt, half the overloads so linked were wrong
-// (write<Char>(out, value), copy_str<Char>(p, p + n, out)).
-func undependent(args string) string {
-	if !strings.Contains(args, dependentType) {
-		return args
-	}
-	as := strings.Split(strings.TrimSuffix(strings.TrimPrefix(args, "("), ")"), ",")
-	for i, a := range as {
-		if strings.HasPrefix(a, dependentType) {
-			as[i] = "?"
-		}
-	}
-	return "(" + strings.Join(as, ",") + ")"
 }
 
 // argType is the type of an argument expression, "?" when unknown.

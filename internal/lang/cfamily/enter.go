@@ -143,14 +143,11 @@ func (x *extractor) enterCode(n *sitter.Node, kind string) (descend, pushed bool
 	switch kind {
 	case "call_expression":
 		before := len(x.f.Refs)
-		x.call(x.g.Child(n, "function"), syntax.Line(n))
-		x.macroCall(x.g.Child(n, "function"), x.g.Child(n, "arguments"))
+		fn, args := x.g.Child(n, "function"), x.g.Child(n, "arguments")
+		x.call(fn, syntax.Line(n))
+		x.macroCall(fn, args)
 		if len(x.f.Refs) > before && x.cpp {
-			args := x.argTypes(x.g.Child(n, "arguments"))
-			if x.explicitTemplateArgs(x.g.Child(n, "function")) {
-				args = undependent(args)
-			}
-			x.f.Refs[len(x.f.Refs)-1].Args = args
+			x.f.Refs[len(x.f.Refs)-1].Args = x.argTypes(args, x.explicitTemplateArgs(fn))
 		}
 		return true, false
 	case "for_range_loop":
