@@ -8,6 +8,7 @@ import (
 	"github.com/klauspost/compress/s2"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // A full run sets every file's record once per phase and keeps all of them
@@ -110,6 +111,18 @@ func (fs *FileSet) setPacked(path string, p packedFile) {
 		p.rec, p.at = nil, at
 	}
 	fs.packed[path] = p
+}
+
+// CodePaths lists the paths of the code files (every record but project
+// files), in path order, decoding only the records not held packed.
+func (fs *FileSet) CodePaths() []string {
+	var out []string
+	for p, l := range fs.Langs() {
+		if l != lang.ProjectFile {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // Langs iterates every record's path and language in path order, decoding

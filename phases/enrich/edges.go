@@ -151,14 +151,7 @@ func (w *work) edgeTexts(ctx context.Context, sources []string, ins [][]llm.Edge
 // changed (found through the reverse-edge index).
 func (w *work) edgeSources(views edgeViews, full bool, changed map[string]bool) []string {
 	if full {
-		var out []string
-		for p, l := range w.st.Next.Files.Langs() {
-			if l != lang.ProjectFile {
-				out = append(out, p)
-			}
-		}
-		slices.Sort(out) // the first source needing an edge item sends it
-		return out
+		return w.st.Next.Files.CodePaths() // in path order: the first source needing an edge item sends it
 	}
 	set := map[string]bool{}
 	for _, m := range []map[string]bool{changed, w.st.Touched, w.st.Reresolved} {

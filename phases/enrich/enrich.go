@@ -218,11 +218,9 @@ func (w *work) summarySet(full bool) []string {
 		}
 	}
 	if full {
-		for p, l := range w.st.Next.Files.Langs() {
-			if l != lang.ProjectFile {
-				seen[p] = true
-				out = append(out, p)
-			}
+		for _, p := range w.st.Next.Files.CodePaths() {
+			seen[p] = true
+			out = append(out, p)
 		}
 	} else {
 		for _, set := range []map[string]bool{w.st.Touched, w.st.Reresolved} {

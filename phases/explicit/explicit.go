@@ -136,12 +136,7 @@ func resolveEach(st *phase.State, idx *Index, paths []string) error {
 func parseSet(st *phase.State, full bool) []string {
 	var out []string
 	if full {
-		for path, l := range st.Next.Files.Langs() {
-			if l != lang.ProjectFile {
-				out = append(out, path)
-			}
-		}
-		return out
+		return st.Next.Files.CodePaths()
 	}
 	for path := range st.Touched {
 		if f := st.Next.Files.Get(path); f != nil && f.Lang != lang.ProjectFile {
@@ -292,7 +287,7 @@ func buildNextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, 
 // changed between Base and Next (found through the base's lookup index).
 func reresolveSet(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) []string {
 	if full {
-		return codePaths(st.Next.Files)
+		return st.Next.Files.CodePaths()
 	}
 	was := touchedDefinitions(st, st.Base.Files, &st.Base.Project)
 	moved := changedNames(was, touched)
@@ -349,16 +344,6 @@ func touchedDefinitions(st *phase.State, files *snapshot.FileSet, project *lang.
 		}
 	}
 	return snapshot.NewMemKV(es)
-}
-
-func codePaths(files *snapshot.FileSet) []string {
-	var out []string
-	for p, l := range files.Langs() {
-		if l != lang.ProjectFile {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // ProjectChanged reports whether the project settings (go.mod, tsconfig,

@@ -18,7 +18,7 @@ import (
 func (p Phase) scopeFiles(ctx context.Context, st *phase.State, parsed []string) error {
 	paths, again := parsed, st.Base == nil || !maps.Equal(st.Base.Project.NamespaceMacros, st.Next.Project.NamespaceMacros)
 	if again {
-		paths = codePaths(st.Next.Files)
+		paths = st.Next.Files.CodePaths()
 	}
 	fresh := map[string]bool{}
 	for _, path := range parsed {

@@ -148,12 +148,7 @@ func familyOf(name string) string {
 func signalSet(st *phase.State, full bool) []string {
 	var out []string
 	if full {
-		for path, l := range st.Next.Files.Langs() {
-			if l != lang.ProjectFile {
-				out = append(out, path)
-			}
-		}
-		return out
+		return st.Next.Files.CodePaths()
 	}
 	for path := range st.Touched {
 		if f := st.Next.Files.Get(path); f != nil && f.Lang != lang.ProjectFile {
