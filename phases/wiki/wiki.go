@@ -263,7 +263,7 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput, texts m
 // names them). A directory with no input (no code file, or not selected)
 // has no doc.
 func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, dirs, historyOnly []string) {
-	idx = st.NextIndex(snapshot.KsDir, snapshot.KsUsedBy, snapshot.KsRevEdge)
+	idx = st.NextIndex(snapshot.KsDir, snapshot.KsLeaf, snapshot.KsUsedBy, snapshot.KsRevEdge)
 	set := map[string]bool{}
 	if full {
 		_ = idx.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
@@ -431,9 +431,17 @@ func moduleInput(idx snapshot.KV, indexed *indexedFiles, dir string, globs []str
 	return newModInput(in, mf), true, nil
 }
 
-// indexedFiles answers whether a path is an indexed file for every module
-// of a run: a module's files share most targets, and modules share many
-// (the packages everyone imports). Safe for concurrent use.
+// indexedFiles answers whether a path is an indexed file (one its
+// directory lists) for every module of a run: a module's files share most
+// targets, and modules share many (the packages everyone imports). Safe
+// for concurrent use.
+//
+// The leaf index answers first: a file with a leaf is listed in its
+// directory too, and a leaf entry is a path and 52 bytes where a listing
+// carries the file's symbols, so a table block holds a directory's worth
+// of leaves and a handful of listings. At 100,000 files an update's
+// targets otherwise touched a block of listings each. Only a path without
+// a leaf (not indexed, or a record without a digest) asks the listing.
 type indexedFiles struct {
 	idx   snapshot.KV
 	known sync.Map // path -> bool
@@ -443,7 +451,10 @@ func (f *indexedFiles) has(p string) bool {
 	if ok, seen := f.known.Load(p); seen {
 		return ok.(bool)
 	}
-	_, ok, _ := f.idx.Get(snapshot.DirKey(p))
+	_, ok, _ := f.idx.Get(snapshot.LeafKey(p))
+	if !ok {
+		_, ok, _ = f.idx.Get(snapshot.DirKey(p))
+	}
 	f.known.Store(p, ok)
 	return ok
 }
