@@ -159,7 +159,7 @@ func streamTree(w *table.Writer, tree []freshness.Node) error {
 
 // definitionKeyspace marks the keyspaces explicit.DefinitionEntries fills
 // (the others come from snapshot.GenericEntries).
-var definitionKeyspace = map[byte]bool{snapshot.KsName: true, snapshot.KsModule: true, snapshot.KsStar: true, snapshot.KsPyHeads: true}
+var definitionKeyspace = map[byte]bool{snapshot.KsName: true, snapshot.KsMember: true, snapshot.KsModule: true, snapshot.KsStar: true, snapshot.KsPyHeads: true}
 
 // allEntries lists every entry of a snapshot, sorted: the index a
 // snapshot's records derive, which CheckIndex holds the published tables

@@ -69,6 +69,16 @@ func DefEntry(family string, d Def) Entry {
 	return Entry{Key: NameKey(d.Name, family, d.Path, d.Order), Value: EncodeDef(d)}
 }
 
+// DefEntries are a Def's name-index entry and, for a definition with a
+// parent, its listing under the parent (KsMember).
+func DefEntries(family string, d Def) []Entry {
+	e := DefEntry(family, d)
+	if d.Parent == "" {
+		return []Entry{e}
+	}
+	return []Entry{e, {Key: MemberKey(family, d.Parent, d.Name, d.Path, d.Order)}}
+}
+
 // DefNames returns the node id and qualified name a name-index value
 // holds, without copying or decoding the rest: a scan over every
 // definition (search, a name given without its path) looks at these two

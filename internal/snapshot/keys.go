@@ -46,11 +46,15 @@ const (
 	// KsUnresolved lists the calls that failed to resolve for want of the
 	// receiver's type, by the name called (see Site).
 	KsUnresolved = 'X' // name \0 path \0 order in the file (8 hex digits) -> line (uvarint) ‖ receiver text
+	// KsMember lists the name-index entries of the definitions that have a
+	// parent by that parent, so that "get in class C" reads C's entries, not
+	// every definition named get (thousands at 100,000 files).
+	KsMember = 'Q' // family \0 parent \0 name \0 path \0 order (8 hex digits) -> ""
 )
 
 // Keyspaces lists every keyspace but the header's, in key order: a writer
 // that streams a snapshot one keyspace at a time walks them in this order.
-var Keyspaces = []byte{KsDirFacts, KsDir, KsFile, KsSignal, KsPyHeads, KsProjectFile, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsRevEdge, KsStar, KsWord, KsUsedBy, KsWindow, KsModDoc, KsUnresolved}
+var Keyspaces = []byte{KsDirFacts, KsDir, KsFile, KsSignal, KsPyHeads, KsProjectFile, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsMember, KsRevEdge, KsStar, KsWord, KsUsedBy, KsWindow, KsModDoc, KsUnresolved}
 
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
 // delta layer removes.
@@ -118,6 +122,26 @@ func DirKey(p string) []byte { return joinKey(KsDir, path.Dir(p), path.Base(p)) 
 // NameKey is the key of a definition in the name index.
 func NameKey(name, family, p string, order int) []byte {
 	return joinKey(KsName, name, family, p, orderBytes(order))
+}
+
+// MemberKey is the key listing a definition with a parent under that
+// parent (KsMember); MemberDef reads the name-index key it stands for.
+func MemberKey(family, parent, name, p string, order int) []byte {
+	return joinKey(KsMember, family, parent, name, p, orderBytes(order))
+}
+
+// MemberPrefix is the prefix of every KsMember key of a name under one
+// parent.
+func MemberPrefix(family, parent, name string) []byte { return Prefix(KsMember, family, parent, name) }
+
+// MemberDef is the name-index key a KsMember key stands for; ok is false
+// for another key.
+func MemberDef(key []byte) (nameKey []byte, ok bool) {
+	ks, parts := splitKey(key)
+	if ks != KsMember || len(parts) != 5 {
+		return nil, false
+	}
+	return joinKey(KsName, parts[2], parts[0], parts[3], parts[4]), true
 }
 
 // ModuleKey is the key listing a file under a module key.
@@ -215,6 +239,10 @@ func Owner(key []byte) string {
 		}
 	case KsName, KsModule:
 		if p, ok, _ := keyPart(key, 2); ok {
+			return p
+		}
+	case KsMember:
+		if p, ok, _ := keyPart(key, 3); ok {
 			return p
 		}
 	case KsUnresolved:

@@ -65,7 +65,7 @@ func narrowKeys(family, name, parent, path string) []string {
 
 // Index answers "who defines this name", "which files are this module" and
 // "what does this file re-export", per language family, from a KV of
-// definition entries (snapshot.KsName, KsModule, KsStar): a published
+// definition entries (snapshot.KsName, KsMember, KsModule, KsStar): a published
 // snapshot's index with the touched files' entries replaced. Every answer
 // the resolver uses goes through lookup keys so that a file's dependence on
 // other files' definitions is recorded. Answers are cached per key.
@@ -144,8 +144,8 @@ func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Pro
 	}
 	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
 	for i, s := range f.Facts.Symbols {
-		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified,
-			Parent: s.Parent, Kind: s.Kind, Type: s.Type, Bases: basesOf(s), Order: i, Line: s.Line, Params: s.Params}))
+		out = append(out, snapshot.DefEntries(fam, snapshot.Def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified,
+			Parent: s.Parent, Kind: s.Kind, Type: s.Type, Bases: basesOf(s), Order: i, Line: s.Line, Params: s.Params})...)
 	}
 	order, stars := len(f.Facts.Symbols), 0
 	reexports(f, t, func(local, chain string) {

@@ -76,11 +76,13 @@ func (idx *Index) nameDefsOf(family, name, parent string) []def {
 		return ds
 	}
 	var ds []def
-	if all, ok := idx.names[nameKey(family, name)]; ok {
+	switch all, ok := idx.names[nameKey(family, name)]; {
+	case ok:
 		ds = keepDefs(all, func(d *def) bool { return d.Parent == parent })
-	} else {
+	case parent == "":
+		// Definitions without a parent are not listed by it.
 		_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsName, name, family), func(k, v []byte) error {
-			if p, ok := snapshot.DefParent(v); !ok || string(p) != parent {
+			if p, ok := snapshot.DefParent(v); !ok || len(p) > 0 {
 				return nil
 			}
 			if d, err := snapshot.DecodeDef(k, v); err == nil {
@@ -88,8 +90,35 @@ func (idx *Index) nameDefsOf(family, name, parent string) []def {
 			}
 			return nil
 		})
+	default:
+		ds = idx.memberDefs(family, name, parent)
 	}
 	idx.names[k] = ds
+	return ds
+}
+
+// memberDefs reads the definitions of name under parent through their
+// listing by parent (snapshot.KsMember), each decoded from its name-index
+// entry. The listing sorts as the name index does under the name, by
+// (path, source order), so the answer is in the broad answer's order.
+func (idx *Index) memberDefs(family, name, parent string) []def {
+	var keys [][]byte
+	_ = idx.kv.Scan(snapshot.MemberPrefix(family, parent, name), func(k, _ []byte) error {
+		if nk, ok := snapshot.MemberDef(k); ok {
+			keys = append(keys, nk)
+		}
+		return nil
+	})
+	var ds []def
+	for _, nk := range keys {
+		v, ok, err := idx.kv.Get(nk)
+		if err != nil || !ok {
+			continue
+		}
+		if d, err := snapshot.DecodeDef(nk, v); err == nil {
+			ds = append(ds, fromDef(d))
+		}
+	}
 	return ds
 }
 

@@ -94,3 +94,66 @@ func TestOneFileUpdateReadsNoMemberRecord(t *testing.T) {
 		}
 	}
 }
+
+// countingKV is a KV that counts point reads by keyspace.
+type countingKV struct {
+	snapshot.KV
+	mu   sync.Mutex
+	gets map[byte]int
+}
+
+func (c *countingKV) Get(key []byte) ([]byte, bool, error) {
+	c.mu.Lock()
+	c.gets[key[0]]++
+	c.mu.Unlock()
+	return c.KV.Get(key)
+}
+
+// TestTargetsAreCheckedInTheLeafIndex: whether a member's dependency target
+// is an indexed file is answered by the leaf index, whose entries are a
+// path and a digest, not by the target's directory listing, which carries
+// its symbols (at 100,000 files one table block of listings per target).
+// A target no file is at still counts for nothing.
+func TestTargetsAreCheckedInTheLeafIndex(t *testing.T) {
+	src := snapshot.MapSource{}
+	digest := func(f *snapshot.File) *snapshot.File {
+		f.SHA256 = fmt.Sprintf("%064x", len(src)+1)
+		src[f.Path] = f
+		return f
+	}
+	for i := range 20 {
+		digest(&snapshot.File{Path: fmt.Sprintf("lib%d/helper.go", i), Lang: lang.Go, Facts: &facts.File{
+			Symbols: []facts.Symbol{{Name: "Helper", Qualified: "Helper", Kind: facts.KindFunction}}}})
+	}
+	for i := range 20 {
+		digest(moduleFile(fmt.Sprintf("app/f%02d.go", i), fmt.Sprintf("lib%d/helper.go", i), "gone/missing.go"))
+	}
+	var es []snapshot.Entry
+	for _, f := range src {
+		es = append(es, snapshot.GenericEntries(f)...)
+	}
+	base := snapshot.New()
+	base.Files, base.Index = snapshot.NewFileSet(src), snapshot.NewMemKV(es)
+	next := base.Clone()
+	next.Files.Set(digest(moduleFile("app/f03.go", "lib3/helper.go", "lib4/helper.go")))
+	cfg := config.Default()
+	st := &phase.State{Base: base, Next: next, Config: &cfg, LLM: llm.Offline{}}
+
+	h := &history{touched: map[string]bool{}}
+	idx, _, _ := Phase{}.dirs(st, false, h)
+	counted := &countingKV{KV: idx, gets: map[byte]int{}}
+	got, err := moduleInputs(st, counted, []string{"app"}, h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := counted.gets[snapshot.KsDir]; n > 1 {
+		t.Errorf("read %d directory listings to check targets, want the missing one's at most", n)
+	}
+	if n := counted.gets[snapshot.KsLeaf]; n != 21 {
+		t.Errorf("read %d leaves, want 21 (each target once)", n)
+	}
+	out := got["app"].llm.Out
+	if len(out) != 20 || slices.Contains(out, "gone") {
+		t.Errorf("modules app uses: %q, want the 20 lib directories", out)
+	}
+}
