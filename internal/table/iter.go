@@ -71,14 +71,7 @@ type tableIter struct {
 	pending bool // positioned on an entry Next has not returned yet
 	done    bool
 	err     error
-	// ahead is the end of the mapped range the scan asked the kernel to
-	// read in (the mapping is advised random: see mmapFile).
-	ahead uint64
 }
-
-// readAhead is how much of a mapped table a scan asks to be read in at a
-// time, once it leaves its first block.
-const readAhead = 1 << 20
 
 func (t *tableIter) data() *blockIter { return &t.path[len(t.path)-1] }
 
@@ -108,7 +101,6 @@ func (t *tableIter) descend(i int, target []byte, lookup bool) {
 		if lookup {
 			b, err = t.r.lookupChild(t.path[i-1].value, i == len(t.path)-1)
 		} else {
-			t.readAhead(t.path[i-1].value)
 			b, err = t.r.child(t.path[i-1].value)
 		}
 		if err != nil {
@@ -145,19 +137,6 @@ func (t *tableIter) advance() bool {
 	}
 	t.stop(nil)
 	return false
-}
-
-// readAhead asks for the next readAhead bytes of a mapped table when a
-// scan steps into a block past what it asked for before: a scan reads the
-// blocks that follow, which a mapping advised random no longer reads
-// ahead of it.
-func (t *tableIter) readAhead(handle []byte) {
-	h, ok := decodeHandle(handle)
-	if !ok || t.r.mem == nil || h.off+h.len <= t.ahead {
-		return
-	}
-	t.ahead = min(h.off+readAhead, t.r.dataEnd)
-	willNeed(t.r.mem, h.off, t.ahead)
 }
 
 func (t *tableIter) stop(err error) {

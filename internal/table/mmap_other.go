@@ -11,6 +11,3 @@ import (
 func mmapFile(f *os.File, size int64) ([]byte, func() error, error) {
 	return nil, nil, errors.New("mmap not supported on this platform")
 }
-
-// willNeed has nothing to advise where nothing is mapped.
-func willNeed([]byte, uint64, uint64) {}
