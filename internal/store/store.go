@@ -41,8 +41,10 @@ import (
 // readers read are listed (keyspace J), so that it finds them without a
 // walk over every path. 12: the history window's directory lists leave the
 // header for their own keyspace (V), so an update writes the commits that
-// entered or left the window rather than the whole window.
-const Format = 12
+// entered or left the window rather than the whole window. 13: a record's
+// facts may carry C++ call sites (facts.File.Sites) before their
+// references (a form older lgraphs would misread).
+const Format = 13
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")

@@ -18,7 +18,9 @@ import (
 
 // dependentType is the Args type of a value typed by a template
 // parameter: the call is dependent, and clang resolves it in each
-// instantiation, to the overload the deduced type takes there.
+// instantiation, to the overload the deduced type takes there. A value
+// of the parameter's type itself is written with its name ("$Handler"),
+// which the resolver deduces from the template's callers (call sites).
 const dependentType = "$"
 
 // valueTypes is a C++ local's value type as argType writes it, kept
@@ -130,7 +132,7 @@ func (x *extractor) binaryType(e *sitter.Node) string {
 	case o == "+" || o == "-":
 		l, r := x.argType(x.g.Child(e, "left")), x.argType(x.g.Child(e, "right"))
 		// p - q of two pointers is a difference; an unknown q may be one.
-		if strings.HasSuffix(l, "*") && !strings.HasSuffix(r, "*") && r != dependentType && (o == "+" || r != "?") {
+		if strings.HasSuffix(l, "*") && !strings.HasSuffix(r, "*") && !strings.HasPrefix(r, dependentType) && (o == "+" || r != "?") {
 			return l
 		}
 	}
@@ -155,8 +157,8 @@ func (x *extractor) pointerType(e *sitter.Node) string {
 		return t + "*"
 	case strings.HasSuffix(t, "*"):
 		return strings.TrimSuffix(t, "*")
-	case t == dependentType:
-		return t // *it: T may be a pointer or an iterator
+	case strings.HasPrefix(t, dependentType):
+		return dependentType // *it: T may be a pointer or an iterator, and *it is not a T
 	}
 	return "?"
 }
@@ -252,7 +254,7 @@ func (x *extractor) typeName(t *sitter.Node) string {
 	case "type_identifier":
 		name := syntax.Text(t, x.src)
 		if x.isTemplateParam(name) {
-			return dependentType
+			return dependentType + name // the resolver deduces T from the callers
 		}
 		return name
 	case "template_type":

@@ -59,12 +59,12 @@ func TestArgTypes(t *testing.T) {
 	}
 	want := []string{
 		"(int,double,char,char*,bool,nullptr)",
-		"($,Slice,unsignedlong,char*,Buffer,unsigned)",
+		"($T,Slice,unsignedlong,char*,Buffer,unsigned)",
 		"(Slice*,char,long,char*,?,?)",
 		"(long,float,size_t,bool,bool,unsignedlonglong)",
 		"(Slice,?,?)",
 		"",
-		"($*,$,char*,?,?,?)",
+		"($T*,$,char*,?,?,?)",
 		"(?)", "(?)", // use<T>(t) and lib::use<T>(t), inside the one before
 
 	}

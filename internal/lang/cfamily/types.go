@@ -389,10 +389,19 @@ func call(chain string) string {
 // recvChain is the Recv of a member call on arg: arg's chain, with "?"
 // for what the file cannot tell and "" for a plain this (the resolver
 // reads the qualifier "this" itself).
+//
+// A variable whose type is a template parameter without a default
+// (Handler&& handler) has the Recv "$Handler": the resolver takes the
+// types the template's callers pass for it (facts.File.Sites).
 func (x *extractor) recvChain(arg *sitter.Node) string {
 	c := x.exprChain(arg)
-	if c == "this" {
+	switch {
+	case c == "this":
 		return ""
+	case c == facts.Unknown && x.g.Kind(arg) == "identifier":
+		if v, ok := x.vals.Lookup(syntax.Text(arg, x.src)); ok && bareDependent(v) {
+			return v
+		}
 	}
 	return c
 }
