@@ -1,0 +1,34 @@
+package explicit
+
+import "testing"
+
+// cppHandlers is a header with handler classes and templates that call a
+// handler's methods, one passing its handler on to the other.
+const cppHandlers = "namespace lib {\n" +
+	"struct checker { void on_text(int n) {} void on_error() {} };\n" +
+	"struct setter { void on_text(int n) {} };\n" +
+	"struct unused { void on_text(int n) {} };\n" +
+	"template <typename Handler> void parse(const char* s, Handler&& handler) {\n  handler.on_text(1);\n  handler.on_error();\n}\n" +
+	"template <typename H> void outer(const char* s, H& h) { parse(s, h); }\n" +
+	"}\n"
+
+// TestCppReceiverDeducedFromCallers: a member call on a parameter typed
+// by a template parameter reaches the method of each class the template's
+// callers pass, in other files and through a template that passes its own
+// parameter on; a class no caller passes is not linked, nor a class that
+// lacks the method.
+func TestCppReceiverDeducedFromCallers(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/parse.h": cppHandlers,
+		"app/a.cc":    "#include \"../lib/parse.h\"\nnamespace app {\nvoid run() {\n  lib::checker c;\n  lib::parse(\"x\", c);\n}\n}\n",
+		"app/b.cc":    "#include \"../lib/parse.h\"\nnamespace app {\nvoid run2() {\n  lib::setter s;\n  lib::outer(\"y\", s);\n}\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/parse.h#lib.parse -> lib/parse.h#lib.checker.on_text [calls type]",
+			"lib/parse.h#lib.parse -> lib/parse.h#lib.setter.on_text [calls type]",
+		},
+		[]string{
+			"lib/parse.h#lib.parse -> lib/parse.h#lib.unused.on_text",
+		})
+}
