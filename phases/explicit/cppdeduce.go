@@ -92,13 +92,25 @@ func (r *resolver) deducedCall(ref facts.Ref, tparam string) bool {
 	if ref.Kind == facts.RefCall {
 		kind = edgekind.Calls
 	}
-	src, via, linked := r.sourceOf(ref), ref.Qualifier+"."+ref.Name, false
+	// A method one deduced class declares itself stands for the one the
+	// others inherit: a handler wrapped by another (fmt's specs_checker<Handler>
+	// : Handler) is called through the wrapper's override.
+	type pair struct{ class, method *def }
+	var hits []pair
+	own := false
 	for _, c := range classes {
 		m, st := r.memberOf(c, ref.Name, r.wanted(ref.Kind), ref.Args, 0)
-		if st != typeKnown {
+		if st == typeKnown {
+			hits = append(hits, pair{c, m})
+			own = own || m.Parent == c.Qualified
+		}
+	}
+	src, via, linked := r.sourceOf(ref), ref.Qualifier+"."+ref.Name, false
+	for _, p := range hits {
+		if own && p.method.Parent != p.class.Qualified {
 			continue
 		}
-		t := r.definitionOf(found{*m, snapshot.ByType})
+		t := r.definitionOf(found{*p.method, snapshot.ByType})
 		r.add(src, t.ID, kind, via, snapshot.ByType)
 		r.usedFile(t.Path)
 		linked = true
