@@ -48,3 +48,25 @@ void use() {
 		t.Errorf("Recv of handler.on_text %q, want $Handler", recv)
 	}
 }
+
+// TestLocalConstructedFromField: a local declared with constructor
+// arguments that are a field of the file and a parameter
+// (dynamic_specs_handler<Ctx> handler(specs_, ctx)) is a variable of its
+// type, which a call site passes.
+func TestLocalConstructedFromField(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `namespace lib {
+struct specs {};
+template <typename Ctx> struct handler { handler(specs& s, Ctx& c) {} };
+struct fmt {
+  specs specs_;
+  template <typename Ctx> void parse(Ctx& ctx) {
+    lib::handler<Ctx> h(specs_, ctx);
+    parse_specs(1, h);
+  }
+};
+}
+`)
+	if len(f.Sites) != 1 || f.Sites[0].Args != "(int,handler)" {
+		t.Errorf("Sites %+v, want parse_specs (int,handler)", f.Sites)
+	}
+}
