@@ -5,6 +5,7 @@ import (
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
+	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
@@ -114,7 +115,39 @@ func (x *extractor) argType(e *sitter.Node) string {
 	case "sizeof_expression":
 		return "size_t"
 	case "call_expression":
-		return x.castType(x.g.Child(e, "function"))
+		fn := x.g.Child(e, "function")
+		if t := x.castType(fn); t != "?" || fn == nil || x.g.Kind(fn) != "identifier" {
+			return t
+		}
+		return x.constructedType(syntax.Text(fn, x.src))
+	}
+	return "?"
+}
+
+// aliasMark prefixes a function's local alias among the value types: no
+// variable has its name.
+const aliasMark = "using "
+
+// constructedType is the type of T(args) where the file declared T before
+// as a class or struct, or as an alias of a named type (using checker =
+// format_string_checker<...>): a temporary of that type. "?" otherwise: a
+// call of a function.
+func (x *extractor) constructedType(name string) string {
+	if t, ok := x.vals.Lookup(aliasMark + name); ok {
+		return t
+	}
+	for i := len(x.f.Symbols) - 1; i >= 0; i-- {
+		s := x.f.Symbols[i]
+		if s.Name != name {
+			continue
+		}
+		switch {
+		case s.Kind == facts.KindClass || s.Kind == facts.KindStruct:
+			return name
+		case s.Kind == facts.KindType && s.Type != "" && s.Type != facts.Unknown && s.Type != facts.NotRepo && !strings.ContainsAny(s.Type, "()"):
+			return s.Type[strings.LastIndex(s.Type, ".")+1:]
+		}
+		return "?"
 	}
 	return "?"
 }

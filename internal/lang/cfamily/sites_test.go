@@ -70,3 +70,31 @@ struct fmt {
 		t.Errorf("Sites %+v, want parse_specs (int,handler)", f.Sites)
 	}
 }
+
+// TestConstructedTemporaries: T(args) is a temporary of type T where the
+// file declared T as a class before, or as a function's own alias of a
+// named type (using checker = format_string_checker<...>); a call of an
+// unknown name stays unknown.
+func TestConstructedTemporaries(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `namespace lib {
+template <typename... Args> class string_checker {};
+struct handler {};
+template <typename... Args, typename S> void check(S s) {
+  using checker = string_checker<Args...>;
+  parse(s, checker(s, {}));
+  parse(s, handler());
+  parse(s, make_handler());
+}
+}
+`)
+	var got []string
+	for _, r := range f.Refs {
+		if r.Name == "parse" {
+			got = append(got, r.Args)
+		}
+	}
+	want := "($S,string_checker)|($S,handler)|($S,?)"
+	if strings.Join(got, "|") != want {
+		t.Errorf("Args of parse %q, want %q", strings.Join(got, "|"), want)
+	}
+}
