@@ -84,7 +84,7 @@ func (r *resolver) deducedCall(ref facts.Ref, tparam string) bool {
 		return false
 	}
 	classes := r.deducedTypes(def{Path: r.f.Path, Name: fn.Name, Qualified: fn.Qualified, Params: fn.Params}, tparam, 0)
-	classes = slices.DeleteFunc(classes, func(c *def) bool { return c.Path != r.f.Path })
+	classes = slices.DeleteFunc(slices.Clone(classes), func(c *def) bool { return c.Path != r.f.Path })
 	if len(classes) == 0 || len(classes) > maxDeduced {
 		return false
 	}
@@ -138,6 +138,28 @@ func (r *resolver) callerSymbol(ref facts.Ref) (facts.Symbol, bool) {
 // parameter of its own template parameter's type, what its callers pass
 // for that one. Nil when fn has no such parameter.
 func (r *resolver) deducedTypes(fn def, tparam string, depth int) []*def {
+	key := deduction{fn.Path, fn.Qualified, fn.Params, tparam, depth}
+	if ds, ok := r.deduced[key]; ok {
+		return ds
+	}
+	if r.deduced == nil {
+		r.deduced = map[deduction][]*def{}
+	}
+	r.deduced[key] = nil // a template its own callers reach again adds nothing
+	ds := r.deduceFromSites(fn, tparam, depth)
+	r.deduced[key] = ds
+	return ds
+}
+
+// deduction is what deducedTypes answers: a function's template parameter
+// at a depth of the walk up its callers.
+type deduction struct {
+	path, qualified, params, tparam string
+	depth                           int
+}
+
+// deduceFromSites is deducedTypes for one function, from its call sites.
+func (r *resolver) deduceFromSites(fn def, tparam string, depth int) []*def {
 	i := tparamIndex(fn.Params, tparam)
 	if i < 0 || depth > maxDeduceDepth {
 		return nil

@@ -20,12 +20,14 @@ const cppHandlers = "namespace lib {\n" +
 // parameter on; a class no caller passes is not linked, nor a class that
 // lacks the method. Where one deduced class declares the method itself,
 // another's inherited one is not linked (a wrapper's override hides it);
-// where none does, the inherited one is.
+// where none does, the inherited one is. A class defined outside the
+// template's file is not linked (for each of the calls on the receiver).
 func TestCppReceiverDeducedFromCallers(t *testing.T) {
 	got := resolveAll(t, nil, map[string]string{
 		"lib/parse.h": cppHandlers,
 		"app/a.cc":    "#include \"../lib/parse.h\"\nnamespace app {\nvoid run() {\n  lib::checker c;\n  lib::parse(\"x\", c);\n}\n}\n",
 		"app/b.cc":    "#include \"../lib/parse.h\"\nnamespace app {\nvoid run2() {\n  lib::setter s;\n  lib::outer(\"y\", s);\n}\n}\n",
+		"app/d.cc":    "#include \"../lib/parse.h\"\nstruct mine { void on_text(int n) {} void on_error() {} };\nvoid run4() {\n  mine m;\n  lib::parse(\"z\", m);\n}\n",
 		"app/c.cc":    "#include \"../lib/parse.h\"\nvoid run3() {\n  lib::derived d;\n  lib::signs(d);\n  lib::wrapper w;\n  lib::signs(w);\n}\n",
 	})
 	check(t, got,
@@ -38,5 +40,6 @@ func TestCppReceiverDeducedFromCallers(t *testing.T) {
 		[]string{
 			"lib/parse.h#lib.parse -> lib/parse.h#lib.unused.on_text",
 			"lib/parse.h#lib.signs -> lib/parse.h#lib.base.on_sign",
+			"lib/parse.h#lib.parse -> app/d.cc#mine.on_text",
 		})
 }
