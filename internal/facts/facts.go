@@ -53,6 +53,13 @@ type File struct {
 	Imports []Import `json:"imports,omitempty"`
 	// Refs are references to names, in source order.
 	Refs []Ref `json:"refs,omitempty"`
+	// Sites are the C++ calls of a function by name (not of a member)
+	// with an argument of a named class's type or of a template
+	// parameter's ("$T"), copies of their Refs: a template's callers tell
+	// the types its instantiations deduce. They are kept apart from Refs,
+	// which a full run sets aside, because the definition index holds
+	// them (explicit's call-site entries).
+	Sites []Ref `json:"sites,omitempty"`
 	// SyntaxErrors counts ERROR or MISSING nodes; a file with errors still keeps
 	// whatever parsed.
 	SyntaxErrors int `json:"syntax_errors,omitempty"`

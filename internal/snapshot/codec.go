@@ -119,13 +119,18 @@ func (e *encoder) facts(f *facts.File) {
 		e.uvarint(0)
 		return
 	}
-	// 2 marks facts with a file doc, which older records lack.
-	if f.Doc == "" {
-		e.uvarint(1)
-		e.str(f.Package)
-	} else {
-		e.uvarint(2)
-		e.str(f.Package)
+	// 2 marks facts with a file doc, which older records lack; the bit
+	// formSites, call sites (facts.File.Sites) between imports and refs.
+	form := uint64(1)
+	if f.Doc != "" {
+		form = 2
+	}
+	if len(f.Sites) > 0 {
+		form |= formSites
+	}
+	e.uvarint(form)
+	e.str(f.Package)
+	if form&formDoc == 2 {
 		e.str(f.Doc)
 	}
 	e.int(f.SyntaxErrors)
@@ -158,8 +163,18 @@ func (e *encoder) facts(f *facts.File) {
 			e.uvarint(0)
 		}
 	}
+	if form&formSites != 0 {
+		e.refs(f.Sites)
+	}
 	e.refs(f.Refs)
 }
+
+// A facts form: its low bits say whether a doc follows the package (2),
+// the bit formSites whether call sites follow the imports.
+const (
+	formDoc   = 3
+	formSites = 4
+)
 
 func (e *encoder) refs(refs []facts.Ref) {
 	e.uvarint(uint64(len(refs)))

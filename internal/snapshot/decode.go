@@ -13,6 +13,9 @@ type decoder struct {
 	buf   []byte
 	table []string
 	err   error
+	// sitesFollow is set by peekFacts when the facts it reads hold call sites
+	// before their references.
+	sitesFollow bool
 }
 
 func (d *decoder) uvarint() uint64 {
@@ -201,7 +204,7 @@ func (d *decoder) factsHead() *facts.File {
 		return nil
 	}
 	f := &facts.File{Package: d.str()}
-	if form == 2 {
+	if form&formDoc == 2 {
 		f.Doc = d.str()
 	}
 	f.SyntaxErrors = d.int()
@@ -211,6 +214,9 @@ func (d *decoder) factsHead() *facts.File {
 		for i := range f.Imports {
 			f.Imports[i] = facts.Import{Path: d.str(), Alias: d.str(), Names: d.strs(), Kind: d.str(), Line: d.int(), As: d.strs(), Reexport: d.uvarint() == 1}
 		}
+	}
+	if form&formSites != 0 {
+		f.Sites = d.refs()
 	}
 	return f
 }

@@ -101,6 +101,9 @@ func (t *tableSource) Refs(path string) ([]facts.Ref, bool, error) {
 	return peekFacts(t, path, func(f *facts.File) []facts.Ref { return f.Refs }, func(d *decoder) []facts.Ref {
 		d.skipSymbols()
 		d.skipImports()
+		if d.sitesFollow {
+			d.skipRefs() // the call sites
+		}
 		return d.refs()
 	})
 }
@@ -124,10 +127,11 @@ func peekFacts[T any](t *tableSource, path string, whole func(*facts.File) T, pa
 	out := none
 	if form := d.uvarint(); form != 0 {
 		d.str() // package
-		if form == 2 {
+		if form&formDoc == 2 {
 			d.str() // doc
 		}
 		d.int() // syntax errors
+		d.sitesFollow = form&formSites != 0
 		out = part(d)
 	}
 	if d.err != nil {
@@ -276,12 +280,15 @@ func (d *decoder) skipFacts() {
 		return
 	}
 	d.uvarint() // package
-	if form == 2 {
+	if form&formDoc == 2 {
 		d.uvarint() // doc
 	}
 	d.int() // syntax errors
 	d.skipSymbols()
 	d.skipImports()
+	if form&formSites != 0 {
+		d.skipRefs() // the call sites
+	}
 	d.skipRefs()
 }
 

@@ -43,12 +43,16 @@ func tableFileSet(f *File) *FileSet {
 
 // TestPeeksAgreeWithDecode: each partial decode of a stored record gives
 // what the full decode gives for its parts, for facts with a file doc and
-// without one (the form older records have).
+// without one (the form older records have), with C++ call sites and
+// without them.
 func TestPeeksAgreeWithDecode(t *testing.T) {
 	for _, doc := range []string{"", "Tools for pkg."} {
-		want := peekRecord()
-		want.Facts.Doc = doc
-		checkPeeks(t, want)
+		for _, sites := range [][]facts.Ref{nil, {{Name: "parse", Qualifier: "detail", Kind: "call", From: "C.m", Line: 3, Args: "(char*,$H)"}}} {
+			want := peekRecord()
+			want.Facts.Doc = doc
+			want.Facts.Sites = sites
+			checkPeeks(t, want)
+		}
 	}
 }
 

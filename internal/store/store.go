@@ -43,8 +43,10 @@ import (
 // header for their own keyspace (V), so an update writes the commits that
 // entered or left the window rather than the whole window. 13: a
 // definition with a parent is listed under it (keyspace Q), so a member
-// lookup reads the parent's definitions of the name, not every one.
-const Format = 13
+// lookup reads the parent's definitions of the name, not every one. 14: a
+// record's facts may carry C++ call sites (facts.File.Sites) before their
+// references (a form older lgraphs would misread).
+const Format = 14
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")

@@ -70,7 +70,7 @@ func takingAnyType(cands []*def, args []string) []*def {
 			if i >= len(ps) || a == "?" {
 				continue
 			}
-			if a == "$" == anyType(ps[i]) {
+			if bareDependentArg(a) == anyType(ps[i]) {
 				n++
 			}
 		}
@@ -82,6 +82,12 @@ func takingAnyType(cands []*def, args []string) []*def {
 		}
 	}
 	return best
+}
+
+// bareDependentArg reports an argument typed by a template parameter as a
+// whole ("$T", or "$" for a type computed from one), not a pointer to one.
+func bareDependentArg(a string) bool {
+	return strings.HasPrefix(a, "$") && !strings.HasSuffix(a, "*")
 }
 
 // anyType reports a parameter a template parameter types as a whole

@@ -165,6 +165,11 @@ func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Pro
 			Type: module, Order: order}))
 		order++
 	})
+	siteEntries(f, func(c facts.Ref) {
+		out = append(out, snapshot.DefEntry(fam, snapshot.Def{Path: f.Path, Name: siteName(c.Name), Qualified: c.From, Parent: c.From,
+			Kind: kindSite, Type: c.Qualifier, Params: c.Args, Order: order, Line: c.Line}))
+		order++
+	})
 	return out
 }
 
@@ -307,6 +312,7 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 		func(string) { out = append(out, starKey(fam, f.Path)) })
 	injected(f, l.Traits(), func(n string, _ facts.Symbol) { name(n, "") })
 	plugins(f, l.Traits(), func(string) { name(pluginsName, "") })
+	siteEntries(f, func(c facts.Ref) { name(siteName(c.Name), c.From) })
 	return out
 }
 

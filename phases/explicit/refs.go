@@ -57,7 +57,11 @@ func (r *resolver) reference(ref facts.Ref) {
 	if ref.Kind == facts.RefCall {
 		r.caller = r.sourceOf(ref)
 	}
+	ref, tparam := r.deducedRecv(ref)
 	target, ok := r.resolve(ref)
+	if !ok && tparam != "" && r.deducedCall(ref, tparam) {
+		return
+	}
 	if !ok {
 		r.unresolved++
 		r.unresolvedSite(ref)

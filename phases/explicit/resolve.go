@@ -62,6 +62,9 @@ type resolver struct {
 	ancestry map[string]ancestry
 	// aliases caches the type each C++ alias name names (aliasTarget).
 	aliases map[string]string
+	// deduced caches the classes a template parameter is deduced to
+	// (deducedTypes), per file.
+	deduced map[deduction][]*def
 	// testOnly is set for a file only other such files may see (a Go
 	// _test.go file): only those may reach into them.
 	testOnly bool

@@ -5,6 +5,7 @@ import (
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
+	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
@@ -18,7 +19,9 @@ import (
 
 // dependentType is the Args type of a value typed by a template
 // parameter: the call is dependent, and clang resolves it in each
-// instantiation, to the overload the deduced type takes there.
+// instantiation, to the overload the deduced type takes there. A value
+// of the parameter's type itself is written with its name ("$Handler"),
+// which the resolver deduces from the template's callers (call sites).
 const dependentType = "$"
 
 // valueTypes is a C++ local's value type as argType writes it, kept
@@ -112,7 +115,39 @@ func (x *extractor) argType(e *sitter.Node) string {
 	case "sizeof_expression":
 		return "size_t"
 	case "call_expression":
-		return x.castType(x.g.Child(e, "function"))
+		fn := x.g.Child(e, "function")
+		if t := x.castType(fn); t != "?" || fn == nil || x.g.Kind(fn) != "identifier" {
+			return t
+		}
+		return x.constructedType(syntax.Text(fn, x.src))
+	}
+	return "?"
+}
+
+// aliasMark prefixes a function's local alias among the value types: no
+// variable has its name.
+const aliasMark = "using "
+
+// constructedType is the type of T(args) where the file declared T before
+// as a class or struct, or as an alias of a named type (using checker =
+// format_string_checker<...>): a temporary of that type. "?" otherwise: a
+// call of a function.
+func (x *extractor) constructedType(name string) string {
+	if t, ok := x.vals.Lookup(aliasMark + name); ok {
+		return t
+	}
+	for i := len(x.f.Symbols) - 1; i >= 0; i-- {
+		s := x.f.Symbols[i]
+		if s.Name != name {
+			continue
+		}
+		switch {
+		case s.Kind == facts.KindClass || s.Kind == facts.KindStruct:
+			return name
+		case s.Kind == facts.KindType && s.Type != "" && s.Type != facts.Unknown && s.Type != facts.NotRepo && !strings.ContainsAny(s.Type, "()"):
+			return s.Type[strings.LastIndex(s.Type, ".")+1:]
+		}
+		return "?"
 	}
 	return "?"
 }
@@ -130,7 +165,7 @@ func (x *extractor) binaryType(e *sitter.Node) string {
 	case o == "+" || o == "-":
 		l, r := x.argType(x.g.Child(e, "left")), x.argType(x.g.Child(e, "right"))
 		// p - q of two pointers is a difference; an unknown q may be one.
-		if strings.HasSuffix(l, "*") && !strings.HasSuffix(r, "*") && r != dependentType && (o == "+" || r != "?") {
+		if strings.HasSuffix(l, "*") && !strings.HasSuffix(r, "*") && !strings.HasPrefix(r, dependentType) && (o == "+" || r != "?") {
 			return l
 		}
 	}
@@ -155,8 +190,8 @@ func (x *extractor) pointerType(e *sitter.Node) string {
 		return t + "*"
 	case strings.HasSuffix(t, "*"):
 		return strings.TrimSuffix(t, "*")
-	case t == dependentType:
-		return t // *it: T may be a pointer or an iterator
+	case strings.HasPrefix(t, dependentType):
+		return dependentType // *it: T may be a pointer or an iterator, and *it is not a T
 	}
 	return "?"
 }
@@ -252,7 +287,7 @@ func (x *extractor) typeName(t *sitter.Node) string {
 	case "type_identifier":
 		name := syntax.Text(t, x.src)
 		if x.isTemplateParam(name) {
-			return dependentType
+			return dependentType + name // the resolver deduces T from the callers
 		}
 		return name
 	case "template_type":

@@ -264,7 +264,15 @@ func (x *extractor) enterSpecifier(n *sitter.Node, kind, parentKind string) (des
 // enterAlias enters a using alias: a type symbol with its target's chain.
 func (x *extractor) enterAlias(n *sitter.Node, parentKind string) (descend, pushed bool) {
 	nameNode := x.g.Child(n, "name")
-	if x.fnDepth > 0 || nameNode == nil {
+	if x.fnDepth > 0 && nameNode != nil {
+		// A function's own alias is no symbol; checker(s, {}) constructs
+		// its type (constructedType).
+		if td := x.g.Child(n, "type"); td != nil {
+			x.vals.Declare(aliasMark+syntax.Text(nameNode, x.src), x.typeName(x.g.Child(td, "type")))
+		}
+		return true, false
+	}
+	if nameNode == nil {
 		return true, false
 	}
 	qual, name, parent := x.qualify(nameNode)

@@ -68,6 +68,9 @@ func extract(root *sitter.Node, src []byte, g *ids, cpp bool) *facts.File {
 	defer c.Close()
 	x.walk(c, "")
 	x.f.NamespaceMacros = append(x.f.NamespaceMacros, globalMacros(x.macroDefs)...)
+	if cpp {
+		x.f.Sites = callSites(x.f.Refs)
+	}
 	return x.f
 }
 

@@ -202,14 +202,21 @@ func namespaceScoped(f *facts.File, p *lang.Project) *facts.File {
 	if !changed {
 		return f
 	}
-	out.Refs = slices.Clone(f.Refs)
-	for i := range out.Refs {
-		r := &out.Refs[i]
+	out.Refs = renamedRefs(f.Refs, f.Symbols, out.Symbols)
+	out.Sites = renamedRefs(f.Sites, f.Symbols, out.Symbols)
+	return &out
+}
+
+// renamedRefs are refs with their From renamed as the symbols were.
+func renamedRefs(refs []facts.Ref, before, after []facts.Symbol) []facts.Ref {
+	out := slices.Clone(refs)
+	for i := range out {
+		r := &out[i]
 		if r.From != "" {
-			r.From = renamedFrom(f.Symbols, out.Symbols, r.From, r.Line)
+			r.From = renamedFrom(before, after, r.From, r.Line)
 		}
 	}
-	return &out
+	return out
 }
 
 // renamedFrom is the new name of the innermost symbol named from (before)

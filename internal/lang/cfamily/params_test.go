@@ -32,8 +32,9 @@ struct S { int m(long x, char c) const; T *data() &; };
 }
 
 // TestArgTypes: a C++ call's Args give each argument's type where the
-// file tells (literals, parameters, locals, auto, &x, casts, p + n), "$"
-// for a template parameter's value (*it and &t too), "?" where it does
+// file tells (literals, parameters, locals, auto, &x, casts, p + n), "$T"
+// for a value of template parameter T, "$T*" for &t, "$" for *it (T may
+// be a pointer or an iterator), "?" where it does
 // not tell (an unknown name, the literal 0, which is also a null pointer,
 // a braced list); a pack expansion leaves the count unknown. Explicit
 // template arguments write a dependent argument as unknown.
@@ -59,12 +60,12 @@ func TestArgTypes(t *testing.T) {
 	}
 	want := []string{
 		"(int,double,char,char*,bool,nullptr)",
-		"($,Slice,unsignedlong,char*,Buffer,unsigned)",
+		"($T,Slice,unsignedlong,char*,Buffer,unsigned)",
 		"(Slice*,char,long,char*,?,?)",
 		"(long,float,size_t,bool,bool,unsignedlonglong)",
 		"(Slice,?,?)",
 		"",
-		"($*,$,char*,?,?,?)",
+		"($T*,$,char*,?,?,?)",
 		"(?)", "(?)", // use<T>(t) and lib::use<T>(t), inside the one before
 
 	}

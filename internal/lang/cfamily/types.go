@@ -99,7 +99,8 @@ func (x *extractor) localValueType(t, d *sitter.Node) string {
 // constructedLocal reports whether a local declaration that parses as a
 // function prototype is a variable constructed from other variables
 // (log::Writer writer(file);): every parameter is a lone name with no
-// declarator, which a prototype inside a function body seldom is.
+// declarator, a local or a field of the file, which a prototype inside a
+// function body seldom is.
 func (x *extractor) constructedLocal(d *sitter.Node) bool {
 	fd := x.g.funcDeclarator(d)
 	if fd == nil || fd != d {
@@ -118,11 +119,22 @@ func (x *extractor) constructedLocal(d *sitter.Node) bool {
 		if t == nil || x.g.Kind(t) != "type_identifier" {
 			return false
 		}
-		if _, ok := x.locals.Lookup(syntax.Text(t, x.src)); !ok {
+		if _, ok := x.locals.Lookup(syntax.Text(t, x.src)); !ok && !x.isField(syntax.Text(t, x.src)) {
 			return false
 		}
 	}
 	return true
+}
+
+// isField reports a name the file declares as a field of a class
+// (specs_ in dynamic_specs_handler<ParseContext> handler(specs_, ctx)).
+func (x *extractor) isField(name string) bool {
+	for i := len(x.f.Symbols) - 1; i >= 0; i-- {
+		if s := x.f.Symbols[i]; s.Name == name && s.Kind == facts.KindField {
+			return true
+		}
+	}
+	return false
 }
 
 // declChain is the type chain of a declared name: its type, through the
@@ -389,10 +401,19 @@ func call(chain string) string {
 // recvChain is the Recv of a member call on arg: arg's chain, with "?"
 // for what the file cannot tell and "" for a plain this (the resolver
 // reads the qualifier "this" itself).
+//
+// A variable whose type is a template parameter without a default
+// (Handler&& handler) has the Recv "$Handler": the resolver takes the
+// types the template's callers pass for it (facts.File.Sites).
 func (x *extractor) recvChain(arg *sitter.Node) string {
 	c := x.exprChain(arg)
-	if c == "this" {
+	switch {
+	case c == "this":
 		return ""
+	case c == facts.Unknown && x.g.Kind(arg) == "identifier":
+		if v, ok := x.vals.Lookup(syntax.Text(arg, x.src)); ok && bareDependent(v) {
+			return v
+		}
 	}
 	return c
 }
