@@ -70,6 +70,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		return rep, err
 	}
 	st.Hit("enrich-files")
+	st.Mark("enrich.files")
 	if err := w.explainEdges(ctx, full, changed); err != nil {
 		return rep, err
 	}
