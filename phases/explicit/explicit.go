@@ -285,7 +285,7 @@ func nextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full 
 
 func buildNextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) (*Index, error) {
 	if full {
-		return buildIndexOnDisk(st.Next.Files, st.Langs, &st.Next.Project, st.Scratch)
+		return buildIndexOnDisk(st.Next.Files, st.Langs, &st.Next.Project, st.Scratch, phase.Workers(st.Config.Concurrency))
 	}
 	ov := &snapshot.Overlay{Base: base, Hidden: func(owner string) bool { return st.Touched[owner] }, Extra: touched}
 	return newIndex(st.Langs, &st.Next.Project, ov), nil

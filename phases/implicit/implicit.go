@@ -218,7 +218,7 @@ func nextUsers(st *phase.State, full bool) users {
 func nextEntries(st *phase.State, full bool, entriesOf func([]*snapshot.File) *snapshot.MemKV) snapshot.KV {
 	var files []*snapshot.File
 	if full || st.Base.Index == nil {
-		return allEntries(st.Next.Files, entriesOf)
+		return allEntries(st.Next.Files, phase.Workers(st.Config.Concurrency), entriesOf)
 	}
 	for path := range st.Touched {
 		if f := st.Next.Files.Get(path); f != nil {
@@ -231,14 +231,14 @@ func nextEntries(st *phase.State, full bool, entriesOf func([]*snapshot.File) *s
 // allEntries derives the entries of every file of fs, a slice of files at
 // a time: a set holding its records packed decodes a copy per file, and
 // holding every copy at once would undo the packing.
-func allEntries(fs *snapshot.FileSet, entriesOf func([]*snapshot.File) *snapshot.MemKV) *snapshot.MemKV {
+func allEntries(fs *snapshot.FileSet, workers int, entriesOf func([]*snapshot.File) *snapshot.MemKV) *snapshot.MemKV {
 	var es []snapshot.Entry
 	var files []*snapshot.File
 	flush := func() {
 		es = append(es, entriesOf(files).Entries()...)
 		files = files[:0]
 	}
-	for _, f := range fs.All() {
+	for _, f := range fs.Ahead(workers) {
 		if files = append(files, f); len(files) == entriesSlice {
 			flush()
 		}
