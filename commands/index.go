@@ -54,7 +54,7 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 	run, err := actions.Index(ctx, e, actions.IndexOptions{
 		Command: opts.command, Full: opts.full, Wait: opts.wait, DryRun: opts.dryRun, Worktree: opts.worktree,
 		Progress: newProgress(g), Failpoint: g.failpoint(), Getenv: g.Getenv, Warn: g.warnOnce,
-		Notify: func(s string) { g.stderrf("lgraph: %s\n", s) },
+		Notify: func(s string) { g.stderrf("lgraph: %s\n", s) }, Trace: g.stepTrace(),
 	})
 	if run == nil {
 		return err

@@ -57,6 +57,9 @@ type Options struct {
 	// records among its warnings (a damaged cache moved aside, a damaged
 	// ledger entry skipped); nil: they are only recorded.
 	Warn func(string)
+	// Trace is told the name of each step of the run as it ends (each
+	// phase, then "publish"), so a caller can time them; nil: nothing.
+	Trace func(step string)
 }
 
 // Run indexes HEAD of the repository and returns the ledger entry. The
@@ -271,6 +274,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		if rerr := st.Next.Files.Err(); rerr != nil && err == nil {
 			err = fmt.Errorf("read the published snapshot: %w", rerr)
 		}
+		trace(o, ph.Name())
 		run.Phases = append(run.Phases, rep)
 		run.Tokens.Prompt += rep.Tokens.Prompt
 		run.Tokens.Completion += rep.Tokens.Completion
@@ -284,7 +288,15 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		run.Outcome = store.OutcomeDryRun
 		return nil
 	}
+	defer trace(o, "publish")
 	return publish(o, st, t, b.ref, run, refsAside{st.RefsAside})
+}
+
+// trace tells o.Trace that a step ended.
+func trace(o Options, step string) {
+	if o.Trace != nil {
+		o.Trace(step)
+	}
 }
 
 // priceRun sets the dollar cost of a run and of each of its phases, or
@@ -366,7 +378,7 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 	st := &phase.State{
 		Repo: o.Repo, Commit: t.head.Commit, Cache: c, Config: o.Config, Langs: o.Langs, Parsers: lang.NewParsers(),
 		LLM: budget, Base: b.snap, Full: b.full, FullReason: b.reason,
-		Progress: o.Progress, Failpoint: o.Failpoint, Scratch: o.Store.ScratchDir(),
+		Progress: o.Progress, Failpoint: o.Failpoint, Scratch: o.Store.ScratchDir(), Trace: o.Trace,
 	}
 	if st.Progress == nil {
 		st.Progress = phase.NoProgress{}

@@ -40,6 +40,8 @@ type IndexOptions struct {
 	// Notify receives what an automatic gc after the run did (nil: nothing
 	// is said).
 	Notify func(string)
+	// Trace is told each step of the run as it ends (pipeline.Options).
+	Trace func(step string)
 }
 
 // Index runs the pipeline on the environment's repository and store. The
@@ -63,7 +65,7 @@ func Index(ctx context.Context, e *readview.Env, o IndexOptions) (*store.Run, er
 	run, err := pipeline.Run(ctx, pipeline.Options{
 		Repo: e.Repo, Store: e.Store, Config: e.Config, Langs: all.Registry(), LLM: provider,
 		Command: o.Command, Full: o.Full, Wait: o.Wait,
-		DryRun: o.DryRun, Worktree: o.Worktree, Progress: o.Progress, Failpoint: o.Failpoint,
+		DryRun: o.DryRun, Worktree: o.Worktree, Progress: o.Progress, Failpoint: o.Failpoint, Trace: o.Trace,
 		Warnings: warnings, Warn: func(s string) {
 			if o.Warn != nil {
 				o.Warn([]string{s})

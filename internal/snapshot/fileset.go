@@ -62,7 +62,7 @@ func (fs *FileSet) Get(path string) *File {
 	if f, ok := fs.set[path]; ok {
 		return f
 	}
-	if f, ok := fs.getPacked(path); ok {
+	if f, ok := fs.getPacked(path, wholeRecord); ok {
 		return f
 	}
 	if fs.del[path] || fs.base == nil {

@@ -18,11 +18,15 @@ func (fs *FileSet) Outline(path string) *File { return fs.partial(path, outlineR
 func (fs *FileSet) EdgeView(path string) *File { return fs.partial(path, edgeRecord) }
 
 // partial returns a path's record with the parts keep names; a record the
-// run has set, or one already decoded, is returned whole.
+// run has set as a struct, or one already decoded, is returned whole. A
+// packed one (a full run's) is decoded in part too.
 func (fs *FileSet) partial(path string, keep recordParts) *File {
 	if o, ok := fs.base.(partialSource); ok && fs.fromBase(path) {
 		f, err := o.Partial(path, keep)
 		fs.note(err)
+		return f
+	}
+	if f, ok := fs.getPacked(path, keep); ok {
 		return f
 	}
 	return fs.Get(path)

@@ -51,7 +51,7 @@ func pack(f *File) packedFile {
 // unpack decodes a packed record whose compressed bytes are rec. The
 // decompressed bytes are its own, so the decoded strings may share them
 // (no copy, unlike DecodeRecord).
-func (p packedFile) unpack(path string, rec []byte) (*File, error) {
+func (p packedFile) unpack(path string, rec []byte, keep recordParts) (*File, error) {
 	rec, err := s2.Decode(nil, rec)
 	if err != nil {
 		return nil, fmt.Errorf("packed record of %s: %w", path, err)
@@ -60,7 +60,7 @@ func (p packedFile) unpack(path string, rec []byte) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("packed record of %s: %w", path, err)
 	}
-	f := d.file()
+	f := d.record(keep)
 	if d.err != nil {
 		return nil, fmt.Errorf("packed record of %s: %w", path, d.err)
 	}
@@ -143,14 +143,15 @@ func (fs *FileSet) Langs() iter.Seq2[string, string] {
 	}
 }
 
-// getPacked returns a packed path's record (ok false when it has none).
-func (fs *FileSet) getPacked(path string) (*File, bool) {
+// getPacked returns a packed path's record (ok false when it has none)
+// with the parts keep names.
+func (fs *FileSet) getPacked(path string, keep recordParts) (*File, bool) {
 	p, ok := fs.packed[path]
 	if !ok {
 		return nil, false
 	}
 	if fs.spill == nil {
-		f, err := p.unpack(path, p.rec)
+		f, err := p.unpack(path, p.rec, keep)
 		fs.note(err)
 		return f, true
 	}
@@ -165,7 +166,7 @@ func (fs *FileSet) getPacked(path string) (*File, bool) {
 		return nil, true
 	}
 	*buf = rec
-	f, err := p.unpack(path, rec)
+	f, err := p.unpack(path, rec, keep)
 	fs.note(err)
 	return f, true
 }

@@ -94,6 +94,8 @@ func (w *work) explainSources(ctx context.Context, views edgeViews, sources []st
 	if err != nil {
 		return err
 	}
+	var redo []string // the sources whose summaries changed
+	var summaries []map[string]string
 	for o, p := range sources {
 		var m map[string]string
 		if len(targets[o]) > 0 {
@@ -103,12 +105,14 @@ func (w *work) explainSources(ctx context.Context, views edgeViews, sources []st
 			}
 		}
 		if !maps.Equal(views.get(p).EdgeSummaries, m) {
-			nf := *w.st.Next.Files.Get(p)
-			nf.EdgeSummaries = m
-			w.st.Next.Files.Set(&nf)
+			redo, summaries = append(redo, p), append(summaries, m)
 		}
 	}
-	return nil
+	return w.st.Restage(ctx, redo, func(i int, f *snapshot.File) (*snapshot.File, error) {
+		nf := *f
+		nf.EdgeSummaries = summaries[i]
+		return &nf, nil
+	})
 }
 
 // edgeTexts computes every edge text: offline one free call each, paid ones

@@ -70,6 +70,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		return rep, err
 	}
 	st.Hit("enrich-files")
+	st.Mark("enrich.files")
 	if err := w.explainEdges(ctx, full, changed); err != nil {
 		return rep, err
 	}
@@ -144,22 +145,41 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 	} else {
 		err = w.composeFiles(ctx, todo, results)
 	}
-	changed := map[string]bool{}
+	// What was summarized before a stop (a budget) is set all the same.
+	changed, serr := w.setSummaries(ctx, todo, results)
+	w.rep.Files = len(todo)
+	if err == nil {
+		err = serr
+	}
+	return changed, err
+}
+
+// setSummaries sets the summaries of todo's records that results changed
+// and returns the paths whose summary differs from the base's.
+func (w *work) setSummaries(ctx context.Context, todo []string, results []*snapshot.File) (map[string]bool, error) {
+	var done []string // those summarized
+	var summaries []*snapshot.File
 	for i, p := range todo {
-		if results[i] == nil {
-			continue
+		if results[i] != nil {
+			done, summaries = append(done, p), append(summaries, results[i])
 		}
-		// A record set again unchanged would still count as changed to
-		// the phases after this one (the wiki re-reads every module around
-		// a changed record), so only a new summary is set.
-		if cur := w.st.Next.Files.Get(p); cur == nil || cur.Summary != results[i].Summary || cur.SummaryKey != results[i].SummaryKey {
-			w.st.Next.Files.Set(withSummary(cur, results[i]))
+	}
+	// A record set again unchanged would still count as changed to the
+	// phases after this one (the wiki re-reads every module around a
+	// changed record), so only a new summary is set.
+	err := w.st.Restage(ctx, done, func(i int, cur *snapshot.File) (*snapshot.File, error) {
+		res := summaries[i]
+		if cur == nil || cur.Summary != res.Summary || cur.SummaryKey != res.SummaryKey {
+			return withSummary(cur, res), nil
 		}
-		if b := baseFile(w.st, p); b == nil || b.Summary != results[i].Summary {
+		return nil, nil
+	})
+	changed := map[string]bool{}
+	for i, p := range done {
+		if b := baseFile(w.st, p); b == nil || b.Summary != summaries[i].Summary {
 			changed[p] = true
 		}
 	}
-	w.rep.Files = len(todo)
 	return changed, err
 }
 

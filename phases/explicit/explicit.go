@@ -59,6 +59,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		return rep, err
 	}
 	st.Hit("explicit-parsed")
+	st.Mark("explicit.parse")
 	if p.ExtractOnly {
 		rep.Files = len(toParse)
 		rep.MS = time.Since(start).Milliseconds()
@@ -74,6 +75,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	if err := p.scopeFiles(ctx, st, toParse); err != nil {
 		return rep, err
 	}
+	st.Mark("explicit.project")
 	full = full || ProjectChanged(st)
 	var base snapshot.KV
 	var touched *snapshot.MemKV // the touched files' definitions in the snapshot being built
@@ -86,8 +88,9 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		return rep, err
 	}
 	defer idx.Close()
+	st.Mark("explicit.index")
 	redo := reresolveSet(st, base, touched, full)
-	if err := resolveEach(st, idx, redo); err != nil {
+	if err := resolveEach(ctx, st, idx, redo); err != nil {
 		return rep, err
 	}
 	st.Reresolved = map[string]bool{}
@@ -102,13 +105,19 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	return rep, nil
 }
 
-// resolveEach gives each of paths its resolution. A full run's
-// resolutions are held compacted (interner), unless its records are held
-// packed: a packed record copies its strings anyway, and the interner's
-// table of every lookup key and target would be all that kept them.
-func resolveEach(st *phase.State, idx *Index, paths []string) error {
+// resolveEach gives each of paths its resolution. A full run holds its
+// records packed, and resolves them on every worker (resolveParallel):
+// each Get decodes a copy of its own there. A run whose records are held
+// as structs resolves them in turn, and if it set its references aside
+// (a full run without packing) holds its resolutions compacted: most
+// lookup keys and edge targets are built anew by each of the many files
+// that name them.
+func resolveEach(ctx context.Context, st *phase.State, idx *Index, paths []string) error {
+	if st.Next.Files.Packed() {
+		return resolveParallel(ctx, st, idx, paths, phase.Workers(st.Config.Concurrency))
+	}
 	var in interner
-	if st.RefsAside != nil && !st.Next.Files.Packed() {
+	if st.RefsAside != nil {
 		in = interner{}
 	}
 	for _, path := range paths {
@@ -276,7 +285,7 @@ func nextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full 
 
 func buildNextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) (*Index, error) {
 	if full {
-		return buildIndexOnDisk(st.Next.Files, st.Langs, &st.Next.Project, st.Scratch)
+		return buildIndexOnDisk(st.Next.Files, st.Langs, &st.Next.Project, st.Scratch, phase.Workers(st.Config.Concurrency))
 	}
 	ov := &snapshot.Overlay{Base: base, Hidden: func(owner string) bool { return st.Touched[owner] }, Extra: touched}
 	return newIndex(st.Langs, &st.Next.Project, ov), nil

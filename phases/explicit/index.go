@@ -96,9 +96,9 @@ func BuildIndex(files *snapshot.FileSet, langs *lang.Registry, project *lang.Pro
 // held as one sorted table in an unlinked file of dir (snapshot.Runs): a
 // full run's definitions held entry by entry took 70 MB of a 9,254-file
 // init, through its whole resolution. Close releases the file.
-func buildIndexOnDisk(files *snapshot.FileSet, langs *lang.Registry, project *lang.Project, dir string) (*Index, error) {
+func buildIndexOnDisk(files *snapshot.FileSet, langs *lang.Registry, project *lang.Project, dir string, workers int) (*Index, error) {
 	runs := snapshot.NewRuns(0, dir)
-	for _, f := range files.All() {
+	for _, f := range files.Ahead(workers) {
 		runs.Add(DefinitionEntries(f, langs, project)...)
 	}
 	kv, err := runs.KV()

@@ -109,7 +109,7 @@ func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (l
 func projectCode(st *phase.State, full bool) (map[string]string, Tallies, error) {
 	out, dirs := map[string]string{}, Tallies{}
 	if full || st.Base == nil || st.Base.Index == nil {
-		for p, f := range st.Next.Files.All() {
+		for p, f := range st.Next.Files.Ahead(phase.Workers(st.Config.Concurrency)) {
 			if text, ok := projectFacts(st.Langs, f); ok {
 				out[p] = text
 			}

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"sync"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -57,21 +58,24 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		redo = p.affected(st, next)
 	}
 	limit := st.Config.Implicit.MaxFilesPerKey
-	for _, path := range redo {
-		f := st.Next.Files.Get(path)
+	err := st.Restage(ctx, redo, func(_ int, f *snapshot.File) (*snapshot.File, error) {
 		if f == nil || f.Lang == lang.ProjectFile {
-			continue
+			return nil, nil
 		}
-		if edges := edgesOf(path, f.Signals, next, limit); !slices.Equal(edges, f.Implicit) {
+		if edges := edgesOf(f.Path, f.Signals, next, limit); !slices.Equal(edges, f.Implicit) {
 			nf := *f
 			nf.Implicit = edges
-			st.Next.Files.Set(&nf)
+			return &nf, nil
 		}
+		return nil, nil
+	})
+	if err != nil {
+		return rep, err
 	}
 	st.Next.Versions["implicit"] = Version
 	rep.Files = len(todo)
 	rep.Extra["edges_rebuilt"] = len(redo)
-	err := p.explore(ctx, st, full, next, &rep)
+	err = p.explore(ctx, st, full, next, &rep)
 	rep.MS = time.Since(start).Milliseconds()
 	if err != nil {
 		return rep, err
@@ -102,11 +106,14 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, path := range paths {
-		f := st.Next.Files.Get(path)
 		g.Go(func() error {
 			if err := gctx.Err(); err != nil {
 				return err
 			}
+			// Read here, on the worker: a full run's records are decoded
+			// by each Get, and the set does not change until the workers
+			// are done.
+			f := st.Next.Files.Get(path)
 			family := familyOf(f.Lang)
 			key := "implicit/" + Version + "/" + family + "/" + f.Blob
 			var sigs []Signal
@@ -126,12 +133,11 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 	if err := g.Wait(); err != nil {
 		return err
 	}
-	for i, path := range paths {
-		nf := *st.Next.Files.Get(path)
+	return st.Restage(ctx, paths, func(i int, f *snapshot.File) (*snapshot.File, error) {
+		nf := *f
 		nf.Signals = out[i]
-		st.Next.Files.Set(&nf)
-	}
-	return nil
+		return &nf, nil
+	})
 }
 
 // familyOf names the syntax family of a language: the lexer that tells
@@ -163,14 +169,22 @@ func signalSet(st *phase.State, full bool) []string {
 type users func(signal string) []string
 
 // kvUsers reads a signal index (snapshot.KsSignal entries).
+// Its answers are remembered; it is safe for concurrent use (the edges
+// of a full run are joined on every worker).
 func kvUsers(kv snapshot.KV) users {
+	var mu sync.Mutex
 	cache := map[string][]string{}
 	return func(signal string) []string {
-		if ps, ok := cache[signal]; ok {
+		mu.Lock()
+		ps, ok := cache[signal]
+		mu.Unlock()
+		if ok {
 			return ps
 		}
-		ps, _ := snapshot.SignalUsers(kv, signal)
+		ps, _ = snapshot.SignalUsers(kv, signal)
+		mu.Lock()
 		cache[signal] = ps
+		mu.Unlock()
 		return ps
 	}
 }
@@ -218,7 +232,7 @@ func nextUsers(st *phase.State, full bool) users {
 func nextEntries(st *phase.State, full bool, entriesOf func([]*snapshot.File) *snapshot.MemKV) snapshot.KV {
 	var files []*snapshot.File
 	if full || st.Base.Index == nil {
-		return allEntries(st.Next.Files, entriesOf)
+		return allEntries(st.Next.Files, phase.Workers(st.Config.Concurrency), entriesOf)
 	}
 	for path := range st.Touched {
 		if f := st.Next.Files.Get(path); f != nil {
@@ -231,14 +245,14 @@ func nextEntries(st *phase.State, full bool, entriesOf func([]*snapshot.File) *s
 // allEntries derives the entries of every file of fs, a slice of files at
 // a time: a set holding its records packed decodes a copy per file, and
 // holding every copy at once would undo the packing.
-func allEntries(fs *snapshot.FileSet, entriesOf func([]*snapshot.File) *snapshot.MemKV) *snapshot.MemKV {
+func allEntries(fs *snapshot.FileSet, workers int, entriesOf func([]*snapshot.File) *snapshot.MemKV) *snapshot.MemKV {
 	var es []snapshot.Entry
 	var files []*snapshot.File
 	flush := func() {
 		es = append(es, entriesOf(files).Entries()...)
 		files = files[:0]
 	}
-	for _, f := range fs.All() {
+	for _, f := range fs.Ahead(workers) {
 		if files = append(files, f); len(files) == entriesSlice {
 			flush()
 		}

@@ -67,6 +67,16 @@ type State struct {
 	// file's references, which its records then leave out: nothing after
 	// resolution reads them but publishing, which puts them back.
 	RefsAside *snapshot.RefSpill
+	// Trace is told the name of each step of a phase as it ends, so that
+	// a caller can time them (LGRAPH_TRACE); nil: nothing.
+	Trace func(step string)
+}
+
+// Mark tells the trace hook, if one is set, that a step ended.
+func (st *State) Mark(step string) {
+	if st.Trace != nil {
+		st.Trace(step)
+	}
 }
 
 // Hit calls the failpoint hook if one is set.

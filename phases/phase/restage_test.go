@@ -1,0 +1,63 @@
+package phase
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"testing"
+
+	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/internal/snapshot"
+)
+
+// TestRestageEndsAsALoop: Restage changes a packed set's records on
+// several workers, batch by batch, and must leave the set as a loop over
+// the same paths would (the records it changed, and only those, in the
+// same order of sets), with the index each change is given its path's.
+func TestRestageEndsAsALoop(t *testing.T) {
+	n := 2*restageBatch + 41
+	build := func(packed bool) *State {
+		files := snapshot.NewFileSet(nil)
+		if packed {
+			if err := files.Pack(t.TempDir()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for i := range n {
+			files.Set(&snapshot.File{Path: fmt.Sprintf("f%05d.go", i), Lang: "go", Blob: fmt.Sprint(i)})
+		}
+		return &State{Next: &snapshot.Snapshot{Files: files}, Config: &config.Config{Concurrency: 3}}
+	}
+	var paths []string
+	for i := 0; i < n; i += 2 {
+		paths = append(paths, fmt.Sprintf("f%05d.go", i))
+	}
+	change := func(i int, f *snapshot.File) (*snapshot.File, error) {
+		if f.Path != paths[i] {
+			return nil, fmt.Errorf("change %d got %s, want %s", i, f.Path, paths[i])
+		}
+		if i%3 == 0 {
+			return nil, nil
+		}
+		nf := *f
+		nf.Summary = fmt.Sprint("changed ", i)
+		return &nf, nil
+	}
+	serial, parallel := build(false), build(true)
+	for _, st := range []*State{serial, parallel} {
+		if err := st.Restage(context.Background(), paths, change); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := parallel.Next.Files.Changed(), serial.Next.Files.Changed(); !reflect.DeepEqual(got, want) {
+		t.Fatalf("changed paths differ: %d packed, %d as structs", len(got), len(want))
+	}
+	for p, want := range serial.Next.Files.All() {
+		if got := parallel.Next.Files.Get(p); got == nil || got.Summary != want.Summary || got.Blob != want.Blob {
+			t.Errorf("%s: packed %+v, want %+v", p, got, want)
+		}
+	}
+	if err := parallel.Next.Files.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
