@@ -324,15 +324,27 @@ func contentRoot(st *phase.State) (contentTree, error) {
 	return contentTree{root: hex.EncodeToString(root[:]), leaves: st.Next.Files.Len(), updates: updates}, st.Next.Files.Err()
 }
 
-// fullContentTree computes the content tree from every record's digest.
+// fullContentTree computes the content tree from every record's digest,
+// the records read by the publishing workers (inOrder keeps path order).
 func fullContentTree(s *snapshot.Snapshot) (contentTree, error) {
-	leaves := make([]freshness.Leaf, 0, s.Files.Len())
-	for p, f := range s.Files.All() {
-		l, err := freshness.ParseLeaf(p, f.SHA256)
-		if err != nil {
-			return contentTree{}, err
+	paths := s.Files.Paths()
+	leaves := make([]freshness.Leaf, 0, len(paths))
+	leafOf := func(i int) (*freshness.Leaf, error) {
+		f := s.Files.Get(paths[i])
+		if f == nil {
+			return nil, nil
 		}
-		leaves = append(leaves, l)
+		l, err := freshness.ParseLeaf(paths[i], f.SHA256)
+		return &l, err
+	}
+	err := inOrder(len(paths), publishWorkers(), recordBatch, leafOf, func(_ int, l *freshness.Leaf) error {
+		if l != nil {
+			leaves = append(leaves, *l)
+		}
+		return nil
+	})
+	if err != nil {
+		return contentTree{}, err
 	}
 	if err := s.Files.Err(); err != nil {
 		return contentTree{}, err
