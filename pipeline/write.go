@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/hex"
 	"fmt"
+	"sync"
+	"sync/atomic"
 
 	"github.com/lgraph/lgraph/internal/freshness"
 	"github.com/lgraph/lgraph/internal/lang"
@@ -31,7 +33,7 @@ func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree
 			return nil, err
 		}
 		name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
-			return streamAll(w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir())
+			return streamAll(w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir(), publishWorkers())
 		})
 		if err != nil {
 			return nil, err
@@ -60,13 +62,15 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 // them one by one: records are encoded and written one at a time, in path
 // order, which is their keys' order; the index entries every file derives
 // are gathered in one pass as sorted runs (snapshot.Runs) and copied out
-// keyspace by keyspace. tree is the snapshot's content tree.
-func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string) error {
+// keyspace by keyspace. Both per-file passes spread over workers
+// goroutines; the bytes written do not depend on how many. tree is the
+// snapshot's content tree.
+func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string, workers int) error {
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return err
 	}
 	paths := s.Files.Paths()
-	index, err := indexRuns(langs, s, paths, scratch)
+	index, err := indexRuns(langs, s, paths, scratch, workers)
 	if err != nil {
 		return err
 	}
@@ -75,7 +79,7 @@ func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree
 		var err error
 		switch ks {
 		case snapshot.KsFile:
-			err = streamRecords(w, s, paths, aside)
+			err = streamRecords(w, s, paths, aside, workers)
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
 		case snapshot.KsTree:
@@ -92,23 +96,53 @@ func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree
 	return s.Files.Err()
 }
 
+// indexBatch is how many files a worker takes at a time: enough that
+// handing them out costs nothing, few enough that the workers finish
+// together.
+const indexBatch = 64
+
 // indexRuns gathers every index entry of the snapshot's files (all but the
 // records, module docs and content tree) in one pass over the records,
-// with the directory tallies they add up to.
-func indexRuns(langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string) (*snapshot.RunsKV, error) {
-	runs := snapshot.NewRuns(0, scratch)
+// with the directory tallies they add up to. Each worker takes the next
+// batch of paths and keeps its own runs, which are read as one afterwards
+// without being merged into a copy: every index key holds the path of the
+// file it comes from, so no key is added by two workers and the entries
+// read back are the same however the files were split.
+func indexRuns(langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int) (*snapshot.RunsKV, error) {
+	workers = max(1, workers)
+	runs := make([]*snapshot.Runs, workers)
 	tallies := explicit.NewTallies()
-	for _, p := range paths {
-		f := s.Files.Get(p)
-		if f == nil {
-			continue
-		}
-		runs.Add(keyspaceFilter(snapshot.GenericEntries(f), false)...)
-		runs.Add(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
-		tallies.Add(langs, f)
+	var talliesMu sync.Mutex
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for i := range runs {
+		r := snapshot.NewRuns(snapshot.DefaultRunBytes/workers, scratch)
+		runs[i] = r
+		wg.Go(func() {
+			for {
+				lo := int(next.Add(indexBatch)) - indexBatch
+				if lo >= len(paths) {
+					break
+				}
+				for _, p := range paths[lo:min(lo+indexBatch, len(paths))] {
+					f := s.Files.Get(p)
+					if f == nil {
+						continue
+					}
+					r.Add(keyspaceFilter(snapshot.GenericEntries(f), false)...)
+					r.Add(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
+					talliesMu.Lock()
+					tallies.Add(langs, f)
+					talliesMu.Unlock()
+				}
+			}
+			r.Cut() // the last sort on this worker, not on the merge's
+		})
 	}
-	runs.Add(tallies.Entries()...)
-	return runs.KV()
+	wg.Wait()
+	dirFacts := snapshot.NewRuns(0, scratch)
+	dirFacts.Add(tallies.Entries()...)
+	return snapshot.Merged(append(runs, dirFacts)...)
 }
 
 // keyspaceFilter keeps the entries of the definition keyspaces (def) or of
@@ -123,19 +157,29 @@ func keyspaceFilter(es []snapshot.Entry, def bool) []snapshot.Entry {
 	return out
 }
 
-func streamRecords(w *table.Writer, s *snapshot.Snapshot, paths []string, aside refsAside) error {
-	for _, p := range paths {
-		if f := s.Files.Get(p); f != nil {
-			f, err := aside.record(f)
-			if err != nil {
-				return err
-			}
-			if err := w.Add(snapshot.FileKey(p), snapshot.EncodeRecord(f)); err != nil {
-				return err
-			}
+// recordBatch is how many records a worker encodes at a time.
+const recordBatch = 32
+
+// streamRecords writes every file's record, its references put back, in
+// path order; workers read and encode them ahead of the writer.
+func streamRecords(w *table.Writer, s *snapshot.Snapshot, paths []string, aside refsAside, workers int) error {
+	encode := func(i int) ([]byte, error) {
+		f := s.Files.Get(paths[i])
+		if f == nil {
+			return nil, nil
 		}
+		f, err := aside.record(f)
+		if err != nil {
+			return nil, err
+		}
+		return snapshot.EncodeRecord(f), nil
 	}
-	return nil
+	return inOrder(len(paths), workers, recordBatch, encode, func(i int, rec []byte) error {
+		if rec == nil {
+			return nil
+		}
+		return w.Add(snapshot.FileKey(paths[i]), rec)
+	})
 }
 
 func streamModules(w *table.Writer, s *snapshot.Snapshot) error {
@@ -280,15 +324,27 @@ func contentRoot(st *phase.State) (contentTree, error) {
 	return contentTree{root: hex.EncodeToString(root[:]), leaves: st.Next.Files.Len(), updates: updates}, st.Next.Files.Err()
 }
 
-// fullContentTree computes the content tree from every record's digest.
+// fullContentTree computes the content tree from every record's digest,
+// the records read by the publishing workers (inOrder keeps path order).
 func fullContentTree(s *snapshot.Snapshot) (contentTree, error) {
-	leaves := make([]freshness.Leaf, 0, s.Files.Len())
-	for p, f := range s.Files.All() {
-		l, err := freshness.ParseLeaf(p, f.SHA256)
-		if err != nil {
-			return contentTree{}, err
+	paths := s.Files.Paths()
+	leaves := make([]freshness.Leaf, 0, len(paths))
+	leafOf := func(i int) (*freshness.Leaf, error) {
+		f := s.Files.Get(paths[i])
+		if f == nil {
+			return nil, nil
 		}
-		leaves = append(leaves, l)
+		l, err := freshness.ParseLeaf(paths[i], f.SHA256)
+		return &l, err
+	}
+	err := inOrder(len(paths), publishWorkers(), recordBatch, leafOf, func(_ int, l *freshness.Leaf) error {
+		if l != nil {
+			leaves = append(leaves, *l)
+		}
+		return nil
+	})
+	if err != nil {
+		return contentTree{}, err
 	}
 	if err := s.Files.Err(); err != nil {
 		return contentTree{}, err

@@ -90,6 +90,48 @@ func (r *Runs) cut() error {
 	return nil
 }
 
+// Cut sorts the entries still pending into one more run. A goroutine that
+// filled the collection calls it when done, so that it pays for its last
+// sort and pack itself rather than the one that merges (Merged).
+func (r *Runs) Cut() {
+	if r.err == nil {
+		r.err = r.cut()
+	}
+}
+
+// Merged finishes collections that were filled side by side (one per
+// goroutine) and reads all their runs as one table, without writing them
+// again: a full run's index is read once, in key order, as it is copied
+// into the published table, so a merged copy would be written and read
+// for nothing. Each key must have been added to one collection only (a
+// key added to two keeps one of its values, which one unspecified). The
+// Runs must not be used afterwards; closing the KV releases their files.
+func Merged(rs ...*Runs) (*RunsKV, error) {
+	var readers []*table.Reader
+	var files []*os.File
+	var err error
+	for _, r := range rs {
+		r.Cut()
+		r.pending = nil
+		if r.err != nil && err == nil {
+			err = r.err
+		}
+		for _, run := range r.runs {
+			readers = append(readers, run.r)
+			if run.file != nil {
+				files = append(files, run.file)
+			}
+		}
+		r.runs = nil
+	}
+	kv := &RunsKV{kv: viewKV{table.NewView(readers...)}, files: files}
+	if err != nil {
+		kv.Close()
+		return nil, fmt.Errorf("index runs: %w", err)
+	}
+	return kv, nil
+}
+
 // KV finishes the collection: the runs merged into one table, read in
 // place. The Runs must not be used afterwards; closing the KV releases its
 // file.
@@ -106,7 +148,7 @@ func (r *Runs) KV() (*RunsKV, error) {
 	case 0:
 		return &RunsKV{kv: NewMemKV(nil)}, nil
 	case 1:
-		return &RunsKV{kv: readerKV{r.runs[0].r}, file: r.runs[0].file}, nil
+		return &RunsKV{kv: readerKV{r.runs[0].r}, files: filesOf(r.runs[0].file)}, nil
 	}
 	readers, size := make([]*table.Reader, len(r.runs)), 0
 	for i, run := range r.runs {
@@ -127,7 +169,15 @@ func (r *Runs) KV() (*RunsKV, error) {
 	if err != nil {
 		return nil, fmt.Errorf("index runs: merge: %w", err)
 	}
-	return &RunsKV{kv: readerKV{t.r}, file: t.file}, nil
+	return &RunsKV{kv: readerKV{t.r}, files: filesOf(t.file)}, nil
+}
+
+// filesOf lists f, if it is a file (nil: a run held in memory).
+func filesOf(f *os.File) []*os.File {
+	if f == nil {
+		return nil
+	}
+	return []*os.File{f}
 }
 
 // close releases the runs' files.
@@ -201,8 +251,8 @@ func fillTable(out io.Writer, fill func(w *table.Writer) error) error {
 
 // RunsKV is the table Runs made, read as a KV.
 type RunsKV struct {
-	kv   KV
-	file *os.File
+	kv    KV
+	files []*os.File
 }
 
 // Get implements KV.
@@ -213,14 +263,16 @@ func (k *RunsKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
 	return k.kv.Scan(prefix, fn)
 }
 
-// Close releases the table's file, if it has one.
+// Close releases the table's files, if it has any.
 func (k *RunsKV) Close() error {
-	if k.file == nil {
-		return nil
+	var first error
+	for _, f := range k.files {
+		if err := f.Close(); err != nil && first == nil {
+			first = err
+		}
 	}
-	f := k.file
-	k.file = nil
-	return f.Close()
+	k.files = nil
+	return first
 }
 
 // readerKV reads one table as a KV.
@@ -234,7 +286,25 @@ func (k readerKV) Get(key []byte) ([]byte, bool, error) {
 
 // Scan implements KV.
 func (k readerKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
-	it := k.r.Prefix(prefix)
+	return scanIter(k.r.Prefix(prefix), fn)
+}
+
+// viewKV reads runs as one table (Merged).
+type viewKV struct{ v table.View }
+
+// Get implements KV.
+func (k viewKV) Get(key []byte) ([]byte, bool, error) {
+	v, found, _, err := k.v.Get(key)
+	return v, found, err
+}
+
+// Scan implements KV.
+func (k viewKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
+	return scanIter(k.v.Prefix(prefix), fn)
+}
+
+// scanIter calls fn for each entry of it; ErrStop ends it early.
+func scanIter(it table.Iterator, fn func(key, value []byte) error) error {
 	for it.Next() {
 		if err := fn(it.Key(), it.Value()); err != nil {
 			if err == ErrStop {

@@ -110,3 +110,77 @@ func TestRunsHoldLessThanEntries(t *testing.T) {
 		t.Fatalf("runs hold %d bytes for entries of %d: want under a third", size, held)
 	}
 }
+
+// TestMergedReadsAsOneRuns: each owner's entries (as a file's index
+// entries carry its path) added to one of several collections, picked at
+// random and filled side by side, read through Merged exactly as one
+// collection of them all reads through KV, in memory and in files; the
+// files go when the KV is closed.
+func TestMergedReadsAsOneRuns(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	owners := make([][]Entry, 400)
+	for o := range owners {
+		for i := range 1 + rng.IntN(30) {
+			k := fmt.Sprintf("%c%03d\x00owner%03d\x00%d", "abcd"[rng.IntN(4)], rng.IntN(50), o, i)
+			owners[o] = append(owners[o], Entry{Key: []byte(k), Value: []byte(fmt.Sprint(rng.IntN(1000)))})
+		}
+	}
+	var all []Entry
+	for _, es := range owners {
+		all = append(all, es...)
+	}
+	whole, err := NewRuns(0, "").kvOf(all)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	for _, c := range []struct{ parts, limit int }{{1, 0}, {2, 2 << 10}, {5, 1 << 10}, {8, 1}} {
+		for _, scratch := range []string{"", dir} {
+			rs := make([]*Runs, c.parts)
+			for i := range rs {
+				rs[i] = NewRuns(c.limit, scratch)
+			}
+			for _, es := range owners {
+				rs[rng.IntN(c.parts)].Add(es...)
+			}
+			rs[0].Cut()
+			got, err := Merged(rs...)
+			if err != nil {
+				t.Fatalf("%d parts: %v", c.parts, err)
+			}
+			for _, prefix := range []string{"", "a", "b01", "c049\x00owner1", "e"} {
+				if g, w := scanAll(t, got, prefix), scanAll(t, whole, prefix); g != w {
+					t.Fatalf("%d parts of limit %d in %q: Scan(%q) differs:\ngot  %.200q\nwant %.200q", c.parts, c.limit, scratch, prefix, g, w)
+				}
+			}
+			for _, e := range all[:100] {
+				if v, ok, err := got.Get(e.Key); err != nil || !ok || !bytes.Equal(v, e.Value) {
+					t.Fatalf("%d parts: Get(%q) = %q, %v, %v", c.parts, e.Key, v, ok, err)
+				}
+			}
+			if err := got.Close(); err != nil {
+				t.Fatal(err)
+			}
+			if left, _ := os.ReadDir(dir); len(left) > 0 {
+				t.Fatalf("%d parts: the runs' files are left in their directory: %v", c.parts, left)
+			}
+		}
+	}
+}
+
+// kvOf adds es and finishes the collection.
+func (r *Runs) kvOf(es []Entry) (*RunsKV, error) {
+	r.Add(es...)
+	return r.KV()
+}
+
+// TestMergedReportsAFailedRun: an entry the table format refuses, in any
+// of the collections, fails Merged with the cause.
+func TestMergedReportsAFailedRun(t *testing.T) {
+	ok, bad := NewRuns(0, ""), NewRuns(0, "")
+	ok.Add(Entry{Key: []byte("a")})
+	bad.Add(Entry{Key: bytes.Repeat([]byte{'b'}, 2<<20)})
+	if _, err := Merged(ok, bad); err == nil {
+		t.Fatal("a key past the table format's bound was accepted")
+	}
+}

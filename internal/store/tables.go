@@ -1,7 +1,6 @@
 package store
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -29,14 +28,15 @@ func (s *Store) WriteTable(fill func(w *table.Writer) error) (string, table.Info
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
 	h := sha256.New()
-	buf := bufio.NewWriterSize(io.MultiWriter(tmp, h), 1<<20)
-	w := table.NewWriter(buf, table.Options{})
+	out := newBehindWriter(io.MultiWriter(tmp, h), 1<<20)
+	w := table.NewWriter(out, table.Options{})
 	if err := fill(w); err != nil {
+		out.Close()
 		return "", table.Info{}, err
 	}
 	info, err := w.Close()
-	if err == nil {
-		err = buf.Flush()
+	if cerr := out.Close(); err == nil {
+		err = cerr
 	}
 	if err == nil {
 		err = tmp.Sync()
