@@ -106,38 +106,34 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 }
 
 // resolveEach gives each of paths its resolution. A full run holds its
-// records packed, and resolves them on every worker (resolveParallel):
-// each Get decodes a copy of its own there. A run whose records are held
-// as structs resolves them in turn, and if it set its references aside
-// (a full run without packing) holds its resolutions compacted: most
-// lookup keys and edge targets are built anew by each of the many files
-// that name them.
+// records packed and resolves them on every worker (phase.State.
+// RestageOnWorkers; on one core the resolution was most of its wall time
+// after the parse), each worker through a view of idx with its own answer
+// cache (files next to each other share most answers) and each Get
+// decoding a copy of its own. A run whose records are held as structs
+// resolves them in turn, and if it set its references aside (a full run
+// without packing) holds its resolutions compacted: most lookup keys and
+// edge targets are built anew by each of the many files that name them.
 func resolveEach(ctx context.Context, st *phase.State, idx *Index, paths []string) error {
-	if st.Next.Files.Packed() {
-		return resolveParallel(ctx, st, idx, paths, phase.Workers(st.Config.Concurrency))
-	}
 	var in interner
-	if st.RefsAside != nil {
+	if st.RefsAside != nil && !st.Next.Files.Packed() {
 		in = interner{}
 	}
-	for _, path := range paths {
-		idx.trimCache() // between files: see trimCache
-		old := st.Next.Files.Get(path)
-		res, err := resolveRecord(idx, st.RefsAside, old)
-		if err != nil {
-			return err
-		}
-		if res.Equal(old.Res) {
-			continue
+	views := idx.views(st.RestageWorkers())
+	return st.RestageOnWorkers(ctx, paths, func(w, _ int, old *snapshot.File) (*snapshot.File, error) {
+		view := views[w]
+		view.trimCache() // between files: see trimCache
+		res, err := resolveRecord(view, st.RefsAside, old)
+		if err != nil || res.Equal(old.Res) {
+			return nil, err
 		}
 		if in != nil {
 			res = in.compact(res)
 		}
 		nf := *old
 		nf.Res = res
-		st.Next.Files.Set(&nf)
-	}
-	return nil
+		return &nf, nil
+	})
 }
 
 // parseSet lists the code files to parse: all on a full run, the touched

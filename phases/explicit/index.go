@@ -422,3 +422,20 @@ func keyPrefix(kind, key, p string) ([]byte, func(snapshot.Def) bool) {
 }
 
 func dirOf(p string) string { return path.Dir(p) }
+
+// views returns n indexes answering from idx's definitions, each with an
+// answer cache of its own (an Index is not safe for concurrent use; its
+// KV is) of an nth of idx's bound, so that n of them hold what one did.
+// With n 1 it is idx itself.
+func (idx *Index) views(n int) []*Index {
+	if n == 1 {
+		return []*Index{idx}
+	}
+	out := make([]*Index, n)
+	for i := range out {
+		v := newIndex(idx.langs, idx.project, idx.kv)
+		v.cacheLimit = max(1, idx.cacheLimit/n)
+		out[i] = v
+	}
+	return out
+}

@@ -22,10 +22,26 @@ const restageBatch = 512
 // safe for concurrent use then; i is the path's index in paths. Other sets
 // are changed in turn.
 func (st *State) Restage(ctx context.Context, paths []string, change func(i int, f *snapshot.File) (*snapshot.File, error)) error {
+	return st.RestageOnWorkers(ctx, paths, func(_, i int, f *snapshot.File) (*snapshot.File, error) { return change(i, f) })
+}
+
+// RestageWorkers is how many workers RestageOnWorkers runs change on.
+func (st *State) RestageWorkers() int {
+	if !st.Next.Files.Packed() || st.Config == nil {
+		return 1
+	}
+	return Workers(st.Config.Concurrency)
+}
+
+// RestageOnWorkers is Restage with the worker's number (0 to
+// RestageWorkers()-1) passed to change, for a change that keeps state of
+// its own per worker (the explicit phase's answer caches): no two calls
+// with the same w run at once.
+func (st *State) RestageOnWorkers(ctx context.Context, paths []string, change func(w, i int, f *snapshot.File) (*snapshot.File, error)) error {
 	files := st.Next.Files
 	if !files.Packed() {
 		for i, p := range paths {
-			nf, err := change(i, files.Get(p))
+			nf, err := change(0, i, files.Get(p))
 			if err != nil {
 				return err
 			}
@@ -35,20 +51,17 @@ func (st *State) Restage(ctx context.Context, paths []string, change func(i int,
 		}
 		return nil
 	}
-	workers := 1
-	if st.Config != nil {
-		workers = Workers(st.Config.Concurrency)
-	}
+	workers := st.RestageWorkers()
 	for start := 0; start < len(paths); start += restageBatch {
 		batch := paths[start:min(start+restageBatch, len(paths))]
 		staged := make([]*snapshot.Staged, len(batch))
 		g, _ := errgroup.WithContext(ctx)
 		per := (len(batch) + workers - 1) / workers
-		for lo := 0; lo < len(batch); lo += per {
+		for w, lo := 0, 0; lo < len(batch); w, lo = w+1, lo+per {
 			hi := min(lo+per, len(batch))
 			g.Go(func() error {
 				for i := lo; i < hi; i++ {
-					nf, err := change(start+i, files.Get(batch[i]))
+					nf, err := change(w, start+i, files.Get(batch[i]))
 					if err != nil {
 						return err
 					}
