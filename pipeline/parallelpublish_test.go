@@ -6,7 +6,6 @@ import (
 
 	"github.com/lgraph/lgraph/internal/lgtest"
 	"github.com/lgraph/lgraph/internal/repogen"
-	"github.com/lgraph/lgraph/internal/store"
 )
 
 // TestPublishSameBytesOnAnyCPUCount: a full run spreads publishing over
@@ -28,14 +27,7 @@ func TestPublishSameBytesOnAnyCPUCount(t *testing.T) {
 			branch := ix.MustRun(t, "init", false).Branch
 			runtime.GOMAXPROCS(prev)
 			ix.CheckIndex(t, branch)
-			s, err := store.Open(ix.StoreDir, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			ref, err := s.ReadRef(branch)
-			if err != nil || ref == nil {
-				t.Fatalf("read ref %s: %v", branch, err)
-			}
+			_, ref := ix.PublishedRef(t, branch)
 			tables = append(tables, ref.Tables)
 		}
 		for i, ts := range tables[1:] {

@@ -68,14 +68,7 @@ func (ix *Indexer) MustRun(t testing.TB, command string, full bool) *store.Run {
 // from the entries its records derive.
 func (ix *Indexer) CheckIndex(t testing.TB, branch string) {
 	t.Helper()
-	s, err := store.Open(ix.StoreDir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := s.ReadRef(branch)
-	if err != nil || ref == nil {
-		t.Fatalf("read ref %s: %v", branch, err)
-	}
+	s, ref := ix.PublishedRef(t, branch)
 	if err := pipeline.CheckIndex(s, ref, ix.Langs); err != nil {
 		t.Fatal(err)
 	}
@@ -102,6 +95,21 @@ func (ix *Indexer) Export(t testing.TB, branch string) string {
 		t.Fatal(err)
 	}
 	return buf.String()
+}
+
+// PublishedRef opens the store and reads branch's ref, failing the test
+// when there is none.
+func (ix *Indexer) PublishedRef(t testing.TB, branch string) (*store.Store, *store.Ref) {
+	t.Helper()
+	s, err := store.Open(ix.StoreDir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := s.ReadRef(branch)
+	if err != nil || ref == nil {
+		t.Fatalf("read ref %s: %v", branch, err)
+	}
+	return s, ref
 }
 
 // Published opens the published snapshot of branch, failing the test when
