@@ -2,7 +2,9 @@ package pipeline
 
 import (
 	"bytes"
+	"context"
 	"fmt"
+	"runtime"
 
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -24,7 +26,7 @@ func CheckIndex(s *store.Store, ref *store.Ref, langs *lang.Registry) error {
 	if err != nil {
 		return err
 	}
-	tree, err := fullContentTree(snap)
+	tree, err := fullContentTree(context.Background(), snap, runtime.GOMAXPROCS(0))
 	if err != nil {
 		return err
 	}

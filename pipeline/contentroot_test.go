@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -42,7 +43,7 @@ func TestContentRootPatchesChangedPaths(t *testing.T) {
 		files[p] = digestRecord(p, p)
 	}
 	base := &snapshot.Snapshot{Files: snapshot.NewFileSet(files)}
-	tree, err := fullContentTree(base)
+	tree, err := fullContentTree(context.Background(), base, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -60,7 +61,7 @@ func TestContentRootPatchesChangedPaths(t *testing.T) {
 	next.Files.Set(digestRecord("pkg04/new.go", "added"))
 	next.Files.Delete("pkg07/sub1/f0007.go")
 
-	got, err := contentRoot(&phase.State{Base: base, Next: next})
+	got, err := contentRoot(context.Background(), &phase.State{Base: base, Next: next}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +69,7 @@ func TestContentRootPatchesChangedPaths(t *testing.T) {
 	if fmt.Sprintf("%q", kv.scans) != fmt.Sprintf("%q", want) || kv.gets != 0 {
 		t.Errorf("the patch scanned %q and made %d point reads, want the scans %q only", kv.scans, kv.gets, want)
 	}
-	whole, err := fullContentTree(&snapshot.Snapshot{Files: snapshot.NewFileSet(next.Files.Flatten())})
+	whole, err := fullContentTree(context.Background(), &snapshot.Snapshot{Files: snapshot.NewFileSet(next.Files.Flatten())}, 2)
 	if err != nil {
 		t.Fatal(err)
 	}

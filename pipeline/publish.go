@@ -1,6 +1,7 @@
 package pipeline
 
 import (
+	"context"
 	"time"
 
 	"github.com/lgraph/lgraph/config"
@@ -28,7 +29,7 @@ func Versions(p llm.Provider, cfg *config.Config) map[string]string {
 
 // publish writes the snapshot and switches the branch ref to it. Until the
 // ref's rename lands, readers and the next run see the previous baseline.
-func publish(o Options, st *phase.State, t *target, base *store.Ref, run *store.Run, aside refsAside) error {
+func publish(ctx context.Context, o Options, st *phase.State, t *target, base *store.Ref, run *store.Run, aside refsAside) error {
 	next := st.Next
 	next.Branch, next.Commit, next.ConfigKey = t.ref, t.head.Commit, o.Config.OutputKey()
 	next.Versions["inventory"] = inventory.Version
@@ -38,7 +39,7 @@ func publish(o Options, st *phase.State, t *target, base *store.Ref, run *store.
 		delete(next.Versions, ShallowVersion)
 	}
 	tables, root, n, err := writeBeside(st, func() ([]string, string, int, error) {
-		return writeTree(o, st, base, aside)
+		return writeTree(ctx, o, st, base, aside)
 	}, run)
 	if err != nil {
 		return err
@@ -79,13 +80,13 @@ func writeBeside(st *phase.State, write func() ([]string, string, int, error), r
 
 // writeTree computes the snapshot's content root and writes its tables;
 // it returns their names, the root and its leaf count.
-func writeTree(o Options, st *phase.State, base *store.Ref, aside refsAside) ([]string, string, int, error) {
-	tree, err := contentRoot(st)
+func writeTree(ctx context.Context, o Options, st *phase.State, base *store.Ref, aside refsAside) ([]string, string, int, error) {
+	tree, err := contentRoot(ctx, st, publishWorkers(o.Config))
 	if err != nil {
 		return nil, "", 0, err
 	}
 	st.Next.ContentRoot, st.Next.LeafCount = tree.root, tree.leaves
 	st.Hit("publish-start")
-	tables, err := writeSnapshot(o, st, base, tree, aside)
+	tables, err := writeSnapshot(ctx, o, st, base, tree, aside)
 	return tables, tree.root, tree.leaves, err
 }

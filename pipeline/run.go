@@ -289,7 +289,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		return nil
 	}
 	defer trace(o, "publish")
-	return publish(o, st, t, b.ref, run, refsAside{st.RefsAside})
+	return publish(ctx, o, st, t, b.ref, run, refsAside{st.RefsAside})
 }
 
 // trace tells o.Trace that a step ended.

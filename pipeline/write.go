@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"bytes"
+	"context"
 	"encoding/hex"
 	"fmt"
 	"sync"
@@ -21,11 +22,12 @@ import (
 // changed over the base's tables; on a full run (or when the project
 // settings changed every file's module keys) one table holding everything.
 // tree is the content tree contentRoot computed for the snapshot.
-func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree, aside refsAside) ([]string, error) {
+func writeSnapshot(ctx context.Context, o Options, st *phase.State, base *store.Ref, tree contentTree, aside refsAside) ([]string, error) {
 	if st.Full || base == nil || st.Base == nil || st.Base.Index == nil || explicit.ProjectChanged(st) {
+		workers := publishWorkers(o.Config)
 		if !tree.full {
 			var err error
-			if tree, err = fullContentTree(st.Next); err != nil {
+			if tree, err = fullContentTree(ctx, st.Next, workers); err != nil {
 				return nil, err
 			}
 		}
@@ -33,7 +35,7 @@ func writeSnapshot(o Options, st *phase.State, base *store.Ref, tree contentTree
 			return nil, err
 		}
 		name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
-			return streamAll(w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir(), publishWorkers())
+			return streamAll(ctx, w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir(), workers)
 		})
 		if err != nil {
 			return nil, err
@@ -65,12 +67,12 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 // keyspace by keyspace. Both per-file passes spread over workers
 // goroutines; the bytes written do not depend on how many. tree is the
 // snapshot's content tree.
-func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string, workers int) error {
+func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string, workers int) error {
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return err
 	}
 	paths := s.Files.Paths()
-	index, err := indexRuns(langs, s, paths, scratch, workers)
+	index, err := indexRuns(ctx, langs, s, paths, scratch, workers)
 	if err != nil {
 		return err
 	}
@@ -79,7 +81,7 @@ func streamAll(w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree
 		var err error
 		switch ks {
 		case snapshot.KsFile:
-			err = streamRecords(w, s, paths, aside, workers)
+			err = streamRecords(ctx, w, s, paths, aside, workers)
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
 		case snapshot.KsTree:
@@ -108,7 +110,7 @@ const indexBatch = 64
 // without being merged into a copy: every index key holds the path of the
 // file it comes from, so no key is added by two workers and the entries
 // read back are the same however the files were split.
-func indexRuns(langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int) (*snapshot.RunsKV, error) {
+func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int) (*snapshot.RunsKV, error) {
 	workers = max(1, workers)
 	runs := make([]*snapshot.Runs, workers)
 	tallies := explicit.NewTallies()
@@ -119,7 +121,7 @@ func indexRuns(langs *lang.Registry, s *snapshot.Snapshot, paths []string, scrat
 		r := snapshot.NewRuns(snapshot.DefaultRunBytes/workers, scratch)
 		runs[i] = r
 		wg.Go(func() {
-			for {
+			for ctx.Err() == nil {
 				lo := int(next.Add(indexBatch)) - indexBatch
 				if lo >= len(paths) {
 					break
@@ -140,6 +142,12 @@ func indexRuns(langs *lang.Registry, s *snapshot.Snapshot, paths []string, scrat
 		})
 	}
 	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		for _, r := range runs {
+			r.Close()
+		}
+		return nil, err
+	}
 	dirFacts := snapshot.NewRuns(0, scratch)
 	dirFacts.Add(tallies.Entries()...)
 	return snapshot.Merged(append(runs, dirFacts)...)
@@ -162,7 +170,7 @@ const recordBatch = 32
 
 // streamRecords writes every file's record, its references put back, in
 // path order; workers read and encode them ahead of the writer.
-func streamRecords(w *table.Writer, s *snapshot.Snapshot, paths []string, aside refsAside, workers int) error {
+func streamRecords(ctx context.Context, w *table.Writer, s *snapshot.Snapshot, paths []string, aside refsAside, workers int) error {
 	encode := func(i int) ([]byte, error) {
 		f := s.Files.Get(paths[i])
 		if f == nil {
@@ -174,7 +182,7 @@ func streamRecords(w *table.Writer, s *snapshot.Snapshot, paths []string, aside 
 		}
 		return snapshot.EncodeRecord(f), nil
 	}
-	return inOrder(len(paths), workers, recordBatch, encode, func(i int, rec []byte) error {
+	return inOrder(ctx, len(paths), workers, recordBatch, encode, func(i int, rec []byte) error {
 		if rec == nil {
 			return nil
 		}
@@ -300,9 +308,9 @@ type contentTree struct {
 // by patching the base's stored tree along the changed paths, so that
 // neither the leaf index nor a record outside those paths is read; on a
 // full run, from every record's digest.
-func contentRoot(st *phase.State) (contentTree, error) {
+func contentRoot(ctx context.Context, st *phase.State, workers int) (contentTree, error) {
 	if st.Full || st.Base == nil || st.Base.Index == nil {
-		return fullContentTree(st.Next)
+		return fullContentTree(ctx, st.Next, workers)
 	}
 	var changes []freshness.Change
 	for _, p := range st.Next.Files.Changed() {
@@ -326,7 +334,7 @@ func contentRoot(st *phase.State) (contentTree, error) {
 
 // fullContentTree computes the content tree from every record's digest,
 // the records read by the publishing workers (inOrder keeps path order).
-func fullContentTree(s *snapshot.Snapshot) (contentTree, error) {
+func fullContentTree(ctx context.Context, s *snapshot.Snapshot, workers int) (contentTree, error) {
 	paths := s.Files.Paths()
 	leaves := make([]freshness.Leaf, 0, len(paths))
 	leafOf := func(i int) (*freshness.Leaf, error) {
@@ -337,7 +345,7 @@ func fullContentTree(s *snapshot.Snapshot) (contentTree, error) {
 		l, err := freshness.ParseLeaf(paths[i], f.SHA256)
 		return &l, err
 	}
-	err := inOrder(len(paths), publishWorkers(), recordBatch, leafOf, func(_ int, l *freshness.Leaf) error {
+	err := inOrder(ctx, len(paths), workers, recordBatch, leafOf, func(_ int, l *freshness.Leaf) error {
 		if l != nil {
 			leaves = append(leaves, *l)
 		}

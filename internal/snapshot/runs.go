@@ -180,6 +180,13 @@ func filesOf(f *os.File) []*os.File {
 	return []*os.File{f}
 }
 
+// Close drops the collection unread: a run given up on releases its
+// runs' files and memory at once rather than when the process ends.
+func (r *Runs) Close() {
+	r.pending = nil
+	r.close()
+}
+
 // close releases the runs' files.
 func (r *Runs) close() {
 	for _, run := range r.runs {
