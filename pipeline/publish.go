@@ -86,6 +86,7 @@ func writeTree(ctx context.Context, o Options, st *phase.State, base *store.Ref,
 		return nil, "", 0, err
 	}
 	st.Next.ContentRoot, st.Next.LeafCount = tree.root, tree.leaves
+	st.Mark("publish.tree")
 	st.Hit("publish-start")
 	tables, err := writeSnapshot(ctx, o, st, base, tree, aside)
 	return tables, tree.root, tree.leaves, err

@@ -35,7 +35,7 @@ func writeSnapshot(ctx context.Context, o Options, st *phase.State, base *store.
 			return nil, err
 		}
 		name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
-			return streamAll(ctx, w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir(), workers)
+			return streamAll(ctx, w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir(), workers, st.Mark)
 		})
 		if err != nil {
 			return nil, err
@@ -66,8 +66,8 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 // are gathered in one pass as sorted runs (snapshot.Runs) and copied out
 // keyspace by keyspace. Both per-file passes spread over workers
 // goroutines; the bytes written do not depend on how many. tree is the
-// snapshot's content tree.
-func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string, workers int) error {
+// snapshot's content tree; mark tells the trace that a step ended.
+func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string, workers int, mark func(step string)) error {
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return err
 	}
@@ -77,11 +77,13 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 		return err
 	}
 	defer index.Close()
+	mark("publish.index")
 	for _, ks := range snapshot.Keyspaces {
 		var err error
 		switch ks {
 		case snapshot.KsFile:
 			err = streamRecords(ctx, w, s, paths, aside, workers)
+			mark("publish.records")
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
 		case snapshot.KsTree:

@@ -413,7 +413,7 @@ func SortEntries(es []Entry) []Entry {
 	if len(es) < 2 {
 		return es
 	}
-	slicesSortFunc(es)
+	sortByKey(es)
 	out := es[:1]
 	for _, e := range es[1:] {
 		if !bytes.Equal(e.Key, out[len(out)-1].Key) {

@@ -22,10 +22,6 @@ func (stopScan) Error() string { return "scan stopped" }
 // ErrStop, returned by a Scan callback, ends the scan; Scan returns nil.
 var ErrStop error = stopScan{}
 
-func slicesSortFunc(es []Entry) {
-	slices.SortFunc(es, func(a, b Entry) int { return bytes.Compare(a.Key, b.Key) })
-}
-
 // MemKV is a KV held in memory: sorted entries.
 type MemKV struct {
 	entries []Entry

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"math/bits"
 )
 
 // blockBuilder accumulates the entries of one data or index block.
@@ -18,11 +19,20 @@ type blockBuilder struct {
 
 func (b *blockBuilder) add(key, value []byte, tomb bool) {
 	shared := 0
+	if b.run != b.interval && b.n > 0 {
+		shared = commonPrefix(b.last, key)
+	}
+	b.addShared(key, value, tomb, shared)
+}
+
+// addShared is add for a key known to share its first shared bytes with
+// the key added before it (the data blocks' writer has just compared the
+// two).
+func (b *blockBuilder) addShared(key, value []byte, tomb bool, shared int) {
 	if b.run == b.interval || b.n == 0 {
 		b.restarts = append(b.restarts, uint32(len(b.buf)))
 		b.run = 0
-	} else {
-		shared = commonPrefix(b.last, key)
+		shared = 0
 	}
 	tag := uint64(len(value)) << 1
 	if tomb {
@@ -55,9 +65,17 @@ func (b *blockBuilder) reset() {
 	b.buf, b.restarts, b.run, b.n = b.buf[:0], b.restarts[:0], 0, 0
 }
 
+// commonPrefix is the length of the prefix a and b share, compared eight
+// bytes at a time: a sorted table's neighbouring keys share most of theirs.
 func commonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
-	for i := range n {
+	i := 0
+	for ; i+8 <= n; i += 8 {
+		if x := le.Uint64(a[i:]) ^ le.Uint64(b[i:]); x != 0 {
+			return i + bits.TrailingZeros64(x)/8
+		}
+	}
+	for ; i < n; i++ {
 		if a[i] != b[i] {
 			return i
 		}

@@ -123,7 +123,8 @@ func TestEmptyKeyAndValue(t *testing.T) {
 }
 
 func TestWriterRejectsDisorder(t *testing.T) {
-	for _, tc := range []struct{ first, second string }{{"b", "a"}, {"a", "a"}, {"ab", "a"}} {
+	for _, tc := range []struct{ first, second string }{{"b", "a"}, {"a", "a"}, {"ab", "a"}, {"", ""},
+		{"src/main/java/x", "src/main/java/"}, {"src/main/java/x", "src/main/java/a"}, {"src/main/java/x", "src/main/java/x"}} {
 		w := NewWriter(&bytes.Buffer{}, Options{})
 		if err := w.Add([]byte(tc.first), nil); err != nil {
 			t.Fatal(err)
@@ -133,6 +134,20 @@ func TestWriterRejectsDisorder(t *testing.T) {
 		}
 		if _, err := w.Close(); err == nil {
 			t.Fatalf("Close after a rejected key: no error")
+		}
+	}
+}
+
+// TestWriterTakesIncreasingKeys: a key longer than the one before it by a
+// zero byte, or differing from it past a long shared prefix, is in order.
+func TestWriterTakesIncreasingKeys(t *testing.T) {
+	for _, tc := range []struct{ first, second string }{{"", "\x00"}, {"src/main/java/", "src/main/java/\x00"}, {"src/main/java/a", "src/main/java/b"}, {"src/main/java/\xfe", "src/main/java/\xff"}} {
+		w := NewWriter(&bytes.Buffer{}, Options{})
+		if err := w.Add([]byte(tc.first), nil); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Add([]byte(tc.second), nil); err != nil {
+			t.Fatalf("Add(%q) after %q: %v", tc.second, tc.first, err)
 		}
 	}
 }

@@ -1,7 +1,6 @@
 package table
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -40,7 +39,6 @@ type Writer struct {
 	off     uint64
 	data    blockBuilder
 	levels  []*indexLevel
-	last    []byte
 	started bool
 	info    Info
 	err     error
@@ -73,12 +71,13 @@ func (w *Writer) add(key, value []byte, tomb bool) error {
 	if w.err != nil {
 		return w.err
 	}
-	if err := w.check(key, value); err != nil {
+	shared, err := w.check(key, value)
+	if err != nil {
 		w.err = err
 		return err
 	}
-	w.data.add(key, value, tomb)
-	w.last, w.started = append(w.last[:0], key...), true
+	w.data.addShared(key, value, tomb, shared)
+	w.started = true
 	w.info.Entries++
 	if tomb {
 		w.info.Tombstones++
@@ -89,16 +88,24 @@ func (w *Writer) add(key, value []byte, tomb bool) error {
 	return w.err
 }
 
-func (w *Writer) check(key, value []byte) error {
+// check refuses an entry the table cannot take; it returns the length of
+// the prefix key shares with the key before it, which both orders the two
+// and is what the block's prefix compression stores.
+func (w *Writer) check(key, value []byte) (shared int, err error) {
 	switch {
 	case len(key) > MaxKeySize:
-		return fmt.Errorf("table: key of %d bytes exceeds %d", len(key), MaxKeySize)
+		return 0, fmt.Errorf("table: key of %d bytes exceeds %d", len(key), MaxKeySize)
 	case len(value) > MaxValueSize:
-		return fmt.Errorf("table: value of %d bytes for key %q exceeds %d", len(value), key, MaxValueSize)
-	case w.started && bytes.Compare(key, w.last) <= 0:
-		return fmt.Errorf("table: key %q after %q: keys must strictly increase", key, w.last)
+		return 0, fmt.Errorf("table: value of %d bytes for key %q exceeds %d", len(value), key, MaxValueSize)
+	case !w.started:
+		return 0, nil
 	}
-	return nil
+	last := w.data.last // kept across blocks: the table's last key
+	shared = commonPrefix(last, key)
+	if shared == len(key) || shared < len(last) && key[shared] < last[shared] {
+		return 0, fmt.Errorf("table: key %q after %q: keys must strictly increase", key, last)
+	}
+	return shared, nil
 }
 
 // flushData writes the pending data block and indexes it under its last key.
