@@ -78,6 +78,8 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 	}
 	defer index.Close()
 	mark("publish.index")
+	copied := streamIndex(index)
+	defer copied.close()
 	for _, ks := range snapshot.Keyspaces {
 		var err error
 		switch ks {
@@ -91,7 +93,7 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 		case snapshot.KsWindow:
 			err = streamWindow(w, s.Window)
 		default:
-			err = index.Scan([]byte{ks}, func(k, v []byte) error { return w.Add(k, v) })
+			err = copied.copyKeyspace(w, ks)
 		}
 		if err != nil {
 			return fmt.Errorf("write snapshot keyspace %c: %w", ks, err)

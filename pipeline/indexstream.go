@@ -1,0 +1,127 @@
+package pipeline
+
+import (
+	"errors"
+
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/internal/table"
+)
+
+// indexBatchBytes is about how many bytes of entries the index stream
+// hands over at a time, and indexAhead how many batches it reads ahead
+// of the writer: enough that neither side waits on the other's every
+// entry, little beside the runs' own buffers.
+const (
+	indexBatchBytes = 256 << 10
+	indexAhead      = 4
+)
+
+// indexStream reads a full run's merged index runs in key order on a
+// goroutine of its own, ahead of the table writer. Merging the runs
+// (a heap over a few dozen of them, their blocks read back and checked)
+// costs about what writing the entries does, and both are serial: apart,
+// the two take about half the wall time they take in turn.
+type indexStream struct {
+	batches <-chan indexEntries
+	stop    chan struct{}
+	done    chan struct{}
+	cur     indexEntries
+	i       int
+	err     error
+}
+
+// indexEntries is a batch of entries copied out of the runs: their keys
+// and values back to back in buf, each entry's end offsets in ends.
+type indexEntries struct {
+	buf  []byte
+	ends []int // key end, value end, for each entry
+	err  error
+}
+
+var errStreamStopped = errors.New("index stream stopped")
+
+// streamIndex starts reading index from its first key.
+func streamIndex(index *snapshot.RunsKV) *indexStream {
+	batches := make(chan indexEntries, indexAhead)
+	s := &indexStream{batches: batches, stop: make(chan struct{}), done: make(chan struct{})}
+	go func() {
+		defer close(s.done)
+		defer close(batches)
+		var b indexEntries
+		send := func() bool {
+			select {
+			case batches <- b:
+				b = indexEntries{buf: make([]byte, 0, indexBatchBytes+indexBatchBytes/4)}
+				return true
+			case <-s.stop:
+				return false
+			}
+		}
+		b.buf = make([]byte, 0, indexBatchBytes+indexBatchBytes/4)
+		err := index.Scan(nil, func(k, v []byte) error {
+			b.buf = append(b.buf, k...)
+			b.ends = append(b.ends, len(b.buf))
+			b.buf = append(b.buf, v...)
+			b.ends = append(b.ends, len(b.buf))
+			if len(b.buf) >= indexBatchBytes && !send() {
+				return errStreamStopped
+			}
+			return nil
+		})
+		if errors.Is(err, errStreamStopped) {
+			return
+		}
+		b.err = err
+		send()
+	}()
+	return s
+}
+
+// copyKeyspace writes the stream's entries of keyspace ks to w. The
+// keyspaces must be asked for in key order; entries of a keyspace not
+// asked for are passed over, as a scan of each keyspace would.
+func (s *indexStream) copyKeyspace(w *table.Writer, ks byte) error {
+	for {
+		k, v, ok := s.peek()
+		if !ok {
+			return s.err
+		}
+		if len(k) > 0 && k[0] > ks {
+			return nil
+		}
+		if len(k) > 0 && k[0] == ks {
+			if err := w.Add(k, v); err != nil {
+				return err
+			}
+		}
+		s.i += 2
+	}
+}
+
+// peek returns the next entry without taking it; ok is false at the end
+// of the stream or after an error (s.err).
+func (s *indexStream) peek() (key, value []byte, ok bool) {
+	for s.i >= len(s.cur.ends) {
+		if s.err != nil {
+			return nil, nil, false
+		}
+		b, more := <-s.batches
+		if !more {
+			return nil, nil, false
+		}
+		s.cur, s.i, s.err = b, 0, b.err
+	}
+	start := 0
+	if s.i > 0 {
+		start = s.cur.ends[s.i-1]
+	}
+	kEnd, vEnd := s.cur.ends[s.i], s.cur.ends[s.i+1]
+	return s.cur.buf[start:kEnd:kEnd], s.cur.buf[kEnd:vEnd:vEnd], true
+}
+
+// close stops the reader and waits for it, so that the runs can be
+// closed under it.
+func (s *indexStream) close() {
+	close(s.stop)
+	<-s.done
+}
