@@ -214,8 +214,9 @@ func streamTree(w *table.Writer, tree []freshness.Node) error {
 }
 
 // definitionKeyspace marks the keyspaces explicit.DefinitionEntries fills
-// (the others come from snapshot.GenericEntries).
-var definitionKeyspace = map[byte]bool{snapshot.KsName: true, snapshot.KsMember: true, snapshot.KsModule: true, snapshot.KsStar: true, snapshot.KsPyHeads: true}
+// (the others come from snapshot.GenericEntries); an array, not a map, as
+// it is asked of each of millions of entries.
+var definitionKeyspace = [256]bool{snapshot.KsName: true, snapshot.KsMember: true, snapshot.KsModule: true, snapshot.KsStar: true, snapshot.KsPyHeads: true}
 
 // allEntries lists every entry of a snapshot, sorted: the index a
 // snapshot's records derive, which CheckIndex holds the published tables
