@@ -50,7 +50,13 @@ type WordStats struct {
 // document that uses it, and one for the file's statistics.
 func WordEntries(f *File) []Entry {
 	var stats WordStats
-	var out []Entry
+	docs := 1
+	if f.Facts != nil {
+		docs += len(f.Facts.Symbols)
+	}
+	// About ten postings a document (a name's terms and a doc's opening):
+	// sized once rather than doubled its way up, entry by entry.
+	out := make([]Entry, 0, 10*docs+1)
 	var uses []termUse // reused by every document of the file
 	add := func(doc string, fields [NumFields][]string) {
 		stats.Docs++
