@@ -21,11 +21,13 @@ func knowledgeDelta(st *phase.State) *store.Delta {
 	}
 	var symAdded, symRemoved, edgeAdded, edgeRemoved listed
 	for p := range paths {
+		// Symbols, edges and summaries are all it reads: an outline
+		// leaves the references and lookups, most of a record, undecoded.
 		var before, after *snapshot.File
 		if st.Base != nil {
-			before = st.Base.Files.Get(p)
+			before = st.Base.Files.Outline(p)
 		}
-		after = st.Next.Files.Get(p)
+		after = st.Next.Files.Outline(p)
 		added, removed := diffSets(symbolIDs(before), symbolIDs(after))
 		symAdded.add(added)
 		symRemoved.add(removed)
