@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -55,10 +56,16 @@ func dependencies(f *snapshot.File, has func(path string) bool) []dependency {
 }
 
 // explainEdges recomputes the edge summaries of every source file whose
-// edges or own summary changed, or one of whose targets changed.
-func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]bool) error {
-	views := edgeViews{files: w.st.Next.Files, got: map[string]*snapshot.File{}}
-	sources := w.edgeSources(views, full, changed)
+// edges or own summary changed, or one of whose targets changed, and sets
+// them with the summaries s holds.
+func (w *work) explainEdges(ctx context.Context, full bool, s *summaries) (err error) {
+	views := edgeViews{files: w.st.Next.Files, got: map[string]*snapshot.File{}, sums: s.of}
+	sources := w.edgeSources(views, full, s.changed)
+	defer func() {
+		if err != nil { // what was summarized is set all the same
+			err = errors.Join(err, w.setSummaries(ctx, s, s.done))
+		}
+	}()
 	step := max(1, len(sources))
 	if w.st.LLM.ID() == "offline" && w.st.Next.Files.Packed() {
 		// Offline texts are one call per edge, so a run holding its
@@ -67,20 +74,37 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 		step = explainSlice
 	}
 	for lo := 0; lo < len(sources); lo += step {
-		if err := w.explainSources(ctx, views, sources[lo:min(lo+step, len(sources))]); err != nil {
+		if err := w.explainSources(ctx, views, sources[lo:min(lo+step, len(sources))], s); err != nil {
 			return err
 		}
 		clear(views.got)
 	}
 	w.rep.Extra["edge_sources"] = len(sources)
-	return nil
+	// The files summarized that are no source (a target whose use counts
+	// changed its key, not its text) get their summary alone.
+	return w.setSummaries(ctx, s, sortedMinus(s.done, sources))
+}
+
+// sortedMinus is the paths of a that b lacks; both are sorted.
+func sortedMinus(a, b []string) []string {
+	var out []string
+	for _, p := range a {
+		for len(b) > 0 && b[0] < p {
+			b = b[1:]
+		}
+		if len(b) == 0 || b[0] != p {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // explainSlice is how many sources a packed run explains at a time.
 const explainSlice = 2048
 
-// explainSources sets the edge summaries of sources.
-func (w *work) explainSources(ctx context.Context, views edgeViews, sources []string) error {
+// explainSources sets the edge summaries of sources, and the summaries s
+// holds of them.
+func (w *work) explainSources(ctx context.Context, views edgeViews, sources []string, s *summaries) error {
 	targets := make([][]string, len(sources))
 	ins := make([][]llm.EdgeInput, len(sources))
 	keys := make([][]string, len(sources))
@@ -94,8 +118,9 @@ func (w *work) explainSources(ctx context.Context, views edgeViews, sources []st
 	if err != nil {
 		return err
 	}
-	var redo []string // the sources whose summaries changed
-	var summaries []map[string]string
+	var redo []string             // the sources whose summaries or edge summaries changed
+	var edges []map[string]string // aligned with redo
+	var same []bool               // aligned with redo: the edge summaries are unchanged
 	for o, p := range sources {
 		var m map[string]string
 		if len(targets[o]) > 0 {
@@ -104,14 +129,22 @@ func (w *work) explainSources(ctx context.Context, views edgeViews, sources []st
 				m[t] = texts(o, i)
 			}
 		}
-		if !maps.Equal(views.get(p).EdgeSummaries, m) {
-			redo, summaries = append(redo, p), append(summaries, m)
+		eq := maps.Equal(views.get(p).EdgeSummaries, m)
+		if !eq || s.of[p] != nil {
+			redo, edges, same = append(redo, p), append(edges, m), append(same, eq)
 		}
 	}
 	return w.st.Restage(ctx, redo, func(i int, f *snapshot.File) (*snapshot.File, error) {
-		nf := *f
-		nf.EdgeSummaries = summaries[i]
-		return &nf, nil
+		nf := newSummary(f, s.of[redo[i]])
+		if same[i] {
+			return nf, nil
+		}
+		if nf == nil {
+			c := *f
+			nf = &c
+		}
+		nf.EdgeSummaries = edges[i]
+		return nf, nil
 	})
 }
 
@@ -191,15 +224,22 @@ func (w *work) edgeSources(views edgeViews, full bool, changed map[string]bool) 
 // without its references and lookups (snapshot.FileSet.EdgeView): a
 // changed utility module has hundreds of dependents, each of which names
 // several targets, and a whole record is mostly its references.
+//
+// A file summarized this run is read with its new summary (sums), which
+// is set with its edge summaries.
 type edgeViews struct {
 	files *snapshot.FileSet
 	got   map[string]*snapshot.File
+	sums  map[string]*snapshot.File
 }
 
 func (v edgeViews) get(path string) *snapshot.File {
 	f, ok := v.got[path]
 	if !ok {
 		f = v.files.EdgeView(path)
+		if res := v.sums[path]; f != nil && res != nil {
+			f = withSummary(f, res)
+		}
 		v.got[path] = f
 	}
 	return f
