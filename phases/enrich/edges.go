@@ -9,12 +9,16 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/phase"
 )
 
 // dependency is everything one file uses from another.
@@ -59,7 +63,7 @@ func dependencies(f *snapshot.File, has func(path string) bool) []dependency {
 // edges or own summary changed, or one of whose targets changed, and sets
 // them with the summaries s holds.
 func (w *work) explainEdges(ctx context.Context, full bool, s *summaries) (err error) {
-	views := edgeViews{files: w.st.Next.Files, got: map[string]*snapshot.File{}, sums: s.of}
+	views := newEdgeViews(w.st.Next.Files, s.of)
 	sources := w.edgeSources(views, full, s.changed)
 	defer func() {
 		if err != nil { // what was summarized is set all the same
@@ -77,7 +81,7 @@ func (w *work) explainEdges(ctx context.Context, full bool, s *summaries) (err e
 		if err := w.explainSources(ctx, views, sources[lo:min(lo+step, len(sources))], s); err != nil {
 			return err
 		}
-		clear(views.got)
+		views.forget()
 	}
 	w.rep.Extra["edge_sources"] = len(sources)
 	// The files summarized that are no source (a target whose use counts
@@ -108,15 +112,35 @@ func (w *work) explainSources(ctx context.Context, views edgeViews, sources []st
 	targets := make([][]string, len(sources))
 	ins := make([][]llm.EdgeInput, len(sources))
 	keys := make([][]string, len(sources))
-	for o, p := range sources {
-		targets[o], ins[o] = w.edgeInputs(views, views.get(p))
-		for _, in := range ins[o] {
-			keys[o] = append(keys[o], edgeKey(in, w.st.LLM.ID()))
-		}
+	var offline [][]string // the texts, when each is a free call
+	if w.offline() {
+		offline = make([][]string, len(sources))
 	}
-	texts, err := w.edgeTexts(ctx, sources, ins, keys)
+	err := w.onWorkers(len(sources), func(o int) error {
+		targets[o], ins[o] = w.edgeInputs(views, views.get(sources[o]))
+		if offline == nil {
+			for _, in := range ins[o] {
+				keys[o] = append(keys[o], edgeKey(in, w.st.LLM.ID()))
+			}
+			return nil
+		}
+		for _, in := range ins[o] {
+			res, err := w.st.LLM.SummarizeEdge(ctx, in)
+			if err != nil {
+				return fmt.Errorf("explain edges of %s: %w", sources[o], err)
+			}
+			offline[o] = append(offline[o], res.Text)
+		}
+		return nil
+	})
 	if err != nil {
 		return err
+	}
+	texts := func(o, i int) string { return offline[o][i] }
+	if offline == nil {
+		if texts, err = w.edgeTexts(ctx, sources, ins, keys); err != nil {
+			return err
+		}
 	}
 	var redo []string             // the sources whose summaries or edge summaries changed
 	var edges []map[string]string // aligned with redo
@@ -148,22 +172,28 @@ func (w *work) explainSources(ctx context.Context, views edgeViews, sources []st
 	})
 }
 
-// edgeTexts computes every edge text: offline one free call each, paid ones
-// from the cache or in requests batched across source files.
-func (w *work) edgeTexts(ctx context.Context, sources []string, ins [][]llm.EdgeInput, keys [][]string) (func(o, i int) string, error) {
-	if w.st.LLM.ID() == "offline" {
-		out := make([][]string, len(sources))
-		for o := range sources {
-			for _, in := range ins[o] {
-				res, err := w.st.LLM.SummarizeEdge(ctx, in)
-				if err != nil {
-					return nil, fmt.Errorf("explain edges of %s: %w", sources[o], err)
+// onWorkers calls do(i) for i from 0 to n-1 on the phase's workers, each
+// a contiguous run of them.
+func (w *work) onWorkers(n int, do func(i int) error) error {
+	workers := phase.Workers(w.st.Config.Concurrency)
+	per := max(1, (n+workers-1)/workers)
+	g := new(errgroup.Group)
+	for lo := 0; lo < n; lo += per {
+		g.Go(func() error {
+			for i := lo; i < min(lo+per, n); i++ {
+				if err := do(i); err != nil {
+					return err
 				}
-				out[o] = append(out[o], res.Text)
 			}
-		}
-		return func(o, i int) string { return out[o][i] }, nil
+			return nil
+		})
 	}
+	return g.Wait()
+}
+
+// edgeTexts computes the edge texts of a paid provider: from the cache or
+// in requests batched across source files.
+func (w *work) edgeTexts(ctx context.Context, sources []string, ins [][]llm.EdgeInput, keys [][]string) (func(o, i int) string, error) {
 	sh, send, err := w.assign(keys, "edge_cache_hits")
 	if err != nil {
 		return nil, err
@@ -227,22 +257,45 @@ func (w *work) edgeSources(views edgeViews, full bool, changed map[string]bool) 
 //
 // A file summarized this run is read with its new summary (sums), which
 // is set with its edge summaries.
+// Safe for concurrent use.
 type edgeViews struct {
 	files *snapshot.FileSet
-	got   map[string]*snapshot.File
 	sums  map[string]*snapshot.File
+	*viewCache
+}
+
+type viewCache struct {
+	mu  sync.Mutex
+	got map[string]*snapshot.File
+}
+
+func newEdgeViews(files *snapshot.FileSet, sums map[string]*snapshot.File) edgeViews {
+	return edgeViews{files: files, sums: sums, viewCache: &viewCache{got: map[string]*snapshot.File{}}}
 }
 
 func (v edgeViews) get(path string) *snapshot.File {
+	v.mu.Lock()
 	f, ok := v.got[path]
-	if !ok {
-		f = v.files.EdgeView(path)
-		if res := v.sums[path]; f != nil && res != nil {
-			f = withSummary(f, res)
-		}
-		v.got[path] = f
+	v.mu.Unlock()
+	if ok {
+		return f
 	}
+	// Decoded outside the lock: two workers may both decode a target.
+	f = v.files.EdgeView(path)
+	if res := v.sums[path]; f != nil && res != nil {
+		f = withSummary(f, res)
+	}
+	v.mu.Lock()
+	v.got[path] = f
+	v.mu.Unlock()
 	return f
+}
+
+// forget lets the views read so far go.
+func (v edgeViews) forget() {
+	v.mu.Lock()
+	clear(v.got)
+	v.mu.Unlock()
 }
 
 func (v edgeViews) has(path string) bool { return v.get(path) != nil }
