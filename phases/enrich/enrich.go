@@ -146,6 +146,9 @@ type summaries struct {
 func (w *work) summarizeFiles(ctx context.Context, full bool) (*summaries, error) {
 	if w.offline() {
 		w.edges = w.st.NextIndex(snapshot.KsRevEdge)
+		if full {
+			w.st.Uses = phase.NewUseTable() // every code file's, for the wiki
+		}
 	}
 	todo := w.summarySet(full)
 	results := make([]*snapshot.File, len(todo))
@@ -306,13 +309,13 @@ func baseFile(st *phase.State, p string) *snapshot.File {
 // (without content), so the caller need not read the file's uses again.
 func (w *work) known(f *snapshot.File) (*snapshot.File, string, llm.FileInput, error) {
 	nf := *f
+	uses, err := w.uses(f) // a secret file's too: the wiki counts them
+	if err != nil {
+		return nil, "", llm.FileInput{}, err
+	}
 	if w.secret(f.Path) {
 		nf.Summary, nf.SummaryKey = "", snapshot.SecretSummaryKey
 		return &nf, "", llm.FileInput{}, nil
-	}
-	uses, err := w.uses(f)
-	if err != nil {
-		return nil, "", llm.FileInput{}, err
 	}
 	in := fileInput(f, uses)
 	key := fileKey(f, in, w.st.LLM.ID())
