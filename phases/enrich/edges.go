@@ -298,7 +298,19 @@ func (v edgeViews) forget() {
 	v.mu.Unlock()
 }
 
-func (v edgeViews) has(path string) bool { return v.get(path) != nil }
+// has reports whether path has a record; a file summarized this run has.
+func (v edgeViews) has(path string) bool { return v.sums[path] != nil || v.get(path) != nil }
+
+// target is what an edge input reads of a target file: offline its
+// summary alone, which a file summarized this run has in sums, without a
+// read of its record (a full run's slice of sources names most of the
+// repository's files as targets).
+func (v edgeViews) target(path string, summaryOnly bool) *snapshot.File {
+	if res := v.sums[path]; summaryOnly && res != nil {
+		return res
+	}
+	return v.get(path)
+}
 
 // edgeInputs lists the targets of f's edges and what each edge summary
 // is made of. A secret file has none, and no edge into one is explained.
@@ -313,7 +325,7 @@ func (w *work) edgeInputs(views edgeViews, f *snapshot.File) ([]string, []llm.Ed
 			continue // nothing about a secret file is sent, not even its names
 		}
 		targets = append(targets, d.target)
-		ins = append(ins, w.edgeInput(f, views.get(d.target), d))
+		ins = append(ins, w.edgeInput(f, views.target(d.target, w.offline()), d))
 	}
 	return targets, ins
 }

@@ -232,8 +232,9 @@ func (w *work) wholeFiles(ctx context.Context, todo []string, results []*snapsho
 			if w.stopped() {
 				return nil
 			}
-			// Decoded here, on the worker: a full run's records are packed.
-			nf, err := w.summarizeFile(ctx, w.st.Next.Files.Get(p))
+			// Decoded here, on the worker, without what a summary does not
+			// read (a full run's records are packed).
+			nf, err := w.summarizeFile(ctx, w.st.Next.Files.Outline(p))
 			results[i] = w.slim(nf)
 			return w.fail(err)
 		})
