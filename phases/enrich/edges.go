@@ -109,67 +109,112 @@ const explainSlice = 2048
 // explainSources sets the edge summaries of sources, and the summaries s
 // holds of them.
 func (w *work) explainSources(ctx context.Context, views edgeViews, sources []string, s *summaries) error {
+	if w.offline() && w.st.Next.Files.Packed() {
+		// A full run decodes every source's record to set it: its edges
+		// are explained from that record, on the worker, with no view.
+		return w.st.Restage(ctx, sources, func(i int, cur *snapshot.File) (*snapshot.File, error) {
+			res := s.of[sources[i]]
+			m, err := w.offlineEdgeSummaries(ctx, views, withNewSummary(cur, res))
+			if err != nil {
+				return nil, err
+			}
+			return withEdgeSummaries(cur, res, m, maps.Equal(cur.EdgeSummaries, m)), nil
+		})
+	}
 	targets := make([][]string, len(sources))
 	ins := make([][]llm.EdgeInput, len(sources))
 	keys := make([][]string, len(sources))
-	var offline [][]string // the texts, when each is a free call
+	var offline []map[string]string // the edge summaries, when each is a free call
 	if w.offline() {
-		offline = make([][]string, len(sources))
+		offline = make([]map[string]string, len(sources))
 	}
-	err := w.onWorkers(len(sources), func(o int) error {
-		targets[o], ins[o] = w.edgeInputs(views, views.get(sources[o]))
-		if offline == nil {
-			for _, in := range ins[o] {
-				keys[o] = append(keys[o], edgeKey(in, w.st.LLM.ID()))
-			}
-			return nil
+	err := w.onWorkers(len(sources), func(o int) (err error) {
+		if offline != nil {
+			offline[o], err = w.offlineEdgeSummaries(ctx, views, views.get(sources[o]))
+			return err
 		}
+		targets[o], ins[o] = w.edgeInputs(views, views.get(sources[o]))
 		for _, in := range ins[o] {
-			res, err := w.st.LLM.SummarizeEdge(ctx, in)
-			if err != nil {
-				return fmt.Errorf("explain edges of %s: %w", sources[o], err)
-			}
-			offline[o] = append(offline[o], res.Text)
+			keys[o] = append(keys[o], edgeKey(in, w.st.LLM.ID()))
 		}
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	texts := func(o, i int) string { return offline[o][i] }
+	edgesOf := func(o int) map[string]string { return offline[o] }
 	if offline == nil {
-		if texts, err = w.edgeTexts(ctx, sources, ins, keys); err != nil {
+		texts, err := w.edgeTexts(ctx, sources, ins, keys)
+		if err != nil {
 			return err
+		}
+		edgesOf = func(o int) map[string]string {
+			return edgeSummaries(targets[o], func(i int) string { return texts(o, i) })
 		}
 	}
 	var redo []string             // the sources whose summaries or edge summaries changed
 	var edges []map[string]string // aligned with redo
 	var same []bool               // aligned with redo: the edge summaries are unchanged
 	for o, p := range sources {
-		var m map[string]string
-		if len(targets[o]) > 0 {
-			m = make(map[string]string, len(targets[o]))
-			for i, t := range targets[o] {
-				m[t] = texts(o, i)
-			}
-		}
+		m := edgesOf(o)
 		eq := maps.Equal(views.get(p).EdgeSummaries, m)
 		if !eq || s.of[p] != nil {
 			redo, edges, same = append(redo, p), append(edges, m), append(same, eq)
 		}
 	}
 	return w.st.Restage(ctx, redo, func(i int, f *snapshot.File) (*snapshot.File, error) {
-		nf := newSummary(f, s.of[redo[i]])
-		if same[i] {
-			return nf, nil
-		}
-		if nf == nil {
-			c := *f
-			nf = &c
-		}
-		nf.EdgeSummaries = edges[i]
-		return nf, nil
+		return withEdgeSummaries(f, s.of[redo[i]], edges[i], same[i]), nil
 	})
+}
+
+// offlineEdgeSummaries are f's edge summaries from the offline provider,
+// one free call per edge.
+func (w *work) offlineEdgeSummaries(ctx context.Context, views edgeViews, f *snapshot.File) (map[string]string, error) {
+	targets, ins := w.edgeInputs(views, f)
+	texts := make([]string, len(ins))
+	for i, in := range ins {
+		res, err := w.st.LLM.SummarizeEdge(ctx, in)
+		if err != nil {
+			return nil, fmt.Errorf("explain edges of %s: %w", f.Path, err)
+		}
+		texts[i] = res.Text
+	}
+	return edgeSummaries(targets, func(i int) string { return texts[i] }), nil
+}
+
+// edgeSummaries maps each target to its text (nil for none).
+func edgeSummaries(targets []string, text func(i int) string) map[string]string {
+	if len(targets) == 0 {
+		return nil
+	}
+	m := make(map[string]string, len(targets))
+	for i, t := range targets {
+		m[t] = text(i)
+	}
+	return m
+}
+
+// withEdgeSummaries is cur with the summary res holds and the edge
+// summaries m (same: cur has them already), or nil when it has both.
+func withEdgeSummaries(cur, res *snapshot.File, m map[string]string, same bool) *snapshot.File {
+	nf := newSummary(cur, res)
+	if same {
+		return nf
+	}
+	if nf == nil {
+		c := *cur
+		nf = &c
+	}
+	nf.EdgeSummaries = m
+	return nf
+}
+
+// withNewSummary is f as the edges read it: with the summary res holds.
+func withNewSummary(f, res *snapshot.File) *snapshot.File {
+	if res == nil {
+		return f
+	}
+	return withSummary(f, res)
 }
 
 // onWorkers calls do(i) for i from 0 to n-1 on the phase's workers, each
