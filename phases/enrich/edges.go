@@ -4,16 +4,21 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
 	"strings"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/phase"
 )
 
 // dependency is everything one file uses from another.
@@ -55,10 +60,16 @@ func dependencies(f *snapshot.File, has func(path string) bool) []dependency {
 }
 
 // explainEdges recomputes the edge summaries of every source file whose
-// edges or own summary changed, or one of whose targets changed.
-func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]bool) error {
-	views := edgeViews{files: w.st.Next.Files, got: map[string]*snapshot.File{}}
-	sources := w.edgeSources(views, full, changed)
+// edges or own summary changed, or one of whose targets changed, and sets
+// them with the summaries s holds.
+func (w *work) explainEdges(ctx context.Context, full bool, s *summaries) (err error) {
+	views := newEdgeViews(w.st.Next.Files, s.of)
+	sources := w.edgeSources(views, full, s.changed)
+	defer func() {
+		if err != nil { // what was summarized is set all the same
+			err = errors.Join(err, w.setSummaries(ctx, s, s.done))
+		}
+	}()
 	step := max(1, len(sources))
 	if w.st.LLM.ID() == "offline" && w.st.Next.Files.Packed() {
 		// Offline texts are one call per edge, so a run holding its
@@ -67,70 +78,167 @@ func (w *work) explainEdges(ctx context.Context, full bool, changed map[string]b
 		step = explainSlice
 	}
 	for lo := 0; lo < len(sources); lo += step {
-		if err := w.explainSources(ctx, views, sources[lo:min(lo+step, len(sources))]); err != nil {
+		if err := w.explainSources(ctx, views, sources[lo:min(lo+step, len(sources))], s); err != nil {
 			return err
 		}
-		clear(views.got)
+		views.forget()
 	}
 	w.rep.Extra["edge_sources"] = len(sources)
-	return nil
+	// The files summarized that are no source (a target whose use counts
+	// changed its key, not its text) get their summary alone.
+	return w.setSummaries(ctx, s, sortedMinus(s.done, sources))
+}
+
+// sortedMinus is the paths of a that b lacks; both are sorted.
+func sortedMinus(a, b []string) []string {
+	var out []string
+	for _, p := range a {
+		for len(b) > 0 && b[0] < p {
+			b = b[1:]
+		}
+		if len(b) == 0 || b[0] != p {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // explainSlice is how many sources a packed run explains at a time.
 const explainSlice = 2048
 
-// explainSources sets the edge summaries of sources.
-func (w *work) explainSources(ctx context.Context, views edgeViews, sources []string) error {
+// explainSources sets the edge summaries of sources, and the summaries s
+// holds of them.
+func (w *work) explainSources(ctx context.Context, views edgeViews, sources []string, s *summaries) error {
+	if w.offline() && w.st.Next.Files.Packed() {
+		// A full run decodes every source's record to set it: its edges
+		// are explained from that record, on the worker, with no view.
+		return w.st.Restage(ctx, sources, func(i int, cur *snapshot.File) (*snapshot.File, error) {
+			res := s.of[sources[i]]
+			m, err := w.offlineEdgeSummaries(ctx, views, withNewSummary(cur, res))
+			if err != nil {
+				return nil, err
+			}
+			return withEdgeSummaries(cur, res, m, maps.Equal(cur.EdgeSummaries, m)), nil
+		})
+	}
 	targets := make([][]string, len(sources))
 	ins := make([][]llm.EdgeInput, len(sources))
 	keys := make([][]string, len(sources))
-	for o, p := range sources {
-		targets[o], ins[o] = w.edgeInputs(views, views.get(p))
+	var offline []map[string]string // the edge summaries, when each is a free call
+	if w.offline() {
+		offline = make([]map[string]string, len(sources))
+	}
+	err := w.onWorkers(len(sources), func(o int) (err error) {
+		if offline != nil {
+			offline[o], err = w.offlineEdgeSummaries(ctx, views, views.get(sources[o]))
+			return err
+		}
+		targets[o], ins[o] = w.edgeInputs(views, views.get(sources[o]))
 		for _, in := range ins[o] {
 			keys[o] = append(keys[o], edgeKey(in, w.st.LLM.ID()))
 		}
-	}
-	texts, err := w.edgeTexts(ctx, sources, ins, keys)
+		return nil
+	})
 	if err != nil {
 		return err
 	}
-	var redo []string // the sources whose summaries changed
-	var summaries []map[string]string
-	for o, p := range sources {
-		var m map[string]string
-		if len(targets[o]) > 0 {
-			m = make(map[string]string, len(targets[o]))
-			for i, t := range targets[o] {
-				m[t] = texts(o, i)
-			}
+	edgesOf := func(o int) map[string]string { return offline[o] }
+	if offline == nil {
+		texts, err := w.edgeTexts(ctx, sources, ins, keys)
+		if err != nil {
+			return err
 		}
-		if !maps.Equal(views.get(p).EdgeSummaries, m) {
-			redo, summaries = append(redo, p), append(summaries, m)
+		edgesOf = func(o int) map[string]string {
+			return edgeSummaries(targets[o], func(i int) string { return texts(o, i) })
+		}
+	}
+	var redo []string             // the sources whose summaries or edge summaries changed
+	var edges []map[string]string // aligned with redo
+	var same []bool               // aligned with redo: the edge summaries are unchanged
+	for o, p := range sources {
+		m := edgesOf(o)
+		eq := maps.Equal(views.get(p).EdgeSummaries, m)
+		if !eq || s.of[p] != nil {
+			redo, edges, same = append(redo, p), append(edges, m), append(same, eq)
 		}
 	}
 	return w.st.Restage(ctx, redo, func(i int, f *snapshot.File) (*snapshot.File, error) {
-		nf := *f
-		nf.EdgeSummaries = summaries[i]
-		return &nf, nil
+		return withEdgeSummaries(f, s.of[redo[i]], edges[i], same[i]), nil
 	})
 }
 
-// edgeTexts computes every edge text: offline one free call each, paid ones
-// from the cache or in requests batched across source files.
-func (w *work) edgeTexts(ctx context.Context, sources []string, ins [][]llm.EdgeInput, keys [][]string) (func(o, i int) string, error) {
-	if w.st.LLM.ID() == "offline" {
-		out := make([][]string, len(sources))
-		for o := range sources {
-			for _, in := range ins[o] {
-				res, err := w.st.LLM.SummarizeEdge(ctx, in)
-				if err != nil {
-					return nil, fmt.Errorf("explain edges of %s: %w", sources[o], err)
-				}
-				out[o] = append(out[o], res.Text)
-			}
+// offlineEdgeSummaries are f's edge summaries from the offline provider,
+// one free call per edge.
+func (w *work) offlineEdgeSummaries(ctx context.Context, views edgeViews, f *snapshot.File) (map[string]string, error) {
+	targets, ins := w.edgeInputs(views, f)
+	texts := make([]string, len(ins))
+	for i, in := range ins {
+		res, err := w.st.LLM.SummarizeEdge(ctx, in)
+		if err != nil {
+			return nil, fmt.Errorf("explain edges of %s: %w", f.Path, err)
 		}
-		return func(o, i int) string { return out[o][i] }, nil
+		texts[i] = res.Text
 	}
+	return edgeSummaries(targets, func(i int) string { return texts[i] }), nil
+}
+
+// edgeSummaries maps each target to its text (nil for none).
+func edgeSummaries(targets []string, text func(i int) string) map[string]string {
+	if len(targets) == 0 {
+		return nil
+	}
+	m := make(map[string]string, len(targets))
+	for i, t := range targets {
+		m[t] = text(i)
+	}
+	return m
+}
+
+// withEdgeSummaries is cur with the summary res holds and the edge
+// summaries m (same: cur has them already), or nil when it has both.
+func withEdgeSummaries(cur, res *snapshot.File, m map[string]string, same bool) *snapshot.File {
+	nf := newSummary(cur, res)
+	if same {
+		return nf
+	}
+	if nf == nil {
+		c := *cur
+		nf = &c
+	}
+	nf.EdgeSummaries = m
+	return nf
+}
+
+// withNewSummary is f as the edges read it: with the summary res holds.
+func withNewSummary(f, res *snapshot.File) *snapshot.File {
+	if res == nil {
+		return f
+	}
+	return withSummary(f, res)
+}
+
+// onWorkers calls do(i) for i from 0 to n-1 on the phase's workers, each
+// a contiguous run of them.
+func (w *work) onWorkers(n int, do func(i int) error) error {
+	workers := phase.Workers(w.st.Config.Concurrency)
+	per := max(1, (n+workers-1)/workers)
+	g := new(errgroup.Group)
+	for lo := 0; lo < n; lo += per {
+		g.Go(func() error {
+			for i := lo; i < min(lo+per, n); i++ {
+				if err := do(i); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+	}
+	return g.Wait()
+}
+
+// edgeTexts computes the edge texts of a paid provider: from the cache or
+// in requests batched across source files.
+func (w *work) edgeTexts(ctx context.Context, sources []string, ins [][]llm.EdgeInput, keys [][]string) (func(o, i int) string, error) {
 	sh, send, err := w.assign(keys, "edge_cache_hits")
 	if err != nil {
 		return nil, err
@@ -191,21 +299,63 @@ func (w *work) edgeSources(views edgeViews, full bool, changed map[string]bool) 
 // without its references and lookups (snapshot.FileSet.EdgeView): a
 // changed utility module has hundreds of dependents, each of which names
 // several targets, and a whole record is mostly its references.
+//
+// A file summarized this run is read with its new summary (sums), which
+// is set with its edge summaries.
+// Safe for concurrent use.
 type edgeViews struct {
 	files *snapshot.FileSet
-	got   map[string]*snapshot.File
+	sums  map[string]*snapshot.File
+	*viewCache
+}
+
+type viewCache struct {
+	mu  sync.Mutex
+	got map[string]*snapshot.File
+}
+
+func newEdgeViews(files *snapshot.FileSet, sums map[string]*snapshot.File) edgeViews {
+	return edgeViews{files: files, sums: sums, viewCache: &viewCache{got: map[string]*snapshot.File{}}}
 }
 
 func (v edgeViews) get(path string) *snapshot.File {
+	v.mu.Lock()
 	f, ok := v.got[path]
-	if !ok {
-		f = v.files.EdgeView(path)
-		v.got[path] = f
+	v.mu.Unlock()
+	if ok {
+		return f
 	}
+	// Decoded outside the lock: two workers may both decode a target.
+	f = v.files.EdgeView(path)
+	if res := v.sums[path]; f != nil && res != nil {
+		f = withSummary(f, res)
+	}
+	v.mu.Lock()
+	v.got[path] = f
+	v.mu.Unlock()
 	return f
 }
 
-func (v edgeViews) has(path string) bool { return v.get(path) != nil }
+// forget lets the views read so far go.
+func (v edgeViews) forget() {
+	v.mu.Lock()
+	clear(v.got)
+	v.mu.Unlock()
+}
+
+// has reports whether path has a record; a file summarized this run has.
+func (v edgeViews) has(path string) bool { return v.sums[path] != nil || v.get(path) != nil }
+
+// target is what an edge input reads of a target file: offline its
+// summary alone, which a file summarized this run has in sums, without a
+// read of its record (a full run's slice of sources names most of the
+// repository's files as targets).
+func (v edgeViews) target(path string, summaryOnly bool) *snapshot.File {
+	if res := v.sums[path]; summaryOnly && res != nil {
+		return res
+	}
+	return v.get(path)
+}
 
 // edgeInputs lists the targets of f's edges and what each edge summary
 // is made of. A secret file has none, and no edge into one is explained.
@@ -220,7 +370,7 @@ func (w *work) edgeInputs(views edgeViews, f *snapshot.File) ([]string, []llm.Ed
 			continue // nothing about a secret file is sent, not even its names
 		}
 		targets = append(targets, d.target)
-		ins = append(ins, w.edgeInput(f, views.get(d.target), d))
+		ins = append(ins, w.edgeInput(f, views.target(d.target, w.offline()), d))
 	}
 	return targets, ins
 }

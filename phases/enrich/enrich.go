@@ -65,13 +65,13 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		}
 		rep.MS = time.Since(start).Milliseconds()
 	}()
-	changed, err := w.summarizeFiles(ctx, full)
+	sums, err := w.summarizeFiles(ctx, full)
 	if err != nil {
 		return rep, err
 	}
 	st.Hit("enrich-files")
 	st.Mark("enrich.files")
-	if err := w.explainEdges(ctx, full, changed); err != nil {
+	if err := w.explainEdges(ctx, full, sums); err != nil {
 		return rep, err
 	}
 	st.Next.Versions["enrich"] = Version(st.LLM)
@@ -131,11 +131,24 @@ func (w *work) secret(p string) bool {
 	return llm.SecretFilter{Patterns: w.secrets}.IsSecretPath(p)
 }
 
-// summarizeFiles (re)summarizes the files that need it and returns the
-// paths whose summary text changed.
-func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, error) {
+// summaries are the file summaries a run computed, set together with the
+// edge summaries they feed: on a full run each record is then decoded and
+// packed again once for both, not once for each.
+type summaries struct {
+	done    []string                  // the paths summarized, sorted
+	of      map[string]*snapshot.File // by path, the result (slim when packed)
+	changed map[string]bool           // the paths whose summary differs from the base's
+}
+
+// summarizeFiles (re)summarizes the files that need it. It sets no record:
+// explainEdges sets the summaries with the edge summaries, except after a
+// stop (a budget), when what was summarized is set all the same.
+func (w *work) summarizeFiles(ctx context.Context, full bool) (*summaries, error) {
 	if w.offline() {
 		w.edges = w.st.NextIndex(snapshot.KsRevEdge)
+		if full {
+			w.st.Uses = phase.NewUseTable() // every code file's, for the wiki
+		}
 	}
 	todo := w.summarySet(full)
 	results := make([]*snapshot.File, len(todo))
@@ -145,42 +158,45 @@ func (w *work) summarizeFiles(ctx context.Context, full bool) (map[string]bool, 
 	} else {
 		err = w.composeFiles(ctx, todo, results)
 	}
-	// What was summarized before a stop (a budget) is set all the same.
-	changed, serr := w.setSummaries(ctx, todo, results)
+	s := w.newSummaries(todo, results)
 	w.rep.Files = len(todo)
-	if err == nil {
-		err = serr
+	if err != nil {
+		return nil, errors.Join(err, w.setSummaries(ctx, s, s.done))
 	}
-	return changed, err
+	return s, nil
 }
 
-// setSummaries sets the summaries of todo's records that results changed
-// and returns the paths whose summary differs from the base's.
-func (w *work) setSummaries(ctx context.Context, todo []string, results []*snapshot.File) (map[string]bool, error) {
-	var done []string // those summarized
-	var summaries []*snapshot.File
+func (w *work) newSummaries(todo []string, results []*snapshot.File) *summaries {
+	s := &summaries{of: map[string]*snapshot.File{}, changed: map[string]bool{}}
 	for i, p := range todo {
-		if results[i] != nil {
-			done, summaries = append(done, p), append(summaries, results[i])
+		res := results[i]
+		if res == nil {
+			continue
+		}
+		s.done, s.of[p] = append(s.done, p), res
+		if b := baseFile(w.st, p); b == nil || b.Summary != res.Summary {
+			s.changed[p] = true
 		}
 	}
-	// A record set again unchanged would still count as changed to the
-	// phases after this one (the wiki re-reads every module around a
-	// changed record), so only a new summary is set.
-	err := w.st.Restage(ctx, done, func(i int, cur *snapshot.File) (*snapshot.File, error) {
-		res := summaries[i]
-		if cur == nil || cur.Summary != res.Summary || cur.SummaryKey != res.SummaryKey {
-			return withSummary(cur, res), nil
-		}
-		return nil, nil
+	return s
+}
+
+// setSummaries sets the summaries s holds of paths.
+func (w *work) setSummaries(ctx context.Context, s *summaries, paths []string) error {
+	return w.st.Restage(ctx, paths, func(i int, cur *snapshot.File) (*snapshot.File, error) {
+		return newSummary(cur, s.of[paths[i]]), nil
 	})
-	changed := map[string]bool{}
-	for i, p := range done {
-		if b := baseFile(w.st, p); b == nil || b.Summary != summaries[i].Summary {
-			changed[p] = true
-		}
+}
+
+// newSummary is cur with the summary res holds, or nil when cur has it
+// already: a record set again unchanged would still count as changed to
+// the phases after this one (the wiki re-reads every module around a
+// changed record).
+func newSummary(cur, res *snapshot.File) *snapshot.File {
+	if res == nil || cur != nil && cur.Summary == res.Summary && cur.SummaryKey == res.SummaryKey {
+		return nil
 	}
-	return changed, err
+	return withSummary(cur, res)
 }
 
 // slim keeps only what summarizeFiles reads of a summarized record when
@@ -212,12 +228,13 @@ func withSummary(cur, res *snapshot.File) *snapshot.File {
 func (w *work) wholeFiles(ctx context.Context, todo []string, results []*snapshot.File) error {
 	g := w.group()
 	for i, p := range todo {
-		f := w.st.Next.Files.Get(p)
 		g.Go(func() error {
 			if w.stopped() {
 				return nil
 			}
-			nf, err := w.summarizeFile(ctx, f)
+			// Decoded here, on the worker, without what a summary does not
+			// read (a full run's records are packed).
+			nf, err := w.summarizeFile(ctx, w.st.Next.Files.Outline(p))
 			results[i] = w.slim(nf)
 			return w.fail(err)
 		})
@@ -293,13 +310,13 @@ func baseFile(st *phase.State, p string) *snapshot.File {
 // (without content), so the caller need not read the file's uses again.
 func (w *work) known(f *snapshot.File) (*snapshot.File, string, llm.FileInput, error) {
 	nf := *f
+	uses, err := w.uses(f) // a secret file's too: the wiki counts them
+	if err != nil {
+		return nil, "", llm.FileInput{}, err
+	}
 	if w.secret(f.Path) {
 		nf.Summary, nf.SummaryKey = "", snapshot.SecretSummaryKey
 		return &nf, "", llm.FileInput{}, nil
-	}
-	uses, err := w.uses(f)
-	if err != nil {
-		return nil, "", llm.FileInput{}, err
 	}
 	in := fileInput(f, uses)
 	key := fileKey(f, in, w.st.LLM.ID())
@@ -353,7 +370,7 @@ func (w *work) composeFiles(ctx context.Context, todo []string, results []*snaps
 		if err != nil {
 			return err
 		}
-		if results[i], fkeys[i] = nf, key; nf != nil {
+		if results[i], fkeys[i] = w.slim(nf), key; nf != nil {
 			continue
 		}
 		data, err := w.read(f.Blob)
@@ -403,7 +420,7 @@ func (w *work) composeFiles(ctx context.Context, todo []string, results []*snaps
 		if err := w.keep(fkeys[i], f.Summary); err != nil {
 			return err
 		}
-		results[i] = &f
+		results[i] = w.slim(&f)
 	}
 	return nil
 }

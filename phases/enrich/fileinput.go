@@ -63,5 +63,8 @@ func (w *work) uses(f *snapshot.File) ([]int, error) {
 	if err != nil {
 		return nil, fmt.Errorf("uses of %s: %w", f.Path, err)
 	}
+	if w.st.Uses != nil {
+		w.st.Uses.Put(f.Path, u)
+	}
 	return u.PerSymbol, nil
 }

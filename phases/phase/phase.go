@@ -67,6 +67,10 @@ type State struct {
 	// file's references, which its records then leave out: nothing after
 	// resolution reads them but publishing, which puts them back.
 	RefsAside *snapshot.RefSpill
+	// Uses, set by the enrich phase of a full run, holds the use counts
+	// of the files it summarized, which the wiki reads instead of the
+	// reverse edges; nil: none.
+	Uses *UseTable
 	// Trace is told the name of each step of a phase as it ends, so that
 	// a caller can time them (LGRAPH_TRACE); nil: nothing.
 	Trace func(step string)

@@ -10,6 +10,7 @@ import (
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
 	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/phases/phase"
 )
 
 // CheckInputs verifies that every module doc of a snapshot was written for
@@ -80,7 +81,7 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 		for _, e := range into[p] {
 			u.Add(e)
 		}
-		m.Members = append(m.Members, memberOf(snapshot.MemberOf(f), u))
+		m.Members = append(m.Members, memberOf(snapshot.MemberOf(f), phase.UseCounts{PerSymbol: u.PerSymbol, Users: u.Users()}))
 		targets := map[string]bool{}
 		for _, e := range depEdges(f) {
 			t := nodeid.PathOf(e.Target)

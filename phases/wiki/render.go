@@ -16,6 +16,7 @@ import (
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
+	"github.com/lgraph/lgraph/phases/phase"
 )
 
 // Bounds that keep a page readable on a large module.
@@ -53,8 +54,8 @@ func newFacts(dir string) modFacts {
 	return modFacts{Dir: dir, Out: map[string]map[string]int{}, In: map[string]map[string]int{}}
 }
 
-func memberOf(f snapshot.Member, u *snapshot.Uses) member {
-	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: u.PerSymbol, Users: u.Users(), Doc: f.Doc}
+func memberOf(f snapshot.Member, u phase.UseCounts) member {
+	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: u.PerSymbol, Users: u.Users, Doc: f.Doc}
 	if f.HasFacts {
 		m.Syms = make([]facts.Symbol, len(f.Symbols))
 		for i, s := range f.Symbols {

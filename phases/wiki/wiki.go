@@ -263,7 +263,7 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput, texts m
 // names them). A directory with no input (no code file, or not selected)
 // has no doc.
 func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, dirs, historyOnly []string) {
-	idx = st.NextIndex(snapshot.KsDir, snapshot.KsLeaf, snapshot.KsUsedBy, snapshot.KsRevEdge)
+	idx = st.NextIndex(indexed(st)...)
 	set := map[string]bool{}
 	if full {
 		_ = idx.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
@@ -290,6 +290,43 @@ func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, di
 	return idx, slices.Sorted(maps.Keys(set)), historyOnly
 }
 
+// indexed names the keyspaces the phase reads: the reverse edges only
+// when a full run's enrich phase left no use counts (they are what the
+// wiki reads of them, and most of a full index's entries).
+func indexed(st *phase.State) []byte {
+	ks := []byte{snapshot.KsDir, snapshot.KsLeaf, snapshot.KsUsedBy}
+	if !fullIndex(st) || st.Uses == nil {
+		ks = append(ks, snapshot.KsRevEdge)
+	}
+	return ks
+}
+
+// fullIndex reports whether NextIndex builds the index from every record.
+func fullIndex(st *phase.State) bool { return st.Full || st.Base == nil || st.Base.Index == nil }
+
+// useCounts returns how a module's member is used: from the run's table,
+// or counted from the reverse edges, of idx when it holds them or else of
+// an index of them built on the first miss (a full run's table holds every
+// code file's, so that is a file the enrich phase did not summarize).
+func useCounts(st *phase.State, idx snapshot.KV) func(m snapshot.Member) (phase.UseCounts, error) {
+	rev := sync.OnceValue(func() snapshot.KV {
+		if slices.Contains(indexed(st), snapshot.KsRevEdge) {
+			return idx
+		}
+		return st.NextIndex(snapshot.KsRevEdge)
+	})
+	return func(m snapshot.Member) (phase.UseCounts, error) {
+		if c, ok := st.Uses.Get(m.Path); ok {
+			return c, nil
+		}
+		u, err := m.Uses(rev())
+		if err != nil {
+			return phase.UseCounts{}, fmt.Errorf("uses of %s: %w", m.Path, err)
+		}
+		return phase.UseCounts{PerSymbol: u.PerSymbol, Users: u.Users()}, nil
+	}
+}
+
 // moduleInputs computes the inputs of dirs on the phase's workers: each
 // reads its members' records and the reverse edges into them, the bulk of
 // an update's wiki work. Histories come first, in order (they cache commit
@@ -307,11 +344,12 @@ func moduleInputs(st *phase.State, idx snapshot.KV, dirs []string, h *history) (
 	ins := make([]modInput, len(dirs))
 	oks := make([]bool, len(dirs))
 	files := &indexedFiles{idx: idx}
+	uses := useCounts(st, idx)
 	g := new(errgroup.Group)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, dir := range dirs {
 		g.Go(func() error {
-			in, ok, err := moduleInput(idx, files, dir, st.Config.Wiki.Modules, history)
+			in, ok, err := moduleInput(idx, files, uses, dir, st.Config.Wiki.Modules, history)
 			if err != nil {
 				return fmt.Errorf("module %s: %w", dir, err)
 			}
@@ -380,8 +418,8 @@ func baseFile(st *phase.State, path string) *snapshot.File {
 // and the (selected) modules whose edges reach them; for the rendered
 // sections, its files' records and edge counts by kind.
 // ok is false when the directory is not selected or holds no code file.
-func moduleInput(idx snapshot.KV, indexed *indexedFiles, dir string, globs []string,
-	history func(string) ([]snapshot.HistoryEntry, error)) (modInput, bool, error) {
+func moduleInput(idx snapshot.KV, indexed *indexedFiles, uses func(snapshot.Member) (phase.UseCounts, error),
+	dir string, globs []string, history func(string) ([]snapshot.HistoryEntry, error)) (modInput, bool, error) {
 	in := llm.ModuleInput{Dir: dir}
 	mf := newFacts(dir)
 	if !selected(dir, globs) {
@@ -394,9 +432,9 @@ func moduleInput(idx snapshot.KV, indexed *indexedFiles, dir string, globs []str
 		if err != nil || !member {
 			return err
 		}
-		u, err := m.Uses(idx)
+		u, err := uses(m)
 		if err != nil {
-			return fmt.Errorf("uses of %s: %w", m.Path, err)
+			return err
 		}
 		mf.Members = append(mf.Members, memberOf(m, u))
 		targets := map[string]bool{}
@@ -406,7 +444,7 @@ func moduleInput(idx snapshot.KV, indexed *indexedFiles, dir string, globs []str
 				targets[td] = true
 			}
 		}
-		files.add(m, targets, u.Users())
+		files.add(m, targets, u.Users)
 		members[path.Base(m.Path)] = true
 		return nil
 	})
