@@ -15,7 +15,9 @@ const aheadBatch = 256
 // spent most of its time in reading (pread, s2, the record's decode).
 // The set must not change while the iteration runs. A set not held packed
 // is read as All reads it: its records are already decoded.
-func (fs *FileSet) Ahead(workers int) iter.Seq2[string, *File] { return fs.AheadParts(workers, AllParts) }
+func (fs *FileSet) Ahead(workers int) iter.Seq2[string, *File] {
+	return fs.AheadParts(workers, AllParts)
+}
 
 // AheadParts is Ahead with each record decoded in the parts keep names
 // (as GetParts decodes it).

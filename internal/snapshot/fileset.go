@@ -42,8 +42,8 @@ type FileSet struct {
 	langs    interned // the packed records' languages, each held once
 	// decodes, when a test asked (CountDecodes), counts packed decodes.
 	decodes *DecodeCounts
-	del      map[string]bool
-	size     int
+	del     map[string]bool
+	size    int
 	// errMu guards err: a phase may read through the set from several
 	// goroutines (module docs of many directories at once).
 	errMu sync.Mutex
