@@ -25,11 +25,13 @@ func (p Phase) scopeFiles(ctx context.Context, st *phase.State, parsed []string)
 		fresh[path] = true
 	}
 	for _, path := range paths {
-		f := st.Next.Files.Get(path)
-		l := st.Langs.Get(f.Lang)
+		// Most languages scope nothing: their records are read no further
+		// than the head.
+		l := st.Langs.Get(st.Next.Files.GetParts(path, 0).Lang)
 		if l == nil || l.Traits().ScopeFacts == nil {
 			continue
 		}
+		f := st.Next.Files.Get(path)
 		raw := f.Facts
 		if !fresh[path] {
 			ff, _, err := p.factsOf(ctx, st, f)

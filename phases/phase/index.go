@@ -17,7 +17,7 @@ func (st *State) NextIndex(only ...byte) snapshot.KV {
 		// index says nothing about what the run built. Its entries are
 		// every file's, so they are held as sorted runs, not one by one.
 		runs := snapshot.NewRuns(0, st.Scratch)
-		for _, f := range st.Next.Files.Ahead(Workers(st.Config.Concurrency)) {
+		for _, f := range st.Next.Files.AheadParts(Workers(st.Config.Concurrency), snapshot.PartsFor(only...)) {
 			runs.Add(snapshot.GenericEntries(f, only...)...)
 		}
 		kv, err := runs.KV()
