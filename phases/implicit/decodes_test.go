@@ -13,8 +13,8 @@ import (
 )
 
 // TestFullRunDecodesOnlyWhatItReads: on a full run, whose records are held
-// packed, the phase reads each record's language and blob, then its
-// signals, and writes its signals and implicit edges; reading or writing
+// packed, the phase reads each record's language and blob, and writes its
+// signals and implicit edges; reading or writing
 // any record whole again costs a whole decode (and encode) per file. The
 // records' other parts come through untouched, and files sharing a key
 // are joined.
@@ -45,6 +45,12 @@ func TestFullRunDecodesOnlyWhatItReads(t *testing.T) {
 	}
 	if n := counts.Of(snapshot.AllParts); n != 0 || counts.Total() == 0 {
 		t.Errorf("the implicit phase of a full run decoded %d records whole (of %d decodes); want none", n, counts.Total())
+	}
+	// Three reads a file: its head, then its signals' section twice, to
+	// write its signals and its edges. The signal index is built from the
+	// signals as they were read, not from a fourth pass.
+	if n := counts.Total(); n != 3*6 {
+		t.Errorf("the implicit phase of a full run made %d decodes of 6 records; want 3 each", n)
 	}
 	f := st.Next.Files.Get("svc/m0.py")
 	if f == nil || len(f.Signals) == 0 || len(f.Implicit) != 5 || f.Summary != "kept svc/m0.py" {

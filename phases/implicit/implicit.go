@@ -49,10 +49,19 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		rep.Mode, rep.Reason = "full", reason
 	}
 	todo := signalSet(st, full)
-	if err := p.signals(ctx, st, todo); err != nil {
+	sigs, err := p.signals(ctx, st, todo)
+	if err != nil {
 		return rep, err
 	}
-	next := nextUsers(st, full)
+	var next users
+	if full {
+		// A full run has just read the signals of every code file (project
+		// files have none): the index is built from them, not from
+		// another pass over every record.
+		next = kvUsers(signalEntries(filesWith(todo, sigs)))
+	} else {
+		next = nextUsers(st, full)
+	}
 	redo := todo
 	if !full {
 		redo = p.affected(st, next)
@@ -60,7 +69,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	limit := st.Config.Implicit.MaxFilesPerKey
 	// The edges are built from the signals into the implicit part: a
 	// packed record's other sections are neither decoded nor encoded.
-	err := st.RestageParts(ctx, redo, snapshot.PartSignals, snapshot.PartImplicit, func(_, _ int, f *snapshot.File) (*snapshot.File, error) {
+	err = st.RestageParts(ctx, redo, snapshot.PartSignals, snapshot.PartImplicit, func(_, _ int, f *snapshot.File) (*snapshot.File, error) {
 		if f == nil || f.Lang == lang.ProjectFile {
 			return nil, nil
 		}
@@ -102,8 +111,18 @@ func (p Phase) decide(st *phase.State) (bool, string) {
 	return false, ""
 }
 
-// signals fills Signals for the given files from the cache or the bytes.
-func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) error {
+// filesWith is records of paths holding only their signals.
+func filesWith(paths []string, sigs [][]Signal) []*snapshot.File {
+	out := make([]*snapshot.File, len(paths))
+	for i, p := range paths {
+		out[i] = &snapshot.File{Path: p, Signals: sigs[i]}
+	}
+	return out
+}
+
+// signals fills Signals for the given files from the cache or the bytes,
+// and returns them (by the index of their path).
+func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) ([][]Signal, error) {
 	out := make([][]Signal, len(paths))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
@@ -133,9 +152,9 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return err
+		return nil, err
 	}
-	return st.RestageParts(ctx, paths, 0, snapshot.PartSignals, func(_, i int, f *snapshot.File) (*snapshot.File, error) {
+	return out, st.RestageParts(ctx, paths, 0, snapshot.PartSignals, func(_, i int, f *snapshot.File) (*snapshot.File, error) {
 		nf := *f
 		nf.Signals = out[i]
 		return &nf, nil
