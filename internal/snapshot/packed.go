@@ -145,8 +145,10 @@ func (p packedFile) unpack(path string, rec []byte, keep Parts) (*File, rawSecti
 		table = new([]string)
 	}
 	defer func() {
-		clear(*table)
-		tables.Put(table)
+		if cap(*table) <= 1<<14 { // a rare huge table is not kept
+			clear((*table)[:cap(*table)]) // a longer section's strings too
+			tables.Put(table)
+		}
 	}()
 	for s := range numSections {
 		if !s.wanted(keep) {
