@@ -38,6 +38,15 @@ func TestFullRunDecodesOnlyWhatItReads(t *testing.T) {
 		blobs["blob:"+p] = []byte(asideRepo[p])
 		st.Next.Files.Set(&snapshot.File{Path: p, Lang: "go", Blob: "blob:" + p})
 	}
+	// C++ files whose namespaces a header's macros open: the project
+	// scopes their facts (Traits.ScopeFacts), a pass of its own.
+	for p, text := range map[string]string{
+		"include/base.h": "#pragma once\n#define LIB_BEGIN namespace lib {\n#define LIB_END }\n",
+		"include/util.h": "#pragma once\n#include \"base.h\"\nLIB_BEGIN\ninline int width(int x) { return x; }\nLIB_END\n",
+	} {
+		blobs["blob:"+p] = []byte(text)
+		st.Next.Files.Set(&snapshot.File{Path: p, Lang: "cpp", Blob: "blob:" + p})
+	}
 	counts := st.Next.Files.CountDecodes()
 	read := func(id string) ([]byte, error) { return blobs[id], nil }
 	if _, err := (Phase{Read: read}).Run(ctx, st); err != nil {
@@ -53,5 +62,8 @@ func TestFullRunDecodesOnlyWhatItReads(t *testing.T) {
 	}
 	if f := st.Next.Files.Get("main.go"); f == nil || len(f.Res.Edges) == 0 || f.Facts == nil || len(f.Facts.Symbols) == 0 {
 		t.Errorf("main.go after the phase: %+v; want its facts and edges", f)
+	}
+	if f := st.Next.Files.Get("include/util.h"); f == nil || f.Facts == nil || len(f.Facts.Symbols) == 0 || f.Facts.Symbols[0].Qualified != "lib.width" {
+		t.Errorf("include/util.h after the phase: %+v; want its symbols scoped by the header's macros", f)
 	}
 }
