@@ -16,21 +16,33 @@ const aheadBatch = 256
 // The set must not change while the iteration runs. A set not held packed
 // is read as All reads it: its records are already decoded.
 func (fs *FileSet) Ahead(workers int) iter.Seq2[string, *File] {
-	if fs.packed == nil || workers < 2 {
+	return fs.AheadParts(workers, AllParts)
+}
+
+// AheadParts is Ahead with each record decoded in the parts keep names
+// (as GetParts decodes it).
+func (fs *FileSet) AheadParts(workers int, keep Parts) iter.Seq2[string, *File] {
+	if fs.packed == nil {
 		return fs.All()
 	}
 	return func(yield func(string, *File) bool) {
-		fs.AheadOf(fs.Paths(), workers)(yield)
+		fs.AheadOfParts(fs.Paths(), workers, keep)(yield)
 	}
 }
 
 // AheadOf iterates the records of paths in their order as Ahead does (a
 // path without a record is skipped).
 func (fs *FileSet) AheadOf(paths []string, workers int) iter.Seq2[string, *File] {
+	return fs.AheadOfParts(paths, workers, AllParts)
+}
+
+// AheadOfParts is AheadOf with each record decoded in the parts keep
+// names (as GetParts decodes it).
+func (fs *FileSet) AheadOfParts(paths []string, workers int, keep Parts) iter.Seq2[string, *File] {
 	if fs.packed == nil || workers < 2 {
 		return func(yield func(string, *File) bool) {
 			for _, p := range paths {
-				if f := fs.Get(p); f != nil && !yield(p, f) {
+				if f := fs.GetParts(p, keep); f != nil && !yield(p, f) {
 					return
 				}
 			}
@@ -38,7 +50,7 @@ func (fs *FileSet) AheadOf(paths []string, workers int) iter.Seq2[string, *File]
 	}
 	return func(yield func(string, *File) bool) {
 		done := make(chan struct{})
-		batches := fs.decodeAhead(paths, workers, done)
+		batches := fs.decodeAhead(paths, workers, keep, done)
 		defer func() {
 			close(done)
 			for range batches { // let the decoder see done and stop
@@ -58,7 +70,7 @@ func (fs *FileSet) AheadOf(paths []string, workers int) iter.Seq2[string, *File]
 // decodeAhead decodes paths' records batch by batch on workers goroutines
 // and sends each batch, in order, on the returned channel, one batch ahead
 // of its reader; it stops when done is closed and closes the channel.
-func (fs *FileSet) decodeAhead(paths []string, workers int, done <-chan struct{}) <-chan []*File {
+func (fs *FileSet) decodeAhead(paths []string, workers int, keep Parts, done <-chan struct{}) <-chan []*File {
 	out := make(chan []*File, 1)
 	go func() {
 		defer close(out)
@@ -76,7 +88,7 @@ func (fs *FileSet) decodeAhead(paths []string, workers int, done <-chan struct{}
 				hi := min(lo+per, len(batch))
 				wg.Go(func() {
 					for i := lo; i < hi; i++ {
-						files[i] = fs.Get(batch[i])
+						files[i] = fs.GetParts(batch[i], keep)
 					}
 				})
 			}

@@ -18,7 +18,7 @@ func TestPackedPartialKeepsItsParts(t *testing.T) {
 	views := []struct {
 		name string
 		read func(*FileSet, string) *File
-		keep recordParts
+		keep Parts
 	}{
 		{"Outline", (*FileSet).Outline, outlineRecord},
 		{"EdgeView", (*FileSet).EdgeView, edgeRecord},
@@ -33,13 +33,13 @@ func TestPackedPartialKeepsItsParts(t *testing.T) {
 			want := *whole
 			ff := *whole.Facts
 			want.Facts = &ff
-			if !v.keep.refs {
+			if v.keep&PartRefs == 0 {
 				ff.Refs = nil
 			}
-			if !v.keep.lookups {
+			if v.keep&PartLookups == 0 {
 				want.Res.Lookups = nil
 			}
-			if !v.keep.edgeSummaries {
+			if v.keep&PartEdgeSummaries == 0 {
 				want.EdgeSummaries = nil
 			}
 			got := v.read(fs, whole.Path)

@@ -93,62 +93,127 @@ func (d *decoder) strMap() map[string]string {
 	return m
 }
 
-func (d *decoder) file() *File { return d.record(wholeRecord) }
+func (d *decoder) file() *File { return d.record(AllParts) }
 
-// recordParts names the costly parts of a record a decode builds; the
-// others it steps over.
-type recordParts struct {
-	refs, lookups, edgeSummaries bool
+// record decodes a published record (its sections one after the other,
+// sharing one string table), building the parts keep names and stepping
+// over the others.
+func (d *decoder) record(keep Parts) *File {
+	keep = keep.normal()
+	f := &File{}
+	hasFacts := false
+	for s := range numSections {
+		d.section(s, f, keep, &hasFacts)
+	}
+	return f
 }
 
-var (
-	wholeRecord = recordParts{refs: true, lookups: true, edgeSummaries: true}
-	// outlineRecord is what a module doc renders from.
-	outlineRecord = recordParts{}
-	// edgeRecord is what an edge explanation reads of a file.
-	edgeRecord = recordParts{edgeSummaries: true}
-)
-
-// record decodes a file record, building only the parts keep names of
-// the references, lookups and edge summaries.
-func (d *decoder) record(keep recordParts) *File {
-	f := &File{Path: d.str(), Blob: d.str(), SHA256: d.str(), NormSHA: d.str(), Lang: d.str(), Size: int64(d.int())}
-	if f.Facts = d.factsHead(); f.Facts != nil {
-		if keep.refs {
-			f.Facts.Refs = d.refs()
+// section reads section s into f: the parts keep names are built, the
+// others stepped over. hasFacts is whether the record has facts (set by
+// secFacts): its references follow only then.
+func (d *decoder) section(s section, f *File, keep Parts, hasFacts *bool) {
+	switch s {
+	case secHead:
+		f.Path, f.Blob, f.SHA256, f.NormSHA, f.Lang = d.str(), d.str(), d.str(), d.str(), d.str()
+		f.Size = int64(d.int())
+	case secFacts:
+		if keep&PartFacts != 0 {
+			f.Facts = d.factsHead()
+			*hasFacts = f.Facts != nil
 		} else {
+			*hasFacts = d.skipFactsHead()
+		}
+	case secRefs:
+		switch {
+		case !*hasFacts:
+		case keep&PartRefs != 0 && f.Facts != nil:
+			f.Facts.Refs = d.refs()
+		default:
 			d.skipRefs()
 		}
+	case secRes:
+		d.res(f, keep)
+	case secEnrich:
+		if keep&PartSummary != 0 {
+			f.Summary, f.SummaryKey = d.str(), d.str()
+		} else {
+			d.uvarint()
+			d.uvarint()
+		}
+		if keep&PartEdgeSummaries != 0 {
+			f.EdgeSummaries = d.strMap()
+		} else {
+			for m := d.count(); m > 0 && d.err == nil; m-- {
+				d.uvarint()
+				d.uvarint()
+			}
+		}
+	case secImplicit:
+		d.implicit(f, keep)
 	}
-	f.Res.Edges = d.edges()
-	if keep.lookups {
+}
+
+func (d *decoder) res(f *File, keep Parts) {
+	built := keep&PartRes != 0
+	if built {
+		f.Res.Edges = d.edges()
+	} else {
+		d.skipEdges()
+	}
+	if keep&PartLookups != 0 {
 		f.Res.Lookups = d.strs()
 	} else {
 		d.skipStrs()
 	}
-	f.Res.Unresolved = d.int()
-	f.Res.Sites = d.sites()
-	f.Summary, f.SummaryKey = d.str(), d.str()
-	if keep.edgeSummaries {
-		f.EdgeSummaries = d.strMap()
+	if n := d.int(); built {
+		f.Res.Unresolved = n
+	}
+	if built {
+		f.Res.Sites = d.sites()
 	} else {
-		for m := d.count(); m > 0 && d.err == nil; m-- {
+		d.skipSites()
+	}
+}
+
+func (d *decoder) implicit(f *File, keep Parts) {
+	if keep&PartSignals != 0 {
+		if n := d.count(); n > 0 {
+			f.Signals = make([]facts.Signal, n)
+			for i := range f.Signals {
+				f.Signals[i] = facts.Signal{Kind: d.str(), Key: d.str(), Line: d.int()}
+			}
+		}
+	} else {
+		for n := d.count(); n > 0 && d.err == nil; n-- {
 			d.uvarint()
 			d.uvarint()
+			d.int()
 		}
 	}
-	if n := d.count(); n > 0 {
-		f.Signals = make([]facts.Signal, n)
-		for i := range f.Signals {
-			f.Signals[i] = facts.Signal{Kind: d.str(), Key: d.str(), Line: d.int()}
-		}
+	built := keep&PartImplicit != 0
+	if built {
+		f.Implicit = d.edges()
+	} else {
+		d.skipEdges()
 	}
-	f.Implicit = d.edges()
-	if len(d.buf) > 0 && d.err == nil {
+	if len(d.buf) == 0 || d.err != nil {
+		return
+	}
+	if built {
 		f.Couplings = d.couplings()
 		f.Explored = d.edges()
+		return
 	}
-	return f
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		d.uvarint() // kind
+		d.uvarint() // key
+		for m := d.count(); m > 0 && d.err == nil; m-- {
+			d.int()
+		}
+		d.skipStrs()
+		d.int()
+	}
+	d.skipEdges()
 }
 
 func (d *decoder) edges() []Edge {
@@ -219,6 +284,26 @@ func (d *decoder) factsHead() *facts.File {
 		f.Sites = d.refs()
 	}
 	return f
+}
+
+// skipFactsHead steps over what factsHead reads and reports whether the
+// record has facts.
+func (d *decoder) skipFactsHead() bool {
+	form := d.uvarint()
+	if form == 0 {
+		return false
+	}
+	d.uvarint() // package
+	if form&formDoc == 2 {
+		d.uvarint() // doc
+	}
+	d.int() // syntax errors
+	d.skipSymbols()
+	d.skipImports()
+	if form&formSites != 0 {
+		d.skipRefs() // the call sites
+	}
+	return true
 }
 
 func (d *decoder) symbols() []facts.Symbol {

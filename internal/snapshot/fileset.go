@@ -40,8 +40,10 @@ type FileSet struct {
 	// s2.Decode copies out of them, so none outlives its Get.
 	readBufs sync.Pool
 	langs    interned // the packed records' languages, each held once
-	del      map[string]bool
-	size     int
+	// decodes, when a test asked (CountDecodes), counts packed decodes.
+	decodes *DecodeCounts
+	del     map[string]bool
+	size    int
 	// errMu guards err: a phase may read through the set from several
 	// goroutines (module docs of many directories at once).
 	errMu sync.Mutex
@@ -62,7 +64,7 @@ func (fs *FileSet) Get(path string) *File {
 	if f, ok := fs.set[path]; ok {
 		return f
 	}
-	if f, ok := fs.getPacked(path, wholeRecord); ok {
+	if f, ok := fs.getPacked(path, AllParts); ok {
 		return f
 	}
 	if fs.del[path] || fs.base == nil {
@@ -253,6 +255,6 @@ func (s setSource) Has(path string) (bool, error)   { return s.fs.Has(path), s.f
 
 // Partial implements partialSource, so that a part of a record the snapshot
 // being built has not changed is still read from its base's tables.
-func (s setSource) Partial(path string, keep recordParts) (*File, error) {
+func (s setSource) Partial(path string, keep Parts) (*File, error) {
 	return s.fs.partial(path, keep), s.fs.Err()
 }

@@ -17,10 +17,15 @@ func (fs *FileSet) Outline(path string) *File { return fs.partial(path, outlineR
 // each record is its references.
 func (fs *FileSet) EdgeView(path string) *File { return fs.partial(path, edgeRecord) }
 
+// GetParts returns a path's record (nil when it has none) with at least
+// the parts keep names: a packed record (a full run's) or a published one
+// is decoded only in those parts, any other is returned whole.
+func (fs *FileSet) GetParts(path string, keep Parts) *File { return fs.partial(path, keep) }
+
 // partial returns a path's record with the parts keep names; a record the
 // run has set as a struct, or one already decoded, is returned whole. A
 // packed one (a full run's) is decoded in part too.
-func (fs *FileSet) partial(path string, keep recordParts) *File {
+func (fs *FileSet) partial(path string, keep Parts) *File {
 	if o, ok := fs.base.(partialSource); ok && fs.fromBase(path) {
 		f, err := o.Partial(path, keep)
 		fs.note(err)
@@ -34,11 +39,11 @@ func (fs *FileSet) partial(path string, keep recordParts) *File {
 
 // partialSource is a source that decodes parts of records.
 type partialSource interface {
-	Partial(path string, keep recordParts) (*File, error)
+	Partial(path string, keep Parts) (*File, error)
 }
 
 // Partial implements partialSource.
-func (t *tableSource) Partial(path string, keep recordParts) (*File, error) {
+func (t *tableSource) Partial(path string, keep Parts) (*File, error) {
 	d, f, err := t.open(path)
 	if err != nil || f != nil || d == nil {
 		return f, err

@@ -1,9 +1,13 @@
 package snapshot
 
 import (
+	"bytes"
+	"encoding/binary"
 	"fmt"
 	"iter"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/klauspost/compress/s2"
 
@@ -40,35 +44,136 @@ type fileMacros struct {
 	namespace, lines, calls []facts.Macro
 }
 
+// A packed record is its sections (encoder.section) one after the other,
+// each a length and then a string table and body of its own: a pass
+// decodes only the sections it reads, and a phase that changes a few
+// parts (Edit) encodes only their sections again and copies the others'
+// bytes. Compressed together, the strings the sections repeat cost little.
+// The encoding is the run's own: a published record is encoded whole again
+// (EncodeRecord).
+
+// pack packs f, its bytes owned (exactly as long as they need be).
 func pack(f *File) packedFile {
-	p := packedFile{rec: s2.Encode(nil, EncodeRecord(f)), lang: f.Lang}
-	if ff := f.Facts; ff != nil && (len(ff.NamespaceMacros) > 0 || len(ff.MacroLines) > 0 || len(ff.MacroCalls) > 0) {
-		p.macros = &fileMacros{namespace: ff.NamespaceMacros, lines: ff.MacroLines, calls: ff.MacroCalls}
-	}
+	p := packedFile{lang: f.Lang, macros: macrosOf(f)}
+	packBytes(f, nil, AllParts, func(rec []byte) { p.rec = bytes.Clone(rec) })
 	return p
 }
 
-// unpack decodes a packed record whose compressed bytes are rec. The
-// decompressed bytes are its own, so the decoded strings may share them
-// (no copy, unlike DecodeRecord).
-func (p packedFile) unpack(path string, rec []byte, keep recordParts) (*File, error) {
+// packBytes encodes f's packed record and passes the compressed bytes to
+// keep, which must copy what it keeps of them. A section old holds that
+// rewrite does not name is copied from old rather than encoded from f.
+func packBytes(f *File, old *rawSections, rewrite Parts, keep func([]byte)) {
+	bufs := getPackBufs()
+	defer func() {
+		if cap(bufs.s2) <= 1<<20 { // a rare huge record's are not kept
+			packBufs.Put(bufs)
+		}
+	}()
+	e := getEncoder()
+	defer putEncoder(e)
+	raw := bufs.raw[:0]
+	for s := range numSections {
+		if old != nil && sectionParts[s]&rewrite == 0 {
+			raw = binary.AppendUvarint(raw, uint64(len(old[s])))
+			raw = append(raw, old[s]...)
+			continue
+		}
+		e.reset()
+		e.section(s, f)
+		raw = binary.AppendUvarint(raw, uint64(e.len()))
+		raw = e.appendTo(raw)
+	}
+	bufs.raw = raw
+	bufs.s2 = s2.Encode(bufs.s2, raw)
+	keep(bufs.s2)
+}
+
+// packBufs recycles the buffers a record is packed in.
+type packBuffers struct{ raw, s2 []byte }
+
+var packBufs sync.Pool
+
+func getPackBufs() *packBuffers {
+	if b, ok := packBufs.Get().(*packBuffers); ok {
+		return b
+	}
+	return &packBuffers{}
+}
+
+// macrosOf is what of f's facts a packed record keeps apart.
+func macrosOf(f *File) *fileMacros {
+	if ff := f.Facts; ff != nil && (len(ff.NamespaceMacros) > 0 || len(ff.MacroLines) > 0 || len(ff.MacroCalls) > 0) {
+		return &fileMacros{namespace: ff.NamespaceMacros, lines: ff.MacroLines, calls: ff.MacroCalls}
+	}
+	return nil
+}
+
+// rawSections are a packed record's sections, undecoded.
+type rawSections [numSections][]byte
+
+func splitSections(rec []byte) (rawSections, error) {
+	var out rawSections
+	for s := range numSections {
+		n, k := binary.Uvarint(rec)
+		if k <= 0 || n > uint64(len(rec)-k) {
+			return out, errTruncated
+		}
+		out[s], rec = rec[k:k+int(n)], rec[k+int(n):]
+	}
+	return out, nil
+}
+
+// unpack decodes a packed record whose compressed bytes are rec, building
+// the parts keep names (the sections holding none are not even opened).
+// The decompressed bytes are its own, so the decoded strings may share
+// them (no copy, unlike DecodeRecord). It returns the sections too, for
+// Edit to copy.
+func (p packedFile) unpack(path string, rec []byte, keep Parts) (*File, rawSections, error) {
 	rec, err := s2.Decode(nil, rec)
 	if err != nil {
-		return nil, fmt.Errorf("packed record of %s: %w", path, err)
+		return nil, rawSections{}, fmt.Errorf("packed record of %s: %w", path, err)
 	}
-	d, err := openRecord(rec)
+	secs, err := splitSections(rec)
 	if err != nil {
-		return nil, fmt.Errorf("packed record of %s: %w", path, err)
+		return nil, secs, fmt.Errorf("packed record of %s: %w", path, err)
 	}
-	f := d.record(keep)
-	if d.err != nil {
-		return nil, fmt.Errorf("packed record of %s: %w", path, d.err)
+	keep = keep.normal()
+	f := &File{}
+	hasFacts := false
+	table, _ := tables.Get().(*[]string)
+	if table == nil {
+		table = new([]string)
+	}
+	defer func() {
+		if cap(*table) <= 1<<14 { // a rare huge table is not kept
+			clear((*table)[:cap(*table)]) // a longer section's strings too
+			tables.Put(table)
+		}
+	}()
+	for s := range numSections {
+		if !s.wanted(keep) {
+			continue
+		}
+		d := decoder{buf: secs[s], table: *table}
+		if err := d.openTable(); err != nil {
+			return nil, secs, fmt.Errorf("packed record of %s: %w", path, err)
+		}
+		*table = d.table
+		d.section(s, f, keep, &hasFacts)
+		if d.err != nil {
+			return nil, secs, fmt.Errorf("packed record of %s: %w", path, d.err)
+		}
 	}
 	if p.macros != nil && f.Facts != nil {
 		f.Facts.NamespaceMacros, f.Facts.MacroLines, f.Facts.MacroCalls = p.macros.namespace, p.macros.lines, p.macros.calls
 	}
-	return f, nil
+	return f, secs, nil
 }
+
+// tables recycles the string tables packed sections are decoded with: a
+// table is needed only while its section is read (the strings it points
+// to are the record's).
+var tables sync.Pool
 
 // Pack makes the set hold the records set on top of its base in their
 // encoding from now on, those already set included: a full run calls it
@@ -113,6 +218,38 @@ func (fs *FileSet) setPacked(path string, p packedFile) {
 	fs.packed[path] = p
 }
 
+// DecodeCounts counts a packed set's record decodes by the parts they
+// built (CountDecodes), so that a test can tell a pass that decodes whole
+// records from one that decodes what it reads.
+type DecodeCounts struct {
+	n [AllParts + 1]atomic.Int64
+}
+
+// CountDecodes makes the set count its packed records' decodes from now
+// on and returns the counts.
+func (fs *FileSet) CountDecodes() *DecodeCounts {
+	fs.decodes = &DecodeCounts{}
+	return fs.decodes
+}
+
+func (c *DecodeCounts) count(keep Parts) {
+	if c != nil {
+		c.n[keep.normal()].Add(1)
+	}
+}
+
+// Of is how many decodes built exactly the parts keep names.
+func (c *DecodeCounts) Of(keep Parts) int64 { return c.n[keep.normal()].Load() }
+
+// Total is how many decodes there were.
+func (c *DecodeCounts) Total() int64 {
+	var n int64
+	for i := range c.n {
+		n += c.n[i].Load()
+	}
+	return n
+}
+
 // CodePaths lists the paths of the code files (every record but project
 // files), in path order, decoding only the records not held packed.
 func (fs *FileSet) CodePaths() []string {
@@ -145,15 +282,22 @@ func (fs *FileSet) Langs() iter.Seq2[string, string] {
 
 // getPacked returns a packed path's record (ok false when it has none)
 // with the parts keep names.
-func (fs *FileSet) getPacked(path string, keep recordParts) (*File, bool) {
+func (fs *FileSet) getPacked(path string, keep Parts) (*File, bool) {
 	p, ok := fs.packed[path]
 	if !ok {
 		return nil, false
 	}
+	f, _, err := fs.unpack(path, p, keep)
+	fs.note(err)
+	return f, true
+}
+
+// unpack decodes p, path's packed record, reading it from the spill file
+// when it is there.
+func (fs *FileSet) unpack(path string, p packedFile, keep Parts) (*File, rawSections, error) {
+	fs.decodes.count(keep)
 	if fs.spill == nil {
-		f, err := p.unpack(path, p.rec, keep)
-		fs.note(err)
-		return f, true
+		return p.unpack(path, p.rec, keep)
 	}
 	buf, _ := fs.readBufs.Get().(*[]byte)
 	if buf == nil {
@@ -162,13 +306,10 @@ func (fs *FileSet) getPacked(path string, keep recordParts) (*File, bool) {
 	defer fs.readBufs.Put(buf)
 	rec, err := fs.spill.ReadAt(p.at, *buf)
 	if err != nil {
-		fs.note(fmt.Errorf("packed record of %s: %w", path, err))
-		return nil, true
+		return nil, rawSections{}, fmt.Errorf("packed record of %s: %w", path, err)
 	}
 	*buf = rec
-	f, err := p.unpack(path, rec, keep)
-	fs.note(err)
-	return f, true
+	return p.unpack(path, rec, keep)
 }
 
 // Close releases the file a packed set holds its records in (Pack); the
@@ -198,12 +339,54 @@ func (fs *FileSet) Stage(f *File) Staged {
 	if fs.packed == nil {
 		return Staged{f: f}
 	}
-	s := Staged{path: strings.Clone(f.Path), packed: pack(f)}
+	return fs.stagePacked(f, nil, AllParts, packedFile{lang: f.Lang, macros: macrosOf(f)})
+}
+
+// stagePacked packs f into p (see packBytes for old and rewrite) and
+// stages it: straight into the spill file when the set has one.
+func (fs *FileSet) stagePacked(f *File, old *rawSections, rewrite Parts, p packedFile) Staged {
+	s := Staged{path: strings.Clone(f.Path)}
 	if fs.spill != nil {
-		s.packed.at, s.err = fs.spill.Append(s.packed.rec)
-		s.packed.rec = nil
+		packBytes(f, old, rewrite, func(rec []byte) { p.at, s.err = fs.spill.Append(rec) })
+	} else {
+		packBytes(f, old, rewrite, func(rec []byte) { p.rec = bytes.Clone(rec) })
 	}
+	s.packed = p
 	return s
+}
+
+// Edit stages the record change makes of path's (nil: none; path must
+// have a record). change gets the record with the parts reads names and
+// every part of the sections writes touches, and may change only the
+// parts writes names: of a packed record only those sections are encoded
+// again, the others' bytes are copied (a phase that sets one field of
+// every file decoded and encoded all of each). Like Stage it may run
+// beside Get, Stage and other Edits.
+func (fs *FileSet) Edit(path string, reads, writes Parts, change func(*File) (*File, error)) (*Staged, error) {
+	p, ok := fs.packed[path]
+	if !ok {
+		nf, err := change(fs.Get(path))
+		if err != nil || nf == nil {
+			return nil, err
+		}
+		s := fs.Stage(nf)
+		return &s, nil
+	}
+	writes = writes.whole()
+	f, old, err := fs.unpack(path, p, reads|writes)
+	if err != nil {
+		return nil, err
+	}
+	nf, err := change(f)
+	if err != nil || nf == nil {
+		return nil, err
+	}
+	np := packedFile{lang: p.lang, macros: p.macros}
+	if writes&PartFacts != 0 {
+		np.macros = macrosOf(nf)
+	}
+	s := fs.stagePacked(nf, &old, writes, np)
+	return &s, nil
 }
 
 // SetStaged sets a record Stage readied, as Set would.

@@ -14,7 +14,8 @@ import (
 
 // EncodeRecord encodes one file record.
 func EncodeRecord(f *File) []byte {
-	e := newEncoder()
+	e := getEncoder()
+	defer putEncoder(e)
 	e.file(f)
 	return e.bytes()
 }
@@ -134,19 +135,26 @@ func DecodeModule(b []byte) (*Module, error) {
 }
 
 func newEncoder() *encoder {
-	return &encoder{strs: map[string]uint64{"": 0}, table: []string{""}}
+	return &encoder{table: []string{""}}
 }
 
 // bytes is the string table followed by the body.
 // It is allocated at its exact length: a full run holds every file's
 // record packed (FileSet.Pack), where a buffer's doubling would waste up to
 // half of each.
-func (e *encoder) bytes() []byte {
+func (e *encoder) bytes() []byte { return e.appendTo(make([]byte, 0, e.len())) }
+
+// len is the length of what bytes returns.
+func (e *encoder) len() int {
 	n := uvarintLen(uint64(len(e.table))) + len(e.buf)
 	for _, str := range e.table {
 		n += uvarintLen(uint64(len(str))) + len(str)
 	}
-	out := make([]byte, 0, n)
+	return n
+}
+
+// appendTo appends what bytes returns to out.
+func (e *encoder) appendTo(out []byte) []byte {
 	out = binary.AppendUvarint(out, uint64(len(e.table)))
 	for _, str := range e.table {
 		out = binary.AppendUvarint(out, uint64(len(str)))
@@ -169,17 +177,31 @@ func uvarintLen(x uint64) int {
 // bytes (zero-copy), which the caller never writes afterwards.
 func openRecord(data []byte) (*decoder, error) {
 	d := &decoder{buf: data}
+	if err := d.openTable(); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+// openTable reads the string table at the start of d.buf into d.table,
+// reusing its array when it is long enough.
+func (d *decoder) openTable() error {
 	n := d.count()
-	d.table = make([]string, n)
+	if cap(d.table) >= n {
+		d.table = d.table[:n]
+	} else {
+		d.table = make([]string, n)
+	}
 	for i := range d.table {
 		l := d.uvarint()
 		if d.err != nil || l > uint64(len(d.buf)) {
-			return nil, errors.New("corrupt record: string table")
+			return errors.New("corrupt record: string table")
 		}
+		d.table[i] = ""
 		if l > 0 {
 			d.table[i] = unsafe.String(&d.buf[0], int(l))
 		}
 		d.buf = d.buf[l:]
 	}
-	return d, nil
+	return nil
 }

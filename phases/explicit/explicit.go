@@ -120,7 +120,9 @@ func resolveEach(ctx context.Context, st *phase.State, idx *Index, paths []strin
 		in = interner{}
 	}
 	views := idx.views(st.RestageWorkers())
-	return st.RestageOnWorkers(ctx, paths, func(w, _ int, old *snapshot.File) (*snapshot.File, error) {
+	// Resolution reads the facts and writes the resolution: a packed
+	// record's other sections are neither decoded nor encoded again.
+	return st.RestageParts(ctx, paths, snapshot.PartFacts|snapshot.PartRefs, snapshot.PartRes|snapshot.PartLookups, func(w, _ int, old *snapshot.File) (*snapshot.File, error) {
 		view := views[w]
 		view.trimCache() // between files: see trimCache
 		res, err := resolveRecord(view, st.RefsAside, old)
@@ -169,7 +171,9 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 	// Each worker stages its file's record (packed on a full run) rather
 	// than return the facts, so the phase never holds every file's facts
 	// decoded at once.
-	results := make([]snapshot.Staged, len(paths))
+	// The record is read on the worker too, and only its head: the facts
+	// are all the phase writes (snapshot.FileSet.Edit).
+	results := make([]*snapshot.Staged, len(paths))
 	syntaxErrors := make([]int, len(paths))
 	parsed := make([]bool, len(paths))
 	st.Progress.Start("explicit", len(paths))
@@ -177,22 +181,25 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, path := range paths {
-		f := st.Next.Files.Get(path)
 		g.Go(func() error {
 			defer st.Progress.Add(1)
-			ff, didParse, err := p.factsOf(gctx, st, f)
-			if err == nil && !scopedByProject(st, f) {
-				// A file the project scopes keeps its references until
-				// scopeFiles has renamed them (see there).
-				ff, err = withoutRefs(st.RefsAside, path, ff)
-			}
-			if err != nil {
-				return err
-			}
-			nf := *f
-			nf.Facts = ff
-			results[i], syntaxErrors[i], parsed[i] = st.Next.Files.Stage(&nf), ff.SyntaxErrors, didParse
-			return nil
+			var err error
+			results[i], err = st.Next.Files.Edit(path, 0, snapshot.PartFacts|snapshot.PartRefs, func(f *snapshot.File) (*snapshot.File, error) {
+				ff, didParse, err := p.factsOf(gctx, st, f)
+				if err == nil && !scopedByProject(st, f) {
+					// A file the project scopes keeps its references until
+					// scopeFiles has renamed them (see there).
+					ff, err = withoutRefs(st.RefsAside, path, ff)
+				}
+				if err != nil {
+					return nil, err
+				}
+				nf := *f
+				nf.Facts = ff
+				syntaxErrors[i], parsed[i] = ff.SyntaxErrors, didParse
+				return &nf, nil
+			})
+			return err
 		})
 	}
 	if err := g.Wait(); err != nil {
@@ -200,7 +207,7 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 	}
 	var broken []string
 	for i, path := range paths {
-		st.Next.Files.SetStaged(results[i])
+		st.Next.Files.SetStaged(*results[i])
 		if parsed[i] {
 			rep.Extra["parsed"]++
 		} else {

@@ -98,7 +98,7 @@ func BuildIndex(files *snapshot.FileSet, langs *lang.Registry, project *lang.Pro
 // init, through its whole resolution. Close releases the file.
 func buildIndexOnDisk(files *snapshot.FileSet, langs *lang.Registry, project *lang.Project, dir string, workers int) (*Index, error) {
 	runs := snapshot.NewRuns(0, dir)
-	for _, f := range files.Ahead(workers) {
+	for _, f := range files.AheadParts(workers, definitionParts) {
 		runs.Add(DefinitionEntries(f, langs, project)...)
 	}
 	kv, err := runs.KV()
@@ -122,6 +122,9 @@ func newIndex(langs *lang.Registry, project *lang.Project, kv snapshot.KV) *Inde
 	return &Index{langs: langs, project: project, kv: kv, names: map[string][]def{}, modules: map[string][]string{},
 		pkgs: map[string]string{}, stars: map[string][]string{}, cacheLimit: maxCachedKeys}
 }
+
+// definitionParts are the parts of a record DefinitionEntries reads.
+const definitionParts = snapshot.PartFacts
 
 // DefinitionEntries are the name, module and star entries of a file, and
 // what it tells its family's project reader (Traits.ProjectFacts).

@@ -109,7 +109,9 @@ func projectOf(st *phase.State, read func(string) ([]byte, error), full bool) (l
 func projectCode(st *phase.State, full bool) (map[string]string, Tallies, error) {
 	out, dirs := map[string]string{}, Tallies{}
 	if full || st.Base == nil || st.Base.Index == nil {
-		for p, f := range st.Next.Files.Ahead(phase.Workers(st.Config.Concurrency)) {
+		// What a file tells its project reader is in its facts
+		// (Traits.ProjectFacts, Traits.DirFacts), not their references.
+		for p, f := range st.Next.Files.AheadParts(phase.Workers(st.Config.Concurrency), snapshot.PartFacts) {
 			if text, ok := projectFacts(st.Langs, f); ok {
 				out[p] = text
 			}

@@ -25,30 +25,38 @@ func (p Phase) scopeFiles(ctx context.Context, st *phase.State, parsed []string)
 		fresh[path] = true
 	}
 	for _, path := range paths {
-		f := st.Next.Files.Get(path)
-		l := st.Langs.Get(f.Lang)
+		// Most languages scope nothing: their records are read no further
+		// than the head.
+		l := st.Langs.Get(st.Next.Files.GetParts(path, 0).Lang)
 		if l == nil || l.Traits().ScopeFacts == nil {
 			continue
 		}
-		raw := f.Facts
-		if !fresh[path] {
-			ff, _, err := p.factsOf(ctx, st, f)
-			if err != nil {
-				return err
+		// The facts are all it changes (snapshot.FileSet.Edit).
+		s, err := st.Next.Files.Edit(path, 0, snapshot.PartFacts|snapshot.PartRefs, func(f *snapshot.File) (*snapshot.File, error) {
+			raw := f.Facts
+			if !fresh[path] {
+				ff, _, err := p.factsOf(ctx, st, f)
+				if err != nil {
+					return nil, err
+				}
+				raw = ff
 			}
-			raw = ff
-		}
-		scoped := l.Traits().ScopeFacts(raw, &st.Next.Project)
-		// A full run sets references aside only once they are scoped: the
-		// project's macros rename their callers and qualifiers too.
-		scoped, err := withoutRefs(st.RefsAside, path, scoped)
+			scoped := l.Traits().ScopeFacts(raw, &st.Next.Project)
+			// A full run sets references aside only once they are scoped: the
+			// project's macros rename their callers and qualifiers too.
+			scoped, err := withoutRefs(st.RefsAside, path, scoped)
+			if err != nil || scoped == f.Facts {
+				return nil, err
+			}
+			nf := *f
+			nf.Facts = scoped
+			return &nf, nil
+		})
 		if err != nil {
 			return err
 		}
-		if scoped != f.Facts {
-			nf := *f
-			nf.Facts = scoped
-			st.Next.Files.Set(&nf)
+		if s != nil {
+			st.Next.Files.SetStaged(*s)
 		}
 	}
 	return nil

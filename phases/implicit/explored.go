@@ -114,7 +114,7 @@ func couplingEntries(files []*snapshot.File) *snapshot.MemKV {
 // nextCouplingUsers is the coupling index of the snapshot being built, as
 // nextUsers is its signal index.
 func nextCouplingUsers(st *phase.State, full bool) users {
-	return couplingUsers(nextEntries(st, full, couplingEntries))
+	return couplingUsers(nextEntries(st, full, snapshot.PartImplicit, couplingEntries))
 }
 
 // baseCouplingUsers is the base snapshot's coupling index.

@@ -49,16 +49,27 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		rep.Mode, rep.Reason = "full", reason
 	}
 	todo := signalSet(st, full)
-	if err := p.signals(ctx, st, todo); err != nil {
+	sigs, err := p.signals(ctx, st, todo)
+	if err != nil {
 		return rep, err
 	}
-	next := nextUsers(st, full)
+	var next users
+	if full {
+		// A full run has just read the signals of every code file (project
+		// files have none): the index is built from them, not from
+		// another pass over every record.
+		next = kvUsers(signalEntries(filesWith(todo, sigs)))
+	} else {
+		next = nextUsers(st, full)
+	}
 	redo := todo
 	if !full {
 		redo = p.affected(st, next)
 	}
 	limit := st.Config.Implicit.MaxFilesPerKey
-	err := st.Restage(ctx, redo, func(_ int, f *snapshot.File) (*snapshot.File, error) {
+	// The edges are built from the signals into the implicit part: a
+	// packed record's other sections are neither decoded nor encoded.
+	err = st.RestageParts(ctx, redo, snapshot.PartSignals, snapshot.PartImplicit, func(_, _ int, f *snapshot.File) (*snapshot.File, error) {
 		if f == nil || f.Lang == lang.ProjectFile {
 			return nil, nil
 		}
@@ -100,8 +111,18 @@ func (p Phase) decide(st *phase.State) (bool, string) {
 	return false, ""
 }
 
-// signals fills Signals for the given files from the cache or the bytes.
-func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) error {
+// filesWith is records of paths holding only their signals.
+func filesWith(paths []string, sigs [][]Signal) []*snapshot.File {
+	out := make([]*snapshot.File, len(paths))
+	for i, p := range paths {
+		out[i] = &snapshot.File{Path: p, Signals: sigs[i]}
+	}
+	return out
+}
+
+// signals fills Signals for the given files from the cache or the bytes,
+// and returns them (by the index of their path).
+func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) ([][]Signal, error) {
 	out := make([][]Signal, len(paths))
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
@@ -113,7 +134,7 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 			// Read here, on the worker: a full run's records are decoded
 			// by each Get, and the set does not change until the workers
 			// are done.
-			f := st.Next.Files.Get(path)
+			f := st.Next.Files.GetParts(path, 0) // the head: language and blob
 			family := familyOf(f.Lang)
 			key := "implicit/" + Version + "/" + family + "/" + f.Blob
 			var sigs []Signal
@@ -131,9 +152,9 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) err
 		})
 	}
 	if err := g.Wait(); err != nil {
-		return err
+		return nil, err
 	}
-	return st.Restage(ctx, paths, func(i int, f *snapshot.File) (*snapshot.File, error) {
+	return out, st.RestageParts(ctx, paths, 0, snapshot.PartSignals, func(_, i int, f *snapshot.File) (*snapshot.File, error) {
 		nf := *f
 		nf.Signals = out[i]
 		return &nf, nil
@@ -223,16 +244,17 @@ func baseEntries(st *phase.State, entriesOf func([]*snapshot.File) *snapshot.Mem
 // nextUsers is the signal index of the snapshot being built: the base's
 // with the touched files' entries replaced (every file's on a full run).
 func nextUsers(st *phase.State, full bool) users {
-	return kvUsers(nextEntries(st, full, signalEntries))
+	return kvUsers(nextEntries(st, full, snapshot.PartSignals, signalEntries))
 }
 
 // nextEntries is an index of the snapshot being built whose entries
 // entriesOf derives from records: the base's tables with the touched
-// files' entries replaced, or every file's on a full run.
-func nextEntries(st *phase.State, full bool, entriesOf func([]*snapshot.File) *snapshot.MemKV) snapshot.KV {
+// files' entries replaced, or every file's on a full run. entriesOf reads
+// the parts keep names of each record.
+func nextEntries(st *phase.State, full bool, keep snapshot.Parts, entriesOf func([]*snapshot.File) *snapshot.MemKV) snapshot.KV {
 	var files []*snapshot.File
 	if full || st.Base.Index == nil {
-		return allEntries(st.Next.Files, phase.Workers(st.Config.Concurrency), entriesOf)
+		return allEntries(st.Next.Files, phase.Workers(st.Config.Concurrency), keep, entriesOf)
 	}
 	for path := range st.Touched {
 		if f := st.Next.Files.Get(path); f != nil {
@@ -245,14 +267,14 @@ func nextEntries(st *phase.State, full bool, entriesOf func([]*snapshot.File) *s
 // allEntries derives the entries of every file of fs, a slice of files at
 // a time: a set holding its records packed decodes a copy per file, and
 // holding every copy at once would undo the packing.
-func allEntries(fs *snapshot.FileSet, workers int, entriesOf func([]*snapshot.File) *snapshot.MemKV) *snapshot.MemKV {
+func allEntries(fs *snapshot.FileSet, workers int, keep snapshot.Parts, entriesOf func([]*snapshot.File) *snapshot.MemKV) *snapshot.MemKV {
 	var es []snapshot.Entry
 	var files []*snapshot.File
 	flush := func() {
 		es = append(es, entriesOf(files).Entries()...)
 		files = files[:0]
 	}
-	for _, f := range fs.Ahead(workers) {
+	for _, f := range fs.AheadParts(workers, keep) {
 		if files = append(files, f); len(files) == entriesSlice {
 			flush()
 		}

@@ -46,6 +46,7 @@ const indexBatch = 64
 // split (as the publisher's index).
 func everyFileIndex(files *snapshot.FileSet, workers int, scratch string, only []byte) snapshot.KV {
 	paths := files.Paths()
+	keep := snapshot.PartsFor(only...)
 	runs := make([]*snapshot.Runs, max(1, workers))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -59,7 +60,7 @@ func everyFileIndex(files *snapshot.FileSet, workers int, scratch string, only [
 					break
 				}
 				for _, p := range paths[lo:min(lo+indexBatch, len(paths))] {
-					if f := files.Get(p); f != nil {
+					if f := files.GetParts(p, keep); f != nil {
 						r.Add(snapshot.GenericEntries(f, only...)...)
 					}
 				}

@@ -38,6 +38,14 @@ func (st *State) RestageWorkers() int {
 // its own per worker (the explicit phase's answer caches): no two calls
 // with the same w run at once.
 func (st *State) RestageOnWorkers(ctx context.Context, paths []string, change func(w, i int, f *snapshot.File) (*snapshot.File, error)) error {
+	return st.RestageParts(ctx, paths, snapshot.AllParts, snapshot.AllParts, change)
+}
+
+// RestageParts is RestageOnWorkers for a change that reads only the parts
+// reads names and changes only those writes names (snapshot.FileSet.Edit):
+// a packed record is decoded in those parts (and all of the sections
+// writes touches) and encoded again only in the sections it writes.
+func (st *State) RestageParts(ctx context.Context, paths []string, reads, writes snapshot.Parts, change func(w, i int, f *snapshot.File) (*snapshot.File, error)) error {
 	files := st.Next.Files
 	if !files.Packed() {
 		for i, p := range paths {
@@ -61,14 +69,11 @@ func (st *State) RestageOnWorkers(ctx context.Context, paths []string, change fu
 			hi := min(lo+per, len(batch))
 			g.Go(func() error {
 				for i := lo; i < hi; i++ {
-					nf, err := change(w, start+i, files.Get(batch[i]))
+					s, err := files.Edit(batch[i], reads, writes, func(f *snapshot.File) (*snapshot.File, error) { return change(w, start+i, f) })
 					if err != nil {
 						return err
 					}
-					if nf != nil {
-						s := files.Stage(nf)
-						staged[i] = &s
-					}
+					staged[i] = s
 				}
 				return nil
 			})
