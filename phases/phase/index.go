@@ -41,10 +41,9 @@ const indexBatch = 64
 // everyFileIndex is the index of every record of files, built on workers:
 // each takes the next batch of paths, decodes the parts of their records
 // the keyspaces need and sorts their entries into runs of its own, read as
-// one afterwards. Every index
-// key holds the path of the file it comes from, so no key is added by two
-// workers and the entries read back are the same however the files were
-// split (as the publisher's index).
+// one afterwards. Every index key holds the path of the file it comes
+// from, so no key is added by two workers and the entries read back are
+// the same however the files were split (as the publisher's index).
 func everyFileIndex(files *snapshot.FileSet, workers int, scratch string, only []byte) snapshot.KV {
 	paths := files.Paths()
 	keep := snapshot.PartsFor(only...)
