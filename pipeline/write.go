@@ -107,6 +107,11 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 // together.
 const indexBatch = 64
 
+// indexParts are the parts of a record its index entries are built from:
+// no keyspace reads a file's references or its edges' summaries, the
+// largest parts of most records.
+const indexParts = snapshot.AllParts &^ (snapshot.PartRefs | snapshot.PartEdgeSummaries)
+
 // indexRuns gathers every index entry of the snapshot's files (all but the
 // records, module docs and content tree) in one pass over the records,
 // with the directory tallies they add up to. Each worker takes the next
@@ -131,7 +136,7 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 					break
 				}
 				for _, p := range paths[lo:min(lo+indexBatch, len(paths))] {
-					f := s.Files.Get(p)
+					f := s.Files.GetParts(p, indexParts)
 					if f == nil {
 						continue
 					}
