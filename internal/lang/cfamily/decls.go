@@ -268,12 +268,16 @@ func (x *extractor) call(fn *sitter.Node, line int) {
 		if !ok {
 			q = "?"
 		}
-		x.refRecv(x.g.simpleName(x.g.Child(fn, "field"), x.src), q, x.recvChain(arg), facts.RefCall, line)
+		recv := x.recvChain(arg)
+		if recv == "" && q == "this" {
+			recv = x.thisBaseRecv()
+		}
+		x.refRecv(x.g.simpleName(x.g.Child(fn, "field"), x.src), q, recv, facts.RefCall, line)
 	case "qualified_identifier":
 		name, q := x.g.splitQualified(fn, x.src)
 		if q == "" && strings.HasPrefix(syntax.Text(fn, x.src), "::") {
 			q = facts.GlobalScope
 		}
-		x.ref(name, q, facts.RefCall, line)
+		x.refRecv(name, q, x.classParamRecv(q), facts.RefCall, line)
 	}
 }

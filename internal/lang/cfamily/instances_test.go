@@ -1,0 +1,56 @@
+package cfamily
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
+)
+
+// TestClassTemplateInstances: a function's X<A> with a class or template
+// parameter argument is a site named "<X" (a local alias read through);
+// in a class template derived from its parameter, Handler::m() and
+// this->m() have the Recv "$Handler^0", and the base is written so.
+func TestClassTemplateInstances(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `namespace lib {
+struct setter { void on_align(int a); void on_error(const char*); };
+template <typename Char, typename Handler> class checker : public Handler {
+  void require() { this->on_error("x"); }
+ public:
+  void on_align(int a) { require(); Handler::on_align(a); }
+};
+template <typename H> void pass(H& h) { checker<char, H> c(h); }
+void use() {
+  using handler_type = setter;
+  auto c = checker<char, handler_type>(handler_type());
+  int n = to<int>(1);
+}
+}
+`)
+	var got []string
+	for _, s := range f.Sites {
+		if strings.HasPrefix(s.Name, "<") {
+			got = append(got, fmt.Sprintf("%s %s %s", s.From, s.Name, s.Args))
+		}
+	}
+	want := []string{"lib.pass <checker (char,$H)", "lib.use <checker (char,setter)"}
+	if strings.Join(got, "|") != strings.Join(want, "|") {
+		t.Errorf("instances %q, want %q", got, want)
+	}
+	recv := map[string]string{}
+	for _, r := range f.Refs {
+		if r.Kind == facts.RefCall && strings.HasPrefix(r.From, "lib.checker.") {
+			recv[r.Name] = r.Recv
+		}
+	}
+	if recv["on_error"] != "$Handler^1" || recv["on_align"] != "$Handler^1" || recv["require"] != "" {
+		t.Errorf("Recvs %v, want on_error and on_align $Handler^1, require none", recv)
+	}
+	for _, s := range f.Symbols {
+		if s.Name == "checker" && (len(s.Extends) != 1 || s.Extends[0] != "$Handler^1") {
+			t.Errorf("checker extends %q, want [$Handler^1]", s.Extends)
+		}
+	}
+}
