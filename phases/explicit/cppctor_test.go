@@ -18,3 +18,24 @@ func TestCppOwnClassNotConstructor(t *testing.T) {
 		},
 		nil)
 }
+
+// TestCppSpecializationsCalledByName: a template's call X<T>::m(k) of a
+// class template's explicitly specialized method reaches m in each
+// specialization; a call inside one specialization stays its own.
+func TestCppSpecializationsCalledByName(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/cache.h": "namespace lib {\ntemplate <typename T> struct cache;\n" +
+			"template <> struct cache<float> {\n  static int get(int k) { return k; }\n  static int twice(int k) { return get(k) * 2; }\n};\n" +
+			"template <> struct cache<double> {\n  static int get(int k) { return -k; }\n  static int twice(int k) { return get(k) * 2; }\n};\n" +
+			"template <typename T> int use(T x, int k) { return cache<T>::get(k); }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/cache.h#lib.use -> lib/cache.h#lib.cache.get [calls type]",
+			"lib/cache.h#lib.use -> lib/cache.h#lib.cache.get~2 [calls type]",
+		},
+		[]string{
+			"lib/cache.h#lib.cache.twice -> lib/cache.h#lib.cache.get~2",
+			"lib/cache.h#lib.cache.twice~2 -> lib/cache.h#lib.cache.get [",
+		})
+}
