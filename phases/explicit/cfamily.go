@@ -149,9 +149,15 @@ func noDefaults(params string) string {
 	return defaultMarks.Replace(sansExplicit(params))
 }
 
-// sansExplicit is a Params list without its explicitOnly mark.
+// sansExplicit is a Params list without its explicitOnly and
+// complementary marks.
 func sansExplicit(params string) string {
-	return strings.TrimSuffix(params, explicitOnly)
+	return strings.TrimRight(params, explicitOnly+complementary)
+}
+
+// hasMark reports a Params list marked after its parameters.
+func hasMark(params, mark string) bool {
+	return strings.Contains(params[strings.LastIndex(params, ")")+1:], mark)
 }
 
 // defaultMarks is built once: a Replacer builds its tables on first use.

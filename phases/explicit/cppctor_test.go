@@ -39,3 +39,23 @@ func TestCppSpecializationsCalledByName(t *testing.T) {
 			"lib/cache.h#lib.cache.twice~2 -> lib/cache.h#lib.cache.get [",
 		})
 }
+
+// TestCppComplementaryTemplatesBothLinked: a dependent call of two
+// function templates whose enable_if conditions negate each other links
+// both; of two told apart otherwise, neither.
+func TestCppComplementaryTemplatesBothLinked(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/neg.h": "namespace lib {\n" +
+			"template <typename T, FMT_ENABLE_IF(is_signed<T>::value)>\nconstexpr auto is_negative(T value) -> bool { return value < 0; }\n" +
+			"template <typename T, FMT_ENABLE_IF(!is_signed<T>::value)>\nconstexpr auto is_negative(T) -> bool { return false; }\n" +
+			"template <typename T, FMT_ENABLE_IF(std::is_integral<T>::value)>\nT to_ascii(T c) { return c; }\n" +
+			"template <typename T, FMT_ENABLE_IF(std::is_enum<T>::value)>\nT to_ascii(T c) { return c; }\n" +
+			"template <typename T> bool check(T value) { to_ascii(value); return is_negative(value); }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/neg.h#lib.check -> lib/neg.h#lib.is_negative [calls scope]",
+			"lib/neg.h#lib.check -> lib/neg.h#lib.is_negative~2 [calls scope]",
+		},
+		[]string{"lib/neg.h#lib.check -> lib/neg.h#lib.to_ascii"})
+}

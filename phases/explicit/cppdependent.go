@@ -22,6 +22,12 @@ import (
 // call without them never reaches it.
 const explicitOnly = "!"
 
+// complementary ends the Params of each of two function templates of one
+// name and parameters whose enable_if conditions negate each other
+// (cfamily's complementary): every instantiation takes one, so a
+// dependent call links both.
+const complementary = "~"
+
 // maxInstantiated bounds the overloads one dependent call links to.
 const maxInstantiated = 3
 
@@ -38,18 +44,19 @@ const maxInstantiated = 3
 // former only when it is that very class. And function templates with
 // one parameter list, told apart by enable_if (to_ascii, bit_cast):
 // which of them an instantiation takes needs the deduced type, so none
-// is linked.
+// is linked, unless their conditions negate each other (is_negative for
+// is_signed<T> and !is_signed<T>), when most callers reach both.
 func (r *resolver) viableOverloads(group []*def, args string) []*def {
 	as := splitTypes(args)
 	m := matcher{conv: r.cppAliasConversions()}
 	var out []*def
 	for _, d := range group {
-		if d.ID != r.caller && !strings.HasSuffix(d.Params, explicitOnly) && m.fitOf(cppParams(d.Params), as).ok {
+		if d.ID != r.caller && !hasMark(d.Params, explicitOnly) && m.fitOf(cppParams(d.Params), as).ok {
 			out = append(out, d)
 		}
 	}
 	out = takingAnyType(out, as)
-	if len(out) == 0 || len(out) > maxInstantiated || sameParams(out) {
+	if len(out) == 0 || len(out) > maxInstantiated || sameParams(out) && !complementaryPair(out) {
 		return nil
 	}
 	r.instantiated = append(r.instantiated, out)
@@ -95,6 +102,11 @@ func bareDependentArg(a string) bool {
 func anyType(p string) bool {
 	t := parseCType(p)
 	return t.tparam && t.ptr == 0
+}
+
+// complementaryPair reports two overloads marked complementary.
+func complementaryPair(ds []*def) bool {
+	return len(ds) == 2 && hasMark(ds[0].Params, complementary) && hasMark(ds[1].Params, complementary)
 }
 
 // sameParams reports two overloads with one parameter list.

@@ -147,6 +147,11 @@ func (x *extractor) function(n, nameNode, body *sitter.Node, parentKind string) 
 	if !strings.Contains(syntax.Text(nameNode, x.src), "::") && x.undeducible(x.template(parentKind), x.g.Child(n, "declarator")) {
 		s.Params += explicitOnly
 	}
+	if x.cpp {
+		if tmpl := x.template(parentKind); tmpl != nil {
+			x.markComplementary(s, x.enableIfCondition(tmpl))
+		}
+	}
 	x.push(qual, 'f')
 	x.locals.Push()
 	x.vals.Push()

@@ -58,6 +58,9 @@ type extractor struct {
 	locals syntax.Locals
 	// vals are the same variables' value types (argTypes).
 	vals valueTypes
+	// conditions are the file's function templates with an enable_if
+	// condition, by qualified name and parameters (markComplementary).
+	conditions map[string][]sfinaeOverload
 	// instances are the file's class template instantiations (instance).
 	instances []facts.Ref
 	// macroDefs are the file's function-like macros (globalMacros).

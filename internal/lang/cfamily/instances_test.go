@@ -54,3 +54,31 @@ void use() {
 		}
 	}
 }
+
+// TestComplementaryTemplates: two function templates of one name and
+// parameters whose enable_if conditions negate each other are marked
+// complementary (after explicitOnly); others told apart by enable_if are
+// not.
+func TestComplementaryTemplates(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `template <typename T, FMT_ENABLE_IF(is_signed<T>::value)>
+constexpr auto is_negative(T value) -> bool { return value < 0; }
+template <typename T, FMT_ENABLE_IF(!is_signed<T>::value)>
+constexpr auto is_negative(T) -> bool { return false; }
+template <typename T, FMT_ENABLE_IF(std::is_integral<T>::value)>
+T to_ascii(T c) { return c; }
+template <typename T, FMT_ENABLE_IF(std::is_enum<T>::value)>
+T to_ascii(T c) { return c; }
+template <typename T, typename std::enable_if<!is_x<T>::value, int>::type = 0>
+bool f(T value) { return true; }
+template <typename T, typename std::enable_if<is_x<T>::value, int>::type = 0>
+bool f(T value) { return true; }
+`)
+	var got []string
+	for _, s := range f.Symbols {
+		got = append(got, s.Qualified+s.Params)
+	}
+	want := []string{"is_negative($T)~", "is_negative($T)~", "to_ascii($T)", "to_ascii($T)", "f($T)~", "f($T)~"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("Params %q, want %q", got, want)
+	}
+}
