@@ -59,3 +59,15 @@ func TestCppComplementaryTemplatesBothLinked(t *testing.T) {
 		},
 		[]string{"lib/neg.h#lib.check -> lib/neg.h#lib.to_ascii"})
 }
+
+// TestCppLocalClassFields: the methods of a class declared in a function
+// call methods on its fields by the fields' types.
+func TestCppLocalClassFields(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/ctx.h": "namespace lib {\nstruct parse_context { int next_arg_id() { return 0; } };\n" +
+			"void run() {\n  struct handler {\n    parse_context ctx;\n    int on_arg_id() { return ctx.next_arg_id(); }\n  };\n  handler h;\n}\n}\n",
+	})
+	check(t, got,
+		[]string{"lib/ctx.h#lib.run -> lib/ctx.h#lib.parse_context.next_arg_id [calls type]"},
+		nil)
+}

@@ -58,9 +58,10 @@ func (x *extractor) enterDefinition(n *sitter.Node, kind, parentKind string) (de
 		return true, true
 	case "declaration", "field_declaration":
 		if x.fnDepth > 0 {
-			if kind == "declaration" {
-				x.localDecl(n)
-			}
+			// A local class's fields are not symbols; its methods, whose
+			// calls are the function's, read them as the function's locals
+			// (vformat_to's format_handler and its parse_context).
+			x.localDecl(n)
 			return true, false
 		}
 		return true, x.declaration(n, kind, parentKind)
