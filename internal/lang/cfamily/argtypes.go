@@ -168,6 +168,40 @@ func (x *extractor) binaryType(e *sitter.Node) string {
 		if strings.HasSuffix(l, "*") && !strings.HasSuffix(r, "*") && !strings.HasPrefix(r, dependentType) && (o == "+" || r != "?") {
 			return l
 		}
+		return arithmeticType(l, r)
+	case arithmetic[o]:
+		return arithmeticType(x.argType(x.g.Child(e, "left")), x.argType(x.g.Child(e, "right")))
+	case o == "<<" || o == ">>":
+		if l := x.argType(x.g.Child(e, "left")); promoted[l] {
+			return l
+		}
+	}
+	return "?"
+}
+
+// arithmetic are the binary operators whose builtin result is their
+// operands' common type.
+var arithmetic = map[string]bool{"*": true, "/": true, "%": true, "&": true, "|": true, "^": true}
+
+// promoted are the builtin types an arithmetic operand keeps (no integral
+// promotion to int changes them).
+var promoted = map[string]bool{
+	"int": true, "unsigned": true, "long": true, "unsignedlong": true, "longlong": true, "unsignedlonglong": true,
+	"int32_t": true, "uint32_t": true, "int64_t": true, "uint64_t": true, "size_t": true, "double": true,
+}
+
+// arithmeticType is the type of a builtin arithmetic operation on values
+// of types l and r: their type when both have it (n * mod_inv of two
+// uint32_t), the other's where one is an int literal's and the other
+// ranks above int; "?" otherwise.
+func arithmeticType(l, r string) string {
+	switch {
+	case l == r && promoted[l]:
+		return l
+	case l == "int" && promoted[r]:
+		return r
+	case r == "int" && promoted[l]:
+		return l
 	}
 	return "?"
 }

@@ -1,0 +1,31 @@
+package cfamily
+
+import (
+	"testing"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/langtest"
+)
+
+// TestArithmeticArgTypes: an arithmetic operation's Args type is its
+// operands' common builtin type (an int literal takes the other's), a
+// shift's its left operand's; short operands, which promote, stay
+// unknown.
+func TestArithmeticArgTypes(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `void use(uint32_t n, uint64_t m, short s) {
+  rotr(n * n, 2);
+  rotr(m * 5, n >> 1);
+  rotr(s * s, n & m);
+}
+`)
+	var got []string
+	for _, r := range f.Refs {
+		if r.Name == "rotr" && r.Kind == facts.RefCall {
+			got = append(got, r.Args)
+		}
+	}
+	want := []string{"(uint32_t,int)", "(uint64_t,uint32_t)", "(?,?)"}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+		t.Errorf("Args %q, want %q", got, want)
+	}
+}
