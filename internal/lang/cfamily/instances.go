@@ -40,7 +40,7 @@ func (x *extractor) instance(n *sitter.Node) {
 		return
 	}
 	name, args := x.g.Child(n, "name"), x.g.Child(n, "arguments")
-	if name == nil || args == nil {
+	if name == nil || args == nil || x.stdScoped(n) {
 		return
 	}
 	var as []string
@@ -154,4 +154,15 @@ func (x *extractor) templateBases(bases []string, parentKind string) []string {
 		}
 	}
 	return bases
+}
+
+// stdScoped reports a template named through namespace std
+// (std::vector<T>), which no repository class instantiates.
+func (x *extractor) stdScoped(n *sitter.Node) bool {
+	p := n.Parent()
+	if p == nil || x.g.Kind(p) != "qualified_identifier" {
+		return false
+	}
+	s := x.g.Child(p, "scope")
+	return s != nil && syntax.Text(s, x.src) == "std"
 }

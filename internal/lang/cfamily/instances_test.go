@@ -21,7 +21,7 @@ template <typename Char, typename Handler> class checker : public Handler {
  public:
   void on_align(int a) { require(); Handler::on_align(a); }
 };
-template <typename H> void pass(H& h) { checker<char, H> c(h); }
+template <typename H> void pass(H& h) { checker<char, H> c(h); std::vector<H> v; }
 void use() {
   using handler_type = setter;
   auto c = checker<char, handler_type>(handler_type());
