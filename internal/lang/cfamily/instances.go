@@ -100,9 +100,14 @@ func (x *extractor) classParam(name string) (int, bool) {
 
 // classParamRecv is the Recv of a call qualified by a parameter of the
 // enclosing class template (Handler::on_align), "" for any other
-// qualifier.
+// qualifier. A parameter with a default type
+// (typename ErrorHandler = detail::error_handler) has that type's chain,
+// which the instantiations that name no other take (templateParamChain).
 func (x *extractor) classParamRecv(qual string) string {
 	if i, ok := x.classParam(qual); ok {
+		if d := x.templateParamChain(qual); d != facts.Unknown {
+			return d
+		}
 		return dependentType + qual + classParamMark + strconv.Itoa(i)
 	}
 	return ""

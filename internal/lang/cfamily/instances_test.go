@@ -82,3 +82,19 @@ bool f(T value) { return true; }
 		t.Errorf("Params %q, want %q", got, want)
 	}
 }
+
+// TestClassParamDefault: a call qualified by a class template parameter
+// with a default type has that type's chain as its Recv.
+func TestClassParamDefault(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `namespace lib {
+template <typename Char, typename EH = detail::error_handler> class parse_context : private EH {
+  void on_error(const char* m) { EH::on_error(m); }
+};
+}
+`)
+	for _, r := range f.Refs {
+		if r.Name == "on_error" && r.Kind == facts.RefCall && r.Recv != "detail.error_handler" {
+			t.Errorf("Recv of EH::on_error %q, want detail.error_handler", r.Recv)
+		}
+	}
+}
