@@ -325,6 +325,9 @@ func (x *extractor) typeName(t *sitter.Node) string {
 		}
 		return name
 	case "template_type":
+		if x.dependentAlias(t) {
+			return dependentType
+		}
 		return x.typeName(x.g.Child(t, "name"))
 	case "qualified_identifier":
 		if s := x.g.Child(t, "scope"); s != nil && x.isTemplateParam(x.g.simpleName(s, x.src)) {
@@ -335,6 +338,26 @@ func (x *extractor) typeName(t *sitter.Node) string {
 		return x.typeName(x.g.Child(t, "name"))
 	}
 	return "?"
+}
+
+// dependentAlias reports an alias template given a template parameter
+// (uint32_or_64_or_128_t<T>): it computes a type from the parameter, as
+// T::value_type does, so the call is dependent. Aliases are told from
+// class templates by std's "_t" suffix: a class template's instance
+// (basic_string_view<Char>) is that class whatever Char is. Other
+// aliases the file declares stay named: on fmt, reserve_iterator<OutputIt>
+// so named tells format_decimal's iterator overload from its pointer one.
+func (x *extractor) dependentAlias(t *sitter.Node) bool {
+	name, args := x.g.Child(t, "name"), x.g.Child(t, "arguments")
+	if name == nil || args == nil || !strings.HasSuffix(syntax.Text(name, x.src), "_t") {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(syntax.Text(args, x.src), func(r rune) bool { return !isIdentRune(r) }) {
+		if x.isTemplateParam(w) {
+			return true
+		}
+	}
+	return false
 }
 
 // builtinName writes a builtin type's one spelling: "long int" and

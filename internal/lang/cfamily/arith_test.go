@@ -29,3 +29,29 @@ func TestArithmeticArgTypes(t *testing.T) {
 		t.Errorf("Args %q, want %q", got, want)
 	}
 }
+
+// TestDependentAliasArgType: a value typed by an alias template given a
+// template parameter (uint32_or_64_or_128_t<T>) is dependent, as
+// T::value_type is; a class template's instance keeps its class.
+func TestDependentAliasArgType(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `template <typename T> using wide_t = T;
+template <typename T> void write(T value) {
+  auto a = static_cast<uint32_or_64_or_128_t<T>>(value);
+  count_digits(a);
+  remove_cvref_t<T> b = value;
+  count_digits(b);
+  basic_string_view<T> c;
+  count_digits(c);
+}
+`)
+	var got []string
+	for _, r := range f.Refs {
+		if r.Name == "count_digits" && r.Kind == facts.RefCall {
+			got = append(got, r.Args)
+		}
+	}
+	want := []string{"($)", "($)", "(basic_string_view)"}
+	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
+		t.Errorf("Args %q, want %q", got, want)
+	}
+}
