@@ -74,6 +74,7 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 	}
 	var out []*def
 	for _, group := range byParent(kept) {
+		group = explicitTemplates(group, args)
 		if !overloaded(group) {
 			out = append(out, group...)
 			continue

@@ -28,6 +28,32 @@ const explicitOnly = "!"
 // dependent call links both.
 const complementary = "~"
 
+// explicitCall marks the Args of a C++ call written with template
+// arguments (cfamily's explicitCall, copy_str<Char>(...)): only function
+// templates take it, those that only such a call can (explicitOnly) too.
+const explicitCall = "<"
+
+// explicitTemplates is, for a call with template arguments, the function
+// templates of a scope's candidates when it has some: count_digits<4>(v)
+// is no call of count_digits(uint32_t). A class template's constructor
+// (basic_string_view<Char>(s)) is no function template, and is kept with
+// the other candidates when none is.
+func explicitTemplates(group []*def, args string) []*def {
+	if !strings.HasPrefix(args, explicitCall) {
+		return group
+	}
+	var out []*def
+	for _, d := range group {
+		if strings.Contains(d.Params, "$") || hasMark(d.Params, explicitOnly) {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return group
+	}
+	return out
+}
+
 // maxInstantiated bounds the overloads one dependent call links to.
 const maxInstantiated = 3
 
@@ -51,7 +77,7 @@ func (r *resolver) viableOverloads(group []*def, args string) []*def {
 	m := matcher{conv: r.cppAliasConversions()}
 	var out []*def
 	for _, d := range group {
-		if d.ID != r.caller && !hasMark(d.Params, explicitOnly) && m.fitOf(cppParams(d.Params), as).ok {
+		if d.ID != r.caller && (!hasMark(d.Params, explicitOnly) || strings.HasPrefix(args, explicitCall)) && m.fitOf(cppParams(d.Params), as).ok {
 			out = append(out, d)
 		}
 	}

@@ -203,7 +203,7 @@ const refuseAmbiguous = true
 
 // splitTypes splits "(A,B)" into its names; "()" has none.
 func splitTypes(list string) []string {
-	inner := strings.TrimSuffix(strings.TrimPrefix(list, "("), ")")
+	inner := strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(list, explicitCall), "("), ")")
 	if inner == "" {
 		return nil
 	}

@@ -32,13 +32,11 @@ type valueTypes = syntax.Locals
 // arguments a pack expansion (args...) spreads. A braced list ({},
 // {a, b}) is one argument, of the type of the parameter it initializes.
 //
-// A call written with template arguments (explicit) has its dependent
-// arguments written as unknown. The resolver links a dependent call to
-// each overload an instantiation may take; explicit template arguments
-// fix template parameters it cannot match against its candidates'
-// template headers, which Params do not hold: against clang on fmt, half
-// the overloads so linked were wrong (write<Char>(out, value),
-// copy_str<Char>(p, p + n, out)).
+// A call written with template arguments (explicit) has its list marked
+// with explicitCall before it: only function templates take such a call
+// (count_digits<4>(value) reaches the BITS template, not the uint32_t
+// overload), and those that only it can call (explicitOnly). Its
+// dependent arguments are kept, as other calls' are.
 func (x *extractor) argTypes(list *sitter.Node, explicit bool) string {
 	if list == nil || x.g.Kind(list) != "argument_list" {
 		return ""
@@ -55,14 +53,16 @@ func (x *extractor) argTypes(list *sitter.Node, explicit bool) string {
 			out = append(out, "?")
 			continue
 		}
-		t := x.argType(a)
-		if explicit && strings.HasPrefix(t, dependentType) {
-			t = "?"
-		}
-		out = append(out, t)
+		out = append(out, x.argType(a))
+	}
+	if explicit {
+		return explicitCall + "(" + strings.Join(out, ",") + ")"
 	}
 	return "(" + strings.Join(out, ",") + ")"
 }
+
+// explicitCall marks the Args of a call written with template arguments.
+const explicitCall = "<"
 
 // explicitTemplateArgs reports a call written with template arguments
 // (copy_str<Char>(...), detail::write<Char>(...)).
