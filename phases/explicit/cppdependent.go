@@ -96,7 +96,7 @@ func (r *resolver) viableOverloads(group []*def, args string) []*def {
 // prefers to $T (format_decimal(Char*, ...) over (Iterator, ...)).
 func takingAnyType(cands []*def, args []string) []*def {
 	best, most := []*def(nil), -1
-	for _, d := range cands {
+	for _, d := range noPointerForAny(cands, args) {
 		ps := splitTypes(cppParams(d.Params))
 		n := 0
 		for i, a := range args {
@@ -115,6 +115,38 @@ func takingAnyType(cands []*def, args []string) []*def {
 		}
 	}
 	return best
+}
+
+// noPointerForAny drops, where an overload takes any type at a bare
+// dependent argument, the overloads that take a pointer there: the
+// deduced type is a pointer seldom (copy_str(T*, T*, U*) beside
+// copy_str(InputIt, InputIt, OutputIt) for an OutputIt out, which fmt
+// instantiates with its appender).
+func noPointerForAny(cands []*def, args []string) []*def {
+	out := cands
+	for i, a := range args {
+		if a == "?" || !bareDependentArg(a) || !anyAt(out, i) {
+			continue
+		}
+		var kept []*def
+		for _, d := range out {
+			if ps := splitTypes(cppParams(d.Params)); i >= len(ps) || parseCType(ps[i]).ptr == 0 {
+				kept = append(kept, d)
+			}
+		}
+		out = kept
+	}
+	return out
+}
+
+// anyAt reports an overload taking any type at parameter i.
+func anyAt(cands []*def, i int) bool {
+	for _, d := range cands {
+		if ps := splitTypes(cppParams(d.Params)); i < len(ps) && anyType(ps[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // bareDependentArg reports an argument typed by a template parameter as a

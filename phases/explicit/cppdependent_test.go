@@ -61,3 +61,20 @@ func TestCppTwinCallsReachTheOtherTwin(t *testing.T) {
 		[]string{"lib/count.h#lib.count -> lib/count.h#lib.count~2 [calls scope]"},
 		[]string{"lib/count.h#lib.count -> lib/count.h#lib.count [calls"})
 }
+
+// TestCppDependentPointerOverloadLeftForAnyType: a bare dependent
+// argument (OutputIt out) binds to an overload taking any type there, not
+// to one taking a pointer (copy(T*, T*, U*)), though the other arguments
+// are pointers.
+func TestCppDependentPointerOverloadLeftForAnyType(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/copy.h": "namespace lib {\n" +
+			"template <typename Char, typename In, typename Out> Out copy(In b, In e, Out o) { return o; }\n" +
+			"template <typename Char, typename T, typename U> U* copy(T* b, T* e, U* o) { return o; }\n" +
+			"template <typename Char, typename OutputIt> OutputIt put(OutputIt out) {\n" +
+			"  Char buf[4];\n  return copy<Char>(buf, buf + 4, out);\n}\n}\n",
+	})
+	check(t, got,
+		[]string{"lib/copy.h#lib.put -> lib/copy.h#lib.copy [calls scope]"},
+		[]string{"lib/copy.h#lib.put -> lib/copy.h#lib.copy~2"})
+}
