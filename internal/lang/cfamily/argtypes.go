@@ -341,19 +341,31 @@ func (x *extractor) typeName(t *sitter.Node) string {
 }
 
 // dependentAlias reports an alias template given a template parameter
-// (uint32_or_64_or_128_t<T>): it computes a type from the parameter, as
-// T::value_type does, so the call is dependent. Aliases are told from
-// class templates by std's "_t" suffix: a class template's instance
-// (basic_string_view<Char>) is that class whatever Char is. Other
-// aliases the file declares stay named: on fmt, reserve_iterator<OutputIt>
-// so named tells format_decimal's iterator overload from its pointer one.
+// (uint32_or_64_or_128_t<T>, reserve_iterator<OutputIt>): it computes a
+// type from the parameter, as T::value_type does, so the call is
+// dependent. Aliases are told from class templates by the file's alias
+// declarations or by std's "_t" suffix: a class template's instance
+// (basic_string_view<Char>) is that class whatever Char is.
 func (x *extractor) dependentAlias(t *sitter.Node) bool {
 	name, args := x.g.Child(t, "name"), x.g.Child(t, "arguments")
-	if name == nil || args == nil || !strings.HasSuffix(syntax.Text(name, x.src), "_t") {
+	if name == nil || args == nil {
+		return false
+	}
+	if n := syntax.Text(name, x.src); !strings.HasSuffix(n, "_t") && !x.declaredAlias(n) {
 		return false
 	}
 	for _, w := range strings.FieldsFunc(syntax.Text(args, x.src), func(r rune) bool { return !isIdentRune(r) }) {
 		if x.isTemplateParam(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// declaredAlias reports a type alias of the file named n.
+func (x *extractor) declaredAlias(n string) bool {
+	for i := range x.f.Symbols {
+		if s := &x.f.Symbols[i]; s.Name == n && s.Kind == facts.KindType {
 			return true
 		}
 	}
