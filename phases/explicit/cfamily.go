@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 )
@@ -73,6 +74,7 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 	}
 	var out []*def
 	for _, group := range byParent(kept) {
+		group = explicitTemplates(group, args)
 		if !overloaded(group) {
 			out = append(out, group...)
 			continue
@@ -148,9 +150,15 @@ func noDefaults(params string) string {
 	return defaultMarks.Replace(sansExplicit(params))
 }
 
-// sansExplicit is a Params list without its explicitOnly mark.
+// sansExplicit is a Params list without its explicitOnly and
+// complementary marks.
 func sansExplicit(params string) string {
-	return strings.TrimSuffix(params, explicitOnly)
+	return strings.TrimRight(params, explicitOnly+complementary)
+}
+
+// hasMark reports a Params list marked after its parameters.
+func hasMark(params, mark string) bool {
+	return strings.Contains(params[strings.LastIndex(params, ")")+1:], mark)
 }
 
 // defaultMarks is built once: a Replacer builds its tables on first use.
@@ -366,4 +374,37 @@ func (r *resolver) otherThanCaller(group []*def) ([]*def, bool) {
 		return nil, false
 	}
 	return rest, true
+}
+
+// addSpecializations links a call of a class's method by the class's
+// name (cache_accessor<T>::get_cached_power(k)), written outside the
+// class's bodies, to the method of each other body of the class in the
+// file with its parameters: the class template's explicit
+// specializations (cache_accessor<float>, cache_accessor<double>) share a
+// qualified name, and the template calling X<T>::m is instantiated with
+// each. Member lookup found the first body's (sameSpecialization keeps a
+// call inside a body to its own).
+func (r *resolver) addSpecializations(ref facts.Ref, t found, kind, via string) {
+	if r.family != lang.FamilyC || kind != edgekind.Calls || t.Kind != facts.KindMethod || t.Path != r.f.Path ||
+		ref.Recv != "" || ref.Qualifier == "" || selfWords[ref.Qualifier] || t.order >= len(r.f.Facts.Symbols) {
+		return
+	}
+	if _, _, in := r.classBodyAt(t.Parent, ref.Line); in {
+		return
+	}
+	first, _, ok := r.classBodyAt(t.Parent, r.f.Facts.Symbols[t.order].Line)
+	if !ok {
+		return
+	}
+	params := noDefaults(t.Params)
+	bodies := map[int]bool{first: true}
+	for _, o := range r.lookupName(t.Name) {
+		if o.Path != r.f.Path || o.Qualified != t.Qualified || o.Kind != t.Kind || noDefaults(o.Params) != params || o.order >= len(r.f.Facts.Symbols) {
+			continue
+		}
+		if from, _, ok := r.classBodyAt(o.Parent, r.f.Facts.Symbols[o.order].Line); ok && !bodies[from] {
+			bodies[from] = true
+			r.add(r.sourceOf(ref), o.ID, kind, via, t.by)
+		}
+	}
 }

@@ -69,6 +69,9 @@ func (r *resolver) deducedRecv(ref facts.Ref) (facts.Ref, string) {
 	}
 	tparam := ref.Recv[1:]
 	ref.Recv = facts.Unknown
+	if ref.Qualifier == "this" && strings.Contains(tparam, classParamMark) {
+		ref.Recv = "" // this->m(): the class's own m first, its template base's after
+	}
 	if strings.ContainsAny(tparam, ".()*:") || tparam == "" {
 		return ref, ""
 	}
@@ -83,8 +86,14 @@ func (r *resolver) deducedCall(ref facts.Ref, tparam string) bool {
 	if !ok {
 		return false
 	}
-	classes := r.deducedTypes(def{Path: r.f.Path, Name: fn.Name, Qualified: fn.Qualified, Params: fn.Params}, tparam, 0)
-	classes = slices.DeleteFunc(slices.Clone(classes), func(c *def) bool { return c.Path != r.f.Path })
+	var classes []*def
+	_, pos, ofClass := classParamOf(tparam)
+	if ofClass {
+		classes = r.classArgs(fn.Parent, pos, 0)
+	} else {
+		classes = r.deducedTypes(def{Path: r.f.Path, Name: fn.Name, Qualified: fn.Qualified, Params: fn.Params}, tparam, 0)
+		classes = slices.DeleteFunc(slices.Clone(classes), func(c *def) bool { return c.Path != r.f.Path })
+	}
 	if len(classes) == 0 || len(classes) > maxDeduced {
 		return false
 	}
@@ -102,7 +111,14 @@ func (r *resolver) deducedCall(ref facts.Ref, tparam string) bool {
 		m, st := r.memberOf(c, ref.Name, r.wanted(ref.Kind), ref.Args, 0)
 		if st == typeKnown {
 			hits = append(hits, pair{c, m})
-			own = own || m.Parent == c.Qualified
+			// A class template's instantiations are apart: each calls its own.
+			own = own || m.Parent == c.Qualified && !ofClass
+			continue
+		}
+		for _, b := range r.templateBaseArgs(c) {
+			if m, st := r.memberOf(b, ref.Name, r.wanted(ref.Kind), ref.Args, 0); st == typeKnown {
+				hits = append(hits, pair{b, m})
+			}
 		}
 	}
 	src, via, linked := r.sourceOf(ref), ref.Qualifier+"."+ref.Name, false

@@ -22,6 +22,38 @@ import (
 // call without them never reaches it.
 const explicitOnly = "!"
 
+// complementary ends the Params of each of two function templates of one
+// name and parameters whose enable_if conditions negate each other
+// (cfamily's complementary): every instantiation takes one, so a
+// dependent call links both.
+const complementary = "~"
+
+// explicitCall marks the Args of a C++ call written with template
+// arguments (cfamily's explicitCall, copy_str<Char>(...)): only function
+// templates take it, those that only such a call can (explicitOnly) too.
+const explicitCall = "<"
+
+// explicitTemplates is, for a call with template arguments, the function
+// templates of a scope's candidates when it has some: count_digits<4>(v)
+// is no call of count_digits(uint32_t). A class template's constructor
+// (basic_string_view<Char>(s)) is no function template, and is kept with
+// the other candidates when none is.
+func explicitTemplates(group []*def, args string) []*def {
+	if !strings.HasPrefix(args, explicitCall) {
+		return group
+	}
+	var out []*def
+	for _, d := range group {
+		if strings.Contains(d.Params, "$") || hasMark(d.Params, explicitOnly) {
+			out = append(out, d)
+		}
+	}
+	if len(out) == 0 {
+		return group
+	}
+	return out
+}
+
 // maxInstantiated bounds the overloads one dependent call links to.
 const maxInstantiated = 3
 
@@ -38,18 +70,19 @@ const maxInstantiated = 3
 // former only when it is that very class. And function templates with
 // one parameter list, told apart by enable_if (to_ascii, bit_cast):
 // which of them an instantiation takes needs the deduced type, so none
-// is linked.
+// is linked, unless their conditions negate each other (is_negative for
+// is_signed<T> and !is_signed<T>), when most callers reach both.
 func (r *resolver) viableOverloads(group []*def, args string) []*def {
 	as := splitTypes(args)
 	m := matcher{conv: r.cppAliasConversions()}
 	var out []*def
 	for _, d := range group {
-		if d.ID != r.caller && !strings.HasSuffix(d.Params, explicitOnly) && m.fitOf(cppParams(d.Params), as).ok {
+		if d.ID != r.caller && (!hasMark(d.Params, explicitOnly) || strings.HasPrefix(args, explicitCall)) && m.fitOf(cppParams(d.Params), as).ok {
 			out = append(out, d)
 		}
 	}
 	out = takingAnyType(out, as)
-	if len(out) == 0 || len(out) > maxInstantiated || sameParams(out) {
+	if len(out) == 0 || len(out) > maxInstantiated || sameParams(out) && !complementaryPair(out) {
 		return nil
 	}
 	r.instantiated = append(r.instantiated, out)
@@ -63,7 +96,7 @@ func (r *resolver) viableOverloads(group []*def, args string) []*def {
 // prefers to $T (format_decimal(Char*, ...) over (Iterator, ...)).
 func takingAnyType(cands []*def, args []string) []*def {
 	best, most := []*def(nil), -1
-	for _, d := range cands {
+	for _, d := range noPointerForAny(cands, args) {
 		ps := splitTypes(cppParams(d.Params))
 		n := 0
 		for i, a := range args {
@@ -84,6 +117,38 @@ func takingAnyType(cands []*def, args []string) []*def {
 	return best
 }
 
+// noPointerForAny drops, where an overload takes any type at a bare
+// dependent argument, the overloads that take a pointer there: the
+// deduced type is a pointer seldom (copy_str(T*, T*, U*) beside
+// copy_str(InputIt, InputIt, OutputIt) for an OutputIt out, which fmt
+// instantiates with its appender).
+func noPointerForAny(cands []*def, args []string) []*def {
+	out := cands
+	for i, a := range args {
+		if a == "?" || !bareDependentArg(a) || !anyAt(out, i) {
+			continue
+		}
+		var kept []*def
+		for _, d := range out {
+			if ps := splitTypes(cppParams(d.Params)); i >= len(ps) || parseCType(ps[i]).ptr == 0 {
+				kept = append(kept, d)
+			}
+		}
+		out = kept
+	}
+	return out
+}
+
+// anyAt reports an overload taking any type at parameter i.
+func anyAt(cands []*def, i int) bool {
+	for _, d := range cands {
+		if ps := splitTypes(cppParams(d.Params)); i < len(ps) && anyType(ps[i]) {
+			return true
+		}
+	}
+	return false
+}
+
 // bareDependentArg reports an argument typed by a template parameter as a
 // whole ("$T", or "$" for a type computed from one), not a pointer to one.
 func bareDependentArg(a string) bool {
@@ -95,6 +160,11 @@ func bareDependentArg(a string) bool {
 func anyType(p string) bool {
 	t := parseCType(p)
 	return t.tparam && t.ptr == 0
+}
+
+// complementaryPair reports two overloads marked complementary.
+func complementaryPair(ds []*def) bool {
+	return len(ds) == 2 && hasMark(ds[0].Params, complementary) && hasMark(ds[1].Params, complementary)
 }
 
 // sameParams reports two overloads with one parameter list.

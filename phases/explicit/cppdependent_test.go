@@ -22,7 +22,7 @@ const cppDependentHeader = "namespace lib {\n" +
 // that takes it, except one that needs template arguments the call does
 // not write (digits<BITS>) and one taking a class where another takes
 // any type (reserve(Box<T>)); with explicit template arguments it links
-// none. Of two overloads a call cannot tell apart, one calling the other
+// only the function template, which only such a call reaches. Of two overloads a call cannot tell apart, one calling the other
 // delegates.
 func TestCppDependentCallsLinkEachInstantiation(t *testing.T) {
 	got := resolveAll(t, nil, map[string]string{
@@ -38,11 +38,13 @@ func TestCppDependentCallsLinkEachInstantiation(t *testing.T) {
 			"lib/use.cc#lib.count -> lib/core.h#lib.digits [calls scope]",
 			"lib/use.cc#lib.count -> lib/core.h#lib.digits~2 [calls scope]",
 			"lib/core.h#lib.when~2 -> lib/core.h#lib.when [calls scope]",
+			"lib/use.cc#lib.fixed -> lib/core.h#lib.digits~3 [calls scope]",
 		},
 		[]string{
 			"lib/use.cc#lib.count -> lib/core.h#lib.reserve~2",
-			"-> lib/core.h#lib.digits~3",
-			"lib/use.cc#lib.fixed ->",
+			"lib/use.cc#lib.count -> lib/core.h#lib.digits~3",
+			"lib/use.cc#lib.fixed -> lib/core.h#lib.digits ",
+			"lib/use.cc#lib.fixed -> lib/core.h#lib.digits~2",
 			"lib/use.cc#lib.plain ->",
 			"lib/core.h#lib.when~2 -> lib/core.h#lib.when~2",
 		})
@@ -58,4 +60,21 @@ func TestCppTwinCallsReachTheOtherTwin(t *testing.T) {
 	check(t, got,
 		[]string{"lib/count.h#lib.count -> lib/count.h#lib.count~2 [calls scope]"},
 		[]string{"lib/count.h#lib.count -> lib/count.h#lib.count [calls"})
+}
+
+// TestCppDependentPointerOverloadLeftForAnyType: a bare dependent
+// argument (OutputIt out) binds to an overload taking any type there, not
+// to one taking a pointer (copy(T*, T*, U*)), though the other arguments
+// are pointers.
+func TestCppDependentPointerOverloadLeftForAnyType(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/copy.h": "namespace lib {\n" +
+			"template <typename Char, typename In, typename Out> Out copy(In b, In e, Out o) { return o; }\n" +
+			"template <typename Char, typename T, typename U> U* copy(T* b, T* e, U* o) { return o; }\n" +
+			"template <typename Char, typename OutputIt> OutputIt put(OutputIt out) {\n" +
+			"  Char buf[4];\n  return copy<Char>(buf, buf + 4, out);\n}\n}\n",
+	})
+	check(t, got,
+		[]string{"lib/copy.h#lib.put -> lib/copy.h#lib.copy [calls scope]"},
+		[]string{"lib/copy.h#lib.put -> lib/copy.h#lib.copy~2"})
 }

@@ -203,6 +203,9 @@ const refuseAmbiguous = true
 
 // splitTypes splits "(A,B)" into its names; "()" has none.
 func splitTypes(list string) []string {
+	// C++'s explicitCall mark goes; C#'s type-argument count ("<2>(T)")
+	// is cut before (cutArity).
+	list = strings.TrimPrefix(list, explicitCall+"(")
 	inner := strings.TrimSuffix(strings.TrimPrefix(list, "("), ")")
 	if inner == "" {
 		return nil

@@ -96,6 +96,7 @@ func (r *resolver) reference(ref facts.Ref) {
 		}
 	}
 	r.addInstantiated(ref, target, kind, via)
+	r.addSpecializations(ref, target, kind, via)
 	r.usedFile(target.Path)
 }
 

@@ -101,7 +101,7 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 		t, st = r.selfType(c)
 	default:
 		t, st = r.rootName(c, name)
-		if r.memberForType(c, t, st, called) {
+		if r.memberForType(c, t, st, called) || r.constructorForType(c, t, st) {
 			c.typeOnly = true
 			t, st = r.rootName(c, name)
 		}

@@ -125,6 +125,15 @@ func (r *resolver) memberForType(c chainCtx, t *def, st typeState, called bool) 
 	return t.ID == c.owner || !called && t.Kind == facts.KindMethod
 }
 
+// constructorForType reports a C++ chain's root that found a constructor
+// where its class is meant: inside class bigint, a parameter typed
+// const bigint& names the class, and the bare lookup meets the class's
+// members, its constructors among them, before the class.
+func (r *resolver) constructorForType(c chainCtx, t *def, st typeState) bool {
+	return r.family == lang.FamilyC && st == typeKnown && !c.typeOnly &&
+		t.Kind == facts.KindMethod && t.Parent != "" && lastSegment(t.Parent) == t.Name
+}
+
 // sameType reports whether a member found by its owner's qualified name
 // belongs to t: where types have parts (C#), same-named types of other
 // namespaces share their qualified names, so a member in another

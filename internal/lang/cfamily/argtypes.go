@@ -32,13 +32,11 @@ type valueTypes = syntax.Locals
 // arguments a pack expansion (args...) spreads. A braced list ({},
 // {a, b}) is one argument, of the type of the parameter it initializes.
 //
-// A call written with template arguments (explicit) has its dependent
-// arguments written as unknown. The resolver links a dependent call to
-// each overload an instantiation may take; explicit template arguments
-// fix template parameters it cannot match against its candidates'
-// template headers, which Params do not hold: against clang on fmt, half
-// the overloads so linked were wrong (write<Char>(out, value),
-// copy_str<Char>(p, p + n, out)).
+// A call written with template arguments (explicit) has its list marked
+// with explicitCall before it: only function templates take such a call
+// (count_digits<4>(value) reaches the BITS template, not the uint32_t
+// overload), and those that only it can call (explicitOnly). Its
+// dependent arguments are kept, as other calls' are.
 func (x *extractor) argTypes(list *sitter.Node, explicit bool) string {
 	if list == nil || x.g.Kind(list) != "argument_list" {
 		return ""
@@ -55,14 +53,16 @@ func (x *extractor) argTypes(list *sitter.Node, explicit bool) string {
 			out = append(out, "?")
 			continue
 		}
-		t := x.argType(a)
-		if explicit && strings.HasPrefix(t, dependentType) {
-			t = "?"
-		}
-		out = append(out, t)
+		out = append(out, x.argType(a))
+	}
+	if explicit {
+		return explicitCall + "(" + strings.Join(out, ",") + ")"
 	}
 	return "(" + strings.Join(out, ",") + ")"
 }
+
+// explicitCall marks the Args of a call written with template arguments.
+const explicitCall = "<"
 
 // explicitTemplateArgs reports a call written with template arguments
 // (copy_str<Char>(...), detail::write<Char>(...)).
@@ -168,6 +168,40 @@ func (x *extractor) binaryType(e *sitter.Node) string {
 		if strings.HasSuffix(l, "*") && !strings.HasSuffix(r, "*") && !strings.HasPrefix(r, dependentType) && (o == "+" || r != "?") {
 			return l
 		}
+		return arithmeticType(l, r)
+	case arithmetic[o]:
+		return arithmeticType(x.argType(x.g.Child(e, "left")), x.argType(x.g.Child(e, "right")))
+	case o == "<<" || o == ">>":
+		if l := x.argType(x.g.Child(e, "left")); promoted[l] {
+			return l
+		}
+	}
+	return "?"
+}
+
+// arithmetic are the binary operators whose builtin result is their
+// operands' common type.
+var arithmetic = map[string]bool{"*": true, "/": true, "%": true, "&": true, "|": true, "^": true}
+
+// promoted are the builtin types an arithmetic operand keeps (no integral
+// promotion to int changes them).
+var promoted = map[string]bool{
+	"int": true, "unsigned": true, "long": true, "unsignedlong": true, "longlong": true, "unsignedlonglong": true,
+	"int32_t": true, "uint32_t": true, "int64_t": true, "uint64_t": true, "size_t": true, "double": true,
+}
+
+// arithmeticType is the type of a builtin arithmetic operation on values
+// of types l and r: their type when both have it (n * mod_inv of two
+// uint32_t), the other's where one is an int literal's and the other
+// ranks above int; "?" otherwise.
+func arithmeticType(l, r string) string {
+	switch {
+	case l == r && promoted[l]:
+		return l
+	case l == "int" && promoted[r]:
+		return r
+	case r == "int" && promoted[l]:
+		return l
 	}
 	return "?"
 }
@@ -291,6 +325,9 @@ func (x *extractor) typeName(t *sitter.Node) string {
 		}
 		return name
 	case "template_type":
+		if x.dependentAlias(t) {
+			return dependentType
+		}
 		return x.typeName(x.g.Child(t, "name"))
 	case "qualified_identifier":
 		if s := x.g.Child(t, "scope"); s != nil && x.isTemplateParam(x.g.simpleName(s, x.src)) {
@@ -301,6 +338,38 @@ func (x *extractor) typeName(t *sitter.Node) string {
 		return x.typeName(x.g.Child(t, "name"))
 	}
 	return "?"
+}
+
+// dependentAlias reports an alias template given a template parameter
+// (uint32_or_64_or_128_t<T>, reserve_iterator<OutputIt>): it computes a
+// type from the parameter, as T::value_type does, so the call is
+// dependent. Aliases are told from class templates by the file's alias
+// declarations or by std's "_t" suffix: a class template's instance
+// (basic_string_view<Char>) is that class whatever Char is.
+func (x *extractor) dependentAlias(t *sitter.Node) bool {
+	name, args := x.g.Child(t, "name"), x.g.Child(t, "arguments")
+	if name == nil || args == nil {
+		return false
+	}
+	if n := syntax.Text(name, x.src); !strings.HasSuffix(n, "_t") && !x.declaredAlias(n) {
+		return false
+	}
+	for _, w := range strings.FieldsFunc(syntax.Text(args, x.src), func(r rune) bool { return !isIdentRune(r) }) {
+		if x.isTemplateParam(w) {
+			return true
+		}
+	}
+	return false
+}
+
+// declaredAlias reports a type alias of the file named n.
+func (x *extractor) declaredAlias(n string) bool {
+	for i := range x.f.Symbols {
+		if s := &x.f.Symbols[i]; s.Name == n && s.Kind == facts.KindType {
+			return true
+		}
+	}
+	return false
 }
 
 // builtinName writes a builtin type's one spelling: "long int" and

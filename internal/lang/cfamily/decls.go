@@ -147,6 +147,11 @@ func (x *extractor) function(n, nameNode, body *sitter.Node, parentKind string) 
 	if !strings.Contains(syntax.Text(nameNode, x.src), "::") && x.undeducible(x.template(parentKind), x.g.Child(n, "declarator")) {
 		s.Params += explicitOnly
 	}
+	if x.cpp {
+		if tmpl := x.template(parentKind); tmpl != nil {
+			x.markComplementary(s, x.enableIfCondition(tmpl))
+		}
+	}
 	x.push(qual, 'f')
 	x.locals.Push()
 	x.vals.Push()
@@ -268,12 +273,16 @@ func (x *extractor) call(fn *sitter.Node, line int) {
 		if !ok {
 			q = "?"
 		}
-		x.refRecv(x.g.simpleName(x.g.Child(fn, "field"), x.src), q, x.recvChain(arg), facts.RefCall, line)
+		recv := x.recvChain(arg)
+		if recv == "" && q == "this" {
+			recv = x.thisBaseRecv()
+		}
+		x.refRecv(x.g.simpleName(x.g.Child(fn, "field"), x.src), q, recv, facts.RefCall, line)
 	case "qualified_identifier":
 		name, q := x.g.splitQualified(fn, x.src)
 		if q == "" && strings.HasPrefix(syntax.Text(fn, x.src), "::") {
 			q = facts.GlobalScope
 		}
-		x.ref(name, q, facts.RefCall, line)
+		x.refRecv(name, q, x.classParamRecv(q), facts.RefCall, line)
 	}
 }

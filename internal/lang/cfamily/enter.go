@@ -12,6 +12,9 @@ import (
 // enter handles a node on the walk's way down: it reports whether its
 // children are visited and whether it opened a scope.
 func (x *extractor) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, parentKind string) (descend, pushed bool) {
+	if kind == "template_type" || kind == "template_function" {
+		x.instance(n)
+	}
 	switch kind {
 	case "function_definition", "declaration", "field_declaration",
 		"struct_specifier", "union_specifier", "class_specifier", "enum_specifier",
@@ -55,9 +58,10 @@ func (x *extractor) enterDefinition(n *sitter.Node, kind, parentKind string) (de
 		return true, true
 	case "declaration", "field_declaration":
 		if x.fnDepth > 0 {
-			if kind == "declaration" {
-				x.localDecl(n)
-			}
+			// A local class's fields are not symbols; its methods, whose
+			// calls are the function's, read them as the function's locals
+			// (vformat_to's format_handler and its parse_context).
+			x.localDecl(n)
 			return true, false
 		}
 		return true, x.declaration(n, kind, parentKind)
@@ -250,7 +254,7 @@ func (x *extractor) enterSpecifier(n *sitter.Node, kind, parentKind string) (des
 	if x.cpp {
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			if bc := n.NamedChild(i); x.g.Kind(bc) == "base_class_clause" {
-				s.Extends = x.g.bases(bc, x.src)
+				s.Extends = x.templateBases(x.g.bases(bc, x.src), parentKind)
 			}
 		}
 	}

@@ -58,6 +58,11 @@ type extractor struct {
 	locals syntax.Locals
 	// vals are the same variables' value types (argTypes).
 	vals valueTypes
+	// conditions are the file's function templates with an enable_if
+	// condition, by qualified name and parameters (markComplementary).
+	conditions map[string][]sfinaeOverload
+	// instances are the file's class template instantiations (instance).
+	instances []facts.Ref
 	// macroDefs are the file's function-like macros (globalMacros).
 	macroDefs []macroDef
 }
@@ -69,7 +74,7 @@ func extract(root *sitter.Node, src []byte, g *ids, cpp bool) *facts.File {
 	x.walk(c, "")
 	x.f.NamespaceMacros = append(x.f.NamespaceMacros, globalMacros(x.macroDefs)...)
 	if cpp {
-		x.f.Sites = callSites(x.f.Refs)
+		x.f.Sites = append(callSites(x.f.Refs), x.instances...)
 	}
 	return x.f
 }

@@ -5,6 +5,7 @@ import (
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
+	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
@@ -99,6 +100,60 @@ func (x *extractor) declMarks(d *sitter.Node) string {
 // (template <int BITS, typename UInt> count_digits(UInt)): only a call
 // that writes template arguments can call it.
 const explicitOnly = "!"
+
+// complementary ends (after explicitOnly) the Params of each of two
+// function templates of one name and parameters in a file whose
+// enable_if conditions are one the other's negation (fmt's is_negative
+// for is_signed<T> and !is_signed<T>): every instantiation takes one of
+// them, and code that instantiates both kinds of T calls each.
+const complementary = "~"
+
+// enableIfCondition is the condition of a function template's enable_if
+// parameter (FMT_ENABLE_IF(c), enable_if<c, int>, enable_if_t<c>) with
+// the rest of the parameter after it, spaces dropped; "" when it has none.
+func (x *extractor) enableIfCondition(tmpl *sitter.Node) string {
+	ps := x.g.Child(tmpl, "parameters")
+	if ps == nil {
+		return ""
+	}
+	for i := uint(0); i < ps.NamedChildCount(); i++ {
+		t := syntax.NoSpace(syntax.Text(ps.NamedChild(i), x.src))
+		for _, open := range []string{"ENABLE_IF(", "enable_if<", "enable_if_t<"} {
+			if j := strings.Index(t, open); j >= 0 {
+				return t[j+len(open):]
+			}
+		}
+	}
+	return ""
+}
+
+// markComplementary marks s and an earlier function template of the file
+// with its qualified name and parameters whose enable_if condition is the
+// negation of s's (cond), or whose negation s's is.
+func (x *extractor) markComplementary(s *facts.Symbol, cond string) {
+	if cond == "" || len(x.f.Symbols) == 0 || s != &x.f.Symbols[len(x.f.Symbols)-1] {
+		return
+	}
+	key := s.Qualified + s.Params
+	if x.conditions == nil {
+		x.conditions = map[string][]sfinaeOverload{}
+	}
+	for _, o := range x.conditions[key] {
+		if o.cond == "!"+cond || cond == "!"+o.cond {
+			x.f.Symbols[o.index].Params += complementary
+			s.Params += complementary
+			break
+		}
+	}
+	x.conditions[key] = append(x.conditions[key], sfinaeOverload{index: len(x.f.Symbols) - 1, cond: cond})
+}
+
+// sfinaeOverload is a function template of the file with an enable_if
+// condition (markComplementary).
+type sfinaeOverload struct {
+	index int
+	cond  string
+}
 
 // undeducible reports a function template (tmpl, around the function
 // with declarator d) with a type or value parameter that has no default

@@ -37,7 +37,7 @@ struct S { int m(long x, char c) const; T *data() &; };
 // be a pointer or an iterator), "?" where it does
 // not tell (an unknown name, the literal 0, which is also a null pointer,
 // a braced list); a pack expansion leaves the count unknown. Explicit
-// template arguments write a dependent argument as unknown.
+// template arguments mark the list ("<"), dependent arguments kept.
 func TestArgTypes(t *testing.T) {
 	f := langtest.Extract(t, CPP(), `template <typename T> void g(T t, const Slice &s, unsigned long n, char *p) {
   Buffer local(s);
@@ -66,7 +66,7 @@ func TestArgTypes(t *testing.T) {
 		"(Slice,?,?)",
 		"",
 		"($T*,$,char*,?,?,?)",
-		"(?)", "(?)", // use<T>(t) and lib::use<T>(t), inside the one before
+		"<($T)", "<($T)", // use<T>(t) and lib::use<T>(t), inside the one before
 
 	}
 	if strings.Join(got, " ") != strings.Join(want, " ") {

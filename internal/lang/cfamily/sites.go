@@ -34,7 +34,7 @@ func siteArgs(args string) bool {
 	if args == "" {
 		return false
 	}
-	for _, a := range strings.Split(strings.Trim(args, "()"), ",") {
+	for _, a := range strings.Split(strings.Trim(args, explicitCall+"()"), ",") {
 		if bareDependent(a) || classArg(a) {
 			return true
 		}

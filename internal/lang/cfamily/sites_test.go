@@ -66,8 +66,14 @@ struct fmt {
 };
 }
 `)
-	if len(f.Sites) != 1 || f.Sites[0].Args != "(int,handler)" {
-		t.Errorf("Sites %+v, want parse_specs (int,handler)", f.Sites)
+	var calls []facts.Ref // the instantiation handler<Ctx> aside
+	for _, s := range f.Sites {
+		if !strings.HasPrefix(s.Name, "<") {
+			calls = append(calls, s)
+		}
+	}
+	if len(calls) != 1 || calls[0].Args != "(int,handler)" {
+		t.Errorf("Sites %+v, want parse_specs (int,handler)", calls)
 	}
 }
 
