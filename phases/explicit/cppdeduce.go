@@ -198,11 +198,7 @@ func (r *resolver) deduceFromSites(fn def, tparam string, depth int) []*def {
 		a := as[i]
 		switch {
 		case strings.HasPrefix(a, "$") && depth < maxDeduceDepth && s.Parent != "":
-			for _, g := range r.lookupName(lastSegment(s.Parent)) {
-				if g.Path == s.Path && g.Qualified == s.Parent && g.Params != "" && (g.Kind == facts.KindFunction || g.Kind == facts.KindMethod) {
-					keep(r.deducedTypes(g, a[1:], depth+1))
-				}
-			}
+			keep(r.deducedInCaller(&s, a[1:], depth))
 		case !strings.HasPrefix(a, "$"):
 			keep(r.classesNamed(a, s.Path))
 		}
@@ -242,4 +238,17 @@ func tparamIndex(params, tparam string) int {
 		}
 	}
 	return -1
+}
+
+// deducedInCaller is what a call site passing the caller's own template
+// parameter param deduces: the classes the caller's callers pass for it,
+// one level further up.
+func (r *resolver) deducedInCaller(site *def, param string, depth int) []*def {
+	var out []*def
+	for _, g := range r.lookupName(lastSegment(site.Parent)) {
+		if g.Path == site.Path && g.Qualified == site.Parent && g.Params != "" && (g.Kind == facts.KindFunction || g.Kind == facts.KindMethod) {
+			out = append(out, r.deducedTypes(g, param, depth+1)...)
+		}
+	}
+	return out
 }

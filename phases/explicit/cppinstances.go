@@ -85,11 +85,7 @@ func (r *resolver) classArgsFromSites(qual string, pos, depth int) []*def {
 		a := as[pos]
 		switch {
 		case strings.HasPrefix(a, "$") && depth < maxDeduceDepth && s.Parent != "":
-			for _, g := range r.lookupName(lastSegment(s.Parent)) {
-				if g.Path == s.Path && g.Qualified == s.Parent && g.Params != "" && (g.Kind == facts.KindFunction || g.Kind == facts.KindMethod) {
-					keep(r.deducedTypes(g, a[1:], depth+1))
-				}
-			}
+			keep(r.deducedInCaller(&s, a[1:], depth))
 		case !strings.HasPrefix(a, "$"):
 			for _, c := range r.classesNamed(a, s.Path) {
 				if c.Path == classPath || c.Path == s.Path && !r.nestedInClass(c) {
