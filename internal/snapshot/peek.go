@@ -275,21 +275,9 @@ func (d *decoder) skipEdges() {
 
 // skipFacts steps over a file's facts, mirroring decoder.facts.
 func (d *decoder) skipFacts() {
-	form := d.uvarint()
-	if form == 0 {
-		return
+	if d.skipFactsHead() {
+		d.skipRefs()
 	}
-	d.uvarint() // package
-	if form&formDoc == 2 {
-		d.uvarint() // doc
-	}
-	d.int() // syntax errors
-	d.skipSymbols()
-	d.skipImports()
-	if form&formSites != 0 {
-		d.skipRefs() // the call sites
-	}
-	d.skipRefs()
 }
 
 func (d *decoder) skipRefs() {

@@ -180,16 +180,7 @@ func (r *resolver) deduceFromSites(fn def, tparam string, depth int) []*def {
 	if i < 0 || depth > maxDeduceDepth {
 		return nil
 	}
-	var out []*def
-	seen := map[string]bool{}
-	keep := func(ds []*def) {
-		for _, d := range ds {
-			if !seen[d.ID] {
-				seen[d.ID] = true
-				out = append(out, d)
-			}
-		}
-	}
+	var found defSet
 	for _, s := range r.lookupName(siteName(fn.Name)) {
 		as := splitTypes(s.Params)
 		if s.Kind != kindSite || i >= len(as) || !fitOf(arityOnly(fn.Params), as).ok || s.Path == fn.Path && s.Parent == fn.Qualified {
@@ -198,12 +189,12 @@ func (r *resolver) deduceFromSites(fn def, tparam string, depth int) []*def {
 		a := as[i]
 		switch {
 		case strings.HasPrefix(a, "$") && depth < maxDeduceDepth && s.Parent != "":
-			keep(r.deducedInCaller(&s, a[1:], depth))
+			found.add(r.deducedInCaller(&s, a[1:], depth))
 		case !strings.HasPrefix(a, "$"):
-			keep(r.classesNamed(a, s.Path))
+			found.add(r.classesNamed(a, s.Path))
 		}
 	}
-	return out
+	return found.defs
 }
 
 // classesNamed are the classes (and structs) named name, those in path
@@ -251,4 +242,22 @@ func (r *resolver) deducedInCaller(site *def, param string, depth int) []*def {
 		}
 	}
 	return out
+}
+
+// defSet gathers definitions once each, in the order first added.
+type defSet struct {
+	seen map[string]bool
+	defs []*def
+}
+
+func (s *defSet) add(ds []*def) {
+	for _, d := range ds {
+		if !s.seen[d.ID] {
+			if s.seen == nil {
+				s.seen = map[string]bool{}
+			}
+			s.seen[d.ID] = true
+			s.defs = append(s.defs, d)
+		}
+	}
 }

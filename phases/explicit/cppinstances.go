@@ -67,16 +67,7 @@ func (r *resolver) classArgsFromSites(qual string, pos, depth int) []*def {
 	if !ok || depth > maxDeduceDepth {
 		return nil
 	}
-	var out []*def
-	seen := map[string]bool{}
-	keep := func(ds []*def) {
-		for _, d := range ds {
-			if !seen[d.ID] {
-				seen[d.ID] = true
-				out = append(out, d)
-			}
-		}
-	}
+	var found defSet
 	for _, s := range r.lookupName(siteName(instanceName(lastSegment(qual)))) {
 		as := splitTypes(s.Params)
 		if s.Kind != kindSite || pos >= len(as) {
@@ -85,16 +76,16 @@ func (r *resolver) classArgsFromSites(qual string, pos, depth int) []*def {
 		a := as[pos]
 		switch {
 		case strings.HasPrefix(a, "$") && depth < maxDeduceDepth && s.Parent != "":
-			keep(r.deducedInCaller(&s, a[1:], depth))
+			found.add(r.deducedInCaller(&s, a[1:], depth))
 		case !strings.HasPrefix(a, "$"):
 			for _, c := range r.classesNamed(a, s.Path) {
 				if c.Path == classPath || c.Path == s.Path && !r.nestedInClass(c) {
-					keep([]*def{c})
+					found.add([]*def{c})
 				}
 			}
 		}
 	}
-	return out
+	return found.defs
 }
 
 // nestedInClass reports a class declared in another class: a helper of
