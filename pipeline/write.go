@@ -107,11 +107,6 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 // together.
 const indexBatch = 64
 
-// indexParts are the parts of a record its index entries are built from:
-// no keyspace reads a file's references or its edges' summaries, the
-// largest parts of most records.
-const indexParts = snapshot.AllParts &^ (snapshot.PartRefs | snapshot.PartEdgeSummaries)
-
 // indexRuns gathers every index entry of the snapshot's files (all but the
 // records, module docs and content tree) in one pass over the records,
 // with the directory tallies they add up to. Each worker takes the next
@@ -121,6 +116,9 @@ const indexParts = snapshot.AllParts &^ (snapshot.PartRefs | snapshot.PartEdgeSu
 // read back are the same however the files were split.
 func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int) (*snapshot.RunsKV, error) {
 	workers = max(1, workers)
+	// The definition entries read only the facts, which the generic ones
+	// read too.
+	indexParts := snapshot.PartsFor()
 	runs := make([]*snapshot.Runs, workers)
 	tallies := explicit.NewTallies()
 	var talliesMu sync.Mutex

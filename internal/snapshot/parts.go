@@ -87,11 +87,16 @@ func (p Parts) whole() Parts {
 	return out.normal()
 }
 
+// genericKeyspaces are the keyspaces GenericEntries builds.
+var genericKeyspaces = []byte{KsDir, KsProjectFile, KsLeaf, KsLookup, KsRevEdge, KsUsedBy, KsUnresolved, KsWord, KsSignal}
+
 // PartsFor are the parts GenericEntries reads to build the entries of the
-// keyspaces only names (none: every keyspace).
+// keyspaces only names (none: every keyspace it builds, which read neither
+// a file's references nor its edges' summaries, the largest parts of most
+// records).
 func PartsFor(only ...byte) Parts {
 	if len(only) == 0 {
-		return AllParts
+		only = genericKeyspaces
 	}
 	var keep Parts
 	for _, ks := range only {

@@ -175,3 +175,30 @@ func merged(base, from *File, p Parts) *File {
 	}
 	return &out
 }
+
+// TestPartsForBuildsWhatAWholeRecordBuilds: the entries GenericEntries
+// builds of a keyspace (and of every keyspace, PartsFor()) from a record
+// holding only the parts PartsFor names are those it builds from the whole
+// record, so a keyspace that comes to read another part fails here, not
+// as a table that differs between init and update.
+func TestPartsForBuildsWhatAWholeRecordBuilds(t *testing.T) {
+	whole := &File{}
+	fill(reflect.ValueOf(whole).Elem(), new(int))
+	cases := [][]byte{nil}
+	for _, ks := range genericKeyspaces {
+		cases = append(cases, []byte{ks})
+	}
+	for _, only := range cases {
+		part := withoutParts(*whole, PartsFor(only...))
+		got, want := GenericEntries(&part, only...), GenericEntries(whole, only...)
+		if len(want) == 0 && PartsFor(only...) != 0 { // the head-only ones need a real leaf or project file
+			t.Errorf("keyspaces %q: the filled record builds no entries", only)
+		}
+		if fmt.Sprint(got) != fmt.Sprint(want) {
+			t.Errorf("keyspaces %q: from parts %08b\n%v\nwant\n%v", only, PartsFor(only...), got, want)
+		}
+	}
+	if PartsFor()&(PartRefs|PartEdgeSummaries) != 0 {
+		t.Errorf("PartsFor() = %08b: every keyspace's entries read references or edge summaries", PartsFor())
+	}
+}
