@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"sync"
-	"sync/atomic"
 
 	"github.com/lgraph/lgraph/internal/freshness"
 	"github.com/lgraph/lgraph/internal/lang"
@@ -102,57 +101,28 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 	return s.Files.Err()
 }
 
-// indexBatch is how many files a worker takes at a time: enough that
-// handing them out costs nothing, few enough that the workers finish
-// together.
-const indexBatch = 64
-
 // indexRuns gathers every index entry of the snapshot's files (all but the
-// records, module docs and content tree) in one pass over the records,
-// with the directory tallies they add up to. Each worker takes the next
-// batch of paths and keeps its own runs, which are read as one afterwards
-// without being merged into a copy: every index key holds the path of the
-// file it comes from, so no key is added by two workers and the entries
-// read back are the same however the files were split.
+// records, module docs and content tree) in one pass over the records on
+// workers (snapshot.RunsOnWorkers), with the directory tallies they add up
+// to.
 func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int) (*snapshot.RunsKV, error) {
-	workers = max(1, workers)
 	// The definition entries read only the facts, which the generic ones
 	// read too.
 	indexParts := snapshot.PartsFor()
-	runs := make([]*snapshot.Runs, workers)
 	tallies := explicit.NewTallies()
 	var talliesMu sync.Mutex
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for i := range runs {
-		r := snapshot.NewRuns(snapshot.DefaultRunBytes/workers, scratch)
-		runs[i] = r
-		wg.Go(func() {
-			for ctx.Err() == nil {
-				lo := int(next.Add(indexBatch)) - indexBatch
-				if lo >= len(paths) {
-					break
-				}
-				for _, p := range paths[lo:min(lo+indexBatch, len(paths))] {
-					f := s.Files.GetParts(p, indexParts)
-					if f == nil {
-						continue
-					}
-					r.Add(keyspaceFilter(snapshot.GenericEntries(f), false)...)
-					r.Add(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
-					talliesMu.Lock()
-					tallies.Add(langs, f)
-					talliesMu.Unlock()
-				}
-			}
-			r.Cut() // the last sort on this worker, not on the merge's
-		})
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
-		for _, r := range runs {
-			r.Close()
+	runs, err := snapshot.RunsOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.Runs, p string) {
+		f := s.Files.GetParts(p, indexParts)
+		if f == nil {
+			return
 		}
+		r.Add(keyspaceFilter(snapshot.GenericEntries(f), false)...)
+		r.Add(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
+		talliesMu.Lock()
+		tallies.Add(langs, f)
+		talliesMu.Unlock()
+	})
+	if err != nil {
 		return nil, err
 	}
 	dirFacts := snapshot.NewRuns(0, scratch)

@@ -1,8 +1,7 @@
 package phase
 
 import (
-	"sync"
-	"sync/atomic"
+	"context"
 
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
@@ -35,40 +34,21 @@ func (st *State) NextIndex(only ...byte) snapshot.KV {
 	return &snapshot.Overlay{Base: st.Base.Index, Hidden: func(o string) bool { return hidden[o] }, Extra: snapshot.NewMemKV(es)}
 }
 
-// indexBatch is how many files a worker of everyFileIndex takes at a time.
-const indexBatch = 64
-
-// everyFileIndex is the index of every record of files, built on workers:
-// each takes the next batch of paths, decodes the parts of their records
-// the keyspaces need and sorts their entries into runs of its own, read as
-// one afterwards. Every index key holds the path of the file it comes
-// from, so no key is added by two workers and the entries read back are
-// the same however the files were split (as the publisher's index).
+// everyFileIndex is the index of every record of files, built on workers
+// (snapshot.RunsOnWorkers), each decoding only the parts of a record the
+// keyspaces need.
 func everyFileIndex(files *snapshot.FileSet, workers int, scratch string, only []byte) snapshot.KV {
-	paths := files.Paths()
 	keep := snapshot.PartsFor(only...)
-	runs := make([]*snapshot.Runs, max(1, workers))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for i := range runs {
-		r := snapshot.NewRuns(snapshot.DefaultRunBytes/len(runs), scratch)
-		runs[i] = r
-		wg.Go(func() {
-			for {
-				lo := int(next.Add(indexBatch)) - indexBatch
-				if lo >= len(paths) {
-					break
-				}
-				for _, p := range paths[lo:min(lo+indexBatch, len(paths))] {
-					if f := files.GetParts(p, keep); f != nil {
-						r.Add(snapshot.GenericEntries(f, only...)...)
-					}
-				}
-			}
-			r.Cut() // the last sort on this worker, not on the merge's
-		})
+	// NextIndex has no context to stop on: the run checks its own between
+	// phases.
+	runs, err := snapshot.RunsOnWorkers(context.Background(), files.Paths(), workers, scratch, func(r *snapshot.Runs, p string) {
+		if f := files.GetParts(p, keep); f != nil {
+			r.Add(snapshot.GenericEntries(f, only...)...)
+		}
+	})
+	if err != nil {
+		return snapshot.ErrKV{Err: err}
 	}
-	wg.Wait()
 	kv, err := snapshot.Merged(runs...)
 	if err != nil {
 		return snapshot.ErrKV{Err: err}
