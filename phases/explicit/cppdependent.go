@@ -81,6 +81,13 @@ func (r *resolver) viableOverloads(group []*def, args string) []*def {
 			out = append(out, d)
 		}
 	}
+	if r.visitedArg(as) {
+		if len(out) == 0 {
+			return nil
+		}
+		r.instantiated = append(r.instantiated, out)
+		return out
+	}
 	out = takingAnyType(out, as)
 	if len(out) == 0 || len(out) > maxInstantiated || sameParams(out) && !complementaryPair(out) {
 		return nil

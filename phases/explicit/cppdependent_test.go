@@ -78,3 +78,39 @@ func TestCppDependentPointerOverloadLeftForAnyType(t *testing.T) {
 		[]string{"lib/copy.h#lib.put -> lib/copy.h#lib.copy [calls scope]"},
 		[]string{"lib/copy.h#lib.put -> lib/copy.h#lib.copy~2"})
 }
+
+// TestCppVisitorLinksEveryOverload: a call in a class's generic call
+// operator passing its value on (a visitor, called with every
+// alternative of a variant) links every overload the arguments fit,
+// more than three of them, one taking a class and one a pointer; the
+// same call in a plain function template links only those taking any
+// type there.
+func TestCppVisitorLinksEveryOverload(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/visit.h": "namespace lib {\n" +
+			"struct monostate {};\n" +
+			"template <typename Char, typename It, typename T> It put(It out, T value) { return out; }\n" +
+			"template <typename Char, typename It, typename T> It put(It out, T value, int n) { return out; }\n" +
+			"template <typename Char, typename It> It put(It out, monostate) { return out; }\n" +
+			"template <typename Char, typename It> It put(It out, const Char* s) { return out; }\n" +
+			"template <typename Char, typename It> It put(It out, Char c) { return out; }\n" +
+			"template <typename Char> struct formatter {\n" +
+			"  Char* out;\n" +
+			"  template <typename T> Char* operator()(T value) { return put<Char>(out, value); }\n" +
+			"};\n" +
+			"template <typename Char, typename T> Char* once(Char* out, T value) { return put<Char>(out, value); }\n" +
+			"}\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/visit.h#lib.formatter.operator() -> lib/visit.h#lib.put [calls scope]",
+			"lib/visit.h#lib.formatter.operator() -> lib/visit.h#lib.put~3 [calls scope]",
+			"lib/visit.h#lib.formatter.operator() -> lib/visit.h#lib.put~4 [calls scope]",
+			"lib/visit.h#lib.formatter.operator() -> lib/visit.h#lib.put~5 [calls scope]",
+		},
+		[]string{
+			"lib/visit.h#lib.formatter.operator() -> lib/visit.h#lib.put~2",
+			"lib/visit.h#lib.once -> lib/visit.h#lib.put~3",
+			"lib/visit.h#lib.once -> lib/visit.h#lib.put~4",
+		})
+}

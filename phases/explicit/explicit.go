@@ -25,7 +25,7 @@ import (
 )
 
 // Version names the extractors and resolver; bump it when their output changes.
-const Version = "explicit-42"
+const Version = "explicit-43"
 
 // Phase is the explicit-dependency phase.
 type Phase struct {
