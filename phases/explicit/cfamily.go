@@ -80,7 +80,7 @@ func (r *resolver) chooseByArity(cands []*def, args string) ([]*def, bool) {
 			continue
 		}
 		chosen, ok := r.chooseByTypes(group, args)
-		if !ok && dependentArgs(args) {
+		if !ok && (dependentArgs(args) || r.unknownInTemplate(args)) {
 			chosen = r.viableOverloads(group, args)
 			ok = len(chosen) > 0
 		}

@@ -147,3 +147,25 @@ func TestCppExplicitCallReachesClassOverload(t *testing.T) {
 			"lib/format.h#lib.put -> lib/core.h#lib.move~2",
 		})
 }
+
+// TestCppUnknownArgInTemplateIsDependent: inside a function template, a
+// call whose argument's type the file does not tell links each overload
+// that takes it, as a call with a template parameter's type does; the
+// same call in a plain function links none.
+func TestCppUnknownArgInTemplateIsDependent(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/core.h": cppDependentHeader,
+		"lib/use.cc": "#include \"core.h\"\nnamespace lib {\n" +
+			"template <typename T> int count(T value) {\n  auto n = value.size();\n  return digits(n);\n}\n" +
+			"int plain(Stamp s) {\n  auto n = s.size();\n  return digits(n);\n}\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/use.cc#lib.count -> lib/core.h#lib.digits [calls scope]",
+			"lib/use.cc#lib.count -> lib/core.h#lib.digits~2 [calls scope]",
+		},
+		[]string{
+			"lib/use.cc#lib.count -> lib/core.h#lib.digits~3",
+			"lib/use.cc#lib.plain -> lib/core.h#lib.digits",
+		})
+}

@@ -40,23 +40,41 @@ func (r *resolver) visitedArg(args []string) bool {
 // one value as, when it is a class's call operator: "T" for
 // operator()(T value).
 func (r *resolver) visitedParam() (string, bool) {
-	for i, id := range r.ids {
-		if id != r.caller {
-			continue
-		}
-		s := r.f.Facts.Symbols[i]
-		if s.Kind != facts.KindMethod || s.Name != visitorOperator {
-			return "", false
-		}
-		ps := splitTypes(cppParams(s.Params))
-		if len(ps) != 1 {
-			return "", false
-		}
-		t := parseCType(ps[0])
-		if !t.tparam || t.ptr != 0 || strings.HasSuffix(ps[0], "...") {
-			return "", false
-		}
-		return t.name, true
+	s, ok := r.callerDef()
+	if !ok || s.Kind != facts.KindMethod || s.Name != visitorOperator {
+		return "", false
 	}
-	return "", false
+	ps := splitTypes(cppParams(s.Params))
+	if len(ps) != 1 {
+		return "", false
+	}
+	t := parseCType(ps[0])
+	if !t.tparam || t.ptr != 0 || strings.HasSuffix(ps[0], "...") {
+		return "", false
+	}
+	return t.name, true
+}
+
+// callerDef is the symbol of the calling function (r.caller).
+func (r *resolver) callerDef() (facts.Symbol, bool) {
+	for i, id := range r.ids {
+		if id == r.caller {
+			return r.f.Facts.Symbols[i], true
+		}
+	}
+	return facts.Symbol{}, false
+}
+
+// unknownInTemplate reports a call inside a function template with an
+// argument whose type the extractor cannot tell (auto n = x.size(), a
+// member typedef of a parameter's class): such an argument is dependent
+// more often than not, and the call is resolved in each instantiation as
+// one with a template parameter's type is. Measured against clang on
+// fmt, 27 calls of overloads so linked were made and 6 not.
+func (r *resolver) unknownInTemplate(args string) bool {
+	if !strings.Contains(args, "?") {
+		return false
+	}
+	s, ok := r.callerDef()
+	return ok && (strings.Contains(s.Params, "$") || hasMark(s.Params, explicitOnly))
 }
