@@ -130,7 +130,7 @@ func takingAnyType(cands []*def, args []string, exactClass func(*def) bool) []*d
 			if i >= len(ps) || a == "?" {
 				continue
 			}
-			if bareDependentArg(a) == anyType(ps[i]) || bareDependentArg(a) && plainClass(ps[i]) && exactClass(d) {
+			if bindsDirectly(a, ps[i]) || bareDependentArg(a) && plainClass(ps[i]) && exactClass(d) {
 				n++
 			}
 		}
@@ -164,6 +164,17 @@ func noPointerForAny(cands []*def, args []string) []*def {
 		out = kept
 	}
 	return out
+}
+
+// bindsDirectly reports parameter p taking argument a without a
+// conversion: any type for a bare dependent argument, else a narrower
+// parameter, a pointer for a pointer (a class constructed from one, as
+// copy_str's appender from a char*, is a conversion).
+func bindsDirectly(a, p string) bool {
+	if bareDependentArg(a) {
+		return anyType(p)
+	}
+	return !anyType(p) && (parseCType(a).ptr == 0 || parseCType(p).ptr > 0)
 }
 
 // anyAt reports an overload taking any type at parameter i.

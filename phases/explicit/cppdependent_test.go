@@ -169,3 +169,20 @@ func TestCppUnknownArgInTemplateIsDependent(t *testing.T) {
 			"lib/use.cc#lib.plain -> lib/core.h#lib.digits",
 		})
 }
+
+// TestCppPointerArgBindsNoClassOverload: a pointer argument binds
+// directly to an overload taking a pointer there, not to one taking a
+// class a pointer converts to (copy_str's appender).
+func TestCppPointerArgBindsNoClassOverload(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/copy.h": "namespace lib {\n" +
+			"struct appender {};\n" +
+			"template <typename Char, typename In, typename Out> Out copy(In b, In e, Out o) { return o; }\n" +
+			"template <typename Char, typename T, typename U> U* copy(T* b, T* e, U* o) { return o; }\n" +
+			"template <typename Char, typename In> appender copy(In b, In e, appender o) { return o; }\n" +
+			"template <typename S> void each(S s) {\n  char buf[4];\n  auto p = s.data();\n  copy<char>(p, p + 1, buf);\n}\n}\n",
+	})
+	check(t, got,
+		[]string{"lib/copy.h#lib.each -> lib/copy.h#lib.copy~2 [calls scope]"},
+		[]string{"lib/copy.h#lib.each -> lib/copy.h#lib.copy~3", "lib/copy.h#lib.each -> lib/copy.h#lib.copy "})
+}
