@@ -140,8 +140,13 @@ func overloaded(group []*def) bool {
 // (fmt's two bit_cast(const From&)), not #if twins, and a free function's
 // prototype is no symbol, so they are not one function declared twice.
 func sfinaeTemplate(d def) bool {
-	return d.Kind == facts.KindFunction && strings.Contains(d.Params, "$")
+	return d.Kind == facts.KindFunction && strings.Contains(d.Params, "$") && !hasMark(d.Params, inBranch)
 }
+
+// inBranch ends the Params of a function template written in a branch
+// of a preprocessor conditional (cfamily's inBranch): one of its name and
+// parameters is its #if twin, not a SFINAE overload.
+const inBranch = "#"
 
 // noDefaults is a Params list without its default marks: a declaration
 // writes the defaults its definition leaves out. The explicitOnly mark
@@ -150,10 +155,10 @@ func noDefaults(params string) string {
 	return defaultMarks.Replace(sansExplicit(params))
 }
 
-// sansExplicit is a Params list without its explicitOnly and
-// complementary marks.
+// sansExplicit is a Params list without its explicitOnly, complementary
+// and inBranch marks.
 func sansExplicit(params string) string {
-	return strings.TrimRight(params, explicitOnly+complementary)
+	return strings.TrimRight(params, explicitOnly+complementary+inBranch)
 }
 
 // hasMark reports a Params list marked after its parameters.

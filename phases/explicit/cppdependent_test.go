@@ -186,3 +186,29 @@ func TestCppPointerArgBindsNoClassOverload(t *testing.T) {
 		[]string{"lib/copy.h#lib.each -> lib/copy.h#lib.copy~2 [calls scope]"},
 		[]string{"lib/copy.h#lib.each -> lib/copy.h#lib.copy~3", "lib/copy.h#lib.each -> lib/copy.h#lib.copy "})
 }
+
+// TestCppTemplateTwinsUnderIf: two function templates of one name and
+// parameters in the branches of an #if are one template per build (fmt's
+// make_checked), and a call links both, as it does twin functions; two
+// such templates outside a conditional are SFINAE overloads, and a call
+// the arguments cannot tell links neither.
+func TestCppTemplateTwinsUnderIf(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/check.h": "#ifndef LIB_CHECK_H_\n#define LIB_CHECK_H_\nnamespace lib {\n" +
+			"#if defined(SECURE)\n" +
+			"template <typename T> T* checked(T* p, int n) { return p; }\n" +
+			"#else\n" +
+			"template <typename T> T* checked(T* p, int) { return p; }\n" +
+			"#endif\n" +
+			"template <typename T> T* plain(T* p, int n) { return p; }\n" +
+			"template <typename T> T* plain(T* p, int) { return p; }\n" +
+			"inline int* use(int* p) { plain(p, 1); return checked(p, 1); }\n" +
+			"}\n#endif\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/check.h#lib.use -> lib/check.h#lib.checked [calls scope]",
+			"lib/check.h#lib.use -> lib/check.h#lib.checked~2 [calls scope]",
+		},
+		[]string{"lib/check.h#lib.use -> lib/check.h#lib.plain"})
+}

@@ -150,6 +150,9 @@ func (x *extractor) function(n, nameNode, body *sitter.Node, parentKind string) 
 	if x.cpp {
 		if tmpl := x.template(parentKind); tmpl != nil {
 			x.markComplementary(s, x.enableIfCondition(tmpl))
+			if x.inConditional(n) {
+				s.Params += inBranch
+			}
 		}
 	}
 	x.push(qual, 'f')

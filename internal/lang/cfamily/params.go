@@ -108,6 +108,30 @@ const explicitOnly = "!"
 // them, and code that instantiates both kinds of T calls each.
 const complementary = "~"
 
+// inBranch ends (after the other marks) the Params of a function template
+// written in a branch of a preprocessor conditional: two of one name and
+// parameters so written are one template under two branches (fmt's
+// make_checked for _SECURE_SCL and without it), of which a build compiles
+// one, not overloads told apart by enable_if.
+const inBranch = "#"
+
+// inConditional reports a definition in a branch of a preprocessor
+// conditional that has another branch (#if ... #else, #elif): a section
+// under a lone #if or #ifdef (an include guard) has no twin.
+func (x *extractor) inConditional(n *sitter.Node) bool {
+	for p := n.Parent(); p != nil; p = p.Parent() {
+		switch x.g.Kind(p) {
+		case "preproc_else", "preproc_elif", "preproc_elifdef":
+			return true
+		case "preproc_if", "preproc_ifdef":
+			if x.g.Child(p, "alternative") != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // enableIfCondition is the condition of a function template's enable_if
 // parameter (FMT_ENABLE_IF(c), enable_if<c, int>, enable_if_t<c>) with
 // the rest of the parameter after it, spaces dropped; "" when it has none.

@@ -97,3 +97,36 @@ template <typename T, int SIZE> void Buf<T, SIZE>::grow(size_t n) {}
 		}
 	}
 }
+
+// TestTemplateInBranchMarked: a function template in a branch of an #if
+// that has another branch ends its Params with inBranch; one under an
+// include guard or a lone #if, and a plain function in a branch, do not.
+func TestTemplateInBranchMarked(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `#ifndef LIB_H_
+#define LIB_H_
+namespace lib {
+#if defined(SECURE)
+template <typename T> T* checked(T* p, int n) { return p; }
+#else
+template <typename T> T* unchecked(T* p, int) { return p; }
+inline int plain(int n) { return n; }
+#endif
+#if defined(EXTRA)
+template <typename T> T* extra(T* p) { return p; }
+#endif
+template <typename T> T* guarded(T* p) { return p; }
+}
+#endif
+`)
+	for qual, want := range map[string]string{
+		"lib.checked":   "($T*,int)" + inBranch,
+		"lib.unchecked": "($T*,int)" + inBranch,
+		"lib.plain":     "(int)",
+		"lib.extra":     "($T*)",
+		"lib.guarded":   "($T*)",
+	} {
+		if got := langtest.Symbol(t, f, qual).Params; got != want {
+			t.Errorf("%s: Params %q, want %q", qual, got, want)
+		}
+	}
+}
