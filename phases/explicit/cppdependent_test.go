@@ -212,3 +212,23 @@ func TestCppTemplateTwinsUnderIf(t *testing.T) {
 		},
 		[]string{"lib/check.h#lib.use -> lib/check.h#lib.plain"})
 }
+
+// TestCppExplicitCallReachesTemplateOfClassArg: a function template
+// whose parameter is a class template instance of its own parameter
+// (Box<T>) is a function template a call with template arguments
+// reaches, beside the one only such a call can call.
+func TestCppExplicitCallReachesTemplateOfClassArg(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/core.h": cppDependentHeader,
+		"lib/ptr.h": "#include \"core.h\"\nnamespace lib {\n" +
+			"template <typename T, typename It> T* to_ptr(It it, int n) { return 0; }\n" +
+			"template <typename T> T* to_ptr(Box<T> it, int n) { return 0; }\n" +
+			"template <typename Char> Char* put(int n) {\n  auto out = make();\n  return to_ptr<Char>(out, n);\n}\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/ptr.h#lib.put -> lib/ptr.h#lib.to_ptr [calls scope]",
+			"lib/ptr.h#lib.put -> lib/ptr.h#lib.to_ptr~2 [calls scope]",
+		},
+		nil)
+}

@@ -39,6 +39,8 @@ func (x *extractor) paramTypes(declarator *sitter.Node) string {
 				}
 			case "primitive_type", "sized_type_specifier":
 				t = builtinName(t)
+			case "template_type", "qualified_identifier":
+				t = x.dependentTemplateArgs(t)
 			}
 			if t == "void" && x.g.Child(p, "declarator") == nil {
 				continue // f(void) takes nothing
@@ -54,6 +56,40 @@ func (x *extractor) paramTypes(declarator *sitter.Node) string {
 		}
 	}
 	return "(" + strings.Join(out, ",") + ")" + x.methodQualifiers(fd)
+}
+
+// dependentTemplateArgs marks the template parameters among a class
+// template instance's arguments ("buffer_appender<T>" ->
+// "buffer_appender<$T>"): the function taking it is a template, which a
+// call with template arguments reaches (to_pointer<Char>(out, n)).
+func (x *extractor) dependentTemplateArgs(t string) string {
+	open := strings.IndexByte(t, '<')
+	if open < 0 {
+		return t
+	}
+	var b strings.Builder
+	b.WriteString(t[:open])
+	start := -1
+	for i := open; i <= len(t); i++ {
+		if i < len(t) && isIdentRune(rune(t[i])) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			w := t[start:i]
+			if (start == 0 || t[start-1] != ':') && x.isTemplateParam(w) {
+				b.WriteByte('$')
+			}
+			b.WriteString(w)
+			start = -1
+		}
+		if i < len(t) {
+			b.WriteByte(t[i])
+		}
+	}
+	return b.String()
 }
 
 // methodQualifiers are a method's const and reference qualifiers

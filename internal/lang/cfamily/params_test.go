@@ -130,3 +130,22 @@ template <typename T> T* guarded(T* p) { return p; }
 		}
 	}
 }
+
+// TestTemplateArgsOfParamsMarked: a template parameter among a parameter
+// type's template arguments is marked "$" like a bare one, a namespace's
+// name or another type among them is not.
+func TestTemplateArgsOfParamsMarked(t *testing.T) {
+	f := langtest.Extract(t, CPP(), `namespace lib {
+template <typename T> T* to_ptr(Box<T> it, std::map<T, ns::T> m) { return 0; }
+inline int plain(Box<int> b) { return 0; }
+}
+`)
+	for qual, want := range map[string]string{
+		"lib.to_ptr": "(Box<$T>,std::map<$T;ns::T>)",
+		"lib.plain":  "(Box<int>)",
+	} {
+		if got := langtest.Symbol(t, f, qual).Params; got != want {
+			t.Errorf("%s: Params %q, want %q", qual, got, want)
+		}
+	}
+}
