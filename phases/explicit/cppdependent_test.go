@@ -232,3 +232,18 @@ func TestCppExplicitCallReachesTemplateOfClassArg(t *testing.T) {
 		},
 		nil)
 }
+
+// TestCppHiddenFriendFoundByArgument: a call by bare name with a
+// class's value reaches the friend function the class defines in its
+// body, which argument-dependent lookup finds.
+func TestCppHiddenFriendFoundByArgument(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/big.h": "namespace lib {\n" +
+			"class big {\n public:\n  friend int compare(const big& a, const big& b) { return 0; }\n};\n" +
+			"class view {\n public:\n  int compare(view other) const { return 0; }\n};\n" +
+			"inline int order(int n) {\n  big a, b;\n  return compare(a, b);\n}\n}\n",
+	})
+	check(t, got,
+		[]string{"lib/big.h#lib.order -> lib/big.h#lib.big.compare [calls type]"},
+		[]string{"lib/big.h#lib.order -> lib/big.h#lib.view.compare"})
+}

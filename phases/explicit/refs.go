@@ -59,6 +59,9 @@ func (r *resolver) reference(ref facts.Ref) {
 	}
 	ref, tparam := r.deducedRecv(ref)
 	target, ok := r.resolve(ref)
+	if !ok {
+		target, ok = r.hiddenFriend(ref)
+	}
 	if !ok && tparam != "" && r.deducedCall(ref, tparam) {
 		return
 	}
