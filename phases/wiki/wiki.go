@@ -66,6 +66,12 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	}
 	st.Next.Window = h.window
 	idx, dirs, historyOnly := p.dirs(st, rep.Mode == "full", h)
+	// A full run asks every directory, in order: one pass over the index.
+	reader, err := newModReader(st, idx, rep.Mode == "full")
+	if err != nil {
+		return rep, fmt.Errorf("wiki: %w", err)
+	}
+	defer reader.Close()
 	var usage llm.Usage
 	defer func() {
 		rep.Tokens = store.Tokens{Prompt: usage.PromptTokens, Completion: usage.CompletionTokens}
@@ -82,7 +88,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	}
 	for lo := 0; lo < len(dirs); lo += step {
 		some := dirs[lo:min(lo+step, len(dirs))]
-		inputs, err := moduleInputs(st, idx, some, h)
+		inputs, err := moduleInputs(st, reader, some, h)
 		if err != nil {
 			return rep, err
 		}
@@ -331,7 +337,7 @@ func useCounts(st *phase.State, idx snapshot.KV) func(m snapshot.Member) (phase.
 // reads its members' records and the reverse edges into them, the bulk of
 // an update's wiki work. Histories come first, in order (they cache commit
 // lookups).
-func moduleInputs(st *phase.State, idx snapshot.KV, dirs []string, h *history) (map[string]modInput, error) {
+func moduleInputs(st *phase.State, r *modReader, dirs []string, h *history) (map[string]modInput, error) {
 	hists := make(map[string][]snapshot.HistoryEntry, len(dirs))
 	for _, dir := range dirs {
 		hs, err := h.of(dir)
@@ -341,15 +347,17 @@ func moduleInputs(st *phase.State, idx snapshot.KV, dirs []string, h *history) (
 		hists[dir] = hs
 	}
 	history := func(dir string) ([]snapshot.HistoryEntry, error) { return hists[dir], nil }
+	ents, err := r.entries(dirs)
+	if err != nil {
+		return nil, err
+	}
 	ins := make([]modInput, len(dirs))
 	oks := make([]bool, len(dirs))
-	files := &indexedFiles{idx: idx}
-	uses := useCounts(st, idx)
 	g := new(errgroup.Group)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, dir := range dirs {
 		g.Go(func() error {
-			in, ok, err := moduleInput(idx, files, uses, dir, st.Config.Wiki.Modules, history)
+			in, ok, err := moduleInput(ents[i], r.files, r.uses, dir, st.Config.Wiki.Modules, history)
 			if err != nil {
 				return fmt.Errorf("module %s: %w", dir, err)
 			}
@@ -416,9 +424,10 @@ func baseFile(st *phase.State, path string) *snapshot.File {
 // summaries, docs and main definitions (its tests' when it has no other
 // code) and the modules they mainly use, with the modules their edges reach
 // and the (selected) modules whose edges reach them; for the rendered
-// sections, its files' records and edge counts by kind.
+// sections, its files' records and edge counts by kind, from its listing
+// and used-by counts (ents).
 // ok is false when the directory is not selected or holds no code file.
-func moduleInput(idx snapshot.KV, indexed *indexedFiles, uses func(snapshot.Member) (phase.UseCounts, error),
+func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Member) (phase.UseCounts, error),
 	dir string, globs []string, history func(string) ([]snapshot.HistoryEntry, error)) (modInput, bool, error) {
 	in := llm.ModuleInput{Dir: dir}
 	mf := newFacts(dir)
@@ -427,7 +436,7 @@ func moduleInput(idx snapshot.KV, indexed *indexedFiles, uses func(snapshot.Memb
 	}
 	members := map[string]bool{} // base names of the module's member files
 	var files narrativeFiles
-	err := idx.Scan(snapshot.Prefix(snapshot.KsDir, dir), func(k, v []byte) error {
+	err := ents.members(func(k, v []byte) error {
 		m, member, err := snapshot.ParseDirValue(snapshot.Owner(k), v)
 		if err != nil || !member {
 			return err
@@ -451,7 +460,7 @@ func moduleInput(idx snapshot.KV, indexed *indexedFiles, uses func(snapshot.Memb
 	if err != nil || len(mf.Members) == 0 {
 		return modInput{}, false, err
 	}
-	err = idx.Scan(snapshot.Prefix(snapshot.KsUsedBy, dir), func(k, v []byte) error {
+	err = ents.usedBy(func(k, v []byte) error {
 		u, err := snapshot.ParseUsedBy(k, v)
 		if sd := dirOf(u.Source); err == nil && members[u.Base] && sd != dir && selected(sd, globs) {
 			countN(mf.In, sd, u.Kind, u.Count)
@@ -480,16 +489,36 @@ func moduleInput(idx snapshot.KV, indexed *indexedFiles, uses func(snapshot.Memb
 // of leaves and a handful of listings. At 100,000 files an update's
 // targets otherwise touched a block of listings each. Only a path without
 // a leaf (not indexed, or a record without a digest) asks the listing.
+//
+// A run that asks every module reads the whole leaf index first
+// (readLeaves): one pass rather than a point read per target, each of
+// which seeks every run of a full run's index.
 type indexedFiles struct {
-	idx   snapshot.KV
-	known sync.Map // path -> bool
+	idx    snapshot.KV
+	leaves map[string]struct{} // nil: not read, ask the index
+	known  sync.Map            // path -> bool
+}
+
+// readLeaves reads the paths of every leaf, for has to answer from.
+func (f *indexedFiles) readLeaves() error {
+	f.leaves = map[string]struct{}{}
+	return f.idx.Scan([]byte{snapshot.KsLeaf}, func(k, _ []byte) error {
+		f.leaves[snapshot.Owner(k)] = struct{}{}
+		return nil
+	})
 }
 
 func (f *indexedFiles) has(p string) bool {
+	if _, ok := f.leaves[p]; ok {
+		return true
+	}
 	if ok, seen := f.known.Load(p); seen {
 		return ok.(bool)
 	}
-	_, ok, _ := f.idx.Get(snapshot.LeafKey(p))
+	ok := false
+	if f.leaves == nil {
+		_, ok, _ = f.idx.Get(snapshot.LeafKey(p))
+	}
 	if !ok {
 		_, ok, _ = f.idx.Get(snapshot.DirKey(p))
 	}
