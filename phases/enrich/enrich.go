@@ -364,12 +364,17 @@ func (w *work) summarizeFile(ctx context.Context, f *snapshot.File, uses []int) 
 	if err != nil || nf != nil {
 		return nf, err
 	}
-	data, err := w.read(f.Blob)
-	if err != nil {
-		return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
+	if !w.offline() {
+		// The offline summary is written from the doc, definitions and
+		// imports alone: a full run would read every blob for nothing
+		// (2.6 s CPU at 100,000 files). A model is sent the content.
+		data, err := w.read(f.Blob)
+		if err != nil {
+			return nil, fmt.Errorf("summarize %s: %w", f.Path, err)
+		}
+		// The provider sees exactly what the key hashes: normalized content, no path.
+		in.Content = inventory.Normalize(data)
 	}
-	// The provider sees exactly what the key hashes: normalized content, no path.
-	in.Content = inventory.Normalize(data)
 	res, err := w.st.LLM.SummarizeFile(ctx, in)
 	w.account(res.Usage)
 	if err != nil {

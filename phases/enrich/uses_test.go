@@ -76,3 +76,27 @@ func TestFullRunCountsUsesInOnePass(t *testing.T) {
 		t.Errorf("lib/l00.go used %+v: want its A called from several files", u)
 	}
 }
+
+// TestOfflineSummariesReadNoBlob: the offline summary is written from a
+// file's doc, definitions and imports, so a full run summarizes every
+// file without reading its content (every blob of the repository).
+func TestOfflineSummariesReadNoBlob(t *testing.T) {
+	files := []*snapshot.File{goFile("lib/l.go", []string{"A"}), goFile("app/a.go", []string{"Main"}, [2]string{"lib/l.go", "A"})}
+	next := snapshot.New()
+	for _, f := range files {
+		next.Files.Set(f)
+	}
+	var reads atomic.Int64
+	read := func(id string) ([]byte, error) { reads.Add(1); return readBlob(id) }
+	cfg := config.Default()
+	st := &phase.State{Next: next, Config: &cfg, LLM: llm.Offline{}, Full: true, Scratch: t.TempDir()}
+	if _, err := (Phase{Read: read}).Run(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	if n := reads.Load(); n != 0 {
+		t.Errorf("the offline summaries read %d blobs, want none", n)
+	}
+	if s := next.Files.Get("lib/l.go").Summary; s == "" {
+		t.Error("lib/l.go has no summary")
+	}
+}
