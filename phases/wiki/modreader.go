@@ -28,7 +28,11 @@ func newModReader(st *phase.State, idx snapshot.KV, inOrder bool) (*modReader, e
 	if !inOrder {
 		return r, nil
 	}
-	if err := r.files.readLeaves(); err != nil {
+	if st.Full {
+		// Every record is listed in its directory, and a full run holds
+		// its records in memory: the index has no leaf to read.
+		r.files.records = st.Next.Files.Has
+	} else if err := r.files.readLeaves(); err != nil {
 		return nil, err
 	}
 	r.members = snapshot.NewGroupCursor(idx, snapshot.KsDir)

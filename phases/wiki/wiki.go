@@ -298,9 +298,14 @@ func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, di
 
 // indexed names the keyspaces the phase reads: the reverse edges only
 // when a full run's enrich phase left no use counts (they are what the
-// wiki reads of them, and most of a full index's entries).
+// wiki reads of them, and most of a full index's entries); the leaves
+// not on a full run, which asks its records whether a path is indexed
+// (newModReader).
 func indexed(st *phase.State) []byte {
-	ks := []byte{snapshot.KsDir, snapshot.KsLeaf, snapshot.KsUsedBy}
+	ks := []byte{snapshot.KsDir, snapshot.KsUsedBy}
+	if !st.Full {
+		ks = append(ks, snapshot.KsLeaf)
+	}
 	if !fullIndex(st) || st.Uses == nil {
 		ks = append(ks, snapshot.KsRevEdge)
 	}
@@ -490,13 +495,15 @@ func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Memb
 // targets otherwise touched a block of listings each. Only a path without
 // a leaf (not indexed, or a record without a digest) asks the listing.
 //
-// A run that asks every module reads the whole leaf index first
-// (readLeaves): one pass rather than a point read per target, each of
-// which seeks every run of a full run's index.
+// A run that asks every module answers without point reads, each of
+// which seeks every run of a full run's index: a full run from its
+// records (records: every record is listed in its directory), another
+// from the whole leaf index, read in one pass first (readLeaves).
 type indexedFiles struct {
-	idx    snapshot.KV
-	leaves map[string]struct{} // nil: not read, ask the index
-	known  sync.Map            // path -> bool
+	idx     snapshot.KV
+	records func(path string) bool // nil: ask the index
+	leaves  map[string]struct{}    // nil: not read, ask the index
+	known   sync.Map               // path -> bool
 }
 
 // readLeaves reads the paths of every leaf, for has to answer from.
@@ -509,6 +516,9 @@ func (f *indexedFiles) readLeaves() error {
 }
 
 func (f *indexedFiles) has(p string) bool {
+	if f.records != nil {
+		return f.records(p)
+	}
 	if _, ok := f.leaves[p]; ok {
 		return true
 	}
