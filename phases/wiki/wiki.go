@@ -352,26 +352,32 @@ func moduleInputs(st *phase.State, r *modReader, dirs []string, h *history) (map
 		hists[dir] = hs
 	}
 	history := func(dir string) ([]snapshot.HistoryEntry, error) { return hists[dir], nil }
-	ents, err := r.entries(dirs)
-	if err != nil {
-		return nil, err
-	}
 	ins := make([]modInput, len(dirs))
 	oks := make([]bool, len(dirs))
-	g := new(errgroup.Group)
-	g.SetLimit(phase.Workers(st.Config.Concurrency))
-	for i, dir := range dirs {
-		g.Go(func() error {
-			in, ok, err := moduleInput(ents[i], r.files, r.uses, dir, st.Config.Wiki.Modules, history)
-			if err != nil {
-				return fmt.Errorf("module %s: %w", dir, err)
-			}
-			ins[i], oks[i] = in, ok
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return nil, err
+	// Entries read in order are copies: a slice of modules at a time, so a
+	// run writing every module in one slice (a model's) holds no copy of
+	// the whole index.
+	for lo := 0; lo < len(dirs); lo += wikiSlice {
+		some := dirs[lo:min(lo+wikiSlice, len(dirs))]
+		ents, err := r.entries(some)
+		if err != nil {
+			return nil, err
+		}
+		g := new(errgroup.Group)
+		g.SetLimit(phase.Workers(st.Config.Concurrency))
+		for i, dir := range some {
+			g.Go(func() error {
+				in, ok, err := moduleInput(ents[i], r.files, r.uses, dir, st.Config.Wiki.Modules, history)
+				if err != nil {
+					return fmt.Errorf("module %s: %w", dir, err)
+				}
+				ins[lo+i], oks[lo+i] = in, ok
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return nil, err
+		}
 	}
 	out := map[string]modInput{}
 	for i, dir := range dirs {
