@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"maps"
+	"slices"
 	"sync"
 	"testing"
 
 	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
 	"github.com/lgraph/lgraph/phases/enrich"
@@ -120,41 +122,46 @@ func (c *scanningKV) Get(key []byte) ([]byte, bool, error) {
 }
 
 // TestFullRunReadsTheIndexInOnePass: a full run asks every module's
-// input, in slices, and reads the listings and the used-by counts in one
-// pass each, not a scan of each module's prefix, and checks targets
-// against its records, not with a point read each (a full run's index is
-// many runs, and each seek reads a block of every run); the inputs are
-// those the scans give. A run that asks every module without being a full
-// run (a new provider) reads the leaf index in one pass for the targets.
-// A directory the globs leave out has no input either way.
+// input, in slices, and reads the used-by counts in one pass, not a scan
+// of each module's prefix (a full run's index is many runs, and each seek
+// reads a block of every run), and its members and their targets from
+// its records, not from listings and leaves it would index; the inputs
+// are those the listings give, module by module. A run that asks every
+// module without being a full run (a new provider) reads the listings,
+// the used-by counts and the leaves in one pass each. A directory the
+// globs leave out has no input either way.
 func TestFullRunReadsTheIndexInOnePass(t *testing.T) {
 	var files []*snapshot.File
 	for i := range 30 {
 		files = append(files, moduleFile(fmt.Sprintf("lib%d/helper.go", i%4), fmt.Sprintf("core/c%d.go", i%2)),
 			moduleFile(fmt.Sprintf("app%d/f%02d.go", i%5, i), fmt.Sprintf("lib%d/helper.go", i%4), "core/c0.go", "gone/missing.go"))
 	}
-	files = append(files, moduleFile("core/c0.go"), moduleFile("core/c1.go", "core/c0.go"), moduleFile("app0/sub/deep.go", "app0/f00.go"))
+	files = append(files, moduleFile("core/c0.go"), moduleFile("core/c1.go", "core/c0.go"), moduleFile("app0/sub/deep.go", "app0/f00.go"),
+		&snapshot.File{Path: "app1/go.mod", Lang: lang.ProjectFile})
 	for i, f := range files {
 		f.SHA256 = fmt.Sprintf("%064x", i+1) // a leaf each
 	}
 	st := fullRun(t, files)
 	st.Config.Wiki.Modules = []string{"app*", "app0/**", "core", "lib0", "lib1", "lib2"} // lib3 left out
 	h := &history{touched: map[string]bool{}}
-	idx, dirs, _ := Phase{}.dirs(st, true, h)
-	want, err := moduleInputs(st, readerOf(t, st, idx, false), dirs, h)
+	newProvider := *st
+	newProvider.Full = false // its index is every file's all the same: there is no base
+	listings, dirs, _ := Phase{}.dirs(&newProvider, true, h)
+	want, err := moduleInputs(&newProvider, readerOf(t, &newProvider, listings, false), dirs, h)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(dirs) != 11 || len(want) != 10 {
 		t.Fatalf("inputs of %d modules of %d (%q), want 10 of 11", len(want), len(dirs), dirs)
 	}
-	newProvider := *st
-	newProvider.Full = false // its index is every file's all the same: there is no base
 	for _, c := range []struct {
-		st     *phase.State
-		leaves int
-	}{{st, 0}, {&newProvider, 1}} {
-		idx, _, _ := Phase{}.dirs(c.st, true, h)
+		st             *phase.State
+		listed, leaves int
+	}{{st, 0, 0}, {&newProvider, 1, 1}} {
+		idx, asked, _ := Phase{}.dirs(c.st, true, h)
+		if !slices.Equal(asked, dirs) {
+			t.Errorf("full %t: asked %q, want the listed %q", c.st.Full, asked, dirs)
+		}
 		counted := &scanningKV{KV: idx, scans: map[byte]int{}, gets: map[byte]int{}}
 		r := readerOf(t, c.st, counted, true)
 		got := map[string]modInput{}
@@ -173,10 +180,11 @@ func TestFullRunReadsTheIndexInOnePass(t *testing.T) {
 				t.Errorf("full %t: module %s: input read in order differs:\n%+v\n%+v", c.st.Full, dir, got[dir].body, in.body)
 			}
 		}
-		for _, ks := range []byte{snapshot.KsDir, snapshot.KsUsedBy} {
-			if n := counted.scans[ks]; n != 1 {
-				t.Errorf("full %t: keyspace %c scanned %d times for %d modules, want once", c.st.Full, ks, n, len(dirs))
-			}
+		if n := counted.scans[snapshot.KsUsedBy]; n != 1 {
+			t.Errorf("full %t: the used-by counts scanned %d times for %d modules, want once", c.st.Full, n, len(dirs))
+		}
+		if n := counted.scans[snapshot.KsDir]; n != c.listed {
+			t.Errorf("full %t: the listings scanned %d times, want %d", c.st.Full, n, c.listed)
 		}
 		if n := counted.scans[snapshot.KsLeaf]; n != c.leaves {
 			t.Errorf("full %t: the leaves scanned %d times, want %d", c.st.Full, n, c.leaves)

@@ -271,11 +271,15 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput, texts m
 func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, dirs, historyOnly []string) {
 	idx = st.NextIndex(indexed(st)...)
 	set := map[string]bool{}
-	if full {
+	if full && st.Full {
+		set = fullDirs(st)
+	} else if full {
 		_ = idx.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
 			set[snapshot.KeyPart(k, 0)] = true
 			return nil
 		})
+	}
+	if full {
 		for _, d := range st.Next.Modules.Dirs() {
 			set[d] = true
 		}
@@ -298,13 +302,13 @@ func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, di
 
 // indexed names the keyspaces the phase reads: the reverse edges only
 // when a full run's enrich phase left no use counts (they are what the
-// wiki reads of them, and most of a full index's entries); the leaves
-// not on a full run, which asks its records whether a path is indexed
-// (newModReader).
+// wiki reads of them, and most of a full index's entries); the listings
+// and leaves not on a full run, which reads its members and whether a
+// path is indexed from its records (newModReader).
 func indexed(st *phase.State) []byte {
-	ks := []byte{snapshot.KsDir, snapshot.KsUsedBy}
+	ks := []byte{snapshot.KsUsedBy}
 	if !st.Full {
-		ks = append(ks, snapshot.KsLeaf)
+		ks = append(ks, snapshot.KsDir, snapshot.KsLeaf)
 	}
 	if !fullIndex(st) || st.Uses == nil {
 		ks = append(ks, snapshot.KsRevEdge)
@@ -367,7 +371,7 @@ func moduleInputs(st *phase.State, r *modReader, dirs []string, h *history) (map
 		g.SetLimit(phase.Workers(st.Config.Concurrency))
 		for i, dir := range some {
 			g.Go(func() error {
-				in, ok, err := moduleInput(ents[i], r.files, r.uses, dir, st.Config.Wiki.Modules, history)
+				in, ok, err := moduleInput(ents[i], r.indexed, r.uses, dir, st.Config.Wiki.Modules, history)
 				if err != nil {
 					return fmt.Errorf("module %s: %w", dir, err)
 				}
@@ -447,11 +451,7 @@ func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Memb
 	}
 	members := map[string]bool{} // base names of the module's member files
 	var files narrativeFiles
-	err := ents.members(func(k, v []byte) error {
-		m, member, err := snapshot.ParseDirValue(snapshot.Owner(k), v)
-		if err != nil || !member {
-			return err
-		}
+	err := ents.members(func(m snapshot.Member) error {
 		u, err := uses(m)
 		if err != nil {
 			return err
