@@ -53,13 +53,25 @@ func (u *Uses) Users() int { return len(u.files) }
 // UsesOf reads the counts of f from the reverse edges of an index.
 func UsesOf(idx KV, f *File) (*Uses, error) {
 	u := NewUses(f)
-	err := idx.Scan(Prefix(KsRevEdge, f.Path), func(k, _ []byte) error {
-		if e, ok := ParseRevEdge(k); ok {
-			u.Add(e)
-		}
-		return nil
-	})
+	err := idx.Scan(Prefix(KsRevEdge, f.Path), u.addKey)
 	return u, err
+}
+
+// UsesIn counts f's uses from the reverse edges into it that a
+// GroupCursor of KsRevEdge gave under f's path: what UsesOf reads, where
+// a run counts every file's.
+func UsesIn(g Group, f *File) *Uses {
+	u := NewUses(f)
+	_ = g.Each(u.addKey) // addKey fails on nothing
+	return u
+}
+
+// addKey counts the edge a reverse-edge key names.
+func (u *Uses) addKey(k, _ []byte) error {
+	if e, ok := ParseRevEdge(k); ok {
+		u.Add(e)
+	}
+	return nil
 }
 
 // ChangedTargets lists the files at the far end of the dependency edges

@@ -63,8 +63,14 @@ func (w *work) uses(f *snapshot.File) ([]int, error) {
 	if err != nil {
 		return nil, fmt.Errorf("uses of %s: %w", f.Path, err)
 	}
+	return w.counted(f, u), nil
+}
+
+// counted keeps f's counts for the wiki, when the run keeps them, and
+// returns the per-definition counts.
+func (w *work) counted(f *snapshot.File, u *snapshot.Uses) []int {
 	if w.st.Uses != nil {
 		w.st.Uses.Put(f.Path, u)
 	}
-	return u.PerSymbol, nil
+	return u.PerSymbol
 }

@@ -76,7 +76,7 @@ func TestOneFileUpdateReadsNoMemberRecord(t *testing.T) {
 	src.reads = nil
 	h := &history{touched: map[string]bool{}}
 	idx, dirs, _ := Phase{}.dirs(st, false, h)
-	got, err := moduleInputs(st, idx, dirs, h)
+	got, err := moduleInputs(st, readerOf(t, st, idx, false), dirs, h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -142,7 +142,7 @@ func TestTargetsAreCheckedInTheLeafIndex(t *testing.T) {
 	h := &history{touched: map[string]bool{}}
 	idx, _, _ := Phase{}.dirs(st, false, h)
 	counted := &countingKV{KV: idx, gets: map[byte]int{}}
-	got, err := moduleInputs(st, counted, []string{"app"}, h)
+	got, err := moduleInputs(st, readerOf(t, st, counted, false), []string{"app"}, h)
 	if err != nil {
 		t.Fatal(err)
 	}

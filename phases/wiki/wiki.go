@@ -66,6 +66,12 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	}
 	st.Next.Window = h.window
 	idx, dirs, historyOnly := p.dirs(st, rep.Mode == "full", h)
+	// A full run asks every directory, in order: one pass over the index.
+	reader, err := newModReader(st, idx, rep.Mode == "full")
+	if err != nil {
+		return rep, fmt.Errorf("wiki: %w", err)
+	}
+	defer reader.Close()
 	var usage llm.Usage
 	defer func() {
 		rep.Tokens = store.Tokens{Prompt: usage.PromptTokens, Completion: usage.CompletionTokens}
@@ -82,7 +88,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	}
 	for lo := 0; lo < len(dirs); lo += step {
 		some := dirs[lo:min(lo+step, len(dirs))]
-		inputs, err := moduleInputs(st, idx, some, h)
+		inputs, err := moduleInputs(st, reader, some, h)
 		if err != nil {
 			return rep, err
 		}
@@ -265,11 +271,15 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput, texts m
 func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, dirs, historyOnly []string) {
 	idx = st.NextIndex(indexed(st)...)
 	set := map[string]bool{}
-	if full {
+	if full && st.Full {
+		set = fullDirs(st)
+	} else if full {
 		_ = idx.Scan([]byte{snapshot.KsDir}, func(k, _ []byte) error {
 			set[snapshot.KeyPart(k, 0)] = true
 			return nil
 		})
+	}
+	if full {
 		for _, d := range st.Next.Modules.Dirs() {
 			set[d] = true
 		}
@@ -292,9 +302,14 @@ func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, di
 
 // indexed names the keyspaces the phase reads: the reverse edges only
 // when a full run's enrich phase left no use counts (they are what the
-// wiki reads of them, and most of a full index's entries).
+// wiki reads of them, and most of a full index's entries); the listings
+// and leaves not on a full run, which reads its members and whether a
+// path is indexed from its records (newModReader).
 func indexed(st *phase.State) []byte {
-	ks := []byte{snapshot.KsDir, snapshot.KsLeaf, snapshot.KsUsedBy}
+	ks := []byte{snapshot.KsUsedBy}
+	if !st.Full {
+		ks = append(ks, snapshot.KsDir, snapshot.KsLeaf)
+	}
 	if !fullIndex(st) || st.Uses == nil {
 		ks = append(ks, snapshot.KsRevEdge)
 	}
@@ -331,7 +346,7 @@ func useCounts(st *phase.State, idx snapshot.KV) func(m snapshot.Member) (phase.
 // reads its members' records and the reverse edges into them, the bulk of
 // an update's wiki work. Histories come first, in order (they cache commit
 // lookups).
-func moduleInputs(st *phase.State, idx snapshot.KV, dirs []string, h *history) (map[string]modInput, error) {
+func moduleInputs(st *phase.State, r *modReader, dirs []string, h *history) (map[string]modInput, error) {
 	hists := make(map[string][]snapshot.HistoryEntry, len(dirs))
 	for _, dir := range dirs {
 		hs, err := h.of(dir)
@@ -343,22 +358,30 @@ func moduleInputs(st *phase.State, idx snapshot.KV, dirs []string, h *history) (
 	history := func(dir string) ([]snapshot.HistoryEntry, error) { return hists[dir], nil }
 	ins := make([]modInput, len(dirs))
 	oks := make([]bool, len(dirs))
-	files := &indexedFiles{idx: idx}
-	uses := useCounts(st, idx)
-	g := new(errgroup.Group)
-	g.SetLimit(phase.Workers(st.Config.Concurrency))
-	for i, dir := range dirs {
-		g.Go(func() error {
-			in, ok, err := moduleInput(idx, files, uses, dir, st.Config.Wiki.Modules, history)
-			if err != nil {
-				return fmt.Errorf("module %s: %w", dir, err)
-			}
-			ins[i], oks[i] = in, ok
-			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
-		return nil, err
+	// Entries read in order are copies: a slice of modules at a time, so a
+	// run writing every module in one slice (a model's) holds no copy of
+	// the whole index.
+	for lo := 0; lo < len(dirs); lo += wikiSlice {
+		some := dirs[lo:min(lo+wikiSlice, len(dirs))]
+		ents, err := r.entries(some)
+		if err != nil {
+			return nil, err
+		}
+		g := new(errgroup.Group)
+		g.SetLimit(phase.Workers(st.Config.Concurrency))
+		for i, dir := range some {
+			g.Go(func() error {
+				in, ok, err := moduleInput(ents[i], r.indexed, r.uses, dir, st.Config.Wiki.Modules, history)
+				if err != nil {
+					return fmt.Errorf("module %s: %w", dir, err)
+				}
+				ins[lo+i], oks[lo+i] = in, ok
+				return nil
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return nil, err
+		}
 	}
 	out := map[string]modInput{}
 	for i, dir := range dirs {
@@ -416,9 +439,10 @@ func baseFile(st *phase.State, path string) *snapshot.File {
 // summaries, docs and main definitions (its tests' when it has no other
 // code) and the modules they mainly use, with the modules their edges reach
 // and the (selected) modules whose edges reach them; for the rendered
-// sections, its files' records and edge counts by kind.
+// sections, its files' records and edge counts by kind, from its listing
+// and used-by counts (ents).
 // ok is false when the directory is not selected or holds no code file.
-func moduleInput(idx snapshot.KV, indexed *indexedFiles, uses func(snapshot.Member) (phase.UseCounts, error),
+func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Member) (phase.UseCounts, error),
 	dir string, globs []string, history func(string) ([]snapshot.HistoryEntry, error)) (modInput, bool, error) {
 	in := llm.ModuleInput{Dir: dir}
 	mf := newFacts(dir)
@@ -427,11 +451,7 @@ func moduleInput(idx snapshot.KV, indexed *indexedFiles, uses func(snapshot.Memb
 	}
 	members := map[string]bool{} // base names of the module's member files
 	var files narrativeFiles
-	err := idx.Scan(snapshot.Prefix(snapshot.KsDir, dir), func(k, v []byte) error {
-		m, member, err := snapshot.ParseDirValue(snapshot.Owner(k), v)
-		if err != nil || !member {
-			return err
-		}
+	err := ents.members(func(m snapshot.Member) error {
 		u, err := uses(m)
 		if err != nil {
 			return err
@@ -451,7 +471,7 @@ func moduleInput(idx snapshot.KV, indexed *indexedFiles, uses func(snapshot.Memb
 	if err != nil || len(mf.Members) == 0 {
 		return modInput{}, false, err
 	}
-	err = idx.Scan(snapshot.Prefix(snapshot.KsUsedBy, dir), func(k, v []byte) error {
+	err = ents.usedBy(func(k, v []byte) error {
 		u, err := snapshot.ParseUsedBy(k, v)
 		if sd := dirOf(u.Source); err == nil && members[u.Base] && sd != dir && selected(sd, globs) {
 			countN(mf.In, sd, u.Kind, u.Count)
@@ -480,16 +500,41 @@ func moduleInput(idx snapshot.KV, indexed *indexedFiles, uses func(snapshot.Memb
 // of leaves and a handful of listings. At 100,000 files an update's
 // targets otherwise touched a block of listings each. Only a path without
 // a leaf (not indexed, or a record without a digest) asks the listing.
+//
+// A run that asks every module answers without point reads, each of
+// which seeks every run of a full run's index: a full run from its
+// records (records: every record is listed in its directory), another
+// from the whole leaf index, read in one pass first (readLeaves).
 type indexedFiles struct {
-	idx   snapshot.KV
-	known sync.Map // path -> bool
+	idx     snapshot.KV
+	records func(path string) bool // nil: ask the index
+	leaves  map[string]struct{}    // nil: not read, ask the index
+	known   sync.Map               // path -> bool
+}
+
+// readLeaves reads the paths of every leaf, for has to answer from.
+func (f *indexedFiles) readLeaves() error {
+	f.leaves = map[string]struct{}{}
+	return f.idx.Scan([]byte{snapshot.KsLeaf}, func(k, _ []byte) error {
+		f.leaves[snapshot.Owner(k)] = struct{}{}
+		return nil
+	})
 }
 
 func (f *indexedFiles) has(p string) bool {
+	if f.records != nil {
+		return f.records(p)
+	}
+	if _, ok := f.leaves[p]; ok {
+		return true
+	}
 	if ok, seen := f.known.Load(p); seen {
 		return ok.(bool)
 	}
-	_, ok, _ := f.idx.Get(snapshot.LeafKey(p))
+	ok := false
+	if f.leaves == nil {
+		_, ok, _ = f.idx.Get(snapshot.LeafKey(p))
+	}
 	if !ok {
 		_, ok, _ = f.idx.Get(snapshot.DirKey(p))
 	}
