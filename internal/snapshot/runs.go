@@ -124,7 +124,7 @@ func Merged(rs ...*Runs) (*RunsKV, error) {
 		}
 		r.runs = nil
 	}
-	kv := &RunsKV{kv: viewKV{table.NewView(readers...)}, files: files}
+	kv := &RunsKV{kv: viewKV{table.NewView(readers...)}, files: files, tables: len(readers)}
 	if err != nil {
 		kv.Close()
 		return nil, fmt.Errorf("index runs: %w", err)
@@ -136,19 +136,27 @@ func Merged(rs ...*Runs) (*RunsKV, error) {
 // place. The Runs must not be used afterwards; closing the KV releases its
 // file.
 func (r *Runs) KV() (*RunsKV, error) {
-	if r.err == nil {
-		r.err = r.cut()
-	}
+	r.Compact()
 	r.pending = nil
 	if r.err != nil {
 		r.close()
 		return nil, fmt.Errorf("index runs: %w", r.err)
 	}
-	switch len(r.runs) {
-	case 0:
+	if len(r.runs) == 0 {
 		return &RunsKV{kv: NewMemKV(nil)}, nil
-	case 1:
-		return &RunsKV{kv: readerKV{r.runs[0].r}, files: filesOf(r.runs[0].file)}, nil
+	}
+	return &RunsKV{kv: readerKV{r.runs[0].r}, files: filesOf(r.runs[0].file), tables: 1}, nil
+}
+
+// Compact sorts the entries still pending into one more run and merges
+// every run into one table. A collection read by lookups (each a seek in
+// every run: a prefix scan of a dozen runs costs a dozen seeks and a heap)
+// pays this one sequential pass instead; one read once in key order has
+// no use for it, a merge heap reading the runs as they are.
+func (r *Runs) Compact() {
+	r.Cut()
+	if r.err != nil || len(r.runs) < 2 {
+		return
 	}
 	readers, size := make([]*table.Reader, len(r.runs)), 0
 	for i, run := range r.runs {
@@ -167,9 +175,10 @@ func (r *Runs) KV() (*RunsKV, error) {
 	})
 	r.close()
 	if err != nil {
-		return nil, fmt.Errorf("index runs: merge: %w", err)
+		r.err = fmt.Errorf("merge: %w", err)
+		return
 	}
-	return &RunsKV{kv: readerKV{t.r}, files: filesOf(t.file)}, nil
+	r.runs = []run{t}
 }
 
 // filesOf lists f, if it is a file (nil: a run held in memory).
@@ -258,9 +267,14 @@ func fillTable(out io.Writer, fill func(w *table.Writer) error) error {
 
 // RunsKV is the table Runs made, read as a KV.
 type RunsKV struct {
-	kv    KV
-	files []*os.File
+	kv     KV
+	files  []*os.File
+	tables int // the sorted tables a lookup seeks in
 }
+
+// Tables is how many sorted tables the KV reads as one: each Get or Scan
+// seeks in every one of them.
+func (k *RunsKV) Tables() int { return k.tables }
 
 // Get implements KV.
 func (k *RunsKV) Get(key []byte) ([]byte, bool, error) { return k.kv.Get(key) }
