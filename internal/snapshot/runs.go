@@ -72,12 +72,20 @@ func (r *Runs) cut() error {
 	if len(r.pending) == 0 {
 		return nil
 	}
-	es := SortEntries(r.pending)
+	// Written in sorted order without being moved there; of a key added
+	// twice the first in that order is kept, as SortEntries keeps it.
+	es, order := r.pending, sortedOrder(r.pending)
 	t, err := r.pack(len(r.runs), r.held/4, func(w *table.Writer) error {
-		for _, e := range es {
+		var last []byte
+		for i, o := range order {
+			e := es[o]
+			if i > 0 && bytes.Equal(e.Key, last) {
+				continue
+			}
 			if err := w.Add(e.Key, e.Value); err != nil {
 				return err
 			}
+			last = e.Key
 		}
 		return nil
 	})
