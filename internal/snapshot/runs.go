@@ -173,7 +173,7 @@ func (r *Runs) Compact() {
 	}
 	view := table.NewView(readers...)
 	t, err := r.pack(len(r.runs), size, func(w *table.Writer) error {
-		it := view.Iter(nil, nil)
+		it := view.Stream(nil, nil) // the writer copies each entry as it takes it
 		for it.Next() {
 			if err := w.Add(it.Key(), it.Value()); err != nil {
 				return err
@@ -289,6 +289,21 @@ func (k *RunsKV) Get(key []byte) ([]byte, bool, error) { return k.kv.Get(key) }
 
 // Scan implements KV.
 func (k *RunsKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
+	return k.kv.Scan(prefix, fn)
+}
+
+// Stream is Scan for one pass over much of the KV (publishing copies a
+// full run's index out): its tables' blocks are read in chunks into
+// buffers the pass reuses (table.Reader.Stream), not each with a read and
+// an allocation of its own. As with Scan, values are valid only during
+// the call.
+func (k *RunsKV) Stream(prefix []byte, fn func(key, value []byte) error) error {
+	switch kv := k.kv.(type) {
+	case viewKV:
+		return scanIter(kv.v.Stream(table.PrefixRange(prefix)), fn)
+	case readerKV:
+		return scanIter(kv.r.Stream(table.PrefixRange(prefix)), fn)
+	}
 	return k.kv.Scan(prefix, fn)
 }
 
