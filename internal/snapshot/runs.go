@@ -58,10 +58,14 @@ func (r *Runs) Add(es ...Entry) {
 	if r.err != nil {
 		return
 	}
+	// Appended to a local and stored once: while the collector marks,
+	// each store of the slice into r paid a write barrier.
+	pending, held := r.pending, r.held
 	for _, e := range es {
-		r.pending = append(r.pending, e)
-		r.held += len(e.Key) + len(e.Value) + entryOverhead
+		pending = append(pending, e)
+		held += len(e.Key) + len(e.Value) + entryOverhead
 	}
+	r.pending, r.held = pending, held
 	if r.held >= r.limit {
 		r.err = r.cut()
 	}
