@@ -54,7 +54,9 @@ func gatherRuns(ctx context.Context, paths []string, workers int, scratch string
 					add(r, p)
 				}
 			}
-			finish(r)
+			if ctx.Err() == nil { // else the runs are closed unread
+				finish(r)
+			}
 		})
 	}
 	wg.Wait()
