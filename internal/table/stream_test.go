@@ -48,7 +48,7 @@ func TestStreamReadsLikeIterInChunks(t *testing.T) {
 			if iterReads < int64(info.DataBlocks) {
 				t.Fatalf("Iter read %d times for %d data blocks: the test counts nothing", iterReads, info.DataBlocks)
 			}
-			if streamReads > int64(info.DataBlocks)/4+int64(2*big) {
+			if streamReads > int64(info.DataBlocks)/3+int64(2*big) {
 				t.Errorf("a Stream over %d data blocks made %d reads, Iter %d: its blocks are not read in chunks", info.DataBlocks, streamReads, iterReads)
 			}
 		}
