@@ -58,7 +58,7 @@ func streamIndex(index *snapshot.RunsKV) *indexStream {
 			}
 		}
 		b.buf = make([]byte, 0, indexBatchBytes+indexBatchBytes/4)
-		err := index.Scan(nil, func(k, v []byte) error {
+		err := index.Stream(nil, func(k, v []byte) error {
 			b.buf = append(b.buf, k...)
 			b.ends = append(b.ends, len(b.buf))
 			b.buf = append(b.buf, v...)

@@ -103,7 +103,7 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 
 // indexRuns gathers every index entry of the snapshot's files (all but the
 // records, module docs and content tree) in one pass over the records on
-// workers (snapshot.RunsOnWorkers), with the directory tallies they add up
+// workers (snapshot.StreamRunsOnWorkers), with the directory tallies they add up
 // to.
 func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int) (*snapshot.RunsKV, error) {
 	// The definition entries read only the facts, which the generic ones
@@ -111,7 +111,7 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 	indexParts := snapshot.PartsFor()
 	tallies := explicit.NewTallies()
 	var talliesMu sync.Mutex
-	runs, err := snapshot.RunsOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.Runs, p string) {
+	runs, err := snapshot.StreamRunsOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.Runs, p string) {
 		f := s.Files.GetParts(p, indexParts)
 		if f == nil {
 			return

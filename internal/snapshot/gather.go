@@ -13,12 +13,31 @@ const gatherBatch = 64
 
 // RunsOnWorkers gathers the index entries of every path on workers: each
 // takes the next batch of paths and, through add, puts each path's entries
-// into runs of its own, cut (sorted) when it ends, to be read as one by
-// Merged without being merged into a copy. Every key add puts must hold
-// the path it was given, so no key is added by two workers and the entries
-// read back are the same however the paths were split. On ctx's cancel the
-// workers stop, the runs are closed and ctx's error is returned.
+// into runs of its own, merged into one table when it ends (Runs.Compact),
+// to be read as one by Merged without being merged into a copy. The index
+// it makes is read by lookups, each a seek in every table: at 100,000
+// files a worker cuts a dozen runs, and every prefix scan of the enrich
+// and wiki phases sought in all of them. Every key add puts must hold the
+// path it was given, so no key is added by two workers and the entries
+// read back are the same however the paths were split. On ctx's cancel
+// the workers stop, the runs are closed and ctx's error is returned.
 func RunsOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(r *Runs, path string)) ([]*Runs, error) {
+	return gatherRuns(ctx, paths, workers, scratch, (*Runs).Compact, add)
+}
+
+// StreamRunsOnWorkers is RunsOnWorkers for an index read once, in key
+// order (publishing copies it out): each worker's runs stay apart, as
+// Merged's heap reads a dozen runs as cheaply as one, and merging them
+// first would write and read every entry once more for nothing.
+func StreamRunsOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(r *Runs, path string)) ([]*Runs, error) {
+	return gatherRuns(ctx, paths, workers, scratch, (*Runs).Cut, add)
+}
+
+// gatherRuns runs the workers, each cutting a run every DefaultRunBytes/workers bytes
+// of pending entries and calling finish on its runs when done, so that it
+// pays for its last sort (and merge) itself rather than the goroutine that
+// reads them.
+func gatherRuns(ctx context.Context, paths []string, workers int, scratch string, finish func(*Runs), add func(r *Runs, path string)) ([]*Runs, error) {
 	runs := make([]*Runs, max(1, workers))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -35,7 +54,9 @@ func RunsOnWorkers(ctx context.Context, paths []string, workers int, scratch str
 					add(r, p)
 				}
 			}
-			r.Cut() // the last sort on this worker, not on the merge's
+			if ctx.Err() == nil { // else the runs are closed unread
+				finish(r)
+			}
 		})
 	}
 	wg.Wait()

@@ -58,10 +58,14 @@ func (r *Runs) Add(es ...Entry) {
 	if r.err != nil {
 		return
 	}
+	// Appended to a local and stored once: while the collector marks,
+	// each store of the slice into r paid a write barrier.
+	pending, held := r.pending, r.held
 	for _, e := range es {
-		r.pending = append(r.pending, e)
-		r.held += len(e.Key) + len(e.Value) + entryOverhead
+		pending = append(pending, e)
+		held += len(e.Key) + len(e.Value) + entryOverhead
 	}
+	r.pending, r.held = pending, held
 	if r.held >= r.limit {
 		r.err = r.cut()
 	}
@@ -72,12 +76,20 @@ func (r *Runs) cut() error {
 	if len(r.pending) == 0 {
 		return nil
 	}
-	es := SortEntries(r.pending)
+	// Written in sorted order without being moved there; of a key added
+	// twice the first in that order is kept, as SortEntries keeps it.
+	es, order := r.pending, sortedOrder(r.pending)
 	t, err := r.pack(len(r.runs), r.held/4, func(w *table.Writer) error {
-		for _, e := range es {
+		var last []byte
+		for i, o := range order {
+			e := es[o]
+			if i > 0 && bytes.Equal(e.Key, last) {
+				continue
+			}
 			if err := w.Add(e.Key, e.Value); err != nil {
 				return err
 			}
+			last = e.Key
 		}
 		return nil
 	})
@@ -124,7 +136,7 @@ func Merged(rs ...*Runs) (*RunsKV, error) {
 		}
 		r.runs = nil
 	}
-	kv := &RunsKV{kv: viewKV{table.NewView(readers...)}, files: files}
+	kv := &RunsKV{kv: viewKV{table.NewView(readers...)}, files: files, tables: len(readers)}
 	if err != nil {
 		kv.Close()
 		return nil, fmt.Errorf("index runs: %w", err)
@@ -136,19 +148,27 @@ func Merged(rs ...*Runs) (*RunsKV, error) {
 // place. The Runs must not be used afterwards; closing the KV releases its
 // file.
 func (r *Runs) KV() (*RunsKV, error) {
-	if r.err == nil {
-		r.err = r.cut()
-	}
+	r.Compact()
 	r.pending = nil
 	if r.err != nil {
 		r.close()
 		return nil, fmt.Errorf("index runs: %w", r.err)
 	}
-	switch len(r.runs) {
-	case 0:
+	if len(r.runs) == 0 {
 		return &RunsKV{kv: NewMemKV(nil)}, nil
-	case 1:
-		return &RunsKV{kv: readerKV{r.runs[0].r}, files: filesOf(r.runs[0].file)}, nil
+	}
+	return &RunsKV{kv: readerKV{r.runs[0].r}, files: filesOf(r.runs[0].file), tables: 1}, nil
+}
+
+// Compact sorts the entries still pending into one more run and merges
+// every run into one table. A collection read by lookups (each a seek in
+// every run: a prefix scan of a dozen runs costs a dozen seeks and a heap)
+// pays this one sequential pass instead; one read once in key order has
+// no use for it, a merge heap reading the runs as they are.
+func (r *Runs) Compact() {
+	r.Cut()
+	if r.err != nil || len(r.runs) < 2 {
+		return
 	}
 	readers, size := make([]*table.Reader, len(r.runs)), 0
 	for i, run := range r.runs {
@@ -157,7 +177,7 @@ func (r *Runs) KV() (*RunsKV, error) {
 	}
 	view := table.NewView(readers...)
 	t, err := r.pack(len(r.runs), size, func(w *table.Writer) error {
-		it := view.Iter(nil, nil)
+		it := view.Stream(nil, nil) // the writer copies each entry as it takes it
 		for it.Next() {
 			if err := w.Add(it.Key(), it.Value()); err != nil {
 				return err
@@ -167,9 +187,10 @@ func (r *Runs) KV() (*RunsKV, error) {
 	})
 	r.close()
 	if err != nil {
-		return nil, fmt.Errorf("index runs: merge: %w", err)
+		r.err = fmt.Errorf("merge: %w", err)
+		return
 	}
-	return &RunsKV{kv: readerKV{t.r}, files: filesOf(t.file)}, nil
+	r.runs = []run{t}
 }
 
 // filesOf lists f, if it is a file (nil: a run held in memory).
@@ -258,15 +279,35 @@ func fillTable(out io.Writer, fill func(w *table.Writer) error) error {
 
 // RunsKV is the table Runs made, read as a KV.
 type RunsKV struct {
-	kv    KV
-	files []*os.File
+	kv     KV
+	files  []*os.File
+	tables int // the sorted tables a lookup seeks in
 }
+
+// Tables is how many sorted tables the KV reads as one: each Get or Scan
+// seeks in every one of them.
+func (k *RunsKV) Tables() int { return k.tables }
 
 // Get implements KV.
 func (k *RunsKV) Get(key []byte) ([]byte, bool, error) { return k.kv.Get(key) }
 
 // Scan implements KV.
 func (k *RunsKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
+	return k.kv.Scan(prefix, fn)
+}
+
+// Stream is Scan for one pass over much of the KV (publishing copies a
+// full run's index out): its tables' blocks are read in chunks into
+// buffers the pass reuses (table.Reader.Stream), not each with a read and
+// an allocation of its own. As with Scan, values are valid only during
+// the call.
+func (k *RunsKV) Stream(prefix []byte, fn func(key, value []byte) error) error {
+	switch kv := k.kv.(type) {
+	case viewKV:
+		return scanIter(kv.v.Stream(table.PrefixRange(prefix)), fn)
+	case readerKV:
+		return scanIter(kv.r.Stream(table.PrefixRange(prefix)), fn)
+	}
 	return k.kv.Scan(prefix, fn)
 }
 

@@ -149,8 +149,12 @@ func TestMergedReadsAsOneRuns(t *testing.T) {
 				t.Fatalf("%d parts: %v", c.parts, err)
 			}
 			for _, prefix := range []string{"", "a", "b01", "c049\x00owner1", "e"} {
-				if g, w := scanAll(t, got, prefix), scanAll(t, whole, prefix); g != w {
+				w := scanAll(t, whole, prefix)
+				if g := scanAll(t, got, prefix); g != w {
 					t.Fatalf("%d parts of limit %d in %q: Scan(%q) differs:\ngot  %.200q\nwant %.200q", c.parts, c.limit, scratch, prefix, g, w)
+				}
+				if g := scanAll(t, streamKV{got}, prefix); g != w {
+					t.Fatalf("%d parts of limit %d in %q: Stream(%q) differs from Scan:\ngot  %.200q\nwant %.200q", c.parts, c.limit, scratch, prefix, g, w)
 				}
 			}
 			for _, e := range all[:100] {
@@ -166,6 +170,13 @@ func TestMergedReadsAsOneRuns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// streamKV scans a RunsKV through Stream.
+type streamKV struct{ *RunsKV }
+
+func (k streamKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
+	return k.Stream(prefix, fn)
 }
 
 // kvOf adds es and finishes the collection.

@@ -215,3 +215,44 @@ func BenchmarkWrite(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMergeRuns reads 100,000 entries split round-robin over 4, 32
+// and 200 in-memory tables through a View: the merge a full run's publish
+// makes of its index runs (about 200 at 100,000 files).
+func BenchmarkMergeRuns(b *testing.B) {
+	const n = 100_000
+	for _, runs := range []int{4, 32, 200} {
+		layers := make([]*Reader, runs)
+		for l := range layers {
+			var buf bytes.Buffer
+			w := NewWriter(&buf, Options{})
+			for i := l; i < n; i += runs {
+				if err := w.Add(benchKey(i), benchValue(i)[:8]); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if _, err := w.Close(); err != nil {
+				b.Fatal(err)
+			}
+			r, err := OpenBytes(fmt.Sprint(l), buf.Bytes())
+			if err != nil {
+				b.Fatal(err)
+			}
+			layers[l] = r
+		}
+		v := NewView(layers...)
+		b.Run(fmt.Sprint(runs), func(b *testing.B) {
+			cpu := benchcpu.Start()
+			for b.Loop() {
+				it, got := v.Iter(nil, nil), 0
+				for it.Next() {
+					got++
+				}
+				if it.Err() != nil || got != n {
+					b.Fatalf("%d entries, %v", got, it.Err())
+				}
+			}
+			cpu.Report(b)
+		})
+	}
+}

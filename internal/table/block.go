@@ -38,11 +38,14 @@ func (b *blockBuilder) addShared(key, value []byte, tomb bool, shared int) {
 	if tomb {
 		tag |= 1
 	}
-	b.buf = binary.AppendUvarint(b.buf, uint64(shared))
-	b.buf = binary.AppendUvarint(b.buf, uint64(len(key)-shared))
-	b.buf = binary.AppendUvarint(b.buf, tag)
-	b.buf = append(b.buf, key[shared:]...)
-	b.buf = append(b.buf, value...)
+	// Built in a local and stored once: while the collector marks, every
+	// store of a slice into the (heap) builder pays a write barrier, and
+	// an entry made five of them.
+	buf := binary.AppendUvarint(b.buf, uint64(shared))
+	buf = binary.AppendUvarint(buf, uint64(len(key)-shared))
+	buf = binary.AppendUvarint(buf, tag)
+	buf = append(buf, key[shared:]...)
+	b.buf = append(buf, value...)
 	b.last = append(b.last[:0], key...)
 	b.run++
 	b.n++

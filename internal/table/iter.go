@@ -62,13 +62,30 @@ func (r *Reader) Iter(lower, upper []byte) Iterator {
 // Prefix returns an iterator over the entries whose key starts with p.
 func (r *Reader) Prefix(p []byte) Iterator { return r.Iter(PrefixRange(p)) }
 
+// Stream is Iter for one pass over much of a table: the data blocks after
+// the first are read chunkSize bytes at a time into two buffers it takes
+// turns with, not one read and one allocation each. Its values therefore
+// stay valid only until the iterator has read one chunk more (one more
+// Next, at least: what a View's merge needs), not until the Reader is
+// closed. A mapped or in-memory table reads nothing and is iterated as
+// by Iter.
+func (r *Reader) Stream(lower, upper []byte) Iterator {
+	t := &tableIter{r: r, upper: upper, path: make([]blockIter, r.ft.height+1)}
+	if r.mem == nil {
+		t.chunks = new(chunks)
+	}
+	t.seek(lower)
+	return t
+}
+
 // tableIter walks a table through one block iterator per level: path[0]
 // over the root, path[height] over the current data block.
 type tableIter struct {
 	r       *Reader
 	path    []blockIter
 	upper   []byte
-	pending bool // positioned on an entry Next has not returned yet
+	chunks  *chunks // the buffers a Stream reads data blocks into; nil for Iter
+	pending bool    // positioned on an entry Next has not returned yet
 	done    bool
 	err     error
 }
@@ -98,9 +115,12 @@ func (t *tableIter) descend(i int, target []byte, lookup bool) {
 	for ; i < len(t.path); i++ {
 		var b block
 		var err error
-		if lookup {
+		switch {
+		case lookup:
 			b, err = t.r.lookupChild(t.path[i-1].value, i == len(t.path)-1)
-		} else {
+		case t.chunks != nil && i == len(t.path)-1:
+			b, err = t.r.streamChild(t.path[i-1].value, t.chunks)
+		default:
 			b, err = t.r.child(t.path[i-1].value)
 		}
 		if err != nil {

@@ -44,6 +44,16 @@ func (v View) Iter(lower, upper []byte) Iterator { return v.iter(lower, upper, f
 // Prefix returns an iterator over the live entries whose key starts with p.
 func (v View) Prefix(p []byte) Iterator { return v.Iter(PrefixRange(p)) }
 
+// Stream is Iter for one pass over much of the view, its layers read by
+// Reader.Stream: its values stay valid only until the next call to Next.
+func (v View) Stream(lower, upper []byte) Iterator {
+	its := make([]Iterator, len(v.layers))
+	for i, r := range v.layers {
+		its[i] = r.Stream(lower, upper)
+	}
+	return newMerge(its, false)
+}
+
 // RawIter is Iter with tombstones kept (Deleted reports them): merging
 // delta layers into one delta must carry their deletions on.
 func (v View) RawIter(lower, upper []byte) Iterator { return v.iter(lower, upper, true) }
