@@ -1,0 +1,98 @@
+package pipeline
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+)
+
+// codeBlobs makes n blobs of code-like text, about size bytes each.
+func codeBlobs(n, size int) map[string][]byte {
+	blobs := map[string][]byte{}
+	for i := range n {
+		var b strings.Builder
+		for k := 0; b.Len() < size; k++ {
+			fmt.Fprintf(&b, "func f%d_%d(x int) int { return x * %d } // line %d\n", i, k, k*i+7, k)
+		}
+		blobs[fmt.Sprintf("%040x", i)] = []byte(b.String())
+	}
+	return blobs
+}
+
+// countingRead reads blobs from a map and counts the reads of each id.
+type countingRead struct {
+	blobs map[string][]byte
+	mu    sync.Mutex
+	reads map[string]int
+}
+
+func (c *countingRead) read(id string) ([]byte, error) {
+	c.mu.Lock()
+	c.reads[id]++
+	c.mu.Unlock()
+	return bytes.Clone(c.blobs[id]), nil
+}
+
+// sweeps reads every blob rounds times, in the same order each round, as
+// a full run's phases do, and checks the bytes.
+func sweeps(t *testing.T, get func(string) ([]byte, error), blobs map[string][]byte, rounds int) {
+	t.Helper()
+	for range rounds {
+		for id, want := range blobs {
+			got, err := get(id)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Fatalf("blob %s read through the memo differs", id)
+			}
+		}
+	}
+}
+
+// TestMemoReadsATreeBeyondItsRawHalfOnce: a tree of code half again as
+// large as the memo's bound is read from git once however many phases
+// read it: what does not fit as read is kept compressed.
+func TestMemoReadsATreeBeyondItsRawHalfOnce(t *testing.T) {
+	const bound = 1 << 20
+	blobs := codeBlobs(300, 5000) // 1.5 MB
+	c := &countingRead{blobs: blobs, reads: map[string]int{}}
+	sweeps(t, memoize(c.read, bound), blobs, 4)
+	for id, n := range c.reads {
+		if n != 1 {
+			t.Fatalf("blob %s read from git %d times, want once", id, n)
+		}
+	}
+}
+
+// TestMemoStaysWithinItsBound: a tree ten times the bound is read, the
+// memo holds no more than the bound, and what it could not keep is read
+// from git again.
+func TestMemoStaysWithinItsBound(t *testing.T) {
+	const bound = 256 << 10
+	blobs := codeBlobs(500, 5000) // 2.5 MB
+	c := &countingRead{blobs: blobs, reads: map[string]int{}}
+	m := newMemo(c.read, bound)
+	sweeps(t, m.get, blobs, 2)
+	held := 0
+	for _, data := range m.raw {
+		held += cap(data)
+	}
+	for _, data := range m.packed {
+		held += len(data)
+	}
+	if held > bound || held < bound/2 {
+		t.Fatalf("the memo holds %d bytes, want between half the bound and the bound (%d)", held, bound)
+	}
+	again := 0
+	for _, n := range c.reads {
+		if n > 1 {
+			again++
+		}
+	}
+	if kept := len(m.raw) + len(m.packed); again != len(blobs)-kept {
+		t.Fatalf("%d blobs read again, want the %d not kept", again, len(blobs)-kept)
+	}
+}
