@@ -16,30 +16,32 @@ func memoBound(o Options) int { return budget(o).MemoBytes() }
 
 // memoize keeps the bytes of the blobs read during one run, up to bound
 // bytes, so the phases that each need a file (inventory, explicit,
-// implicit, enrich) read it from git once. Half of bound holds blobs as
-// read, shared by every caller (so nobody may change them); past that,
-// blobs are kept compressed with s2 in the other half: code shrinks to
+// implicit, enrich) read it from git once. Blobs are kept as read, shared
+// by every caller (so nobody may change them), until they fill the bound;
+// then the oldest are compressed with s2 to make room: code shrinks to
 // about half and decodes several times faster than git's zlib inflates,
-// so a tree twice the raw half's size still comes from git once. Past
-// the bound a blob is read from git each time.
+// so a tree up to about twice the bound still comes from git once, and a
+// tree within it costs no compression at all. What fits in neither way is
+// read from git each time.
 func memoize(read func(string) ([]byte, error), bound int) func(string) ([]byte, error) {
 	return newMemo(read, bound).get
 }
 
 func newMemo(read func(string) ([]byte, error), bound int) *memo {
-	return &memo{
-		read: read, rawRoom: bound / 2, packedRoom: bound - bound/2,
-		raw: map[string][]byte{}, packed: map[string][]byte{},
-	}
+	return &memo{read: read, bound: bound, raw: map[string][]byte{}, packed: map[string][]byte{}}
 }
 
 type memo struct {
-	read func(string) ([]byte, error)
+	read  func(string) ([]byte, error)
+	bound int
 
-	mu                  sync.Mutex
-	raw, packed         map[string][]byte
-	rawRoom, packedRoom int       // bytes each half may still take
-	scratch             sync.Pool // of *[]byte, s2's output before it is cut to size
+	mu     sync.Mutex
+	raw    map[string][]byte // as read
+	packed map[string][]byte // s2's block format
+	oldest []string          // raw's ids in the order kept: the next to compress
+	held   int               // cap of raw's bytes plus len of packed's
+
+	scratch []byte // s2's output before it is cut to size
 }
 
 func (m *memo) get(id string) ([]byte, error) {
@@ -61,43 +63,58 @@ func (m *memo) get(id string) ([]byte, error) {
 	return data, nil
 }
 
-// keep holds data as read while the raw half has room, else compressed
-// while the other half has; it compresses only what it may keep.
+// keep holds data as read (unless it is over a quarter of the bound: it
+// would push out many), then compresses the oldest blobs held as read
+// until all fit in the bound; when even compressed they do not, the blob
+// just read goes. It compresses under the lock, which keeps the
+// accounting simple: compressing costs a small part of inflating, and
+// only a tree larger than the bound compresses at all.
 func (m *memo) keep(id string, data []byte) {
 	m.mu.Lock()
-	_, isRaw := m.raw[id]
-	_, isPacked := m.packed[id]
-	size := cap(data) // what the bytes really hold
-	switch {
-	case isRaw || isPacked: // another reader kept it first
-	case size <= m.rawRoom:
-		m.raw[id], m.rawRoom = data, m.rawRoom-size
-	case len(data)/4 <= m.packedRoom: // s2 leaves code over a quarter of its size
-		m.mu.Unlock()
-		packed, ok := m.compress(data)
-		m.mu.Lock()
-		if _, dup := m.packed[id]; ok && !dup && len(packed) <= m.packedRoom {
-			m.packed[id], m.packedRoom = packed, m.packedRoom-len(packed)
+	defer m.mu.Unlock()
+	if m.has(id) || cap(data) > m.bound/4 {
+		return
+	}
+	m.raw[id], m.held = data, m.held+cap(data) // cap: what the bytes really hold
+	m.oldest = append(m.oldest, id)
+	for m.held > m.bound && len(m.oldest) > 0 {
+		victim := m.oldest[0]
+		m.oldest = m.oldest[1:]
+		raw := m.raw[victim]
+		delete(m.raw, victim)
+		m.held -= cap(raw)
+		if packed, ok := m.compress(raw); ok {
+			m.packed[victim], m.held = packed, m.held+len(packed)
 		}
 	}
-	m.mu.Unlock()
+	if m.held > m.bound { // everything is compressed, id last
+		m.held -= len(m.packed[id])
+		delete(m.packed, id)
+	}
 }
 
+func (m *memo) has(id string) bool {
+	_, isRaw := m.raw[id]
+	_, isPacked := m.packed[id]
+	return isRaw || isPacked
+}
+
+// maxScratch bounds the compression buffer the memo keeps between blobs.
+const maxScratch = 1 << 20
+
 // compress returns data in s2's block format, in a slice of its own size;
-// ok is false for data too large for the format.
+// ok is false for data too large for the format. The caller holds m.mu.
 func (m *memo) compress(data []byte) (packed []byte, ok bool) {
 	n := s2.MaxEncodedLen(len(data))
 	if n < 0 {
 		return nil, false
 	}
-	buf, _ := m.scratch.Get().(*[]byte)
-	if buf == nil {
-		buf = new([]byte)
+	buf := m.scratch
+	if cap(buf) < n {
+		buf = make([]byte, n)
+		if n <= maxScratch {
+			m.scratch = buf
+		}
 	}
-	if cap(*buf) < n {
-		*buf = make([]byte, n)
-	}
-	packed = bytes.Clone(s2.Encode(*buf, data))
-	m.scratch.Put(buf)
-	return packed, true
+	return bytes.Clone(s2.Encode(buf, data)), true
 }

@@ -52,10 +52,10 @@ func sweeps(t *testing.T, get func(string) ([]byte, error), blobs map[string][]b
 	}
 }
 
-// TestMemoReadsATreeBeyondItsRawHalfOnce: a tree of code half again as
+// TestMemoReadsATreeBeyondItsBoundOnce: a tree of code half again as
 // large as the memo's bound is read from git once however many phases
 // read it: what does not fit as read is kept compressed.
-func TestMemoReadsATreeBeyondItsRawHalfOnce(t *testing.T) {
+func TestMemoReadsATreeBeyondItsBoundOnce(t *testing.T) {
 	const bound = 1 << 20
 	blobs := codeBlobs(300, 5000) // 1.5 MB
 	c := &countingRead{blobs: blobs, reads: map[string]int{}}
@@ -83,8 +83,8 @@ func TestMemoStaysWithinItsBound(t *testing.T) {
 	for _, data := range m.packed {
 		held += len(data)
 	}
-	if held > bound || held < bound/2 {
-		t.Fatalf("the memo holds %d bytes, want between half the bound and the bound (%d)", held, bound)
+	if held != m.held || held > bound || held < bound*3/4 {
+		t.Fatalf("the memo holds %d bytes (counted %d), want most of the bound (%d) and no more", held, m.held, bound)
 	}
 	again := 0
 	for _, n := range c.reads {
@@ -94,5 +94,23 @@ func TestMemoStaysWithinItsBound(t *testing.T) {
 	}
 	if kept := len(m.raw) + len(m.packed); again != len(blobs)-kept {
 		t.Fatalf("%d blobs read again, want the %d not kept", again, len(blobs)-kept)
+	}
+}
+
+// TestMemoKeepsASmallTreeAsRead: a tree within the bound is held as read,
+// with nothing compressed, and read from git once.
+func TestMemoKeepsASmallTreeAsRead(t *testing.T) {
+	const bound = 1 << 20
+	blobs := codeBlobs(150, 5000) // 0.75 MB
+	c := &countingRead{blobs: blobs, reads: map[string]int{}}
+	m := newMemo(c.read, bound)
+	sweeps(t, m.get, blobs, 4)
+	if len(m.packed) != 0 || len(m.raw) != len(blobs) {
+		t.Fatalf("%d blobs kept as read and %d compressed, want all %d as read", len(m.raw), len(m.packed), len(blobs))
+	}
+	for id, n := range c.reads {
+		if n != 1 {
+			t.Fatalf("blob %s read from git %d times, want once", id, n)
+		}
 	}
 }
