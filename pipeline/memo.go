@@ -28,7 +28,7 @@ func memoize(read func(string) ([]byte, error), bound int) func(string) ([]byte,
 }
 
 func newMemo(read func(string) ([]byte, error), bound int) *memo {
-	return &memo{read: read, bound: bound, raw: map[string][]byte{}, packed: map[string][]byte{}}
+	return &memo{read: read, bound: bound, kept: map[string]memoEntry{}}
 }
 
 type memo struct {
@@ -36,24 +36,28 @@ type memo struct {
 	bound int
 
 	mu     sync.Mutex
-	raw    map[string][]byte // as read
-	packed map[string][]byte // s2's block format
-	oldest []string          // raw's ids in the order kept: the next to compress
-	held   int               // cap of raw's bytes plus len of packed's
+	kept   map[string]memoEntry
+	oldest []string // the ids kept as read, in the order kept: the next to compress
+	held   int      // bytes kept: cap of those as read, len of those compressed
 
 	scratch []byte // s2's output before it is cut to size
 }
 
+// memoEntry is a blob's bytes as read, or compressed in s2's block format.
+type memoEntry struct {
+	data   []byte
+	packed bool
+}
+
 func (m *memo) get(id string) ([]byte, error) {
 	m.mu.Lock()
-	data, isRaw := m.raw[id]
-	packed, isPacked := m.packed[id]
+	e, ok := m.kept[id]
 	m.mu.Unlock()
 	switch {
-	case isRaw:
-		return data, nil
-	case isPacked:
-		return s2.Decode(nil, packed)
+	case ok && e.packed:
+		return s2.Decode(nil, e.data)
+	case ok:
+		return e.data, nil
 	}
 	data, err := m.read(id)
 	if err != nil {
@@ -72,31 +76,25 @@ func (m *memo) get(id string) ([]byte, error) {
 func (m *memo) keep(id string, data []byte) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.has(id) || cap(data) > m.bound/4 {
+	if _, ok := m.kept[id]; ok || cap(data) > m.bound/4 {
 		return
 	}
-	m.raw[id], m.held = data, m.held+cap(data) // cap: what the bytes really hold
+	m.kept[id], m.held = memoEntry{data: data}, m.held+cap(data) // cap: what the bytes really hold
 	m.oldest = append(m.oldest, id)
 	for m.held > m.bound && len(m.oldest) > 0 {
 		victim := m.oldest[0]
 		m.oldest = m.oldest[1:]
-		raw := m.raw[victim]
-		delete(m.raw, victim)
+		raw := m.kept[victim].data
+		delete(m.kept, victim)
 		m.held -= cap(raw)
 		if packed, ok := m.compress(raw); ok {
-			m.packed[victim], m.held = packed, m.held+len(packed)
+			m.kept[victim], m.held = memoEntry{data: packed, packed: true}, m.held+len(packed)
 		}
 	}
 	if m.held > m.bound { // everything is compressed, id last
-		m.held -= len(m.packed[id])
-		delete(m.packed, id)
+		m.held -= len(m.kept[id].data)
+		delete(m.kept, id)
 	}
-}
-
-func (m *memo) has(id string) bool {
-	_, isRaw := m.raw[id]
-	_, isPacked := m.packed[id]
-	return isRaw || isPacked
 }
 
 // maxScratch bounds the compression buffer the memo keeps between blobs.

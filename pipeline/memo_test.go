@@ -77,11 +77,12 @@ func TestMemoStaysWithinItsBound(t *testing.T) {
 	m := newMemo(c.read, bound)
 	sweeps(t, m.get, blobs, 2)
 	held := 0
-	for _, data := range m.raw {
-		held += cap(data)
-	}
-	for _, data := range m.packed {
-		held += len(data)
+	for _, e := range m.kept {
+		if e.packed {
+			held += len(e.data)
+		} else {
+			held += cap(e.data)
+		}
 	}
 	if held != m.held || held > bound || held < bound*3/4 {
 		t.Fatalf("the memo holds %d bytes (counted %d), want most of the bound (%d) and no more", held, m.held, bound)
@@ -92,7 +93,7 @@ func TestMemoStaysWithinItsBound(t *testing.T) {
 			again++
 		}
 	}
-	if kept := len(m.raw) + len(m.packed); again != len(blobs)-kept {
+	if kept := len(m.kept); again != len(blobs)-kept {
 		t.Fatalf("%d blobs read again, want the %d not kept", again, len(blobs)-kept)
 	}
 }
@@ -105,8 +106,13 @@ func TestMemoKeepsASmallTreeAsRead(t *testing.T) {
 	c := &countingRead{blobs: blobs, reads: map[string]int{}}
 	m := newMemo(c.read, bound)
 	sweeps(t, m.get, blobs, 4)
-	if len(m.packed) != 0 || len(m.raw) != len(blobs) {
-		t.Fatalf("%d blobs kept as read and %d compressed, want all %d as read", len(m.raw), len(m.packed), len(blobs))
+	for id, e := range m.kept {
+		if e.packed {
+			t.Fatalf("blob %s kept compressed, want all kept as read", id)
+		}
+	}
+	if len(m.kept) != len(blobs) {
+		t.Fatalf("%d blobs kept, want all %d", len(m.kept), len(blobs))
 	}
 	for id, n := range c.reads {
 		if n != 1 {
