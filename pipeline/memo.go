@@ -7,11 +7,10 @@ import (
 	"github.com/klauspost/compress/s2"
 )
 
-// memoBound bounds what memoize keeps, by the budget. An init reads every
-// file once per phase, and the blobs of a large tree do not all fit: the
-// memo keeps the first ones read and the rest are read from git again.
-// Git's own delta base cache does not keep blobs read for themselves
-// (odb), so the memo is where a full run's blobs live between phases.
+// memoBound bounds what memoize keeps, by the budget, the same on a full
+// run as on an update: an init reads every file once per phase, and the
+// memo is where its blobs live between phases, since odb's delta base
+// cache (like git's) keeps no blob read for itself.
 func memoBound(o Options) int { return budget(o).MemoBytes() }
 
 // memoize keeps the bytes of the blobs read during one run, up to bound
