@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"github.com/lgraph/lgraph/cache"
@@ -129,41 +128,6 @@ func cacheOptions(o Options, bulk bool) cache.OpenOptions {
 	return cache.OpenOptions{Sizes: budget(o).Cache(), Bulk: bulk}
 }
 
-// memoBound bounds what memoize keeps, by the budget: an init reads every
-// file, and holding them all would make its memory grow with the
-// repository. A full run keeps a sixteenth of an update's share: the memo
-// keeps the first blobs read, and of an init's files those are a sliver
-// the later phases would read again at the cost of a pack lookup, while
-// their bytes would stay live through the phases' peak.
-func memoBound(o Options, full bool) int { return budget(o).MemoBytes(full) }
-
-// memoize keeps the bytes of the blobs read during one run, up to bound
-// bytes, so the phases that each need a changed file (inventory, explicit,
-// enrich) read it from git once; past the bound a blob is read again,
-// which the pack index makes cheap.
-func memoize(read func(string) ([]byte, error), bound int) func(string) ([]byte, error) {
-	var mu sync.Mutex
-	seen, held := map[string][]byte{}, 0
-	return func(id string) ([]byte, error) {
-		mu.Lock()
-		data, ok := seen[id]
-		mu.Unlock()
-		if ok {
-			return data, nil
-		}
-		data, err := read(id)
-		if err != nil {
-			return nil, err
-		}
-		mu.Lock()
-		if held+cap(data) <= bound { // cap: what the bytes really hold
-			seen[id], held = data, held+cap(data)
-		}
-		mu.Unlock()
-		return data, nil
-	}
-}
-
 // upToDateRef answers a no-op update from the ref file alone: no cache
 // lock, no snapshot decode, no ledger entry (nothing ran).
 func upToDateRef(o Options, head gitrepo.Head, branch string) bool {
@@ -262,7 +226,7 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 	if phases == nil {
 		phases = DefaultPhases
 	}
-	read := memoize(t.read, memoBound(o, st.Full))
+	read := memoize(t.read, memoBound(o))
 	for _, ph := range phases(read, t.entries) {
 		if err := ctx.Err(); err != nil {
 			return err

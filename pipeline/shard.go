@@ -60,7 +60,7 @@ func Facts(ctx context.Context, o Options, keep func(path string) bool) (*FactsR
 	if st.Progress == nil {
 		st.Progress = phase.NoProgress{}
 	}
-	read := memoize(t.read, memoBound(o, true))
+	read := memoize(t.read, memoBound(o))
 	sliced := func(ctx context.Context) ([]gitrepo.Entry, error) {
 		all, err := t.entries(ctx)
 		if err != nil {

@@ -271,18 +271,9 @@ func Walk(ctx context.Context, t *object.Tree) ([]Entry, error) {
 // ReadBlob returns a blob's bytes, a copy the caller may change. Safe for
 // concurrent use.
 func (r *Repo) ReadBlob(id string) ([]byte, error) {
-	o, err := r.objects.EncodedObject(plumbing.BlobObject, plumbing.NewHash(id))
+	data, err := r.objects.Blob(plumbing.NewHash(id))
 	if err != nil {
 		return nil, fmt.Errorf("read blob %s: %w", id, r.missing(err))
-	}
-	rd, err := o.Reader()
-	if err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", id, err)
-	}
-	defer rd.Close()
-	data := make([]byte, o.Size())
-	if _, err := io.ReadFull(rd, data); err != nil {
-		return nil, fmt.Errorf("read blob %s: %w", id, err)
 	}
 	return data, nil
 }

@@ -76,15 +76,9 @@ func (b Budget) Cache() Cache {
 	}
 }
 
-// MemoBytes bounds the blob bytes an update keeps read (64 MiB at the
-// default budget); a full run keeps a sixteenth of that (see
-// pipeline.memoize).
-func (b Budget) MemoBytes(full bool) int {
-	if full {
-		return int(b.share(256, 1<<20, 64<<20))
-	}
-	return int(b.share(16, 4<<20, 1<<30))
-}
+// MemoBytes bounds the blob bytes a run keeps read (64 MiB at the
+// default budget; see pipeline.memoize).
+func (b Budget) MemoBytes() int { return int(b.share(16, 4<<20, 1<<30)) }
 
 // IndexAnswers bounds the answers the explicit phase's definition index
 // keeps (65,536 at the default budget): an answer costs about a few

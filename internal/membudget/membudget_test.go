@@ -42,7 +42,7 @@ func TestSizesFollowTheBudget(t *testing.T) {
 	if s.MemTable >= l.MemTable || s.BlockCache >= l.BlockCache || s.IndexCache >= l.IndexCache || s.BatchBytes >= l.BatchBytes {
 		t.Errorf("cache sizes do not grow with the budget: %+v at 64 MiB, %+v at 2 GiB", s, l)
 	}
-	if small.MemoBytes(false) >= large.MemoBytes(false) || small.MemoBytes(true) >= large.MemoBytes(true) {
+	if small.MemoBytes() >= large.MemoBytes() {
 		t.Errorf("memo bounds do not grow with the budget")
 	}
 	if small.IndexAnswers() >= large.IndexAnswers() {
@@ -51,7 +51,7 @@ func TestSizesFollowTheBudget(t *testing.T) {
 	for _, b := range []Budget{small, Default, large} {
 		c := b.Cache()
 		// badger holds two memtables and one being flushed.
-		held := 3*c.MemTable + c.BlockCache + c.IndexCache + int64(c.BatchBytes) + int64(b.MemoBytes(false))
+		held := 3*c.MemTable + c.BlockCache + c.IndexCache + int64(c.BatchBytes) + int64(b.MemoBytes())
 		if held > int64(b)/2 {
 			t.Errorf("budget %d MiB: caches take %d MiB, more than half", b>>20, held>>20)
 		}
@@ -66,7 +66,7 @@ func TestUnlimitedSetsNoLimit(t *testing.T) {
 	if got := Unlimited.Apply(func(string) string { return "" }); got != 700<<20 || debug.SetMemoryLimit(-1) != 700<<20 {
 		t.Errorf("Unlimited.Apply returned %d, runtime limit %d; want both left at %d", got, debug.SetMemoryLimit(-1), 700<<20)
 	}
-	if Unlimited.Cache() != Default.Cache() || Unlimited.MemoBytes(false) != Default.MemoBytes(false) || Unlimited.IndexAnswers() != Default.IndexAnswers() {
+	if Unlimited.Cache() != Default.Cache() || Unlimited.MemoBytes() != Default.MemoBytes() || Unlimited.IndexAnswers() != Default.IndexAnswers() {
 		t.Errorf("Unlimited sizes %+v differ from Default's %+v", Unlimited.Cache(), Default.Cache())
 	}
 }

@@ -18,6 +18,7 @@ type cache struct {
 	used  int64
 	items map[cacheKey]*list.Element
 	order list.List // front is most recent
+	hits  int64     // gets answered, for tests
 }
 
 // entryOverhead is what an entry costs besides its data (map slot, list
@@ -47,23 +48,25 @@ func (c *cache) get(p *pack, off int64) (plumbing.ObjectType, []byte, bool) {
 	if !ok {
 		return plumbing.InvalidObject, nil, false
 	}
+	c.hits++
 	c.order.MoveToFront(el)
 	e := el.Value.(*cacheEntry)
 	return e.typ, e.data, true
 }
 
-// put keeps data, which nobody may change afterwards. An entry larger than
-// a quarter of the budget is not kept: it would push out many useful ones.
-func (c *cache) put(p *pack, off int64, typ plumbing.ObjectType, data []byte) {
+// put keeps data, which nobody may change afterwards, and reports whether
+// it did. An entry larger than a quarter of the budget is not kept: it
+// would push out many useful ones.
+func (c *cache) put(p *pack, off int64, typ plumbing.ObjectType, data []byte) bool {
 	size := int64(len(data)) + entryOverhead
 	if size > c.max/4 {
-		return
+		return false
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	key := cacheKey{p, off}
 	if _, ok := c.items[key]; ok {
-		return
+		return false
 	}
 	c.items[key] = c.order.PushFront(&cacheEntry{key: key, typ: typ, data: data})
 	c.used += size
@@ -74,4 +77,5 @@ func (c *cache) put(p *pack, off int64, typ plumbing.ObjectType, data []byte) {
 		delete(c.items, e.key)
 		c.used -= int64(len(e.data)) + entryOverhead
 	}
+	return true
 }

@@ -100,7 +100,9 @@ func (s *Store) eachPacked(p *pack, emit emitFunc) bool {
 		var typ plumbing.ObjectType
 		var data []byte
 		if err == nil {
-			typ, data, err = s.readPacked(p, off, 0)
+			// Every object is kept as a base: in pack order the deltas
+			// made from it come after it.
+			typ, data, _, err = s.readPacked(p, off, 0, asBase)
 		}
 		if !emit(h, typ, data, err) || err != nil {
 			return false

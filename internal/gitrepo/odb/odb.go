@@ -9,6 +9,7 @@
 package odb
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -39,6 +40,9 @@ type Store struct {
 	dirs   []*objectDir // the repository's own first, then alternates
 	cache  *cache
 	closed atomic.Bool
+	// inflated counts the pack entries inflated, for tests that check
+	// what a sequence of reads costs.
+	inflated atomic.Int64
 }
 
 var _ storer.EncodedObjectStorer = (*Store)(nil)
@@ -152,28 +156,29 @@ func (s *Store) find(h plumbing.Hash) (location, bool, error) {
 
 // read returns the type and content of h; depth counts REF_DELTA bases
 // fetched from elsewhere, which a corrupt store could make circular.
-func (s *Store) read(h plumbing.Hash, depth int) (plumbing.ObjectType, []byte, error) {
+// shared tells the bytes are also the cache's, so nobody may change them.
+func (s *Store) read(h plumbing.Hash, depth int, w want) (plumbing.ObjectType, []byte, bool, error) {
 	if depth > maxChain {
-		return plumbing.InvalidObject, nil, fmt.Errorf("%w: delta chain through %s too long", ErrCorrupt, h)
+		return plumbing.InvalidObject, nil, false, fmt.Errorf("%w: delta chain through %s too long", ErrCorrupt, h)
 	}
 	loc, err := s.locate(h)
 	if err != nil {
-		return plumbing.InvalidObject, nil, err
+		return plumbing.InvalidObject, nil, false, err
 	}
 	if loc.p != nil {
-		return s.readPacked(loc.p, loc.off, depth)
+		return s.readPacked(loc.p, loc.off, depth, w)
 	}
 	typ, _, data, err := loc.dir.readLoose(h, true)
 	if errors.Is(err, fs.ErrNotExist) {
 		err = plumbing.ErrObjectNotFound // removed since it was found
 	}
-	return typ, data, err
+	return typ, data, false, err
 }
 
 // EncodedObject returns object h, or plumbing.ErrObjectNotFound when the
 // store does not hold it or it is not of type t (unless t is AnyObject).
 func (s *Store) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.EncodedObject, error) {
-	typ, data, err := s.read(h, 0)
+	typ, data, _, err := s.read(h, 0, forItself)
 	if err != nil {
 		return nil, err
 	}
@@ -181,6 +186,22 @@ func (s *Store) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.
 		return nil, plumbing.ErrObjectNotFound
 	}
 	return &object{hash: h, typ: typ, data: data}, nil
+}
+
+// Blob returns the content of blob h, which the caller may change: bytes
+// the cache also holds are copied, others are handed over as inflated.
+func (s *Store) Blob(h plumbing.Hash) ([]byte, error) {
+	typ, data, shared, err := s.read(h, 0, forItself)
+	if err != nil {
+		return nil, err
+	}
+	if typ != plumbing.BlobObject {
+		return nil, plumbing.ErrObjectNotFound
+	}
+	if shared {
+		return bytes.Clone(data), nil
+	}
+	return data, nil
 }
 
 // HasEncodedObject returns nil when the store holds h, else
