@@ -37,7 +37,7 @@ func (idx *Index) nameDefsInFile(family, name, path string) []def {
 	var ds []def
 	if all, ok := idx.names[nameKey(family, name)]; ok {
 		ds = keepDefs(all, func(d *def) bool { return d.Path == path })
-	} else {
+	} else if idx.present.mayHold('f', family, name, path) {
 		ds = idx.scanDefs(snapshot.Prefix(snapshot.KsName, name, family, path), nil)
 	}
 	idx.names[k] = ds
@@ -60,7 +60,7 @@ func (idx *Index) nameDefsInDir(family, name, dir string) []def {
 			all = idx.nameDefs(nameKey(family, name))
 		}
 		ds = keepDefs(all, inDir)
-	} else {
+	} else if idx.present.mayHold('d', family, name, dir) {
 		ds = idx.scanDefs(append(snapshot.Prefix(snapshot.KsName, name, family), dir+"/"...), inDir)
 	}
 	idx.names[k] = ds
@@ -79,6 +79,8 @@ func (idx *Index) nameDefsOf(family, name, parent string) []def {
 	switch all, ok := idx.names[nameKey(family, name)]; {
 	case ok:
 		ds = keepDefs(all, func(d *def) bool { return d.Parent == parent })
+	case !idx.present.mayHold('p', family, name, parent):
+		// No definition of the name has that parent.
 	case parent == "":
 		// Definitions without a parent are not listed by it.
 		_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsName, name, family), func(k, v []byte) error {
