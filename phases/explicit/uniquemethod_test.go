@@ -17,7 +17,7 @@ import (
 // and once next to one of them.
 func sameNamedMethods(n int) map[string]string {
 	files := map[string]string{
-		"app/main.ts": "export function run(x: any): number {\n  return x.process(1);\n}\n",
+		"app/main.ts":       "export function run(x: any): number {\n  return x.process(1);\n}\n",
 		"lib/c0000/near.ts": "export function near(x: any): number {\n  return x.process(2);\n}\n",
 	}
 	for i := range n {
