@@ -30,6 +30,12 @@ func (idx *Index) nameDefsIn(family, name string, paths []string) []def {
 // nameDefsInFile answers the definitions of a name in one file: the
 // broad answer's when it was read already, else one narrow scan.
 func (idx *Index) nameDefsInFile(family, name, path string) []def {
+	if !idx.present.mayHold('f', family, name, path) {
+		// Not cached: the filter answers as fast, and an answer kept for
+		// each file of a package that does not define the name filled the
+		// cache, emptying it sooner.
+		return nil
+	}
 	k := fileKey(family, name, path)
 	if ds, ok := idx.names[k]; ok {
 		return ds
@@ -37,7 +43,7 @@ func (idx *Index) nameDefsInFile(family, name, path string) []def {
 	var ds []def
 	if all, ok := idx.names[nameKey(family, name)]; ok {
 		ds = keepDefs(all, func(d *def) bool { return d.Path == path })
-	} else if idx.present.mayHold('f', family, name, path) {
+	} else {
 		ds = idx.scanDefs(snapshot.Prefix(snapshot.KsName, name, family, path), nil)
 	}
 	idx.names[k] = ds
@@ -49,6 +55,9 @@ func (idx *Index) nameDefsInFile(family, name, path string) []def {
 // paths. The top directory's files share no path prefix; they are taken
 // from the broad answer.
 func (idx *Index) nameDefsInDir(family, name, dir string) []def {
+	if dir != "." && !idx.present.mayHold('d', family, name, dir) {
+		return nil // not cached, as in nameDefsInFile
+	}
 	k := dirKey(family, name, dir)
 	if ds, ok := idx.names[k]; ok {
 		return ds
@@ -60,7 +69,7 @@ func (idx *Index) nameDefsInDir(family, name, dir string) []def {
 			all = idx.nameDefs(nameKey(family, name))
 		}
 		ds = keepDefs(all, inDir)
-	} else if idx.present.mayHold('d', family, name, dir) {
+	} else {
 		ds = idx.scanDefs(append(snapshot.Prefix(snapshot.KsName, name, family), dir+"/"...), inDir)
 	}
 	idx.names[k] = ds
@@ -71,6 +80,9 @@ func (idx *Index) nameDefsInDir(family, name, dir string) []def {
 // the broad answer's when it was read already, else one pass over the
 // name's entries that decodes only the parent's.
 func (idx *Index) nameDefsOf(family, name, parent string) []def {
+	if !idx.present.mayHold('p', family, name, parent) {
+		return nil // no definition of the name has that parent; not cached, as in nameDefsInFile
+	}
 	k := parentKey(family, name, parent)
 	if ds, ok := idx.names[k]; ok {
 		return ds
@@ -79,8 +91,6 @@ func (idx *Index) nameDefsOf(family, name, parent string) []def {
 	switch all, ok := idx.names[nameKey(family, name)]; {
 	case ok:
 		ds = keepDefs(all, func(d *def) bool { return d.Parent == parent })
-	case !idx.present.mayHold('p', family, name, parent):
-		// No definition of the name has that parent.
 	case parent == "":
 		// Definitions without a parent are not listed by it.
 		_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsName, name, family), func(k, v []byte) error {

@@ -80,8 +80,11 @@ func forLookups(seed maphash.Seed, e snapshot.Entry, add func(uint64)) {
 		if dir := dirOf(string(path)); dir != "." {
 			add(lookupHash(seed, 'd', fam, name, []byte(dir)))
 		}
-		if p, ok := snapshot.DefParent(e.Value); ok && len(p) == 0 {
-			add(lookupHash(seed, 'p', fam, name, nil))
+		// Under its parent ("" too): a definition without a listing by
+		// parent (a call site's) is still in the name's broad answer, which
+		// nameDefsOf keeps to the parent when it was read already.
+		if p, ok := snapshot.DefParent(e.Value); ok {
+			add(lookupHash(seed, 'p', fam, name, p))
 		}
 	case snapshot.KsMember: // family, parent, name, path, order
 		if n == 5 {

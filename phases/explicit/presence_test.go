@@ -102,9 +102,7 @@ func TestPresenceHoldsEveryEntrysLookups(t *testing.T) {
 			if dir := dirOf(d.Path); dir != "." {
 				ok = ok && present.mayHold('d', parts[1], d.Name, dir)
 			}
-			if d.Parent == "" {
-				ok = ok && present.mayHold('p', parts[1], d.Name, "")
-			}
+			ok = ok && present.mayHold('p', parts[1], d.Name, d.Parent)
 		case snapshot.KsMember:
 			ok = present.mayHold('p', parts[0], parts[2], parts[1])
 		case snapshot.KsModule:
