@@ -57,14 +57,23 @@ func (pk *presenceKeys) addFile(es []snapshot.Entry) {
 			pk.hashes = append(pk.hashes, h)
 		}
 	}
+	var lastPath, lastDir string // a file's entries share its path
+	dir := func(p []byte) string {
+		if string(p) != lastPath {
+			lastPath = string(p)
+			lastDir = dirOf(lastPath)
+		}
+		return lastDir
+	}
 	for _, e := range es {
-		forLookups(pk.seed, e, add)
+		forLookups(pk.seed, e, dir, add)
 	}
 }
 
 // forLookups calls add with the hash of each narrow lookup that finds
 // entry e (see presence).
-func forLookups(seed maphash.Seed, e snapshot.Entry, add func(uint64)) {
+// dir is dirOf of a path.
+func forLookups(seed maphash.Seed, e snapshot.Entry, dir func([]byte) string, add func(uint64)) {
 	if len(e.Key) == 0 {
 		return
 	}
@@ -77,8 +86,8 @@ func forLookups(seed maphash.Seed, e snapshot.Entry, add func(uint64)) {
 		}
 		name, fam, path := parts[0], parts[1], parts[2]
 		add(lookupHash(seed, 'f', fam, name, path))
-		if dir := dirOf(string(path)); dir != "." {
-			add(lookupHash(seed, 'd', fam, name, []byte(dir)))
+		if d := dir(path); d != "." {
+			add(lookupHash(seed, 'd', fam, name, []byte(d)))
 		}
 		// Under its parent ("" too): a definition without a listing by
 		// parent (a call site's) is still in the name's broad answer, which
