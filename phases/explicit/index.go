@@ -77,6 +77,9 @@ type Index struct {
 	modules map[string][]string
 	pkgs    map[string]string
 	stars   map[string][]string
+	// present tells the narrow lookups that find nothing without a read
+	// (nil: it knows nothing). Views share it: it never changes.
+	present *presence
 	// cacheLimit is maxCachedKeys unless the run's budget or a test set it.
 	cacheLimit int
 	// release frees the KV's file, if it has one.
@@ -86,10 +89,15 @@ type Index struct {
 // BuildIndex indexes every file's definitions and module keys in memory.
 func BuildIndex(files *snapshot.FileSet, langs *lang.Registry, project *lang.Project) *Index {
 	var es []snapshot.Entry
+	pk := newPresenceKeys()
 	for _, f := range files.All() {
-		es = append(es, DefinitionEntries(f, langs, project)...)
+		fes := DefinitionEntries(f, langs, project)
+		pk.addFile(fes)
+		es = append(es, fes...)
 	}
-	return newIndex(langs, project, &snapshot.Overlay{Extra: snapshot.NewMemKV(es)})
+	idx := newIndex(langs, project, &snapshot.Overlay{Extra: snapshot.NewMemKV(es)})
+	idx.present = pk.build()
+	return idx
 }
 
 // buildIndexOnDisk indexes every file's definitions as BuildIndex does,
@@ -98,15 +106,18 @@ func BuildIndex(files *snapshot.FileSet, langs *lang.Registry, project *lang.Pro
 // init, through its whole resolution. Close releases the file.
 func buildIndexOnDisk(files *snapshot.FileSet, langs *lang.Registry, project *lang.Project, dir string, workers int) (*Index, error) {
 	runs := snapshot.NewRuns(0, dir)
+	pk := newPresenceKeys()
 	for _, f := range files.AheadParts(workers, definitionParts) {
-		runs.Add(DefinitionEntries(f, langs, project)...)
+		es := DefinitionEntries(f, langs, project)
+		pk.addFile(es)
+		runs.Add(es...)
 	}
 	kv, err := runs.KV()
 	if err != nil {
 		return nil, fmt.Errorf("definition index: %w", err)
 	}
 	idx := newIndex(langs, project, kv)
-	idx.release = kv.Close
+	idx.present, idx.release = pk.build(), kv.Close
 	return idx, nil
 }
 
@@ -255,6 +266,10 @@ func (idx *Index) modulePaths(key string) []string {
 	}
 	fam, mod := splitLookup(key)
 	var ps []string
+	if !idx.present.mayHold('m', fam, mod) {
+		idx.modules[key] = ps
+		return ps
+	}
 	_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsModule, fam, mod), func(k, v []byte) error {
 		p := snapshot.KeyPart(k, 2)
 		ps = append(ps, p)
@@ -275,6 +290,10 @@ func (idx *Index) starModules(key string) []string {
 	}
 	fam, p := splitLookup(key)
 	var ms []string
+	if !idx.present.mayHold('s', fam, p) {
+		idx.stars[key] = ms
+		return ms
+	}
 	_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsStar, fam, p), func(_, v []byte) error {
 		ms = append(ms, string(v))
 		return nil
@@ -437,6 +456,7 @@ func (idx *Index) views(n int) []*Index {
 	out := make([]*Index, n)
 	for i := range out {
 		v := newIndex(idx.langs, idx.project, idx.kv)
+		v.present = idx.present
 		v.cacheLimit = max(1, idx.cacheLimit/n)
 		out[i] = v
 	}

@@ -30,6 +30,12 @@ func (idx *Index) nameDefsIn(family, name string, paths []string) []def {
 // nameDefsInFile answers the definitions of a name in one file: the
 // broad answer's when it was read already, else one narrow scan.
 func (idx *Index) nameDefsInFile(family, name, path string) []def {
+	if !idx.present.mayHold('f', family, name, path) {
+		// Not cached: the filter answers as fast, and an answer kept for
+		// each file of a package that does not define the name filled the
+		// cache, emptying it sooner.
+		return nil
+	}
 	k := fileKey(family, name, path)
 	if ds, ok := idx.names[k]; ok {
 		return ds
@@ -49,6 +55,9 @@ func (idx *Index) nameDefsInFile(family, name, path string) []def {
 // paths. The top directory's files share no path prefix; they are taken
 // from the broad answer.
 func (idx *Index) nameDefsInDir(family, name, dir string) []def {
+	if dir != "." && !idx.present.mayHold('d', family, name, dir) {
+		return nil // not cached, as in nameDefsInFile
+	}
 	k := dirKey(family, name, dir)
 	if ds, ok := idx.names[k]; ok {
 		return ds
@@ -71,6 +80,9 @@ func (idx *Index) nameDefsInDir(family, name, dir string) []def {
 // the broad answer's when it was read already, else one pass over the
 // name's entries that decodes only the parent's.
 func (idx *Index) nameDefsOf(family, name, parent string) []def {
+	if !idx.present.mayHold('p', family, name, parent) {
+		return nil // no definition of the name has that parent; not cached, as in nameDefsInFile
+	}
 	k := parentKey(family, name, parent)
 	if ds, ok := idx.names[k]; ok {
 		return ds

@@ -69,6 +69,26 @@ func (m matcher) overloads(cands []*def, args, avoid string) (kept []*def, ambig
 	if args == "" || len(cands) == 0 {
 		return cands, false
 	}
+	kept, exacts := m.fitting(cands, args)
+	exact := make(map[*def]int, len(kept))
+	for i, d := range kept {
+		exact[d] = exacts[i]
+	}
+	sort.SliceStable(kept, func(a, b int) bool { return exact[kept[a]] > exact[kept[b]] })
+	top := 1
+	for top < len(kept) && exact[kept[top]] == exact[kept[0]] {
+		top++
+	}
+	return m.settle(kept, top, avoid)
+}
+
+// fitting keeps, in their order, the candidates that can take a call's
+// arguments in the first phase that takes them at all (the set overloads
+// orders), with how many arguments each takes exactly.
+func (m matcher) fitting(cands []*def, args string) (kept []*def, exact []int) {
+	if args == "" {
+		return cands, make([]int, len(cands))
+	}
 	as := splitTypes(args)
 	fits := make([]fit, len(cands))
 	phase := phaseVariadic + 1
@@ -78,19 +98,13 @@ func (m matcher) overloads(cands []*def, args, avoid string) (kept []*def, ambig
 			phase = min(phase, fits[i].phase)
 		}
 	}
-	exact := map[*def]int{}
 	for i, d := range cands {
 		if fits[i].ok && fits[i].phase == phase {
 			kept = append(kept, d)
-			exact[d] = fits[i].exact
+			exact = append(exact, fits[i].exact)
 		}
 	}
-	sort.SliceStable(kept, func(a, b int) bool { return exact[kept[a]] > exact[kept[b]] })
-	top := 1
-	for top < len(kept) && exact[kept[top]] == exact[kept[0]] {
-		top++
-	}
-	return m.settle(kept, top, avoid)
+	return kept, exact
 }
 
 // settle orders the top candidates most specific first and says whether

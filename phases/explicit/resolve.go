@@ -60,6 +60,11 @@ type resolver struct {
 	instantiated [][]*def
 	// ancestry caches each type's bases (see ancestors).
 	ancestry map[string]ancestry
+	// typesByQualified caches typeByQualified's answers: a file asks for
+	// its own types again and again (every method's receiver), and each
+	// answer filters every definition of the type's name, which a large
+	// repository has many of. Its lookups are recorded the first time.
+	typesByQualified map[[2]string]typeFound
 	// aliases caches the type each C++ alias name names (aliasTarget).
 	aliases map[string]string
 	// deduced caches the classes a template parameter is deduced to

@@ -261,7 +261,11 @@ func (r *resolver) uniqueMethod(name, from string, field bool, args string) (def
 	methods := r.filter(name, callable, func(d def) bool {
 		return d.Kind == facts.KindMethod && d.ID != caller && (field || own == "" || d.Parent != own)
 	})
-	methods, _ = overloads(methods, args, "")
+	// Which one is counted, not which is best: the candidates that fit
+	// are the set overloads would order, and ordering the thousands a
+	// common name has in a large repository cost the square of their
+	// number for each such call.
+	methods, _ = matcher{}.fitting(methods, args)
 	dir := dirOf(r.f.Path)
 	tiers := []func(*def) bool{
 		func(d *def) bool { return d.Path == r.f.Path },

@@ -256,6 +256,25 @@ func (r *resolver) ownerType(d *def) (*def, bool) {
 // typeByQualified finds the type with a qualified name, nearest to path
 // (a Go method's receiver type may live in another file of the package).
 func (r *resolver) typeByQualified(qualified, path string) (*def, typeState) {
+	k := [2]string{qualified, path}
+	if t, ok := r.typesByQualified[k]; ok {
+		return t.def, t.st
+	}
+	d, st := r.findTypeByQualified(qualified, path)
+	if r.typesByQualified == nil {
+		r.typesByQualified = map[[2]string]typeFound{}
+	}
+	r.typesByQualified[k] = typeFound{d, st}
+	return d, st
+}
+
+// typeFound is an answer of typeByQualified.
+type typeFound struct {
+	def *def
+	st  typeState
+}
+
+func (r *resolver) findTypeByQualified(qualified, path string) (*def, typeState) {
 	exact := func(d def) bool { return d.Qualified == qualified }
 	cands := r.filterParent(lastSegment(qualified), parentOf(qualified), typeLike, exact)
 	if len(cands) == 0 {
