@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	badger "github.com/dgraph-io/badger/v4"
 	"github.com/dgraph-io/badger/v4/options"
@@ -42,6 +43,11 @@ type Cache struct {
 	// health is shared with the scratch views: damage found reading, and
 	// the damaged caches replaced.
 	health *health
+	// fresh, for a cache opened empty, answers misses without badger;
+	// shared with the scratch views.
+	fresh *freshKeys
+	// reads counts the reads that reached badger (tests).
+	reads *atomic.Int64
 }
 
 // Open opens (creating if needed) the cache in dir. With wait set it retries
@@ -86,7 +92,8 @@ func OpenWith(ctx context.Context, dir string, wait bool, o OpenOptions) (*Cache
 		lock.Unlock()
 		return nil, err
 	}
-	c := &Cache{db: db, opts: opts, lock: lock, health: &health{}, batchBytes: o.Sizes.BatchBytes}
+	c := &Cache{db: db, opts: opts, lock: lock, health: &health{}, batchBytes: o.Sizes.BatchBytes,
+		fresh: newFreshKeys(db), reads: new(atomic.Int64)}
 	if o.Bulk {
 		c.normal = &normal
 	}
@@ -197,7 +204,7 @@ func removeEmptyValueLogs(dir string) error {
 // makes up (placeholder summaries) never reaches a real run. Close the
 // cache it came from, not the view.
 func (c *Cache) Scratch() *Cache {
-	return &Cache{db: c.db, opts: c.opts, lock: c.lock, scratch: map[string][]byte{}, health: c.health}
+	return &Cache{db: c.db, opts: c.opts, lock: c.lock, scratch: map[string][]byte{}, health: c.health, fresh: c.fresh, reads: c.reads}
 }
 
 // Close flushes and closes the database, moves it aside if a read found it
@@ -256,6 +263,7 @@ func (c *Cache) PutLater(key string, v any) error {
 	if c.later == nil {
 		c.later = c.db.NewWriteBatch()
 	}
+	c.fresh.wrote(key)
 	if err := c.later.Set([]byte(key), val); err != nil {
 		return fmt.Errorf("cache put %s: %w", key, err)
 	}
@@ -299,6 +307,9 @@ func (c *Cache) Get(key string, v any) (found bool, err error) {
 	if val, ok := c.scratched(key); ok {
 		return true, json.Unmarshal(val, v)
 	}
+	if c.fresh.absent(key) {
+		return false, nil
+	}
 	raw, err := c.read(key)
 	if err != nil || raw == nil {
 		return false, nil
@@ -316,6 +327,7 @@ func (c *Cache) read(key string) ([]byte, error) {
 	if !c.usable() {
 		return nil, ErrDamaged
 	}
+	c.reads.Add(1)
 	var out []byte
 	err := guard("read "+key, func() error {
 		return c.db.View(func(txn *badger.Txn) error {
@@ -355,6 +367,7 @@ func (c *Cache) Put(key string, v any) error {
 	if !c.usable() {
 		return nil
 	}
+	c.fresh.wrote(key)
 	err = guard("put "+key, func() error {
 		return c.db.Update(func(txn *badger.Txn) error { return txn.Set([]byte(key), val) })
 	})
