@@ -1,8 +1,6 @@
 package wiki
 
 import (
-	"slices"
-
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/phases/phase"
@@ -53,14 +51,13 @@ func newModReader(st *phase.State, idx snapshot.KV, inOrder bool) (*modReader, e
 	return r, nil
 }
 
-// pathsByDir lists paths by directory, each directory's in order.
+// pathsByDir lists paths by directory; paths come sorted (FileSet.Paths),
+// so each directory's list is in order as appended.
 func pathsByDir(paths []string) map[string][]string {
 	out := map[string][]string{}
 	for _, p := range paths {
-		out[dirOf(p)] = append(out[dirOf(p)], p)
-	}
-	for _, ps := range out {
-		slices.Sort(ps)
+		d := dirOf(p)
+		out[d] = append(out[d], p)
 	}
 	return out
 }
