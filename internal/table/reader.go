@@ -131,14 +131,22 @@ func (r *Reader) readAt(off, n uint64) ([]byte, error) {
 		return r.mem[off : off+n : off+n], nil
 	}
 	buf := make([]byte, n)
+	if err := r.readFull(buf, off); err != nil {
+		return nil, err
+	}
+	return buf, nil
+}
+
+// readFull fills buf from offset off of the table's file.
+func (r *Reader) readFull(buf []byte, off uint64) error {
 	// ReadAt may report io.EOF along with a full read of the file's end.
 	if got, err := r.ra.ReadAt(buf, int64(off)); got < len(buf) {
 		if err == nil {
 			err = io.ErrUnexpectedEOF
 		}
-		return nil, r.errorf("read %d bytes at %d: %w", n, off, err)
+		return r.errorf("read %d bytes at %d: %w", len(buf), off, err)
 	}
-	return buf, nil
+	return nil
 }
 
 // readBlock reads the block at h, verifying its checksum unless a mapped
@@ -164,11 +172,20 @@ func (r *Reader) readBlock(h handle) (block, error) {
 
 // child reads the block an index entry points to.
 func (r *Reader) child(value []byte) (block, error) {
-	h, ok := decodeHandle(value)
-	if !ok {
-		return block{}, r.errorf("bad block handle in index: %w", ErrCorrupt)
+	h, err := r.handleOf(value)
+	if err != nil {
+		return block{}, err
 	}
 	return r.readBlock(h)
+}
+
+// handleOf decodes the block handle of an index entry's value.
+func (r *Reader) handleOf(value []byte) (handle, error) {
+	h, ok := decodeHandle(value)
+	if !ok {
+		return handle{}, r.errorf("bad block handle in index: %w", ErrCorrupt)
+	}
+	return h, nil
 }
 
 // chunkSize is how many bytes of a table a Stream reads at a time: four
@@ -189,9 +206,9 @@ type chunks struct {
 // chunk read last if it lies within it, else out of a new chunk read into
 // the other buffer, which the chunk before last held.
 func (r *Reader) streamChild(value []byte, c *chunks) (block, error) {
-	h, ok := decodeHandle(value)
-	if !ok {
-		return block{}, r.errorf("bad block handle in index: %w", ErrCorrupt)
+	h, err := r.handleOf(value)
+	if err != nil {
+		return block{}, err
 	}
 	if err := r.ft.checkHandle(h, r.dataEnd); err != nil {
 		return block{}, r.errorf("%w", err)
@@ -207,12 +224,8 @@ func (r *Reader) streamChild(value []byte, c *chunks) (block, error) {
 			c.buf[k] = make([]byte, n)
 		}
 		buf := c.buf[k][:n]
-		// ReadAt may report io.EOF along with a full read of the file's end.
-		if got, err := r.ra.ReadAt(buf, int64(h.off)); uint64(got) < n {
-			if err == nil {
-				err = io.ErrUnexpectedEOF
-			}
-			return block{}, r.errorf("read %d bytes at %d: %w", n, h.off, err)
+		if err := r.readFull(buf, h.off); err != nil {
+			return block{}, err
 		}
 		c.buf[k], c.off[k], c.cur = buf, h.off, k
 	}
@@ -233,9 +246,9 @@ func (r *Reader) lookupChild(value []byte, isData bool) (block, error) {
 	if r.cache == nil {
 		return r.child(value)
 	}
-	h, ok := decodeHandle(value)
-	if !ok {
-		return block{}, r.errorf("bad block handle in index: %w", ErrCorrupt)
+	h, err := r.handleOf(value)
+	if err != nil {
+		return block{}, err
 	}
 	if b, ok := r.cache.get(h.num, isData); ok {
 		return b, nil
