@@ -48,7 +48,7 @@ func TestCppClassTemplateFollowsInstances(t *testing.T) {
 // cppFriendFiles: a class defining a friend in its body in a header, and
 // a call in another directory that only argument-dependent lookup finds.
 var cppFriendFiles = map[string]string{
-	"lib/big.h": "namespace lib {\nclass big {\n public:\n  friend int compare(const big& a, const big& b) { return 0; }\n};\n}\n",
+	"lib/big.h":  "namespace lib {\nclass big {\n public:\n  friend int compare(const big& a, const big& b) { return 0; }\n};\n}\n",
 	"app/use.cc": "#include \"../lib/big.h\"\nnamespace app {\nint order() {\n  lib::big a, b;\n  return compare(a, b);\n}\n}\n",
 }
 
