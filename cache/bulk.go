@@ -7,10 +7,9 @@ import (
 
 // settle merges what a bulk run left in level 0 into the bottom level, so
 // the next run opens a database its compactors need not catch up on (and
-// whose reads do not ask every level-0 table). It reopens the database
-// under its normal settings with one level-0 table allowed, which makes
-// level 0 due, and flattens it (as Compact does, without the value-log
-// pass: an init writes, it deletes nothing). A bulk run that wrote little
+// whose reads do not ask every level-0 table). It returns to the normal
+// settings and flattens the database as Compact does (flattenAlone),
+// without the value-log pass: an init writes, it deletes nothing. A bulk run that wrote little
 // (an init of an already indexed repository) leaves its few tables to the
 // compactors instead, which merge them into the levels below at their
 // usual cost. Damage met on the way is recorded, not returned.
@@ -18,15 +17,8 @@ func (c *Cache) settle() error {
 	if !c.levelZeroCrowded() {
 		return nil
 	}
-	err := guard("settle", c.db.Close)
-	c.db = nil
-	if err == nil {
-		c.opts = *c.normal
-		c.db, err = openDB(c.opts.WithNumLevelZeroTables(1))
-	}
-	if err == nil {
-		err = guard("settle", func() error { return c.db.Flatten(2) })
-	}
+	c.opts = *c.normal
+	err := c.flattenAlone("settle")
 	if errors.Is(err, ErrDamaged) {
 		c.hurt(err)
 		return nil

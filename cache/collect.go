@@ -89,27 +89,22 @@ func (c *Cache) Delete(keys []string) error {
 }
 
 // Compact rewrites the database so deleted entries stop taking disk space.
-// Badger drops a deleted key's bytes only when a compaction into the last
-// level meets its tombstone, and Flatten does not see the memtable; so the
-// database is closed (flushing the memtable into a table), reopened and
-// flattened into one level, and the value log drops what no key points to.
-// The reopened database keeps that setting until Close; only gc uses it.
-// The writer lock stays held throughout. Damage met on the way is
-// recorded (Close moves the files aside), not returned.
+// Badger drops a deleted key's bytes only when a compaction meets its
+// tombstone, and Flatten does not see the memtable; so the database is
+// closed (flushing the memtable into a table), flattened into one level by
+// a session of its own (flattenAlone), reopened, and the value log drops
+// what no key points to. The writer lock stays held throughout. Damage met
+// on the way is recorded (Close moves the files aside), not returned.
 func (c *Cache) Compact() error {
 	if err := c.Flush(); err != nil || !c.usable() {
 		return err
 	}
-	err := guard("compact", c.db.Close)
-	c.db = nil
+	err := c.flattenAlone("compact")
 	if err == nil {
-		// With one level-0 table allowed, two (the data and the flushed
-		// deletes) make level 0 due, so Flatten merges it down even when
-		// no other level holds anything yet.
-		c.db, err = openDB(c.opts.WithNumLevelZeroTables(1))
+		c.db, err = openDB(c.opts)
 	}
 	if err == nil {
-		err = guard("compact", func() error { return c.flatten() })
+		err = guard("compact", c.reclaimValueLog)
 	}
 	if errors.Is(err, ErrDamaged) {
 		c.hurt(err)
@@ -121,13 +116,35 @@ func (c *Cache) Compact() error {
 	return nil
 }
 
-// flatten merges the levels into one and drops the value-log space no key
-// points to.
-func (c *Cache) flatten() error {
-	if err := c.db.Flatten(2); err != nil {
+// flattenAlone closes the database, flattens it into one level in a
+// session of its own, and leaves it closed. A compaction keeps every
+// version newer than badger's discard timestamp, which a normal session
+// takes from its read watermark; the watermark is set at open by a
+// goroutine of badger's own, after the compactors start, so a compaction
+// begun at once kept the deleted keys about one Compact in twenty-five
+// (TestDeleteCompact). The session is therefore managed, with the discard
+// timestamp set to the newest version before anything compacts, no
+// background compactors, and one level-0 table allowed, which makes level
+// 0 due even when no other level holds anything yet. Nothing is written
+// in it, so the versions a normal session numbers next stay its own.
+func (c *Cache) flattenAlone(step string) error {
+	err := guard(step, c.db.Close)
+	c.db = nil
+	if err != nil {
 		return err
 	}
-	return c.reclaimValueLog()
+	db, err := openWith(badger.OpenManaged, c.opts.WithNumLevelZeroTables(1).WithNumCompactors(0))
+	if err != nil {
+		return err
+	}
+	err = guard(step, func() error {
+		db.SetDiscardTs(db.MaxVersion())
+		return db.Flatten(2)
+	})
+	if cerr := guard(step, db.Close); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // reclaimValueLog rewrites value-log files until none is half dead.

@@ -152,13 +152,19 @@ func openRepairing(opts badger.Options) (*badger.DB, *Replacement, error) {
 // openDB opens badger, calling damage what it panics with and what it
 // fails with, except what the machine (not the files) is to blame for.
 func openDB(opts badger.Options) (*badger.DB, error) {
+	return openWith(badger.Open, opts)
+}
+
+// openWith is openDB with the opening function given: badger.Open, or
+// badger.OpenManaged for a session that sets its own discard timestamp.
+func openWith(open func(badger.Options) (*badger.DB, error), opts badger.Options) (*badger.DB, error) {
 	if _, err := probeTables(opts); err != nil {
 		return nil, err
 	}
 	var db *badger.DB
 	err := guard("open", func() error {
 		var err error
-		db, err = badger.Open(opts)
+		db, err = open(opts)
 		return err
 	})
 	switch {
