@@ -58,3 +58,46 @@ func TestFullRunDecodesOnlyWhatItReads(t *testing.T) {
 		t.Errorf("svc/m0.py after the phase: %+v; want its signals, 5 implicit edges and its summary", f)
 	}
 }
+
+// TestFullRunTakesNotedSignals: on a full run the parse notes each file's
+// signals while it has the file's bytes (Note), and the phase takes them
+// from there: it reads no blob and no record head again, only the
+// section it writes the signals and edges into.
+func TestFullRunTakesNotedSignals(t *testing.T) {
+	ctx := context.Background()
+	c, err := cache.Open(ctx, t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cfg := config.Default()
+	cfg.Concurrency = 2
+	st := &phase.State{Cache: c, Config: &cfg, LLM: llm.Offline{}, Full: true, Next: snapshot.New(), Progress: phase.NoProgress{},
+		Signals: phase.NewSignalTable()}
+	if err := st.Next.Files.Pack(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	defer st.Next.Files.Close()
+	for i := range 6 {
+		p := fmt.Sprintf("svc/m%d.py", i)
+		st.Next.Files.Set(&snapshot.File{Path: p, Lang: "python", Blob: p})
+		if err := Note(st, p, "python", p, []byte("import os\n\nDB = os.environ[\"DATABASE_URL\"]\n")); err != nil {
+			t.Fatal(err)
+		}
+	}
+	counts := st.Next.Files.CountDecodes()
+	reads := 0
+	read := func(string) ([]byte, error) { reads++; return nil, nil }
+	if _, err := (Phase{Read: read}).Run(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	if n := counts.Total(); n != 6 || reads != 0 {
+		t.Errorf("with every file's signals noted, the phase made %d decodes of 6 records and read %d blobs; want 6 and none", n, reads)
+	}
+	if st.Signals != nil {
+		t.Error("the phase kept the noted signals after taking them")
+	}
+	if f := st.Next.Files.Get("svc/m0.py"); f == nil || len(f.Signals) != 1 || len(f.Implicit) != 5 {
+		t.Errorf("svc/m0.py after the phase: %+v; want its signal and 5 implicit edges", f)
+	}
+}
