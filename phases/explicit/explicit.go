@@ -21,7 +21,6 @@ import (
 	"github.com/lgraph/lgraph/internal/membudget"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
-	"github.com/lgraph/lgraph/phases/implicit"
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
@@ -53,11 +52,6 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	// Filter, then sort what passed: on an update that is a few paths, not
 	// the whole repository.
 	toParse := parseSet(st, full)
-	if st.Full && !p.ExtractOnly {
-		// The parse has every file's bytes in hand: the implicit phase's
-		// signals are found there, not by reading each blob again.
-		st.Signals = phase.NewSignalTable()
-	}
 	if err := p.asideOnFullRun(st); err != nil {
 		return rep, err
 	}
@@ -260,9 +254,6 @@ func (p Phase) factsOf(ctx context.Context, st *phase.State, f *snapshot.File) (
 	out, err := st.Parsers.Extract(ctx, st.Langs.Get(f.Lang), data)
 	if err != nil {
 		return nil, false, fmt.Errorf("parse %s: %w", f.Path, err)
-	}
-	if err := implicit.Note(st, f.Path, f.Lang, f.Blob, data); err != nil {
-		return nil, false, fmt.Errorf("signals %s: %w", f.Path, err)
 	}
 	return out, true, st.Cache.PutLater(key, out)
 }

@@ -122,64 +122,30 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) ([]
 			if err := gctx.Err(); err != nil {
 				return err
 			}
-			if sigs, ok := st.Signals.Get(path); ok {
-				out[i] = sigs
-				return nil
-			}
 			// Read here, on the worker: a full run's records are decoded
 			// by each Get, and the set does not change until the workers
 			// are done.
 			f := st.Next.Files.GetParts(path, 0) // the head: language and blob
-			var err error
-			out[i], err = signalsOf(st, f.Lang, f.Blob, func() ([]byte, error) {
-				data, err := p.Read(f.Blob)
-				if err != nil {
-					return nil, fmt.Errorf("implicit %s: %w", path, err)
-				}
-				return data, nil
-			})
-			return err
+			family := familyOf(f.Lang)
+			key := "implicit/" + Version + "/" + family + "/" + f.Blob
+			var sigs []Signal
+			found, err := st.Cache.Get(key, &sigs)
+			if err != nil || found {
+				out[i] = sigs
+				return err
+			}
+			data, err := p.Read(f.Blob)
+			if err != nil {
+				return fmt.Errorf("implicit %s: %w", path, err)
+			}
+			out[i] = Extract(family, data)
+			return st.Cache.PutLater(key, out[i])
 		})
 	}
-	err := g.Wait()
-	st.Signals = nil // taken: its memory is the run's again
-	if err != nil {
+	if err := g.Wait(); err != nil {
 		return nil, err
 	}
 	return out, nil
-}
-
-// signalsOf is the signals of a blob of a language: cached, or extracted
-// from the bytes read returns and cached.
-func signalsOf(st *phase.State, language, blob string, read func() ([]byte, error)) ([]Signal, error) {
-	family := familyOf(language)
-	key := "implicit/" + Version + "/" + family + "/" + blob
-	var sigs []Signal
-	found, err := st.Cache.Get(key, &sigs)
-	if err != nil || found {
-		return sigs, err
-	}
-	data, err := read()
-	if err != nil {
-		return nil, err
-	}
-	sigs = Extract(family, data)
-	return sigs, st.Cache.PutLater(key, sigs)
-}
-
-// Note finds the signals of a file whose bytes a phase before this one
-// has in hand (data, of blob) and notes them in st.Signals, if the run
-// keeps one: a full run's parse reads every file's bytes, and the phase
-// would read each blob and record again to find them.
-func Note(st *phase.State, path, language, blob string, data []byte) error {
-	if st.Signals == nil {
-		return nil
-	}
-	sigs, err := signalsOf(st, language, blob, func() ([]byte, error) { return data, nil })
-	if err == nil {
-		st.Signals.Put(path, sigs)
-	}
-	return err
 }
 
 // restageSignals sets the signals of paths (sigs, by the index of their

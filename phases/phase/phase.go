@@ -67,11 +67,6 @@ type State struct {
 	// file's references, which its records then leave out: nothing after
 	// resolution reads them but publishing, which puts them back.
 	RefsAside *snapshot.RefSpill
-	// Signals, set by the explicit phase of a full run, holds the
-	// implicit signals of the files it parsed, found while their bytes
-	// were in hand (implicit.Note); the implicit phase takes them from
-	// it and drops it. nil: none.
-	Signals *SignalTable
 	// Uses, set by the enrich phase of a full run, holds the use counts
 	// of the files it summarized, which the wiki reads instead of the
 	// reverse edges; nil: none.
