@@ -111,23 +111,45 @@ func (idx *Index) nameDefsOf(family, name, parent string) []def {
 
 // memberDefs reads the definitions of name under parent through their
 // listing by parent (snapshot.KsMember), each decoded from its name-index
-// entry. The listing sorts as the name index does under the name, by
-// (path, source order), so the answer is in the broad answer's order.
+// entry: the listing's own value where it carries one (withMemberValues),
+// else the entry read by its key. The listing sorts as the name index
+// does under the name, by (path, source order), so the answer is in the
+// broad answer's order.
 func (idx *Index) memberDefs(family, name, parent string) []def {
-	var keys [][]byte
-	_ = idx.kv.Scan(snapshot.MemberPrefix(family, parent, name), func(k, _ []byte) error {
-		if nk, ok := snapshot.MemberDef(k); ok {
-			keys = append(keys, nk)
+	// A listing without a value is looked up after the scan, in its place.
+	type member struct {
+		nameKey []byte
+		d       def
+		read    bool
+	}
+	var ms []member
+	_ = idx.kv.Scan(snapshot.MemberPrefix(family, parent, name), func(k, v []byte) error {
+		nk, ok := snapshot.MemberDef(k)
+		if !ok {
+			return nil
 		}
+		m := member{nameKey: nk}
+		if len(v) > 0 {
+			d, err := snapshot.DecodeDef(nk, v)
+			if err != nil {
+				return nil
+			}
+			m.d, m.read = fromDef(d), true
+		}
+		ms = append(ms, m)
 		return nil
 	})
 	var ds []def
-	for _, nk := range keys {
-		v, ok, err := idx.kv.Get(nk)
+	for _, m := range ms {
+		if m.read {
+			ds = append(ds, m.d)
+			continue
+		}
+		v, ok, err := idx.kv.Get(m.nameKey)
 		if err != nil || !ok {
 			continue
 		}
-		if d, err := snapshot.DecodeDef(nk, v); err == nil {
+		if d, err := snapshot.DecodeDef(m.nameKey, v); err == nil {
 			ds = append(ds, fromDef(d))
 		}
 	}

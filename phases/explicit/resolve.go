@@ -1,6 +1,7 @@
 package explicit
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -145,7 +146,9 @@ func (r *resolver) result() snapshot.Resolution {
 	for e := range r.edges {
 		res.Edges = append(res.Edges, e)
 	}
-	sort.Slice(res.Edges, func(i, j int) bool { return edgeLess(res.Edges[i], res.Edges[j]) })
+	// Edges are distinct (map keys), so any sort gives this one order;
+	// slices.SortFunc needs no reflection to swap them.
+	slices.SortFunc(res.Edges, edgeCompare)
 	if len(r.lookups) > 0 {
 		res.Lookups = make([]string, 0, len(r.lookups))
 	}
@@ -156,20 +159,21 @@ func (r *resolver) result() snapshot.Resolution {
 	return res
 }
 
-func edgeLess(a, b snapshot.Edge) bool {
-	if a.Source != b.Source {
-		return a.Source < b.Source
+// edgeCompare orders edges by source, target, kind, via and resolver.
+func edgeCompare(a, b snapshot.Edge) int {
+	if c := strings.Compare(a.Source, b.Source); c != 0 {
+		return c
 	}
-	if a.Target != b.Target {
-		return a.Target < b.Target
+	if c := strings.Compare(a.Target, b.Target); c != 0 {
+		return c
 	}
-	if a.Kind != b.Kind {
-		return a.Kind < b.Kind
+	if c := strings.Compare(a.Kind, b.Kind); c != 0 {
+		return c
 	}
-	if a.Via != b.Via {
-		return a.Via < b.Via
+	if c := strings.Compare(a.Via, b.Via); c != 0 {
+		return c
 	}
-	return a.ResolvedBy < b.ResolvedBy
+	return strings.Compare(a.ResolvedBy, b.ResolvedBy)
 }
 
 func (r *resolver) add(src, dst, kind, via, by string) {

@@ -53,33 +53,24 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	if err != nil {
 		return rep, err
 	}
+	limit := st.Config.Implicit.MaxFilesPerKey
 	var next users
+	redo := todo
 	if full {
 		// A full run has just read the signals of every code file (project
 		// files have none): the index is built from them, not from
-		// another pass over every record.
+		// another pass over every record, and each record takes its
+		// signals and its edges in one edit (they share a section).
 		next = kvUsers(signalEntries(filesWith(todo, sigs)))
+		err = restageJoined(ctx, st, todo, sigs, next, limit)
 	} else {
+		if err = restageSignals(ctx, st, todo, sigs); err != nil {
+			return rep, err
+		}
 		next = nextUsers(st, full)
-	}
-	redo := todo
-	if !full {
 		redo = p.affected(st, next)
+		err = restageEdges(ctx, st, redo, next, limit)
 	}
-	limit := st.Config.Implicit.MaxFilesPerKey
-	// The edges are built from the signals into the implicit part: a
-	// packed record's other sections are neither decoded nor encoded.
-	err = st.RestageParts(ctx, redo, snapshot.PartSignals, snapshot.PartImplicit, func(_, _ int, f *snapshot.File) (*snapshot.File, error) {
-		if f == nil || f.Lang == lang.ProjectFile {
-			return nil, nil
-		}
-		if edges := edgesOf(f.Path, f.Signals, next, limit); !slices.Equal(edges, f.Implicit) {
-			nf := *f
-			nf.Implicit = edges
-			return &nf, nil
-		}
-		return nil, nil
-	})
 	if err != nil {
 		return rep, err
 	}
@@ -154,9 +145,44 @@ func (p Phase) signals(ctx context.Context, st *phase.State, paths []string) ([]
 	if err := g.Wait(); err != nil {
 		return nil, err
 	}
-	return out, st.RestageParts(ctx, paths, 0, snapshot.PartSignals, func(_, i int, f *snapshot.File) (*snapshot.File, error) {
+	return out, nil
+}
+
+// restageSignals sets the signals of paths (sigs, by the index of their
+// path) into their records.
+func restageSignals(ctx context.Context, st *phase.State, paths []string, sigs [][]Signal) error {
+	return st.RestageParts(ctx, paths, 0, snapshot.PartSignals, func(_, i int, f *snapshot.File) (*snapshot.File, error) {
 		nf := *f
-		nf.Signals = out[i]
+		nf.Signals = sigs[i]
+		return &nf, nil
+	})
+}
+
+// restageEdges rebuilds the implicit edges of paths from the signals
+// their records hold: a packed record's other sections are neither
+// decoded nor encoded.
+func restageEdges(ctx context.Context, st *phase.State, paths []string, next users, limit int) error {
+	return st.RestageParts(ctx, paths, snapshot.PartSignals, snapshot.PartImplicit, func(_, _ int, f *snapshot.File) (*snapshot.File, error) {
+		if f == nil || f.Lang == lang.ProjectFile {
+			return nil, nil
+		}
+		if edges := edgesOf(f.Path, f.Signals, next, limit); !slices.Equal(edges, f.Implicit) {
+			nf := *f
+			nf.Implicit = edges
+			return &nf, nil
+		}
+		return nil, nil
+	})
+}
+
+// restageJoined sets the signals of paths (sigs, by the index of their
+// path, all code files) and the implicit edges they make into their
+// records at once: one decode and one encode of the section both live
+// in, where setting the signals and then the edges took two of each.
+func restageJoined(ctx context.Context, st *phase.State, paths []string, sigs [][]Signal, next users, limit int) error {
+	return st.RestageParts(ctx, paths, 0, snapshot.PartSignals|snapshot.PartImplicit, func(_, i int, f *snapshot.File) (*snapshot.File, error) {
+		nf := *f
+		nf.Signals, nf.Implicit = sigs[i], edgesOf(f.Path, sigs[i], next, limit)
 		return &nf, nil
 	})
 }

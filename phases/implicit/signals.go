@@ -160,6 +160,10 @@ func (f *file) add(kind, key string, off int) {
 		f.first = map[string]Signal{}
 	}
 	if old, seen := f.first[s.Name()]; !seen || s.Line < old.Line {
+		// A key cut from the text would keep the whole file alive for as
+		// long as its signal is held (a full run holds every file's until
+		// it has joined them all).
+		s.Key = strings.Clone(key)
 		f.first[s.Name()] = s
 	}
 }
