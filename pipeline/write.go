@@ -103,21 +103,21 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 
 // indexRuns gathers every index entry of the snapshot's files (all but the
 // records, module docs and content tree) in one pass over the records on
-// workers (snapshot.StreamRunsOnWorkers), with the directory tallies they add up
-// to.
-func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int) (*snapshot.RunsKV, error) {
+// workers (snapshot.SpillOnWorkers), with the directory tallies they add
+// up to, as sorted runs to be streamed once.
+func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int) (*snapshot.SpillRuns, error) {
 	// The definition entries read only the facts, which the generic ones
 	// read too.
 	indexParts := snapshot.PartsFor()
 	tallies := explicit.NewTallies()
 	var talliesMu sync.Mutex
-	runs, err := snapshot.StreamRunsOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.Runs, p string) {
+	runs, err := snapshot.SpillOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.SpillSort, p string) {
 		f := s.Files.GetParts(p, indexParts)
 		if f == nil {
 			return
 		}
-		r.Add(keyspaceFilter(snapshot.GenericEntries(f), false)...)
-		r.Add(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
+		r.AddEntries(keyspaceFilter(snapshot.GenericEntries(f), false)...)
+		r.AddEntries(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
 		talliesMu.Lock()
 		tallies.Add(langs, f)
 		talliesMu.Unlock()
@@ -125,9 +125,9 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 	if err != nil {
 		return nil, err
 	}
-	dirFacts := snapshot.NewRuns(0, scratch)
-	dirFacts.Add(tallies.Entries()...)
-	return snapshot.Merged(append(runs, dirFacts)...)
+	dirFacts := snapshot.NewSpillSort(0, scratch)
+	dirFacts.AddEntries(tallies.Entries()...)
+	return snapshot.MergeSpills(append(runs, dirFacts)...)
 }
 
 // keyspaceFilter keeps the entries of the definition keyspaces (def) or of
