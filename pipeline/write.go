@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -20,8 +21,9 @@ import (
 // one delta layer holding the entries of the files and module docs it
 // changed over the base's tables; on a full run (or when the project
 // settings changed every file's module keys) one table holding everything.
-// tree is the content tree contentRoot computed for the snapshot.
-func writeSnapshot(ctx context.Context, o Options, st *phase.State, base *store.Ref, tree contentTree, aside refsAside) ([]string, error) {
+// tree is the content tree contentRoot computed for the snapshot; tally,
+// if not nil, counts each record a full write reads.
+func writeSnapshot(ctx context.Context, o Options, st *phase.State, base *store.Ref, tree contentTree, aside refsAside, tally *firstTally) ([]string, error) {
 	if st.Full || base == nil || st.Base == nil || st.Base.Index == nil || explicit.ProjectChanged(st) {
 		workers := publishWorkers(o.Config)
 		if !tree.full {
@@ -34,7 +36,7 @@ func writeSnapshot(ctx context.Context, o Options, st *phase.State, base *store.
 			return nil, err
 		}
 		name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
-			return streamAll(ctx, w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir(), workers, st.Mark)
+			return streamAll(ctx, w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir(), workers, tally, st.Mark)
 		})
 		if err != nil {
 			return nil, err
@@ -44,6 +46,9 @@ func writeSnapshot(ctx context.Context, o Options, st *phase.State, base *store.
 	delta, err := deltaEntries(o.Langs, st, tree.updates)
 	if err != nil {
 		return nil, err
+	}
+	if tally != nil {
+		return nil, errors.New("publish: a run with no base wrote a delta layer")
 	}
 	tables, _, err := o.Store.WriteLayer(base.Tables, delta, store.DefaultLayering)
 	return tables, err
@@ -65,13 +70,14 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 // are gathered in one pass as sorted runs (snapshot.Runs) and copied out
 // keyspace by keyspace. Both per-file passes spread over workers
 // goroutines; the bytes written do not depend on how many. tree is the
-// snapshot's content tree; mark tells the trace that a step ended.
-func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string, workers int, mark func(step string)) error {
+// snapshot's content tree; tally, if not nil, counts each record read;
+// mark tells the trace that a step ended.
+func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string, workers int, tally *firstTally, mark func(step string)) error {
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return err
 	}
 	paths := s.Files.Paths()
-	index, err := indexRuns(ctx, langs, s, paths, scratch, workers)
+	index, err := indexRuns(ctx, langs, s, paths, scratch, workers, tally)
 	if err != nil {
 		return err
 	}
@@ -104,8 +110,9 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 // indexRuns gathers every index entry of the snapshot's files (all but the
 // records, module docs and content tree) in one pass over the records on
 // workers (snapshot.SpillOnWorkers), with the directory tallies they add
-// up to, as sorted runs to be streamed once.
-func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int) (*snapshot.SpillRuns, error) {
+// up to, as sorted runs to be streamed once; tally, if not nil, counts
+// each record read.
+func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int, tally *firstTally) (*snapshot.SpillRuns, error) {
 	// The definition entries read only the facts, which the generic ones
 	// read too.
 	indexParts := snapshot.PartsFor()
@@ -121,6 +128,9 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 		talliesMu.Lock()
 		tallies.Add(langs, f)
 		talliesMu.Unlock()
+		if tally != nil {
+			tally.add(f)
+		}
 	})
 	if err != nil {
 		return nil, err
