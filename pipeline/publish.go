@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/lgraph/lgraph/config"
@@ -88,8 +89,18 @@ func writeBeside(st *phase.State, write func(*firstTally) ([]string, string, int
 // writeTree computes the snapshot's content root and writes its tables;
 // it returns their names, the root and its leaf count. tally, if not nil,
 // counts the records a full write reads (a first index has no base, so
-// it writes in full).
+// it writes in full). A full write computes the root from the digests
+// its index pass reads anyway (streamAll); an update patches the base's
+// tree first.
 func writeTree(ctx context.Context, o Options, st *phase.State, base *store.Ref, aside refsAside, tally *firstTally) ([]string, string, int, error) {
+	if writesInFull(st, base) {
+		st.Hit("publish-start")
+		tables, tree, err := writeFull(ctx, o, st, aside, tally)
+		return tables, tree.root, tree.leaves, err
+	}
+	if tally != nil {
+		return nil, "", 0, errors.New("publish: a run with no base wrote a delta layer")
+	}
 	tree, err := contentRoot(ctx, st, publishWorkers(o.Config))
 	if err != nil {
 		return nil, "", 0, err
@@ -97,6 +108,6 @@ func writeTree(ctx context.Context, o Options, st *phase.State, base *store.Ref,
 	st.Next.ContentRoot, st.Next.LeafCount = tree.root, tree.leaves
 	st.Mark("publish.tree")
 	st.Hit("publish-start")
-	tables, err := writeSnapshot(ctx, o, st, base, tree, aside, tally)
+	tables, err := writeDelta(o, st, base, tree)
 	return tables, tree.root, tree.leaves, err
 }

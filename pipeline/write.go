@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"sync"
 
@@ -17,38 +16,38 @@ import (
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
-// writeSnapshot writes the tables of the snapshot a run built: on an update,
-// one delta layer holding the entries of the files and module docs it
-// changed over the base's tables; on a full run (or when the project
-// settings changed every file's module keys) one table holding everything.
-// tree is the content tree contentRoot computed for the snapshot; tally,
-// if not nil, counts each record a full write reads.
-func writeSnapshot(ctx context.Context, o Options, st *phase.State, base *store.Ref, tree contentTree, aside refsAside, tally *firstTally) ([]string, error) {
-	if st.Full || base == nil || st.Base == nil || st.Base.Index == nil || explicit.ProjectChanged(st) {
-		workers := publishWorkers(o.Config)
-		if !tree.full {
-			var err error
-			if tree, err = fullContentTree(ctx, st.Next, workers); err != nil {
-				return nil, err
-			}
-		}
-		if err := knowWindow(st); err != nil {
-			return nil, err
-		}
-		name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
-			return streamAll(ctx, w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir(), workers, tally, st.Mark)
-		})
-		if err != nil {
-			return nil, err
-		}
-		return []string{name}, nil
+// writesInFull says whether a run's snapshot is written as one table
+// holding everything: on a full run, or when the project settings changed
+// every file's module keys; an update writes one delta layer holding the
+// entries of the files and module docs it changed over the base's tables.
+func writesInFull(st *phase.State, base *store.Ref) bool {
+	return st.Full || base == nil || st.Base == nil || st.Base.Index == nil || explicit.ProjectChanged(st)
+}
+
+// writeFull writes the snapshot as one table and returns its name and the
+// content tree it computed; tally, if not nil, counts each record read.
+func writeFull(ctx context.Context, o Options, st *phase.State, aside refsAside, tally *firstTally) ([]string, contentTree, error) {
+	if err := knowWindow(st); err != nil {
+		return nil, contentTree{}, err
 	}
+	var tree contentTree
+	name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
+		var err error
+		tree, err = streamAll(ctx, w, o.Langs, st.Next, aside, o.Store.ScratchDir(), publishWorkers(o.Config), tally, st.Mark)
+		return err
+	})
+	if err != nil {
+		return nil, contentTree{}, err
+	}
+	return []string{name}, tree, nil
+}
+
+// writeDelta writes an update's delta layer over the base's tables; tree
+// is the content tree contentRoot patched.
+func writeDelta(o Options, st *phase.State, base *store.Ref, tree contentTree) ([]string, error) {
 	delta, err := deltaEntries(o.Langs, st, tree.updates)
 	if err != nil {
 		return nil, err
-	}
-	if tally != nil {
-		return nil, errors.New("publish: a run with no base wrote a delta layer")
 	}
 	tables, _, err := o.Store.WriteLayer(base.Tables, delta, store.DefaultLayering)
 	return tables, err
@@ -67,22 +66,25 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 // streamAll writes every entry of a snapshot in key order without holding
 // them one by one: records are encoded and written one at a time, in path
 // order, which is their keys' order; the index entries every file derives
-// are gathered in one pass as sorted runs (snapshot.Runs) and copied out
-// keyspace by keyspace. Both per-file passes spread over workers
-// goroutines; the bytes written do not depend on how many. tree is the
-// snapshot's content tree; tally, if not nil, counts each record read;
-// mark tells the trace that a step ended.
-func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string, workers int, tally *firstTally, mark func(step string)) error {
-	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
-		return err
-	}
+// are gathered in one pass as sorted runs (snapshot.SpillSort) and copied
+// out keyspace by keyspace. That pass also reads each file's digest, so
+// the content tree (and the root the header holds) is computed from it
+// rather than from a pass of its own. Both per-file passes spread over
+// workers goroutines; the bytes written do not depend on how many. tally,
+// if not nil, counts each record read; mark tells the trace that a step
+// ended. It returns the content tree it wrote.
+func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, aside refsAside, scratch string, workers int, tally *firstTally, mark func(step string)) (contentTree, error) {
 	paths := s.Files.Paths()
-	index, err := indexRuns(ctx, langs, s, paths, scratch, workers, tally)
+	index, tree, err := indexRuns(ctx, langs, s, paths, scratch, workers, tally)
 	if err != nil {
-		return err
+		return contentTree{}, err
 	}
 	defer index.Close()
+	s.ContentRoot, s.LeafCount = tree.root, tree.leaves
 	mark("publish.index")
+	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
+		return contentTree{}, err
+	}
 	copied := streamIndex(index)
 	defer copied.close()
 	for _, ks := range snapshot.Keyspaces {
@@ -94,50 +96,84 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
 		case snapshot.KsTree:
-			err = streamTree(w, tree)
+			err = streamTree(w, tree.nodes)
 		case snapshot.KsWindow:
 			err = streamWindow(w, s.Window)
 		default:
 			err = copied.copyKeyspace(w, ks)
 		}
 		if err != nil {
-			return fmt.Errorf("write snapshot keyspace %c: %w", ks, err)
+			return contentTree{}, fmt.Errorf("write snapshot keyspace %c: %w", ks, err)
 		}
 	}
-	return s.Files.Err()
+	return tree, s.Files.Err()
 }
 
 // indexRuns gathers every index entry of the snapshot's files (all but the
 // records, module docs and content tree) in one pass over the records on
 // workers (snapshot.SpillOnWorkers), with the directory tallies they add
-// up to, as sorted runs to be streamed once; tally, if not nil, counts
-// each record read.
-func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int, tally *firstTally) (*snapshot.SpillRuns, error) {
+// up to, as sorted runs to be streamed once; and the content tree, from
+// the digests the same pass reads. tally, if not nil, counts each record
+// read.
+func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int, tally *firstTally) (*snapshot.SpillRuns, contentTree, error) {
 	// The definition entries read only the facts, which the generic ones
 	// read too.
 	indexParts := snapshot.PartsFor()
 	tallies := explicit.NewTallies()
 	var talliesMu sync.Mutex
-	runs, err := snapshot.SpillOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.SpillSort, p string) {
+	leaves := make([]freshness.Leaf, len(paths)) // by path, in path order; a missing record leaves its Path empty
+	var leafErr error
+	runs, err := snapshot.SpillOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.SpillSort, i int, p string) {
 		f := s.Files.GetParts(p, indexParts)
 		if f == nil {
 			return
 		}
+		leaf, err := freshness.ParseLeaf(p, f.SHA256)
 		r.AddEntries(keyspaceFilter(snapshot.GenericEntries(f), false)...)
 		r.AddEntries(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
 		talliesMu.Lock()
 		tallies.Add(langs, f)
+		if err != nil && leafErr == nil {
+			leafErr = err
+		}
 		talliesMu.Unlock()
+		leaves[i] = leaf
 		if tally != nil {
 			tally.add(f)
 		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, contentTree{}, err
 	}
 	dirFacts := snapshot.NewSpillSort(0, scratch)
 	dirFacts.AddEntries(tallies.Entries()...)
-	return snapshot.MergeSpills(append(runs, dirFacts)...)
+	index, err := snapshot.MergeSpills(append(runs, dirFacts)...)
+	if err == nil {
+		err = leafErr
+	}
+	if err == nil {
+		err = s.Files.Err()
+	}
+	if err != nil {
+		if index != nil {
+			index.Close()
+		}
+		return nil, contentTree{}, err
+	}
+	return index, treeOf(leaves), nil
+}
+
+// treeOf is the content tree of the leaves of the records read (those
+// with a path), in path order.
+func treeOf(leaves []freshness.Leaf) contentTree {
+	read := leaves[:0]
+	for _, l := range leaves {
+		if l.Path != "" {
+			read = append(read, l)
+		}
+	}
+	root, nodes := freshness.Tree(read)
+	return contentTree{root: hex.EncodeToString(root[:]), leaves: len(read), full: true, nodes: nodes}
 }
 
 // keyspaceFilter keeps the entries of the definition keyspaces (def) or of

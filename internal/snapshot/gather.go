@@ -22,7 +22,7 @@ const gatherBatch = 64
 // read back are the same however the paths were split. On ctx's cancel
 // the workers stop, the runs are closed and ctx's error is returned.
 func RunsOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(r *Runs, path string)) ([]*Runs, error) {
-	return gatherRuns(ctx, paths, workers, func(limit int) *Runs { return NewRuns(limit, scratch) }, (*Runs).Compact, add)
+	return gatherRuns(ctx, paths, workers, func(limit int) *Runs { return NewRuns(limit, scratch) }, (*Runs).Compact, func(r *Runs, _ int, p string) { add(r, p) })
 }
 
 // SpillOnWorkers gathers the index entries of every path on workers into
@@ -32,7 +32,8 @@ func RunsOnWorkers(ctx context.Context, paths []string, workers int, scratch str
 // merging them first would write and read every entry once more for
 // nothing. As with RunsOnWorkers, every key add puts must hold the path it
 // was given.
-func SpillOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(s *SpillSort, path string)) ([]*SpillSort, error) {
+// add is given each path's place in paths besides it.
+func SpillOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(s *SpillSort, i int, path string)) ([]*SpillSort, error) {
 	return gatherRuns(ctx, paths, workers, func(limit int) *SpillSort { return NewSpillSort(limit, scratch) }, (*SpillSort).Cut, add)
 }
 
@@ -40,7 +41,7 @@ func SpillOnWorkers(ctx context.Context, paths []string, workers int, scratch st
 // every DefaultRunBytes/workers bytes of pending entries and calling
 // finish on it when done, so that it pays for its last sort (and merge)
 // itself rather than the goroutine that reads them.
-func gatherRuns[C interface{ Close() }](ctx context.Context, paths []string, workers int, newRuns func(limit int) C, finish func(C), add func(r C, path string)) ([]C, error) {
+func gatherRuns[C interface{ Close() }](ctx context.Context, paths []string, workers int, newRuns func(limit int) C, finish func(C), add func(r C, i int, path string)) ([]C, error) {
 	runs := make([]C, max(1, workers))
 	var next atomic.Int64
 	var wg sync.WaitGroup
@@ -53,8 +54,8 @@ func gatherRuns[C interface{ Close() }](ctx context.Context, paths []string, wor
 				if lo >= len(paths) {
 					break
 				}
-				for _, p := range paths[lo:min(lo+gatherBatch, len(paths))] {
-					add(r, p)
+				for i := lo; i < min(lo+gatherBatch, len(paths)); i++ {
+					add(r, i, paths[i])
 				}
 			}
 			if ctx.Err() == nil { // else the runs are closed unread

@@ -58,7 +58,7 @@ func TestRunsOnWorkersMergesEachWorkersRuns(t *testing.T) {
 	}
 	lookups := read("lookups", func(fn func(k, v []byte) error) error { return kv.Scan(nil, fn) })
 
-	spills, err := SpillOnWorkers(context.Background(), paths, workers, t.TempDir(), func(s *SpillSort, p string) { s.AddEntries(entries(p)...) })
+	spills, err := SpillOnWorkers(context.Background(), paths, workers, t.TempDir(), func(s *SpillSort, _ int, p string) { s.AddEntries(entries(p)...) })
 	if err != nil {
 		t.Fatal(err)
 	}
