@@ -129,7 +129,11 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 			return
 		}
 		leaf, err := freshness.ParseLeaf(p, f.SHA256)
-		r.AddEntries(keyspaceFilter(snapshot.GenericEntries(f), false)...)
+		snapshot.GenericEntriesTo(f, func(key, value []byte) {
+			if !definitionKeyspace[key[0]] {
+				r.Add(key, value)
+			}
+		})
 		r.AddEntries(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
 		talliesMu.Lock()
 		tallies.Add(langs, f)
