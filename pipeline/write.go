@@ -64,18 +64,31 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 }
 
 // streamAll writes every entry of a snapshot in key order without holding
-// them one by one: records are encoded and written one at a time, in path
-// order, which is their keys' order; the index entries every file derives
-// are gathered in one pass as sorted runs (snapshot.SpillSort) and copied
-// out keyspace by keyspace. That pass also reads each file's digest, so
-// the content tree (and the root the header holds) is computed from it
-// rather than from a pass of its own. Both per-file passes spread over
-// workers goroutines; the bytes written do not depend on how many. tally,
-// if not nil, counts each record read; mark tells the trace that a step
-// ended. It returns the content tree it wrote.
+// them one by one. One pass over the records on workers reads each record
+// once: it gathers the index entries every file derives as sorted runs
+// (snapshot.SpillSort), to be copied out keyspace by keyspace; encodes
+// the record, its references put back, into a spill file, to be copied
+// out in path order, which is their keys' order; and reads its digest,
+// from which the content tree (and the root the header holds) is
+// computed. The bytes written do not depend on how many workers there
+// are. tally, if not nil, counts each record read; mark tells the trace
+// that a step ended. It returns the content tree it wrote.
 func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, aside refsAside, scratch string, workers int, tally *firstTally, mark func(step string)) (contentTree, error) {
 	paths := s.Files.Paths()
-	index, tree, err := indexRuns(ctx, langs, s, paths, scratch, workers, tally)
+	records, err := snapshot.NewSpill(scratch, "record encodings")
+	if err != nil {
+		return contentTree{}, err
+	}
+	defer records.Close()
+	encoded := make([]snapshot.Span, len(paths)) // by path; a missing record's is zero
+	index, tree, err := indexRuns(ctx, langs, s, paths, scratch, workers, tally, func(i int, f *snapshot.File) error {
+		f, err := aside.record(f)
+		if err != nil {
+			return err
+		}
+		encoded[i], err = records.Append(snapshot.EncodeRecord(f))
+		return err
+	})
 	if err != nil {
 		return contentTree{}, err
 	}
@@ -91,7 +104,7 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 		var err error
 		switch ks {
 		case snapshot.KsFile:
-			err = streamRecords(ctx, w, s, paths, aside, workers)
+			err = streamRecords(w, paths, records, encoded)
 			mark("publish.records")
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
@@ -114,21 +127,22 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 // workers (snapshot.SpillOnWorkers), with the directory tallies they add
 // up to, as sorted runs to be streamed once; and the content tree, from
 // the digests the same pass reads. tally, if not nil, counts each record
-// read.
-func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int, tally *firstTally) (*snapshot.SpillRuns, contentTree, error) {
-	// The definition entries read only the facts, which the generic ones
-	// read too.
-	indexParts := snapshot.PartsFor()
+// read; record is given each record read whole, with its place in paths.
+func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int, tally *firstTally, record func(i int, f *snapshot.File) error) (*snapshot.SpillRuns, contentTree, error) {
 	tallies := explicit.NewTallies()
 	var talliesMu sync.Mutex
-	leaves := make([]freshness.Leaf, len(paths)) // by path, in path order; a missing record leaves its Path empty
-	var leafErr error
+	// By path, in path order; a missing record leaves its leaf's Path empty.
+	leaves := make([]freshness.Leaf, len(paths))
+	var readErr error // the first record whose digest or encoding failed
 	runs, err := snapshot.SpillOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.SpillSort, i int, p string) {
-		f := s.Files.GetParts(p, indexParts)
+		f := s.Files.Get(p)
 		if f == nil {
 			return
 		}
 		leaf, err := freshness.ParseLeaf(p, f.SHA256)
+		if err == nil {
+			err = record(i, f)
+		}
 		snapshot.GenericEntriesTo(f, func(key, value []byte) {
 			if !definitionKeyspace[key[0]] {
 				r.Add(key, value)
@@ -137,8 +151,8 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 		r.AddEntries(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
 		talliesMu.Lock()
 		tallies.Add(langs, f)
-		if err != nil && leafErr == nil {
-			leafErr = err
+		if err != nil && readErr == nil {
+			readErr = err
 		}
 		talliesMu.Unlock()
 		leaves[i] = leaf
@@ -153,7 +167,7 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 	dirFacts.AddEntries(tallies.Entries()...)
 	index, err := snapshot.MergeSpills(append(runs, dirFacts)...)
 	if err == nil {
-		err = leafErr
+		err = readErr
 	}
 	if err == nil {
 		err = s.Files.Err()
@@ -192,29 +206,27 @@ func keyspaceFilter(es []snapshot.Entry, def bool) []snapshot.Entry {
 	return out
 }
 
-// recordBatch is how many records a worker encodes at a time.
+// recordBatch is how many records a worker reads at a time.
 const recordBatch = 32
 
-// streamRecords writes every file's record, its references put back, in
-// path order; workers read and encode them ahead of the writer.
-func streamRecords(ctx context.Context, w *table.Writer, s *snapshot.Snapshot, paths []string, aside refsAside, workers int) error {
-	encode := func(i int) ([]byte, error) {
-		f := s.Files.Get(paths[i])
-		if f == nil {
-			return nil, nil
+// streamRecords writes every file's record, as encoded in records (the
+// span of each path in encoded; none for a record that was not read), in
+// path order.
+func streamRecords(w *table.Writer, paths []string, records *snapshot.Spill, encoded []snapshot.Span) error {
+	var buf []byte
+	for i, sp := range encoded {
+		if sp == (snapshot.Span{}) {
+			continue
 		}
-		f, err := aside.record(f)
-		if err != nil {
-			return nil, err
+		var err error
+		if buf, err = records.ReadAt(sp, buf); err != nil {
+			return err
 		}
-		return snapshot.EncodeRecord(f), nil
+		if err := w.Add(snapshot.FileKey(paths[i]), buf); err != nil {
+			return err
+		}
 	}
-	return inOrder(ctx, len(paths), workers, recordBatch, encode, func(i int, rec []byte) error {
-		if rec == nil {
-			return nil
-		}
-		return w.Add(snapshot.FileKey(paths[i]), rec)
-	})
+	return nil
 }
 
 func streamModules(w *table.Writer, s *snapshot.Snapshot) error {
