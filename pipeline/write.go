@@ -373,7 +373,9 @@ func contentRoot(ctx context.Context, st *phase.State, workers int) (contentTree
 }
 
 // fullContentTree computes the content tree from every record's digest,
-// the records read by the publishing workers (inOrder keeps path order).
+// the records read by workers (inOrder keeps path order): what CheckIndex
+// holds a snapshot to, and a root with no base tree to patch. A full write
+// takes the digests from its own pass over the records (indexRuns).
 func fullContentTree(ctx context.Context, s *snapshot.Snapshot, workers int) (contentTree, error) {
 	paths := s.Files.Paths()
 	leaves := make([]freshness.Leaf, 0, len(paths))
