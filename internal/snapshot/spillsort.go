@@ -296,8 +296,10 @@ func (m *SpillRuns) Stream(prefix []byte, fn func(key, value []byte) error) erro
 	return nil
 }
 
-// runChunk is how many bytes of a run in a file are read at a time.
-const runChunk = 128 << 10
+// runChunk is how many bytes of a run in a file are read at a time: a
+// full run at 100,000 files merges over a hundred runs, each holding a
+// buffer of up to twice this while the merge lasts.
+const runChunk = 32 << 10
 
 var errRunCorrupt = errors.New("corrupt index run")
 
