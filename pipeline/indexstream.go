@@ -3,7 +3,6 @@ package pipeline
 import (
 	"errors"
 
-	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/table"
 )
 
@@ -40,8 +39,14 @@ type indexEntries struct {
 
 var errStreamStopped = errors.New("index stream stopped")
 
+// streamedIndex is an index read once in key order: a full run's merged
+// runs (snapshot.SpillRuns), or a table read as a KV.
+type streamedIndex interface {
+	Stream(prefix []byte, fn func(key, value []byte) error) error
+}
+
 // streamIndex starts reading index from its first key.
-func streamIndex(index *snapshot.RunsKV) *indexStream {
+func streamIndex(index streamedIndex) *indexStream {
 	batches := make(chan indexEntries, indexAhead)
 	s := &indexStream{batches: batches, stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {

@@ -2,6 +2,7 @@ package pipeline
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"github.com/lgraph/lgraph/config"
@@ -38,8 +39,8 @@ func publish(ctx context.Context, o Options, st *phase.State, t *target, base *s
 	} else {
 		delete(next.Versions, ShallowVersion)
 	}
-	tables, root, n, err := writeBeside(st, func() ([]string, string, int, error) {
-		return writeTree(ctx, o, st, base, aside)
+	tables, root, n, err := writeBeside(st, func(tally *firstTally) ([]string, string, int, error) {
+		return writeTree(ctx, o, st, base, aside, tally)
 	}, run)
 	if err != nil {
 		return err
@@ -61,26 +62,45 @@ func publish(ctx context.Context, o Options, st *phase.State, t *target, base *s
 	return nil
 }
 
-// writeBeside runs write and sets the run's tally of what changed. On a
-// full run that tally reads every record once more, so it runs beside the
-// snapshot's writing, whose last stretch (one writer copying the index
-// out in key order) leaves a core free; an update's reads its few touched
-// files first.
-func writeBeside(st *phase.State, write func() ([]string, string, int, error), run *store.Run) ([]string, string, int, error) {
+// writeBeside runs write and sets the run's tally of what changed. A first
+// index's tally is counted by write itself (firstTally), as it reads each
+// record for its index entries. On another full run that tally reads
+// every record once more, so it runs beside the snapshot's writing, whose
+// last stretch (one writer copying the index out in key order) leaves a
+// core free; an update's reads its few touched files first.
+func writeBeside(st *phase.State, write func(*firstTally) ([]string, string, int, error), run *store.Run) ([]string, string, int, error) {
+	if st.Base == nil {
+		tally := newFirstTally(st)
+		tables, root, n, err := write(tally)
+		run.Knowledge = tally.delta()
+		return tables, root, n, err
+	}
 	if !st.Full {
 		run.Knowledge = knowledgeDelta(st)
-		return write()
+		return write(nil)
 	}
 	knowledge := make(chan *store.Delta, 1)
 	go func() { knowledge <- knowledgeDelta(st) }()
-	tables, root, n, err := write()
+	tables, root, n, err := write(nil)
 	run.Knowledge = <-knowledge
 	return tables, root, n, err
 }
 
 // writeTree computes the snapshot's content root and writes its tables;
-// it returns their names, the root and its leaf count.
-func writeTree(ctx context.Context, o Options, st *phase.State, base *store.Ref, aside refsAside) ([]string, string, int, error) {
+// it returns their names, the root and its leaf count. tally, if not nil,
+// counts the records a full write reads (a first index has no base, so
+// it writes in full). A full write computes the root from the digests
+// its index pass reads anyway (streamAll); an update patches the base's
+// tree first.
+func writeTree(ctx context.Context, o Options, st *phase.State, base *store.Ref, aside refsAside, tally *firstTally) ([]string, string, int, error) {
+	if writesInFull(st, base) {
+		st.Hit("publish-start")
+		tables, tree, err := writeFull(ctx, o, st, aside, tally)
+		return tables, tree.root, tree.leaves, err
+	}
+	if tally != nil {
+		return nil, "", 0, errors.New("publish: a run with no base wrote a delta layer")
+	}
 	tree, err := contentRoot(ctx, st, publishWorkers(o.Config))
 	if err != nil {
 		return nil, "", 0, err
@@ -88,6 +108,6 @@ func writeTree(ctx context.Context, o Options, st *phase.State, base *store.Ref,
 	st.Next.ContentRoot, st.Next.LeafCount = tree.root, tree.leaves
 	st.Mark("publish.tree")
 	st.Hit("publish-start")
-	tables, err := writeSnapshot(ctx, o, st, base, tree, aside)
+	tables, err := writeDelta(o, st, base, tree)
 	return tables, tree.root, tree.leaves, err
 }

@@ -16,31 +16,35 @@ import (
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
-// writeSnapshot writes the tables of the snapshot a run built: on an update,
-// one delta layer holding the entries of the files and module docs it
-// changed over the base's tables; on a full run (or when the project
-// settings changed every file's module keys) one table holding everything.
-// tree is the content tree contentRoot computed for the snapshot.
-func writeSnapshot(ctx context.Context, o Options, st *phase.State, base *store.Ref, tree contentTree, aside refsAside) ([]string, error) {
-	if st.Full || base == nil || st.Base == nil || st.Base.Index == nil || explicit.ProjectChanged(st) {
-		workers := publishWorkers(o.Config)
-		if !tree.full {
-			var err error
-			if tree, err = fullContentTree(ctx, st.Next, workers); err != nil {
-				return nil, err
-			}
-		}
-		if err := knowWindow(st); err != nil {
-			return nil, err
-		}
-		name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
-			return streamAll(ctx, w, o.Langs, st.Next, tree.nodes, aside, o.Store.ScratchDir(), workers, st.Mark)
-		})
-		if err != nil {
-			return nil, err
-		}
-		return []string{name}, nil
+// writesInFull says whether a run's snapshot is written as one table
+// holding everything: on a full run, or when the project settings changed
+// every file's module keys; an update writes one delta layer holding the
+// entries of the files and module docs it changed over the base's tables.
+func writesInFull(st *phase.State, base *store.Ref) bool {
+	return st.Full || base == nil || st.Base == nil || st.Base.Index == nil || explicit.ProjectChanged(st)
+}
+
+// writeFull writes the snapshot as one table and returns its name and the
+// content tree it computed; tally, if not nil, counts each record read.
+func writeFull(ctx context.Context, o Options, st *phase.State, aside refsAside, tally *firstTally) ([]string, contentTree, error) {
+	if err := knowWindow(st); err != nil {
+		return nil, contentTree{}, err
 	}
+	var tree contentTree
+	name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
+		var err error
+		tree, err = streamAll(ctx, w, o.Langs, st.Next, aside, o.Store.ScratchDir(), publishWorkers(o.Config), tally, st.Mark)
+		return err
+	})
+	if err != nil {
+		return nil, contentTree{}, err
+	}
+	return []string{name}, tree, nil
+}
+
+// writeDelta writes an update's delta layer over the base's tables; tree
+// is the content tree contentRoot patched.
+func writeDelta(o Options, st *phase.State, base *store.Ref, tree contentTree) ([]string, error) {
 	delta, err := deltaEntries(o.Langs, st, tree.updates)
 	if err != nil {
 		return nil, err
@@ -60,74 +64,134 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 }
 
 // streamAll writes every entry of a snapshot in key order without holding
-// them one by one: records are encoded and written one at a time, in path
-// order, which is their keys' order; the index entries every file derives
-// are gathered in one pass as sorted runs (snapshot.Runs) and copied out
-// keyspace by keyspace. Both per-file passes spread over workers
-// goroutines; the bytes written do not depend on how many. tree is the
-// snapshot's content tree; mark tells the trace that a step ended.
-func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, tree []freshness.Node, aside refsAside, scratch string, workers int, mark func(step string)) error {
-	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
-		return err
-	}
+// them one by one. One pass over the records on workers reads each record
+// once: it gathers the index entries every file derives as sorted runs
+// (snapshot.SpillSort), to be copied out keyspace by keyspace; encodes
+// the record, its references put back, into a spill file, to be copied
+// out in path order, which is their keys' order; and reads its digest,
+// from which the content tree (and the root the header holds) is
+// computed. The bytes written do not depend on how many workers there
+// are. tally, if not nil, counts each record read; mark tells the trace
+// that a step ended. It returns the content tree it wrote.
+func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, aside refsAside, scratch string, workers int, tally *firstTally, mark func(step string)) (contentTree, error) {
 	paths := s.Files.Paths()
-	index, err := indexRuns(ctx, langs, s, paths, scratch, workers)
+	records, err := snapshot.NewSpill(scratch, "record encodings")
 	if err != nil {
+		return contentTree{}, err
+	}
+	defer records.Close()
+	encoded := make([]snapshot.Span, len(paths)) // by path; a missing record's is zero
+	index, tree, err := indexRuns(ctx, langs, s, paths, scratch, workers, tally, func(i int, f *snapshot.File) error {
+		f, err := aside.record(f)
+		if err != nil {
+			return err
+		}
+		encoded[i], err = records.Append(snapshot.EncodeRecord(f))
 		return err
+	})
+	if err != nil {
+		return contentTree{}, err
 	}
 	defer index.Close()
+	s.ContentRoot, s.LeafCount = tree.root, tree.leaves
 	mark("publish.index")
+	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
+		return contentTree{}, err
+	}
 	copied := streamIndex(index)
 	defer copied.close()
 	for _, ks := range snapshot.Keyspaces {
 		var err error
 		switch ks {
 		case snapshot.KsFile:
-			err = streamRecords(ctx, w, s, paths, aside, workers)
+			err = streamRecords(w, paths, records, encoded)
 			mark("publish.records")
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
 		case snapshot.KsTree:
-			err = streamTree(w, tree)
+			err = streamTree(w, tree.nodes)
 		case snapshot.KsWindow:
 			err = streamWindow(w, s.Window)
 		default:
 			err = copied.copyKeyspace(w, ks)
 		}
 		if err != nil {
-			return fmt.Errorf("write snapshot keyspace %c: %w", ks, err)
+			return contentTree{}, fmt.Errorf("write snapshot keyspace %c: %w", ks, err)
 		}
 	}
-	return s.Files.Err()
+	return tree, s.Files.Err()
 }
 
 // indexRuns gathers every index entry of the snapshot's files (all but the
 // records, module docs and content tree) in one pass over the records on
-// workers (snapshot.StreamRunsOnWorkers), with the directory tallies they add up
-// to.
-func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int) (*snapshot.RunsKV, error) {
-	// The definition entries read only the facts, which the generic ones
-	// read too.
-	indexParts := snapshot.PartsFor()
+// workers (snapshot.SpillOnWorkers), with the directory tallies they add
+// up to, as sorted runs to be streamed once; and the content tree, from
+// the digests the same pass reads. tally, if not nil, counts each record
+// read; record is given each record read whole, with its place in paths.
+func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int, tally *firstTally, record func(i int, f *snapshot.File) error) (*snapshot.SpillRuns, contentTree, error) {
 	tallies := explicit.NewTallies()
 	var talliesMu sync.Mutex
-	runs, err := snapshot.StreamRunsOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.Runs, p string) {
-		f := s.Files.GetParts(p, indexParts)
+	// By path, in path order; a missing record leaves its leaf's Path empty.
+	leaves := make([]freshness.Leaf, len(paths))
+	var readErr error // the first record whose digest or encoding failed
+	runs, err := snapshot.SpillOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.SpillSort, i int, p string) {
+		f := s.Files.Get(p)
 		if f == nil {
 			return
 		}
-		r.Add(keyspaceFilter(snapshot.GenericEntries(f), false)...)
-		r.Add(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
+		leaf, err := freshness.ParseLeaf(p, f.SHA256)
+		if err == nil {
+			err = record(i, f)
+		}
+		snapshot.GenericEntriesTo(f, func(key, value []byte) {
+			if !definitionKeyspace[key[0]] {
+				r.Add(key, value)
+			}
+		})
+		r.AddEntries(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
 		talliesMu.Lock()
 		tallies.Add(langs, f)
+		if err != nil && readErr == nil {
+			readErr = err
+		}
 		talliesMu.Unlock()
+		leaves[i] = leaf
+		if tally != nil {
+			tally.add(f)
+		}
 	})
 	if err != nil {
-		return nil, err
+		return nil, contentTree{}, err
 	}
-	dirFacts := snapshot.NewRuns(0, scratch)
-	dirFacts.Add(tallies.Entries()...)
-	return snapshot.Merged(append(runs, dirFacts)...)
+	dirFacts := snapshot.NewSpillSort(0, scratch)
+	dirFacts.AddEntries(tallies.Entries()...)
+	index, err := snapshot.MergeSpills(append(runs, dirFacts)...)
+	if err == nil {
+		err = readErr
+	}
+	if err == nil {
+		err = s.Files.Err()
+	}
+	if err != nil {
+		if index != nil {
+			index.Close()
+		}
+		return nil, contentTree{}, err
+	}
+	return index, treeOf(leaves), nil
+}
+
+// treeOf is the content tree of the leaves of the records read (those
+// with a path), in path order.
+func treeOf(leaves []freshness.Leaf) contentTree {
+	read := leaves[:0]
+	for _, l := range leaves {
+		if l.Path != "" {
+			read = append(read, l)
+		}
+	}
+	root, nodes := freshness.Tree(read)
+	return contentTree{root: hex.EncodeToString(root[:]), leaves: len(read), full: true, nodes: nodes}
 }
 
 // keyspaceFilter keeps the entries of the definition keyspaces (def) or of
@@ -142,29 +206,27 @@ func keyspaceFilter(es []snapshot.Entry, def bool) []snapshot.Entry {
 	return out
 }
 
-// recordBatch is how many records a worker encodes at a time.
+// recordBatch is how many records a worker reads at a time.
 const recordBatch = 32
 
-// streamRecords writes every file's record, its references put back, in
-// path order; workers read and encode them ahead of the writer.
-func streamRecords(ctx context.Context, w *table.Writer, s *snapshot.Snapshot, paths []string, aside refsAside, workers int) error {
-	encode := func(i int) ([]byte, error) {
-		f := s.Files.Get(paths[i])
-		if f == nil {
-			return nil, nil
+// streamRecords writes every file's record, as encoded in records (the
+// span of each path in encoded; none for a record that was not read), in
+// path order.
+func streamRecords(w *table.Writer, paths []string, records *snapshot.Spill, encoded []snapshot.Span) error {
+	var buf []byte
+	for i, sp := range encoded {
+		if sp == (snapshot.Span{}) {
+			continue
 		}
-		f, err := aside.record(f)
-		if err != nil {
-			return nil, err
+		var err error
+		if buf, err = records.ReadAt(sp, buf); err != nil {
+			return err
 		}
-		return snapshot.EncodeRecord(f), nil
+		if err := w.Add(snapshot.FileKey(paths[i]), buf); err != nil {
+			return err
+		}
 	}
-	return inOrder(ctx, len(paths), workers, recordBatch, encode, func(i int, rec []byte) error {
-		if rec == nil {
-			return nil
-		}
-		return w.Add(snapshot.FileKey(paths[i]), rec)
-	})
+	return nil
 }
 
 func streamModules(w *table.Writer, s *snapshot.Snapshot) error {
@@ -311,7 +373,9 @@ func contentRoot(ctx context.Context, st *phase.State, workers int) (contentTree
 }
 
 // fullContentTree computes the content tree from every record's digest,
-// the records read by the publishing workers (inOrder keeps path order).
+// the records read by workers (inOrder keeps path order): what CheckIndex
+// holds a snapshot to, and a root with no base tree to patch. A full write
+// takes the digests from its own pass over the records (indexRuns).
 func fullContentTree(ctx context.Context, s *snapshot.Snapshot, workers int) (contentTree, error) {
 	paths := s.Files.Paths()
 	leaves := make([]freshness.Leaf, 0, len(paths))

@@ -22,27 +22,31 @@ const gatherBatch = 64
 // read back are the same however the paths were split. On ctx's cancel
 // the workers stop, the runs are closed and ctx's error is returned.
 func RunsOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(r *Runs, path string)) ([]*Runs, error) {
-	return gatherRuns(ctx, paths, workers, scratch, (*Runs).Compact, add)
+	return gatherRuns(ctx, paths, workers, func(limit int) *Runs { return NewRuns(limit, scratch) }, (*Runs).Compact, func(r *Runs, _ int, p string) { add(r, p) })
 }
 
-// StreamRunsOnWorkers is RunsOnWorkers for an index read once, in key
-// order (publishing copies it out): each worker's runs stay apart, as
-// Merged's heap reads a dozen runs as cheaply as one, and merging them
-// first would write and read every entry once more for nothing.
-func StreamRunsOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(r *Runs, path string)) ([]*Runs, error) {
-	return gatherRuns(ctx, paths, workers, scratch, (*Runs).Cut, add)
+// SpillOnWorkers gathers the index entries of every path on workers into
+// collections read once, in key order (publishing copies a full run's
+// index out): each worker fills a SpillSort of its own, whose runs stay
+// apart, as MergeSpills' heap reads a dozen runs as cheaply as one, and
+// merging them first would write and read every entry once more for
+// nothing. As with RunsOnWorkers, every key add puts must hold the path it
+// was given.
+// add is given each path's place in paths besides it.
+func SpillOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(s *SpillSort, i int, path string)) ([]*SpillSort, error) {
+	return gatherRuns(ctx, paths, workers, func(limit int) *SpillSort { return NewSpillSort(limit, scratch) }, (*SpillSort).Cut, add)
 }
 
-// gatherRuns runs the workers, each cutting a run every DefaultRunBytes/workers bytes
-// of pending entries and calling finish on its runs when done, so that it
-// pays for its last sort (and merge) itself rather than the goroutine that
-// reads them.
-func gatherRuns(ctx context.Context, paths []string, workers int, scratch string, finish func(*Runs), add func(r *Runs, path string)) ([]*Runs, error) {
-	runs := make([]*Runs, max(1, workers))
+// gatherRuns runs the workers, each filling a collection that cuts a run
+// every DefaultRunBytes/workers bytes of pending entries and calling
+// finish on it when done, so that it pays for its last sort (and merge)
+// itself rather than the goroutine that reads them.
+func gatherRuns[C interface{ Close() }](ctx context.Context, paths []string, workers int, newRuns func(limit int) C, finish func(C), add func(r C, i int, path string)) ([]C, error) {
+	runs := make([]C, max(1, workers))
 	var next atomic.Int64
 	var wg sync.WaitGroup
 	for i := range runs {
-		r := NewRuns(DefaultRunBytes/len(runs), scratch)
+		r := newRuns(DefaultRunBytes / len(runs))
 		runs[i] = r
 		wg.Go(func() {
 			for ctx.Err() == nil {
@@ -50,8 +54,8 @@ func gatherRuns(ctx context.Context, paths []string, workers int, scratch string
 				if lo >= len(paths) {
 					break
 				}
-				for _, p := range paths[lo:min(lo+gatherBatch, len(paths))] {
-					add(r, p)
+				for i := lo; i < min(lo+gatherBatch, len(paths)); i++ {
+					add(r, i, paths[i])
 				}
 			}
 			if ctx.Err() == nil { // else the runs are closed unread

@@ -10,7 +10,7 @@ import (
 // TestRunsOnWorkersMergesEachWorkersRuns: an index gathered for lookups is
 // read as one table per worker however many runs each cut, so that a scan
 // seeks in workers tables, not in every run; one gathered to be streamed
-// keeps its runs apart. Both read back the same entries.
+// (SpillOnWorkers) keeps its runs apart. Both read back the same entries.
 func TestRunsOnWorkersMergesEachWorkersRuns(t *testing.T) {
 	const workers, files = 2, 1200
 	// Large values fill a worker's share of DefaultRunBytes with a few
@@ -20,31 +20,13 @@ func TestRunsOnWorkersMergesEachWorkersRuns(t *testing.T) {
 	for i := range paths {
 		paths[i] = fmt.Sprintf("dir%02d/file%04d.go", i%17, i)
 	}
-	add := func(r *Runs, p string) {
-		r.Add(Entry{Key: []byte("u" + p), Value: value}, Entry{Key: []byte("w" + p), Value: []byte(p)})
+	entries := func(p string) []Entry {
+		return []Entry{{Key: []byte("u" + p), Value: value}, {Key: []byte("w" + p), Value: []byte(p)}}
 	}
-	gather := map[string]func(context.Context, []string, int, string, func(*Runs, string)) ([]*Runs, error){
-		"lookups": RunsOnWorkers, "stream": StreamRunsOnWorkers,
-	}
-	read := map[string]string{}
-	for name, g := range gather {
-		runs, err := g(context.Background(), paths, workers, t.TempDir(), add)
-		if err != nil {
-			t.Fatal(err)
-		}
-		kv, err := Merged(runs...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		switch tables := kv.Tables(); {
-		case name == "lookups" && tables != workers:
-			t.Errorf("an index gathered for lookups on %d workers reads %d tables, want one per worker", workers, tables)
-		case name == "stream" && tables <= workers:
-			t.Errorf("the test cut only %d runs on %d workers: it checks nothing", tables, workers)
-		}
+	read := func(name string, scan func(fn func(k, v []byte) error) error) string {
 		var b bytes.Buffer
 		n := 0
-		if err := kv.Scan(nil, func(k, v []byte) error {
+		if err := scan(func(k, v []byte) error {
 			if k[0] == 'u' && !bytes.Equal(v, value) {
 				return fmt.Errorf("%s: value of %q changed", name, k)
 			}
@@ -59,12 +41,37 @@ func TestRunsOnWorkersMergesEachWorkersRuns(t *testing.T) {
 		if n != 2*files {
 			t.Errorf("%s: %d entries read back, want %d", name, n, 2*files)
 		}
-		read[name] = b.String()
-		if err := kv.Close(); err != nil {
-			t.Fatal(err)
-		}
+		return b.String()
 	}
-	if read["lookups"] != read["stream"] {
-		t.Errorf("the merged runs read differently from the runs apart:\n%.300q\n%.300q", read["lookups"], read["stream"])
+
+	runs, err := RunsOnWorkers(context.Background(), paths, workers, t.TempDir(), func(r *Runs, p string) { r.Add(entries(p)...) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	kv, err := Merged(runs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer kv.Close()
+	if tables := kv.Tables(); tables != workers {
+		t.Errorf("an index gathered for lookups on %d workers reads %d tables, want one per worker", workers, tables)
+	}
+	lookups := read("lookups", func(fn func(k, v []byte) error) error { return kv.Scan(nil, fn) })
+
+	spills, err := SpillOnWorkers(context.Background(), paths, workers, t.TempDir(), func(s *SpillSort, _ int, p string) { s.AddEntries(entries(p)...) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := MergeSpills(spills...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stream.Close()
+	if stream.Runs() <= workers {
+		t.Errorf("the test cut only %d runs on %d workers: it checks nothing", stream.Runs(), workers)
+	}
+	streamed := read("stream", func(fn func(k, v []byte) error) error { return stream.Stream(nil, fn) })
+	if lookups != streamed {
+		t.Errorf("the merged runs read differently from the runs apart:\n%.300q\n%.300q", lookups, streamed)
 	}
 }

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"bytes"
 	"path"
+	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
@@ -342,6 +343,20 @@ func GenericEntries(f *File, only ...byte) []Entry {
 	}
 	return out
 }
+
+// GenericEntriesTo calls add with each of GenericEntries(f) (in another
+// order): key and value are valid only during the call. The word
+// postings, most of a file's entries, are built in one reused buffer
+// (WordEntriesTo).
+func GenericEntriesTo(f *File, add func(key, value []byte)) {
+	for _, e := range GenericEntries(f, genericButWords...) {
+		add(e.Key, e.Value)
+	}
+	WordEntriesTo(f, add)
+}
+
+// genericButWords are the keyspaces GenericEntries builds but KsWord.
+var genericButWords = slices.DeleteFunc(slices.Clone(genericKeyspaces), func(ks byte) bool { return ks == KsWord })
 
 // Leaf is a file's entry in the leaf index: what the content root and the
 // freshness check need of it, so that neither decodes its record.

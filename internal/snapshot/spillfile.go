@@ -123,3 +123,36 @@ func (s *spillFile) Close() error {
 	}
 	return s.file.Close()
 }
+
+// Spill is a spill file for callers outside the package: bytes appended
+// as they are made, from any goroutine, and read back by where they lie.
+// Publishing keeps each record's encoding there, made by the pass that
+// reads the record for its index entries, until the writer reaches the
+// records' keyspace.
+type Spill struct{ f *spillFile }
+
+// Span is where bytes appended to a Spill lie.
+type Span struct{ sp span }
+
+// NewSpill creates a spill file in dir, unlinked at once; name is what its
+// errors call it.
+func NewSpill(dir, name string) (*Spill, error) {
+	f, err := newSpillFile(dir, name)
+	if err != nil {
+		return nil, err
+	}
+	return &Spill{f: f}, nil
+}
+
+// Append writes b at the end of the spill and returns where it lies.
+func (s *Spill) Append(b []byte) (Span, error) {
+	sp, err := s.f.Append(b)
+	return Span{sp}, err
+}
+
+// ReadAt reads the bytes of sp into buf (grown when it is short) and
+// returns them.
+func (s *Spill) ReadAt(sp Span, buf []byte) ([]byte, error) { return s.f.ReadAt(sp.sp, buf) }
+
+// Close releases the file.
+func (s *Spill) Close() error { return s.f.Close() }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,5 +78,38 @@ func TestOrderBytes(t *testing.T) {
 		if got, want := orderBytes(n), fmt.Sprintf("%08x", uint32(n)); got != want {
 			t.Errorf("orderBytes(%d) = %q, want %q", n, got, want)
 		}
+		if got, want := string(appendOrder([]byte("x"), n)), fmt.Sprintf("x%08x", uint32(n)); got != want {
+			t.Errorf("appendOrder(x, %d) = %q, want %q", n, got, want)
+		}
 	}
+}
+
+// TestGenericEntriesToCopiesEachEntry: GenericEntriesTo hands over the
+// entries GenericEntries lists, word postings built in one reused buffer
+// among them, and each is whole when copied at the call.
+func TestGenericEntriesToCopiesEachEntry(t *testing.T) {
+	f := memberFile()
+	f.Path = "pkg/server/request_handler.go"
+	for i := range 12 {
+		f.Facts.Symbols = append(f.Facts.Symbols, facts.Symbol{Name: fmt.Sprintf("H%d", i), Qualified: fmt.Sprintf("Server.Handle%d", i), Doc: "Handle answers one request."})
+	}
+	var got []Entry
+	GenericEntriesTo(f, func(k, v []byte) {
+		got = append(got, Entry{Key: slices.Clone(k), Value: slices.Clone(v)})
+	})
+	want := SortEntries(GenericEntries(f))
+	got = SortEntries(got)
+	if len(want) < 20 || !reflect.DeepEqual(normalized(got), normalized(want)) {
+		t.Fatalf("GenericEntriesTo gave %d entries:\n%v\nwant %d:\n%v", len(got), got, len(want), want)
+	}
+}
+
+// normalized makes an empty value nil, as reflect tells them apart.
+func normalized(es []Entry) []Entry {
+	for i := range es {
+		if len(es[i].Value) == 0 {
+			es[i].Value = nil
+		}
+	}
+	return es
 }
