@@ -10,7 +10,6 @@ import (
 	"encoding/hex"
 	"fmt"
 	"maps"
-	"path"
 	"slices"
 	"strings"
 	"sync"
@@ -269,7 +268,10 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput, texts m
 // names them). A directory with no input (no code file, or not selected)
 // has no doc.
 func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, dirs, historyOnly []string) {
-	idx = st.NextIndex(indexed(st)...)
+	idx = snapshot.NewMemKV(nil)
+	if ks := indexed(st); len(ks) > 0 { // none would build every keyspace
+		idx = st.NextIndex(ks...)
+	}
 	set := map[string]bool{}
 	if full && st.Full {
 		set = fullDirs(st)
@@ -302,11 +304,12 @@ func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, di
 
 // indexed names the keyspaces the phase reads: the reverse edges only
 // when a full run's enrich phase left no use counts (they are what the
-// wiki reads of them, and most of a full index's entries); the listings
-// and leaves not on a full run, which reads its members and whether a
-// path is indexed from its records (newModReader).
+// wiki reads of them, "used by" included, and most of a full index's
+// entries); the listings and leaves not on a full run, which reads its
+// members and whether a path is indexed from its records (newModReader).
+// A full run with the counts reads no index at all.
 func indexed(st *phase.State) []byte {
-	ks := []byte{snapshot.KsUsedBy}
+	var ks []byte
 	if !st.Full {
 		ks = append(ks, snapshot.KsDir, snapshot.KsLeaf)
 	}
@@ -338,7 +341,7 @@ func useCounts(st *phase.State, idx snapshot.KV) func(m snapshot.Member) (phase.
 		if err != nil {
 			return phase.UseCounts{}, fmt.Errorf("uses of %s: %w", m.Path, err)
 		}
-		return phase.UseCounts{PerSymbol: u.PerSymbol, Users: u.Users()}, nil
+		return phase.UseCounts{PerSymbol: u.PerSymbol, Users: u.Users(), In: u.In()}, nil
 	}
 }
 
@@ -449,7 +452,6 @@ func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Memb
 	if !selected(dir, globs) {
 		return modInput{}, false, nil
 	}
-	members := map[string]bool{} // base names of the module's member files
 	var files narrativeFiles
 	err := ents.members(func(m snapshot.Member) error {
 		u, err := uses(m)
@@ -465,20 +467,14 @@ func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Memb
 			}
 		}
 		files.add(m, targets, u.Users)
-		members[path.Base(m.Path)] = true
+		for _, in := range u.In {
+			if selected(in.Dir, globs) {
+				countN(mf.In, in.Dir, in.Kind, in.Count)
+			}
+		}
 		return nil
 	})
 	if err != nil || len(mf.Members) == 0 {
-		return modInput{}, false, err
-	}
-	err = ents.usedBy(func(k, v []byte) error {
-		u, err := snapshot.ParseUsedBy(k, v)
-		if sd := dirOf(u.Source); err == nil && members[u.Base] && sd != dir && selected(sd, globs) {
-			countN(mf.In, sd, u.Kind, u.Count)
-		}
-		return err
-	})
-	if err != nil {
 		return modInput{}, false, err
 	}
 	in.Out, in.In = slices.Sorted(maps.Keys(mf.Out)), slices.Sorted(maps.Keys(mf.In))
