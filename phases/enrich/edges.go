@@ -111,8 +111,10 @@ const explainSlice = 2048
 func (w *work) explainSources(ctx context.Context, views edgeViews, sources []string, s *summaries) error {
 	if w.offline() && w.st.Next.Files.Packed() {
 		// A full run decodes every source's record to set it: its edges
-		// are explained from that record, on the worker, with no view.
-		return w.st.Restage(ctx, sources, func(i int, cur *snapshot.File) (*snapshot.File, error) {
+		// are explained from that record, on the worker, with no view. It
+		// is decoded in the parts the explanation reads and encoded again
+		// in the one section it writes, not whole.
+		return w.st.RestageParts(ctx, sources, edgeReads, edgeWrites, func(_, i int, cur *snapshot.File) (*snapshot.File, error) {
 			res := s.of[sources[i]]
 			m, err := w.offlineEdgeSummaries(ctx, views, withNewSummary(cur, res))
 			if err != nil {
@@ -166,6 +168,13 @@ func (w *work) explainSources(ctx context.Context, views edgeViews, sources []st
 		return withEdgeSummaries(f, s.of[redo[i]], edges[i], same[i]), nil
 	})
 }
+
+// The parts of a source's record a full offline run's explanation reads
+// (its edges, its summary, its edge summaries, to compare) and writes.
+const (
+	edgeReads  = snapshot.PartRes | snapshot.PartSummary | snapshot.PartEdgeSummaries
+	edgeWrites = snapshot.PartSummary | snapshot.PartEdgeSummaries
+)
 
 // offlineEdgeSummaries are f's edge summaries from the offline provider,
 // one free call per edge.

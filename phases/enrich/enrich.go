@@ -233,9 +233,10 @@ func (w *work) wholeFiles(ctx context.Context, todo []string, results []*snapsho
 			if w.stopped() {
 				return nil
 			}
-			// Decoded here, on the worker, without what a summary does not
-			// read (a full run's records are packed).
-			f := w.st.Next.Files.Outline(todo[i])
+			// Decoded here, on the worker, in the parts a summary reads (a
+			// full run's records are packed): not the edges, which the use
+			// counts come from the index for.
+			f := w.st.Next.Files.GetParts(todo[i], summaryParts)
 			u, err := uses(f) // a secret file's too: the wiki counts them
 			if err != nil {
 				return w.fail(err)
@@ -266,6 +267,11 @@ func (w *work) wholeFiles(ctx context.Context, todo []string, results []*snapsho
 	}
 	return g.Wait()
 }
+
+// summaryParts are the parts of a record an offline summary reads: its
+// facts (doc, symbols, imports) and its summary and key; the head holds
+// its language and normalized digest.
+const summaryParts = snapshot.PartFacts | snapshot.PartSummary
 
 // summarySet lists the files to (re)summarize, sorted: every code file on a
 // full run; on an update the touched and re-resolved ones (a summary's input
