@@ -173,17 +173,24 @@ func writeAPIEntry(b *strings.Builder, e apiEntry) {
 	if sig == "" {
 		sig = e.sym.Kind + " " + e.sym.Qualified
 	}
-	line := "- " + CodeSpan(sig)
+	b.WriteString("- ")
+	b.WriteString(CodeSpan(sig))
 	if d := firstLine(e.sym.Doc); d != "" {
-		line += " — " + Text(d)
+		b.WriteString(" — ")
+		b.WriteString(Text(d))
 	}
-	b.WriteString(line + "\n")
+	b.WriteString("\n")
 }
 
 // oneLineSignature joins a signature written over several lines onto
 // one (extractors keep the lines of some).
 func oneLineSignature(sig string) string {
-	return signatureJoints.Replace(oneSpaced(sig))
+	sig = oneSpaced(sig)
+	// Most signatures have no joint: the Replacer would copy them all.
+	if strings.Contains(sig, "( ") || strings.Contains(sig, ",)") || strings.Contains(sig, " )") {
+		return signatureJoints.Replace(sig)
+	}
+	return sig
 }
 
 var signatureJoints = strings.NewReplacer("( ", "(", ", )", ")", ",)", ")", " )", ")")

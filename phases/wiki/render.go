@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -185,7 +186,7 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 			}
 		}
 		syms = limited(syms, maxMainSymbols)
-		fmt.Fprintf(b, "| %s | %s | %s |\n", cell(strings.Join(names, ", ")), Cell(rowSentence(g[0])), cell(strings.Join(syms, ", ")))
+		writeRow(b, cell(strings.Join(names, ", ")), Cell(rowSentence(g[0])), cell(strings.Join(syms, ", ")))
 	}
 }
 
@@ -296,13 +297,27 @@ func cell(s string) string { return cellEscapes.Replace(s) }
 // which cost more than the replacing when it was built per call.
 var cellEscapes = strings.NewReplacer("|", `\|`, "\n", " ")
 
-func kinds(m map[string]int) string {
-	ks := slices.Sorted(maps.Keys(m))
-	parts := make([]string, len(ks))
-	for i, k := range ks {
-		parts[i] = fmt.Sprintf("%d %s", m[k], k)
+// writeRow writes a table row of the cells given, escaped already.
+func writeRow(b *strings.Builder, cells ...string) {
+	b.WriteString("|")
+	for _, c := range cells {
+		b.WriteString(" ")
+		b.WriteString(c)
+		b.WriteString(" |")
 	}
-	return strings.Join(parts, ", ")
+	b.WriteString("\n")
+}
+
+// writeKinds writes edge counts by kind, "3 calls, 1 imports".
+func writeKinds(b *strings.Builder, m map[string]int) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(m[k]))
+		b.WriteString(" ")
+		b.WriteString(k)
+	}
 }
 
 func total(m map[string]int) int {
@@ -321,7 +336,13 @@ func writeDeps(b *strings.Builder, title string, deps map[string]map[string]int)
 	}
 	fmt.Fprintf(b, "\n## %s\n\n| Module | Edges |\n|---|---|\n", title)
 	for _, d := range slices.Sorted(maps.Keys(deps)) {
-		fmt.Fprintf(b, "| [%s](%s) | %s |\n", cell(moduleLabel(d)), pageLink(d), kinds(deps[d]))
+		b.WriteString("| [")
+		b.WriteString(cell(moduleLabel(d)))
+		b.WriteString("](")
+		b.WriteString(pageLink(d))
+		b.WriteString(") | ")
+		writeKinds(b, deps[d])
+		b.WriteString(" |\n")
 	}
 }
 

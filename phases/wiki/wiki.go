@@ -9,8 +9,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -141,10 +143,10 @@ func (w *docWriter) write(ctx context.Context, dirs []string, inputs map[string]
 			st.Next.Modules.Delete(dir)
 		}
 	}
-	var todo []string
+	var todo, keys []string // keys: the todo's input keys, hashed once
 	for _, dir := range slices.Sorted(maps.Keys(inputs)) {
-		if m := st.Next.Modules.Get(dir); m == nil || m.InputKey != inputs[dir].key(st.LLM.ID()) {
-			todo = append(todo, dir)
+		if m, key := st.Next.Modules.Get(dir), inputs[dir].key(st.LLM.ID()); m == nil || m.InputKey != key {
+			todo, keys = append(todo, dir), append(keys, key)
 		}
 	}
 	narratives := make([]llm.ModuleInput, len(todo))
@@ -166,7 +168,7 @@ func (w *docWriter) write(ctx context.Context, dirs []string, inputs map[string]
 			if stop.Load() {
 				return nil
 			}
-			m, u, err := write(ctx, st, inputs[dir], texts)
+			m, u, err := write(ctx, st, inputs[dir], keys[i], texts)
 			w.addUsage(u)
 			if err != nil {
 				stop.Store(true)
@@ -227,15 +229,16 @@ func withHistory(m *snapshot.Module, hs []snapshot.HistoryEntry) (*snapshot.Modu
 	return &snapshot.Module{Dir: m.Dir, Doc: doc + historySection(hs), InputKey: m.InputKey[:i] + historyKey(hs), History: hs}, true
 }
 
-// write produces one module doc: the narrative (texts, by input key, holds
-// the model's), around it the title and the rendered sections.
-func write(ctx context.Context, st *phase.State, in modInput, texts map[string]string) (*snapshot.Module, llm.Usage, error) {
+// write produces one module doc, whose input key is key: the narrative
+// (texts, by input key, holds the model's), around it the title and the
+// rendered sections.
+func write(ctx context.Context, st *phase.State, in modInput, key string, texts map[string]string) (*snapshot.Module, llm.Usage, error) {
 	text, u, err := narrative(ctx, st, in.llm, texts)
 	if err != nil {
 		return nil, u, err
 	}
 	doc := fmt.Sprintf("# %s\n\n%s\n%s%s", title(in.llm.Dir), Text(strings.TrimSpace(text)), in.body, historySection(in.history))
-	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: in.key(st.LLM.ID()), History: in.history}, u, nil
+	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: key, History: in.history}, u, nil
 }
 
 func title(dir string) string {
@@ -571,11 +574,11 @@ func inputKey(in llm.ModuleInput, model string) string {
 	}
 	summaries := make([]string, 0, len(in.Members))
 	for _, m := range in.Members {
-		summaries = append(summaries, fmt.Sprintf("%s\x01%s\x01%d", m.Doc, m.Summary, m.Users))
+		summaries = append(summaries, m.Doc+"\x01"+m.Summary+"\x01"+strconv.Itoa(m.Users))
 	}
 	slices.Sort(summaries)
 	for _, s := range summaries {
-		fmt.Fprintf(h, "m\x00%s\x00", s)
+		io.WriteString(h, "m\x00"+s+"\x00")
 	}
 	fmt.Fprintf(h, "o\x00%s\x00i\x00%s\x00t\x00%t", strings.Join(in.Out, "\x01"), strings.Join(in.In, "\x01"), in.Tests)
 	return "module/" + hex.EncodeToString(h.Sum(nil))
