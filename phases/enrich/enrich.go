@@ -53,7 +53,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	if full {
 		rep.Mode, rep.Reason = "full", reason
 	}
-	w := &work{st: st, read: p.Read, rep: &rep, secrets: st.Config.LLM.SecretPatterns}
+	w := &work{st: st, read: p.Read, rep: &rep, patterns: st.Config.LLM.SecretPatterns}
 	// What was paid is reported even when the phase stops early.
 	defer func() {
 		rep.Tokens = store.Tokens{Prompt: w.usage.PromptTokens, Completion: w.usage.CompletionTokens}
@@ -80,16 +80,20 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 
 // work is one run of the phase.
 type work struct {
-	st      *phase.State
-	read    func(string) ([]byte, error)
-	rep     *store.Phase
-	secrets []string
-	mu      sync.Mutex
-	usage   llm.Usage
-	stop    atomic.Bool
+	st       *phase.State
+	read     func(string) ([]byte, error)
+	rep      *store.Phase
+	patterns []string // of secret files' names
+	mu       sync.Mutex
+	usage    llm.Usage
+	stop     atomic.Bool
 	// edges is the reverse-edge index of the snapshot being built, which
 	// the offline summary's use counts are read from; nil for a model.
 	edges snapshot.KV
+	// secrets holds secret's answers by path: a run asks it of every file
+	// it summarizes and again of each edge's source and target, and each
+	// answer matches the base name against every pattern.
+	secrets sync.Map // path -> bool
 }
 
 // group bounds concurrent LLM calls. It deliberately does not cancel calls
@@ -127,7 +131,13 @@ func (w *work) count(key string) {
 // secret reports whether a path matches a secret pattern (by base name),
 // with the same matcher the provider applies.
 func (w *work) secret(p string) bool {
-	return llm.SecretFilter{Patterns: w.secrets}.IsSecretPath(p)
+	if v, ok := w.secrets.Load(p); ok {
+		return v.(bool)
+	}
+	secret := llm.SecretFilter{Patterns: w.patterns}.IsSecretPath(p)
+	// The path is copied: a decoded record's path shares its bytes.
+	w.secrets.Store(strings.Clone(p), secret)
+	return secret
 }
 
 // summaries are the file summaries a run computed, set together with the
