@@ -8,11 +8,12 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // apiEntry is one exported symbol of the Public API section.
 type apiEntry struct {
-	sym   facts.Symbol
+	sym   snapshot.MemberSymbol
 	file  string
 	uses  int // nodes that call or reference it (member.Uses)
 	order int // position in path and source order, the last tie-break
@@ -142,7 +143,7 @@ func apiGroups(ms []member) []apiGroup {
 // apiGroupOf names the group an exported symbol is listed in: its type's
 // name, or the functions' or the values' group; "" for no API (a
 // definition nested in a function, a member of a private type).
-func apiGroupOf(s facts.Symbol, types map[string]bool) string {
+func apiGroupOf(s snapshot.MemberSymbol, types map[string]bool) string {
 	switch {
 	case s.Parent == "" && isType(s.Kind):
 		return s.Name

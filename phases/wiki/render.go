@@ -32,7 +32,7 @@ const (
 type member struct {
 	Path, Summary string
 	Doc           string // what the file says of itself (facts.File.Doc)
-	Syms          []facts.Symbol
+	Syms          []snapshot.MemberSymbol
 	Signals       []facts.Signal
 	// Uses counts, per definition of Syms, the nodes that call or
 	// reference it, and Users the other files that depend on the file
@@ -56,14 +56,10 @@ func newFacts(dir string) modFacts {
 }
 
 func memberOf(f snapshot.Member, u phase.UseCounts) member {
-	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: u.PerSymbol, Users: u.Users, Doc: f.Doc}
-	if f.HasFacts {
-		m.Syms = make([]facts.Symbol, len(f.Symbols))
-		for i, s := range f.Symbols {
-			m.Syms[i] = s.Symbol()
-		}
-	}
-	return m
+	// The member's symbols as they are: the sections read only the fields
+	// a Member holds, and a copy of each as a facts.Symbol cost an
+	// allocation per member of every module.
+	return member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: u.PerSymbol, Users: u.Users, Doc: f.Doc, Syms: f.Symbols}
 }
 
 // usesOf is how many nodes use m's i-th definition.
