@@ -30,33 +30,47 @@ type dependency struct {
 }
 
 // dependencies groups a file's cross-file import and call edges by target
-// file, of the targets has finds.
+// file, of the targets has finds. The edges are sorted by target rather
+// than gathered in maps of sets per target: every source of a full run is
+// grouped, and the maps were the phase's largest allocation.
 func dependencies(f *snapshot.File, has func(path string) bool) []dependency {
-	byTarget := map[string]map[string]bool{}
-	names := map[string]map[string]bool{}
-	syms := map[string]map[string]bool{}
+	type use struct{ target, kind, via, symbol string }
+	var uses []use
 	for _, e := range f.Res.Edges {
 		if e.Kind != edgekind.Imports && e.Kind != edgekind.Calls {
 			continue
 		}
-		t := nodeid.PathOf(e.Target)
-		if t == "" || t == f.Path || !has(t) {
-			continue
-		}
-		if byTarget[t] == nil {
-			byTarget[t], names[t], syms[t] = map[string]bool{}, map[string]bool{}, map[string]bool{}
-		}
-		byTarget[t][e.Kind] = true
-		if e.Kind == edgekind.Calls {
-			names[t][e.Via] = true
-			syms[t][e.Target] = true
+		if t := nodeid.PathOf(e.Target); t != "" && t != f.Path {
+			uses = append(uses, use{t, e.Kind, e.Via, e.Target})
 		}
 	}
+	slices.SortFunc(uses, func(a, b use) int { return strings.Compare(a.target, b.target) })
 	var out []dependency
-	for _, t := range sortedKeys(byTarget) {
-		out = append(out, dependency{target: t, kinds: sortedKeys(byTarget[t]), names: sortedKeys(names[t]), targets: sortedKeys(syms[t])})
+	for lo := 0; lo < len(uses); {
+		hi := lo + 1
+		for hi < len(uses) && uses[hi].target == uses[lo].target {
+			hi++
+		}
+		if group := uses[lo:hi]; has(group[0].target) {
+			d := dependency{target: group[0].target}
+			for _, u := range group {
+				d.kinds = append(d.kinds, u.kind)
+				if u.kind == edgekind.Calls {
+					d.names, d.targets = append(d.names, u.via), append(d.targets, u.symbol)
+				}
+			}
+			d.kinds, d.names, d.targets = sortedSet(d.kinds), sortedSet(d.names), sortedSet(d.targets)
+			out = append(out, d)
+		}
+		lo = hi
 	}
 	return out
+}
+
+// sortedSet is s sorted without repeats, in place.
+func sortedSet(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 // explainEdges recomputes the edge summaries of every source file whose

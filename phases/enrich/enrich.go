@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -476,5 +475,3 @@ func emptySummary(lang string) string {
 
 // IsBudget reports whether err stopped the phase on its token budget.
 func IsBudget(err error) bool { return errors.Is(err, llm.ErrBudget) }
-
-func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }
