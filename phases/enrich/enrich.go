@@ -91,8 +91,10 @@ type work struct {
 	edges snapshot.KV
 	// secrets holds secret's answers by path: a run asks it of every file
 	// it summarizes and again of each edge's source and target, and each
-	// answer matches the base name against every pattern.
-	secrets sync.Map // path -> bool
+	// answer matches the base name against every pattern. (A sync.Map
+	// boxed every path asked.)
+	secretsMu sync.RWMutex
+	secrets   map[string]bool
 }
 
 // group bounds concurrent LLM calls. It deliberately does not cancel calls
@@ -130,12 +132,20 @@ func (w *work) count(key string) {
 // secret reports whether a path matches a secret pattern (by base name),
 // with the same matcher the provider applies.
 func (w *work) secret(p string) bool {
-	if v, ok := w.secrets.Load(p); ok {
-		return v.(bool)
+	w.secretsMu.RLock()
+	secret, ok := w.secrets[p]
+	w.secretsMu.RUnlock()
+	if ok {
+		return secret
 	}
-	secret := llm.SecretFilter{Patterns: w.patterns}.IsSecretPath(p)
+	secret = llm.SecretFilter{Patterns: w.patterns}.IsSecretPath(p)
+	w.secretsMu.Lock()
+	if w.secrets == nil {
+		w.secrets = map[string]bool{}
+	}
 	// The path is copied: a decoded record's path shares its bytes.
-	w.secrets.Store(strings.Clone(p), secret)
+	w.secrets[strings.Clone(p)] = secret
+	w.secretsMu.Unlock()
 	return secret
 }
 
