@@ -2,6 +2,8 @@ package snapshot
 
 import (
 	"bytes"
+	"cmp"
+	"slices"
 	"strings"
 	"unique"
 
@@ -115,7 +117,7 @@ func (u *Uses) addIn(e Edge) {
 
 // In is how the files of other directories use the file: the distinct
 // dependency edges into it (containment left out) by source directory and
-// kind, in no order. The names are interned: a reverse-edge key's parts
+// kind, in that order. The names are interned: a reverse-edge key's parts
 // share its bytes, and every file of a directory names the same few.
 func (u *Uses) In() []DirUse {
 	if len(u.in) == 0 {
@@ -125,6 +127,7 @@ func (u *Uses) In() []DirUse {
 	for k, n := range u.in {
 		out = append(out, DirUse{Dir: unique.Make(k.Dir).Value(), Kind: unique.Make(k.Kind).Value(), Count: n})
 	}
+	slices.SortFunc(out, func(a, b DirUse) int { return cmp.Or(strings.Compare(a.Dir, b.Dir), strings.Compare(a.Kind, b.Kind)) })
 	return out
 }
 
