@@ -110,6 +110,9 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	rep.Extra["docs_written"] = w.written + rewritten
 	rep.Extra["history_only"] = rewritten
 	st.Next.Versions["wiki"] = Version(st.LLM)
+	// The wiki reads the use counts last: they go before publishing,
+	// whose index is the run's largest.
+	st.Uses = nil
 	st.Hit("wiki")
 	return rep, nil
 }
