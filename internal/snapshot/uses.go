@@ -1,6 +1,12 @@
 package snapshot
 
 import (
+	"bytes"
+	"cmp"
+	"slices"
+	"strings"
+	"unique"
+
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
@@ -18,6 +24,19 @@ type Uses struct {
 	at        map[string]int // symbol id -> index in the file's symbols
 	seen      map[[2]string]bool
 	files     map[string]bool
+	// in counts the distinct edges into the file from each other
+	// directory, by kind; lastKey is the reverse-edge key counted last.
+	in      map[DirUse]int
+	lastKey []byte
+}
+
+// DirUse names Count dependency edges of Kind into a file from the files
+// of the directory Dir: a module doc's "used by" sums them over its
+// members. It counts what the used-by index (KsUsedBy) holds of the file,
+// read off the reverse edges a run counts the uses from anyway.
+type DirUse struct {
+	Dir, Kind string
+	Count     int
 }
 
 // NewUses starts the counts of f, all zero.
@@ -66,12 +85,59 @@ func UsesIn(g Group, f *File) *Uses {
 	return u
 }
 
-// addKey counts the edge a reverse-edge key names.
+// addKey counts the edge a reverse-edge key names: in the use counts, and,
+// once per distinct key as the used-by index counts them, by the
+// source's directory.
 func (u *Uses) addKey(k, _ []byte) error {
-	if e, ok := ParseRevEdge(k); ok {
-		u.Add(e)
+	e, ok := ParseRevEdge(k)
+	if !ok {
+		return nil
+	}
+	u.Add(e)
+	if !bytes.Equal(k, u.lastKey) { // keys come sorted: a repeat is the one before
+		u.lastKey = append(u.lastKey[:0], k...)
+		u.addIn(e)
 	}
 	return nil
+}
+
+// addIn counts e by its source's directory when that is another one than
+// the file's: a module's "used by" counts no edge from within the module.
+func (u *Uses) addIn(e Edge) {
+	if e.Kind == edgekind.Contains {
+		return
+	}
+	if d := dirOfPath(nodeid.PathOf(e.Source)); d != dirOfPath(u.path) {
+		if u.in == nil {
+			u.in = map[DirUse]int{}
+		}
+		u.in[DirUse{Dir: d, Kind: e.Kind}]++
+	}
+}
+
+// In is how the files of other directories use the file: the distinct
+// dependency edges into it (containment left out) by source directory and
+// kind, in that order. The names are interned: a reverse-edge key's parts
+// share its bytes, and every file of a directory names the same few.
+func (u *Uses) In() []DirUse {
+	if len(u.in) == 0 {
+		return nil
+	}
+	out := make([]DirUse, 0, len(u.in))
+	for k, n := range u.in {
+		out = append(out, DirUse{Dir: unique.Make(k.Dir).Value(), Kind: unique.Make(k.Kind).Value(), Count: n})
+	}
+	slices.SortFunc(out, func(a, b DirUse) int { return cmp.Or(strings.Compare(a.Dir, b.Dir), strings.Compare(a.Kind, b.Kind)) })
+	return out
+}
+
+// dirOfPath is path.Dir for the clean, relative paths of a snapshot,
+// without allocating.
+func dirOfPath(p string) string {
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return "."
 }
 
 // ChangedTargets lists the files at the far end of the dependency edges

@@ -30,33 +30,47 @@ type dependency struct {
 }
 
 // dependencies groups a file's cross-file import and call edges by target
-// file, of the targets has finds.
+// file, of the targets has finds. The edges are sorted by target rather
+// than gathered in maps of sets per target: every source of a full run is
+// grouped, and the maps were the phase's largest allocation.
 func dependencies(f *snapshot.File, has func(path string) bool) []dependency {
-	byTarget := map[string]map[string]bool{}
-	names := map[string]map[string]bool{}
-	syms := map[string]map[string]bool{}
+	type use struct{ target, kind, via, symbol string }
+	var uses []use
 	for _, e := range f.Res.Edges {
 		if e.Kind != edgekind.Imports && e.Kind != edgekind.Calls {
 			continue
 		}
-		t := nodeid.PathOf(e.Target)
-		if t == "" || t == f.Path || !has(t) {
-			continue
-		}
-		if byTarget[t] == nil {
-			byTarget[t], names[t], syms[t] = map[string]bool{}, map[string]bool{}, map[string]bool{}
-		}
-		byTarget[t][e.Kind] = true
-		if e.Kind == edgekind.Calls {
-			names[t][e.Via] = true
-			syms[t][e.Target] = true
+		if t := nodeid.PathOf(e.Target); t != "" && t != f.Path {
+			uses = append(uses, use{t, e.Kind, e.Via, e.Target})
 		}
 	}
+	slices.SortFunc(uses, func(a, b use) int { return strings.Compare(a.target, b.target) })
 	var out []dependency
-	for _, t := range sortedKeys(byTarget) {
-		out = append(out, dependency{target: t, kinds: sortedKeys(byTarget[t]), names: sortedKeys(names[t]), targets: sortedKeys(syms[t])})
+	for lo := 0; lo < len(uses); {
+		hi := lo + 1
+		for hi < len(uses) && uses[hi].target == uses[lo].target {
+			hi++
+		}
+		if group := uses[lo:hi]; has(group[0].target) {
+			d := dependency{target: group[0].target}
+			for _, u := range group {
+				d.kinds = append(d.kinds, u.kind)
+				if u.kind == edgekind.Calls {
+					d.names, d.targets = append(d.names, u.via), append(d.targets, u.symbol)
+				}
+			}
+			d.kinds, d.names, d.targets = sortedSet(d.kinds), sortedSet(d.names), sortedSet(d.targets)
+			out = append(out, d)
+		}
+		lo = hi
 	}
 	return out
+}
+
+// sortedSet is s sorted without repeats, in place.
+func sortedSet(s []string) []string {
+	slices.Sort(s)
+	return slices.Compact(s)
 }
 
 // explainEdges recomputes the edge summaries of every source file whose
@@ -111,8 +125,10 @@ const explainSlice = 2048
 func (w *work) explainSources(ctx context.Context, views edgeViews, sources []string, s *summaries) error {
 	if w.offline() && w.st.Next.Files.Packed() {
 		// A full run decodes every source's record to set it: its edges
-		// are explained from that record, on the worker, with no view.
-		return w.st.Restage(ctx, sources, func(i int, cur *snapshot.File) (*snapshot.File, error) {
+		// are explained from that record, on the worker, with no view. It
+		// is decoded in the parts the explanation reads and encoded again
+		// in the one section it writes, not whole.
+		return w.st.RestageParts(ctx, sources, edgeReads, edgeWrites, func(_, i int, cur *snapshot.File) (*snapshot.File, error) {
 			res := s.of[sources[i]]
 			m, err := w.offlineEdgeSummaries(ctx, views, withNewSummary(cur, res))
 			if err != nil {
@@ -166,6 +182,13 @@ func (w *work) explainSources(ctx context.Context, views edgeViews, sources []st
 		return withEdgeSummaries(f, s.of[redo[i]], edges[i], same[i]), nil
 	})
 }
+
+// The parts of a source's record a full offline run's explanation reads
+// (its edges, its summary, its edge summaries, to compare) and writes.
+const (
+	edgeReads  = snapshot.PartRes | snapshot.PartSummary | snapshot.PartEdgeSummaries
+	edgeWrites = snapshot.PartSummary | snapshot.PartEdgeSummaries
+)
 
 // offlineEdgeSummaries are f's edge summaries from the offline provider,
 // one free call per edge.

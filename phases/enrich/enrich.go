@@ -11,7 +11,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 	"sync"
@@ -53,7 +52,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	if full {
 		rep.Mode, rep.Reason = "full", reason
 	}
-	w := &work{st: st, read: p.Read, rep: &rep, secrets: st.Config.LLM.SecretPatterns}
+	w := &work{st: st, read: p.Read, rep: &rep, patterns: st.Config.LLM.SecretPatterns}
 	// What was paid is reported even when the phase stops early.
 	defer func() {
 		rep.Tokens = store.Tokens{Prompt: w.usage.PromptTokens, Completion: w.usage.CompletionTokens}
@@ -80,16 +79,22 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 
 // work is one run of the phase.
 type work struct {
-	st      *phase.State
-	read    func(string) ([]byte, error)
-	rep     *store.Phase
-	secrets []string
-	mu      sync.Mutex
-	usage   llm.Usage
-	stop    atomic.Bool
+	st       *phase.State
+	read     func(string) ([]byte, error)
+	rep      *store.Phase
+	patterns []string // of secret files' names
+	mu       sync.Mutex
+	usage    llm.Usage
+	stop     atomic.Bool
 	// edges is the reverse-edge index of the snapshot being built, which
 	// the offline summary's use counts are read from; nil for a model.
 	edges snapshot.KV
+	// secrets holds secret's answers by path: a run asks it of every file
+	// it summarizes and again of each edge's source and target, and each
+	// answer matches the base name against every pattern. (A sync.Map
+	// boxed every path asked.)
+	secretsMu sync.RWMutex
+	secrets   map[string]bool
 }
 
 // group bounds concurrent LLM calls. It deliberately does not cancel calls
@@ -127,7 +132,21 @@ func (w *work) count(key string) {
 // secret reports whether a path matches a secret pattern (by base name),
 // with the same matcher the provider applies.
 func (w *work) secret(p string) bool {
-	return llm.SecretFilter{Patterns: w.secrets}.IsSecretPath(p)
+	w.secretsMu.RLock()
+	secret, ok := w.secrets[p]
+	w.secretsMu.RUnlock()
+	if ok {
+		return secret
+	}
+	secret = llm.SecretFilter{Patterns: w.patterns}.IsSecretPath(p)
+	w.secretsMu.Lock()
+	if w.secrets == nil {
+		w.secrets = map[string]bool{}
+	}
+	// The path is copied: a decoded record's path shares its bytes.
+	w.secrets[strings.Clone(p)] = secret
+	w.secretsMu.Unlock()
+	return secret
 }
 
 // summaries are the file summaries a run computed, set together with the
@@ -233,9 +252,10 @@ func (w *work) wholeFiles(ctx context.Context, todo []string, results []*snapsho
 			if w.stopped() {
 				return nil
 			}
-			// Decoded here, on the worker, without what a summary does not
-			// read (a full run's records are packed).
-			f := w.st.Next.Files.Outline(todo[i])
+			// Decoded here, on the worker, in the parts a summary reads (a
+			// full run's records are packed): not the edges, which the use
+			// counts come from the index for.
+			f := w.st.Next.Files.GetParts(todo[i], summaryParts)
 			u, err := uses(f) // a secret file's too: the wiki counts them
 			if err != nil {
 				return w.fail(err)
@@ -266,6 +286,11 @@ func (w *work) wholeFiles(ctx context.Context, todo []string, results []*snapsho
 	}
 	return g.Wait()
 }
+
+// summaryParts are the parts of a record an offline summary reads: its
+// facts (doc, symbols, imports) and its summary and key; the head holds
+// its language and normalized digest.
+const summaryParts = snapshot.PartFacts | snapshot.PartSummary
 
 // summarySet lists the files to (re)summarize, sorted: every code file on a
 // full run; on an update the touched and re-resolved ones (a summary's input
@@ -460,5 +485,3 @@ func emptySummary(lang string) string {
 
 // IsBudget reports whether err stopped the phase on its token budget.
 func IsBudget(err error) bool { return errors.Is(err, llm.ErrBudget) }
-
-func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"strconv"
 
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
@@ -39,15 +40,39 @@ func fileInput(f *snapshot.File, uses []int) llm.FileInput {
 // extractor changes it alone, and the offline summary speaks through the
 // most used definition.
 func fileKey(f *snapshot.File, in llm.FileInput, model string) string {
-	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00%s\x00%s\x00", llm.FilePromptVersion, model, f.NormSHA, f.Lang, in.Doc)
+	// The hashed text is built in one buffer and hashed at once, not
+	// formatted a symbol at a time: every file of a full run is keyed.
+	n := len(llm.FilePromptVersion) + len(model) + len(f.NormSHA) + len(f.Lang) + len(in.Doc) + 5
 	for _, s := range in.Symbols {
-		fmt.Fprintf(h, "%s\x01%s\x01%s\x01%s\x01%s\x01%d\x00", s.Name, s.Qualified, s.Kind, s.Signature, s.Doc, s.Uses)
+		n += len(s.Name) + len(s.Qualified) + len(s.Kind) + len(s.Signature) + len(s.Doc) + 26
 	}
 	for _, i := range in.Imports {
-		fmt.Fprintf(h, "%s\x00", i)
+		n += len(i) + 1
 	}
-	return "summary/" + hex.EncodeToString(h.Sum(nil))
+	b := joined(make([]byte, 0, n), 0, llm.FilePromptVersion, model, f.NormSHA, f.Lang, in.Doc)
+	b = append(b, 0)
+	for _, s := range in.Symbols {
+		b = joined(b, 1, s.Name, s.Qualified, s.Kind, s.Signature, s.Doc)
+		b = append(b, 1)
+		b = strconv.AppendInt(b, int64(s.Uses), 10)
+		b = append(b, 0)
+	}
+	for _, i := range in.Imports {
+		b = append(append(b, i...), 0)
+	}
+	sum := sha256.Sum256(b)
+	return "summary/" + hex.EncodeToString(sum[:])
+}
+
+// joined appends parts to b, sep between each.
+func joined(b []byte, sep byte, parts ...string) []byte {
+	for i, p := range parts {
+		if i > 0 {
+			b = append(b, sep)
+		}
+		b = append(b, p...)
+	}
+	return b
 }
 
 func (w *work) offline() bool { return w.st.LLM.ID() == "offline" }

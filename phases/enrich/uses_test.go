@@ -48,7 +48,7 @@ func TestFullRunCountsUsesInOnePass(t *testing.T) {
 		cfg := config.Default()
 		st := &phase.State{Next: next, Config: &cfg, LLM: llm.Offline{}, Full: true, Scratch: t.TempDir(), Uses: phase.NewUseTable()}
 		idx := &scanCounter{KV: st.NextIndex(snapshot.KsRevEdge)}
-		w := &work{st: st, read: readBlob, rep: &store.Phase{Extra: map[string]int{}}, secrets: cfg.LLM.SecretPatterns, edges: idx}
+		w := &work{st: st, read: readBlob, rep: &store.Phase{Extra: map[string]int{}}, patterns: cfg.LLM.SecretPatterns, edges: idx}
 		todo := w.summarySet(true)
 		results := make([]*snapshot.File, len(todo))
 		if err := w.wholeFiles(context.Background(), todo, results, full); err != nil {

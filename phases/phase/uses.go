@@ -13,6 +13,9 @@ import (
 type UseCounts struct {
 	PerSymbol []int
 	Users     int
+	// In counts the edges into the file from other directories (a module
+	// doc's "used by").
+	In []snapshot.DirUse
 }
 
 // UseTable holds the use counts of files by path, as one phase of a run
@@ -30,7 +33,7 @@ func NewUseTable() *UseTable { return &UseTable{of: map[string]UseCounts{}} }
 
 // Put records u as path's counts.
 func (t *UseTable) Put(path string, u *snapshot.Uses) {
-	c := UseCounts{PerSymbol: u.PerSymbol, Users: u.Users()}
+	c := UseCounts{PerSymbol: u.PerSymbol, Users: u.Users(), In: u.In()}
 	// A copy: a decoded record's path shares its bytes and would keep the
 	// whole record alive.
 	path = strings.Clone(path)

@@ -8,11 +8,12 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // apiEntry is one exported symbol of the Public API section.
 type apiEntry struct {
-	sym   facts.Symbol
+	sym   snapshot.MemberSymbol
 	file  string
 	uses  int // nodes that call or reference it (member.Uses)
 	order int // position in path and source order, the last tie-break
@@ -142,7 +143,7 @@ func apiGroups(ms []member) []apiGroup {
 // apiGroupOf names the group an exported symbol is listed in: its type's
 // name, or the functions' or the values' group; "" for no API (a
 // definition nested in a function, a member of a private type).
-func apiGroupOf(s facts.Symbol, types map[string]bool) string {
+func apiGroupOf(s snapshot.MemberSymbol, types map[string]bool) string {
 	switch {
 	case s.Parent == "" && isType(s.Kind):
 		return s.Name
@@ -173,17 +174,24 @@ func writeAPIEntry(b *strings.Builder, e apiEntry) {
 	if sig == "" {
 		sig = e.sym.Kind + " " + e.sym.Qualified
 	}
-	line := "- " + CodeSpan(sig)
+	b.WriteString("- ")
+	b.WriteString(CodeSpan(sig))
 	if d := firstLine(e.sym.Doc); d != "" {
-		line += " — " + Text(d)
+		b.WriteString(" — ")
+		b.WriteString(Text(d))
 	}
-	b.WriteString(line + "\n")
+	b.WriteString("\n")
 }
 
 // oneLineSignature joins a signature written over several lines onto
 // one (extractors keep the lines of some).
 func oneLineSignature(sig string) string {
-	return signatureJoints.Replace(oneSpaced(sig))
+	sig = oneSpaced(sig)
+	// Most signatures have no joint: the Replacer would copy them all.
+	if strings.Contains(sig, "( ") || strings.Contains(sig, ",)") || strings.Contains(sig, " )") {
+		return signatureJoints.Replace(sig)
+	}
+	return sig
 }
 
 var signatureJoints = strings.NewReplacer("( ", "(", ", )", ")", ",)", ")", " )", ")")

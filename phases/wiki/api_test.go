@@ -8,6 +8,7 @@ import (
 
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/all"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // extracted is a member of the real parser's facts for src, its
@@ -19,11 +20,12 @@ func extracted(t *testing.T, path, src string, uses map[string]int) member {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m := member{Path: path, Syms: f.Symbols, Doc: f.Doc, Uses: make([]int, len(f.Symbols))}
+	m := snapshot.MemberOf(&snapshot.File{Path: path, Facts: f})
+	mem := member{Path: path, Syms: m.Symbols, Doc: f.Doc, Uses: make([]int, len(f.Symbols))}
 	for i, s := range f.Symbols {
-		m.Uses[i] = uses[s.Qualified]
+		mem.Uses[i] = uses[s.Qualified]
 	}
-	return m
+	return mem
 }
 
 const helpersPy = `import sys

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -15,27 +16,38 @@ func writeDiagram(b *strings.Builder, mf modFacts) {
 		return
 	}
 	b.WriteString("\n## Neighbourhood\n\n```mermaid\nflowchart LR\n")
-	fmt.Fprintf(b, "  m0[\"%s\"]\n", mermaidLabel(mf.Dir))
+	writeNode(b, "m0", mf.Dir)
 	ids := map[string]string{mf.Dir: "m0"}
 	node := func(d string) string {
 		if id, ok := ids[d]; ok {
 			return id
 		}
-		id := fmt.Sprintf("m%d", len(ids))
+		id := "m" + strconv.Itoa(len(ids))
 		ids[d] = id
-		fmt.Fprintf(b, "  %s[\"%s\"]\n", id, mermaidLabel(d))
+		writeNode(b, id, d)
 		return id
 	}
-	for _, d := range busiest(mf.Out) {
-		fmt.Fprintf(b, "  m0 -->|%d| %s\n", total(mf.Out[d]), node(d))
+	out, in := busiest(mf.Out), busiest(mf.In)
+	for _, d := range out {
+		n := total(mf.Out[d])
+		id := node(d) // the node is declared before the edge to it
+		b.WriteString("  m0 -->|" + strconv.Itoa(n) + "| " + id + "\n")
 	}
-	for _, d := range busiest(mf.In) {
-		fmt.Fprintf(b, "  %s -->|%d| m0\n", node(d), total(mf.In[d]))
+	for _, d := range in {
+		id := node(d)
+		b.WriteString("  " + id + " -->|" + strconv.Itoa(total(mf.In[d])) + "| m0\n")
 	}
 	b.WriteString("```\n")
-	if n := len(mf.Out) + len(mf.In) - len(busiest(mf.Out)) - len(busiest(mf.In)); n > 0 {
+	if n := len(mf.Out) + len(mf.In) - len(out) - len(in); n > 0 {
 		fmt.Fprintf(b, "\n%d less connected neighbours are not drawn.\n", n)
 	}
+}
+
+// writeNode declares the node id of the module dir.
+func writeNode(b *strings.Builder, id, dir string) {
+	b.WriteString("  " + id + "[\"")
+	b.WriteString(mermaidLabel(dir))
+	b.WriteString("\"]\n")
 }
 
 // busiest are the neighbours with the most edges, ties by name.
@@ -54,7 +66,13 @@ func mermaidLabel(dir string) string {
 	if dir == "." || dir == "" {
 		dir = "(root)"
 	}
-	return mermaidEscapes.Replace(dir)
+	if strings.ContainsAny(dir, mermaidSpecial) {
+		return mermaidEscapes.Replace(dir)
+	}
+	return dir // most paths: no copy
 }
+
+// mermaidSpecial are the bytes mermaidEscapes replaces.
+const mermaidSpecial = "\"\n\\<>"
 
 var mermaidEscapes = strings.NewReplacer(`"`, "'", "\n", " ", `\`, "/", "<", "#60;", ">", "#62;")

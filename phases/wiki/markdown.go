@@ -22,7 +22,7 @@ import (
 // both ends, which a renderer strips one of). A line break becomes a
 // space: a span is one line of a table cell or a list item.
 func CodeSpan(s string) string {
-	s = lineBreaks.Replace(s)
+	s = oneLine(s)
 	if strings.Trim(s, " ") == "" {
 		return "` " + s + " `"
 	}
@@ -37,6 +37,9 @@ func CodeSpan(s string) string {
 	}
 	if s[0] == '`' || s[len(s)-1] == '`' || (s[0] == ' ' && s[len(s)-1] == ' ') {
 		s = " " + s + " "
+	}
+	if longest == 0 { // most names and signatures: one allocation
+		return "`" + s + "`"
 	}
 	fence := strings.Repeat("`", longest+1)
 	return fence + s + fence
@@ -56,11 +59,25 @@ func Text(s string) string {
 // line, with every pipe escaped, in code spans too (a table splits its
 // rows at pipes before it reads code spans).
 func Cell(s string) string {
-	return textLine(lineBreaks.Replace(s), true)
+	return textLine(oneLine(s), true)
 }
 
 // lineBreaks turns each line break into a space.
 var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
+
+// oneLine is s with each line break a space (lineBreaks): s itself when
+// it has none, as most names and summaries have, where the Replacer would
+// copy it.
+func oneLine(s string) string {
+	if strings.ContainsAny(s, "\r\n") {
+		return lineBreaks.Replace(s)
+	}
+	return s
+}
+
+// textSpecial are the bytes textLine may write otherwise: a line without
+// any is written as it is.
+const textSpecial = "\\`&<>[]|"
 
 // textLine escapes one line of repository text: &, < and > become
 // entities (no HTML tag, comment or autolink can start), [ ] and | are
@@ -72,7 +89,11 @@ var lineBreaks = strings.NewReplacer("\r\n", " ", "\n", " ", "\r", " ")
 // backtick is escaped, so it opens no span. In a cell, pipes inside a kept
 // span are escaped too.
 func textLine(s string, cell bool) string {
+	if !strings.ContainsAny(s, textSpecial) {
+		return s
+	}
 	var b strings.Builder
+	b.Grow(len(s) + 16)
 	for i := 0; i < len(s); {
 		c := s[i]
 		switch {

@@ -7,19 +7,20 @@ import (
 )
 
 // modReader reads what the module inputs of a run are made of: each
-// module's members (from its listing, KsDir, or a full run's records) and
-// used-by counts (KsUsedBy), whether a path is an indexed file, and how a
-// member is used. One serves every slice of modules a run writes.
+// module's members (from its listing, KsDir, or a full run's records),
+// whether a path is an indexed file, and how a member is used (its use
+// counts, "used by" included). One serves every slice of modules a run
+// writes.
 type modReader struct {
 	idx     snapshot.KV
 	globs   []string
 	indexed *indexedFiles
 	uses    func(snapshot.Member) (phase.UseCounts, error)
-	// members and usedBy read their keyspace once, in directory order,
-	// on a run that asks every directory (nil: a prefix scan per module,
-	// an update's few): each prefix scan seeks every run of a full run's
-	// index, so at 100,000 files the seeks cost more than the entries.
-	members, usedBy *snapshot.GroupCursor
+	// members reads the listings once, in directory order, on a run that
+	// asks every directory (nil: a prefix scan per module, an update's
+	// few): each prefix scan seeks every run of a full run's index, so at
+	// 100,000 files the seeks cost more than the entries.
+	members *snapshot.GroupCursor
 	// byDir lists a full run's paths by directory: its members are read
 	// from its records, which it holds, not from listings it would encode,
 	// sort, write and read back (nil: from the listings).
@@ -47,7 +48,6 @@ func newModReader(st *phase.State, idx snapshot.KV, inOrder bool) (*modReader, e
 		}
 		r.members = snapshot.NewGroupCursor(idx, snapshot.KsDir)
 	}
-	r.usedBy = snapshot.NewGroupCursor(idx, snapshot.KsUsedBy)
 	return r, nil
 }
 
@@ -77,9 +77,6 @@ func (r *modReader) Close() {
 	if r.members != nil {
 		r.members.Close()
 	}
-	if r.usedBy != nil {
-		r.usedBy.Close()
-	}
 }
 
 // scanFunc reads a module's entries of one keyspace, as a KV's Scan of
@@ -89,10 +86,9 @@ type scanFunc func(fn func(k, v []byte) error) error
 // memberFunc gives each member of a module (a code file: no project file).
 type memberFunc func(fn func(m snapshot.Member) error) error
 
-// dirEntries are a module's members and used-by counts.
+// dirEntries are a module's members.
 type dirEntries struct {
 	members memberFunc
-	usedBy  scanFunc
 }
 
 // listed reads the members of a module from its listing.
@@ -148,15 +144,6 @@ func (r *modReader) entries(dirs []string) ([]dirEntries, error) {
 		default:
 			out[i].members = listed(r.scan(snapshot.KsDir, dir))
 		}
-		if r.usedBy == nil {
-			out[i].usedBy = r.scan(snapshot.KsUsedBy, dir)
-			continue
-		}
-		usedBy, err := r.usedBy.Group(dir)
-		if err != nil {
-			return nil, err
-		}
-		out[i].usedBy = usedBy.Each
 	}
 	return out, nil
 }

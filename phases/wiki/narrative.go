@@ -31,8 +31,8 @@ func narrativeMember(f snapshot.Member) llm.MemberInfo {
 			if len(m.Defs) == maxNarrativeDefs {
 				return m
 			}
-			if s := ms.Symbol(); (s.Parent == "") == top && narrated(f.Path, s) {
-				m.Defs = append(m.Defs, llm.DefInfo{Name: s.Qualified, Doc: s.Doc})
+			if (ms.Parent == "") == top && narrated(f.Path, ms.Kind, ms.Name) {
+				m.Defs = append(m.Defs, llm.DefInfo{Name: ms.Qualified, Doc: ms.Doc})
 			}
 		}
 	}
@@ -42,12 +42,12 @@ func narrativeMember(f snapshot.Member) llm.MemberInfo {
 // narrated says whether a definition speaks of its file's purpose: a
 // public type, function or namespace. Fields, constants and variables are
 // left to the rendered API section.
-func narrated(file string, s facts.Symbol) bool {
-	switch s.Kind {
+func narrated(file, kind, name string) bool {
+	switch kind {
 	case facts.KindField, facts.KindConst, facts.KindVar:
 		return false
 	}
-	return exported(file, s.Name)
+	return exported(file, name)
 }
 
 // narrativeFiles gathers what a module's narrative is told of its files:

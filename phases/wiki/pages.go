@@ -40,6 +40,18 @@ func PagePath(dir string) string {
 	case "index":
 		return "_index.md"
 	}
+	// Most names fit: written at once, without a piece per rune.
+	var short strings.Builder
+	short.Grow(len(dir) + len(".md"))
+	for i := 0; i < len(dir); {
+		r, size := utf8.DecodeRuneInString(dir[i:])
+		short.WriteString(escapeRune(r, dir[i:i+size]))
+		i += size
+	}
+	if short.Len() <= maxPageStem {
+		short.WriteString(".md")
+		return short.String()
+	}
 	var pieces []string
 	n := 0
 	for i := 0; i < len(dir); {

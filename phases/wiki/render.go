@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -31,7 +32,7 @@ const (
 type member struct {
 	Path, Summary string
 	Doc           string // what the file says of itself (facts.File.Doc)
-	Syms          []facts.Symbol
+	Syms          []snapshot.MemberSymbol
 	Signals       []facts.Signal
 	// Uses counts, per definition of Syms, the nodes that call or
 	// reference it, and Users the other files that depend on the file
@@ -55,14 +56,10 @@ func newFacts(dir string) modFacts {
 }
 
 func memberOf(f snapshot.Member, u phase.UseCounts) member {
-	m := member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: u.PerSymbol, Users: u.Users, Doc: f.Doc}
-	if f.HasFacts {
-		m.Syms = make([]facts.Symbol, len(f.Symbols))
-		for i, s := range f.Symbols {
-			m.Syms[i] = s.Symbol()
-		}
-	}
-	return m
+	// The member's symbols as they are: the sections read only the fields
+	// a Member holds, and a copy of each as a facts.Symbol cost an
+	// allocation per member of every module.
+	return member{Path: f.Path, Summary: f.Summary, Signals: f.Signals, Uses: u.PerSymbol, Users: u.Users, Doc: f.Doc, Syms: f.Symbols}
 }
 
 // usesOf is how many nodes use m's i-th definition.
@@ -185,7 +182,7 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 			}
 		}
 		syms = limited(syms, maxMainSymbols)
-		fmt.Fprintf(b, "| %s | %s | %s |\n", cell(strings.Join(names, ", ")), Cell(rowSentence(g[0])), cell(strings.Join(syms, ", ")))
+		writeRow(b, cell(strings.Join(names, ", ")), Cell(rowSentence(g[0])), cell(strings.Join(syms, ", ")))
 	}
 }
 
@@ -296,13 +293,27 @@ func cell(s string) string { return cellEscapes.Replace(s) }
 // which cost more than the replacing when it was built per call.
 var cellEscapes = strings.NewReplacer("|", `\|`, "\n", " ")
 
-func kinds(m map[string]int) string {
-	ks := slices.Sorted(maps.Keys(m))
-	parts := make([]string, len(ks))
-	for i, k := range ks {
-		parts[i] = fmt.Sprintf("%d %s", m[k], k)
+// writeRow writes a table row of the cells given, escaped already.
+func writeRow(b *strings.Builder, cells ...string) {
+	b.WriteString("|")
+	for _, c := range cells {
+		b.WriteString(" ")
+		b.WriteString(c)
+		b.WriteString(" |")
 	}
-	return strings.Join(parts, ", ")
+	b.WriteString("\n")
+}
+
+// writeKinds writes edge counts by kind, "3 calls, 1 imports".
+func writeKinds(b *strings.Builder, m map[string]int) {
+	for i, k := range slices.Sorted(maps.Keys(m)) {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(strconv.Itoa(m[k]))
+		b.WriteString(" ")
+		b.WriteString(k)
+	}
 }
 
 func total(m map[string]int) int {
@@ -321,7 +332,13 @@ func writeDeps(b *strings.Builder, title string, deps map[string]map[string]int)
 	}
 	fmt.Fprintf(b, "\n## %s\n\n| Module | Edges |\n|---|---|\n", title)
 	for _, d := range slices.Sorted(maps.Keys(deps)) {
-		fmt.Fprintf(b, "| [%s](%s) | %s |\n", cell(moduleLabel(d)), pageLink(d), kinds(deps[d]))
+		b.WriteString("| [")
+		b.WriteString(cell(moduleLabel(d)))
+		b.WriteString("](")
+		b.WriteString(pageLink(d))
+		b.WriteString(") | ")
+		writeKinds(b, deps[d])
+		b.WriteString(" |\n")
 	}
 }
 

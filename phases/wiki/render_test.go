@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // TestDiagramBounded: a module with many neighbours draws at most
@@ -62,7 +63,7 @@ func TestFirstProse(t *testing.T) {
 // TestRowSentencePrefersFileDoc: a file whose summary only takes stock of
 // it, or only repeats a declaration's doc, is shown by its own doc.
 func TestRowSentencePrefersFileDoc(t *testing.T) {
-	docSym := []facts.Symbol{{Name: "Pattern", Kind: facts.KindType, Doc: "Pattern is one pattern."}}
+	docSym := []snapshot.MemberSymbol{{Name: "Pattern", Kind: facts.KindType, Doc: "Pattern is one pattern."}}
 	for _, tt := range []struct {
 		m    member
 		want string

@@ -9,9 +9,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"io"
 	"maps"
-	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -109,6 +110,9 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 	rep.Extra["docs_written"] = w.written + rewritten
 	rep.Extra["history_only"] = rewritten
 	st.Next.Versions["wiki"] = Version(st.LLM)
+	// The wiki reads the use counts last: they go before publishing,
+	// whose index is the run's largest.
+	st.Uses = nil
 	st.Hit("wiki")
 	return rep, nil
 }
@@ -142,10 +146,10 @@ func (w *docWriter) write(ctx context.Context, dirs []string, inputs map[string]
 			st.Next.Modules.Delete(dir)
 		}
 	}
-	var todo []string
+	var todo, keys []string // keys: the todo's input keys, hashed once
 	for _, dir := range slices.Sorted(maps.Keys(inputs)) {
-		if m := st.Next.Modules.Get(dir); m == nil || m.InputKey != inputs[dir].key(st.LLM.ID()) {
-			todo = append(todo, dir)
+		if m, key := st.Next.Modules.Get(dir), inputs[dir].key(st.LLM.ID()); m == nil || m.InputKey != key {
+			todo, keys = append(todo, dir), append(keys, key)
 		}
 	}
 	narratives := make([]llm.ModuleInput, len(todo))
@@ -167,7 +171,7 @@ func (w *docWriter) write(ctx context.Context, dirs []string, inputs map[string]
 			if stop.Load() {
 				return nil
 			}
-			m, u, err := write(ctx, st, inputs[dir], texts)
+			m, u, err := write(ctx, st, inputs[dir], keys[i], texts)
 			w.addUsage(u)
 			if err != nil {
 				stop.Store(true)
@@ -228,15 +232,16 @@ func withHistory(m *snapshot.Module, hs []snapshot.HistoryEntry) (*snapshot.Modu
 	return &snapshot.Module{Dir: m.Dir, Doc: doc + historySection(hs), InputKey: m.InputKey[:i] + historyKey(hs), History: hs}, true
 }
 
-// write produces one module doc: the narrative (texts, by input key, holds
-// the model's), around it the title and the rendered sections.
-func write(ctx context.Context, st *phase.State, in modInput, texts map[string]string) (*snapshot.Module, llm.Usage, error) {
+// write produces one module doc, whose input key is key: the narrative
+// (texts, by input key, holds the model's), around it the title and the
+// rendered sections.
+func write(ctx context.Context, st *phase.State, in modInput, key string, texts map[string]string) (*snapshot.Module, llm.Usage, error) {
 	text, u, err := narrative(ctx, st, in.llm, texts)
 	if err != nil {
 		return nil, u, err
 	}
 	doc := fmt.Sprintf("# %s\n\n%s\n%s%s", title(in.llm.Dir), Text(strings.TrimSpace(text)), in.body, historySection(in.history))
-	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: in.key(st.LLM.ID()), History: in.history}, u, nil
+	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: key, History: in.history}, u, nil
 }
 
 func title(dir string) string {
@@ -269,7 +274,10 @@ func narrative(ctx context.Context, st *phase.State, in llm.ModuleInput, texts m
 // names them). A directory with no input (no code file, or not selected)
 // has no doc.
 func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, dirs, historyOnly []string) {
-	idx = st.NextIndex(indexed(st)...)
+	idx = snapshot.NewMemKV(nil)
+	if ks := indexed(st); len(ks) > 0 { // none would build every keyspace
+		idx = st.NextIndex(ks...)
+	}
 	set := map[string]bool{}
 	if full && st.Full {
 		set = fullDirs(st)
@@ -302,11 +310,12 @@ func (p Phase) dirs(st *phase.State, full bool, h *history) (idx snapshot.KV, di
 
 // indexed names the keyspaces the phase reads: the reverse edges only
 // when a full run's enrich phase left no use counts (they are what the
-// wiki reads of them, and most of a full index's entries); the listings
-// and leaves not on a full run, which reads its members and whether a
-// path is indexed from its records (newModReader).
+// wiki reads of them, "used by" included, and most of a full index's
+// entries); the listings and leaves not on a full run, which reads its
+// members and whether a path is indexed from its records (newModReader).
+// A full run with the counts reads no index at all.
 func indexed(st *phase.State) []byte {
-	ks := []byte{snapshot.KsUsedBy}
+	var ks []byte
 	if !st.Full {
 		ks = append(ks, snapshot.KsDir, snapshot.KsLeaf)
 	}
@@ -338,7 +347,7 @@ func useCounts(st *phase.State, idx snapshot.KV) func(m snapshot.Member) (phase.
 		if err != nil {
 			return phase.UseCounts{}, fmt.Errorf("uses of %s: %w", m.Path, err)
 		}
-		return phase.UseCounts{PerSymbol: u.PerSymbol, Users: u.Users()}, nil
+		return phase.UseCounts{PerSymbol: u.PerSymbol, Users: u.Users(), In: u.In()}, nil
 	}
 }
 
@@ -449,7 +458,6 @@ func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Memb
 	if !selected(dir, globs) {
 		return modInput{}, false, nil
 	}
-	members := map[string]bool{} // base names of the module's member files
 	var files narrativeFiles
 	err := ents.members(func(m snapshot.Member) error {
 		u, err := uses(m)
@@ -465,20 +473,14 @@ func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Memb
 			}
 		}
 		files.add(m, targets, u.Users)
-		members[path.Base(m.Path)] = true
+		for _, in := range u.In {
+			if selected(in.Dir, globs) {
+				countN(mf.In, in.Dir, in.Kind, in.Count)
+			}
+		}
 		return nil
 	})
 	if err != nil || len(mf.Members) == 0 {
-		return modInput{}, false, err
-	}
-	err = ents.usedBy(func(k, v []byte) error {
-		u, err := snapshot.ParseUsedBy(k, v)
-		if sd := dirOf(u.Source); err == nil && members[u.Base] && sd != dir && selected(sd, globs) {
-			countN(mf.In, sd, u.Kind, u.Count)
-		}
-		return err
-	})
-	if err != nil {
 		return modInput{}, false, err
 	}
 	in.Out, in.In = slices.Sorted(maps.Keys(mf.Out)), slices.Sorted(maps.Keys(mf.In))
@@ -575,11 +577,11 @@ func inputKey(in llm.ModuleInput, model string) string {
 	}
 	summaries := make([]string, 0, len(in.Members))
 	for _, m := range in.Members {
-		summaries = append(summaries, fmt.Sprintf("%s\x01%s\x01%d", m.Doc, m.Summary, m.Users))
+		summaries = append(summaries, m.Doc+"\x01"+m.Summary+"\x01"+strconv.Itoa(m.Users))
 	}
 	slices.Sort(summaries)
 	for _, s := range summaries {
-		fmt.Fprintf(h, "m\x00%s\x00", s)
+		io.WriteString(h, "m\x00"+s+"\x00")
 	}
 	fmt.Fprintf(h, "o\x00%s\x00i\x00%s\x00t\x00%t", strings.Join(in.Out, "\x01"), strings.Join(in.In, "\x01"), in.Tests)
 	return "module/" + hex.EncodeToString(h.Sum(nil))
