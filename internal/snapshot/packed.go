@@ -145,13 +145,12 @@ func (p packedFile) decode(path string, secs rawSections, keep Parts) (*File, ra
 	keep = keep.normal()
 	f := &File{}
 	hasFacts := false
-	table, _ := tables.Get().(*[]string)
+	table, _ := tables.Get().(*[]strAt)
 	if table == nil {
-		table = new([]string)
+		table = new([]strAt)
 	}
 	defer func() {
 		if cap(*table) <= 1<<14 { // a rare huge table is not kept
-			clear((*table)[:cap(*table)]) // a longer section's strings too
 			tables.Put(table)
 		}
 	}()
@@ -176,8 +175,8 @@ func (p packedFile) decode(path string, secs rawSections, keep Parts) (*File, ra
 }
 
 // tables recycles the string tables packed sections are decoded with: a
-// table is needed only while its section is read (the strings it points
-// to are the record's).
+// table is needed only while its section is read (the strings are made
+// from the record's bytes as they are read).
 var tables sync.Pool
 
 // Pack makes the set hold the records set on top of its base in their

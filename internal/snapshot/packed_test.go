@@ -233,3 +233,25 @@ func TestPackedDecodeCopiesOnlyWhatItReads(t *testing.T) {
 		t.Errorf("a head-only decode of a %d-byte spilled record allocated %d bytes; want under %d", docBytes, per, docBytes/8)
 	}
 }
+
+// BenchmarkPackedDecode decodes a spilled record as the full run's passes
+// do, whole and in the parts a module outline reads.
+func BenchmarkPackedDecode(b *testing.B) {
+	fs := NewFileSet(nil)
+	if err := fs.Pack(b.TempDir()); err != nil {
+		b.Fatal(err)
+	}
+	defer fs.Close()
+	f := peekRecord()
+	fs.Set(f)
+	for _, keep := range []Parts{AllParts, outlineRecord, PartRes | PartImplicit} {
+		b.Run(fmt.Sprintf("parts=%08b", keep), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if fs.GetParts(f.Path, keep) == nil {
+					b.Fatal("no record")
+				}
+			}
+		})
+	}
+}
