@@ -61,7 +61,7 @@ func pack(f *File) packedFile {
 // must copy what it keeps of them. A section old holds that rewrite does
 // not name is copied from old rather than encoded from f.
 //
-// The bytes are not compressed: s2 halved them, but a full run decodes
+// The bytes are not compressed: s2 shrank them, but a full run decodes
 // every record several times, and each decode then cost a decompression
 // into a fresh buffer the size of the whole record (the decoded strings
 // point into it) even when it read one section. Uncompressed, a record
