@@ -291,43 +291,46 @@ func (fs *FileSet) getPacked(path string, keep Parts) (*File, bool) {
 	if !ok {
 		return nil, false
 	}
-	f, _, done, err := fs.unpack(path, p, keep)
-	done()
+	f, _, buf, err := fs.unpack(path, p, keep)
+	fs.release(buf)
 	fs.note(err)
 	return f, true
 }
 
 // unpack decodes p, path's packed record, reading it from the spill file
 // when it is there. The sections it returns that keep does not name lie in
-// a buffer the set reuses once done is called (the others, which the
-// record's strings share, are the record's own).
-func (fs *FileSet) unpack(path string, p packedFile, keep Parts) (*File, rawSections, func(), error) {
+// buf (nil when the record is held in memory), which the caller passes to
+// release once done with them (the others, which the record's strings
+// share, are the record's own).
+func (fs *FileSet) unpack(path string, p packedFile, keep Parts) (_ *File, _ rawSections, buf *[]byte, _ error) {
 	fs.decodes.count(keep)
 	if fs.spill == nil {
 		f, secs, err := p.unpack(path, p.rec, keep)
-		return f, secs, func() {}, err
+		return f, secs, nil, err
 	}
-	buf, _ := fs.readBufs.Get().(*[]byte)
+	buf, _ = fs.readBufs.Get().(*[]byte)
 	if buf == nil {
 		buf = new([]byte)
 	}
-	done := func() {
-		if cap(*buf) <= 1<<20 { // a rare huge record's is not kept
-			fs.readBufs.Put(buf)
-		}
-	}
 	rec, err := fs.spill.ReadAt(p.at, *buf)
 	if err != nil {
-		return nil, rawSections{}, done, fmt.Errorf("packed record of %s: %w", path, err)
+		return nil, rawSections{}, buf, fmt.Errorf("packed record of %s: %w", path, err)
 	}
 	*buf = rec
 	secs, err := splitSections(rec)
 	if err != nil {
-		return nil, secs, done, fmt.Errorf("packed record of %s: %w", path, err)
+		return nil, secs, buf, fmt.Errorf("packed record of %s: %w", path, err)
 	}
 	ownWanted(&secs, keep.normal())
 	f, secs, err := p.decode(path, secs, keep)
-	return f, secs, done, err
+	return f, secs, buf, err
+}
+
+// release takes back a buffer unpack read a record into.
+func (fs *FileSet) release(buf *[]byte) {
+	if buf != nil && cap(*buf) <= 1<<20 { // a rare huge record's is not kept
+		fs.readBufs.Put(buf)
+	}
 }
 
 // ownWanted copies the sections keep needs out of the read buffer into one
@@ -411,8 +414,8 @@ func (fs *FileSet) Edit(path string, reads, writes Parts, change func(*File) (*F
 		return &s, nil
 	}
 	writes = writes.whole()
-	f, old, done, err := fs.unpack(path, p, reads|writes)
-	defer done() // old's sections are copied by stagePacked
+	f, old, buf, err := fs.unpack(path, p, reads|writes)
+	defer fs.release(buf) // old's sections are copied by stagePacked
 	if err != nil {
 		return nil, err
 	}
