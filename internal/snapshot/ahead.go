@@ -12,7 +12,7 @@ const aheadBatch = 256
 // records of a set held packed decoded on up to workers goroutines while
 // the caller works on the batch before: a full run reads every record in
 // several passes, and a pass decoding one record at a time on one core
-// spent most of its time in reading (pread, s2, the record's decode).
+// spent most of its time in reading (pread, the record's decode).
 // The set must not change while the iteration runs. A set not held packed
 // is read as All reads it: its records are already decoded.
 func (fs *FileSet) Ahead(workers int) iter.Seq2[string, *File] {

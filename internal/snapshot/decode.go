@@ -3,6 +3,7 @@ package snapshot
 import (
 	"encoding/binary"
 	"errors"
+	"unsafe"
 
 	"github.com/lgraph/lgraph/internal/facts"
 )
@@ -10,8 +11,10 @@ import (
 var errTruncated = errors.New("truncated or corrupt snapshot")
 
 type decoder struct {
-	buf   []byte
-	table []string
+	buf []byte
+	// table is where the strings of the table openTable read lie in base.
+	table []strAt
+	base  []byte
 	err   error
 	// sitesFollow is set by peekFacts when the facts it reads hold call sites
 	// before their references.
@@ -52,8 +55,16 @@ func (d *decoder) str() string {
 		}
 		return ""
 	}
-	return d.table[i]
+	at := d.table[i]
+	if at.n == 0 {
+		return ""
+	}
+	return unsafe.String(&d.base[at.off], int(at.n))
 }
+
+// strAt is where a string of a decoder's table lies: a section or record
+// is at most a few megabytes, far under 4 GB.
+type strAt struct{ off, n uint32 }
 
 // count reads a length and bounds it by the bytes left, so a corrupt
 // length cannot make a huge allocation.

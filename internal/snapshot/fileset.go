@@ -37,7 +37,8 @@ type FileSet struct {
 	packed map[string]packedFile
 	spill  *spillFile
 	// readBufs recycles the buffers records are read into from spill:
-	// s2.Decode copies out of them, so none outlives its Get.
+	// the sections a decode reads are copied out of them (ownWanted), so
+	// none outlives its Get.
 	readBufs sync.Pool
 	langs    interned // the packed records' languages, each held once
 	// decodes, when a test asked (CountDecodes), counts packed decodes.

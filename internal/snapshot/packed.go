@@ -9,8 +9,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	"github.com/klauspost/compress/s2"
-
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 )
@@ -48,8 +46,8 @@ type fileMacros struct {
 // each a length and then a string table and body of its own: a pass
 // decodes only the sections it reads, and a phase that changes a few
 // parts (Edit) encodes only their sections again and copies the others'
-// bytes. Compressed together, the strings the sections repeat cost little.
-// The encoding is the run's own: a published record is encoded whole again
+// bytes. A string two sections use is in both tables (the spill file
+// holding most records, that costs disk, not heap). The encoding is the run's own: a published record is encoded whole again
 // (EncodeRecord).
 
 // pack packs f, its bytes owned (exactly as long as they need be).
@@ -59,13 +57,21 @@ func pack(f *File) packedFile {
 	return p
 }
 
-// packBytes encodes f's packed record and passes the compressed bytes to
-// keep, which must copy what it keeps of them. A section old holds that
-// rewrite does not name is copied from old rather than encoded from f.
+// packBytes encodes f's packed record and passes its bytes to keep, which
+// must copy what it keeps of them. A section old holds that rewrite does
+// not name is copied from old rather than encoded from f.
+//
+// The bytes are not compressed: s2 shrank them, but a full run decodes
+// every record several times, and each decode then cost a decompression
+// into a fresh buffer the size of the whole record (the decoded strings
+// point into it) even when it read one section. Uncompressed, a record
+// held in memory is decoded in place, and one in the spill file costs a
+// copy of the sections read. The spill file is on disk, so its size is
+// no part of the heap.
 func packBytes(f *File, old *rawSections, rewrite Parts, keep func([]byte)) {
 	bufs := getPackBufs()
 	defer func() {
-		if cap(bufs.s2) <= 1<<20 { // a rare huge record's are not kept
+		if cap(bufs.raw) <= 1<<20 { // a rare huge record's are not kept
 			packBufs.Put(bufs)
 		}
 	}()
@@ -84,12 +90,11 @@ func packBytes(f *File, old *rawSections, rewrite Parts, keep func([]byte)) {
 		raw = e.appendTo(raw)
 	}
 	bufs.raw = raw
-	bufs.s2 = s2.Encode(bufs.s2, raw)
-	keep(bufs.s2)
+	keep(raw)
 }
 
 // packBufs recycles the buffers a record is packed in.
-type packBuffers struct{ raw, s2 []byte }
+type packBuffers struct{ raw []byte }
 
 var packBufs sync.Pool
 
@@ -123,30 +128,29 @@ func splitSections(rec []byte) (rawSections, error) {
 	return out, nil
 }
 
-// unpack decodes a packed record whose compressed bytes are rec, building
-// the parts keep names (the sections holding none are not even opened).
-// The decompressed bytes are its own, so the decoded strings may share
-// them (no copy, unlike DecodeRecord). It returns the sections too, for
-// Edit to copy.
+// unpack decodes a packed record, rec, building the parts keep names (the
+// sections holding none are not even opened). The decoded strings share
+// rec's bytes, so rec must be the record's own and never change. It
+// returns the sections too, for Edit to copy.
 func (p packedFile) unpack(path string, rec []byte, keep Parts) (*File, rawSections, error) {
-	rec, err := s2.Decode(nil, rec)
-	if err != nil {
-		return nil, rawSections{}, fmt.Errorf("packed record of %s: %w", path, err)
-	}
 	secs, err := splitSections(rec)
 	if err != nil {
 		return nil, secs, fmt.Errorf("packed record of %s: %w", path, err)
 	}
+	return p.decode(path, secs, keep)
+}
+
+// decode builds the parts keep names from a packed record's sections.
+func (p packedFile) decode(path string, secs rawSections, keep Parts) (*File, rawSections, error) {
 	keep = keep.normal()
 	f := &File{}
 	hasFacts := false
-	table, _ := tables.Get().(*[]string)
+	table, _ := tables.Get().(*[]strAt)
 	if table == nil {
-		table = new([]string)
+		table = new([]strAt)
 	}
 	defer func() {
 		if cap(*table) <= 1<<14 { // a rare huge table is not kept
-			clear((*table)[:cap(*table)]) // a longer section's strings too
 			tables.Put(table)
 		}
 	}()
@@ -171,8 +175,8 @@ func (p packedFile) unpack(path string, rec []byte, keep Parts) (*File, rawSecti
 }
 
 // tables recycles the string tables packed sections are decoded with: a
-// table is needed only while its section is read (the strings it points
-// to are the record's).
+// table is needed only while its section is read (the strings are made
+// from the record's bytes as they are read).
 var tables sync.Pool
 
 // Pack makes the set hold the records set on top of its base in their
@@ -287,29 +291,66 @@ func (fs *FileSet) getPacked(path string, keep Parts) (*File, bool) {
 	if !ok {
 		return nil, false
 	}
-	f, _, err := fs.unpack(path, p, keep)
+	f, _, buf, err := fs.unpack(path, p, keep)
+	fs.release(buf)
 	fs.note(err)
 	return f, true
 }
 
 // unpack decodes p, path's packed record, reading it from the spill file
-// when it is there.
-func (fs *FileSet) unpack(path string, p packedFile, keep Parts) (*File, rawSections, error) {
+// when it is there. The sections it returns that keep does not name lie in
+// buf (nil when the record is held in memory), which the caller passes to
+// release once done with them (the others, which the record's strings
+// share, are the record's own).
+func (fs *FileSet) unpack(path string, p packedFile, keep Parts) (_ *File, _ rawSections, buf *[]byte, _ error) {
 	fs.decodes.count(keep)
 	if fs.spill == nil {
-		return p.unpack(path, p.rec, keep)
+		f, secs, err := p.unpack(path, p.rec, keep)
+		return f, secs, nil, err
 	}
-	buf, _ := fs.readBufs.Get().(*[]byte)
+	buf, _ = fs.readBufs.Get().(*[]byte)
 	if buf == nil {
 		buf = new([]byte)
 	}
-	defer fs.readBufs.Put(buf)
 	rec, err := fs.spill.ReadAt(p.at, *buf)
 	if err != nil {
-		return nil, rawSections{}, fmt.Errorf("packed record of %s: %w", path, err)
+		return nil, rawSections{}, buf, fmt.Errorf("packed record of %s: %w", path, err)
 	}
 	*buf = rec
-	return p.unpack(path, rec, keep)
+	secs, err := splitSections(rec)
+	if err != nil {
+		return nil, secs, buf, fmt.Errorf("packed record of %s: %w", path, err)
+	}
+	ownWanted(&secs, keep.normal())
+	f, secs, err := p.decode(path, secs, keep)
+	return f, secs, buf, err
+}
+
+// release takes back a buffer unpack read a record into.
+func (fs *FileSet) release(buf *[]byte) {
+	if buf != nil && cap(*buf) <= 1<<20 { // a rare huge record's is not kept
+		fs.readBufs.Put(buf)
+	}
+}
+
+// ownWanted copies the sections keep needs out of the read buffer into one
+// slice of their own, which the decoded strings then share: a pass reading
+// the head of every record keeps only the heads' bytes alive.
+func ownWanted(secs *rawSections, keep Parts) {
+	n := 0
+	for s := range numSections {
+		if s.wanted(keep) {
+			n += len(secs[s])
+		}
+	}
+	own := make([]byte, 0, n)
+	for s := range numSections {
+		if s.wanted(keep) {
+			at := len(own)
+			own = append(own, secs[s]...)
+			secs[s] = own[at:len(own):len(own)]
+		}
+	}
 }
 
 // Close releases the file a packed set holds its records in (Pack); the
@@ -373,7 +414,8 @@ func (fs *FileSet) Edit(path string, reads, writes Parts, change func(*File) (*F
 		return &s, nil
 	}
 	writes = writes.whole()
-	f, old, err := fs.unpack(path, p, reads|writes)
+	f, old, buf, err := fs.unpack(path, p, reads|writes)
+	defer fs.release(buf) // old's sections are copied by stagePacked
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/lgraph/lgraph/internal/facts"
 )
@@ -104,7 +105,7 @@ func TestSpilledRecordsLeaveTheHeap(t *testing.T) {
 	record := func(i int) *File {
 		f := peekRecord()
 		f.Path = fmt.Sprintf("pkg/m%03d.py", i)
-		// Random text s2 cannot shrink, so that the records' packed bytes
+		// Random text, so that the records' packed bytes
 		// (about 6.5 MB) stand far above the heap's noise.
 		doc := make([]byte, docBytes)
 		for j := range doc {
@@ -177,5 +178,80 @@ func TestEncodedRecordHasItsExactLength(t *testing.T) {
 	}
 	if _, err := DecodeRecord(b); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestPackedDecodeCopiesOnlyWhatItReads: a record held in memory is
+// decoded in place (its strings share the packed bytes, no copy of the
+// record is made), and a decode of a record in the spill file that reads
+// its head only allocates far less than the record: a full run decodes
+// every record in several passes, most reading a few sections, and a
+// decode that first decompressed the whole record paid for all of it.
+func TestPackedDecodeCopiesOnlyWhatItReads(t *testing.T) {
+	const docBytes = 64 << 10
+	f := peekRecord()
+	doc := make([]byte, docBytes)
+	rng := rand.New(rand.NewPCG(3, 4))
+	for j := range doc {
+		doc[j] = 'a' + byte(rng.IntN(26))
+	}
+	f.Facts.Doc = string(doc)
+
+	inMemory := NewFileSet(nil)
+	if err := inMemory.Pack(""); err != nil {
+		t.Fatal(err)
+	}
+	inMemory.Set(f)
+	rec := inMemory.packed[f.Path].rec
+	got := inMemory.GetParts(f.Path, PartFacts)
+	if got == nil || got.Facts == nil || got.Facts.Doc != f.Facts.Doc {
+		t.Fatal("the in-memory packed record did not read back")
+	}
+	at := uintptr(unsafe.Pointer(unsafe.StringData(got.Facts.Doc)))
+	lo := uintptr(unsafe.Pointer(unsafe.SliceData(rec)))
+	if at < lo || at >= lo+uintptr(len(rec)) {
+		t.Error("a record held in memory was copied to be decoded; its strings should share the packed bytes")
+	}
+
+	spilled := NewFileSet(nil)
+	if err := spilled.Pack(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	defer spilled.Close()
+	spilled.Set(f)
+	if got := spilled.GetParts(f.Path, 0); got == nil || got.Blob != f.Blob {
+		t.Fatal("the spilled record's head did not read back")
+	}
+	const reads = 50
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	for range reads {
+		spilled.GetParts(f.Path, 0)
+	}
+	runtime.ReadMemStats(&after)
+	if per := (after.TotalAlloc - before.TotalAlloc) / reads; per > docBytes/8 {
+		t.Errorf("a head-only decode of a %d-byte spilled record allocated %d bytes; want under %d", docBytes, per, docBytes/8)
+	}
+}
+
+// BenchmarkPackedDecode decodes a spilled record as the full run's passes
+// do, whole and in the parts a module outline reads.
+func BenchmarkPackedDecode(b *testing.B) {
+	fs := NewFileSet(nil)
+	if err := fs.Pack(b.TempDir()); err != nil {
+		b.Fatal(err)
+	}
+	defer fs.Close()
+	f := peekRecord()
+	fs.Set(f)
+	for _, keep := range []Parts{AllParts, outlineRecord, PartRes | PartImplicit} {
+		b.Run(fmt.Sprintf("parts=%08b", keep), func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if fs.GetParts(f.Path, keep) == nil {
+					b.Fatal("no record")
+				}
+			}
+		})
 	}
 }

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"unsafe"
+	"math"
 )
 
 // A record is self-contained: a table of the unique strings it uses, then
@@ -184,23 +184,27 @@ func openRecord(data []byte) (*decoder, error) {
 }
 
 // openTable reads the string table at the start of d.buf into d.table,
-// reusing its array when it is long enough.
+// reusing its array when it is long enough. The table holds where each
+// string lies, not the strings: it has no pointers, so filling it costs
+// no write barriers while the collector runs and the collector never
+// scans it (every decode of a full run's many passes opens one or more).
 func (d *decoder) openTable() error {
 	n := d.count()
 	if cap(d.table) >= n {
 		d.table = d.table[:n]
 	} else {
-		d.table = make([]string, n)
+		d.table = make([]strAt, n)
+	}
+	d.base = d.buf
+	if uint64(len(d.base)) > math.MaxUint32 {
+		return errors.New("corrupt record: over 4 GB")
 	}
 	for i := range d.table {
 		l := d.uvarint()
 		if d.err != nil || l > uint64(len(d.buf)) {
 			return errors.New("corrupt record: string table")
 		}
-		d.table[i] = ""
-		if l > 0 {
-			d.table[i] = unsafe.String(&d.buf[0], int(l))
-		}
+		d.table[i] = strAt{off: uint32(len(d.base) - len(d.buf)), n: uint32(l)}
 		d.buf = d.buf[l:]
 	}
 	return nil
