@@ -49,28 +49,7 @@ func sortFrom(es []Entry, order []int32, buckets []uint16, d int) {
 			d++ // one byte all share: nothing to move
 			continue
 		}
-		var start, next [257]int
-		sum := 0
-		for b, n := range count {
-			start[b], next[b] = sum, sum
-			sum += n
-		}
-		// American flag sort: each position is swapped straight into the
-		// next free place of its bucket.
-		for b := range count {
-			end := start[b] + count[b]
-			for i := next[b]; i < end; i = next[b] {
-				to := int(buckets[i])
-				if to == b {
-					next[b]++
-					continue
-				}
-				j := next[to]
-				order[i], order[j] = order[j], order[i]
-				buckets[i], buckets[j] = buckets[j], buckets[i]
-				next[to]++
-			}
-		}
+		start := flagPermute(order, buckets, &count)
 		// Bucket 0 holds the keys that end at d, equal to each other.
 		for b := 1; b < len(count); b++ {
 			if count[b] > 1 {
@@ -84,6 +63,37 @@ func sortFrom(es []Entry, order []int32, buckets []uint16, d int) {
 }
 
 // byteAt is the bucket of a key at byte d: 0 for a key that ends before
+
+// flagPermute moves every item into its bucket's range, buckets[i] being
+// item i's bucket and count each bucket's size (an American flag sort:
+// each item is swapped straight into the next free place of its bucket,
+// its bucket moving with it), and returns where each range starts. The
+// items are positions (sortedOrder) or pointer-free arena entries
+// (SpillSort), so no swap pays a write barrier.
+func flagPermute[T any](items []T, buckets []uint16, count *[257]int) [257]int {
+	var start, next [257]int
+	sum := 0
+	for b, n := range count {
+		start[b], next[b] = sum, sum
+		sum += n
+	}
+	for b := range count {
+		end := start[b] + count[b]
+		for i := next[b]; i < end; i = next[b] {
+			to := int(buckets[i])
+			if to == b {
+				next[b]++
+				continue
+			}
+			j := next[to]
+			items[i], items[j] = items[j], items[i]
+			buckets[i], buckets[j] = buckets[j], buckets[i]
+			next[to]++
+		}
+	}
+	return start
+}
+
 // it (it sorts first), else the byte plus one.
 func byteAt(key []byte, d int) int {
 	if d < len(key) {

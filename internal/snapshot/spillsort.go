@@ -464,26 +464,7 @@ func sortArenaFrom(arena []byte, ents []arenaEntry, buckets []uint16, d int) {
 			d++
 			continue
 		}
-		var start, next [257]int
-		sum := 0
-		for b, n := range count {
-			start[b], next[b] = sum, sum
-			sum += n
-		}
-		for b := range count {
-			end := start[b] + count[b]
-			for i := next[b]; i < end; i = next[b] {
-				to := int(buckets[i])
-				if to == b {
-					next[b]++
-					continue
-				}
-				j := next[to]
-				ents[i], ents[j] = ents[j], ents[i]
-				buckets[i], buckets[j] = buckets[j], buckets[i]
-				next[to]++
-			}
-		}
+		start := flagPermute(ents, buckets, &count)
 		for b := 1; b < len(count); b++ {
 			if count[b] > 1 {
 				lo, hi := start[b], start[b]+count[b]
