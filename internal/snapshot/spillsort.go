@@ -10,6 +10,8 @@ import (
 	"os"
 	"slices"
 	"sync"
+
+	"github.com/lgraph/lgraph/internal/table"
 )
 
 // SpillSort collects index entries in any order and gives them back once,
@@ -158,7 +160,7 @@ func (s *SpillSort) writeRun(w io.Writer) error {
 		key := s.key(e)
 		shared := 0
 		if i > 0 {
-			shared = commonPrefixLen(last, key)
+			shared = table.CommonPrefix(last, key)
 			if shared == len(key) && len(key) == len(last) {
 				continue // a key added twice
 			}
@@ -178,18 +180,6 @@ func (s *SpillSort) writeRun(w io.Writer) error {
 	}
 	_, err := w.Write(out)
 	return err
-}
-
-func commonPrefixLen(a, b []byte) int {
-	n := min(len(a), len(b))
-	i := 0
-	for i+8 <= n && binary.LittleEndian.Uint64(a[i:]) == binary.LittleEndian.Uint64(b[i:]) {
-		i += 8
-	}
-	for i < n && a[i] == b[i] {
-		i++
-	}
-	return i
 }
 
 // Close drops the collection unread, releasing its runs' files.

@@ -20,7 +20,7 @@ type blockBuilder struct {
 func (b *blockBuilder) add(key, value []byte, tomb bool) {
 	shared := 0
 	if b.run != b.interval && b.n > 0 {
-		shared = commonPrefix(b.last, key)
+		shared = CommonPrefix(b.last, key)
 	}
 	b.addShared(key, value, tomb, shared)
 }
@@ -68,9 +68,10 @@ func (b *blockBuilder) reset() {
 	b.buf, b.restarts, b.run, b.n = b.buf[:0], b.restarts[:0], 0, 0
 }
 
-// commonPrefix is the length of the prefix a and b share, compared eight
-// bytes at a time: a sorted table's neighbouring keys share most of theirs.
-func commonPrefix(a, b []byte) int {
+// CommonPrefix is the length of the prefix a and b share, compared eight
+// bytes at a time: a sorted table's (or run's) neighbouring keys share
+// most of theirs.
+func CommonPrefix(a, b []byte) int {
 	n := min(len(a), len(b))
 	i := 0
 	for ; i+8 <= n; i += 8 {

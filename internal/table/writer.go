@@ -101,7 +101,7 @@ func (w *Writer) check(key, value []byte) (shared int, err error) {
 		return 0, nil
 	}
 	last := w.data.last // kept across blocks: the table's last key
-	shared = commonPrefix(last, key)
+	shared = CommonPrefix(last, key)
 	if shared == len(key) || shared < len(last) && key[shared] < last[shared] {
 		return 0, fmt.Errorf("table: key %q after %q: keys must strictly increase", key, last)
 	}
