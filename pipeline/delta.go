@@ -116,12 +116,21 @@ func edgeKeys(f *snapshot.File) map[string]bool {
 	if f == nil {
 		return out
 	}
-	for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
-		for _, e := range list {
-			out[store.EdgeName(e.Kind, e.Source, e.Target, e.Via)] = true
-		}
+	for _, n := range appendEdgeNames(nil, f) {
+		out[n] = true
 	}
 	return out
+}
+
+// appendEdgeNames appends the names of f's edges, resolved and implicit
+// (store.EdgeName), to names; a name may come twice.
+func appendEdgeNames(names []string, f *snapshot.File) []string {
+	for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
+		for _, e := range list {
+			names = append(names, store.EdgeName(e.Kind, e.Source, e.Target, e.Via))
+		}
+	}
+	return names
 }
 
 func diffSets(a, b map[string]bool) (added, removed []string) {

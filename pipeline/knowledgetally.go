@@ -41,12 +41,7 @@ func (t *firstTally) add(f *snapshot.File) {
 		slices.Sort(ids)
 		symbols = len(slices.Compact(ids))
 	}
-	var names []string
-	for _, list := range [][]snapshot.Edge{f.Res.Edges, f.Implicit} {
-		for _, e := range list {
-			names = append(names, store.EdgeName(e.Kind, e.Source, e.Target, e.Via))
-		}
-	}
+	names := appendEdgeNames(nil, f)
 	slices.Sort(names)
 	names = slices.Compact(names)
 	t.mu.Lock()
