@@ -15,12 +15,11 @@ import (
 
 	"github.com/lgraph/lgraph/internal/lang"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/membudget"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
+	"github.com/lgraph/lgraph/internal/workpool"
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
@@ -178,31 +177,28 @@ func (p Phase) extract(ctx context.Context, st *phase.State, paths []string, rep
 	parsed := make([]bool, len(paths))
 	st.Progress.Start("explicit", len(paths))
 	defer st.Progress.Done()
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(phase.Workers(st.Config.Concurrency))
-	for i, path := range paths {
-		g.Go(func() error {
-			defer st.Progress.Add(1)
-			var err error
-			results[i], err = st.Next.Files.Edit(path, 0, snapshot.PartFacts|snapshot.PartRefs, func(f *snapshot.File) (*snapshot.File, error) {
-				ff, didParse, err := p.factsOf(gctx, st, f)
-				if err == nil && !scopedByProject(st, f) {
-					// A file the project scopes keeps its references until
-					// scopeFiles has renamed them (see there).
-					ff, err = withoutRefs(st.RefsAside, path, ff)
-				}
-				if err != nil {
-					return nil, err
-				}
-				nf := *f
-				nf.Facts = ff
-				syntaxErrors[i], parsed[i] = ff.SyntaxErrors, didParse
-				return &nf, nil
-			})
-			return err
+	err := workpool.Each(ctx, len(paths), phase.Workers(st.Config.Concurrency), func(ctx context.Context, i int) error {
+		defer st.Progress.Add(1)
+		path := paths[i]
+		var err error
+		results[i], err = st.Next.Files.Edit(path, 0, snapshot.PartFacts|snapshot.PartRefs, func(f *snapshot.File) (*snapshot.File, error) {
+			ff, didParse, err := p.factsOf(ctx, st, f)
+			if err == nil && !scopedByProject(st, f) {
+				// A file the project scopes keeps its references until
+				// scopeFiles has renamed them (see there).
+				ff, err = withoutRefs(st.RefsAside, path, ff)
+			}
+			if err != nil {
+				return nil, err
+			}
+			nf := *f
+			nf.Facts = ff
+			syntaxErrors[i], parsed[i] = ff.SyntaxErrors, didParse
+			return &nf, nil
 		})
-	}
-	if err := g.Wait(); err != nil {
+		return err
+	})
+	if err != nil {
 		return err
 	}
 	var broken []string

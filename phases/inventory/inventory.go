@@ -6,11 +6,10 @@ import (
 	"fmt"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/lgraph/lgraph/internal/gitrepo"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
+	"github.com/lgraph/lgraph/internal/workpool"
 	"github.com/lgraph/lgraph/phases/phase"
 )
 
@@ -100,36 +99,30 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, attrs *gitrepo.Attributes, entries []gitrepo.Entry) (_ []*snapshot.File, reasons []string, _ error) {
 	out := make([]*snapshot.File, len(entries))
 	reasons = make([]string, len(entries))
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(phase.Workers(st.Config.Concurrency))
-	for i, e := range entries {
+	err := workpool.Each(ctx, len(entries), phase.Workers(st.Config.Concurrency), func(_ context.Context, i int) error {
+		e := entries[i]
 		if !rules.Candidate(e) {
-			continue
-		}
-		g.Go(func() error {
-			if err := gctx.Err(); err != nil {
-				return err
-			}
-			info, err := p.blobInfo(st, e.Blob)
-			if errors.Is(err, gitrepo.ErrNotFetched) {
-				reasons[i] = gitrepo.SkipNotFetched
-				return nil
-			}
-			if err != nil {
-				return err
-			}
-			l := rules.Language(e.Path, info)
-			if l == "" {
-				return nil
-			}
-			if reasons[i] = rules.SkipReason(attrs, e.Path, info); reasons[i] != "" {
-				return nil
-			}
-			out[i] = &snapshot.File{Path: e.Path, Blob: e.Blob, SHA256: info.SHA256, NormSHA: info.NormSHA, Lang: l, Size: info.Size}
 			return nil
-		})
-	}
-	if err := g.Wait(); err != nil {
+		}
+		info, err := p.blobInfo(st, e.Blob)
+		if errors.Is(err, gitrepo.ErrNotFetched) {
+			reasons[i] = gitrepo.SkipNotFetched
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		l := rules.Language(e.Path, info)
+		if l == "" {
+			return nil
+		}
+		if reasons[i] = rules.SkipReason(attrs, e.Path, info); reasons[i] != "" {
+			return nil
+		}
+		out[i] = &snapshot.File{Path: e.Path, Blob: e.Blob, SHA256: info.SHA256, NormSHA: info.NormSHA, Lang: l, Size: info.Size}
+		return nil
+	})
+	if err != nil {
 		return nil, nil, err
 	}
 	files := out[:0]

@@ -1,0 +1,71 @@
+package inventory_test
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+	"sync"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/lgraph/lgraph/cache"
+	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/snapshot"
+	"github.com/lgraph/lgraph/phases/inventory"
+	"github.com/lgraph/lgraph/phases/phase"
+)
+
+// TestDescribeReadsOnItsWorkers: the inventory of a full run reads every
+// blob, and a goroutine started per blob grew its stack again through
+// each inflate (about 1 s of CPU at 100,000 files); the reads must come
+// from no more goroutines than the configured workers.
+func TestDescribeReadsOnItsWorkers(t *testing.T) {
+	ctx := context.Background()
+	c, err := cache.Open(ctx, t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cfg := config.Default()
+	cfg.Concurrency = 2
+	var entries []gitrepo.Entry
+	for i := range 200 {
+		entries = append(entries, gitrepo.Entry{Path: fmt.Sprintf("pkg/f%03d.go", i), Blob: fmt.Sprintf("%040x", i), Mode: filemode.Regular})
+	}
+	var mu sync.Mutex
+	readers := map[string]bool{}
+	p := inventory.Phase{
+		Target: func(context.Context) ([]gitrepo.Entry, error) { return entries, nil },
+		Read: func(id string) ([]byte, error) {
+			mu.Lock()
+			readers[goroutine()] = true
+			mu.Unlock()
+			return []byte("package pkg\n"), nil
+		},
+	}
+	st := &phase.State{Cache: c, Config: &cfg, Full: true, Next: snapshot.New(), Progress: phase.NoProgress{}}
+	if _, err := p.Run(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Next.Files.Len() != len(entries) {
+		t.Fatalf("inventory listed %d files, want %d", st.Next.Files.Len(), len(entries))
+	}
+	if len(readers) > cfg.Concurrency {
+		t.Errorf("%d blobs were read on %d goroutines, want at most %d (the workers)", len(entries), len(readers), cfg.Concurrency)
+	}
+}
+
+// goroutine names the calling goroutine by the id its stack trace starts
+// with.
+func goroutine() string {
+	var buf [64]byte
+	b := buf[:runtime.Stack(buf[:], false)]
+	for i := len("goroutine "); i < len(b); i++ {
+		if b[i] == ' ' {
+			return string(b[:i])
+		}
+	}
+	return string(b)
+}
