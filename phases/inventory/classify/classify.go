@@ -44,7 +44,7 @@ type BlobInfo struct {
 // Describe computes a blob's info from its bytes.
 func Describe(data []byte) BlobInfo {
 	sum := sha256.Sum256(data)
-	norm := sha256.Sum256(Normalize(data))
+	norm := normalizedSum(data)
 	head := data[:min(len(data), SniffLen)]
 	info := BlobInfo{
 		Size:    int64(len(data)),
@@ -86,6 +86,36 @@ func Normalize(data []byte) []byte {
 		out = append(out, '\n')
 	}
 	return bytes.TrimRight(out, "\n")
+}
+
+// normalizedSum is the SHA-256 of Normalize(data), hashed line by line
+// from data: the inventory describes every blob of an init, and a
+// normalized copy of each was garbage as large as the tree.
+func normalizedSum(data []byte) [sha256.Size]byte {
+	h, newline := sha256.New(), []byte{'\n'}
+	newlines := 0 // owed before the next line with text; trailing ones are trimmed
+	blank := false
+	for rest, more := data, true; more; {
+		var l []byte
+		l, rest, more = bytes.Cut(rest, []byte("\n"))
+		l = bytes.TrimRight(l, " \t\r\f\v")
+		if len(l) == 0 {
+			if !blank {
+				newlines++
+			}
+			blank = true
+			continue
+		}
+		blank = false
+		for ; newlines > 0; newlines-- {
+			h.Write(newline)
+		}
+		h.Write(l)
+		newlines = 1
+	}
+	var out [sha256.Size]byte
+	h.Sum(out[:0])
+	return out
 }
 
 // RulesKey names the rules a verdict "this file would be indexed" was made

@@ -2,7 +2,9 @@ package classify
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 )
 
@@ -43,5 +45,44 @@ func TestNormalizeMatchesDefinition(t *testing.T) {
 		if got, want := Normalize([]byte(in)), normalizeByCopy([]byte(in)); !bytes.Equal(got, want) {
 			t.Fatalf("Normalize(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestNormalizedSumIsTheSumOfNormalize: Describe hashes the normalized
+// bytes as it reads the lines, with no normalized copy of the blob; the
+// hash must be the one of Normalize's copy.
+func TestNormalizedSumIsTheSumOfNormalize(t *testing.T) {
+	inputs := []string{"", "\n", "\r\n", "a", "a\n", "\n\na\n\n", "a \r\n\r\n\r\nb\t\n", "x\ry\n\n\nz", "  \n\t\nq"}
+	rng := rand.New(rand.NewPCG(5, 6))
+	const alphabet = "ab \t\r\n\f\v"
+	for range 20000 {
+		b := make([]byte, rng.IntN(24))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		inputs = append(inputs, string(b))
+	}
+	for _, in := range inputs {
+		if got, want := normalizedSum([]byte(in)), sha256.Sum256(Normalize([]byte(in))); got != want {
+			t.Fatalf("normalizedSum(%q) differs from the SHA-256 of Normalize", in)
+		}
+	}
+}
+
+// TestDescribeMakesNoNormalizedCopy: the normalized hash costs no copy of
+// the blob (a 64 KB blob, so that a copy would show as far more bytes
+// than Describe's few small strings).
+func TestDescribeMakesNoNormalizedCopy(t *testing.T) {
+	data := bytes.Repeat([]byte("func f() {}   \r\n\n\n"), 4000)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	const runs = 10
+	for range runs {
+		Describe(data)
+	}
+	runtime.ReadMemStats(&after)
+	if perRun := (after.TotalAlloc - before.TotalAlloc) / runs; perRun > uint64(len(data))/4 {
+		t.Errorf("Describe of a %d-byte blob allocated %d bytes; want no copy of it", len(data), perRun)
 	}
 }
