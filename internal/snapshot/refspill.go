@@ -44,14 +44,14 @@ func (s *RefSpill) Put(path string, refs []facts.Ref) error {
 	if len(refs) == 0 {
 		return nil
 	}
-	b := PackRefs(refs)
 	if s.file == nil {
+		b := PackRefs(refs)
 		s.mu.Lock()
 		s.mem[path] = b
 		s.mu.Unlock()
 		return nil
 	}
-	sp, err := s.file.Append(b)
+	sp, err := s.append(refs)
 	if err != nil {
 		return err
 	}
@@ -59,6 +59,24 @@ func (s *RefSpill) Put(path string, refs []facts.Ref) error {
 	s.at[path] = sp
 	s.mu.Unlock()
 	return nil
+}
+
+// append writes refs as PackRefs encodes them to the file, through a
+// recycled encoder and buffer: the file keeps a copy, and a fresh encoder
+// per file (its string map, its buffer grown by doubling) was most of
+// what setting every file's references aside cost an init.
+func (s *RefSpill) append(refs []facts.Ref) (span, error) {
+	e := getEncoder()
+	defer putEncoder(e)
+	e.refs(refs)
+	bufs := getPackBufs()
+	defer func() {
+		if cap(bufs.raw) <= 1<<20 {
+			packBufs.Put(bufs)
+		}
+	}()
+	bufs.raw = e.appendTo(bufs.raw[:0])
+	return s.file.Append(bufs.raw)
 }
 
 // Has reports whether path's references were set aside.
