@@ -116,8 +116,9 @@ func buildIndexOnDisk(files *snapshot.FileSet, langs *lang.Registry, project *la
 	if err != nil {
 		return nil, fmt.Errorf("definition index: %w", err)
 	}
-	idx := newIndex(langs, project, kv)
-	idx.present, idx.release = pk.build(), kv.Close
+	mapped, release := kv.Mapped()
+	idx := newIndex(langs, project, mapped)
+	idx.present, idx.release = pk.build(), release
 	return idx, nil
 }
 
