@@ -40,27 +40,54 @@ type Iterator interface {
 // p itself and the first key after every key with that prefix (nil when
 // there is none, that is when p is empty or all 0xff).
 func PrefixRange(p []byte) (lower, upper []byte) {
-	lower = append([]byte{}, p...)
+	return append([]byte{}, p...), prefixEnd(p)
+}
+
+// prefixEnd is PrefixRange's upper bound.
+func prefixEnd(p []byte) []byte {
 	for i := len(p) - 1; i >= 0; i-- {
 		if p[i] != 0xff {
-			upper = append([]byte{}, p[:i+1]...)
+			upper := append([]byte{}, p[:i+1]...)
 			upper[i]++
-			return lower, upper
+			return upper
 		}
 	}
-	return lower, nil
+	return nil
 }
 
 // Iter returns an iterator over the entries with lower <= key < upper,
 // tombstones included (Deleted reports them); a nil bound is open.
 func (r *Reader) Iter(lower, upper []byte) Iterator {
-	t := &tableIter{r: r, upper: upper, path: make([]blockIter, r.ft.height+1)}
+	t := r.newIter(upper)
 	t.seek(lower)
 	return t
 }
 
 // Prefix returns an iterator over the entries whose key starts with p.
-func (r *Reader) Prefix(p []byte) Iterator { return r.Iter(PrefixRange(p)) }
+// The seek reads p and keeps nothing of it, so p is not copied.
+func (r *Reader) Prefix(p []byte) Iterator {
+	t := r.newIter(prefixEnd(p))
+	t.seek(p)
+	return t
+}
+
+// iterKeyCap is the room each level's key buffer of an iterator starts
+// with: enough for most keys, which grew there from nothing one append
+// after another (a full run's resolution makes hundreds of thousands of
+// lookups, each an iterator).
+const iterKeyCap = 96
+
+// newIter returns an iterator of r, not positioned, whose levels' key
+// buffers share one allocation.
+func (r *Reader) newIter(upper []byte) *tableIter {
+	n := r.ft.height + 1
+	t := &tableIter{r: r, upper: upper, path: make([]blockIter, n)}
+	keys := make([]byte, n*iterKeyCap)
+	for i := range t.path {
+		t.path[i].key = keys[i*iterKeyCap : i*iterKeyCap : (i+1)*iterKeyCap]
+	}
+	return t
+}
 
 // Stream is Iter for one pass over much of a table: the data blocks after
 // the first are read chunkSize bytes at a time into two buffers it takes
@@ -70,7 +97,7 @@ func (r *Reader) Prefix(p []byte) Iterator { return r.Iter(PrefixRange(p)) }
 // closed. A mapped or in-memory table reads nothing and is iterated as
 // by Iter.
 func (r *Reader) Stream(lower, upper []byte) Iterator {
-	t := &tableIter{r: r, upper: upper, path: make([]blockIter, r.ft.height+1)}
+	t := r.newIter(upper)
 	if r.mem == nil {
 		t.chunks = new(chunks)
 	}

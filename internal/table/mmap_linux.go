@@ -20,3 +20,13 @@ func mmapFile(f *os.File, size int64) ([]byte, func() error, error) {
 	}
 	return mem, func() error { return syscall.Munmap(mem) }, nil
 }
+
+// adviseRandom tells the kernel that mem is read at random: a fault then
+// maps the one page it needs, not the pages around it too, so what stays
+// resident is what was read.
+func adviseRandom(mem []byte) { _ = syscall.Madvise(mem, syscall.MADV_RANDOM) }
+
+// dropResident unmaps the pages of mem the process has touched; the next
+// read of one faults it in again from the page cache (or the file). A
+// read-only mapping of a file loses nothing by it.
+func dropResident(mem []byte) { _ = syscall.Madvise(mem, syscall.MADV_DONTNEED) }

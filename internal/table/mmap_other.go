@@ -11,3 +11,7 @@ import (
 func mmapFile(f *os.File, size int64) ([]byte, func() error, error) {
 	return nil, nil, errors.New("mmap not supported on this platform")
 }
+
+func adviseRandom([]byte) {}
+
+func dropResident([]byte) {}

@@ -40,6 +40,39 @@ func OpenBytes(name string, b []byte) (*Reader, error) {
 	return open(&Reader{name: name, mem: b}, int64(len(b)))
 }
 
+// OpenMapped opens the table of size bytes at the start of f through a
+// read-only mapping of f where the platform allows (else through f, as
+// Open does). A lookup then reads its blocks in place: no read call, no
+// buffer, and each block's checksum verified once. The mapping is advised
+// random, so that what stays resident is what lookups read, and
+// DropResident lets that go. Closing the Reader unmaps f; it does not
+// close it.
+func OpenMapped(f *os.File, size int64) (*Reader, error) {
+	mem, unmap, err := mmapFile(f, size)
+	if err != nil {
+		return Open(f, size)
+	}
+	adviseRandom(mem)
+	r, err := open(&Reader{name: f.Name(), mem: mem, release: unmap}, size)
+	if err != nil {
+		unmap()
+	}
+	return r, err
+}
+
+// DropResident lets go of the pages of a mapped table that reads have
+// made resident in the process (they stay in the kernel's page cache, and
+// a later read maps them again); a table not mapped holds none. Values
+// read before stay valid. Safe beside reads.
+func (r *Reader) DropResident() {
+	if r.mem != nil && r.release != nil && !r.closed {
+		dropResident(r.mem)
+	}
+}
+
+// Mapped reports whether the table is read through a mapping of its file.
+func (r *Reader) Mapped() bool { return r.mem != nil && r.release != nil }
+
 // OpenFile opens the table at path: memory-mapped read-only where the
 // platform allows, else read through the open file.
 func OpenFile(path string) (*Reader, error) {

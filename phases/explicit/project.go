@@ -110,8 +110,10 @@ func projectCode(st *phase.State, full bool) (map[string]string, Tallies, error)
 	out, dirs := map[string]string{}, Tallies{}
 	if full || st.Base == nil || st.Base.Index == nil {
 		// What a file tells its project reader is in its facts
-		// (Traits.ProjectFacts, Traits.DirFacts), not their references.
-		for p, f := range st.Next.Files.AheadParts(phase.Workers(st.Config.Concurrency), snapshot.PartFacts) {
+		// (Traits.ProjectFacts, Traits.DirFacts), not their references;
+		// and only the files of a language with such a reader tell it.
+		paths := tellingProject(st.Next.Files, st.Langs)
+		for p, f := range st.Next.Files.AheadOfParts(paths, phase.Workers(st.Config.Concurrency), snapshot.PartFacts) {
 			if text, ok := projectFacts(st.Langs, f); ok {
 				out[p] = text
 			}
@@ -140,6 +142,28 @@ func projectCode(st *phase.State, full bool) (map[string]string, Tallies, error)
 		dirs.count(st.Langs, after, 1)
 	}
 	return out, dirs, st.Next.Files.Err()
+}
+
+// tellingProject lists the paths of files whose language tells its
+// project reader anything (Traits.ProjectFacts or Traits.DirFacts: C and
+// C++, Python), from the records' languages alone: a full run decoded
+// every record's facts to find that the others tell nothing (1.3 s CPU
+// of a 100,000-file init where a quarter of the files are Python).
+func tellingProject(files *snapshot.FileSet, langs *lang.Registry) []string {
+	tells := map[string]bool{}
+	var out []string
+	for p, name := range files.Langs() {
+		t, ok := tells[name]
+		if !ok {
+			l := langs.Get(name)
+			t = l != nil && (l.Traits().ProjectFacts != nil || l.Traits().DirFacts != nil)
+			tells[name] = t
+		}
+		if t {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func readProjectFile(st *phase.State, read func(string) ([]byte, error), blob string) ([]byte, error) {

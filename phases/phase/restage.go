@@ -2,6 +2,7 @@ package phase
 
 import (
 	"context"
+	"sync/atomic"
 
 	"golang.org/x/sync/errgroup"
 
@@ -12,6 +13,11 @@ import (
 // its workers read records while a batch runs, and a set may not run
 // beside a read.
 const restageBatch = 512
+
+// restageRun is how many paths of a batch a worker takes at a time:
+// neighbours in path order share most of their lookups, which the
+// explicit phase's workers each keep answers to.
+const restageRun = 16
 
 // Restage replaces records of the snapshot being built: for each of paths
 // (whose record must exist) change returns the record to set in its
@@ -64,18 +70,26 @@ func (st *State) RestageParts(ctx context.Context, paths []string, reads, writes
 		batch := paths[start:min(start+restageBatch, len(paths))]
 		staged := make([]*snapshot.Staged, len(batch))
 		g, _ := errgroup.WithContext(ctx)
-		per := (len(batch) + workers - 1) / workers
-		for w, lo := 0, 0; lo < len(batch); w, lo = w+1, lo+per {
-			hi := min(lo+per, len(batch))
+		// Workers take the batch a run of restageRun paths at a time, not
+		// a worker's share each: a share of slow records kept the others
+		// idle at the batch's end (the explicit phase's resolution left a
+		// core idle 1.3 s of its 9.7 at 100,000 files).
+		var next atomic.Int64
+		for w := range min(workers, (len(batch)+restageRun-1)/restageRun) {
 			g.Go(func() error {
-				for i := lo; i < hi; i++ {
-					s, err := files.Edit(batch[i], reads, writes, func(f *snapshot.File) (*snapshot.File, error) { return change(w, start+i, f) })
-					if err != nil {
-						return err
+				for {
+					lo := int(next.Add(restageRun)) - restageRun
+					if lo >= len(batch) {
+						return nil
 					}
-					staged[i] = s
+					for i := lo; i < min(lo+restageRun, len(batch)); i++ {
+						s, err := files.Edit(batch[i], reads, writes, func(f *snapshot.File) (*snapshot.File, error) { return change(w, start+i, f) })
+						if err != nil {
+							return err
+						}
+						staged[i] = s
+					}
 				}
-				return nil
 			})
 		}
 		if err := g.Wait(); err != nil {

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -58,6 +60,44 @@ func TestRestageEndsAsALoop(t *testing.T) {
 		}
 	}
 	if err := parallel.Next.Files.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRestageShareIsNotFixed: a worker held up by one slow record does
+// not keep the rest of its share from the others: while the first path's
+// change waits, the other worker changes every path of the batch but the
+// few the held one took with it (restageRun). The wait has a bound only
+// so that a broken share fails rather than hangs.
+func TestRestageShareIsNotFixed(t *testing.T) {
+	files := snapshot.NewFileSet(nil)
+	if err := files.Pack(t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	defer files.Close()
+	var paths []string
+	for i := range restageBatch {
+		paths = append(paths, fmt.Sprintf("f%05d.go", i))
+		files.Set(&snapshot.File{Path: paths[i], Lang: "go", Blob: fmt.Sprint(i)})
+	}
+	st := &State{Next: &snapshot.Snapshot{Files: files}, Config: &config.Config{Concurrency: 2}}
+	var done atomic.Int64
+	others := make(chan struct{})
+	err := st.Restage(context.Background(), paths, func(i int, f *snapshot.File) (*snapshot.File, error) {
+		if i > 0 {
+			if done.Add(1) == int64(len(paths)-restageRun) {
+				close(others)
+			}
+			return nil, nil
+		}
+		select {
+		case <-others:
+			return nil, nil
+		case <-time.After(time.Minute):
+			return nil, fmt.Errorf("%d paths changed while the first waited, want %d", done.Load(), len(paths)-restageRun)
+		}
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
 }

@@ -1,0 +1,53 @@
+package snapshot
+
+import (
+	"bytes"
+	"fmt"
+	"runtime"
+	"testing"
+)
+
+// TestMappedKVAnswersAsRead: the definition index read through a mapping
+// of its file answers every Scan and Get as the KV read through the file
+// does, before and after it let go of what its reads made resident; and
+// on Linux it is mapped, not the KV returned as it was.
+func TestMappedKVAnswersAsRead(t *testing.T) {
+	r := NewRuns(4<<10, t.TempDir())
+	var es []Entry
+	for i := range 3000 {
+		k := fmt.Sprintf("%c%04d\x00%d", "abc"[i%3], i, i%7)
+		es = append(es, Entry{Key: []byte(k), Value: []byte(k[1:])})
+	}
+	r.Add(es...)
+	kv, err := r.KV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, release := kv.Mapped()
+	defer func() {
+		if err := release(); err != nil {
+			t.Fatal(err)
+		}
+	}()
+	mapped, ok := read.(*MappedKV)
+	if runtime.GOOS == "linux" && !ok {
+		t.Fatalf("the index is read as %T, not through a mapping", read)
+	}
+	want := NewMemKV(es)
+	for round := 0; round < 2*dropEvery/len(es)+2; round++ {
+		for _, prefix := range []string{"", "a", "b01", "c2999", "d"} {
+			if g, w := scanAll(t, read, prefix), scanAll(t, want, prefix); g != w {
+				t.Fatalf("Scan(%q) differs:\ngot  %.200q\nwant %.200q", prefix, g, w)
+			}
+		}
+		for _, e := range es {
+			v, ok, err := read.Get(e.Key)
+			if err != nil || !ok || !bytes.Equal(v, e.Value) {
+				t.Fatalf("Get(%q) = %q, %v, %v", e.Key, v, ok, err)
+			}
+		}
+	}
+	if ok && mapped.Drops() == 0 {
+		t.Fatalf("%d reads and the mapping never let its pages go", 2*dropEvery)
+	}
+}

@@ -1,0 +1,49 @@
+package table
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestPrefixAllocatesNoKeyGrowth: a prefix scan of a mapped or in-memory
+// table allocates its iterator, its levels, one buffer their keys share
+// and its upper bound, whatever the length of the keys it rebuilds (up to
+// iterKeyCap): a full run's resolution makes hundreds of thousands of
+// them, and each level's key grew from nothing an append at a time, and
+// the prefix was copied as a lower bound the seek keeps nothing of.
+func TestPrefixAllocatesNoKeyGrowth(t *testing.T) {
+	var recs []rec
+	for i := range 20000 {
+		k := fmt.Sprintf("Nname%03d\x00go\x00some/deep/package/path/file%05d.go\x00%d", i%500, i, i%9)
+		recs = append(recs, rec{key: k, value: "v"})
+	}
+	b, info := writeTable(t, sortedRecs(func() map[string]rec {
+		m := map[string]rec{}
+		for _, r := range recs {
+			m[r.key] = r
+		}
+		return m
+	}()), Options{})
+	if info.Height < 2 {
+		t.Fatalf("height %d: the test wants index levels to descend", info.Height)
+	}
+	r, err := OpenBytes("t", b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prefix := []byte("Nname123\x00go\x00some/deep/package/path/file")
+	found := 0
+	allocs := testing.AllocsPerRun(50, func() {
+		found = 0
+		it := r.Prefix(prefix)
+		for it.Next() {
+			found++
+		}
+	})
+	if found != 40 {
+		t.Fatalf("the scan found %d entries, want 40", found)
+	}
+	if allocs > 4 {
+		t.Errorf("a prefix scan allocates %.0f times, want at most 4 (iterator, levels, their keys, upper bound)", allocs)
+	}
+}
