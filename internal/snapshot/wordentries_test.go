@@ -57,6 +57,12 @@ func wordEntriesByMap(f *File) []Entry {
 	return append(out, Entry{Key: joinKey(KsWord, "", f.Path), Value: v})
 }
 
+// docTerms are the terms of a doc or summary, as many as are indexed.
+func docTerms(s string) []string {
+	t := words.Terms(s)
+	return t[:min(len(t), maxDocTerms)]
+}
+
 func TestWordEntriesMatchReference(t *testing.T) {
 	f := memberFile()
 	f.Path = "pkg/server/request_handler.go"

@@ -11,11 +11,13 @@ package words
 // words are cut each time they come.
 const maxCachedWords = 1 << 17
 
-// plainTerms cuts s when it is plain (see plain); ok is false otherwise.
-func (a *Analyzer) plainTerms(s string) (terms []string, ok bool) {
+// appendPlainTerms appends the terms of s to dst when s is plain (see
+// plain); ok is false otherwise.
+func (a *Analyzer) appendPlainTerms(dst []string, s string) (terms []string, ok bool) {
 	if !plain(s) {
-		return nil, false
+		return dst, false
 	}
+	terms = dst
 	for i := 0; i < len(s); {
 		if !alnum(s[i]) {
 			i++
