@@ -3,6 +3,7 @@ package pipeline
 import (
 	"errors"
 
+	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/table"
 )
 
@@ -45,8 +46,10 @@ type streamedIndex interface {
 	Stream(prefix []byte, fn func(key, value []byte) error) error
 }
 
-// streamIndex starts reading index from its first key.
-func streamIndex(index streamedIndex) *indexStream {
+// streamIndex starts reading index from its first key. Its word postings
+// are numbered (snapshot.WordEntriesNumbered) by their places in paths:
+// each key is copied out with its path put back (none, when paths is nil).
+func streamIndex(index streamedIndex, paths []string) *indexStream {
 	batches := make(chan indexEntries, indexAhead)
 	s := &indexStream{batches: batches, stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
@@ -64,7 +67,14 @@ func streamIndex(index streamedIndex) *indexStream {
 		}
 		b.buf = make([]byte, 0, indexBatchBytes+indexBatchBytes/4)
 		err := index.Stream(nil, func(k, v []byte) error {
-			b.buf = append(b.buf, k...)
+			if paths != nil && len(k) > 0 && k[0] == snapshot.KsWord {
+				var err error
+				if b.buf, err = snapshot.ExpandWordKey(b.buf, k, paths); err != nil {
+					return err
+				}
+			} else {
+				b.buf = append(b.buf, k...)
+			}
 			b.ends = append(b.ends, len(b.buf))
 			b.buf = append(b.buf, v...)
 			b.ends = append(b.ends, len(b.buf))

@@ -33,7 +33,7 @@ func TestIndexStreamCopiesKeyspacesInOrder(t *testing.T) {
 	want = snapshot.SortEntries(want)
 	var out bytes.Buffer
 	w := table.NewWriter(&out, table.Options{})
-	s := streamIndex(index)
+	s := streamIndex(index, nil)
 	for _, ks := range []byte("BD") {
 		if err := s.copyKeyspace(w, ks); err != nil {
 			t.Fatal(err)
@@ -57,7 +57,7 @@ func TestIndexStreamCopiesKeyspacesInOrder(t *testing.T) {
 		t.Fatalf("copied %d entries, want %d", i, len(want))
 	}
 
-	early := streamIndex(index)
+	early := streamIndex(index, nil)
 	if err := early.copyKeyspace(table.NewWriter(&bytes.Buffer{}, table.Options{}), 'A'); err != nil {
 		t.Fatal(err)
 	}

@@ -98,7 +98,7 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return contentTree{}, err
 	}
-	copied := streamIndex(index)
+	copied := streamIndex(index, paths)
 	defer copied.close()
 	for _, ks := range snapshot.Keyspaces {
 		var err error
@@ -129,6 +129,9 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 // the digests the same pass reads. tally, if not nil, counts each record
 // read; record is given each record read whole, with its place in paths.
 func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int, tally *firstTally, record func(i int, f *snapshot.File) error) (*snapshot.SpillRuns, contentTree, error) {
+	if len(paths) >= snapshot.MaxNumberedPaths {
+		return nil, contentTree{}, fmt.Errorf("publish: %d files are more than the %d a snapshot's word postings can number", len(paths), snapshot.MaxNumberedPaths)
+	}
 	tallies := explicit.NewTallies()
 	var talliesMu sync.Mutex
 	// By path, in path order; a missing record leaves its leaf's Path empty.
@@ -143,7 +146,8 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 		if err == nil {
 			err = record(i, f)
 		}
-		snapshot.GenericEntriesTo(f, func(key, value []byte) {
+		// Its word postings numbered by i: streamIndex puts the path back.
+		snapshot.GenericEntriesNumberedTo(f, i, func(key, value []byte) {
 			if !definitionKeyspace[key[0]] {
 				r.Add(key, value)
 			}

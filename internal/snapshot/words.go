@@ -71,7 +71,11 @@ func WordEntries(f *File) []Entry {
 // the call: a full run's publishing copies every posting into its sort
 // buffer as it comes (SpillSort.Add), so building each in one reused
 // buffer spares it an allocation per posting (millions at 100,000 files).
-func WordEntriesTo(f *File, add func(key, value []byte)) {
+func WordEntriesTo(f *File, add func(key, value []byte)) { wordEntriesTo(f, f.Path, add) }
+
+// wordEntriesTo is WordEntriesTo with pathPart standing for the file's
+// path in each key (WordEntriesNumbered).
+func wordEntriesTo(f *File, pathPart string, add func(key, value []byte)) {
 	var stats WordStats
 	var uses []termUse // reused by every document of the file
 	var terms []string // the same
@@ -102,7 +106,7 @@ func WordEntriesTo(f *File, add func(key, value []byte)) {
 				freq[uses[j].field]++
 			}
 			var n int
-			buf, n = appendPosting(buf[:0], uses[i].term, f.Path, docID, freq, lens)
+			buf, n = appendPosting(buf[:0], uses[i].term, pathPart, docID, freq, lens)
 			add(buf[:n:n], buf[n:])
 			i = j
 		}
@@ -125,7 +129,7 @@ func WordEntriesTo(f *File, add func(key, value []byte)) {
 	for _, n := range stats.Len {
 		v = binary.AppendUvarint(v, uint64(n))
 	}
-	add(joinKey(KsWord, "", f.Path), v)
+	add(joinKey(KsWord, "", pathPart), v)
 }
 
 // termUse is one occurrence of a term in a field of a document.
