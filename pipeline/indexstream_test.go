@@ -63,3 +63,31 @@ func TestIndexStreamCopiesKeyspacesInOrder(t *testing.T) {
 	}
 	early.close()
 }
+
+// TestIndexStreamReusesItsBatches: the batches the writer is done with
+// are filled again, so a stream of many batches allocates no more than
+// are in flight at once.
+func TestIndexStreamReusesItsBatches(t *testing.T) {
+	runs := snapshot.NewRuns(0, "")
+	value := bytes.Repeat([]byte("v"), 300)
+	for i := range 40000 {
+		runs.Add(snapshot.Entry{Key: fmt.Appendf(nil, "B%06d", i), Value: value})
+	}
+	index, err := runs.KV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer index.Close()
+	s := streamIndex(index, nil)
+	w := table.NewWriter(&bytes.Buffer{}, table.Options{})
+	if err := s.copyKeyspace(w, 'B'); err != nil {
+		t.Fatal(err)
+	}
+	s.close()
+	if s.sent < 4*(indexAhead+3) {
+		t.Fatalf("only %d batches sent: the test needs many more than are in flight", s.sent)
+	}
+	if s.made > indexAhead+3 {
+		t.Fatalf("%d batches allocated for %d sent, want at most %d", s.made, s.sent, indexAhead+3)
+	}
+}
