@@ -43,10 +43,7 @@ func WordEntriesNumbered(f *File, n int, add func(key, value []byte)) {
 // numbered (WordEntriesNumbered): the keys of KsWord it gives must be
 // expanded (ExpandWordKey) with the same list of paths.
 func GenericEntriesNumberedTo(f *File, n int, add func(key, value []byte)) {
-	for _, e := range GenericEntries(f, genericButWords...) {
-		add(e.Key, e.Value)
-	}
-	WordEntriesNumbered(f, n, add)
+	genericEntriesTo(f, everyKeyspace, func(f *File, add func(key, value []byte)) { WordEntriesNumbered(f, n, add) }, add)
 }
 
 var errWordNumber = errors.New("corrupt numbered word key")
