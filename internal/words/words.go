@@ -62,6 +62,9 @@ func (a *Analyzer) Terms(s string) []string { return a.AppendTerms(nil, s) }
 
 // AppendTerms appends the terms of s (Terms) to dst.
 func (a *Analyzer) AppendTerms(dst []string, s string) []string {
+	if isASCII(s) && plainSplit(s) {
+		return a.appendSplitWords(dst, s)
+	}
 	s = splitIdentifiers(s)
 	if s == "" {
 		return dst
