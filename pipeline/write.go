@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -104,7 +105,7 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 		var err error
 		switch ks {
 		case snapshot.KsFile:
-			err = streamRecords(w, paths, records, encoded)
+			err = copyRecords(w, recordStream{paths: paths, records: records, encoded: encoded})
 			mark("publish.records")
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
@@ -213,24 +214,43 @@ func keyspaceFilter(es []snapshot.Entry, def bool) []snapshot.Entry {
 // recordBatch is how many records a worker reads at a time.
 const recordBatch = 32
 
-// streamRecords writes every file's record, as encoded in records (the
-// span of each path in encoded; none for a record that was not read), in
-// path order.
-func streamRecords(w *table.Writer, paths []string, records *snapshot.Spill, encoded []snapshot.Span) error {
+// recordStream reads every file's record, as encoded in records (the span
+// of each path in encoded; none for a record that was not read), in path
+// order, under its key: a streamedIndex, so that a goroutine of its own
+// reads the records ahead of the table writer (streamIndex), each a read
+// call of its own, instead of the writer reading each before it adds it.
+type recordStream struct {
+	paths   []string
+	records *snapshot.Spill
+	encoded []snapshot.Span
+}
+
+// Stream implements streamedIndex; prefix must be empty.
+func (r recordStream) Stream(prefix []byte, fn func(key, value []byte) error) error {
+	if len(prefix) > 0 {
+		return errors.New("record stream: a prefix was asked for")
+	}
 	var buf []byte
-	for i, sp := range encoded {
+	for i, sp := range r.encoded {
 		if sp == (snapshot.Span{}) {
 			continue
 		}
 		var err error
-		if buf, err = records.ReadAt(sp, buf); err != nil {
+		if buf, err = r.records.ReadAt(sp, buf); err != nil {
 			return err
 		}
-		if err := w.Add(snapshot.FileKey(paths[i]), buf); err != nil {
+		if err := fn(snapshot.FileKey(r.paths[i]), buf); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// copyRecords writes every record of records to w, in path order.
+func copyRecords(w *table.Writer, records recordStream) error {
+	s := streamIndex(records, nil)
+	defer s.close()
+	return s.copyKeyspace(w, snapshot.KsFile)
 }
 
 func streamModules(w *table.Writer, s *snapshot.Snapshot) error {
