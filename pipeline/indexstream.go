@@ -3,6 +3,7 @@ package pipeline
 import (
 	"errors"
 
+	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/table"
 )
 
@@ -22,11 +23,19 @@ const (
 // the two take about half the wall time they take in turn.
 type indexStream struct {
 	batches <-chan indexEntries
-	stop    chan struct{}
-	done    chan struct{}
-	cur     indexEntries
-	i       int
-	err     error
+	// free takes back the batches the writer is done with, for the reader
+	// to fill again: copied into new ones, the entries of a full run's
+	// index were allocated once more (at 100,000 files about a gigabyte,
+	// each collection of it marking the run's whole heap).
+	free chan indexEntries
+	stop chan struct{}
+	done chan struct{}
+	cur  indexEntries
+	i    int
+	err  error
+	// made and sent count the batches the reader allocated and handed
+	// over (read after close).
+	made, sent int
 }
 
 // indexEntries is a batch of entries copied out of the runs: their keys
@@ -45,26 +54,36 @@ type streamedIndex interface {
 	Stream(prefix []byte, fn func(key, value []byte) error) error
 }
 
-// streamIndex starts reading index from its first key.
-func streamIndex(index streamedIndex) *indexStream {
+// streamIndex starts reading index from its first key. Its word postings
+// are numbered (snapshot.WordEntriesNumbered) by their places in paths:
+// each key is copied out with its path put back (none, when paths is nil).
+func streamIndex(index streamedIndex, paths []string) *indexStream {
 	batches := make(chan indexEntries, indexAhead)
-	s := &indexStream{batches: batches, stop: make(chan struct{}), done: make(chan struct{})}
+	// Batches in flight: those queued, the writer's and the one filling.
+	s := &indexStream{batches: batches, free: make(chan indexEntries, indexAhead+2), stop: make(chan struct{}), done: make(chan struct{})}
 	go func() {
 		defer close(s.done)
 		defer close(batches)
-		var b indexEntries
+		b := s.batch()
 		send := func() bool {
 			select {
 			case batches <- b:
-				b = indexEntries{buf: make([]byte, 0, indexBatchBytes+indexBatchBytes/4)}
+				s.sent++
+				b = s.batch()
 				return true
 			case <-s.stop:
 				return false
 			}
 		}
-		b.buf = make([]byte, 0, indexBatchBytes+indexBatchBytes/4)
 		err := index.Stream(nil, func(k, v []byte) error {
-			b.buf = append(b.buf, k...)
+			if paths != nil && len(k) > 0 && k[0] == snapshot.KsWord {
+				var err error
+				if b.buf, err = snapshot.ExpandWordKey(b.buf, k, paths); err != nil {
+					return err
+				}
+			} else {
+				b.buf = append(b.buf, k...)
+			}
 			b.ends = append(b.ends, len(b.buf))
 			b.buf = append(b.buf, v...)
 			b.ends = append(b.ends, len(b.buf))
@@ -80,6 +99,18 @@ func streamIndex(index streamedIndex) *indexStream {
 		send()
 	}()
 	return s
+}
+
+// batch is an empty batch to fill: one the writer is done with, or a new
+// one.
+func (s *indexStream) batch() indexEntries {
+	select {
+	case b := <-s.free:
+		return indexEntries{buf: b.buf[:0], ends: b.ends[:0]}
+	default:
+		s.made++
+		return indexEntries{buf: make([]byte, 0, indexBatchBytes+indexBatchBytes/4)}
+	}
 }
 
 // copyKeyspace writes the stream's entries of keyspace ks to w. The
@@ -113,6 +144,12 @@ func (s *indexStream) peek() (key, value []byte, ok bool) {
 		b, more := <-s.batches
 		if !more {
 			return nil, nil, false
+		}
+		if s.cur.buf != nil {
+			select { // the writer copied its entries: Add keeps no slice of them
+			case s.free <- s.cur:
+			default:
+			}
 		}
 		s.cur, s.i, s.err = b, 0, b.err
 	}

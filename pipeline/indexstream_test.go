@@ -33,7 +33,7 @@ func TestIndexStreamCopiesKeyspacesInOrder(t *testing.T) {
 	want = snapshot.SortEntries(want)
 	var out bytes.Buffer
 	w := table.NewWriter(&out, table.Options{})
-	s := streamIndex(index)
+	s := streamIndex(index, nil)
 	for _, ks := range []byte("BD") {
 		if err := s.copyKeyspace(w, ks); err != nil {
 			t.Fatal(err)
@@ -57,9 +57,89 @@ func TestIndexStreamCopiesKeyspacesInOrder(t *testing.T) {
 		t.Fatalf("copied %d entries, want %d", i, len(want))
 	}
 
-	early := streamIndex(index)
+	early := streamIndex(index, nil)
 	if err := early.copyKeyspace(table.NewWriter(&bytes.Buffer{}, table.Options{}), 'A'); err != nil {
 		t.Fatal(err)
 	}
 	early.close()
+}
+
+// TestIndexStreamReusesItsBatches: the batches the writer is done with
+// are filled again, so a stream of many batches allocates no more than
+// are in flight at once.
+func TestIndexStreamReusesItsBatches(t *testing.T) {
+	runs := snapshot.NewRuns(0, "")
+	value := bytes.Repeat([]byte("v"), 300)
+	for i := range 40000 {
+		runs.Add(snapshot.Entry{Key: fmt.Appendf(nil, "B%06d", i), Value: value})
+	}
+	index, err := runs.KV()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer index.Close()
+	s := streamIndex(index, nil)
+	w := table.NewWriter(&bytes.Buffer{}, table.Options{})
+	if err := s.copyKeyspace(w, 'B'); err != nil {
+		t.Fatal(err)
+	}
+	s.close()
+	if s.sent < 4*(indexAhead+3) {
+		t.Fatalf("only %d batches sent: the test needs many more than are in flight", s.sent)
+	}
+	if s.made > indexAhead+3 {
+		t.Fatalf("%d batches allocated for %d sent, want at most %d", s.made, s.sent, indexAhead+3)
+	}
+}
+
+// TestCopyRecordsInPathOrder: the records read ahead of the writer go
+// into the table in path order under their keys, whatever order they were
+// spilled in, and a path with no record read gets no entry.
+func TestCopyRecordsInPathOrder(t *testing.T) {
+	spill, err := snapshot.NewSpill(t.TempDir(), "records")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer spill.Close()
+	paths := make([]string, 3000)
+	encoded := make([]snapshot.Span, len(paths))
+	for i := range paths {
+		paths[i] = fmt.Sprintf("dir/f%05d.go", i)
+	}
+	for i := len(paths) - 1; i >= 0; i-- { // spilled backwards
+		if i%7 == 3 {
+			continue // not read
+		}
+		if encoded[i], err = spill.Append(bytes.Repeat([]byte{byte(i)}, 100+i%300)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out bytes.Buffer
+	w := table.NewWriter(&out, table.Options{})
+	if err := copyRecords(w, recordStream{paths: paths, records: spill, encoded: encoded}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := table.OpenBytes("records", out.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	it, i := r.Iter(nil, nil), 0
+	for ; it.Next(); i++ {
+		for i%7 == 3 {
+			i++
+		}
+		want := bytes.Repeat([]byte{byte(i)}, 100+i%300)
+		if !bytes.Equal(it.Key(), snapshot.FileKey(paths[i])) || !bytes.Equal(it.Value(), want) {
+			t.Fatalf("entry for path %d is %q", i, it.Key())
+		}
+	}
+	for i < len(paths) && i%7 == 3 {
+		i++
+	}
+	if it.Err() != nil || i != len(paths) {
+		t.Fatalf("stopped at path %d of %d: %v", i, len(paths), it.Err())
+	}
 }

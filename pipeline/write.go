@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"sync"
 
@@ -98,13 +99,13 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return contentTree{}, err
 	}
-	copied := streamIndex(index)
+	copied := streamIndex(index, paths)
 	defer copied.close()
 	for _, ks := range snapshot.Keyspaces {
 		var err error
 		switch ks {
 		case snapshot.KsFile:
-			err = streamRecords(w, paths, records, encoded)
+			err = copyRecords(w, recordStream{paths: paths, records: records, encoded: encoded})
 			mark("publish.records")
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
@@ -129,6 +130,9 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 // the digests the same pass reads. tally, if not nil, counts each record
 // read; record is given each record read whole, with its place in paths.
 func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int, tally *firstTally, record func(i int, f *snapshot.File) error) (*snapshot.SpillRuns, contentTree, error) {
+	if len(paths) >= snapshot.MaxNumberedPaths {
+		return nil, contentTree{}, fmt.Errorf("publish: %d files are more than the %d a snapshot's word postings can number", len(paths), snapshot.MaxNumberedPaths)
+	}
 	tallies := explicit.NewTallies()
 	var talliesMu sync.Mutex
 	// By path, in path order; a missing record leaves its leaf's Path empty.
@@ -143,7 +147,8 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 		if err == nil {
 			err = record(i, f)
 		}
-		snapshot.GenericEntriesTo(f, func(key, value []byte) {
+		// Its word postings numbered by i: streamIndex puts the path back.
+		snapshot.GenericEntriesNumberedTo(f, i, func(key, value []byte) {
 			if !definitionKeyspace[key[0]] {
 				r.Add(key, value)
 			}
@@ -209,24 +214,43 @@ func keyspaceFilter(es []snapshot.Entry, def bool) []snapshot.Entry {
 // recordBatch is how many records a worker reads at a time.
 const recordBatch = 32
 
-// streamRecords writes every file's record, as encoded in records (the
-// span of each path in encoded; none for a record that was not read), in
-// path order.
-func streamRecords(w *table.Writer, paths []string, records *snapshot.Spill, encoded []snapshot.Span) error {
+// recordStream reads every file's record, as encoded in records (the span
+// of each path in encoded; none for a record that was not read), in path
+// order, under its key: a streamedIndex, so that a goroutine of its own
+// reads the records ahead of the table writer (streamIndex), each a read
+// call of its own, instead of the writer reading each before it adds it.
+type recordStream struct {
+	paths   []string
+	records *snapshot.Spill
+	encoded []snapshot.Span
+}
+
+// Stream implements streamedIndex; prefix must be empty.
+func (r recordStream) Stream(prefix []byte, fn func(key, value []byte) error) error {
+	if len(prefix) > 0 {
+		return errors.New("record stream: a prefix was asked for")
+	}
 	var buf []byte
-	for i, sp := range encoded {
+	for i, sp := range r.encoded {
 		if sp == (snapshot.Span{}) {
 			continue
 		}
 		var err error
-		if buf, err = records.ReadAt(sp, buf); err != nil {
+		if buf, err = r.records.ReadAt(sp, buf); err != nil {
 			return err
 		}
-		if err := w.Add(snapshot.FileKey(paths[i]), buf); err != nil {
+		if err := fn(snapshot.FileKey(r.paths[i]), buf); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// copyRecords writes every record of records to w, in path order.
+func copyRecords(w *table.Writer, records recordStream) error {
+	s := streamIndex(records, nil)
+	defer s.close()
+	return s.copyKeyspace(w, snapshot.KsFile)
 }
 
 func streamModules(w *table.Writer, s *snapshot.Snapshot) error {

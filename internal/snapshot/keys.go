@@ -3,7 +3,6 @@ package snapshot
 import (
 	"bytes"
 	"path"
-	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
@@ -70,7 +69,11 @@ func joinKey(ks byte, parts ...string) []byte {
 	for _, p := range parts {
 		n += len(p) + 1
 	}
-	b := make([]byte, 0, n)
+	return appendJoinKey(make([]byte, 0, n), ks, parts...)
+}
+
+// appendJoinKey appends joinKey(ks, parts...) to b.
+func appendJoinKey(b []byte, ks byte, parts ...string) []byte {
 	b = append(b, ks)
 	for i, p := range parts {
 		if i > 0 {
@@ -176,8 +179,11 @@ func SignalUsers(kv KV, signal string) ([]string, error) {
 func LookupKey(lookup, p string) []byte { return joinKey(KsLookup, lookup, p) }
 
 // RevEdgeKey is the key of an edge in the reverse (by target) index.
-func RevEdgeKey(e Edge) []byte {
-	return joinKey(KsRevEdge, nodeid.PathOf(e.Target), e.Target, e.Kind, e.Source, e.Via, e.ResolvedBy)
+func RevEdgeKey(e Edge) []byte { return appendRevEdgeKey(nil, e) }
+
+// appendRevEdgeKey appends RevEdgeKey(e) to b.
+func appendRevEdgeKey(b []byte, e Edge) []byte {
+	return appendJoinKey(b, KsRevEdge, nodeid.PathOf(e.Target), e.Target, e.Kind, e.Source, e.Via, e.ResolvedBy)
 }
 
 // ProjectFileKey is the key listing a file a project reader reads.
@@ -292,6 +298,28 @@ func keyPart(key []byte, i int) (part string, ok, more bool) {
 // only names the keyspaces wanted (none: all).
 func GenericEntries(f *File, only ...byte) []Entry {
 	want := func(ks byte) bool { return len(only) == 0 || bytes.IndexByte(only, ks) >= 0 }
+	var out []Entry
+	genericEntriesTo(f, want, WordEntriesTo, func(key, value []byte) {
+		// An entry's key and value share one allocation.
+		b := make([]byte, len(key)+len(value))
+		n := copy(b, key)
+		copy(b[n:], value)
+		e := Entry{Key: b[:n:n]}
+		if value != nil {
+			e.Value = b[n:]
+		}
+		out = append(out, e)
+	})
+	return out
+}
+
+// genericEntriesTo calls add with each of GenericEntries(f) in the
+// keyspaces want says, in its order, the word postings given by words. A
+// key is built in a buffer reused for the next, so key and value are
+// valid only during the call: a full run's publishing copies each into
+// its sort buffer as it comes, and a key of its own for each entry was
+// two allocations at 100,000 files for every lookup and reverse edge.
+func genericEntriesTo(f *File, want func(ks byte) bool, words func(*File, func(key, value []byte)), add func(key, value []byte)) {
 	var deps []DepCount // the listing and the used-by entries both count them
 	depsOf := func() []DepCount {
 		if deps == nil {
@@ -299,64 +327,68 @@ func GenericEntries(f *File, only ...byte) []Entry {
 		}
 		return deps
 	}
-	var out []Entry
+	var kb []byte
 	if want(KsDir) {
-		out = append(out, Entry{Key: DirKey(f.Path), Value: dirValue(f, depsOf)})
+		kb = appendJoinKey(kb[:0], KsDir, path.Dir(f.Path), path.Base(f.Path))
+		add(kb, dirValue(f, depsOf))
 	}
 	if want(KsProjectFile) && lang.ProjectFamily(path.Base(f.Path)) != "" {
-		out = append(out, Entry{Key: ProjectFileKey(f.Path)})
+		add(appendJoinKey(kb[:0], KsProjectFile, f.Path), nil)
 	}
 	if leaf, ok := LeafValue(f); ok && want(KsLeaf) {
-		out = append(out, Entry{Key: LeafKey(f.Path), Value: leaf})
+		add(appendJoinKey(kb[:0], KsLeaf, f.Path), leaf)
 	}
 	if want(KsLookup) {
 		for _, k := range f.Res.Lookups {
-			out = append(out, Entry{Key: LookupKey(k, f.Path)})
+			kb = appendJoinKey(kb[:0], KsLookup, k, f.Path)
+			add(kb, nil)
 		}
 	}
 	if want(KsRevEdge) {
 		for _, e := range f.Res.Edges {
 			if e.Kind != edgekind.Contains {
-				out = append(out, Entry{Key: RevEdgeKey(e)})
+				kb = appendRevEdgeKey(kb[:0], e)
+				add(kb, nil)
 			}
 		}
 		for _, e := range f.Implicit {
-			out = append(out, Entry{Key: RevEdgeKey(e)})
+			kb = appendRevEdgeKey(kb[:0], e)
+			add(kb, nil)
 		}
 	}
 	if want(KsUsedBy) {
-		out = append(out, usedByEntries(f, depsOf())...)
+		for _, e := range usedByEntries(f, depsOf()) {
+			add(e.Key, e.Value)
+		}
 	}
 	if want(KsUnresolved) {
-		out = append(out, siteEntries(f)...)
+		for _, e := range siteEntries(f) {
+			add(e.Key, e.Value)
+		}
 	}
 	if want(KsWord) {
-		out = append(out, WordEntries(f)...)
+		words(f, add)
 	}
 	if want(KsSignal) {
 		for _, s := range f.Signals {
-			out = append(out, Entry{Key: SignalKey(s.Name(), f.Path)})
+			kb = appendJoinKey(kb[:0], KsSignal, s.Name(), f.Path)
+			add(kb, nil)
 		}
 		for _, c := range f.Couplings {
-			out = append(out, Entry{Key: SignalKey(CouplingSignal(c.Name()), f.Path)})
+			kb = appendJoinKey(kb[:0], KsSignal, CouplingSignal(c.Name()), f.Path)
+			add(kb, nil)
 		}
 	}
-	return out
 }
 
-// GenericEntriesTo calls add with each of GenericEntries(f) (in another
-// order): key and value are valid only during the call. The word
-// postings, most of a file's entries, are built in one reused buffer
-// (WordEntriesTo).
+// GenericEntriesTo calls add with each of GenericEntries(f): key and
+// value are valid only during the call. The word postings, most of a
+// file's entries, are built in one reused buffer (WordEntriesTo).
 func GenericEntriesTo(f *File, add func(key, value []byte)) {
-	for _, e := range GenericEntries(f, genericButWords...) {
-		add(e.Key, e.Value)
-	}
-	WordEntriesTo(f, add)
+	genericEntriesTo(f, everyKeyspace, WordEntriesTo, add)
 }
 
-// genericButWords are the keyspaces GenericEntries builds but KsWord.
-var genericButWords = slices.DeleteFunc(slices.Clone(genericKeyspaces), func(ks byte) bool { return ks == KsWord })
+func everyKeyspace(byte) bool { return true }
 
 // Leaf is a file's entry in the leaf index: what the content root and the
 // freshness check need of it, so that neither decodes its record.

@@ -123,7 +123,7 @@ func dirValue(f *File, deps func() []DepCount) []byte {
 		e.str(d.Kind)
 		e.uvarint(uint64(d.Count))
 	}
-	return append([]byte{memberVersion}, e.bytes()...)
+	return e.appendTo(append(make([]byte, 0, 1+e.len()), memberVersion))
 }
 
 // ParseDirValue reads the directory listing of path: member is false for

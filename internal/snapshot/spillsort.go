@@ -72,11 +72,25 @@ func (s *SpillSort) Add(key, value []byte) {
 		return
 	}
 	off := len(s.arena)
+	if n := off + len(key) + len(value); n > cap(s.arena) {
+		s.growArena(n)
+	}
 	s.arena = append(append(s.arena, key...), value...)
 	s.ents = append(s.ents, arenaEntry{off: uint32(off), klen: uint32(len(key)), vlen: uint32(len(value))})
 	if len(s.arena)+arenaEntryBytes*len(s.ents) >= s.limit {
 		s.err = s.cut()
 	}
+}
+
+// growArena makes room for n bytes in the arena, doubling it up to the
+// limit it is cut at: grown by append's quarter at a time, the arenas of a
+// full run's workers were allocated two and a half times over before they
+// reached it.
+func (s *SpillSort) growArena(n int) {
+	c := max(min(2*cap(s.arena), s.limit), n, 64<<10)
+	grown := make([]byte, len(s.arena), c)
+	copy(grown, s.arena)
+	s.arena = grown
 }
 
 // AddEntries adds entries (puts: Tomb is not looked at).

@@ -71,16 +71,25 @@ func WordEntries(f *File) []Entry {
 // the call: a full run's publishing copies every posting into its sort
 // buffer as it comes (SpillSort.Add), so building each in one reused
 // buffer spares it an allocation per posting (millions at 100,000 files).
-func WordEntriesTo(f *File, add func(key, value []byte)) {
+func WordEntriesTo(f *File, add func(key, value []byte)) { wordEntriesTo(f, f.Path, add) }
+
+// wordEntriesTo is WordEntriesTo with pathPart standing for the file's
+// path in each key (WordEntriesNumbered).
+func wordEntriesTo(f *File, pathPart string, add func(key, value []byte)) {
 	var stats WordStats
 	var uses []termUse // reused by every document of the file
+	var terms []string // the same
 	var buf []byte     // reused by every posting
 	var order [8]byte
-	doc := func(fields [NumFields][]string, docID []byte) {
+	doc := func(texts [NumFields]string, docID []byte) {
 		stats.Docs++
 		var lens [NumFields]int
 		uses = uses[:0]
-		for i, terms := range fields {
+		for i, text := range texts {
+			terms = words.AppendTerms(terms[:0], text)
+			if i != FieldName {
+				terms = terms[:min(len(terms), maxDocTerms)]
+			}
 			lens[i] = len(terms)
 			stats.Len[i] += len(terms)
 			for _, t := range terms {
@@ -97,7 +106,7 @@ func WordEntriesTo(f *File, add func(key, value []byte)) {
 				freq[uses[j].field]++
 			}
 			var n int
-			buf, n = appendPosting(buf[:0], uses[i].term, f.Path, docID, freq, lens)
+			buf, n = appendPosting(buf[:0], uses[i].term, pathPart, docID, freq, lens)
 			add(buf[:n:n], buf[n:])
 			i = j
 		}
@@ -106,21 +115,21 @@ func WordEntriesTo(f *File, add func(key, value []byte)) {
 	if f.Facts != nil {
 		fileDoc = f.Facts.Doc
 	}
-	doc([NumFields][]string{
-		FieldName:    words.Terms(strings.TrimSuffix(f.Path, path.Ext(f.Path))),
-		FieldDoc:     docTerms(fileDoc),
-		FieldSummary: docTerms(f.Summary),
+	doc([NumFields]string{
+		FieldName:    strings.TrimSuffix(f.Path, path.Ext(f.Path)),
+		FieldDoc:     fileDoc,
+		FieldSummary: f.Summary,
 	}, []byte(fileDocument))
 	if f.Facts != nil {
 		for i, s := range f.Facts.Symbols {
-			doc([NumFields][]string{FieldName: words.Terms(s.Qualified), FieldDoc: docTerms(s.Doc)}, appendOrder(order[:0], i))
+			doc([NumFields]string{FieldName: s.Qualified, FieldDoc: s.Doc}, appendOrder(order[:0], i))
 		}
 	}
 	v := binary.AppendUvarint(buf[:0], uint64(stats.Docs))
 	for _, n := range stats.Len {
 		v = binary.AppendUvarint(v, uint64(n))
 	}
-	add(joinKey(KsWord, "", f.Path), v)
+	add(joinKey(KsWord, "", pathPart), v)
 }
 
 // termUse is one occurrence of a term in a field of a document.
@@ -151,11 +160,6 @@ func appendOrder(b []byte, n int) []byte {
 		b = append(b, digits[uint32(n)>>uint(shift)&0xf])
 	}
 	return b
-}
-
-func docTerms(s string) []string {
-	t := words.Terms(s)
-	return t[:min(len(t), maxDocTerms)]
 }
 
 var errWordEntry = errors.New("corrupt word entry: run lgraph update --full")

@@ -12,7 +12,7 @@ import (
 func TestBehindWriterKeepsTheBytes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var want, got bytes.Buffer
-	b := newBehindWriter(&got, 100)
+	b := newBehindWriter(100, &got)
 	for range 2000 {
 		p := make([]byte, rng.IntN(350))
 		for i := range p {
@@ -47,7 +47,7 @@ func (f *failAfter) Write(p []byte) (int, error) {
 // TestBehindWriterReportsTheError: an error of the writer behind comes
 // back from Close (and from a later Write), and nothing hangs.
 func TestBehindWriterReportsTheError(t *testing.T) {
-	b := newBehindWriter(&failAfter{n: 250}, 100)
+	b := newBehindWriter(100, &failAfter{n: 250})
 	chunk := bytes.Repeat([]byte{'x'}, 70)
 	var werr error
 	for range 100 {
@@ -60,5 +60,49 @@ func TestBehindWriterReportsTheError(t *testing.T) {
 	}
 	if werr != nil && !errors.Is(werr, errDiskFull) {
 		t.Fatalf("Write = %v", werr)
+	}
+}
+
+// meetWriter is a sink whose first Write waits until the other sink's
+// first Write has begun (met is closed by whichever comes first and
+// waited on by the other): two sinks written one after the other on one
+// goroutine never meet, and the test hangs.
+type meetWriter struct {
+	mine, other chan struct{}
+	got         bytes.Buffer
+	first       bool
+}
+
+func (m *meetWriter) Write(p []byte) (int, error) {
+	if !m.first {
+		m.first = true
+		close(m.mine)
+		<-m.other
+	}
+	return m.got.Write(p)
+}
+
+// TestBehindWriterSinksRunSideBySide: each sink is written on a goroutine
+// of its own (the table file and its hash at once), and each gets every
+// byte in order.
+func TestBehindWriterSinksRunSideBySide(t *testing.T) {
+	a, b := make(chan struct{}), make(chan struct{})
+	file, hash := &meetWriter{mine: a, other: b}, &meetWriter{mine: b, other: a}
+	w := newBehindWriter(64, file, hash)
+	var want bytes.Buffer
+	for i := range 1000 {
+		p := bytes.Repeat([]byte{byte(i)}, i%97)
+		want.Write(p)
+		if _, err := w.Write(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []*meetWriter{file, hash} {
+		if !bytes.Equal(s.got.Bytes(), want.Bytes()) {
+			t.Fatalf("a sink got %d bytes of %d, or not the same", s.got.Len(), want.Len())
+		}
 	}
 }

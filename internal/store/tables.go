@@ -5,7 +5,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -28,7 +27,7 @@ func (s *Store) WriteTable(fill func(w *table.Writer) error) (string, table.Info
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
 	h := sha256.New()
-	out := newBehindWriter(io.MultiWriter(tmp, h), 1<<20)
+	out := newBehindWriter(1<<20, tmp, h)
 	w := table.NewWriter(out, table.Options{})
 	if err := fill(w); err != nil {
 		out.Close()

@@ -53,3 +53,34 @@ func TestPlain(t *testing.T) {
 		}
 	}
 }
+
+// An ASCII text whose split is plain is cut word by word in place
+// (appendSplitWords) into the terms its split text gives, and plainSplit
+// says what plain says of the split text, on random texts of identifier
+// parts, separators and punctuation.
+func TestSplitWordsMatchSplitText(t *testing.T) {
+	a, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	const alphabet = "abXYZ09_.#$/: ,;'\t-()"
+	for range 20000 {
+		b := make([]byte, rng.IntN(24))
+		for i := range b {
+			b[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		s := string(b)
+		split := splitIdentifiers(s)
+		if got, want := plainSplit(s), plain(split); got != want {
+			t.Fatalf("plainSplit(%q) = %v, plain(%q) = %v", s, got, split, want)
+		}
+		if !plainSplit(s) {
+			continue
+		}
+		want, _ := a.appendPlainTerms(nil, split)
+		if got := a.appendSplitWords(nil, s); !slices.Equal(got, want) {
+			t.Fatalf("appendSplitWords(%q) = %q, the split text %q gives %q", s, got, split, want)
+		}
+	}
+}
