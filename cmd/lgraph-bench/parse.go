@@ -5,11 +5,10 @@ import (
 	"runtime"
 	"time"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/all"
 	"github.com/lgraph/lgraph/internal/repogen"
+	"github.com/lgraph/lgraph/internal/workpool"
 )
 
 // parseTime parses and extracts every code file of the repository on all
@@ -28,15 +27,13 @@ func parseTime(ctx context.Context, repo *repogen.Repo) (time.Duration, error) {
 			jobs = append(jobs, job{langs.Get(spec.Name), []byte(repo.Read(p))})
 		}
 	}
+	// Long-lived workers, as init's parse has: a goroutine per file would
+	// grow its stack again through every parse and make the floor slower
+	// than init's own parse step.
 	start := time.Now()
-	g, gctx := errgroup.WithContext(ctx)
-	g.SetLimit(runtime.NumCPU())
-	for _, j := range jobs {
-		g.Go(func() error {
-			_, err := parsers.Extract(gctx, j.lang, j.src)
-			return err
-		})
-	}
-	err := g.Wait()
+	err := workpool.Each(ctx, len(jobs), runtime.NumCPU(), func(ctx context.Context, i int) error {
+		_, err := parsers.Extract(ctx, jobs[i].lang, jobs[i].src)
+		return err
+	})
 	return time.Since(start), err
 }
