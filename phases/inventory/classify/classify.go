@@ -64,58 +64,49 @@ func Describe(data []byte) BlobInfo {
 
 // Normalize applies docs/design.md §2's summary normalization: CRLF to LF, trailing
 // whitespace stripped from every line, runs of blank lines collapsed to one.
-//
-// It reads the lines in place: the CR of a CRLF is trailing whitespace of
-// its line, so stripping that covers it without a copy of data.
 func Normalize(data []byte) []byte {
 	out := make([]byte, 0, len(data))
-	blank := false
-	for rest, more := data, true; more; {
-		var l []byte
-		l, rest, more = bytes.Cut(rest, []byte("\n"))
-		l = bytes.TrimRight(l, " \t\r\f\v")
-		if len(l) == 0 {
-			if blank {
-				continue
-			}
-			blank = true
-		} else {
-			blank = false
-		}
-		out = append(out, l...)
-		out = append(out, '\n')
-	}
-	return bytes.TrimRight(out, "\n")
+	eachNormalized(data, func(text []byte) { out = append(out, text...) })
+	return out
 }
 
-// normalizedSum is the SHA-256 of Normalize(data), hashed line by line
-// from data: the inventory describes every blob of an init, and a
-// normalized copy of each was garbage as large as the tree.
+// normalizedSum is the SHA-256 of Normalize(data), hashed as the text is
+// found: the inventory describes every blob of an init, and a normalized
+// copy of each was garbage as large as the tree.
 func normalizedSum(data []byte) [sha256.Size]byte {
-	h, newline := sha256.New(), []byte{'\n'}
-	newlines := 0 // owed before the next line with text; trailing ones are trimmed
+	h := sha256.New()
+	eachNormalized(data, func(text []byte) { h.Write(text) })
+	var out [sha256.Size]byte
+	h.Sum(out[:0])
+	return out
+}
+
+// eachNormalized hands emit the text of Normalize(data) in pieces, in
+// order, reading the lines of data in place: the CR of a CRLF is trailing
+// whitespace of its line, so stripping that covers it. A line's newline
+// is owed until a later line has text, which trims the trailing ones.
+func eachNormalized(data []byte, emit func(text []byte)) {
+	newline := []byte{'\n'}
+	owed := 0
 	blank := false
 	for rest, more := data, true; more; {
 		var l []byte
-		l, rest, more = bytes.Cut(rest, []byte("\n"))
+		l, rest, more = bytes.Cut(rest, newline)
 		l = bytes.TrimRight(l, " \t\r\f\v")
 		if len(l) == 0 {
 			if !blank {
-				newlines++
+				owed++
 			}
 			blank = true
 			continue
 		}
 		blank = false
-		for ; newlines > 0; newlines-- {
-			h.Write(newline)
+		for ; owed > 0; owed-- {
+			emit(newline)
 		}
-		h.Write(l)
-		newlines = 1
+		emit(l)
+		owed = 1
 	}
-	var out [sha256.Size]byte
-	h.Sum(out[:0])
-	return out
 }
 
 // RulesKey names the rules a verdict "this file would be indexed" was made
