@@ -6,12 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/lgraph/lgraph/cache"
-	"github.com/lgraph/lgraph/config"
-	"github.com/lgraph/lgraph/internal/lang"
-	"github.com/lgraph/lgraph/internal/lang/all"
 	"github.com/lgraph/lgraph/internal/snapshot"
-	"github.com/lgraph/lgraph/phases/phase"
 )
 
 // TestFullRunDecodesOnlyWhatItReads: a full run holds its records packed
@@ -22,17 +17,7 @@ import (
 // decode, and its resolution must still find the edges.
 func TestFullRunDecodesOnlyWhatItReads(t *testing.T) {
 	ctx := context.Background()
-	c, err := cache.Open(ctx, t.TempDir(), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	cfg := config.Default()
-	cfg.Concurrency = 2
-	parsers := lang.NewParsers()
-	defer parsers.Close()
-	st := &phase.State{Cache: c, Config: &cfg, Langs: all.Registry(), Parsers: parsers, Full: true,
-		Next: snapshot.New(), Scratch: t.TempDir(), Progress: phase.NoProgress{}}
+	st := fullRunState(t)
 	blobs := map[string][]byte{}
 	for _, p := range slices.Sorted(maps.Keys(asideRepo)) {
 		blobs["blob:"+p] = []byte(asideRepo[p])

@@ -3,12 +3,12 @@ package explicit
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync"
 	"testing"
 
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/config"
+	"github.com/lgraph/lgraph/internal/goroutines"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/all"
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -21,17 +21,8 @@ import (
 // read (and so parsed) on no more goroutines than the configured workers.
 func TestParseRunsOnItsWorkers(t *testing.T) {
 	ctx := context.Background()
-	c, err := cache.Open(ctx, t.TempDir(), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	cfg := config.Default()
-	cfg.Concurrency = 2
-	parsers := lang.NewParsers()
-	defer parsers.Close()
-	st := &phase.State{Cache: c, Config: &cfg, Langs: all.Registry(), Parsers: parsers, Full: true,
-		Next: snapshot.New(), Scratch: t.TempDir(), Progress: phase.NoProgress{}}
+	st := fullRunState(t)
+	cfg := st.Config
 	const files = 200
 	for i := range files {
 		st.Next.Files.Set(&snapshot.File{Path: fmt.Sprintf("pkg/f%03d.go", i), Lang: "go", Blob: fmt.Sprintf("blob%d", i)})
@@ -40,7 +31,7 @@ func TestParseRunsOnItsWorkers(t *testing.T) {
 	readers := map[string]bool{}
 	read := func(id string) ([]byte, error) {
 		mu.Lock()
-		readers[goroutine()] = true
+		readers[goroutines.Current()] = true
 		mu.Unlock()
 		return []byte("package pkg\n\nfunc F" + id + "() int { return 1 }\n"), nil
 	}
@@ -58,15 +49,19 @@ func TestParseRunsOnItsWorkers(t *testing.T) {
 	}
 }
 
-// goroutine names the calling goroutine by the id its stack trace starts
-// with.
-func goroutine() string {
-	var buf [64]byte
-	b := buf[:runtime.Stack(buf[:], false)]
-	for i := len("goroutine "); i < len(b); i++ {
-		if b[i] == ' ' {
-			return string(b[:i])
-		}
+// fullRunState is the state of a full run on two workers, with a cache
+// and parsers the test's cleanup closes.
+func fullRunState(t *testing.T) *phase.State {
+	t.Helper()
+	c, err := cache.Open(context.Background(), t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
 	}
-	return string(b)
+	t.Cleanup(func() { c.Close() })
+	cfg := config.Default()
+	cfg.Concurrency = 2
+	parsers := lang.NewParsers()
+	t.Cleanup(parsers.Close)
+	return &phase.State{Cache: c, Config: &cfg, Langs: all.Registry(), Parsers: parsers, Full: true,
+		Next: snapshot.New(), Scratch: t.TempDir(), Progress: phase.NoProgress{}}
 }

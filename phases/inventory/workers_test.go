@@ -3,7 +3,6 @@ package inventory_test
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/config"
 	"github.com/lgraph/lgraph/internal/gitrepo"
+	"github.com/lgraph/lgraph/internal/goroutines"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/phases/inventory"
 	"github.com/lgraph/lgraph/phases/phase"
@@ -40,7 +40,7 @@ func TestDescribeReadsOnItsWorkers(t *testing.T) {
 		Target: func(context.Context) ([]gitrepo.Entry, error) { return entries, nil },
 		Read: func(id string) ([]byte, error) {
 			mu.Lock()
-			readers[goroutine()] = true
+			readers[goroutines.Current()] = true
 			mu.Unlock()
 			return []byte("package pkg\n"), nil
 		},
@@ -55,17 +55,4 @@ func TestDescribeReadsOnItsWorkers(t *testing.T) {
 	if len(readers) > cfg.Concurrency {
 		t.Errorf("%d blobs were read on %d goroutines, want at most %d (the workers)", len(entries), len(readers), cfg.Concurrency)
 	}
-}
-
-// goroutine names the calling goroutine by the id its stack trace starts
-// with.
-func goroutine() string {
-	var buf [64]byte
-	b := buf[:runtime.Stack(buf[:], false)]
-	for i := len("goroutine "); i < len(b); i++ {
-		if b[i] == ' ' {
-			return string(b[:i])
-		}
-	}
-	return string(b)
 }
