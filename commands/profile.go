@@ -6,13 +6,16 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"time"
 )
 
-// Run runs the CLI with args, profiled when $LGRAPH_CPUPROFILE or
-// $LGRAPH_HEAPPROFILE names a file (measuring aids; unset: nothing).
+// Run runs the CLI with args, profiled when $LGRAPH_CPUPROFILE,
+// $LGRAPH_HEAPPROFILE or $LGRAPH_EXECTRACE names a file (measuring aids;
+// unset: nothing).
 func (g *Globals) Run(ctx context.Context, args []string) error {
 	defer g.startProfile()()
+	defer g.startExecTrace()()
 	defer g.watchHeap()()
 	g.args = args
 	if handled, err := g.answerEarly(ctx, args); handled {
@@ -47,6 +50,32 @@ func (g *Globals) startProfile() func() {
 	}
 	return func() {
 		pprof.StopCPUProfile()
+		f.Close()
+	}
+}
+
+// startExecTrace writes a runtime execution trace of the command to the
+// file named by $LGRAPH_EXECTRACE (read it with go tool trace). A CPU
+// profile shows where cores are busy; the trace shows where they idle:
+// goroutines blocked on a channel, a lock, a syscall or a barrier. The
+// returned function stops it.
+func (g *Globals) startExecTrace() func() {
+	path := g.Getenv("LGRAPH_EXECTRACE")
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		fmt.Fprintf(g.Stderr, "lgraph: execution trace: %v\n", err)
+		return func() {}
+	}
+	if err := trace.Start(f); err != nil {
+		fmt.Fprintf(g.Stderr, "lgraph: execution trace: %v\n", err)
+		f.Close()
+		return func() {}
+	}
+	return func() {
+		trace.Stop()
 		f.Close()
 	}
 }
