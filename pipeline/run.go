@@ -363,6 +363,7 @@ func newState(ctx context.Context, o Options, c *cache.Cache, t *target, b baseC
 	st.Changes = relevant(changes, b.snap, o)
 	if !t.worktree {
 		st.AttrChanges = attrChanges(changes)
+		st.CommitDiff = &phase.CommitDiff{From: b.commit, To: t.head.Commit, Dirs: gitrepo.ChangedDirs(changes)}
 	}
 	return st, nil
 }

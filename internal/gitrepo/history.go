@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
+	"path"
 	"slices"
 	"strings"
 
@@ -83,6 +85,23 @@ func commitOf(c *object.Commit) Commit {
 		}
 	}
 	return out
+}
+
+// ChangedDirs lists, sorted, the directories holding either side of a
+// change ("." for the top level): for the diff of a commit against its
+// first parent, what TouchedDirs names, so a run that diffed the two
+// already need not diff them again.
+func ChangedDirs(changes []Change) []string {
+	seen := map[string]bool{}
+	for _, c := range changes {
+		if c.From != nil {
+			seen[path.Dir(c.From.Path)] = true
+		}
+		if c.To != nil {
+			seen[path.Dir(c.To.Path)] = true
+		}
+	}
+	return slices.Sorted(maps.Keys(seen))
 }
 
 // TouchedDirs lists, sorted, the directories holding a path the commit

@@ -31,6 +31,7 @@ func TestTouchedDirs(t *testing.T) {
 	r.Commit("side")
 	r.Git("checkout", "-q", "main")
 	r.Write(map[string]string{"a/b/c/deep.go": "package c // main\n"})
+	r.Git("update-index", "--chmod=+x", "new/x.go") // a mode change alone changes new/
 	r.Commit("main moves on")
 	r.Git("merge", "-q", "--no-ff", "-m", "merge side", "side")
 	repo, err := gitrepo.Open(r.Dir)
@@ -64,6 +65,26 @@ func TestTouchedDirs(t *testing.T) {
 		slices.Sort(want)
 		if !slices.Equal(got, want) {
 			t.Errorf("%s: TouchedDirs %v, git diff-tree %v", c.Subject, got, want)
+		}
+		if c.Subject == "root" {
+			continue
+		}
+		// An update's own diff of the commit against its first parent
+		// names the same directories (what the wiki's history reuses).
+		from, err := repo.Tree(strings.TrimSpace(r.Git("rev-parse", c.Hash+"^1")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		to, err := repo.Tree(c.Hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		changes, err := gitrepo.Diff(context.Background(), from, to)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if dirs := gitrepo.ChangedDirs(changes); !slices.Equal(dirs, want) {
+			t.Errorf("%s: ChangedDirs of its diff %v, git diff-tree %v", c.Subject, dirs, want)
 		}
 	}
 }

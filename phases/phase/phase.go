@@ -40,6 +40,10 @@ type State struct {
 	Next *snapshot.Snapshot
 	// Changes are the git changes from Base's commit to the target tree.
 	Changes []gitrepo.Change
+	// CommitDiff is the diff behind Changes, before any change was left
+	// out, when the run diffed two commits' trees; nil otherwise (a
+	// working tree, a full run).
+	CommitDiff *CommitDiff
 	// AttrChanges are the changes to git attributes files (.gitattributes)
 	// of a diff of two commits, which Changes leaves out; nil when the
 	// target is a working tree, whose changes are no commit diff.
@@ -74,6 +78,12 @@ type State struct {
 	// Trace is told the name of each step of a phase as it ends, so that
 	// a caller can time them (LGRAPH_TRACE); nil: nothing.
 	Trace func(step string)
+}
+
+// CommitDiff names the directories a diff of two commits' trees changed.
+type CommitDiff struct {
+	From, To string   // commit ids
+	Dirs     []string // gitrepo.ChangedDirs of the diff
 }
 
 // Mark tells the trace hook, if one is set, that a step ended.

@@ -43,6 +43,20 @@ type history struct {
 	byDir   map[string][]int // dir -> its first HistoryLen positions among Known commits
 	at      map[string]int   // commit -> its position, for the commits not Known
 	info    map[string]gitrepo.Commit
+	// diffed counts the commits whose trees the window diffed itself.
+	diffed int
+}
+
+// diffedByRun returns the directories the one commit that entered the
+// window changed, when the run's own diff is that commit's against its
+// first parent (the base's commit): an update of one commit diffs its
+// trees once, not again here. nil when the window must diff them.
+func diffedByRun(st *phase.State, fresh []gitrepo.Commit, stop string, found bool) []string {
+	d := st.CommitDiff
+	if d == nil || !found || stop == "" || len(fresh) != 1 || d.From != stop || d.To != fresh[0].Hash {
+		return nil
+	}
+	return slices.Clone(d.Dirs)
 }
 
 // newHistory folds the commits from the base's commit to the indexed one
@@ -78,6 +92,7 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 		}
 	}
 	entered := make([]snapshot.WindowCommit, len(fresh))
+	reused := diffedByRun(st, fresh, stop, found)
 	g, gctx := errgroup.WithContext(ctx)
 	g.SetLimit(phase.Workers(st.Config.Concurrency))
 	for i, c := range fresh {
@@ -91,6 +106,11 @@ func newHistory(ctx context.Context, st *phase.State, full bool) (*history, erro
 			entered[i].Dirs = dirs
 			continue
 		}
+		if reused != nil {
+			entered[i].Dirs = reused
+			continue
+		}
+		h.diffed++
 		g.Go(func() error {
 			dirs, err := st.Repo.TouchedDirs(gctx, c.Hash)
 			entered[i].Dirs = dirs
