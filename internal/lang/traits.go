@@ -150,6 +150,15 @@ type Traits struct {
 	// directory (snapshot.KsDirFacts), so that an update adds the touched
 	// files' tokens to them and reads no other file's (ProjectInput.Dirs).
 	DirFacts func(p string, f *facts.File) []string
+	// DirTokenMatters, when set beside DirFacts, says the family's reader
+	// reads of the tallies only which tokens they hold (a count above
+	// zero), and whether a token coming or going can change what it
+	// returns, given nested: whether any directory below the top, holding
+	// the family's files or above one, has that name. An update whose
+	// touched files only bring or take tokens that do not matter keeps its
+	// base's project settings without reading every tally. nil: every
+	// token matters.
+	DirTokenMatters func(tok string, nested func(name string) bool) bool
 	// ScopeFacts, when set, rewrites a file's facts with what the project
 	// says of names the file cannot see (C/C++: the namespaces a macro
 	// defined in another header opens). It returns f itself when nothing

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path"
 	"slices"
+	"strings"
 
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -87,6 +88,106 @@ func dirFactsChanged(langs *lang.Registry, before, after *snapshot.File) bool {
 	wasFam, was, wasOK := dirFactsOf(langs, before)
 	isFam, is, isOK := dirFactsOf(langs, after)
 	return wasOK != isOK || wasFam != isFam || !slices.Equal(was, is)
+}
+
+// tokensKept reports whether edits that bring and take tokens (delta,
+// counted by family and directory) leave each family's reader answering
+// as it did: no directory's tally gains or loses a token (each touched
+// directory's tally read from the base), or every token that comes or goes
+// does not matter to its family (Traits.DirTokenMatters; the names of
+// the directories below the top read from the base's tally keys, not
+// their tallies).
+func tokensKept(st *phase.State, delta Tallies) (bool, error) {
+	for fam, dirs := range delta {
+		var moved []string
+		for dir, d := range dirs {
+			base, err := baseTally(st.Base.Index, fam, dir)
+			if err != nil {
+				return false, err
+			}
+			for tok, n := range d {
+				if (base[tok] > 0) != (base[tok]+n > 0) {
+					moved = append(moved, tok)
+				}
+			}
+		}
+		if len(moved) == 0 {
+			continue
+		}
+		matters := familyMatters(st.Langs, fam)
+		if matters == nil {
+			return false, nil
+		}
+		nested, err := nestedDirNames(st.Base.Index, fam)
+		if err != nil {
+			return false, err
+		}
+		for _, tok := range moved {
+			if matters(tok, func(name string) bool { return nested[name] }) {
+				return false, nil
+			}
+		}
+	}
+	return true, nil
+}
+
+// baseTally reads one directory's tally of the base (empty when it has none).
+func baseTally(kv snapshot.KV, fam, dir string) (lang.Tally, error) {
+	if kv == nil {
+		return nil, fmt.Errorf("no base index")
+	}
+	v, ok, err := kv.Get(snapshot.DirFactsKey(fam, dir))
+	if err != nil || !ok {
+		return lang.Tally{}, err
+	}
+	t, err := snapshot.DecodeTally(v)
+	if err != nil {
+		return nil, fmt.Errorf("tally %s %s: %w", fam, dir, err)
+	}
+	return t, nil
+}
+
+// nestedDirNames names every directory below the top that holds a file of
+// the family with a tally, or is above one: each segment of a tallied
+// directory's path but the first. Keys only: no tally is decoded.
+func nestedDirNames(kv snapshot.KV, fam string) (map[string]bool, error) {
+	out := map[string]bool{}
+	err := kv.Scan(snapshot.Prefix(snapshot.KsDirFacts, fam), func(k, _ []byte) error {
+		segs := strings.Split(snapshot.KeyPart(k, 1), "/")
+		for _, s := range segs[1:] {
+			out[s] = true
+		}
+		return nil
+	})
+	return out, err
+}
+
+// familyMatters is Traits.DirTokenMatters for a family: a token matters
+// when it matters to any of the family's languages that tally, and every
+// token does when one of them does not say (nil).
+func familyMatters(langs *lang.Registry, fam string) func(tok string, nested func(string) bool) bool {
+	var each []func(string, func(string) bool) bool
+	for _, name := range langs.Names() {
+		tr := langs.Get(name).Traits()
+		if lang.FamilyOf(name) != fam || tr.DirFacts == nil {
+			continue
+		}
+		if tr.DirTokenMatters == nil {
+			return nil
+		}
+		each = append(each, tr.DirTokenMatters)
+	}
+	if len(each) == 0 {
+		return nil
+	}
+	return func(tok string, nested func(string) bool) bool {
+		for _, m := range each {
+			if m(tok, nested) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // readTallies reads every tally of a published snapshot's index.

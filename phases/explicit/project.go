@@ -20,13 +20,18 @@ import (
 // (Traits.ProjectFacts: C/C++ namespace macros; Traits.DirFacts: the
 // Python files and import heads the tree rule for Python roots reads).
 func projectUnchanged(st *phase.State) bool {
+	tokens := Tallies{} // what the touched files' edits bring (+) and take (-)
 	for p := range st.Touched {
 		before, after := st.Base.Files.Get(p), st.Next.Files.Get(p)
 		if (before != nil || after != nil) && lang.ProjectFamily(path.Base(p)) != "" {
 			return false
 		}
 		if dirFactsChanged(st.Langs, before, after) {
-			return false
+			if before == nil || after == nil {
+				return false // a file added or removed changes where the family's files are
+			}
+			tokens.count(st.Langs, before, -1)
+			tokens.count(st.Langs, after, 1)
 		}
 		was, wasOK, err := baseProjectFacts(st, p, before)
 		if err != nil {
@@ -37,7 +42,8 @@ func projectUnchanged(st *phase.State) bool {
 			return false
 		}
 	}
-	return true
+	kept, err := tokensKept(st, tokens)
+	return err == nil && kept // on an error, read everything again rather than trust a guess
 }
 
 // baseProjectFacts is what a file of the base told its family's project

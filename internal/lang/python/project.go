@@ -81,6 +81,19 @@ func dirFacts(p string, f *facts.File) []string {
 	return out
 }
 
+// dirTokenMatters is Traits.DirTokenMatters: the tree rule (roots.tree)
+// reads an import head H, and its "H.s", only as what a directory named H
+// below the top imports as, so a head no such directory is named after
+// changes no root; the marks say where Python files and packages are, and
+// always matter.
+func dirTokenMatters(tok string, nested func(name string) bool) bool {
+	if tok == "" || tok[0] == '#' {
+		return true
+	}
+	h, _, _ := strings.Cut(tok, ".")
+	return nested(h)
+}
+
 // addHeads records the first two segments of each absolute import.
 func addHeads(heads map[string]map[string]bool, imps []facts.Import) {
 	for _, imp := range imps {
