@@ -47,13 +47,19 @@ func TestImportEditKeepsProject(t *testing.T) {
 			base.Files.Set(f)
 			tallies.Add(langs, f)
 		}
-		base.Index = snapshot.NewMemKV(tallies.Entries())
 		base.Project = fullProject(t, &cfg, base)
+		index := &tallyReads{KV: snapshot.NewMemKV(tallies.Entries())}
+		base.Index = index
 		st := &phase.State{Config: &cfg, Langs: langs, Base: base, Next: base.Clone(),
 			Touched: map[string]bool{"app/x/a.py": true}}
 		st.Next.Files.Set(py("app/x/a.py", "app.event29.mod2", "app.core.util"))
 		if got := projectUnchanged(st); got != tc.want {
 			t.Errorf("%s: projectUnchanged %t, want %t", tc.name, got, tc.want)
+		}
+		// The touched directory's tally, and one scan for the names of
+		// the directories (a token moved).
+		if index.gets != 1 || index.scans != 1 {
+			t.Errorf("%s: %d tallies got, %d scans; want 1 and 1", tc.name, index.gets, index.scans)
 		}
 		if tc.want && ProjectKey(&base.Project) != ProjectKey(ptr(fullProject(t, &cfg, st.Next))) {
 			t.Errorf("%s: the project kept differs from a full run's", tc.name)
@@ -72,3 +78,19 @@ func fullProject(t *testing.T, cfg *config.Config, s *snapshot.Snapshot) (pr lan
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// tallyReads counts Gets and Scans of a base index.
+type tallyReads struct {
+	snapshot.KV
+	gets, scans int
+}
+
+func (c *tallyReads) Get(k []byte) ([]byte, bool, error) {
+	c.gets++
+	return c.KV.Get(k)
+}
+
+func (c *tallyReads) Scan(prefix []byte, fn func(k, v []byte) error) error {
+	c.scans++
+	return c.KV.Scan(prefix, fn)
+}
