@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/cache"
+	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 )
 
@@ -41,7 +42,14 @@ func (m *marks) mark(s *store.Store, ref *store.Ref) error {
 		}
 		m.versions[phase][v] = true
 	}
-	for _, f := range snap.Files.All() {
+	// The head (blob, digests), the summary key and the edge summaries are
+	// all gc reads of a record: not the facts, references and edges that
+	// are most of its bytes.
+	for _, p := range snap.Files.Paths() {
+		f := snap.Files.GetParts(p, snapshot.PartSummary|snapshot.PartEdgeSummaries)
+		if f == nil {
+			continue
+		}
 		m.blobs[f.Blob] = true
 		m.contents[f.NormSHA] = true
 		m.keys[f.SummaryKey] = true
