@@ -220,9 +220,23 @@ func (k *MappedKV) Get(key []byte) ([]byte, bool, error) {
 }
 
 // Scan implements KV.
+//
+// Its iterators are reused (table.Reader.EachPrefix): the resolution's
+// scans each allocated one, with its levels and buffers.
 func (k *MappedKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
 	k.read()
-	return scanIter(k.r.Prefix(prefix), fn)
+	var stopped error
+	err := k.r.EachPrefix(prefix, func(key, value []byte) bool {
+		stopped = fn(key, value)
+		return stopped == nil
+	})
+	switch {
+	case stopped == ErrStop:
+		return nil
+	case stopped != nil:
+		return stopped
+	}
+	return err
 }
 
 // Drops is how many times the KV has let go of what its reads made

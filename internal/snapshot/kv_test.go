@@ -47,6 +47,20 @@ func TestMappedKVAnswersAsRead(t *testing.T) {
 			}
 		}
 	}
+	if ok {
+		// A resolution's scans reuse their iterators.
+		n := 0
+		count := func(_, _ []byte) error { n++; return nil }
+		prefix := []byte("b01")
+		if allocs := testing.AllocsPerRun(100, func() { _ = read.Scan(prefix, count) }); allocs > 0 {
+			t.Errorf("a Scan of the mapped index allocates %.1f times, want none", allocs)
+		}
+		stop := func(_, _ []byte) error { n++; return ErrStop }
+		n = 0
+		if err := read.Scan([]byte("a"), stop); err != nil || n != 1 {
+			t.Errorf("a Scan stopped by ErrStop returned %v after %d entries", err, n)
+		}
+	}
 	if ok && mapped.Drops() == 0 {
 		t.Fatalf("%d reads and the mapping never let its pages go", 2*dropEvery)
 	}
