@@ -96,7 +96,7 @@ func TestEachPrefixReusesItsIterator(t *testing.T) {
 	if found != 40 {
 		t.Fatalf("the scan found %d entries, want 40", found)
 	}
-	if allocs > 0 {
+	if allocs > 0 && !raceEnabled {
 		t.Errorf("a warm EachPrefix allocates %.1f times, want none", allocs)
 	}
 }
