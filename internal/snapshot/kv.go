@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"bytes"
+	"fmt"
 	"slices"
 	"sort"
 	"sync/atomic"
@@ -164,6 +165,41 @@ func (k *RunsKV) Mapped() (KV, func() error) {
 	return &MappedKV{r: m}, release
 }
 
+// MergedOne finishes collections filled side by side (RunsOnWorkers) as
+// Merged does, then copies their tables into one, in a scratch file when
+// the collections have a directory: a KV read by lookups at random (a
+// full run's definition index) pays a seek in every table per lookup,
+// and one streaming pass over the tables costs less than that once the
+// lookups are many. Each worker having sorted and compacted its own runs,
+// the goroutine that merges does one pass, where one collection filled
+// by a single goroutine sorted every run there too. The Runs must not be
+// used afterwards; closing the KV releases its file.
+func MergedOne(rs ...*Runs) (*RunsKV, error) {
+	kv, err := Merged(rs...)
+	if err != nil || kv.tables < 2 {
+		return kv, err
+	}
+	defer kv.Close()
+	dir := ""
+	for _, r := range rs {
+		dir = r.dir
+	}
+	size := 0
+	if view, ok := kv.kv.(viewKV); ok {
+		for _, r := range view.v.Layers() {
+			size += int(r.Info().Size)
+		}
+	}
+	out := NewRuns(0, dir)
+	t, err := out.pack(0, size, func(w *table.Writer) error {
+		return kv.Stream(nil, func(k, v []byte) error { return w.Add(k, v) }) // the writer copies each entry
+	})
+	if err != nil {
+		return nil, fmt.Errorf("merge index runs: %w", err)
+	}
+	return &RunsKV{kv: readerKV{t.r}, files: filesOf(t.file), tables: 1}, nil
+}
+
 // dropEvery is how many reads of a MappedKV pass between two drops of
 // what they made resident: a read touches a page or two of each level of
 // the table, so a few thousand of them hold a few megabytes.
@@ -184,9 +220,23 @@ func (k *MappedKV) Get(key []byte) ([]byte, bool, error) {
 }
 
 // Scan implements KV.
+//
+// Its iterators are reused (table.Reader.EachPrefix): the resolution's
+// scans each allocated one, with its levels and buffers.
 func (k *MappedKV) Scan(prefix []byte, fn func(key, value []byte) error) error {
 	k.read()
-	return scanIter(k.r.Prefix(prefix), fn)
+	var stopped error
+	err := k.r.EachPrefix(prefix, func(key, value []byte) bool {
+		stopped = fn(key, value)
+		return stopped == nil
+	})
+	switch {
+	case stopped == ErrStop:
+		return nil
+	case stopped != nil:
+		return stopped
+	}
+	return err
 }
 
 // Drops is how many times the KV has let go of what its reads made

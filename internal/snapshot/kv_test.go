@@ -47,7 +47,61 @@ func TestMappedKVAnswersAsRead(t *testing.T) {
 			}
 		}
 	}
+	if ok {
+		// A resolution's scans reuse their iterators.
+		n := 0
+		count := func(_, _ []byte) error { n++; return nil }
+		prefix := []byte("b01")
+		if allocs := testing.AllocsPerRun(100, func() { _ = read.Scan(prefix, count) }); allocs > 0 && !raceEnabled {
+			t.Errorf("a Scan of the mapped index allocates %.1f times, want none", allocs)
+		}
+		stop := func(_, _ []byte) error { n++; return ErrStop }
+		n = 0
+		if err := read.Scan([]byte("a"), stop); err != nil || n != 1 {
+			t.Errorf("a Scan stopped by ErrStop returned %v after %d entries", err, n)
+		}
+	}
 	if ok && mapped.Drops() == 0 {
 		t.Fatalf("%d reads and the mapping never let its pages go", 2*dropEvery)
+	}
+}
+
+// TestMergedOneIsOneTable: collections filled side by side, each with
+// several runs, are read through MergedOne as one table holding every
+// entry, in memory and in a scratch file alike, and the one in a file is
+// read through a mapping.
+func TestMergedOneIsOneTable(t *testing.T) {
+	for _, dir := range []string{"", t.TempDir()} {
+		rs := []*Runs{NewRuns(2<<10, dir), NewRuns(2<<10, dir), NewRuns(2<<10, dir)}
+		var es []Entry
+		for i := range 2000 {
+			k := fmt.Sprintf("%c%04d", "abc"[i%3], i)
+			e := Entry{Key: []byte(k), Value: []byte(k[1:])}
+			es = append(es, e)
+			rs[i%len(rs)].Add(e)
+		}
+		for _, r := range rs {
+			r.Compact()
+		}
+		kv, err := MergedOne(rs...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if kv.Tables() != 1 {
+			t.Fatalf("dir %q: %d tables, want one", dir, kv.Tables())
+		}
+		want := NewMemKV(es)
+		for _, prefix := range []string{"", "a", "b01", "c1999", "d"} {
+			if g, w := scanAll(t, kv, prefix), scanAll(t, want, prefix); g != w {
+				t.Fatalf("dir %q: Scan(%q) differs:\ngot  %.200q\nwant %.200q", dir, prefix, g, w)
+			}
+		}
+		read, release := kv.Mapped()
+		if _, ok := read.(*MappedKV); dir != "" && runtime.GOOS == "linux" && !ok {
+			t.Fatalf("the merged table is read as %T, not through a mapping", read)
+		}
+		if err := release(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

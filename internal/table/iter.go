@@ -71,6 +71,54 @@ func (r *Reader) Prefix(p []byte) Iterator {
 	return t
 }
 
+// EachPrefix calls fn with each entry whose key starts with p, in key
+// order, until fn returns false, tombstones included (Prefix's entries).
+// The key is valid only during the call; the value as Prefix's is. Its
+// iterator is reused by the EachPrefix calls after it: a full run's
+// resolution makes hundreds of thousands of prefix scans of its
+// definition index, and each Prefix allocated an iterator, its levels,
+// their keys and its upper bound.
+func (r *Reader) EachPrefix(p []byte, fn func(key, value []byte) bool) error {
+	t, _ := r.iters.Get().(*tableIter)
+	if t == nil {
+		t = r.newIter(nil)
+	}
+	t.upper = appendPrefixEnd(t.upper[:0], p)
+	t.seek(p)
+	for t.Next() {
+		if !fn(t.Key(), t.Value()) {
+			break
+		}
+	}
+	err := t.err
+	t.reset()
+	r.iters.Put(t)
+	return err
+}
+
+// reset makes t as newIter left it, its buffers kept; it lets go of the
+// blocks it read.
+func (t *tableIter) reset() {
+	for i := range t.path {
+		t.path[i] = blockIter{key: t.path[i].key[:0]}
+	}
+	t.upper = t.upper[:0]
+	t.chunks, t.pending, t.done, t.err = nil, false, false, nil
+}
+
+// appendPrefixEnd appends prefixEnd(p) to dst, or returns nil if there is
+// none.
+func appendPrefixEnd(dst, p []byte) []byte {
+	for i := len(p) - 1; i >= 0; i-- {
+		if p[i] != 0xff {
+			dst = append(dst, p[:i+1]...)
+			dst[len(dst)-1]++
+			return dst
+		}
+	}
+	return nil
+}
+
 // iterKeyCap is the room each level's key buffer of an iterator starts
 // with: enough for most keys, which grew there from nothing one append
 // after another (a full run's resolution makes hundreds of thousands of

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 )
 
 // Reader reads one table. It is immutable once opened and safe for
@@ -21,6 +22,8 @@ type Reader struct {
 	cache   *blockCache // blocks lookups read through ra; nil when mapped
 	release func() error
 	closed  bool
+	// iters are iterators EachPrefix is done with, for the next to reuse.
+	iters sync.Pool
 }
 
 // Open opens the table of size bytes readable through r. It reads the

@@ -82,7 +82,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		base = baseIndex(st)
 		touched = touchedDefinitions(st, st.Next.Files, &st.Next.Project)
 	}
-	idx, err := nextIndex(st, base, touched, full)
+	idx, err := nextIndex(ctx, st, base, touched, full)
 	if err != nil {
 		return rep, err
 	}
@@ -272,8 +272,8 @@ func baseIndex(st *phase.State) snapshot.KV {
 // nextIndex is the definition index of the snapshot being built: on an
 // update, the base's entries with the touched files' replaced; on a full
 // run, every file's.
-func nextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) (*Index, error) {
-	idx, err := buildNextIndex(st, base, touched, full)
+func nextIndex(ctx context.Context, st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) (*Index, error) {
+	idx, err := buildNextIndex(ctx, st, base, touched, full)
 	if err == nil && st.Config != nil {
 		// Answers are functions of the KV, so how many are kept changes
 		// only the time and memory a run takes, never what it finds.
@@ -282,9 +282,9 @@ func nextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full 
 	return idx, err
 }
 
-func buildNextIndex(st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) (*Index, error) {
+func buildNextIndex(ctx context.Context, st *phase.State, base snapshot.KV, touched *snapshot.MemKV, full bool) (*Index, error) {
 	if full {
-		return buildIndexOnDisk(st.Next.Files, st.Langs, &st.Next.Project, st.Scratch, phase.Workers(st.Config.Concurrency))
+		return buildIndexOnDisk(ctx, st.Next.Files, st.Langs, &st.Next.Project, st.Scratch, phase.Workers(st.Config.Concurrency))
 	}
 	ov := &snapshot.Overlay{Base: base, Hidden: func(owner string) bool { return st.Touched[owner] }, Extra: touched}
 	return newIndex(st.Langs, &st.Next.Project, ov), nil

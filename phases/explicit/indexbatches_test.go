@@ -2,7 +2,7 @@ package explicit
 
 import (
 	"fmt"
-	"hash/maphash"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -32,16 +32,21 @@ func packedWide(t *testing.T, n int) *snapshot.FileSet {
 	return next.Files
 }
 
+// indexFiles is how many files TestIndexBatchesBuildTheSameIndex indexes:
+// enough for several batches of each worker (snapshot.RunsOnWorkers).
+const indexFiles = 809
+
 // TestIndexBatchesBuildTheSameIndex: the definition index a full run
-// builds with its records turned into entries on several workers
-// (definitionBatches) holds every entry the one built in turn holds, and
-// its presence filter finds every lookup that one finds; and a caller
-// that stops after the first batch lets the workers go.
+// builds with its records turned into entries and sorted into runs on
+// several workers (definitionRuns) holds every entry the one built in
+// turn holds, as one table read through a mapping (a lookup seeks in one
+// table, not one per worker), and its presence filter finds every lookup
+// that one finds.
 func TestIndexBatchesBuildTheSameIndex(t *testing.T) {
-	files := packedWide(t, 3*defBatchFiles+41)
+	files := packedWide(t, indexFiles)
 	_, langs := parsedFiles(t, nil)
 	dump := func(workers int) (string, *Index) {
-		idx, err := buildIndexOnDisk(files, langs, goMod, t.TempDir(), workers)
+		idx, err := buildIndexOnDisk(t.Context(), files, langs, goMod, t.TempDir(), workers)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,13 +57,16 @@ func TestIndexBatchesBuildTheSameIndex(t *testing.T) {
 	}
 	want, serial := dump(1)
 	got, parallel := dump(3)
+	if _, ok := parallel.kv.(*snapshot.MappedKV); !ok && runtime.GOOS == "linux" {
+		t.Fatalf("the index built on 3 workers is read as %T, not as one mapped table", parallel.kv)
+	}
 	if got != want {
 		t.Fatalf("the index built on 3 workers differs from the one built in turn:\ngot  %.300s\nwant %.300s", got, want)
 	}
-	if strings.Count(want, "\n") < 3*defBatchFiles {
+	if strings.Count(want, "\n") < indexFiles {
 		t.Fatalf("%d entries: the test builds too small an index", strings.Count(want, "\n"))
 	}
-	for i := range 3*defBatchFiles + 41 {
+	for i := range indexFiles {
 		dir, name, parent := fmt.Sprintf("pkg%02d", i%17), "Save", fmt.Sprintf("T%d", i)
 		path := fmt.Sprintf("%s/f%03d.go", dir, i)
 		for _, q := range [][]string{{"f", "go", name, path}, {"d", "go", name, dir}, {"p", "go", name, parent}} {
@@ -66,8 +74,5 @@ func TestIndexBatchesBuildTheSameIndex(t *testing.T) {
 				t.Fatalf("the parallel index's filter misses %q", q)
 			}
 		}
-	}
-	for range definitionBatches(files, langs, goMod, 3, maphash.MakeSeed()) {
-		break
 	}
 }

@@ -15,7 +15,7 @@ func TestFullRunIndexIsMapped(t *testing.T) {
 		t.Skip("tables are mapped on Linux only")
 	}
 	files, langs := parsedFiles(t, widePackage())
-	idx, err := buildIndexOnDisk(files, langs, goMod, t.TempDir(), 2)
+	idx, err := buildIndexOnDisk(t.Context(), files, langs, goMod, t.TempDir(), 2)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -38,7 +38,7 @@ func TestMembersReadFromTheirListing(t *testing.T) {
 		}}})
 	}
 	project := &lang.Project{}
-	onDisk, err := buildIndexOnDisk(files, all.Registry(), project, t.TempDir(), 2)
+	onDisk, err := buildIndexOnDisk(t.Context(), files, all.Registry(), project, t.TempDir(), 2)
 	if err != nil {
 		t.Fatal(err)
 	}

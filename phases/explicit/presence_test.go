@@ -41,7 +41,7 @@ func widePackage() map[string]string {
 // knowledge resolves to, lookups included.
 func TestAbsentNamesAreNotScanned(t *testing.T) {
 	files, langs := parsedFiles(t, widePackage())
-	idx, err := buildIndexOnDisk(files, langs, goMod, t.TempDir(), 1)
+	idx, err := buildIndexOnDisk(t.Context(), files, langs, goMod, t.TempDir(), 1)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -63,7 +63,7 @@ func TestRefsAsideResolveTheSame(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer spill.Close()
-		trimmed, err := buildIndexOnDisk(files, langs, goMod, dir, 2)
+		trimmed, err := buildIndexOnDisk(t.Context(), files, langs, goMod, dir, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
