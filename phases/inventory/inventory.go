@@ -77,8 +77,17 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	if err != nil {
 		return rep, err
 	}
-	if rep.Extra, err = p.skipped(ctx, st, rules, attrs, relist, entries, reasons); err != nil {
-		return rep, err
+	// The skip counts read only the listing and the reasons: on a full run
+	// (a pass over every entry) they are counted while the records are set.
+	counted := make(chan skipCounts, 1)
+	count := func() {
+		extra, err := p.skipped(ctx, st, rules, attrs, relist, entries, reasons)
+		counted <- skipCounts{extra, err}
+	}
+	if st.Full || relist {
+		go count()
+	} else {
+		count()
 	}
 	for _, f := range files {
 		// A file whose blob and language stay (a relisting, a change of
@@ -97,10 +106,21 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	} else {
 		st.Touched = touched(st.Base, st.Next, changedPaths(st.Changes))
 	}
+	c := <-counted
+	if c.err != nil {
+		return rep, c.err
+	}
+	rep.Extra = c.extra
 	st.Hit("inventory")
 	rep.Files = len(entries)
 	rep.MS = time.Since(start).Milliseconds()
 	return rep, nil
+}
+
+// skipCounts is what skipped returned.
+type skipCounts struct {
+	extra map[string]int
+	err   error
 }
 
 // listed is what Target returned.
