@@ -19,14 +19,14 @@ import (
 // both memtables are full, until one is flushed): on the parse workers of
 // an init that wait left a core idle, and the other worker queued on the
 // cache's lock behind it. Here the workers only wait when the values
-// queued reach the batch size, so the queue holds no more memory than a
-// batch did.
+// queued reach a quarter of the batch size (laterShare).
 type laterQueue struct {
 	c          *Cache
 	items      chan laterItem
 	room       *semaphore.Weighted // bytes queued and not yet set in a batch
-	batchBytes int64
-	done       chan struct{} // closed when the goroutine has returned
+	roomBytes  int64               // what room holds
+	batchBytes int64               // what a batch holds before it commits
+	done       chan struct{}       // closed when the goroutine has returned
 	// writer names the goroutine that writes (tests).
 	writer atomic.Value
 
@@ -47,9 +47,15 @@ type laterItem struct {
 // waiting are bounded by the batch size.
 const laterDepth = 1024
 
+// laterShare is the part of a batch's bytes the queue holds: enough to
+// keep the workers going while the goroutine waits on a commit, without
+// the run holding much more than a batch.
+const laterShare = 4
+
 func newLaterQueue(c *Cache) *laterQueue {
-	n := int64(max(c.batchBytes, 1))
-	q := &laterQueue{c: c, items: make(chan laterItem, laterDepth), room: semaphore.NewWeighted(n), batchBytes: n, done: make(chan struct{})}
+	room := int64(max(c.batchBytes/laterShare, 1))
+	q := &laterQueue{c: c, items: make(chan laterItem, laterDepth), room: semaphore.NewWeighted(room), roomBytes: room,
+		batchBytes: int64(c.batchBytes), done: make(chan struct{})}
 	go q.run()
 	return q
 }
@@ -62,7 +68,7 @@ func (q *laterQueue) put(key string, val []byte) {
 
 // weight is what a value counts against the queue's room: its size, up
 // to the whole room (a larger value waits for an empty queue).
-func (q *laterQueue) weight(val []byte) int64 { return min(int64(len(val)), q.batchBytes) }
+func (q *laterQueue) weight(val []byte) int64 { return min(int64(len(val)), q.roomBytes) }
 
 // flush commits every value queued before it and returns the first error
 // since the last flush.
