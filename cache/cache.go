@@ -28,12 +28,11 @@ type Cache struct {
 	opts badger.Options
 	lock *store.WriterLock // held while the cache is open
 	// later batches cheap-to-recompute facts (PutLater) into few
-	// transactions; Flush and Close commit it.
-	mu    sync.Mutex
-	later *badger.WriteBatch
-	// pending counts the bytes batched since the last flush, which
-	// commits once it reaches batchBytes.
-	pending, batchBytes int
+	// transactions, on a goroutine of its own (started by the first
+	// PutLater); Flush and Close commit it. mu guards later and scratch.
+	mu         sync.Mutex
+	later      *laterQueue
+	batchBytes int // what a batch holds before it commits
 	// normal are the settings the database settles under when it was
 	// opened for bulk loading (see OpenOptions.Bulk); nil otherwise.
 	normal *badger.Options
@@ -213,7 +212,7 @@ func (c *Cache) Close() error {
 	if c.scratch != nil {
 		return errors.New("close a scratch view: close the cache it came from")
 	}
-	ferr := c.Flush()
+	ferr := c.stopLater()
 	defer func() { _ = c.lock.Unlock() }()
 	if ferr == nil && c.normal != nil && c.usable() {
 		ferr = c.settle()
@@ -245,12 +244,27 @@ func (c *Cache) usable() bool { return c.health.pending() == nil }
 
 // PutLater stores v under key in a batch that Flush commits: for facts that
 // are cheap to compute again, where one transaction per value would cost
-// more than the work it saves. A kill before Flush loses only those.
+// more than the work it saves. A kill before Flush loses only those. The
+// value is encoded here; badger's writes happen on the queue's goroutine
+// (see laterQueue), and an error writing it is returned by the next Flush.
 func (c *Cache) PutLater(key string, v any) error {
 	val, err := json.Marshal(v)
 	if err != nil {
 		return fmt.Errorf("cache put %s: %w", key, err)
 	}
+	q := c.laterQueue(key, val)
+	if q == nil {
+		return nil
+	}
+	c.fresh.wrote(key)
+	q.put(key, val)
+	return nil
+}
+
+// laterQueue returns the queue PutLater hands val to, started on first
+// use; nil when the value is kept otherwise (a scratch view) or not at
+// all (a damaged cache).
+func (c *Cache) laterQueue(key string, val []byte) *laterQueue {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.scratch != nil {
@@ -261,42 +275,32 @@ func (c *Cache) PutLater(key string, v any) error {
 		return nil
 	}
 	if c.later == nil {
-		c.later = c.db.NewWriteBatch()
+		c.later = newLaterQueue(c)
 	}
-	c.fresh.wrote(key)
-	if err := c.later.Set([]byte(key), val); err != nil {
-		return fmt.Errorf("cache put %s: %w", key, err)
-	}
-	// A batch's values stay in memory until it commits; on an init that
-	// is every file's facts, so commit every few megabytes instead.
-	if c.pending += len(val); c.pending >= c.batchBytes {
-		return c.flushLocked()
-	}
-	return nil
+	return c.later
 }
 
 // Flush commits what PutLater batched.
 func (c *Cache) Flush() error {
 	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.flushLocked()
+	q := c.later
+	c.mu.Unlock()
+	if q == nil {
+		return nil
+	}
+	return q.flush()
 }
 
-func (c *Cache) flushLocked() error {
-	c.pending = 0
-	if c.later == nil {
-		return nil
-	}
-	err := guard("flush", c.later.Flush)
+// stopLater commits what PutLater batched and ends the queue's goroutine.
+func (c *Cache) stopLater() error {
+	c.mu.Lock()
+	q := c.later
 	c.later = nil
-	if errors.Is(err, ErrDamaged) {
-		c.hurt(err)
+	c.mu.Unlock()
+	if q == nil {
 		return nil
 	}
-	if err != nil {
-		return fmt.Errorf("cache flush: %w", err)
-	}
-	return nil
+	return q.stop()
 }
 
 // Get decodes the JSON value under key into v; found is false when absent.

@@ -2,15 +2,18 @@ package snapshot
 
 import (
 	"bytes"
+	"context"
 	"encoding/binary"
 	"fmt"
 	"iter"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
+	"github.com/lgraph/lgraph/internal/workpool"
 )
 
 // A full run sets every file's record once per phase and keeps all of them
@@ -199,20 +202,35 @@ func (fs *FileSet) Pack(dir string) error {
 		fs.spill = spill
 	}
 	fs.packed = make(map[string]packedFile, len(fs.set))
-	for p, f := range fs.set {
+	// Held in memory, not spilled: the records set before Pack are the
+	// inventory's heads, which the parse reads and replaces next, one per
+	// file. Written out, each cost an append and a pread back (0.6 s of
+	// CPU at 100,000 files) to free a few hundred bytes the replacement
+	// frees anyway.
+	held := make([]*File, 0, len(fs.set))
+	for _, f := range fs.set {
 		if f != nil {
-			// Held in memory, not spilled: the records set before Pack are
-			// the inventory's heads, which the parse reads and replaces
-			// next, one per file. Written out, each cost an append and a
-			// pread back (0.6 s of CPU at 100,000 files) to free a few
-			// hundred bytes the replacement frees anyway.
-			pf := pack(f)
-			pf.lang = fs.langs.of(pf.lang)
-			fs.packed[p] = pf
+			held = append(held, f)
 		}
+	}
+	for i, pf := range packAll(held) {
+		pf.lang = fs.langs.of(pf.lang)
+		fs.packed[held[i].Path] = pf
 	}
 	fs.set = map[string]*File{}
 	return fs.Err()
+}
+
+// packAll packs files on every core: a full run packs every file's head
+// between its inventory and its parse, with nothing else to do (0.24 s
+// of CPU at 100,000 files, on one core).
+func packAll(files []*File) []packedFile {
+	out := make([]packedFile, len(files))
+	_ = workpool.Each(context.Background(), len(files), runtime.GOMAXPROCS(0), func(_ context.Context, i int) error {
+		out[i] = pack(files[i])
+		return nil
+	})
+	return out
 }
 
 // Packed reports whether the set holds its records packed (Pack).

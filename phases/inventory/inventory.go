@@ -31,11 +31,21 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	rules := NewRules(st.Config)
 	rep := store.Phase{Name: p.Name(), Mode: "incremental"}
 	var entries []gitrepo.Entry
+	// A full run lists the tree whatever the attributes say, so it lists
+	// it while they are read: both walk every tree of the commit, and one
+	// after the other they left a core idle.
+	var listing <-chan listed
+	if st.Full {
+		listing = p.listAhead(ctx)
+	}
 	// A snapshot classified under other rules (a new kind of project file)
 	// is listed again; files whose blob and language stay keep everything
 	// later phases derived from them.
 	attrs, attrsChanged, err := p.attributes(ctx, st)
 	if err != nil {
+		if listing != nil {
+			<-listing // no walk outlives the run
+		}
 		return rep, err
 	}
 	relist := !st.Full && st.Base != nil && (st.Base.Versions["inventory"] != Version || attrsChanged)
@@ -47,7 +57,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		case relist:
 			rep.Reason = "git attributes changed (.gitattributes)"
 		}
-		all, err := p.Target(ctx)
+		all, err := p.list(ctx, listing)
 		if err != nil {
 			return rep, err
 		}
@@ -67,8 +77,17 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	if err != nil {
 		return rep, err
 	}
-	if rep.Extra, err = p.skipped(ctx, st, rules, attrs, relist, entries, reasons); err != nil {
-		return rep, err
+	// The skip counts read only the listing and the reasons: on a full run
+	// (a pass over every entry) they are counted while the records are set.
+	counted := make(chan skipCounts, 1)
+	count := func() {
+		extra, err := p.skipped(ctx, st, rules, attrs, relist, entries, reasons)
+		counted <- skipCounts{extra, err}
+	}
+	if st.Full || relist {
+		go count()
+	} else {
+		count()
 	}
 	for _, f := range files {
 		// A file whose blob and language stay (a relisting, a change of
@@ -87,10 +106,47 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 	} else {
 		st.Touched = touched(st.Base, st.Next, changedPaths(st.Changes))
 	}
+	c := <-counted
+	if c.err != nil {
+		return rep, c.err
+	}
+	rep.Extra = c.extra
 	st.Hit("inventory")
 	rep.Files = len(entries)
 	rep.MS = time.Since(start).Milliseconds()
 	return rep, nil
+}
+
+// skipCounts is what skipped returned.
+type skipCounts struct {
+	extra map[string]int
+	err   error
+}
+
+// listed is what Target returned.
+type listed struct {
+	entries []gitrepo.Entry
+	err     error
+}
+
+// listAhead starts listing the target tree on a goroutine of its own.
+func (p Phase) listAhead(ctx context.Context) <-chan listed {
+	out := make(chan listed, 1)
+	go func() {
+		entries, err := p.Target(ctx)
+		out <- listed{entries, err}
+	}()
+	return out
+}
+
+// list returns the target tree's entries: those listAhead is listing
+// when it was started, or a listing of its own.
+func (p Phase) list(ctx context.Context, ahead <-chan listed) ([]gitrepo.Entry, error) {
+	if ahead == nil {
+		return p.Target(ctx)
+	}
+	l := <-ahead
+	return l.entries, l.err
 }
 
 // describe classifies entries, reading only blobs the cache has not seen.

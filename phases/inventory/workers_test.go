@@ -56,3 +56,34 @@ func TestDescribeReadsOnItsWorkers(t *testing.T) {
 		t.Errorf("%d blobs were read on %d goroutines, want at most %d (the workers)", len(entries), len(readers), cfg.Concurrency)
 	}
 }
+
+// TestFullRunListsBesideTheAttributes: a full run lists the target tree
+// whatever the git attributes say, and both walk every tree of the commit
+// (0.3 and 0.2 s of CPU at 100,000 files), so the listing must run on a
+// goroutine of its own while the run reads the attributes, not after them
+// on the run's goroutine.
+func TestFullRunListsBesideTheAttributes(t *testing.T) {
+	ctx := context.Background()
+	c, err := cache.Open(ctx, t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	cfg := config.Default()
+	entries := []gitrepo.Entry{{Path: "pkg/a.go", Blob: fmt.Sprintf("%040x", 1), Mode: filemode.Regular}}
+	var lister string
+	p := inventory.Phase{
+		Target: func(context.Context) ([]gitrepo.Entry, error) { lister = goroutines.Current(); return entries, nil },
+		Read:   func(string) ([]byte, error) { return []byte("package pkg\n"), nil },
+	}
+	st := &phase.State{Cache: c, Config: &cfg, Full: true, Next: snapshot.New(), Progress: phase.NoProgress{}}
+	if _, err := p.Run(ctx, st); err != nil {
+		t.Fatal(err)
+	}
+	if st.Next.Files.Len() != len(entries) {
+		t.Fatalf("inventory listed %d files, want %d", st.Next.Files.Len(), len(entries))
+	}
+	if lister == "" || lister == goroutines.Current() {
+		t.Errorf("the tree was listed on %q, the run's goroutine is %q: want a goroutine of its own", lister, goroutines.Current())
+	}
+}
