@@ -144,8 +144,8 @@ func (o *Overlay) Scan(prefix []byte, fn func(key, value []byte) error) error {
 // lookups at random, and each that missed the reader's block cache paid
 // a read call, a fresh buffer and a checksum: a third of resolution's
 // CPU at 100,000 files. What the lookups make resident is let go every
-// dropEvery of them, so the process holds a few megabytes of the table,
-// not all of it. A KV not held in one file is returned as it is.
+// dropEvery of them, so the process holds some of the table, not all of
+// it. A KV not held in one file is returned as it is.
 func (k *RunsKV) Mapped() (KV, func() error) {
 	rk, ok := k.kv.(readerKV)
 	if !ok || len(k.files) != 1 {
@@ -201,9 +201,12 @@ func MergedOne(rs ...*Runs) (*RunsKV, error) {
 }
 
 // dropEvery is how many reads of a MappedKV pass between two drops of
-// what they made resident: a read touches a page or two of each level of
-// the table, so a few thousand of them hold a few megabytes.
-const dropEvery = 2048
+// what they made resident. A read touches a page or two of each level of
+// the table, and after a drop every read faults its levels in again:
+// dropping every 2,048 reads made those faults a quarter or more of a 100,000-file
+// resolution's CPU, where every 65,536 costs none of it measurably and
+// held the process 13-20 MB more (docs/measurements.md, "Stop 41").
+const dropEvery = 1 << 16
 
 // MappedKV is a table read through a mapping (RunsKV.Mapped).
 type MappedKV struct {
