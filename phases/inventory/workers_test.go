@@ -23,11 +23,7 @@ import (
 // from no more goroutines than the configured workers.
 func TestDescribeReadsOnItsWorkers(t *testing.T) {
 	ctx := context.Background()
-	c, err := cache.Open(ctx, t.TempDir(), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := scratchCache(t)
 	cfg := config.Default()
 	cfg.Concurrency = 2
 	var entries []gitrepo.Entry
@@ -64,11 +60,7 @@ func TestDescribeReadsOnItsWorkers(t *testing.T) {
 // on the run's goroutine.
 func TestFullRunListsBesideTheAttributes(t *testing.T) {
 	ctx := context.Background()
-	c, err := cache.Open(ctx, t.TempDir(), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
+	c := scratchCache(t)
 	cfg := config.Default()
 	entries := []gitrepo.Entry{{Path: "pkg/a.go", Blob: fmt.Sprintf("%040x", 1), Mode: filemode.Regular}}
 	var lister string
@@ -86,4 +78,16 @@ func TestFullRunListsBesideTheAttributes(t *testing.T) {
 	if lister == "" || lister == goroutines.Current() {
 		t.Errorf("the tree was listed on %q, the run's goroutine is %q: want a goroutine of its own", lister, goroutines.Current())
 	}
+}
+
+// scratchCache opens a facts cache in a directory of the test's own,
+// closed when the test ends.
+func scratchCache(t *testing.T) *cache.Cache {
+	t.Helper()
+	c, err := cache.Open(context.Background(), t.TempDir(), false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = c.Close() })
+	return c
 }
