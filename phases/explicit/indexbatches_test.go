@@ -66,12 +66,16 @@ func TestIndexBatchesBuildTheSameIndex(t *testing.T) {
 	if strings.Count(want, "\n") < indexFiles {
 		t.Fatalf("%d entries: the test builds too small an index", strings.Count(want, "\n"))
 	}
-	for i := range indexFiles {
+	// Only the lookups some file answers: a filter says yes at random (and
+	// with its own seed each build) to about one lookup in a hundred that
+	// nothing answers, never no to one that something does.
+	for i := len(widePackage()); i < indexFiles; i++ {
 		dir, name, parent := fmt.Sprintf("pkg%02d", i%17), "Save", fmt.Sprintf("T%d", i)
 		path := fmt.Sprintf("%s/f%03d.go", dir, i)
 		for _, q := range [][]string{{"f", "go", name, path}, {"d", "go", name, dir}, {"p", "go", name, parent}} {
-			if serial.present.mayHold(q[0][0], q[1:]...) && !parallel.present.mayHold(q[0][0], q[1:]...) {
-				t.Fatalf("the parallel index's filter misses %q", q)
+			if !serial.present.mayHold(q[0][0], q[1:]...) || !parallel.present.mayHold(q[0][0], q[1:]...) {
+				t.Fatalf("a filter misses %q, which the index answers: in turn %v, on workers %v", q,
+					serial.present.mayHold(q[0][0], q[1:]...), parallel.present.mayHold(q[0][0], q[1:]...))
 			}
 		}
 	}
