@@ -3,6 +3,7 @@ package commands
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"runtime"
 	"runtime/pprof"
@@ -34,24 +35,7 @@ func (g *Globals) Run(ctx context.Context, args []string) error {
 // startProfile writes a CPU profile of the command to the file named by
 // $LGRAPH_CPUPROFILE. The returned function stops it.
 func (g *Globals) startProfile() func() {
-	path := g.Getenv("LGRAPH_CPUPROFILE")
-	if path == "" {
-		return func() {}
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		fmt.Fprintf(g.Stderr, "lgraph: cpu profile: %v\n", err)
-		return func() {}
-	}
-	if err := pprof.StartCPUProfile(f); err != nil {
-		fmt.Fprintf(g.Stderr, "lgraph: cpu profile: %v\n", err)
-		f.Close()
-		return func() {}
-	}
-	return func() {
-		pprof.StopCPUProfile()
-		f.Close()
-	}
+	return g.recordTo("LGRAPH_CPUPROFILE", "cpu profile", pprof.StartCPUProfile, pprof.StopCPUProfile)
 }
 
 // startExecTrace writes a runtime execution trace of the command to the
@@ -60,22 +44,29 @@ func (g *Globals) startProfile() func() {
 // goroutines blocked on a channel, a lock, a syscall or a barrier. The
 // returned function stops it.
 func (g *Globals) startExecTrace() func() {
-	path := g.Getenv("LGRAPH_EXECTRACE")
+	return g.recordTo("LGRAPH_EXECTRACE", "execution trace", trace.Start, trace.Stop)
+}
+
+// recordTo starts a recording (start, stop) into the file the environment
+// variable names, if it names one; what it failed to start is said on
+// stderr, and the command runs anyway. The returned function stops it.
+func (g *Globals) recordTo(env, what string, start func(io.Writer) error, stop func()) func() {
+	path := g.Getenv(env)
 	if path == "" {
 		return func() {}
 	}
 	f, err := os.Create(path)
 	if err != nil {
-		fmt.Fprintf(g.Stderr, "lgraph: execution trace: %v\n", err)
+		fmt.Fprintf(g.Stderr, "lgraph: %s: %v\n", what, err)
 		return func() {}
 	}
-	if err := trace.Start(f); err != nil {
-		fmt.Fprintf(g.Stderr, "lgraph: execution trace: %v\n", err)
+	if err := start(f); err != nil {
+		fmt.Fprintf(g.Stderr, "lgraph: %s: %v\n", what, err)
 		f.Close()
 		return func() {}
 	}
 	return func() {
-		trace.Stop()
+		stop()
 		f.Close()
 	}
 }
