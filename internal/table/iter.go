@@ -44,16 +44,7 @@ func PrefixRange(p []byte) (lower, upper []byte) {
 }
 
 // prefixEnd is PrefixRange's upper bound.
-func prefixEnd(p []byte) []byte {
-	for i := len(p) - 1; i >= 0; i-- {
-		if p[i] != 0xff {
-			upper := append([]byte{}, p[:i+1]...)
-			upper[i]++
-			return upper
-		}
-	}
-	return nil
-}
+func prefixEnd(p []byte) []byte { return appendPrefixEnd(nil, p) }
 
 // Iter returns an iterator over the entries with lower <= key < upper,
 // tombstones included (Deleted reports them); a nil bound is open.
