@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+
+	"github.com/lgraph/lgraph/internal/racedetect"
 )
 
 // TestMappedKVAnswersAsRead: the definition index read through a mapping
@@ -52,7 +54,7 @@ func TestMappedKVAnswersAsRead(t *testing.T) {
 		n := 0
 		count := func(_, _ []byte) error { n++; return nil }
 		prefix := []byte("b01")
-		if allocs := testing.AllocsPerRun(100, func() { _ = read.Scan(prefix, count) }); allocs > 0 && !raceEnabled {
+		if allocs := testing.AllocsPerRun(100, func() { _ = read.Scan(prefix, count) }); allocs > 0 && !racedetect.Enabled {
 			t.Errorf("a Scan of the mapped index allocates %.1f times, want none", allocs)
 		}
 		stop := func(_, _ []byte) error { n++; return ErrStop }

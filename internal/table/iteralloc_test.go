@@ -3,6 +3,8 @@ package table
 import (
 	"fmt"
 	"testing"
+
+	"github.com/lgraph/lgraph/internal/racedetect"
 )
 
 // TestPrefixAllocatesNoKeyGrowth: a prefix scan of a mapped or in-memory
@@ -96,7 +98,7 @@ func TestEachPrefixReusesItsIterator(t *testing.T) {
 	if found != 40 {
 		t.Fatalf("the scan found %d entries, want 40", found)
 	}
-	if allocs > 0 && !raceEnabled {
+	if allocs > 0 && !racedetect.Enabled {
 		t.Errorf("a warm EachPrefix allocates %.1f times, want none", allocs)
 	}
 }
