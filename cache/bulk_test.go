@@ -3,6 +3,7 @@ package cache
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"encoding/hex"
 	"fmt"
 	"path/filepath"
@@ -111,4 +112,47 @@ func TestFewLargeBulkTablesSettle(t *testing.T) {
 		}
 	}
 	checkSettled(ctx, t, c, dir, n, 499)
+}
+
+// TestFinishSettlesBesideTheRun: Finish commits the batched writes and
+// settles a bulk run's level 0 on a goroutine of its own, without waiting;
+// once it is called a read is a miss and a write an error (the database is
+// being closed under them), and Close brings the settled database back
+// with every value, level 0 empty.
+func TestFinishSettlesBesideTheRun(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "cache")
+	sizes := membudget.FromMB(64).Cache()
+	sizes.MemTable = 1 << 20
+	c, err := OpenWith(ctx, dir, false, OpenOptions{Sizes: sizes, Bulk: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const n = 16000
+	for i := range n { // not flushed: Finish must commit them
+		if err := c.PutLater(fmt.Sprintf("k%05d", i), bulkValue(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Finish()
+	c.Finish() // a second call changes nothing
+	var v string
+	if found, err := c.Get("k00000", &v); found || err != nil {
+		t.Errorf("Get after Finish: found=%v err=%v, want a miss", found, err)
+	}
+	if err := c.Put("late", "x"); !errors.Is(err, ErrFinished) {
+		t.Errorf("Put after Finish: %v, want ErrFinished", err)
+	}
+	if err := c.PutLater("late", "x"); !errors.Is(err, ErrFinished) {
+		t.Errorf("PutLater after Finish: %v, want ErrFinished", err)
+	}
+	checkSettled(ctx, t, c, dir, n, 997)
+	c, err = Open(ctx, dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if found, _ := c.Get("late", &v); found {
+		t.Error("a write after Finish reached the database")
+	}
 }
