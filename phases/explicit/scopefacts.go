@@ -2,6 +2,7 @@ package explicit
 
 import (
 	"context"
+	"iter"
 	"maps"
 
 	"github.com/lgraph/lgraph/internal/snapshot"
@@ -16,18 +17,14 @@ import (
 // old macros). A header that changes what a macro opens thus renames the
 // symbols of every file using the macro, as a rebuild would.
 func (p Phase) scopeFiles(ctx context.Context, st *phase.State, parsed []string) error {
-	paths, again := parsed, st.Base == nil || !maps.Equal(st.Base.Project.NamespaceMacros, st.Next.Project.NamespaceMacros)
-	if again {
-		paths = st.Next.Files.CodePaths()
-	}
+	again := st.Base == nil || !maps.Equal(st.Base.Project.NamespaceMacros, st.Next.Project.NamespaceMacros)
 	fresh := map[string]bool{}
 	for _, path := range parsed {
 		fresh[path] = true
 	}
-	for _, path := range paths {
-		// Most languages scope nothing: their records are read no further
-		// than the head.
-		l := st.Langs.Get(st.Next.Files.GetParts(path, 0).Lang)
+	for path, lng := range scopeCandidates(st.Next.Files, parsed, again) {
+		// Most languages scope nothing: their records are not read.
+		l := st.Langs.Get(lng)
 		if l == nil || l.Traits().ScopeFacts == nil {
 			continue
 		}
@@ -60,6 +57,24 @@ func (p Phase) scopeFiles(ctx context.Context, st *phase.State, parsed []string)
 		}
 	}
 	return nil
+}
+
+// scopeCandidates are the paths scopeFiles looks at, with their languages:
+// the files just parsed, or every file when all are scoped again. The
+// whole set's languages come from the packed index (FileSet.Langs), not
+// from each record's head: at 100,000 files reading every head, one by
+// one, was 0.5 s of a full run's wall time.
+func scopeCandidates(files *snapshot.FileSet, parsed []string, all bool) iter.Seq2[string, string] {
+	if all {
+		return files.Langs()
+	}
+	return func(yield func(string, string) bool) {
+		for _, path := range parsed {
+			if !yield(path, files.GetParts(path, 0).Lang) {
+				return
+			}
+		}
+	}
 }
 
 // scopedByProject says whether f's language rewrites its facts with the
