@@ -27,7 +27,7 @@ func (s *Store) WriteTable(fill func(w *table.Writer) error) (string, table.Info
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
 	h := sha256.New()
-	out := newBehindWriter(1<<20, tmp, h)
+	out := newBehindWriter(1<<20, &writebackFile{f: tmp}, h)
 	w := table.NewWriter(out, table.Options{})
 	if err := fill(w); err != nil {
 		out.Close()
