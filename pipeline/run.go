@@ -220,8 +220,9 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		return err
 	}
 	defer st.Parsers.Close()
-	defer func() { st.RefsAside.Close() }() // set by the explicit phase
-	defer st.Next.Files.Close()             // packed into a file by the explicit phase
+	defer func() { st.RefsAside.Close() }()   // set by the explicit phase
+	defer func() { st.Definitions.Close() }() // set by the explicit phase
+	defer st.Next.Files.Close()               // packed into a file by the explicit phase
 	phases := o.Phases
 	if phases == nil {
 		phases = DefaultPhases

@@ -34,7 +34,8 @@ func writeFull(ctx context.Context, o Options, st *phase.State, aside refsAside,
 	var tree contentTree
 	name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
 		var err error
-		tree, err = streamAll(ctx, w, o.Langs, st.Next, aside, o.Store.ScratchDir(), publishWorkers(o.Config), tally, st.Mark)
+		defs := explicit.ReusableDefinitions(st, o.Langs)
+		tree, err = streamAll(ctx, w, o.Langs, st.Next, defs, aside, o.Store.ScratchDir(), publishWorkers(o.Config), tally, st.Mark)
 		return err
 	})
 	if err != nil {
@@ -67,14 +68,17 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 // streamAll writes every entry of a snapshot in key order without holding
 // them one by one. One pass over the records on workers reads each record
 // once: it gathers the index entries every file derives as sorted runs
-// (snapshot.SpillSort), to be copied out keyspace by keyspace; encodes
+// (snapshot.SpillSort), to be copied out keyspace by keyspace, but for
+// the definitions when defs holds them already (the explicit phase's
+// table, explicit.ReusableDefinitions: computing and sorting them again
+// was over a quarter of the pass's CPU at 20,000 files); encodes
 // the record, its references put back, into a spill file, to be copied
 // out in path order, which is their keys' order; and reads its digest,
 // from which the content tree (and the root the header holds) is
 // computed. The bytes written do not depend on how many workers there
 // are. tally, if not nil, counts each record read; mark tells the trace
 // that a step ended. It returns the content tree it wrote.
-func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, aside refsAside, scratch string, workers int, tally *firstTally, mark func(step string)) (contentTree, error) {
+func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, defs explicit.Streamer, aside refsAside, scratch string, workers int, tally *firstTally, mark func(step string)) (contentTree, error) {
 	paths := s.Files.Paths()
 	records, err := snapshot.NewSpill(scratch, "record encodings")
 	if err != nil {
@@ -82,7 +86,7 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 	}
 	defer records.Close()
 	encoded := make([]snapshot.Span, len(paths)) // by path; a missing record's is zero
-	index, tree, err := indexRuns(ctx, langs, s, paths, scratch, workers, tally, func(i int, f *snapshot.File) error {
+	index, tree, err := indexRuns(ctx, langs, s, paths, defs == nil, scratch, workers, tally, func(i int, f *snapshot.File) error {
 		f, err := aside.record(f)
 		if err != nil {
 			return err
@@ -101,6 +105,11 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 	}
 	copied := streamIndex(index, paths)
 	defer copied.close()
+	defined := copied // the definition keyspaces' entries
+	if defs != nil {
+		defined = streamIndex(defs, nil)
+		defer defined.close()
+	}
 	for _, ks := range snapshot.Keyspaces {
 		var err error
 		switch ks {
@@ -114,7 +123,11 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 		case snapshot.KsWindow:
 			err = streamWindow(w, s.Window)
 		default:
-			err = copied.copyKeyspace(w, ks)
+			from := copied
+			if definitionKeyspace[ks] {
+				from = defined
+			}
+			err = from.copyKeyspace(w, ks)
 		}
 		if err != nil {
 			return contentTree{}, fmt.Errorf("write snapshot keyspace %c: %w", ks, err)
@@ -127,9 +140,10 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 // records, module docs and content tree) in one pass over the records on
 // workers (snapshot.SpillOnWorkers), with the directory tallies they add
 // up to, as sorted runs to be streamed once; and the content tree, from
-// the digests the same pass reads. tally, if not nil, counts each record
+// the digests the same pass reads. The definition keyspaces' entries are
+// among them only when withDefs. tally, if not nil, counts each record
 // read; record is given each record read whole, with its place in paths.
-func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, scratch string, workers int, tally *firstTally, record func(i int, f *snapshot.File) error) (*snapshot.SpillRuns, contentTree, error) {
+func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, withDefs bool, scratch string, workers int, tally *firstTally, record func(i int, f *snapshot.File) error) (*snapshot.SpillRuns, contentTree, error) {
 	if len(paths) >= snapshot.MaxNumberedPaths {
 		return nil, contentTree{}, fmt.Errorf("publish: %d files are more than the %d a snapshot's word postings can number", len(paths), snapshot.MaxNumberedPaths)
 	}
@@ -153,7 +167,9 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 				r.Add(key, value)
 			}
 		})
-		r.AddEntries(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
+		if withDefs {
+			r.AddEntries(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
+		}
 		talliesMu.Lock()
 		tallies.Add(langs, f)
 		if err != nil && readErr == nil {

@@ -45,6 +45,9 @@ type FileSet struct {
 	decodes *DecodeCounts
 	del     map[string]bool
 	size    int
+	// factsEdits counts the changes that may have changed a path's head
+	// or facts, or which paths there are (FactsEdits).
+	factsEdits uint64
 	// errMu guards err: a phase may read through the set from several
 	// goroutines (module docs of many directories at once).
 	errMu sync.Mutex
@@ -109,6 +112,7 @@ type hasSource interface {
 
 // Set adds or replaces a record.
 func (fs *FileSet) Set(f *File) {
+	fs.factsEdits++
 	if !fs.Has(f.Path) {
 		fs.size++
 	}
@@ -127,6 +131,7 @@ func (fs *FileSet) Delete(path string) {
 	if !fs.Has(path) {
 		return
 	}
+	fs.factsEdits++
 	fs.size--
 	delete(fs.set, path)
 	delete(fs.packed, path)
@@ -139,6 +144,7 @@ func (fs *FileSet) Delete(path string) {
 
 // Clear removes every record (a full run starts from nothing).
 func (fs *FileSet) Clear() {
+	fs.factsEdits++
 	fs.base, fs.size = nil, 0
 	fs.set, fs.del = map[string]*File{}, map[string]bool{}
 	if fs.packed != nil {
@@ -152,6 +158,14 @@ func (fs *FileSet) setHere(path string) bool {
 	_, packed := fs.packed[path]
 	return set || packed
 }
+
+// FactsEdits counts the changes made to the set that may have changed a
+// record's head (path, language) or facts, or which paths have records:
+// every Set, Delete and Clear, and every SetStaged but those of an Edit
+// that wrote neither. While it stays the same, whatever is computed from
+// the records' heads and facts alone (a full run's definition index,
+// explicit.ReusableDefinitions) holds. It only grows.
+func (fs *FileSet) FactsEdits() uint64 { return fs.factsEdits }
 
 // Len is the number of records.
 func (fs *FileSet) Len() int { return fs.size }

@@ -139,30 +139,25 @@ func (o *Overlay) Scan(prefix []byte, fn func(key, value []byte) error) error {
 }
 
 // Mapped returns a KV reading k's table through a read-only mapping of
-// its file (table.OpenMapped), and the function that releases both. A
-// full run's definition index is read by hundreds of thousands of
-// lookups at random, and each that missed the reader's block cache paid
-// a read call, a fresh buffer and a checksum: a third of resolution's
-// CPU at 100,000 files. What the lookups make resident is let go every
-// dropEvery of them, so the process holds some of the table, not all of
-// it. A KV not held in one file is returned as it is.
+// its file (table.OpenMapped), and the function that releases the
+// mapping; k stays open until closed, so that a full run's publishing can
+// stream the table once resolution is done with the mapping
+// (phase.Definitions). A full run's definition index is read by hundreds
+// of thousands of lookups at random, and each that missed the reader's
+// block cache paid a read call, a fresh buffer and a checksum: a third
+// of resolution's CPU at 100,000 files. What the lookups make resident
+// is let go every dropEvery of them, so the process holds some of the
+// table, not all of it. A KV not held in one file is returned as it is.
 func (k *RunsKV) Mapped() (KV, func() error) {
 	rk, ok := k.kv.(readerKV)
 	if !ok || len(k.files) != 1 {
-		return k, k.Close
+		return k, func() error { return nil }
 	}
 	m, err := table.OpenMapped(k.files[0], rk.r.Info().Size)
 	if err != nil || !m.Mapped() {
-		return k, k.Close
+		return k, func() error { return nil }
 	}
-	release := func() error {
-		err := m.Close()
-		if cerr := k.Close(); err == nil {
-			err = cerr
-		}
-		return err
-	}
-	return &MappedKV{r: m}, release
+	return &MappedKV{r: m}, m.Close
 }
 
 // MergedOne finishes collections filled side by side (RunsOnWorkers) as

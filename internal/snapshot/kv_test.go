@@ -30,6 +30,9 @@ func TestMappedKVAnswersAsRead(t *testing.T) {
 		if err := release(); err != nil {
 			t.Fatal(err)
 		}
+		if err := kv.Close(); err != nil {
+			t.Fatal(err)
+		}
 	}()
 	mapped, ok := read.(*MappedKV)
 	if runtime.GOOS == "linux" && !ok {
@@ -103,6 +106,9 @@ func TestMergedOneIsOneTable(t *testing.T) {
 			t.Fatalf("the merged table is read as %T, not through a mapping", read)
 		}
 		if err := release(); err != nil {
+			t.Fatal(err)
+		}
+		if err := kv.Close(); err != nil {
 			t.Fatal(err)
 		}
 	}

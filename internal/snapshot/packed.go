@@ -398,6 +398,9 @@ type Staged struct {
 	path   string
 	packed packedFile
 	err    error // writing it to the spill file
+	// keepsFacts: an Edit that copied the head and facts sections from
+	// the record it replaces (FactsEdits does not count it).
+	keepsFacts bool
 }
 
 // Stage readies f to be set by SetStaged. It may run concurrently with
@@ -454,6 +457,7 @@ func (fs *FileSet) Edit(path string, reads, writes Parts, change func(*File) (*F
 		np.macros = macrosOf(nf)
 	}
 	s := fs.stagePacked(nf, &old, writes, np)
+	s.keepsFacts = writes&PartFacts == 0 // the head is always copied (packBytes)
 	return &s, nil
 }
 
@@ -462,6 +466,9 @@ func (fs *FileSet) SetStaged(s Staged) {
 	if s.f != nil || fs.packed == nil {
 		fs.Set(s.f)
 		return
+	}
+	if !s.keepsFacts {
+		fs.factsEdits++
 	}
 	if !fs.Has(s.path) {
 		fs.size++

@@ -87,6 +87,7 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (store.Phase, error) {
 		return rep, err
 	}
 	defer idx.Close()
+	handOver(st, idx)
 	st.Mark("explicit.index")
 	redo := reresolveSet(st, base, touched, full)
 	if err := resolveEach(ctx, st, idx, redo); err != nil {

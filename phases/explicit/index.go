@@ -85,8 +85,11 @@ type Index struct {
 	present *presence
 	// cacheLimit is maxCachedKeys unless the run's budget or a test set it.
 	cacheLimit int
-	// release frees the KV's file, if it has one.
+	// release lets go of the mapping the KV reads its table through, if
+	// it has one, and table is that table's, until Close or a full run's
+	// publishing takes it (handOver).
 	release func() error
+	table   *snapshot.RunsKV
 }
 
 // BuildIndex indexes every file's definitions and module keys in memory.
@@ -180,7 +183,7 @@ func definitionRuns(ctx context.Context, files *snapshot.FileSet, langs *lang.Re
 func mappedIndex(langs *lang.Registry, project *lang.Project, kv *snapshot.RunsKV, pk *presenceKeys) *Index {
 	mapped, release := kv.Mapped()
 	idx := newIndex(langs, project, mapped)
-	idx.present, idx.release = pk.build(), release
+	idx.present, idx.release, idx.table = pk.build(), release, kv
 	return idx
 }
 
@@ -203,12 +206,20 @@ func withMemberValues(es []snapshot.Entry) []snapshot.Entry {
 
 func isKeyspace(e snapshot.Entry, ks byte) bool { return len(e.Key) > 0 && e.Key[0] == ks }
 
-// Close releases what the index holds outside memory.
+// Close releases what the index holds outside memory: its table's file,
+// unless handOver took it.
 func (idx *Index) Close() error {
-	if idx.release == nil {
-		return nil
+	var err error
+	if idx.release != nil {
+		err = idx.release()
 	}
-	return idx.release()
+	if idx.table != nil {
+		if cerr := idx.table.Close(); err == nil {
+			err = cerr
+		}
+		idx.table = nil
+	}
+	return err
 }
 
 func newIndex(langs *lang.Registry, project *lang.Project, kv snapshot.KV) *Index {

@@ -71,6 +71,10 @@ type State struct {
 	// file's references, which its records then leave out: nothing after
 	// resolution reads them but publishing, which puts them back.
 	RefsAside *snapshot.RefSpill
+	// Definitions, set by the explicit phase of a full run, is the
+	// definition index it built, for publishing to copy; the run closes
+	// it.
+	Definitions *Definitions
 	// Uses, set by the enrich phase of a full run, holds the use counts
 	// of the files it summarized, which the wiki reads instead of the
 	// reverse edges; nil: none.
