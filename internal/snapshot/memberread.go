@@ -1,0 +1,142 @@
+package snapshot
+
+import (
+	"fmt"
+	"sync"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
+)
+
+// memberParts are the parts of a record a Member is made of, as its
+// listing (KsDir) is.
+var memberParts = PartsFor(KsDir)
+
+// Member returns what a module doc reads of path's record: MemberOf of
+// the record read with the parts of a listing. found is false when path
+// has no record (or it could not be read: Err says why), member false for
+// a project file. A full run's module docs read every code file's, so a
+// packed record is decoded straight into the Member: no File nor symbol
+// of facts is built, and the parts of a listing's sections a Member does
+// not hold (imports, call sites, lookups, couplings, the symbols' other
+// fields) are not read at all.
+func (fs *FileSet) Member(path string) (m Member, member, found bool) {
+	p, ok := fs.packed[path]
+	if !ok {
+		f := fs.GetParts(path, memberParts)
+		if f == nil {
+			return Member{}, false, false
+		}
+		if f.Lang == lang.ProjectFile {
+			return Member{}, false, true
+		}
+		return MemberOf(f), true, true
+	}
+	if p.lang == lang.ProjectFile {
+		return Member{}, false, true
+	}
+	secs, buf, err := fs.sections(path, p, memberParts)
+	if err == nil {
+		m, err = decodeMember(path, secs)
+	}
+	fs.release(buf)
+	if err != nil {
+		fs.note(err)
+		return Member{}, false, false
+	}
+	return m, true, true
+}
+
+// memberSections are the sections a Member is read from, in order.
+var memberSections = [...]section{secHead, secFacts, secRes, secEnrich, secImplicit}
+
+// decodeMember reads a Member from a packed record's sections, as
+// MemberOf reads it from the record.
+func decodeMember(path string, secs rawSections) (Member, error) {
+	table := getTable()
+	defer putTable(table)
+	edges := memberEdges.Get().(*[]Edge)
+	defer func() {
+		clear(*edges) // hold no record's strings
+		*edges = (*edges)[:0]
+		memberEdges.Put(edges)
+	}()
+	var m Member
+	for _, s := range memberSections {
+		d := decoder{buf: secs[s], table: *table}
+		if err := d.openTable(); err != nil {
+			return Member{}, fmt.Errorf("packed record of %s: %w", path, err)
+		}
+		*table = d.table
+		d.member(s, &m, edges)
+		if d.err != nil {
+			return Member{}, fmt.Errorf("packed record of %s: %w", path, d.err)
+		}
+	}
+	m.Deps = countDeps(*edges)
+	return m, nil
+}
+
+// memberEdges recycles the edge lists decodeMember counts a member's
+// dependencies from.
+var memberEdges = sync.Pool{New: func() any { return new([]Edge) }}
+
+// member reads into m what it holds of section s, and appends the
+// section's dependency edges (resolved and implicit) to edges. It reads
+// each section as far as a Member needs and no further.
+func (d *decoder) member(s section, m *Member, edges *[]Edge) {
+	switch s {
+	case secHead:
+		m.Path = d.str()
+	case secFacts:
+		if form := d.uvarint(); form != 0 {
+			m.HasFacts = true
+			d.uvarint() // package
+			if form&formDoc == 2 {
+				m.Doc = d.str()
+			}
+			d.int() // syntax errors
+			m.Symbols = d.memberSymbols()
+		}
+	case secRes:
+		*edges = d.appendEdges(*edges)
+	case secEnrich:
+		m.Summary = d.str()
+		m.Secret = d.str() == SecretSummaryKey
+	case secImplicit:
+		if n := d.count(); n > 0 {
+			m.Signals = make([]facts.Signal, n)
+			for i := range m.Signals {
+				m.Signals[i] = facts.Signal{Kind: d.str(), Key: d.str()}
+				d.int() // line
+			}
+		}
+		*edges = d.appendEdges(*edges)
+	}
+}
+
+// memberSymbols reads a symbol list as decoder.symbols does, keeping what
+// a MemberSymbol holds.
+func (d *decoder) memberSymbols() []MemberSymbol {
+	out := make([]MemberSymbol, d.count())
+	for i := range out {
+		s := &out[i]
+		s.Name, s.Qualified, s.Kind, s.Parent = d.str(), d.str(), d.str(), d.str()
+		d.int() // line
+		d.int() // end line
+		s.Signature, s.Doc = d.str(), d.str()
+		d.skipStrs() // extends
+		d.skipStrs() // implements
+		d.uvarint()  // type
+		d.uvarint()  // params
+	}
+	return out
+}
+
+// appendEdges reads an edge list as decoder.edges does, onto out.
+func (d *decoder) appendEdges(out []Edge) []Edge {
+	for n := d.count(); n > 0 && d.err == nil; n-- {
+		out = append(out, Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str(), ResolvedBy: d.str()})
+	}
+	return out
+}
