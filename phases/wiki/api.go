@@ -1,6 +1,7 @@
 package wiki
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"maps"
@@ -43,7 +44,7 @@ func isType(kind string) bool {
 // Definitions nested in functions are no API, and a name defined twice
 // (a property's getter and setter, a definition per platform) is listed
 // once.
-func writeAPI(b *strings.Builder, ms []member) {
+func writeAPI(b *bytes.Buffer, ms []member) {
 	groups := apiGroups(ms)
 	var all []*apiEntry
 	for _, g := range groups {
@@ -169,7 +170,7 @@ func leads(e apiEntry) int {
 
 // writeAPIEntry writes one entry: its signature on one line and its doc's
 // first sentence.
-func writeAPIEntry(b *strings.Builder, e apiEntry) {
+func writeAPIEntry(b *bytes.Buffer, e apiEntry) {
 	sig := oneLineSignature(e.sym.Signature)
 	if sig == "" {
 		sig = e.sym.Kind + " " + e.sym.Qualified

@@ -1,6 +1,7 @@
 package wiki
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"slices"
@@ -11,7 +12,7 @@ import (
 
 // writeDiagram writes a Mermaid flowchart of the module and its busiest
 // neighbours (at most maxDiagramSide each way), edges labelled with counts.
-func writeDiagram(b *strings.Builder, mf modFacts) {
+func writeDiagram(b *bytes.Buffer, mf modFacts) {
 	if len(mf.Out)+len(mf.In) == 0 {
 		return
 	}
@@ -44,7 +45,7 @@ func writeDiagram(b *strings.Builder, mf modFacts) {
 }
 
 // writeNode declares the node id of the module dir.
-func writeNode(b *strings.Builder, id, dir string) {
+func writeNode(b *bytes.Buffer, id, dir string) {
 	b.WriteString("  " + id + "[\"")
 	b.WriteString(mermaidLabel(dir))
 	b.WriteString("\"]\n")

@@ -197,10 +197,13 @@ type modInput struct {
 	llm     llm.ModuleInput
 	body    string
 	history []snapshot.HistoryEntry
+	// histText is historySection(history), which both the key and the
+	// doc read.
+	histText string
 }
 
 func newModInput(in llm.ModuleInput, mf modFacts) modInput {
-	return modInput{llm: in, body: render(mf), history: mf.History}
+	return modInput{llm: in, body: render(mf), history: mf.History, histText: historySection(mf.History)}
 }
 
 // key is the doc's input key: the narrative's key and the rendered
@@ -208,13 +211,19 @@ func newModInput(in llm.ModuleInput, mf modFacts) modInput {
 // changed, and a change of history alone can be told apart (withHistory).
 func (in modInput) key(model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s", renderVersion, inputKey(in.llm, model), in.body)
-	return "moduledoc/" + hex.EncodeToString(h.Sum(nil)) + historyKey(in.history)
+	// Written piece by piece: fmt would copy the sections into its buffer.
+	for _, s := range [...]string{renderVersion, "\x00", inputKey(in.llm, model), "\x00", in.body} {
+		io.WriteString(h, s)
+	}
+	return "moduledoc/" + hex.EncodeToString(h.Sum(nil)) + historyKeyOf(in.histText)
 }
 
 // historyKey is the part of a doc's key its history contributes.
-func historyKey(hs []snapshot.HistoryEntry) string {
-	sum := sha256.Sum256([]byte(historySection(hs)))
+func historyKey(hs []snapshot.HistoryEntry) string { return historyKeyOf(historySection(hs)) }
+
+// historyKeyOf is historyKey of the history whose section is text.
+func historyKeyOf(text string) string {
+	sum := sha256.Sum256([]byte(text))
 	return "+" + hex.EncodeToString(sum[:8])
 }
 
@@ -240,8 +249,15 @@ func write(ctx context.Context, st *phase.State, in modInput, key string, texts 
 	if err != nil {
 		return nil, u, err
 	}
-	doc := fmt.Sprintf("# %s\n\n%s\n%s%s", title(in.llm.Dir), Text(strings.TrimSpace(text)), in.body, historySection(in.history))
-	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: key, History: in.history}, u, nil
+	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc(in, text), InputKey: key, History: in.history}, u, nil
+}
+
+// doc is a module's doc: its title, narrative text, the rendered sections
+// and its history, in one string of exactly its length (every doc of a
+// run is held until it is published).
+func doc(in modInput, text string) string {
+	parts := [...]string{"# ", title(in.llm.Dir), "\n\n", Text(strings.TrimSpace(text)), "\n", in.body, in.histText}
+	return strings.Join(parts[:], "")
 }
 
 func title(dir string) string {
