@@ -3,6 +3,7 @@ package snapshot
 import (
 	"fmt"
 	"sync"
+	"unsafe"
 
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
@@ -38,6 +39,9 @@ func (fs *FileSet) Member(path string) (m Member, member, found bool) {
 	secs, buf, err := fs.sections(path, p, memberParts)
 	if err == nil {
 		m, err = decodeMember(path, secs)
+	}
+	if err == nil && buf != nil {
+		m.own() // its strings lie in buf, which the next read overwrites
 	}
 	fs.release(buf)
 	if err != nil {
@@ -139,4 +143,51 @@ func (d *decoder) appendEdges(out []Edge) []Edge {
 		out = append(out, Edge{Source: d.str(), Target: d.str(), Kind: d.str(), Via: d.str(), ResolvedBy: d.str()})
 	}
 	return out
+}
+
+// own copies m's strings, which lie in a read buffer, into one allocation
+// of their own: a spilled record's sections hold its edges, lookups, call
+// sites and imports too, which a copy of them (ownWanted) would keep alive
+// as long as the Member.
+func (m *Member) own() {
+	n := len(m.Path) + len(m.Summary) + len(m.Doc)
+	for _, s := range m.Symbols {
+		n += len(s.Name) + len(s.Qualified) + len(s.Kind) + len(s.Parent) + len(s.Signature) + len(s.Doc)
+	}
+	for _, s := range m.Signals {
+		n += len(s.Kind) + len(s.Key)
+	}
+	for _, d := range m.Deps {
+		n += len(d.Target) + len(d.Kind)
+	}
+	a := arena(make([]byte, 0, n))
+	m.Path, m.Summary, m.Doc = a.str(m.Path), a.str(m.Summary), a.str(m.Doc)
+	for i := range m.Symbols {
+		s := &m.Symbols[i]
+		s.Name, s.Qualified, s.Kind, s.Parent = a.str(s.Name), a.str(s.Qualified), a.str(s.Kind), a.str(s.Parent)
+		s.Signature, s.Doc = a.str(s.Signature), a.str(s.Doc)
+	}
+	for i := range m.Signals {
+		m.Signals[i].Kind, m.Signals[i].Key = a.str(m.Signals[i].Kind), a.str(m.Signals[i].Key)
+	}
+	for i := range m.Deps {
+		m.Deps[i].Target, m.Deps[i].Kind = a.str(m.Deps[i].Target), a.str(m.Deps[i].Kind)
+	}
+}
+
+// arena hands out strings copied into its bytes, which are allocated once
+// at the length of every string it will hold and never written again
+// where a string lies.
+type arena []byte
+
+func (a *arena) str(s string) string {
+	if s == "" {
+		return ""
+	}
+	at := len(*a)
+	if len(s) > cap(*a)-at {
+		panic("snapshot: arena too small") // own sized it for every string
+	}
+	*a = append(*a, s...)
+	return unsafe.String(&(*a)[at], len(s))
 }

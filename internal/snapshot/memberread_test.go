@@ -63,8 +63,19 @@ func TestMemberIsMemberOfItsRecord(t *testing.T) {
 		for _, f := range memberRecords() {
 			fs.Set(f)
 		}
+		// Every member is read before any is checked: a string left in
+		// the read buffer would hold the next record's bytes by then.
+		type read struct {
+			m             Member
+			member, found bool
+		}
+		reads := map[string]read{}
 		for _, f := range memberRecords() {
-			got, member, found := fs.Member(f.Path)
+			m, member, found := fs.Member(f.Path)
+			reads[f.Path] = read{m, member, found}
+		}
+		for _, f := range memberRecords() {
+			got, member, found := reads[f.Path].m, reads[f.Path].member, reads[f.Path].found
 			if !found || member != (f.Lang != lang.ProjectFile) {
 				t.Errorf("%s (spill dir %q): member %t, found %t", f.Path, dir, member, found)
 				continue

@@ -327,14 +327,17 @@ func (fs *FileSet) unpack(path string, p packedFile, keep Parts) (_ *File, _ raw
 	if err != nil {
 		return nil, secs, buf, err
 	}
+	if buf != nil {
+		ownWanted(&secs, keep.normal())
+	}
 	f, secs, err := p.decode(path, secs, keep)
 	return f, secs, buf, err
 }
 
 // sections splits p, path's packed record, into its sections, reading it
-// from the spill file when it is there: the sections keep names are then
-// copied out of buf into bytes of their own (ownWanted), the others lie in
-// buf, which the caller passes to release.
+// from the spill file into buf when it is there (nil when the record is
+// held in memory), which the caller passes to release once done with it.
+// keep is what the read is counted as (CountDecodes).
 func (fs *FileSet) sections(path string, p packedFile, keep Parts) (_ rawSections, buf *[]byte, _ error) {
 	fs.decodes.count(keep)
 	if p.rec != nil { // held in memory (no spill file, or set by Pack)
@@ -357,7 +360,6 @@ func (fs *FileSet) sections(path string, p packedFile, keep Parts) (_ rawSection
 	if err != nil {
 		return secs, buf, fmt.Errorf("packed record of %s: %w", path, err)
 	}
-	ownWanted(&secs, keep.normal())
 	return secs, buf, nil
 }
 
