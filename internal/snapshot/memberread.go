@@ -2,9 +2,11 @@ package snapshot
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"unsafe"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 )
@@ -148,36 +150,65 @@ func (d *decoder) appendEdges(out []Edge) []Edge {
 // own copies m's strings, which lie in a read buffer, into one allocation
 // of their own: a spilled record's sections hold its edges, lookups, call
 // sites and imports too, which a copy of them (ownWanted) would keep alive
-// as long as the Member.
+// as long as the Member. A known kind is the constant, not a copy, and a
+// qualified name equal to its name shares the name's copy.
 func (m *Member) own() {
 	n := len(m.Path) + len(m.Summary) + len(m.Doc)
 	for _, s := range m.Symbols {
-		n += len(s.Name) + len(s.Qualified) + len(s.Kind) + len(s.Parent) + len(s.Signature) + len(s.Doc)
+		n += len(s.Name) + kindLen(s.Kind) + len(s.Parent) + len(s.Signature) + len(s.Doc)
+		if s.Qualified != s.Name {
+			n += len(s.Qualified)
+		}
 	}
 	for _, s := range m.Signals {
 		n += len(s.Kind) + len(s.Key)
 	}
 	for _, d := range m.Deps {
-		n += len(d.Target) + len(d.Kind)
+		n += len(d.Target) + kindLen(d.Kind)
 	}
 	a := arena(make([]byte, 0, n))
 	m.Path, m.Summary, m.Doc = a.str(m.Path), a.str(m.Summary), a.str(m.Doc)
 	for i := range m.Symbols {
 		s := &m.Symbols[i]
-		s.Name, s.Qualified, s.Kind, s.Parent = a.str(s.Name), a.str(s.Qualified), a.str(s.Kind), a.str(s.Parent)
+		if s.Qualified == s.Name {
+			s.Name = a.str(s.Name)
+			s.Qualified = s.Name
+		} else {
+			s.Name, s.Qualified = a.str(s.Name), a.str(s.Qualified)
+		}
+		s.Kind, s.Parent = a.kind(s.Kind), a.str(s.Parent)
 		s.Signature, s.Doc = a.str(s.Signature), a.str(s.Doc)
 	}
 	for i := range m.Signals {
 		m.Signals[i].Kind, m.Signals[i].Key = a.str(m.Signals[i].Kind), a.str(m.Signals[i].Key)
 	}
 	for i := range m.Deps {
-		m.Deps[i].Target, m.Deps[i].Kind = a.str(m.Deps[i].Target), a.str(m.Deps[i].Kind)
+		m.Deps[i].Target, m.Deps[i].Kind = a.str(m.Deps[i].Target), a.kind(m.Deps[i].Kind)
 	}
 }
 
-// arena hands out strings copied into its bytes, which are allocated once
-// at the length of every string it will hold and never written again
-// where a string lies.
+// knownKinds are the symbol and edge kinds, each its constant.
+var knownKinds = func() map[string]string {
+	out := map[string]string{}
+	for _, k := range append(edgekind.All(), facts.KindFunction, facts.KindMethod, facts.KindClass, facts.KindStruct,
+		facts.KindInterface, facts.KindTrait, facts.KindEnum, facts.KindType, facts.KindConst, facts.KindVar,
+		facts.KindModule, facts.KindField) {
+		out[k] = k
+	}
+	return out
+}()
+
+// kindLen is the bytes of an arena a kind takes.
+func kindLen(k string) int {
+	if _, ok := knownKinds[k]; ok {
+		return 0
+	}
+	return len(k)
+}
+
+// arena hands out strings copied into its bytes, allocated once at the
+// length of every string it will hold and never written again where a
+// string lies.
 type arena []byte
 
 func (a *arena) str(s string) string {
@@ -185,9 +216,17 @@ func (a *arena) str(s string) string {
 		return ""
 	}
 	at := len(*a)
-	if len(s) > cap(*a)-at {
-		panic("snapshot: arena too small") // own sized it for every string
+	if len(s) > cap(*a)-at { // not sized for it (no caller does that)
+		return strings.Clone(s)
 	}
 	*a = append(*a, s...)
 	return unsafe.String(&(*a)[at], len(s))
+}
+
+// kind is a known kind's constant, or str of another.
+func (a *arena) kind(k string) string {
+	if c, ok := knownKinds[k]; ok {
+		return c
+	}
+	return a.str(k)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
+	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/nodeid"
 )
@@ -43,6 +44,12 @@ func memberRecords() []*File {
 		variant("a/nul.go", func(f *File) {
 			f.Res.Edges = append(edges, Edge{Target: nodeid.File("b/y.go"), Kind: edgekind.Imports, Source: "s\x00t"},
 				Edge{Target: nodeid.File("b/y.go"), Kind: edgekind.Imports, Source: "s", Via: "\x00t"})
+		}),
+		variant("a/kinds.go", func(f *File) { // known kinds, a qualified name that is the name
+			f.Facts.Symbols = append([]facts.Symbol(nil), f.Facts.Symbols...)
+			f.Facts.Symbols[0].Kind, f.Facts.Symbols[0].Qualified = facts.KindFunction, f.Facts.Symbols[0].Name
+			f.Facts.Symbols[1].Kind = "no kind"
+			f.Res.Edges = edges
 		}),
 		variant("a/go.mod", func(f *File) { f.Lang = lang.ProjectFile }),
 	}
