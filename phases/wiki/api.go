@@ -14,10 +14,11 @@ import (
 
 // apiEntry is one exported symbol of the Public API section.
 type apiEntry struct {
-	sym   snapshot.MemberSymbol
+	sym   *snapshot.MemberSymbol // a pointer: sorting moves entries
 	file  string
 	uses  int // nodes that call or reference it (member.Uses)
 	order int // position in path and source order, the last tie-break
+	shown bool
 }
 
 // apiGroup is one heading of the Public API section: a type with its
@@ -56,9 +57,9 @@ func writeAPI(b *bytes.Buffer, ms []member) {
 		return
 	}
 	slices.SortStableFunc(all, func(x, y *apiEntry) int { return cmp.Or(y.uses-x.uses, x.order-y.order) })
-	shown := map[*apiEntry]bool{}
-	for _, e := range all[:min(len(all), maxAPIEntries)] {
-		shown[e] = true
+	shown := all[:min(len(all), maxAPIEntries)]
+	for _, e := range shown {
+		e.shown = true
 	}
 	type section struct {
 		g       *apiGroup
@@ -70,7 +71,7 @@ func writeAPI(b *bytes.Buffer, ms []member) {
 		g := &groups[gi]
 		s := section{g: g}
 		for i := range g.entries {
-			if e := &g.entries[i]; shown[e] {
+			if e := &g.entries[i]; e.shown {
 				s.entries = append(s.entries, *e)
 				s.top = max(s.top, e.uses)
 			}
@@ -108,12 +109,13 @@ func apiGroups(ms []member) []apiGroup {
 	at := map[[2]string]int{}        // group, qualified name -> index in its list
 	order := 0
 	for _, m := range ms {
-		for i, s := range m.Syms {
+		for i := range m.Syms {
+			s := &m.Syms[i]
 			order++
 			if !exported(m.Path, s.Name) || s.Kind == facts.KindField {
 				continue
 			}
-			group := apiGroupOf(s, types)
+			group := apiGroupOf(*s, types)
 			if group == "" {
 				continue
 			}

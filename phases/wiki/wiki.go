@@ -9,7 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
+	"hash"
 	"maps"
 	"slices"
 	"strconv"
@@ -17,6 +17,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"golang.org/x/sync/errgroup"
@@ -211,10 +212,7 @@ func newModInput(in llm.ModuleInput, mf modFacts) modInput {
 // changed, and a change of history alone can be told apart (withHistory).
 func (in modInput) key(model string) string {
 	h := sha256.New()
-	// Written piece by piece: fmt would copy the sections into its buffer.
-	for _, s := range [...]string{renderVersion, "\x00", inputKey(in.llm, model), "\x00", in.body} {
-		io.WriteString(h, s)
-	}
+	hashStrings(h, renderVersion, "\x00", inputKey(in.llm, model), "\x00", in.body)
 	return "moduledoc/" + hex.EncodeToString(h.Sum(nil)) + historyKeyOf(in.histText)
 }
 
@@ -586,9 +584,9 @@ func selected(dir string, globs []string) bool {
 // files' docs, summaries and users and the counts, those.
 func inputKey(in llm.ModuleInput, model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", llm.ModulePromptVersion, model, in.Dir)
+	hashStrings(h, llm.ModulePromptVersion, "\x00", model, "\x00", in.Dir, "\x00")
 	if model != (llm.Offline{}).ID() {
-		h.Write([]byte(llm.ModulePromptText(in)))
+		hashStrings(h, llm.ModulePromptText(in))
 		return "module/" + hex.EncodeToString(h.Sum(nil))
 	}
 	summaries := make([]string, 0, len(in.Members))
@@ -597,8 +595,18 @@ func inputKey(in llm.ModuleInput, model string) string {
 	}
 	slices.Sort(summaries)
 	for _, s := range summaries {
-		io.WriteString(h, "m\x00"+s+"\x00")
+		hashStrings(h, "m\x00", s, "\x00")
 	}
-	fmt.Fprintf(h, "o\x00%s\x00i\x00%s\x00t\x00%t", strings.Join(in.Out, "\x01"), strings.Join(in.In, "\x01"), in.Tests)
+	hashStrings(h, "o\x00", strings.Join(in.Out, "\x01"), "\x00i\x00", strings.Join(in.In, "\x01"), "\x00t\x00", strconv.FormatBool(in.Tests))
 	return "module/" + hex.EncodeToString(h.Sum(nil))
+}
+
+// hashStrings writes ss to h one after the other, without copying them: a
+// hash has no WriteString (io.WriteString and fmt copy what they write,
+// a doc's sections whole), and a Writer neither changes nor keeps the
+// bytes it is given.
+func hashStrings(h hash.Hash, ss ...string) {
+	for _, s := range ss {
+		h.Write(unsafe.Slice(unsafe.StringData(s), len(s)))
+	}
 }
