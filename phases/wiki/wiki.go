@@ -473,17 +473,18 @@ func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Memb
 		return modInput{}, false, nil
 	}
 	var files narrativeFiles
+	var targets []string // a member's target modules, each once
 	err := ents.members(func(m snapshot.Member) error {
 		u, err := uses(m)
 		if err != nil {
 			return err
 		}
 		mf.Members = append(mf.Members, memberOf(m, u))
-		targets := map[string]bool{}
+		targets = targets[:0]
 		for _, d := range m.Deps {
 			if td := dirOf(d.Target); d.Target != "" && td != dir && indexed.has(d.Target) {
 				countN(mf.Out, td, d.Kind, d.Count)
-				targets[td] = true
+				targets = appendNew(targets, td)
 			}
 		}
 		files.add(m, targets, u.Users)
@@ -503,6 +504,16 @@ func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Memb
 		return modInput{}, false, err
 	}
 	return newModInput(in, mf), true, nil
+}
+
+// appendNew appends s to ss unless it is there: the deps of a member come
+// by target file, so a module's files follow one another and a repeated
+// module is most often the last one.
+func appendNew(ss []string, s string) []string {
+	if n := len(ss); n > 0 && ss[n-1] == s || slices.Contains(ss, s) {
+		return ss
+	}
+	return append(ss, s)
 }
 
 // indexedFiles answers whether a path is an indexed file (one its
