@@ -194,11 +194,12 @@ func depCounts(f *File) []DepCount { return countDeps(f.Res.Edges, f.Implicit) }
 // different fields) has it counted by keys (countDepsByKey).
 func countDeps(lists ...[]Edge) []DepCount {
 	buf := depEdgesPool.Get().(*[]depEdge)
+	es := (*buf)[:0]
 	defer func() {
-		clear(*buf) // hold no record's strings
+		clear(es) // hold no record's edges
+		*buf = es[:0]
 		depEdgesPool.Put(buf)
 	}()
-	es := (*buf)[:0]
 	for _, list := range lists {
 		for i := range list {
 			e := &list[i]
@@ -211,7 +212,6 @@ func countDeps(lists ...[]Edge) []DepCount {
 			es = append(es, depEdge{path: nodeid.PathOf(e.Target), e: e})
 		}
 	}
-	*buf = es
 	slices.SortFunc(es, compareDepEdges)
 	n := 0
 	for i := range es {
