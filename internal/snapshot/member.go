@@ -5,9 +5,9 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/facts"
@@ -185,11 +185,94 @@ func (m Member) Uses(idx KV) (*Uses, error) {
 // depCounts counts f's distinct dependency edges (containment left out,
 // each reverse-edge key once, as the reverse-edge index holds them) by
 // target file and kind, sorted.
-func depCounts(f *File) []DepCount {
+func depCounts(f *File) []DepCount { return countDeps(f.Res.Edges, f.Implicit) }
+
+// countDeps is depCounts of the edges of lists. The edges are sorted by
+// target file, kind and then every field: equal edges are then
+// neighbours, and so are the edges of one count, with no map per file.
+// An edge with a NUL in a field (whose key may equal another edge's with
+// different fields) has it counted by keys (countDepsByKey).
+func countDeps(lists ...[]Edge) []DepCount {
+	buf := depEdgesPool.Get().(*[]depEdge)
+	es := (*buf)[:0]
+	defer func() {
+		clear(es) // hold no record's edges
+		*buf = es[:0]
+		depEdgesPool.Put(buf)
+	}()
+	for _, list := range lists {
+		for i := range list {
+			e := &list[i]
+			if e.Kind == edgekind.Contains {
+				continue
+			}
+			if hasNUL(e) {
+				return countDepsByKey(lists...)
+			}
+			es = append(es, depEdge{path: nodeid.PathOf(e.Target), e: e})
+		}
+	}
+	slices.SortFunc(es, compareDepEdges)
+	n := 0
+	for i := range es {
+		if i == 0 || !sameCount(es[i-1], es[i]) {
+			n++
+		}
+	}
+	out := make([]DepCount, 0, n)
+	for i, x := range es {
+		switch {
+		case i > 0 && *es[i-1].e == *x.e: // the same edge again
+		case i > 0 && sameCount(es[i-1], x):
+			out[len(out)-1].Count++
+		default:
+			out = append(out, DepCount{Target: x.path, Kind: x.e.Kind, Count: 1})
+		}
+	}
+	return out
+}
+
+// depEdge is a dependency edge with its target's file.
+type depEdge struct {
+	path string
+	e    *Edge
+}
+
+var depEdgesPool = sync.Pool{New: func() any { return new([]depEdge) }}
+
+func sameCount(a, b depEdge) bool { return a.path == b.path && a.e.Kind == b.e.Kind }
+
+// compareDepEdges orders by target file and kind, then the other fields.
+func compareDepEdges(a, b depEdge) int {
+	if c := strings.Compare(a.path, b.path); c != 0 {
+		return c
+	}
+	x, y := a.e, b.e
+	for _, c := range [...][2]string{{x.Kind, y.Kind}, {x.Target, y.Target}, {x.Source, y.Source}, {x.Via, y.Via}, {x.ResolvedBy, y.ResolvedBy}} {
+		if c := strings.Compare(c[0], c[1]); c != 0 {
+			return c
+		}
+	}
+	return 0
+}
+
+func hasNUL(e *Edge) bool {
+	for _, x := range [...]string{e.Target, e.Kind, e.Source, e.Via, e.ResolvedBy} {
+		if strings.IndexByte(x, 0) >= 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// countDepsByKey is countDeps with each edge told apart by its
+// reverse-edge key (edgeSet), which also holds for an edge with a NUL in
+// a field.
+func countDepsByKey(lists ...[]Edge) []DepCount {
 	type targetKind struct{ target, kind string }
 	var seen edgeSet
 	counts := map[targetKind]int{}
-	for _, list := range [][]Edge{f.Res.Edges, f.Implicit} {
+	for _, list := range lists {
 		for _, e := range list {
 			if e.Kind == edgekind.Contains || !seen.add(e) {
 				continue
@@ -198,8 +281,8 @@ func depCounts(f *File) []DepCount {
 		}
 	}
 	out := make([]DepCount, 0, len(counts))
-	for _, tk := range slices.Collect(maps.Keys(counts)) {
-		out = append(out, DepCount{Target: tk.target, Kind: tk.kind, Count: counts[tk]})
+	for tk, n := range counts {
+		out = append(out, DepCount{Target: tk.target, Kind: tk.kind, Count: n})
 	}
 	slices.SortFunc(out, func(a, b DepCount) int { return cmp.Or(cmp.Compare(a.Target, b.Target), cmp.Compare(a.Kind, b.Kind)) })
 	return out

@@ -131,32 +131,13 @@ func splitSections(rec []byte) (rawSections, error) {
 	return out, nil
 }
 
-// unpack decodes a packed record, rec, building the parts keep names (the
-// sections holding none are not even opened). The decoded strings share
-// rec's bytes, so rec must be the record's own and never change. It
-// returns the sections too, for Edit to copy.
-func (p packedFile) unpack(path string, rec []byte, keep Parts) (*File, rawSections, error) {
-	secs, err := splitSections(rec)
-	if err != nil {
-		return nil, secs, fmt.Errorf("packed record of %s: %w", path, err)
-	}
-	return p.decode(path, secs, keep)
-}
-
 // decode builds the parts keep names from a packed record's sections.
 func (p packedFile) decode(path string, secs rawSections, keep Parts) (*File, rawSections, error) {
 	keep = keep.normal()
 	f := &File{}
 	hasFacts := false
-	table, _ := tables.Get().(*[]strAt)
-	if table == nil {
-		table = new([]strAt)
-	}
-	defer func() {
-		if cap(*table) <= 1<<14 { // a rare huge table is not kept
-			tables.Put(table)
-		}
-	}()
+	table := getTable()
+	defer putTable(table)
 	for s := range numSections {
 		if !s.wanted(keep) {
 			continue
@@ -181,6 +162,19 @@ func (p packedFile) decode(path string, secs rawSections, keep Parts) (*File, ra
 // table is needed only while its section is read (the strings are made
 // from the record's bytes as they are read).
 var tables sync.Pool
+
+func getTable() *[]strAt {
+	if table, ok := tables.Get().(*[]strAt); ok {
+		return table
+	}
+	return new([]strAt)
+}
+
+func putTable(table *[]strAt) {
+	if cap(*table) <= 1<<14 { // a rare huge table is not kept
+		tables.Put(table)
+	}
+}
 
 // Pack makes the set hold the records set on top of its base in their
 // encoding from now on, those already set included: a full run calls it
@@ -329,10 +323,29 @@ func (fs *FileSet) getPacked(path string, keep Parts) (*File, bool) {
 // release once done with them (the others, which the record's strings
 // share, are the record's own).
 func (fs *FileSet) unpack(path string, p packedFile, keep Parts) (_ *File, _ rawSections, buf *[]byte, _ error) {
+	secs, buf, err := fs.sections(path, p, keep)
+	if err != nil {
+		return nil, secs, buf, err
+	}
+	if buf != nil {
+		ownWanted(&secs, keep.normal())
+	}
+	f, secs, err := p.decode(path, secs, keep)
+	return f, secs, buf, err
+}
+
+// sections splits p, path's packed record, into its sections, reading it
+// from the spill file into buf when it is there (nil when the record is
+// held in memory), which the caller passes to release once done with it.
+// keep is what the read is counted as (CountDecodes).
+func (fs *FileSet) sections(path string, p packedFile, keep Parts) (_ rawSections, buf *[]byte, _ error) {
 	fs.decodes.count(keep)
 	if p.rec != nil { // held in memory (no spill file, or set by Pack)
-		f, secs, err := p.unpack(path, p.rec, keep)
-		return f, secs, nil, err
+		secs, err := splitSections(p.rec)
+		if err != nil {
+			return secs, nil, fmt.Errorf("packed record of %s: %w", path, err)
+		}
+		return secs, nil, nil
 	}
 	buf, _ = fs.readBufs.Get().(*[]byte)
 	if buf == nil {
@@ -340,16 +353,14 @@ func (fs *FileSet) unpack(path string, p packedFile, keep Parts) (_ *File, _ raw
 	}
 	rec, err := fs.spill.ReadAt(p.at, *buf)
 	if err != nil {
-		return nil, rawSections{}, buf, fmt.Errorf("packed record of %s: %w", path, err)
+		return rawSections{}, buf, fmt.Errorf("packed record of %s: %w", path, err)
 	}
 	*buf = rec
 	secs, err := splitSections(rec)
 	if err != nil {
-		return nil, secs, buf, fmt.Errorf("packed record of %s: %w", path, err)
+		return secs, buf, fmt.Errorf("packed record of %s: %w", path, err)
 	}
-	ownWanted(&secs, keep.normal())
-	f, secs, err := p.decode(path, secs, keep)
-	return f, secs, buf, err
+	return secs, buf, nil
 }
 
 // release takes back a buffer unpack read a record into.

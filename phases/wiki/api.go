@@ -1,6 +1,7 @@
 package wiki
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"maps"
@@ -13,10 +14,11 @@ import (
 
 // apiEntry is one exported symbol of the Public API section.
 type apiEntry struct {
-	sym   snapshot.MemberSymbol
+	sym   *snapshot.MemberSymbol // a pointer: sorting moves entries
 	file  string
 	uses  int // nodes that call or reference it (member.Uses)
 	order int // position in path and source order, the last tie-break
+	shown bool
 }
 
 // apiGroup is one heading of the Public API section: a type with its
@@ -43,7 +45,7 @@ func isType(kind string) bool {
 // Definitions nested in functions are no API, and a name defined twice
 // (a property's getter and setter, a definition per platform) is listed
 // once.
-func writeAPI(b *strings.Builder, ms []member) {
+func writeAPI(b *bytes.Buffer, ms []member) {
 	groups := apiGroups(ms)
 	var all []*apiEntry
 	for _, g := range groups {
@@ -55,9 +57,9 @@ func writeAPI(b *strings.Builder, ms []member) {
 		return
 	}
 	slices.SortStableFunc(all, func(x, y *apiEntry) int { return cmp.Or(y.uses-x.uses, x.order-y.order) })
-	shown := map[*apiEntry]bool{}
-	for _, e := range all[:min(len(all), maxAPIEntries)] {
-		shown[e] = true
+	shown := all[:min(len(all), maxAPIEntries)]
+	for _, e := range shown {
+		e.shown = true
 	}
 	type section struct {
 		g       *apiGroup
@@ -69,7 +71,7 @@ func writeAPI(b *strings.Builder, ms []member) {
 		g := &groups[gi]
 		s := section{g: g}
 		for i := range g.entries {
-			if e := &g.entries[i]; shown[e] {
+			if e := &g.entries[i]; e.shown {
 				s.entries = append(s.entries, *e)
 				s.top = max(s.top, e.uses)
 			}
@@ -107,12 +109,13 @@ func apiGroups(ms []member) []apiGroup {
 	at := map[[2]string]int{}        // group, qualified name -> index in its list
 	order := 0
 	for _, m := range ms {
-		for i, s := range m.Syms {
+		for i := range m.Syms {
+			s := &m.Syms[i]
 			order++
 			if !exported(m.Path, s.Name) || s.Kind == facts.KindField {
 				continue
 			}
-			group := apiGroupOf(s, types)
+			group := apiGroupOf(*s, types)
 			if group == "" {
 				continue
 			}
@@ -169,7 +172,7 @@ func leads(e apiEntry) int {
 
 // writeAPIEntry writes one entry: its signature on one line and its doc's
 // first sentence.
-func writeAPIEntry(b *strings.Builder, e apiEntry) {
+func writeAPIEntry(b *bytes.Buffer, e apiEntry) {
 	sig := oneLineSignature(e.sym.Signature)
 	if sig == "" {
 		sig = e.sym.Kind + " " + e.sym.Qualified

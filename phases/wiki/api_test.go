@@ -1,6 +1,7 @@
 package wiki
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"strings"
@@ -73,7 +74,7 @@ func TestAPIRanksByUse(t *testing.T) {
 	m := extracted(t, "pkg/helpers.py", helpersPy, map[string]int{
 		"with_context": 9, "open_file": 2, "Group": 4, "Group.command": 5, "Aardvark.dig": 1,
 	})
-	var b strings.Builder
+	var b bytes.Buffer
 	writeAPI(&b, []member{m})
 	got := b.String()
 	want := "\n## Public API\n\n### Functions\n\n" +
@@ -102,7 +103,7 @@ func TestAPICutKeepsTheMostUsed(t *testing.T) {
 		uses[fmt.Sprintf("f%03d", i)] = i % 3
 	}
 	uses["f083"] = 50 // declared last, used most
-	var b strings.Builder
+	var b bytes.Buffer
 	writeAPI(&b, []member{extracted(t, "m.py", src.String(), uses)})
 	got := b.String()
 	if !strings.HasPrefix(got, "\n## Public API\n\n### Functions\n\n- `def f083()`\n") {

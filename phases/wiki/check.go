@@ -82,12 +82,12 @@ func allInputs(s *snapshot.Snapshot, globs []string, history func(dir string) []
 			u.Add(e)
 		}
 		m.Members = append(m.Members, memberOf(snapshot.MemberOf(f), phase.UseCounts{PerSymbol: u.PerSymbol, Users: u.Users()}))
-		targets := map[string]bool{}
+		var targets []string
 		for _, e := range depEdges(f) {
 			t := nodeid.PathOf(e.Target)
 			if td := dirOf(t); t != "" && td != dir && s.Files.Get(t) != nil {
 				count(m.Out, td, e.Kind)
-				targets[td] = true
+				targets = appendNew(targets, td)
 			}
 		}
 		mfs[dir] = m

@@ -48,6 +48,9 @@ func CodeSpan(s string) string {
 // Text is repository text made safe for a markdown paragraph or list item
 // (see textLine), line by line.
 func Text(s string) string {
+	if !strings.Contains(s, "\n") { // a sentence, a name: no slice of lines
+		return textLine(s, false)
+	}
 	lines := strings.Split(s, "\n")
 	for i, l := range lines {
 		lines[i] = textLine(l, false)

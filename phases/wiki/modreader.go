@@ -1,7 +1,6 @@
 package wiki
 
 import (
-	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/phases/phase"
 )
@@ -105,16 +104,16 @@ func listed(scan scanFunc) memberFunc {
 }
 
 // recorded reads the members of a module of a full run from its records,
-// decoding what a listing holds: what ParseDirValue reads of DirValue.
+// decoding what a listing holds (FileSet.Member: what ParseDirValue reads
+// of DirValue) and no more.
 func (r *modReader) recorded(dir string) memberFunc {
 	return func(fn func(m snapshot.Member) error) error {
-		keep := snapshot.PartsFor(snapshot.KsDir)
 		for _, p := range r.byDir[dir] {
-			f := r.files.GetParts(p, keep)
-			if f == nil || f.Lang == lang.ProjectFile {
+			m, member, _ := r.files.Member(p)
+			if !member {
 				continue
 			}
-			if err := fn(snapshot.MemberOf(f)); err != nil {
+			if err := fn(m); err != nil {
 				return err
 			}
 		}

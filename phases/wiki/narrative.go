@@ -60,7 +60,7 @@ type narrativeFiles struct {
 
 // add takes one file, the modules its edges reach and the number of other
 // files that use it.
-func (n *narrativeFiles) add(f snapshot.Member, targets map[string]bool, users int) {
+func (n *narrativeFiles) add(f snapshot.Member, targets []string, users int) {
 	m := narrativeMember(f)
 	m.Users = users
 	if lang.IsTestPath(f.Path) {
@@ -90,12 +90,12 @@ type usesCounter struct {
 }
 
 // add counts one code file's target modules (each once).
-func (u *usesCounter) add(targets map[string]bool) {
+func (u *usesCounter) add(targets []string) {
 	if u.by == nil {
 		u.by = map[string]int{}
 	}
 	u.files++
-	for t := range targets {
+	for _, t := range targets {
 		u.by[t]++
 	}
 }

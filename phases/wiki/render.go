@@ -1,6 +1,7 @@
 package wiki
 
 import (
+	"bytes"
 	"fmt"
 	"maps"
 	"path"
@@ -8,6 +9,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -101,7 +103,13 @@ func depEdges(f *snapshot.File) []snapshot.Edge {
 // recent history, from git, follows them (historySection).
 func render(mf modFacts) string {
 	sort.Slice(mf.Members, func(i, j int) bool { return mf.Members[i].Path < mf.Members[j].Path })
-	var b strings.Builder
+	b := renderBufs.Get().(*bytes.Buffer)
+	defer func() {
+		b.Reset()
+		if b.Cap() <= 1<<20 { // a rare huge module's is not kept
+			renderBufs.Put(b)
+		}
+	}()
 	var prod, tests []member
 	for _, m := range mf.Members {
 		if lang.IsTestPath(m.Path) {
@@ -110,15 +118,20 @@ func render(mf modFacts) string {
 			prod = append(prod, m)
 		}
 	}
-	writeFiles(&b, "Files", prod)
-	writeFiles(&b, "Tests", tests)
-	writeAPI(&b, prod)
-	writeDeps(&b, "Depends on", mf.Out)
-	writeDeps(&b, "Used by", mf.In)
-	writeCouplings(&b, prod)
-	writeDiagram(&b, mf)
-	return b.String()
+	writeFiles(b, "Files", prod)
+	writeFiles(b, "Tests", tests)
+	writeAPI(b, prod)
+	writeDeps(b, "Depends on", mf.Out)
+	writeDeps(b, "Used by", mf.In)
+	writeCouplings(b, prod)
+	writeDiagram(b, mf)
+	return b.String() // the one copy, of exactly its length
 }
+
+// renderBufs recycles the buffers sections are rendered in: grown by
+// doubling, a builder's string allocated twice its length on the way and
+// kept up to twice its length alive.
+var renderBufs = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // platformStem is a file name without its platform suffixes
 // ("conn.go" for conn_windows.go, "lock_test.go" for lock_unix_other_test.go),
@@ -150,7 +163,7 @@ var platformSuffixes = []string{"_windows", "_unix", "_linux", "_darwin", "_free
 
 // writeFiles writes a table of files; platform variants of one file share
 // a row.
-func writeFiles(b *strings.Builder, title string, ms []member) {
+func writeFiles(b *bytes.Buffer, title string, ms []member) {
 	if len(ms) == 0 {
 		return
 	}
@@ -181,8 +194,7 @@ func writeFiles(b *strings.Builder, title string, ms []member) {
 				}
 			}
 		}
-		syms = limited(syms, maxMainSymbols)
-		writeRow(b, cell(strings.Join(names, ", ")), Cell(rowSentence(g[0])), cell(strings.Join(syms, ", ")))
+		writeRow(b, cell(strings.Join(names, ", ")), Cell(rowSentence(g[0])), cell(strings.Join(spans(syms, maxMainSymbols), ", ")))
 	}
 }
 
@@ -239,8 +251,24 @@ func prose(s string) bool {
 	return visible > 0 && letters*10 >= visible*6
 }
 
-// mainSymbols are a file's top-level exported names, the most used
-// first, ties in source order.
+// spans are limited(names, n) as code spans: only the names shown are
+// made spans of.
+func spans(names []string, n int) []string {
+	out := make([]string, 0, min(len(names), n+1))
+	for _, s := range names[:min(len(names), n)] {
+		out = append(out, CodeSpan(s))
+	}
+	if len(names) > n {
+		out = append(out, fmt.Sprintf("… %d more", len(names)-n))
+	}
+	return out
+}
+
+// mainSymbols are a file's top-level exported names on one line (oneLine),
+// the most used first, ties in source order. Two names are one code span
+// exactly when they are one name on one line (CodeSpan is oneLine, then
+// one-to-one), so a row tells its names apart before making spans of the
+// few it shows.
 func mainSymbols(m member) []string {
 	var idx []int
 	for i, s := range m.Syms {
@@ -251,7 +279,7 @@ func mainSymbols(m member) []string {
 	slices.SortStableFunc(idx, func(a, b int) int { return m.usesOf(b) - m.usesOf(a) })
 	out := make([]string, len(idx))
 	for j, i := range idx {
-		out[j] = CodeSpan(m.Syms[i].Name)
+		out[j] = oneLine(m.Syms[i].Name)
 	}
 	return out
 }
@@ -294,7 +322,7 @@ func cell(s string) string { return cellEscapes.Replace(s) }
 var cellEscapes = strings.NewReplacer("|", `\|`, "\n", " ")
 
 // writeRow writes a table row of the cells given, escaped already.
-func writeRow(b *strings.Builder, cells ...string) {
+func writeRow(b *bytes.Buffer, cells ...string) {
 	b.WriteString("|")
 	for _, c := range cells {
 		b.WriteString(" ")
@@ -305,7 +333,7 @@ func writeRow(b *strings.Builder, cells ...string) {
 }
 
 // writeKinds writes edge counts by kind, "3 calls, 1 imports".
-func writeKinds(b *strings.Builder, m map[string]int) {
+func writeKinds(b *bytes.Buffer, m map[string]int) {
 	for i, k := range slices.Sorted(maps.Keys(m)) {
 		if i > 0 {
 			b.WriteString(", ")
@@ -326,7 +354,7 @@ func total(m map[string]int) int {
 
 // writeDeps writes neighbouring modules with edge counts by kind, linked to
 // their pages.
-func writeDeps(b *strings.Builder, title string, deps map[string]map[string]int) {
+func writeDeps(b *bytes.Buffer, title string, deps map[string]map[string]int) {
 	if len(deps) == 0 {
 		return
 	}
@@ -344,7 +372,7 @@ func writeDeps(b *strings.Builder, title string, deps map[string]map[string]int)
 
 // writeCouplings lists the implicit keys (env variables, config keys,
 // topics, routes, tables) the module's source files use, by kind.
-func writeCouplings(b *strings.Builder, ms []member) {
+func writeCouplings(b *bytes.Buffer, ms []member) {
 	keys := map[string]map[string]bool{}
 	for _, m := range ms {
 		for _, sg := range m.Signals {

@@ -1,6 +1,7 @@
 package wiki
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -19,7 +20,7 @@ func TestDiagramBounded(t *testing.T) {
 		}
 		count(mf.In, "user"+strings.Repeat("y", i), "imports")
 	}
-	var b strings.Builder
+	var b bytes.Buffer
 	writeDiagram(&b, mf)
 	out := b.String()
 	if n := strings.Count(out, "-->"); n != 2*maxDiagramSide {

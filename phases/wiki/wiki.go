@@ -9,7 +9,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"io"
+	"hash"
 	"maps"
 	"slices"
 	"strconv"
@@ -17,6 +17,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/bmatcuk/doublestar/v4"
 	"golang.org/x/sync/errgroup"
@@ -197,10 +198,13 @@ type modInput struct {
 	llm     llm.ModuleInput
 	body    string
 	history []snapshot.HistoryEntry
+	// histText is historySection(history), which both the key and the
+	// doc read.
+	histText string
 }
 
 func newModInput(in llm.ModuleInput, mf modFacts) modInput {
-	return modInput{llm: in, body: render(mf), history: mf.History}
+	return modInput{llm: in, body: render(mf), history: mf.History, histText: historySection(mf.History)}
 }
 
 // key is the doc's input key: the narrative's key and the rendered
@@ -208,13 +212,16 @@ func newModInput(in llm.ModuleInput, mf modFacts) modInput {
 // changed, and a change of history alone can be told apart (withHistory).
 func (in modInput) key(model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s", renderVersion, inputKey(in.llm, model), in.body)
-	return "moduledoc/" + hex.EncodeToString(h.Sum(nil)) + historyKey(in.history)
+	hashStrings(h, renderVersion, "\x00", inputKey(in.llm, model), "\x00", in.body)
+	return "moduledoc/" + hex.EncodeToString(h.Sum(nil)) + historyKeyOf(in.histText)
 }
 
 // historyKey is the part of a doc's key its history contributes.
-func historyKey(hs []snapshot.HistoryEntry) string {
-	sum := sha256.Sum256([]byte(historySection(hs)))
+func historyKey(hs []snapshot.HistoryEntry) string { return historyKeyOf(historySection(hs)) }
+
+// historyKeyOf is historyKey of the history whose section is text.
+func historyKeyOf(text string) string {
+	sum := sha256.Sum256([]byte(text))
 	return "+" + hex.EncodeToString(sum[:8])
 }
 
@@ -240,8 +247,15 @@ func write(ctx context.Context, st *phase.State, in modInput, key string, texts 
 	if err != nil {
 		return nil, u, err
 	}
-	doc := fmt.Sprintf("# %s\n\n%s\n%s%s", title(in.llm.Dir), Text(strings.TrimSpace(text)), in.body, historySection(in.history))
-	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc, InputKey: key, History: in.history}, u, nil
+	return &snapshot.Module{Dir: in.llm.Dir, Doc: doc(in, text), InputKey: key, History: in.history}, u, nil
+}
+
+// doc is a module's doc: its title, narrative text, the rendered sections
+// and its history, in one string of exactly its length (every doc of a
+// run is held until it is published).
+func doc(in modInput, text string) string {
+	parts := [...]string{"# ", title(in.llm.Dir), "\n\n", Text(strings.TrimSpace(text)), "\n", in.body, in.histText}
+	return strings.Join(parts[:], "")
 }
 
 func title(dir string) string {
@@ -459,17 +473,18 @@ func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Memb
 		return modInput{}, false, nil
 	}
 	var files narrativeFiles
+	var targets []string // a member's target modules, each once
 	err := ents.members(func(m snapshot.Member) error {
 		u, err := uses(m)
 		if err != nil {
 			return err
 		}
 		mf.Members = append(mf.Members, memberOf(m, u))
-		targets := map[string]bool{}
+		targets = targets[:0]
 		for _, d := range m.Deps {
 			if td := dirOf(d.Target); d.Target != "" && td != dir && indexed.has(d.Target) {
 				countN(mf.Out, td, d.Kind, d.Count)
-				targets[td] = true
+				targets = appendNew(targets, td)
 			}
 		}
 		files.add(m, targets, u.Users)
@@ -489,6 +504,16 @@ func moduleInput(ents dirEntries, indexed *indexedFiles, uses func(snapshot.Memb
 		return modInput{}, false, err
 	}
 	return newModInput(in, mf), true, nil
+}
+
+// appendNew appends s to ss unless it is there: the deps of a member come
+// by target file, so a module's files follow one another and a repeated
+// module is most often the last one.
+func appendNew(ss []string, s string) []string {
+	if n := len(ss); n > 0 && ss[n-1] == s || slices.Contains(ss, s) {
+		return ss
+	}
+	return append(ss, s)
 }
 
 // indexedFiles answers whether a path is an indexed file (one its
@@ -570,9 +595,9 @@ func selected(dir string, globs []string) bool {
 // files' docs, summaries and users and the counts, those.
 func inputKey(in llm.ModuleInput, model string) string {
 	h := sha256.New()
-	fmt.Fprintf(h, "%s\x00%s\x00%s\x00", llm.ModulePromptVersion, model, in.Dir)
+	hashStrings(h, llm.ModulePromptVersion, "\x00", model, "\x00", in.Dir, "\x00")
 	if model != (llm.Offline{}).ID() {
-		h.Write([]byte(llm.ModulePromptText(in)))
+		hashStrings(h, llm.ModulePromptText(in))
 		return "module/" + hex.EncodeToString(h.Sum(nil))
 	}
 	summaries := make([]string, 0, len(in.Members))
@@ -581,8 +606,18 @@ func inputKey(in llm.ModuleInput, model string) string {
 	}
 	slices.Sort(summaries)
 	for _, s := range summaries {
-		io.WriteString(h, "m\x00"+s+"\x00")
+		hashStrings(h, "m\x00", s, "\x00")
 	}
-	fmt.Fprintf(h, "o\x00%s\x00i\x00%s\x00t\x00%t", strings.Join(in.Out, "\x01"), strings.Join(in.In, "\x01"), in.Tests)
+	hashStrings(h, "o\x00", strings.Join(in.Out, "\x01"), "\x00i\x00", strings.Join(in.In, "\x01"), "\x00t\x00", strconv.FormatBool(in.Tests))
 	return "module/" + hex.EncodeToString(h.Sum(nil))
+}
+
+// hashStrings writes ss to h one after the other, without copying them: a
+// hash has no WriteString (io.WriteString and fmt copy what they write,
+// a doc's sections whole), and a Writer neither changes nor keeps the
+// bytes it is given.
+func hashStrings(h hash.Hash, ss ...string) {
+	for _, s := range ss {
+		h.Write(unsafe.Slice(unsafe.StringData(s), len(s)))
+	}
 }
