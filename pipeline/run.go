@@ -253,9 +253,6 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		run.Outcome = store.OutcomeDryRun
 		return nil
 	}
-	// Nothing reads or writes the cache from here on: its last writes and
-	// a bulk run's merge run beside the publishing (cache.Finish).
-	c.Finish()
 	defer trace(o, "publish")
 	return publish(ctx, o, st, t, b.ref, run, refsAside{st.RefsAside})
 }

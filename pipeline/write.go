@@ -35,13 +35,28 @@ func writeFull(ctx context.Context, o Options, st *phase.State, aside refsAside,
 	name, _, err := o.Store.WriteTable(func(w *table.Writer) error {
 		var err error
 		defs := explicit.ReusableDefinitions(st, o.Langs)
-		tree, err = streamAll(ctx, w, o.Langs, st.Next, defs, aside, o.Store.ScratchDir(), publishWorkers(o.Config), tally, st.Mark)
+		tree, err = streamAll(ctx, w, o.Langs, st.Next, defs, aside, o.Store.ScratchDir(), publishWorkers(o.Config), tally, finishingCache(st))
 		return err
 	})
 	if err != nil {
 		return nil, contentTree{}, err
 	}
 	return []string{name}, tree, nil
+}
+
+// finishingCache is st.Mark, which also lets the cache finish
+// (cache.Finish: nothing reads or writes it after the phases) once the
+// records are copied, so that a bulk run's merge runs beside the copy of
+// the last keyspaces instead of after it (1.8 s at 100,000 files). Started
+// at the publishing's start it met the index pass's peak: a 100,000-file
+// init's peak grew from 730 to 920 MB, against 830 MB from here.
+func finishingCache(st *phase.State) func(step string) {
+	return func(step string) {
+		st.Mark(step)
+		if step == "publish.records" {
+			st.Cache.Finish()
+		}
+	}
 }
 
 // writeDelta writes an update's delta layer over the base's tables; tree
