@@ -23,6 +23,21 @@ func bulkValue(i int) string {
 	return s
 }
 
+// openBulk opens a cache for bulk loading in a new directory, with 1 MB
+// memtables: many small level-0 tables from a small test.
+func openBulk(t *testing.T) (context.Context, string, *Cache) {
+	t.Helper()
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "cache")
+	sizes := membudget.FromMB(64).Cache()
+	sizes.MemTable = 1 << 20
+	c, err := OpenWith(ctx, dir, false, OpenOptions{Sizes: sizes, Bulk: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ctx, dir, c
+}
+
 // levelTables counts the tables of each level of c's database.
 func levelTables(c *Cache) map[int]int {
 	out := map[int]int{}
@@ -37,14 +52,7 @@ func levelTables(c *Cache) map[int]int {
 // compactors would let wait), and Close merges level 0 down, so the next
 // open finds every value and nothing left in level 0.
 func TestBulkWritesSettleIntoOneLevel(t *testing.T) {
-	ctx := context.Background()
-	dir := filepath.Join(t.TempDir(), "cache")
-	sizes := membudget.FromMB(64).Cache()
-	sizes.MemTable = 1 << 20 // many small level-0 tables from a small test
-	c, err := OpenWith(ctx, dir, false, OpenOptions{Sizes: sizes, Bulk: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, dir, c := openBulk(t)
 	const n = 16000 // about 64 MB of values: some 40 memtables of 1 MB
 	for i := range n {
 		if err := c.PutLater(fmt.Sprintf("k%05d", i), bulkValue(i)); err != nil {
@@ -89,14 +97,7 @@ func checkSettled(ctx context.Context, t *testing.T, c *Cache, dir string, n, st
 // level0Tables merges them all (at 100,000 files, 88 MB in 16 tables: 4.5 s
 // of one update's CPU).
 func TestFewLargeBulkTablesSettle(t *testing.T) {
-	ctx := context.Background()
-	dir := filepath.Join(t.TempDir(), "cache")
-	sizes := membudget.FromMB(64).Cache()
-	sizes.MemTable = 1 << 20
-	c, err := OpenWith(ctx, dir, false, OpenOptions{Sizes: sizes, Bulk: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, dir, c := openBulk(t)
 	const n = 6000 // about 13 MB of values: a dozen memtables of 1 MB
 	for i := range n {
 		if err := c.PutLater(fmt.Sprintf("k%05d", i), bulkValue(i)); err != nil {
@@ -120,14 +121,7 @@ func TestFewLargeBulkTablesSettle(t *testing.T) {
 // being closed under them), and Close brings the settled database back
 // with every value, level 0 empty.
 func TestFinishSettlesBesideTheRun(t *testing.T) {
-	ctx := context.Background()
-	dir := filepath.Join(t.TempDir(), "cache")
-	sizes := membudget.FromMB(64).Cache()
-	sizes.MemTable = 1 << 20
-	c, err := OpenWith(ctx, dir, false, OpenOptions{Sizes: sizes, Bulk: true})
-	if err != nil {
-		t.Fatal(err)
-	}
+	ctx, dir, c := openBulk(t)
 	const n = 16000
 	for i := range n { // not flushed: Finish must commit them
 		if err := c.PutLater(fmt.Sprintf("k%05d", i), bulkValue(i)); err != nil {
@@ -147,7 +141,7 @@ func TestFinishSettlesBesideTheRun(t *testing.T) {
 		t.Errorf("PutLater after Finish: %v, want ErrFinished", err)
 	}
 	checkSettled(ctx, t, c, dir, n, 997)
-	c, err = Open(ctx, dir, false)
+	c, err := Open(ctx, dir, false)
 	if err != nil {
 		t.Fatal(err)
 	}
