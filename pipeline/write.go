@@ -44,6 +44,10 @@ func writeFull(ctx context.Context, o Options, st *phase.State, aside refsAside,
 	return []string{name}, tree, nil
 }
 
+// recordsCopied is the trace step that ends once a full write has copied
+// the records: the cache finishes there (finishingCache).
+const recordsCopied = "publish.records"
+
 // finishingCache is st.Mark, which also lets the cache finish
 // (cache.Finish: nothing reads or writes it after the phases) once the
 // records are copied, so that a bulk run's merge runs beside the copy of
@@ -53,7 +57,7 @@ func writeFull(ctx context.Context, o Options, st *phase.State, aside refsAside,
 func finishingCache(st *phase.State) func(step string) {
 	return func(step string) {
 		st.Mark(step)
-		if step == "publish.records" {
+		if step == recordsCopied {
 			st.Cache.Finish()
 		}
 	}
@@ -130,7 +134,7 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 		switch ks {
 		case snapshot.KsFile:
 			err = copyRecords(w, recordStream{paths: paths, records: records, encoded: encoded})
-			mark("publish.records")
+			mark(recordsCopied)
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
 		case snapshot.KsTree:
