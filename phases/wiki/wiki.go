@@ -536,7 +536,15 @@ type indexedFiles struct {
 	idx     snapshot.KV
 	records func(path string) bool // nil: ask the index
 	leaves  map[string]struct{}    // nil: not read, ask the index
-	known   sync.Map               // path -> bool
+	known   sync.Map               // path -> *lookup
+}
+
+// lookup is one path's answer, asked once however many workers want it
+// at the same time: modules share targets, and a second point read for
+// the same path seeks every run of the index again.
+type lookup struct {
+	once sync.Once
+	ok   bool
 }
 
 // readLeaves reads the paths of every leaf, for has to answer from.
@@ -555,9 +563,18 @@ func (f *indexedFiles) has(p string) bool {
 	if _, ok := f.leaves[p]; ok {
 		return true
 	}
-	if ok, seen := f.known.Load(p); seen {
-		return ok.(bool)
+	v, seen := f.known.Load(p)
+	if !seen {
+		v, _ = f.known.LoadOrStore(p, &lookup{})
 	}
+	l := v.(*lookup)
+	l.once.Do(func() { l.ok = f.ask(p) })
+	return l.ok
+}
+
+// ask reads whether p is indexed: its leaf unless every leaf was read,
+// then its directory's listing.
+func (f *indexedFiles) ask(p string) bool {
 	ok := false
 	if f.leaves == nil {
 		_, ok, _ = f.idx.Get(snapshot.LeafKey(p))
@@ -565,7 +582,6 @@ func (f *indexedFiles) has(p string) bool {
 	if !ok {
 		_, ok, _ = f.idx.Get(snapshot.DirKey(p))
 	}
-	f.known.Store(p, ok)
 	return ok
 }
 
