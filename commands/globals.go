@@ -46,6 +46,9 @@ type Globals struct {
 	warmAsked string
 	// keep is set in the warm process: reads answer from kept views.
 	keep *keeper
+	// endSteps stops the step profile still running when the command
+	// ends ($LGRAPH_STEPPROFILES); nil: none runs.
+	endSteps func()
 }
 
 // NewGlobals returns globals bound to the given streams and environment.

@@ -18,6 +18,7 @@ func (g *Globals) Run(ctx context.Context, args []string) error {
 	defer g.startProfile()()
 	defer g.startExecTrace()()
 	defer g.watchHeap()()
+	defer g.endStepProfile()
 	g.args = args
 	if handled, err := g.answerEarly(ctx, args); handled {
 		return err
@@ -68,6 +69,14 @@ func (g *Globals) recordTo(env, what string, start func(io.Writer) error, stop f
 	return func() {
 		stop()
 		f.Close()
+	}
+}
+
+// endStepProfile writes the profile of what ran after an index run's last
+// step ($LGRAPH_STEPPROFILES), as NN-end.prof.
+func (g *Globals) endStepProfile() {
+	if g.endSteps != nil {
+		g.endSteps()
 	}
 }
 
