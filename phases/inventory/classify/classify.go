@@ -8,6 +8,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 	"path"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -43,8 +44,7 @@ type BlobInfo struct {
 
 // Describe computes a blob's info from its bytes.
 func Describe(data []byte) BlobInfo {
-	sum := sha256.Sum256(data)
-	norm := normalizedSum(data)
+	sum, norm := sums(data)
 	head := data[:min(len(data), SniffLen)]
 	info := BlobInfo{
 		Size:    int64(len(data)),
@@ -66,47 +66,127 @@ func Describe(data []byte) BlobInfo {
 // whitespace stripped from every line, runs of blank lines collapsed to one.
 func Normalize(data []byte) []byte {
 	out := make([]byte, 0, len(data))
-	eachNormalized(data, func(text []byte) { out = append(out, text...) })
+	eachNormalized(data, func(from, to int) {
+		if from < 0 {
+			out = append(out, '\n')
+		} else {
+			out = append(out, data[from:to]...)
+		}
+	})
 	return out
 }
 
-// normalizedSum is the SHA-256 of Normalize(data), hashed as the text is
-// found: the inventory describes every blob of an init, and a normalized
-// copy of each was garbage as large as the tree.
-func normalizedSum(data []byte) [sha256.Size]byte {
+// sums returns the SHA-256 of data and of Normalize(data), hashing the
+// normalized bytes as they are found: the inventory describes every blob
+// of an init, and a normalized copy of each was garbage as large as the
+// tree. Most code normalizes to a prefix of itself (only the final
+// newline goes), and then one pass hashes both: the prefix, then on a
+// clone of that state the rest of the blob.
+func sums(data []byte) (full, norm [sha256.Size]byte) {
 	h := sha256.New()
-	eachNormalized(data, func(text []byte) { h.Write(text) })
-	var out [sha256.Size]byte
-	h.Sum(out[:0])
-	return out
+	prefix := 0 // the normalized text so far is data[:prefix]; -1 once it is not
+	eachNormalized(data, func(from, to int) {
+		if from < 0 {
+			h.Write(newline)
+			prefix = -1
+			return
+		}
+		h.Write(data[from:to])
+		if from == prefix {
+			prefix = to
+		} else {
+			prefix = -1
+		}
+	})
+	var whole hash.Hash // h's state, to go on over the rest of data
+	if prefix >= 0 {
+		if c, err := h.(hash.Cloner).Clone(); err == nil { // sha256's always clones
+			whole = c
+		}
+	}
+	h.Sum(norm[:0])
+	if whole == nil {
+		return sha256.Sum256(data), norm
+	}
+	whole.Write(data[prefix:])
+	whole.Sum(full[:0])
+	return full, norm
 }
 
-// eachNormalized hands emit the text of Normalize(data) in pieces, in
-// order, reading the lines of data in place: the CR of a CRLF is trailing
-// whitespace of its line, so stripping that covers it. A line's newline
-// is owed until a later line has text, which trims the trailing ones.
-func eachNormalized(data []byte, emit func(text []byte)) {
-	newline := []byte{'\n'}
+// eachNormalized hands emit the text of Normalize(data) in order, as
+// spans of data (from, to) or, where the text holds a newline data has
+// not there, from < 0 for one newline. It reads the lines of data in
+// place: the CR of a CRLF is trailing whitespace of its line, so
+// stripping that covers it. A line's newline is owed until a later line
+// has text, which trims the trailing ones. A span runs on over the lines
+// data already holds normalized, so a blob of clean code is one span
+// however many lines it has.
+func eachNormalized(data []byte, emit func(from, to int)) {
 	owed := 0
 	blank := false
-	for rest, more := data, true; more; {
-		var l []byte
-		l, rest, more = bytes.Cut(rest, newline)
-		l = bytes.TrimRight(l, " \t\r\f\v")
-		if len(l) == 0 {
+	runFrom, runTo := 0, 0 // the span not yet emitted
+	for start := 0; ; {
+		end := len(data)
+		if i := bytes.IndexByte(data[start:], '\n'); i >= 0 {
+			end = start + i
+		}
+		text := trimRight(data, start, end)
+		if text == start {
 			if !blank {
 				owed++
 			}
 			blank = true
-			continue
+		} else {
+			blank = false
+			if owedInPlace(data, runTo, start, owed) {
+				runTo = text
+			} else {
+				if runTo > runFrom {
+					emit(runFrom, runTo)
+				}
+				for ; owed > 0; owed-- {
+					emit(-1, -1)
+				}
+				runFrom, runTo = start, text
+			}
+			owed = 1
 		}
-		blank = false
-		for ; owed > 0; owed-- {
-			emit(newline)
+		if end == len(data) {
+			break
 		}
-		emit(l)
-		owed = 1
+		start = end + 1
 	}
+	if runTo > runFrom {
+		emit(runFrom, runTo)
+	}
+}
+
+// owedInPlace reports whether the owed newlines are data's own bytes
+// between the span's end and the line at start, so the span may run on.
+func owedInPlace(data []byte, runTo, start, owed int) bool {
+	if start-runTo != owed {
+		return false
+	}
+	for _, c := range data[runTo:start] {
+		if c != '\n' {
+			return false
+		}
+	}
+	return true
+}
+
+// trimRight returns where data[start:end] ends with its trailing
+// whitespace (" \t\r\f\v") stripped.
+func trimRight(data []byte, start, end int) int {
+	for end > start {
+		switch data[end-1] {
+		case ' ', '\t', '\r', '\f', '\v':
+			end--
+		default:
+			return end
+		}
+	}
+	return end
 }
 
 // RulesKey names the rules a verdict "this file would be indexed" was made

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"math/rand/v2"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -49,22 +50,32 @@ func TestNormalizeMatchesDefinition(t *testing.T) {
 }
 
 // TestNormalizedSumIsTheSumOfNormalize: Describe hashes the normalized
-// bytes as it reads the lines, with no normalized copy of the blob; the
-// hash must be the one of Normalize's copy.
+// bytes as it reads the lines, with no normalized copy of the blob, and
+// when they are a prefix of the blob goes on from that state to the
+// blob's own sum; both must be the SHA-256 of the bytes they stand for.
 func TestNormalizedSumIsTheSumOfNormalize(t *testing.T) {
-	inputs := []string{"", "\n", "\r\n", "a", "a\n", "\n\na\n\n", "a \r\n\r\n\r\nb\t\n", "x\ry\n\n\nz", "  \n\t\nq"}
+	inputs := []string{"", "\n", "\r\n", "a", "a\n", "\n\na\n\n", "a \r\n\r\n\r\nb\t\n", "x\ry\n\n\nz", "  \n\t\nq",
+		"\na\n\nb\n", "a\n\n\nb", " \na", "a\n\n", strings.Repeat("func f() {}\n\n", 300)}
 	rng := rand.New(rand.NewPCG(5, 6))
 	const alphabet = "ab \t\r\n\f\v"
 	for range 20000 {
 		b := make([]byte, rng.IntN(24))
+		abc := alphabet
+		if rng.IntN(4) == 0 { // mostly text: spans that run over many lines
+			b, abc = make([]byte, rng.IntN(300)), "abcdefghijklmnop\n\n\n \r"
+		}
 		for i := range b {
-			b[i] = alphabet[rng.IntN(len(alphabet))]
+			b[i] = abc[rng.IntN(len(abc))]
 		}
 		inputs = append(inputs, string(b))
 	}
 	for _, in := range inputs {
-		if got, want := normalizedSum([]byte(in)), sha256.Sum256(Normalize([]byte(in))); got != want {
-			t.Fatalf("normalizedSum(%q) differs from the SHA-256 of Normalize", in)
+		full, norm := sums([]byte(in))
+		if norm != sha256.Sum256(Normalize([]byte(in))) {
+			t.Fatalf("sums(%q): the normalized sum differs from the SHA-256 of Normalize", in)
+		}
+		if full != sha256.Sum256([]byte(in)) {
+			t.Fatalf("sums(%q): the sum differs from the SHA-256 of the bytes", in)
 		}
 	}
 }
