@@ -3,7 +3,6 @@ package odb
 import (
 	"bufio"
 	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -13,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/klauspost/compress/zlib"
 
 	"github.com/lgraph/lgraph/internal/gitrepo/packidx"
 )
@@ -113,7 +113,10 @@ func (e entry) isDelta() bool { return e.kind == ofsDelta || e.kind == refDelta 
 
 // reader reads one entry: header and zlib data come through one buffer,
 // so a small object costs one pread. Readers are pooled with their
-// decompressor.
+// decompressor, klauspost's zlib: it inflates git's streams a fifth
+// faster than the standard library's (reading a bufio.Reader without an
+// interface call a byte), with the same bytes and the same errors for a
+// bad header or checksum (TestInflateAgreesWithStdlib).
 type reader struct {
 	br *bufio.Reader
 	zr io.ReadCloser
