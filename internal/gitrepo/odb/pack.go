@@ -28,6 +28,7 @@ type pack struct {
 	f       *os.File
 	size    int64
 	readers sync.Pool // of *reader
+	windows windows
 }
 
 // openPack opens the pack an .idx file describes and checks, in constant
@@ -38,7 +39,7 @@ func openPack(idxPath string) (*pack, error) {
 		return nil, err
 	}
 	p := &pack{name: strings.TrimSuffix(idxPath, ".idx") + ".pack", idx: idx}
-	p.readers.New = func() any { return &reader{br: bufio.NewReaderSize(nil, 8<<10)} }
+	p.readers.New = func() any { return &reader{br: bufio.NewReaderSize(nil, readBuffer)} }
 	if err := p.openData(); err != nil {
 		idx.Close()
 		return nil, fmt.Errorf("open pack %s: %w", p.name, err)
@@ -111,14 +112,18 @@ type entry struct {
 
 func (e entry) isDelta() bool { return e.kind == ofsDelta || e.kind == refDelta }
 
+// readBuffer is what a reader reads from the file at a time.
+const readBuffer = 8 << 10
+
 // reader reads one entry: header and zlib data come through one buffer,
-// so a small object costs one pread. Readers are pooled with their
+// filled from the pack's windows. Readers are pooled with their
 // decompressor, klauspost's zlib: it inflates git's streams a fifth
 // faster than the standard library's (reading a bufio.Reader without an
 // interface call a byte), with the same bytes and the same errors for a
 // bad header or checksum (TestInflateAgreesWithStdlib).
 type reader struct {
 	br *bufio.Reader
+	wr windowReader // what br reads
 	zr io.ReadCloser
 }
 
@@ -128,7 +133,8 @@ func (p *pack) at(off int64) (*reader, error) {
 		return nil, fmt.Errorf("%w: offset %d outside %s", ErrCorrupt, off, p.name)
 	}
 	r := p.readers.Get().(*reader)
-	r.br.Reset(io.NewSectionReader(p.f, off, p.size-20-off))
+	r.wr = p.entryReader(off)
+	r.br.Reset(&r.wr)
 	return r, nil
 }
 
