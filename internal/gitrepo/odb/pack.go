@@ -138,6 +138,12 @@ func (p *pack) at(off int64) (*reader, error) {
 	return r, nil
 }
 
+// put gives a reader back, with the window it holds.
+func (p *pack) put(r *reader) {
+	r.wr.done()
+	p.readers.Put(r)
+}
+
 // entryAt reads the header of the entry at off, leaving r at its data.
 func (p *pack) entryAt(r *reader, off int64) (entry, error) {
 	c, err := r.br.ReadByte()
@@ -201,7 +207,7 @@ func (p *pack) read(off int64) (entry, []byte, error) {
 	if err != nil {
 		return entry{}, nil, err
 	}
-	defer p.readers.Put(r)
+	defer p.put(r)
 	e, err := p.entryAt(r, off)
 	if err != nil {
 		return entry{}, nil, err
@@ -220,7 +226,7 @@ func (p *pack) header(off int64) (e entry, objectSize int64, err error) {
 	if err != nil {
 		return entry{}, 0, err
 	}
-	defer p.readers.Put(r)
+	defer p.put(r)
 	if e, err = p.entryAt(r, off); err != nil || !e.isDelta() {
 		return e, e.size, err
 	}

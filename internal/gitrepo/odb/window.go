@@ -14,7 +14,7 @@ import (
 // read of each entry was a pread of its own (a fifth of what reading a
 // blob cost). An entry far from the last one read (lookups in hash order,
 // an update's few files) is read by itself as before: a window for each
-// would read and allocate eight times what the entry needs.
+// would read eight times what the entry needs.
 const (
 	windowSize  = 64 << 10
 	windowSlots = 4 // per pack: the workers' shared position, and delta bases elsewhere
@@ -25,21 +25,25 @@ const (
 	nearby = 16 << 10
 )
 
-// windows keeps a pack's most recently used windows. Their bytes never
-// change once read, so a reader keeps using a window it holds after the
-// window leaves the set.
+// windows keeps a pack's most recently used windows. A window's buffer is
+// used again for another span once no reader holds it (a fresh one for
+// each span was most of what reading it cost, in a process with a large
+// heap): readers count themselves in and out.
 type windows struct {
 	mu    sync.Mutex
-	slots [windowSlots]window
-	clock int64 // counts uses, to find the least recently used slot
-	last  int64 // offset of the entry read last
-	reads int64 // windows read from the file, for tests
+	slots [windowSlots]*window
+	spare []byte // a buffer no reader holds, for the next span
+	clock int64  // counts uses, to find the least recently used slot
+	last  int64  // offset of the entry read last
+	reads int64  // windows read from the file, for tests
 }
 
 type window struct {
-	start int64 // file offset of data[0]
-	data  []byte
-	used  int64
+	start   int64 // file offset of data[0]
+	data    []byte
+	used    int64
+	readers int  // readers holding the window
+	evicted bool // out of the slots: its buffer is spare when the last reader goes
 }
 
 // entryReader returns where a reader of the entry at off reads from: a
@@ -48,74 +52,117 @@ type window struct {
 func (p *pack) entryReader(off int64) windowReader {
 	w := &p.windows
 	w.mu.Lock()
+	defer w.mu.Unlock()
 	near := off > w.last-nearby && off < w.last+nearby
 	w.last = off
-	data, start, ok := w.lookupLocked(off)
-	w.mu.Unlock()
-	switch {
-	case ok:
-		return windowReader{p: p, pos: off, buf: data[off-start:]}
-	case near:
-		return windowReader{p: p, pos: off}
+	if win := w.holdLocked(off); win != nil {
+		return windowReader{p: p, pos: off, win: win, buf: win.data[off-win.start:]}
 	}
-	return windowReader{p: p, pos: off, direct: true}
+	return windowReader{p: p, pos: off, direct: !near}
 }
 
-// lookupLocked returns the window holding pos, if one does.
-func (w *windows) lookupLocked(pos int64) ([]byte, int64, bool) {
+// holdLocked returns the window holding pos, counting the caller as one
+// of its readers, or nil.
+func (w *windows) holdLocked(pos int64) *window {
 	start := pos &^ (windowSize - 1)
-	for i := range w.slots {
-		if s := &w.slots[i]; s.data != nil && s.start == start {
+	for _, s := range w.slots {
+		if s != nil && s.start == start {
 			w.clock++
 			s.used = w.clock
-			return s.data, start, true
+			s.readers++
+			return s
 		}
 	}
-	return nil, 0, false
+	return nil
 }
 
-// window returns the window holding pos of p's entry data (the file
-// before its trailing checksum) and the file offset where it starts.
-func (p *pack) window(pos int64) ([]byte, int64, error) {
-	w := &p.windows
-	start := pos &^ (windowSize - 1)
-	w.mu.Lock()
-	data, _, ok := w.lookupLocked(pos)
-	w.mu.Unlock()
-	if ok {
-		return data, start, nil
-	}
-	// Read outside the lock: the other workers go on with the windows
-	// they have. Two that miss the same window both read it; one is kept.
-	data = make([]byte, min(windowSize, p.size-20-start))
-	if _, err := p.f.ReadAt(data, start); err != nil {
-		return nil, 0, fmt.Errorf("read %s at %d: %w", p.name, start, err)
+// release counts a reader out of win.
+func (w *windows) release(win *window) {
+	if win == nil {
+		return
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.clock++
+	w.releaseLocked(win)
+}
+
+func (w *windows) releaseLocked(win *window) {
+	win.readers--
+	if win.readers == 0 && win.evicted {
+		w.spare = win.data
+	}
+}
+
+// window returns the window holding pos of p's entry data (the file
+// before its trailing checksum), counting the caller as one of its
+// readers.
+func (p *pack) window(pos int64) (*window, error) {
+	w := &p.windows
+	start := pos &^ (windowSize - 1)
+	w.mu.Lock()
+	if win := w.holdLocked(pos); win != nil {
+		w.mu.Unlock()
+		return win, nil
+	}
+	buf := w.spare
+	w.spare = nil
+	w.mu.Unlock()
+	// Read outside the lock: the other workers go on with the windows
+	// they have. Two that miss the same window both read it; one is kept.
+	n := min(windowSize, p.size-20-start)
+	if int64(cap(buf)) < n {
+		buf = make([]byte, windowSize)
+	}
+	buf = buf[:n]
+	if _, err := p.f.ReadAt(buf, start); err != nil {
+		return nil, fmt.Errorf("read %s at %d: %w", p.name, start, err)
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
 	w.reads++
+	if win := w.holdLocked(pos); win != nil {
+		w.spare = buf
+		return win, nil
+	}
+	w.clock++
+	win := &window{start: start, data: buf, used: w.clock, readers: 1}
 	oldest := 0
-	for i := range w.slots {
-		if s := &w.slots[i]; s.data != nil && s.start == start {
-			s.used = w.clock
-			return s.data, start, nil
+	for i, s := range w.slots {
+		if s == nil {
+			oldest = i
+			break
 		}
-		if w.slots[i].used < w.slots[oldest].used {
+		if s.used < w.slots[oldest].used {
 			oldest = i
 		}
 	}
-	w.slots[oldest] = window{start: start, data: data, used: w.clock}
-	return data, start, nil
+	if old := w.slots[oldest]; old != nil {
+		old.evicted = true
+		if old.readers == 0 {
+			w.spare = old.data
+		}
+	}
+	w.slots[oldest] = win
+	return win, nil
 }
 
 // windowReader reads a pack's entry data from pos on, window by window
-// or (direct) from the file, up to the trailing checksum.
+// or (direct) from the file, up to the trailing checksum. It holds the
+// window it reads until done.
 type windowReader struct {
 	p      *pack
-	pos    int64  // file offset of buf[0]
-	buf    []byte // what is left of the current window
+	pos    int64   // file offset of buf[0]
+	win    *window // held, or nil
+	buf    []byte  // what is left of win
 	direct bool
+}
+
+// done releases the window the reader holds.
+func (r *windowReader) done() {
+	if r.p != nil {
+		r.p.windows.release(r.win)
+	}
+	*r = windowReader{}
 }
 
 func (r *windowReader) Read(dst []byte) (int, error) {
@@ -136,11 +183,13 @@ func (r *windowReader) Read(dst []byte) (int, error) {
 		if r.pos >= end {
 			return 0, io.EOF
 		}
-		data, start, err := r.p.window(r.pos)
+		r.p.windows.release(r.win)
+		r.win = nil
+		win, err := r.p.window(r.pos)
 		if err != nil {
 			return 0, err
 		}
-		r.buf = data[r.pos-start:]
+		r.win, r.buf = win, win.data[r.pos-win.start:]
 	}
 	// A copy as small as most entries: bufio asks for its whole buffer,
 	// which a direct read fills in one pread but a window would copy
