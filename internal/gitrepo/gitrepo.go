@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -242,6 +243,18 @@ func (e Entry) Regular() bool {
 
 // Walk lists every blob of a tree (submodules included with their mode).
 func Walk(ctx context.Context, t *object.Tree) ([]Entry, error) {
+	return walk(ctx, t, nil)
+}
+
+// WalkNamed lists the blobs of a tree whose file name is name, as Walk
+// lists them: a walk for a few files (the attributes files) makes no
+// entry for the others.
+func WalkNamed(ctx context.Context, t *object.Tree, name string) ([]Entry, error) {
+	return walk(ctx, t, func(p string) bool { return path.Base(p) == name })
+}
+
+// walk lists the blobs of a tree whose path keep accepts (all when nil).
+func walk(ctx context.Context, t *object.Tree, keep func(path string) bool) ([]Entry, error) {
 	var out []Entry
 	w := object.NewTreeWalker(t, true, nil)
 	// go-git refuses names it would not check out (control characters,
@@ -261,7 +274,7 @@ func Walk(ctx context.Context, t *object.Tree) ([]Entry, error) {
 		if err != nil {
 			return nil, fmt.Errorf("walk tree: %w", err)
 		}
-		if e.Mode == filemode.Dir {
+		if e.Mode == filemode.Dir || (keep != nil && !keep(name)) {
 			continue
 		}
 		out = append(out, Entry{Path: name, Blob: e.Hash.String(), Mode: e.Mode})

@@ -4,7 +4,9 @@ import (
 	"context"
 	"fmt"
 	"os/exec"
+	"path"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -154,4 +156,42 @@ func TestLinkedWorktree(t *testing.T) {
 		t.Fatalf("CommonDir %s", repo.CommonDir)
 	}
 	checkTree(t, r, repo, ids[1])
+}
+
+// TestWalkNamedListsWhatWalkDoes: WalkNamed lists the entries of Walk
+// whose file name is the one asked, in Walk's order, and no other (not
+// a longer name ending in it, nor a directory of that name).
+func TestWalkNamedListsWhatWalkDoes(t *testing.T) {
+	r := newRepo(t)
+	r.Write(map[string]string{
+		".gitattributes": "*.go text\n", "a/.gitattributes": "*.c -text\n", "a/b/c/.gitattributes": "x\n",
+		"a/x.gitattributes": "not one\n", ".gitattributes.d/f": "nor this\n", "a/b/main.go": "package b\n",
+	})
+	commit := r.Commit("attributes here and there")
+	repo, err := Open(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer repo.Close()
+	tree, err := repo.Tree(commit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	all, err := Walk(t.Context(), tree)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []Entry
+	for _, e := range all {
+		if path.Base(e.Path) == AttributesFile {
+			want = append(want, e)
+		}
+	}
+	got, err := WalkNamed(t.Context(), tree, AttributesFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(want) != 3 || !slices.Equal(got, want) {
+		t.Fatalf("WalkNamed = %v, want %v (3 files)", got, want)
+	}
 }

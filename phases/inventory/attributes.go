@@ -92,13 +92,13 @@ func (p Phase) attrFiles(ctx context.Context, st *phase.State, commit string) ([
 	if err != nil {
 		return nil, err
 	}
-	all, err := gitrepo.Walk(ctx, tree)
+	named, err := gitrepo.WalkNamed(ctx, tree, gitrepo.AttributesFile)
 	if err != nil {
 		return nil, err
 	}
 	files = []gitrepo.Entry{}
-	for _, e := range all {
-		if path.Base(e.Path) == gitrepo.AttributesFile && e.Regular() {
+	for _, e := range named {
+		if e.Regular() {
 			files = append(files, e)
 		}
 	}
