@@ -1,6 +1,7 @@
 package snapshot
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"sync"
@@ -107,6 +108,51 @@ func (s *spillFile) ReadAt(sp span, buf []byte) ([]byte, error) {
 		return nil, fmt.Errorf("%s: read at %d: %w", s.name, sp.off, err)
 	}
 	return buf, nil
+}
+
+// spillWindow is a stretch of a spill file read at once (readAhead).
+type spillWindow struct {
+	mu  sync.Mutex
+	off int64  // where buf starts, or where the last read started
+	buf []byte // the bytes from off on; empty after a read not ahead
+}
+
+// windowSize is how much readAhead reads at once.
+const windowSize = 256 << 10
+
+// readAhead is ReadAt (into a new buffer) for a caller that reads spans
+// mostly in the order they were appended: a span after the last one read
+// (within two windows of its start) is read with the window's bytes after
+// it, and one in the window is copied from there. A full run sets each
+// file's references aside as it is parsed and reads them back in the
+// same order to resolve it, and a read call per file cost 0.8 s of CPU of
+// a 100,000-file resolution. A span elsewhere is read alone, as ReadAt
+// reads it, so reads at random cost what they did.
+func (s *spillFile) readAhead(sp span, w *spillWindow) ([]byte, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if at := sp.off - w.off; at >= 0 && at+sp.n <= int64(len(w.buf)) {
+		return bytes.Clone(w.buf[at : at+sp.n]), nil
+	}
+	s.mu.Lock()
+	written := s.written
+	s.mu.Unlock()
+	ahead := sp.off >= w.off && sp.off < w.off+2*windowSize
+	if !ahead || sp.off >= written || sp.n > windowSize {
+		w.off, w.buf = sp.off, w.buf[:0]
+		return s.ReadAt(sp, nil)
+	}
+	// sp lies wholly in the file: so do the bytes up to written.
+	n := min(windowSize, written-sp.off)
+	if cap(w.buf) < windowSize {
+		w.buf = make([]byte, windowSize)
+	}
+	w.off, w.buf = sp.off, w.buf[:n]
+	if got, err := s.file.ReadAt(w.buf, sp.off); got < len(w.buf) {
+		w.buf = w.buf[:0]
+		return nil, fmt.Errorf("%s: read at %d: %w", s.name, sp.off, err)
+	}
+	return bytes.Clone(w.buf[:sp.n]), nil
 }
 
 // Size is the number of bytes appended.
