@@ -24,7 +24,7 @@ type RefSpill struct {
 	at   map[string]span
 	mem  map[string][]byte
 	// ahead is what Refs read ahead of a span, for the spans after it.
-	ahead spillWindow
+	ahead spillWindows
 }
 
 // NewRefSpill returns an empty spill writing into an unlinked file of dir
@@ -140,7 +140,7 @@ func (s *RefSpill) packed(path string) ([]byte, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
-	b, err := s.file.readAhead(sp, &s.ahead)
+	b, err := s.file.readAhead(sp, &s.ahead, nil)
 	if err != nil {
 		return nil, true, fmt.Errorf("references of %s: %w", path, err)
 	}

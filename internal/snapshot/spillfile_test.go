@@ -63,20 +63,24 @@ func TestSpillReadAheadReadsWhatWasAppended(t *testing.T) {
 		}
 		entries, spans = append(entries, b), append(spans, sp)
 	}
-	var w spillWindow
+	var w spillWindows
 	check := func(order string, j int) {
 		t.Helper()
-		got, err := s.readAhead(spans[j], &w)
+		got, err := s.readAhead(spans[j], &w, make([]byte, j%3*100))
 		if err != nil || !bytes.Equal(got, entries[j]) {
 			t.Fatalf("%s, entry %d of %d: %d bytes read (%v), want %d", order, j, len(entries), len(got), err, len(entries[j]))
 		}
 	}
 	check("first", 0)
-	if len(w.buf) <= int(spans[0].n) {
-		t.Fatalf("the first span read left %d bytes in the window, want the bytes after it too", len(w.buf))
+	if len(w.w[0].buf) <= int(spans[0].n) {
+		t.Fatalf("the first span read left %d bytes in the window, want the bytes after it too", len(w.w[0].buf))
 	}
 	for j := range entries {
 		check("in order", j)
+	}
+	for j := range entries { // two readers, one a little behind the other
+		check("side by side", j)
+		check("side by side", max(0, j-20))
 	}
 	for j := range entries {
 		check("at random", j*7919%len(entries))
