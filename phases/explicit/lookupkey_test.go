@@ -3,6 +3,9 @@ package explicit
 import (
 	"slices"
 	"testing"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // TestLookupKeysPrintAsRecorded: a lookup key held in parts prints as
@@ -52,6 +55,27 @@ func TestRepeatedEdgesRecordedOnce(t *testing.T) {
 			if len(res.Edges) < 3 || (p == "b/b.go" && len(res.Lookups) == 0) {
 				t.Errorf("%s: %d edges, %d lookups: the test resolves too little", p, len(res.Edges), len(res.Lookups))
 			}
+		}
+	}
+}
+
+// TestSymbolsInKeepsSourceOrder: the symbols of a name under a parent
+// come in source order, only those, and none for a pair the file lacks.
+func TestSymbolsInKeepsSourceOrder(t *testing.T) {
+	syms := []facts.Symbol{
+		{Name: "f", Parent: "B"}, {Name: "g", Parent: ""}, {Name: "f", Parent: ""}, {Name: "f", Parent: "A"},
+		{Name: "f", Parent: ""}, {Name: "e", Parent: ""}, {Name: "f", Parent: "B"}, {Name: "f", Parent: ""},
+	}
+	r := &resolver{f: &snapshot.File{Path: "a.py", Facts: &facts.File{Symbols: syms}}}
+	for _, c := range []struct {
+		name, parent string
+		want         []int
+	}{
+		{"f", "", []int{2, 4, 7}}, {"f", "B", []int{0, 6}}, {"f", "A", []int{3}}, {"e", "", []int{5}},
+		{"g", "", []int{1}}, {"f", "C", nil}, {"a", "", nil}, {"z", "", nil},
+	} {
+		if got := r.symbolsIn(c.name, c.parent); !slices.Equal(got, c.want) {
+			t.Errorf("symbolsIn(%q, %q) = %v, want %v", c.name, c.parent, got, c.want)
 		}
 	}
 }

@@ -22,8 +22,8 @@ type resolver struct {
 	family   string
 	ids      []string
 	byQual   map[string]int // qualified name -> first symbol index
-	// byNameParent lists the file's symbols by (name, parent); see symbolsIn.
-	byNameParent map[[2]string][]int
+	// byNameParent is the file's symbols by (name, parent); see symbolsIn.
+	byNameParent []int
 	lookups      map[lookup]bool
 	// edges are the edges found, in the order found and with repeats:
 	// result sorts them and drops the repeats (a set of them cost a map
