@@ -40,7 +40,10 @@ type FileSet struct {
 	// the sections a decode reads are copied out of them (ownWanted), so
 	// none outlives its Get.
 	readBufs sync.Pool
-	langs    interned // the packed records' languages, each held once
+	// ahead is what reads of spill read ahead: the phases read the
+	// records in path order, the order a full run wrote them.
+	ahead spillWindows
+	langs interned // the packed records' languages, each held once
 	// decodes, when a test asked (CountDecodes), counts packed decodes.
 	decodes *DecodeCounts
 	del     map[string]bool

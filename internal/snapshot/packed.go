@@ -351,7 +351,7 @@ func (fs *FileSet) sections(path string, p packedFile, keep Parts) (_ rawSection
 	if buf == nil {
 		buf = new([]byte)
 	}
-	rec, err := fs.spill.ReadAt(p.at, *buf)
+	rec, err := fs.spill.readAhead(p.at, &fs.ahead, *buf)
 	if err != nil {
 		return rawSections{}, buf, fmt.Errorf("packed record of %s: %w", path, err)
 	}

@@ -23,6 +23,8 @@ type RefSpill struct {
 	file *spillFile // nil: held in memory
 	at   map[string]span
 	mem  map[string][]byte
+	// ahead is what Refs read ahead of a span, for the spans after it.
+	ahead spillWindows
 }
 
 // NewRefSpill returns an empty spill writing into an unlinked file of dir
@@ -138,7 +140,7 @@ func (s *RefSpill) packed(path string) ([]byte, bool, error) {
 	if !ok {
 		return nil, false, nil
 	}
-	b, err := s.file.ReadAt(sp, nil)
+	b, err := s.file.readAhead(sp, &s.ahead, nil)
 	if err != nil {
 		return nil, true, fmt.Errorf("references of %s: %w", path, err)
 	}

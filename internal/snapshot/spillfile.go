@@ -109,6 +109,86 @@ func (s *spillFile) ReadAt(sp span, buf []byte) ([]byte, error) {
 	return buf, nil
 }
 
+// spillWindows are stretches of a spill file read at once (readAhead),
+// one for each reader going through the file at its own place: a full
+// run's workers resolve runs of files in turn, each a little behind or
+// ahead of the other.
+type spillWindows struct {
+	mu   sync.Mutex
+	w    [4]spillWindow
+	used int // a count of the reads: when each window was last used
+}
+
+// spillWindow is the file's bytes from off on; buf is empty where the
+// window only marks where a read alone started.
+type spillWindow struct {
+	off  int64
+	buf  []byte
+	used int
+}
+
+// windowSize is how much readAhead reads at once.
+const windowSize = 256 << 10
+
+// readAhead is ReadAt for a caller that reads spans
+// mostly in the order they were appended: a span just past one of the
+// windows (within two windows of its start) is read with the bytes after
+// it into that window, and one inside a window is copied from there. A
+// full run sets each file's references aside as it is parsed and reads
+// them back in the same order to resolve the file, and a read call per
+// file cost 0.8 s of CPU of a 100,000-file resolution. A span elsewhere
+// is read alone, as ReadAt reads it, and the least used window marks
+// where it ends, so reads at random cost what they did.
+func (s *spillFile) readAhead(sp span, ws *spillWindows, buf []byte) ([]byte, error) {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	ws.used++
+	var next *spillWindow // the window sp lies just past
+	lru := &ws.w[0]
+	for i := range ws.w {
+		w := &ws.w[i]
+		at := sp.off - w.off
+		if at >= 0 && at+sp.n <= int64(len(w.buf)) {
+			w.used = ws.used
+			return copySpan(buf, w.buf[at:at+sp.n]), nil
+		}
+		if at >= int64(len(w.buf)) && at < 2*windowSize && next == nil {
+			next = w
+		}
+		if w.used < lru.used {
+			lru = w
+		}
+	}
+	s.mu.Lock()
+	written := s.written
+	s.mu.Unlock()
+	if next == nil || sp.off >= written || sp.n > windowSize {
+		lru.off, lru.buf, lru.used = sp.off+sp.n, lru.buf[:0], ws.used
+		return s.ReadAt(sp, buf)
+	}
+	// sp lies wholly in the file: so do the bytes up to written.
+	n := min(windowSize, written-sp.off)
+	if cap(next.buf) < windowSize {
+		next.buf = make([]byte, windowSize)
+	}
+	next.off, next.buf, next.used = sp.off, next.buf[:n], ws.used
+	if got, err := s.file.ReadAt(next.buf, sp.off); got < len(next.buf) {
+		next.buf = next.buf[:0]
+		return nil, fmt.Errorf("%s: read at %d: %w", s.name, sp.off, err)
+	}
+	return copySpan(buf, next.buf[:sp.n]), nil
+}
+
+// copySpan copies b into buf, grown when it is short, and returns it.
+func copySpan(buf, b []byte) []byte {
+	if cap(buf) < len(b) {
+		buf = make([]byte, len(b))
+	}
+	buf = buf[:len(b)]
+	copy(buf, b)
+	return buf
+}
+
 // Size is the number of bytes appended.
 func (s *spillFile) Size() int64 {
 	s.mu.Lock()

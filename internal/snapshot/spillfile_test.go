@@ -39,3 +39,53 @@ func TestSpillFileReadsBackEveryAppend(t *testing.T) {
 		t.Fatalf("Size = %d, want %d", s.Size(), total)
 	}
 }
+
+// TestSpillReadAheadReadsWhatWasAppended: spans read through a window
+// equal what was appended, whether read in the order appended (through
+// the window, which then holds the bytes after them), at random, or
+// still in the write buffer.
+func TestSpillReadAheadReadsWhatWasAppended(t *testing.T) {
+	s, err := newSpillFile(t.TempDir(), "test spill")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var entries [][]byte
+	var spans []span
+	for i := 0; s.Size() < 3*spillBuffer+windowSize/2; i++ {
+		b := bytes.Repeat([]byte{byte(i), byte(i >> 8)}, 50+i*37%1500)
+		if i%97 == 5 {
+			b = bytes.Repeat([]byte{byte(i)}, windowSize+1) // larger than a window
+		}
+		sp, err := s.Append(b)
+		if err != nil {
+			t.Fatal(err)
+		}
+		entries, spans = append(entries, b), append(spans, sp)
+	}
+	var w spillWindows
+	check := func(order string, j int) {
+		t.Helper()
+		got, err := s.readAhead(spans[j], &w, make([]byte, j%3*100))
+		if err != nil || !bytes.Equal(got, entries[j]) {
+			t.Fatalf("%s, entry %d of %d: %d bytes read (%v), want %d", order, j, len(entries), len(got), err, len(entries[j]))
+		}
+	}
+	check("first", 0)
+	if len(w.w[0].buf) <= int(spans[0].n) {
+		t.Fatalf("the first span read left %d bytes in the window, want the bytes after it too", len(w.w[0].buf))
+	}
+	for j := range entries {
+		check("in order", j)
+	}
+	for j := range entries { // two readers, one a little behind the other
+		check("side by side", j)
+		check("side by side", max(0, j-20))
+	}
+	for j := range entries {
+		check("at random", j*7919%len(entries))
+	}
+	for j := len(entries) - 1; j >= 0; j-- {
+		check("backwards", j)
+	}
+}

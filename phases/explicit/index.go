@@ -54,16 +54,43 @@ const kindAlias = "alias"
 // name is asked about broadly (every definition of it: "n") or narrowly,
 // among the definitions with a given parent ("np"), in a given file ("nf")
 // or directory ("nd"): a narrow answer changes only when those do.
-func moduleKey(family, key string) string          { return "m|" + family + "|" + key }
-func nameKey(family, name string) string           { return "n|" + family + "|" + name }
-func starKey(family, path string) string           { return "s|" + family + "|" + path }
-func parentKey(family, name, parent string) string { return "np|" + family + "|" + name + "|" + parent }
-func fileKey(family, name, path string) string     { return "nf|" + family + "|" + name + "|" + path }
-func dirKey(family, name, dir string) string       { return "nd|" + family + "|" + name + "|" + dir }
+//
+// A key is held in its parts (lookup) while a file is resolved and
+// written out as text ("np|family|name|parent") once per distinct key
+// when its resolution is made: resolution records a key for each
+// question it asks, most of them asked before (a package's files for each
+// call into it), and building the text for each cost an allocation.
+func moduleKey(family, key string) lookup { return lookup{kind: "m", family: family, name: key} }
+func nameKey(family, name string) lookup  { return lookup{kind: "n", family: family, name: name} }
+func starKey(family, path string) lookup  { return lookup{kind: "s", family: family, name: path} }
+func parentKey(family, name, parent string) lookup {
+	return lookup{kind: "np", family: family, name: name, arg: parent}
+}
+func fileKey(family, name, path string) lookup {
+	return lookup{kind: "nf", family: family, name: name, arg: path}
+}
+func dirKey(family, name, dir string) lookup {
+	return lookup{kind: "nd", family: family, name: name, arg: dir}
+}
+
+// lookup is a lookup key in parts: its kind, family and name (a module
+// key or path for "m" and "s"), and for a narrow key the parent, file or
+// directory.
+type lookup struct {
+	kind, family, name, arg string
+}
+
+// String is the key as resolutions record it.
+func (k lookup) String() string {
+	if len(k.kind) == 1 {
+		return k.kind + "|" + k.family + "|" + k.name
+	}
+	return k.kind + "|" + k.family + "|" + k.name + "|" + k.arg
+}
 
 // narrowKeys are the narrow lookup keys a definition falls under.
 func narrowKeys(family, name, parent, path string) []string {
-	return []string{parentKey(family, name, parent), fileKey(family, name, path), dirKey(family, name, dirOf(path))}
+	return []string{parentKey(family, name, parent).String(), fileKey(family, name, path).String(), dirKey(family, name, dirOf(path)).String()}
 }
 
 // Index answers "who defines this name", "which files are this module" and
@@ -76,10 +103,10 @@ type Index struct {
 	langs   *lang.Registry
 	project *lang.Project
 	kv      snapshot.KV
-	names   map[string][]def
-	modules map[string][]string
+	names   map[lookup][]def
+	modules map[lookup][]string
 	pkgs    map[string]string
-	stars   map[string][]string
+	stars   map[lookup][]string
 	// present tells the narrow lookups that find nothing without a read
 	// (nil: it knows nothing). Views share it: it never changes.
 	present *presence
@@ -90,6 +117,48 @@ type Index struct {
 	// publishing takes it (handOver).
 	release func() error
 	table   *snapshot.RunsKV
+	// scratch is lent by one resolution through this index to the next.
+	scratch *scratch
+	// shared holds what the views of one index read, for each other (nil:
+	// none; see views).
+	shared *shared
+}
+
+// scratch is what a resolution lends the next through its index: its set
+// of lookup keys and list of edges, emptied, their room kept. Each file's
+// resolution made them anew, and grew them from nothing.
+type scratch struct {
+	lookups map[lookup]bool
+	edges   []snapshot.Edge
+}
+
+// maxKeptLookups and maxKeptEdges bound what a scratch keeps: a map
+// holds the room of the most keys it held, and reading the keys of the
+// next file reads all of it.
+const (
+	maxKeptLookups = 1 << 12
+	maxKeptEdges   = 1 << 14
+)
+
+func (idx *Index) resolveScratch() *scratch {
+	if idx.scratch == nil {
+		idx.scratch = &scratch{lookups: map[lookup]bool{}}
+	}
+	return idx.scratch
+}
+
+// keep takes back what r was lent, emptied.
+func (sc *scratch) keep(r *resolver) {
+	if len(r.lookups) > maxKeptLookups {
+		sc.lookups = map[lookup]bool{}
+	} else {
+		clear(r.lookups)
+	}
+	clear(r.edges) // no strings of r's kept alive
+	sc.edges = r.edges[:0]
+	if cap(sc.edges) > maxKeptEdges {
+		sc.edges = nil
+	}
 }
 
 // BuildIndex indexes every file's definitions and module keys in memory.
@@ -223,8 +292,8 @@ func (idx *Index) Close() error {
 }
 
 func newIndex(langs *lang.Registry, project *lang.Project, kv snapshot.KV) *Index {
-	return &Index{langs: langs, project: project, kv: kv, names: map[string][]def{}, modules: map[string][]string{},
-		pkgs: map[string]string{}, stars: map[string][]string{}, cacheLimit: maxCachedKeys}
+	return &Index{langs: langs, project: project, kv: kv, names: map[lookup][]def{}, modules: map[lookup][]string{},
+		pkgs: map[string]string{}, stars: map[lookup][]string{}, cacheLimit: maxCachedKeys}
 }
 
 // definitionParts are the parts of a record DefinitionEntries reads.
@@ -314,20 +383,22 @@ func moduleLevel(f *facts.File, line int) bool {
 }
 
 // nameDefs answers a name key: its definitions by (path, source order).
-func (idx *Index) nameDefs(key string) []def {
+func (idx *Index) nameDefs(key lookup) []def {
 	if ds, ok := idx.names[key]; ok {
 		return ds
 	}
-	fam, name := splitLookup(key)
-	var ds []def
-	_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsName, name, fam), func(k, v []byte) error {
-		if d, err := snapshot.DecodeDef(k, v); err == nil {
-			ds = append(ds, fromDef(d))
-		}
-		return nil
-	})
+	ds := idx.readDefs(key, func() []def { return idx.scanDefs(snapshot.Prefix(snapshot.KsName, key.name, key.family), nil) })
 	idx.names[key] = ds
 	return ds
+}
+
+// readDefs is read's answer to k, unless a view of the same index read
+// it already (shared).
+func (idx *Index) readDefs(k lookup, read func() []def) []def {
+	if ds, ok := idx.shared.getNames(k); ok {
+		return ds
+	}
+	return idx.shared.putNames(k, read())
 }
 
 // maxCachedKeys bounds the answers an Index keeps. A full run asks about
@@ -353,44 +424,50 @@ func (idx *Index) trimCache() {
 }
 
 // modulePaths answers a module key: the files under it, sorted.
-func (idx *Index) modulePaths(key string) []string {
+func (idx *Index) modulePaths(key lookup) []string {
 	if ps, ok := idx.modules[key]; ok {
 		return ps
 	}
-	fam, mod := splitLookup(key)
-	var ps []string
-	if !idx.present.mayHold('m', fam, mod) {
-		idx.modules[key] = ps
-		return ps
-	}
-	_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsModule, fam, mod), func(k, v []byte) error {
-		p := snapshot.KeyPart(k, 2)
-		ps = append(ps, p)
-		idx.pkgs[p] = string(v)
+	if !idx.present.mayHold('m', key.family, key.name) {
+		idx.modules[key] = nil
 		return nil
-	})
-	idx.modules[key] = ps
-	return ps
+	}
+	m, ok := idx.shared.getModule(key)
+	if !ok {
+		_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsModule, key.family, key.name), func(k, v []byte) error {
+			m.paths = append(m.paths, snapshot.KeyPart(k, 2))
+			m.pkgs = append(m.pkgs, string(v))
+			return nil
+		})
+		idx.shared.putModule(key, m)
+	}
+	for i, p := range m.paths {
+		idx.pkgs[p] = m.pkgs[i]
+	}
+	idx.modules[key] = m.paths
+	return m.paths
 }
 
 // pkgOf is the declared package of a file found through modulePaths.
 func (idx *Index) pkgOf(path string) string { return idx.pkgs[path] }
 
 // starModules answers a star key: the modules a file re-exports whole.
-func (idx *Index) starModules(key string) []string {
+func (idx *Index) starModules(key lookup) []string {
 	if ms, ok := idx.stars[key]; ok {
 		return ms
 	}
-	fam, p := splitLookup(key)
-	var ms []string
-	if !idx.present.mayHold('s', fam, p) {
-		idx.stars[key] = ms
-		return ms
-	}
-	_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsStar, fam, p), func(_, v []byte) error {
-		ms = append(ms, string(v))
+	if !idx.present.mayHold('s', key.family, key.name) {
+		idx.stars[key] = nil
 		return nil
-	})
+	}
+	ms, ok := idx.shared.getStars(key)
+	if !ok {
+		_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsStar, key.family, key.name), func(_, v []byte) error {
+			ms = append(ms, string(v))
+			return nil
+		})
+		ms = idx.shared.putStars(key, ms)
+	}
 	idx.stars[key] = ms
 	return ms
 }
@@ -412,11 +489,11 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 	fam := lang.FamilyOf(f.Lang)
 	var out []string
 	for _, k := range l.ModuleKeys(f.Path, f.Facts, project) {
-		out = append(out, moduleKey(fam, k))
+		out = append(out, moduleKey(fam, k).String())
 	}
 	name := func(name, parent string) {
 		if want == nil || want(fam, name) {
-			out = append(out, nameKey(fam, name))
+			out = append(out, nameKey(fam, name).String())
 			out = append(out, narrowKeys(fam, name, parent, f.Path)...)
 		}
 	}
@@ -424,7 +501,7 @@ func keysDefinedBy(f *snapshot.File, langs *lang.Registry, project *lang.Project
 		name(s.Name, s.Parent)
 	}
 	reexports(f, l.Traits(), func(local, _ string) { name(local, "") },
-		func(string) { out = append(out, starKey(fam, f.Path)) })
+		func(string) { out = append(out, starKey(fam, f.Path).String()) })
 	injected(f, l.Traits(), func(n string, _ facts.Symbol) { name(n, "") })
 	plugins(f, l.Traits(), func(string) { name(pluginsName, "") })
 	siteEntries(f, func(c facts.Ref) { name(siteName(c.Name), c.From) })
@@ -547,9 +624,10 @@ func (idx *Index) views(n int) []*Index {
 		return []*Index{idx}
 	}
 	out := make([]*Index, n)
+	sh := newShared(idx.cacheLimit)
 	for i := range out {
 		v := newIndex(idx.langs, idx.project, idx.kv)
-		v.present = idx.present
+		v.present, v.shared = idx.present, sh
 		v.cacheLimit = max(1, idx.cacheLimit/n)
 		out[i] = v
 	}

@@ -44,7 +44,7 @@ func (idx *Index) nameDefsInFile(family, name, path string) []def {
 	if all, ok := idx.names[nameKey(family, name)]; ok {
 		ds = keepDefs(all, func(d *def) bool { return d.Path == path })
 	} else {
-		ds = idx.scanDefs(snapshot.Prefix(snapshot.KsName, name, family, path), nil)
+		ds = idx.readDefs(k, func() []def { return idx.scanDefs(snapshot.Prefix(snapshot.KsName, name, family, path), nil) })
 	}
 	idx.names[k] = ds
 	return ds
@@ -70,7 +70,9 @@ func (idx *Index) nameDefsInDir(family, name, dir string) []def {
 		}
 		ds = keepDefs(all, inDir)
 	} else {
-		ds = idx.scanDefs(append(snapshot.Prefix(snapshot.KsName, name, family), dir+"/"...), inDir)
+		ds = idx.readDefs(k, func() []def {
+			return idx.scanDefs(append(snapshot.Prefix(snapshot.KsName, name, family), dir+"/"...), inDir)
+		})
 	}
 	idx.names[k] = ds
 	return ds
@@ -93,19 +95,26 @@ func (idx *Index) nameDefsOf(family, name, parent string) []def {
 		ds = keepDefs(all, func(d *def) bool { return d.Parent == parent })
 	case parent == "":
 		// Definitions without a parent are not listed by it.
-		_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsName, name, family), func(k, v []byte) error {
-			if p, ok := snapshot.DefParent(v); !ok || len(p) > 0 {
-				return nil
-			}
-			if d, err := snapshot.DecodeDef(k, v); err == nil {
-				ds = append(ds, fromDef(d))
-			}
-			return nil
-		})
+		ds = idx.readDefs(k, func() []def { return idx.topDefs(family, name) })
 	default:
-		ds = idx.memberDefs(family, name, parent)
+		ds = idx.readDefs(k, func() []def { return idx.memberDefs(family, name, parent) })
 	}
 	idx.names[k] = ds
+	return ds
+}
+
+// topDefs reads the definitions of name without a parent.
+func (idx *Index) topDefs(family, name string) []def {
+	var ds []def
+	_ = idx.kv.Scan(snapshot.Prefix(snapshot.KsName, name, family), func(k, v []byte) error {
+		if p, ok := snapshot.DefParent(v); !ok || len(p) > 0 {
+			return nil
+		}
+		if d, err := snapshot.DecodeDef(k, v); err == nil {
+			ds = append(ds, fromDef(d))
+		}
+		return nil
+	})
 	return ds
 }
 

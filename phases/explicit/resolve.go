@@ -22,10 +22,13 @@ type resolver struct {
 	family   string
 	ids      []string
 	byQual   map[string]int // qualified name -> first symbol index
-	// byNameParent lists the file's symbols by (name, parent); see symbolsIn.
-	byNameParent map[[2]string][]int
-	lookups      map[string]bool
-	edges        map[snapshot.Edge]bool
+	// byNameParent is the file's symbols by (name, parent); see symbolsIn.
+	byNameParent []int
+	lookups      map[lookup]bool
+	// edges are the edges found, in the order found and with repeats:
+	// result sorts them and drops the repeats (a set of them cost a map
+	// entry per edge of every file).
+	edges []snapshot.Edge
 	// bindings are the file's imports that resolved to repository files;
 	// modBind maps a qualifier (alias, package name or import path) and
 	// nameBind an imported name to one of them.
@@ -109,11 +112,12 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 		return snapshot.Resolution{}
 	}
 	t := l.Traits()
+	sc := idx.resolveScratch()
 	r := &resolver{
 		idx: idx, f: f, language: l, traits: t, family: lang.FamilyOf(f.Lang),
 		ids:     snapshot.SymbolIDs(f.Path, f.Facts.Symbols),
 		byQual:  map[string]int{},
-		lookups: map[string]bool{}, edges: map[snapshot.Edge]bool{},
+		lookups: sc.lookups, edges: sc.edges[:0],
 		modBind: map[string]*binding{}, nameBind: map[string]*binding{}, scopedBind: map[[2]string]*binding{},
 		external: map[string]bool{},
 		testOnly: t.TestOnly != nil && t.TestOnly(f.Path),
@@ -133,27 +137,29 @@ func Resolve(idx *Index, f *snapshot.File) snapshot.Resolution {
 	}
 	r.inheritance()
 	r.importEdges()
-	return r.result()
+	res := r.result()
+	sc.keep(r)
+	return res
 }
 
 func (r *resolver) result() snapshot.Resolution {
 	res := snapshot.Resolution{Unresolved: r.unresolved, Sites: sortedSites(r.sites)}
+	// edgeCompare orders every field, so equal edges end side by side
+	// and the distinct ones in one order whatever the order found;
+	// slices.SortFunc needs no reflection to swap them.
+	slices.SortFunc(r.edges, edgeCompare)
+	edges := slices.Compact(r.edges)
 	// Of exact length: a full run holds every file's resolution at once,
 	// and appending would leave up to half of each slice unused.
-	if len(r.edges) > 0 {
-		res.Edges = make([]snapshot.Edge, 0, len(r.edges))
+	if len(edges) > 0 {
+		res.Edges = make([]snapshot.Edge, len(edges))
+		copy(res.Edges, edges)
 	}
-	for e := range r.edges {
-		res.Edges = append(res.Edges, e)
-	}
-	// Edges are distinct (map keys), so any sort gives this one order;
-	// slices.SortFunc needs no reflection to swap them.
-	slices.SortFunc(res.Edges, edgeCompare)
 	if len(r.lookups) > 0 {
 		res.Lookups = make([]string, 0, len(r.lookups))
 	}
 	for k := range r.lookups {
-		res.Lookups = append(res.Lookups, k)
+		res.Lookups = append(res.Lookups, k.String())
 	}
 	sort.Strings(res.Lookups)
 	return res
@@ -177,7 +183,7 @@ func edgeCompare(a, b snapshot.Edge) int {
 }
 
 func (r *resolver) add(src, dst, kind, via, by string) {
-	r.edges[snapshot.Edge{Source: src, Target: dst, Kind: kind, Via: via, ResolvedBy: by}] = true
+	r.edges = append(r.edges, snapshot.Edge{Source: src, Target: dst, Kind: kind, Via: via, ResolvedBy: by})
 }
 
 // idOf returns the node id of the symbol with a qualified name in this file,

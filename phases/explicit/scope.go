@@ -1,6 +1,11 @@
 package explicit
 
 import (
+	"cmp"
+	"slices"
+	"sort"
+	"strings"
+
 	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
@@ -138,17 +143,30 @@ func (r *resolver) scopeType(scope string) (*def, typeState) {
 }
 
 // symbolsIn lists, in source order, the file's symbols of a name whose
-// parent is scope; the table is built once per file, so a lookup costs
-// what it finds, not the file's size.
+// parent is scope: a run of the file's symbols sorted by (name, parent,
+// source order), sorted once per file, so a lookup costs a binary search,
+// not the file's size. A map of the pairs' lists cost a list per pair of
+// every file.
 func (r *resolver) symbolsIn(name, scope string) []int {
+	syms := r.f.Facts.Symbols
 	if r.byNameParent == nil {
-		r.byNameParent = map[[2]string][]int{}
-		for i, s := range r.f.Facts.Symbols {
-			k := [2]string{s.Name, s.Parent}
-			r.byNameParent[k] = append(r.byNameParent[k], i)
+		r.byNameParent = make([]int, len(syms))
+		for i := range r.byNameParent {
+			r.byNameParent[i] = i
 		}
+		slices.SortFunc(r.byNameParent, func(a, b int) int {
+			return cmp.Or(strings.Compare(syms[a].Name, syms[b].Name), strings.Compare(syms[a].Parent, syms[b].Parent), cmp.Compare(a, b))
+		})
 	}
-	return r.byNameParent[[2]string{name, scope}]
+	at := func(i int) int {
+		return cmp.Or(strings.Compare(syms[r.byNameParent[i]].Name, name), strings.Compare(syms[r.byNameParent[i]].Parent, scope))
+	}
+	lo := sort.Search(len(r.byNameParent), func(i int) bool { return at(i) >= 0 })
+	hi := lo
+	for hi < len(r.byNameParent) && at(hi) == 0 {
+		hi++
+	}
+	return r.byNameParent[lo:hi:hi]
 }
 
 // scopesOf lists from and its enclosing definitions, innermost first,
