@@ -105,12 +105,21 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 	}
 	defer records.Close()
 	encoded := make([]snapshot.Span, len(paths)) // by path; a missing record's is zero
+	var bufs sync.Pool                           // of *[]byte a record is encoded into
 	index, tree, err := indexRuns(ctx, langs, s, paths, defs == nil, scratch, workers, tally, func(i int, f *snapshot.File) error {
 		f, err := aside.record(f)
 		if err != nil {
 			return err
 		}
-		encoded[i], err = records.Append(snapshot.EncodeRecord(f))
+		buf, _ := bufs.Get().(*[]byte)
+		if buf == nil {
+			buf = new([]byte)
+		}
+		*buf = snapshot.AppendRecord((*buf)[:0], f)
+		encoded[i], err = records.Append(*buf)
+		if cap(*buf) <= 1<<20 { // a rare huge record's is not kept
+			bufs.Put(buf)
+		}
 		return err
 	})
 	if err != nil {
