@@ -3,7 +3,6 @@ package pipeline
 import (
 	"errors"
 
-	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/table"
 )
 
@@ -54,10 +53,8 @@ type streamedIndex interface {
 	Stream(prefix []byte, fn func(key, value []byte) error) error
 }
 
-// streamIndex starts reading index from its first key. Its word postings
-// are numbered (snapshot.WordEntriesNumbered) by their places in paths:
-// each key is copied out with its path put back (none, when paths is nil).
-func streamIndex(index streamedIndex, paths []string) *indexStream {
+// streamIndex starts reading index from its first key.
+func streamIndex(index streamedIndex) *indexStream {
 	batches := make(chan indexEntries, indexAhead)
 	// Batches in flight: those queued, the writer's and the one filling.
 	s := &indexStream{batches: batches, free: make(chan indexEntries, indexAhead+2), stop: make(chan struct{}), done: make(chan struct{})}
@@ -76,14 +73,7 @@ func streamIndex(index streamedIndex, paths []string) *indexStream {
 			}
 		}
 		err := index.Stream(nil, func(k, v []byte) error {
-			if paths != nil && len(k) > 0 && k[0] == snapshot.KsWord {
-				var err error
-				if b.buf, err = snapshot.ExpandWordKey(b.buf, k, paths); err != nil {
-					return err
-				}
-			} else {
-				b.buf = append(b.buf, k...)
-			}
+			b.buf = append(b.buf, k...)
 			b.ends = append(b.ends, len(b.buf))
 			b.buf = append(b.buf, v...)
 			b.ends = append(b.ends, len(b.buf))

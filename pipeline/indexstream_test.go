@@ -33,7 +33,7 @@ func TestIndexStreamCopiesKeyspacesInOrder(t *testing.T) {
 	want = snapshot.SortEntries(want)
 	var out bytes.Buffer
 	w := table.NewWriter(&out, table.Options{})
-	s := streamIndex(index, nil)
+	s := streamIndex(index)
 	for _, ks := range []byte("BD") {
 		if err := s.copyKeyspace(w, ks); err != nil {
 			t.Fatal(err)
@@ -57,7 +57,7 @@ func TestIndexStreamCopiesKeyspacesInOrder(t *testing.T) {
 		t.Fatalf("copied %d entries, want %d", i, len(want))
 	}
 
-	early := streamIndex(index, nil)
+	early := streamIndex(index)
 	if err := early.copyKeyspace(table.NewWriter(&bytes.Buffer{}, table.Options{}), 'A'); err != nil {
 		t.Fatal(err)
 	}
@@ -78,7 +78,7 @@ func TestIndexStreamReusesItsBatches(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer index.Close()
-	s := streamIndex(index, nil)
+	s := streamIndex(index)
 	w := table.NewWriter(&bytes.Buffer{}, table.Options{})
 	if err := s.copyKeyspace(w, 'B'); err != nil {
 		t.Fatal(err)

@@ -105,28 +105,37 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 	}
 	defer records.Close()
 	encoded := make([]snapshot.Span, len(paths)) // by path; a missing record's is zero
+	var bufs sync.Pool                           // of *[]byte a record is encoded into
 	index, tree, err := indexRuns(ctx, langs, s, paths, defs == nil, scratch, workers, tally, func(i int, f *snapshot.File) error {
 		f, err := aside.record(f)
 		if err != nil {
 			return err
 		}
-		encoded[i], err = records.Append(snapshot.EncodeRecord(f))
+		buf, _ := bufs.Get().(*[]byte)
+		if buf == nil {
+			buf = new([]byte)
+		}
+		*buf = snapshot.AppendRecord((*buf)[:0], f)
+		encoded[i], err = records.Append(*buf)
+		if cap(*buf) <= 1<<20 { // a rare huge record's is not kept
+			bufs.Put(buf)
+		}
 		return err
 	})
 	if err != nil {
 		return contentTree{}, err
 	}
-	defer index.Close()
+	defer index.close()
 	s.ContentRoot, s.LeafCount = tree.root, tree.leaves
 	mark("publish.index")
 	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
 		return contentTree{}, err
 	}
-	copied := streamIndex(index, paths)
+	copied := streamIndex(index.entries)
 	defer copied.close()
 	defined := copied // the definition keyspaces' entries
 	if defs != nil {
-		defined = streamIndex(defs, nil)
+		defined = streamIndex(defs)
 		defer defined.close()
 	}
 	for _, ks := range snapshot.Keyspaces {
@@ -141,6 +150,8 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 			err = streamTree(w, tree.nodes)
 		case snapshot.KsWindow:
 			err = streamWindow(w, s.Window)
+		case snapshot.KsWord:
+			err = copyWords(w, index.words)
 		default:
 			from := copied
 			if definitionKeyspace[ks] {
@@ -158,20 +169,21 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 // indexRuns gathers every index entry of the snapshot's files (all but the
 // records, module docs and content tree) in one pass over the records on
 // workers (snapshot.SpillOnWorkers), with the directory tallies they add
-// up to, as sorted runs to be streamed once; and the content tree, from
-// the digests the same pass reads. The definition keyspaces' entries are
-// among them only when withDefs. tally, if not nil, counts each record
-// read; record is given each record read whole, with its place in paths.
-func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, withDefs bool, scratch string, workers int, tally *firstTally, record func(i int, f *snapshot.File) error) (*snapshot.SpillRuns, contentTree, error) {
-	if len(paths) >= snapshot.MaxNumberedPaths {
-		return nil, contentTree{}, fmt.Errorf("publish: %d files are more than the %d a snapshot's word postings can number", len(paths), snapshot.MaxNumberedPaths)
+// up to, as sorted runs to be streamed once, the word postings apart
+// (snapshot.WordLists); and the content tree, from the digests the same
+// pass reads. The definition keyspaces' entries are among them only when
+// withDefs. tally, if not nil, counts each record read; record is given
+// each record read whole, with its place in paths.
+func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, withDefs bool, scratch string, workers int, tally *firstTally, record func(i int, f *snapshot.File) error) (spilledIndex, contentTree, error) {
+	if uint64(len(paths)) >= snapshot.MaxNumberedPaths {
+		return spilledIndex{}, contentTree{}, fmt.Errorf("publish: %d files are more than the %d a snapshot's word postings can number", len(paths), uint64(snapshot.MaxNumberedPaths))
 	}
 	tallies := explicit.NewTallies()
 	var talliesMu sync.Mutex
 	// By path, in path order; a missing record leaves its leaf's Path empty.
 	leaves := make([]freshness.Leaf, len(paths))
 	var readErr error // the first record whose digest or encoding failed
-	runs, err := snapshot.SpillOnWorkers(ctx, paths, workers, scratch, func(r *snapshot.SpillSort, i int, p string) {
+	spills, err := snapshot.SpillOnWorkers(ctx, paths, workers, scratch, func(r snapshot.IndexSpill, i int, p string) {
 		f := s.Files.Get(p)
 		if f == nil {
 			return
@@ -180,14 +192,15 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 		if err == nil {
 			err = record(i, f)
 		}
-		// Its word postings numbered by i: streamIndex puts the path back.
-		snapshot.GenericEntriesNumberedTo(f, i, func(key, value []byte) {
+		snapshot.GenericEntriesBesideWordsTo(f, func(key, value []byte) {
 			if !definitionKeyspace[key[0]] {
-				r.Add(key, value)
+				r.Entries.Add(key, value)
 			}
 		})
+		// Numbered by i: the word index puts the path back.
+		r.Words.AddFile(f, i)
 		if withDefs {
-			r.AddEntries(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
+			r.Entries.AddEntries(keyspaceFilter(explicit.DefinitionEntries(f, langs, &s.Project), true)...)
 		}
 		talliesMu.Lock()
 		tallies.Add(langs, f)
@@ -201,11 +214,23 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 		}
 	})
 	if err != nil {
-		return nil, contentTree{}, err
+		return spilledIndex{}, contentTree{}, err
+	}
+	entries := make([]*snapshot.SpillSort, 0, len(spills)+1)
+	words := make([]*snapshot.WordLists, 0, len(spills))
+	for _, sp := range spills {
+		entries, words = append(entries, sp.Entries), append(words, sp.Words)
 	}
 	dirFacts := snapshot.NewSpillSort(0, scratch)
 	dirFacts.AddEntries(tallies.Entries()...)
-	index, err := snapshot.MergeSpills(append(runs, dirFacts)...)
+	var index spilledIndex
+	index.entries, err = snapshot.MergeSpills(append(entries, dirFacts)...)
+	wordIndex, werr := snapshot.MergeWordLists(paths, words...)
+	if err == nil {
+		index.words, err = wordIndex, werr
+	} else if werr == nil {
+		wordIndex.Close()
+	}
 	if err == nil {
 		err = readErr
 	}
@@ -213,12 +238,36 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 		err = s.Files.Err()
 	}
 	if err != nil {
-		if index != nil {
-			index.Close()
-		}
-		return nil, contentTree{}, err
+		index.close()
+		return spilledIndex{}, contentTree{}, err
 	}
 	return index, treeOf(leaves), nil
+}
+
+// spilledIndex is a full run's index as indexRuns gathers it: the word
+// postings apart from the other entries.
+type spilledIndex struct {
+	entries *snapshot.SpillRuns
+	words   *snapshot.WordIndex
+}
+
+// close releases both, if they are there.
+func (x spilledIndex) close() {
+	if x.entries != nil {
+		x.entries.Close()
+	}
+	if x.words != nil {
+		x.words.Close()
+	}
+}
+
+// copyWords writes the word postings and statistics to w, in key order,
+// streamed on a goroutine of its own (streamIndex) as the other entries
+// are.
+func copyWords(w *table.Writer, words *snapshot.WordIndex) error {
+	s := streamIndex(words)
+	defer s.close()
+	return s.copyKeyspace(w, snapshot.KsWord)
 }
 
 // treeOf is the content tree of the leaves of the records read (those
@@ -283,7 +332,7 @@ func (r recordStream) Stream(prefix []byte, fn func(key, value []byte) error) er
 
 // copyRecords writes every record of records to w, in path order.
 func copyRecords(w *table.Writer, records recordStream) error {
-	s := streamIndex(records, nil)
+	s := streamIndex(records)
 	defer s.close()
 	return s.copyKeyspace(w, snapshot.KsFile)
 }

@@ -27,14 +27,35 @@ func RunsOnWorkers(ctx context.Context, paths []string, workers int, scratch str
 
 // SpillOnWorkers gathers the index entries of every path on workers into
 // collections read once, in key order (publishing copies a full run's
-// index out): each worker fills a SpillSort of its own, whose runs stay
+// index out): each worker fills an IndexSpill of its own, whose runs stay
 // apart, as MergeSpills' heap reads a dozen runs as cheaply as one, and
 // merging them first would write and read every entry once more for
 // nothing. As with RunsOnWorkers, every key add puts must hold the path it
-// was given.
-// add is given each path's place in paths besides it.
-func SpillOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(s *SpillSort, i int, path string)) ([]*SpillSort, error) {
-	return gatherRuns(ctx, paths, workers, func(limit int) *SpillSort { return NewSpillSort(limit, scratch) }, (*SpillSort).Cut, add)
+// was given. add is given each path's place in paths besides it; a
+// worker is given its paths in increasing order of their places, as
+// WordLists.AddFile needs them.
+func SpillOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(s IndexSpill, i int, path string)) ([]IndexSpill, error) {
+	return gatherRuns(ctx, paths, workers, func(limit int) IndexSpill {
+		return IndexSpill{Entries: NewSpillSort(limit, scratch), Words: NewWordLists(limit, scratch)}
+	}, IndexSpill.cut, add)
+}
+
+// IndexSpill is what a worker of SpillOnWorkers fills: the word postings of
+// its files, and the other index entries.
+type IndexSpill struct {
+	Entries *SpillSort
+	Words   *WordLists
+}
+
+func (s IndexSpill) cut() {
+	s.Entries.Cut()
+	s.Words.Cut()
+}
+
+// Close drops both unread.
+func (s IndexSpill) Close() {
+	s.Entries.Close()
+	s.Words.Close()
 }
 
 // gatherRuns runs the workers, each filling a collection that cuts a run

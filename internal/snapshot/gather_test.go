@@ -58,11 +58,16 @@ func TestRunsOnWorkersMergesEachWorkersRuns(t *testing.T) {
 	}
 	lookups := read("lookups", func(fn func(k, v []byte) error) error { return kv.Scan(nil, fn) })
 
-	spills, err := SpillOnWorkers(context.Background(), paths, workers, t.TempDir(), func(s *SpillSort, _ int, p string) { s.AddEntries(entries(p)...) })
+	spills, err := SpillOnWorkers(context.Background(), paths, workers, t.TempDir(), func(s IndexSpill, _ int, p string) { s.Entries.AddEntries(entries(p)...) })
 	if err != nil {
 		t.Fatal(err)
 	}
-	stream, err := MergeSpills(spills...)
+	var sorts []*SpillSort
+	for _, s := range spills {
+		sorts = append(sorts, s.Entries)
+		s.Words.Close()
+	}
+	stream, err := MergeSpills(sorts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -390,6 +390,13 @@ func GenericEntriesTo(f *File, add func(key, value []byte)) {
 
 func everyKeyspace(byte) bool { return true }
 
+// GenericEntriesBesideWordsTo calls add with each of GenericEntries(f)
+// but the word postings and statistics (WordLists collects those of a full
+// run). key and value are valid only during the call.
+func GenericEntriesBesideWordsTo(f *File, add func(key, value []byte)) {
+	genericEntriesTo(f, func(ks byte) bool { return ks != KsWord }, nil, add)
+}
+
 // Leaf is a file's entry in the leaf index: what the content root and the
 // freshness check need of it, so that neither decodes its record.
 type Leaf struct {

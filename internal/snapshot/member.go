@@ -89,7 +89,8 @@ func dirValue(f *File, deps func() []DepCount) []byte {
 	if f.Lang == lang.ProjectFile {
 		return nil
 	}
-	e := newEncoder()
+	e := getEncoder() // its map kept: most listings outgrow linearStrings
+	defer putEncoder(e)
 	e.str(f.Summary)
 	flags := uint64(0)
 	if f.SummaryKey == SecretSummaryKey {

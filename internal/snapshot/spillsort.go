@@ -120,17 +120,7 @@ func (s *SpillSort) cut() error {
 		return nil
 	}
 	sortArena(s.arena, s.ents)
-	var run spillRun
-	var err error
-	if s.dir == "" {
-		var buf bytes.Buffer
-		buf.Grow(len(s.arena) + len(s.arena)/8)
-		err = s.writeRun(&buf)
-		run.data = buf.Bytes()
-		run.size = int64(len(run.data))
-	} else {
-		run, err = s.writeRunFile()
-	}
+	run, err := writeSpillRun(s.dir, len(s.arena)+len(s.arena)/8, s.writeRun)
 	if err != nil {
 		return fmt.Errorf("index run %d: %w", len(s.runs), err)
 	}
@@ -139,8 +129,16 @@ func (s *SpillSort) cut() error {
 	return nil
 }
 
-func (s *SpillSort) writeRunFile() (spillRun, error) {
-	f, err := os.CreateTemp(s.dir, ".run-*")
+// writeSpillRun writes one run through write: into an unlinked file of
+// dir, or into memory when dir is "" (hint is about its size there).
+func writeSpillRun(dir string, hint int, write func(w io.Writer) error) (spillRun, error) {
+	if dir == "" {
+		var buf bytes.Buffer
+		buf.Grow(hint)
+		err := write(&buf)
+		return spillRun{data: buf.Bytes(), size: int64(buf.Len())}, err
+	}
+	f, err := os.CreateTemp(dir, ".run-*")
 	if err != nil {
 		return spillRun{}, err
 	}
@@ -148,7 +146,7 @@ func (s *SpillSort) writeRunFile() (spillRun, error) {
 	// process dies, so a killed run leaves nothing behind.
 	_ = os.Remove(f.Name())
 	bw := bufio.NewWriterSize(f, 1<<20)
-	err = s.writeRun(bw)
+	err = write(bw)
 	if err == nil {
 		err = bw.Flush()
 	}
@@ -256,12 +254,7 @@ func (m *SpillRuns) Close() error {
 func (m *SpillRuns) Stream(prefix []byte, fn func(key, value []byte) error) error {
 	h := make(runHeap, 0, len(m.runs))
 	for i, r := range m.runs {
-		rr := &runReader{run: r, order: i}
-		if r.data != nil {
-			rr.buf = r.data
-		} else {
-			rr.buf = make([]byte, 0, runChunk)
-		}
+		rr := &runReader{chunkReader: newChunkReader(r), order: i}
 		ok, err := rr.next()
 		if err != nil {
 			return err
@@ -307,13 +300,63 @@ const runChunk = 32 << 10
 
 var errRunCorrupt = errors.New("corrupt index run")
 
+// chunkReader reads a run's bytes in order, a chunk at a time: a run in
+// memory is read in place.
+type chunkReader struct {
+	run  spillRun
+	buf  []byte // the bytes read and not yet consumed start at pos
+	pos  int
+	read int64 // bytes of the file read into buf so far
+}
+
+func newChunkReader(run spillRun) chunkReader {
+	if run.data != nil {
+		return chunkReader{run: run, buf: run.data}
+	}
+	return chunkReader{run: run, buf: make([]byte, 0, runChunk)}
+}
+
+// fill reads the next chunk of the run's file, at least want bytes of it
+// where the file has them, behind what is left unconsumed; false at the
+// file's end (or for a run in memory).
+func (r *chunkReader) fill(want int) (bool, error) {
+	if r.run.file == nil || r.read >= r.run.size {
+		return false, nil
+	}
+	left := len(r.buf) - r.pos
+	n := int(min(int64(max(want, runChunk)), r.run.size-r.read))
+	if need := left + n; cap(r.buf) < need {
+		grown := make([]byte, left, need)
+		copy(grown, r.buf[r.pos:])
+		r.buf = grown
+	} else {
+		r.buf = r.buf[:copy(r.buf, r.buf[r.pos:])]
+	}
+	r.pos = 0
+	if _, err := r.run.file.ReadAt(r.buf[left:left+n], r.read); err != nil {
+		return false, fmt.Errorf("read index run: %w", err)
+	}
+	r.buf = r.buf[:left+n]
+	r.read += int64(n)
+	return true, nil
+}
+
+// ensure makes the unconsumed bytes at least n, or all that are left of
+// the run, and returns them.
+func (r *chunkReader) ensure(n int) ([]byte, error) {
+	for len(r.buf)-r.pos < n {
+		more, err := r.fill(n - (len(r.buf) - r.pos))
+		if err != nil || !more {
+			return r.buf[r.pos:], err
+		}
+	}
+	return r.buf[r.pos:], nil
+}
+
 // runReader reads one run's entries in order.
 type runReader struct {
-	run   spillRun
-	order int    // the run's place among those merged: equal keys go by it
-	buf   []byte // the bytes read and not yet parsed start at pos
-	pos   int
-	read  int64 // bytes of the file read into buf so far
+	chunkReader
+	order int // the run's place among those merged: equal keys go by it
 	key   []byte
 	value []byte
 }
@@ -325,7 +368,7 @@ func (r *runReader) next() (bool, error) {
 			r.pos += n
 			return true, nil
 		}
-		more, err := r.fill()
+		more, err := r.fill(runChunk)
 		if err != nil {
 			return false, err
 		}
@@ -362,31 +405,6 @@ func (r *runReader) parse() (int, bool) {
 	r.key = append(r.key[:shared], b[h:kEnd]...)
 	r.value = b[kEnd : kEnd+int(vlen) : kEnd+int(vlen)]
 	return kEnd + int(vlen), true
-}
-
-// fill reads the next chunk of the run's file behind what is left
-// unparsed; false at the file's end (or for a run in memory).
-func (r *runReader) fill() (bool, error) {
-	if r.run.file == nil || r.read >= r.run.size {
-		return false, nil
-	}
-	left := len(r.buf) - r.pos
-	need := left + runChunk
-	if cap(r.buf) < need {
-		grown := make([]byte, left, need)
-		copy(grown, r.buf[r.pos:])
-		r.buf = grown
-	} else {
-		r.buf = r.buf[:copy(r.buf, r.buf[r.pos:])]
-	}
-	r.pos = 0
-	n := int(min(int64(runChunk), r.run.size-r.read))
-	if _, err := r.run.file.ReadAt(r.buf[left:left+n], r.read); err != nil {
-		return false, fmt.Errorf("read index run: %w", err)
-	}
-	r.buf = r.buf[:left+n]
-	r.read += int64(n)
-	return true, nil
 }
 
 // runHeap orders the runs being merged by their current keys, then by

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/words"
 )
 
@@ -74,25 +75,36 @@ func WordEntries(f *File) []Entry {
 func WordEntriesTo(f *File, add func(key, value []byte)) { wordEntriesTo(f, f.Path, add) }
 
 // wordEntriesTo is WordEntriesTo with pathPart standing for the file's
-// path in each key (WordEntriesNumbered).
+// path in each key.
 func wordEntriesTo(f *File, pathPart string, add func(key, value []byte)) {
-	var stats WordStats
-	var uses []termUse // reused by every document of the file
-	var terms []string // the same
-	var buf []byte     // reused by every posting
+	var buf []byte // reused by every posting
 	var order [8]byte
-	doc := func(texts [NumFields]string, docID []byte) {
-		stats.Docs++
-		var lens [NumFields]int
+	stats := wordPostings(f, func(term string, doc int, value []byte) {
+		docID := []byte(fileDocument)
+		if doc >= 0 {
+			docID = appendOrder(order[:0], doc)
+		}
+		buf = appendPostingKey(buf[:0], term, pathPart, docID)
+		n := len(buf)
+		buf = append(buf, value...)
+		add(buf[:n:n], buf[n:])
+	})
+	add(joinKey(KsWord, "", pathPart), appendWordStats(buf[:0], stats))
+}
+
+// wordPostings calls posting with each of a file's word postings, its
+// term, its document (a symbol's order, or -1 for the file) and its value,
+// in the order of wordDocs(f, false), the terms of a document in order,
+// and returns the file's statistics. value is valid only during the call.
+func wordPostings(f *File, posting func(term string, doc int, value []byte)) WordStats {
+	var uses []termUse // reused by every document of the file
+	var value []byte   // reused by every posting
+	return wordDocs(f, false, func(docNum int, terms *[NumFields][]string) {
 		uses = uses[:0]
-		for i, text := range texts {
-			terms = words.AppendTerms(terms[:0], text)
-			if i != FieldName {
-				terms = terms[:min(len(terms), maxDocTerms)]
-			}
-			lens[i] = len(terms)
-			stats.Len[i] += len(terms)
-			for _, t := range terms {
+		var lens [NumFields]int
+		for i, ts := range terms {
+			lens[i] = len(ts)
+			for _, t := range ts {
 				uses = append(uses, termUse{t, i})
 			}
 		}
@@ -105,32 +117,69 @@ func wordEntriesTo(f *File, pathPart string, add func(key, value []byte)) {
 			for ; j < len(uses) && uses[j].term == uses[i].term; j++ {
 				freq[uses[j].field]++
 			}
-			var n int
-			buf, n = appendPosting(buf[:0], uses[i].term, pathPart, docID, freq, lens)
-			add(buf[:n:n], buf[n:])
+			value = appendPostingValue(value[:0], freq, lens)
+			posting(uses[i].term, docNum, value)
 			i = j
 		}
-	}
-	var fileDoc string
-	if f.Facts != nil {
-		fileDoc = f.Facts.Doc
-	}
-	doc([NumFields]string{
-		FieldName:    strings.TrimSuffix(f.Path, path.Ext(f.Path)),
-		FieldDoc:     fileDoc,
-		FieldSummary: f.Summary,
-	}, []byte(fileDocument))
-	if f.Facts != nil {
-		for i, s := range f.Facts.Symbols {
-			doc([NumFields]string{FieldName: s.Qualified, FieldDoc: s.Doc}, appendOrder(order[:0], i))
-		}
-	}
-	v := binary.AppendUvarint(buf[:0], uint64(stats.Docs))
-	for _, n := range stats.Len {
-		v = binary.AppendUvarint(v, uint64(n))
-	}
-	add(joinKey(KsWord, "", pathPart), v)
+	})
 }
+
+// wordDocs calls doc with each of a file's documents, its number (a
+// symbol's order, or -1 for the file) and the terms of each of its fields
+// (a doc comment's or summary's first maxDocTerms), and returns the
+// file's statistics. The documents come in the file's order (the file,
+// then its symbols), or, if sorted, in the order of their IDs in keys (a
+// symbol's order is 8 hex digits, the file's "f" between those below
+// f0000000 and the rest). terms is valid only during the call.
+func wordDocs(f *File, sorted bool, doc func(docNum int, terms *[NumFields][]string)) WordStats {
+	var stats WordStats
+	var terms [NumFields][]string // reused by every document of the file
+	add := func(texts [NumFields]string, docNum int) {
+		stats.Docs++
+		for i, text := range texts {
+			ts := words.AppendTerms(terms[i][:0], text)
+			if i != FieldName {
+				ts = ts[:min(len(ts), maxDocTerms)]
+			}
+			terms[i] = ts
+			stats.Len[i] += len(ts)
+		}
+		doc(docNum, &terms)
+	}
+	fileDoc := func() {
+		var text string
+		if f.Facts != nil {
+			text = f.Facts.Doc
+		}
+		add([NumFields]string{
+			FieldName:    strings.TrimSuffix(f.Path, path.Ext(f.Path)),
+			FieldDoc:     text,
+			FieldSummary: f.Summary,
+		}, -1)
+	}
+	if !sorted {
+		fileDoc()
+	}
+	var symbols []facts.Symbol
+	if f.Facts != nil {
+		symbols = f.Facts.Symbols
+	}
+	for i, s := range symbols {
+		if sorted && i == fileDocRank {
+			fileDoc()
+		}
+		add([NumFields]string{FieldName: s.Qualified, FieldDoc: s.Doc}, i)
+	}
+	if sorted && len(symbols) <= fileDocRank {
+		fileDoc()
+	}
+	return stats
+}
+
+// fileDocRank is the first symbol order whose document ID (appendOrder)
+// sorts after the file's (fileDocument, "f"): 8 hex digits from "f0000000"
+// on.
+const fileDocRank = 0xf0000000
 
 // termUse is one occurrence of a term in a field of a document.
 type termUse struct {
@@ -138,19 +187,31 @@ type termUse struct {
 	field int
 }
 
-// appendPosting appends a term's entry for one document, key then value,
-// to b; n is where the key ends.
-func appendPosting(b []byte, term, path string, doc []byte, freq, lens [NumFields]int) (_ []byte, n int) {
+// appendPostingKey appends a term's key for one document to b.
+func appendPostingKey(b []byte, term, path string, doc []byte) []byte {
 	b = append(b, KsWord)
 	b = append(append(b, term...), 0)
 	b = append(append(b, path...), 0)
-	b = append(b, doc...)
-	n = len(b)
+	return append(b, doc...)
+}
+
+// appendPostingValue appends a posting's value: its term's count and the
+// field's length in terms, for each field.
+func appendPostingValue(b []byte, freq, lens [NumFields]int) []byte {
 	for i := range NumFields {
 		b = binary.AppendUvarint(b, uint64(freq[i]))
 		b = binary.AppendUvarint(b, uint64(lens[i]))
 	}
-	return b, n
+	return b
+}
+
+// appendWordStats appends a file's statistics entry's value to b.
+func appendWordStats(b []byte, stats WordStats) []byte {
+	b = binary.AppendUvarint(b, uint64(stats.Docs))
+	for _, n := range stats.Len {
+		b = binary.AppendUvarint(b, uint64(n))
+	}
+	return b
 }
 
 // appendOrder appends orderBytes(n) to b.
