@@ -120,6 +120,14 @@ func TestOfflineEdgeSummary(t *testing.T) {
 		if res.Text != tt.want {
 			t.Errorf("SummarizeEdge(%+v) = %q, want %q", tt.in, res.Text, tt.want)
 		}
+		// The sentence is made of the kinds, names and paths alone: a
+		// full run explains a file's edges in the pass that summarizes it,
+		// before its targets have their summaries (enrich.everyFile).
+		with := tt.in
+		with.SourceSummary, with.TargetSummary = "Source summary.", "Target summary."
+		if res, _ := (Offline{}).SummarizeEdge(context.Background(), with); res.Text != tt.want {
+			t.Errorf("SummarizeEdge with summaries = %q, want %q as without", res.Text, tt.want)
+		}
 	}
 }
 
