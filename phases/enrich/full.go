@@ -35,13 +35,17 @@ const fullReads = summaryParts | edgeReads
 // edge sentence is made of the edges' kinds and names alone
 // (llm.Offline.SummarizeEdge): no edge needs a summary of this run.
 func (w *work) everyFile(ctx context.Context) error {
-	w.edges = w.st.NextIndex(snapshot.KsRevEdge)
+	edges, err := w.revEdges(ctx)
+	if err != nil {
+		return err
+	}
+	defer edges.Close()
 	todo := w.st.Next.Files.CodePaths()
 	w.st.Uses = phase.NewUseTable() // every code file's, for the wiki
 	w.rep.Files, w.rep.Extra["edge_sources"] = len(todo), len(todo)
 	// The use counts come from one ordered pass over the reverse edges
 	// (snapshot.GroupCursor), not a scan each.
-	cursor := snapshot.NewGroupCursor(w.edges, snapshot.KsRevEdge)
+	cursor := snapshot.NewGroupCursor(edges, snapshot.KsRevEdge)
 	defer cursor.Close()
 	groups := func(paths []string) ([]snapshot.Group, error) {
 		out := make([]snapshot.Group, len(paths))
@@ -110,4 +114,25 @@ func (w *work) edgeSentences(ctx context.Context, f *snapshot.File) (map[string]
 		m[d.target] = res.Text
 	}
 	return m, nil
+}
+
+// revEdges are the reverse edges of every record (the reverse-edge
+// keyspace of NextIndex), sorted, to be read once in key order: the use
+// counts read each once, a group at a time, and look no key up. So they
+// are sorted runs of keys merged as they are read (snapshot.SpillSort),
+// not an index's tables, built one entry at a time and compacted for
+// lookups.
+func (w *work) revEdges(ctx context.Context) (*snapshot.SpillRuns, error) {
+	files := w.st.Next.Files
+	keep := snapshot.PartsFor(snapshot.KsRevEdge)
+	runs, err := snapshot.SpillOnWorkers(ctx, files.Paths(), phase.Workers(w.st.Config.Concurrency), w.st.Scratch,
+		func(s *snapshot.SpillSort, _ int, p string) {
+			if f := files.GetParts(p, keep); f != nil {
+				snapshot.KeyspaceEntriesTo(f, s.Add, snapshot.KsRevEdge)
+			}
+		})
+	if err != nil {
+		return nil, fmt.Errorf("reverse edges: %w", err)
+	}
+	return snapshot.MergeSpills(runs...)
 }
