@@ -257,3 +257,19 @@ func TestOfflineModuleDocByUse(t *testing.T) {
 		t.Errorf("module doc with the package's doc %q, %v", res.Text, err)
 	}
 }
+
+// TestSortedUnique: sorted, without repeats or empties, whether items
+// come so already (then handed back as they are) or not.
+func TestSortedUnique(t *testing.T) {
+	for _, tt := range []struct{ in, want []string }{
+		{nil, []string{}},
+		{[]string{"a", "b"}, []string{"a", "b"}},
+		{[]string{"b", "a", "a", ""}, []string{"a", "b"}},
+		{[]string{"", "a"}, []string{"a"}},
+		{[]string{"a", "a"}, []string{"a"}},
+	} {
+		if got := sortedUnique(tt.in); strings.Join(got, ",") != strings.Join(tt.want, ",") || len(got) != len(tt.want) {
+			t.Errorf("sortedUnique(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -127,9 +127,12 @@ func (w *work) revEdges(ctx context.Context) (*snapshot.SpillRuns, error) {
 	keep := snapshot.PartsFor(snapshot.KsRevEdge)
 	runs, err := snapshot.SpillOnWorkers(ctx, files.Paths(), phase.Workers(w.st.Config.Concurrency), w.st.Scratch,
 		func(s *snapshot.SpillSort, _ int, p string) {
-			if f := files.GetParts(p, keep); f != nil {
-				snapshot.KeyspaceEntriesTo(f, s.Add, snapshot.KsRevEdge)
-			}
+			// Read in place: the keys are copied into the runs.
+			files.ReadParts(p, keep, func(f *snapshot.File) {
+				if f != nil {
+					snapshot.KeyspaceEntriesTo(f, s.Add, snapshot.KsRevEdge)
+				}
+			})
 		})
 	if err != nil {
 		return nil, fmt.Errorf("reverse edges: %w", err)
