@@ -204,8 +204,14 @@ func joinLimited(items []string, limit int) string {
 	return fmt.Sprintf("%s and %d more", strings.Join(items[:limit], ", "), len(items)-limit)
 }
 
-// sortedUnique returns a sorted copy of items without duplicates or empties.
+// sortedUnique returns items sorted, without duplicates or empties: items
+// itself when it is so already (the edge kinds and names a run explains
+// come so, one set per edge of every file), else a copy. Callers only
+// read it.
 func sortedUnique(items []string) []string {
+	if strictlySorted(items) {
+		return items
+	}
 	out := make([]string, 0, len(items))
 	seen := map[string]bool{}
 	for _, it := range items {
@@ -216,4 +222,14 @@ func sortedUnique(items []string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// strictlySorted says whether items ascend without repeats or empties.
+func strictlySorted(items []string) bool {
+	for i, it := range items {
+		if it == "" || i > 0 && items[i-1] >= it {
+			return false
+		}
+	}
+	return true
 }

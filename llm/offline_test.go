@@ -120,6 +120,14 @@ func TestOfflineEdgeSummary(t *testing.T) {
 		if res.Text != tt.want {
 			t.Errorf("SummarizeEdge(%+v) = %q, want %q", tt.in, res.Text, tt.want)
 		}
+		// The sentence is made of the kinds, names and paths alone: a
+		// full run explains a file's edges in the pass that summarizes it,
+		// before its targets have their summaries (enrich.everyFile).
+		with := tt.in
+		with.SourceSummary, with.TargetSummary = "Source summary.", "Target summary."
+		if res, _ := (Offline{}).SummarizeEdge(context.Background(), with); res.Text != tt.want {
+			t.Errorf("SummarizeEdge with summaries = %q, want %q as without", res.Text, tt.want)
+		}
 	}
 }
 
@@ -247,5 +255,21 @@ func TestOfflineModuleDocByUse(t *testing.T) {
 	res, err = Offline{}.ModuleDoc(context.Background(), in)
 	if err != nil || !strings.HasPrefix(res.Text, "A microframework for web applications. `flask` holds 5") {
 		t.Errorf("module doc with the package's doc %q, %v", res.Text, err)
+	}
+}
+
+// TestSortedUnique: sorted, without repeats or empties, whether items
+// come so already (then handed back as they are) or not.
+func TestSortedUnique(t *testing.T) {
+	for _, tt := range []struct{ in, want []string }{
+		{nil, []string{}},
+		{[]string{"a", "b"}, []string{"a", "b"}},
+		{[]string{"b", "a", "a", ""}, []string{"a", "b"}},
+		{[]string{"", "a"}, []string{"a"}},
+		{[]string{"a", "a"}, []string{"a"}},
+	} {
+		if got := sortedUnique(tt.in); strings.Join(got, ",") != strings.Join(tt.want, ",") || len(got) != len(tt.want) {
+			t.Errorf("sortedUnique(%q) = %q, want %q", tt.in, got, tt.want)
+		}
 	}
 }

@@ -40,6 +40,13 @@ func SpillOnWorkers(ctx context.Context, paths []string, workers int, scratch st
 	}, IndexSpill.cut, add)
 }
 
+// SortOnWorkers is SpillOnWorkers for entries that hold no word postings
+// (a phase's own index read once in key order): each worker fills a
+// SpillSort of its own, for MergeSpills, and reserves no word lists.
+func SortOnWorkers(ctx context.Context, paths []string, workers int, scratch string, add func(s *SpillSort, i int, path string)) ([]*SpillSort, error) {
+	return gatherRuns(ctx, paths, workers, func(limit int) *SpillSort { return NewSpillSort(limit, scratch) }, (*SpillSort).Cut, add)
+}
+
 // IndexSpill is what a worker of SpillOnWorkers fills: the word postings of
 // its files, and the other index entries.
 type IndexSpill struct {

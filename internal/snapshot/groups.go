@@ -28,8 +28,14 @@ type GroupCursor struct {
 	asked      bool
 }
 
+// Scanner is what a GroupCursor reads: a KV, or runs read once in key
+// order (SpillRuns).
+type Scanner interface {
+	Scan(prefix []byte, fn func(key, value []byte) error) error
+}
+
 // NewGroupCursor starts reading keyspace ks of idx.
-func NewGroupCursor(idx KV, ks byte) *GroupCursor {
+func NewGroupCursor(idx Scanner, ks byte) *GroupCursor {
 	c := &GroupCursor{}
 	var seq iter.Seq2[[]byte, []byte] = func(yield func(k, v []byte) bool) {
 		c.err = idx.Scan([]byte{ks}, func(k, v []byte) error {

@@ -201,8 +201,13 @@ func ParseRevEdge(key []byte) (Edge, bool) {
 	if len(key) == 0 || key[0] != KsRevEdge {
 		return Edge{}, false
 	}
+	return parseRevEdge(string(key[1:]))
+}
+
+// parseRevEdge decodes a reverse-edge key after its keyspace byte; the
+// parts are substrings of rest.
+func parseRevEdge(rest string) (Edge, bool) {
 	var parts [6]string
-	rest := string(key[1:])
 	for i := range 5 {
 		j := strings.IndexByte(rest, 0)
 		if j < 0 {
@@ -335,8 +340,10 @@ func genericEntriesTo(f *File, want func(ks byte) bool, words func(*File, func(k
 	if want(KsProjectFile) && lang.ProjectFamily(path.Base(f.Path)) != "" {
 		add(appendJoinKey(kb[:0], KsProjectFile, f.Path), nil)
 	}
-	if leaf, ok := LeafValue(f); ok && want(KsLeaf) {
-		add(appendJoinKey(kb[:0], KsLeaf, f.Path), leaf)
+	if want(KsLeaf) {
+		if leaf, ok := LeafValue(f); ok {
+			add(appendJoinKey(kb[:0], KsLeaf, f.Path), leaf)
+		}
 	}
 	if want(KsLookup) {
 		for _, k := range f.Res.Lookups {
@@ -395,6 +402,14 @@ func everyKeyspace(byte) bool { return true }
 // run). key and value are valid only during the call.
 func GenericEntriesBesideWordsTo(f *File, add func(key, value []byte)) {
 	genericEntriesTo(f, func(ks byte) bool { return ks != KsWord }, nil, add)
+}
+
+// KeyspaceEntriesTo calls add with each of GenericEntries(f, only...),
+// which must name at least one keyspace: key and value are valid only
+// during the call, so a collection that copies them (SpillSort.Add)
+// allocates nothing per entry.
+func KeyspaceEntriesTo(f *File, add func(key, value []byte), only ...byte) {
+	genericEntriesTo(f, func(ks byte) bool { return bytes.IndexByte(only, ks) >= 0 }, WordEntriesTo, add)
 }
 
 // Leaf is a file's entry in the leaf index: what the content root and the

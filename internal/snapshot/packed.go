@@ -317,6 +317,30 @@ func (fs *FileSet) getPacked(path string, keep Parts) (*File, bool) {
 	return f, true
 }
 
+// ReadParts calls fn with path's record in the parts keep names, as
+// GetParts returns it (nil: none, or one that failed to decode, which
+// Err says), but for one thing: a packed record read from the spill file
+// is decoded in the buffer it was read into, which a later read reuses,
+// so fn must copy what it keeps of the record. A pass that only derives
+// keys from every record, copying them, then copies no record's sections
+// (GetParts copies them out of the buffer, lookups and all, for the
+// record to own).
+func (fs *FileSet) ReadParts(path string, keep Parts, fn func(*File)) {
+	p, ok := fs.packed[path]
+	if !ok {
+		fn(fs.partial(path, keep))
+		return
+	}
+	secs, buf, err := fs.sections(path, p, keep)
+	var f *File
+	if err == nil {
+		f, _, err = p.decode(path, secs, keep)
+	}
+	fs.note(err)
+	fn(f)
+	fs.release(buf)
+}
+
 // unpack decodes p, path's packed record, reading it from the spill file
 // when it is there. The sections it returns that keep does not name lie in
 // buf (nil when the record is held in memory), which the caller passes to

@@ -43,7 +43,8 @@ func withoutParts(f File, keep Parts) File {
 }
 
 // TestEveryPartsDecodeBuildsItsParts: a decode of any set of parts, of a
-// packed record (in memory or spilled) or of a published one, builds every
+// packed record (in memory or spilled; owned, or read in place by
+// ReadParts) or of a published one, builds every
 // field of those parts as the whole decode does and leaves every other
 // empty (else it decodes what it meant to skip, or loses what it meant to
 // keep). Every field is set, at every depth, as in
@@ -69,6 +70,11 @@ func TestEveryPartsDecodeBuildsItsParts(t *testing.T) {
 			for _, diff := range fieldDiffs(fmt.Sprintf("parts %08b", keep), reflect.ValueOf(got).Elem(), reflect.ValueOf(&want).Elem()) {
 				t.Errorf("packed (spill dir %q): %s", dir, diff)
 			}
+			fs.ReadParts(whole.Path, keep, func(got *File) {
+				for _, diff := range fieldDiffs(fmt.Sprintf("parts %08b", keep), reflect.ValueOf(got).Elem(), reflect.ValueOf(&want).Elem()) {
+					t.Errorf("packed, read in place (spill dir %q): %s", dir, diff)
+				}
+			})
 			if dir == "" {
 				d, err := openRecord(published)
 				if err != nil {
@@ -80,8 +86,8 @@ func TestEveryPartsDecodeBuildsItsParts(t *testing.T) {
 				}
 			}
 		}
-		if n := counts.Of(AllParts); n != 2 { // AllParts, and PartRefs|...: normalized
-			t.Errorf("counted %d whole decodes; want the 1 asked for", n)
+		if n := counts.Of(AllParts); n != 4 { // AllParts, and PartRefs|...: normalized; each by GetParts and ReadParts
+			t.Errorf("counted %d whole decodes; want the 2 asked for", n)
 		}
 		if err := errors.Join(fs.Err(), fs.Close()); err != nil {
 			t.Fatal(err)

@@ -293,6 +293,12 @@ func (m *SpillRuns) Stream(prefix []byte, fn func(key, value []byte) error) erro
 	return nil
 }
 
+// Scan is Stream, so that runs read once in key order can be read a
+// group at a time (GroupCursor).
+func (m *SpillRuns) Scan(prefix []byte, fn func(key, value []byte) error) error {
+	return m.Stream(prefix, fn)
+}
+
 // runChunk is how many bytes of a run in a file are read at a time: a
 // full run at 100,000 files merges over a hundred runs, each holding a
 // buffer of up to twice this while the merge lasts.

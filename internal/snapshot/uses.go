@@ -81,7 +81,24 @@ func UsesOf(idx KV, f *File) (*Uses, error) {
 // a run counts every file's.
 func UsesIn(g Group, f *File) *Uses {
 	u := NewUses(f)
-	_ = g.Each(u.addKey) // addKey fails on nothing
+	// The keys are made strings in one copy, which the parsed edges'
+	// parts share: not a copy per key (a full run counts every edge).
+	keys := string(g.buf)
+	start, last := 0, ""
+	for i := 0; i+1 < len(g.ends); i += 2 {
+		k := keys[start:g.ends[i]]
+		start = g.ends[i+1]
+		if len(k) == 0 || k[0] != KsRevEdge {
+			continue
+		}
+		if e, ok := parseRevEdge(k[1:]); ok {
+			u.Add(e)
+			if k != last { // keys come sorted: a repeat is the one before
+				last = k
+				u.addIn(e)
+			}
+		}
+	}
 	return u
 }
 
@@ -119,13 +136,21 @@ func (u *Uses) addIn(e Edge) {
 // dependency edges into it (containment left out) by source directory and
 // kind, in that order. The names are interned: a reverse-edge key's parts
 // share its bytes, and every file of a directory names the same few.
-func (u *Uses) In() []DirUse {
+func (u *Uses) In() []DirUse { return u.InBy(uniqueString) }
+
+func uniqueString(s string) string { return unique.Make(s).Value() }
+
+// InBy is In with the names interned by intern, which returns a string
+// equal to the one it is given that shares no bytes with it: a caller
+// that holds a lock anyway interns in a map of its own for less than
+// unique.Make costs.
+func (u *Uses) InBy(intern func(string) string) []DirUse {
 	if len(u.in) == 0 {
 		return nil
 	}
 	out := make([]DirUse, 0, len(u.in))
 	for k, n := range u.in {
-		out = append(out, DirUse{Dir: unique.Make(k.Dir).Value(), Kind: unique.Make(k.Kind).Value(), Count: n})
+		out = append(out, DirUse{Dir: intern(k.Dir), Kind: intern(k.Kind), Count: n})
 	}
 	slices.SortFunc(out, func(a, b DirUse) int { return cmp.Or(strings.Compare(a.Dir, b.Dir), strings.Compare(a.Kind, b.Kind)) })
 	return out

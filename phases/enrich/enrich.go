@@ -63,14 +63,22 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		}
 		rep.MS = time.Since(start).Milliseconds()
 	}()
-	sums, err := w.summarizeFiles(ctx, full)
-	if err != nil {
-		return rep, err
-	}
-	st.Hit("enrich-files")
-	st.Mark("enrich.files")
-	if err := w.explainEdges(ctx, full, sums); err != nil {
-		return rep, err
+	if w.fusedRun(full) {
+		if err := w.everyFile(ctx); err != nil {
+			return rep, err
+		}
+		st.Hit("enrich-files")
+		st.Mark("enrich.files")
+	} else {
+		sums, err := w.summarizeFiles(ctx, full)
+		if err != nil {
+			return rep, err
+		}
+		st.Hit("enrich-files")
+		st.Mark("enrich.files")
+		if err := w.explainEdges(ctx, full, sums); err != nil {
+			return rep, err
+		}
 	}
 	st.Next.Versions["enrich"] = Version(st.LLM)
 	st.Hit("enrich")

@@ -21,6 +21,12 @@ func fileInput(f *snapshot.File, uses []int) llm.FileInput {
 		return in
 	}
 	in.Doc = f.Facts.Doc
+	if n := len(f.Facts.Symbols); n > 0 {
+		in.Symbols = make([]llm.SymbolInfo, 0, n)
+	}
+	if n := len(f.Facts.Imports); n > 0 {
+		in.Imports = make([]string, 0, n)
+	}
 	for i, s := range f.Facts.Symbols {
 		si := llm.SymbolInfo{Name: s.Name, Qualified: s.Qualified, Kind: s.Kind, Signature: s.Signature, Doc: s.Doc}
 		if i < len(uses) {

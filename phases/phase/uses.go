@@ -26,20 +26,34 @@ type UseCounts struct {
 type UseTable struct {
 	mu sync.Mutex
 	of map[string]UseCounts
+	// names holds one copy of each directory and kind name the counts
+	// hold (Uses.InBy), asked under mu: a full run puts every file's.
+	names map[string]string
 }
 
 // NewUseTable returns an empty table.
-func NewUseTable() *UseTable { return &UseTable{of: map[string]UseCounts{}} }
+func NewUseTable() *UseTable {
+	return &UseTable{of: map[string]UseCounts{}, names: map[string]string{}}
+}
 
 // Put records u as path's counts.
 func (t *UseTable) Put(path string, u *snapshot.Uses) {
-	c := UseCounts{PerSymbol: u.PerSymbol, Users: u.Users(), In: u.In()}
 	// A copy: a decoded record's path shares its bytes and would keep the
 	// whole record alive.
 	path = strings.Clone(path)
 	t.mu.Lock()
-	t.of[path] = c
+	t.of[path] = UseCounts{PerSymbol: u.PerSymbol, Users: u.Users(), In: u.InBy(t.intern)}
 	t.mu.Unlock()
+}
+
+// intern returns the table's copy of s; t.mu is held.
+func (t *UseTable) intern(s string) string {
+	if v, ok := t.names[s]; ok {
+		return v
+	}
+	v := strings.Clone(s)
+	t.names[v] = v
+	return v
 }
 
 // Get returns path's counts, if the table holds them.
