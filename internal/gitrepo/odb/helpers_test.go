@@ -113,6 +113,22 @@ func openStore(t *testing.T, gitDir string) *Store {
 // alternates, which go-git itself does not follow from an osfs root.
 type stock []*filesystem.Storage
 
+// stockContents reads each of objs through go-git's own object storage:
+// what a read through the store must give back.
+func stockContents(t *testing.T, gitDir string, objs []gitObject) map[plumbing.Hash][]byte {
+	t.Helper()
+	stock := openStock(t, gitDir)
+	want := make(map[plumbing.Hash][]byte, len(objs))
+	for _, g := range objs {
+		o, err := stock.EncodedObject(plumbing.AnyObject, g.hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want[g.hash] = readAll(t, o)
+	}
+	return want
+}
+
 func openStock(t *testing.T, gitDir string) stock {
 	t.Helper()
 	var out stock

@@ -19,15 +19,7 @@ func TestConcurrentReads(t *testing.T) {
 	r.Git("repack", "-adf", "--depth=50")
 	gitDir := filepath.Join(r.Dir, ".git")
 	objs := allObjects(t, r, gitDir)
-	stock := openStock(t, gitDir)
-	want := make(map[plumbing.Hash][]byte, len(objs))
-	for _, g := range objs {
-		o, err := stock.EncodedObject(plumbing.AnyObject, g.hash)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[g.hash] = readAll(t, o)
-	}
+	want := stockContents(t, gitDir, objs)
 	s := openStore(t, gitDir)
 	var wg sync.WaitGroup
 	errs := make(chan error, 8)
@@ -106,15 +98,7 @@ func TestCorruptPackFailsCleanly(t *testing.T) {
 	r.Git("repack", "-adf", "--depth=50")
 	gitDir := filepath.Join(r.Dir, ".git")
 	objs := allObjects(t, r, gitDir)
-	stock := openStock(t, gitDir)
-	want := map[plumbing.Hash][]byte{}
-	for _, g := range objs {
-		o, err := stock.EncodedObject(plumbing.AnyObject, g.hash)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[g.hash] = readAll(t, o)
-	}
+	want := stockContents(t, gitDir, objs)
 	packs, err := filepath.Glob(filepath.Join(gitDir, "objects/pack/*.pack"))
 	if err != nil || len(packs) != 1 {
 		t.Fatalf("packs %v, %v", packs, err)

@@ -41,15 +41,7 @@ func windowsRepo(t *testing.T) (*gittest.Repo, string) {
 func TestPackOrderReadsThroughWindows(t *testing.T) {
 	r, gitDir := windowsRepo(t)
 	objs := allObjects(t, r, gitDir)
-	stock := openStock(t, gitDir)
-	want := map[plumbing.Hash][]byte{}
-	for _, g := range objs {
-		o, err := stock.EncodedObject(plumbing.AnyObject, g.hash)
-		if err != nil {
-			t.Fatal(err)
-		}
-		want[g.hash] = readAll(t, o)
-	}
+	want := stockContents(t, gitDir, objs)
 	s := openStore(t, gitDir)
 	packs, err := s.dirs[0].packList()
 	if err != nil || len(packs) != 1 {
