@@ -32,16 +32,7 @@ func TestEveryFileGivesWhatTheStepsGive(t *testing.T) {
 	files[1].Implicit = append(files[1].Implicit, snapshot.Edge{Source: nodeid.File(files[1].Path), Target: nodeid.File("lib/l03.go"),
 		Kind: edgekind.Implicit, Via: "CONFIG_KEY"})
 	run := func(packed bool) (*snapshot.Snapshot, *phase.UseTable) {
-		next := snapshot.New()
-		if packed {
-			if err := next.Files.Pack(t.TempDir()); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { next.Files.Close() })
-		}
-		for _, f := range files {
-			next.Files.Set(f)
-		}
+		next := snapshotOf(t, files, packed)
 		cfg := config.Default()
 		cfg.Concurrency = 3
 		st := &phase.State{Next: next, Config: &cfg, LLM: llm.Offline{}, Full: true, Scratch: t.TempDir()}

@@ -36,6 +36,25 @@ func goFile(p string, defs []string, calls ...[2]string) *snapshot.File {
 // packed when packed.
 func enrichAll(t *testing.T, files []*snapshot.File, packed bool) *snapshot.Snapshot {
 	t.Helper()
+	unenriched := make([]*snapshot.File, len(files))
+	for i, f := range files {
+		c := *f
+		c.Summary, c.SummaryKey, c.EdgeSummaries = "", "", nil
+		unenriched[i] = &c
+	}
+	next := snapshotOf(t, unenriched, packed)
+	cfg := config.Default()
+	st := &phase.State{Next: next, Config: &cfg, LLM: llm.Offline{}, Full: true, Scratch: t.TempDir()}
+	if _, err := (Phase{Read: readBlob}).Run(context.Background(), st); err != nil {
+		t.Fatal(err)
+	}
+	return next
+}
+
+// snapshotOf is a snapshot holding files, their records packed in a
+// spill file when packed, as a full run's are.
+func snapshotOf(t *testing.T, files []*snapshot.File, packed bool) *snapshot.Snapshot {
+	t.Helper()
 	next := snapshot.New()
 	if packed {
 		if err := next.Files.Pack(t.TempDir()); err != nil {
@@ -44,14 +63,7 @@ func enrichAll(t *testing.T, files []*snapshot.File, packed bool) *snapshot.Snap
 		t.Cleanup(func() { next.Files.Close() })
 	}
 	for _, f := range files {
-		c := *f
-		c.Summary, c.SummaryKey, c.EdgeSummaries = "", "", nil
-		next.Files.Set(&c)
-	}
-	cfg := config.Default()
-	st := &phase.State{Next: next, Config: &cfg, LLM: llm.Offline{}, Full: true, Scratch: t.TempDir()}
-	if _, err := (Phase{Read: readBlob}).Run(context.Background(), st); err != nil {
-		t.Fatal(err)
+		next.Files.Set(f)
 	}
 	return next
 }

@@ -37,14 +37,7 @@ func TestFullRunCountsUsesInOnePass(t *testing.T) {
 	}
 	files = append(files, goFile("app/credentials.go", []string{"Key"}, [2]string{"lib/l00.go", "A"}))
 	summarize := func(full bool) ([]*snapshot.File, *phase.UseTable, int64) {
-		next := snapshot.New()
-		if err := next.Files.Pack(t.TempDir()); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { next.Files.Close() })
-		for _, f := range files {
-			next.Files.Set(f)
-		}
+		next := snapshotOf(t, files, true)
 		cfg := config.Default()
 		st := &phase.State{Next: next, Config: &cfg, LLM: llm.Offline{}, Full: true, Scratch: t.TempDir(), Uses: phase.NewUseTable()}
 		idx := &scanCounter{KV: st.NextIndex(snapshot.KsRevEdge)}
