@@ -48,7 +48,7 @@ func commitTarget(repo *gitrepo.Repo, head gitrepo.Head, ref string) (*target, e
 			if err != nil {
 				return nil, err
 			}
-			return gitrepo.Diff(ctx, from, tree)
+			return repo.Diff(ctx, from, tree)
 		},
 	}, nil
 }

@@ -116,7 +116,7 @@ func behindPaths(ctx context.Context, in Input) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	changes, err := gitrepo.Diff(ctx, from, to)
+	changes, err := in.Repo.Diff(ctx, from, to)
 	if err != nil {
 		return nil, err
 	}

@@ -91,12 +91,14 @@ func Patch(read Children, changes []Change) ([32]byte, []Update, error) {
 // order, and the updates that turn base into them: only children whose
 // hash differs, and removals only of children the base holds.
 func applyChanges(dir string, base []Node, changes map[string]childChange) ([]Node, []Update) {
-	var kids []Node
+	kids := make([]Node, 0, len(base)+len(changes))
 	var ups []Update
 	seen := make(map[string]bool, len(changes))
 	for _, n := range base {
 		c, ok := changes[n.Name]
-		seen[n.Name] = true
+		if ok {
+			seen[n.Name] = true
+		}
 		switch {
 		case !ok:
 			kids = append(kids, n)

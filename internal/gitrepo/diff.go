@@ -37,15 +37,10 @@ func (c Change) Path() string {
 	return c.From.Path
 }
 
-// Diff compares two trees with rename detection (git's default 60%
+// Diff compares two trees of r with rename detection (git's default 60%
 // similarity). Changes come sorted by path.
-func Diff(ctx context.Context, from, to *object.Tree) ([]Change, error) {
-	raw, err := diffTrees(ctx, from, to)
-	if err != nil && ctx.Err() == nil {
-		// A directory name go-git will not look up: its own diff reads
-		// entries without looking names up.
-		raw, err = object.DiffTreeWithOptions(ctx, from, to, nil)
-	}
+func (r *Repo) Diff(ctx context.Context, from, to *object.Tree) ([]Change, error) {
+	raw, err := diffTrees(ctx, r.objects.Tree, from, to)
 	if err != nil {
 		return nil, fmt.Errorf("diff trees: %w", err)
 	}

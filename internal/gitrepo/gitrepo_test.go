@@ -121,7 +121,7 @@ func TestDiffFindsRename(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	changes, err := Diff(context.Background(), from, toTree)
+	changes, err := repo.Diff(context.Background(), from, toTree)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -79,7 +79,7 @@ func TestTouchedDirs(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		changes, err := gitrepo.Diff(context.Background(), from, to)
+		changes, err := repo.Diff(context.Background(), from, to)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -69,7 +69,7 @@ func TestWalkAndDiffKeepEveryName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	changes, err := Diff(ctx, t1, t2)
+	changes, err := repo.Diff(ctx, t1, t2)
 	if err != nil {
 		t.Fatalf("diff: %v", err)
 	}

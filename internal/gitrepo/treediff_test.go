@@ -66,7 +66,7 @@ func TestDiffTreesAgreesWithGoGit(t *testing.T) {
 			}
 			from, to := tree(t, repo, commits[j]), tree(t, repo, commits[i])
 			for _, pair := range [][2]*object.Tree{{from, to}, {to, from}, {nil, to}, {from, nil}} {
-				got, err := diffTrees(ctx, pair[0], pair[1])
+				got, err := diffTrees(ctx, repo.objects.Tree, pair[0], pair[1])
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -129,9 +129,10 @@ func describe(cs object.Changes) []string {
 }
 
 // TestDiffOfWideDirectoryBuildsNothingPerEntry: comparing two versions of a
-// directory of 5,000 files that differ in one walks both entry lists in
-// step; it used to build a map of each side's entries and a sorted list of
-// their names, about a megabyte for one changed file.
+// directory of 5,000 files that differ in one walks both tree objects in
+// step, in place; it used to build a map of each side's entries and a
+// sorted list of their names (about a megabyte for one changed file), and
+// then go-git's decoded entries (a string and a slot each).
 func TestDiffOfWideDirectoryBuildsNothingPerEntry(t *testing.T) {
 	var from, to object.Tree
 	for i := range 5000 {
@@ -142,11 +143,13 @@ func TestDiffOfWideDirectoryBuildsNothingPerEntry(t *testing.T) {
 		}
 		to.Entries = append(to.Entries, e)
 	}
+	objects := treeObjects{}
+	objects.add(t, &from)
+	objects.add(t, &to)
 	ctx := context.Background()
-	var out object.Changes
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	err := diffInto(ctx, &out, "", &from, &to)
+	out, err := diffTrees(ctx, objects.read, &from, &to)
 	runtime.ReadMemStats(&after)
 	if err != nil {
 		t.Fatal(err)
@@ -154,13 +157,57 @@ func TestDiffOfWideDirectoryBuildsNothingPerEntry(t *testing.T) {
 	if len(out) != 1 || out[0].To.Name != "f2500.py" {
 		t.Fatalf("changes %v, want f2500.py modified", describe(out))
 	}
-	if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
-		t.Errorf("diffing one changed file of 5,000 allocated %d bytes, want under 64 KiB", n)
+	if n := after.TotalAlloc - before.TotalAlloc; n > 4<<10 {
+		t.Errorf("diffing one changed file of 5,000 allocated %d bytes, want under 4 KiB", n)
 	}
 	// A tree object written out of git's order is read sorted.
 	slices.Reverse(from.Entries)
-	out = nil
-	if err := diffInto(ctx, &out, "", &from, &to); err != nil || len(out) != 1 || out[0].To.Name != "f2500.py" {
+	objects.add(t, &from)
+	out, err = diffTrees(ctx, objects.read, &from, &to)
+	if err != nil || len(out) != 1 || out[0].To.Name != "f2500.py" {
 		t.Fatalf("out of order: changes %v (%v), want f2500.py modified", describe(out), err)
 	}
+}
+
+// TestDiffRefusesMalformedTrees: a tree object cut short or with a bad
+// mode fails the diff with the directory named, never a partial list.
+func TestDiffRefusesMalformedTrees(t *testing.T) {
+	good := object.Tree{Entries: []object.TreeEntry{{Name: "a.py", Mode: filemode.Regular, Hash: plumbing.NewHash(fmt.Sprintf("%040x", 1))}}}
+	objects := treeObjects{}
+	objects.add(t, &good)
+	whole := objects[good.Hash]
+	for name, data := range map[string][]byte{
+		"cut short": whole[:len(whole)-3],
+		"bad mode":  append([]byte("10x644"), whole[6:]...),
+		"no name":   []byte("100644 \x00" + strings.Repeat("x", 20)),
+	} {
+		bad := object.Tree{Hash: plumbing.NewHash(fmt.Sprintf("%040x", 77))}
+		objects[bad.Hash] = data
+		if out, err := diffTrees(context.Background(), objects.read, &bad, &good); err == nil || !strings.Contains(err.Error(), "malformed tree") {
+			t.Errorf("%s: changes %v, error %v; want a malformed tree error", name, describe(out), err)
+		}
+	}
+}
+
+// treeObjects holds encoded tree objects by hash, for diffTrees to read.
+type treeObjects map[plumbing.Hash][]byte
+
+// add encodes t as git does, in its entries' order (go-git's encoder
+// refuses one out of git's order), sets its hash and keeps its content.
+func (o treeObjects) add(t *testing.T, tree *object.Tree) {
+	t.Helper()
+	var data []byte
+	for _, e := range tree.Entries {
+		data = fmt.Appendf(data, "%o %s\x00", uint32(e.Mode), e.Name)
+		data = append(data, e.Hash[:]...)
+	}
+	tree.Hash = plumbing.ComputeHash(plumbing.TreeObject, data)
+	o[tree.Hash] = data
+}
+
+func (o treeObjects) read(h plumbing.Hash) ([]byte, error) {
+	if data, ok := o[h]; ok {
+		return data, nil
+	}
+	return nil, plumbing.ErrObjectNotFound
 }

@@ -1,7 +1,7 @@
 package odb
 
 import (
-	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -15,7 +15,7 @@ import (
 	"sync/atomic"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/objfile"
+	"github.com/klauspost/compress/zlib"
 )
 
 // ErrClosed reports a read from a store that was closed.
@@ -32,6 +32,7 @@ type objectDir struct {
 	mu     sync.Mutex // serializes listings and Close
 	opened map[string]bool
 	closed bool
+	zlibs  sync.Pool // zlib readers for loose objects
 }
 
 func newObjectDir(path string) *objectDir {
@@ -138,37 +139,86 @@ func (d *objectDir) loosePath(h plumbing.Hash) string {
 	return filepath.Join(d.path, hex[:2], hex[2:])
 }
 
-// readLoose reads a loose object; the error is fs.ErrNotExist when there
-// is none.
+// readLoose reads a loose object's header, and its content when dataToo;
+// the error is fs.ErrNotExist when there is none. The file is read whole and inflated by a pooled klauspost zlib reader,
+// as pack entries are (see reader): go-git's objfile reader inflates with
+// the standard library's, a new one each time, and a commit's loose trees
+// near the root of a large repository are tens of kilobytes each.
 func (d *objectDir) readLoose(h plumbing.Hash, dataToo bool) (plumbing.ObjectType, int64, []byte, error) {
-	f, err := os.Open(d.loosePath(h))
+	raw, err := os.ReadFile(d.loosePath(h))
 	if err != nil {
 		return plumbing.InvalidObject, 0, nil, err
 	}
-	defer f.Close()
-	r, err := objfile.NewReader(bufio.NewReader(f))
+	typ, size, data, err := d.inflateLoose(raw, dataToo)
 	if err != nil {
 		return plumbing.InvalidObject, 0, nil, fmt.Errorf("read loose object %s: %w", h, err)
 	}
-	defer r.Close()
-	typ, size, err := r.Header()
+	return typ, size, data, nil
+}
+
+// inflateLoose decodes a loose object file: zlib data holding
+// "<type> <size>\x00" and the content.
+func (d *objectDir) inflateLoose(raw []byte, dataToo bool) (plumbing.ObjectType, int64, []byte, error) {
+	zr, err := d.zlibReader(bytes.NewReader(raw))
+	if err != nil {
+		return plumbing.InvalidObject, 0, nil, err
+	}
+	defer d.zlibs.Put(zr)
+	typ, size, err := looseHeader(zr)
 	if err != nil || !dataToo {
 		return typ, size, nil, err
 	}
 	var data []byte
 	if size <= bigObject {
 		data = make([]byte, size)
-		_, err = io.ReadFull(r, data)
+		_, err = io.ReadFull(zr, data)
 	} else {
-		data, err = io.ReadAll(io.LimitReader(r, size))
+		data, err = io.ReadAll(io.LimitReader(zr, size))
 	}
 	if err == nil && int64(len(data)) != size {
 		err = io.ErrUnexpectedEOF
 	}
-	if err != nil {
-		return plumbing.InvalidObject, 0, nil, fmt.Errorf("read loose object %s: %w", h, err)
+	return typ, size, data, err
+}
+
+// zlibReader returns a pooled zlib reader reset to src; the caller puts it
+// back in d.zlibs.
+func (d *objectDir) zlibReader(src io.Reader) (io.ReadCloser, error) {
+	if zr, ok := d.zlibs.Get().(io.ReadCloser); ok {
+		if err := zr.(zlib.Resetter).Reset(src, nil); err != nil {
+			return nil, err
+		}
+		return zr, nil
 	}
-	return typ, size, data, nil
+	return zlib.NewReader(src)
+}
+
+// looseHeader reads a loose object's "<type> <size>\x00".
+func looseHeader(r io.Reader) (plumbing.ObjectType, int64, error) {
+	var buf [32]byte
+	n := 0
+	for {
+		if n == len(buf) {
+			return plumbing.InvalidObject, 0, fmt.Errorf("%w: loose object header too long", ErrCorrupt)
+		}
+		if _, err := io.ReadFull(r, buf[n:n+1]); err != nil {
+			return plumbing.InvalidObject, 0, err
+		}
+		if buf[n] == 0 {
+			break
+		}
+		n++
+	}
+	name, sizeText, ok := strings.Cut(string(buf[:n]), " ")
+	typ, err := plumbing.ParseObjectType(name)
+	if !ok || err != nil || !typ.Valid() {
+		return plumbing.InvalidObject, 0, fmt.Errorf("%w: loose object header %q", ErrCorrupt, buf[:n])
+	}
+	size, err := strconv.ParseInt(sizeText, 10, 64)
+	if err != nil || size < 0 {
+		return plumbing.InvalidObject, 0, fmt.Errorf("%w: loose object size %q", ErrCorrupt, sizeText)
+	}
+	return typ, size, nil
 }
 
 // looseHashes lists every loose object's name.

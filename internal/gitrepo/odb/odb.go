@@ -204,6 +204,20 @@ func (s *Store) Blob(h plumbing.Hash) ([]byte, error) {
 	return data, nil
 }
 
+// Tree returns the content of tree h, or plumbing.ErrObjectNotFound when
+// h is not a tree the store holds. The bytes may be the cache's: the
+// caller reads them and never changes them.
+func (s *Store) Tree(h plumbing.Hash) ([]byte, error) {
+	typ, data, _, err := s.read(h, 0, forItself)
+	if err != nil {
+		return nil, err
+	}
+	if typ != plumbing.TreeObject {
+		return nil, plumbing.ErrObjectNotFound
+	}
+	return data, nil
+}
+
 // HasEncodedObject returns nil when the store holds h, else
 // plumbing.ErrObjectNotFound.
 func (s *Store) HasEncodedObject(h plumbing.Hash) error {
