@@ -54,7 +54,8 @@ func writeTable(t testing.TB, recs []rec, opts Options) ([]byte, Info) {
 	return buf.Bytes(), info
 }
 
-// openAll opens b the three ways a table can be opened.
+// openAll opens b the ways a table can be opened: from memory, through
+// an io.ReaderAt, and from a file mapped or (over the map limit) not.
 func openAll(t testing.TB, b []byte) map[string]*Reader {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "t.tbl")
@@ -71,6 +72,13 @@ func openAll(t testing.TB, b []byte) map[string]*Reader {
 	}
 	if out["file"], err = OpenFile(path); err != nil {
 		t.Fatalf("OpenFile: %v", err)
+	}
+	// A table over OpenFile's map limit is read through the file.
+	if out["large file"], err = openFile(path, 0); err != nil {
+		t.Fatalf("OpenFile over the map limit: %v", err)
+	}
+	if out["large file"].Mapped() {
+		t.Fatal("a table over the map limit was mapped")
 	}
 	t.Cleanup(func() {
 		for _, r := range out {

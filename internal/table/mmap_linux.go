@@ -21,9 +21,11 @@ func mmapFile(f *os.File, size int64) ([]byte, func() error, error) {
 	return mem, func() error { return syscall.Munmap(mem) }, nil
 }
 
-// adviseRandom tells the kernel that mem is read at random: a fault then
-// maps the one page it needs, not the pages around it too, so what stays
-// resident is what was read.
+// adviseRandom tells the kernel that mem is read at random: a fault on a
+// page not in the page cache reads that page, not the pages after it. A
+// fault on a cached page still maps the cached pages around it (fault-
+// around, 64 KB), which this advice does not turn off; DropResident lets
+// them go.
 func adviseRandom(mem []byte) { _ = syscall.Madvise(mem, syscall.MADV_RANDOM) }
 
 // dropResident unmaps the pages of mem the process has touched; the next
