@@ -43,6 +43,8 @@ type options struct {
 	repeats int
 	dir     string
 	seed    int64
+	// initRepeats is how many init and parse pairs each size times.
+	initRepeats int
 }
 
 func main() {
@@ -57,6 +59,7 @@ func main() {
 	flag.IntVar(&o.repeats, "repeats", 5, "runs per measurement (the median is reported)")
 	flag.StringVar(&o.dir, "dir", "", "where to generate (default: a temp dir, removed after)")
 	flag.Int64Var(&o.seed, "seed", 7, "generator seed")
+	flag.IntVar(&o.initRepeats, "init-repeats", 1, "init and in-process parse pairs per size, alternated (medians, and the median of the pairs' ratios)")
 	var r replayOptions
 	flag.StringVar(&r.dir, "replay", "", "replay the history of this git working tree (a scratch clone: its HEAD moves)")
 	flag.IntVar(&r.commits, "commits", 200, "with -replay: first-parent commits to replay")

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -20,6 +21,7 @@ type row struct {
 	name  string
 	s     sample
 	extra string
+	ratio float64 // a row of a ratio (init / parse), not of a timed step
 }
 
 // sizeResult is what one generated repository measured.
@@ -87,19 +89,46 @@ func measureSize(ctx context.Context, o options, n int, dir string) (sizeResult,
 	fmt.Fprintf(os.Stderr, "generated %d files (%.1f MB of code) in %s\n", count, float64(size)/1e6, time.Since(start).Round(time.Millisecond))
 	res := sizeResult{files: count, mb: float64(size) / 1e6}
 	b := &bench{o: o, repo: repo, repoDir: repo.Dir(), store: filepath.Join(dir, "store")}
-	initS, err := b.exec(ctx, "init", "--quiet")
+	initS, parse, ratio, err := b.initAndParse(ctx, count)
 	if err != nil {
 		return res, err
 	}
-	res.rows = append(res.rows, row{"init (cold cache)", initS, fmt.Sprintf("%.3f ms/file, %.1f MB/s", float64(initS.wall.Microseconds())/1000/float64(count), float64(size)/1e6/initS.wall.Seconds())})
-	parse, err := parseTime(ctx, repo)
-	if err != nil {
-		return res, err
-	}
-	res.rows = append(res.rows, row{"parse only, all cores (in-process)", sample{wall: parse}, fmt.Sprintf("init/parse = %.2f", initS.wall.Seconds()/parse.Seconds())})
+	res.rows = append(res.rows, row{name: "init (cold cache)", s: initS, extra: fmt.Sprintf("%.3f ms/file, %.1f MB/s", float64(initS.wall.Microseconds())/1000/float64(count), float64(size)/1e6/initS.wall.Seconds())})
+	res.rows = append(res.rows, row{name: "parse only, all cores (in-process)", s: sample{wall: parse}})
+	res.rows = append(res.rows, row{name: "init / parse (median of pairs)", ratio: ratio})
 	steps, err := b.steps(ctx)
 	res.rows = append(res.rows, steps...)
 	return res, err
+}
+
+// initAndParse times o.initRepeats pairs of an init from an empty store
+// and the in-process parse of the same files, alternated, and returns the
+// median of each and the median of the pairs' ratios: the machine's speed
+// drifts over minutes, and a ratio taken within a pair holds through it
+// where one init against one parse taken a minute apart may not. The last
+// init's store is left for the steps that follow.
+func (b *bench) initAndParse(ctx context.Context, files int) (sample, time.Duration, float64, error) {
+	var inits []sample
+	var parses []time.Duration
+	var ratios []float64
+	for i := 0; i < max(1, b.o.initRepeats); i++ {
+		if err := os.RemoveAll(b.store); err != nil {
+			return sample{}, 0, 0, err
+		}
+		s, err := b.exec(ctx, "init", "--quiet")
+		if err != nil {
+			return sample{}, 0, 0, err
+		}
+		p, err := parseTime(ctx, b.repo)
+		if err != nil {
+			return sample{}, 0, 0, err
+		}
+		fmt.Fprintf(os.Stderr, "%d files, pair %d: init %s, parse %s\n", files, i+1, s.wall.Round(time.Millisecond), p.Round(time.Millisecond))
+		inits, parses, ratios = append(inits, s), append(parses, p), append(ratios, s.wall.Seconds()/p.Seconds())
+	}
+	slices.Sort(parses)
+	slices.Sort(ratios)
+	return medianOf(inits), parses[len(parses)/2], ratios[len(ratios)/2], nil
 }
 
 // steps times the updates and reads on an indexed repository.
@@ -191,6 +220,10 @@ func firstCodeFile(repo *repogen.Repo) string {
 func printTable(r sizeResult) {
 	fmt.Printf("%d files (%.1f MB of code)\n\n| step | median ms | peak RSS MB | |\n|---|---|---|---|\n", r.files, r.mb)
 	for _, x := range r.rows {
+		if x.ratio != 0 {
+			fmt.Printf("| %s | %.2fx | | |\n", x.name, x.ratio)
+			continue
+		}
 		fmt.Printf("| %s | %s | %.1f | %s |\n", x.name, ms(x.s.wall), float64(x.s.maxRSS)/1024, x.extra)
 	}
 }
@@ -207,6 +240,13 @@ func printRatios(rs []sizeResult) {
 	first, last := rs[0], rs[len(rs)-1]
 	for i, x := range first.rows {
 		fmt.Printf("| %s |", x.name)
+		if x.ratio != 0 {
+			for _, r := range rs {
+				fmt.Printf(" %.2fx |", r.rows[i].ratio)
+			}
+			fmt.Print(" |\n")
+			continue
+		}
 		for _, r := range rs {
 			s := r.rows[i].s
 			fmt.Printf(" %s ms, %.0f MB |", ms(s.wall), float64(s.maxRSS)/1024)
