@@ -48,7 +48,7 @@ func TestSweepTables(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rel := range []string{"tables/live.tbl", "tables/dead.tbl", "tables/.tmp-killed", "runs/.tmp-00000003.json-1", "refs/.tmp-main.json-2", "worktree-stat.json"} {
+	for _, rel := range []string{"tables/live.tbl", "tables/dead.tbl", "tables/.tmp-killed", "runs/.tmp-00000003.json-1", "refs/.tmp-main.json-2", "worktree-stat"} {
 		if err := os.WriteFile(filepath.Join(dir, rel), []byte("0123456789"), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -57,7 +57,7 @@ func TestSweepTables(t *testing.T) {
 	if err != nil || f.Removed != 4 || f.Bytes != 40 {
 		t.Fatalf("sweep: %+v, %v; want the dead table and three temporary files", f, err)
 	}
-	for _, rel := range []string{"tables/live.tbl", "worktree-stat.json"} {
+	for _, rel := range []string{"tables/live.tbl", "worktree-stat"} {
 		if _, err := os.Stat(filepath.Join(dir, rel)); err != nil {
 			t.Errorf("%s was removed: %v", rel, err)
 		}

@@ -94,7 +94,26 @@ func Open(dir string, create bool) (*Store, error) {
 	case f.Format < Format:
 		return s, s.upgrade(f.Format)
 	}
+	s.adoptLegacyStatTable()
 	return s, nil
+}
+
+// statTableFile is the stat table's name; legacyStatTableFile the name it
+// had until it was found misleading (the table was binary, not JSON).
+const (
+	statTableFile       = "worktree-stat"
+	legacyStatTableFile = "worktree-stat.json"
+)
+
+// adoptLegacyStatTable renames a stat table written under its old name, so
+// the first read after an upgrade keeps what it vouches for instead of
+// hashing the working tree again. Best effort: a store that cannot be
+// written, or a rename another process made first, loses only that.
+func (s *Store) adoptLegacyStatTable() {
+	if _, err := os.Lstat(s.path(statTableFile)); !errors.Is(err, os.ErrNotExist) {
+		return
+	}
+	_ = os.Rename(s.path(legacyStatTableFile), s.path(statTableFile))
 }
 
 // upgrade drops what an older format published (refs, snapshots,
@@ -120,7 +139,7 @@ func (s *Store) initialize() error {
 }
 
 // StatCachePath is where reads remember working-tree hashes by stat data.
-func (s *Store) StatCachePath() string { return s.path("worktree-stat.json") }
+func (s *Store) StatCachePath() string { return s.path(statTableFile) }
 
 // CacheDir is where the badger cache lives.
 func (s *Store) CacheDir() string { return s.path("cache") }

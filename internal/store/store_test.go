@@ -79,3 +79,37 @@ func TestFormatPreviousUpgrades(t *testing.T) {
 		t.Errorf("a format %d ref survived the upgrade", Format-1)
 	}
 }
+
+// TestOpenAdoptsTheLegacyStatTable: a stat table under its old name
+// (worktree-stat.json, though binary) is renamed when the store opens, so
+// it keeps vouching after an upgrade; one under the new name is never
+// replaced by a stale legacy file.
+func TestOpenAdoptsTheLegacyStatTable(t *testing.T) {
+	dir := t.TempDir()
+	s, err := Open(dir, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	legacy := filepath.Join(dir, "worktree-stat.json")
+	if err := os.WriteFile(legacy, []byte("LGSTAT3 old"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if s, err = Open(dir, false); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := os.ReadFile(s.StatCachePath()); err != nil || string(got) != "LGSTAT3 old" {
+		t.Fatalf("stat table after open: %q, %v; want the legacy table's bytes", got, err)
+	}
+	if _, err := os.Stat(legacy); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("legacy stat table still there: %v", err)
+	}
+	if err := os.WriteFile(legacy, []byte("stale"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(dir, false); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := os.ReadFile(s.StatCachePath()); string(got) != "LGSTAT3 old" {
+		t.Fatalf("stat table replaced by a legacy file: %q", got)
+	}
+}
