@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -65,17 +66,19 @@ func runExport(ctx context.Context, opts exportOptions, g *Globals) error {
 	if err := enforce(v, pinOptions{}); err != nil {
 		return err
 	}
-	gr, err := exportView(graph.Build(v.Snap), opts.view, query.New(v.Snap, v.Staleness))
+	write, err := exportWriter(v, opts)
 	if err != nil {
 		return err
 	}
 	if opts.out == "" {
-		return graph.Write(g.Stdout, gr, opts.format)
-	}
-	if err := writeExport(opts.out, gr, opts.format); err != nil {
+		_, err := write(g.Stdout)
 		return err
 	}
-	res := exportResult{File: opts.out, Format: opts.format, Level: opts.view.Level, Nodes: len(gr.Nodes), Edges: len(gr.Edges)}
+	c, err := writeExport(opts.out, write)
+	if err != nil {
+		return err
+	}
+	res := exportResult{File: opts.out, Format: opts.format, Level: opts.view.Level, Nodes: c.Nodes, Edges: c.Edges}
 	return g.emit(res, v.Fresh, func(w io.Writer) {
 		fmt.Fprintf(w, "wrote %d nodes and %d edges to %s (content root %s)\n", res.Nodes, res.Edges, opts.out, v.Fresh.ContentRoot)
 	})
@@ -91,17 +94,57 @@ type exportResult struct {
 	Edges  int    `json:"edges"`
 }
 
+// exportWriter returns what writes the export. The whole graph (symbol
+// level, no focus) in a line or JSON format is streamed: encoded as read
+// and sorted on disk beside the store's tables, where building it held 2
+// GB at 100,000 files. A level or a focus needs the graph whole.
+func exportWriter(v *view, opts exportOptions) (func(io.Writer) (graph.Counts, error), error) {
+	whole := (opts.view.Level == "" || opts.view.Level == "symbol") && opts.view.Focus == ""
+	if whole && slices.Contains(graph.StreamFormats, opts.format) {
+		scratch := exportScratch(v)
+		return func(w io.Writer) (graph.Counts, error) {
+			return graph.Stream(v.Snap, w, opts.format, opts.view.Kinds, scratch)
+		}, nil
+	}
+	gr, err := exportView(graph.Build(v.Snap), opts.view, query.New(v.Snap, v.Staleness))
+	if err != nil {
+		return nil, err
+	}
+	return func(w io.Writer) (graph.Counts, error) {
+		return graph.Counts{Nodes: len(gr.Nodes), Edges: len(gr.Edges)}, graph.Write(w, gr, opts.format)
+	}, nil
+}
+
+// exportScratch is where a streamed export sorts: the store's scratch
+// directory, on the disk beside the tables, when this process may write
+// there (a reader of a store it does not own may not), else the system's
+// temporary directory.
+func exportScratch(v *view) string {
+	if v.Env != nil && v.Env.Store != nil {
+		dir := v.Env.Store.ScratchDir()
+		if f, err := os.CreateTemp(dir, ".export-probe-*"); err == nil {
+			f.Close()
+			os.Remove(f.Name())
+			return dir
+		}
+	}
+	return os.TempDir()
+}
+
 // writeExport writes the export to out through safefile: a link at out is
 // replaced rather than written through, a linked directory on the way is
 // refused, and a failed export leaves what was at out as it was.
-func writeExport(out string, gr *graph.Graph, format string) error {
+func writeExport(out string, write func(io.Writer) (graph.Counts, error)) (graph.Counts, error) {
+	var c graph.Counts
 	err := safefile.Write(filepath.Dir(out), filepath.Base(out), func(w io.Writer) error {
-		return graph.Write(w, gr, format)
+		var err error
+		c, err = write(w)
+		return err
 	})
 	if err != nil {
-		return fmt.Errorf("export --out %s: %w", out, err)
+		return c, fmt.Errorf("export --out %s: %w", out, err)
 	}
-	return nil
+	return c, nil
 }
 
 // exportView is the part of the graph an export shows. --focus takes a

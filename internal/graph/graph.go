@@ -3,6 +3,7 @@
 package graph
 
 import (
+	"bytes"
 	"path"
 	"sort"
 
@@ -56,30 +57,46 @@ type Graph struct {
 
 // Build lists a snapshot's nodes (modules, files, symbols) and edges (the
 // resolved edges plus module-contains-file), sorted by id and by
-// (source, target, kind, via).
+// (source, target, kind, via, resolved_by, detected_by), ties by their
+// JSON lines (Stream writes the same graph without holding it).
 func Build(s *snapshot.Snapshot) *Graph {
 	g := &Graph{}
+	visit(s, func(n Node) { g.Nodes = append(g.Nodes, n) }, func(e Edge) { g.Edges = append(g.Edges, e) })
+	sort.Slice(g.Nodes, func(i, j int) bool { return nodeLess(g.Nodes[i], g.Nodes[j]) })
+	sort.Slice(g.Edges, func(i, j int) bool { return edgeLess(g.Edges[i], g.Edges[j]) })
+	g.Edges = dedupe(g.Edges)
+	return g
+}
+
+// visit calls node and edge for each of a snapshot's nodes and edges, in
+// no particular order; an edge may come twice.
+func visit(s *snapshot.Snapshot, node func(Node), edge func(Edge)) {
 	dirs := map[string]bool{}
 	for _, p := range s.Paths() {
-		f := s.Files.Get(p)
+		// Read whole but not kept: Get keeps each record it decodes, and
+		// Stream holds no more of the graph than one file's.
+		f := s.Files.GetParts(p, snapshot.AllParts)
+		if f == nil {
+			continue
+		}
 		dir := path.Dir(p)
 		dirs[dir] = true
-		g.Nodes = append(g.Nodes, Node{Type: "node", ID: nodeid.File(p), Kind: nodeid.KindFile, Path: p, Name: path.Base(p), Lang: f.Lang, Summary: f.Summary})
-		g.Edges = append(g.Edges, Edge{Type: "edge", Source: nodeid.Module(dir), Target: nodeid.File(p), Kind: edgekind.Contains})
-		g.addSymbols(f)
+		node(Node{Type: "node", ID: nodeid.File(p), Kind: nodeid.KindFile, Path: p, Name: path.Base(p), Lang: f.Lang, Summary: f.Summary})
+		edge(Edge{Type: "edge", Source: nodeid.Module(dir), Target: nodeid.File(p), Kind: edgekind.Contains})
+		symbolNodes(f, node)
 		for _, e := range f.Implicit {
-			g.Edges = append(g.Edges, Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, DetectedBy: detectedBy(e)})
+			edge(Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, DetectedBy: detectedBy(e)})
 		}
 		for _, e := range f.Explored {
-			g.Edges = append(g.Edges, Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via,
+			edge(Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via,
 				DetectedBy: detectedBy(e), Confidence: Confidence(s, f, e)})
 		}
 		for _, e := range f.Res.Edges {
-			edge := Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, ResolvedBy: e.ResolvedBy}
+			out := Edge{Type: "edge", Source: e.Source, Target: e.Target, Kind: e.Kind, Via: e.Via, ResolvedBy: e.ResolvedBy}
 			if e.Kind == edgekind.Imports {
-				edge.Summary = f.EdgeSummaries[nodeid.PathOf(e.Target)]
+				out.Summary = f.EdgeSummaries[nodeid.PathOf(e.Target)]
 			}
-			g.Edges = append(g.Edges, edge)
+			edge(out)
 		}
 	}
 	for dir := range dirs {
@@ -87,25 +104,30 @@ func Build(s *snapshot.Snapshot) *Graph {
 		if m := s.Modules.Get(dir); m != nil {
 			n.Summary = m.Doc
 		}
-		g.Nodes = append(g.Nodes, n)
+		node(n)
 	}
-	sort.Slice(g.Nodes, func(i, j int) bool { return g.Nodes[i].ID < g.Nodes[j].ID })
-	sort.Slice(g.Edges, func(i, j int) bool { return edgeLess(g.Edges[i], g.Edges[j]) })
-	g.Edges = dedupe(g.Edges)
-	return g
 }
 
-func (g *Graph) addSymbols(f *snapshot.File) {
+func symbolNodes(f *snapshot.File, node func(Node)) {
 	if f.Facts == nil {
 		return
 	}
 	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
 	for i, s := range f.Facts.Symbols {
-		g.Nodes = append(g.Nodes, Node{
+		node(Node{
 			Type: "node", ID: ids[i], Kind: nodeid.KindSymbol, Path: f.Path, Name: s.Qualified, Lang: f.Lang,
 			SymbolKind: s.Kind, Line: s.Line, EndLine: s.EndLine, Signature: s.Signature,
 		})
 	}
+}
+
+// nodeLess orders nodes by id; two of one id (none in a well-formed
+// snapshot) by their JSON lines, so the order never depends on the sort.
+func nodeLess(a, b Node) bool {
+	if a.ID != b.ID {
+		return a.ID < b.ID
+	}
+	return bytes.Compare(jsonLine(a), jsonLine(b)) < 0
 }
 
 func edgeLess(a, b Edge) bool {
@@ -124,7 +146,10 @@ func edgeLess(a, b Edge) bool {
 	if a.ResolvedBy != b.ResolvedBy {
 		return a.ResolvedBy < b.ResolvedBy
 	}
-	return a.DetectedBy < b.DetectedBy
+	if a.DetectedBy != b.DetectedBy {
+		return a.DetectedBy < b.DetectedBy
+	}
+	return bytes.Compare(jsonLine(a), jsonLine(b)) < 0
 }
 
 // detectedBy is what found an implicit edge: "rules" unless the edge

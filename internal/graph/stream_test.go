@@ -1,0 +1,78 @@
+package graph
+
+import (
+	"bytes"
+	"fmt"
+	"testing"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
+)
+
+// wantStreamed fails the test unless Stream writes s in every streamable
+// format, with and without a kind filter, byte for byte as Write writes
+// Build's graph, its runs cut small (on disk in a temporary directory)
+// and left whole in memory.
+func wantStreamed(t *testing.T, s *snapshot.Snapshot) {
+	t.Helper()
+	full := Build(s)
+	for _, kinds := range [][]string{nil, {"calls", "imports"}} {
+		g, err := full.View(ViewOptions{Kinds: kinds})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, format := range StreamFormats {
+			var want bytes.Buffer
+			if err := Write(&want, g, format); err != nil {
+				t.Fatal(err)
+			}
+			for _, run := range []struct {
+				bytes   int
+				scratch string
+			}{{0, ""}, {512, t.TempDir()}} {
+				var got bytes.Buffer
+				c, err := stream(s, &got, format, kinds, run.scratch, run.bytes)
+				if err != nil {
+					t.Fatalf("%s %v, runs of %d: %v", format, kinds, run.bytes, err)
+				}
+				if !bytes.Equal(got.Bytes(), want.Bytes()) {
+					t.Fatalf("%s %v, runs of %d: streamed export differs from the built one:\n%s\nwant:\n%s", format, kinds, run.bytes, head(got.Bytes()), head(want.Bytes()))
+				}
+				if c != (Counts{len(g.Nodes), len(g.Edges)}) {
+					t.Fatalf("%s: counted %+v, the graph has %d nodes and %d edges", format, c, len(g.Nodes), len(g.Edges))
+				}
+			}
+		}
+	}
+}
+
+func head(b []byte) []byte { return b[:min(len(b), 2000)] }
+
+// TestStreamWritesWhatBuildWrites: on a sample with escapes, on one with
+// duplicate edges, ties broken only by a summary, a zero byte in a field
+// and many files (so runs are cut), and on an empty snapshot.
+func TestStreamWritesWhatBuildWrites(t *testing.T) {
+	wantStreamed(t, sample())
+	wantStreamed(t, snapshot.New())
+	s := snapshot.New()
+	for i := range 60 {
+		p := fmt.Sprintf("pkg%d/f%02d.py", i%7, i)
+		next := fmt.Sprintf("pkg%d/f%02d.py", (i+1)%7, (i+1)%60)
+		f := &snapshot.File{Path: p, Lang: "python", Summary: fmt.Sprintf("file %d <&>", i),
+			Facts: &facts.File{Symbols: []facts.Symbol{
+				{Name: "run", Qualified: "run", Kind: "function", Line: 1, EndLine: 2},
+				{Name: "Box", Qualified: "Box", Kind: "class", Line: 4, EndLine: 9, Signature: "class Box(Base)"},
+			}},
+			EdgeSummaries: map[string]string{next: "uses it\x00 oddly"},
+			Res: snapshot.Resolution{Edges: []snapshot.Edge{
+				{Source: "sym:" + p + "#run", Target: "sym:" + next + "#run", Kind: "calls", Via: "run", ResolvedBy: "import"},
+				{Source: "sym:" + p + "#run", Target: "sym:" + next + "#run", Kind: "calls", Via: "run", ResolvedBy: "import"},
+				{Source: "sym:" + p + "#run", Target: "sym:" + next + "#Box", Kind: "calls", Via: "Box\x00()", ResolvedBy: "name"},
+				{Source: "file:" + p, Target: "file:" + next, Kind: "imports", Via: "pkg"},
+			}},
+			Implicit: []snapshot.Edge{{Source: "file:" + p, Target: "file:" + next, Kind: "imports", Via: "pkg"}},
+		}
+		s.Files.Set(f)
+	}
+	wantStreamed(t, s)
+}
