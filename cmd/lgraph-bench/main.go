@@ -10,10 +10,12 @@
 // aim, figure and verdict. It
 // prints markdown tables for docs/measurements.md; given several sizes
 // (-files 2000,100000) it prints each step's figures side by side with
-// their ratio, which docs/design.md invariant 4 wants near 1.
+// their ratio, which docs/design.md invariant 4 wants near 1. With
+// -init-repeats N it times N init and parse pairs per size, alternated,
+// and prints the median of the pairs' init/parse ratios.
 //
 //	go build -o /tmp/lgraph . && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000
-//	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000,100000 -repeats 3
+//	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000,100000 -repeats 5 -init-repeats 3
 //	git clone -q REPO /tmp/r && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -replay /tmp/r -commits 200
 //	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -mcp /tmp/r -mcp-file F -mcp-symbol S -mcp-search T
 //	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -warm /tmp/r -mcp-file F -mcp-symbol S -mcp-search T
