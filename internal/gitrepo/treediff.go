@@ -191,8 +191,11 @@ func parseEntry(b []byte) (rawEntry, int, error) {
 		}
 		mode = mode<<3 | uint32(c-'0')
 	}
+	// An empty name is git fsck's complaint, not the diff's: go-git's
+	// decoder reads it too, and the paths lgraph cannot carry are
+	// skipped downstream.
 	nul := bytes.IndexByte(b[sp+1:], 0)
-	if nul <= 0 {
+	if nul < 0 {
 		return rawEntry{}, 0, errBadTree
 	}
 	nameEnd := sp + 1 + nul

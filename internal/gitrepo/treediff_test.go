@@ -179,7 +179,7 @@ func TestDiffRefusesMalformedTrees(t *testing.T) {
 	for name, data := range map[string][]byte{
 		"cut short": whole[:len(whole)-3],
 		"bad mode":  append([]byte("10x644"), whole[6:]...),
-		"no name":   []byte("100644 \x00" + strings.Repeat("x", 20)),
+		"no NUL":    []byte("100644 a.py" + strings.Repeat("x", 20)),
 	} {
 		bad := object.Tree{Hash: plumbing.NewHash(fmt.Sprintf("%040x", 77))}
 		objects[bad.Hash] = data
@@ -210,4 +210,22 @@ func (o treeObjects) read(h plumbing.Hash) ([]byte, error) {
 		return data, nil
 	}
 	return nil, plumbing.ErrObjectNotFound
+}
+
+// TestDiffReadsAnEmptyName: an entry with an empty name (git fsck's
+// complaint) is read as go-git reads it, not a failed diff: the path it
+// makes has an empty component, which PathProblem skips downstream.
+func TestDiffReadsAnEmptyName(t *testing.T) {
+	objects := treeObjects{}
+	sub := object.Tree{Entries: []object.TreeEntry{{Name: "", Mode: filemode.Regular, Hash: plumbing.NewHash(fmt.Sprintf("%040x", 5))}}}
+	objects.add(t, &sub)
+	top := object.Tree{Entries: []object.TreeEntry{{Name: "d", Mode: filemode.Dir, Hash: sub.Hash}}}
+	objects.add(t, &top)
+	out, err := diffTrees(context.Background(), objects.read, nil, &top)
+	if err != nil || len(out) != 1 || out[0].To.Name != "d/" {
+		t.Fatalf("changes %v (%v), want d/ added", describe(out), err)
+	}
+	if PathProblem(out[0].To.Name) != PathUnsafe {
+		t.Fatalf("path %q is not skipped as unsafe", out[0].To.Name)
+	}
 }
