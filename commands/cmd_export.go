@@ -106,7 +106,11 @@ func exportWriter(v *view, opts exportOptions) (func(io.Writer) (graph.Counts, e
 			return graph.Stream(v.Snap, w, opts.format, opts.view.Kinds, scratch)
 		}, nil
 	}
-	gr, err := exportView(graph.Build(v.Snap), opts.view, query.New(v.Snap, v.Staleness))
+	built := graph.Build(v.Snap)
+	if err := v.Snap.Files.Err(); err != nil {
+		return nil, fmt.Errorf("read the published graph: %w", err)
+	}
+	gr, err := exportView(built, opts.view, query.New(v.Snap, v.Staleness))
 	if err != nil {
 		return nil, err
 	}

@@ -57,6 +57,11 @@ func stream(s *snapshot.Snapshot, w io.Writer, format string, kinds []string, sc
 		}
 		edges.Add(appendSortLine(key, jsonLine(e), 0), nil)
 	})
+	// A record that cannot be read is missing from the visit: nothing is
+	// written rather than a graph without it.
+	if err := s.Files.Err(); err != nil {
+		return Counts{}, fmt.Errorf("read the published graph: %w", err)
+	}
 	bw := bufio.NewWriter(w)
 	var c Counts
 	var err error
