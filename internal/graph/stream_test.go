@@ -3,6 +3,7 @@ package graph
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -75,4 +76,38 @@ func TestStreamWritesWhatBuildWrites(t *testing.T) {
 		s.Files.Set(f)
 	}
 	wantStreamed(t, s)
+}
+
+// published is s as a published snapshot reads it: records in tables, read
+// back on demand (what export reads), with the record of broken, if any,
+// cut short.
+func published(t *testing.T, s *snapshot.Snapshot, broken string) *snapshot.Snapshot {
+	t.Helper()
+	es := []snapshot.Entry{{Key: snapshot.HeaderKey, Value: snapshot.EncodeHeader(s)}}
+	for _, f := range s.Files.All() {
+		rec := snapshot.EncodeRecord(f)
+		if f.Path == broken {
+			rec = rec[:len(rec)/2]
+		}
+		es = append(es, snapshot.Entry{Key: snapshot.FileKey(f.Path), Value: rec})
+		es = append(es, snapshot.GenericEntries(f)...)
+	}
+	slices.SortFunc(es, func(a, b snapshot.Entry) int { return bytes.Compare(a.Key, b.Key) })
+	out, err := snapshot.Open(snapshot.NewMemKV(es), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestStreamOfAPublishedSnapshot: records read from tables (without being
+// kept) stream as Build writes them; a record that cannot be read fails
+// the stream before a byte is written.
+func TestStreamOfAPublishedSnapshot(t *testing.T) {
+	wantStreamed(t, published(t, sample(), ""))
+	var out bytes.Buffer
+	_, err := Stream(published(t, sample(), "a/x.go"), &out, "jsonl", nil, "")
+	if err == nil || out.Len() != 0 {
+		t.Fatalf("a broken record: error %v, %d bytes written; want an error and nothing written", err, out.Len())
+	}
 }
