@@ -319,21 +319,21 @@ func changedPaths(changes []gitrepo.Change) []string {
 func touched(base, next *snapshot.Snapshot, candidates []string) map[string]bool {
 	out := map[string]bool{}
 	if candidates == nil {
-		for p := range next.Files.All() {
-			candidates = append(candidates, p)
-		}
+		candidates = next.Files.Paths()
 		if base != nil {
-			for p := range base.Files.All() {
-				candidates = append(candidates, p)
-			}
+			candidates = append(candidates, base.Files.Paths()...)
 		}
 	}
+	// Only the heads are compared (blob, language): a published base
+	// keeps every record Get decodes, which on a full update at 100,000
+	// files held every old record at once (2 GB peak).
+	const head = snapshot.Parts(0)
 	for _, p := range candidates {
 		var b, n *snapshot.File
 		if base != nil {
-			b = base.Files.Get(p)
+			b = base.Files.GetParts(p, head)
 		}
-		n = next.Files.Get(p)
+		n = next.Files.GetParts(p, head)
 		if (b == nil) != (n == nil) || (b != nil && (b.Blob != n.Blob || b.Lang != n.Lang)) {
 			out[p] = true
 		}
