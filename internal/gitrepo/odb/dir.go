@@ -140,10 +140,11 @@ func (d *objectDir) loosePath(h plumbing.Hash) string {
 }
 
 // readLoose reads a loose object's header, and its content when dataToo;
-// the error is fs.ErrNotExist when there is none. The file is read whole and inflated by a pooled klauspost zlib reader,
-// as pack entries are (see reader): go-git's objfile reader inflates with
-// the standard library's, a new one each time, and a commit's loose trees
-// near the root of a large repository are tens of kilobytes each.
+// the error is fs.ErrNotExist when there is none. The file is read whole
+// and inflated by a pooled klauspost zlib reader, as pack entries are (see
+// reader): go-git's objfile reader inflates with the standard library's,
+// a new one each time, and a commit's loose trees near the root of a
+// large repository are tens of kilobytes each.
 func (d *objectDir) readLoose(h plumbing.Hash, dataToo bool) (plumbing.ObjectType, int64, []byte, error) {
 	raw, err := os.ReadFile(d.loosePath(h))
 	if err != nil {

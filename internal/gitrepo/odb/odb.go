@@ -191,12 +191,9 @@ func (s *Store) EncodedObject(t plumbing.ObjectType, h plumbing.Hash) (plumbing.
 // Blob returns the content of blob h, which the caller may change: bytes
 // the cache also holds are copied, others are handed over as inflated.
 func (s *Store) Blob(h plumbing.Hash) ([]byte, error) {
-	typ, data, shared, err := s.read(h, 0, forItself)
+	data, shared, err := s.readTyped(h, plumbing.BlobObject)
 	if err != nil {
 		return nil, err
-	}
-	if typ != plumbing.BlobObject {
-		return nil, plumbing.ErrObjectNotFound
 	}
 	if shared {
 		return bytes.Clone(data), nil
@@ -208,14 +205,21 @@ func (s *Store) Blob(h plumbing.Hash) ([]byte, error) {
 // h is not a tree the store holds. The bytes may be the cache's: the
 // caller reads them and never changes them.
 func (s *Store) Tree(h plumbing.Hash) ([]byte, error) {
-	typ, data, _, err := s.read(h, 0, forItself)
+	data, _, err := s.readTyped(h, plumbing.TreeObject)
+	return data, err
+}
+
+// readTyped returns the content of h, or plumbing.ErrObjectNotFound when
+// it is not of type want; shared tells the bytes are also the cache's.
+func (s *Store) readTyped(h plumbing.Hash, want plumbing.ObjectType) ([]byte, bool, error) {
+	typ, data, shared, err := s.read(h, 0, forItself)
 	if err != nil {
-		return nil, err
+		return nil, false, err
 	}
-	if typ != plumbing.TreeObject {
-		return nil, plumbing.ErrObjectNotFound
+	if typ != want {
+		return nil, false, plumbing.ErrObjectNotFound
 	}
-	return data, nil
+	return data, shared, nil
 }
 
 // HasEncodedObject returns nil when the store holds h, else
