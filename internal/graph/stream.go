@@ -40,13 +40,17 @@ func stream(s *snapshot.Snapshot, w io.Writer, format string, kinds []string, sc
 	nodes, edges := snapshot.NewSpillSort(runBytes, scratch), snapshot.NewSpillSort(runBytes, scratch)
 	defer nodes.Close()
 	defer edges.Close()
+	// The spill copies what it is given: one key buffer and one encoder
+	// serve every node and edge.
 	var key []byte
 	var seq uint64
+	enc := newLineEncoder()
 	visit(s, func(n Node) {
 		// Build keeps a node twice if it comes twice (edges it dedupes):
 		// a sequence number keeps two equal lines two keys.
 		seq++
-		nodes.Add(appendSortLine(appendField(key[:0], n.ID), jsonLine(n), seq), nil)
+		key = appendSortLine(appendField(key[:0], n.ID), enc.line(n), seq)
+		nodes.Add(key, nil)
 	}, func(e Edge) {
 		if len(kinds) > 0 && !slices.Contains(kinds, e.Kind) {
 			return
@@ -55,7 +59,8 @@ func stream(s *snapshot.Snapshot, w io.Writer, format string, kinds []string, sc
 		for _, f := range [...]string{e.Source, e.Target, e.Kind, e.Via, e.ResolvedBy, e.DetectedBy} {
 			key = appendField(key, f)
 		}
-		edges.Add(appendSortLine(key, jsonLine(e), 0), nil)
+		key = appendSortLine(key, enc.line(e), 0)
+		edges.Add(key, nil)
 	})
 	// A record that cannot be read is missing from the visit: nothing is
 	// written rather than a graph without it.
@@ -78,14 +83,28 @@ func stream(s *snapshot.Snapshot, w io.Writer, format string, kinds []string, sc
 
 // jsonLine is v as Write's encoders write it: HTML characters unescaped,
 // a newline at the end.
-func jsonLine(v any) []byte {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
+func jsonLine(v any) []byte { return newLineEncoder().line(v) }
+
+// lineEncoder encodes values as jsonLine does, into one buffer.
+type lineEncoder struct {
+	buf bytes.Buffer
+	enc *json.Encoder
+}
+
+func newLineEncoder() *lineEncoder {
+	l := &lineEncoder{}
+	l.enc = json.NewEncoder(&l.buf)
+	l.enc.SetEscapeHTML(false)
+	return l
+}
+
+// line is v's JSON line, valid until the next call.
+func (l *lineEncoder) line(v any) []byte {
+	l.buf.Reset()
+	if err := l.enc.Encode(v); err != nil {
 		panic(fmt.Sprintf("encode %T: %v", v, err)) // Node and Edge always encode
 	}
-	return b.Bytes()
+	return l.buf.Bytes()
 }
 
 // appendField appends s to a sort key so that keys compare as the tuples
