@@ -145,10 +145,7 @@ func peekFacts[T any](t *tableSource, path string, whole func(*facts.File) T, pa
 // table, so the target is found by one walk over the table, its pair in
 // the summaries by index, and the summary by a second walk.
 func (t *tableSource) EdgeSummary(path, target string) (string, bool, error) {
-	t.mu.Lock()
-	f, ok := t.seen[path]
-	t.mu.Unlock()
-	if ok {
+	if f, ok := t.seen.get(path); ok {
 		return f.EdgeSummaries[target], true, nil
 	}
 	v, ok, err := t.kv.Get(FileKey(path))
@@ -222,10 +219,7 @@ func (d *decoder) raw() ([]byte, bool) {
 // open returns the decoded record of a path when one is at hand, else a
 // decoder over a copy of its bytes (nil, nil when there is no record).
 func (t *tableSource) open(path string) (*decoder, *File, error) {
-	t.mu.Lock()
-	f, ok := t.seen[path]
-	t.mu.Unlock()
-	if ok {
+	if f, ok := t.seen.get(path); ok {
 		return nil, f, nil
 	}
 	v, ok, err := t.kv.Get(FileKey(path))

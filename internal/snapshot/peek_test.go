@@ -38,7 +38,7 @@ func peekRecord() *File {
 
 func tableFileSet(f *File) *FileSet {
 	kv := NewMemKV([]Entry{{Key: FileKey(f.Path), Value: EncodeRecord(f)}})
-	return NewFileSet(&tableSource{kv: kv, n: 1, seen: map[string]*File{}})
+	return NewFileSet(&tableSource{kv: kv, n: 1, seen: newRecordMemo(memoRecords)})
 }
 
 // TestPeeksAgreeWithDecode: each partial decode of a stored record gives
@@ -114,7 +114,7 @@ func TestEdgeViewThroughTheSnapshotBeingBuilt(t *testing.T) {
 	if got := next.EdgeView(want.Path); !reflect.DeepEqual(got, &view) {
 		t.Errorf("EdgeView = %+v\nwant %+v", got, &view)
 	}
-	if _, decoded := base.base.(*tableSource).seen[want.Path]; decoded {
+	if _, decoded := base.base.(*tableSource).seen.get(want.Path); decoded {
 		t.Error("EdgeView decoded the whole record")
 	}
 	changed := *want
