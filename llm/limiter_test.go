@@ -99,6 +99,13 @@ func TestOpenAIMaxConcurrency(t *testing.T) {
 				break
 			}
 		}
+		// Hold each request until a second one is in flight (or long
+		// enough that none will come): a request that finished before the
+		// next one started, on a loaded machine, made a peak of 1 out of
+		// a limiter that works.
+		for wait := time.Now().Add(5 * time.Second); peak.Load() < 2 && time.Now().Before(wait); {
+			time.Sleep(time.Millisecond)
+		}
 		time.Sleep(20 * time.Millisecond)
 		inFlight.Add(-1)
 		return llmtest.Fault{}
