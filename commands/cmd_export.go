@@ -97,26 +97,50 @@ type exportResult struct {
 // exportWriter returns what writes the export. The whole graph (symbol
 // level, no focus) in a line or JSON format is streamed: encoded as read
 // and sorted on disk beside the store's tables, where building it held 2
-// GB at 100,000 files. A level or a focus needs the graph whole.
+// GB at 100,000 files. A file or module level is lifted as the records are
+// read (graph.Lift), keeping only the lifted graph. A focus at the symbol
+// level, or a DOT, GraphML or Mermaid picture of every symbol, needs the
+// graph whole.
 func exportWriter(v *view, opts exportOptions) (func(io.Writer) (graph.Counts, error), error) {
-	whole := (opts.view.Level == "" || opts.view.Level == "symbol") && opts.view.Focus == ""
+	level := opts.view.Level
+	whole := (level == "" || level == "symbol") && opts.view.Focus == ""
 	if whole && slices.Contains(graph.StreamFormats, opts.format) {
 		scratch := exportScratch(v)
 		return func(w io.Writer) (graph.Counts, error) {
 			return graph.Stream(v.Snap, w, opts.format, opts.view.Kinds, scratch)
 		}, nil
 	}
-	built := graph.Build(v.Snap)
-	if err := v.Snap.Files.Err(); err != nil {
-		return nil, fmt.Errorf("read the published graph: %w", err)
-	}
-	gr, err := exportView(built, opts.view, query.New(v.Snap, v.Staleness))
+	gr, err := exportGraph(v, opts.view)
 	if err != nil {
 		return nil, err
 	}
 	return func(w io.Writer) (graph.Counts, error) {
 		return graph.Counts{Nodes: len(gr.Nodes), Edges: len(gr.Edges)}, graph.Write(w, gr, opts.format)
 	}, nil
+}
+
+// exportGraph is the part of the published graph o selects, held whole.
+func exportGraph(v *view, o graph.ViewOptions) (*graph.Graph, error) {
+	ix := query.New(v.Snap, v.Staleness)
+	if o.Level == "file" || o.Level == "module" {
+		lifted, err := graph.Lift(v.Snap, o.Level, o.Kinds)
+		if err == nil {
+			return exportFocus(o, ix, func(o graph.ViewOptions) (*graph.Graph, error) {
+				if o.Focus == "" {
+					return lifted, nil
+				}
+				return lifted.Focus(o.Focus, o.Level, o.Depth)
+			})
+		}
+		if !errors.Is(err, graph.ErrStray) {
+			return nil, err
+		}
+	}
+	built := graph.Build(v.Snap)
+	if err := v.Snap.Files.Err(); err != nil {
+		return nil, fmt.Errorf("read the published graph: %w", err)
+	}
+	return exportFocus(o, ix, built.View)
 }
 
 // exportScratch is where a streamed export sorts: the store's scratch
@@ -151,13 +175,13 @@ func writeExport(out string, write func(io.Writer) (graph.Counts, error)) (graph
 	return c, nil
 }
 
-// exportView is the part of the graph an export shows. --focus takes a
+// exportFocus is the view of the graph an export shows. --focus takes a
 // name as every other command does: a focus that is no node id, indexed
 // path or module directory is resolved as a written file or symbol
 // ("url_for", "app.py", "Server.Get"), and an unknown or ambiguous name is
 // the error those commands give.
-func exportView(gr *graph.Graph, o graph.ViewOptions, ix *query.Index) (*graph.Graph, error) {
-	out, err := gr.View(o)
+func exportFocus(o graph.ViewOptions, ix *query.Index, view func(graph.ViewOptions) (*graph.Graph, error)) (*graph.Graph, error) {
+	out, err := view(o)
 	if !errors.Is(err, graph.ErrNoFocus) || nodeid.IsFile(o.Focus) || nodeid.IsSymbol(o.Focus) || nodeid.IsModule(o.Focus) {
 		if err != nil {
 			return nil, usageError("--%v", err)
@@ -169,7 +193,7 @@ func exportView(gr *graph.Graph, o graph.ViewOptions, ix *query.Index) (*graph.G
 		return nil, resolveError(fmt.Errorf("--focus: %w", rerr))
 	}
 	o.Focus = id
-	if out, err = gr.View(o); err != nil {
+	if out, err = view(o); err != nil {
 		return nil, usageError("--%v", err)
 	}
 	return out, nil

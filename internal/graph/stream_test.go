@@ -47,14 +47,11 @@ func wantStreamed(t *testing.T, s *snapshot.Snapshot) {
 	}
 }
 
-func head(b []byte) []byte { return b[:min(len(b), 2000)] }
-
-// TestStreamWritesWhatBuildWrites: on a sample with escapes, on one with
-// duplicate edges, ties broken only by a summary, a zero byte in a field
-// and many files (so runs are cut), and on an empty snapshot.
-func TestStreamWritesWhatBuildWrites(t *testing.T) {
-	wantStreamed(t, sample())
-	wantStreamed(t, snapshot.New())
+// manyFiles is a sample of 60 files in 7 directories with duplicate edges,
+// implicit edges found by rule and by the model explorer,
+// ties broken only by a summary and a zero byte in a field: runs are cut
+// in it, and files and modules have edges between them.
+func manyFiles() *snapshot.Snapshot {
 	s := snapshot.New()
 	for i := range 60 {
 		p := fmt.Sprintf("pkg%d/f%02d.py", i%7, i)
@@ -73,9 +70,24 @@ func TestStreamWritesWhatBuildWrites(t *testing.T) {
 			}},
 			Implicit: []snapshot.Edge{{Source: "file:" + p, Target: "file:" + next, Kind: "imports", Via: "pkg"}},
 		}
+		if i%3 == 0 { // the model explorer's, lifted apart from the rules'
+			f.Implicit = append(f.Implicit, snapshot.Edge{Source: "file:" + p, Target: "file:" + next, Kind: "implicit", Via: "env:PORT"})
+			f.Explored = []snapshot.Edge{{Source: "file:" + p, Target: "file:" + next, Kind: "implicit", Via: "env:HOST", ResolvedBy: snapshot.DetectedByLLM}}
+		}
 		s.Files.Set(f)
 	}
-	wantStreamed(t, s)
+	return s
+}
+
+func head(b []byte) []byte { return b[:min(len(b), 2000)] }
+
+// TestStreamWritesWhatBuildWrites: on a sample with escapes, on one with
+// duplicate edges, ties broken only by a summary, a zero byte in a field
+// and many files (so runs are cut), and on an empty snapshot.
+func TestStreamWritesWhatBuildWrites(t *testing.T) {
+	wantStreamed(t, sample())
+	wantStreamed(t, snapshot.New())
+	wantStreamed(t, manyFiles())
 }
 
 // published is s as a published snapshot reads it: records in tables, read

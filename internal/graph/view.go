@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"path"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
@@ -50,11 +49,7 @@ func (g *Graph) View(o ViewOptions) (*Graph, error) {
 	if o.Focus == "" {
 		return out, nil
 	}
-	focus := out.focusID(o.Focus, o.Level)
-	if focus == "" {
-		return nil, fmt.Errorf("focus %q: %w at the %s level (give a name, a node id, a path or a module directory)", o.Focus, ErrNoFocus, o.Level)
-	}
-	return out.neighbourhood(focus, max(o.Depth, 0)), nil
+	return out.Focus(o.Focus, o.Level, o.Depth)
 }
 
 func (g *Graph) filterKinds(kinds []string) *Graph {
@@ -96,36 +91,16 @@ func writtenPath(s string) string {
 }
 
 func (g *Graph) lift(level string) *Graph {
-	kind := level
-	out := &Graph{}
+	l := newLifter(level, nil)
 	for _, n := range g.Nodes {
-		if n.Kind == kind {
-			out.Nodes = append(out.Nodes, n)
-		}
+		l.keepNode(n)
 	}
-	// The model explorer's edges are lifted apart from the rules' (by
-	// detected_by), so a picture never mixes a guess into a rule count.
-	type key struct{ s, t, k, by string }
-	weight := map[key]int{}
 	for _, e := range g.Edges {
-		if e.Kind == edgekind.Contains {
-			continue
+		if e.Kind != edgekind.Contains {
+			l.count(e)
 		}
-		s, t := liftID(e.Source, level), liftID(e.Target, level)
-		if s == "" || t == "" || s == t {
-			continue
-		}
-		by := ""
-		if e.DetectedBy == "llm" {
-			by = e.DetectedBy
-		}
-		weight[key{s, t, e.Kind, by}]++
 	}
-	for k, w := range weight {
-		out.Edges = append(out.Edges, Edge{Type: "edge", Source: k.s, Target: k.t, Kind: k.k, DetectedBy: k.by, Weight: w})
-	}
-	sort.Slice(out.Edges, func(i, j int) bool { return edgeLess(out.Edges[i], out.Edges[j]) })
-	return out
+	return l.graph()
 }
 
 // focusID finds the node a --focus value names at a level.
