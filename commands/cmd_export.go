@@ -98,9 +98,9 @@ type exportResult struct {
 // level, no focus) in a line or JSON format is streamed: encoded as read
 // and sorted on disk beside the store's tables, where building it held 2
 // GB at 100,000 files. A file or module level is lifted as the records are
-// read (graph.Lift), keeping only the lifted graph. A focus at the symbol
-// level, or a DOT, GraphML or Mermaid picture of every symbol, needs the
-// graph whole.
+// read (graph.Lift), keeping only the lifted graph, and a symbol's
+// neighbourhood is built from the records near it (graph.Near). Only a
+// DOT, GraphML or Mermaid picture of every symbol builds the graph whole.
 func exportWriter(v *view, opts exportOptions) (func(io.Writer) (graph.Counts, error), error) {
 	level := opts.view.Level
 	whole := (level == "" || level == "symbol") && opts.view.Focus == ""
@@ -135,6 +135,13 @@ func exportGraph(v *view, o graph.ViewOptions) (*graph.Graph, error) {
 		if !errors.Is(err, graph.ErrStray) {
 			return nil, err
 		}
+	}
+	if (o.Level == "" || o.Level == "symbol") && o.Focus != "" {
+		near, err := graph.NewNear(v.Snap)
+		if err != nil {
+			return nil, err
+		}
+		return exportFocus(o, ix, near.View)
 	}
 	built := graph.Build(v.Snap)
 	if err := v.Snap.Files.Err(); err != nil {

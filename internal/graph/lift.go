@@ -144,7 +144,12 @@ func (l *lifter) graph() *Graph {
 func (g *Graph) Focus(focus, level string, depth int) (*Graph, error) {
 	id := g.focusID(focus, level)
 	if id == "" {
-		return nil, fmt.Errorf("focus %q: %w at the %s level (give a name, a node id, a path or a module directory)", focus, ErrNoFocus, level)
+		return nil, noFocus(focus, level)
 	}
 	return g.neighbourhood(id, max(depth, 0)), nil
+}
+
+// noFocus is the error of a focus that names no node at a level.
+func noFocus(focus, level string) error {
+	return fmt.Errorf("focus %q: %w at the %s level (give a name, a node id, a path or a module directory)", focus, ErrNoFocus, level)
 }
