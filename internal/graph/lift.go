@@ -6,6 +6,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unique"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
@@ -55,12 +56,11 @@ type lifter struct {
 	weight map[liftKey]int
 	file   string        // the path of the record being read
 	seen   map[Edge]bool // its edges counted so far
-	strs   map[string]string
 	stray  bool
 }
 
 func newLifter(level string, kinds []string) *lifter {
-	return &lifter{level: level, kinds: kinds, weight: map[liftKey]int{}, seen: map[Edge]bool{}, strs: map[string]string{}}
+	return &lifter{level: level, kinds: kinds, weight: map[liftKey]int{}, seen: map[Edge]bool{}}
 }
 
 // node starts a file's record at its file node, and keeps the nodes of
@@ -73,27 +73,16 @@ func (l *lifter) node(n Node) {
 	l.keepNode(n)
 }
 
-// keepNode keeps n if it is of the level, its strings copied: a node
-// visit makes points into its record's bytes (a summary, a language), and
-// keeping one string of a record kept the whole record (at 100,000 files
-// a file-level export held 976 MB).
+// keepNode keeps n if it is of the level, its strings copied (a language,
+// like an edge's kind, one copy for all): a node visit makes points into
+// its record's bytes, and keeping one string of a record kept the whole
+// record (at 100,000 files a file-level export held 976 MB).
 func (l *lifter) keepNode(n Node) {
 	if n.Kind == l.level {
-		n.Path, n.Name, n.Lang = strings.Clone(n.Path), strings.Clone(n.Name), l.intern(n.Lang)
+		n.Path, n.Name, n.Lang = strings.Clone(n.Path), strings.Clone(n.Name), unique.Make(n.Lang).Value()
 		n.Summary, n.Signature = strings.Clone(n.Summary), strings.Clone(n.Signature)
 		l.nodes = append(l.nodes, n)
 	}
-}
-
-// intern returns the one copy of s the lifter keeps: edge kinds and
-// languages, a few values repeated by every record.
-func (l *lifter) intern(s string) string {
-	if v, ok := l.strs[s]; ok {
-		return v
-	}
-	v := strings.Clone(s)
-	l.strs[v] = v
-	return v
 }
 
 // edge counts a record's edge unless the kinds leave it out or the record
@@ -124,7 +113,7 @@ func (l *lifter) count(e Edge) {
 	if e.DetectedBy == "llm" {
 		by = e.DetectedBy
 	}
-	l.weight[liftKey{s, t, l.intern(e.Kind), by}]++
+	l.weight[liftKey{s, t, unique.Make(e.Kind).Value(), by}]++
 }
 
 // graph is the lifted graph: the level's nodes by id, the lifted edges
