@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"slices"
-	"strings"
 
 	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/nodeid"
@@ -31,23 +30,27 @@ type Near struct {
 	units  map[string]int32 // "f" \0 path or "m" \0 dir -> unit
 	file   []string         // a unit's file path; "" for a module, or a path no record has
 	module []bool           // whether a unit is a module
+	listed int32            // units numbered before any edge's: the files with a record and their directories
 	adj    [][]int32        // each unit's neighbours, repeats allowed
 }
 
 // NewNear reads every record's edges once (not the rest of the record).
 func NewNear(s *snapshot.Snapshot) (*Near, error) {
 	n := &Near{s: s, units: map[string]int32{}}
-	for _, p := range s.Paths() {
+	paths := s.Paths()
+	fileUnits := make([]int32, len(paths))
+	for i, p := range paths {
 		fu := n.unit("f", p)
-		n.file[fu] = p
+		n.file[fu], fileUnits[i] = p, fu
 		n.join(fu, n.unit("m", path.Dir(p)))
 	}
-	for _, p := range s.Paths() {
+	n.listed = int32(len(n.file))
+	for i, p := range paths {
 		f := s.Files.GetParts(p, snapshot.PartRes|snapshot.PartImplicit)
 		if f == nil {
 			continue
 		}
-		from := n.units["f\x00"+p]
+		from := fileUnits[i]
 		for _, edges := range [][]snapshot.Edge{f.Res.Edges, f.Implicit, f.Explored} {
 			for _, e := range edges {
 				if e.Kind == edgekind.Contains {
@@ -118,7 +121,7 @@ func (n *Near) View(o ViewOptions) (*Graph, error) {
 	if o.Level != "" && o.Level != "symbol" || o.Focus == "" {
 		return nil, fmt.Errorf("near view of level %q, focus %q: only a symbol-level view with a focus", o.Level, o.Focus)
 	}
-	focus := n.focusID(o.Focus)
+	focus := firstNode(o.Focus, "symbol", n.isNode)
 	if focus == "" {
 		return nil, noFocus(o.Focus, "symbol")
 	}
@@ -135,27 +138,16 @@ func (n *Near) View(o ViewOptions) (*Graph, error) {
 	return g.View(o)
 }
 
-// focusID is the node a focus names in the whole graph, as focusID finds
-// it at the symbol level: the first of the focus as an id, as a file path
-// and as a module directory that is a node.
-func (n *Near) focusID(focus string) string {
-	for _, c := range []string{focus, nodeid.File(focus), nodeid.Module(strings.TrimSuffix(focus, "/"))} {
-		if n.isNode(c) {
-			return c
-		}
-	}
-	return ""
-}
-
+// isNode reports whether id is a node of the whole graph.
 func (n *Near) isNode(id string) bool {
 	parsed, ok := nodeid.Parse(id)
 	if !ok {
 		return false
 	}
 	switch parsed.Kind {
-	case nodeid.KindModule:
-		_, ok := n.units["m\x00"+parsed.Path]
-		return ok
+	case nodeid.KindModule: // a directory some file is in, not only an edge's end
+		u, ok := n.units["m\x00"+parsed.Path]
+		return ok && n.firstFile(u) != ""
 	case nodeid.KindFile:
 		u, ok := n.units["f\x00"+parsed.Path]
 		return ok && n.file[u] != ""
@@ -187,14 +179,8 @@ func (n *Near) filesNear(start int32, depth int) []string {
 		if p := n.file[u]; p != "" {
 			keep[p] = true
 		}
-		if !n.module[u] {
-			continue
-		}
-		for _, v := range n.adj[u] { // a module's neighbours start with its files
-			if p := n.file[v]; p != "" {
-				keep[p] = true
-				break
-			}
+		if p := n.firstFile(u); n.module[u] && p != "" {
+			keep[p] = true
 		}
 	}
 	out := make([]string, 0, len(keep))
@@ -203,6 +189,16 @@ func (n *Near) filesNear(start int32, depth int) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// firstFile is a file of module unit u: "" for a file unit, or for a
+// directory no file is in (an edge's end only). A listed directory's
+// neighbours start with its files.
+func (n *Near) firstFile(u int32) string {
+	if !n.module[u] || u >= n.listed {
+		return ""
+	}
+	return n.file[n.adj[u][0]]
 }
 
 // nearSource lists some of a snapshot's paths but reads any record: an

@@ -13,7 +13,8 @@ import (
 // paths, module directories and names that are no node, is what View
 // gives of the built graph, or the same error. One sample has edges into
 // a file no record has, reached from two files (a walk passes through
-// such an end), and a record holding an edge that starts in another file.
+// such an end), an edge into a directory no file is in, and a record
+// holding an edge that starts in another file.
 func TestNearIsTheBuiltView(t *testing.T) {
 	dangling := manyFiles()
 	for _, p := range []string{"pkg1/f01.py", "pkg4/f04.py"} {
@@ -21,6 +22,9 @@ func TestNearIsTheBuiltView(t *testing.T) {
 		f.Res.Edges = append(copied(f.Res.Edges), snapshot.Edge{Source: "sym:" + p + "#run", Target: "sym:gone/x.py#f", Kind: "calls", Via: "f"})
 		dangling.Files.Set(&f)
 	}
+	ghost := *dangling.Files.Get("pkg0/f00.py")
+	ghost.Res.Edges = append(copied(ghost.Res.Edges), snapshot.Edge{Source: "file:pkg0/f00.py", Target: "mod:ghost", Kind: "imports", Via: "ghost"})
+	dangling.Files.Set(&ghost)
 	f := *dangling.Files.Get("pkg2/f02.py")
 	f.Implicit = append(copied(f.Implicit), snapshot.Edge{Source: "file:pkg5/f05.py", Target: "file:pkg6/f06.py", Kind: "implicit", Via: "env:X"})
 	dangling.Files.Set(&f)
@@ -34,7 +38,7 @@ func TestNearIsTheBuiltView(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		focuses := []string{"pkg3/f10.py", "pkg3", "pkg3/", "nowhere.py", "sym:gone/x.py#f", "file:gone/x.py"}
+		focuses := []string{"pkg3/f10.py", "pkg3", "pkg3/", "nowhere.py", "sym:gone/x.py#f", "file:gone/x.py", "ghost", "mod:ghost"}
 		for _, n := range built.Nodes {
 			focuses = append(focuses, n.ID)
 		}

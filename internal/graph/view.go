@@ -105,6 +105,16 @@ func (g *Graph) lift(level string) *Graph {
 
 // focusID finds the node a --focus value names at a level.
 func (g *Graph) focusID(focus, level string) string {
+	return firstNode(focus, level, func(id string) bool {
+		_, ok := slices.BinarySearchFunc(g.Nodes, id, func(n Node, id string) int { return strings.Compare(n.ID, id) })
+		return ok
+	})
+}
+
+// firstNode is the first of the ids a --focus value may mean at a level
+// (the value as an id, as a file path, as a module directory, then what
+// it lifts to) for which isNode holds; "" when none does.
+func firstNode(focus, level string, isNode func(id string) bool) string {
 	cands := []string{focus, nodeid.File(focus), nodeid.Module(strings.TrimSuffix(focus, "/"))}
 	if level != "symbol" {
 		if id := liftID(focus, level); id != "" {
@@ -115,7 +125,7 @@ func (g *Graph) focusID(focus, level string) string {
 		}
 	}
 	for _, c := range cands {
-		if _, ok := slices.BinarySearchFunc(g.Nodes, c, func(n Node, id string) int { return strings.Compare(n.ID, id) }); ok {
+		if isNode(c) {
 			return c
 		}
 	}
