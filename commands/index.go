@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"runtime/debug"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/actions"
@@ -37,19 +36,15 @@ func runIndex(ctx context.Context, opts indexOptions, g *Globals) error {
 		return err
 	}
 	// The budget bounds the run's heap whatever the repository's size;
-	// a GOMEMLIMIT the user set wins over it.
-	membudget.FromMB(e.Config.MemoryMB).Apply(g.Getenv)
-	if g.Getenv("GOGC") == "" && (opts.command == "init" || opts.full) {
-		// A full run holds every file's facts at once: collecting more
-		// often than Go's default keeps peak memory near what is live.
-		// Since its records went to a spill file the live heap is smaller,
-		// so the 40 it had cycled the collector more often for the same
-		// work: at 100,000 files 60 took 264 -> 242 s CPU for 700 -> 769
-		// MB, at spring-framework's 11,404 about 68-85 -> 64 s for 661 ->
-		// 699 MB. An update's live heap is small, and there 40 cost 15%
-		// more CPU for 45 MB less (localstack, a 20-file commit), so
-		// updates keep Go's default.
-		debug.SetGCPercent(60)
+	// a GOMEMLIMIT or GOGC the user set wins over it. A full run holds a
+	// live heap that grows with the repository, and collects less often
+	// under a soft limit (membudget.TuneFullRun); an update's live heap is
+	// small, and Go's defaults suit it.
+	budget := membudget.FromMB(e.Config.MemoryMB)
+	if opts.command == "init" || opts.full {
+		defer budget.TuneFullRun(g.Getenv)()
+	} else {
+		budget.Apply(g.Getenv)
 	}
 	run, err := actions.Index(ctx, e, actions.IndexOptions{
 		Command: opts.command, Full: opts.full, Wait: opts.wait, DryRun: opts.dryRun, Worktree: opts.worktree,

@@ -1,0 +1,132 @@
+package membudget
+
+import (
+	"runtime/debug"
+	"runtime/metrics"
+	"time"
+)
+
+// FullRunGCPercent is the collector's GOGC for a run that indexes every
+// file (init, update --full). Go's default of 100, and the 60 full runs
+// had before, collect often enough on a 100,000-file init (a live heap of
+// 200-300 MB) that the parse ran slower than the same parse alone; 150
+// collects about a third as often as 60 and took that init from 60-69 s
+// to 50-58 s (docs/measurements.md, "Stop 46"). The soft limit
+// (FullRunLimit) keeps what the larger target costs in memory bounded.
+const FullRunGCPercent = 150
+
+// FullRunLimit is the soft heap limit of a full run without a budget:
+// five eighths of the default budget, which kept the whole process (heap,
+// mapped tables, the parsers' C memory) under 900 MB at 100,000 files
+// with FullRunGCPercent. A repository whose live heap nears it gets more
+// room (see Headroom), so it never makes the collector run without pause.
+const FullRunLimit = Default / 8 * 5
+
+// headroomEvery is how often Headroom looks at the live heap: a full
+// run's heap grows over seconds, not milliseconds.
+const headroomEvery = 250 * time.Millisecond
+
+// TuneFullRun sets the collector for a full run: GOGC FullRunGCPercent
+// unless the user set GOGC, and, unless the user set GOMEMLIMIT, the
+// budget's limit (Apply) or, without a budget, FullRunLimit kept above
+// the live heap by Headroom. getenv reads the environment. The returned
+// function stops the headroom watch and puts back the settings found, for
+// a process that goes on after the run (tests run commands in process).
+func (b Budget) TuneFullRun(getenv func(string) string) (restore func()) {
+	limit := debug.SetMemoryLimit(-1)
+	percent := 0
+	setPercent := getenv("GOGC") == ""
+	if setPercent {
+		percent = debug.SetGCPercent(FullRunGCPercent)
+	}
+	back := func() {
+		if setPercent {
+			debug.SetGCPercent(percent)
+		}
+		debug.SetMemoryLimit(limit)
+	}
+	if getenv("GOMEMLIMIT") != "" || b != Unlimited {
+		b.Apply(getenv)
+		return back
+	}
+	stop := NewHeadroom(int64(FullRunLimit), liveHeap).Watch(headroomEvery)
+	return func() {
+		stop()
+		back()
+	}
+}
+
+// Headroom keeps a soft memory limit at least twice the live heap. A soft
+// limit below what a run must hold makes the collector run back to back
+// (Go caps it at half the CPU, which still halves the run's speed); a
+// limit twice the live heap costs at most what GOGC 100 would.
+type Headroom struct {
+	limit int64
+	live  func() int64
+}
+
+// NewHeadroom returns a Headroom starting at limit, which sets it as the
+// runtime's limit on Watch; live reports the live heap in bytes.
+func NewHeadroom(limit int64, live func() int64) *Headroom {
+	return &Headroom{limit: limit, live: live}
+}
+
+// Limit is the limit Headroom last chose.
+func (h *Headroom) Limit() int64 { return h.limit }
+
+// Check raises the limit to twice the live heap when the live heap has
+// passed half of it, and reports whether it did.
+func (h *Headroom) Check() bool {
+	next := raisedLimit(h.limit, h.live())
+	if next == h.limit {
+		return false
+	}
+	h.limit = next
+	return true
+}
+
+// raisedLimit is limit, or twice live when live has passed half of it.
+func raisedLimit(limit, live int64) int64 {
+	if live <= limit/2 {
+		return limit
+	}
+	return 2 * live
+}
+
+// Watch sets the runtime's limit and checks it every interval on a
+// goroutine of its own until the returned function is called.
+func (h *Headroom) Watch(interval time.Duration) (stop func()) {
+	debug.SetMemoryLimit(h.limit)
+	done := make(chan struct{})
+	stopped := make(chan struct{})
+	go func() {
+		defer close(stopped)
+		tick := time.NewTicker(interval)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				if h.Check() {
+					debug.SetMemoryLimit(h.limit)
+				}
+			}
+		}
+	}()
+	return func() {
+		close(done)
+		<-stopped
+	}
+}
+
+// liveHeap is the heap the last collection found live (0 if this Go
+// does not say).
+func liveHeap() int64 {
+	s := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	metrics.Read(s)
+	if s[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(s[0].Value.Uint64())
+}
