@@ -3,11 +3,13 @@ package commands
 import (
 	"bytes"
 	"context"
+	"math"
 	"path/filepath"
 	"runtime/debug"
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/gittest"
+	"github.com/lgraph/lgraph/internal/membudget"
 )
 
 // keepRuntime puts back, after the test, the runtime settings an init
@@ -55,5 +57,25 @@ func TestInitKeepsTheUsersGOMEMLIMIT(t *testing.T) {
 	runInit(t, []string{"LGRAPH_MEMORY_MB=200", "GOMEMLIMIT=300MiB"})
 	if got := debug.SetMemoryLimit(-1); got != 300<<20 {
 		t.Errorf("memory limit after init under GOMEMLIMIT: %d, want the user's %d", got, 300<<20)
+	}
+}
+
+// TestInitTunesTheCollector: without a budget or the user's settings, an
+// init collects at membudget.FullRunGCPercent under membudget.FullRunLimit;
+// with GOGC set, the user's value stays.
+func TestInitTunesTheCollector(t *testing.T) {
+	keepRuntime(t)
+	debug.SetGCPercent(100)
+	debug.SetMemoryLimit(math.MaxInt64)
+	runInit(t, nil)
+	gogc := debug.SetGCPercent(100)
+	if limit := debug.SetMemoryLimit(-1); gogc != membudget.FullRunGCPercent || limit != int64(membudget.FullRunLimit) {
+		t.Errorf("after init GOGC %d, limit %d; want %d, %d", gogc, limit, membudget.FullRunGCPercent, int64(membudget.FullRunLimit))
+	}
+
+	debug.SetGCPercent(80) // what the runtime made of GOGC=80
+	runInit(t, []string{"GOGC=80"})
+	if gogc := debug.SetGCPercent(100); gogc != 80 {
+		t.Errorf("after init under GOGC=80: GOGC %d", gogc)
 	}
 }

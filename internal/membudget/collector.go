@@ -30,30 +30,17 @@ const headroomEvery = 250 * time.Millisecond
 // unless the user set GOGC, and, unless the user set GOMEMLIMIT, the
 // budget's limit (Apply) or, without a budget, FullRunLimit kept above
 // the live heap by Headroom. getenv reads the environment. The returned
-// function stops the headroom watch and puts back the settings found, for
-// a process that goes on after the run (tests run commands in process).
-func (b Budget) TuneFullRun(getenv func(string) string) (restore func()) {
-	limit := debug.SetMemoryLimit(-1)
-	percent := 0
-	setPercent := getenv("GOGC") == ""
-	if setPercent {
-		percent = debug.SetGCPercent(FullRunGCPercent)
-	}
-	back := func() {
-		if setPercent {
-			debug.SetGCPercent(percent)
-		}
-		debug.SetMemoryLimit(limit)
+// function stops the headroom watch; the settings stay, as Apply's do
+// (the process ends with its run).
+func (b Budget) TuneFullRun(getenv func(string) string) (stop func()) {
+	if getenv("GOGC") == "" {
+		debug.SetGCPercent(FullRunGCPercent)
 	}
 	if getenv("GOMEMLIMIT") != "" || b != Unlimited {
 		b.Apply(getenv)
-		return back
+		return func() {}
 	}
-	stop := NewHeadroom(int64(FullRunLimit), liveHeap).Watch(headroomEvery)
-	return func() {
-		stop()
-		back()
-	}
+	return NewHeadroom(int64(FullRunLimit), liveHeap).Watch(headroomEvery)
 }
 
 // Headroom keeps a soft memory limit at least twice the live heap. A soft

@@ -87,21 +87,21 @@ func TestWatchSetsTheRuntimeLimit(t *testing.T) {
 	}
 }
 
-// TestTuneFullRunSetsAndPutsBack: without the user's settings a full run
-// collects at FullRunGCPercent under FullRunLimit, and the returned
-// function puts back what was there.
-func TestTuneFullRunSetsAndPutsBack(t *testing.T) {
+// TestTuneFullRunSets: without the user's settings a full run collects
+// at FullRunGCPercent under FullRunLimit, which stays after the watch
+// stops.
+func TestTuneFullRunSets(t *testing.T) {
 	restoreCollector(t)
 	debug.SetGCPercent(70)
 	debug.SetMemoryLimit(math.MaxInt64)
-	restore := Unlimited.TuneFullRun(func(string) string { return "" })
+	stop := Unlimited.TuneFullRun(func(string) string { return "" })
 	percent, limit := gcPercent(), debug.SetMemoryLimit(-1)
-	restore()
+	stop()
 	if percent != FullRunGCPercent || limit != int64(FullRunLimit) {
 		t.Errorf("during the run GOGC %d, limit %d; want %d, %d", percent, limit, FullRunGCPercent, int64(FullRunLimit))
 	}
-	if p, l := gcPercent(), debug.SetMemoryLimit(-1); p != 70 || l != math.MaxInt64 {
-		t.Errorf("after the run GOGC %d, limit %d; want 70 and no limit", p, l)
+	if p, l := gcPercent(), debug.SetMemoryLimit(-1); p != FullRunGCPercent || l != int64(FullRunLimit) {
+		t.Errorf("after the watch stopped GOGC %d, limit %d; want them kept", p, l)
 	}
 }
 
@@ -113,19 +113,14 @@ func TestTuneFullRunLeavesTheUsersSettings(t *testing.T) {
 	debug.SetGCPercent(30)          // what the runtime made of GOGC=30
 	debug.SetMemoryLimit(300 << 20) // and of GOMEMLIMIT=300MiB
 	env := map[string]string{"GOGC": "30", "GOMEMLIMIT": "300MiB"}
-	restore := Unlimited.TuneFullRun(func(k string) string { return env[k] })
+	Unlimited.TuneFullRun(func(k string) string { return env[k] })()
 	if p, l := gcPercent(), debug.SetMemoryLimit(-1); p != 30 || l != 300<<20 {
 		t.Errorf("with the user's GOGC and GOMEMLIMIT: %d, %d; want 30, %d", p, l, 300<<20)
 	}
-	restore()
 
 	debug.SetMemoryLimit(math.MaxInt64)
-	restore = FromMB(512).TuneFullRun(func(string) string { return "" })
+	FromMB(512).TuneFullRun(func(string) string { return "" })()
 	if p, l := gcPercent(), debug.SetMemoryLimit(-1); p != FullRunGCPercent || l != 512<<20 {
 		t.Errorf("with a 512 MiB budget: GOGC %d, limit %d; want %d, %d", p, l, FullRunGCPercent, 512<<20)
-	}
-	restore()
-	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
-		t.Errorf("after the run limit %d, want none", l)
 	}
 }
