@@ -43,10 +43,12 @@ func (b Budget) TuneFullRun(getenv func(string) string) (stop func()) {
 	return NewHeadroom(int64(FullRunLimit), liveHeap).Watch(headroomEvery)
 }
 
-// Headroom keeps a soft memory limit at least twice the live heap. A soft
-// limit below what a run must hold makes the collector run back to back
-// (Go caps it at half the CPU, which still halves the run's speed); a
-// limit twice the live heap costs at most what GOGC 100 would.
+// Headroom keeps a soft memory limit at least 8/5 of the
+// live heap. A soft limit below what a run must hold makes the collector
+// run back to back (Go caps it at half the CPU, which still halves the
+// run's speed); a limit 1.6 times the live heap collects as the GOGC 60
+// full runs had before did, so a run whose live heap outgrows the fixed
+// limit runs and holds what it did then.
 type Headroom struct {
 	limit int64
 	live  func() int64
@@ -61,8 +63,8 @@ func NewHeadroom(limit int64, live func() int64) *Headroom {
 // Limit is the limit Headroom last chose.
 func (h *Headroom) Limit() int64 { return h.limit }
 
-// Check raises the limit to twice the live heap when the live heap has
-// passed half of it, and reports whether it did.
+// Check raises the limit to 8/5 of the live heap when that
+// has passed it, and reports whether it did.
 func (h *Headroom) Check() bool {
 	next := raisedLimit(h.limit, h.live())
 	if next == h.limit {
@@ -72,12 +74,13 @@ func (h *Headroom) Check() bool {
 	return true
 }
 
-// raisedLimit is limit, or twice live when live has passed half of it.
+// headroomNum/headroomDen is the least limit Headroom keeps over the
+// live heap: 8/5, Go's heap target at GOGC 60.
+const headroomNum, headroomDen = 8, 5
+
+// raisedLimit is limit, or 8/5 of the live heap when that is larger.
 func raisedLimit(limit, live int64) int64 {
-	if live <= limit/2 {
-		return limit
-	}
-	return 2 * live
+	return max(limit, live/headroomDen*headroomNum)
 }
 
 // Watch sets the runtime's limit and checks it every interval on a

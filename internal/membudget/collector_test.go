@@ -24,16 +24,16 @@ func gcPercent() int {
 	return p
 }
 
-// TestRaisedLimit: the limit moves only once the live heap passes half of
-// it, and then to twice the live heap.
+// TestRaisedLimit: the limit moves only once 8/5 of the live heap passes
+// it, and then to 8/5 of the live heap.
 func TestRaisedLimit(t *testing.T) {
 	for _, c := range []struct{ limit, live, want int64 }{
 		{1000, 0, 1000},
-		{1000, 499, 1000},
 		{1000, 500, 1000},
-		{1000, 501, 1002},
-		{1000, 900, 1800},
-		{1000, 5000, 10000},
+		{1000, 625, 1000},
+		{1000, 630, 1008},
+		{1000, 1000, 1600},
+		{1000, 5000, 8000},
 	} {
 		if got := raisedLimit(c.limit, c.live); got != c.want {
 			t.Errorf("raisedLimit(%d, %d) = %d, want %d", c.limit, c.live, got, c.want)
@@ -41,7 +41,7 @@ func TestRaisedLimit(t *testing.T) {
 	}
 }
 
-// TestHeadroomFollowsAGrowingHeap: as the live heap grows past half the
+// TestHeadroomFollowsAGrowingHeap: as the live heap grows past 5/8 of the
 // limit the limit follows it, and it never comes back down.
 func TestHeadroomFollowsAGrowingHeap(t *testing.T) {
 	live := int64(100)
@@ -51,7 +51,7 @@ func TestHeadroomFollowsAGrowingHeap(t *testing.T) {
 		moved bool
 		limit int64
 	}{
-		{100, false, 1000}, {600, true, 1200}, {600, false, 1200}, {700, true, 1400}, {50, false, 1400},
+		{100, false, 1000}, {750, true, 1200}, {750, false, 1200}, {1000, true, 1600}, {50, false, 1600},
 	}
 	for _, s := range steps {
 		live = s.live
@@ -72,17 +72,18 @@ func TestWatchSetsTheRuntimeLimit(t *testing.T) {
 		t.Errorf("limit after Watch = %d, want %d", got, int64(start))
 	}
 	live.Store(start)
+	const raised = start / 5 * 8
 	deadline := time.Now().Add(10 * time.Second)
-	for debug.SetMemoryLimit(-1) != 2*start && time.Now().Before(deadline) {
+	for debug.SetMemoryLimit(-1) != raised && time.Now().Before(deadline) {
 		time.Sleep(time.Millisecond)
 	}
 	stop()
-	if got := debug.SetMemoryLimit(-1); got != 2*start {
-		t.Fatalf("limit with the live heap at the limit = %d, want %d", got, int64(2*start))
+	if got := debug.SetMemoryLimit(-1); got != raised {
+		t.Fatalf("limit with the live heap at the limit = %d, want %d", got, int64(raised))
 	}
 	live.Store(4 * start)
 	time.Sleep(20 * time.Millisecond)
-	if got := debug.SetMemoryLimit(-1); got != 2*start {
+	if got := debug.SetMemoryLimit(-1); got != raised {
 		t.Errorf("limit moved to %d after stop", got)
 	}
 }
