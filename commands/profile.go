@@ -9,6 +9,8 @@ import (
 	"runtime/pprof"
 	"runtime/trace"
 	"time"
+
+	"github.com/lgraph/lgraph/internal/periodic"
 )
 
 // Run runs the CLI with args, profiled when $LGRAPH_CPUPROFILE,
@@ -89,32 +91,20 @@ func (g *Globals) watchHeap() func() {
 	if path == "" {
 		return func() {}
 	}
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		var peak uint64
-		tick := time.NewTicker(50 * time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-			}
-			var ms runtime.MemStats
-			runtime.ReadMemStats(&ms)
-			if ms.HeapInuse < peak+peak/10 {
-				continue
-			}
-			peak = ms.HeapInuse
-			if err := writeHeapProfile(path); err != nil {
-				fmt.Fprintf(g.Stderr, "lgraph: heap profile: %v\n", err)
-				return
-			}
+	var peak uint64
+	return periodic.Run(50*time.Millisecond, func() bool {
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		if ms.HeapInuse < peak+peak/10 {
+			return true
 		}
-	}()
-	return func() { close(done); <-stopped }
+		peak = ms.HeapInuse
+		if err := writeHeapProfile(path); err != nil {
+			fmt.Fprintf(g.Stderr, "lgraph: heap profile: %v\n", err)
+			return false
+		}
+		return true
+	})
 }
 
 func writeHeapProfile(path string) error {

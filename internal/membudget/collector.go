@@ -4,22 +4,25 @@ import (
 	"runtime/debug"
 	"runtime/metrics"
 	"time"
+
+	"github.com/lgraph/lgraph/internal/periodic"
 )
 
 // FullRunGCPercent is the collector's GOGC for a run that indexes every
-// file (init, update --full). Go's default of 100, and the 60 full runs
-// had before, collect often enough on a 100,000-file init (a live heap of
-// 200-300 MB) that the parse ran slower than the same parse alone; 150
-// collects about a third as often as 60 and took that init from 60-69 s
-// to 50-58 s (docs/measurements.md, "Stop 46"). The soft limit
-// (FullRunLimit) keeps what the larger target costs in memory bounded.
+// file (init, update --full). The 60 full runs had before collected so
+// often on a 100,000-file init (a live heap of 200-300 MB) that its parse
+// step ran slower than the same parse alone; 150 under FullRunLimit
+// took that init's median from 62.8 to 54.6 s over seven alternated runs
+// each (docs/measurements.md, "Stop 46"). The soft limit keeps what the
+// larger target costs in memory bounded.
 const FullRunGCPercent = 150
 
 // FullRunLimit is the soft heap limit of a full run without a budget:
 // five eighths of the default budget, which kept the whole process (heap,
-// mapped tables, the parsers' C memory) under 900 MB at 100,000 files
-// with FullRunGCPercent. A repository whose live heap nears it gets more
-// room (see Headroom), so it never makes the collector run without pause.
+// mapped files, the parsers' C memory) at 830-950 MB at 100,000 generated
+// files with FullRunGCPercent. A repository whose live heap nears it gets
+// more room (see Headroom), so it never makes the collector run without
+// pause.
 const FullRunLimit = Default / 8 * 5
 
 // headroomEvery is how often Headroom looks at the live heap: a full
@@ -87,27 +90,12 @@ func raisedLimit(limit, live int64) int64 {
 // goroutine of its own until the returned function is called.
 func (h *Headroom) Watch(interval time.Duration) (stop func()) {
 	debug.SetMemoryLimit(h.limit)
-	done := make(chan struct{})
-	stopped := make(chan struct{})
-	go func() {
-		defer close(stopped)
-		tick := time.NewTicker(interval)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				if h.Check() {
-					debug.SetMemoryLimit(h.limit)
-				}
-			}
+	return periodic.Run(interval, func() bool {
+		if h.Check() {
+			debug.SetMemoryLimit(h.limit)
 		}
-	}()
-	return func() {
-		close(done)
-		<-stopped
-	}
+		return true
+	})
 }
 
 // liveHeap is the heap the last collection found live (0 if this Go
