@@ -3,6 +3,7 @@ package membudget
 import (
 	"runtime/debug"
 	"runtime/metrics"
+	"sync/atomic"
 	"time"
 
 	"github.com/lgraph/lgraph/internal/periodic"
@@ -46,34 +47,36 @@ func (b Budget) TuneFullRun(getenv func(string) string) (stop func()) {
 	return NewHeadroom(int64(FullRunLimit), liveHeap).Watch(headroomEvery)
 }
 
-// Headroom keeps a soft memory limit at least 8/5 of the
-// live heap. A soft limit below what a run must hold makes the collector
+// Headroom keeps a soft memory limit at least 8/5 of the live heap. A soft limit below what a run must hold makes the collector
 // run back to back (Go caps it at half the CPU, which still halves the
 // run's speed); a limit 1.6 times the live heap collects as the GOGC 60
 // full runs had before did, so a run whose live heap outgrows the fixed
 // limit runs and holds what it did then.
 type Headroom struct {
-	limit int64
+	limit atomic.Int64 // set by Check, read by Limit from any goroutine
 	live  func() int64
 }
 
 // NewHeadroom returns a Headroom starting at limit, which sets it as the
 // runtime's limit on Watch; live reports the live heap in bytes.
 func NewHeadroom(limit int64, live func() int64) *Headroom {
-	return &Headroom{limit: limit, live: live}
+	h := &Headroom{live: live}
+	h.limit.Store(limit)
+	return h
 }
 
 // Limit is the limit Headroom last chose.
-func (h *Headroom) Limit() int64 { return h.limit }
+func (h *Headroom) Limit() int64 { return h.limit.Load() }
 
-// Check raises the limit to 8/5 of the live heap when that
-// has passed it, and reports whether it did.
+// Check raises the limit to 8/5 of the live heap when that has passed
+// it, and reports whether it did.
 func (h *Headroom) Check() bool {
-	next := raisedLimit(h.limit, h.live())
-	if next == h.limit {
+	limit := h.limit.Load()
+	next := raisedLimit(limit, h.live())
+	if next == limit {
 		return false
 	}
-	h.limit = next
+	h.limit.Store(next)
 	return true
 }
 
@@ -89,10 +92,10 @@ func raisedLimit(limit, live int64) int64 {
 // Watch sets the runtime's limit and checks it every interval on a
 // goroutine of its own until the returned function is called.
 func (h *Headroom) Watch(interval time.Duration) (stop func()) {
-	debug.SetMemoryLimit(h.limit)
+	debug.SetMemoryLimit(h.Limit())
 	return periodic.Run(interval, func() bool {
 		if h.Check() {
-			debug.SetMemoryLimit(h.limit)
+			debug.SetMemoryLimit(h.Limit())
 		}
 		return true
 	})
