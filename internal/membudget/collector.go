@@ -47,11 +47,12 @@ func (b Budget) TuneFullRun(getenv func(string) string) (stop func()) {
 	return NewHeadroom(int64(FullRunLimit), liveHeap).Watch(headroomEvery)
 }
 
-// Headroom keeps a soft memory limit at least 8/5 of the live heap. A soft limit below what a run must hold makes the collector
-// run back to back (Go caps it at half the CPU, which still halves the
-// run's speed); a limit 1.6 times the live heap collects as the GOGC 60
-// full runs had before did, so a run whose live heap outgrows the fixed
-// limit runs and holds what it did then.
+// Headroom keeps a soft memory limit at least 8/5 of the live heap. A
+// soft limit below what a run must hold makes the collector run back to
+// back (Go caps it at half the CPU, which still halves the run's speed);
+// a limit 8/5 of the live heap collects as the GOGC 60 of earlier full
+// runs did, so a run whose live heap outgrows the fixed limit runs and
+// holds what it did then.
 type Headroom struct {
 	limit atomic.Int64 // set by Check, read by Limit from any goroutine
 	live  func() int64
