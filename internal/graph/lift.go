@@ -113,6 +113,10 @@ func (l *lifter) count(e Edge) {
 	if e.DetectedBy == "llm" {
 		by = e.DetectedBy
 	}
+	// Interned on every count, not only a key's first: assigning to a
+	// map entry stores the key given again, so a record's own kind string
+	// would keep that record (tried: a module-level export at 100,000
+	// files went from 416 to 733 MB).
 	l.weight[liftKey{s, t, unique.Make(e.Kind).Value(), by}]++
 }
 
