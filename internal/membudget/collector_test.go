@@ -12,8 +12,7 @@ import (
 // test that changes them.
 func restoreCollector(t *testing.T) {
 	restoreLimit(t)
-	percent := debug.SetGCPercent(100)
-	debug.SetGCPercent(percent)
+	percent := gcPercent()
 	t.Cleanup(func() { debug.SetGCPercent(percent) })
 }
 
