@@ -24,11 +24,14 @@ func bulkValue(i int) string {
 }
 
 // openBulk opens a cache for bulk loading in a new directory, with 1 MB
-// memtables: many small level-0 tables from a small test.
+// memtables: many small level-0 tables from a small test. The directory
+// holds one value first, so that the run writes through badger (a bulk
+// run on an empty cache spills its values instead: spill_test.go).
 func openBulk(t *testing.T) (context.Context, string, *Cache) {
 	t.Helper()
 	ctx := context.Background()
 	dir := filepath.Join(t.TempDir(), "cache")
+	seedCache(t, dir)
 	sizes := membudget.FromMB(64).Cache()
 	sizes.MemTable = 1 << 20
 	c, err := OpenWith(ctx, dir, false, OpenOptions{Sizes: sizes, Bulk: true})
@@ -36,6 +39,22 @@ func openBulk(t *testing.T) (context.Context, string, *Cache) {
 		t.Fatal(err)
 	}
 	return ctx, dir, c
+}
+
+// seedCache puts one value into the cache in dir, so that a bulk run
+// opening it finds it not empty.
+func seedCache(t *testing.T, dir string) {
+	t.Helper()
+	c, err := Open(context.Background(), dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Put("seed", "a value written before the run"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.Close(); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // levelTables counts the tables of each level of c's database.

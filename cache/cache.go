@@ -45,6 +45,10 @@ type Cache struct {
 	// fresh, for a cache opened empty, answers misses without badger;
 	// shared with the scratch views.
 	fresh *freshKeys
+	// spill, for a bulk run on a cache opened empty, holds PutLater's
+	// values until the run finishes (see bulkSpill); shared with the
+	// scratch views, which read it.
+	spill *bulkSpill
 	// reads counts the reads that reached badger (tests).
 	reads *atomic.Int64
 	// dbMu is held shared by each read and write of db and exclusively
@@ -98,10 +102,22 @@ func OpenWith(ctx context.Context, dir string, wait bool, o OpenOptions) (*Cache
 		lock.Unlock()
 		return nil, err
 	}
+	if err := ingestSpill(db, dir); err != nil {
+		_ = db.Close()
+		lock.Unlock()
+		return nil, err
+	}
 	c := &Cache{db: db, opts: opts, lock: lock, health: &health{}, batchBytes: o.Sizes.BatchBytes,
 		fresh: newFreshKeys(db), reads: new(atomic.Int64)}
 	if o.Bulk {
 		c.normal = &normal
+	}
+	if o.Bulk && c.fresh != nil {
+		if c.spill, err = newBulkSpill(dir); err != nil {
+			_ = db.Close()
+			lock.Unlock()
+			return nil, err
+		}
 	}
 	if replaced != nil {
 		c.health.replace = append(c.health.replace, *replaced)
@@ -174,10 +190,19 @@ const level0Tables = 20
 // level-0 table's bloom filter, which an init's few dozen tables afford.
 // A killed bulk run leaves its tables in level 0 for the next run's
 // compactors, which merge them as they merge any backlog.
+//
+// A bulk run on an empty cache streams its values into the bottom level
+// (bulkSpill.streamInto), and badger's StreamWriter sizes the tables it
+// writes there as the base size times the table multiplier once for every
+// level but the first two: 256 MiB at the normal settings, each built in
+// a buffer allocated at that size. A multiplier of one makes them the
+// size the normal settings' compactions write.
 func bulkOptions(normal badger.Options) badger.Options {
-	return normal.
+	o := normal.
 		WithNumCompactors(0).
 		WithNumLevelZeroTablesStall(math.MaxInt32)
+	o.TableSizeMultiplier = 1
+	return o
 }
 
 // removeEmptyValueLogs deletes value-log and memtable files too short to
@@ -210,7 +235,8 @@ func removeEmptyValueLogs(dir string) error {
 // makes up (placeholder summaries) never reaches a real run. Close the
 // cache it came from, not the view.
 func (c *Cache) Scratch() *Cache {
-	return &Cache{db: c.db, opts: c.opts, lock: c.lock, scratch: map[string][]byte{}, health: c.health, fresh: c.fresh, reads: c.reads}
+	return &Cache{db: c.db, opts: c.opts, lock: c.lock, scratch: map[string][]byte{}, health: c.health, fresh: c.fresh,
+		spill: c.spill, reads: c.reads}
 }
 
 // Close flushes and closes the database, moves it aside if a read found it
@@ -262,12 +288,15 @@ func (c *Cache) Finish() {
 // ErrFinished is a write to a cache after Finish.
 var ErrFinished = errors.New("cache written after the run finished with it")
 
-// finishWrites commits the batched writes and settles a bulk run's
-// database.
+// finishWrites commits the batched writes, writes the spill's values in,
+// and settles a bulk run's database.
 func (c *Cache) finishWrites() error {
 	err := c.stopLater()
 	c.dbMu.Lock()
 	defer c.dbMu.Unlock()
+	if serr := c.finishSpill(); err == nil {
+		err = serr
+	}
 	if err == nil && c.normal != nil && c.usable() {
 		err = c.settle()
 	}
@@ -300,6 +329,13 @@ func (c *Cache) PutLater(key string, v any) error {
 	if sealed {
 		return fmt.Errorf("cache put %s: %w", key, ErrFinished)
 	}
+	if c.spill != nil && c.scratch == nil {
+		c.fresh.wrote(key)
+		if err := c.spill.put(key, val); err != nil {
+			return fmt.Errorf("cache put %s: %w", key, err)
+		}
+		return nil
+	}
 	q := c.laterQueue(key, val)
 	if q == nil {
 		return nil
@@ -328,8 +364,12 @@ func (c *Cache) laterQueue(key string, val []byte) *laterQueue {
 	return c.later
 }
 
-// Flush commits what PutLater batched.
+// Flush commits what PutLater batched; a bulk run's spill is written to
+// its file, where a killed run leaves it for the next open.
 func (c *Cache) Flush() error {
+	if c.spill != nil && c.scratch == nil {
+		return c.spill.flush()
+	}
 	c.mu.Lock()
 	q := c.later
 	c.mu.Unlock()
@@ -362,7 +402,10 @@ func (c *Cache) Get(key string, v any) (found bool, err error) {
 	if c.fresh.absent(key) {
 		return false, nil
 	}
-	raw, err := c.read(key)
+	raw, err := c.spilled(key)
+	if raw == nil && err == nil {
+		raw, err = c.read(key)
+	}
 	if err != nil || raw == nil {
 		return false, nil
 	}
@@ -430,6 +473,9 @@ func (c *Cache) Put(key string, v any) error {
 		return nil
 	}
 	c.fresh.wrote(key)
+	if c.spill != nil {
+		return c.putSpilled(key, val)
+	}
 	err = guard("put "+key, func() error {
 		return c.db.Update(func(txn *badger.Txn) error { return txn.Set([]byte(key), val) })
 	})
