@@ -24,16 +24,15 @@ import (
 // written to a memtable and its log, flushed into a level-0 table, and
 // merged again into the bottom level when the run ended (settle): about
 // 6.5 s of CPU at 100,000 files, the largest piece of an init that parsing
-// does not pay (docs/measurements.md). Such a run's PutLater values go
+// does not pay (docs/measurements.md, "Stop 47"). Such a run's PutLater values go
 // instead to an append-only file beside the database, and when the run
 // finishes they are written once, in key order, straight into the bottom
 // level through badger's StreamWriter.
 //
-// Values are kept s2-compressed: the spill of 100,000 files' facts took 256
-// MB of page cache otherwise, held until the run's end, and on this VM a
-// write that needs fresh pages costs more the more the page cache holds (a
-// publishing pass's writes took 0.80 s of CPU beside it against 0.29 s
-// without it; docs/measurements.md).
+// Values are kept s2-compressed (125 MB instead of 256 MB at 100,000
+// files): the file's pages stay in the page cache until the run ends, beside
+// the run's other scratch files, and every one of them was a page fetched
+// fresh for a write (docs/measurements.md, "Stop 47").
 //
 // The file is named, not unlinked: a run killed after a phase flushed it
 // leaves it behind, and the next open writes what it holds into the
