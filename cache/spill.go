@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"sync"
 
 	badger "github.com/dgraph-io/badger/v4"
@@ -51,7 +50,7 @@ type bulkSpill struct {
 	// written is how many of them reached the file (a read of a value
 	// past it flushes first).
 	written int64
-	at      map[string]spillSpan
+	at      *spillKeys
 	err     error // the first append that failed; every later one fails too
 	closed  bool
 	// encoded holds *[]byte buffers a value is compressed into.
@@ -71,7 +70,7 @@ func newBulkSpill(dir string) (*bulkSpill, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open cache spill %s: %w", p, err)
 	}
-	return &bulkSpill{path: p, f: f, w: bufio.NewWriterSize(f, 1<<20), at: map[string]spillSpan{}}, nil
+	return &bulkSpill{path: p, f: f, w: bufio.NewWriterSize(f, 1<<20), at: newSpillKeys()}, nil
 }
 
 // spillCRC is the checksum that ends each record (see appendSpillRecord).
@@ -109,7 +108,7 @@ func (s *bulkSpill) put(key string, val []byte) error {
 	if s.err != nil {
 		return s.err
 	}
-	s.at[key] = spillSpan{off: valueAt, n: len(enc)}
+	s.at.set(key, spillSpan{off: valueAt, n: len(enc)})
 	return nil
 }
 
@@ -147,7 +146,7 @@ func (s *bulkSpill) flushLocked() error {
 // get returns the value last put under key, nil when none was.
 func (s *bulkSpill) get(key string) ([]byte, error) {
 	s.mu.Lock()
-	sp, ok := s.at[key]
+	sp, ok := s.at.get(key)
 	var err error
 	switch {
 	case !ok:
@@ -186,12 +185,7 @@ func (s *bulkSpill) seal() ([]spilledValue, error) {
 		return nil, err
 	}
 	s.closed = true
-	out := make([]spilledValue, 0, len(s.at))
-	for k, sp := range s.at {
-		out = append(out, spilledValue{k, sp})
-	}
-	slices.SortFunc(out, func(a, b spilledValue) int { return strings.Compare(a.key, b.key) })
-	return out, nil
+	return s.at.sorted(), nil
 }
 
 // each calls fn with each of values' keys and values, in that order; the
@@ -220,7 +214,7 @@ func (s *bulkSpill) remove() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
-	s.at = nil
+	s.at = newSpillKeys()
 	cerr := s.f.Close()
 	if err := os.Remove(s.path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("remove cache spill %s: %w", s.path, err)
