@@ -41,6 +41,9 @@ func openBulk(t *testing.T) (context.Context, string, *Cache) {
 	return ctx, dir, c
 }
 
+// seedValue is what seedCache puts under "seed".
+const seedValue = "a value written before the run"
+
 // seedCache puts one value into the cache in dir, so that a bulk run
 // opening it finds it not empty.
 func seedCache(t *testing.T, dir string) {
@@ -49,7 +52,7 @@ func seedCache(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := c.Put("seed", "a value written before the run"); err != nil {
+	if err := c.Put("seed", seedValue); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.Close(); err != nil {

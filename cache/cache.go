@@ -402,10 +402,7 @@ func (c *Cache) Get(key string, v any) (found bool, err error) {
 	if c.fresh.absent(key) {
 		return false, nil
 	}
-	raw, err := c.spilled(key)
-	if raw == nil && err == nil {
-		raw, err = c.read(key)
-	}
+	raw, err := c.read(key)
 	if err != nil || raw == nil {
 		return false, nil
 	}
@@ -416,13 +413,19 @@ func (c *Cache) Get(key string, v any) (found bool, err error) {
 	return true, nil
 }
 
-// read returns the bytes under key, nil when absent. Any failure of badger
-// to read is damage: it is recorded (see hurt) and returned.
+// read returns the bytes under key, nil when absent: from this run's spill
+// when it holds them, else from badger. Any failure of badger to read is
+// damage: it is recorded (see hurt) and returned.
 func (c *Cache) read(key string) ([]byte, error) {
 	c.dbMu.RLock()
 	defer c.dbMu.RUnlock()
 	if c.sealed {
 		return nil, ErrFinished
+	}
+	if c.spill != nil {
+		if val, err := c.spill.get(key); val != nil || err != nil {
+			return val, err
+		}
 	}
 	if !c.usable() {
 		return nil, ErrDamaged

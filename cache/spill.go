@@ -334,21 +334,6 @@ func readSpillRecords(r *bufio.Reader, fn func(key string, val []byte) error) er
 	}
 }
 
-// spilled returns the value this run's spill holds under key, nil when it
-// holds none (or the cache has no spill). After Finish it is ErrFinished,
-// as a read of the database is.
-func (c *Cache) spilled(key string) ([]byte, error) {
-	if c.spill == nil {
-		return nil, nil
-	}
-	c.dbMu.RLock()
-	defer c.dbMu.RUnlock()
-	if c.sealed {
-		return nil, ErrFinished
-	}
-	return c.spill.get(key)
-}
-
 // putSpilled is Put on a run that spills: the value is appended and
 // written to the file at once, which keeps it through a kill of the
 // process as badger's unsynced log did (its next open takes it in).
