@@ -23,7 +23,7 @@ import (
 // written to a memtable and its log, flushed into a level-0 table, and
 // merged again into the bottom level when the run ended (settle): about
 // 6.5 s of CPU at 100,000 files, the largest piece of an init that parsing
-// does not pay (docs/measurements.md, "Stop 47"). Such a run's PutLater values go
+// does not pay (docs/measurements.md, "Stop 47"). Such a run's values go
 // instead to an append-only file beside the database, and when the run
 // finishes they are written once, in key order, straight into the bottom
 // level through badger's StreamWriter.
@@ -39,8 +39,8 @@ import (
 // are kept as its memtables' were.
 const spillName = "bulk-facts.spill"
 
-// bulkSpill holds a bulk run's PutLater values in the spill file, and
-// where each key's latest value lies in it.
+// bulkSpill holds a bulk run's values (PutLater's and Put's) in the
+// spill file, and where each key's latest value lies in it.
 type bulkSpill struct {
 	path string
 	mu   sync.Mutex // guards all below
@@ -73,7 +73,7 @@ func newBulkSpill(dir string) (*bulkSpill, error) {
 	return &bulkSpill{path: p, f: f, w: bufio.NewWriterSize(f, 1<<20), at: newSpillKeys()}, nil
 }
 
-// spillCRC is the checksum that ends each record (see appendSpillRecord).
+// spillCRC is the checksum that ends each record (see put).
 var spillCRC = crc32.MakeTable(crc32.Castagnoli)
 
 // put appends key and val. A record is its key's and compressed value's
