@@ -47,15 +47,17 @@ type bulkSpill struct {
 	f    *os.File
 	w    *bufio.Writer
 	end  int64 // bytes appended, buffered or not
-	// written is how many of them reached the file (a read of a value
-	// past it flushes first).
-	written int64
-	at      *spillKeys
-	err     error // the first append that failed; every later one fails too
-	closed  bool
-	// encoded holds *[]byte buffers a value is compressed into.
-	encoded sync.Pool
+	at   *spillKeys
+	err  error // the first append that failed; every later one fails too
+	// closed is set once the spill is sealed; reads are then ErrFinished.
+	closed bool
+	// records holds the *spillRecord buffers a record is built in.
+	records sync.Pool
 }
+
+// spillRecord is where put builds a record: the value compressed, then
+// the whole record.
+type spillRecord struct{ enc, rec []byte }
 
 // spillSpan is where a value lies in the spill file, compressed.
 type spillSpan struct {
@@ -81,17 +83,18 @@ var spillCRC = crc32.MakeTable(crc32.Castagnoli)
 // so that a reader of a file cut short by a kill stops at the last whole
 // record.
 func (s *bulkSpill) put(key string, val []byte) error {
-	buf, _ := s.encoded.Get().(*[]byte)
-	if buf == nil {
-		buf = new([]byte)
+	r, _ := s.records.Get().(*spillRecord)
+	if r == nil {
+		r = new(spillRecord)
 	}
-	defer s.encoded.Put(buf)
-	enc := s2.Encode((*buf)[:cap(*buf)], val)
-	*buf = enc
-	var head [2 * binary.MaxVarintLen64]byte
-	n := binary.PutUvarint(head[:], uint64(len(key)))
-	n += binary.PutUvarint(head[n:], uint64(len(enc)))
-	crc := crc32.Update(crc32.Checksum([]byte(key), spillCRC), spillCRC, enc)
+	defer s.records.Put(r)
+	r.enc = s2.Encode(r.enc[:cap(r.enc)], val)
+	rec := binary.AppendUvarint(r.rec[:0], uint64(len(key)))
+	rec = binary.AppendUvarint(rec, uint64(len(r.enc)))
+	body := len(rec)
+	rec = append(append(rec, key...), r.enc...)
+	rec = binary.LittleEndian.AppendUint32(rec, crc32.Checksum(rec[body:], spillCRC))
+	r.rec = rec
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
@@ -100,28 +103,14 @@ func (s *bulkSpill) put(key string, val []byte) error {
 	if s.err != nil {
 		return s.err
 	}
-	valueAt := s.end + int64(n+len(key))
-	s.write(head[:n])
-	s.write([]byte(key))
-	s.write(enc)
-	s.write(binary.LittleEndian.AppendUint32(nil, crc))
-	if s.err != nil {
+	valueAt := s.end + int64(body+len(key))
+	if _, err := s.w.Write(rec); err != nil {
+		s.err = fmt.Errorf("write cache spill %s: %w", s.path, err)
 		return s.err
 	}
-	s.at.set(key, spillSpan{off: valueAt, n: len(enc)})
+	s.end += int64(len(rec))
+	s.at.set(key, spillSpan{off: valueAt, n: len(r.enc)})
 	return nil
-}
-
-func (s *bulkSpill) write(b []byte) {
-	if s.err != nil {
-		return
-	}
-	if _, err := s.w.Write(b); err != nil {
-		s.err = fmt.Errorf("write cache spill %s: %w", s.path, err)
-		return
-	}
-	s.end += int64(len(b))
-	s.written = s.end - int64(s.w.Buffered())
 }
 
 // flush writes what is buffered to the file, so that a kill keeps it.
@@ -139,20 +128,19 @@ func (s *bulkSpill) flushLocked() error {
 		s.err = fmt.Errorf("write cache spill %s: %w", s.path, err)
 		return s.err
 	}
-	s.written = s.end
 	return nil
 }
 
 // get returns the value last put under key, nil when none was.
 func (s *bulkSpill) get(key string) ([]byte, error) {
 	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		return nil, ErrFinished
+	}
 	sp, ok := s.at.get(key)
 	var err error
-	switch {
-	case !ok:
-	case s.closed:
-		err = ErrFinished
-	case sp.off+int64(sp.n) > s.written:
+	if written := s.end - int64(s.w.Buffered()); ok && sp.off+int64(sp.n) > written {
 		err = s.flushLocked()
 	}
 	s.mu.Unlock()
@@ -172,15 +160,18 @@ func (s *bulkSpill) get(key string) ([]byte, error) {
 
 // spilledValue is a key and where its latest value lies.
 type spilledValue struct {
-	key string
+	key []byte
 	at  spillSpan
 }
 
 // seal ends the appends and returns the keys put, sorted, with where
-// their values lie.
+// their values lie; ErrFinished if it was sealed before.
 func (s *bulkSpill) seal() ([]spilledValue, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if s.closed {
+		return nil, ErrFinished
+	}
 	if err := s.flushLocked(); err != nil {
 		return nil, err
 	}
@@ -190,7 +181,7 @@ func (s *bulkSpill) seal() ([]spilledValue, error) {
 
 // each calls fn with each of values' keys and values, in that order; the
 // value is only valid during the call.
-func (s *bulkSpill) each(values []spilledValue, fn func(key string, val []byte) error) error {
+func (s *bulkSpill) each(values []spilledValue, fn func(key, val []byte) error) error {
 	var enc, val []byte
 	for _, v := range values {
 		enc = slices.Grow(enc[:0], v.at.n)[:v.at.n]
@@ -214,7 +205,7 @@ func (s *bulkSpill) remove() error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.closed = true
-	s.at = newSpillKeys()
+	s.at = nil
 	cerr := s.f.Close()
 	if err := os.Remove(s.path); err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("remove cache spill %s: %w", s.path, err)
@@ -236,10 +227,10 @@ func (s *bulkSpill) streamInto(db *badger.DB, values []spilledValue) error {
 	}
 	buf := z.NewBuffer(streamBatchBytes+streamBatchBytes/4, "lgraph.cache.stream")
 	defer buf.Release()
-	err := s.each(values, func(key string, val []byte) error {
+	err := s.each(values, func(key, val []byte) error {
 		// Version 1: the database is empty, and the oracle starts after
 		// the largest version streamed (StreamWriter.Flush).
-		badger.KVToBuffer(&pb.KV{Key: []byte(key), Value: val, Version: 1, StreamId: 1}, buf)
+		badger.KVToBuffer(&pb.KV{Key: key, Value: val, Version: 1, StreamId: 1}, buf)
 		if buf.LenNoPadding() < streamBatchBytes {
 			return nil
 		}
@@ -262,8 +253,8 @@ func (s *bulkSpill) streamInto(db *badger.DB, values []spilledValue) error {
 func (s *bulkSpill) batchInto(db *badger.DB, values []spilledValue) error {
 	wb := db.NewWriteBatch()
 	defer wb.Cancel()
-	err := s.each(values, func(key string, val []byte) error {
-		return wb.Set([]byte(key), slices.Clone(val))
+	err := s.each(values, func(key, val []byte) error {
+		return wb.Set(key, slices.Clone(val))
 	})
 	if err != nil {
 		return err
@@ -359,6 +350,9 @@ func (c *Cache) finishSpill() error {
 		return nil
 	}
 	values, err := s.seal()
+	if errors.Is(err, ErrFinished) {
+		return nil // finished before: written in and deleted
+	}
 	if err == nil && c.usable() {
 		err = guard("write the run's facts", func() error {
 			if s.streamInto(c.db, values) == nil {

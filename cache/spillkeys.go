@@ -1,9 +1,9 @@
 package cache
 
 import (
+	"bytes"
 	"hash/maphash"
 	"slices"
-	"strings"
 )
 
 // spillKeys maps each key a spill holds to where its latest value lies,
@@ -63,15 +63,16 @@ func (k *spillKeys) get(key string) (spillSpan, bool) {
 	return sp, ok
 }
 
-// sorted returns every key with where its value lies, in key order.
+// sorted returns every key with where its value lies, in key order. The
+// keys are the arena's bytes, valid while k is.
 func (k *spillKeys) sorted() []spilledValue {
 	out := make([]spilledValue, 0, len(k.entries)+len(k.clashing))
 	for _, e := range k.entries {
-		out = append(out, spilledValue{key: string(k.key(e)), at: e.at})
+		out = append(out, spilledValue{key: k.key(e), at: e.at})
 	}
 	for key, sp := range k.clashing {
-		out = append(out, spilledValue{key: key, at: sp})
+		out = append(out, spilledValue{key: []byte(key), at: sp})
 	}
-	slices.SortFunc(out, func(a, b spilledValue) int { return strings.Compare(a.key, b.key) })
+	slices.SortFunc(out, func(a, b spilledValue) int { return bytes.Compare(a.key, b.key) })
 	return out
 }

@@ -29,7 +29,7 @@ func TestSpillKeysTellClashingKeysApart(t *testing.T) {
 	}
 	var keys []string
 	for _, v := range k.sorted() {
-		keys = append(keys, v.key)
+		keys = append(keys, string(v.key))
 	}
 	if want := []string{"blob/c", "facts/a", "facts/b"}; !slices.Equal(keys, want) {
 		t.Errorf("sorted keys %q, want %q", keys, want)
