@@ -120,9 +120,12 @@ func (fs *FileSet) Set(f *File) {
 		fs.size++
 	}
 	if fs.packed != nil {
-		// A key of its own: f.Path is often a decoded record's, whose
-		// string shares (and would keep alive) all of that record's bytes.
-		fs.setPacked(strings.Clone(f.Path), pack(f))
+		// Staged under a key of its own: f.Path is often a decoded
+		// record's, whose string shares (and would keep alive) all of
+		// that record's bytes.
+		s := fs.Stage(f)
+		fs.note(s.err)
+		fs.setPacked(s.path, s.packed)
 	} else {
 		fs.set[f.Path] = f
 	}

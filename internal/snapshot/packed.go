@@ -25,7 +25,8 @@ import (
 // point into the slice, so a decode allocates only the structs).
 
 // packedFile is a record held in its encoding: in the set's spill file
-// (at) when it has one, else in memory (rec). Macros keeps what the
+// (at, where each section's bytes lie) when it has one, else in memory
+// (rec). Macros keeps what the
 // encoding leaves out and the run still reads: a C or C++ file's namespace
 // macros, macro lines and macro calls (lang.Traits.ProjectFacts), which a
 // published record never holds because updates read them from the cache or
@@ -36,7 +37,7 @@ import (
 // language was a tenth of the time it spent reading records.
 type packedFile struct {
 	rec    []byte
-	at     span
+	at     *sectionSpans
 	lang   string
 	macros *fileMacros
 }
@@ -50,8 +51,19 @@ type fileMacros struct {
 // decodes only the sections it reads, and a phase that changes a few
 // parts (Edit) encodes only their sections again and copies the others'
 // bytes. A string two sections use is in both tables (the spill file
-// holding most records, that costs disk, not heap). The encoding is the run's own: a published record is encoded whole again
-// (EncodeRecord).
+// holding most records, that costs disk, not heap). The encoding is the
+// run's own: a published record is encoded whole again (EncodeRecord).
+//
+// In the spill file a record is its sections' bodies, each where the
+// span of its own says (sectionSpans): an Edit appends only the sections
+// it encoded again and keeps the others' spans. Appending the whole record
+// each time copied its unchanged sections (two thirds of the bytes) on
+// every restage: 840 MB of the 1.04 GB a 100,000-file init wrote to the
+// record spill, all of it written back to disk by the kernel while the run
+// went on.
+
+// sectionSpans are where a spilled record's sections lie in the spill file.
+type sectionSpans [numSections]span
 
 // pack packs f, its bytes owned (exactly as long as they need be).
 func pack(f *File) packedFile {
@@ -73,11 +85,7 @@ func pack(f *File) packedFile {
 // no part of the heap.
 func packBytes(f *File, old *rawSections, rewrite Parts, keep func([]byte)) {
 	bufs := getPackBufs()
-	defer func() {
-		if cap(bufs.raw) <= 1<<20 { // a rare huge record's are not kept
-			packBufs.Put(bufs)
-		}
-	}()
+	defer bufs.put()
 	e := getEncoder()
 	defer putEncoder(e)
 	raw := bufs.raw[:0]
@@ -106,6 +114,51 @@ func getPackBufs() *packBuffers {
 		return b
 	}
 	return &packBuffers{}
+}
+
+func (b *packBuffers) put() {
+	if cap(b.raw) <= 1<<20 { // a rare huge record's are not kept
+		packBufs.Put(b)
+	}
+}
+
+// spillSections appends f's sections to the spill file and returns where
+// each lies. With old (the record f replaces), a section rewrite does not
+// name is not encoded again: its span stays where kept says (the replaced
+// record's, when it was spilled), else its bytes are copied from old.
+func (fs *FileSet) spillSections(f *File, kept *sectionSpans, old *rawSections, rewrite Parts) (*sectionSpans, error) {
+	bufs := getPackBufs()
+	defer bufs.put()
+	e := getEncoder()
+	defer putEncoder(e)
+	at := new(sectionSpans)
+	var appended [numSections]bool
+	raw := bufs.raw[:0]
+	for s := range numSections {
+		start := len(raw)
+		switch {
+		case old != nil && sectionParts[s]&rewrite == 0 && kept != nil:
+			at[s] = kept[s]
+			continue
+		case old != nil && sectionParts[s]&rewrite == 0:
+			raw = append(raw, old[s]...)
+		default:
+			e.reset()
+			e.section(s, f)
+			raw = e.appendTo(raw)
+		}
+		at[s].n, appended[s] = int64(len(raw)-start), true
+	}
+	bufs.raw = raw
+	sp, err := fs.spill.Append(raw)
+	off := sp.off
+	for s := range numSections {
+		if appended[s] {
+			at[s].off = off
+			off += at[s].n
+		}
+	}
+	return at, err
 }
 
 // macrosOf is what of f's facts a packed record keeps apart.
@@ -230,15 +283,9 @@ func packAll(files []*File) []packedFile {
 // Packed reports whether the set holds its records packed (Pack).
 func (fs *FileSet) Packed() bool { return fs.packed != nil }
 
-// setPacked holds p as path's record, writing its bytes to the spill file
-// when the set has one (an error there is the set's Err).
+// setPacked holds p as path's record.
 func (fs *FileSet) setPacked(path string, p packedFile) {
 	p.lang = fs.langs.of(p.lang)
-	if fs.spill != nil && p.rec != nil { // not staged there already
-		at, err := fs.spill.Append(p.rec)
-		fs.note(err)
-		p.rec, p.at = nil, at
-	}
 	fs.packed[path] = p
 }
 
@@ -375,16 +422,53 @@ func (fs *FileSet) sections(path string, p packedFile, keep Parts) (_ rawSection
 	if buf == nil {
 		buf = new([]byte)
 	}
-	rec, err := fs.spill.readAhead(p.at, &fs.ahead, *buf)
-	if err != nil {
-		return rawSections{}, buf, fmt.Errorf("packed record of %s: %w", path, err)
-	}
-	*buf = rec
-	secs, err := splitSections(rec)
+	secs, err := fs.readSections(p.at, keep, buf)
 	if err != nil {
 		return secs, buf, fmt.Errorf("packed record of %s: %w", path, err)
 	}
 	return secs, buf, nil
+}
+
+// readSections reads the sections of a spilled record that keep wants
+// into buf, the sections that lie back to back in the file in one read;
+// the others are left empty.
+func (fs *FileSet) readSections(at *sectionSpans, keep Parts, buf *[]byte) (rawSections, error) {
+	keep = keep.normal()
+	var secs rawSections
+	var n int64
+	for s := range numSections {
+		if s.wanted(keep) {
+			n += at[s].n
+		}
+	}
+	if int64(cap(*buf)) < n {
+		*buf = make([]byte, n)
+	}
+	b := (*buf)[:n]
+	*buf = b
+	pos := int64(0)
+	for s := section(0); s < numSections; {
+		if !s.wanted(keep) {
+			s++
+			continue
+		}
+		first, run := s, at[s]
+		for s++; s < numSections && s.wanted(keep) && at[s].off == run.off+run.n; s++ {
+			run.n += at[s].n
+		}
+		if run.n > 0 {
+			// b has the room, so the bytes are read into it in place.
+			if _, err := fs.spill.readAhead(run, &fs.ahead, b[pos:pos+run.n]); err != nil {
+				return secs, err
+			}
+		}
+		for ; first < s; first++ {
+			end := pos + at[first].n
+			secs[first] = b[pos:end:end]
+			pos = end
+		}
+	}
+	return secs, nil
 }
 
 // release takes back a buffer unpack read a record into.
@@ -444,15 +528,17 @@ func (fs *FileSet) Stage(f *File) Staged {
 	if fs.packed == nil {
 		return Staged{f: f}
 	}
-	return fs.stagePacked(f, nil, AllParts, packedFile{lang: f.Lang, macros: macrosOf(f)})
+	return fs.stagePacked(f, nil, nil, AllParts, packedFile{lang: f.Lang, macros: macrosOf(f)})
 }
 
-// stagePacked packs f into p (see packBytes for old and rewrite) and
-// stages it: straight into the spill file when the set has one.
-func (fs *FileSet) stagePacked(f *File, old *rawSections, rewrite Parts, p packedFile) Staged {
+// stagePacked packs f into p and stages it: straight into the spill file
+// when the set has one. With old, the record f replaces (kept: where its
+// sections lie, when it was spilled), only the sections rewrite names are
+// encoded again (spillSections, packBytes).
+func (fs *FileSet) stagePacked(f *File, kept *sectionSpans, old *rawSections, rewrite Parts, p packedFile) Staged {
 	s := Staged{path: strings.Clone(f.Path)}
 	if fs.spill != nil {
-		packBytes(f, old, rewrite, func(rec []byte) { p.at, s.err = fs.spill.Append(rec) })
+		p.at, s.err = fs.spillSections(f, kept, old, rewrite)
 	} else {
 		packBytes(f, old, rewrite, func(rec []byte) { p.rec = bytes.Clone(rec) })
 	}
@@ -491,7 +577,7 @@ func (fs *FileSet) Edit(path string, reads, writes Parts, change func(*File) (*F
 	if writes&PartFacts != 0 {
 		np.macros = macrosOf(nf)
 	}
-	s := fs.stagePacked(nf, &old, writes, np)
+	s := fs.stagePacked(nf, p.at, &old, writes, np)
 	s.keepsFacts = writes&PartFacts == 0 // the head is always copied (packBytes)
 	return &s, nil
 }

@@ -112,10 +112,11 @@ func (s *spillFile) ReadAt(sp span, buf []byte) ([]byte, error) {
 // spillWindows are stretches of a spill file read at once (readAhead),
 // one for each reader going through the file at its own place: a full
 // run's workers resolve runs of files in turn, each a little behind or
-// ahead of the other.
+// ahead of the other, and a record's sections lie in as many stretches
+// as phases wrote them (sectionSpans).
 type spillWindows struct {
 	mu   sync.Mutex
-	w    [4]spillWindow
+	w    [8]spillWindow
 	used int // a count of the reads: when each window was last used
 }
 
