@@ -132,7 +132,7 @@ func distinctEdgesByName(f *snapshot.File) []snapshot.Edge {
 func (t *firstTally) delta() *store.Delta {
 	d := &store.Delta{Added: t.symbols, EdgesAdded: t.edges, EdgesRemoved: map[string]int{}, Summaries: t.summaries}
 	for _, dir := range t.st.Next.Modules.Changed() {
-		if t.st.Next.Modules.Get(dir) != nil {
+		if t.st.Next.Modules.Has(dir) {
 			d.ModuleDocs++
 		}
 	}

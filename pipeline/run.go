@@ -220,9 +220,10 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		return err
 	}
 	defer st.Parsers.Close()
-	defer func() { st.RefsAside.Close() }()   // set by the explicit phase
-	defer func() { st.Definitions.Close() }() // set by the explicit phase
-	defer st.Next.Files.Close()               // packed into a file by the explicit phase
+	defer func() { st.RefsAside.Close() }()    // set by the explicit phase
+	defer func() { st.Definitions.Close() }()  // set by the explicit phase
+	defer st.Next.Files.Close()                // packed into a file by the explicit phase
+	defer func() { st.Next.Modules.Close() }() // spilled into a file by the wiki phase
 	phases := o.Phases
 	if phases == nil {
 		phases = DefaultPhases
@@ -238,6 +239,9 @@ func execute(ctx context.Context, o Options, c *cache.Cache, head gitrepo.Head, 
 		}
 		if rerr := st.Next.Files.Err(); rerr != nil && err == nil {
 			err = fmt.Errorf("read the published snapshot: %w", rerr)
+		}
+		if merr := st.Next.Modules.Err(); merr != nil && err == nil {
+			err = fmt.Errorf("module docs: %w", merr)
 		}
 		trace(o, ph.Name())
 		run.Phases = append(run.Phases, rep)

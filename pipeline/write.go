@@ -339,7 +339,11 @@ func copyRecords(w *table.Writer, records recordStream) error {
 
 func streamModules(w *table.Writer, s *snapshot.Snapshot) error {
 	for _, dir := range s.Modules.Dirs() {
-		if err := w.Add(snapshot.ModDocKey(dir), snapshot.EncodeModule(s.Modules.Get(dir))); err != nil {
+		doc, ok := s.Modules.Encoded(dir)
+		if !ok {
+			return fmt.Errorf("module doc of %s: %w", dir, errors.Join(s.Modules.Err(), errors.New("listed, not found")))
+		}
+		if err := w.Add(snapshot.ModDocKey(dir), doc); err != nil {
 			return err
 		}
 	}

@@ -3,6 +3,7 @@ package snapshot
 import (
 	"maps"
 	"slices"
+	"strings"
 )
 
 // ModuleSet is the module docs of a snapshot: read through to a base (a
@@ -13,6 +14,38 @@ type ModuleSet struct {
 	set    map[string]*Module
 	del    map[string]bool
 	err    error
+	// spill, once Spill is called, holds the encodings of the docs set
+	// since, where spilled says.
+	spill   *spillFile
+	spilled map[string]span
+}
+
+// Spill makes the set write the docs set from now on to an unlinked file
+// in dir and read them back from there. A full run renders every
+// module's doc (87 MB at 100,000 files) and held them all on the heap
+// from its wiki phase until it published them, the heap's largest
+// holding then but badger's, which made the collector run more often
+// through the publishing and raised the run's peak. Close releases the
+// file.
+func (ms *ModuleSet) Spill(dir string) error {
+	if ms.spill != nil {
+		return nil
+	}
+	f, err := newSpillFile(dir, "module doc spill")
+	if err != nil {
+		return err
+	}
+	ms.spill, ms.spilled = f, map[string]span{}
+	return nil
+}
+
+// Close releases the file Spill made (none: nothing to release); the set
+// must not be read afterwards.
+func (ms *ModuleSet) Close() error {
+	if ms == nil {
+		return nil
+	}
+	return ms.spill.Close()
 }
 
 // NewModuleSet returns a set reading through to parent (nil: empty).
@@ -31,6 +64,11 @@ func (ms *ModuleSet) Get(dir string) *Module {
 	if m, ok := ms.set[dir]; ok {
 		return m
 	}
+	if sp, ok := ms.spilled[dir]; ok {
+		m, err := ms.readSpilled(sp)
+		ms.note(err)
+		return m
+	}
 	if ms.del[dir] {
 		return nil
 	}
@@ -47,21 +85,68 @@ func (ms *ModuleSet) Get(dir string) *Module {
 			return m
 		}
 	}
-	if err != nil && ms.err == nil {
-		ms.err = err
-	}
+	ms.note(err)
 	return nil
 }
 
-// Set adds or replaces a module doc.
+// Has reports whether a module has a doc, without decoding a doc set on
+// top of the base.
+func (ms *ModuleSet) Has(dir string) bool {
+	if ms.setHere(dir) {
+		_, spilled := ms.spilled[dir]
+		return spilled || ms.set[dir] != nil
+	}
+	return ms.Get(dir) != nil
+}
+
+// Encoded returns the encoding of a module's doc (EncodeModule's), ok
+// false when it has none: a spilled doc's bytes as they were written, not
+// decoded to be encoded again.
+func (ms *ModuleSet) Encoded(dir string) (_ []byte, ok bool) {
+	if sp, ok := ms.spilled[dir]; ok {
+		b, err := ms.spill.ReadAt(sp, nil)
+		ms.note(err)
+		return b, err == nil
+	}
+	if m := ms.Get(dir); m != nil {
+		return EncodeModule(m), true
+	}
+	return nil, false
+}
+
+func (ms *ModuleSet) readSpilled(sp span) (*Module, error) {
+	b, err := ms.spill.ReadAt(sp, nil)
+	if err != nil {
+		return nil, err
+	}
+	return DecodeModule(b)
+}
+
+// note keeps err as the set's first error.
+func (ms *ModuleSet) note(err error) {
+	if err != nil && ms.err == nil {
+		ms.err = err
+	}
+}
+
+// Set adds or replaces a module doc: written to the spill file when the
+// set has one (an error there is the set's Err).
 func (ms *ModuleSet) Set(m *Module) {
-	ms.set[m.Dir] = m
 	delete(ms.del, m.Dir)
+	if ms.spill == nil {
+		ms.set[m.Dir] = m
+		return
+	}
+	delete(ms.set, m.Dir)
+	sp, err := ms.spill.Append(EncodeModule(m))
+	ms.note(err)
+	ms.spilled[strings.Clone(m.Dir)] = sp
 }
 
 // Delete removes a module doc.
 func (ms *ModuleSet) Delete(dir string) {
 	delete(ms.set, dir)
+	delete(ms.spilled, dir)
 	ms.del[dir] = true
 }
 
@@ -77,15 +162,24 @@ func (ms *ModuleSet) Dirs() []string {
 			return nil
 		})
 	}
-	out := slices.DeleteFunc(base, func(d string) bool { _, changed := ms.set[d]; return changed || ms.del[d] })
+	out := slices.DeleteFunc(base, func(d string) bool { return ms.setHere(d) || ms.del[d] })
 	out = append(out, slices.Collect(maps.Keys(ms.set))...)
+	out = append(out, slices.Collect(maps.Keys(ms.spilled))...)
 	slices.Sort(out)
 	return out
+}
+
+// setHere reports a dir whose doc was set on top of the base.
+func (ms *ModuleSet) setHere(dir string) bool {
+	_, set := ms.set[dir]
+	_, spilled := ms.spilled[dir]
+	return set || spilled
 }
 
 // Changed lists the dirs set or deleted on top of the base, sorted.
 func (ms *ModuleSet) Changed() []string {
 	out := slices.Collect(maps.Keys(ms.set))
+	out = append(out, slices.Collect(maps.Keys(ms.spilled))...)
 	for d := range ms.del {
 		out = append(out, d)
 	}

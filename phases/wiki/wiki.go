@@ -81,6 +81,13 @@ func (p Phase) Run(ctx context.Context, st *phase.State) (rep store.Phase, err e
 		rep.MS = time.Since(start).Milliseconds()
 	}()
 	w := &docWriter{st: st, usage: &usage}
+	if st.Full && st.Next.Files.Packed() && st.Scratch != "" {
+		// Nor does a run that holds its records packed hold every module's
+		// doc until it publishes (snapshot.ModuleSet.Spill).
+		if err := st.Next.Modules.Spill(st.Scratch); err != nil {
+			return rep, fmt.Errorf("wiki: %w", err)
+		}
+	}
 	step := max(1, len(dirs))
 	if st.LLM.ID() == (llm.Offline{}).ID() && st.Next.Files.Packed() {
 		// Offline, no request is batched across modules: a run holding its
