@@ -10,7 +10,9 @@ import (
 // TestRunsOnWorkersMergesEachWorkersRuns: an index gathered for lookups is
 // read as one table per worker however many runs each cut, so that a scan
 // seeks in workers tables, not in every run; one gathered to be streamed
-// (SpillOnWorkers) keeps its runs apart. Both read back the same entries.
+// (SpillOnWorkers) keeps its runs apart, and so does one gathered to be
+// merged at once (RunsOnWorkersToMerge, MergedOne). All read back the same
+// entries.
 func TestRunsOnWorkersMergesEachWorkersRuns(t *testing.T) {
 	const workers, files = 2, 1200
 	// Large values fill a worker's share of DefaultRunBytes with a few
@@ -78,5 +80,30 @@ func TestRunsOnWorkersMergesEachWorkersRuns(t *testing.T) {
 	streamed := read("stream", func(fn func(k, v []byte) error) error { return stream.Stream(nil, fn) })
 	if lookups != streamed {
 		t.Errorf("the merged runs read differently from the runs apart:\n%.300q\n%.300q", lookups, streamed)
+	}
+
+	// Gathered to be merged into one table at once, each worker's runs
+	// stay as cut until MergedOne writes them into one.
+	toMerge, err := RunsOnWorkersToMerge(context.Background(), paths, workers, t.TempDir(), func(r *Runs, p string) { r.Add(entries(p)...) })
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := 0
+	for _, r := range toMerge {
+		cut += len(r.runs)
+	}
+	if cut <= workers {
+		t.Errorf("runs gathered to be merged at once: %d runs on %d workers; each worker's runs were merged first", cut, workers)
+	}
+	one, err := MergedOne(toMerge...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer one.Close()
+	if one.Tables() != 1 {
+		t.Errorf("MergedOne reads %d tables, want 1", one.Tables())
+	}
+	if merged := read("merged at once", func(fn func(k, v []byte) error) error { return one.Scan(nil, fn) }); merged != lookups {
+		t.Errorf("the runs merged at once read differently:\n%.300q\n%.300q", merged, lookups)
 	}
 }

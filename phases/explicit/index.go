@@ -205,7 +205,7 @@ func buildIndexOnDisk(ctx context.Context, files *snapshot.FileSet, langs *lang.
 }
 
 // definitionRuns is buildIndexOnDisk of a packed set on workers
-// goroutines (snapshot.RunsOnWorkers): each decodes its records in their
+// goroutines (snapshot.RunsOnWorkersToMerge): each decodes its records in their
 // facts and adds their definition entries to runs of its own, and the
 // presence hashes to a list of its own.
 func definitionRuns(ctx context.Context, files *snapshot.FileSet, langs *lang.Registry, project *lang.Project, dir string, workers int) (*Index, error) {
@@ -222,7 +222,7 @@ func definitionRuns(ctx context.Context, files *snapshot.FileSet, langs *lang.Re
 		}
 		return pk
 	}
-	runs, err := snapshot.RunsOnWorkers(ctx, files.Paths(), workers, dir, func(r *snapshot.Runs, p string) {
+	runs, err := snapshot.RunsOnWorkersToMerge(ctx, files.Paths(), workers, dir, func(r *snapshot.Runs, p string) {
 		f := files.GetParts(p, definitionParts)
 		if f == nil {
 			return
