@@ -101,11 +101,7 @@ func TestEveryPartsDecodeBuildsItsParts(t *testing.T) {
 // as it was, whether the set is packed (which copies the other sections'
 // bytes), spilled or held as structs.
 func TestEditKeepsWhatItDoesNotWrite(t *testing.T) {
-	whole, other := &File{}, &File{}
-	n := 0
-	fill(reflect.ValueOf(whole).Elem(), &n)
-	fill(reflect.ValueOf(other).Elem(), &n)
-	other.Path, other.Blob, other.SHA256, other.NormSHA, other.Lang, other.Size = whole.Path, whole.Blob, whole.SHA256, whole.NormSHA, whole.Lang, whole.Size
+	whole, other := editPair()
 	for _, dir := range []string{"none", "", t.TempDir()} {
 		for writes := Parts(1); writes <= AllParts; writes <<= 1 {
 			reads := PartSummary
@@ -150,11 +146,7 @@ func TestEditKeepsWhatItDoesNotWrite(t *testing.T) {
 // reads back in every set of parts as the same edits of a record held in
 // memory do.
 func TestSpilledEditAppendsOnlyWhatItRewrites(t *testing.T) {
-	whole, other := &File{}, &File{}
-	n := 0
-	fill(reflect.ValueOf(whole).Elem(), &n)
-	fill(reflect.ValueOf(other).Elem(), &n)
-	other.Path, other.Blob, other.SHA256, other.NormSHA, other.Lang, other.Size = whole.Path, whole.Blob, whole.SHA256, whole.NormSHA, whole.Lang, whole.Size
+	whole, other := editPair()
 	spilled, held := NewFileSet(nil), NewFileSet(nil)
 	if err := errors.Join(spilled.Pack(t.TempDir()), held.Pack("")); err != nil {
 		t.Fatal(err)
@@ -201,6 +193,18 @@ func TestSpilledEditAppendsOnlyWhatItRewrites(t *testing.T) {
 	if err := errors.Join(spilled.Err(), held.Err(), spilled.Close()); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// editPair is a record with every field set and another of the same head
+// (path, blob, digests, language, size) whose other fields all differ: an
+// edit sets parts of the first from the second.
+func editPair() (whole, other *File) {
+	whole, other = &File{}, &File{}
+	n := 0
+	fill(reflect.ValueOf(whole).Elem(), &n)
+	fill(reflect.ValueOf(other).Elem(), &n)
+	other.Path, other.Blob, other.SHA256, other.NormSHA, other.Lang, other.Size = whole.Path, whole.Blob, whole.SHA256, whole.NormSHA, whole.Lang, whole.Size
+	return whole, other
 }
 
 func ptr[T any](v T) *T { return &v }
