@@ -147,15 +147,21 @@ func (s *bulkSpill) get(key string) ([]byte, error) {
 	if !ok || err != nil {
 		return nil, err
 	}
-	enc := make([]byte, sp.n)
+	_, val, err := s.readValue(sp, nil, nil)
+	return val, err
+}
+
+// readValue reads the value at sp: its compressed bytes into enc and the
+// value into val, each grown when short, and returns both buffers.
+func (s *bulkSpill) readValue(sp spillSpan, enc, val []byte) (_, _ []byte, err error) {
+	enc = slices.Grow(enc[:0], sp.n)[:sp.n]
 	if _, err := s.f.ReadAt(enc, sp.off); err != nil {
-		return nil, fmt.Errorf("read cache spill %s: %w", s.path, err)
+		return enc, val, fmt.Errorf("read cache spill %s: %w", s.path, err)
 	}
-	val, err := s2.Decode(nil, enc)
-	if err != nil {
-		return nil, fmt.Errorf("read cache spill %s: %w", s.path, err)
+	if val, err = s2.Decode(val[:cap(val)], enc); err != nil {
+		return enc, val, fmt.Errorf("read cache spill %s: %w", s.path, err)
 	}
-	return val, nil
+	return enc, val, nil
 }
 
 // spilledValue is a key and where its latest value lies.
@@ -184,13 +190,9 @@ func (s *bulkSpill) seal() ([]spilledValue, error) {
 func (s *bulkSpill) each(values []spilledValue, fn func(key, val []byte) error) error {
 	var enc, val []byte
 	for _, v := range values {
-		enc = slices.Grow(enc[:0], v.at.n)[:v.at.n]
-		if _, err := s.f.ReadAt(enc, v.at.off); err != nil {
-			return fmt.Errorf("read cache spill %s: %w", s.path, err)
-		}
 		var err error
-		if val, err = s2.Decode(val[:cap(val)], enc); err != nil {
-			return fmt.Errorf("read cache spill %s: %w", s.path, err)
+		if enc, val, err = s.readValue(v.at, enc, val); err != nil {
+			return err
 		}
 		if err := fn(v.key, val); err != nil {
 			return err
