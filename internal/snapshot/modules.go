@@ -89,14 +89,11 @@ func (ms *ModuleSet) Get(dir string) *Module {
 	return nil
 }
 
-// Has reports whether a module has a doc, without decoding a doc set on
-// top of the base.
+// Has reports whether a module has a doc, without reading back a doc
+// spilled on top of the base.
 func (ms *ModuleSet) Has(dir string) bool {
-	if ms.setHere(dir) {
-		_, spilled := ms.spilled[dir]
-		return spilled || ms.set[dir] != nil
-	}
-	return ms.Get(dir) != nil
+	_, spilled := ms.spilled[dir]
+	return spilled || ms.Get(dir) != nil
 }
 
 // Encoded returns the encoding of a module's doc (EncodeModule's), ok
