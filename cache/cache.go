@@ -323,6 +323,14 @@ func (c *Cache) PutLater(key string, v any) error {
 	if err != nil {
 		return fmt.Errorf("cache put %s: %w", key, err)
 	}
+	return c.PutLaterBytes(key, val)
+}
+
+// PutLaterBytes is PutLater for a value the caller encoded itself, for
+// facts stored by the hundred thousand, where JSON's encoding costs more
+// than the caller's own. Read it back with GetDecoded; the cache keeps
+// val, which the caller must not change afterwards.
+func (c *Cache) PutLaterBytes(key string, val []byte) error {
 	c.dbMu.RLock()
 	sealed := c.sealed
 	c.dbMu.RUnlock()
@@ -396,8 +404,15 @@ func (c *Cache) stopLater() error {
 // cache wrote it as JSON, so its bytes were damaged since), is a miss: the
 // value is computed again.
 func (c *Cache) Get(key string, v any) (found bool, err error) {
+	return c.GetDecoded(key, func(val []byte) error { return json.Unmarshal(val, v) })
+}
+
+// GetDecoded is Get for a value PutLaterBytes stored: decode reads the
+// bytes, which it may keep (they are its own copy). A value decode
+// refuses is damage and a miss, as for Get.
+func (c *Cache) GetDecoded(key string, decode func(val []byte) error) (found bool, err error) {
 	if val, ok := c.scratched(key); ok {
-		return true, json.Unmarshal(val, v)
+		return true, decode(val)
 	}
 	if c.fresh.absent(key) {
 		return false, nil
@@ -406,7 +421,7 @@ func (c *Cache) Get(key string, v any) (found bool, err error) {
 	if err != nil || raw == nil {
 		return false, nil
 	}
-	if err := json.Unmarshal(raw, v); err != nil {
+	if err := decode(raw); err != nil {
 		c.hurt(damaged("the value of %s does not decode: %v", key, err))
 		return false, nil
 	}

@@ -86,8 +86,8 @@ func (m *marks) live(c *cache.Cache, key string) (bool, error) {
 	switch parts[0] {
 	case "blob": // blob/<inventory version>/<blob>
 		return len(parts) == 3 && m.versions["inventory"][parts[1]] && m.blobs[blob], nil
-	case "facts": // facts/<explicit version>/<lang>/<blob>
-		return len(parts) == 4 && m.versions["explicit"][parts[1]] && m.blobs[blob], nil
+	case "facts": // facts/<explicit version>/<encoding>/<lang>/<blob>; an encoding before it is dead
+		return len(parts) == 5 && parts[2] == snapshot.FactsEncoding && m.versions["explicit"][parts[1]] && m.blobs[blob], nil
 	case "implicit": // implicit/<implicit version>/<family>/<blob>
 		return len(parts) == 4 && m.versions["implicit"][parts[1]] && m.blobs[blob], nil
 	case "project-file":

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -11,10 +12,11 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/lgraph/lgraph/cache"
+	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
 // Cache entries travel as objects too: per-file facts, keyed as the local
-// cache keys them (facts/<extractor version>/<lang>/<blob>), and model
+// cache keys them (facts/<extractor version>/<encoding>/<lang>/<blob>), and model
 // results, keyed by the hash of their inputs (summary/, edge/, module/,
 // explore/). An entry's object is
 //
@@ -99,6 +101,9 @@ func (r *Remote) pushEntries(ctx context.Context, c *cache.Cache, t *Transfer) e
 				return nil // a damaged or vanished entry is recomputed, not shared
 			}
 			name, rec, err := entryObject(key, value)
+			if errors.Is(err, errUnreadable) {
+				return nil // damaged, as above
+			}
 			if err != nil {
 				return err
 			}
@@ -118,12 +123,35 @@ func (r *Remote) pushEntries(ctx context.Context, c *cache.Cache, t *Transfer) e
 // entryObject is a cache entry as the remote holds it: the record and its
 // name, the hashes of its key and of the record.
 func entryObject(key string, value []byte) (name string, rec []byte, err error) {
-	rec, err = json.Marshal(entryRecord{Key: key, Value: value})
+	wire, err := wireValue(key, value)
+	if err != nil {
+		return "", nil, err
+	}
+	rec, err = json.Marshal(entryRecord{Key: key, Value: wire})
 	if err != nil {
 		return "", nil, fmt.Errorf("push cache entry %s: %w", key, err)
 	}
 	return entryPrefix(entryKind(key)) + sumOf([]byte(key)) + "-" + sumOf(rec), rec, nil
 }
+
+// wireValue is a cache value as an entry record carries it: JSON. The
+// cache keeps facts in the snapshot's binary encoding, which their key
+// names (snapshot.EncodeFacts); they travel as JSON, which a person can
+// read and which a record holds as it is.
+func wireValue(key string, value []byte) (json.RawMessage, error) {
+	if entryKind(key) != "facts" {
+		return value, nil
+	}
+	f, err := snapshot.DecodeFacts(value)
+	if err != nil {
+		return nil, fmt.Errorf("push cache entry %s: %w: %v", key, errUnreadable, err)
+	}
+	return json.Marshal(f)
+}
+
+// errUnreadable is a cache value that does not decode: damage, which a
+// push leaves out (the value is computed again, not shared).
+var errUnreadable = errors.New("the cached value does not decode")
 
 // defaultTransfers bounds the cache entries moved at once: object stores
 // answer one small request at a time slowly, and many at once well.

@@ -16,6 +16,7 @@ import (
 
 	"github.com/lgraph/lgraph/cache"
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 )
 
@@ -216,7 +217,7 @@ func (r *Remote) FetchShards(ctx context.Context, st *store.Store, commit string
 			}
 			rep.Fetched++
 			rep.Transfer.count(true, int64(len(value)))
-			return c.PutLater(e.Key, value)
+			return c.PutLaterBytes(e.Key, value)
 		})
 	}
 	err = g.Wait()
@@ -291,8 +292,9 @@ func parseShardName(s string) (Shard, string, bool) {
 // getFacts reads one facts entry a shard list names and refuses it unless
 // it is a facts entry, its bytes hash to its name, it answers the key the
 // list says, and its value decodes as facts (a value the explicit phase
-// could not read would count as damage of the local cache).
-func (r *Remote) getFacts(ctx context.Context, e ShardEntry) (json.RawMessage, error) {
+// could not read would count as damage of the local cache). It returns
+// the facts as the local cache keeps them (see wireValue).
+func (r *Remote) getFacts(ctx context.Context, e ShardEntry) ([]byte, error) {
 	keySum := sumOf([]byte(e.Key))
 	if entryKind(e.Key) != "facts" || !strings.HasPrefix(e.Object, entryPrefix("facts")+keySum+"-") {
 		return nil, fmt.Errorf("remote %s: %w: shard entry %s does not name a facts entry of its key", r.URL, ErrCorrupt, e.Object)
@@ -308,5 +310,5 @@ func (r *Remote) getFacts(ctx context.Context, e ShardEntry) (json.RawMessage, e
 	if err := json.Unmarshal(rec.Value, &f); err != nil {
 		return nil, fmt.Errorf("remote %s: %w: %s does not decode as facts: %v", r.URL, ErrCorrupt, e.Object, err)
 	}
-	return rec.Value, nil
+	return snapshot.EncodeFacts(&f), nil
 }

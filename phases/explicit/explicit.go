@@ -239,10 +239,16 @@ func syntaxNote(paths []string) string {
 
 func (p Phase) factsOf(ctx context.Context, st *phase.State, f *snapshot.File) (*facts.File, bool, error) {
 	key := FactsKey(f.Lang, f.Blob)
-	var ff facts.File
-	found, err := st.Cache.Get(key, &ff)
+	var cached *facts.File
+	found, err := st.Cache.GetDecoded(key, func(val []byte) (err error) {
+		cached, err = snapshot.DecodeFacts(val)
+		return err
+	})
 	if err != nil || found {
-		return &ff, false, err
+		if cached == nil {
+			cached = &facts.File{}
+		}
+		return cached, false, err
 	}
 	data, err := p.Read(f.Blob)
 	if err != nil {
@@ -252,7 +258,7 @@ func (p Phase) factsOf(ctx context.Context, st *phase.State, f *snapshot.File) (
 	if err != nil {
 		return nil, false, fmt.Errorf("parse %s: %w", f.Path, err)
 	}
-	return out, true, st.Cache.PutLater(key, out)
+	return out, true, st.Cache.PutLaterBytes(key, snapshot.EncodeFacts(out))
 }
 
 // baseIndex is the definition index of the run's base snapshot: its
