@@ -14,25 +14,28 @@ import (
 	"github.com/lgraph/lgraph/llm/llmtest"
 )
 
-// exploreEntries counts the model explorer's cache entries.
-func exploreEntries(t *testing.T, s *store.Store) int {
+// cacheKeys lists the cache's keys that start with prefix, in key order.
+func cacheKeys(t *testing.T, s *store.Store, prefix string) []string {
 	t.Helper()
 	c, err := cache.Open(context.Background(), s.CacheDir(), false)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	n := 0
+	var keys []string
 	if err := c.Entries(func(e cache.Entry) error {
-		if strings.HasPrefix(e.Key, "explore/") {
-			n++
+		if strings.HasPrefix(e.Key, prefix) {
+			keys = append(keys, e.Key)
 		}
 		return nil
 	}); err != nil {
 		t.Fatal(err)
 	}
-	return n
+	return keys
 }
+
+// exploreEntries counts the model explorer's cache entries.
+func exploreEntries(t *testing.T, s *store.Store) int { return len(cacheKeys(t, s, "explore/")) }
 
 // TestGCExplorerEntries: gc drops the explorer's result for content no
 // kept snapshot holds, and keeps the others: a full rerun pays nothing.

@@ -6,47 +6,17 @@ import (
 	"testing"
 
 	"github.com/lgraph/lgraph/cache"
-	"github.com/lgraph/lgraph/internal/gittest"
-	"github.com/lgraph/lgraph/internal/lgtest"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/store"
 )
-
-// factsKeys lists the cache's facts keys.
-func factsKeys(t *testing.T, s *store.Store) []string {
-	t.Helper()
-	c, err := cache.Open(context.Background(), s.CacheDir(), false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer c.Close()
-	var keys []string
-	if err := c.Entries(func(e cache.Entry) error {
-		if strings.HasPrefix(e.Key, "facts/") {
-			keys = append(keys, e.Key)
-		}
-		return nil
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return keys
-}
 
 // TestGCDropsFactsOfAnEarlierEncoding: facts a release before wrote as
 // JSON, under keys without an encoding, are of blobs the snapshot still
 // holds, yet no run reads them again: gc removes them and keeps the facts
 // in the current encoding.
 func TestGCDropsFactsOfAnEarlierEncoding(t *testing.T) {
-	r := gittest.New(t)
-	r.Write(files)
-	r.Commit("base")
-	ix := lgtest.New(t, r.Dir)
-	ix.MustRun(t, "init", false)
-	s, err := store.Open(ix.StoreDir, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	current := factsKeys(t, s)
+	_, _, s := indexedStore(t)
+	current := cacheKeys(t, s, "facts/")
 	if len(current) != len(files) {
 		t.Fatalf("init cached facts under %v, want one key per file", current)
 	}
@@ -74,7 +44,7 @@ func TestGCDropsFactsOfAnEarlierEncoding(t *testing.T) {
 		t.Fatal(err)
 	}
 	collect(t, s, func(*store.Ref) bool { return true })
-	if got := factsKeys(t, s); strings.Join(got, " ") != strings.Join(current, " ") {
+	if got := cacheKeys(t, s, "facts/"); strings.Join(got, " ") != strings.Join(current, " ") {
 		t.Fatalf("after gc the cache holds facts %v, want %v (and none of %v)", got, current, older)
 	}
 }
