@@ -226,3 +226,41 @@ func TestStoppedRunsSpillIsTakenIn(t *testing.T) {
 		})
 	}
 }
+
+// TestSpillEachReadsTheMappedFile: each gives every value back, in the
+// order asked, from the sealed file mapped or read, and a value said to
+// lie past the file's end is an error, not a read of other memory.
+func TestSpillEachReadsTheMappedFile(t *testing.T) {
+	s, err := newBulkSpill(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.remove()
+	want := map[string]string{}
+	for i := range 500 {
+		key, val := fmt.Sprintf("k/%03d", i), bulkValue(i)
+		if err := s.put(key, []byte(val)); err != nil {
+			t.Fatal(err)
+		}
+		want[key] = val
+	}
+	values, err := s.seal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var n int
+	err = s.each(values, func(key, val []byte) error {
+		if want[string(key)] != string(val) {
+			return fmt.Errorf("value of %s: %.20q, want %.20q", key, val, want[string(key)])
+		}
+		n++
+		return nil
+	})
+	if err != nil || n != len(want) {
+		t.Fatalf("each: %v, %d of %d values", err, n, len(want))
+	}
+	past := []spilledValue{{key: []byte("k/past"), at: spillSpan{off: s.end - 2, n: 10}}}
+	if err := s.each(past, func(_, _ []byte) error { return nil }); err == nil {
+		t.Fatal("a value past the end of the file was read")
+	}
+}

@@ -301,8 +301,8 @@ const recordBatch = 32
 // recordStream reads every file's record, as encoded in records (the span
 // of each path in encoded; none for a record that was not read), in path
 // order, under its key: a streamedIndex, so that a goroutine of its own
-// reads the records ahead of the table writer (streamIndex), each a read
-// call of its own, instead of the writer reading each before it adds it.
+// reads the records ahead of the table writer (streamIndex), through read
+// windows, instead of the writer reading each before it adds it.
 type recordStream struct {
 	paths   []string
 	records *snapshot.Spill
@@ -315,12 +315,13 @@ func (r recordStream) Stream(prefix []byte, fn func(key, value []byte) error) er
 		return errors.New("record stream: a prefix was asked for")
 	}
 	var buf []byte
+	read := r.records.Reader()
 	for i, sp := range r.encoded {
 		if sp == (snapshot.Span{}) {
 			continue
 		}
 		var err error
-		if buf, err = r.records.ReadAt(sp, buf); err != nil {
+		if buf, err = read.ReadAt(sp, buf); err != nil {
 			return err
 		}
 		if err := fn(snapshot.FileKey(r.paths[i]), buf); err != nil {

@@ -235,5 +235,23 @@ func (s *Spill) Append(b []byte) (Span, error) {
 // returns them.
 func (s *Spill) ReadAt(sp Span, buf []byte) ([]byte, error) { return s.f.ReadAt(sp.sp, buf) }
 
+// Reader returns a reader of the spill for one goroutine that reads its
+// spans mostly in the order they were appended (see spillFile.readAhead).
+func (s *Spill) Reader() *SpillReader { return &SpillReader{s: s} }
+
+// SpillReader reads a Spill through windows of its own: publishing reads
+// every record's encoding in path order, which is about the order the
+// index pass's workers appended them in, and a read call per record was
+// 0.3 s of CPU at 100,000 files (docs/measurements.md, "Stop 50").
+type SpillReader struct {
+	s  *Spill
+	ws spillWindows
+}
+
+// ReadAt is Spill.ReadAt through r's windows.
+func (r *SpillReader) ReadAt(sp Span, buf []byte) ([]byte, error) {
+	return r.s.f.readAhead(sp.sp, &r.ws, buf)
+}
+
 // Close releases the file.
 func (s *Spill) Close() error { return s.f.Close() }
