@@ -20,8 +20,8 @@ type ModuleSet struct {
 	spilled map[string]span
 	// ahead are Encoded's read windows: the publishing asks for every doc
 	// in the order the wiki spilled them (both sorted by dir), and one
-	// read per doc was 0.4 s of CPU at 100,000 files (docs/measurements.md,
-	// "Stop 50").
+	// read per doc was 0.1-0.4 s of CPU at 100,000 files
+	// (docs/measurements.md, "Stop 50").
 	ahead spillWindows
 }
 

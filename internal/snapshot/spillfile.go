@@ -242,7 +242,7 @@ func (s *Spill) Reader() *SpillReader { return &SpillReader{s: s} }
 // SpillReader reads a Spill through windows of its own: publishing reads
 // every record's encoding in path order, which is about the order the
 // index pass's workers appended them in, and a read call per record was
-// 0.3 s of CPU at 100,000 files (docs/measurements.md, "Stop 50").
+// 0.2-0.3 s of CPU at 100,000 files (docs/measurements.md, "Stop 50").
 type SpillReader struct {
 	s  *Spill
 	ws spillWindows
