@@ -50,6 +50,13 @@ type options struct {
 }
 
 func main() {
+	if dir := os.Getenv(parseFloorEnv); dir != "" {
+		if err := parseFloorMain(context.Background(), dir, os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "lgraph-bench:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	var o options
 	flag.StringVar(&o.lgraph, "lgraph", "lgraph", "the lgraph binary to time")
 	o.sizes = []int{2000}
@@ -61,7 +68,7 @@ func main() {
 	flag.IntVar(&o.repeats, "repeats", 5, "runs per measurement (the median is reported)")
 	flag.StringVar(&o.dir, "dir", "", "where to generate (default: a temp dir, removed after)")
 	flag.Int64Var(&o.seed, "seed", 7, "generator seed")
-	flag.IntVar(&o.initRepeats, "init-repeats", 1, "init and in-process parse pairs per size, alternated (medians, and the median of the pairs' ratios)")
+	flag.IntVar(&o.initRepeats, "init-repeats", 1, "init and parse-floor pairs per size, alternated (medians, and the median of the pairs' ratios)")
 	var r replayOptions
 	flag.StringVar(&r.dir, "replay", "", "replay the history of this git working tree (a scratch clone: its HEAD moves)")
 	flag.IntVar(&r.commits, "commits", 200, "with -replay: first-parent commits to replay")

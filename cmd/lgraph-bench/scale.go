@@ -94,7 +94,7 @@ func measureSize(ctx context.Context, o options, n int, dir string) (sizeResult,
 		return res, err
 	}
 	res.rows = append(res.rows, row{name: "init (cold cache)", s: initS, extra: fmt.Sprintf("%.3f ms/file, %.1f MB/s", float64(initS.wall.Microseconds())/1000/float64(count), float64(size)/1e6/initS.wall.Seconds())})
-	res.rows = append(res.rows, row{name: "parse only, all cores (in-process)", s: sample{wall: parse}})
+	res.rows = append(res.rows, row{name: "parse only, all cores (own process)", s: sample{wall: parse}})
 	res.rows = append(res.rows, row{name: "init / parse (median of pairs)", ratio: ratio})
 	steps, err := b.steps(ctx)
 	res.rows = append(res.rows, steps...)
@@ -102,7 +102,7 @@ func measureSize(ctx context.Context, o options, n int, dir string) (sizeResult,
 }
 
 // initAndParse times o.initRepeats pairs of an init from an empty store
-// and the in-process parse of the same files, alternated, and returns the
+// and the parse floor of the same files, alternated, and returns the
 // median of each and the median of the pairs' ratios: the machine's speed
 // drifts over minutes, and a ratio taken within a pair holds through it
 // where one init against one parse taken a minute apart may not. The last
