@@ -241,7 +241,7 @@ func definitionRuns(ctx context.Context, files *snapshot.FileSet, langs *lang.Re
 	all := &presenceKeys{seed: seed}
 	for _, r := range runs { // in the workers' order, so the filter is built the same way each run
 		if pk := keys[r]; pk != nil {
-			all.hashes = append(all.hashes, pk.hashes...)
+			all.join(pk)
 		}
 	}
 	return mappedIndex(langs, project, kv, all), nil

@@ -37,11 +37,37 @@ const (
 )
 
 // presenceKeys collects the hashes of the lookups index entries answer,
-// to be sized and built into a presence once all are known.
+// to be sized and built into a presence once all are known. They go in
+// chunks of a fixed size: one slice grown by append was copied into a new
+// one, a quarter larger, dozens of times on the way to the two million
+// hashes of a 100,000-file init, and the workers' lists were copied once
+// more into one.
 type presenceKeys struct {
 	seed   maphash.Seed
-	hashes []uint64
+	chunks [][]uint64
+	count  int
 	seen   map[uint64]bool // this file's, so a file adds each once
+}
+
+// hashChunk is the hashes a chunk holds.
+const hashChunk = 1 << 15
+
+// addHash appends h.
+func (pk *presenceKeys) addHash(h uint64) {
+	if pk.count%hashChunk == 0 {
+		pk.chunks = append(pk.chunks, make([]uint64, 0, hashChunk))
+	}
+	last := &pk.chunks[len(pk.chunks)-1]
+	*last = append(*last, h)
+	pk.count++
+}
+
+// join takes in other's hashes, after its own, without copying them.
+// Chunks may then end short, so it is for a list that build reads next,
+// not one that addHash adds to.
+func (pk *presenceKeys) join(other *presenceKeys) {
+	pk.chunks = append(pk.chunks, other.chunks...)
+	pk.count += other.count
 }
 
 func newPresenceKeys() *presenceKeys {
@@ -54,7 +80,7 @@ func (pk *presenceKeys) addFile(es []snapshot.Entry) {
 	add := func(h uint64) {
 		if !pk.seen[h] {
 			pk.seen[h] = true
-			pk.hashes = append(pk.hashes, h)
+			pk.addHash(h)
 		}
 	}
 	var lastPath, lastDir string // a file's entries share its path
@@ -154,12 +180,14 @@ func lookupHashString(seed maphash.Seed, kind byte, parts ...string) uint64 {
 
 // build makes the filter of the collected keys and lets them go.
 func (pk *presenceKeys) build() *presence {
-	n := max(1, len(pk.hashes)*keysPerBits/(64*blockWords))
+	n := max(1, pk.count*keysPerBits/(64*blockWords))
 	p := &presence{seed: pk.seed, blocks: make([][blockWords]uint64, n)}
-	for _, h := range pk.hashes {
-		p.add(h)
+	for _, c := range pk.chunks {
+		for _, h := range c {
+			p.add(h)
+		}
 	}
-	pk.hashes, pk.seen = nil, nil
+	pk.chunks, pk.seen = nil, nil
 	return p
 }
 

@@ -2,6 +2,7 @@ package explicit
 
 import (
 	"fmt"
+	"hash/maphash"
 	"maps"
 	"slices"
 	"testing"
@@ -135,4 +136,36 @@ func splitKeyParts(key []byte) (byte, []string) {
 		out[i] = string(parts[i])
 	}
 	return key[0], out
+}
+
+// TestPresenceKeysAcrossChunks: hashes past a chunk's end, and the lists
+// of several workers joined, all reach the filter, which is sized by
+// their count.
+func TestPresenceKeysAcrossChunks(t *testing.T) {
+	seed := maphash.MakeSeed()
+	workers := []*presenceKeys{{seed: seed}, {seed: seed}, {seed: seed}}
+	var all []uint64
+	for w, n := range []int{hashChunk + 7, 3, 2*hashChunk + 1} {
+		for i := range n {
+			h := maphash.Comparable(seed, [2]int{w, i})
+			workers[w].addHash(h)
+			all = append(all, h)
+		}
+	}
+	joined := &presenceKeys{seed: seed}
+	for _, w := range workers {
+		joined.join(w)
+	}
+	if joined.count != len(all) {
+		t.Fatalf("joined %d hashes, want %d", joined.count, len(all))
+	}
+	p := joined.build()
+	if want := len(all) * keysPerBits / (64 * blockWords); len(p.blocks) != want {
+		t.Errorf("%d filter blocks, want %d", len(p.blocks), want)
+	}
+	for _, h := range all {
+		if !p.probe(h, func(w *uint64, bit uint64) bool { return *w&bit != 0 }) {
+			t.Fatalf("hash %x added but filtered out", h)
+		}
+	}
 }
