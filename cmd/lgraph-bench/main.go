@@ -51,10 +51,7 @@ type options struct {
 
 func main() {
 	if dir := os.Getenv(parseFloorEnv); dir != "" {
-		if err := parseFloorMain(context.Background(), dir, os.Stdin, os.Stdout); err != nil {
-			fmt.Fprintln(os.Stderr, "lgraph-bench:", err)
-			os.Exit(1)
-		}
+		runParseFloor(dir)
 		return
 	}
 	var o options

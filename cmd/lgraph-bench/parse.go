@@ -30,7 +30,7 @@ const parseFloorEnv = "LGRAPH_BENCH_PARSE_FLOOR"
 // cores, with nothing else: the floor an init is compared against. It
 // runs in a process of its own. In this one the collector also marks the
 // generator's model of the repository (450 MB live at 100,000 files), and
-// that took about a tenth of the parse's CPU: the floor came out 10-15%
+// that took about a tenth of the parse's CPU: the floor came out 10-25%
 // slower than parsing alone (docs/measurements.md, "Stop 51").
 func parseTime(ctx context.Context, repo *repogen.Repo) (time.Duration, error) {
 	self, err := os.Executable()
@@ -40,10 +40,11 @@ func parseTime(ctx context.Context, repo *repogen.Repo) (time.Duration, error) {
 	cmd := exec.CommandContext(ctx, self)
 	cmd.Env = append(os.Environ(), parseFloorEnv+"="+repo.Dir())
 	cmd.Stdin = strings.NewReader(strings.Join(repo.Files(), "\n"))
-	cmd.Stderr = os.Stderr
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return 0, fmt.Errorf("parse floor: %w", err)
+		return 0, fmt.Errorf("parse floor: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
 	ns, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
 	if err != nil {
@@ -52,10 +53,19 @@ func parseTime(ctx context.Context, repo *repogen.Repo) (time.Duration, error) {
 	return time.Duration(ns), nil
 }
 
-// parseFloorMain is the parse floor's process: it reads the code files
-// listed on stdin (one path a line, relative to dir) into memory, then
-// times their extraction on every core and prints the nanoseconds. The
-// collector runs as in an init (membudget.FullRunGCPercent).
+// runParseFloor is the parse floor's process (see parseFloorMain), with
+// the collector set as in an init (membudget.FullRunGCPercent).
+func runParseFloor(dir string) {
+	debug.SetGCPercent(membudget.FullRunGCPercent)
+	if err := parseFloorMain(context.Background(), dir, os.Stdin, os.Stdout); err != nil {
+		fmt.Fprintln(os.Stderr, "lgraph-bench:", err)
+		os.Exit(1)
+	}
+}
+
+// parseFloorMain reads the code files listed in list (one path a line,
+// relative to dir) into memory, then times their extraction on every
+// core and prints the nanoseconds to out.
 func parseFloorMain(ctx context.Context, dir string, list io.Reader, out io.Writer) error {
 	langs := all.Registry()
 	parsers := lang.NewParsers()
@@ -84,7 +94,6 @@ func parseFloorMain(ctx context.Context, dir string, list io.Reader, out io.Writ
 	if len(jobs) == 0 {
 		return errors.New("parse floor: no code files listed")
 	}
-	debug.SetGCPercent(membudget.FullRunGCPercent)
 	runtime.GC()
 	// Long-lived workers, as init's parse has: a goroutine per file would
 	// grow its stack again through every parse and make the floor slower

@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,16 +16,13 @@ import (
 // benchmark's own binary is: parseTime runs os.Executable.
 func TestMain(m *testing.M) {
 	if dir := os.Getenv(parseFloorEnv); dir != "" {
-		if err := parseFloorMain(context.Background(), dir, os.Stdin, os.Stdout); err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
+		runParseFloor(dir)
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
 }
 
-func TestParseTimeRunsTheFloorInItsOwnProcess(t *testing.T) {
+func TestParseTimeRunsTheFloorProcess(t *testing.T) {
 	repo, err := repogen.New(t.TempDir(), repogen.Options{Files: 40, Seed: 3})
 	if err != nil {
 		t.Fatal(err)
@@ -37,6 +33,21 @@ func TestParseTimeRunsTheFloorInItsOwnProcess(t *testing.T) {
 	}
 	if d <= 0 {
 		t.Errorf("parse floor took %v", d)
+	}
+	// The floor's process reads the working tree: a code file gone from
+	// it is its error, passed back.
+	var code string
+	for _, p := range repo.Files() {
+		if strings.HasSuffix(p, ".go") {
+			code = p
+			break
+		}
+	}
+	if err := os.Remove(filepath.Join(repo.Dir(), filepath.FromSlash(code))); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := parseTime(context.Background(), repo); err == nil || !strings.Contains(err.Error(), code) {
+		t.Errorf("with %s gone from the tree: %v, want the floor's error", code, err)
 	}
 }
 
