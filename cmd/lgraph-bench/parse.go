@@ -30,7 +30,7 @@ const parseFloorEnv = "LGRAPH_BENCH_PARSE_FLOOR"
 // cores, with nothing else: the floor an init is compared against. It
 // runs in a process of its own. In this one the collector also marks the
 // generator's model of the repository (450 MB live at 100,000 files), and
-// that took about a tenth of the parse's CPU: the floor came out 10-25%
+// that took about a tenth of the parse's CPU: the floor came out 8-26%
 // slower than parsing alone (docs/measurements.md, "Stop 51").
 func parseTime(ctx context.Context, repo *repogen.Repo) (time.Duration, error) {
 	self, err := os.Executable()
