@@ -158,10 +158,17 @@ func (s *bulkSpill) readValue(sp spillSpan, enc, val []byte) (_, _ []byte, err e
 	if _, err := s.f.ReadAt(enc, sp.off); err != nil {
 		return enc, val, fmt.Errorf("read cache spill %s: %w", s.path, err)
 	}
-	if val, err = s2.Decode(val[:cap(val)], enc); err != nil {
-		return enc, val, fmt.Errorf("read cache spill %s: %w", s.path, err)
+	val, err = s.decode(enc, val)
+	return enc, val, err
+}
+
+// decode decompresses a value's bytes enc into val, grown when short.
+func (s *bulkSpill) decode(enc, val []byte) ([]byte, error) {
+	val, err := s2.Decode(val[:cap(val)], enc)
+	if err != nil {
+		return val, fmt.Errorf("read cache spill %s: %w", s.path, err)
 	}
-	return enc, val, nil
+	return val, nil
 }
 
 // mappedValue is readValue over m, the file mapped: the compressed bytes
@@ -171,10 +178,8 @@ func (s *bulkSpill) mappedValue(m []byte) func(sp spillSpan, enc, val []byte) (_
 		if sp.off < 0 || sp.off+int64(sp.n) > int64(len(m)) {
 			return enc, val, fmt.Errorf("read cache spill %s: value at %d+%d is past its end", s.path, sp.off, sp.n)
 		}
-		if val, err = s2.Decode(val[:cap(val)], m[sp.off:sp.off+int64(sp.n)]); err != nil {
-			return enc, val, fmt.Errorf("read cache spill %s: %w", s.path, err)
-		}
-		return enc, val, nil
+		val, err = s.decode(m[sp.off:sp.off+int64(sp.n)], val)
+		return enc, val, err
 	}
 }
 
