@@ -52,9 +52,9 @@ type presenceKeys struct {
 // hashChunk is the hashes a chunk holds.
 const hashChunk = 1 << 15
 
-// addHash appends h.
+// addHash appends h, in a new chunk when the last is full.
 func (pk *presenceKeys) addHash(h uint64) {
-	if pk.count%hashChunk == 0 {
+	if n := len(pk.chunks); n == 0 || len(pk.chunks[n-1]) == cap(pk.chunks[n-1]) {
 		pk.chunks = append(pk.chunks, make([]uint64, 0, hashChunk))
 	}
 	last := &pk.chunks[len(pk.chunks)-1]
@@ -63,8 +63,6 @@ func (pk *presenceKeys) addHash(h uint64) {
 }
 
 // join takes in other's hashes, after its own, without copying them.
-// Chunks may then end short, so it is for a list that build reads next,
-// not one that addHash adds to.
 func (pk *presenceKeys) join(other *presenceKeys) {
 	pk.chunks = append(pk.chunks, other.chunks...)
 	pk.count += other.count
