@@ -28,10 +28,11 @@ const parseFloorEnv = "LGRAPH_BENCH_PARSE_FLOOR"
 
 // parseTime parses and extracts every code file of the repository on all
 // cores, with nothing else: the floor an init is compared against. It
-// runs in a process of its own. In this one the collector also marks the
-// generator's model of the repository (450 MB live at 100,000 files), and
-// that took about a tenth of the parse's CPU: the floor came out 8-26%
-// slower than parsing alone (docs/measurements.md, "Stop 51").
+// runs in a process of its own, under init's collector setting. In this
+// one the collector also marked the generator's model of the repository
+// (450 MB live at 100,000 files), about a tenth of the parse's CPU, at
+// Go's default GOGC: that floor came out 8-26% slower
+// (docs/measurements.md, "Stop 51").
 func parseTime(ctx context.Context, repo *repogen.Repo) (time.Duration, error) {
 	self, err := os.Executable()
 	if err != nil {
