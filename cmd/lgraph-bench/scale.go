@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,7 +22,23 @@ type row struct {
 	name  string
 	s     sample
 	extra string
-	ratio float64 // a row of a ratio (init / parse), not of a timed step
+	ratio ratios // a row of a ratio (init / parse), not of a timed step
+}
+
+// ratios are the init / parse ratios of the alternated pairs, sorted.
+type ratios []float64
+
+// median is the middle pair's ratio (the upper middle of an even count).
+func (r ratios) median() float64 { return r[len(r)/2] }
+
+// cell is the median, with the lowest and highest pair when there are
+// several: on a shared machine the pairs spread by a tenth or more, and
+// the median alone hides how near the aim the slowest pair is.
+func (r ratios) cell() string {
+	if len(r) < 2 {
+		return fmt.Sprintf("%.2fx", r.median())
+	}
+	return fmt.Sprintf("%.2fx (pairs %.2f-%.2f)", r.median(), r[0], r[len(r)-1])
 }
 
 // sizeResult is what one generated repository measured.
@@ -69,9 +86,9 @@ func run(ctx context.Context, o options) error {
 		results = append(results, r)
 	}
 	if len(results) == 1 {
-		printTable(results[0])
+		printTable(os.Stdout, results[0])
 	} else {
-		printRatios(results)
+		printRatios(os.Stdout, results)
 	}
 	fmt.Printf("\n%s, %d CPUs, %s\n", runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version())
 	return nil
@@ -89,13 +106,13 @@ func measureSize(ctx context.Context, o options, n int, dir string) (sizeResult,
 	fmt.Fprintf(os.Stderr, "generated %d files (%.1f MB of code) in %s\n", count, float64(size)/1e6, time.Since(start).Round(time.Millisecond))
 	res := sizeResult{files: count, mb: float64(size) / 1e6}
 	b := &bench{o: o, repo: repo, repoDir: repo.Dir(), store: filepath.Join(dir, "store")}
-	initS, parse, ratio, err := b.initAndParse(ctx, count)
+	initS, parse, pairs, err := b.initAndParse(ctx, count)
 	if err != nil {
 		return res, err
 	}
 	res.rows = append(res.rows, row{name: "init (cold cache)", s: initS, extra: fmt.Sprintf("%.3f ms/file, %.1f MB/s", float64(initS.wall.Microseconds())/1000/float64(count), float64(size)/1e6/initS.wall.Seconds())})
 	res.rows = append(res.rows, row{name: "parse only, all cores (own process)", s: sample{wall: parse}})
-	res.rows = append(res.rows, row{name: "init / parse (median of pairs)", ratio: ratio})
+	res.rows = append(res.rows, row{name: "init / parse (median of pairs)", ratio: pairs})
 	steps, err := b.steps(ctx)
 	res.rows = append(res.rows, steps...)
 	return res, err
@@ -103,32 +120,32 @@ func measureSize(ctx context.Context, o options, n int, dir string) (sizeResult,
 
 // initAndParse times o.initRepeats pairs of an init from an empty store
 // and the parse floor of the same files, alternated, and returns the
-// median of each and the median of the pairs' ratios: the machine's speed
+// median of each and the pairs' ratios, sorted: the machine's speed
 // drifts over minutes, and a ratio taken within a pair holds through it
 // where one init against one parse taken a minute apart may not. The last
 // init's store is left for the steps that follow.
-func (b *bench) initAndParse(ctx context.Context, files int) (sample, time.Duration, float64, error) {
+func (b *bench) initAndParse(ctx context.Context, files int) (sample, time.Duration, ratios, error) {
 	var inits []sample
 	var parses []time.Duration
-	var ratios []float64
+	var pairs ratios
 	for i := 0; i < max(1, b.o.initRepeats); i++ {
 		if err := os.RemoveAll(b.store); err != nil {
-			return sample{}, 0, 0, err
+			return sample{}, 0, nil, err
 		}
 		s, err := b.exec(ctx, "init", "--quiet")
 		if err != nil {
-			return sample{}, 0, 0, err
+			return sample{}, 0, nil, err
 		}
 		p, err := parseTime(ctx, b.repo)
 		if err != nil {
-			return sample{}, 0, 0, err
+			return sample{}, 0, nil, err
 		}
 		fmt.Fprintf(os.Stderr, "%d files, pair %d: init %s, parse %s\n", files, i+1, s.wall.Round(time.Millisecond), p.Round(time.Millisecond))
-		inits, parses, ratios = append(inits, s), append(parses, p), append(ratios, s.wall.Seconds()/p.Seconds())
+		inits, parses, pairs = append(inits, s), append(parses, p), append(pairs, s.wall.Seconds()/p.Seconds())
 	}
 	slices.Sort(parses)
-	slices.Sort(ratios)
-	return medianOf(inits), parses[len(parses)/2], ratios[len(ratios)/2], nil
+	slices.Sort(pairs)
+	return medianOf(inits), parses[len(parses)/2], pairs, nil
 }
 
 // steps times the updates and reads on an indexed repository.
@@ -217,40 +234,40 @@ func firstCodeFile(repo *repogen.Repo) string {
 	return repo.Files()[0]
 }
 
-func printTable(r sizeResult) {
-	fmt.Printf("%d files (%.1f MB of code)\n\n| step | median ms | peak RSS MB | |\n|---|---|---|---|\n", r.files, r.mb)
+func printTable(w io.Writer, r sizeResult) {
+	fmt.Fprintf(w, "%d files (%.1f MB of code)\n\n| step | median ms | peak RSS MB | |\n|---|---|---|---|\n", r.files, r.mb)
 	for _, x := range r.rows {
-		if x.ratio != 0 {
-			fmt.Printf("| %s | %.2fx | | |\n", x.name, x.ratio)
+		if x.ratio != nil {
+			fmt.Fprintf(w, "| %s | %s | | |\n", x.name, x.ratio.cell())
 			continue
 		}
-		fmt.Printf("| %s | %s | %.1f | %s |\n", x.name, ms(x.s.wall), float64(x.s.maxRSS)/1024, x.extra)
+		fmt.Fprintf(w, "| %s | %s | %.1f | %s |\n", x.name, ms(x.s.wall), float64(x.s.maxRSS)/1024, x.extra)
 	}
 }
 
 // printRatios prints each step's median and peak memory per size, and the
 // ratio of the largest size's time to the smallest's.
-func printRatios(rs []sizeResult) {
-	fmt.Print("| step |")
+func printRatios(w io.Writer, rs []sizeResult) {
+	fmt.Fprint(w, "| step |")
 	for _, r := range rs {
-		fmt.Printf(" %d files (%.1f MB of code) |", r.files, r.mb)
+		fmt.Fprintf(w, " %d files (%.1f MB of code) |", r.files, r.mb)
 	}
-	fmt.Print(" ratio |\n|---|")
-	fmt.Print(strings.Repeat("---|", len(rs)+1), "\n")
+	fmt.Fprint(w, " ratio |\n|---|")
+	fmt.Fprint(w, strings.Repeat("---|", len(rs)+1), "\n")
 	first, last := rs[0], rs[len(rs)-1]
 	for i, x := range first.rows {
-		fmt.Printf("| %s |", x.name)
-		if x.ratio != 0 {
+		fmt.Fprintf(w, "| %s |", x.name)
+		if x.ratio != nil {
 			for _, r := range rs {
-				fmt.Printf(" %.2fx |", r.rows[i].ratio)
+				fmt.Fprintf(w, " %s |", r.rows[i].ratio.cell())
 			}
-			fmt.Print(" |\n")
+			fmt.Fprint(w, " |\n")
 			continue
 		}
 		for _, r := range rs {
 			s := r.rows[i].s
-			fmt.Printf(" %s ms, %.0f MB |", ms(s.wall), float64(s.maxRSS)/1024)
+			fmt.Fprintf(w, " %s ms, %.0f MB |", ms(s.wall), float64(s.maxRSS)/1024)
 		}
-		fmt.Printf(" %.1f |\n", last.rows[i].s.wall.Seconds()/x.s.wall.Seconds())
+		fmt.Fprintf(w, " %.1f |\n", last.rows[i].s.wall.Seconds()/x.s.wall.Seconds())
 	}
 }
