@@ -11,10 +11,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
-	"strconv"
 	"strings"
 	"time"
 
+	"github.com/lgraph/lgraph/internal/benchcpu"
 	"github.com/lgraph/lgraph/internal/lang"
 	"github.com/lgraph/lgraph/internal/lang/all"
 	"github.com/lgraph/lgraph/internal/membudget"
@@ -33,10 +33,10 @@ const parseFloorEnv = "LGRAPH_BENCH_PARSE_FLOOR"
 // (450 MB live at 100,000 files), about a tenth of the parse's CPU, at
 // Go's default GOGC: that floor came out 8-26% slower
 // (docs/measurements.md, "Stop 51").
-func parseTime(ctx context.Context, repo *repogen.Repo) (time.Duration, error) {
+func parseTime(ctx context.Context, repo *repogen.Repo) (sample, error) {
 	self, err := os.Executable()
 	if err != nil {
-		return 0, fmt.Errorf("parse floor: %w", err)
+		return sample{}, fmt.Errorf("parse floor: %w", err)
 	}
 	cmd := exec.CommandContext(ctx, self)
 	cmd.Env = append(os.Environ(), parseFloorEnv+"="+repo.Dir())
@@ -45,13 +45,19 @@ func parseTime(ctx context.Context, repo *repogen.Repo) (time.Duration, error) {
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()
 	if err != nil {
-		return 0, fmt.Errorf("parse floor: %w: %s", err, strings.TrimSpace(stderr.String()))
+		return sample{}, fmt.Errorf("parse floor: %w: %s", err, strings.TrimSpace(stderr.String()))
 	}
-	ns, err := strconv.ParseInt(strings.TrimSpace(string(out)), 10, 64)
-	if err != nil {
-		return 0, fmt.Errorf("parse floor: read its time %q: %w", out, err)
+	return readFloorTimes(string(out))
+}
+
+// readFloorTimes reads what the floor's process printed: the wall and the
+// CPU nanoseconds of its timed part.
+func readFloorTimes(out string) (sample, error) {
+	var wall, cpu int64
+	if _, err := fmt.Sscan(out, &wall, &cpu); err != nil {
+		return sample{}, fmt.Errorf("parse floor: read its times %q: %w", out, err)
 	}
-	return time.Duration(ns), nil
+	return sample{wall: time.Duration(wall), cpu: time.Duration(cpu)}, nil
 }
 
 // runParseFloor is the parse floor's process (see parseFloorMain), with
@@ -66,7 +72,8 @@ func runParseFloor(dir string) {
 
 // parseFloorMain reads the code files listed in list (one path a line,
 // relative to dir) into memory, then times their extraction on every
-// core and prints the nanoseconds to out.
+// core and prints the wall and the process's CPU nanoseconds to out (CPU
+// 0 where benchcpu cannot read it).
 func parseFloorMain(ctx context.Context, dir string, list io.Reader, out io.Writer) error {
 	langs := all.Registry()
 	parsers := lang.NewParsers()
@@ -99,7 +106,7 @@ func parseFloorMain(ctx context.Context, dir string, list io.Reader, out io.Writ
 	// Long-lived workers, as init's parse has: a goroutine per file would
 	// grow its stack again through every parse and make the floor slower
 	// than init's own parse step.
-	start := time.Now()
+	start, startCPU := time.Now(), benchcpu.Process()
 	err := workpool.Each(ctx, len(jobs), runtime.NumCPU(), func(ctx context.Context, i int) error {
 		_, err := parsers.Extract(ctx, jobs[i].lang, jobs[i].src)
 		return err
@@ -107,6 +114,7 @@ func parseFloorMain(ctx context.Context, dir string, list io.Reader, out io.Writ
 	if err != nil {
 		return fmt.Errorf("parse floor: %w", err)
 	}
-	_, err = fmt.Fprintln(out, time.Since(start).Nanoseconds())
+	wall, cpu := time.Since(start), benchcpu.Process()-startCPU
+	_, err = fmt.Fprintln(out, wall.Nanoseconds(), cpu.Nanoseconds())
 	return err
 }

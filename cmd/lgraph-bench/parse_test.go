@@ -5,9 +5,9 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/lgraph/lgraph/internal/repogen"
 )
@@ -31,8 +31,8 @@ func TestParseTimeRunsTheFloorProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d <= 0 {
-		t.Errorf("parse floor took %v", d)
+	if d.wall <= 0 || d.cpu < 0 {
+		t.Errorf("parse floor took %v wall, %v CPU", d.wall, d.cpu)
 	}
 	// The floor's process reads the working tree: a code file gone from
 	// it is its error, passed back.
@@ -63,8 +63,8 @@ func TestParseFloorMain(t *testing.T) {
 	if err := parseFloorMain(context.Background(), dir, strings.NewReader("a.go\nnotes.txt"), &out); err != nil {
 		t.Fatal(err)
 	}
-	if ns, err := strconv.ParseInt(strings.TrimSpace(out.String()), 10, 64); err != nil || ns <= 0 {
-		t.Errorf("printed %q, want a positive count of nanoseconds", out.String())
+	if d, err := readFloorTimes(out.String()); err != nil || d.wall <= 0 || d.cpu < 0 {
+		t.Errorf("printed %q (%v), want the wall and CPU nanoseconds", out.String(), err)
 	}
 	for _, tc := range []struct{ list, want string }{
 		{"missing.go", "missing.go"},
@@ -73,6 +73,20 @@ func TestParseFloorMain(t *testing.T) {
 		err := parseFloorMain(context.Background(), dir, strings.NewReader(tc.list), &out)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("list %q: error %v, want one naming %q", tc.list, err, tc.want)
+		}
+	}
+}
+
+// TestReadFloorTimes: the floor's two figures are read back; anything
+// else is an error that quotes what was printed.
+func TestReadFloorTimes(t *testing.T) {
+	d, err := readFloorTimes("16600000000 33100000000\n")
+	if err != nil || d.wall != 16600*time.Millisecond || d.cpu != 33100*time.Millisecond {
+		t.Errorf("got %+v, %v", d, err)
+	}
+	for _, bad := range []string{"", "16600000000\n", "soon 1\n"} {
+		if _, err := readFloorTimes(bad); err == nil || !strings.Contains(err.Error(), "read its times") {
+			t.Errorf("%q: error %v, want one saying its times could not be read", bad, err)
 		}
 	}
 }

@@ -106,13 +106,16 @@ func measureSize(ctx context.Context, o options, n int, dir string) (sizeResult,
 	fmt.Fprintf(os.Stderr, "generated %d files (%.1f MB of code) in %s\n", count, float64(size)/1e6, time.Since(start).Round(time.Millisecond))
 	res := sizeResult{files: count, mb: float64(size) / 1e6}
 	b := &bench{o: o, repo: repo, repoDir: repo.Dir(), store: filepath.Join(dir, "store")}
-	initS, parse, pairs, err := b.initAndParse(ctx, count)
+	initS, parse, pairs, cpuPairs, err := b.initAndParse(ctx, count)
 	if err != nil {
 		return res, err
 	}
 	res.rows = append(res.rows, row{name: "init (cold cache)", s: initS, extra: fmt.Sprintf("%.3f ms/file, %.1f MB/s", float64(initS.wall.Microseconds())/1000/float64(count), float64(size)/1e6/initS.wall.Seconds())})
-	res.rows = append(res.rows, row{name: "parse only, all cores (own process)", s: sample{wall: parse}})
+	res.rows = append(res.rows, row{name: "parse only, all cores (own process)", s: sample{wall: parse.wall, cpu: parse.cpu}})
 	res.rows = append(res.rows, row{name: "init / parse (median of pairs)", ratio: pairs})
+	if cpuPairs != nil {
+		res.rows = append(res.rows, row{name: "init / parse, CPU time (median of pairs)", ratio: cpuPairs})
+	}
 	steps, err := b.steps(ctx)
 	res.rows = append(res.rows, steps...)
 	return res, err
@@ -122,30 +125,37 @@ func measureSize(ctx context.Context, o options, n int, dir string) (sizeResult,
 // and the parse floor of the same files, alternated, and returns the
 // median of each and the pairs' ratios, sorted: the machine's speed
 // drifts over minutes, and a ratio taken within a pair holds through it
-// where one init against one parse taken a minute apart may not. The last
-// init's store is left for the steps that follow.
-func (b *bench) initAndParse(ctx context.Context, files int) (sample, time.Duration, ratios, error) {
-	var inits []sample
-	var parses []time.Duration
-	var pairs ratios
+// where one init against one parse taken a minute apart may not. The
+// ratios of the pairs' CPU times (user and system) come too, none where
+// the floor's CPU is not measured: on a shared host a wait for a core
+// stretches both walls by whatever the neighbours did, and the CPU ratio
+// moves less with it. The last init's store is left for the steps that
+// follow.
+func (b *bench) initAndParse(ctx context.Context, files int) (initS, parse sample, pairs, cpuPairs ratios, err error) {
+	var inits, parses []sample
 	for i := 0; i < max(1, b.o.initRepeats); i++ {
 		if err := os.RemoveAll(b.store); err != nil {
-			return sample{}, 0, nil, err
+			return sample{}, sample{}, nil, nil, err
 		}
 		s, err := b.exec(ctx, "init", "--quiet")
 		if err != nil {
-			return sample{}, 0, nil, err
+			return sample{}, sample{}, nil, nil, err
 		}
 		p, err := parseTime(ctx, b.repo)
 		if err != nil {
-			return sample{}, 0, nil, err
+			return sample{}, sample{}, nil, nil, err
 		}
-		fmt.Fprintf(os.Stderr, "%d files, pair %d: init %s, parse %s\n", files, i+1, s.wall.Round(time.Millisecond), p.Round(time.Millisecond))
-		inits, parses, pairs = append(inits, s), append(parses, p), append(pairs, s.wall.Seconds()/p.Seconds())
+		fmt.Fprintf(os.Stderr, "%d files, pair %d: init %s (CPU %s), parse %s (CPU %s)\n", files, i+1,
+			s.wall.Round(time.Millisecond), s.cpu.Round(time.Millisecond), p.wall.Round(time.Millisecond), p.cpu.Round(time.Millisecond))
+		inits, parses = append(inits, s), append(parses, p)
+		pairs = append(pairs, s.wall.Seconds()/p.wall.Seconds())
+		if p.cpu > 0 {
+			cpuPairs = append(cpuPairs, s.cpu.Seconds()/p.cpu.Seconds())
+		}
 	}
-	slices.Sort(parses)
 	slices.Sort(pairs)
-	return medianOf(inits), parses[len(parses)/2], pairs, nil
+	slices.Sort(cpuPairs)
+	return medianOf(inits), medianOf(parses), pairs, cpuPairs, nil
 }
 
 // steps times the updates and reads on an indexed repository.

@@ -15,14 +15,16 @@ import (
 type Meter struct{ start time.Duration }
 
 // Start starts a meter.
-func Start() Meter { return Meter{start: now()} }
+func Start() Meter { return Meter{start: Process()} }
 
 // Report adds the CPU time per op since Start as the cpu-ns/op metric.
 func (m Meter) Report(b *testing.B) {
-	b.ReportMetric(float64(now()-m.start)/float64(b.N), "cpu-ns/op")
+	b.ReportMetric(float64(Process()-m.start)/float64(b.N), "cpu-ns/op")
 }
 
-func now() time.Duration {
+// Process is the user and system CPU time this process has used so far
+// (0 if the system does not say).
+func Process() time.Duration {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		return 0
