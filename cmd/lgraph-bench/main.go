@@ -12,7 +12,8 @@
 // (-files 2000,100000) it prints each step's figures side by side with
 // their ratio, which docs/design.md invariant 4 wants near 1. With
 // -init-repeats N it times N init and parse pairs per size, alternated,
-// and prints the median of the pairs' init/parse ratios.
+// and prints the median of the pairs' init/parse ratios with the lowest
+// and the highest, by wall and by CPU time.
 //
 //	go build -o /tmp/lgraph . && go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000
 //	go run ./cmd/lgraph-bench -lgraph /tmp/lgraph -files 2000,100000 -repeats 5 -init-repeats 3
