@@ -55,6 +55,14 @@ type FileSet struct {
 	// goroutines (module docs of many directories at once).
 	errMu sync.Mutex
 	err   error
+	// paths is Paths' answer while no path has come or gone (nil: none
+	// kept; only a set without a base keeps one), under pathsMu, as Paths
+	// may run on several goroutines. A full run asks for every path a dozen times between its steps, each
+	// time on one core, and the paths come and go only in its inventory:
+	// each sort of 100,000 paths cost about 45 ms (docs/measurements.md,
+	// "Stops 52 and 53").
+	pathsMu sync.Mutex
+	paths   []string
 }
 
 // NewFileSet returns a set reading through to base (nil: empty).
@@ -118,6 +126,7 @@ func (fs *FileSet) Set(f *File) {
 	fs.factsEdits++
 	if !fs.Has(f.Path) {
 		fs.size++
+		fs.pathsChanged()
 	}
 	if fs.packed != nil {
 		// Staged under a key of its own: f.Path is often a decoded
@@ -139,6 +148,7 @@ func (fs *FileSet) Delete(path string) {
 	}
 	fs.factsEdits++
 	fs.size--
+	fs.pathsChanged()
 	delete(fs.set, path)
 	delete(fs.packed, path)
 	if fs.base != nil {
@@ -151,6 +161,7 @@ func (fs *FileSet) Delete(path string) {
 // Clear removes every record (a full run starts from nothing).
 func (fs *FileSet) Clear() {
 	fs.factsEdits++
+	fs.pathsChanged()
 	fs.base, fs.size = nil, 0
 	fs.set, fs.del = map[string]*File{}, map[string]bool{}
 	if fs.packed != nil {
@@ -198,7 +209,31 @@ func (fs *FileSet) Changed() []string {
 func (fs *FileSet) Base() FileSource { return fs.base }
 
 // Paths lists every path in byte order: O(files).
+//
+// A set without a base (a full run's) keeps the list until a path comes
+// or goes; one over a base lists it each time, as the base (another set,
+// for a clone) may change under it.
 func (fs *FileSet) Paths() []string {
+	if fs.base != nil {
+		return fs.sortedPaths()
+	}
+	fs.pathsMu.Lock()
+	defer fs.pathsMu.Unlock()
+	if fs.paths == nil {
+		fs.paths = fs.sortedPaths()
+	}
+	return slices.Clone(fs.paths) // the caller may change its copy
+}
+
+// pathsChanged drops the path list Paths kept: a path came or went.
+func (fs *FileSet) pathsChanged() {
+	fs.pathsMu.Lock()
+	fs.paths = nil
+	fs.pathsMu.Unlock()
+}
+
+// sortedPaths lists every path in byte order.
+func (fs *FileSet) sortedPaths() []string {
 	var out []string
 	if fs.base != nil {
 		base, err := fs.base.Paths()

@@ -248,6 +248,7 @@ func (fs *FileSet) Pack(dir string) error {
 		}
 		fs.spill = spill
 	}
+	fs.pathsChanged() // a nil record set is not kept
 	fs.packed = make(map[string]packedFile, len(fs.set))
 	// Held in memory, not spilled: the records set before Pack are the
 	// inventory's heads, which the parse reads and replaces next, one per
@@ -593,6 +594,7 @@ func (fs *FileSet) SetStaged(s Staged) {
 	}
 	if !fs.Has(s.path) {
 		fs.size++
+		fs.pathsChanged()
 	}
 	fs.note(s.err)
 	fs.setPacked(s.path, s.packed)
