@@ -2,6 +2,7 @@ package snapshot
 
 import (
 	"slices"
+	"sync"
 	"testing"
 )
 
@@ -73,4 +74,30 @@ func TestPathsKeptUntilAPathComesOrGoes(t *testing.T) {
 	want("Clear")
 	fs.Set(record("g.py"))
 	want("a set after Clear", "g.py")
+}
+
+// TestPathsFromManyGoroutines: readers on several goroutines (the wiki's
+// module readers) each get the whole list, the first of them sorting it;
+// run with -race, the kept list is seen as written.
+func TestPathsFromManyGoroutines(t *testing.T) {
+	fs := NewFileSet(nil)
+	var want []string
+	for _, p := range []string{"d.go", "b.go", "a.go", "c.go"} {
+		f := peekRecord()
+		f.Path = p
+		fs.Set(f)
+		want = append(want, p)
+	}
+	slices.Sort(want)
+	got := make([][]string, 8)
+	var wg sync.WaitGroup
+	for i := range got {
+		wg.Go(func() { got[i] = fs.Paths() })
+	}
+	wg.Wait()
+	for i, g := range got {
+		if !slices.Equal(g, want) {
+			t.Errorf("reader %d: Paths() = %q, want %q", i, g, want)
+		}
+	}
 }
