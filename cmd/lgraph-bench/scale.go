@@ -111,7 +111,7 @@ func measureSize(ctx context.Context, o options, n int, dir string) (sizeResult,
 		return res, err
 	}
 	res.rows = append(res.rows, row{name: "init (cold cache)", s: initS, extra: fmt.Sprintf("%.3f ms/file, %.1f MB/s", float64(initS.wall.Microseconds())/1000/float64(count), float64(size)/1e6/initS.wall.Seconds())})
-	res.rows = append(res.rows, row{name: "parse only, all cores (own process)", s: sample{wall: parse.wall, cpu: parse.cpu}})
+	res.rows = append(res.rows, row{name: "parse only, all cores (own process)", s: parse})
 	res.rows = append(res.rows, row{name: "init / parse (median of pairs)", ratio: pairs})
 	if cpuPairs != nil {
 		res.rows = append(res.rows, row{name: "init / parse, CPU time (median of pairs)", ratio: cpuPairs})

@@ -57,10 +57,10 @@ type FileSet struct {
 	err   error
 	// paths is Paths' answer while no path has come or gone (nil: none
 	// kept; only a set without a base keeps one), under pathsMu, as Paths
-	// may run on several goroutines. A full run asks for every path a dozen times between its steps, each
-	// time on one core, and the paths come and go only in its inventory:
-	// each sort of 100,000 paths cost about 45 ms (docs/measurements.md,
-	// "Stops 52 and 53").
+	// may run on several goroutines. A full run asks for every path a
+	// dozen times between its steps, each time on one core, and the paths
+	// come and go only in its inventory: each sort of 100,000 paths cost
+	// about 45 ms (docs/measurements.md, "Stops 52 and 53").
 	pathsMu sync.Mutex
 	paths   []string
 }
@@ -124,10 +124,7 @@ type hasSource interface {
 // Set adds or replaces a record.
 func (fs *FileSet) Set(f *File) {
 	fs.factsEdits++
-	if !fs.Has(f.Path) {
-		fs.size++
-		fs.pathsChanged()
-	}
+	fs.adding(f.Path)
 	if fs.packed != nil {
 		// Staged under a key of its own: f.Path is often a decoded
 		// record's, whose string shares (and would keep alive) all of
@@ -223,6 +220,15 @@ func (fs *FileSet) Paths() []string {
 		fs.paths = fs.sortedPaths()
 	}
 	return slices.Clone(fs.paths) // the caller may change its copy
+}
+
+// adding counts path's record, about to be set, when the set has none
+// for it yet: one more record, and a path Paths' kept list lacks.
+func (fs *FileSet) adding(path string) {
+	if !fs.Has(path) {
+		fs.size++
+		fs.pathsChanged()
+	}
 }
 
 // pathsChanged drops the path list Paths kept: a path came or went.

@@ -592,10 +592,7 @@ func (fs *FileSet) SetStaged(s Staged) {
 	if !s.keepsFacts {
 		fs.factsEdits++
 	}
-	if !fs.Has(s.path) {
-		fs.size++
-		fs.pathsChanged()
-	}
+	fs.adding(s.path)
 	fs.note(s.err)
 	fs.setPacked(s.path, s.packed)
 	delete(fs.del, s.path)
