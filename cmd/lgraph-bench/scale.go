@@ -73,6 +73,12 @@ func run(ctx context.Context, o options) error {
 		defer os.RemoveAll(d)
 		dir = d
 	}
+	lgraphBuild, err := binaryExperiments(o.lgraph)
+	if err != nil {
+		return err
+	}
+	builds := buildsLine(lgraphBuild, ownExperiments())
+	fmt.Fprintln(os.Stderr, builds)
 	var results []sizeResult
 	for _, n := range o.sizes {
 		sub := dir
@@ -91,6 +97,7 @@ func run(ctx context.Context, o options) error {
 		printRatios(os.Stdout, results)
 	}
 	fmt.Printf("\n%s, %d CPUs, %s\n", runtime.GOOS+"/"+runtime.GOARCH, runtime.NumCPU(), runtime.Version())
+	fmt.Println(builds)
 	return nil
 }
 
