@@ -2,7 +2,9 @@ package snapshot
 
 import (
 	"fmt"
+	"io"
 	"os"
+	"slices"
 	"sync"
 )
 
@@ -17,14 +19,31 @@ import (
 // still there copies it from the buffer: a phase reads one record and sets
 // another in turn, and flushing before each read cost a write per record.
 //
+// A full buffer is written without the lock held: the appender that filled
+// it takes it out (a flight, which reads copy from until it is in the
+// file) and writes it at its place while the other workers append and
+// read on. Written under the lock, each write call held every other worker
+// of a 100,000-file init waiting for it (docs/measurements.md, "Stop 54").
+//
 // Append and ReadAt are safe for concurrent use.
 type spillFile struct {
 	name    string // what the errors call it
 	mu      sync.Mutex
 	file    *os.File
-	written int64  // bytes in the file
-	pending []byte // appended after them, not yet written
+	written int64    // bytes in the file or in flights to it
+	pending []byte   // appended after them, not yet taken out to be written
+	flights []flight // buffers being written, at most one or two per appender
+	free    [][]byte // a written buffer, to gather appends in again (one at most)
 	err     error
+	// writeAt writes at an offset of the file (file.WriteAt); a test
+	// holds a write up with it.
+	writeAt func(b []byte, off int64) (int, error)
+}
+
+// flight is a buffer being written at off, out of the lock.
+type flight struct {
+	off int64
+	buf []byte
 }
 
 // spillBuffer is how much a spill file gathers before it writes.
@@ -42,44 +61,103 @@ func newSpillFile(dir, name string) (*spillFile, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	_ = os.Remove(f.Name())
-	return &spillFile{name: name, file: f, pending: make([]byte, 0, spillBuffer)}, nil
+	return &spillFile{name: name, file: f, pending: make([]byte, 0, spillBuffer), writeAt: f.WriteAt}, nil
 }
 
 // Append writes b at the end of the file and returns where it lies.
 func (s *spillFile) Append(b []byte) (span, error) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.err != nil {
-		return span{}, s.err
+	if err := s.err; err != nil {
+		s.mu.Unlock()
+		return span{}, err
 	}
 	sp := span{s.written + int64(len(s.pending)), int64(len(b))}
-	if len(s.pending)+len(b) > spillBuffer {
-		s.writePending()
-		if len(b) > spillBuffer {
-			s.write(b)
-			return sp, s.err
-		}
+	if len(s.pending)+len(b) <= spillBuffer {
+		s.pending = append(s.pending, b...)
+		s.mu.Unlock()
+		return sp, nil
 	}
-	s.pending = append(s.pending, b...)
+	full := s.takePending()
+	var big flight // b itself, when it is larger than a buffer
+	if len(b) > spillBuffer {
+		big = s.takeOff(b)
+	} else {
+		s.pending = append(s.pending, b...)
+	}
+	s.mu.Unlock()
+	s.write(full)
+	if big.buf != nil {
+		s.write(big) // before Append returns: b is the caller's
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	return sp, s.err
 }
 
-// writePending writes the buffer out; the caller holds mu.
-func (s *spillFile) writePending() {
-	s.write(s.pending)
-	s.pending = s.pending[:0]
+// takePending takes the gathered bytes out as a flight and gathers in a
+// free buffer from then on; the caller holds mu and writes the flight.
+func (s *spillFile) takePending() flight {
+	f := s.takeOff(s.pending)
+	if n := len(s.free); n > 0 {
+		s.pending, s.free = s.free[n-1][:0], s.free[:n-1]
+	} else {
+		s.pending = make([]byte, 0, spillBuffer)
+	}
+	return f
 }
 
-// write appends b to the file; the caller holds mu.
-func (s *spillFile) write(b []byte) {
-	if s.err != nil || len(b) == 0 {
-		return
-	}
-	if _, err := s.file.Write(b); err != nil {
-		s.err = fmt.Errorf("%s: %w", s.name, err)
-		return
-	}
+// takeOff places b at the end of the file as a flight; the caller holds
+// mu and writes it (write).
+func (s *spillFile) takeOff(b []byte) flight {
+	f := flight{off: s.written, buf: b}
 	s.written += int64(len(b))
+	s.flights = append(s.flights, f)
+	return f
+}
+
+// write writes a flight at its place without the lock, then ends it: its
+// bytes are read from the file from then on, and its buffer is reused.
+func (s *spillFile) write(f flight) {
+	n, err := s.writeAt(f.buf, f.off)
+	if err == nil && n < len(f.buf) {
+		err = io.ErrShortWrite
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.flights = slices.DeleteFunc(s.flights, func(g flight) bool { return g.off == f.off })
+	if err != nil && s.err == nil {
+		s.err = fmt.Errorf("%s: write at %d: %w", s.name, f.off, err)
+	}
+	if cap(f.buf) == spillBuffer && len(s.free) == 0 {
+		s.free = append(s.free, f.buf)
+	}
+}
+
+// inFile is the offset below which every byte is in the file; the caller
+// holds mu.
+func (s *spillFile) inFile() int64 {
+	end := s.written
+	for _, f := range s.flights {
+		end = min(end, f.off)
+	}
+	return end
+}
+
+// fromMemory copies sp out of the pending buffer or a flight when it lies
+// there, and reports whether it did; the caller holds mu. A span lies
+// wholly in one of them or wholly in the file.
+func (s *spillFile) fromMemory(sp span, buf []byte) bool {
+	if sp.off >= s.written {
+		copy(buf, s.pending[sp.off-s.written:])
+		return true
+	}
+	for _, f := range s.flights {
+		if at := sp.off - f.off; at >= 0 && at < int64(len(f.buf)) {
+			copy(buf, f.buf[at:])
+			return true
+		}
+	}
+	return false
 }
 
 // ReadAt reads the bytes of sp into buf (grown when it is short) and
@@ -94,9 +172,7 @@ func (s *spillFile) ReadAt(sp span, buf []byte) ([]byte, error) {
 		s.mu.Unlock()
 		return nil, err
 	}
-	if sp.off >= s.written {
-		// A span lies wholly in the file or wholly in the buffer.
-		copy(buf, s.pending[sp.off-s.written:])
+	if s.fromMemory(sp, buf) {
 		s.mu.Unlock()
 		return buf, nil
 	}
@@ -161,9 +237,9 @@ func (s *spillFile) readAhead(sp span, ws *spillWindows, buf []byte) ([]byte, er
 		}
 	}
 	s.mu.Lock()
-	written := s.written
+	written := s.inFile()
 	s.mu.Unlock()
-	if next == nil || sp.off >= written || sp.n > windowSize {
+	if next == nil || sp.off+sp.n > written || sp.n > windowSize {
 		lru.off, lru.buf, lru.used = sp.off+sp.n, lru.buf[:0], ws.used
 		return s.ReadAt(sp, buf)
 	}

@@ -2,7 +2,10 @@ package snapshot
 
 import (
 	"bytes"
+	"fmt"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestSpillFileReadsBackEveryAppend: entries read back equal whether they
@@ -118,6 +121,143 @@ func TestSpillReaderReadsWhatWasAppended(t *testing.T) {
 	for j := range entries {
 		if buf, err = r.ReadAt(spans[j], buf); err != nil || !bytes.Equal(buf, entries[j]) {
 			t.Fatalf("entry %d in order: %d bytes read (%v), want %d", j, len(buf), err, len(entries[j]))
+		}
+	}
+}
+
+// TestSpillAppendDoesNotWaitForAnotherWrite: while one appender's full
+// buffer is being written, another appends past it and reads what it
+// wrote, the span in flight included (copied from memory), and once the
+// write lands every span reads back from the file. Written under the
+// lock, the second appender would wait for the first one's write.
+func TestSpillAppendDoesNotWaitForAnotherWrite(t *testing.T) {
+	s, err := newSpillFile(t.TempDir(), "test spill")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	write := s.writeAt
+	started, release := make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	s.writeAt = func(b []byte, off int64) (int, error) {
+		once.Do(func() {
+			close(started)
+			<-release
+		})
+		return write(b, off)
+	}
+	first := bytes.Repeat([]byte{'a'}, spillBuffer-10)
+	firstAt, err := s.Append(first)
+	if err != nil {
+		t.Fatal(err)
+	}
+	held := make(chan error, 1)
+	go func() { // fills the buffer: its write is held up
+		_, err := s.Append(bytes.Repeat([]byte{'b'}, 20))
+		held <- err
+	}()
+	<-started
+	done := make(chan error, 1)
+	var third span
+	go func() {
+		var err error
+		if third, err = s.Append([]byte("third")); err == nil {
+			var got []byte
+			if got, err = s.ReadAt(firstAt, nil); err == nil && !bytes.Equal(got, first) {
+				err = fmt.Errorf("the span in flight read back %d bytes unlike the %d appended", len(got), len(first))
+			}
+			var w spillWindows
+			if got, err = s.readAhead(firstAt, &w, nil); err == nil && !bytes.Equal(got, first) {
+				err = fmt.Errorf("the span in flight read ahead %d bytes unlike the %d appended", len(got), len(first))
+			}
+		}
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(10 * time.Second):
+		close(release)
+		t.Fatal("an append and a read waited for another appender's write")
+	}
+	close(release)
+	if err := <-held; err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Append(bytes.Repeat([]byte{'c'}, spillBuffer)); err != nil { // lands the pending buffer
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		sp   span
+		want []byte
+	}{{firstAt, first}, {third, []byte("third")}} {
+		got, err := s.ReadAt(c.sp, nil)
+		if err != nil || !bytes.Equal(got, c.want) {
+			t.Fatalf("after the write landed: %q... read (%v), want %q...", got[:min(len(got), 5)], err, c.want[:5])
+		}
+	}
+	if len(s.flights) != 0 {
+		t.Errorf("%d flights left after every append returned", len(s.flights))
+	}
+}
+
+// TestSpillFileFromManyGoroutines: appenders on several goroutines, each
+// reading back its own and the others' entries as it goes, read what was
+// appended (run under -race).
+func TestSpillFileFromManyGoroutines(t *testing.T) {
+	s, err := newSpillFile(t.TempDir(), "test spill")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var mu sync.Mutex
+	var spans []span
+	var entries [][]byte
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Go(func() {
+			var w spillWindows
+			for i := range 400 {
+				b := bytes.Repeat([]byte{byte(g), byte(i)}, 1+(g*131+i*977)%9000)
+				sp, err := s.Append(b)
+				if err != nil {
+					errs <- err
+					return
+				}
+				mu.Lock()
+				spans, entries = append(spans, sp), append(entries, b)
+				j := (g*7 + i*13) % len(spans)
+				other, want := spans[j], entries[j]
+				mu.Unlock()
+				for _, read := range []func() ([]byte, error){
+					func() ([]byte, error) { return s.ReadAt(sp, nil) },
+					func() ([]byte, error) { return s.readAhead(other, &w, nil) },
+				} {
+					got, err := read()
+					if err != nil {
+						errs <- err
+						return
+					}
+					if !bytes.Equal(got, b) && !bytes.Equal(got, want) {
+						errs <- fmt.Errorf("goroutine %d, entry %d: read %d bytes unlike what was appended", g, i, len(got))
+						return
+					}
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	for j := range spans {
+		got, err := s.ReadAt(spans[j], nil)
+		if err != nil || !bytes.Equal(got, entries[j]) {
+			t.Fatalf("entry %d: %d bytes read (%v), want %d", j, len(got), err, len(entries[j]))
 		}
 	}
 }
