@@ -113,6 +113,10 @@ func TestVersionText(t *testing.T) {
 	if got, want := versionText("", nil), "(devel) (no VCS stamp: built with -buildvcs=false or in a git worktree)"; got != want {
 		t.Errorf("versionText without build info = %q, want %q", got, want)
 	}
+	got = versionText("(devel)", map[string]string{"vcs.revision": "0123456789abcdef", "vcs.modified": "false", "vcs.time": "2026-11-30T10:00:00Z", "GOEXPERIMENT": "nogreenteagc"})
+	if want := "(devel) 0123456789ab 2026-11-30T10:00:00Z GOEXPERIMENT=nogreenteagc"; got != want {
+		t.Errorf("versionText of a build with an experiment = %q, want %q", got, want)
+	}
 }
 
 // TestEveryCommandHasAnExample keeps --help's worked examples complete.

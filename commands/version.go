@@ -23,8 +23,20 @@ func buildVersion() string {
 	return versionText(info.Main.Version, settings)
 }
 
-// versionText renders a module version with the vcs.* build settings.
+// versionText renders a module version with the vcs.* build settings,
+// and the GOEXPERIMENT the binary was built with when there was one: the
+// README builds with GOEXPERIMENT=nogreenteagc, which changes how fast a
+// large init runs, so a timing or a report says which build it came from.
 func versionText(mainVersion string, settings map[string]string) string {
+	v := vcsText(mainVersion, settings)
+	if e := settings["GOEXPERIMENT"]; e != "" {
+		v += " GOEXPERIMENT=" + e
+	}
+	return v
+}
+
+// vcsText renders a module version with the vcs.* build settings.
+func vcsText(mainVersion string, settings map[string]string) string {
 	v := mainVersion
 	if v == "" {
 		v = "(devel)"
