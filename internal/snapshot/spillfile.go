@@ -77,17 +77,22 @@ func (s *spillFile) Append(b []byte) (span, error) {
 		s.mu.Unlock()
 		return sp, nil
 	}
-	full := s.takePending()
-	var big flight // b itself, when it is larger than a buffer
+	// Flights are told apart by their offsets, so none is empty: an
+	// empty buffer is not taken out before a large b.
+	var full, big flight
+	if len(s.pending) > 0 {
+		full = s.takePending()
+	}
 	if len(b) > spillBuffer {
-		big = s.takeOff(b)
+		big = s.takeOff(b) // b itself, written before Append returns: it is the caller's
 	} else {
 		s.pending = append(s.pending, b...)
 	}
 	s.mu.Unlock()
-	s.write(full)
-	if big.buf != nil {
-		s.write(big) // before Append returns: b is the caller's
+	for _, f := range []flight{full, big} {
+		if f.buf != nil {
+			s.write(f)
+		}
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -261,3 +261,42 @@ func TestSpillFileFromManyGoroutines(t *testing.T) {
 		}
 	}
 }
+
+// TestSpillLargeAppendReadsWhileItIsWritten: an entry larger than the
+// buffer, appended to an empty buffer, reads back from memory while its
+// write is held up, and from the file once it lands.
+func TestSpillLargeAppendReadsWhileItIsWritten(t *testing.T) {
+	s, err := newSpillFile(t.TempDir(), "test spill")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	write := s.writeAt
+	started, release := make(chan struct{}), make(chan struct{})
+	s.writeAt = func(b []byte, off int64) (int, error) {
+		if len(b) > spillBuffer {
+			close(started)
+			<-release
+		}
+		return write(b, off)
+	}
+	big := bytes.Repeat([]byte{'z', 'y'}, spillBuffer)
+	appended := make(chan span, 1)
+	go func() {
+		sp, err := s.Append(big)
+		if err != nil {
+			t.Error(err)
+		}
+		appended <- sp
+	}()
+	<-started
+	got, err := s.ReadAt(span{0, int64(len(big))}, nil)
+	close(release)
+	if err != nil || !bytes.Equal(got, big) {
+		t.Fatalf("while its write was held: %d bytes read (%v), want %d", len(got), err, len(big))
+	}
+	sp := <-appended
+	if got, err = s.ReadAt(sp, nil); err != nil || !bytes.Equal(got, big) {
+		t.Fatalf("after its write: %d bytes read (%v), want %d", len(got), err, len(big))
+	}
+}
