@@ -47,6 +47,17 @@ func ownExperiments() string {
 	return experimentsOf(info)
 }
 
+// buildsOf is buildsLine for the lgraph binary bin and this process; a
+// binary whose settings cannot be read (a wrapper script) gets a warning
+// rather than stopping the benchmark.
+func buildsOf(bin string) string {
+	lgraph, err := binaryExperiments(bin)
+	if err != nil {
+		return fmt.Sprintf("warning: %v: init / parse may compare unlike builds", err)
+	}
+	return buildsLine(lgraph, ownExperiments())
+}
+
 // buildsLine says how the two measured binaries were built, and warns
 // when they differ.
 func buildsLine(lgraph, floor string) string {

@@ -57,6 +57,19 @@ func TestBinaryExperimentsNamesAMissingBinary(t *testing.T) {
 	}
 }
 
+// TestBuildsOfAScriptWarns: a wrapper script in place of the lgraph binary
+// gets a warning naming it, not an error that stops the benchmark.
+func TestBuildsOfAScriptWarns(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "lgraph-wrapper")
+	if err := os.WriteFile(script, []byte("#!/bin/sh\nexec lgraph \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	got := buildsOf(script)
+	if !strings.HasPrefix(got, "warning:") || !strings.Contains(got, "lgraph-wrapper") {
+		t.Errorf("buildsOf(a script) = %q, want a warning naming it", got)
+	}
+}
+
 func TestBuildsLineWarnsOnUnlikeBuilds(t *testing.T) {
 	same := buildsLine("nogreenteagc", "nogreenteagc")
 	if strings.Contains(same, "warning") || !strings.Contains(same, "GOEXPERIMENT=nogreenteagc") {

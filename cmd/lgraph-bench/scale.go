@@ -73,11 +73,7 @@ func run(ctx context.Context, o options) error {
 		defer os.RemoveAll(d)
 		dir = d
 	}
-	lgraphBuild, err := binaryExperiments(o.lgraph)
-	if err != nil {
-		return err
-	}
-	builds := buildsLine(lgraphBuild, ownExperiments())
+	builds := buildsOf(o.lgraph)
 	fmt.Fprintln(os.Stderr, builds)
 	var results []sizeResult
 	for _, n := range o.sizes {
