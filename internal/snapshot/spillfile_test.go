@@ -125,27 +125,37 @@ func TestSpillReaderReadsWhatWasAppended(t *testing.T) {
 	}
 }
 
+// spillHoldingAWrite returns a spill file whose first write of bytes hold
+// accepts waits, once started is closed, until release is closed.
+func spillHoldingAWrite(t *testing.T, hold func(b []byte) bool) (s *spillFile, started, release chan struct{}) {
+	t.Helper()
+	s, err := newSpillFile(t.TempDir(), "test spill")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { s.Close() })
+	write := s.writeAt
+	started, release = make(chan struct{}), make(chan struct{})
+	var once sync.Once
+	s.writeAt = func(b []byte, off int64) (int, error) {
+		if hold(b) {
+			once.Do(func() {
+				close(started)
+				<-release
+			})
+		}
+		return write(b, off)
+	}
+	return s, started, release
+}
+
 // TestSpillAppendDoesNotWaitForAnotherWrite: while one appender's full
 // buffer is being written, another appends past it and reads what it
 // wrote, the span in flight included (copied from memory), and once the
 // write lands every span reads back from the file. Written under the
 // lock, the second appender would wait for the first one's write.
 func TestSpillAppendDoesNotWaitForAnotherWrite(t *testing.T) {
-	s, err := newSpillFile(t.TempDir(), "test spill")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	write := s.writeAt
-	started, release := make(chan struct{}), make(chan struct{})
-	var once sync.Once
-	s.writeAt = func(b []byte, off int64) (int, error) {
-		once.Do(func() {
-			close(started)
-			<-release
-		})
-		return write(b, off)
-	}
+	s, started, release := spillHoldingAWrite(t, func([]byte) bool { return true })
 	first := bytes.Repeat([]byte{'a'}, spillBuffer-10)
 	firstAt, err := s.Append(first)
 	if err != nil {
@@ -266,20 +276,7 @@ func TestSpillFileFromManyGoroutines(t *testing.T) {
 // buffer, appended to an empty buffer, reads back from memory while its
 // write is held up, and from the file once it lands.
 func TestSpillLargeAppendReadsWhileItIsWritten(t *testing.T) {
-	s, err := newSpillFile(t.TempDir(), "test spill")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	write := s.writeAt
-	started, release := make(chan struct{}), make(chan struct{})
-	s.writeAt = func(b []byte, off int64) (int, error) {
-		if len(b) > spillBuffer {
-			close(started)
-			<-release
-		}
-		return write(b, off)
-	}
+	s, started, release := spillHoldingAWrite(t, func(b []byte) bool { return len(b) > spillBuffer })
 	big := bytes.Repeat([]byte{'z', 'y'}, spillBuffer)
 	appended := make(chan span, 1)
 	go func() {
