@@ -33,7 +33,7 @@ type spillFile struct {
 	written int64    // bytes in the file or in flights to it
 	pending []byte   // appended after them, not yet taken out to be written
 	flights []flight // buffers being written, at most one or two per appender
-	free    [][]byte // a written buffer, to gather appends in again (one at most)
+	spare   []byte   // a written buffer, to gather appends in again; nil: none
 	err     error
 	// writeAt writes at an offset of the file (file.WriteAt); a test
 	// holds a write up with it.
@@ -100,11 +100,11 @@ func (s *spillFile) Append(b []byte) (span, error) {
 }
 
 // takePending takes the gathered bytes out as a flight and gathers in a
-// free buffer from then on; the caller holds mu and writes the flight.
+// spare buffer from then on; the caller holds mu and writes the flight.
 func (s *spillFile) takePending() flight {
 	f := s.takeOff(s.pending)
-	if n := len(s.free); n > 0 {
-		s.pending, s.free = s.free[n-1][:0], s.free[:n-1]
+	if s.spare != nil {
+		s.pending, s.spare = s.spare[:0], nil
 	} else {
 		s.pending = make([]byte, 0, spillBuffer)
 	}
@@ -133,8 +133,8 @@ func (s *spillFile) write(f flight) {
 	if err != nil && s.err == nil {
 		s.err = fmt.Errorf("%s: write at %d: %w", s.name, f.off, err)
 	}
-	if cap(f.buf) == spillBuffer && len(s.free) == 0 {
-		s.free = append(s.free, f.buf)
+	if cap(f.buf) == spillBuffer && s.spare == nil {
+		s.spare = f.buf
 	}
 }
 
