@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/lgraph/lgraph/internal/behind"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/internal/table"
 )
@@ -27,7 +28,7 @@ func (s *Store) WriteTable(fill func(w *table.Writer) error) (string, table.Info
 	defer os.Remove(tmp.Name())
 	defer tmp.Close()
 	h := sha256.New()
-	out := newBehindWriter(1<<20, &writebackFile{f: tmp}, h)
+	out := behind.NewWriter(1<<20, &writebackFile{f: tmp}, h)
 	w := table.NewWriter(out, table.Options{})
 	if err := fill(w); err != nil {
 		out.Close()

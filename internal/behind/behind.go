@@ -1,4 +1,8 @@
-package store
+// Package behind writes behind the goroutine that produces the bytes: a
+// Writer hands full buffers to goroutines that write them on, so that the
+// producer (a table writer building blocks) goes on while the kernel
+// copies the bytes before them.
+package behind
 
 import (
 	"io"
@@ -6,7 +10,7 @@ import (
 	"sync/atomic"
 )
 
-// behindWriter buffers what is written to it and hands each full buffer to
+// Writer buffers what is written to it and hands each full buffer to
 // goroutines that write it on to its sinks, one goroutine a sink: a
 // table's writer then goes on building blocks while the bytes before them
 // are copied into the file and, at once on the other core, hashed (at
@@ -14,35 +18,36 @@ import (
 // which in turn on one goroutine were the longest chain of the publish
 // step's tail). Each sink gets the bytes in order, unchanged. Not safe
 // for concurrent use; Close must be called.
-type behindWriter struct {
-	buf   *behindBuf
-	sinks []chan *behindBuf // buffers for each sink's goroutine to write
-	free  chan *behindBuf   // buffers every sink wrote, to fill again
+type Writer struct {
+	buf   *buffer
+	sinks []chan *buffer // buffers for each sink's goroutine to write
+	free  chan *buffer   // buffers every sink wrote, to fill again
 	wg    sync.WaitGroup
 	mu    sync.Mutex
 	err   error // the first error a sink returned
 }
 
-// behindBuf is a buffer handed to the sinks, and how many of them have
+// buffer is a buffer handed to the sinks, and how many of them have
 // yet to write it: the last one hands it back.
-type behindBuf struct {
+type buffer struct {
 	b    []byte
 	left atomic.Int32
 }
 
-// behindBuffers is how many buffers are in flight: one being filled, and
+// buffers is how many buffers are in flight: one being filled, and
 // the rest being written or waiting, so that a sink a buffer ahead of the
 // others does not stop the filling.
-const behindBuffers = 4
+const buffers = 4
 
-func newBehindWriter(size int, sinks ...io.Writer) *behindWriter {
-	b := &behindWriter{free: make(chan *behindBuf, behindBuffers)}
-	for range behindBuffers - 1 {
-		b.free <- &behindBuf{b: make([]byte, 0, size)}
+// NewWriter returns a Writer handing buffers of size bytes to sinks.
+func NewWriter(size int, sinks ...io.Writer) *Writer {
+	b := &Writer{free: make(chan *buffer, buffers)}
+	for range buffers - 1 {
+		b.free <- &buffer{b: make([]byte, 0, size)}
 	}
-	b.buf = &behindBuf{b: make([]byte, 0, size)}
+	b.buf = &buffer{b: make([]byte, 0, size)}
 	for _, w := range sinks {
-		ch := make(chan *behindBuf, behindBuffers)
+		ch := make(chan *buffer, buffers)
 		b.sinks = append(b.sinks, ch)
 		b.wg.Go(func() { b.drain(w, ch) })
 	}
@@ -51,7 +56,7 @@ func newBehindWriter(size int, sinks ...io.Writer) *behindWriter {
 
 // drain writes the full buffers in order until Close; after an error it
 // only hands them back.
-func (b *behindWriter) drain(w io.Writer, full <-chan *behindBuf) {
+func (b *Writer) drain(w io.Writer, full <-chan *buffer) {
 	for buf := range full {
 		if b.failed() == nil {
 			if _, err := w.Write(buf.b); err != nil {
@@ -65,13 +70,13 @@ func (b *behindWriter) drain(w io.Writer, full <-chan *behindBuf) {
 	}
 }
 
-func (b *behindWriter) failed() error {
+func (b *Writer) failed() error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	return b.err
 }
 
-func (b *behindWriter) fail(err error) {
+func (b *Writer) fail(err error) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	if b.err == nil {
@@ -80,7 +85,7 @@ func (b *behindWriter) fail(err error) {
 }
 
 // hand gives the buffer being filled to every sink.
-func (b *behindWriter) hand() {
+func (b *Writer) hand() {
 	b.buf.left.Store(int32(len(b.sinks)))
 	for _, ch := range b.sinks {
 		ch <- b.buf
@@ -89,7 +94,7 @@ func (b *behindWriter) hand() {
 
 // Write implements io.Writer. An error of an earlier write is returned by
 // a later Write or by Close.
-func (b *behindWriter) Write(p []byte) (int, error) {
+func (b *Writer) Write(p []byte) (int, error) {
 	if err := b.failed(); err != nil {
 		return 0, err
 	}
@@ -108,7 +113,7 @@ func (b *behindWriter) Write(p []byte) (int, error) {
 
 // Close writes what is buffered, waits until every sink wrote everything
 // and returns the first error.
-func (b *behindWriter) Close() error {
+func (b *Writer) Close() error {
 	if len(b.buf.b) > 0 {
 		b.hand()
 	}

@@ -1,4 +1,4 @@
-package store
+package behind
 
 import (
 	"bytes"
@@ -7,12 +7,12 @@ import (
 	"testing"
 )
 
-// TestBehindWriterKeepsTheBytes: writes of every size, across and within
+// TestWriterKeepsTheBytes: writes of every size, across and within
 // buffer bounds, reach the writer behind in order and unchanged.
-func TestBehindWriterKeepsTheBytes(t *testing.T) {
+func TestWriterKeepsTheBytes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 8))
 	var want, got bytes.Buffer
-	b := newBehindWriter(100, &got)
+	b := NewWriter(100, &got)
 	for range 2000 {
 		p := make([]byte, rng.IntN(350))
 		for i := range p {
@@ -44,10 +44,10 @@ func (f *failAfter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// TestBehindWriterReportsTheError: an error of the writer behind comes
+// TestWriterReportsTheError: an error of the writer behind comes
 // back from Close (and from a later Write), and nothing hangs.
-func TestBehindWriterReportsTheError(t *testing.T) {
-	b := newBehindWriter(100, &failAfter{n: 250})
+func TestWriterReportsTheError(t *testing.T) {
+	b := NewWriter(100, &failAfter{n: 250})
 	chunk := bytes.Repeat([]byte{'x'}, 70)
 	var werr error
 	for range 100 {
@@ -82,13 +82,13 @@ func (m *meetWriter) Write(p []byte) (int, error) {
 	return m.got.Write(p)
 }
 
-// TestBehindWriterSinksRunSideBySide: each sink is written on a goroutine
+// TestWriterSinksRunSideBySide: each sink is written on a goroutine
 // of its own (the table file and its hash at once), and each gets every
 // byte in order.
-func TestBehindWriterSinksRunSideBySide(t *testing.T) {
+func TestWriterSinksRunSideBySide(t *testing.T) {
 	a, b := make(chan struct{}), make(chan struct{})
 	file, hash := &meetWriter{mine: a, other: b}, &meetWriter{mine: b, other: a}
-	w := newBehindWriter(64, file, hash)
+	w := NewWriter(64, file, hash)
 	var want bytes.Buffer
 	for i := range 1000 {
 		p := bytes.Repeat([]byte{byte(i)}, i%97)
