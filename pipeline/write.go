@@ -44,20 +44,22 @@ func writeFull(ctx context.Context, o Options, st *phase.State, aside refsAside,
 	return []string{name}, tree, nil
 }
 
-// recordsCopied is the trace step that ends once a full write has copied
-// the records: the cache finishes there (finishingCache).
-const recordsCopied = "publish.records"
+// recordsWritten is the trace step that ends once a full write has read
+// every record and written the records: the cache finishes there
+// (finishingCache).
+const recordsWritten = "publish.index"
 
 // finishingCache is st.Mark, which also lets the cache finish
 // (cache.Finish: nothing reads or writes it after the phases) once the
-// records are copied, so that a bulk run's merge runs beside the copy of
-// the last keyspaces instead of after it (1.8 s at 100,000 files). Started
-// at the publishing's start it met the index pass's peak: a 100,000-file
-// init's peak grew from 730 to 920 MB, against 830 MB from here.
+// records are written, so that a bulk run's merge runs beside the copy of
+// the index keyspaces instead of after it (1.8 s at 100,000 files).
+// Started at the publishing's start it met the index pass's peak: a
+// 100,000-file init's peak grew from 730 to 920 MB, against 830 MB from
+// after the pass.
 func finishingCache(st *phase.State) func(step string) {
 	return func(step string) {
 		st.Mark(step)
-		if step == recordsCopied {
+		if step == recordsWritten {
 			st.Cache.Finish()
 		}
 	}
@@ -86,29 +88,32 @@ func entriesOf(langs *lang.Registry, project *lang.Project, f *snapshot.File) []
 
 // streamAll writes every entry of a snapshot in key order without holding
 // them one by one. One pass over the records on workers reads each record
-// once: it gathers the index entries every file derives as sorted runs
-// (snapshot.SpillSort), to be copied out keyspace by keyspace, but for
-// the definitions when defs holds them already (the explicit phase's
-// table, explicit.ReusableDefinitions: computing and sorting them again
-// was over a quarter of the pass's CPU at 20,000 files); encodes
-// the record, its references put back, into a spill file, to be copied
-// out in path order, which is their keys' order; and reads its digest,
-// from which the content tree (and the root the header holds) is
-// computed. The bytes written do not depend on how many workers there
-// are. tally, if not nil, counts each record read; mark tells the trace
-// that a step ended. It returns the content tree it wrote.
+// once: it encodes the record, its references put back, for the table
+// writer to add in path order as the pass goes on (recordLine: the
+// records are the first keyspace); gathers the index entries every file
+// derives as sorted runs (snapshot.SpillSort), to be copied out keyspace
+// by keyspace after the pass, but for the definitions when defs holds
+// them already (the explicit phase's table, explicit.ReusableDefinitions:
+// computing and sorting them again was over a quarter of the pass's CPU
+// at 20,000 files); and reads its digest, from which the content tree
+// (and the root the header holds, written last) is computed. The bytes
+// written do not depend on how many workers there are. tally, if not nil,
+// counts each record read; mark tells the trace that a step ended. It
+// returns the content tree it wrote.
 func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *snapshot.Snapshot, defs explicit.Streamer, aside refsAside, scratch string, workers int, tally *firstTally, mark func(step string)) (contentTree, error) {
 	paths := s.Files.Paths()
-	records, err := snapshot.NewSpill(scratch, "record encodings")
-	if err != nil {
-		return contentTree{}, err
-	}
-	defer records.Close()
-	encoded := make([]snapshot.Span, len(paths)) // by path; a missing record's is zero
-	var bufs sync.Pool                           // of *[]byte a record is encoded into
+	line := newRecordLine(paths)
+	written := make(chan error, 1)
+	go func() { written <- line.write(ctx, w) }()
+	var bufs sync.Pool // of *[]byte a record is encoded into
 	index, tree, err := indexRuns(ctx, langs, s, paths, defs == nil, scratch, workers, tally, func(i int, f *snapshot.File) error {
+		if f == nil {
+			line.put(i, nil)
+			return nil
+		}
 		f, err := aside.record(f)
 		if err != nil {
+			line.stop(err)
 			return err
 		}
 		buf, _ := bufs.Get().(*[]byte)
@@ -116,21 +121,27 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 			buf = new([]byte)
 		}
 		*buf = snapshot.AppendRecord((*buf)[:0], f)
-		encoded[i], err = records.Append(*buf)
+		line.put(i, *buf)
 		if cap(*buf) <= 1<<20 { // a rare huge record's is not kept
 			bufs.Put(buf)
 		}
-		return err
+		return nil
 	})
 	if err != nil {
+		line.stop(err)
+	}
+	if werr := <-written; err == nil {
+		err = werr
+	}
+	if err != nil {
+		if index.entries != nil || index.words != nil {
+			index.close()
+		}
 		return contentTree{}, err
 	}
 	defer index.close()
 	s.ContentRoot, s.LeafCount = tree.root, tree.leaves
-	mark("publish.index")
-	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
-		return contentTree{}, err
-	}
+	mark(recordsWritten)
 	copied := streamIndex(index.entries)
 	defer copied.close()
 	defined := copied // the definition keyspaces' entries
@@ -141,9 +152,7 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 	for _, ks := range snapshot.Keyspaces {
 		var err error
 		switch ks {
-		case snapshot.KsFile:
-			err = copyRecords(w, recordStream{paths: paths, records: records, encoded: encoded})
-			mark(recordsCopied)
+		case snapshot.KsFile: // written by the pass
 		case snapshot.KsModDoc:
 			err = streamModules(w, s)
 		case snapshot.KsTree:
@@ -163,6 +172,9 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 			return contentTree{}, fmt.Errorf("write snapshot keyspace %c: %w", ks, err)
 		}
 	}
+	if err := w.Add(snapshot.HeaderKey, snapshot.EncodeHeader(s)); err != nil {
+		return contentTree{}, err
+	}
 	return tree, s.Files.Err()
 }
 
@@ -173,7 +185,9 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 // (snapshot.WordLists); and the content tree, from the digests the same
 // pass reads. The definition keyspaces' entries are among them only when
 // withDefs. tally, if not nil, counts each record read; record is given
-// each record read whole, with its place in paths.
+// each record read whole, with its place in paths, and is called with a
+// nil record for a path that has none or whose digest does not parse, so
+// that it hears of every path once.
 func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, paths []string, withDefs bool, scratch string, workers int, tally *firstTally, record func(i int, f *snapshot.File) error) (spilledIndex, contentTree, error) {
 	if uint64(len(paths)) >= snapshot.MaxNumberedPaths {
 		return spilledIndex{}, contentTree{}, fmt.Errorf("publish: %d files are more than the %d a snapshot's word postings can number", len(paths), uint64(snapshot.MaxNumberedPaths))
@@ -186,11 +200,14 @@ func indexRuns(ctx context.Context, langs *lang.Registry, s *snapshot.Snapshot, 
 	spills, err := snapshot.SpillOnWorkers(ctx, paths, workers, scratch, func(r snapshot.IndexSpill, i int, p string) {
 		f := s.Files.Get(p)
 		if f == nil {
+			_ = record(i, nil)
 			return
 		}
 		leaf, err := freshness.ParseLeaf(p, f.SHA256)
 		if err == nil {
 			err = record(i, f)
+		} else {
+			_ = record(i, nil)
 		}
 		snapshot.GenericEntriesBesideWordsTo(f, func(key, value []byte) {
 			if !definitionKeyspace[key[0]] {
@@ -293,49 +310,6 @@ func keyspaceFilter(es []snapshot.Entry, def bool) []snapshot.Entry {
 		}
 	}
 	return out
-}
-
-// recordBatch is how many records a worker reads at a time.
-const recordBatch = 32
-
-// recordStream reads every file's record, as encoded in records (the span
-// of each path in encoded; none for a record that was not read), in path
-// order, under its key: a streamedIndex, so that a goroutine of its own
-// reads the records ahead of the table writer (streamIndex), through read
-// windows, instead of the writer reading each before it adds it.
-type recordStream struct {
-	paths   []string
-	records *snapshot.Spill
-	encoded []snapshot.Span
-}
-
-// Stream implements streamedIndex; prefix must be empty.
-func (r recordStream) Stream(prefix []byte, fn func(key, value []byte) error) error {
-	if len(prefix) > 0 {
-		return errors.New("record stream: a prefix was asked for")
-	}
-	var buf []byte
-	read := r.records.Reader()
-	for i, sp := range r.encoded {
-		if sp == (snapshot.Span{}) {
-			continue
-		}
-		var err error
-		if buf, err = read.ReadAt(sp, buf); err != nil {
-			return err
-		}
-		if err := fn(snapshot.FileKey(r.paths[i]), buf); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// copyRecords writes every record of records to w, in path order.
-func copyRecords(w *table.Writer, records recordStream) error {
-	s := streamIndex(records)
-	defer s.close()
-	return s.copyKeyspace(w, snapshot.KsFile)
 }
 
 func streamModules(w *table.Writer, s *snapshot.Snapshot) error {
@@ -484,6 +458,9 @@ func contentRoot(ctx context.Context, st *phase.State, workers int) (contentTree
 	}
 	return contentTree{root: hex.EncodeToString(root[:]), leaves: st.Next.Files.Len(), updates: updates}, st.Next.Files.Err()
 }
+
+// recordBatch is how many records a worker reads at a time.
+const recordBatch = 32
 
 // fullContentTree computes the content tree from every record's digest,
 // the records read by workers (inOrder keeps path order): what CheckIndex

@@ -15,7 +15,7 @@ import (
 // index derived from them, so that a read touches the records it answers
 // from and an update writes the entries of the files it changed.
 const (
-	KsFile    = 'F' // path -> file record
+	KsFile    = 'A' // path -> file record (the first keyspace: a full run writes the records as it reads them, recordLine)
 	KsDir     = 'D' // dir \0 base name -> module member (DirValue)
 	KsName    = 'N' // name \0 family \0 path \0 order (8 hex digits) -> Def
 	KsModule  = 'M' // family \0 module key \0 path -> declared package
@@ -54,7 +54,7 @@ const (
 
 // Keyspaces lists every keyspace but the header's, in key order: a writer
 // that streams a snapshot one keyspace at a time walks them in this order.
-var Keyspaces = []byte{KsDirFacts, KsDir, KsFile, KsSignal, KsPyHeads, KsProjectFile, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsMember, KsRevEdge, KsStar, KsWord, KsUsedBy, KsWindow, KsModDoc, KsUnresolved}
+var Keyspaces = []byte{KsFile, KsDirFacts, KsDir, KsSignal, KsPyHeads, KsProjectFile, KsTree, KsLookup, KsModule, KsName, KsLeaf, KsMember, KsRevEdge, KsStar, KsWord, KsUsedBy, KsWindow, KsModDoc, KsUnresolved}
 
 // Entry is one key and value of a snapshot's tables; Tomb marks a key a
 // delta layer removes.

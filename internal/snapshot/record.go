@@ -55,9 +55,11 @@ type Header struct {
 	Files int
 }
 
-// HeaderKey is the key of a snapshot's header (it sorts before every
-// keyspace).
-var HeaderKey = []byte{'#'}
+// HeaderKey is the key of a snapshot's header. It sorts after every
+// keyspace: a full run writes it last, once its pass over the records has
+// given the content root, and writes the records (the first keyspace)
+// during that pass.
+var HeaderKey = []byte{'~'}
 
 // EncodeHeader encodes a snapshot's header and project settings.
 func EncodeHeader(s *Snapshot) []byte {

@@ -45,8 +45,11 @@ import (
 // definition with a parent is listed under it (keyspace Q), so a member
 // lookup reads the parent's definitions of the name, not every one. 14: a
 // record's facts may carry C++ call sites (facts.File.Sites) before their
-// references (a form older lgraphs would misread).
-const Format = 14
+// references (a form older lgraphs would misread). 15: the file records'
+// keyspace sorts first (A, was F) and the header last (~, was #), so that
+// a full run writes the records during its pass over them instead of
+// spilling them to copy out after it.
+const Format = 15
 
 // ErrNewerFormat reports a store written by a newer lgraph.
 var ErrNewerFormat = errors.New("store format is newer than this lgraph")
