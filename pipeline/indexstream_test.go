@@ -40,14 +40,7 @@ func TestIndexStreamCopiesKeyspacesInOrder(t *testing.T) {
 		}
 	}
 	s.close()
-	if _, err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	r, err := table.OpenBytes("copy", out.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	it, i := r.Iter(nil, nil), 0
+	it, i := closeAndOpen(t, w, &out).Iter(nil, nil), 0
 	for ; it.Next(); i++ {
 		if i >= len(want) || !bytes.Equal(it.Key(), want[i].Key) || !bytes.Equal(it.Value(), want[i].Value) {
 			t.Fatalf("entry %d is %q=%q", i, it.Key(), it.Value())
@@ -90,4 +83,18 @@ func TestIndexStreamReusesItsBatches(t *testing.T) {
 	if s.made > indexAhead+3 {
 		t.Fatalf("%d batches allocated for %d sent, want at most %d", s.made, s.sent, indexAhead+3)
 	}
+}
+
+// closeAndOpen closes w, which wrote into out, and opens the table it
+// wrote.
+func closeAndOpen(t *testing.T, w *table.Writer, out *bytes.Buffer) *table.Reader {
+	t.Helper()
+	if _, err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	r, err := table.OpenBytes("written", out.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }

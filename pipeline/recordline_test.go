@@ -57,14 +57,7 @@ func TestRecordLineWritesInPathOrder(t *testing.T) {
 	if err := <-written; err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	r, err := table.OpenBytes("records", out.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	it, i := r.Iter(nil, nil), 0
+	it, i := closeAndOpen(t, w, &out).Iter(nil, nil), 0
 	for ; it.Next(); i++ {
 		for i%7 == 3 {
 			i++
