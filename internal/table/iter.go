@@ -129,16 +129,19 @@ func (r *Reader) newIter(upper []byte) *tableIter {
 }
 
 // Stream is Iter for one pass over much of a table: the data blocks after
-// the first are read chunkSize bytes at a time into two buffers it takes
-// turns with, not one read and one allocation each. Its values therefore
+// the first are read a chunk at a time (chunkFor) into two buffers it
+// takes turns with, not one read and one allocation each. Its values therefore
 // stay valid only until the iterator has read one chunk more (one more
 // Next, at least: what a View's merge needs), not until the Reader is
 // closed. A mapped or in-memory table reads nothing and is iterated as
 // by Iter.
-func (r *Reader) Stream(lower, upper []byte) Iterator {
+func (r *Reader) Stream(lower, upper []byte) Iterator { return r.stream(lower, upper, chunkFor(1)) }
+
+// stream is Stream reading chunk bytes at a time.
+func (r *Reader) stream(lower, upper []byte, chunk int) Iterator {
 	t := r.newIter(upper)
 	if r.mem == nil {
-		t.chunks = new(chunks)
+		t.chunks = &chunks{size: uint64(chunk)}
 	}
 	t.seek(lower)
 	return t

@@ -239,18 +239,33 @@ func (r *Reader) handleOf(value []byte) (handle, error) {
 	return h, nil
 }
 
-// chunkSize is how many bytes of a table a Stream reads at a time: four
-// default blocks, so that a pass over the two hundred runs of a full
-// run's index makes a quarter of the reads it made block by block, while
-// its two chunks an iterator hold 6 MB over those runs.
-const chunkSize = 16 << 10
+// A Stream reads a table chunkBudget/(2*tables) bytes at a time, within
+// [minChunk, maxChunk], where tables is how many a View streams at once:
+// a pass over the two hundred runs of a full run's index reads four
+// default blocks at a time (a quarter of the reads it made block by block)
+// and holds 6 MB of chunks over those runs, while a pass over one table (a
+// full run's definition index, 240 MB at 100,000 files, copied into the
+// snapshot) reads 256 KB at a time: at 16 KB its 15,000 reads were each a
+// system call, about 10 µs on a virtual machine (docs/measurements.md,
+// "Stop 55").
+const (
+	chunkBudget = 4 << 20
+	minChunk    = 16 << 10
+	maxChunk    = 256 << 10
+)
+
+// chunkFor is the chunk size of a Stream over tables tables at once.
+func chunkFor(tables int) int {
+	return min(max(chunkBudget/(2*max(tables, 1)), minChunk), maxChunk)
+}
 
 // chunks are a Stream's two read buffers: cur holds the chunk read last,
-// starting at offset off[cur] of the table.
+// starting at offset off[cur] of the table; size is how much it reads.
 type chunks struct {
-	buf [2][]byte
-	off [2]uint64
-	cur int
+	buf  [2][]byte
+	off  [2]uint64
+	cur  int
+	size uint64
 }
 
 // streamChild is child for a Stream: the data block comes out of the
@@ -270,7 +285,7 @@ func (r *Reader) streamChild(value []byte, c *chunks) (block, error) {
 	k := c.cur
 	if h.off < c.off[k] || h.off+h.len > c.off[k]+uint64(len(c.buf[k])) {
 		k = 1 - k
-		n := min(max(h.len, chunkSize), r.dataEnd-h.off)
+		n := min(max(h.len, c.size), r.dataEnd-h.off)
 		if uint64(cap(c.buf[k])) < n {
 			c.buf[k] = make([]byte, n)
 		}

@@ -30,7 +30,7 @@ func TestStreamReadsLikeIterInChunks(t *testing.T) {
 	for i := range recs {
 		if i%4000 == 7 && !recs[i].tomb {
 			big++
-			recs[i].value = strings.Repeat("v", chunkSize+1000) // a block larger than a chunk
+			recs[i].value = strings.Repeat("v", maxChunk+1000) // a block larger than a chunk
 		}
 	}
 	b, info := writeTable(t, recs, Options{})
@@ -48,9 +48,24 @@ func TestStreamReadsLikeIterInChunks(t *testing.T) {
 			if iterReads < int64(info.DataBlocks) {
 				t.Fatalf("Iter read %d times for %d data blocks: the test counts nothing", iterReads, info.DataBlocks)
 			}
-			if streamReads > int64(info.DataBlocks)/3+int64(2*big) {
-				t.Errorf("a Stream over %d data blocks made %d reads, Iter %d: its blocks are not read in chunks", info.DataBlocks, streamReads, iterReads)
+			if most := info.Size/int64(chunkFor(1)) + int64(2*big) + 2; streamReads > most {
+				t.Errorf("a Stream over %d data blocks (%d bytes) made %d reads, Iter %d, want at most %d: its blocks are not read in chunks of %d bytes", info.DataBlocks, info.Size, streamReads, iterReads, most, chunkFor(1))
 			}
+		}
+	}
+}
+
+// TestStreamChunksShareABudget: a Stream over one table reads the largest
+// chunks; a View's over many layers reads smaller ones, so that the chunks
+// its iterators hold together stay within the budget, but never smaller
+// than a few blocks.
+func TestStreamChunksShareABudget(t *testing.T) {
+	for _, c := range []struct{ tables, want int }{{0, maxChunk}, {1, maxChunk}, {8, maxChunk}, {32, 64 << 10}, {128, minChunk}, {200, minChunk}} {
+		if got := chunkFor(c.tables); got != c.want {
+			t.Errorf("chunkFor(%d) = %d, want %d", c.tables, got, c.want)
+		}
+		if c.tables > 0 && c.tables*2*chunkFor(c.tables) > chunkBudget && chunkFor(c.tables) != minChunk {
+			t.Errorf("%d tables hold %d bytes of chunks, over the %d budget", c.tables, c.tables*2*chunkFor(c.tables), chunkBudget)
 		}
 	}
 }

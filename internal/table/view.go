@@ -48,8 +48,9 @@ func (v View) Prefix(p []byte) Iterator { return v.Iter(PrefixRange(p)) }
 // Reader.Stream: its values stay valid only until the next call to Next.
 func (v View) Stream(lower, upper []byte) Iterator {
 	its := make([]Iterator, len(v.layers))
+	chunk := chunkFor(len(v.layers))
 	for i, r := range v.layers {
-		its[i] = r.Stream(lower, upper)
+		its[i] = r.stream(lower, upper, chunk)
 	}
 	return newMerge(its, false)
 }
