@@ -17,14 +17,16 @@ import (
 //
 // The workers take the paths in increasing order, a batch at a time
 // (snapshot.SpillOnWorkers), so the one the writer waits for is always
-// being read; a worker more than recordWindow paths ahead of the writer
-// waits for it, which bounds the records held to that many.
+// being read; a worker more than recordWindow paths ahead of the writer,
+// or whose record would take the records held past recordBytes, waits for
+// it. The path the writer waits for never waits, so the line always moves.
 type recordLine struct {
 	paths []string
 	mu    sync.Mutex
 	cond  *sync.Cond
 	slots []recordSlot // by path index modulo recordWindow
 	next  int          // the index the writer takes next
+	held  int          // bytes of the records put and not yet taken
 	err   error        // the writer's, or the pass's; ends the line
 }
 
@@ -39,6 +41,13 @@ type recordSlot struct {
 // writer: a few batches of the pass, a few megabytes of records.
 const recordWindow = 1024
 
+// recordBytes bounds the bytes of the records put and not yet written, for
+// a run of large records (generated files) in path order.
+const recordBytes = 32 << 20
+
+// keptBuffer is the largest record buffer a slot keeps for the next.
+const keptBuffer = 1 << 20
+
 func newRecordLine(paths []string) *recordLine {
 	l := &recordLine{paths: paths, slots: make([]recordSlot, recordWindow)}
 	l.cond = sync.NewCond(&l.mu)
@@ -47,11 +56,13 @@ func newRecordLine(paths []string) *recordLine {
 
 // put hands the writer path i's encoded record (nil: the path has none),
 // which it copies; it waits while i is recordWindow paths or more ahead
-// of the writer. After the line stopped it does nothing.
+// of the writer, or while the records held would pass recordBytes (not
+// for the path the writer waits for). After the line stopped it does
+// nothing.
 func (l *recordLine) put(i int, rec []byte) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	for i >= l.next+recordWindow && l.err == nil {
+	for l.err == nil && i != l.next && (i >= l.next+recordWindow || l.held+len(rec) > recordBytes) {
 		l.cond.Wait()
 	}
 	if l.err != nil {
@@ -60,6 +71,7 @@ func (l *recordLine) put(i int, rec []byte) {
 	s := &l.slots[i%recordWindow]
 	s.rec = append(s.rec[:0], rec...)
 	s.has, s.filled = rec != nil, true
+	l.held += len(rec)
 	l.cond.Broadcast()
 }
 
@@ -91,9 +103,13 @@ func (l *recordLine) write(ctx context.Context, w *table.Writer) error {
 		}
 		// Swapped, so that the slot's next worker fills the buffer the
 		// last record was added from, not this one.
+		if cap(rec) > keptBuffer {
+			rec = nil // a rare huge record's buffer is not kept
+		}
 		rec, s.rec = s.rec, rec[:0]
 		has := s.has
 		s.filled = false
+		l.held -= len(rec)
 		l.next = i + 1
 		l.cond.Broadcast()
 		l.mu.Unlock()

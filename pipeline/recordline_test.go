@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -116,5 +117,49 @@ func TestRecordLineStopReleasesEveryone(t *testing.T) {
 	case <-ahead:
 	case <-time.After(10 * time.Second):
 		t.Fatal("the worker still waits after the line stopped")
+	}
+}
+
+// TestRecordLineBoundsTheBytesHeld: a run of large records ahead of the
+// one the writer waits for waits once they hold recordBytes, well inside
+// the window; the record the writer waits for still goes in, and then
+// every other one.
+func TestRecordLineBoundsTheBytesHeld(t *testing.T) {
+	const large = 256 << 10
+	paths := make([]string, 300)
+	for i := range paths {
+		paths[i] = fmt.Sprintf("gen/f%03d.pb.go", i)
+	}
+	line := newRecordLine(paths)
+	written := make(chan error, 1)
+	go func() { written <- line.write(context.Background(), table.NewWriter(io.Discard, table.Options{})) }()
+	var put atomic.Int64
+	done := make(chan struct{})
+	go func() {
+		for i := 1; i < len(paths); i++ {
+			line.put(i, bytes.Repeat([]byte{byte(i)}, large))
+			put.Add(1)
+		}
+		close(done)
+	}()
+	// Wait until the worker stops making progress (or finishes).
+	for last := int64(-1); put.Load() != last; {
+		last = put.Load()
+		select {
+		case <-done:
+		case <-time.After(200 * time.Millisecond):
+		}
+	}
+	if n := put.Load(); n > recordBytes/large {
+		t.Fatalf("%d records of %d bytes put ahead of the writer, want at most %d", n, large, recordBytes/large)
+	}
+	line.put(0, recordOf(0))
+	select {
+	case <-done:
+	case <-time.After(10 * time.Second):
+		t.Fatalf("the workers still wait after the writer's record came (%d put)", put.Load())
+	}
+	if err := <-written; err != nil {
+		t.Fatal(err)
 	}
 }
