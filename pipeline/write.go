@@ -54,8 +54,8 @@ const recordsWritten = "publish.index"
 // records are written, so that a bulk run's merge runs beside the copy of
 // the index keyspaces instead of after it (1.8 s at 100,000 files).
 // Started at the publishing's start it met the index pass's peak: a
-// 100,000-file init's peak grew from 730 to 920 MB, against 830 MB from
-// after the pass.
+// 100,000-file init's peak grew from 730 to 920 MB. Started when the pass
+// ends, the peaks were 788-813 MB (docs/measurements.md, "Stop 55").
 func finishingCache(st *phase.State) func(step string) {
 	return func(step string) {
 		st.Mark(step)
@@ -134,9 +134,7 @@ func streamAll(ctx context.Context, w *table.Writer, langs *lang.Registry, s *sn
 		err = werr
 	}
 	if err != nil {
-		if index.entries != nil || index.words != nil {
-			index.close()
-		}
+		index.close() // the writer's error: the pass's own closed it
 		return contentTree{}, err
 	}
 	defer index.close()

@@ -93,38 +93,6 @@ func TestSpillReadAheadReadsWhatWasAppended(t *testing.T) {
 	}
 }
 
-// TestSpillReaderReadsWhatWasAppended: a Spill's reader gives back each
-// span's bytes read in path order, as publishing reads records, or not.
-func TestSpillReaderReadsWhatWasAppended(t *testing.T) {
-	s, err := NewSpill(t.TempDir(), "test spill")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer s.Close()
-	var entries [][]byte
-	var spans []Span
-	for i := range 3000 {
-		b := bytes.Repeat([]byte{byte(i), byte(i >> 8), 'r'}, 1+i*53%900)
-		sp, err := s.Append(b)
-		if err != nil {
-			t.Fatal(err)
-		}
-		entries, spans = append(entries, b), append(spans, sp)
-	}
-	r := s.Reader()
-	var buf []byte
-	for _, j := range []int{0, 1, 2, 2999, 3, 1500, 4, 5} {
-		if buf, err = r.ReadAt(spans[j], buf); err != nil || !bytes.Equal(buf, entries[j]) {
-			t.Fatalf("entry %d: %d bytes read (%v), want %d", j, len(buf), err, len(entries[j]))
-		}
-	}
-	for j := range entries {
-		if buf, err = r.ReadAt(spans[j], buf); err != nil || !bytes.Equal(buf, entries[j]) {
-			t.Fatalf("entry %d in order: %d bytes read (%v), want %d", j, len(buf), err, len(entries[j]))
-		}
-	}
-}
-
 // spillHoldingAWrite returns a spill file whose first write of bytes hold
 // accepts waits, once started is closed, until release is closed.
 func spillHoldingAWrite(t *testing.T, hold func(b []byte) bool) (s *spillFile, started, release chan struct{}) {
