@@ -210,7 +210,8 @@ func hasExt(p string) bool {
 }
 
 // jsModuleKeys: the path, the path without its extension (".d.ts" counts as
-// one), and for index.<ext> the directory (not the repository root).
+// one), and for index.<ext> the directory ("." for the repository root's,
+// which a test's require('..') loads).
 func moduleKeys(p string, _ *facts.File, _ *lang.Project) []string {
 	keys := []string{p}
 	ext := path.Ext(p)
@@ -229,9 +230,7 @@ func moduleKeys(p string, _ *facts.File, _ *lang.Project) []string {
 	}
 	keys = append(keys, stem)
 	if path.Base(stem) == "index" {
-		if d := path.Dir(stem); d != "." {
-			keys = append(keys, d)
-		}
+		keys = append(keys, path.Dir(stem))
 	}
 	return keys
 }
@@ -246,11 +245,55 @@ func importCandidates(imp facts.Import, from string, p *lang.Project) []string {
 		return nil
 	}
 	if spec == "." || spec == ".." || strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") {
-		return addKey(nil, path.Join(path.Dir(from), spec))
+		target := path.Join(path.Dir(from), spec)
+		var out []string
+		if namesDir(spec) {
+			out = packageEntries(target, p)
+		}
+		return addKey(out, target)
 	}
 	out := configCandidates(spec, from, p)
 	for _, key := range workspaceCandidates(spec, p) {
 		out = addKey(out, key)
+	}
+	return out
+}
+
+// namesDir reports whether a relative specifier can only name a directory
+// ("..", "../..", "./lib/"): Node loads such a one through the package.json
+// there ("main" and the like) before its index file.
+func namesDir(spec string) bool {
+	if strings.HasSuffix(spec, "/") {
+		return true
+	}
+	last := spec[strings.LastIndexByte(spec, '/')+1:]
+	return last == "." || last == ".."
+}
+
+// packageEntries are the module keys of the entry points of the package
+// whose package.json is in dir ("." for the root), most likely first; nil
+// when no named package is there. Of two packages in one directory (a
+// repository's own copies), the first by name answers.
+func packageEntries(dir string, p *lang.Project) []string {
+	if p == nil || len(p.JSPackages) == 0 {
+		return nil
+	}
+	if dir == "." {
+		dir = ""
+	}
+	found := ""
+	for name, pkg := range p.JSPackages {
+		if pkg.Dir == dir && (found == "" || name < found) {
+			found = name
+		}
+	}
+	if found == "" {
+		return nil
+	}
+	pkg := p.JSPackages[found]
+	var out []string
+	for _, key := range exportKeys(pkg.Exports, ".") {
+		out = addKey(out, path.Join(pkg.Dir, key))
 	}
 	return out
 }

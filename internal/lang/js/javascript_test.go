@@ -233,7 +233,7 @@ func TestJSModuleKeys(t *testing.T) {
 		{"app.jsx", []string{"app.jsx", "app"}},
 		{"src/lib/index.ts", []string{"src/lib/index.ts", "src/lib/index", "src/lib"}},
 		{"src/lib/index.js", []string{"src/lib/index.js", "src/lib/index", "src/lib"}},
-		{"index.js", []string{"index.js", "index"}},
+		{"index.js", []string{"index.js", "index", "."}},
 		{"types/api.d.ts", []string{"types/api.d.ts", "types/api"}},
 		{"types/index.d.ts", []string{"types/index.d.ts", "types/index", "types"}},
 		{"lib/x.test.mjs", []string{"lib/x.test.mjs", "lib/x.test"}},

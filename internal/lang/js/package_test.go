@@ -74,3 +74,33 @@ func TestWorkspaceCandidates(t *testing.T) {
 		}
 	}
 }
+
+// TestDirectoryRequireLoadsThePackageEntry: require('..') and its kin name
+// a directory, which Node loads through the package.json there before the
+// index file: its entry keys come first, then the directory's own key (an
+// index file's, "." at the root). A specifier that may name a file does
+// not consult the package, nor does a directory without one.
+func TestDirectoryRequireLoadsThePackageEntry(t *testing.T) {
+	p := &facts.Project{JSPackages: map[string]facts.JSPackage{
+		"fastify":  {Dir: "", Exports: map[string][]string{".": {"fastify"}}},
+		"@acme/ui": {Dir: "packages/ui", Exports: map[string][]string{".": {"src/main"}}},
+	}}
+	for _, tt := range []struct {
+		spec, from string
+		want       []string
+	}{
+		{"..", "test/a.test.js", []string{"fastify", "."}},
+		{"../", "test/a.test.js", []string{"fastify", "."}},
+		{"../..", "test/types/b.test.js", []string{"fastify", "."}},
+		{"./", "server.js", []string{"fastify", "."}},
+		{"..", "packages/ui/test/x.js", []string{"packages/ui/src/main", "packages/ui"}},
+		{"../ui/", "packages/web/y.js", []string{"packages/ui/src/main", "packages/ui"}},
+		{"../fastify", "test/a.test.js", []string{"fastify"}},
+		{"..", "lib/deep/z.js", []string{"lib"}},
+	} {
+		got := importCandidates(facts.Import{Path: tt.spec}, tt.from, p)
+		if !slices.Equal(got, tt.want) {
+			t.Errorf("%s from %s: candidates %q, want %q", tt.spec, tt.from, got, tt.want)
+		}
+	}
+}
