@@ -52,3 +52,31 @@ func TestUnresolvedSitesGo(t *testing.T) {
 		t.Errorf("sites %+v, want none", got)
 	}
 }
+
+// TestUnresolvedSitesJavaSuperValue: a call on what a base's method
+// returns (super.getName().trim()) is typed through the base, so a String
+// result is outside the repository and not an unresolved site, while a
+// repository result reaches its method.
+func TestUnresolvedSitesJavaSuperValue(t *testing.T) {
+	files := map[string]string{
+		"src/app/Person.java": "package app;\n\npublic class Person {\n" +
+			"    public String getName() { return \"\"; }\n" +
+			"    public Address home() { return new Address(); }\n}\n",
+		"src/app/Address.java": "package app;\n\npublic class Address {\n    public String city() { return \"\"; }\n}\n",
+		"src/app/Nurse.java": "package app;\n\npublic class Nurse extends Person {\n" +
+			"    public String getName() { return super.getName().trim(); }\n" +
+			"    public String town() { return super.home().city(); }\n}\n",
+	}
+	if got := resolveSites(t, nil, files); len(got) != 0 {
+		t.Errorf("sites %+v, want none", got)
+	}
+	var cities int
+	for _, e := range resolveFiles(t, nil, files)["src/app/Nurse.java"].Edges {
+		if e.Target == "sym:src/app/Address.java#Address.city" && e.Source == "sym:src/app/Nurse.java#Nurse.town" {
+			cities++
+		}
+	}
+	if cities != 1 {
+		t.Errorf("super.home().city() reached Address.city %d times, want once", cities)
+	}
+}

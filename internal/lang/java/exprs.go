@@ -31,6 +31,11 @@ func (x *extractor) exprChain(e *sitter.Node) string {
 				return x.exprChain(a)
 			}
 		}
+		if obj != nil && obj.KindId() == k.super {
+			// The resolver reads a super root as the first base (recvChain):
+			// super.getName().trim() is then a String's, not a guess by name.
+			return "super." + name + "()"
+		}
 		if obj == nil {
 			if r := x.bareRecv(name); r != "" {
 				return joinChain(r, name+"()")

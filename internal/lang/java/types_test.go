@@ -53,6 +53,7 @@ class Service extends Base {
         String.valueOf(3);
         helper();
         super.run();
+        super.name().trim();
         new Inner(client);
         build().save(new int[3]);
         new Runnable() {
@@ -82,6 +83,8 @@ class Service extends Base {
 		"String.valueOf recv=- args=(int)",
 		".helper recv=@lib.Util|Util args=()", // a static import
 		"super.run recv= args=()",
+		"super.name recv= args=()",
+		"?.trim recv=super.name() args=()", // the value of a base's method: the resolver types it
 		".Inner recv=@lib.Outer|Outer args=(Client)", // an imported nested type
 		".build recv= args=()",
 		"?.save recv=build() args=(int[])",
