@@ -84,7 +84,7 @@ class Service extends Base {
 		".helper recv=@lib.Util|Util args=()", // a static import
 		"super.run recv= args=()",
 		"super.name recv= args=()",
-		"?.trim recv=super.name() args=()", // the value of a base's method: the resolver types it
+		"?.trim recv=super.name() args=()",           // the value of a base's method: the resolver types it
 		".Inner recv=@lib.Outer|Outer args=(Client)", // an imported nested type
 		".build recv= args=()",
 		"?.save recv=build() args=(int[])",
