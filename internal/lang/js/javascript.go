@@ -93,6 +93,7 @@ const (
 	jkRestPattern
 	jkAssignmentPattern
 	jkParameter
+	jkAssign
 )
 
 var kindByName = map[string]kind{
@@ -131,6 +132,7 @@ var kindByName = map[string]kind{
 	"switch_case": jkStmtContainer, "switch_default": jkStmtContainer, "labeled_statement": jkStmtContainer,
 	"array_pattern": jkArrayPattern, "rest_pattern": jkRestPattern, "assignment_pattern": jkAssignmentPattern,
 	"required_parameter": jkParameter, "optional_parameter": jkParameter,
+	"assignment_expression": jkAssign,
 }
 
 // leafKinds are named nodes whose subtree holds nothing to extract.

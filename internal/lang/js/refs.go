@@ -37,6 +37,11 @@ type extractor struct {
 	// bases holds each class's first base as written (Extends may hold
 	// its imported chain instead), for super(...).
 	bases map[string]string
+	// defs maps each Qualified name to its first symbol's index, and
+	// prototypes holds the names X.prototype.m assignments give methods
+	// (see assigns.go).
+	defs       map[string]int
+	prototypes map[string]bool
 }
 
 // extractWith is the extractor of the grammar whose table is given.
@@ -45,7 +50,7 @@ func extractWith(table func() *table) func(root *sitter.Node, src []byte) *facts
 }
 
 func extract(t *table, root *sitter.Node, src []byte) *facts.File {
-	x := &extractor{t: t, src: src, f: &facts.File{}, bases: map[string]string{}}
+	x := &extractor{t: t, src: src, f: &facts.File{}, bases: map[string]string{}, defs: map[string]int{}}
 	x.prescan(root)
 	c := root.Walk()
 	defer c.Close()
@@ -126,6 +131,8 @@ func (x *extractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk kind, top
 		x.field(n, pk)
 	case jkDeclarator:
 		x.declarator(n, parent, top)
+	case jkAssign:
+		x.assignment(n, parent)
 	case jkCall:
 		x.call(n)
 	case jkNew:

@@ -60,6 +60,12 @@ func (x *extractor) addAt(name, kind string, n, lineAt, sigFrom, docAt, body *si
 	if mod != nil {
 		mod(&s)
 	}
+	if s.Kind == facts.KindFunction && x.prototypes[s.Qualified] {
+		s.Kind = facts.KindClass // its methods were assigned above it (see prototypeOwner)
+	}
+	if _, dup := x.defs[s.Qualified]; !dup {
+		x.defs[s.Qualified] = len(x.f.Symbols)
+	}
 	x.f.Symbols = append(x.f.Symbols, s)
 	x.push(s.Qualified, kind)
 }

@@ -1,0 +1,150 @@
+package js
+
+import (
+	"strings"
+
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/facts"
+)
+
+// Member assignments. CommonJS and ES5 code defines most of its functions
+// by assigning function expressions to members rather than by declaring
+// them (express: app.handle = function handle() {...}, exports.normalizeType
+// = function (type) {...}, View.prototype.render = function render() {...}).
+// Where no definition encloses such an assignment (module level, or a
+// module-level function literal such as an IIFE's body) it defines a
+// symbol, so that calls in its body are its own and callers find it:
+//
+//	X.prototype.m = fn                  method m of X, and a function X a class
+//	X.m = fn                            method m of X, a name the module declares
+//	exports.m = fn, module.exports.m = fn  top-level function m
+//	module.exports = function name() {}    top-level function name
+//
+// A member assigned twice keeps its first symbol: the later body's calls
+// are that symbol's.
+
+// assignment handles an assignment expression n (stmt is its parent)
+// whose right side is a function or class expression.
+func (x *extractor) assignment(n, stmt *sitter.Node) {
+	if x.cur() != "" {
+		return // inside a definition: a value it sets, not one the module defines
+	}
+	value := n.ChildByFieldId(x.t.fRight)
+	vk := x.kind(value)
+	if vk != jkFuncExpr && vk != jkClassExpr {
+		return
+	}
+	target, ok := x.chainText(n.ChildByFieldId(x.t.fLeft))
+	if !ok {
+		return
+	}
+	owner, name := x.assignedName(target, value)
+	if name == "" {
+		return
+	}
+	qual := name
+	if owner != "" {
+		qual = owner + "." + name
+	}
+	if i, dup := x.defs[qual]; dup {
+		x.push(qual, x.f.Symbols[i].Kind)
+		return
+	}
+	at := n
+	if x.kind(stmt) == jkExprStatement {
+		at = stmt // the doc comment sits above the statement
+	}
+	if owner != "" {
+		x.push(owner, x.ownerKind(owner)) // the symbol's parent
+	}
+	kind, mod := x.assignedKind(owner, qual, value)
+	x.addAt(name, kind, at, at, at, at, value.ChildByFieldId(x.t.fBody), mod)
+}
+
+// assignedName is the owner (the Qualified name of the parent, "" for a
+// top-level symbol) and name of the symbol an assignment to target
+// defines; name is "" when it defines none.
+func (x *extractor) assignedName(target string, value *sitter.Node) (owner, name string) {
+	parts := strings.Split(target, ".")
+	switch {
+	case target == "module.exports":
+		if x.kind(value) == jkClassExpr {
+			return "", "" // a named class expression is a class already
+		}
+		return "", x.exportedName(x.text(value.ChildByFieldId(x.t.fName)))
+	case len(parts) == 2 && parts[0] == "exports",
+		len(parts) == 3 && parts[0] == "module" && parts[1] == "exports":
+		return "", x.exportedName(parts[len(parts)-1])
+	case len(parts) == 3 && parts[1] == "prototype" && x.ownsName(parts[0]):
+		x.prototypeOwner(parts[0])
+		return parts[0], parts[2]
+	case len(parts) == 2 && x.ownsName(parts[0]):
+		return parts[0], parts[1]
+	}
+	return "", ""
+}
+
+// exportedName is name when it can be a top-level symbol: not one the
+// file imports or declares, which a bare name in the file means instead
+// (exports.send does not bind send).
+func (x *extractor) exportedName(name string) string {
+	if _, imported := x.imps[name]; imported || x.top[name] || x.isLocal(name) {
+		return ""
+	}
+	return name
+}
+
+// ownsName reports whether a member's owner is a name the module defines:
+// a symbol no definition encloses (a module-level one, or one in an
+// IIFE's body), or a name the module level declares, when no local of
+// the enclosing function literal shadows it.
+func (x *extractor) ownsName(name string) bool {
+	if name == "exports" || name == "module" || name == "this" || x.isLocal(name) {
+		return false
+	}
+	_, defined := x.defs[name]
+	return defined || x.top[name]
+}
+
+// ownerKind is the kind of the owner's symbol ("" when it has none yet).
+func (x *extractor) ownerKind(owner string) string {
+	if i, ok := x.defs[owner]; ok {
+		return x.f.Symbols[i].Kind
+	}
+	return ""
+}
+
+// prototypeOwner makes a function whose prototype gets methods a class
+// (an ES5 constructor), so that this.m() in its methods and new X().m()
+// find them; a function declared further down becomes one when recorded
+// (see addAt).
+func (x *extractor) prototypeOwner(name string) {
+	if i, ok := x.defs[name]; ok {
+		if x.f.Symbols[i].Kind == facts.KindFunction {
+			x.f.Symbols[i].Kind = facts.KindClass
+		}
+		return
+	}
+	if x.prototypes == nil {
+		x.prototypes = map[string]bool{}
+	}
+	x.prototypes[name] = true
+}
+
+// assignedKind is the kind of the symbol an assigned value defines, and
+// what it adds to it: a member's function is a method, a top-level one a
+// function, a class expression a class (whose own name, if any, is not
+// another symbol).
+func (x *extractor) assignedKind(owner, qual string, value *sitter.Node) (string, func(*facts.Symbol)) {
+	if x.kind(value) == jkClassExpr {
+		x.skip = value.Id()
+		ext, impl := x.heritage(value, qual)
+		return facts.KindClass, func(s *facts.Symbol) { s.Extends, s.Implements = ext, impl }
+	}
+	kind := facts.KindMethod
+	if owner == "" {
+		kind = facts.KindFunction
+	}
+	return kind, func(s *facts.Symbol) { s.Type, s.Params = x.resultType(value), x.paramTypes(value) }
+}

@@ -1,0 +1,37 @@
+package explicit
+
+import "testing"
+
+// TestJSMemberAssignments: CommonJS and ES5 code defines its functions by
+// assigning them to members (express's app.handle = function handle()
+// {...}, View.prototype.render = function render() {...},
+// exports.normalizeType = function () {...}); calls reach them from other
+// files, through this in a constructor's prototype methods, and through a
+// require()d module's namespace.
+func TestJSMemberAssignments(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/application.js": "var app = exports = module.exports = {};\n\n" +
+			"app.handle = function handle(req, res, callback) {\n  finish(req);\n};\n" +
+			"app.init = function init() {\n  this.set('x');\n};\n" +
+			"function finish(req) {}\n",
+		"lib/express.js": "var proto = require('./application');\n\n" +
+			"function createApplication() {\n  var app = function (req, res, next) {\n    app.handle(req, res, next);\n  };\n  return app;\n}\n" +
+			"exports = module.exports = createApplication;\n",
+		"lib/view.js": "module.exports = View;\n\nfunction View(name) {\n  this.lookup(name);\n}\n\n" +
+			"View.prototype.lookup = function lookup(name) {\n  return name;\n};\n\n" +
+			"View.prototype.render = function render(options, callback) {\n  this.lookup(options);\n};\n\n" +
+			"View.prototype.draw = function draw() {\n  this.render({}, null);\n};\n",
+		"lib/utils.js": "exports.normalizeType = function (type) {\n  return type;\n};\n",
+		"lib/response.js": "var utils = require('./utils');\nvar View = require('./view');\n\n" +
+			"exports.send = function send(body) {\n  utils.normalizeType(body);\n  new View('x').render();\n};\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/application.js#app.handle -> lib/application.js#finish [calls scope]",
+			"lib/express.js#createApplication.app -> lib/application.js#app.handle [calls name]",
+			"lib/view.js#View -> lib/view.js#View.lookup [calls type]",
+			"lib/view.js#View.render -> lib/view.js#View.lookup [calls type]",
+			"lib/view.js#View.draw -> lib/view.js#View.render [calls type]",
+			"lib/response.js#send -> lib/utils.js#normalizeType [calls import]",
+		}, nil)
+}
