@@ -7,7 +7,7 @@ import "testing"
 // {...}, View.prototype.render = function render() {...},
 // exports.normalizeType = function () {...}); calls reach them from other
 // files, through this in a constructor's prototype methods, and through a
-// require()d module's namespace.
+// require()d module's namespace or a name taken from it.
 func TestJSMemberAssignments(t *testing.T) {
 	got := resolveAll(t, nil, map[string]string{
 		"lib/application.js": "var app = exports = module.exports = {};\n\n" +
@@ -24,6 +24,8 @@ func TestJSMemberAssignments(t *testing.T) {
 		"lib/utils.js": "exports.normalizeType = function (type) {\n  return type;\n};\n",
 		"lib/response.js": "var utils = require('./utils');\nvar View = require('./view');\n\n" +
 			"exports.send = function send(body) {\n  utils.normalizeType(body);\n  new View('x').render();\n};\n",
+		"lib/request.js": "var normalizeType = require('./utils').normalizeType;\nvar resolve = require('node:path').resolve;\n\n" +
+			"exports.is = function is(types) {\n  normalizeType(types);\n  resolve(types);\n};\n",
 	})
 	check(t, got,
 		[]string{
@@ -33,5 +35,8 @@ func TestJSMemberAssignments(t *testing.T) {
 			"lib/view.js#View.render -> lib/view.js#View.lookup [calls type]",
 			"lib/view.js#View.draw -> lib/view.js#View.render [calls type]",
 			"lib/response.js#send -> lib/utils.js#normalizeType [calls import]",
-		}, nil)
+			"lib/request.js#is -> lib/utils.js#normalizeType [calls import]",
+		},
+		// var resolve = require('node:path').resolve is an outside function.
+		[]string{"lib/request.js#is -> lib/request.js"})
 }

@@ -168,6 +168,7 @@ require("./bare");
 function lazy() { return import("./lazy"); }
 import(name);
 const notImport = require(dyn);
+var normalizeType = require("./utils").normalizeType, norm = require("./utils").normalizeTypes;
 `
 	f := extractT(t, JavaScript(), src)
 	want := []facts.Import{
@@ -183,6 +184,8 @@ const notImport = require(dyn);
 		{Path: "pkg/sub", Names: []string{"p", "q", "s"}, As: []string{"", "r", ""}, Line: 10},
 		{Path: "./bare", Line: 11},
 		{Path: "./lazy", Line: 12},
+		{Path: "./utils", Names: []string{"normalizeType"}, Line: 15},
+		{Path: "./utils", Names: []string{"normalizeTypes"}, As: []string{"norm"}, Line: 15},
 	}
 	if d := cmp.Diff(want, f.Imports); d != "" {
 		t.Errorf("imports (-want +got):\n%s", d)

@@ -207,6 +207,18 @@ func (x *extractor) declarator(n, decl *sitter.Node, top bool) {
 	if x.kind(nameN) != jkIdentifier {
 		return
 	}
+	if spec, name, ok := x.requireMember(value); ok {
+		// var normalizeType = require('./utils').normalizeType: an import
+		// of that name, as const { normalizeType } = require(...) is.
+		x.skip = value.ChildByFieldId(x.t.fObject).Id()
+		imp := facts.Import{Path: spec, Names: []string{name}, Line: syntax.Line(value)}
+		if local := x.text(nameN); local != name {
+			imp.As = []string{local}
+		}
+		x.bindNames(imp)
+		x.f.Imports = append(x.f.Imports, imp)
+		return
+	}
 	var kind string
 	var body *sitter.Node
 	var mod func(*facts.Symbol)
@@ -256,6 +268,20 @@ func (x *extractor) declarator(n, decl *sitter.Node, top bool) {
 		}
 	}
 	x.addAt(x.text(nameN), kind, n, n, sigFrom, docAt, body, mod)
+}
+
+// requireMember reports whether n is require("literal").name and returns
+// the path and the name.
+func (x *extractor) requireMember(n *sitter.Node) (spec, name string, ok bool) {
+	if x.kind(n) != jkMember {
+		return "", "", false
+	}
+	prop := n.ChildByFieldId(x.t.fProperty)
+	if x.kind(prop) != jkPropertyIdent {
+		return "", "", false
+	}
+	spec, ok = x.requireSpec(n.ChildByFieldId(x.t.fObject))
+	return spec, x.text(prop), ok
 }
 
 func (x *extractor) firstDeclarator(decl *sitter.Node) *sitter.Node {
