@@ -24,9 +24,9 @@ import (
 // A member assigned twice keeps its first symbol: the later body's calls
 // are that symbol's.
 
-// assignment handles an assignment expression n (stmt is its parent)
-// whose right side is a function or class expression.
-func (x *extractor) assignment(n, stmt *sitter.Node) {
+// assignment handles an assignment expression n whose right side is a
+// function or class expression.
+func (x *extractor) assignment(n *sitter.Node) {
 	if x.cur() != "" {
 		return // inside a definition: a value it sets, not one the module defines
 	}
@@ -51,15 +51,26 @@ func (x *extractor) assignment(n, stmt *sitter.Node) {
 		x.push(qual, x.f.Symbols[i].Kind)
 		return
 	}
-	at := n
-	if x.kind(stmt) == jkExprStatement {
-		at = stmt // the doc comment sits above the statement
-	}
+	at := x.assignmentStatement(n)
 	if owner != "" {
 		x.push(owner, x.ownerKind(owner)) // the symbol's parent
 	}
 	kind, mod := x.assignedKind(owner, qual, value)
 	x.addAt(name, kind, at, at, at, at, value.ChildByFieldId(x.t.fBody), mod)
+}
+
+// assignmentStatement is the statement an assignment is (through chained
+// ones: req.get = req.header = function header() {...}), which the doc
+// comment sits above, else the assignment itself.
+func (x *extractor) assignmentStatement(n *sitter.Node) *sitter.Node {
+	at := n
+	for p := at.Parent(); x.kind(p) == jkAssign; p = at.Parent() {
+		at = p
+	}
+	if p := at.Parent(); x.kind(p) == jkExprStatement {
+		return p
+	}
+	return at
 }
 
 // assignedName is the owner (the Qualified name of the parent, "" for a

@@ -99,7 +99,8 @@ func TestJSMemberAssignments(t *testing.T) {
 }
 
 // TestMemberAssignmentForms: each form alone, in JavaScript and
-// TypeScript, as "kind qualified".
+// TypeScript, as "kind qualified"; a chained assignment's doc comment
+// is the statement's.
 func TestMemberAssignmentForms(t *testing.T) {
 	tests := []struct {
 		name string
@@ -110,6 +111,7 @@ func TestMemberAssignmentForms(t *testing.T) {
 		{"prototype", JavaScript, "function V() {}\nV.prototype.r = function () {};\n", []string{"class V", "method V.r"}},
 		{"prototype of a var", JavaScript, "var V = function () {};\nV.prototype.r = () => 1;\n", []string{"class V", "method V.r"}},
 		{"static of a class", TypeScript, "class C {}\nC.make = function (): C { return new C(); };\n", []string{"class C", "method C.make"}},
+		{"chained", JavaScript, "var req = {};\n/** Get a header. */\nreq.get = req.header = function header(name) {};\n", []string{"var req", "method req.header"}},
 		{"object member", JavaScript, "var res = Object.create(null);\nres.send = function send(body) {};\n", []string{"var res", "method res.send"}},
 		{"exports", JavaScript, "exports.f = function () {};\n", []string{"function f"}},
 		{"module.exports member", TypeScript, "module.exports.g = async (a: number) => a;\n", []string{"function g"}},
@@ -132,5 +134,9 @@ func TestMemberAssignmentForms(t *testing.T) {
 				t.Errorf("symbols (-want +got):\n%s", d)
 			}
 		})
+	}
+	f := extractT(t, JavaScript(), "var req = {};\n/** Get a header. */\nreq.get = req.header = function header(name) {};\n")
+	if h := symbol(f, "req.header"); h == nil || h.Doc != "Get a header." {
+		t.Errorf("req.header = %+v, want its statement's doc", h)
 	}
 }

@@ -132,7 +132,7 @@ func (x *extractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk kind, top
 	case jkDeclarator:
 		x.declarator(n, parent, top)
 	case jkAssign:
-		x.assignment(n, parent)
+		x.assignment(n)
 	case jkCall:
 		x.call(n)
 	case jkNew:
