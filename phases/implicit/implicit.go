@@ -27,7 +27,7 @@ import (
 )
 
 // Version names the signal rules and edge construction.
-const Version = "implicit-3"
+const Version = "implicit-4"
 
 // Phase is the implicit-dependency phase.
 type Phase struct {

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // Signal kinds: what two files may share without importing each other.
@@ -62,8 +63,9 @@ var rules = sync.OnceValue(func() []rule {
 			regexp.MustCompile(`\.(?:publish|subscribe|Publish|Subscribe|emit|produce|consume|send_task|enqueue)\(\s*["']([\w.:/-]{2,80})["']`)},
 		{KindTopic, []string{"@KafkaListener"}, regexp.MustCompile(`@KafkaListener\([^)]*topics\s*=\s*\{?\s*"([\w.:-]{2,80})"`)},
 		// HTTP routes, as defined by servers and called by clients.
-		{KindRoute, []string{"(\"/", "('/", "Mapping("},
-			regexp.MustCompile(`(?:\.(?:get|post|put|patch|delete|route|HandleFunc|Handle|GET|POST|PUT|PATCH|DELETE|Get|Post|Put|Delete)|@(?:Get|Post|Put|Patch|Delete|Request)Mapping)\(\s*(?:value\s*=\s*)?["'](/[\w/{}:<>.-]{0,120})["']`)},
+		// Spring's mapping annotations are read per file, not per line: see spring.go.
+		{KindRoute, []string{"(\"/", "('/"},
+			regexp.MustCompile(`\.(?:get|post|put|patch|delete|route|HandleFunc|Handle|GET|POST|PUT|PATCH|DELETE|Get|Post|Put|Delete)\(\s*["'](/[\w/{}:<>.-]{0,120})["']`)},
 		{KindRoute, []string{"fetch(", "axios.", "requests.", "http.Get(", "http.Post(", "httpx."},
 			regexp.MustCompile(`(?:\bfetch|\baxios\.\w+|\brequests\.\w+|\bhttp\.(?:Get|Post)|\bhttpx\.\w+)\(\s*f?["'` + "`" + `]((?:https?://[^/"'` + "`" + `]+|\$\{[^}]*\}|\{[^}]*\})?/[\w/{}:<>.$-]{1,120})`)},
 	}
@@ -80,6 +82,9 @@ func Extract(family string, content []byte) []Signal {
 		f.apply(rs[i], lines)
 	}
 	f.tables()
+	if family == lang.FamilyJava {
+		f.spring()
+	}
 	out := make([]Signal, 0, len(f.first))
 	for _, s := range f.first {
 		out = append(out, s)
