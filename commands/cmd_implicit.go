@@ -46,20 +46,37 @@ func newImplicitCommand(g *Globals) *cli.Command {
 				return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printKeyUsers(w, res) })
 			}
 			res := answer.ShapeImplicit(ix.Implicit(target.FileID), filter, page)
-			return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printImplicit(w, res) })
+			limit := v.Env.Config.Implicit.MaxFilesPerKey
+			return g.emitQuery(ix, res, v.Fresh, func(w io.Writer) { printImplicit(w, res, limit) })
 		},
 	}
 }
 
-func printImplicit(w io.Writer, res answer.Implicit) {
+// printImplicit prints a file's keys; limit is implicit.max_files_per_key,
+// named where a key is too common to be a coupling.
+func printImplicit(w io.Writer, res answer.Implicit, limit int) {
 	fmt.Fprintf(w, "implicit keys of %s: %d%s\n", res.File.Path, res.Total, staleText(res.File.Mark))
 	for _, k := range res.Items {
-		fmt.Fprintf(w, "  %s  (line %d)  %s%s\n", k.Key, k.Line, plural(len(k.Files), "other file"), sourceText(k.Source, k.Confidence))
+		fmt.Fprintf(w, "  %s  (line %d)  %s%s\n", k.Key, k.Line, sharedText(k, limit), sourceText(k.Source, k.Confidence))
 		for _, f := range k.Files {
 			fmt.Fprintf(w, "      %s%s%s\n", f.Path, sourceText(f.Source, f.Confidence), staleText(f.Mark))
 		}
 	}
 	printMore(w, res.List)
+}
+
+// sharedText says who else uses a key: the other files it links, or, for
+// a key too many files use, that it links none. "0 other files" alone
+// would read as a key nobody else uses.
+func sharedText(k query.ImplicitKey, limit int) string {
+	if !k.TooCommon {
+		return plural(len(k.Files), "other file")
+	}
+	if k.FileCount > limit {
+		return fmt.Sprintf("shared by %d files: over implicit.max_files_per_key %d, not a coupling", k.FileCount, limit)
+	}
+	// The index was built under another limit than the config now sets.
+	return fmt.Sprintf("shared by %d files: over implicit.max_files_per_key when indexed, not a coupling", k.FileCount)
 }
 
 // implicitArg is the argument as implicit reads it: a key as written, a

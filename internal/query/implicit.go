@@ -25,6 +25,15 @@ type ImplicitKey struct {
 	Confidence float64        `json:"confidence,omitempty"`
 	Evidence   []string       `json:"evidence,omitempty"`
 	Files      []ImplicitFile `json:"files"`
+	// FileCount is how many files the rules found the key in, this one
+	// included, before any --no-tests filter (0 for a key only the model
+	// explorer proposed).
+	FileCount int `json:"file_count,omitempty"`
+	// TooCommon says the implicit phase joined no files on the key
+	// because more than implicit.max_files_per_key use it: it is too
+	// generic to count as a coupling, so Files is empty although
+	// FileCount is not 1.
+	TooCommon bool `json:"too_common"`
 }
 
 // ImplicitFile is one file sharing a key.
@@ -48,9 +57,11 @@ func (ix *Index) Implicit(fileID string) ImplicitResult {
 		return res
 	}
 	byKey := map[string][]ImplicitFile{}
+	joined := map[string]int{} // rule edges by key
 	for _, e := range f.Implicit {
 		other := nodeid.PathOf(e.Target)
 		byKey[e.Via] = append(byKey[e.Via], ImplicitFile{Path: other, Source: "rules", Mark: ix.mark(other)})
+		joined[e.Via]++
 	}
 	for _, e := range f.Explored {
 		other := nodeid.PathOf(e.Target)
@@ -68,7 +79,9 @@ func (ix *Index) Implicit(fileID string) ImplicitResult {
 	ruled := map[string]bool{}
 	for _, s := range f.Signals {
 		ruled[s.Name()] = true
-		res.Keys = append(res.Keys, ImplicitKey{Key: s.Name(), Line: s.Line, Source: "rules", Files: files(s.Name())})
+		k := ImplicitKey{Key: s.Name(), Line: s.Line, Source: "rules", Files: files(s.Name())}
+		k.FileCount, k.TooCommon = ix.keyCount(s.Name(), joined[s.Name()])
+		res.Keys = append(res.Keys, k)
 	}
 	for _, c := range f.Couplings {
 		if !ruled[c.Name()] {
@@ -77,4 +90,17 @@ func (ix *Index) Implicit(fileID string) ImplicitResult {
 		}
 	}
 	return res
+}
+
+// keyCount is how many files use a rule key, given the file's edges on
+// it, and whether the phase declined to join them. A key the phase joined
+// links the file to every other user, so its edges count them; an
+// unjoined key is used by this file alone or by too many, and only the
+// signal index tells which.
+func (ix *Index) keyCount(key string, edges int) (count int, tooCommon bool) {
+	if edges > 0 {
+		return edges + 1, false
+	}
+	n := max(1, len(ix.signalPaths(key)))
+	return n, n > 1
 }

@@ -153,3 +153,36 @@ func TestImplicitDependencies(t *testing.T) {
 		})
 	}
 }
+
+// TestImplicitTooCommon: a key the phase joined counts its files by its
+// edges; an unjoined one is the file's alone, or used by too many files
+// to be a coupling (as if implicit.max_files_per_key were 2); from the
+// index as from a scan.
+func TestImplicitTooCommon(t *testing.T) {
+	s := snapshot.New()
+	sig := func(key string) facts.Signal { return facts.Signal{Kind: "env", Key: key, Line: 1} }
+	pair := func(p, other string) []snapshot.Edge {
+		return []snapshot.Edge{{Source: nodeid.File(p), Target: nodeid.File(other), Kind: edgekind.Implicit, Via: "env:PAIR"}}
+	}
+	s.Files.Set(&snapshot.File{Path: "a.py", Lang: "python", Signals: []facts.Signal{sig("GENERIC"), sig("PAIR"), sig("SOLO")}, Implicit: pair("a.py", "b.py")})
+	s.Files.Set(&snapshot.File{Path: "b.py", Lang: "python", Signals: []facts.Signal{sig("GENERIC"), sig("PAIR")}, Implicit: pair("b.py", "a.py")})
+	s.Files.Set(&snapshot.File{Path: "c.py", Lang: "python", Signals: []facts.Signal{sig("GENERIC")}})
+	for name, ix := range map[string]*Index{"scan": New(s, nil), "indexed": New(indexedToo(s), nil)} {
+		t.Run(name, func(t *testing.T) {
+			type count struct {
+				Key       string
+				Files     int
+				FileCount int
+				TooCommon bool
+			}
+			var got []count
+			for _, k := range ix.Implicit("file:a.py").Keys {
+				got = append(got, count{k.Key, len(k.Files), k.FileCount, k.TooCommon})
+			}
+			want := []count{{"env:GENERIC", 0, 3, true}, {"env:PAIR", 1, 2, false}, {"env:SOLO", 0, 1, false}}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("implicit a.py (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
