@@ -97,6 +97,10 @@ type Traits struct {
 	// = ... }), it('b', ...)), a bare reference means the last one defined
 	// at or above it (JS, TS).
 	NearestDefinition bool
+	// ObjectThis: this, in a method assigned to an object value's member
+	// (var app = {}; app.enable = function () { this.set(...) }), is that
+	// object, so this.m is a method the file assigns to it (JS).
+	ObjectThis bool
 	// AliasMembers: a type alias has the members of the type it names,
 	// after those of its own bases (TypeScript).
 	AliasMembers bool

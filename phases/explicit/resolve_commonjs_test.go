@@ -40,3 +40,28 @@ func TestJSMemberAssignments(t *testing.T) {
 		// var resolve = require('node:path').resolve is an outside function.
 		[]string{"lib/request.js#is -> lib/request.js"})
 }
+
+// TestJSObjectThis: in a method assigned to an object's member (express's
+// app.enable = function () { return this.set(...) }), this is the object,
+// so this.set is the method the file assigns to app.set; a function nested
+// in the method has a this of its own, and a class's method keeps its
+// class's members.
+func TestJSObjectThis(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/application.js": "var app = exports = module.exports = {};\n\n" +
+			"app.set = function set(setting, val) {\n  return val;\n};\n\n" +
+			"app.enable = function enable(setting) {\n  return this.set(setting, true);\n};\n\n" +
+			"app.later = function later() {\n  function inner() {\n    this.set('x');\n  }\n  return inner;\n};\n",
+		"lib/thing.js": "class Thing {\n  set(v) { return v; }\n  run() { return this.set(1); }\n}\n" +
+			"var other = {};\nother.set = function set() {};\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/application.js#app.enable -> lib/application.js#app.set [calls type]",
+			"lib/thing.js#Thing.run -> lib/thing.js#Thing.set [calls type]",
+		},
+		[]string{
+			"lib/application.js#app.later.inner -> lib/application.js#app.set",
+			"lib/thing.js#Thing.run -> lib/thing.js#other.set",
+		})
+}

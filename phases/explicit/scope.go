@@ -221,6 +221,9 @@ func (r *resolver) member(name, from string, kinds map[string]bool, args string)
 	t, st := r.evalChain(c, "self", 0)
 	if st != typeKnown {
 		if r.enclosingClass(from) == "" {
+			if d, ok := r.objectMember(name, from, kinds, args); ok {
+				return d, true
+			}
 			return r.sameFile(name, from, kinds, args)
 		}
 		return def{}, false
@@ -230,6 +233,39 @@ func (r *resolver) member(name, from string, kinds map[string]bool, args string)
 		return def{}, false
 	}
 	return *m, true
+}
+
+// objectMember resolves this.name in a method assigned to a member of an
+// object value of this file (Traits.ObjectThis): among the members the
+// file assigns to that object. A method of a class, or a function nested
+// in a method (its own this), has no such owner.
+func (r *resolver) objectMember(name, from string, kinds map[string]bool, args string) (def, bool) {
+	if !r.traits.ObjectThis {
+		return def{}, false
+	}
+	i, ok := r.byQual[from]
+	if !ok || r.f.Facts.Symbols[i].Kind != facts.KindMethod {
+		return def{}, false
+	}
+	owner := r.f.Facts.Symbols[i].Parent
+	if j, ok := r.byQual[owner]; !ok || (r.f.Facts.Symbols[j].Kind != facts.KindVar && r.f.Facts.Symbols[j].Kind != facts.KindConst) {
+		return def{}, false
+	}
+	var cands []*def
+	for _, k := range r.symbolsIn(name, owner) {
+		if accepts(kinds, r.f.Facts.Symbols[k].Kind) {
+			d := r.localDef(k)
+			cands = append(cands, &d)
+		}
+	}
+	if len(cands) == 0 {
+		return def{}, false
+	}
+	kept, stop := r.choose(cands, args)
+	if stop || len(kept) == 0 {
+		return def{}, false
+	}
+	return *kept[0], true
 }
 
 // qualified resolves Type.name / ns::name by name: members whose parent's
