@@ -137,6 +137,14 @@ type Symbol struct {
 	Params string `json:"params,omitempty"`
 }
 
+// ImportSelf is the Import Kind of a file's export of its own module-level
+// declarations under other names (JavaScript export { f as default },
+// export default f, module.exports = f): Path is empty, Names are the
+// declarations and As the names they are exported as. It binds no name in
+// the file and links it to no other file; it is a Reexport, so that
+// importing an exported name from the file reaches the declaration.
+const ImportSelf = "self"
+
 // ImportPlugin is the Import Kind of a module a file names for a framework
 // to load (pytest_plugins): it binds no name in the file, and what the
 // framework passes by name (Traits.Injected) reaches further through it.
@@ -145,11 +153,13 @@ const ImportPlugin = "plugin"
 // Import is one import-like statement (import, use, require, include).
 type Import struct {
 	// Path is the module specifier as written, without quotes: "./util",
-	// "os/exec", "a.b.c", "..mod", "crate::net::tcp", "stdio.h", "App\\Models\\User".
+	// "os/exec", "a.b.c", "..mod", "crate::net::tcp", "stdio.h", "App\\Models\\User";
+	// empty for ImportSelf.
 	Path string `json:"path"`
 	// Alias is the local name the import binds for the module itself
 	// ("np" in import numpy as np; the Go package alias; the JS default or
-	// namespace import name). Empty when the language binds the last segment.
+	// namespace import name; a JS default import also names "default" in
+	// Names). Empty when the language binds the last segment.
 	Alias string `json:"alias,omitempty"`
 	// Names are names imported from the module into local scope
 	// (from m import a, b; import {a, b} from "m"; use a::{b, c}), as the
@@ -168,7 +178,7 @@ type Import struct {
 	// "relative" (Ruby require_relative), "local" (C quoted include),
 	// "system" (C angle include), "require" (PHP require/include, Ruby require),
 	// "wildcard" (Java/Kotlin import a.b.*, Python from m import *),
-	// "static" (Java import static), ImportPlugin.
+	// "static" (Java import static), ImportPlugin, ImportSelf.
 	Kind string `json:"kind,omitempty"`
 	Line int    `json:"line"`
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 
+	"github.com/lgraph/lgraph/internal/facts"
 	"github.com/lgraph/lgraph/internal/snapshot"
 	"github.com/lgraph/lgraph/llm"
 )
@@ -35,7 +36,9 @@ func fileInput(f *snapshot.File, uses []int) llm.FileInput {
 		in.Symbols = append(in.Symbols, si)
 	}
 	for _, imp := range f.Facts.Imports {
-		in.Imports = append(in.Imports, imp.Path)
+		if imp.Kind != facts.ImportSelf { // an export, naming no module
+			in.Imports = append(in.Imports, imp.Path)
+		}
 	}
 	return in
 }

@@ -113,6 +113,9 @@ func leadingLine(line string) bool {
 func markImports(lines []string, imports []facts.Import, covered []bool) {
 	const maxImportLines = 200
 	for _, imp := range imports {
+		if imp.Kind == facts.ImportSelf {
+			continue // an export of the file's own declarations, no import line
+		}
 		depth := 0
 		for l := imp.Line; l >= 1 && l <= len(lines) && l < imp.Line+maxImportLines; l++ {
 			covered[l] = true

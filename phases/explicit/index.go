@@ -47,7 +47,9 @@ func (d *def) baseList() []string {
 }
 
 // kindAlias marks an index entry for a name a file re-exports: its Type
-// is the imported name's chain. It is no symbol and has no node.
+// is the imported name's chain, or the bare name of the file's own
+// declaration it exports under another name (facts.ImportSelf: JS export
+// default f). It is no symbol and has no node.
 const kindAlias = "alias"
 
 // Lookup keys: what a file asked the index, recorded with its edges. A
@@ -350,9 +352,11 @@ func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Pro
 }
 
 // reexports calls alias for each name a file re-exports (with the chain
-// of what it names) and star for each module it re-exports whole. Where
-// every module-level import is re-exported (Traits.ModuleImportsExported),
-// the names it binds are attributes of the module.
+// of what it names: an imported name, or a declaration of the file's own
+// it exports under another name) and star for each module it re-exports
+// whole. Where every module-level import is re-exported
+// (Traits.ModuleImportsExported), the names it binds are attributes of
+// the module.
 func reexports(f *snapshot.File, t *lang.Traits, alias func(local, chain string), star func(module string)) {
 	for _, imp := range f.Facts.Imports {
 		if !imp.Reexport && (!t.ModuleImportsExported || !moduleLevel(f.Facts, imp.Line)) {
@@ -366,6 +370,10 @@ func reexports(f *snapshot.File, t *lang.Traits, alias func(local, chain string)
 			continue
 		}
 		for i, name := range imp.Names {
+			if imp.Kind == facts.ImportSelf {
+				alias(imp.LocalName(i), name) // a name in the file's own scope
+				continue
+			}
 			alias(imp.LocalName(i), facts.Imported(imp.Path, name))
 		}
 	}

@@ -50,7 +50,8 @@ type resolver struct {
 	nsScopes     []*binding
 	unresolved   int
 	// sites are the calls that failed to resolve for want of a receiver
-	// type; untyped is set while resolving one once only its name is left.
+	// type, or of the definition of a name imported from repository
+	// files; untyped is set while resolving one once only its name is left.
 	sites   []snapshot.Site
 	untyped bool
 	// caller is the node of the call being resolved, which overload
@@ -235,6 +236,9 @@ func (r *resolver) visible(d *def) bool {
 // bindImport resolves an import to files and records what it binds; the
 // import edges are added once the references say which files are used.
 func (r *resolver) bindImport(imp facts.Import) {
+	if imp.Kind == facts.ImportSelf {
+		return // an export of the file's own declarations (see reexports)
+	}
 	cands := r.language.ImportCandidates(imp, r.f.Path, r.idx.project)
 	for _, cand := range cands {
 		if targets := r.lookupModule(cand); len(targets) > 0 && imp.Kind == facts.ImportPlugin {

@@ -24,6 +24,10 @@ func (r *resolver) bare(name, from string, kinds map[string]bool, args string) (
 		if f, ok := r.inBinding(b, name, kinds); ok {
 			return f, true
 		}
+		// The name is imported from repository files that define no such
+		// name the index knows of (a JS default export that names no
+		// declaration): a call of it is one the graph may be missing.
+		r.untyped = true
 	}
 	for _, b := range r.openScopes {
 		if f, ok := r.inBinding(b, name, kinds); ok {

@@ -10,10 +10,12 @@ import (
 
 // unresolvedSite records a call that failed to resolve because nothing
 // but its name was left to go by: its receiver's type was unknown (an
-// untyped parameter, a value of an unknown call). Calls whose receiver is
-// typed (to a repository type lacking the member, or to one outside the
-// repository) and bare calls are not recorded: a symbol of that name is
-// not what they call.
+// untyped parameter, a value of an unknown call), or it is a bare name
+// imported from repository files that define nothing of its name (a JS
+// default import of a module whose default export the index cannot
+// name). Calls whose receiver is typed (to a repository type lacking the
+// member, or to one outside the repository) and other bare calls are not
+// recorded: a symbol of that name is not what they call.
 func (r *resolver) unresolvedSite(ref facts.Ref) {
 	if ref.Kind != facts.RefCall || !r.untyped {
 		return

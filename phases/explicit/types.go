@@ -354,8 +354,7 @@ func (r *resolver) findIn(targets []string, name string, kinds map[string]bool, 
 		if c.Kind != kindAlias {
 			continue
 		}
-		module, root, _ := facts.SplitChain(c.Type)
-		if d, _, ok := r.findIn(r.moduleFiles(module, c.Path), root, kinds, depth+1); ok {
+		if d, ok := r.followAlias(c, kinds, depth); ok {
 			return d, c.Path, true
 		}
 	}
@@ -372,6 +371,19 @@ func (r *resolver) findIn(targets []string, name string, kinds map[string]bool, 
 		}
 	}
 	return def{}, "", false
+}
+
+// followAlias finds what a re-exported name names: the imported name in
+// the module it is imported from, or (a chain without a module) the
+// declaration of the alias's own file it exports under another name.
+func (r *resolver) followAlias(alias *def, kinds map[string]bool, depth int) (def, bool) {
+	module, root, _ := facts.SplitChain(alias.Type)
+	files := []string{alias.Path}
+	if module != "" {
+		files = r.moduleFiles(module, alias.Path)
+	}
+	d, _, ok := r.findIn(files, root, kinds, depth+1)
+	return d, ok
 }
 
 // useModule marks the binding of an import path as used by a file.

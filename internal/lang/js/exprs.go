@@ -116,9 +116,11 @@ func (x *extractor) nameChain(name string) string {
 		return facts.NotRepo
 	}
 	if imp, ok := x.imps[name]; ok {
-		if imp.ns || imp.name == "" {
+		if imp.name == "" { // a namespace: no value of the module's
 			return facts.Unknown
 		}
+		// A named or default import, or the default a require() binds
+		// with its namespace (module.exports).
 		return facts.Imported(imp.path, imp.name)
 	}
 	if x.top[name] {

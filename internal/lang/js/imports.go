@@ -90,11 +90,13 @@ func (x *extractor) bindPatternQuiet(p *sitter.Node, fr frame) {
 
 // importStmt handles import x, * as ns, {a, b as c} from "m", import "m",
 // and TypeScript import x = require("m"). A default import beside a
-// namespace import (import d, * as ns) is a second import of the module.
+// namespace import (import d, * as ns) is a second import of the module;
+// see defaultImport for what it binds.
 func (x *extractor) importStmt(n *sitter.Node) {
 	imp := facts.Import{Line: syntax.Line(n)}
 	src := n.ChildByFieldId(x.t.fSource)
 	var def string
+	required := false // import def = require("m")
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		switch x.kind(c) {
@@ -111,7 +113,7 @@ func (x *extractor) importStmt(n *sitter.Node) {
 				}
 			}
 		case jkImportRequire:
-			imp.Alias = x.lastIdent(c)
+			def, required = x.lastIdent(c), true
 			src = c.ChildByFieldId(x.t.fSource)
 		}
 	}
@@ -125,15 +127,19 @@ func (x *extractor) importStmt(n *sitter.Node) {
 	x.bindNames(imp)
 	switch {
 	case def != "" && imp.Alias != "":
-		x.f.Imports = append(x.f.Imports, imp, facts.Import{Path: imp.Path, Alias: def, Line: imp.Line})
+		d := facts.Import{Path: imp.Path, Line: imp.Line}
+		x.defaultImport(&d, def)
+		x.f.Imports = append(x.f.Imports, imp, d)
 	case def != "":
-		imp.Alias = def
+		x.defaultImport(&imp, def)
 		fallthrough
 	default:
 		x.f.Imports = append(x.f.Imports, imp)
 	}
 	if def != "" {
-		x.imps[def] = binding{path: imp.Path}
+		// import x = require("m") binds the module, whose members are
+		// its exports, as well as its export = value.
+		x.imps[def] = binding{path: imp.Path, name: defaultName, ns: required}
 	}
 }
 
@@ -169,9 +175,14 @@ func (x *extractor) reexport(n, src *sitter.Node) {
 	x.f.Imports = append(x.f.Imports, imp)
 }
 
-// localExport handles export {a, b as c} without a source: the names it
-// exports that the file imports are re-exports of those imports.
+// localExport handles export {a, b as c} and export default without a
+// source: the names it exports that the file imports are re-exports of
+// those imports, and its module-level declarations exported under another
+// name (export { f as default }) are exports of the file's own
+// (facts.ImportSelf).
 func (x *extractor) localExport(n *sitter.Node) {
+	x.defaultExport(n)
+	module := x.kind(n.Parent()) == jkProgram
 	for i := uint(0); i < n.NamedChildCount(); i++ {
 		c := n.NamedChild(i)
 		if x.kind(c) != jkExportClause {
@@ -182,17 +193,24 @@ func (x *extractor) localExport(n *sitter.Node) {
 		byPath := map[string]*facts.Import{}
 		var order []string
 		for j, local := range got.Names {
+			as := got.LocalName(j)
 			b, ok := x.imps[local]
-			if !ok || b.ns || b.name == "" {
+			switch {
+			case ok && !b.ns && b.name != "":
+			case !ok && module && x.top[local] && as != local:
+				b = binding{name: local} // path "": the file's own
+			default:
 				continue
 			}
 			imp := byPath[b.path]
 			if imp == nil {
 				imp = &facts.Import{Path: b.path, Line: syntax.Line(n), Reexport: true}
+				if b.path == "" {
+					imp.Kind = facts.ImportSelf
+				}
 				byPath[b.path] = imp
 				order = append(order, b.path)
 			}
-			as := got.LocalName(j)
 			if as == b.name {
 				as = ""
 			}

@@ -172,15 +172,15 @@ var normalizeType = require("./utils").normalizeType, norm = require("./utils").
 `
 	f := extractT(t, JavaScript(), src)
 	want := []facts.Import{
-		{Path: "./a", Alias: "def", Line: 1},
+		{Path: "./a", Alias: "def", Names: []string{"default"}, As: []string{"def"}, Line: 1},
 		{Path: "lib", Alias: "ns", Line: 2},
 		{Path: "./m.js", Names: []string{"a", "b"}, As: []string{"", "c"}, Line: 3},
-		{Path: "../up/m", Alias: "d", Names: []string{"e"}, Line: 4},
+		{Path: "../up/m", Alias: "d", Names: []string{"default", "e"}, As: []string{"d", ""}, Line: 4},
 		{Path: "./side-effect", Line: 5},
 		{Path: "./reexp", Names: []string{"f", "g"}, As: []string{"", "h"}, Reexport: true, Line: 6},
 		{Path: "./all", Reexport: true, Kind: "wildcard", Line: 7},
 		{Path: "./nsx", Alias: "nsx", Reexport: true, Line: 8},
-		{Path: "./cjs", Alias: "cjs", Line: 9},
+		{Path: "./cjs", Alias: "cjs", Names: []string{"default"}, As: []string{"cjs"}, Line: 9},
 		{Path: "pkg/sub", Names: []string{"p", "q", "s"}, As: []string{"", "r", ""}, Line: 10},
 		{Path: "./bare", Line: 11},
 		{Path: "./lazy", Line: 12},

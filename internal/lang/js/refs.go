@@ -55,6 +55,7 @@ func extract(t *table, root *sitter.Node, src []byte) *facts.File {
 	c := root.Walk()
 	defer c.Close()
 	x.walk(c, nil, jkOther, false)
+	x.moduleExports(root) // after the walk, which binds the names require() imports
 	x.sortImports()
 	// Refs are emitted in pre-order; order them by the name's position so that
 	// f().g() lists f before g.
@@ -123,6 +124,8 @@ func (x *extractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk kind, top
 				s.Type, s.Params = x.resultType(n), x.paramTypes(n)
 			})
 		}
+	case jkFuncExpr:
+		x.exportedFunction(n, parent)
 	case jkClassDecl, jkClassExpr:
 		x.class(n, parent, pk)
 	case jkMethod:

@@ -195,8 +195,7 @@ func (x *extractor) declarator(n, decl *sitter.Node, top bool) {
 		imp := facts.Import{Path: spec, Line: syntax.Line(value)}
 		switch x.kind(nameN) {
 		case jkIdentifier:
-			imp.Alias = x.text(nameN)
-			x.imps[imp.Alias] = binding{path: spec, ns: true}
+			x.requireDefault(&imp, x.text(nameN))
 		case jkObjectPattern:
 			imp.Names, imp.As = x.patternNames(nameN)
 			x.bindNames(imp)

@@ -179,11 +179,12 @@ export default y;
 	f := extractT(t, TypeScript(), src)
 	want := []facts.Import{
 		{Path: "./a", Alias: "ns", Line: 1},
-		{Path: "./a", Alias: "Def", Line: 1},
+		{Path: "./a", Alias: "Def", Names: []string{"default"}, As: []string{"Def"}, Line: 1},
 		{Path: "./b", Names: []string{"x", "z"}, As: []string{"y", ""}, Line: 2},
 		{Path: "./b", Names: []string{"x", "z"}, As: []string{"y", "zz"}, Reexport: true, Line: 3},
 		{Path: "./c", Names: []string{"w"}, As: []string{"v"}, Reexport: true, Line: 4},
 		{Path: "./d", Reexport: true, Kind: "wildcard", Line: 5},
+		{Path: "./b", Names: []string{"x"}, As: []string{"default"}, Reexport: true, Line: 6},
 	}
 	if d := cmp.Diff(want, f.Imports); d != "" {
 		t.Errorf("imports (-want +got):\n%s", d)

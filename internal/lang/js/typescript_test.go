@@ -164,7 +164,7 @@ func TestTSImports(t *testing.T) {
 	want := []facts.Import{
 		{Path: "./config", Names: []string{"Config"}, Line: 1},
 		{Path: "path", Alias: "path", Line: 2},
-		{Path: "./legacy", Alias: "legacy", Line: 3},
+		{Path: "./legacy", Alias: "legacy", Names: []string{"default"}, As: []string{"legacy"}, Line: 3},
 		{Path: "./options", Names: []string{"Options"}, Reexport: true, Line: 4},
 	}
 	if d := cmp.Diff(want, f.Imports); d != "" {

@@ -1,0 +1,153 @@
+package js
+
+import (
+	sitter "github.com/tree-sitter/go-tree-sitter"
+
+	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
+)
+
+// Default exports. A module's default export is the name "default" among
+// its exports, as `import { default as g }` says: an import of it is a
+// named import of "default", and the exporting module says which of its
+// declarations "default" is by an export of that declaration under the
+// name (facts.ImportSelf), or re-exports an import under it. CommonJS
+// `module.exports = f` is the same default: Node's ES modules and
+// TypeScript's esModuleInterop import it so, and `require` gives it.
+
+// defaultName is the name a module's default export has among its exports.
+const defaultName = "default"
+
+// defaultExport handles `export default f;`, `export default function f() {}`,
+// `export default class C {}` and TypeScript's `export = f` at module level.
+// An anonymous function or class, or any other value, names no declaration.
+func (x *extractor) defaultExport(n *sitter.Node) {
+	if p := n.Parent(); p == nil || x.kind(p) != jkProgram || !x.exportsDefault(n) {
+		return
+	}
+	if d := n.ChildByFieldId(x.t.fDeclaration); d != nil {
+		if name := d.ChildByFieldId(x.t.fName); name != nil {
+			x.exportAs(x.text(name), defaultName, syntax.Line(n))
+		}
+		return
+	}
+	v := n.ChildByFieldId(x.t.fValue)
+	if v == nil {
+		v = n.NamedChild(0) // export = f has no field names
+	}
+	x.exportValue(v, syntax.Line(n))
+}
+
+// exportsDefault reports whether an export statement is export default or
+// export =: the keyword is an unnamed child.
+func (x *extractor) exportsDefault(n *sitter.Node) bool {
+	for i := uint(0); i < n.ChildCount(); i++ {
+		c := n.Child(i)
+		if c.IsNamed() {
+			continue
+		}
+		if k := x.kindName(c); k == "default" || k == "=" {
+			return true
+		}
+	}
+	return false
+}
+
+// exportValue exports the declaration a value names as the default: a
+// name, or a named function or class expression (module.exports = class C {}).
+func (x *extractor) exportValue(v *sitter.Node, line int) {
+	switch x.kind(v) {
+	case jkIdentifier:
+		x.exportAs(x.text(v), defaultName, line)
+	case jkFuncExpr, jkClassExpr:
+		if name := v.ChildByFieldId(x.t.fName); name != nil {
+			x.exportAs(x.text(name), defaultName, line)
+		}
+	}
+}
+
+// exportAs records that the module exports its name local as exported:
+// its own declaration (facts.ImportSelf), or a name it imports, re-exported.
+// A namespace import exported whole is not followed.
+func (x *extractor) exportAs(local, exported string, line int) {
+	if b, ok := x.imps[local]; ok {
+		if b.name == "" {
+			return
+		}
+		imp := facts.Import{Path: b.path, Names: []string{b.name}, Reexport: true, Line: line}
+		if exported != b.name {
+			imp.As = []string{exported}
+		}
+		x.f.Imports = append(x.f.Imports, imp)
+		return
+	}
+	if local == exported {
+		return // the declaration is exported under its own name already
+	}
+	x.f.Imports = append(x.f.Imports, facts.Import{Kind: facts.ImportSelf, Names: []string{local}, As: []string{exported}, Reexport: true, Line: line})
+}
+
+// moduleExports handles the module-level `module.exports = value`
+// statements of a CommonJS module: its default export.
+func (x *extractor) moduleExports(root *sitter.Node) {
+	for i := uint(0); i < root.NamedChildCount(); i++ {
+		if v := x.moduleExportsValue(root.NamedChild(i)); v != nil {
+			x.exportValue(v, syntax.Line(v))
+		}
+	}
+}
+
+// moduleExportsValue is the value a statement assigns to module.exports,
+// or nil.
+func (x *extractor) moduleExportsValue(stmt *sitter.Node) *sitter.Node {
+	if x.kind(stmt) != jkExprStatement {
+		return nil
+	}
+	a := stmt.NamedChild(0)
+	if x.kindName(a) != "assignment_expression" {
+		return nil
+	}
+	if left, ok := x.chainText(a.ChildByFieldId(x.t.fLeft)); !ok || left != "module.exports" {
+		return nil
+	}
+	return a.ChildByFieldId(x.t.fRight)
+}
+
+// exportedFunction makes `module.exports = function f() {}` at module level
+// a symbol f, as a named class expression there is: it is the module's
+// default export, which its importers call.
+func (x *extractor) exportedFunction(n, parent *sitter.Node) {
+	name := n.ChildByFieldId(x.t.fName)
+	if name == nil || parent == nil {
+		return
+	}
+	if v := x.moduleExportsValue(parent.Parent()); v == nil || v.Id() != n.Id() || x.kind(parent.Parent().Parent()) != jkProgram {
+		return
+	}
+	x.addAt(x.text(name), facts.KindFunction, n, n, n, parent.Parent(), n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
+		s.Type, s.Params = x.resultType(n), x.paramTypes(n)
+	})
+}
+
+// defaultImport records what `import g from "m"`, `const g = require("m")`
+// and `import g = require("m")` bind: the module's default export, named
+// "default" there. The import keeps g as its Alias too: an interop import
+// of a CommonJS module reaches the module's other exports as g's members
+// (g.helper()), and a default export that is no declaration (an object
+// literal of the module's functions) leaves them to be found so.
+func (x *extractor) defaultImport(imp *facts.Import, local string) {
+	as := imp.As
+	if as == nil {
+		as = make([]string, len(imp.Names))
+	}
+	imp.Alias = local
+	imp.Names = append([]string{defaultName}, imp.Names...)
+	imp.As = append([]string{local}, as...)
+}
+
+// requireDefault records what `const g = require("m")` binds: the module's
+// default export (module.exports), whose members are the module's exports.
+func (x *extractor) requireDefault(imp *facts.Import, local string) {
+	x.defaultImport(imp, local)
+	x.imps[local] = binding{path: imp.Path, name: defaultName, ns: true}
+}
