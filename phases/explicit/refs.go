@@ -171,7 +171,7 @@ func (r *resolver) inheritance() {
 				t, ok := r.baseType(full, s.Parent)
 				switch {
 				case ok && t.ID != r.ids[i]:
-					r.add(r.ids[i], t.ID, kind, displayName(full), t.by)
+					r.add(r.ids[i], t.ID, kind, baseVia(full, t.Name), t.by)
 				case !ok:
 					r.unresolved++
 				}
@@ -191,6 +191,16 @@ func (r *resolver) baseType(full, from string) (found, bool) {
 	}
 	q, name := splitQualified(full)
 	return r.resolveName(facts.Ref{Name: name, Qualifier: q, From: from}, typeLike)
+}
+
+// baseVia is how an extends or implements edge names its base: as
+// written, but a JS default import's chain (@./store|default) by the name
+// of the declaration it lands on, which the reader knows it by.
+func baseVia(chain, target string) string {
+	if name := displayName(chain); name != "default" {
+		return name
+	}
+	return target
 }
 
 // displayName is a chain as a reader writes it: "@pkg|Base" -> "Base".

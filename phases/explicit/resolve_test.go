@@ -20,7 +20,11 @@ import (
 // "source -> target [kind by]" with the ids shortened to path#name.
 func resolveAll(t *testing.T, project *lang.Project, files map[string]string) []string {
 	t.Helper()
-	res := resolveFiles(t, project, files)
+	return edgeLines(resolveFiles(t, project, files))
+}
+
+// edgeLines are the resolutions' edges as resolveAll returns them.
+func edgeLines(res map[string]snapshot.Resolution) []string {
 	var out []string
 	for _, p := range slices.Sorted(maps.Keys(res)) {
 		for _, e := range res[p].Edges {

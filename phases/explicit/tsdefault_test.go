@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/lgraph/lgraph/internal/edgekind"
 	"github.com/lgraph/lgraph/internal/snapshot"
 )
 
@@ -11,7 +12,7 @@ import (
 // module exports as its default, whichever form exports it, and whichever
 // form imports it: calls, new, extends, and members of an instance.
 func TestTSDefaultExports(t *testing.T) {
-	got := resolveAll(t, nil, map[string]string{
+	res := resolveFiles(t, nil, map[string]string{
 		"src/fn.ts":     "export default function deft(): number { return 1 }\n",
 		"src/store.ts":  "export default class Store {\n  get(): number { return 1 }\n}\n",
 		"src/ident.ts":  "function named(): number { return 2 }\nexport default named;\n",
@@ -25,6 +26,8 @@ func TestTSDefaultExports(t *testing.T) {
 			"export function calls() { deft(); n(); other(); id(); again(); viaBarrel(); m() }\n" +
 			"export function members() { const s = new Store(); s.get(); new BarrelStore().get() }\n",
 	})
+	got := edgeLines(res)
+	checkVia(t, res, "src/use.ts", "Store", "sym:src/store.ts#Store")
 	check(t, got,
 		[]string{
 			"src/use.ts#calls -> src/fn.ts#deft [calls import]",
@@ -83,5 +86,16 @@ func TestDefaultImportUnresolved(t *testing.T) {
 	}
 	if got := sites["src/use.ts"]; !slices.Equal(got, want) {
 		t.Errorf("sites = %+v, want %+v", got, want)
+	}
+}
+
+// checkVia checks that the extends edge of a file to target reads via as
+// the source wrote the base.
+func checkVia(t *testing.T, res map[string]snapshot.Resolution, path, via, target string) {
+	t.Helper()
+	for _, e := range res[path].Edges {
+		if e.Kind == edgekind.Extends && e.Target == target && e.Via != via {
+			t.Errorf("extends %s via %q, want %q", target, e.Via, via)
+		}
 	}
 }
