@@ -19,7 +19,7 @@ import (
 //	X.prototype.m = fn                  method m of X, and a function X a class
 //	X.m = fn                            method m of X, a name the module declares
 //	exports.m = fn, module.exports.m = fn  top-level function m
-//	module.exports = function name() {}    top-level function name
+//	module.exports = function name() {}    top-level function name (exportedFunction)
 //
 // A member assigned twice keeps its first symbol: the later body's calls
 // are that symbol's.
@@ -80,10 +80,9 @@ func (x *extractor) assignedName(target string, value *sitter.Node) (owner, name
 	parts := strings.Split(target, ".")
 	switch {
 	case target == "module.exports":
-		if x.kind(value) == jkClassExpr {
-			return "", "" // a named class expression is a class already
-		}
-		return "", x.exportedName(x.text(value.ChildByFieldId(x.t.fName)))
+		// module.exports = function f() {}: the default export's symbol f
+		// (exportedFunction); a named class expression is a class already.
+		return "", ""
 	case len(parts) == 2 && parts[0] == "exports",
 		len(parts) == 3 && parts[0] == "module" && parts[1] == "exports":
 		return "", x.exportedName(parts[len(parts)-1])
