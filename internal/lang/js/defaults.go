@@ -40,18 +40,7 @@ func (x *extractor) defaultExport(n *sitter.Node) {
 
 // exportsDefault reports whether an export statement is export default or
 // export =: the keyword is an unnamed child.
-func (x *extractor) exportsDefault(n *sitter.Node) bool {
-	for i := uint(0); i < n.ChildCount(); i++ {
-		c := n.Child(i)
-		if c.IsNamed() {
-			continue
-		}
-		if k := x.kindName(c); k == "default" || k == "=" {
-			return true
-		}
-	}
-	return false
-}
+func (x *extractor) exportsDefault(n *sitter.Node) bool { return x.hasKeyword(n, "default", "=") }
 
 // exportValue exports the declaration a value names as the default: a
 // name, or a named function or class expression (module.exports = class C {}).

@@ -1,6 +1,8 @@
 package js
 
 import (
+	"slices"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -38,13 +40,13 @@ func (x *extractor) method(n, parent *sitter.Node, pk kind) {
 // accessor reports whether a method definition is a getter or setter
 // (get req() {...}): reading the member calls it, so the member's value
 // is the getter's result, as for a field of that type.
-func (x *extractor) accessor(n *sitter.Node) bool {
+func (x *extractor) accessor(n *sitter.Node) bool { return x.hasKeyword(n, "get", "set") }
+
+// hasKeyword reports whether one of n's unnamed children (its keywords
+// and punctuation) is one of words.
+func (x *extractor) hasKeyword(n *sitter.Node, words ...string) bool {
 	for i := uint(0); i < n.ChildCount(); i++ {
-		c := n.Child(i)
-		if c.IsNamed() {
-			continue
-		}
-		if k := x.kindName(c); k == "get" || k == "set" {
+		if c := n.Child(i); !c.IsNamed() && slices.Contains(words, x.kindName(c)) {
 			return true
 		}
 	}
