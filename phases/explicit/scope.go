@@ -90,23 +90,12 @@ func (r *resolver) inScopes(name, from string, kinds map[string]bool, args strin
 		if d, st, decided := r.csharpScope(scope, name, kinds, args); decided {
 			return d, st
 		}
-		var cands []*def
-		var lines []int
-		for _, i := range r.symbolsIn(name, scope) {
-			s := r.f.Facts.Symbols[i]
-			if !accepts(kinds, s.Kind) {
-				continue
-			}
+		cands, lines := r.scopeDefs(name, scope, kinds, func(s facts.Symbol) bool {
 			if (s.Kind == facts.KindMethod || s.Kind == facts.KindField) && !r.traits.ImplicitThis {
-				continue
+				return false
 			}
-			if r.isConstructor(s) {
-				continue // the name is the class's; a call of it picks a constructor (see constructor)
-			}
-			d := r.localDef(i)
-			cands = append(cands, &d)
-			lines = append(lines, s.Line)
-		}
+			return !r.isConstructor(s) // the name is the class's; a call of it picks a constructor (see constructor)
+		})
 		if len(cands) == 0 {
 			continue
 		}
@@ -239,6 +228,21 @@ func (r *resolver) member(name, from string, kinds map[string]bool, args string)
 	return *m, true
 }
 
+// scopeDefs are this file's definitions of name directly in scope, of
+// the kinds wanted and that keep (nil: all) accepts, with their lines.
+func (r *resolver) scopeDefs(name, scope string, kinds map[string]bool, keep func(facts.Symbol) bool) (cands []*def, lines []int) {
+	for _, i := range r.symbolsIn(name, scope) {
+		s := r.f.Facts.Symbols[i]
+		if !accepts(kinds, s.Kind) || keep != nil && !keep(s) {
+			continue
+		}
+		d := r.localDef(i)
+		cands = append(cands, &d)
+		lines = append(lines, s.Line)
+	}
+	return cands, lines
+}
+
 // objectMember resolves this.name in a method assigned to a member of an
 // object value of this file (Traits.ObjectThis): among the members the
 // file assigns to that object. A method of a class, or a function nested
@@ -255,13 +259,7 @@ func (r *resolver) objectMember(name, from string, kinds map[string]bool, args s
 	if j, ok := r.byQual[owner]; !ok || (r.f.Facts.Symbols[j].Kind != facts.KindVar && r.f.Facts.Symbols[j].Kind != facts.KindConst) {
 		return def{}, false
 	}
-	var cands []*def
-	for _, k := range r.symbolsIn(name, owner) {
-		if accepts(kinds, r.f.Facts.Symbols[k].Kind) {
-			d := r.localDef(k)
-			cands = append(cands, &d)
-		}
-	}
+	cands, _ := r.scopeDefs(name, owner, kinds, nil)
 	if len(cands) == 0 {
 		return def{}, false
 	}
