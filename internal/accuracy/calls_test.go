@@ -21,24 +21,29 @@ var goModules = []struct {
 	precision, recall float64
 }{
 	{"gopkg.in/yaml.v3@v3.0.1", 0.97, 0.97},                   // 0.997 (757/759), 1.000 (757/757)
-	{"github.com/bmatcuk/doublestar/v4@v4.10.4", 0.92, 0.95},  // 0.962 (101/105), 1.000 (101/101)
-	{"golang.org/x/sync@v0.25.0", 0.70, 0.85},                 // 0.889 (8/9), 1.000 (8/8)
-	{"github.com/google/go-cmp@v0.7.0", 0.96, 0.90},           // 0.993 (304/306), 0.935 (304/325)
-	{"github.com/emirpasic/gods@v1.18.1", 0.97, 0.97},         // 0.998 (1271/1273), 0.998 (1271/1274)
-	{"github.com/go-git/go-git/v5@v5.19.3", 0.96, 0.93},       // 0.992 (3504/3531), 0.960 (3504/3650)
-	{"github.com/dgraph-io/badger/v4@v4.9.6", 0.95, 0.93},     // 0.984 (1921/1953), 0.963 (1921/1995)
-	{"github.com/urfave/cli/v2@v2.27.7", 0.96, 0.91},          // 1.000 (611/611), 0.941 (611/649)
-	{"github.com/sashabaranov/go-openai@v1.43.0", 0.95, 0.92}, // 0.988 (474/480), 0.958 (474/495)
+	{"github.com/bmatcuk/doublestar/v4@v4.10.4", 0.96, 0.96},  // 1.000 (101/101), 1.000 (101/101)
+	{"golang.org/x/sync@v0.25.0", 0.85, 0.85},                 // 1.000 (8/8), 1.000 (8/8)
+	{"github.com/google/go-cmp@v0.7.0", 0.96, 0.93},           // 0.994 (316/318), 0.972 (316/325)
+	{"github.com/emirpasic/gods@v1.18.1", 0.97, 0.97},         // 1.000 (1274/1274), 1.000 (1274/1274)
+	{"github.com/go-git/go-git/v5@v5.19.3", 0.97, 0.96},       // 0.998 (3617/3624), 0.991 (3617/3650)
+	{"github.com/dgraph-io/badger/v4@v4.9.6", 0.96, 0.96},     // 0.994 (1981/1992), 0.993 (1981/1995)
+	{"github.com/urfave/cli/v2@v2.27.7", 0.96, 0.94},          // 1.000 (630/630), 0.971 (630/649)
+	{"github.com/sashabaranov/go-openai@v1.43.0", 0.95, 0.92}, // 0.988 (475/481), 0.960 (475/495)
+	// Web frameworks: handlers as callbacks, generic binders, a router tree.
+	{"github.com/labstack/echo/v4@v4.16.5", 0.96, 0.96}, // 0.995 (610/613), 1.000 (610/610)
+	{"github.com/go-chi/chi/v5@v5.5.0", 0.96, 0.96},     // 0.994 (174/175), 1.000 (174/174)
 }
 
 // Floors on all modules together (micro-averaged), checked when none was
-// skipped: measured 0.992 (8952/9027) and 0.967 (8952/9254) with type
-// aliases reaching their target's methods, 0.989 / 0.961 with type-aware
-// receivers (locals, fields, results, interface methods); the first five
-// modules measured 0.975 / 0.798 before them and 0.899 / 0.800 before
-// receiver calls, external imports and bare names followed Go's rules.
-// Calls through an interface count as edges to the interface's method.
-const totalPrecision, totalRecall = 0.97, 0.95
+// skipped: measured 0.997 (9943/9975) and 0.991 (9943/10038) once an
+// element of a slice, array, map or channel has the element type and
+// F[T](x) is a call; 0.992 / 0.967 on the first nine modules before that
+// (0.997 / 0.990 after), 0.989 / 0.961 with type-aware receivers (locals,
+// fields, results, interface methods); the first five modules measured
+// 0.975 / 0.798 before them and 0.899 / 0.800 before receiver calls,
+// external imports and bare names followed Go's rules. Calls through an
+// interface count as edges to the interface's method.
+const totalPrecision, totalRecall = 0.97, 0.97
 
 // examples is how many examples to log per category: 3, or
 // $ACCURACY_EXAMPLES.

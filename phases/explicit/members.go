@@ -157,10 +157,13 @@ func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, ar
 	if t.Kind == facts.KindType && t.Type != "" && r.traits.TypedefMembers {
 		// typedef struct s s_t, using J = K: the alias has its target's members.
 		at, st := r.typeOf(t, depth+1)
-		if st != typeKnown {
-			return nil, st
+		switch st {
+		case typeKnown:
+			return r.memberOf(at, name, kinds, "", depth+1)
+		case typeWrapped:
+			return nil, typeExternal // a named slice's or map's own members are outside ones
 		}
-		return r.memberOf(at, name, kinds, "", depth+1)
+		return nil, st
 	}
 	m, outcome := r.depthFirst(t, name, kinds, depth)
 	if outcome == typeKnown {

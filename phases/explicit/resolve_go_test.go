@@ -22,3 +22,42 @@ func TestGoAliasesAndPackageVars(t *testing.T) {
 			"log/log.go#Use -> log/log.go#Target.Printf [calls type]",
 		}, nil)
 }
+
+// TestGoElements: an element of a slice, array, map or channel, reached by
+// a range, an index, a comma-ok lookup or a receive, has the container's
+// element type, through a named slice type too; a generic function called
+// with one explicit type argument (F[T](x)) is a call. A slice's elements
+// of an outside type stay outside ones, and a named slice without a method
+// of that name is not the repository's type.
+func TestGoElements(t *testing.T) {
+	got := resolveAll(t, goMod, map[string]string{
+		"table/table.go": "package table\n\ntype Table struct{}\n\nfunc (t *Table) Smallest() []byte { return nil }\n\nfunc (t *Table) DecrRef() {}\n",
+		"tree.go": "package main\n\ntype node struct{ children [4]nodes }\n\ntype nodes []*node\n\n" +
+			"func (n *node) walk() {\n\tfor _, ns := range n.children {\n\t\tfor _, cn := range ns {\n\t\t\tcn.walk()\n\t\t}\n\t}\n}\n",
+		"level.go": "package main\n\nimport (\n\t\"sync\"\n\t\"example.com/app/table\"\n)\n\n" +
+			"type level struct{ tables []*table.Table; byName map[string]*table.Table; done chan *table.Table; locks []sync.Mutex }\n\n" +
+			"func decr(ts ...*table.Table) {\n\tfor _, t := range ts {\n\t\tt.DecrRef()\n\t}\n}\n\n" +
+			"func (l *level) first() {\n\tl.tables[0].Smallest()\n}\n\n" +
+			"func (l *level) named(k string) {\n\tif t, ok := l.byName[k]; ok {\n\t\tt.DecrRef()\n\t}\n}\n\n" +
+			"func (l *level) wait() {\n\tt := <-l.done\n\tt.Smallest()\n}\n\n" +
+			"func (l *level) lock() {\n\tfor _, m := range l.locks {\n\t\tm.Lock()\n\t}\n}\n",
+		"lock.go":   "package main\n\ntype Locker struct{}\n\nfunc (Locker) Lock() {}\n",
+		"parse.go":  "package main\n\nfunc ParseValue[T any](s string) (T, error) {\n\tvar v T\n\treturn v, nil\n}\n\nfunc Param[T any](s string) T {\n\tv, _ := ParseValue[T](s)\n\treturn v\n}\n\nfunc Params[T any](s string, opts ...any) T {\n\tv, _ := ParseValue[T](s, opts...)\n\treturn v\n}\n\nfunc Int(s string) int {\n\treturn Param[int](s)\n}\n",
+		"ns.go":     "package main\n\nfunc (ns nodes) Len() int { return len(ns) }\n\nfunc count(ns nodes) int {\n\treturn ns.Len()\n}\n",
+		"handle.go": "package main\n\nvar handlers []func(...int)\n\nfunc handlersCall(i int) {\n\thandlers[i](i)\n\thandlers[i](i, i)\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"tree.go#node.walk -> tree.go#node.walk [calls type]",
+			"level.go#decr -> table/table.go#Table.DecrRef [calls type]",
+			"level.go#level.first -> table/table.go#Table.Smallest [calls type]",
+			"level.go#level.named -> table/table.go#Table.DecrRef [calls type]",
+			"level.go#level.wait -> table/table.go#Table.Smallest [calls type]",
+			"parse.go#Param -> parse.go#ParseValue [calls scope]",
+			"parse.go#Int -> parse.go#Param [calls scope]",
+			"parse.go#Params -> parse.go#ParseValue [calls scope]",
+			"ns.go#count -> ns.go#nodes.Len [calls type]",
+		},
+		// sync.Mutex's Lock is not Locker's.
+		[]string{"level.go#level.lock -> lock.go#Locker.Lock", "handle.go#handlersCall -> handle.go#handlers"})
+}

@@ -154,6 +154,9 @@ func (r *resolver) followCallback(fn *def, arg string, i int, steps []string, de
 func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typeState) {
 	switch {
 	case step == facts.Unwrap:
+		if st == typeKnown {
+			t, st = r.underlying(t, depth)
+		}
 		if st == typeWrapped && t != nil {
 			return t, typeKnown
 		}
@@ -188,6 +191,17 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 		}
 	}
 	return r.valueOf(m, stepCalled, depth)
+}
+
+// underlying follows a defined type to the type it is defined as (Go's
+// type nodes []*node, Rust's type Nodes = Vec<Node>), as far as such
+// definitions go, so that an element of a named slice is a *node.
+func (r *resolver) underlying(t *def, depth int) (*def, typeState) {
+	st := typeKnown
+	for d := depth; st == typeKnown && t.Kind == facts.KindType && t.Type != "" && d <= maxChainDepth; d++ {
+		t, st = r.typeOf(t, d)
+	}
+	return t, st
 }
 
 // calleeMember is the member of t a call step names: a method, else any

@@ -20,6 +20,7 @@ type ids struct {
 	fName, fType, fReceiver, fBody, fPath, fPackage, fFunc    uint16
 	fOperand, fField, fValue, fTypeParams, fTypeArgs, fResult uint16
 	fLeft, fRight, fArguments, fParameters, fAlias            uint16
+	fIndex, fElement                                          uint16
 }
 
 var grammarIDs = sync.OnceValue(func() *ids {
@@ -43,6 +44,8 @@ var grammarIDs = sync.OnceValue(func() *ids {
 	g.fArguments = l.Field("arguments")
 	g.fParameters = l.Field("parameters")
 	g.fAlias = l.Field("alias")
+	g.fIndex = l.Field("index")
+	g.fElement = l.Field("element")
 	return g
 })
 
@@ -58,6 +61,16 @@ var builtins = map[string]bool{
 	"append": true, "cap": true, "len": true, "make": true, "new": true, "panic": true,
 	"recover": true, "copy": true, "delete": true, "close": true, "complex": true,
 	"real": true, "imag": true,
+	"any": true, "comparable": true,
+}
+
+// builtinTypes are the predeclared type names: an index that is one makes
+// F[int](x, y) an instantiation.
+var builtinTypes = map[string]bool{
+	"bool": true, "byte": true, "complex64": true, "complex128": true, "error": true,
+	"float32": true, "float64": true, "int": true, "int8": true, "int16": true,
+	"int32": true, "int64": true, "rune": true, "string": true, "uint": true,
+	"uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true,
 	"any": true, "comparable": true,
 }
 
@@ -152,12 +165,17 @@ func (e *extractor) visit(n *sitter.Node) bool {
 	case "short_var_declaration":
 		e.shortVar(n)
 	case "range_clause":
-		e.declareUnknown(n.ChildByFieldId(e.g.fLeft))
+		e.rangeVars(n)
 	case "type_switch_statement":
 		e.declareUnknown(n.ChildByFieldId(e.g.fAlias))
 	case "call_expression":
 		e.call(n)
+	case "type_conversion_expression":
+		e.instanceCall(n)
 	case "qualified_type":
+		if n.Id() == e.skipID {
+			return false
+		}
 		name := n.ChildByFieldId(e.g.fName)
 		if name != nil {
 			e.ref(name, syntax.Text(name, e.src), e.chainText(n.ChildByFieldId(e.g.fPackage)), "", facts.RefReference)
@@ -231,10 +249,7 @@ func unquote(s string) string {
 }
 
 func (e *extractor) call(n *sitter.Node) {
-	fn := n.ChildByFieldId(e.g.fFunc)
-	for fn != nil && e.g.Kind(fn) == "generic_type" {
-		fn = fn.ChildByFieldId(e.g.fType)
-	}
+	fn := e.callee(n)
 	if fn == nil {
 		return
 	}
@@ -275,6 +290,25 @@ func (e *extractor) call(n *sitter.Node) {
 				}
 			}
 		}
+	}
+}
+
+// instanceCall reports F[T](x) as a call of F (see instantiated); its
+// name is then no reference of its own.
+func (e *extractor) instanceCall(n *sitter.Node) {
+	name := e.instantiated(n)
+	if name == nil {
+		return
+	}
+	e.skipID = name.Id()
+	if e.g.Kind(name) == "type_identifier" {
+		if text := syntax.Text(name, e.src); !builtins[text] && !e.isTypeParam(text) {
+			e.ref(name, text, "", "", facts.RefCall)
+		}
+		return
+	}
+	if pkg, id := name.ChildByFieldId(e.g.fPackage), name.ChildByFieldId(e.g.fName); pkg != nil && id != nil {
+		e.ref(id, syntax.Text(id, e.src), syntax.Text(pkg, e.src), "", facts.RefCall)
 	}
 }
 

@@ -191,10 +191,10 @@ func TestGoExtractTypes(t *testing.T) {
 		"Mode":          facts.NotRepo,
 		"Store.Base":    "Base",
 		"Store.Options": "@example.com/app/config|Options",
-		"Store.items":   facts.NotRepo,
+		"Store.items":   "-Item", // a map: its values are Items
 		"Store.log":     "@example.com/app/util|Logger",
 		"Getter.Get":    "Item",
-		"List":          facts.NotRepo,
+		"List":          "-?", // a slice of a type parameter
 		"ID":            facts.NotRepo,
 		"New":           "Store",
 		"Store.Get":     "Item",
@@ -264,7 +264,7 @@ func Run(c *srv.Config, n int) {
 		"22 Error <- ?", // the second result of Open: not known
 		"23 Get <- Pool",
 		"24 Touch <- Item",
-		"26 Touch <- ?",
+		"26 Touch <- items.?", // an element of the package-level items
 		"29 Stop <- pick()",
 		"31 Stop <- ", // the if-scoped srv has ended: the import again
 		"32 Run <- Worker",
@@ -319,7 +319,7 @@ func TestGoExtractRefs(t *testing.T) {
 		{Name: "Item", Kind: ref, From: "Store.Get", Line: 65},
 		{Name: "Item", Qualifier: "cfg", Kind: ref, From: "Store.Get", Line: 66},
 		{Name: "Mode", Kind: call, From: "Store.Get", Line: 68},
-		{Name: "Touch", Qualifier: "?", Kind: call, From: "Store.Get", Line: 69, Recv: "?"},
+		{Name: "Touch", Qualifier: "?", Kind: call, From: "Store.Get", Line: 69, Recv: "self.items.?"},
 		{Name: "f", Kind: call, From: "Store.Get", Line: 70},
 		{Name: "List", Kind: ref, From: "List.Push", Line: 74},
 		{Name: "Map", Kind: call, From: "List.Push", Line: 76},

@@ -70,7 +70,7 @@ func (e *extractor) declareParams(list *sitter.Node) {
 		}
 		chain := e.typeChain(p.ChildByFieldId(e.g.fType))
 		if k == "variadic_parameter_declaration" {
-			chain = facts.NotRepo // a slice
+			chain = facts.Wrapped(chain) // a slice of them
 		}
 		for j := uint(0); j < p.NamedChildCount(); j++ {
 			if c := p.NamedChild(j); e.g.Kind(c) == "identifier" {
@@ -96,6 +96,8 @@ func (e *extractor) shortVar(n *sitter.Node) {
 			chain = e.exprChain(values[0]) // v, err := f(): v is f's first result
 		case len(values) == 1 && i == 0 && e.g.Kind(values[0]) == "type_assertion_expression":
 			chain = e.exprChain(values[0]) // v, ok := x.(T)
+		case len(values) == 1 && i == 0 && e.g.Kind(values[0]) == "index_expression":
+			chain = e.exprChain(values[0]) // v, ok := m[k]
 		}
 		if e.g.Kind(l) == "identifier" {
 			e.declare(syntax.Text(l, e.src), chain)
@@ -145,9 +147,30 @@ func (e *extractor) declareUnknown(left *sitter.Node) {
 	}
 }
 
+// rangeVars declares the variables of for k, v := range x: v is an
+// element of x (facts.Unwrap), k is not known (an index, or a map's key,
+// which the chain of x does not tell from its values). A lone variable is
+// an index or a key, so it is not known either.
+func (e *extractor) rangeVars(n *sitter.Node) {
+	left := n.ChildByFieldId(e.g.fLeft)
+	if left == nil {
+		return
+	}
+	names := syntax.NamedChildren(left)
+	if e.g.Kind(left) != "expression_list" || len(names) != 2 || e.g.Kind(names[1]) != "identifier" {
+		e.declareUnknown(left)
+		return
+	}
+	e.declareUnknown(names[0])
+	e.declare(syntax.Text(names[1], e.src), e.step(e.exprChain(n.ChildByFieldId(e.g.fRight)), facts.Unwrap))
+}
+
 // typeChain is the chain of a type expression: a named type (through
 // pointers, parentheses and type arguments), NotRepo for a builtin or an
-// unnamed composite type (slices, maps, funcs have no methods).
+// unnamed type without elements (funcs and structs have no methods that
+// the repository defines), and a wrapping chain (facts.Wrapped) for a
+// slice, array, map or channel: its own members are outside ones, its
+// elements (the values of a map) are of the element type.
 func (e *extractor) typeChain(t *sitter.Node) string {
 	for t != nil {
 		switch e.g.Kind(t) {
@@ -170,7 +193,11 @@ func (e *extractor) typeChain(t *sitter.Node) string {
 				return facts.Unknown
 			}
 			return e.imported(syntax.Text(pkg, e.src), syntax.Text(name, e.src))
-		case "slice_type", "array_type", "map_type", "channel_type", "function_type", "struct_type":
+		case "slice_type", "array_type":
+			return facts.Wrapped(e.typeChain(t.ChildByFieldId(e.g.fElement)))
+		case "map_type", "channel_type":
+			return facts.Wrapped(e.typeChain(t.ChildByFieldId(e.g.fValue)))
+		case "function_type", "struct_type":
 			return facts.NotRepo
 		default:
 			return facts.Unknown
@@ -198,14 +225,24 @@ func (e *extractor) exprChain(n *sitter.Node) string {
 	case "composite_literal":
 		return e.typeChain(n.ChildByFieldId(e.g.fType))
 	case "unary_expression":
-		if op := n.Child(0); op != nil && syntax.Text(op, e.src) == "&" {
+		switch op := n.Child(0); {
+		case op == nil:
+		case syntax.Text(op, e.src) == "&":
 			return e.exprChain(n.ChildByFieldId(e.g.fOperand))
+		case syntax.Text(op, e.src) == "<-":
+			return e.step(e.exprChain(n.ChildByFieldId(e.g.fOperand)), facts.Unwrap) // a value received
 		}
 		return facts.Unknown
 	case "parenthesized_expression":
 		return e.exprChain(n.NamedChild(0))
 	case "type_assertion_expression":
 		return e.typeChain(n.ChildByFieldId(e.g.fType))
+	case "index_expression":
+		return e.step(e.exprChain(n.ChildByFieldId(e.g.fOperand)), facts.Unwrap)
+	case "type_conversion_expression":
+		return e.instanceChain(n)
+	case "slice_expression":
+		return e.exprChain(n.ChildByFieldId(e.g.fOperand))
 	case "call_expression":
 		return e.callChain(n)
 	case "identifier":
@@ -228,12 +265,99 @@ func (e *extractor) exprChain(n *sitter.Node) string {
 	return facts.Unknown
 }
 
+// callee is the function a call names, without its type arguments. With
+// one type argument and more than one value (F[T](x, y)) the grammar
+// reads an index expression, taken as an instantiation when the index is
+// a type parameter or a builtin type: a slice of functions is indexed by
+// a value (a one-value F[T](x) is a type_conversion_expression, see
+// instantiated).
+func (e *extractor) callee(n *sitter.Node) *sitter.Node {
+	fn := n.ChildByFieldId(e.g.fFunc)
+	for fn != nil {
+		switch e.g.Kind(fn) {
+		case "generic_type":
+			fn = fn.ChildByFieldId(e.g.fType)
+		case "index_expression":
+			if !e.isTypeArgument(fn.ChildByFieldId(e.g.fIndex)) {
+				return fn
+			}
+			fn = fn.ChildByFieldId(e.g.fOperand)
+		default:
+			return fn
+		}
+	}
+	return nil
+}
+
+// isTypeArgument reports an index that can only be a type: a type
+// parameter in scope or a builtin type, possibly behind a pointer.
+func (e *extractor) isTypeArgument(n *sitter.Node) bool {
+	for n != nil && e.g.Kind(n) == "unary_expression" {
+		if op := n.Child(0); op == nil || syntax.Text(op, e.src) != "*" {
+			return false
+		}
+		n = n.ChildByFieldId(e.g.fOperand)
+	}
+	if n == nil || e.g.Kind(n) != "identifier" {
+		return false
+	}
+	name := syntax.Text(n, e.src)
+	if _, isLocal := e.local(name); isLocal {
+		return false
+	}
+	return e.isTypeParam(name) || builtinTypes[name]
+}
+
+// instantiated is the name of the generic function F[T](x) calls, which
+// the grammar cannot tell from a conversion to a generic type (nor from
+// calling an element of a slice of functions, fs[i](x)): nil unless n's
+// type is a named generic whose type arguments are no local variables.
+// A conversion to a generic type is a call of that type, as T(x) is.
+func (e *extractor) instantiated(n *sitter.Node) *sitter.Node {
+	t := n.ChildByFieldId(e.g.fType)
+	if t == nil || e.g.Kind(t) != "generic_type" {
+		return nil
+	}
+	if args := t.ChildByFieldId(e.g.fTypeArgs); args != nil {
+		for _, a := range syntax.NamedChildren(args) {
+			if id := a.NamedChild(0); a.NamedChildCount() == 1 && id != nil && e.g.Kind(id) == "type_identifier" {
+				if _, isLocal := e.local(syntax.Text(id, e.src)); isLocal {
+					return nil
+				}
+			}
+		}
+	}
+	name := t.ChildByFieldId(e.g.fType)
+	switch {
+	case name == nil:
+		return nil
+	case e.g.Kind(name) == "type_identifier":
+		if _, isLocal := e.local(syntax.Text(name, e.src)); isLocal {
+			return nil
+		}
+		return name
+	case e.g.Kind(name) == "qualified_type":
+		return name
+	}
+	return nil
+}
+
+// instanceChain is the chain of F[T](x)'s value: F's result, or an
+// instance of F when F is a type.
+func (e *extractor) instanceChain(n *sitter.Node) string {
+	name := e.instantiated(n)
+	if name == nil {
+		return facts.Unknown
+	}
+	if c := e.typeChain(name); c != facts.Unknown && c != facts.NotRepo {
+		return c + "()"
+	}
+	return facts.Unknown
+}
+
 // callChain is the chain of a call's result.
 func (e *extractor) callChain(n *sitter.Node) string {
-	fn := n.ChildByFieldId(e.g.fFunc)
-	for fn != nil && e.g.Kind(fn) == "generic_type" {
-		fn = fn.ChildByFieldId(e.g.fType)
-	}
+	fn := e.callee(n)
 	if fn == nil {
 		return facts.Unknown
 	}
@@ -280,10 +404,18 @@ func (e *extractor) nameChain(name string) string {
 	return name
 }
 
-// step appends a member step to a chain.
+// step appends a member step to a chain. A member of a wrapping chain
+// (a slice's, a map's) is an outside one, and Unwrap of it is the chain
+// it wraps: steps are never written after the wrapping prefix.
 func (e *extractor) step(chain, member string) string {
-	if chain == facts.Unknown || chain == facts.NotRepo {
+	switch {
+	case chain == facts.Unknown || chain == facts.NotRepo:
 		return chain
+	case strings.HasPrefix(chain, facts.NotRepo):
+		if member == facts.Unwrap {
+			return chain[len(facts.NotRepo):]
+		}
+		return facts.NotRepo
 	}
 	return chain + "." + member
 }
@@ -313,8 +445,10 @@ func (e *extractor) recvChain(qual string) string {
 		}
 		return qual // a package-level name: not a local, the resolver may look it up
 	}
-	if rest == "" || c == facts.Unknown || c == facts.NotRepo {
-		return c
+	for _, member := range strings.Split(rest, ".") {
+		if member != "" {
+			c = e.step(c, member)
+		}
 	}
-	return c + "." + rest
+	return c
 }
