@@ -168,14 +168,13 @@ func (p Phase) describe(ctx context.Context, st *phase.State, rules Rules, attrs
 		if err != nil {
 			return err
 		}
-		l := rules.Language(e.Path, info)
-		if l == "" {
+		if !rules.Counted(e.Path, info) {
 			return nil
 		}
 		if reasons[i] = rules.SkipReason(attrs, e.Path, info); reasons[i] != "" {
 			return nil
 		}
-		out[i] = &snapshot.File{Path: e.Path, Blob: e.Blob, SHA256: info.SHA256, NormSHA: info.NormSHA, Lang: l, Size: info.Size}
+		out[i] = &snapshot.File{Path: e.Path, Blob: e.Blob, SHA256: info.SHA256, NormSHA: info.NormSHA, Lang: rules.Language(e.Path, info), Size: info.Size}
 		return nil
 	})
 	if err != nil {
@@ -203,7 +202,7 @@ func (p Phase) contentSkip(st *phase.State, rules Rules, attrs *gitrepo.Attribut
 	if err != nil {
 		return "", err
 	}
-	if rules.Language(e.Path, info) == "" {
+	if !rules.Counted(e.Path, info) {
 		return "", nil
 	}
 	return rules.SkipReason(attrs, e.Path, info), nil

@@ -21,7 +21,7 @@ import (
 
 // Version names the classification rules: a snapshot made under other
 // rules is listed again (see Phase.Run). It is part of every blob-info key.
-const Version = "inventory-8"
+const Version = "inventory-9"
 
 // BlobInfo is what lgraph needs to know about a blob's bytes; it is cached
 // by blob id so a blob is read once across all branches.
@@ -257,6 +257,12 @@ func (r Rules) SkipReason(attrs *gitrepo.Attributes, p string, info BlobInfo) st
 	if info.LFS {
 		return gitrepo.SkipLFSPointer
 	}
+	if info.Binary && lang.ByExtension(p) != nil {
+		// Named as code, bytes that are not text (a NUL in its head): a
+		// fixture, a compiled file or a video's .ts. Counted, so status
+		// says why a .py file is missing from the graph.
+		return gitrepo.SkipBinary
+	}
 	return r.contentSkip(p, info)
 }
 
@@ -300,6 +306,12 @@ func (r Rules) selected(p string) bool {
 		}
 	}
 	return true
+}
+
+// Counted reports whether leaving a candidate out is counted (SkipReason):
+// a file of a language, or one named as code whose bytes are binary.
+func (r Rules) Counted(p string, info BlobInfo) bool {
+	return r.Language(p, info) != "" || (info.Binary && lang.ByExtension(p) != nil)
 }
 
 // Language returns the language an indexed candidate gets, or "" when its
