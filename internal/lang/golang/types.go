@@ -194,9 +194,9 @@ func (e *extractor) typeChain(t *sitter.Node) string {
 			}
 			return e.imported(syntax.Text(pkg, e.src), syntax.Text(name, e.src))
 		case "slice_type", "array_type":
-			return facts.Wrapped(e.typeChain(t.ChildByFieldId(e.g.fElement)))
+			return facts.Wrapped(e.elementChain(t.ChildByFieldId(e.g.fElement)))
 		case "map_type", "channel_type":
-			return facts.Wrapped(e.typeChain(t.ChildByFieldId(e.g.fValue)))
+			return facts.Wrapped(e.elementChain(t.ChildByFieldId(e.g.fValue)))
 		case "function_type", "struct_type":
 			return facts.NotRepo
 		default:
@@ -204,6 +204,18 @@ func (e *extractor) typeChain(t *sitter.Node) string {
 		}
 	}
 	return facts.Unknown
+}
+
+// elementChain is the chain of a container's element type, unknown for
+// an anonymous struct: its fields' types are not in the chain, and
+// tt.err.Error() over a table of test cases must stay open to the
+// resolver's lookup by name, as it was before elements had types (a
+// struct variable's own fields are still read as outside ones).
+func (e *extractor) elementChain(t *sitter.Node) string {
+	if t != nil && e.g.Kind(t) == "struct_type" {
+		return facts.Unknown
+	}
+	return e.typeChain(t)
 }
 
 // imported is the chain root of pkg.Name: the import path the file binds
