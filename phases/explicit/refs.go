@@ -57,6 +57,8 @@ func (r *resolver) reference(ref facts.Ref) {
 	if ref.Kind == facts.RefCall {
 		r.caller = r.sourceOf(ref)
 	}
+	via := viaText(ref)
+	ref = r.selfReceiver(ref)
 	ref, tparam := r.deducedRecv(ref)
 	target, ok := r.resolve(ref)
 	if !ok {
@@ -80,10 +82,6 @@ func (r *resolver) reference(ref facts.Ref) {
 	if ref.Kind == facts.RefCall && !r.isConversion(target.def) {
 		kind = edgekind.Calls
 	}
-	via := ref.Name
-	if ref.Qualifier != "" && ref.Qualifier != facts.Unknown && ref.Qualifier != facts.GlobalScope {
-		via = ref.Qualifier + "." + ref.Name
-	}
 	var twins []def
 	if kind == edgekind.Calls {
 		twins = r.twins(target.def)
@@ -101,6 +99,35 @@ func (r *resolver) reference(ref facts.Ref) {
 	r.addInstantiated(ref, target, kind, via)
 	r.addSpecializations(ref, target, kind, via)
 	r.usedFile(target.Path)
+}
+
+// viaText is how an edge names its reference: the qualifier as written
+// and the name.
+func viaText(ref facts.Ref) string {
+	if ref.Qualifier != "" && ref.Qualifier != facts.Unknown && ref.Qualifier != facts.GlobalScope {
+		return ref.Qualifier + "." + ref.Name
+	}
+	return ref.Name
+}
+
+// selfReceiver resolves a Go call on the method's receiver (c.JSON, whose
+// Recv is "self") as qualified by self: the receiver's type may be
+// declared in another file of the package, which the qualifier self finds
+// by name where the chain self is not known. The edge's via keeps c.
+// Only the receiver's own name qualifies so (c, c.engine: the same steps
+// after it as after self); a local whose chain starts at self
+// (builder := c.newBuilder()) keeps its chain.
+func (r *resolver) selfReceiver(ref facts.Ref) facts.Ref {
+	steps, ok := strings.CutPrefix(ref.Recv, "self")
+	if r.family != lang.FamilyGo || !ok || (steps != "" && steps[0] != '.') {
+		return ref
+	}
+	head, _, _ := strings.Cut(ref.Qualifier, ".")
+	if head+steps != ref.Qualifier {
+		return ref
+	}
+	ref.Qualifier, ref.Recv = ref.Recv, ""
+	return ref
 }
 
 // isConstructor reports a constructor where the language names them after

@@ -1,6 +1,12 @@
 package explicit
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/lgraph/lgraph/internal/edgekind"
+)
 
 // TestGoAliasesAndPackageVars: a type alias has the methods of the type it
 // names (type Hash = Digest; h.IsZero()), and a method called on a package-level variable of a
@@ -41,11 +47,11 @@ func TestGoElements(t *testing.T) {
 			"func (l *level) named(k string) {\n\tif t, ok := l.byName[k]; ok {\n\t\tt.DecrRef()\n\t}\n}\n\n" +
 			"func (l *level) wait() {\n\tt := <-l.done\n\tt.Smallest()\n}\n\n" +
 			"func (l *level) lock() {\n\tfor _, m := range l.locks {\n\t\tm.Lock()\n\t}\n}\n",
-		"lock.go":   "package main\n\ntype Locker struct{}\n\nfunc (Locker) Lock() {}\n",
-		"parse.go":  "package main\n\nfunc ParseValue[T any](s string) (T, error) {\n\tvar v T\n\treturn v, nil\n}\n\nfunc Param[T any](s string) T {\n\tv, _ := ParseValue[T](s)\n\treturn v\n}\n\nfunc Params[T any](s string, opts ...any) T {\n\tv, _ := ParseValue[T](s, opts...)\n\treturn v\n}\n\nfunc Int(s string) int {\n\treturn Param[int](s)\n}\n",
-		"ns.go":     "package main\n\nfunc (ns nodes) Len() int { return len(ns) }\n\nfunc count(ns nodes) int {\n\treturn ns.Len()\n}\n",
+		"lock.go":       "package main\n\ntype Locker struct{}\n\nfunc (Locker) Lock() {}\n",
+		"parse.go":      "package main\n\nfunc ParseValue[T any](s string) (T, error) {\n\tvar v T\n\treturn v, nil\n}\n\nfunc Param[T any](s string) T {\n\tv, _ := ParseValue[T](s)\n\treturn v\n}\n\nfunc Params[T any](s string, opts ...any) T {\n\tv, _ := ParseValue[T](s, opts...)\n\treturn v\n}\n\nfunc Int(s string) int {\n\treturn Param[int](s)\n}\n",
+		"ns.go":         "package main\n\nfunc (ns nodes) Len() int { return len(ns) }\n\nfunc count(ns nodes) int {\n\treturn ns.Len()\n}\n",
 		"level_test.go": "package main\n\nimport \"testing\"\n\nfunc TestDecr(t *testing.T) {\n\ttests := []struct {\n\t\tname string\n\t\tl    level\n\t}{{name: \"empty\"}}\n\tfor _, tt := range tests {\n\t\ttt.l.first()\n\t}\n}\n",
-		"handle.go": "package main\n\nvar handlers []func(...int)\n\nfunc handlersCall(i int) {\n\thandlers[i](i)\n\thandlers[i](i, i)\n}\n",
+		"handle.go":     "package main\n\nvar handlers []func(...int)\n\nfunc handlersCall(i int) {\n\thandlers[i](i)\n\thandlers[i](i, i)\n}\n",
 	})
 	check(t, got,
 		[]string{
@@ -63,4 +69,31 @@ func TestGoElements(t *testing.T) {
 		},
 		// sync.Mutex's Lock is not Locker's.
 		[]string{"level.go#level.lock -> lock.go#Locker.Lock", "handle.go#handlersCall -> handle.go#handlers"})
+}
+
+// TestGoReceiverVia: a call on a method's receiver names the receiver as
+// the code does (c.JSON, c.engine.Run), and still reaches the receiver
+// type's method when that type is declared in another file; a local that
+// shadows the receiver's name is that local.
+func TestGoReceiverVia(t *testing.T) {
+	res := resolveFiles(t, goMod, map[string]string{
+		"context.go": "package gin\n\ntype Context struct{ engine *Engine }\n",
+		"engine.go":  "package gin\n\ntype Engine struct{}\n\nfunc (e *Engine) Run() {}\n\ntype Other struct{}\n\nfunc (o *Other) Render() {}\n",
+		"render.go": "package gin\n\nfunc (c *Context) Render() {}\n\nfunc (c *Context) JSON() {\n\tc.Render()\n\tc.engine.Run()\n}\n\n" +
+			"func (c *Context) Shadowed(o *Other) {\n\tfunc() {\n\t\tc := o\n\t\tc.Render()\n\t}()\n}\n",
+	})
+	got := map[string]string{}
+	for _, e := range res["render.go"].Edges {
+		if e.Kind == edgekind.Calls {
+			got[short(e.Source)+" -> "+short(e.Target)] = e.Via
+		}
+	}
+	want := map[string]string{
+		"render.go#Context.JSON -> render.go#Context.Render":   "c.Render",
+		"render.go#Context.JSON -> engine.go#Engine.Run":       "c.engine.Run",
+		"render.go#Context.Shadowed -> engine.go#Other.Render": "c.Render",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("calls and their via (-want +got):\n%s", diff)
+	}
 }

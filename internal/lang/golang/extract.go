@@ -202,11 +202,14 @@ func (e *extractor) ref(at *sitter.Node, name, qual, recv, kind string) {
 	if recv == "" {
 		recv = e.recvChain(qual)
 	}
-	if e.recv != "" && at.StartByte() < e.curEnd {
+	if recv == "" && e.recv != "" && at.StartByte() < e.curEnd {
+		// On the method's receiver: qualified as written (c.JSON reads as
+		// the code does), its chain the enclosing type (see selfReceiver
+		// in the resolver).
 		if qual == e.recv {
-			qual = "self"
+			recv = "self"
 		} else if rest, ok := strings.CutPrefix(qual, e.recv+"."); ok {
-			qual = "self." + rest
+			recv = "self." + rest
 		}
 	}
 	e.f.Refs = append(e.f.Refs, facts.Ref{Name: name, Qualifier: qual, Kind: kind, From: e.from, Line: syntax.Line(at), Recv: recv})

@@ -314,7 +314,7 @@ func TestGoExtractRefs(t *testing.T) {
 		{Name: "Store", Kind: ref, From: "Store.Get", Line: 59},
 		{Name: "Context", Qualifier: "context", Kind: ref, From: "Store.Get", Line: 59},
 		{Name: "Item", Kind: ref, From: "Store.Get", Line: 59},
-		{Name: "Printf", Qualifier: "self.log", Kind: call, From: "Store.Get", Line: 62},
+		{Name: "Printf", Qualifier: "s.log", Kind: call, From: "Store.Get", Line: 62, Recv: "self.log"},
 		{Name: "Errorf", Qualifier: "fmt", Kind: call, From: "Store.Get", Line: 63, Recv: "fmt"}, // fmt is not imported here
 		{Name: "Item", Kind: ref, From: "Store.Get", Line: 65},
 		{Name: "Item", Qualifier: "cfg", Kind: ref, From: "Store.Get", Line: 66},
