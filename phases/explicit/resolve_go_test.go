@@ -48,7 +48,7 @@ func TestGoElements(t *testing.T) {
 			"func (l *level) wait() {\n\tt := <-l.done\n\tt.Smallest()\n}\n\n" +
 			"func (l *level) lock() {\n\tfor _, m := range l.locks {\n\t\tm.Lock()\n\t}\n}\n",
 		"lock.go":       "package main\n\ntype Locker struct{}\n\nfunc (Locker) Lock() {}\n",
-		"parse.go":      "package main\n\nfunc ParseValue[T any](s string) (T, error) {\n\tvar v T\n\treturn v, nil\n}\n\nfunc Param[T any](s string) T {\n\tv, _ := ParseValue[T](s)\n\treturn v\n}\n\nfunc Params[T any](s string, opts ...any) T {\n\tv, _ := ParseValue[T](s, opts...)\n\treturn v\n}\n\nfunc Int(s string) int {\n\treturn Param[int](s)\n}\n",
+		"parse.go":      "package main\n\nfunc ParseValue[T any](s string) (T, error) {\n\tvar v T\n\treturn v, nil\n}\n\nfunc Param[T any](s string) T {\n\tv, _ := ParseValue[T](s)\n\treturn v\n}\n\nfunc Params[T any](s string, opts ...any) T {\n\tv, _ := ParseValue[T](s, opts...)\n\treturn v\n}\n\nfunc Int(s string) int {\n\treturn Param[int](s)\n}\n\ntype Response struct{}\n\nfunc stream[T any](s string, n int) {}\n\nfunc Stream(s string) {\n\tstream[Response](s, 1)\n}\n",
 		"ns.go":         "package main\n\nfunc (ns nodes) Len() int { return len(ns) }\n\nfunc count(ns nodes) int {\n\treturn ns.Len()\n}\n",
 		"level_test.go": "package main\n\nimport \"testing\"\n\nfunc TestDecr(t *testing.T) {\n\ttests := []struct {\n\t\tname string\n\t\tl    level\n\t}{{name: \"empty\"}}\n\tfor _, tt := range tests {\n\t\ttt.l.first()\n\t}\n}\n",
 		"handle.go":     "package main\n\nvar handlers []func(...int)\n\nfunc handlersCall(i int) {\n\thandlers[i](i)\n\thandlers[i](i, i)\n}\n",
@@ -63,6 +63,7 @@ func TestGoElements(t *testing.T) {
 			"parse.go#Param -> parse.go#ParseValue [calls scope]",
 			"parse.go#Int -> parse.go#Param [calls scope]",
 			"parse.go#Params -> parse.go#ParseValue [calls scope]",
+			"parse.go#Stream -> parse.go#stream [calls scope]",
 			"ns.go#count -> ns.go#nodes.Len [calls type]",
 			// a table of anonymous structs: the field's type is not in the chain
 			"level_test.go#TestDecr -> level.go#level.first [calls name]",

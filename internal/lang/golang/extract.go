@@ -64,16 +64,6 @@ var builtins = map[string]bool{
 	"any": true, "comparable": true,
 }
 
-// builtinTypes are the predeclared type names: an index that is one makes
-// F[int](x, y) an instantiation.
-var builtinTypes = map[string]bool{
-	"bool": true, "byte": true, "complex64": true, "complex128": true, "error": true,
-	"float32": true, "float64": true, "int": true, "int8": true, "int16": true,
-	"int32": true, "int64": true, "rune": true, "string": true, "uint": true,
-	"uint8": true, "uint16": true, "uint32": true, "uint64": true, "uintptr": true,
-	"any": true, "comparable": true,
-}
-
 func isComment(kind string) bool { return kind == "comment" }
 
 type extractor struct {

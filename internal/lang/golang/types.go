@@ -279,10 +279,10 @@ func (e *extractor) exprChain(n *sitter.Node) string {
 
 // callee is the function a call names, without its type arguments. With
 // one type argument and more than one value (F[T](x, y)) the grammar
-// reads an index expression, taken as an instantiation when the index is
-// a type parameter or a builtin type: a slice of functions is indexed by
-// a value (a one-value F[T](x) is a type_conversion_expression, see
-// instantiated).
+// reads an index expression, taken as an instantiation when the index
+// reads as a type (isTypeArgument): a slice of functions is indexed by a
+// value, mostly a local one (a one-value F[T](x) is a
+// type_conversion_expression, see instantiated).
 func (e *extractor) callee(n *sitter.Node) *sitter.Node {
 	fn := n.ChildByFieldId(e.g.fFunc)
 	for fn != nil {
@@ -301,8 +301,11 @@ func (e *extractor) callee(n *sitter.Node) *sitter.Node {
 	return nil
 }
 
-// isTypeArgument reports an index that can only be a type: a type
-// parameter in scope or a builtin type, possibly behind a pointer.
+// isTypeArgument reports an index that reads as a type: a name that is
+// no local variable (a type parameter, a builtin or package-level type;
+// a package-level variable indexing a slice of functions is the rare
+// other case), or an imported package's name (pkg.T), possibly behind a
+// pointer.
 func (e *extractor) isTypeArgument(n *sitter.Node) bool {
 	for n != nil && e.g.Kind(n) == "unary_expression" {
 		if op := n.Child(0); op == nil || syntax.Text(op, e.src) != "*" {
@@ -310,14 +313,19 @@ func (e *extractor) isTypeArgument(n *sitter.Node) bool {
 		}
 		n = n.ChildByFieldId(e.g.fOperand)
 	}
+	if n != nil && e.g.Kind(n) == "selector_expression" {
+		pkg := n.ChildByFieldId(e.g.fOperand)
+		if pkg == nil || e.g.Kind(pkg) != "identifier" {
+			return false
+		}
+		_, isImport := e.importPath(syntax.Text(pkg, e.src))
+		return isImport
+	}
 	if n == nil || e.g.Kind(n) != "identifier" {
 		return false
 	}
-	name := syntax.Text(n, e.src)
-	if _, isLocal := e.local(name); isLocal {
-		return false
-	}
-	return e.isTypeParam(name) || builtinTypes[name]
+	_, isLocal := e.local(syntax.Text(n, e.src))
+	return !isLocal
 }
 
 // instantiated is the name of the generic function F[T](x) calls, which
