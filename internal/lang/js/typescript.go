@@ -129,10 +129,12 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 
 // tsOverloaded reports whether the next declaration after outer declares the
 // same function or method name: outer is then an overload signature and the
-// last declaration is the one that becomes a symbol.
+// last declaration is the one that becomes a symbol. Comments and
+// decorators between them are skipped: in a class body a decorator of the
+// implementation (@Wrap error(...) {}) is the signature's next sibling.
 func (x *extractor) tsOverloaded(outer *sitter.Node, name string) bool {
 	sib := outer.NextNamedSibling()
-	for sib != nil && x.kind(sib) == jkComment {
+	for sib != nil && (x.kind(sib) == jkComment || x.kind(sib) == jkDecorator) {
 		sib = sib.NextNamedSibling()
 	}
 	for sib != nil {
