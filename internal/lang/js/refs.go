@@ -154,6 +154,7 @@ func (x *extractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk kind, top
 			}
 		}
 	case jkDecorator:
+		x.enterDecoratedClass(parent, pk)
 		if e := n.NamedChild(0); e != nil && (x.kind(e) == jkIdentifier || x.kind(e) == jkMember) {
 			x.calleeRef(e, facts.RefCall)
 		}
@@ -190,6 +191,24 @@ func (x *extractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk kind, top
 	x.frames = x.frames[:nFrames]
 	if !keepTP {
 		x.tparams = x.tparams[:nTP]
+	}
+}
+
+// enterDecoratedClass enters, for a decorator's subtree, the scope of the
+// exported class it decorates: tree-sitter puts the decorators of
+// "@Injectable() export class C" in the export statement, before the
+// class, where the checker has them in C's declaration and counts their
+// calls as C's.
+func (x *extractor) enterDecoratedClass(parent *sitter.Node, pk kind) {
+	if pk != jkExport || parent == nil {
+		return
+	}
+	decl := parent.ChildByFieldId(x.t.fDeclaration)
+	if x.kind(decl) != jkClassDecl {
+		return
+	}
+	if name := decl.ChildByFieldId(x.t.fName); name != nil {
+		x.push(x.qualify(x.text(name)), facts.KindClass)
 	}
 }
 

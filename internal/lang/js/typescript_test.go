@@ -134,7 +134,7 @@ func TestTSRefs(t *testing.T) {
 		{"Promise", "", facts.RefReference, "Repo.get", 8},
 		{"Request", "", facts.RefReference, "Handler", 12},
 		{"Response", "", facts.RefReference, "Handler", 12},
-		{"Injectable", "", facts.RefCall, "", 16},
+		{"Injectable", "", facts.RefCall, "Service", 16},
 		{"Entity", "", facts.RefReference, "Service", 17},
 		{"BaseService", "", facts.RefReference, "Service", 17},
 		{"Repo", "", facts.RefReference, "Service", 17},
@@ -336,5 +336,54 @@ func TestTSFunctionMembers(t *testing.T) {
 		if s := symbol(f, q); s == nil || s.Signature != want {
 			t.Errorf("%s signature = %+v, want %q", q, s, want)
 		}
+	}
+}
+
+// TestTSDecoratedOverload checks that the overload signatures of a method
+// whose implementation is decorated make no symbols of their own: the
+// decorator stands between the last signature and the implementation
+// (NestJS's Logger.error).
+func TestTSDecoratedOverload(t *testing.T) {
+	f := extractT(t, TypeScript(), `export class Logger {
+  error(message: any, stack?: string): void;
+  error(message: any, ...rest: [...any, string?]): void;
+  @Logger.WrapBuffer
+  error(message: any, ...rest: any[]) {}
+  static error(message: any, context?: string): void;
+  static error(
+    message: any,
+    stack?: string,
+  ): void;
+  @Logger.WrapBuffer
+  static error(message: any, ...rest: any[]) {}
+}
+`)
+	want := []symLineRow{
+		{"Logger", "Logger", facts.KindClass, "", 1},
+		{"error", "Logger.error", facts.KindMethod, "Logger", 5},
+		{"error", "Logger.error", facts.KindMethod, "Logger", 12},
+	}
+	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
+		t.Errorf("symbols (-want +got):\n%s", d)
+	}
+}
+
+// TestTSExportedClassDecorator checks that the calls in the decorators of
+// an exported class, its arguments' among them, are the class's: tree-sitter
+// puts them in the export statement, the checker in the class.
+func TestTSExportedClassDecorator(t *testing.T) {
+	f := extractT(t, TypeScript(), `import { Module, forwardRef } from "./common";
+@Module({ imports: [forwardRef(() => Other)] })
+export class AppModule {}
+@Global()
+export default class Core {}
+`)
+	want := []refRow{
+		{"Module", "", facts.RefCall, "AppModule", 2},
+		{"forwardRef", "", facts.RefCall, "AppModule", 2},
+		{"Global", "", facts.RefCall, "Core", 4},
+	}
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
+		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
