@@ -207,7 +207,7 @@ func (x *extractor) calleeOf(arg, args *sitter.Node) (*sitter.Node, int) {
 	var callee *sitter.Node
 	switch x.kind(call) {
 	case jkCall:
-		callee = call.ChildByFieldId(x.t.fFunction)
+		callee = x.callFunction(call)
 	case jkNew:
 		callee = call.ChildByFieldId(x.t.fConstructor)
 	default:

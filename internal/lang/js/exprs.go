@@ -71,7 +71,7 @@ func (x *extractor) eitherChain(a, b *sitter.Node) string {
 
 // callChain is the chain of a call's result.
 func (x *extractor) callChain(n *sitter.Node) string {
-	fn := n.ChildByFieldId(x.t.fFunction)
+	fn := x.callFunction(n)
 	for x.kind(fn) == jkNonNull {
 		fn = fn.NamedChild(0)
 	}

@@ -237,7 +237,7 @@ func (x *extractor) stringArg(call *sitter.Node) (string, bool) {
 }
 
 func (x *extractor) call(n *sitter.Node) {
-	fn := n.ChildByFieldId(x.t.fFunction)
+	fn := x.callFunction(n)
 	switch x.kind(fn) {
 	case jkImportKw: // dynamic import("./x")
 		if spec, ok := x.stringArg(n); ok {
@@ -257,6 +257,18 @@ func (x *extractor) call(n *sitter.Node) {
 		return
 	}
 	x.calleeRef(fn, facts.RefCall)
+}
+
+// callFunction is the expression a call calls. tree-sitter parses
+// "await f<T>(a)" as a call of "await f" with type arguments; no call
+// of an await is written so without parentheses, so the function is what
+// the await holds, and the await is the whole call's.
+func (x *extractor) callFunction(call *sitter.Node) *sitter.Node {
+	fn := call.ChildByFieldId(x.t.fFunction)
+	if x.kindName(fn) == "await_expression" {
+		return fn.NamedChild(0)
+	}
+	return fn
 }
 
 // superRef records super(...) as a call of the enclosing class's base

@@ -387,3 +387,36 @@ export default class Core {}
 		t.Errorf("refs (-want +got):\n%s", d)
 	}
 }
+
+// TestTSAwaitGenericCall checks calls written "await f<T>(...)", which
+// tree-sitter parses as a call of the await: the called name is still a
+// call reference, and a local holding its result still has its type
+// (NestJS's Injector: await this.loadInstance<Controller>(...)).
+func TestTSAwaitGenericCall(t *testing.T) {
+	f := extractT(t, TypeScript(), `class Injector {
+  async loadController(w: Wrapper) {
+    await this.loadInstance<Controller>(
+      w,
+    );
+    const made = await this.factory.create<Controller>(w);
+    made.init();
+  }
+}
+`)
+	want := []refRow{
+		{"Wrapper", "", facts.RefReference, "Injector.loadController", 2},
+		{"loadInstance", "this", facts.RefCall, "Injector.loadController", 3},
+		{"Controller", "", facts.RefReference, "Injector.loadController", 3},
+		{"create", "this.factory", facts.RefCall, "Injector.loadController", 6},
+		{"Controller", "", facts.RefReference, "Injector.loadController", 6},
+		{"init", "made", facts.RefCall, "Injector.loadController", 7},
+	}
+	if d := cmp.Diff(want, langtest.Refs[refRow](f)); d != "" {
+		t.Errorf("refs (-want +got):\n%s", d)
+	}
+	for _, r := range f.Refs {
+		if r.Name == "init" && r.Recv != "this.factory.create()" {
+			t.Errorf("made.init() receiver = %q, want the chain of this.factory.create()", r.Recv)
+		}
+	}
+}
