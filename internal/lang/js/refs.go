@@ -178,9 +178,16 @@ func (x *extractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk kind, top
 	if k == jkFuncDecl || k == jkFuncExpr || k == jkMethod {
 		x.enterFunction(n)
 	}
+	if fr := x.narrowedBranch(n, parent); fr != nil {
+		x.frames = append(x.frames, fr)
+	}
 	if descend && !leaf && c.GotoFirstChild() {
 		for {
 			x.walk(c, n, k, childTop)
+			if fr := x.narrowedAfter(c.Node()); fr != nil {
+				// Until the end of this node, popped with its frames below.
+				x.frames = append(x.frames, fr)
+			}
 			if !c.GotoNextSibling() {
 				break
 			}
