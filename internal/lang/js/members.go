@@ -30,6 +30,9 @@ func (x *extractor) method(n, parent *sitter.Node, pk kind) {
 		if name != "constructor" {
 			s.Type = x.resultType(n)
 		}
+		if s.Type == "" && name != "constructor" {
+			s.Type = x.returnedType(n.ChildByFieldId(x.t.fBody))
+		}
 		s.Params = x.paramTypes(n)
 	})
 	if name == "constructor" {
