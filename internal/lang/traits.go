@@ -120,6 +120,10 @@ type Traits struct {
 	// UnfoundIsExternal: a type name not in scope is outside the
 	// repository even when some member elsewhere bears it (C#).
 	UnfoundIsExternal bool
+	// WrapperGetter is the method whose call on an outside value wrapping
+	// values of a type gives one of them (TypeScript's Map<K, V>, whose
+	// chain wraps V: m.get(k) is a V); "" when none does.
+	WrapperGetter string
 	// CalledClassValues: a variable or field may hold a class, and
 	// calling it makes an instance (Python: config_class = Config, then
 	// self.config_class()).

@@ -161,6 +161,11 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 			return t, typeKnown
 		}
 		return nil, typeUnknown
+	case st == typeWrapped && r.traits.WrapperGetter != "" && step == r.traits.WrapperGetter+"()":
+		if t != nil {
+			return t, typeKnown // Map<K, V>.get(k): a V
+		}
+		return nil, typeUnknown
 	case st == typeWrapped:
 		return nil, typeExternal // a member of the wrapper (Option.map)
 	}
@@ -187,6 +192,9 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 	}
 	if mst != typeKnown {
 		if m, mst = r.memberOf(t, stepName, nil, "", depth); mst != typeKnown {
+			if v, ok := r.inheritedWrapperValue(t, step, depth); ok {
+				return v, typeKnown
+			}
 			return nil, mst
 		}
 	}
@@ -202,6 +210,18 @@ func (r *resolver) underlying(t *def, depth int) (*def, typeState) {
 		t, st = r.typeOf(t, d)
 	}
 	return t, st
+}
+
+// inheritedWrapperValue is the value the wrapper getter's call (get())
+// gives on an instance of a class that extends an outside wrapper and
+// does not declare the getter: a class's Type is the wrapper it extends
+// (TypeScript's class Modules extends Map<string, Module>: a Module).
+func (r *resolver) inheritedWrapperValue(t *def, step string, depth int) (*def, bool) {
+	if r.traits.WrapperGetter == "" || step != r.traits.WrapperGetter+"()" || t.Kind != facts.KindClass || t.Type == "" {
+		return nil, false
+	}
+	v, st := r.typeOf(t, depth)
+	return v, st == typeWrapped && v != nil
 }
 
 // calleeMember is the member of t a call step names: a method, else any

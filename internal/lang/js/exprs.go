@@ -28,6 +28,9 @@ func (x *extractor) exprChain(n *sitter.Node) string {
 		if x.kind(ctor) == jkIdentifier && x.isLocal(x.text(ctor)) {
 			return facts.Unknown
 		}
+		if x.standardMap(ctor) {
+			return x.mapChain(n.ChildByFieldId(x.t.fTypeArguments)) // new Map<K, V>()
+		}
 		return called(x.exprChain(ctor))
 	case "call_expression":
 		return x.callChain(n)
@@ -85,10 +88,37 @@ func (x *extractor) callChain(n *sitter.Node) string {
 			return facts.Unknown // a function value, or a module
 		}
 	case jkMember:
+		if c, ok := x.mapGet(fn); ok {
+			return c
+		}
 	default:
 		return facts.Unknown
 	}
 	return called(x.exprChain(fn))
+}
+
+// mapGet is the chain of m.get(k) where m's chain wraps its values' type
+// (a Map<K, V>): V's.
+func (x *extractor) mapGet(fn *sitter.Node) (string, bool) {
+	if prop := fn.ChildByFieldId(x.t.fProperty); x.text(prop) != "get" {
+		return "", false
+	}
+	obj := x.exprChain(fn.ChildByFieldId(x.t.fObject))
+	if !wrapped(obj) {
+		return "", false
+	}
+	return obj[len(facts.NotRepo):], true
+}
+
+// standardMap reports whether a constructor is the global Map (or
+// WeakMap), not a name the file binds.
+func (x *extractor) standardMap(ctor *sitter.Node) bool {
+	if x.kind(ctor) != jkIdentifier {
+		return false
+	}
+	name := x.text(ctor)
+	_, imported := x.imps[name]
+	return mapMaker[name] && !imported && !x.top[name] && !x.isLocal(name)
 }
 
 // memberChain is o.p: a namespace import's name, or a step on o's chain.

@@ -36,7 +36,7 @@ var (
 func newLanguage(g *syntax.Grammar) *syntax.Language {
 	return &syntax.Language{
 		Grammar:    g,
-		Rules:      lang.Traits{CallableValues: true, AliasMembers: true, NamesOnlyImports: true, NearestDefinition: true, ObjectThis: true},
+		Rules:      lang.Traits{CallableValues: true, AliasMembers: true, NamesOnlyImports: true, NearestDefinition: true, ObjectThis: true, WrapperGetter: "get"},
 		Keys:       moduleKeys,
 		Candidates: importCandidates,
 		Project:    newProject,

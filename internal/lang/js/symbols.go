@@ -116,7 +116,32 @@ func (x *extractor) class(n, parent *sitter.Node, pk kind) {
 	ext, impl := x.heritage(n, x.qualify(x.text(name)))
 	x.add(x.text(name), facts.KindClass, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
 		s.Extends, s.Implements = ext, impl
+		s.Type = x.mapBase(n)
 	})
+}
+
+// mapBase is, for a class that extends a standard map (class Modules
+// extends Map<string, Module>), the map's chain (see mapChain), which
+// the class's get(k) unwraps as a map's does; else "".
+func (x *extractor) mapBase(class *sitter.Node) string {
+	for i := uint(0); i < class.NamedChildCount(); i++ {
+		h := class.NamedChild(i)
+		if x.kind(h) != jkClassHeritage {
+			continue
+		}
+		for j := uint(0); j < h.NamedChildCount(); j++ {
+			c := h.NamedChild(j)
+			if x.kind(c) != jkExtendsClause || c.NamedChildCount() != 2 || !x.standardMap(c.NamedChild(0)) {
+				continue
+			}
+			if args := c.NamedChild(1); x.kindName(args) == "type_arguments" {
+				if chain := x.mapChain(args); wrapped(chain) {
+					return chain
+				}
+			}
+		}
+	}
+	return ""
 }
 
 // heritage returns the extends and implements names of a class node

@@ -79,6 +79,8 @@ func step(chain, member string) string {
 	switch {
 	case chain == facts.NotRepo:
 		return chain
+	case wrapped(chain):
+		return facts.NotRepo // a member of the map itself (see mapGet for get)
 	case chain == facts.Unknown || chain == "" || member == "":
 		return facts.Unknown
 	}
@@ -257,9 +259,35 @@ func (x *extractor) genericChain(t *sitter.Node) string {
 				return x.typeChain(args.NamedChild(0))
 			}
 			return facts.Unknown
+		case "Map", "ReadonlyMap", "WeakMap":
+			return x.mapChain(t.ChildByFieldId(x.t.fTypeArguments))
 		}
 	}
 	return x.typeChain(name)
+}
+
+// mapMaker names the standard maps: a Map<K, V> holds values of V, which
+// its get(k) gives (lang.Traits.WrapperGetter).
+var mapMaker = set(`Map ReadonlyMap WeakMap`)
+
+// mapChain is the chain of a map whose type arguments are args: an
+// outside value wrapping its values' type (facts.Wrapped), or NotRepo when
+// that type is not told (so that calls on its values stay outside ones,
+// as they were for any Map).
+func (x *extractor) mapChain(args *sitter.Node) string {
+	if args == nil || args.NamedChildCount() != 2 {
+		return facts.NotRepo
+	}
+	v := x.typeChain(args.NamedChild(1))
+	if v == facts.Unknown || v == facts.NotRepo || strings.HasPrefix(v, facts.NotRepo) {
+		return facts.NotRepo
+	}
+	return facts.Wrapped(v)
+}
+
+// wrapped reports whether a chain wraps another (a map's: see mapChain).
+func wrapped(chain string) bool {
+	return len(chain) > len(facts.NotRepo) && strings.HasPrefix(chain, facts.NotRepo)
 }
 
 // unionChain is the first type of a union that may be a repository type
