@@ -128,6 +128,11 @@ type Traits struct {
 	// calling it makes an instance (Python: config_class = Config, then
 	// self.config_class()).
 	CalledClassValues bool
+	// LocalDefSteps: a type chain may step from a function, not called,
+	// into a class or def defined in its body (Python: a test's
+	// setup_method defines class Example and keeps it in self.Example;
+	// the attribute's type is TestX.setup_method.Example).
+	LocalDefSteps bool
 
 	// When a call is guessed at by its name.
 

@@ -59,3 +59,27 @@ func TestPythonClsMakesAnInstance(t *testing.T) {
 	})
 	check(t, got, []string{"h.py#H.parse -> h.py#H.line [calls type]", "use.py#use -> h.py#H.line [calls type]"}, nil)
 }
+
+// TestPythonLocalClassInAttribute: a test's setup_method defines a class
+// deriving from a framework base in another module and keeps it, or an
+// instance of it, in a self attribute; calls through the attribute reach
+// the inherited methods. A function that returns an instance of a class
+// its body defines gives that instance, through a nested function too.
+func TestPythonLocalClassInAttribute(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fw/__init__.py":    "",
+		"fw/serializers.py": "class BaseSerializer:\n    def is_valid(self):\n        return True\n\n    def save(self):\n        pass\n\n\nclass Serializer(BaseSerializer):\n    pass\n",
+		"tests/test_ser.py": "from fw import serializers\n\n\nclass TestSerializer:\n    def setup_method(self):\n" +
+			"        class ExampleSerializer(serializers.Serializer):\n            pass\n\n" +
+			"        self.Serializer = ExampleSerializer\n        self.saved = ExampleSerializer()\n\n" +
+			"    def test_valid(self):\n        serializer = self.Serializer(data={})\n        assert serializer.is_valid()\n\n" +
+			"    def test_saved(self):\n        self.saved.save()\n\n\n" +
+			"def make():\n    def inner():\n        class Local(serializers.BaseSerializer):\n            pass\n\n        return Local()\n\n    return inner()\n\n\n" +
+			"def use():\n    make().save()\n",
+	})
+	check(t, got, []string{
+		"tests/test_ser.py#TestSerializer.test_valid -> fw/serializers.py#BaseSerializer.is_valid [calls type]",
+		"tests/test_ser.py#TestSerializer.test_saved -> fw/serializers.py#BaseSerializer.save [calls type]",
+		"tests/test_ser.py#use -> fw/serializers.py#BaseSerializer.save [calls type]",
+	}, nil)
+}

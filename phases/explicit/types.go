@@ -123,22 +123,78 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 
 // followSteps takes the value of d (called or not), then each step's member.
 func (r *resolver) followSteps(d *def, called bool, steps []string, depth int) (*def, typeState) {
+	if !called {
+		if n, c, used, ok := r.bodyDef(d, steps); ok {
+			d, called, steps = n, c, steps[used:]
+		}
+	}
 	t := d
 	st := typeKnown
 	if !typeLike[d.Kind] || called {
 		t, st = r.valueOf(d, called, depth)
 	}
-	for _, step := range steps {
+	for i := 0; i < len(steps); i++ {
 		if st != typeKnown && st != typeWrapped {
 			return nil, st
 		}
-		t, st = r.step(t, st, step, depth)
+		from, fromSt := t, st
+		t, st = r.step(t, st, steps[i], depth)
+		if st == typeUnknown && fromSt == typeKnown && i+1 < len(steps) {
+			// A method's value says nothing, but a def in its body may be
+			// what the next step names (TestX.setup_method.Example).
+			if n, c, used, ok := r.localDefOfMember(from, steps[i], steps[i+1:], depth); ok {
+				t, st = r.valueOf(n, c, depth)
+				i += used
+			}
+		}
 	}
 	if st != typeKnown && st != typeWrapped {
 		return nil, st
 	}
 	return t, st
 }
+
+// localDefOfMember is bodyDef from the method of t a step names, not called.
+func (r *resolver) localDefOfMember(t *def, step string, rest []string, depth int) (d *def, called bool, used int, ok bool) {
+	name, c := facts.Called(step)
+	if !r.traits.LocalDefSteps || c {
+		return nil, false, 0, false
+	}
+	m, st := r.memberOf(t, name, callable, "", depth)
+	if st != typeKnown {
+		return nil, false, 0, false
+	}
+	return r.bodyDef(m, rest)
+}
+
+// bodyDef follows steps from a function, not called, into the defs its
+// body defines (Traits.LocalDefSteps): through nested functions, to the
+// first step that names a class, a called def or the last step. used is
+// how many steps that took; ok is false when a step names nothing the
+// body defines.
+func (r *resolver) bodyDef(fn *def, steps []string) (d *def, called bool, used int, ok bool) {
+	if !r.traits.LocalDefSteps || len(steps) == 0 || !isFunctionKind(fn.Kind) {
+		return nil, false, 0, false
+	}
+	cur := fn
+	for i, step := range steps {
+		name, c := facts.Called(step)
+		inBody := func(d def) bool { return d.Path == cur.Path }
+		n, found := r.first(r.filterParent(name, cur.Qualified, nil, inBody))
+		if !found {
+			return nil, false, 0, false
+		}
+		if isFunctionKind(n.Kind) && !c && i+1 < len(steps) {
+			cur = &n
+			continue
+		}
+		return &n, c, i + 1, true
+	}
+	return nil, false, 0, false
+}
+
+// isFunctionKind reports a function or method.
+func isFunctionKind(kind string) bool { return kind == facts.KindFunction || kind == facts.KindMethod }
 
 // followCallback takes the type of a callback parameter of fn (see
 // callbackParam), then each step's member.

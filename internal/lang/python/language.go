@@ -28,7 +28,7 @@ var language = &syntax.Language{
 	// receiver is not guessed at; a pytest fixture is passed by name.
 	Rules: lang.Traits{
 		SubmoduleSep: ".", NamespacePackages: true, NamesOnlyImports: true, ExternalNames: externalNames,
-		ModuleImportsExported: true, NoMethodGuess: true, DirFacts: dirFacts, DirTokenMatters: dirTokenMatters, CalledClassValues: true,
+		ModuleImportsExported: true, NoMethodGuess: true, DirFacts: dirFacts, DirTokenMatters: dirTokenMatters, CalledClassValues: true, LocalDefSteps: true,
 		Injected: fixtureName, InjectedDefault: pluginFixture,
 	},
 	Keys:       moduleKeys,

@@ -18,6 +18,7 @@ const (
 	pyNotBuiltin                   // some variable binding is not a builtin value
 	pyDef                          // bound by a def, class or import: resolution goes on
 	pyOuter                        // declared global or nonlocal: look further out
+	pyDefStmt                      // bound by a def or class statement of the body
 )
 
 // locals is the names one scope binds, up to the scope's end byte, and
@@ -25,6 +26,9 @@ const (
 type locals struct {
 	end   uint
 	names map[string]uint8
+	// qual is the qualified name of the function whose scope this is
+	// ("" for a lambda or comprehension): its defs are qual.name.
+	qual  string
 	binds map[string][]bind
 	// narrow holds the blocks where isinstance() says a name's class.
 	narrow map[string][]narrow
@@ -95,6 +99,9 @@ func (e *extractor) localScope(name string) (int, bool) {
 // is set for a method whose first parameter is its instance or class.
 func (e *extractor) enterLocals(n *sitter.Node, self bool) {
 	l := &locals{end: n.EndByte(), names: map[string]uint8{}}
+	if e.g.Kind(n) == "function_definition" {
+		l.qual = e.from() // definition has entered it
+	}
 	switch e.g.Kind(n) {
 	case "function_definition", "lambda":
 		if ps := n.ChildByFieldId(e.g.fParams); ps != nil {
@@ -193,7 +200,7 @@ func (e *extractor) bindings(n *sitter.Node, l *locals) {
 		switch e.g.Kind(c) {
 		case "function_definition", "class_definition":
 			if id := c.ChildByFieldId(e.g.fName); id != nil {
-				names[syntax.Text(id, e.src)] |= pyDef
+				names[syntax.Text(id, e.src)] |= pyDef | pyDefStmt
 			}
 			continue
 		case "lambda", "list_comprehension", "set_comprehension", "dictionary_comprehension", "generator_expression":

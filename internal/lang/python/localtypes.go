@@ -35,7 +35,7 @@ func (e *extractor) localChain(i int, name string, at uint, mode chainMode, dept
 		if mode == pyRecv {
 			return name // a def or class of the function: the resolver sees it
 		}
-		return facts.Unknown
+		return l.defChain(name)
 	}
 	saved := e.locals
 	e.locals = e.locals[:i+1]
@@ -59,6 +59,17 @@ func (e *extractor) localChain(i int, name string, at uint, mode chainMode, dept
 		return facts.Unknown
 	}
 	return e.bindChain(pick, mode, depth)
+}
+
+// defChain is the chain of a def or class the function's body defines,
+// read from another scope: its qualified name, whose root is a top-level
+// name of the file (the resolver steps into function bodies,
+// Traits.LocalDefSteps). Unknown for other names and outside functions.
+func (l *locals) defChain(name string) string {
+	if l.qual == "" || l.names[name]&pyDefStmt == 0 {
+		return facts.Unknown
+	}
+	return l.qual + "." + name
 }
 
 // lastBinding is the last binding before byte at that is not None, else
