@@ -83,3 +83,21 @@ func TestPythonLocalClassInAttribute(t *testing.T) {
 		"tests/test_ser.py#use -> fw/serializers.py#BaseSerializer.save [calls type]",
 	}, nil)
 }
+
+// TestPythonCalledClassVariable: calling a local variable that was
+// assigned a class (a default beside a configured one) makes an instance
+// of it, whose inherited methods calls reach; calling a variable that
+// holds an instance says nothing of the result.
+func TestPythonCalledClassVariable(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"schemas/__init__.py": "",
+		"schemas/base.py":     "class BaseGenerator:\n    def get_schema(self):\n        return {}\n\n\nclass Hook:\n    def __call__(self):\n        return self\n\n    def fire(self):\n        pass\n",
+		"schemas/openapi.py":  "from .base import BaseGenerator\n\n\nclass SchemaGenerator(BaseGenerator):\n    pass\n",
+		"cmd.py": "from schemas.openapi import SchemaGenerator\nfrom schemas.base import Hook\n\n\n" +
+			"def handle(options):\n    if options:\n        generator_class = load(options)\n    else:\n        generator_class = SchemaGenerator\n" +
+			"    generator = generator_class()\n    return generator.get_schema()\n\n\n" +
+			"def hooked():\n    h = Hook()\n    r = h()\n    r.fire()\n",
+	})
+	check(t, got, []string{"cmd.py#handle -> schemas/base.py#BaseGenerator.get_schema [calls type]"},
+		[]string{"cmd.py#hooked -> schemas/base.py#Hook.fire"})
+}

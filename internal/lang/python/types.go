@@ -192,11 +192,11 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 			return "self" // cls() in a classmethod makes an instance of the class
 		case isPyVariable(flags):
 			// Calling a class a variable holds (cls: Type[X]) makes an X;
-			// another callable's result is unknown.
+			// so does calling one it was assigned (factory = Generator).
 			if x := e.typeArg(e.localAnnot(name, fn.StartByte(), depth+1)); x != "" {
 				return e.annotationChain(x, mode, depth+1)
 			}
-			return facts.Unknown
+			return calledName(e.nameChain(name, fn.StartByte(), mode, depth+1))
 		case flags == 0 && e.mod.first[name] == 0 && builtins()[name]:
 			if anyResult[name] {
 				return facts.Unknown
@@ -233,6 +233,24 @@ func called(chain string) string {
 		return chain
 	}
 	return chain + "()"
+}
+
+// calledName is the chain of calling a variable whose value has chain c,
+// when c names a definition (a class, a function, a module's member, a
+// method or an attribute: the resolver tells a class from a function, and
+// an attribute holding an instance that declares __call__ from one holding
+// a class); unknown when c is already a call's value (calling an
+// instance), a fixture's, a callback parameter's, a wrapped value or the
+// class itself (self: the chain has no way to say "an instance of it").
+func calledName(c string) string {
+	if c == facts.Unknown || c == facts.NotRepo || strings.HasSuffix(c, ")") ||
+		strings.HasPrefix(c, facts.NotRepo) || strings.HasPrefix(c, facts.Injected) || strings.Contains(c, "^") {
+		return facts.Unknown
+	}
+	if c == "self" || c == "super" {
+		return facts.Unknown // what cls held: the chain cannot say "called"
+	}
+	return called(c)
 }
 
 // attributeCall is the chain of calling obj.m when the file's annotations
