@@ -101,3 +101,18 @@ func TestPythonCalledClassVariable(t *testing.T) {
 	check(t, got, []string{"cmd.py#handle -> schemas/base.py#BaseGenerator.get_schema [calls type]"},
 		[]string{"cmd.py#hooked -> schemas/base.py#Hook.fire"})
 }
+
+// TestPythonClassBodyAttribute: a call in a class body on an attribute the
+// body assigned before reaches the method the attribute's class inherits;
+// a decorator before a method of a builtin's name stays the builtin's.
+func TestPythonClassBodyAttribute(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fw/__init__.py": "",
+		"fw/routers.py":  "class BaseRouter:\n    def register(self, prefix):\n        pass\n\n\nclass SimpleRouter(BaseRouter):\n    pass\n",
+		"tests/test_routers.py": "from fw.routers import SimpleRouter\n\n\nclass TestSimpleRouter:\n" +
+			"    router = SimpleRouter()\n    router.register('notes')\n\n" +
+			"    @classmethod\n    def classmethod(cls):\n        pass\n",
+	})
+	check(t, got, []string{"tests/test_routers.py#TestSimpleRouter -> fw/routers.py#BaseRouter.register [calls type]"},
+		[]string{"-> tests/test_routers.py#TestSimpleRouter.classmethod"})
+}

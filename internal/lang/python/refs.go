@@ -88,6 +88,9 @@ func (e *extractor) call(n *sitter.Node) {
 				return // a local holding a literal, or an instance dict
 			}
 			recv = e.localRecv(qual, obj.StartByte())
+			if recv == "" {
+				recv = e.classBodyRecv(qual)
+			}
 		case e.g.Kind(obj) == "call" && isSuperCall(obj, e):
 			qual = "super"
 		default:
@@ -113,6 +116,26 @@ func (e *extractor) localRecv(qual string, at uint) string {
 	if c == "self" && (head == "self" || head == "cls") {
 		return ""
 	}
+	if dotted {
+		return steps(c, strings.Split(rest, "."))
+	}
+	return c
+}
+
+// classBodyRecv is the receiver chain of a dotted qualifier in a class
+// body itself whose head the body assigned before (router = Router(), then
+// router.register(...)): the attribute's type with the other parts as
+// steps. "" elsewhere, and when the type is unknown.
+func (e *extractor) classBodyRecv(qual string) string {
+	if len(e.stack) == 0 || !e.stack[len(e.stack)-1].class {
+		return ""
+	}
+	head, rest, dotted := cutDot(qual)
+	f, ok := e.fields[e.stack[len(e.stack)-1].qual+"."+head]
+	if !ok || e.f.Symbols[f.idx].Type == "" {
+		return ""
+	}
+	c := e.f.Symbols[f.idx].Type
 	if dotted {
 		return steps(c, strings.Split(rest, "."))
 	}
