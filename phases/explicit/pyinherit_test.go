@@ -116,3 +116,15 @@ func TestPythonClassBodyAttribute(t *testing.T) {
 	check(t, got, []string{"tests/test_routers.py#TestSimpleRouter -> fw/routers.py#BaseRouter.register [calls type]"},
 		[]string{"-> tests/test_routers.py#TestSimpleRouter.classmethod"})
 }
+
+// TestPythonLocalSubmoduleImport: a submodule imported inside a function
+// (from pkg import authentication) names the class an instance is made of.
+func TestPythonLocalSubmoduleImport(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fw/__init__.py":       "",
+		"fw/authentication.py": "class BaseAuthentication:\n    def authenticate_credentials(self, u, p):\n        pass\n\n\nclass BasicAuthentication(BaseAuthentication):\n    pass\n",
+		"tests/test_auth.py": "def test_inactive():\n    from fw import authentication\n\n" +
+			"    auth = authentication.BasicAuthentication()\n    auth.authenticate_credentials('foo', 'bar')\n",
+	})
+	check(t, got, []string{"tests/test_auth.py#test_inactive -> fw/authentication.py#BaseAuthentication.authenticate_credentials [calls type]"}, nil)
+}

@@ -31,7 +31,15 @@ const maxChain = 12
 func (e *extractor) dottedChain(dotted string, at uint, mode chainMode, depth int) string {
 	parts := strings.Split(dotted, ".")
 	if e.localFlags(parts[0]) != 0 {
-		return steps(e.nameChain(parts[0], at, mode, depth), parts[1:])
+		c := e.nameChain(parts[0], at, mode, depth)
+		if module, name, st := facts.SplitChain(c); module != "" && len(st) == 0 && len(parts) > 1 && isCapitalized(parts[1]) {
+			// from rest_framework import authentication in a function:
+			// authentication.BasicAuthentication names a submodule's class.
+			if m, ok := submodule(module, name, parts[1]); ok {
+				return steps(facts.Imported(m, parts[1]), parts[2:])
+			}
+		}
+		return steps(c, parts[1:])
 	}
 	return e.moduleDotted(parts, mode)
 }
@@ -78,13 +86,25 @@ func (e *extractor) fromModule(parts []string, mode chainMode) (string, bool) {
 		return "", false
 	}
 	f := e.mod.from[parts[0]]
-	dots := strings.Trim(f.path, ".") == ""
-	lower := f.name[0] >= 'a' && f.name[0] <= 'z' && parts[1][0] >= 'A' && parts[1][0] <= 'Z'
+	return submodule(f.path, f.name, parts[1])
+}
+
+func isCapitalized(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' }
+
+// submodule returns the module path of a name imported from path when it
+// names a submodule whose member next is: one imported from a package
+// written only in dots, or a lower-case name followed by a capitalized one.
+func submodule(path, name, next string) (string, bool) {
+	if name == "" || next == "" {
+		return "", false
+	}
+	dots := strings.Trim(path, ".") == ""
+	lower := name[0] >= 'a' && name[0] <= 'z' && next[0] >= 'A' && next[0] <= 'Z'
 	switch {
 	case dots:
-		return f.path + f.name, true
+		return path + name, true
 	case lower:
-		return f.path + "." + f.name, true
+		return path + "." + name, true
 	}
 	return "", false
 }
