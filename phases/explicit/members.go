@@ -199,6 +199,9 @@ func (r *resolver) baseOf(t *def, base string, depth int) (*def, typeState) {
 			d := f.def
 			return &d, typeKnown
 		}
+		if d, ok := r.attributeBase(t, q, base, depth); ok {
+			return d, typeKnown
+		}
 	}
 	if reach := r.traits.Reach; !reach.Dir && !reach.Project {
 		// In a language where a name is in scope only when the file
@@ -221,6 +224,22 @@ func (r *resolver) baseOf(t *def, base string, depth int) (*def, typeState) {
 		return cands[0], typeKnown
 	}
 	return r.absent(name)
+}
+
+// attributeBase is the class an attribute of self holds, where a class
+// defined in a method names it as its base (class T(self.Serializer) in
+// a test whose setup_method set self.Serializer): where a field may hold
+// a class (Traits.CalledClassValues), the base is that field's value.
+func (r *resolver) attributeBase(t *def, q, base string, depth int) (*def, bool) {
+	head, _, _ := strings.Cut(q, ".")
+	if !r.traits.CalledClassValues || !selfWords[head] {
+		return nil, false
+	}
+	d, st := r.evalChain(chainCtx{path: t.Path, here: true, from: t.Parent}, base, depth+1)
+	if st != typeKnown || d.Kind != facts.KindClass || d.ID == t.ID {
+		return nil, false
+	}
+	return d, true
 }
 
 // parentOf is the qualified name of what encloses a qualified name ("" at

@@ -128,3 +128,18 @@ func TestPythonLocalSubmoduleImport(t *testing.T) {
 	})
 	check(t, got, []string{"tests/test_auth.py#test_inactive -> fw/authentication.py#BaseAuthentication.authenticate_credentials [calls type]"}, nil)
 }
+
+// TestPythonBaseHeldInAttribute: a class a test defines on the class its
+// setup_method kept in self.Serializer inherits that class's bases'
+// methods.
+func TestPythonBaseHeldInAttribute(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fw/__init__.py":    "",
+		"fw/serializers.py": "class BaseSerializer:\n    def is_valid(self):\n        return True\n",
+		"tests/test_nested.py": "from fw.serializers import BaseSerializer\n\n\nclass TestNested:\n    def setup_method(self):\n" +
+			"        class NestedSerializer(BaseSerializer):\n            pass\n\n        self.Serializer = NestedSerializer\n\n" +
+			"    def test_run(self):\n        class TestSerializer(self.Serializer):\n            pass\n\n" +
+			"        serializer = TestSerializer(data={})\n        assert serializer.is_valid()\n",
+	})
+	check(t, got, []string{"tests/test_nested.py#TestNested.test_run -> fw/serializers.py#BaseSerializer.is_valid [calls type]"}, nil)
+}
