@@ -65,3 +65,24 @@ func TestJSObjectThis(t *testing.T) {
 			"lib/thing.js#Thing.run -> lib/thing.js#other.set",
 		})
 }
+
+// TestJSModuleIsAnotherModule: a package's index.js that is another module
+// (express's module.exports = require('./lib/express')) re-exports that
+// module's default and exports, and express's own default is written
+// exports = module.exports = createApplication: its tests' express() and
+// express.json() reach lib/express.js.
+func TestJSModuleIsAnotherModule(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"index.js": "'use strict';\n\nmodule.exports = require('./lib/express');\n",
+		"lib/express.js": "exports = module.exports = createApplication;\n\n" +
+			"function createApplication() {\n  return {};\n}\n\n" +
+			"exports.json = function json(options) {\n  return options;\n};\n",
+		"test/app.js": "var express = require('../');\n\n" +
+			"function setup() {\n  var app = express();\n  express.json({});\n  return app;\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"test/app.js#setup -> lib/express.js#createApplication [calls import]",
+			"test/app.js#setup -> lib/express.js#json [calls import]",
+		}, nil)
+}

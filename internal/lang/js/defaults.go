@@ -77,29 +77,43 @@ func (x *extractor) exportAs(local, exported string, line int) {
 }
 
 // moduleExports handles the module-level `module.exports = value`
-// statements of a CommonJS module: its default export.
+// statements of a CommonJS module: its default export. A module that is
+// another one (module.exports = require('./lib/express'), a package's
+// index.js) re-exports that module's default and its exports.
 func (x *extractor) moduleExports(root *sitter.Node) {
 	for i := uint(0); i < root.NamedChildCount(); i++ {
-		if v := x.moduleExportsValue(root.NamedChild(i)); v != nil {
-			x.exportValue(v, syntax.Line(v))
+		v := x.moduleExportsValue(root.NamedChild(i))
+		if v == nil {
+			continue
 		}
+		if spec, ok := x.requireSpec(v); ok {
+			x.f.Imports = append(x.f.Imports,
+				facts.Import{Path: spec, Names: []string{defaultName}, Reexport: true, Line: syntax.Line(v)},
+				facts.Import{Path: spec, Kind: "wildcard", Reexport: true, Line: syntax.Line(v)})
+			continue
+		}
+		x.exportValue(v, syntax.Line(v))
 	}
 }
 
 // moduleExportsValue is the value a statement assigns to module.exports,
-// or nil.
+// or nil; through a chain of assignments (exports = module.exports = f,
+// as express writes it), the value at its end.
 func (x *extractor) moduleExportsValue(stmt *sitter.Node) *sitter.Node {
 	if x.kind(stmt) != jkExprStatement {
 		return nil
 	}
-	a := stmt.NamedChild(0)
-	if x.kindName(a) != "assignment_expression" {
+	a, toModule := stmt.NamedChild(0), false
+	for x.kindName(a) == "assignment_expression" {
+		if left, ok := x.chainText(a.ChildByFieldId(x.t.fLeft)); ok && left == "module.exports" {
+			toModule = true
+		}
+		a = a.ChildByFieldId(x.t.fRight)
+	}
+	if !toModule {
 		return nil
 	}
-	if left, ok := x.chainText(a.ChildByFieldId(x.t.fLeft)); !ok || left != "module.exports" {
-		return nil
-	}
-	return a.ChildByFieldId(x.t.fRight)
+	return a
 }
 
 // exportedFunction makes `module.exports = function f() {}` at module level

@@ -61,6 +61,8 @@ const lib = require('./lib')
 module.exports = lib
 module.exports = () => 1
 function helper() {}
+exports = module.exports = createApp
+module.exports = require('./lib/express')
 `
 	f := extractT(t, JavaScript(), src)
 	want := []facts.Import{
@@ -69,6 +71,10 @@ function helper() {}
 		self(4, []string{"Repo"}, []string{"default"}),
 		{Path: "./lib", Alias: "lib", Names: []string{"default"}, As: []string{"lib"}, Line: 5},
 		{Path: "./lib", Names: []string{"default"}, Reexport: true, Line: 6},
+		self(9, []string{"createApp"}, []string{"default"}),
+		{Path: "./lib/express", Line: 10},
+		{Path: "./lib/express", Names: []string{"default"}, Reexport: true, Line: 10},
+		{Path: "./lib/express", Kind: "wildcard", Reexport: true, Line: 10},
 	}
 	if d := cmp.Diff(want, f.Imports); d != "" {
 		t.Errorf("imports (-want +got):\n%s", d)
