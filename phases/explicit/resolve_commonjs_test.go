@@ -86,3 +86,22 @@ func TestJSModuleIsAnotherModule(t *testing.T) {
 			"test/app.js#setup -> lib/express.js#json [calls import]",
 		}, nil)
 }
+
+// TestJSAnonymousDefaultExport: a module whose default export is an
+// anonymous function (module.exports = function (options) {...},
+// export default () => ...) has it as the symbol "default": its importers'
+// calls reach it, and its own calls are its, not the file's.
+func TestJSAnonymousDefaultExport(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/logger.js": "module.exports = function (options) {\n  return format(options);\n};\n\nfunction format(o) {\n  return o;\n}\n",
+		"src/plugin.ts": "export default (name: string) => name.length;\n",
+		"app.js":        "var logger = require('./lib/logger');\n\nfunction start() {\n  logger({});\n}\n",
+		"src/main.ts":   "import plugin from './plugin';\n\nexport function boot() {\n  return plugin('x');\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"app.js#start -> lib/logger.js#default [calls import]",
+			"src/main.ts#boot -> src/plugin.ts#default [calls import]",
+			"lib/logger.js#default -> lib/logger.js#format [calls scope]",
+		}, nil)
+}

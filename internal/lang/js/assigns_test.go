@@ -116,7 +116,7 @@ func TestMemberAssignmentForms(t *testing.T) {
 		{"exports", JavaScript, "exports.f = function () {};\n", []string{"function f"}},
 		{"module.exports member", TypeScript, "module.exports.g = async (a: number) => a;\n", []string{"function g"}},
 		{"module.exports named", JavaScript, "module.exports = function serve(root) {};\n", []string{"function serve"}},
-		{"module.exports anonymous", JavaScript, "module.exports = function (root) {};\n", nil},
+		{"module.exports anonymous", JavaScript, "module.exports = function (root) {};\n", []string{"function default"}},
 		{"in a function", JavaScript, "function f() { exports.g = function () {}; }\n", []string{"function f"}},
 		{"in a block", JavaScript, "if (x) { exports.g = function () {}; }\n", []string{"function g"}},
 		{"undeclared owner", JavaScript, "Array.prototype.has = function () {};\n", nil},

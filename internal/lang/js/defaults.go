@@ -116,18 +116,33 @@ func (x *extractor) moduleExportsValue(stmt *sitter.Node) *sitter.Node {
 	return a
 }
 
-// exportedFunction makes `module.exports = function f() {}` at module level
-// a symbol f, as a named class expression there is: it is the module's
-// default export, which its importers call.
+// exportedFunction makes a function that is the module's default export a
+// symbol, which its importers call: `module.exports = function f() {}` at
+// module level is f, as a named class expression there is; an anonymous
+// one there, `export default function () {}` and `export default () => ...`
+// are "default", the name the module's importers ask for (the TypeScript
+// checker names it so too).
 func (x *extractor) exportedFunction(n, parent *sitter.Node) {
+	if parent == nil {
+		return
+	}
+	stmt := parent.Parent()
 	name := n.ChildByFieldId(x.t.fName)
-	if name == nil || parent == nil {
+	switch {
+	case x.kind(parent) == jkExport && name == nil && x.kind(stmt) == jkProgram && x.exportsDefault(parent):
+		stmt = parent
+	case stmt != nil && x.kind(stmt.Parent()) == jkProgram:
+		if v := x.moduleExportsValue(stmt); v == nil || v.Id() != n.Id() {
+			return
+		}
+	default:
 		return
 	}
-	if v := x.moduleExportsValue(parent.Parent()); v == nil || v.Id() != n.Id() || x.kind(parent.Parent().Parent()) != jkProgram {
-		return
+	label := defaultName
+	if name != nil {
+		label = x.text(name)
 	}
-	x.addAt(x.text(name), facts.KindFunction, n, n, n, parent.Parent(), n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
+	x.addAt(label, facts.KindFunction, n, n, n, stmt, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
 		s.Type, s.Params = x.resultType(n), x.paramTypes(n)
 	})
 }

@@ -83,6 +83,7 @@ module.exports = require('./lib/express')
 		{"createApp", "createApp", facts.KindFunction, "", 1},
 		{"make", "make", facts.KindFunction, "", 3},
 		{"Repo", "Repo", facts.KindClass, "", 4},
+		{"default", "default", facts.KindFunction, "", 7}, // module.exports = () => 1
 		{"helper", "helper", facts.KindFunction, "", 8},
 	}
 	if d := cmp.Diff(wantSyms, langtest.SymLines[symLineRow](f)); d != "" {

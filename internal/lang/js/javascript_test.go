@@ -86,6 +86,7 @@ func TestJSSymbols(t *testing.T) {
 		{"legacy", "legacy", facts.KindFunction, "", 27},
 		{"Widget", "Widget", facts.KindClass, "", 28},
 		{"api", "api", facts.KindConst, "", 29},
+		{"default", "default", facts.KindFunction, "", 31}, // export default function () {}
 		{"App", "App", facts.KindFunction, "", 32},
 	}
 	if d := cmp.Diff(want, langtest.SymLines[symLineRow](f)); d != "" {
