@@ -51,10 +51,20 @@ type extractor struct {
 	locals []locals
 	// paths are the module paths given an Import of kind "path" so far.
 	paths map[string]bool
+	// root is the file's tree; argsTree is the second reading of the
+	// arguments of expression macros, parsed on first need (macros.go).
+	root      *sitter.Node
+	argsTree  *sitter.Tree
+	argsTried bool
 }
 
 func extract(root *sitter.Node, src []byte) *facts.File {
-	x := &extractor{src: src, g: table(), f: &facts.File{}, uses: map[string]string{}, items: map[string]bool{}, paths: map[string]bool{}}
+	x := &extractor{src: src, g: table(), f: &facts.File{}, uses: map[string]string{}, items: map[string]bool{}, paths: map[string]bool{}, root: root}
+	defer func() {
+		if x.argsTree != nil {
+			x.argsTree.Close()
+		}
+	}()
 	x.declarations(root)
 	c := root.Walk()
 	defer c.Close()
@@ -174,7 +184,14 @@ func (x *extractor) enter(n *sitter.Node, kind string, c *sitter.TreeCursor, par
 	case "scoped_type_identifier":
 		x.typePathRef(n)
 		return false, false
-	case "macro_invocation", "macro_definition", "attribute_item", "inner_attribute_item",
+	case "macro_invocation":
+		if x.fnDepth > 0 {
+			if tt := x.macroArgs(n); tt != nil {
+				x.walkMacro(tt)
+			}
+		}
+		return false, false
+	case "macro_definition", "attribute_item", "inner_attribute_item",
 		"line_comment", "block_comment", "string_literal", "raw_string_literal",
 		"identifier", "field_identifier", "integer_literal", "primitive_type", "self", "mutable_specifier",
 		"float_literal", "boolean_literal", "char_literal", "lifetime", "crate", "super":

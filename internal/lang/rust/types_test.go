@@ -292,3 +292,33 @@ func TestRustClosureParams(t *testing.T) {
 		t.Errorf("receivers (-want +got):\n%s", d)
 	}
 }
+
+// TestRustCallsInMacros: the calls in the arguments of the standard
+// expression macros are calls of the function that holds them, with the
+// receivers' types known as outside a macro; other macros' token trees
+// and macros with no call stay unread.
+func TestRustCallsInMacros(t *testing.T) {
+	src := `fn run(p: &Parser, out: &mut Out) -> fmt::Result {
+    assert!(p.ready());
+    assert_eq!(p.offset(), 0, "used {} times", p.uses());
+    let v = vec![Item::new(1), make()];
+    write!(out, "{}", p.name())?;
+    debug_assert!(check(
+        p.depth(),
+    ));
+    my_macro!(p.hidden());
+    println!("{}", 1);
+    Ok(())
+}
+`
+	got := recvs(langtest.Extract(t, Language(), src))
+	want := map[string]string{
+		"2:ready": "Parser", "3:offset": "Parser", "3:uses": "Parser",
+		"4:new": "Item", "4:make": "", "5:name": "Parser",
+		"6:check": "", "7:depth": "Parser",
+		"11:Ok": "",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("receivers (-want +got):\n%s", d)
+	}
+}
