@@ -26,10 +26,12 @@ var rustCorpora = []rustCorpus{
 	// regex-syntax: a parser, a translator and a visitor trait with impls
 	// across files.
 	{"librust-regex-syntax-dev", "regex-syntax-0.6.27", "regex_syntax", "2018",
-		// 0.988 (924/935), 0.937 (924/986); before calls in macro arguments
-		// were read 0.988 (910/921), 0.923 (910/986)
+		// 0.990 (945/955), 0.958 (945/986); before a repository type's own
+		// pop and iter were told from the standard ones 0.988 (924/935),
+		// 0.937 (924/986); before calls in macro arguments were read 0.988
+		// (910/921), 0.923 (910/986)
 		[]string{"default", "unicode", "unicode-age", "unicode-bool", "unicode-case", "unicode-gencat", "unicode-perl", "unicode-script", "unicode-segment"},
-		0.96, 0.91},
+		0.96, 0.93},
 	// 0.970 (98/101), 0.942 (98/104)
 	{"librust-semver-dev", "semver-1.0.14", "semver", "2018", []string{"default", "std"}, 0.94, 0.92},
 }

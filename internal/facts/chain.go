@@ -45,6 +45,11 @@ import (
 // takes the wrapped value: "Open().?.Run()". An extractor writes steps
 // after a wrapping chain only through a definition's Type ("f().?" where
 // f's Type is "-Server"), never after the "-" prefix itself.
+//
+// A step may start with Same, "=iter()": a standard method that gives the
+// values of its receiver (Rust's iter, pop, get, first). It is the
+// receiver's own method of that name when the receiver's type has one
+// (a repository type's pop), else the receiver's value unchanged.
 const (
 	// Unknown is a receiver whose type the extractor cannot tell.
 	Unknown = "?"
@@ -55,6 +60,9 @@ const (
 	Unwrap = "?"
 	// Injected starts the root of a value a framework passes by name.
 	Injected = "%"
+	// Same starts a step that keeps the receiver's value unless its type
+	// has a member of that name.
+	Same = "="
 )
 
 // Wrapped is the chain of an outside value wrapping a value of chain

@@ -118,3 +118,27 @@ func TestRustTraitBoundsAndImpls(t *testing.T) {
 			"src/lib.rs#direct -> src/matcher.rs#Matcher.is_match [calls type]",
 		}, nil)
 }
+
+// TestRustOwnMethodsOfStandardNames: a repository type's own pop or iter
+// gives what it declares (a Frame, a ClassIter), where a standard
+// collection's gives its values (an Item of a Vec<Item>).
+func TestRustOwnMethodsOfStandardNames(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/lib.rs": "pub struct Frame;\nimpl Frame {\n    pub fn class(self) -> Class { Class }\n}\n" +
+			"pub struct Class;\nimpl Class {\n    pub fn negate(&mut self) {}\n    pub fn iter(&self) -> ClassIter { ClassIter }\n}\n" +
+			"pub struct ClassIter;\nimpl ClassIter {\n    pub fn done(&self) -> bool { true }\n}\n" +
+			"pub struct Item;\nimpl Item {\n    pub fn size(&self) -> u8 { 0 }\n}\n" +
+			"pub struct Stack { items: Vec<Item> }\n" +
+			"impl Stack {\n    fn pop(&self) -> Option<Frame> { None }\n" +
+			"    fn run(&self) {\n        let mut cls = self.pop().unwrap().class();\n        cls.negate();\n" +
+			"        cls.iter().done();\n        for it in self.items.iter() { it.size(); }\n    }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/lib.rs#Stack.run -> src/lib.rs#Frame.class [calls type]",
+			"src/lib.rs#Stack.run -> src/lib.rs#Class.negate [calls type]",
+			"src/lib.rs#Stack.run -> src/lib.rs#ClassIter.done [calls type]",
+			"src/lib.rs#Stack.run -> src/lib.rs#Item.size [calls type]",
+		},
+		nil)
+}

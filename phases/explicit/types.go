@@ -208,6 +208,9 @@ func (r *resolver) followCallback(fn *def, arg string, i int, steps []string, de
 
 // step is the value of one step taken from a value of type t.
 func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typeState) {
+	if same, ok := strings.CutPrefix(step, facts.Same); ok {
+		return r.sameStep(t, st, same, depth)
+	}
 	switch {
 	case step == facts.Unwrap:
 		if st == typeKnown {
@@ -255,6 +258,20 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 		}
 	}
 	return r.valueOf(m, stepCalled, depth)
+}
+
+// sameStep is a step facts.Same marks: the member of a repository type
+// that declares one of that name (a repository type's own pop or iter),
+// else the value it is taken from (a standard collection's iter gives
+// its values).
+func (r *resolver) sameStep(t *def, st typeState, step string, depth int) (*def, typeState) {
+	if st == typeKnown {
+		name, called := facts.Called(step)
+		if m, mst := r.memberOf(t, name, callable, "", depth); mst == typeKnown {
+			return r.valueOf(m, called, depth)
+		}
+	}
+	return t, st
 }
 
 // underlying follows a defined type to the type it is defined as (Go's

@@ -54,11 +54,18 @@ func (x *extractor) holdsCall(tt *sitter.Node) bool {
 		if x.g.Kind(ch) != "token_tree" {
 			continue
 		}
-		if i > 0 && x.g.Kind(tt.Child(i-1)) == "identifier" && syntax.Text(ch.Child(0), x.src) == "(" || x.holdsCall(ch) {
+		if i > 0 && x.callable(tt.Child(i-1)) && syntax.Text(ch.Child(0), x.src) == "(" || x.holdsCall(ch) {
 			return true
 		}
 	}
 	return false
+}
+
+// callable reports whether a token may name a function: an identifier,
+// or a word a token tree reads as a primitive type (self.char()).
+func (x *extractor) callable(tok *sitter.Node) bool {
+	k := x.g.Kind(tok)
+	return k == "identifier" || k == "primitive_type"
 }
 
 // walkMacro visits the expression an invocation's arguments read as in the

@@ -1,6 +1,8 @@
 package rust
 
 import (
+	"strings"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -259,15 +261,23 @@ func (x *extractor) callChain(n *sitter.Node) string {
 }
 
 // methodChain is the chain of recv.m(..)'s result. Standard methods that
-// unwrap or copy a value keep its type without a repository step.
+// unwrap or copy a value keep its type without a repository step; those
+// that give its values (iter, pop, get) keep it too, unless the
+// receiver's type, which only the resolver knows, has its own method of
+// that name (facts.Same).
 func (x *extractor) methodChain(fn *sitter.Node) string {
 	recv := x.exprChain(x.g.Child(fn, "value"))
 	m := syntax.Text(x.g.Child(fn, "field"), x.src)
 	switch {
 	case m == "unwrap" || m == "expect" || m == "unwrap_or" || m == "unwrap_or_else" || m == "unwrap_or_default" || m == "unwrap_unchecked":
 		return step(recv, facts.Unwrap)
-	case m == "clone" || m == "to_owned" || vocab().sameElements[m]:
+	case m == "clone" || m == "to_owned":
 		return recv
+	case vocab().sameElements[m]:
+		if strings.HasPrefix(recv, facts.NotRepo) || recv == facts.Unknown {
+			return recv // an outside value's own method
+		}
+		return step(recv, facts.Same+m+"()")
 	}
 	return step(recv, m+"()")
 }
