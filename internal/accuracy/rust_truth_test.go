@@ -54,8 +54,9 @@ type rustTruth struct {
 
 // mirBody is one function body of the MIR dump.
 type mirBody struct {
-	path  string   // the header's item path, closures stripped
-	calls []string // callee paths, turbofish removed
+	path    string   // the header's item path, closures stripped
+	closure bool     // the body is a closure's
+	calls   []string // callee paths, turbofish removed
 }
 
 // rustcMinMinor is the oldest rustc 1.x whose MIR this parser reads: older
@@ -90,7 +91,11 @@ func rustcPath() (string, error) {
 func startRustTruth(t testing.TB, rustc, dir string, c rustCorpus) func() []mirBody {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "crate.mir")
-	args := []string{"--edition", c.edition, "--crate-type", "lib", "--crate-name", c.crate, "--emit=mir", "-o", out, "--cap-lints", "allow"}
+	kind := []string{"--crate-type", "lib"}
+	if c.tests {
+		kind = []string{"--test"} // cfg(test) modules too
+	}
+	args := append(append([]string{"--edition", c.edition}, kind...), "--crate-name", c.crate, "--emit=mir", "-o", out, "--cap-lints", "allow")
 	for _, f := range c.features {
 		args = append(args, "--cfg", fmt.Sprintf("feature=%q", f))
 	}
@@ -135,7 +140,8 @@ func parseMIR(r *os.File) ([]mirBody, error) {
 			if i := strings.IndexByte(path, '('); i >= 0 {
 				path = path[:i]
 			}
-			bodies = append(bodies, mirBody{path: stripClosures(path)})
+			item := stripClosures(path)
+			bodies = append(bodies, mirBody{path: item, closure: item != path})
 			cur = &bodies[len(bodies)-1]
 		case line == "}":
 			cur = nil
@@ -338,9 +344,11 @@ func rustModule(path string) string {
 	return strings.ReplaceAll(strings.Trim(p, "/"), "/", "::")
 }
 
-// inModule reports whether a file's module ends with the module segments
-// rustc printed (trimmed paths print only as much as tells items apart).
-func inModule(path string, mods []string, crate string) bool {
+// inModule reports whether the module of a definition (its file's, then
+// the inline modules around it, "tests" for lgraph's tests.f) ends with
+// the module segments rustc printed (trimmed paths print only as much as
+// tells items apart).
+func inModule(path, inline string, mods []string, crate string) bool {
 	if len(mods) > 0 && (mods[0] == "crate" || mods[0] == crate) {
 		mods = mods[1:]
 	}
@@ -348,6 +356,9 @@ func inModule(path string, mods []string, crate string) bool {
 		return true
 	}
 	m := "::" + rustModule(path)
+	if inline != "" {
+		m += "::" + strings.ReplaceAll(inline, ".", "::")
+	}
 	return strings.HasSuffix(m, "::"+strings.Join(mods, "::"))
 }
 
@@ -524,40 +535,46 @@ func (ix *rustIndex) named(rp rustPath) string {
 }
 
 func (ix *rustIndex) candidates(mods []string, typ, name string) []string {
-	var out []string
+	var out, top []string
 	for _, id := range ix.byName[name] {
 		n := ix.g.nodes[id]
-		q, _, _ := strings.Cut(n.Name, "~")
-		qual := "" // inline modules, then the owner type
-		if i := strings.LastIndexByte(q, '.'); i >= 0 {
-			qual = q[:i]
-		}
-		owner := qual[strings.LastIndexByte(qual, '.')+1:]
+		inline, owner := splitQualifier(n.Name, typ != "")
 		switch {
-		case typ == "" && (n.Kind != "function" || !inlineModules(qual, mods)):
+		case typ == "" && n.Kind != "function", typ != "" && owner != typ:
 			continue
-		case typ != "" && owner != typ:
-			continue
-		}
-		if ix.compiled != nil && !ix.compiled[id] && !ix.isTraitMethod(id) {
+		case ix.compiled != nil && !ix.compiled[id] && !ix.isTraitMethod(id):
 			continue
 		}
-		if inModule(n.Path, mods, ix.crate) {
+		if inModule(n.Path, inline, mods, ix.crate) {
 			out = append(out, id)
+			if inline == "" {
+				top = append(top, id)
+			}
 		}
+	}
+	// A bare name is one rustc found unique among what it compiled; of a
+	// file-level function and one in an inline module (tests), the first.
+	if len(mods) == 0 && len(out) > 1 && len(top) > 0 {
+		return top
 	}
 	return out
 }
 
-// inlineModules reports whether a free function's qualifier in lgraph
-// (the inline modules around it, "tests" in tests.f) agrees with the
-// module path rustc printed: none for a bare name, a suffix of the path
-// otherwise.
-func inlineModules(qual string, mods []string) bool {
-	if qual == "" {
-		return true
+// splitQualifier splits lgraph's qualified name of a function or method
+// into the inline modules around it and, for a method, its owner type.
+func splitQualifier(qualified string, method bool) (inline, owner string) {
+	q, _, _ := strings.Cut(qualified, "~")
+	i := strings.LastIndexByte(q, '.')
+	if i < 0 {
+		return "", ""
 	}
-	return strings.HasSuffix("::"+strings.Join(mods, "::"), "::"+strings.ReplaceAll(qual, ".", "::"))
+	inline = q[:i]
+	if method {
+		j := strings.LastIndexByte(inline, '.')
+		owner = inline[j+1:]
+		inline = inline[:max(j, 0)]
+	}
+	return inline, owner
 }
 
 // isTraitMethod reports whether id is a method declared in a trait.
@@ -620,7 +637,9 @@ func (ix *rustIndex) callee(p string) (string, string, string) {
 func filterMods(ix *rustIndex, ids []string, mods []string) []string {
 	var out []string
 	for _, id := range ids {
-		if inModule(ix.g.nodes[id].Path, mods, ix.crate) && !containsStr(out, id) {
+		n := ix.g.nodes[id]
+		inline, _ := splitQualifier(n.Name, true)
+		if inModule(n.Path, inline, mods, ix.crate) && !containsStr(out, id) {
 			out = append(out, id)
 		}
 	}
@@ -684,24 +703,24 @@ func buildRustTruth(g *lgGraph, dir, crate string, bodies []mirBody) *rustTruth 
 	tr := &rustTruth{edges: map[edge]rustCall{}, byCaller: map[string][]rustCall{}, callers: map[string]bool{}, unscored: map[[2]string]bool{}, unmapped: map[string]int{}, counts: map[string]int{}}
 	ix := newRustIndex(g, dir, crate)
 	ids := make([]string, len(bodies))
-	seen := map[string]bool{}
+	mapped := map[string]string{} // header path -> id, "" when none
 	for i, b := range bodies {
-		if seen[b.path] && !strings.Contains(b.path, "<impl at") {
-			continue
-		}
-		id, derived := ix.header(b.path)
-		switch {
-		case derived:
-			if !seen[b.path] {
+		id, seen := mapped[b.path]
+		if !seen {
+			var derived bool
+			id, derived = ix.header(b.path)
+			mapped[b.path] = id
+			switch {
+			case derived:
 				tr.derived++
+			case id == "":
+				tr.unmapped["caller "+b.path]++
 			}
-		case id == "":
-			tr.unmapped["caller "+b.path]++
-		default:
+		}
+		if id != "" {
 			ids[i] = id
 			tr.callers[id] = true
 		}
-		seen[b.path] = true
 	}
 	ix.compiled = tr.callers
 	res := map[string]*regexp.Regexp{}
@@ -712,6 +731,11 @@ func buildRustTruth(g *lgGraph, dir, crate string, bodies []mirBody) *rustTruth 
 		}
 		for _, p := range b.calls {
 			to, kind, shape := ix.callee(p)
+			if b.closure && to == from {
+				// --test wraps each #[test] function in a closure that
+				// calls it; recursion from a closure is rare.
+				continue
+			}
 			c := rustCall{kind: kind, name: splitRustPath(p).name, callee: p}
 			if kind == "call" || kind == "ambiguous" {
 				syn := ix.callSyntax(from, c.name, res)
