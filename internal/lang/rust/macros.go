@@ -68,6 +68,35 @@ func (x *extractor) callable(tok *sitter.Node) bool {
 	return k == "identifier" || k == "primitive_type"
 }
 
+// blankNested blanks, in src, the names and `!` of the exprMacros
+// invocations inside a token tree (assert_eq!(x, vec![f()])), which the
+// grammar leaves as tokens, so that the second reading sees their
+// arguments as expressions too.
+func (x *extractor) blankNested(tt *sitter.Node, src []byte) {
+	for i := uint(0); i < tt.ChildCount(); i++ {
+		ch := tt.Child(i)
+		if x.g.Kind(ch) == "token_tree" {
+			x.blankNested(ch, src)
+			continue
+		}
+		if i+2 >= tt.ChildCount() || x.g.Kind(ch) != "identifier" || !exprMacros[syntax.Text(ch, x.src)] {
+			continue
+		}
+		bang, args := tt.Child(i+1), tt.Child(i+2)
+		if syntax.Text(bang, x.src) != "!" || x.g.Kind(args) != "token_tree" {
+			continue
+		}
+		switch syntax.Text(args.Child(0), x.src) {
+		case "(", "[":
+			for b := ch.StartByte(); b < bang.EndByte(); b++ {
+				if src[b] != '\n' {
+					src[b] = ' '
+				}
+			}
+		}
+	}
+}
+
 // walkMacro visits the expression an invocation's arguments read as in the
 // second reading; it does nothing when they do not read as one.
 func (x *extractor) walkMacro(tt *sitter.Node) {
@@ -118,6 +147,7 @@ func (x *extractor) argsRoot() *sitter.Node {
 		if tt == nil || tt.StartByte() < uint(len(head)) || tt.EndByte()+2 > uint(len(src)) {
 			return false
 		}
+		x.blankNested(tt, src)
 		end, at := tt.EndByte(), tt.EndPosition()
 		src[end] = ';'
 		ranges = append(ranges, sitter.Range{StartByte: tt.StartByte(), EndByte: end + 1, StartPoint: tt.StartPosition(),

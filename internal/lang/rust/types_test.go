@@ -309,6 +309,7 @@ func TestRustCallsInMacros(t *testing.T) {
     my_macro!(p.hidden());
     println!("{}", 1);
     assert_eq!(p.char(), 'x');
+    assert_eq!(p.all(), vec![lit(1), format!("{}", p.last())]);
     Ok(())
 }
 `
@@ -319,7 +320,9 @@ func TestRustCallsInMacros(t *testing.T) {
 		"6:check": "", "7:depth": "Parser",
 		// char is a primitive type's name to a token tree
 		"11:char": "Parser",
-		"12:Ok":   "",
+		// a macro in a macro's arguments is read too
+		"12:all": "Parser", "12:lit": "", "12:last": "Parser",
+		"13:Ok": "",
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("receivers (-want +got):\n%s", d)
