@@ -56,10 +56,13 @@ type extractor struct {
 	root      *sitter.Node
 	argsTree  *sitter.Tree
 	argsTried bool
+	// variants are the field types of the file's one-value tuple enum
+	// variants, by "Enum::Variant" (locals.go).
+	variants map[string]*sitter.Node
 }
 
 func extract(root *sitter.Node, src []byte) *facts.File {
-	x := &extractor{src: src, g: table(), f: &facts.File{}, uses: map[string]string{}, items: map[string]bool{}, paths: map[string]bool{}, root: root}
+	x := &extractor{src: src, g: table(), f: &facts.File{}, uses: map[string]string{}, items: map[string]bool{}, paths: map[string]bool{}, root: root, variants: map[string]*sitter.Node{}}
 	defer func() {
 		if x.argsTree != nil {
 			x.argsTree.Close()

@@ -1,6 +1,8 @@
 package rust
 
 import (
+	"strings"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -165,6 +167,10 @@ func (x *extractor) declarePattern(p *sitter.Node, chain string) {
 				return
 			}
 		}
+		if t := x.variantField(x.g.Child(p, "type")); t != nil && p.NamedChildCount() == 2 {
+			x.declarePattern(p.NamedChild(1), x.typeChain(t, false))
+			return
+		}
 	}
 	x.bindUnknown(p)
 }
@@ -254,4 +260,58 @@ func (x *extractor) typeParam(name string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// enumVariants records the field type of each of an enum's tuple
+// variants that hold one value (Class::Unicode(ClassUnicode)), so that a
+// pattern of that variant in this file gives its binding a type.
+func (x *extractor) enumVariants(n *sitter.Node) {
+	enum := syntax.Text(x.g.Child(n, "name"), x.src)
+	body := x.g.Child(n, "body")
+	for i := uint(0); body != nil && i < body.NamedChildCount(); i++ {
+		v := body.NamedChild(i)
+		fields := x.g.Child(v, "body")
+		if x.g.Kind(v) != "enum_variant" || fields == nil || x.g.Kind(fields) != "ordered_field_declaration_list" {
+			continue
+		}
+		var types []*sitter.Node
+		for j := uint(0); j < fields.NamedChildCount(); j++ {
+			if fields.FieldNameForNamedChild(uint32(j)) == "type" {
+				types = append(types, fields.NamedChild(j))
+			}
+		}
+		if len(types) == 1 {
+			x.variants[enum+"::"+syntax.Text(x.g.Child(v, "name"), x.src)] = types[0]
+		}
+	}
+}
+
+// variantField is the field type of the one-value tuple variant a
+// pattern's path names (E::V, Self::V, m::E::V) when this file declares
+// the enum; nil otherwise.
+func (x *extractor) variantField(path *sitter.Node) *sitter.Node {
+	if path == nil || len(x.variants) == 0 {
+		return nil
+	}
+	segs := strings.Split(syntax.NoSpace(syntax.Text(path, x.src)), "::")
+	if len(segs) < 2 {
+		return nil
+	}
+	enum := segs[len(segs)-2]
+	if enum == "Self" {
+		enum = x.implSelf()
+	}
+	return x.variants[enum+"::"+segs[len(segs)-1]]
+}
+
+// implSelf is the simple name of the type of the impl block around the
+// current node, or "".
+func (x *extractor) implSelf() string {
+	for i := len(x.scopes) - 1; i >= 0; i-- {
+		if x.scopes[i].kind == 'i' {
+			q := x.scopes[i].qual
+			return q[strings.LastIndexByte(q, '.')+1:]
+		}
+	}
+	return ""
 }

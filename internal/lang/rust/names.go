@@ -39,6 +39,9 @@ func (x *extractor) declarations(list *sitter.Node) {
 		case "struct_item", "union_item", "enum_item", "trait_item", "type_item", "function_item",
 			"function_signature_item", "const_item", "static_item":
 			x.items[syntax.Text(x.g.Child(n, "name"), x.src)] = true
+			if kind == "enum_item" {
+				x.enumVariants(n)
+			}
 		}
 	}
 }

@@ -352,3 +352,29 @@ func TestRustStandardNamesOnRepositoryValues(t *testing.T) {
 		t.Errorf("receivers (-want +got):\n%s", d)
 	}
 }
+
+// TestRustEnumVariantBindings: a match arm's (or if let's) binding of a
+// one-value tuple variant of an enum the file declares has the variant's
+// field type, named by the enum (E::V, m::E::V) or by Self.
+func TestRustEnumVariantBindings(t *testing.T) {
+	src := `pub enum Class { Unicode(ClassUnicode), Bytes(Box<ClassBytes>), Pair(A, B) }
+impl Class {
+    fn negate(&mut self) {
+        match *self {
+            Class::Unicode(ref mut x) => x.negate(),
+            Self::Bytes(ref mut x) => x.negate(),
+            Class::Pair(a, _) => a.flip(),
+        }
+        if let hir::Class::Unicode(u) = other() { u.fold(); }
+    }
+}
+`
+	got := recvs(langtest.Extract(t, Language(), src))
+	want := map[string]string{
+		"5:negate": "ClassUnicode", "6:negate": "ClassBytes", "7:flip": facts.Unknown,
+		"9:other": "", "9:fold": "ClassUnicode",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("receivers (-want +got):\n%s", d)
+	}
+}
