@@ -196,20 +196,24 @@ func mirCallee(line string) (string, bool) {
 // argsOpen is the index of the '(' that opens a call's arguments: the
 // first one outside angle brackets ("->" is not a bracket).
 func argsOpen(s string) int {
+	return angleScan(s, 0, func(i, depth int) bool { return s[i] == '(' && depth == 0 })
+}
+
+// angleScan is the first index from start at which stop accepts s[i] and
+// the angle-bracket depth after it ("->" is no bracket), or -1.
+func angleScan(s string, start int, stop func(i, depth int) bool) int {
 	depth := 0
-	for i := 0; i < len(s); i++ {
+	for i := start; i < len(s); i++ {
 		switch s[i] {
 		case '<':
 			depth++
 		case '>':
-			if i > 0 && s[i-1] == '-' {
-				continue
+			if i == 0 || s[i-1] != '-' {
+				depth--
 			}
-			depth--
-		case '(':
-			if depth == 0 {
-				return i
-			}
+		}
+		if stop(i, depth) {
+			return i
 		}
 	}
 	return -1
@@ -232,22 +236,7 @@ func stripTurbofish(s string) string {
 
 // closeAngle is the index of the '>' that closes the '<' at open.
 func closeAngle(s string, open int) int {
-	depth := 0
-	for i := open; i < len(s); i++ {
-		switch s[i] {
-		case '<':
-			depth++
-		case '>':
-			if i > 0 && s[i-1] == '-' {
-				continue
-			}
-			depth--
-			if depth == 0 {
-				return i
-			}
-		}
-	}
-	return -1
+	return angleScan(s, open, func(i, depth int) bool { return s[i] == '>' && depth == 0 })
 }
 
 // rustPath is a callee or header path taken apart.
@@ -295,23 +284,12 @@ func splitRustPath(p string) rustPath {
 }
 
 // topLevelAs is the index of " as " outside angle brackets, or -1.
-func topLevelAs(s string) int {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '<':
-			depth++
-		case '>':
-			if i > 0 && s[i-1] != '-' {
-				depth--
-			}
-		case ' ':
-			if depth == 0 && strings.HasPrefix(s[i:], " as ") {
-				return i
-			}
-		}
-	}
-	return -1
+func topLevelAs(s string) int { return topLevelWord(s, " as ") }
+
+// topLevelWord is the index of word outside angle brackets (a "->" is no
+// bracket), or -1.
+func topLevelWord(s, word string) int {
+	return angleScan(s, 0, func(i, depth int) bool { return depth == 0 && strings.HasPrefix(s[i:], word) })
 }
 
 // typeName is the module path and simple name of a type as MIR or an
@@ -488,24 +466,7 @@ func implHeader(text string) (typ, trait string) {
 }
 
 // topLevelFor is the index of " for " outside angle brackets, or -1.
-func topLevelFor(s string) int {
-	depth := 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '<':
-			depth++
-		case '>':
-			if i > 0 && s[i-1] != '-' {
-				depth--
-			}
-		case ' ':
-			if depth == 0 && strings.HasPrefix(s[i:], " for ") {
-				return i
-			}
-		}
-	}
-	return -1
-}
+func topLevelFor(s string) int { return topLevelWord(s, " for ") }
 
 // methodAfter is the first function or method named name declared in file
 // after line (the impl block's header).
