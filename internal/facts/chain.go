@@ -40,7 +40,9 @@ import (
 // conftest.py in its directory and each parent; Traits.Injected).
 //
 // A chain may also be NotRepo followed by a chain, "-Server": a value of an
-// outside type that wraps a Server (Rust Option<Server>, Result<Server, E>).
+// outside type that wraps a Server (Rust Option<Server>, Result<Server, E>;
+// Go []*Server, map[string]Server, chan Server, whose elements Unwrap
+// takes; TypeScript Map<K, Server>).
 // Its own members are outside ones (unwrap, map); the step Unwrap ("?")
 // takes the wrapped value: "Open().?.Run()". An extractor writes steps
 // after a wrapping chain only through a definition's Type ("f().?" where
