@@ -105,3 +105,23 @@ func TestJSAnonymousDefaultExport(t *testing.T) {
 			"lib/logger.js#default -> lib/logger.js#format [calls scope]",
 		}, nil)
 }
+
+// TestJSCalledRequire: a call of a require() (fastify's tests'
+// require('..')(opts), express's require('./lib/boot')(app)) calls the
+// module's default export, and the value it gives is that function's
+// result; a require() of an outside package called so is no edge.
+func TestJSCalledRequire(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"index.js": "function fastify(options) {\n  return new Instance(options);\n}\n\n" +
+			"class Instance {\n  get(path) {\n    return path;\n  }\n}\n\nmodule.exports = fastify;\n",
+		"lib/boot.js": "module.exports = function (app, options) {\n  return app;\n};\n",
+		"test/route.test.js": "function route() {\n  const app = require('..')({ logger: false });\n  app.get('/');\n" +
+			"  require('../lib/boot')(app, {});\n  require('debug')('x');\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"test/route.test.js#route -> index.js#fastify [calls import]",
+			"test/route.test.js#route -> lib/boot.js#default [calls import]",
+		},
+		[]string{"debug"})
+}

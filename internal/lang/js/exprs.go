@@ -91,6 +91,11 @@ func (x *extractor) callChain(n *sitter.Node) string {
 		if c, ok := x.mapGet(fn); ok {
 			return c
 		}
+	case jkCall:
+		if spec, ok := x.requireSpec(fn); ok {
+			return called(facts.Imported(spec, defaultName)) // require('..')(opts)
+		}
+		return facts.Unknown
 	default:
 		return facts.Unknown
 	}

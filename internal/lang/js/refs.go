@@ -262,8 +262,28 @@ func (x *extractor) call(n *sitter.Node) {
 	case jkSuper: // super(...) calls the base class's constructor
 		x.superRef(fn)
 		return
+	case jkCall:
+		if x.requireCall(n, fn) {
+			return
+		}
 	}
 	x.calleeRef(fn, facts.RefCall)
+}
+
+// requireCall records require('./boot')(app), fastify's
+// require('..')(opts): a call of the module's default export, bound by an
+// import to the name the code calls it by, the require() itself (no
+// identifier can be written so).
+func (x *extractor) requireCall(n, fn *sitter.Node) bool {
+	spec, ok := x.requireSpec(fn)
+	if !ok {
+		return false
+	}
+	local := syntax.NoSpace(x.text(fn))
+	x.f.Imports = append(x.f.Imports, facts.Import{Path: spec, Names: []string{defaultName}, As: []string{local}, Line: syntax.Line(n)})
+	x.skip = fn.Id() // its require() is the import above
+	x.ref(fn, local, "", facts.RefCall)
+	return true
 }
 
 // callFunction is the expression a call calls. tree-sitter parses
