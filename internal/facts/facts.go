@@ -133,7 +133,9 @@ type Symbol struct {
 	// parameters' chains joined by ";" ("(-,=>@./context|Context;Next)"),
 	// and gives a type alias of a function type the parameters of that
 	// function type: a callback passed there takes its parameters' types
-	// from them (see Callback).
+	// from them (see Callback). Go gives a variable or field declared of a
+	// function type that type's parameters, its Type being the result's
+	// (Traits.FuncValueResults).
 	Params string `json:"params,omitempty"`
 }
 

@@ -128,6 +128,15 @@ type Traits struct {
 	// calling it makes an instance (Python: config_class = Config, then
 	// self.config_class()).
 	CalledClassValues bool
+	// FuncValueResults: a variable or field declared of a function type
+	// has the function type's parameters as its Params and what calling
+	// it gives as its Type (Go: a field createFormBuilder
+	// func(io.Writer) FormBuilder has the Type FormBuilder, so
+	// c.createFormBuilder(w) is a FormBuilder); a function value has no
+	// members, so nothing but a call steps from it. One whose type comes
+	// from its initializer (var engine = sync.OnceValue(...)) has no
+	// Params, and calling it gives nothing known.
+	FuncValueResults bool
 	// LocalDefSteps: a type chain may step from a function, not called,
 	// into a class or def defined in its body (Python: a test's
 	// setup_method defines class Example and keeps it in self.Example;

@@ -98,3 +98,25 @@ func TestGoReceiverVia(t *testing.T) {
 		t.Errorf("calls and their via (-want +got):\n%s", diff)
 	}
 }
+
+// TestGoFuncFieldResults: calling a field or package-level variable of a
+// function type gives that function type's result (go-openai's
+// builder := c.createFormBuilder(&b); builder.Close()); a variable whose
+// type comes from an outside initializer (gin's var engine =
+// sync.OnceValue(...)) gives nothing known, and its call is still looked
+// up by name.
+func TestGoFuncFieldResults(t *testing.T) {
+	got := resolveAll(t, goMod, map[string]string{
+		"form/form.go": "package form\n\ntype Builder struct{}\n\nfunc (b *Builder) Close() error { return nil }\n",
+		"client.go": "package main\n\nimport (\n\t\"io\"\n\t\"example.com/app/form\"\n)\n\n" +
+			"type Client struct{ newBuilder func(io.Writer) *form.Builder }\n\nvar defaultBuilder func() *form.Builder\n\n" +
+			"func (c *Client) Upload(w io.Writer) {\n\tbuilder := c.newBuilder(w)\n\tbuilder.Close()\n\tdefaultBuilder().Close()\n}\n",
+		"gins.go": "package main\n\nimport \"sync\"\n\ntype Engine struct{}\n\nfunc (e *Engine) Serve() {}\n\n" +
+			"var engine = sync.OnceValue(func() *Engine { return &Engine{} })\n\nfunc Serve() {\n\tengine().Serve()\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"client.go#Client.Upload -> form/form.go#Builder.Close [calls type]",
+			"gins.go#Serve -> gins.go#Engine.Serve [calls name]",
+		}, nil)
+}

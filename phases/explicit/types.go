@@ -329,6 +329,9 @@ func (r *resolver) valueOf(d *def, called bool, depth int) (*def, typeState) {
 // that declares __call__ leaves the result unknown: the value may be an
 // instance being called.
 func (r *resolver) calledValue(d *def, depth int) (*def, typeState) {
+	if r.traits.FuncValueResults && d.Params != "" && (d.Kind == facts.KindField || d.Kind == facts.KindVar) {
+		return r.typeOf(d, depth) // declared of a function type: its Type is the result's
+	}
 	if !r.traits.CalledClassValues {
 		return nil, typeUnknown
 	}

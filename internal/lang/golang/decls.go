@@ -166,7 +166,7 @@ func (e *extractor) fields(owner string, list *sitter.Node) {
 			continue
 		}
 		t := c.ChildByFieldId(e.g.fType)
-		chain := e.typeChain(t)
+		chain, params := e.valueChain(t)
 		var names []string
 		for j := uint(0); j < c.NamedChildCount(); j++ {
 			if f := c.NamedChild(j); e.g.Kind(f) == "field_identifier" {
@@ -184,7 +184,7 @@ func (e *extractor) fields(owner string, list *sitter.Node) {
 		}
 		for _, f := range names {
 			e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: f, Qualified: owner + "." + f, Kind: facts.KindField, Parent: owner,
-				Line: syntax.Line(c), EndLine: syntax.EndLine(c), Signature: syntax.OneLine(syntax.Text(c, e.src)), Doc: syntax.PrecedingComments(c, e.src, isComment), Type: chain})
+				Line: syntax.Line(c), EndLine: syntax.EndLine(c), Signature: syntax.OneLine(syntax.Text(c, e.src)), Doc: syntax.PrecedingComments(c, e.src, isComment), Type: chain, Params: params})
 		}
 	}
 }
@@ -275,8 +275,9 @@ func (e *extractor) valueSpec(n *sitter.Node) {
 	sig := kw + syntax.Header(n, n.ChildByFieldId(e.g.fValue), e.src)
 	doc := e.specDoc(n)
 	declared := ""
+	params := ""
 	if t := n.ChildByFieldId(e.g.fType); t != nil {
-		declared = e.typeChain(t)
+		declared, params = e.valueChain(t)
 	}
 	var values []*sitter.Node
 	if v := n.ChildByFieldId(e.g.fValue); v != nil {
@@ -304,7 +305,7 @@ func (e *extractor) valueSpec(n *sitter.Node) {
 			}
 		}
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: kind,
-			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Doc: doc, Type: typ})
+			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Doc: doc, Type: typ, Params: params})
 	}
 	e.from, e.curEnd = first, n.EndByte()
 	e.tparams = e.tparams[:0]

@@ -22,7 +22,7 @@ var language = &syntax.Language{
 	// only.
 	Rules: lang.Traits{
 		Reach: lang.Reach{Dir: true}, TestOnly: isTest, PackageClauseBinds: true, ExternalNames: externalNames,
-		UnusedImportsLink: true, DirectoryPackages: true, TypeConversions: true, TypedefMembers: true,
+		UnusedImportsLink: true, DirectoryPackages: true, TypeConversions: true, TypedefMembers: true, FuncValueResults: true,
 	},
 	Keys:       moduleKeys,
 	Candidates: candidates,

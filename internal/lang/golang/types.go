@@ -206,6 +206,42 @@ func (e *extractor) typeChain(t *sitter.Node) string {
 	return facts.Unknown
 }
 
+// valueChain is the chain a variable or field of type t has as its Type,
+// and its Params: for a function type the result's chain and the
+// parameters' types (Traits.FuncValueResults), else its type's and "".
+func (e *extractor) valueChain(t *sitter.Node) (chain, params string) {
+	if t == nil || e.g.Kind(t) != "function_type" {
+		return e.typeChain(t), ""
+	}
+	chain = e.resultChain(t.ChildByFieldId(e.g.fResult))
+	if chain == "" {
+		chain = facts.NotRepo
+	}
+	return chain, e.funcParams(t.ChildByFieldId(e.g.fParameters))
+}
+
+// funcParams are a function type's parameter types as written, one per
+// parameter, in parentheses: "(io.Writer,int)".
+func (e *extractor) funcParams(list *sitter.Node) string {
+	var types []string
+	for _, p := range syntax.NamedChildren(list) {
+		t := p.ChildByFieldId(e.g.fType)
+		if t == nil {
+			continue
+		}
+		n := 0
+		for j := uint(0); j < p.NamedChildCount(); j++ {
+			if e.g.Kind(p.NamedChild(j)) == "identifier" {
+				n++
+			}
+		}
+		for range max(n, 1) {
+			types = append(types, syntax.NoSpace(syntax.Text(t, e.src)))
+		}
+	}
+	return "(" + strings.Join(types, ",") + ")"
+}
+
 // elementChain is the chain of a container's element type, unknown for
 // an anonymous struct: its fields' types are not in the chain, and
 // tt.err.Error() over a table of test cases must stay open to the
