@@ -79,6 +79,25 @@ func Wrapped(inner string) string {
 	return NotRepo + inner
 }
 
+// Step appends a step to a chain: a step of an unknown value is unknown,
+// one of an outside value outside, a member of a wrapping chain an outside
+// one (Option.map, a slice's len), and Unwrap of a wrapping chain is the
+// chain it wraps, so that no step is written after the wrapping prefix.
+func Step(chain, step string) string {
+	switch {
+	case chain == "" || chain == Unknown:
+		return Unknown
+	case chain == NotRepo:
+		return NotRepo
+	case strings.HasPrefix(chain, NotRepo):
+		if step == Unwrap {
+			return chain[len(NotRepo):]
+		}
+		return NotRepo
+	}
+	return chain + "." + step
+}
+
 // Imported builds the root for name imported from module.
 func Imported(module, name string) string { return "@" + module + "|" + name }
 

@@ -162,7 +162,7 @@ func (e *extractor) rangeVars(n *sitter.Node) {
 		return
 	}
 	e.declareUnknown(names[0])
-	e.declare(syntax.Text(names[1], e.src), e.step(e.exprChain(n.ChildByFieldId(e.g.fRight)), facts.Unwrap))
+	e.declare(syntax.Text(names[1], e.src), facts.Step(e.exprChain(n.ChildByFieldId(e.g.fRight)), facts.Unwrap))
 }
 
 // typeChain is the chain of a type expression: a named type (through
@@ -278,7 +278,7 @@ func (e *extractor) exprChain(n *sitter.Node) string {
 		case syntax.Text(op, e.src) == "&":
 			return e.exprChain(n.ChildByFieldId(e.g.fOperand))
 		case syntax.Text(op, e.src) == "<-":
-			return e.step(e.exprChain(n.ChildByFieldId(e.g.fOperand)), facts.Unwrap) // a value received
+			return facts.Step(e.exprChain(n.ChildByFieldId(e.g.fOperand)), facts.Unwrap) // a value received
 		}
 		return facts.Unknown
 	case "parenthesized_expression":
@@ -286,7 +286,7 @@ func (e *extractor) exprChain(n *sitter.Node) string {
 	case "type_assertion_expression":
 		return e.typeChain(n.ChildByFieldId(e.g.fType))
 	case "index_expression":
-		return e.step(e.exprChain(n.ChildByFieldId(e.g.fOperand)), facts.Unwrap)
+		return facts.Step(e.exprChain(n.ChildByFieldId(e.g.fOperand)), facts.Unwrap)
 	case "type_conversion_expression":
 		return e.instanceChain(n)
 	case "slice_expression":
@@ -305,7 +305,7 @@ func (e *extractor) exprChain(n *sitter.Node) string {
 				return facts.Imported(path, syntax.Text(field, e.src))
 			}
 		}
-		return e.step(e.exprChain(op), syntax.Text(field, e.src))
+		return facts.Step(e.exprChain(op), syntax.Text(field, e.src))
 	case "interpreted_string_literal", "raw_string_literal", "int_literal", "float_literal",
 		"rune_literal", "imaginary_literal", "true", "false", "func_literal", "binary_expression":
 		return facts.NotRepo
@@ -460,22 +460,6 @@ func (e *extractor) nameChain(name string) string {
 	return name
 }
 
-// step appends a member step to a chain. A member of a wrapping chain
-// (a slice's, a map's) is an outside one, and Unwrap of it is the chain
-// it wraps: steps are never written after the wrapping prefix.
-func (e *extractor) step(chain, member string) string {
-	switch {
-	case chain == facts.Unknown || chain == facts.NotRepo:
-		return chain
-	case strings.HasPrefix(chain, facts.NotRepo):
-		if member == facts.Unwrap {
-			return chain[len(facts.NotRepo):]
-		}
-		return facts.NotRepo
-	}
-	return chain + "." + member
-}
-
 // importPath returns the import path the file binds to a package name,
 // unless a local variable shadows it.
 func (e *extractor) importPath(name string) (string, bool) {
@@ -503,7 +487,7 @@ func (e *extractor) recvChain(qual string) string {
 	}
 	for _, member := range strings.Split(rest, ".") {
 		if member != "" {
-			c = e.step(c, member)
+			c = facts.Step(c, member)
 		}
 	}
 	return c

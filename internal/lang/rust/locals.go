@@ -76,7 +76,7 @@ func (x *extractor) enterBody(n *sitter.Node, kind string) bool {
 		x.closureOver(n)
 	case "for_expression":
 		x.pushLocals(n.EndByte())
-		x.declarePattern(x.g.Child(n, "pattern"), step(x.exprChain(x.g.Child(n, "value")), facts.Unwrap))
+		x.declarePattern(x.g.Child(n, "pattern"), facts.Step(x.exprChain(x.g.Child(n, "value")), facts.Unwrap))
 	case "match_expression":
 		x.pushLocals(n.EndByte())
 		x.locals[len(x.locals)-1].match = x.exprChain(x.g.Child(n, "value"))
@@ -111,7 +111,7 @@ func (x *extractor) closureOver(n *sitter.Node) {
 	if call == nil || fn == nil || x.g.Kind(fn) != "field_expression" || !vocab().elementClosures[syntax.Text(x.g.Child(fn, "field"), x.src)] {
 		return
 	}
-	elem := step(x.exprChain(x.g.Child(fn, "value")), facts.Unwrap)
+	elem := facts.Step(x.exprChain(x.g.Child(fn, "value")), facts.Unwrap)
 	params := x.g.Child(n, "parameters")
 	for i := uint(0); params != nil && i < params.NamedChildCount(); i++ {
 		switch p := params.NamedChild(i); x.g.Kind(p) {
@@ -163,7 +163,7 @@ func (x *extractor) declarePattern(p *sitter.Node, chain string) {
 		switch syntax.Text(x.g.Child(p, "type"), x.src) {
 		case "Some", "Ok":
 			if p.NamedChildCount() == 2 {
-				x.declarePattern(p.NamedChild(1), step(chain, facts.Unwrap))
+				x.declarePattern(p.NamedChild(1), facts.Step(chain, facts.Unwrap))
 				return
 			}
 		}

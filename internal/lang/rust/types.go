@@ -112,24 +112,6 @@ func symType(c string) string {
 	return c
 }
 
-// step appends a step to a chain; a step of an outside value is an
-// outside value, one of an unknown value unknown, and Unwrap of a
-// wrapping chain is the chain it wraps.
-func step(chain, step string) string {
-	switch {
-	case chain == "" || chain == facts.Unknown:
-		return facts.Unknown
-	case chain == facts.NotRepo:
-		return facts.NotRepo
-	case chain[0] == facts.NotRepo[0]:
-		if step == facts.Unwrap {
-			return chain[1:]
-		}
-		return facts.NotRepo
-	}
-	return chain + "." + step
-}
-
 // exprChain is the chain of the value of an expression, as far as the
 // file tells.
 func (x *extractor) exprChain(n *sitter.Node) string {
@@ -154,11 +136,11 @@ func (x *extractor) exprChain(n *sitter.Node) string {
 		if x.g.Kind(f) != "field_identifier" {
 			return facts.Unknown // a tuple field
 		}
-		return step(x.exprChain(x.g.Child(n, "value")), syntax.Text(f, x.src))
+		return facts.Step(x.exprChain(x.g.Child(n, "value")), syntax.Text(f, x.src))
 	case "call_expression":
 		return x.callChain(n)
 	case "try_expression":
-		return step(x.exprChain(n.NamedChild(0)), facts.Unwrap)
+		return facts.Step(x.exprChain(n.NamedChild(0)), facts.Unwrap)
 	case "reference_expression":
 		return x.exprChain(x.g.Child(n, "value"))
 	case "unary_expression":
@@ -169,7 +151,7 @@ func (x *extractor) exprChain(n *sitter.Node) string {
 	case "parenthesized_expression":
 		return x.exprChain(n.NamedChild(0))
 	case "index_expression":
-		return step(x.exprChain(n.NamedChild(0)), facts.Unwrap)
+		return facts.Step(x.exprChain(n.NamedChild(0)), facts.Unwrap)
 	case "struct_expression":
 		return x.variantChain(x.g.Child(n, "name"), true)
 	case "type_cast_expression":
@@ -270,14 +252,14 @@ func (x *extractor) methodChain(fn *sitter.Node) string {
 	m := syntax.Text(x.g.Child(fn, "field"), x.src)
 	switch {
 	case m == "unwrap" || m == "expect" || m == "unwrap_or" || m == "unwrap_or_else" || m == "unwrap_or_default" || m == "unwrap_unchecked":
-		return step(recv, facts.Unwrap)
+		return facts.Step(recv, facts.Unwrap)
 	case m == "clone" || m == "to_owned":
 		return recv
 	case vocab().sameElements[m]:
 		if strings.HasPrefix(recv, facts.NotRepo) || recv == facts.Unknown {
 			return recv // an outside value's own method
 		}
-		return step(recv, facts.Same+m+"()")
+		return facts.Step(recv, facts.Same+m+"()")
 	}
-	return step(recv, m+"()")
+	return facts.Step(recv, m+"()")
 }
