@@ -119,10 +119,16 @@ func isTSFile(p string) bool {
 }
 
 // trackedTSFiles lists the .ts/.tsx files git tracks in a checkout,
-// outside node_modules.
+// outside node_modules; with $LGRAPH_ACCURACY_TSJS=1 the JavaScript files
+// too, which the checker then reads as checkJs does (truth.js): CommonJS
+// requires, exports and prototype assignments are declarations to it.
 func trackedTSFiles(t testing.TB, dir string) []string {
 	t.Helper()
-	out, err := exec.Command("git", "-C", dir, "ls-files", "-z", "--", "*.ts", "*.tsx", "*.mts", "*.cts").Output()
+	patterns := []string{"*.ts", "*.tsx", "*.mts", "*.cts"}
+	if os.Getenv("LGRAPH_ACCURACY_TSJS") == "1" {
+		patterns = append(patterns, "*.js", "*.jsx", "*.mjs", "*.cjs")
+	}
+	out, err := exec.Command("git", append([]string{"-C", dir, "ls-files", "-z", "--"}, patterns...)...).Output()
 	if err != nil {
 		t.Fatalf("git ls-files in %s: %v", dir, err)
 	}

@@ -265,7 +265,7 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 	}
 	if ref.Recv == "" {
 		if b, ok := r.modBind[ref.Qualifier]; ok {
-			return r.inBinding(b, ref.Name, kinds)
+			return r.inBindingOrDefault(b, ref.Qualifier, ref.Name, kinds, ref.Args)
 		}
 		if f, ok := r.inSubmodule(ref, kinds); ok {
 			return f, true
@@ -319,6 +319,41 @@ func (r *resolver) inBinding(b *binding, name string, kinds map[string]bool) (fo
 	return found{d, snapshot.ByImport}, ok
 }
 
+// defaultExport is the name a JavaScript module's default export has among
+// its exports (lang/js: module.exports = X, export default X).
+const defaultExport = "default"
+
+// inBindingOrDefault finds q.name where q is bound by an import: an
+// export of the module, else, where q is the module's default export, a
+// member of that (defaultMember).
+func (r *resolver) inBindingOrDefault(b *binding, q, name string, kinds map[string]bool, args string) (found, bool) {
+	if f, ok := r.inBinding(b, name, kinds); ok || b.orig[q] != defaultExport {
+		return f, ok
+	}
+	return r.defaultMember(b, name, kinds, args)
+}
+
+// defaultMember resolves g.m where g binds a module's default export
+// (const g = require('./m'), import g from './m') and the module exports
+// no m: CommonJS's module.exports = SomeClass makes g that class, so g.m
+// is its static member (fastify: ContentType.from).
+func (r *resolver) defaultMember(b *binding, name string, kinds map[string]bool, args string) (found, bool) {
+	d, via, ok := r.findIn(b.targets, defaultExport, nil, 0)
+	if !ok {
+		return found{}, false
+	}
+	t, st := r.valueOf(&d, false, 0)
+	if st != typeKnown {
+		return found{}, false
+	}
+	m, mst := r.memberOf(t, name, kinds, args, 0)
+	if mst != typeKnown {
+		return found{}, false
+	}
+	b.use(via)
+	return found{*m, snapshot.ByImport}, true
+}
+
 // resolveName resolves a qualified reference whose receiver type is not
 // known, by the qualifier's text: self and super, a package outside the
 // repository (never guessed at), a type name, or a unique method.
@@ -347,7 +382,7 @@ func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, boo
 		return found{*m, snapshot.ByType}, true
 	}
 	if b, ok := r.moduleOf(qualifier); ok {
-		return r.inBinding(b, name, kinds)
+		return r.inBindingOrDefault(b, qualifier, name, kinds, ref.Args)
 	}
 	first, _, _ := strings.Cut(qualifier, ".")
 	if r.external[qualifier] || r.external[first] {

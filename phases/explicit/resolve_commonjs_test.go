@@ -125,3 +125,25 @@ func TestJSCalledRequire(t *testing.T) {
 		},
 		[]string{"debug"})
 }
+
+// A module whose default export is a class (module.exports = ContentType)
+// gives the importer that class: g.from() is its static method, as in
+// fastify's ContentType.from(header), while a module's own exports still
+// come first and an object's exports are reached as before.
+func TestJSDefaultExportMembers(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/content-type.js": "class ContentType {\n  static from(header) {\n    return new ContentType(header);\n  }\n}\n\nmodule.exports = ContentType;\n",
+		"lib/helpers.js":      "function parse(s) {\n  return s;\n}\n\nmodule.exports = { parse };\n",
+		"lib/handle.js": "const ContentType = require('./content-type');\nconst helpers = require('./helpers');\n\n" +
+			"function handle(request) {\n  request.type = ContentType.from(request.header);\n  helpers.parse(request.body);\n  ContentType.missing();\n}\n\nmodule.exports = { handle };\n",
+		"src/kind.ts": "export default class Kind {\n  static make(n: number) {\n    return new Kind();\n  }\n}\n",
+		"src/use.ts":  "import Kind from './kind';\n\nexport function use() {\n  return Kind.make(1);\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/handle.js#handle -> lib/content-type.js#ContentType.from [calls import]",
+			"lib/handle.js#handle -> lib/helpers.js#parse [calls import]",
+			"src/use.ts#use -> src/kind.ts#Kind.make [calls type]",
+		},
+		nil)
+}

@@ -125,8 +125,54 @@ class SymbolModel {
         return make(node.name.text, 'enum');
       case ts.SyntaxKind.ModuleDeclaration:
         return this.namespace(node, make);
+      case ts.SyntaxKind.BinaryExpression:
+        return this.assignment(node, make);
     }
     return null;
+  }
+
+  // assignment: a function or class expression assigned to a member in a
+  // JavaScript file where no symbol encloses it (lang/js/assigns.go):
+  // exports.m = fn and module.exports.m = fn are m, X.prototype.m = fn
+  // and X.m = fn are X.m for a name X the file declares at its top, and
+  // module.exports = function f() {} is f.
+  assignment(node, make) {
+    if (node.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !isJSFile(node.getSourceFile().fileName)) {
+      return null;
+    }
+    const v = skipParens(node.right);
+    if (!(ts.isFunctionExpression(v) || ts.isArrowFunction(v) || ts.isClassExpression(v)) || this.callerOf(node)) {
+      return null;
+    }
+    const parts = chainParts(node.left);
+    if (!parts) {
+      return null;
+    }
+    const target = parts.join('.');
+    const sf = node.getSourceFile();
+    if (target === 'module.exports') {
+      return ts.isFunctionExpression(v) && v.name ? make(v.name.text, 'function') : null;
+    }
+    let qual = '';
+    if ((parts.length === 2 && parts[0] === 'exports') || (parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports')) {
+      qual = parts[parts.length - 1];
+      if (topDeclared(sf, qual)) {
+        return null; // exports.send does not bind the file's own send
+      }
+    } else if (parts.length === 3 && parts[1] === 'prototype' && topDeclared(sf, parts[0])) {
+      qual = parts[0] + '.' + parts[2];
+    } else if (parts.length === 2 && parts[0] !== 'this' && parts[0] !== 'module' && topDeclared(sf, parts[0])) {
+      qual = target;
+    } else {
+      return null;
+    }
+    const first = firstAssignment(sf, target, node);
+    const at = assignmentStatement(first);
+    const name = qual.slice(qual.lastIndexOf('.') + 1);
+    return {
+      qual, kind: 'function',
+      sym: { path: this.rel(sf.fileName), qual, name, kind: 'function', line: lineOf(sf, at.getStart(sf)), end: lineOf(sf, at.end) },
+    };
   }
 
   // classMember: methods, constructors and accessors of a named class, and
@@ -203,6 +249,28 @@ class SymbolModel {
     return make(name, 'module');
   }
 
+  // namedValue is the symbol of the file's own top-level declaration a
+  // JavaScript member holds by name: module.exports = { f } and { g: f },
+  // X.m = f. The checker answers with the member; its value is f, which
+  // lgraph links the call to.
+  namedValue(d) {
+    const sf = d.getSourceFile();
+    if (!isJSFile(sf.fileName)) {
+      return null;
+    }
+    let name;
+    if (ts.isShorthandPropertyAssignment(d)) {
+      name = d.name.text;
+    } else if (ts.isPropertyAssignment(d) && d.initializer && ts.isIdentifier(d.initializer)) {
+      name = d.initializer.text;
+    } else if (ts.isBinaryExpression(d) && ts.isIdentifier(d.right)) {
+      name = d.right.text;
+    }
+    const decl = name && topDeclaration(sf, name);
+    const e = decl && this.entry(decl);
+    return e && e.sym ? e.sym : null;
+  }
+
   // calleeOf maps a declaration the checker found to the symbol a call
   // edge points at ({sym}) or says why it is none ({desc}).
   calleeOf(d) {
@@ -218,9 +286,20 @@ class SymbolModel {
     if (ts.isConstructorDeclaration(d)) {
       d = d.parent;
     }
+    // An assignment the checker answers with: the member on its left
+    // (exports.f, X.prototype.m) or the function on its right.
+    if (d.parent && ts.isBinaryExpression(d.parent) && (d.parent.left === d || skipParens(d.parent.right) === d)) {
+      d = d.parent;
+    } else if (d.parent && ts.isParenthesizedExpression(d.parent) && d.parent.parent && ts.isBinaryExpression(d.parent.parent)) {
+      d = d.parent.parent;
+    }
     const e = this.entry(d);
     if (e && e.sym) {
       return { sym: e.sym, desc: e.sym.kind + ' in corpus' };
+    }
+    const named = this.namedValue(d);
+    if (named) {
+      return { sym: named, desc: named.kind + ' in corpus, by the name it holds' };
     }
     if (e && e.kind === 'overload') {
       const impl = lastOverload(d);
@@ -259,6 +338,104 @@ class SymbolModel {
     }
     return { sym: null, desc: 'untracked ' + describeUntracked(d) };
   }
+}
+
+function isJSFile(f) {
+  return /\.(js|jsx|mjs|cjs)$/.test(f);
+}
+
+function skipParens(e) {
+  while (e && ts.isParenthesizedExpression(e)) {
+    e = e.expression;
+  }
+  return e;
+}
+
+// chainParts is a.b.c as ['a', 'b', 'c'] (this included), undefined for
+// any other expression.
+function chainParts(e) {
+  const parts = [];
+  for (;;) {
+    if (ts.isPropertyAccessExpression(e) && ts.isIdentifier(e.name)) {
+      parts.unshift(e.name.text);
+      e = e.expression;
+    } else if (ts.isIdentifier(e)) {
+      parts.unshift(e.text);
+      return parts;
+    } else if (e.kind === ts.SyntaxKind.ThisKeyword) {
+      parts.unshift('this');
+      return parts;
+    } else {
+      return undefined;
+    }
+  }
+}
+
+// topDeclaration is the function, class or variable declaration a file
+// makes at its top under name.
+function topDeclaration(sf, name) {
+  for (const st of sf.statements) {
+    if ((ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) && st.name && st.name.text === name) {
+      return st;
+    }
+    if (ts.isVariableStatement(st)) {
+      const d = st.declarationList.declarations.find((v) => ts.isIdentifier(v.name) && v.name.text === name);
+      if (d) {
+        return d;
+      }
+    }
+  }
+  return undefined;
+}
+
+// topDeclared reports whether a source file declares name at its top: a
+// function, class or variable statement.
+function topDeclared(sf, name) {
+  for (const st of sf.statements) {
+    if ((ts.isFunctionDeclaration(st) || ts.isClassDeclaration(st)) && st.name && st.name.text === name) {
+      return true;
+    }
+    if (ts.isVariableStatement(st) && st.declarationList.declarations.some((d) => ts.isIdentifier(d.name) && d.name.text === name)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// firstAssignment is the first module-level assignment of a function or
+// class to target in the file: a member assigned twice keeps its first
+// symbol (lang/js/assigns.go).
+function firstAssignment(sf, target, fallback) {
+  let found;
+  const visit = (n) => {
+    if (found) {
+      return;
+    }
+    if (ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+      const v = skipParens(n.right);
+      const parts = chainParts(n.left);
+      if (parts && parts.join('.') === target && (ts.isFunctionExpression(v) || ts.isArrowFunction(v) || ts.isClassExpression(v))) {
+        found = n;
+        return;
+      }
+    }
+    if (ts.isFunctionDeclaration(n) || ts.isClassDeclaration(n) || ts.isMethodDeclaration(n)) {
+      return;
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(sf);
+  return found || fallback;
+}
+
+// assignmentStatement is the statement an assignment is, through chained
+// assignments, else the assignment: the line lgraph gives its symbol.
+function assignmentStatement(n) {
+  let at = n;
+  while (at.parent && ts.isBinaryExpression(at.parent) && at.parent.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    at = at.parent;
+  }
+  return at.parent && ts.isExpressionStatement(at.parent) ? at.parent : at;
 }
 
 // inFunctionLiteral reports whether node lies in an arrow function or

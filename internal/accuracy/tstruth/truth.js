@@ -27,7 +27,7 @@ const { SymbolModel } = require('./model.js');
 function main() {
   const input = JSON.parse(fs.readFileSync(0, 'utf8'));
   const root = path.resolve(input.root);
-  const config = compilerOptions(root, input.tsconfig);
+  const config = compilerOptions(root, input.tsconfig, input.files.some(isJSFile));
   // With a tsconfig, the program is what it includes (ambient .d.ts files
   // it leaves out can shadow modules); otherwise the files given.
   const files = (config.fileNames || input.files.map((f) => path.join(root, f))).map((f) => path.normalize(f));
@@ -58,7 +58,10 @@ function main() {
 // compilerOptions reads the corpus's tsconfig.json when there is one (for
 // paths, baseUrl and the files it includes), else uses options that load
 // modern library code. It returns {options, fileNames}.
-function compilerOptions(root, tsconfig) {
+// With JavaScript files among them (withJS) the checker reads those as
+// checkJs does, resolving require() as Node does: CommonJS exports,
+// prototype and expando assignments are declarations it can answer with.
+function compilerOptions(root, tsconfig, withJS) {
   let fileNames;
   let opts = {
     target: ts.ScriptTarget.ESNext,
@@ -78,6 +81,12 @@ function compilerOptions(root, tsconfig) {
     const parsed = ts.parseJsonConfigFileContent(read.config, ts.sys, path.dirname(file));
     opts = parsed.options;
     fileNames = parsed.fileNames;
+  }
+  if (withJS) {
+    Object.assign(opts, { allowJs: true, checkJs: true, maxNodeModuleJsDepth: 0 });
+    if (!tsconfig) {
+      Object.assign(opts, { module: ts.ModuleKind.CommonJS, moduleResolution: ts.ModuleResolutionKind.Node10 });
+    }
   }
   // Whatever the config says: no output, no project references, no
   // ambient type packages the corpus copy does not hold.
@@ -190,6 +199,10 @@ function describeCall(call, sf, checker, model) {
   }
   rec.desc = Array.from(new Set(descs)).join(' | ');
   return rec;
+}
+
+function isJSFile(f) {
+  return /\.(js|jsx|mjs|cjs)$/.test(f);
 }
 
 function safe(f) {
