@@ -147,3 +147,29 @@ func TestJSDefaultExportMembers(t *testing.T) {
 		},
 		nil)
 }
+
+// An object literal assigned to module.exports exports its values under
+// its keys ({ exist: checkExistence }, fastify's decorate.js), and names
+// a function requires in its body are imports its calls reach, as at
+// module level (fastify's logger-factory.js requires lazily).
+func TestJSExportedObjectsAndLocalRequires(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/decorate.js": "function checkExistence(instance) {\n  return instance;\n}\n\nfunction hasKey(fn) {\n  return fn;\n}\n\n" +
+			"module.exports = {\n  exist: checkExistence,\n  hasKey\n};\n",
+		"lib/logger.js": "function createLogger(opts) {\n  return opts;\n}\n\nmodule.exports = { createLogger };\n",
+		"lib/boot.js":   "module.exports = function boot(app) {\n  return app;\n};\n",
+		"lib/reply.js": "const decorators = require('./decorate');\n\n" +
+			"function getDecorator(reply, name) {\n  return decorators.exist(reply, name) && decorators.hasKey(reply);\n}\n\n" +
+			"function build(options) {\n  const { createLogger } = require('./logger');\n  const boot = require('./boot');\n" +
+			"  const parse = require('./logger').createLogger;\n  boot(options);\n  parse(options);\n  return createLogger(options);\n}\n\n" +
+			"function local(createLogger) {\n  return createLogger(1);\n}\n\nmodule.exports = { getDecorator, build, local };\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/reply.js#getDecorator -> lib/decorate.js#checkExistence [calls import]",
+			"lib/reply.js#getDecorator -> lib/decorate.js#hasKey [calls import]",
+			"lib/reply.js#build -> lib/logger.js#createLogger [calls import]",
+			"lib/reply.js#build -> lib/boot.js#boot [calls import]",
+		},
+		[]string{"lib/reply.js#local ->"})
+}

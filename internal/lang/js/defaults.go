@@ -92,7 +92,32 @@ func (x *extractor) moduleExports(root *sitter.Node) {
 				facts.Import{Path: spec, Kind: "wildcard", Reexport: true, Line: syntax.Line(v)})
 			continue
 		}
+		if x.kindName(v) == "object" {
+			x.exportMembers(v)
+			continue
+		}
 		x.exportValue(v, syntax.Line(v))
+	}
+}
+
+// exportMembers exports what an object literal assigned to module.exports
+// names under its keys: { exist: checkExistence } exports the module's
+// checkExistence as exist (fastify's decorate.js), and { parse } an
+// imported parse onwards. Other values (function literals, requires,
+// calls) name no declaration to export.
+func (x *extractor) exportMembers(obj *sitter.Node) {
+	for i := uint(0); i < obj.NamedChildCount(); i++ {
+		p := obj.NamedChild(i)
+		switch x.kindName(p) {
+		case "shorthand_property_identifier":
+			name := x.text(p)
+			x.exportAs(name, name, syntax.Line(p))
+		case "pair":
+			key, value := p.ChildByFieldId(x.t.fKey), p.ChildByFieldId(x.t.fValue)
+			if x.kind(key) == jkPropertyIdent && x.kind(value) == jkIdentifier {
+				x.exportAs(x.text(value), x.text(key), syntax.Line(p))
+			}
+		}
 	}
 }
 

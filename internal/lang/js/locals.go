@@ -196,6 +196,12 @@ func (x *extractor) bindStatements(n *sitter.Node, fr frame, scopeKind string) {
 					continue
 				}
 				value := d.ChildByFieldId(x.t.fValue)
+				if x.requires(value) {
+					// const { parse } = require('./j') in a function binds
+					// an import (declarator), which calls reach as at
+					// module level: no local hides it.
+					continue
+				}
 				vk := x.kind(value)
 				symbol := (vk == jkFuncExpr || vk == jkClassExpr) && x.localSymbols(scopeKind)
 				if name := d.ChildByFieldId(x.t.fName); !symbol || x.kind(name) != jkIdentifier {
@@ -217,6 +223,16 @@ func (x *extractor) bindStatements(n *sitter.Node, fr frame, scopeKind string) {
 			x.bindStatements(c, fr, scopeKind)
 		}
 	}
+}
+
+// requires reports whether a declarator's value is what declarator
+// records as an import: require('m'), or a member of it.
+func (x *extractor) requires(value *sitter.Node) bool {
+	if _, ok := x.requireSpec(value); ok {
+		return true
+	}
+	_, _, ok := x.requireMember(value)
+	return ok
 }
 
 // declaredChain is the type of a variable: its annotation, else its
