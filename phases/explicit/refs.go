@@ -271,6 +271,15 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 			return f, true
 		}
 	}
+	if ref.Recv == "" {
+		// Not a local's: a module-level object, or the module's exports.
+		if d, ok := r.ownObjectMember(ref.Qualifier, ref.Name, kinds); ok {
+			return found{d, snapshot.ByScope}, true
+		}
+		if ref.Qualifier == "exports" && r.family == lang.FamilyJS {
+			return found{}, false // an export set elsewhere: never guessed at
+		}
+	}
 	chain := ref.Recv
 	if chain == "" {
 		chain = ref.Qualifier
@@ -317,6 +326,24 @@ func (r *resolver) inBinding(b *binding, name string, kinds map[string]bool) (fo
 		b.use(via)
 	}
 	return found{d, snapshot.ByImport}, ok
+}
+
+// ownObjectMember resolves o.m in a JavaScript file that defines m on o
+// itself: a module-level object the file assigns members to (const
+// internals = {}; internals.m = function () {}, as hapi writes every
+// module), or exports, whose members are the file's own exports
+// (exports.m(...) after exports.m = function () {}). Such a member is a
+// symbol of the file (lang/js/assigns.go) with o as its parent, or none
+// for exports.
+func (r *resolver) ownObjectMember(qualifier, name string, kinds map[string]bool) (def, bool) {
+	if r.family != lang.FamilyJS || strings.ContainsAny(qualifier, ".?") || qualifier == "" {
+		return def{}, false
+	}
+	parent := qualifier
+	if qualifier == "exports" {
+		parent = ""
+	}
+	return r.first(r.filterIn(name, []string{r.f.Path}, kinds, func(d def) bool { return d.Parent == parent }))
 }
 
 // defaultExport is the name a JavaScript module's default export has among

@@ -173,3 +173,30 @@ func TestJSExportedObjectsAndLocalRequires(t *testing.T) {
 		},
 		[]string{"lib/reply.js#local ->"})
 }
+
+// hapi's module shape: a module-level object collects the file's private
+// functions and classes (const internals = {}; internals.handler =
+// function ...), and exports.m(...) calls the module's own export m.
+// Calls through both reach those symbols, a class among them has its
+// static members, and a function's own members (internals.end.bind) are
+// outside ones, as before.
+func TestJSInternalsObject(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/handler.js": "'use strict';\n\nconst internals = {};\n\n" +
+			"exports.execute = async function (request) {\n  internals.handler(request);\n  internals.end.bind(null);\n" +
+			"  internals.Ext.combine(request);\n  return exports.prerequisites(request);\n};\n\n" +
+			"exports.prerequisites = function (config) {\n  return new internals.Ext(config);\n};\n\n" +
+			"internals.handler = async function (request) {\n  return request;\n};\n\n" +
+			"internals.end = function () {};\n\n" +
+			"internals.Ext = class {\n  static combine(x) {\n    return x;\n  }\n};\n",
+		"lib/server.js": "class Server {\n  bind(x) {\n    return x;\n  }\n}\n\nmodule.exports = { Server };\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/handler.js#execute -> lib/handler.js#internals.handler [calls scope]",
+			"lib/handler.js#execute -> lib/handler.js#prerequisites [calls scope]",
+			"lib/handler.js#execute -> lib/handler.js#internals.Ext.combine [calls type]",
+			"lib/handler.js#prerequisites -> lib/handler.js#internals.Ext [calls scope]",
+		},
+		[]string{"-> lib/server.js#Server.bind"})
+}

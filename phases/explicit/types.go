@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang"
 )
 
 // typeState is what evaluating a type chain learned.
@@ -124,7 +125,9 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 // followSteps takes the value of d (called or not), then each step's member.
 func (r *resolver) followSteps(d *def, called bool, steps []string, depth int) (*def, typeState) {
 	if !called {
-		if n, c, used, ok := r.bodyDef(d, steps); ok {
+		if n, c, ok := r.ownMemberStep(d, steps); ok {
+			d, called, steps = n, c, steps[1:]
+		} else if n, c, used, ok := r.bodyDef(d, steps); ok {
 			d, called, steps = n, c, steps[used:]
 		}
 	}
@@ -165,6 +168,25 @@ func (r *resolver) localDefOfMember(t *def, step string, rest []string, depth in
 		return nil, false, 0, false
 	}
 	return r.bodyDef(m, rest)
+}
+
+// ownMemberStep follows a first step from a JavaScript module-level
+// object into a member its file assigns it (const internals = {};
+// internals.Request = class {...}, then internals.Request.generate(), or
+// a default export of internals.Request), as ownObjectMember does for a
+// call on the object itself.
+func (r *resolver) ownMemberStep(d *def, steps []string) (*def, bool, bool) {
+	if r.family != lang.FamilyJS || len(steps) == 0 || d.Parent != "" || (d.Kind != facts.KindVar && d.Kind != facts.KindConst) {
+		return nil, false, false
+	}
+	name, called := facts.Called(steps[0])
+	n, ok := r.first(r.filterIn(name, []string{d.Path}, nil, func(m def) bool { return m.Parent == d.Qualified }))
+	if !ok || (!typeLike[n.Kind] && !called && len(steps) == 1) {
+		// A function's own members (internals.end.bind) are outside ones,
+		// as the object's were.
+		return nil, false, false
+	}
+	return &n, called, true
 }
 
 // bodyDef follows steps from a function, not called, into the defs its

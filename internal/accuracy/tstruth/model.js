@@ -82,10 +82,11 @@ class SymbolModel {
         return make(node.name.text, 'function');
       case ts.SyntaxKind.ClassDeclaration:
       case ts.SyntaxKind.ClassExpression: {
-        if (ts.isVariableDeclaration(node.parent) && node.parent.initializer === node) {
+        if ((ts.isVariableDeclaration(node.parent) && node.parent.initializer === node) ||
+            (ts.isBinaryExpression(node.parent) && skipParens(node.parent.right) === node)) {
           const d = this.entry(node.parent);
           if (d && d.sym) {
-            return null; // named by its variable
+            return null; // named by its variable, or by the member it is assigned to
           }
         }
         if (!node.name) {
@@ -135,7 +136,8 @@ class SymbolModel {
   // JavaScript file where no symbol encloses it (lang/js/assigns.go):
   // exports.m = fn and module.exports.m = fn are m, X.prototype.m = fn
   // and X.m = fn are X.m for a name X the file declares at its top, and
-  // module.exports = function f() {} is f.
+  // module.exports = function f() {} is f (an anonymous one "default",
+  // lang/js/defaults.go).
   assignment(node, make) {
     if (node.operatorToken.kind !== ts.SyntaxKind.EqualsToken || !isJSFile(node.getSourceFile().fileName)) {
       return null;
@@ -151,7 +153,11 @@ class SymbolModel {
     const target = parts.join('.');
     const sf = node.getSourceFile();
     if (target === 'module.exports') {
-      return ts.isFunctionExpression(v) && v.name ? make(v.name.text, 'function') : null;
+      // An anonymous one is the module's default export, "default".
+      if (ts.isFunctionExpression(v) || ts.isArrowFunction(v)) {
+        return make(v.name ? v.name.text : 'default', 'function');
+      }
+      return null;
     }
     let qual = '';
     if ((parts.length === 2 && parts[0] === 'exports') || (parts.length === 3 && parts[0] === 'module' && parts[1] === 'exports')) {
@@ -169,9 +175,10 @@ class SymbolModel {
     const first = firstAssignment(sf, target, node);
     const at = assignmentStatement(first);
     const name = qual.slice(qual.lastIndexOf('.') + 1);
+    const kind = ts.isClassExpression(v) ? 'class' : 'function';
     return {
-      qual, kind: 'function',
-      sym: { path: this.rel(sf.fileName), qual, name, kind: 'function', line: lineOf(sf, at.getStart(sf)), end: lineOf(sf, at.end) },
+      qual, kind,
+      sym: { path: this.rel(sf.fileName), qual, name, kind, line: lineOf(sf, at.getStart(sf)), end: lineOf(sf, at.end) },
     };
   }
 

@@ -293,7 +293,7 @@ function identOrigin(id, checker, model) {
     return '[namespace]';
   }
   let top = d;
-  while (top && !ts.isSourceFile(top.parent) && !ts.isModuleBlock(top.parent)) {
+  while (top && top.parent && !ts.isSourceFile(top.parent) && !ts.isModuleBlock(top.parent)) {
     if (ts.isFunctionLike(top.parent) || ts.isClassLike(top.parent)) {
       return '[local]';
     }

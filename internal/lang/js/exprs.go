@@ -205,6 +205,9 @@ func (x *extractor) recvChain(obj *sitter.Node) string {
 		if _, ok := x.imps[name]; ok || x.top[name] {
 			return ""
 		}
+		if name == "exports" && x.kind(obj) == jkIdentifier {
+			return "" // exports.m(): the module's own export m, as written
+		}
 		if globalValues[name] || name == "undefined" {
 			return facts.NotRepo
 		}
