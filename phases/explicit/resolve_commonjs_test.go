@@ -200,3 +200,18 @@ func TestJSInternalsObject(t *testing.T) {
 		},
 		[]string{"-> lib/server.js#Server.bind"})
 }
+
+// A standard method of JavaScript's own values called on a receiver of
+// unknown type (parts.slice(1), val.forEach(), result.then()) is not
+// guessed onto the one repository class that defines the name (mongoose's
+// Query.slice), while a name only the repository uses still is.
+func TestJSStandardMethodsAreNotGuessed(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/query.js": "class Query {\n  slice(n) {\n    return n;\n  }\n  then(f) {\n    return f;\n  }\n  populate(p) {\n    return p;\n  }\n}\n\nmodule.exports = Query;\n",
+		"lib/cast.js": "function cast(path, val, q) {\n  const parts = path.split('.');\n  parts.slice(1);\n  val.then(null);\n" +
+			"  q.populate(parts);\n}\n\nmodule.exports = cast;\n",
+	})
+	check(t, got,
+		[]string{"lib/cast.js#cast -> lib/query.js#Query.populate [calls name]"},
+		[]string{"-> lib/query.js#Query.slice", "-> lib/query.js#Query.then"})
+}

@@ -155,6 +155,9 @@ func (r *resolver) unknownLocal(ref facts.Ref) bool {
 // rare name), and never to one of the calling class: being near the
 // caller says nothing about an unknown receiver.
 func (r *resolver) uniqueElsewhere(name, from string) (def, bool) {
+	if r.traits.StdMethods[name] {
+		return def{}, false // as in uniqueMethod: the name says nothing of the receiver
+	}
 	if r.family == lang.FamilyC {
 		return r.oneClassMethod(name, from)
 	}

@@ -35,8 +35,9 @@ var (
 // reference is the one it means.
 func newLanguage(g *syntax.Grammar) *syntax.Language {
 	return &syntax.Language{
-		Grammar:    g,
-		Rules:      lang.Traits{CallableValues: true, AliasMembers: true, NamesOnlyImports: true, NearestDefinition: true, ObjectThis: true, WrapperGetter: "get"},
+		Grammar: g,
+		Rules: lang.Traits{CallableValues: true, AliasMembers: true, NamesOnlyImports: true, NearestDefinition: true, ObjectThis: true, WrapperGetter: "get",
+			StdMethods: standardMethods()},
 		Keys:       moduleKeys,
 		Candidates: importCandidates,
 		Project:    newProject,
