@@ -180,6 +180,7 @@ function describeCall(call, sf, checker, model) {
       decls = [sig.declaration];
     }
   }
+  decls = decls.flatMap((d) => exportedValueDecls(d, checker, 0));
   if (decls.length === 0) {
     rec.desc = sym ? 'no value declaration (flags ' + sym.flags + ' ' + sym.escapedName + ')' : 'unresolved (any or unknown callee)';
     return rec;
@@ -199,6 +200,29 @@ function describeCall(call, sf, checker, model) {
   }
   rec.desc = Array.from(new Set(descs)).join(' | ');
   return rec;
+}
+
+// exportedValueDecls follows a CommonJS export assignment of a name
+// (module.exports = exports = MongooseError) to what the name declares,
+// through require() aliases: the class or function a call of the module's
+// export reaches. Any other declaration is itself.
+function exportedValueDecls(d, checker, depth) {
+  if (!ts.isBinaryExpression(d) || d.operatorToken.kind !== ts.SyntaxKind.EqualsToken || depth > 4) {
+    return [d];
+  }
+  let v = d.right;
+  while (ts.isBinaryExpression(v) && v.operatorToken.kind === ts.SyntaxKind.EqualsToken) {
+    v = v.right;
+  }
+  if (!ts.isIdentifier(v)) {
+    return [d];
+  }
+  let sym = safe(() => checker.getSymbolAtLocation(v));
+  if (sym && (sym.flags & ts.SymbolFlags.Alias)) {
+    sym = safe(() => checker.getAliasedSymbol(sym));
+  }
+  const ds = sym && sym.declarations ? sym.declarations.filter(isValueDecl) : [];
+  return ds.length === 0 ? [d] : ds.flatMap((x) => exportedValueDecls(x, checker, depth + 1));
 }
 
 function isJSFile(f) {
