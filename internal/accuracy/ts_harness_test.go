@@ -75,6 +75,15 @@ func npmVersion(dir, pkg string) string {
 // repository. It returns the repository and the copied source paths.
 func copyTSTree(t testing.TB, dir string, srcs ...string) (*gittest.Repo, []string) {
 	t.Helper()
+	return copyTree(t, dir, isTSFile, srcs...)
+}
+
+// copyTree copies the files keep accepts under srcs (directories or
+// files, relative to dir) into a new git repository, with the package's
+// tsconfig.json and package.json when it has them, and returns the
+// repository and the copied files' paths, sorted.
+func copyTree(t testing.TB, dir string, keep func(string) bool, srcs ...string) (*gittest.Repo, []string) {
+	t.Helper()
 	files := map[string]string{}
 	var paths []string
 	for _, src := range srcs {
@@ -88,7 +97,7 @@ func copyTSTree(t testing.TB, dir string, srcs ...string) (*gittest.Repo, []stri
 				}
 				return nil
 			}
-			if !isTSFile(p) {
+			if !keep(p) {
 				return nil
 			}
 			data, err := os.ReadFile(p)
@@ -104,8 +113,10 @@ func copyTSTree(t testing.TB, dir string, srcs ...string) (*gittest.Repo, []stri
 			t.Fatal(err)
 		}
 	}
-	if data, err := os.ReadFile(filepath.Join(dir, "tsconfig.json")); err == nil {
-		files["tsconfig.json"] = string(data)
+	for _, name := range []string{"tsconfig.json", "package.json"} {
+		if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
+			files[name] = string(data)
+		}
 	}
 	r := gittest.New(t)
 	r.Write(files)

@@ -11,6 +11,7 @@ import (
 type tsMeasurement struct {
 	scored    map[edge]string // lgraph calls edges between symbols of corpus files -> via
 	score     score
+	answered  score // score without the false positives at sites the checker leaves unresolved
 	fp, fn    []edge
 	unscored  int // lgraph edges from file level or from files outside the truth
 	truthKind map[string]*tally
@@ -57,15 +58,24 @@ func measureTS(g *lgGraph, tr *tsTruth) *tsMeasurement {
 	}
 	sortEdges(m.fp)
 	sortEdges(m.fn)
+	// In JavaScript the checker leaves most calls on untyped values
+	// unanswered; there an edge is neither confirmed nor refuted.
+	m.answered = m.score
+	for _, e := range m.fp {
+		if cat, _ := classifyTSFP(e, m.scored[e], g, tr); strings.HasSuffix(cat, checkerUnresolved) {
+			m.answered.lg--
+		}
+	}
 	return m
 }
+
+// checkerUnresolved ends the false-positive category of a call the
+// checker resolves to nothing (truth.js: an any or unknown callee).
+const checkerUnresolved = "unresolved (any or unknown callee)"
 
 // classifyTSFP names why an lgraph edge is not a checker edge: how the
 // call of that name in the caller is written and what the checker says
 // it calls.
-// checkerUnresolved ends the false-positive category of a call the
-// checker resolves to nothing (truth.js: an any or unknown callee).
-const checkerUnresolved = "unresolved (any or unknown callee)"
 
 func classifyTSFP(e edge, via string, g *lgGraph, tr *tsTruth) (string, string) {
 	name := via[strings.LastIndexByte(via, '.')+1:]
@@ -155,20 +165,13 @@ func logTSDiff(t testing.TB, g *lgGraph, tr *tsTruth, m *tsMeasurement, keep int
 	t.Logf("  recall by callee kind: %s", tallies(m.truthKind))
 	t.Logf("  precision by resolved_by: %s", tallies(precisionBy(g, tr, m)))
 	fps, fns := newBreakdown(), newBreakdown()
-	unanswered := 0 // false positives at sites the checker resolves to nothing
 	for _, e := range m.fp {
 		via := m.scored[e]
 		cat, detail := classifyTSFP(e, via, g, tr)
-		if strings.HasSuffix(cat, checkerUnresolved) {
-			unanswered++
-		}
 		fps.add(cat, short(e.From)+" -> "+short(e.To)+" (via "+via+") "+detail, keep)
 	}
-	// In JavaScript the checker leaves most calls on untyped values
-	// unanswered; there an edge is neither confirmed nor refuted.
-	answered := score{lg: m.score.lg - unanswered, truth: m.score.truth, both: m.score.both}
 	t.Logf("  precision where the checker answers: %.3f (%d/%d; %d edges at sites it leaves unresolved)",
-		answered.precision(), answered.both, answered.lg, unanswered)
+		m.answered.precision(), m.answered.both, m.answered.lg, m.score.lg-m.answered.lg)
 	for _, e := range m.fn {
 		s := tr.edges[e]
 		fns.add(classifyTSFN(e, s, m, g, tr), short(e.From)+" -> "+short(e.To)+" at "+s.Pos+" "+s.Desc, keep)
