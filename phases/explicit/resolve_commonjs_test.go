@@ -215,3 +215,21 @@ func TestJSStandardMethodsAreNotGuessed(t *testing.T) {
 		[]string{"lib/cast.js#cast -> lib/query.js#Query.populate [calls name]"},
 		[]string{"-> lib/query.js#Query.slice", "-> lib/query.js#Query.then"})
 }
+
+// exports.m = name exports what the name is as m: an import (mongoose's
+// utils.js re-exports its helpers so: exports.isObject = isObject) or
+// the module's own function under another name.
+func TestJSExportsAssignedNames(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/helpers/isObject.js": "module.exports = function isObject(arg) {\n  return arg;\n};\n",
+		"lib/utils.js": "const isObject = require('./helpers/isObject');\n\nfunction clone(obj) {\n  return obj;\n}\n\n" +
+			"exports.isObject = isObject;\nexports.deepClone = clone;\n",
+		"lib/aggregate.js": "const utils = require('./utils');\n\nfunction lookup(options) {\n  utils.isObject(options);\n  return utils.deepClone(options);\n}\n\nmodule.exports = lookup;\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/aggregate.js#lookup -> lib/helpers/isObject.js#isObject [calls import]",
+			"lib/aggregate.js#lookup -> lib/utils.js#clone [calls import]",
+		},
+		nil)
+}

@@ -6,6 +6,7 @@ import (
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
+	"github.com/lgraph/lgraph/internal/lang/syntax"
 )
 
 // Member assignments. CommonJS and ES5 code defines most of its functions
@@ -32,6 +33,10 @@ func (x *extractor) assignment(n *sitter.Node) {
 	}
 	value := n.ChildByFieldId(x.t.fRight)
 	vk := x.kind(value)
+	if vk == jkIdentifier {
+		x.exportName(n, value)
+		return
+	}
 	if vk != jkFuncExpr && vk != jkClassExpr {
 		return
 	}
@@ -57,6 +62,21 @@ func (x *extractor) assignment(n *sitter.Node) {
 	}
 	kind, mod := x.assignedKind(owner, qual, value)
 	x.addAt(name, kind, at, at, at, at, value.ChildByFieldId(x.t.fBody), mod)
+}
+
+// exportName handles exports.m = name (or module.exports.m = name) at
+// module level: the module exports what name is, an import or its own
+// declaration, as m (mongoose's utils.js: const isObject =
+// require('./helpers/isObject'); exports.isObject = isObject).
+func (x *extractor) exportName(n, value *sitter.Node) {
+	target, ok := x.chainText(n.ChildByFieldId(x.t.fLeft))
+	if !ok {
+		return
+	}
+	parts := strings.Split(target, ".")
+	if (len(parts) == 2 && parts[0] == "exports") || (len(parts) == 3 && parts[0] == "module" && parts[1] == "exports") {
+		x.exportAs(x.text(value), parts[len(parts)-1], syntax.Line(n))
+	}
 }
 
 // assignmentStatement is the statement an assignment is (through chained
