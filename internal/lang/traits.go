@@ -124,6 +124,11 @@ type Traits struct {
 	// values of a type gives one of them (TypeScript's Map<K, V>, whose
 	// chain wraps V: m.get(k) is a V); "" when none does.
 	WrapperGetter string
+	// WrapperCallbacks are the methods of an outside value wrapping
+	// values of a type whose callback (their first argument) receives one
+	// of them at these parameter positions (TypeScript's arrays and maps:
+	// items.forEach((x) => ...), reduce((acc, x) => ...)); nil when none.
+	WrapperCallbacks map[string][]int
 	// CalledClassValues: a variable or field may hold a class, and
 	// calling it makes an instance (Python: config_class = Config, then
 	// self.config_class()).

@@ -1,6 +1,7 @@
 package explicit
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -248,6 +249,9 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 		}
 		return nil, typeUnknown
 	case st == typeWrapped:
+		if v, ok := r.wrapperCallbackParam(t, step); ok {
+			return v, typeKnown // items.forEach((x) => ...): an element
+		}
 		return nil, typeExternal // a member of the wrapper (Option.map)
 	}
 	if name, k, ok := facts.SplitArgument(step); ok {
@@ -260,6 +264,9 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 	if name, arg, i, ok := facts.SplitCallbackArg(step); ok {
 		m, mst := r.calleeMember(t, name, depth)
 		if mst != typeKnown {
+			if v, ok := r.inheritedWrapperCallback(t, step, depth); ok {
+				return v, typeKnown
+			}
 			return nil, mst
 		}
 		return r.callbackParam(m, arg, i, depth)
@@ -280,6 +287,18 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 		}
 	}
 	return r.valueOf(m, stepCalled, depth)
+}
+
+// wrapperCallbackParam is the value a Callback step gives on an outside
+// value wrapping values of type t (Traits.WrapperCallbacks): one of them
+// when the step names such a method's first argument and a parameter it
+// passes an element to. ok is false otherwise, and when t is not known.
+func (r *resolver) wrapperCallbackParam(t *def, step string) (*def, bool) {
+	name, k, i, ok := facts.SplitCallback(step)
+	if !ok || k != 0 || t == nil {
+		return nil, false
+	}
+	return t, slices.Contains(r.traits.WrapperCallbacks[name], i)
 }
 
 // sameStep is a step facts.Same marks: the member of a repository type
@@ -317,6 +336,21 @@ func (r *resolver) inheritedWrapperValue(t *def, step string, depth int) (*def, 
 	}
 	v, st := r.typeOf(t, depth)
 	return v, st == typeWrapped && v != nil
+}
+
+// inheritedWrapperCallback is wrapperCallbackParam on an instance of a
+// class that extends an outside wrapper and does not declare the method
+// (NestJS's ModulesContainer extends Map<string, Module>:
+// this.modules.forEach((m) => ...) gives m a Module).
+func (r *resolver) inheritedWrapperCallback(t *def, step string, depth int) (*def, bool) {
+	if len(r.traits.WrapperCallbacks) == 0 || t == nil || t.Kind != facts.KindClass || t.Type == "" {
+		return nil, false
+	}
+	v, st := r.typeOf(t, depth)
+	if st != typeWrapped {
+		return nil, false
+	}
+	return r.wrapperCallbackParam(v, step)
 }
 
 // calleeMember is the member of t a call step names: a method, else any

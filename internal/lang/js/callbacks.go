@@ -296,3 +296,45 @@ func (x *extractor) enclosingReturnType(ret *sitter.Node) *sitter.Node {
 }
 
 func sameNode(a, b *sitter.Node) bool { return a != nil && b != nil && a.Id() == b.Id() }
+
+// elementCallbacks are the methods of arrays, sets and maps whose callback
+// (their first argument) receives an element, or a map's value, at these
+// parameter positions: items.forEach((x) => ...), reduce((acc, x) => ...),
+// sort((a, b) => ...). The checker types those parameters by the
+// receiver's type argument; a chain that wraps its elements
+// (elementsChain, mapChain) tells it. The other parameters (an index, a
+// key, the accumulator) are left unknown.
+var elementCallbacks = map[string][]int{
+	"forEach": {0}, "map": {0}, "flatMap": {0}, "filter": {0},
+	"find": {0}, "findIndex": {0}, "findLast": {0}, "findLastIndex": {0},
+	"some": {0}, "every": {0},
+	"reduce": {1}, "reduceRight": {1},
+	"sort": {0, 1}, "toSorted": {0, 1},
+}
+
+// elementCallback is, for a function literal passed as the first
+// argument of an element method (elementCallbacks) of a value whose chain
+// wraps its elements (a local or parameter of type Foo[]), the elements'
+// chain and the positions of the parameters that receive one. A receiver
+// whose chain is a path (this.items.forEach(...)) is left to the
+// resolver, which knows the field's type (Traits.WrapperCallbacks).
+func (x *extractor) elementCallback(fn *sitter.Node) (string, []int, bool) {
+	fn = x.argumentOf(fn)
+	args := fn.Parent()
+	if args == nil || x.kindName(args) != "arguments" {
+		return "", nil, false
+	}
+	callee, k := x.calleeOf(fn, args)
+	if k != 0 || x.kind(callee) != jkMember || x.kind(args.Parent()) != jkCall {
+		return "", nil, false
+	}
+	at, ok := elementCallbacks[x.text(callee.ChildByFieldId(x.t.fProperty))]
+	if !ok {
+		return "", nil, false
+	}
+	obj := x.exprChain(callee.ChildByFieldId(x.t.fObject))
+	if !wrapped(obj) {
+		return "", nil, false
+	}
+	return obj[len(facts.NotRepo):], at, true
+}

@@ -31,11 +31,22 @@ func (x *extractor) exprChain(n *sitter.Node) string {
 		if x.standardMap(ctor) {
 			return x.mapChain(n.ChildByFieldId(x.t.fTypeArguments)) // new Map<K, V>()
 		}
+		if x.standardArray(ctor) {
+			if args := n.ChildByFieldId(x.t.fTypeArguments); args != nil && args.NamedChildCount() == 1 {
+				return x.elementsChain(args.NamedChild(0)) // new Array<T>(), new Set<T>()
+			}
+			return facts.NotRepo
+		}
 		return called(x.exprChain(ctor))
 	case "call_expression":
 		return x.callChain(n)
 	case "member_expression":
 		return x.memberChain(n)
+	case "subscript_expression":
+		if k := x.kindName(n.ChildByFieldId(x.t.fIndex)); k == "string" || k == "template_string" {
+			return facts.Unknown // o['name']: a property, not an element
+		}
+		return unwrap(x.exprChain(n.ChildByFieldId(x.t.fObject)))
 	case "binary_expression":
 		switch x.text(n.ChildByFieldId(x.t.fOperator)) {
 		case "??", "||": // the left value, else the right
@@ -124,6 +135,17 @@ func (x *extractor) standardMap(ctor *sitter.Node) bool {
 	name := x.text(ctor)
 	_, imported := x.imps[name]
 	return mapMaker[name] && !imported && !x.top[name] && !x.isLocal(name)
+}
+
+// standardArray reports whether a constructor is the global Array or
+// Set, not a name the file binds.
+func (x *extractor) standardArray(ctor *sitter.Node) bool {
+	if x.kind(ctor) != jkIdentifier {
+		return false
+	}
+	name := x.text(ctor)
+	_, imported := x.imps[name]
+	return (name == "Array" || name == "Set") && !imported && !x.top[name] && !x.isLocal(name)
 }
 
 // memberChain is o.p: a namespace import's name, or a step on o's chain.

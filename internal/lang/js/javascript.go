@@ -160,7 +160,7 @@ type table struct {
 	fPattern, fTypeParameters, fReturnType    uint16
 	fTypeArguments, fOperator, fAlias, fRight uint16
 	fConsequence, fAlternative, fConstraint   uint16
-	fCondition, fArgument                     uint16
+	fCondition, fArgument, fIndex             uint16
 }
 
 // newTable reads a grammar's ids into the extractor's table.
@@ -186,7 +186,7 @@ func newTable(l *sitter.Language) *table {
 	t.fPattern, t.fTypeParameters, t.fReturnType = f("pattern"), f("type_parameters"), f("return_type")
 	t.fTypeArguments, t.fOperator, t.fAlias, t.fRight = f("type_arguments"), f("operator"), f("alias"), f("right")
 	t.fConsequence, t.fAlternative, t.fConstraint = f("consequence"), f("alternative"), f("constraint")
-	t.fCondition, t.fArgument = f("condition"), f("argument")
+	t.fCondition, t.fArgument, t.fIndex = f("condition"), f("argument"), f("index")
 	return t
 }
 

@@ -1,6 +1,8 @@
 package js
 
 import (
+	"slices"
+
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -21,16 +23,26 @@ import (
 type frame map[string]string
 
 // bind adds a name; bound twice with different types (block-scoped
-// variables of one function), its type is unknown.
+// variables of one function), its type is unknown, unless both are
+// outside ones (a set here, a set of other elements there): its members
+// are outside ones whichever it is.
 func (fr frame) bind(name, chain string) {
 	if chain == "" {
 		chain = facts.Unknown
 	}
 	if old, ok := fr[name]; ok && old != chain {
-		chain = facts.Unknown
+		if outside(old) && outside(chain) {
+			chain = facts.NotRepo
+		} else {
+			chain = facts.Unknown
+		}
 	}
 	fr[name] = chain
 }
+
+// outside reports whether a chain is an outside value: NotRepo or one
+// wrapping values (an array, a set, a map).
+func outside(chain string) bool { return chain == facts.NotRepo || wrapped(chain) }
 
 // enterFunction pushes the frame of a function-like node (declaration,
 // expression, arrow, method): its parameters and the variables its body
@@ -40,8 +52,9 @@ func (x *extractor) enterFunction(n *sitter.Node) {
 	// A callback's undeclared parameters take the types of the parameter
 	// it is passed to; the callee is read in the enclosing scope.
 	callee, arg, isCallback := x.callbackCallee(n)
+	elem, elemAt, isElement := x.elementCallback(n)
 	declared := ""
-	if !isCallback {
+	if !isCallback && !isElement {
 		declared = x.declaredFunctionType(n)
 	}
 	if !isCallback && declared == "" {
@@ -49,6 +62,11 @@ func (x *extractor) enterFunction(n *sitter.Node) {
 	}
 	contextual := func(i int) string {
 		switch {
+		case isElement:
+			if slices.Contains(elemAt, i) {
+				return elem
+			}
+			return facts.Unknown
 		case isCallback:
 			return facts.Callback(callee, arg, i)
 		case declared == facts.NotRepo:
@@ -143,16 +161,23 @@ func (x *extractor) bindElements(pat, ann *sitter.Node, fr frame) {
 }
 
 // loopElement is the type of a for-of loop's variable: the elements of
-// the local array it iterates, when their type was declared.
+// the array it iterates, when their type was declared (a local's, or
+// what its chain wraps: this.routes of type Route[]). A destructured
+// variable is not typed: a map's entries are pairs, not its values.
 func (x *extractor) loopElement(loop *sitter.Node) string {
 	right := loop.ChildByFieldId(x.t.fRight)
-	if x.text(loop.ChildByFieldId(x.t.fOperator)) != "of" || x.kind(right) != jkIdentifier {
+	if x.text(loop.ChildByFieldId(x.t.fOperator)) != "of" {
 		return facts.Unknown
 	}
-	if c, ok := x.local(x.text(right) + "[]"); ok {
-		return c
+	if x.kind(right) == jkIdentifier {
+		if c, ok := x.local(x.text(right) + "[]"); ok {
+			return c
+		}
 	}
-	return facts.Unknown
+	if x.kind(loop.ChildByFieldId(x.t.fLeft)) != jkIdentifier {
+		return facts.Unknown
+	}
+	return unwrap(x.exprChain(right))
 }
 
 // bindResult records, for a name declared with a function type, the type

@@ -116,7 +116,7 @@ func (x *extractor) namedType(ann *sitter.Node) string {
 	switch {
 	case c == facts.Unknown || strings.ContainsAny(c, ",;"):
 		return ""
-	case c == facts.NotRepo && x.kindName(x.innerType(ann)) == "generic_type":
+	case (c == facts.NotRepo || wrapped(c)) && x.kindName(x.innerType(ann)) == "generic_type":
 		return "" // Record<K, Handler>: its members' types are its arguments'
 	}
 	return c

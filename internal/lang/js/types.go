@@ -186,7 +186,14 @@ func (x *extractor) typeChain(t *sitter.Node) string {
 				return facts.Unknown
 			}
 			return facts.NotRepo
-		case "array_type", "tuple_type", "readonly_type", "function_type", "constructor_type", "object_type",
+		case "array_type":
+			return x.elementsChain(t.NamedChild(0))
+		case "readonly_type":
+			if a := t.NamedChild(0); x.kindName(a) == "array_type" {
+				return x.elementsChain(a.NamedChild(0)) // readonly T[]
+			}
+			return facts.NotRepo
+		case "tuple_type", "function_type", "constructor_type", "object_type",
 			"literal_type", "template_literal_type", "index_type_query", "type_predicate", "asserts":
 			return facts.NotRepo
 		}
@@ -259,8 +266,14 @@ func (x *extractor) genericChain(t *sitter.Node) string {
 				return x.typeChain(args.NamedChild(0))
 			}
 			return facts.Unknown
-		case "Map", "ReadonlyMap", "WeakMap":
+		case "Map", "ReadonlyMap", "WeakMap", "Record":
+			// A Record<K, V> is indexed as a map is got from: record[k] is a V.
 			return x.mapChain(t.ChildByFieldId(x.t.fTypeArguments))
+		case "Array", "ReadonlyArray", "Set", "ReadonlySet":
+			if args := t.ChildByFieldId(x.t.fTypeArguments); args != nil && args.NamedChildCount() == 1 {
+				return x.elementsChain(args.NamedChild(0))
+			}
+			return facts.NotRepo
 		}
 	}
 	return x.typeChain(name)
@@ -283,6 +296,33 @@ func (x *extractor) mapChain(args *sitter.Node) string {
 		return facts.NotRepo
 	}
 	return facts.Wrapped(v)
+}
+
+// elementsChain is the chain of an array (or set) of elements of type
+// elem: an outside value wrapping elem's chain, as a map wraps its values
+// (its elements are what indexing, for-of and the callbacks of forEach,
+// map ... take: elementCallbacks), or NotRepo when elem is not a type the
+// repository may define.
+func (x *extractor) elementsChain(elem *sitter.Node) string {
+	v := x.typeChain(elem)
+	if v == facts.Unknown || v == facts.NotRepo || strings.HasPrefix(v, facts.NotRepo) {
+		return facts.NotRepo
+	}
+	return facts.Wrapped(v)
+}
+
+// unwrap is the chain of an element of a value of chain c (items[i], a
+// for-of loop's variable): the chain c wraps, or c's Unwrap step, which
+// the resolver takes when c's value turns out to wrap one (a field of
+// type Foo[]) and leaves unknown otherwise.
+func unwrap(c string) string {
+	switch {
+	case wrapped(c):
+		return c[len(facts.NotRepo):]
+	case c == facts.Unknown || c == facts.NotRepo || c == "":
+		return facts.Unknown
+	}
+	return c + "." + facts.Unwrap
 }
 
 // wrapped reports whether a chain wraps another (a map's: see mapChain).

@@ -52,7 +52,7 @@ func TestTSSymbolTypes(t *testing.T) {
 		"Action.pending":     "@./Subscriber|Subscriber",
 		"Action.now":         "Clock()",
 		"Action.view":        "makeView()",
-		"Action.items":       facts.NotRepo,
+		"Action.items":       facts.Wrapped("@./Subscriber|Subscriber"), // an array wraps its elements
 		"Action.partial":     "@./Subscriber|Scheduler",
 		"Action.scheduler":   "@./Subscriber|Scheduler",
 		"Action.work":        "Work",
