@@ -338,3 +338,38 @@ func (x *extractor) elementCallback(fn *sitter.Node) (string, []int, bool) {
 	}
 	return obj[len(facts.NotRepo):], at, true
 }
+
+// inlineParamTypes is, for a function literal that is the value of a
+// variable or class field declared with an inline function type
+// (handleError: (err: Error, res: Response) => void = (err, res) => ...),
+// the chains of that type's parameters by position; nil elsewhere. The
+// checker types the literal's undeclared parameters by them.
+func (x *extractor) inlineParamTypes(fn *sitter.Node) []string {
+	p := fn.Parent()
+	for x.kindName(p) == "parenthesized_expression" {
+		fn, p = p, p.Parent()
+	}
+	if p == nil || (x.kindName(p) != "variable_declarator" && x.kind(p) != jkField) || !sameNode(p.ChildByFieldId(x.t.fValue), fn) {
+		return nil
+	}
+	ann := p.ChildByFieldId(x.t.fType)
+	if ann == nil {
+		return nil
+	}
+	t := x.innerType(ann)
+	if x.kind(t) != jkFuncType {
+		return nil
+	}
+	inner := strings.TrimSuffix(strings.TrimPrefix(x.paramTypes(t), "("), ")")
+	if inner == "" {
+		return nil
+	}
+	var out []string
+	for _, e := range strings.Split(inner, ",") {
+		if strings.HasPrefix(e, "=>") || strings.HasSuffix(e, "...") {
+			e = facts.Unknown // a callback's own callbacks, a rest parameter: not followed
+		}
+		out = append(out, e)
+	}
+	return out
+}

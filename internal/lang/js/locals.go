@@ -57,8 +57,12 @@ func (x *extractor) enterFunction(n *sitter.Node) {
 	if !isCallback && !isElement {
 		declared = x.declaredFunctionType(n)
 	}
-	if !isCallback && declared == "" {
+	if !isCallback && !isElement && declared == "" {
 		declared = x.objectMemberType(n) // { m(p) {...} } where the object's type is told
+	}
+	var inline []string
+	if !isCallback && !isElement && declared == "" {
+		inline = x.inlineParamTypes(n)
 	}
 	contextual := func(i int) string {
 		switch {
@@ -73,6 +77,8 @@ func (x *extractor) enterFunction(n *sitter.Node) {
 			return facts.NotRepo
 		case declared != "":
 			return facts.Declared(declared, i)
+		case i < len(inline):
+			return inline[i]
 		}
 		return facts.Unknown
 	}
