@@ -129,6 +129,12 @@ type Traits struct {
 	// of them at these parameter positions (TypeScript's arrays and maps:
 	// items.forEach((x) => ...), reduce((acc, x) => ...)); nil when none.
 	WrapperCallbacks map[string][]int
+	// ThenCallback is the method of a promise whose callback (its first
+	// argument) receives the value the promise resolves to, as its first
+	// parameter (TypeScript's then). A promise's chain is that value's
+	// (Promise<T> is read as T), so the method is taken on T when T
+	// declares none of that name; "" when no language does so.
+	ThenCallback string
 	// CalledClassValues: a variable or field may hold a class, and
 	// calling it makes an instance (Python: config_class = Config, then
 	// self.config_class()).

@@ -267,6 +267,9 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 			if v, ok := r.inheritedWrapperCallback(t, step, depth); ok {
 				return v, typeKnown
 			}
+			if mst == typeUnknown && r.resolvedValueCallback(name, arg, i) {
+				return t, typeKnown // load().then((m) => m.run()): what load's promise resolves to
+			}
 			return nil, mst
 		}
 		return r.callbackParam(m, arg, i, depth)
@@ -351,6 +354,14 @@ func (r *resolver) inheritedWrapperCallback(t *def, step string, depth int) (*de
 		return nil, false
 	}
 	return r.wrapperCallbackParam(v, step)
+}
+
+// resolvedValueCallback reports whether a Callback step names the first
+// parameter of the first argument of Traits.ThenCallback, taken on a
+// type that declares no method of that name: a promise of that type,
+// whose chain is the type's (see genericChain in the JS extractor).
+func (r *resolver) resolvedValueCallback(name, arg string, i int) bool {
+	return r.traits.ThenCallback != "" && name == r.traits.ThenCallback && arg == "0" && i == 0
 }
 
 // calleeMember is the member of t a call step names: a method, else any

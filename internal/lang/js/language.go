@@ -37,7 +37,7 @@ func newLanguage(g *syntax.Grammar) *syntax.Language {
 	return &syntax.Language{
 		Grammar: g,
 		Rules: lang.Traits{CallableValues: true, AliasMembers: true, NamesOnlyImports: true, NearestDefinition: true, ObjectThis: true, WrapperGetter: "get",
-			WrapperCallbacks: elementCallbacks, StdMethods: standardMethods()},
+			WrapperCallbacks: elementCallbacks, ThenCallback: "then", StdMethods: standardMethods()},
 		Keys:       moduleKeys,
 		Candidates: importCandidates,
 		Project:    newProject,
