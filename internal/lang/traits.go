@@ -129,6 +129,11 @@ type Traits struct {
 	// of them at these parameter positions (TypeScript's arrays and maps:
 	// items.forEach((x) => ...), reduce((acc, x) => ...)); nil when none.
 	WrapperCallbacks map[string][]int
+	// WrapperElements are the other methods whose call on such a value
+	// gives one of its values (an array's find, at, pop), and
+	// WrapperKeepers those whose call gives a value wrapping the same
+	// ones (an array's filter, slice); nil when none.
+	WrapperElements, WrapperKeepers map[string]bool
 	// ThenCallback is the method of a promise whose callback (its first
 	// argument) receives the value the promise resolves to, as its first
 	// parameter (TypeScript's then). A promise's chain is that value's

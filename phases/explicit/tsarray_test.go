@@ -76,3 +76,25 @@ func TestTSOutsideRebound(t *testing.T) {
 	})
 	check(t, got, nil, []string{"Wrapper.add"})
 }
+
+// TestTSArrayMethods: an array's find, at, pop and shift give one of its
+// elements, and filter, slice, concat ... an array of the same elements,
+// so that a chain of them keeps the element type: of a field
+// (this.routes.filter(f).forEach((r) => ...)) and of a parameter.
+func TestTSArrayMethods(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/route.ts": "export class Route {\n  handle(c: any) {}\n  ok() { return true }\n}\n",
+		"src/app.ts": "import { Route } from './route'\n" +
+			"export class App {\n  routes: Route[] = [];\n" +
+			"  active() {\n    this.routes.filter((r) => r.ok()).forEach((r) => r.handle(1));\n  }\n" +
+			"  first() {\n    const r = this.routes.find((x) => x.ok());\n    r.handle(2);\n  }\n" +
+			"  last(items: Route[]) {\n    items.at(-1).handle(3);\n    items.slice(1).map((x) => x.handle(4));\n  }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/app.ts#App.active -> src/route.ts#Route.handle [calls type]",
+			"src/app.ts#App.first -> src/route.ts#Route.handle [calls type]",
+			"src/app.ts#App.last -> src/route.ts#Route.handle [calls type]",
+		},
+		[]string{"[calls name]"})
+}

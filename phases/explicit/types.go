@@ -243,11 +243,13 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 			return t, typeKnown
 		}
 		return nil, typeUnknown
-	case st == typeWrapped && r.traits.WrapperGetter != "" && step == r.traits.WrapperGetter+"()":
+	case st == typeWrapped && r.wrapperElementStep(step):
 		if t != nil {
-			return t, typeKnown // Map<K, V>.get(k): a V
+			return t, typeKnown // Map<K, V>.get(k): a V; items.find(f): an element
 		}
 		return nil, typeUnknown
+	case st == typeWrapped && r.wrapperKeeperStep(step):
+		return t, typeWrapped // items.filter(f): items of the same type
 	case st == typeWrapped:
 		if v, ok := r.wrapperCallbackParam(t, step); ok {
 			return v, typeKnown // items.forEach((x) => ...): an element
@@ -302,6 +304,21 @@ func (r *resolver) wrapperCallbackParam(t *def, step string) (*def, bool) {
 		return nil, false
 	}
 	return t, slices.Contains(r.traits.WrapperCallbacks[name], i)
+}
+
+// wrapperElementStep reports whether a step calls a method that gives
+// one of the values of the outside value it is taken on
+// (Traits.WrapperGetter, Traits.WrapperElements).
+func (r *resolver) wrapperElementStep(step string) bool {
+	name, called := facts.Called(step)
+	return called && (r.traits.WrapperGetter != "" && name == r.traits.WrapperGetter || r.traits.WrapperElements[name])
+}
+
+// wrapperKeeperStep reports whether a step calls a method that gives a
+// value wrapping the same values (Traits.WrapperKeepers).
+func (r *resolver) wrapperKeeperStep(step string) bool {
+	name, called := facts.Called(step)
+	return called && r.traits.WrapperKeepers[name]
 }
 
 // sameStep is a step facts.Same marks: the member of a repository type

@@ -113,18 +113,32 @@ func (x *extractor) callChain(n *sitter.Node) string {
 	return called(x.exprChain(fn))
 }
 
-// mapGet is the chain of m.get(k) where m's chain wraps its values' type
-// (a Map<K, V>): V's.
+// mapGet is the chain of a call of a method of a value whose chain wraps
+// its values' type (a Map<K, V>, an array): m.get(k) and items.find(f),
+// at, pop, shift give a V (wrapperElements); items.filter(f), slice ...
+// give the same wrapping value (wrapperKeepers).
 func (x *extractor) mapGet(fn *sitter.Node) (string, bool) {
-	if prop := fn.ChildByFieldId(x.t.fProperty); x.text(prop) != "get" {
+	name := x.text(fn.ChildByFieldId(x.t.fProperty))
+	if name != "get" && !wrapperElements[name] && !wrapperKeepers[name] {
 		return "", false
 	}
 	obj := x.exprChain(fn.ChildByFieldId(x.t.fObject))
-	if !wrapped(obj) {
+	switch {
+	case !wrapped(obj):
 		return "", false
+	case wrapperKeepers[name]:
+		return obj, true
 	}
 	return obj[len(facts.NotRepo):], true
 }
+
+// wrapperElements are the methods of arrays (and sets and maps) whose
+// call gives one of the values (or undefined), besides a map's get.
+var wrapperElements = set(`find findLast at pop shift`)
+
+// wrapperKeepers are the methods of arrays whose call gives an array of
+// the same elements.
+var wrapperKeepers = set(`filter slice concat reverse sort toSorted toReversed`)
 
 // standardMap reports whether a constructor is the global Map (or
 // WeakMap), not a name the file binds.

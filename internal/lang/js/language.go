@@ -35,9 +35,8 @@ var (
 // reference is the one it means.
 func newLanguage(g *syntax.Grammar) *syntax.Language {
 	return &syntax.Language{
-		Grammar: g,
-		Rules: lang.Traits{CallableValues: true, AliasMembers: true, NamesOnlyImports: true, NearestDefinition: true, ObjectThis: true, WrapperGetter: "get",
-			WrapperCallbacks: elementCallbacks, ThenCallback: "then", StdMethods: standardMethods()},
+		Grammar:    g,
+		Rules:      lang.Traits{CallableValues: true, AliasMembers: true, NamesOnlyImports: true, NearestDefinition: true, ObjectThis: true, WrapperGetter: "get", WrapperCallbacks: elementCallbacks, WrapperElements: wrapperElements, WrapperKeepers: wrapperKeepers, ThenCallback: "then", StdMethods: standardMethods()},
 		Keys:       moduleKeys,
 		Candidates: importCandidates,
 		Project:    newProject,
