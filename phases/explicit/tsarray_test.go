@@ -98,3 +98,23 @@ func TestTSArrayMethods(t *testing.T) {
 		},
 		[]string{"[calls name]"})
 }
+
+// TestTSArrayLiteral: an array literal holds its first element's type
+// (rxjs's windowCount: const windows = [new Subject<T>()], then
+// windows.shift()!.complete() and for (const window of windows)
+// window.next(v)); an empty one or one of untold values guesses nothing.
+func TestTSArrayLiteral(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/subject.ts": "export class Subject<T> {\n  next(v: T) {}\n  complete() {}\n}\n",
+		"src/op.ts": "import { Subject } from './subject'\n" +
+			"export function windowCount<T>(v: T) {\n  const windows = [new Subject<T>()];\n" +
+			"  for (const window of windows) {\n    window.next(v);\n  }\n  windows.shift()!.complete();\n}\n" +
+			"export function untold(a: any) {\n  const xs = [a];\n  xs.shift().complete();\n  const none = [];\n  none.pop().next(1);\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/op.ts#windowCount -> src/subject.ts#Subject.next [calls type]",
+			"src/op.ts#windowCount -> src/subject.ts#Subject.complete [calls type]",
+		},
+		[]string{"untold"})
+}

@@ -63,12 +63,33 @@ func (x *extractor) exprChain(n *sitter.Node) string {
 			a, b = b, a
 		}
 		return x.eitherChain(a, b)
+	case "array":
+		return x.arrayLiteralChain(n)
 	case "string", "template_string", "number", "regex", "true", "false", "null", "undefined",
-		"array", "object", "arrow_function", "function_expression", "function", "generator_function",
+		"object", "arrow_function", "function_expression", "function", "generator_function",
 		"unary_expression", "update_expression":
 		return facts.NotRepo
 	}
 	return facts.Unknown
+}
+
+// arrayLiteralChain is the chain of an array literal: one wrapping its
+// first element's type when that is a type the file tells
+// ([new Subject<T>()] holds Subjects; the checker's union of the
+// elements' types has it first, as unionChain takes it), else NotRepo.
+func (x *extractor) arrayLiteralChain(n *sitter.Node) string {
+	for i := uint(0); i < n.NamedChildCount(); i++ {
+		e := n.NamedChild(i)
+		if x.kind(e) == jkComment {
+			continue
+		}
+		c := x.exprChain(e)
+		if x.kindName(e) == "spread_element" || c == facts.Unknown || c == facts.NotRepo || wrapped(c) {
+			return facts.NotRepo
+		}
+		return facts.Wrapped(c)
+	}
+	return facts.NotRepo
 }
 
 // eitherChain is the chain of a value that is a or b: a's type when the
