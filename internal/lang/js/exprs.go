@@ -194,6 +194,11 @@ func (x *extractor) memberChain(n *sitter.Node) string {
 			return facts.Imported(imp.path, x.text(prop))
 		}
 	}
+	if x.kind(obj) == jkIdentifier {
+		if c, ok := x.localMember(x.text(obj), x.text(prop)); ok {
+			return c // a property of an inline object type (see bindTyped)
+		}
+	}
 	return step(x.exprChain(obj), x.text(prop))
 }
 

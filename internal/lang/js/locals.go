@@ -133,7 +133,7 @@ func (x *extractor) bindParam(p *sitter.Node, fr frame, contextual string) {
 		}
 		return
 	}
-	x.bindPattern(pat, fr, chain)
+	x.bindTyped(pat, ann, value, fr, chain)
 	x.bindResult(pat, ann, fr)
 	x.bindElements(pat, ann, fr)
 }
@@ -212,6 +212,19 @@ func (x *extractor) local(name string) (string, bool) {
 	return "", false
 }
 
+// localMember is the chain of a typed property of a local (see
+// bindTyped), found in the frame that binds the local: an inner function
+// that binds the name again hides the outer one's properties.
+func (x *extractor) localMember(name, prop string) (string, bool) {
+	for i := len(x.frames) - 1; i >= 0; i-- {
+		if _, ok := x.frames[i][name]; ok {
+			c, ok := x.frames[i][name+"."+prop]
+			return c, ok
+		}
+	}
+	return "", false
+}
+
 // bindStatements adds the variables declared in the statements under n,
 // not looking into nested functions or classes. scopeKind is the kind of
 // the symbol the statements belong to: under a function or method a
@@ -237,7 +250,7 @@ func (x *extractor) bindStatements(n *sitter.Node, fr frame, scopeKind string) {
 				symbol := (vk == jkFuncExpr || vk == jkClassExpr) && x.localSymbols(scopeKind)
 				if name := d.ChildByFieldId(x.t.fName); !symbol || x.kind(name) != jkIdentifier {
 					ann := d.ChildByFieldId(x.t.fType)
-					x.bindPattern(name, fr, x.declaredChain(ann, value))
+					x.bindTyped(name, ann, value, fr, x.declaredChain(ann, value))
 					x.bindResult(name, ann, fr)
 					x.bindElements(name, ann, fr)
 				}
@@ -276,6 +289,75 @@ func (x *extractor) declaredChain(ann, value *sitter.Node) string {
 		return x.exprChain(value)
 	}
 	return facts.Unknown
+}
+
+// bindTyped is bindPattern for a name or pattern declared with ann or
+// initialized by value, where the value's properties may be typed one by
+// one: by an inline object type (record: { window: Subject<T>; subs:
+// Subscription }), or, for a pattern that takes apart a local so
+// declared (const { window, subs } = record), by that local's. A name's
+// typed properties are bound as "name.prop", which memberChain reads.
+func (x *extractor) bindTyped(pat, ann, value *sitter.Node, fr frame, chain string) {
+	members := x.objectTypeMembers(ann)
+	lookup := func(prop string) (string, bool) {
+		c, ok := members[prop]
+		return c, ok
+	}
+	if ann == nil && x.kind(value) == jkIdentifier {
+		src := x.text(value)
+		lookup = func(prop string) (string, bool) { return x.localMember(src, prop) }
+	}
+	switch x.kind(pat) {
+	case jkIdentifier:
+		fr.bind(x.text(pat), chain)
+		for prop, c := range members {
+			fr.bind(x.text(pat)+"."+prop, c)
+		}
+	case jkObjectPattern:
+		for i := uint(0); i < pat.NamedChildCount(); i++ {
+			c := pat.NamedChild(i)
+			switch x.kind(c) {
+			case jkShorthandPattern:
+				if t, ok := lookup(x.text(c)); ok {
+					fr.bind(x.text(c), t)
+					continue
+				}
+			case jkPairPattern:
+				if t, ok := lookup(x.memberName(c.ChildByFieldId(x.t.fKey))); ok {
+					x.bindPattern(c.ChildByFieldId(x.t.fValue), fr, t)
+					continue
+				}
+			}
+			x.bindPattern(c, fr, chain)
+		}
+	default:
+		x.bindPattern(pat, fr, chain)
+	}
+}
+
+// objectTypeMembers is the declared types of the properties of an inline
+// object type, by name; nil for any other type, and for a property
+// without a type or one that is a method.
+func (x *extractor) objectTypeMembers(ann *sitter.Node) map[string]string {
+	if ann == nil {
+		return nil
+	}
+	t := x.innerType(ann)
+	if x.kind(t) != jkObjectType {
+		return nil
+	}
+	var out map[string]string
+	for i := uint(0); i < t.NamedChildCount(); i++ {
+		p := t.NamedChild(i)
+		if x.kind(p) != jkPropSig || p.ChildByFieldId(x.t.fType) == nil {
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[x.memberName(p.ChildByFieldId(x.t.fName))] = x.typeChain(p.ChildByFieldId(x.t.fType))
+	}
+	return out
 }
 
 // bindPattern adds the names a binding pattern binds: identifiers,
