@@ -213,13 +213,16 @@ func (x *extractor) local(name string) (string, bool) {
 }
 
 // localMember is the chain of a typed property of a local (see
-// bindTyped), found in the frame that binds the local: an inner function
-// that binds the name again hides the outer one's properties.
+// bindTyped), or of one an instanceof test narrowed (see narrowable), in
+// the frame that binds the local or one inside it: an inner function that
+// binds the name again hides the outer one's properties.
 func (x *extractor) localMember(name, prop string) (string, bool) {
 	for i := len(x.frames) - 1; i >= 0; i-- {
+		if c, ok := x.frames[i][name+"."+prop]; ok {
+			return c, true
+		}
 		if _, ok := x.frames[i][name]; ok {
-			c, ok := x.frames[i][name+"."+prop]
-			return c, ok
+			return "", false
 		}
 	}
 	return "", false

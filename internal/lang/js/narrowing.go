@@ -69,15 +69,33 @@ func (x *extractor) instanceTest(test *sitter.Node, fr frame) {
 		return
 	}
 	left, right := x.unparen(test.ChildByFieldId(x.t.fLeft)), test.ChildByFieldId(x.t.fRight)
-	if x.kind(left) != jkIdentifier || !x.isLocal(x.text(left)) {
+	name, ok := x.narrowable(left)
+	if !ok {
 		return
 	}
 	if x.kind(right) == jkIdentifier && x.isLocal(x.text(right)) {
 		return // a class held in a variable: its type is not the class
 	}
 	if c := x.exprChain(right); c != facts.Unknown {
-		fr[x.text(left)] = c
+		fr[name] = c
 	}
+}
+
+// narrowable is the frame key of what an instanceof test may narrow: a
+// local, or a property of a local (context.error instanceof
+// HTTPException), bound as "context.error" as a typed property is (see
+// localMember).
+func (x *extractor) narrowable(left *sitter.Node) (string, bool) {
+	switch x.kind(left) {
+	case jkIdentifier:
+		return x.text(left), x.isLocal(x.text(left))
+	case jkMember:
+		obj, prop := left.ChildByFieldId(x.t.fObject), left.ChildByFieldId(x.t.fProperty)
+		if x.kind(obj) == jkIdentifier && x.kind(prop) == jkPropertyIdent && x.isLocal(x.text(obj)) {
+			return x.text(obj) + "." + x.text(prop), true
+		}
+	}
+	return "", false
 }
 
 // exits reports whether a statement always leaves the enclosing block:

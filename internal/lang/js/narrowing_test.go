@@ -56,3 +56,39 @@ export class BaseExceptionFilter<T = any> {
 		t.Errorf("no reference to %s", name)
 	}
 }
+
+// TestTSInstanceofNarrowsProperty: a property of a local tested with
+// instanceof takes the class for a type where the local would (hono's
+// handleMiddleware: if (context.error instanceof HTTPException) return
+// context.error.getResponse()); not in the else branch, and not for an
+// inner function's own binding of the name.
+func TestTSInstanceofNarrowsProperty(t *testing.T) {
+	f := extractT(t, TypeScript(), `import { HTTPException } from "./http-exception";
+export function handleMiddleware(context: any, other: any) {
+  if (context.error instanceof HTTPException) {
+    context.error.getResponse();
+    const f = (context: any) => context.error.inner();
+  } else {
+    context.error.elsewhere();
+  }
+  context.error.after();
+}
+`)
+	want := map[string]string{
+		"getResponse": `@./http-exception|HTTPException`,
+		"inner":       facts.Unknown,
+		"elsewhere":   facts.Unknown,
+		"after":       facts.Unknown,
+	}
+	for _, r := range f.Refs {
+		if w, ok := want[r.Name]; ok {
+			if r.Recv != w {
+				t.Errorf("%s.%s() receiver = %q, want %q", r.Qualifier, r.Name, r.Recv, w)
+			}
+			delete(want, r.Name)
+		}
+	}
+	for name := range want {
+		t.Errorf("no reference to %s", name)
+	}
+}
