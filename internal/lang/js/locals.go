@@ -297,11 +297,15 @@ func (x *extractor) declaredChain(ann, value *sitter.Node) string {
 // bindTyped is bindPattern for a name or pattern declared with ann or
 // initialized by value, where the value's properties may be typed one by
 // one: by an inline object type (record: { window: Subject<T>; subs:
-// Subscription }), or, for a pattern that takes apart a local so
+// Subscription }, or a value cast to one), or, for a pattern that takes apart a local so
 // declared (const { window, subs } = record), by that local's. A name's
 // typed properties are bound as "name.prop", which memberChain reads.
 func (x *extractor) bindTyped(pat, ann, value *sitter.Node, fr frame, chain string) {
 	members := x.objectTypeMembers(ann)
+	if ann == nil && x.kindName(value) == "as_expression" {
+		// const env = c.env as { ASSETS: FetcherLike }
+		members = x.objectTypeMembers(value.NamedChild(value.NamedChildCount() - 1))
+	}
 	lookup := func(prop string) (string, bool) {
 		c, ok := members[prop]
 		return c, ok
