@@ -42,7 +42,7 @@ func TestJSCallAccuracy(t *testing.T) {
 				t.Skipf("%s@%s is not unpacked in %s: run .ci/run's `npm pack` step", c.pkg, c.version, dir)
 			}
 			start := time.Now()
-			repo, files := copyTree(t, dir, isJSFile, c.srcs...)
+			repo, files := copyTree(t, dir, isJSFile, "package.json", c.srcs...)
 			m := measureTSRepo(t, npm, repo.Dir, files, "")
 			t.Logf("%s@%s: %d files, %v", c.pkg, c.version, len(files), time.Since(start).Round(time.Millisecond))
 			if p := m.answered.precision(); p < c.answered {

@@ -75,14 +75,14 @@ func npmVersion(dir, pkg string) string {
 // repository. It returns the repository and the copied source paths.
 func copyTSTree(t testing.TB, dir string, srcs ...string) (*gittest.Repo, []string) {
 	t.Helper()
-	return copyTree(t, dir, isTSFile, srcs...)
+	return copyTree(t, dir, isTSFile, "tsconfig.json", srcs...)
 }
 
 // copyTree copies the files keep accepts under srcs (directories or
 // files, relative to dir) into a new git repository, with the package's
-// tsconfig.json and package.json when it has them, and returns the
-// repository and the copied files' paths, sorted.
-func copyTree(t testing.TB, dir string, keep func(string) bool, srcs ...string) (*gittest.Repo, []string) {
+// config file (tsconfig.json, package.json) when it has one, and returns
+// the repository and the copied files' paths, sorted.
+func copyTree(t testing.TB, dir string, keep func(string) bool, config string, srcs ...string) (*gittest.Repo, []string) {
 	t.Helper()
 	files := map[string]string{}
 	var paths []string
@@ -113,10 +113,8 @@ func copyTree(t testing.TB, dir string, keep func(string) bool, srcs ...string) 
 			t.Fatal(err)
 		}
 	}
-	for _, name := range []string{"tsconfig.json", "package.json"} {
-		if data, err := os.ReadFile(filepath.Join(dir, name)); err == nil {
-			files[name] = string(data)
-		}
+	if data, err := os.ReadFile(filepath.Join(dir, config)); err == nil {
+		files[config] = string(data)
 	}
 	r := gittest.New(t)
 	r.Write(files)
