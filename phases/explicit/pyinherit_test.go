@@ -143,3 +143,26 @@ func TestPythonBaseHeldInAttribute(t *testing.T) {
 	})
 	check(t, got, []string{"tests/test_nested.py#TestNested.test_run -> fw/serializers.py#BaseSerializer.is_valid [calls type]"}, nil)
 }
+
+// TestPythonAsyncWith: the target of "async with v as x" is what v's
+// __aenter__ returns (its annotation, or self), not its __enter__'s, and
+// the with-as chain goes on through a method returning another async
+// context manager, as falcon's testing.ASGIConductor(app) and
+// conn.simulate_ws() do.
+func TestPythonAsyncWith(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fw/__init__.py": "",
+		"fw/helpers.py":  "class Simulator:\n    async def send_text(self, s):\n        pass\n",
+		"fw/client.py": "from __future__ import annotations\n\nfrom fw import helpers\n\n\n" +
+			"class Conductor:\n    def __enter__(self):\n        return None\n\n" +
+			"    async def __aenter__(self) -> Conductor:\n        return self\n\n" +
+			"    def simulate_ws(self) -> _WSContext:\n        return _WSContext()\n\n\n" +
+			"class _WSContext:\n    async def __aenter__(self) -> helpers.Simulator:\n        pass\n",
+		"test_ws.py": "from fw import client\n\n\nasync def test_echo():\n" +
+			"    async with client.Conductor() as conn:\n        async with conn.simulate_ws() as ws:\n            await ws.send_text('x')\n",
+	})
+	check(t, got, []string{
+		"test_ws.py#test_echo -> fw/client.py#Conductor.simulate_ws [calls type]",
+		"test_ws.py#test_echo -> fw/helpers.py#Simulator.send_text [calls type]",
+	}, nil)
+}

@@ -182,7 +182,7 @@ func (e *extractor) localAnnot(name string, at uint, depth int) string {
 	}
 	var pick *bind
 	for j := range binds {
-		if b := &binds[j]; b.at <= at && b.value != nil && b.kind != 'w' && b.kind != 'x' {
+		if b := &binds[j]; b.at <= at && b.value != nil && b.kind != 'w' && b.kind != 'a' && b.kind != 'x' {
 			pick = b
 		}
 	}

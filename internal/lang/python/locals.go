@@ -41,7 +41,8 @@ type bind struct {
 	value *sitter.Node
 	chain string
 	ann   string
-	// kind is 'w' for with-as (what the value's __enter__ returns), 'x'
+	// kind is 'w' for with-as (what the value's __enter__ returns), 'a'
+	// for async-with-as (what its __aenter__ returns), 'x'
 	// for except-as (value names the exception class), 'c' for a
 	// callback's parameter (site and index), pyTuple for part
 	// index of a tuple, and an element kind (pyIter...) for what the
@@ -242,11 +243,14 @@ func (e *extractor) bindings(n *sitter.Node, l *locals) {
 }
 
 // asTargets binds the target of "with v as x" (what v's __enter__
-// returns) or "except E as x" (an E).
+// returns, or its __aenter__ in an async with) or "except E as x" (an E).
 func (e *extractor) asTargets(parent, as *sitter.Node, l *locals) {
 	b := bind{at: as.EndByte(), chain: facts.Unknown}
 	if v := as.NamedChild(0); v != nil && e.g.Kind(parent) == "with_item" {
 		b = bind{at: as.EndByte(), value: v, kind: 'w'}
+		if e.asyncWith(parent) {
+			b.kind = 'a'
+		}
 	} else if v != nil && e.g.Kind(parent) == "except_clause" {
 		b = bind{at: as.EndByte(), value: v, kind: 'x'}
 	}
@@ -255,6 +259,19 @@ func (e *extractor) asTargets(parent, as *sitter.Node, l *locals) {
 		alias = alias.NamedChild(0)
 	}
 	e.targets(alias, l, pyVar|pyNotBuiltin, b)
+}
+
+// asyncWith reports whether a with_item belongs to an "async with", whose
+// target is what the value's __aenter__ returns, not its __enter__.
+func (e *extractor) asyncWith(item *sitter.Node) bool {
+	stmt := item.Parent()
+	if stmt != nil && e.g.Kind(stmt) == "with_clause" {
+		stmt = stmt.Parent()
+	}
+	if stmt == nil || e.g.Kind(stmt) != "with_statement" || stmt.ChildCount() == 0 {
+		return false
+	}
+	return stmt.Child(0).Kind() == "async" // an anonymous token: no kind in the table
 }
 
 // assignTargets binds the targets of a (chained) assignment; an annotation

@@ -106,6 +106,8 @@ func (e *extractor) bindChain(pick *bind, mode chainMode, depth int) string {
 		return facts.Unknown
 	case 'w':
 		return steps(e.exprChain(pick.value, mode, depth+1), []string{"__enter__()"})
+	case 'a':
+		return steps(e.exprChain(pick.value, mode, depth+1), []string{"__aenter__()"})
 	case 'x':
 		return e.annotationChain(noSpace(syntax.Text(pick.value, e.src)), mode, depth+1)
 	case 'c':
