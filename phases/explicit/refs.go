@@ -84,7 +84,7 @@ func (r *resolver) reference(ref facts.Ref) {
 	}
 	var twins []def
 	if kind == edgekind.Calls {
-		twins = r.twins(target.def)
+		twins = append(r.twins(target.def), r.pyTwins(target.def)...)
 	}
 	if target.ID != r.caller || len(twins) == 0 {
 		// Of a function's #if twins, a call in one of them reaches the
