@@ -22,6 +22,7 @@ type ids struct {
 	fRight, fFunc, fObject, fAttr, fModule, fAlias   uint16
 	fValue, fParams, fType, fDefinition, fArguments  uint16
 	fReturnType, fOperator, fCondition, fConsequence uint16
+	fArgument                                        uint16
 }
 
 var grammarIDs = sync.OnceValue(func() *ids {
@@ -47,6 +48,7 @@ var grammarIDs = sync.OnceValue(func() *ids {
 	g.fOperator = l.Field("operator")
 	g.fCondition = l.Field("condition")
 	g.fConsequence = l.Field("consequence")
+	g.fArgument = l.Field("argument")
 	return g
 })
 
@@ -118,6 +120,10 @@ type extractor struct {
 	// scope first passes each name as an argument (callbackSite).
 	root   *sitter.Node
 	passed map[passKey]passedAt
+	// choice is set when a chain took one of several known sides of an
+	// either-value (a or b, a if c else b, A | B); otherSide makes such a
+	// chain take the last side instead of the first (callRecvs).
+	choice, otherSide bool
 }
 
 func extract(root *sitter.Node, src []byte) *facts.File {

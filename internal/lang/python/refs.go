@@ -79,28 +79,48 @@ func (e *extractor) call(n *sitter.Node) {
 			return // "sep".join(...), [].append(...): a builtin type's method
 		}
 		qual := noSpace(syntax.Text(obj, e.src))
-		recv := ""
-		switch {
-		case isDotted(qual):
+		if isDotted(qual) {
 			e.skipID = fn.Id()
 			head, _, _ := cutDot(qual)
 			if isPyBuiltinVar(e.localFlags(head)) || strings.Contains("."+qual+".", ".__dict__.") {
 				return // a local holding a literal, or an instance dict
 			}
-			recv = e.localRecv(qual, obj.StartByte())
-			if recv == "" {
-				recv = e.classBodyRecv(qual)
-			}
-		case e.g.Kind(obj) == "call" && isSuperCall(obj, e):
-			qual = "super"
-		default:
-			qual = "?"
-			if c := e.exprChain(obj, pyRecv, 0); c != facts.Unknown {
-				recv = c
-			}
 		}
-		e.refRecv(attr, syntax.Text(attr, e.src), qual, recv, facts.RefCall)
+		name := syntax.Text(attr, e.src)
+		e.choice = false
+		qual, recv := e.callRecv(obj, qual)
+		e.refRecv(attr, name, qual, recv, facts.RefCall)
+		if !e.choice {
+			return
+		}
+		// The receiver is one of two values (cls = A if x else B,
+		// composed = A | B): the call is written once for each.
+		e.otherSide = true
+		if q, other := e.callRecv(obj, qual); other != recv {
+			e.refRecv(attr, name, q, other, facts.RefCall)
+		}
+		e.otherSide, e.choice = false, false
 	}
+}
+
+// callRecv is the qualifier and receiver chain of a call on obj, whose
+// text is qual: a dotted name's chain through the local or class-body
+// attribute its head names, super, or else the expression's chain ("?").
+func (e *extractor) callRecv(obj *sitter.Node, qual string) (string, string) {
+	switch {
+	case isDotted(qual):
+		recv := e.localRecv(qual, obj.StartByte())
+		if recv == "" {
+			recv = e.classBodyRecv(qual)
+		}
+		return qual, recv
+	case e.g.Kind(obj) == "call" && isSuperCall(obj, e):
+		return "super", ""
+	}
+	if c := e.exprChain(obj, pyRecv, 0); c != facts.Unknown {
+		return "?", c
+	}
+	return "?", ""
 }
 
 // localRecv is the receiver chain of a dotted qualifier whose head is a

@@ -151,6 +151,16 @@ func (e *extractor) exprChain(n *sitter.Node, mode chainMode, depth int) string 
 		}
 	case "conditional_expression", "boolean_operator":
 		return e.eitherChain(n, mode, depth)
+	case "binary_operator":
+		if op := n.ChildByFieldId(e.g.fOperator); op != nil && (op.Kind() == "|" || op.Kind() == "&") {
+			return e.eitherChain(n, mode, depth)
+		}
+	case "unary_operator":
+		// ~IsAuthenticated: a class (or flag) whose metaclass (or class)
+		// defines __invert__ to give one of its own, as jedi reads it too.
+		if op := n.ChildByFieldId(e.g.fOperator); op != nil && op.Kind() == "~" {
+			return e.exprChain(n.ChildByFieldId(e.g.fArgument), mode, depth+1)
+		}
 	case "subscript":
 		return e.elementChain(n.ChildByFieldId(e.g.fValue), pyItem, mode, depth+1)
 	case "string", "concatenated_string", "integer", "float", "true", "false", "none", "list", "dictionary",
@@ -161,17 +171,22 @@ func (e *extractor) exprChain(n *sitter.Node, mode chainMode, depth int) string 
 	return facts.Unknown
 }
 
-// eitherChain is the chain of a or b, and of a if c else b: the first
-// side whose type is known, None aside (either may be the value; an edge
-// to one of them is one the program can take).
+// eitherChain is the chain of a or b, of a if c else b and of A | B (a
+// class whose metaclass defines __or__, as DRF's permissions do, or sets
+// and flags of one type): the first side whose type is known, None aside
+// (either may be the value; an edge to one of them is one the program can
+// take), or the last such side when otherSide is set. Where both sides
+// are known it sets choice, so that a call on the value is also written
+// for the other side.
 func (e *extractor) eitherChain(n *sitter.Node, mode chainMode, depth int) string {
 	var sides []*sitter.Node
-	if e.g.Kind(n) == "boolean_operator" {
+	if k := e.g.Kind(n); k == "boolean_operator" || k == "binary_operator" {
 		sides = []*sitter.Node{n.ChildByFieldId(e.g.fLeft), n.ChildByFieldId(e.g.fRight)}
 	} else if n.NamedChildCount() == 3 {
 		sides = []*sitter.Node{n.NamedChild(0), n.NamedChild(2)}
 	}
 	out := facts.Unknown
+	var known []string
 	for _, s := range sides {
 		if s == nil || e.g.Kind(s) == "none" {
 			continue
@@ -180,10 +195,19 @@ func (e *extractor) eitherChain(n *sitter.Node, mode chainMode, depth int) strin
 		case c == facts.NotRepo && out == facts.Unknown:
 			out = c
 		case c != facts.Unknown && c != facts.NotRepo:
-			return c
+			known = append(known, c)
 		}
 	}
-	return out
+	switch {
+	case len(known) == 0:
+		return out
+	case len(known) > 1 && known[0] != known[len(known)-1]:
+		e.choice = true
+		if e.otherSide {
+			return known[len(known)-1]
+		}
+	}
+	return known[0]
 }
 
 // anyResult are builtins whose result may be of any type.
@@ -237,6 +261,9 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 		if c := e.attributeCall(fn, mode, depth); c != "" {
 			return c
 		}
+	case "parenthesized_expression":
+		// (IsAuthenticated | AllowAny)(): calling the class the value is.
+		return calledName(e.exprChain(fn, mode, depth+1))
 	default:
 		// registry[key](...): calling a Type[X] element makes an X.
 		if x := e.typeArg(e.annotText(fn, depth+1)); x != "" {

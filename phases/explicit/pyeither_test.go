@@ -1,0 +1,35 @@
+package explicit
+
+import "testing"
+
+// TestPythonEitherReceiver: a call on a value that is one of two classes
+// or instances (a if c else b, a or b, DRF's composed permissions A | B,
+// whose metaclass defines __or__) is written for each of them, as jedi
+// answers it; ~A is A's. A side whose type is unknown or None adds
+// nothing.
+func TestPythonEitherReceiver(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fw/__init__.py": "",
+		"fw/permissions.py": "class Meta(type):\n    def __or__(cls, other):\n        return cls\n\n    def __invert__(cls):\n        return cls\n\n\n" +
+			"class Base(metaclass=Meta):\n    def has_permission(self):\n        return True\n\n\n" +
+			"class IsAuthenticated(Base):\n    def has_permission(self):\n        return False\n\n\n" +
+			"class AllowAny(Base):\n    def has_permission(self):\n        return True\n\n\n" +
+			"class Plain:\n    def run(self):\n        pass\n",
+		"test_perm.py": "from fw import permissions\nfrom fw.permissions import AllowAny, IsAuthenticated, Plain\n\n\n" +
+			"def test_or():\n    composed = permissions.IsAuthenticated | permissions.AllowAny\n    assert composed().has_permission()\n\n\n" +
+			"def test_paren():\n    assert (IsAuthenticated | AllowAny)().has_permission()\n\n\n" +
+			"def test_not():\n    neg = ~permissions.AllowAny\n    assert neg().has_permission()\n\n\n" +
+			"def test_cond(x):\n    cls = IsAuthenticated if x else AllowAny\n    cls().has_permission()\n\n\n" +
+			"def test_none(x):\n    p = Plain() if x else None\n    p.run()\n",
+	})
+	check(t, got, []string{
+		"test_perm.py#test_or -> fw/permissions.py#IsAuthenticated.has_permission [calls type]",
+		"test_perm.py#test_or -> fw/permissions.py#AllowAny.has_permission [calls type]",
+		"test_perm.py#test_paren -> fw/permissions.py#IsAuthenticated.has_permission [calls type]",
+		"test_perm.py#test_paren -> fw/permissions.py#AllowAny.has_permission [calls type]",
+		"test_perm.py#test_not -> fw/permissions.py#AllowAny.has_permission [calls type]",
+		"test_perm.py#test_cond -> fw/permissions.py#IsAuthenticated.has_permission [calls type]",
+		"test_perm.py#test_cond -> fw/permissions.py#AllowAny.has_permission [calls type]",
+		"test_perm.py#test_none -> fw/permissions.py#Plain.run [calls type]",
+	}, []string{"test_perm.py#test_not -> fw/permissions.py#IsAuthenticated", "Base.has_permission"})
+}
