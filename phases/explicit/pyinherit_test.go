@@ -166,3 +166,25 @@ func TestPythonAsyncWith(t *testing.T) {
 		"test_ws.py#test_echo -> fw/helpers.py#Simulator.send_text [calls type]",
 	}, nil)
 }
+
+// TestPythonTypeVarBound: a parameter annotated with a TypeVar that
+// declares a bound (falcon's resp: _RespT, _RespT = TypeVar('_RespT',
+// bound='Response') in another module, defined in both arms of an if) is
+// an instance of the bound, in the module that defines the TypeVar and
+// in one importing it.
+func TestPythonTypeVarBound(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fw/__init__.py": "",
+		"fw/response.py": "class Response:\n    def set_headers(self):\n        pass\n",
+		"fw/_typing.py": "from __future__ import annotations\nimport sys\nfrom typing import TYPE_CHECKING, TypeVar\n\n" +
+			"if TYPE_CHECKING:\n    from fw.response import Response\n\n" +
+			"if sys.version_info >= (3, 13):\n    _RespT = TypeVar('_RespT', bound='Response', default='Response')\n" +
+			"else:\n    _RespT = TypeVar('_RespT', bound='Response')\n\nT = TypeVar('T')\n\n\n" +
+			"def local(resp: _RespT, other: T):\n    resp.set_headers()\n",
+		"fw/app.py": "from fw._typing import _RespT\n\n\nclass App:\n    def compose(self, resp: _RespT) -> None:\n        resp.set_headers()\n",
+	})
+	check(t, got, []string{
+		"fw/_typing.py#local -> fw/response.py#Response.set_headers [calls type]",
+		"fw/app.py#App.compose -> fw/response.py#Response.set_headers [calls type]",
+	}, nil)
+}

@@ -73,6 +73,11 @@ func (e *extractor) annotationChain(text string, mode chainMode, depth int) stri
 		}
 		return facts.NotRepo
 	case e.mod.typeVars[head]:
+		// resp: _RespT where _RespT = TypeVar('_RespT', bound='Response'):
+		// whatever the caller binds is a Response, as jedi reads it.
+		if b := e.mod.typeVarBounds[head]; b != "" && b != head {
+			return e.annotationChain(b, mode, depth+1)
+		}
 		return facts.Unknown
 	}
 	// Annotations name module-level types, never locals.

@@ -176,6 +176,12 @@ func (e *extractor) valueType(n *sitter.Node) (typ string, annotated, weak bool)
 	case e.g.Kind(value) == "subscript" && len(e.stack) == 0:
 		// Alias = Optional[Foo]: a type alias names its type.
 		return typeField(e.annotationChain(noSpace(syntax.Text(value, e.src)), pyType, 0)), false, false
+	case len(e.stack) == 0 && e.isTypeVarCall(value):
+		// T = TypeVar('T', bound='Foo') is read as an alias of its bound,
+		// so that a parameter another module annotates T is a Foo.
+		if b := e.typeVarBound(value); b != "" {
+			return typeField(e.annotationChain(b, pyType, 0)), false, false
+		}
 	}
 	return typeField(e.exprChain(value, pyType, 0)), false, false
 }

@@ -32,8 +32,10 @@ type modNames struct {
 	plain map[string][]plain
 	// stars are the modules imported with "from m import *".
 	stars []string
-	// typeVars are TypeVar, ParamSpec and TypeVarTuple names.
-	typeVars map[string]bool
+	// typeVars are TypeVar, ParamSpec and TypeVarTuple names; typeVarBounds
+	// the bound= annotation of those that declare one.
+	typeVars      map[string]bool
+	typeVarBounds map[string]string
 	// returns are the return annotations of the module's functions and
 	// its classes' methods, by qualified name; anns those of its
 	// variables.
@@ -87,7 +89,14 @@ func (e *extractor) scanAssignment(a *sitter.Node) {
 		if e.g.Kind(left) == "identifier" {
 			e.modBind(left, 'd')
 			if v := cur.ChildByFieldId(e.g.fRight); v != nil && e.isTypeVarCall(v) {
-				e.mod.typeVars[syntax.Text(left, e.src)] = true
+				name := syntax.Text(left, e.src)
+				e.mod.typeVars[name] = true
+				if b := e.typeVarBound(v); b != "" && e.mod.typeVarBounds[name] == "" {
+					if e.mod.typeVarBounds == nil {
+						e.mod.typeVarBounds = map[string]string{}
+					}
+					e.mod.typeVarBounds[name] = b
+				}
 			}
 			if t := cur.ChildByFieldId(e.g.fType); t != nil {
 				if name := syntax.Text(left, e.src); e.mod.anns[name] == "" {
@@ -115,6 +124,25 @@ func (e *extractor) isTypeVarCall(v *sitter.Node) bool {
 		return true
 	}
 	return false
+}
+
+// typeVarBound is the bound= annotation of a TypeVar(...) call, without
+// its quotes ("" for none, and for ParamSpec and TypeVarTuple).
+func (e *extractor) typeVarBound(call *sitter.Node) string {
+	fn := call.ChildByFieldId(e.g.fFunc)
+	args := call.ChildByFieldId(e.g.fArguments)
+	if fn == nil || args == nil || lastDotted(noSpace(syntax.Text(fn, e.src))) != "TypeVar" {
+		return ""
+	}
+	for _, a := range syntax.NamedChildren(args) {
+		if e.g.Kind(a) != "keyword_argument" || syntax.Text(a.ChildByFieldId(e.g.fName), e.src) != "bound" {
+			continue
+		}
+		if v := a.ChildByFieldId(e.g.fValue); v != nil {
+			return unquote(noSpace(syntax.Text(v, e.src)))
+		}
+	}
+	return ""
 }
 
 func (e *extractor) scanImport(n *sitter.Node) {
