@@ -310,7 +310,10 @@ func (r *resolver) moduleOf(qualifier string) (*binding, bool) {
 	if b, ok := r.modBind[qualifier]; ok {
 		return b, true
 	}
-	if head, _, _ := strings.Cut(qualifier, "."); head != qualifier {
+	if head, rest, _ := strings.Cut(qualifier, "."); head != qualifier {
+		if b, ok := r.pySubmodule(qualifier, head, rest); ok {
+			return b, true
+		}
 		if b, ok := r.modBind[head]; ok {
 			return b, true
 		}

@@ -247,6 +247,7 @@ func (r *resolver) bindImport(imp facts.Import) {
 			return
 		} else if len(targets) > 0 {
 			r.bind(imp, cand, targets)
+			r.bindPackageHead(imp)
 			return
 		}
 	}
