@@ -33,3 +33,25 @@ func TestPythonEitherReceiver(t *testing.T) {
 		"test_perm.py#test_none -> fw/permissions.py#Plain.run [calls type]",
 	}, []string{"test_perm.py#test_not -> fw/permissions.py#IsAuthenticated", "Base.has_permission"})
 }
+
+// TestPythonUnionAnnotation: a parameter annotated with a union of two
+// repository classes (A | B, Union[A, B], None aside) is either: a call
+// on it is written for each. Where the union is stored as a type (a
+// function's result, an alias) the first one stays.
+func TestPythonUnionAnnotation(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"nodes.py": "from typing import Optional, Union\n\n\nclass Child:\n    def src(self):\n        pass\n\n\n" +
+			"class Parent:\n    def src(self):\n        pass\n\n\nElement = Union['Parent', 'Child']\n\n\n" +
+			"def render(el: Parent | Child | None):\n    el.src()\n\n\n" +
+			"def render_old(el: Optional[Union[Parent, Child]]):\n    el.src()\n\n\n" +
+			"def first() -> Element:\n    return Parent()\n",
+		"use.py": "from nodes import first\n\n\ndef use():\n    first().src()\n",
+	})
+	check(t, got, []string{
+		"nodes.py#render -> nodes.py#Parent.src [calls type]",
+		"nodes.py#render -> nodes.py#Child.src [calls type]",
+		"nodes.py#render_old -> nodes.py#Parent.src [calls type]",
+		"nodes.py#render_old -> nodes.py#Child.src [calls type]",
+		"use.py#use -> nodes.py#Parent.src [calls type]",
+	}, nil)
+}

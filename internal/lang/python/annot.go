@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -116,18 +117,28 @@ func typingModule(p string) bool {
 // alternatives aside (a method the repository type defines is its), else
 // unknown.
 func (e *extractor) unionChain(alts []string, mode chainMode, depth int) string {
-	out := facts.NotRepo
+	var known []string
 	for _, a := range alts {
 		c := e.annotationChain(a, mode, depth+1)
 		switch {
 		case c == facts.NotRepo:
-		case c == facts.Unknown || out != facts.NotRepo && out != c:
+		case c == facts.Unknown:
 			return facts.Unknown
-		default:
-			out = c
+		case !slices.Contains(known, c):
+			known = append(known, c)
 		}
 	}
-	return out
+	switch {
+	case len(known) == 0:
+		return facts.NotRepo
+	case len(known) > 1:
+		// x: A | B: like a if c else b, one of them (eitherChain).
+		e.choice = true
+		if e.otherSide {
+			return known[len(known)-1]
+		}
+	}
+	return known[0]
 }
 
 // unquote strips the quotes of a forward reference ("Foo", 'm.Foo').
