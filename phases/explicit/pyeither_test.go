@@ -55,3 +55,23 @@ func TestPythonUnionAnnotation(t *testing.T) {
 		"use.py#use -> nodes.py#Parent.src [calls type]",
 	}, nil)
 }
+
+// TestPythonLoopOverClasses: a loop over a list or tuple of classes,
+// written in the loop or assigned to a local before, makes each of them;
+// a call on the instance is written for each class (at most maxSides).
+func TestPythonLoopOverClasses(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fw/__init__.py": "",
+		"fw/filters.py": "class SearchFilter:\n    def params(self):\n        pass\n\n\nclass OrderingFilter:\n    def params(self):\n        pass\n\n\n" +
+			"class Page:\n    def params(self):\n        pass\n",
+		"test_schema.py": "from fw import filters\nfrom fw.filters import Page\n\n\n" +
+			"def test_filters():\n    classes = [filters.SearchFilter, filters.OrderingFilter]\n    for c in classes:\n        f = c()\n        f.params()\n\n\n" +
+			"def test_inline():\n    for k in (Page, filters.SearchFilter):\n        k().params()\n",
+	})
+	check(t, got, []string{
+		"test_schema.py#test_filters -> fw/filters.py#SearchFilter.params [calls type]",
+		"test_schema.py#test_filters -> fw/filters.py#OrderingFilter.params [calls type]",
+		"test_schema.py#test_inline -> fw/filters.py#Page.params [calls type]",
+		"test_schema.py#test_inline -> fw/filters.py#SearchFilter.params [calls type]",
+	}, []string{"test_filters -> fw/filters.py#Page", "test_inline -> fw/filters.py#OrderingFilter"})
+}

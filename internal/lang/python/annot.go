@@ -128,17 +128,10 @@ func (e *extractor) unionChain(alts []string, mode chainMode, depth int) string 
 			known = append(known, c)
 		}
 	}
-	switch {
-	case len(known) == 0:
+	if len(known) == 0 {
 		return facts.NotRepo
-	case len(known) > 1:
-		// x: A | B: like a if c else b, one of them (eitherChain).
-		e.choice = true
-		if e.otherSide {
-			return known[len(known)-1]
-		}
 	}
-	return known[0]
+	return e.pickSide(known) // x: A | B: like a if c else b, one of them
 }
 
 // unquote strips the quotes of a forward reference ("Foo", 'm.Foo').

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -68,10 +69,14 @@ func (e *extractor) scanReturns(def *sitter.Node, owner string) {
 }
 
 // elementChain is the chain of what a container expression gives (kind
-// pyIter, pyItem, pyKey or pyValue), as its annotation says.
+// pyIter, pyItem, pyKey or pyValue), as its annotation says, else one of
+// the elements of the list, tuple or set literal it is (literalElement).
 func (e *extractor) elementChain(container *sitter.Node, kind byte, mode chainMode, depth int) string {
 	text := e.annotText(container, depth)
 	if text == "" {
+		if kind == pyIter || kind == pyItem {
+			return e.literalElement(container, mode, depth)
+		}
 		return facts.Unknown
 	}
 	elem := e.element(text, kind)
@@ -79,6 +84,44 @@ func (e *extractor) elementChain(container *sitter.Node, kind byte, mode chainMo
 		return facts.Unknown
 	}
 	return e.annotationChain(elem, mode, depth+1)
+}
+
+// literalElement is the chain of an element of a list, tuple or set
+// literal, written there or last assigned to the local the container
+// names (classes = [SearchFilter, OrderingFilter]; for c in classes): one
+// of its elements' known chains (pickSide), so that a call on the element
+// is written for each.
+func (e *extractor) literalElement(container *sitter.Node, mode chainMode, depth int) string {
+	if container != nil && e.g.Kind(container) == "identifier" {
+		name := syntax.Text(container, e.src)
+		i, ok := e.localScope(name)
+		if !ok || !isPyVariable(e.locals[i].names[name]) {
+			return facts.Unknown
+		}
+		b := e.lastBinding(e.locals[i].binds[name], container.StartByte())
+		if b == nil || b.kind != 0 || b.value == nil {
+			return facts.Unknown
+		}
+		container = b.value
+	}
+	if container == nil || depth > maxChain {
+		return facts.Unknown
+	}
+	switch e.g.Kind(container) {
+	case "list", "tuple", "set":
+	default:
+		return facts.Unknown
+	}
+	var known []string
+	for _, el := range syntax.NamedChildren(container) {
+		if c := e.exprChain(el, mode, depth+1); c != facts.Unknown && c != facts.NotRepo && !slices.Contains(known, c) {
+			known = append(known, c)
+		}
+	}
+	if len(known) == 0 {
+		return facts.Unknown
+	}
+	return e.pickSide(known)
 }
 
 // element is the annotation of an element of a container annotation.

@@ -120,10 +120,11 @@ type extractor struct {
 	// scope first passes each name as an argument (callbackSite).
 	root   *sitter.Node
 	passed map[passKey]passedAt
-	// choice is set when a chain took one of several known sides of an
-	// either-value (a or b, a if c else b, A | B); otherSide makes such a
-	// chain take the last side instead of the first (callRecvs).
-	choice, otherSide bool
+	// sides is how many known values the chains just computed chose
+	// among (a or b, a if c else b, A | B, an element of [A, B, C]); side
+	// is the one they take, the first unless a call is being written for
+	// each of them (call, pickSide).
+	side, sides int
 }
 
 func extract(root *sitter.Node, src []byte) *facts.File {

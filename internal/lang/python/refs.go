@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -87,19 +88,20 @@ func (e *extractor) call(n *sitter.Node) {
 			}
 		}
 		name := syntax.Text(attr, e.src)
-		e.choice = false
+		e.side, e.sides = 0, 0
 		qual, recv := e.callRecv(obj, qual)
 		e.refRecv(attr, name, qual, recv, facts.RefCall)
-		if !e.choice {
-			return
+		// The receiver is one of several values (cls = A if x else B,
+		// composed = A | B, for c in [A, B]): the call is written once
+		// for each.
+		seen := []string{recv}
+		for e.side = 1; e.side < min(e.sides, maxSides); e.side++ {
+			if q, other := e.callRecv(obj, qual); !slices.Contains(seen, other) {
+				seen = append(seen, other)
+				e.refRecv(attr, name, q, other, facts.RefCall)
+			}
 		}
-		// The receiver is one of two values (cls = A if x else B,
-		// composed = A | B): the call is written once for each.
-		e.otherSide = true
-		if q, other := e.callRecv(obj, qual); other != recv {
-			e.refRecv(attr, name, q, other, facts.RefCall)
-		}
-		e.otherSide, e.choice = false, false
+		e.side, e.sides = 0, 0
 	}
 }
 

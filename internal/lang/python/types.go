@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -175,9 +176,7 @@ func (e *extractor) exprChain(n *sitter.Node, mode chainMode, depth int) string 
 // class whose metaclass defines __or__, as DRF's permissions do, or sets
 // and flags of one type): the first side whose type is known, None aside
 // (either may be the value; an edge to one of them is one the program can
-// take), or the last such side when otherSide is set. Where both sides
-// are known it sets choice, so that a call on the value is also written
-// for the other side.
+// take), or another one while a call is written for each (pickSide).
 func (e *extractor) eitherChain(n *sitter.Node, mode chainMode, depth int) string {
 	var sides []*sitter.Node
 	if k := e.g.Kind(n); k == "boolean_operator" || k == "binary_operator" {
@@ -194,20 +193,25 @@ func (e *extractor) eitherChain(n *sitter.Node, mode chainMode, depth int) strin
 		switch c := e.exprChain(s, mode, depth+1); {
 		case c == facts.NotRepo && out == facts.Unknown:
 			out = c
-		case c != facts.Unknown && c != facts.NotRepo:
+		case c != facts.Unknown && c != facts.NotRepo && !slices.Contains(known, c):
 			known = append(known, c)
 		}
 	}
-	switch {
-	case len(known) == 0:
+	if len(known) == 0 {
 		return out
-	case len(known) > 1 && known[0] != known[len(known)-1]:
-		e.choice = true
-		if e.otherSide {
-			return known[len(known)-1]
-		}
 	}
-	return known[0]
+	return e.pickSide(known)
+}
+
+// maxSides bounds how many values a call on one receiver is written for.
+const maxSides = 4
+
+// pickSide is the one of several distinct known chains a value's chain
+// takes: the first, or the side-th while call writes a call on the value
+// for each of them; it records how many there were.
+func (e *extractor) pickSide(known []string) string {
+	e.sides = max(e.sides, len(known))
+	return known[min(e.side, len(known)-1)]
 }
 
 // anyResult are builtins whose result may be of any type.
