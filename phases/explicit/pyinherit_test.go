@@ -188,3 +188,27 @@ func TestPythonTypeVarBound(t *testing.T) {
 		"fw/app.py#App.compose -> fw/response.py#Response.set_headers [calls type]",
 	}, nil)
 }
+
+// TestPythonSameTypeCalls: copy(x) and deepcopy(x) of the standard copy
+// module, type(self)() and self.__class__() make a value of their
+// argument's (or self's) class; a copy() of another module says nothing.
+func TestPythonSameTypeCalls(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"fw/__init__.py": "",
+		"fw/app.py":      "class App:\n    def add_middleware(self, m):\n        pass\n",
+		"fw/ctx.py": "class Context:\n    def update(self, d):\n        pass\n\n" +
+			"    def copy(self):\n        ctx = type(self)()\n        ctx.update({})\n        return ctx\n\n" +
+			"    def clone(self):\n        other = self.__class__()\n        other.update({})\n",
+		"mine.py": "def copy(x):\n    return None\n",
+		"test_app.py": "from copy import copy\nimport copy as cp\n\nfrom fw.app import App\nimport mine\n\napp = App()\n\n\n" +
+			"def test_reset():\n    local_app = copy(app)\n    local_app.add_middleware(None)\n\n\n" +
+			"def test_deep():\n    cp.deepcopy(App()).add_middleware(None)\n\n\n" +
+			"def test_mine():\n    mine.copy(app).add_middleware(None)\n",
+	})
+	check(t, got, []string{
+		"fw/ctx.py#Context.copy -> fw/ctx.py#Context.update [calls type]",
+		"fw/ctx.py#Context.clone -> fw/ctx.py#Context.update [calls type]",
+		"test_app.py#test_reset -> fw/app.py#App.add_middleware [calls type]",
+		"test_app.py#test_deep -> fw/app.py#App.add_middleware [calls type]",
+	}, []string{"test_app.py#test_mine -> fw/app.py#App.add_middleware [calls type]"})
+}

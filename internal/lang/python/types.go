@@ -224,6 +224,9 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 	if fn == nil {
 		return facts.Unknown
 	}
+	if c, ok := e.sameTypeCall(n, fn, mode, depth); ok {
+		return c
+	}
 	switch e.g.Kind(fn) {
 	case "identifier":
 		name := syntax.Text(fn, e.src)
@@ -276,6 +279,80 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 		return facts.Unknown
 	}
 	return called(e.exprChain(fn, mode, depth+1))
+}
+
+// sameTypeCall is the chain of a call that makes a value of its
+// argument's own type: copy(x) and deepcopy(x) of the standard copy
+// module, and type(x)() or x.__class__() of an instance x. ok is false for
+// other calls.
+func (e *extractor) sameTypeCall(n, fn *sitter.Node, mode chainMode, depth int) (string, bool) {
+	var arg *sitter.Node
+	switch e.g.Kind(fn) {
+	case "identifier", "attribute":
+		if !e.copyModuleFunc(noSpace(syntax.Text(fn, e.src))) {
+			if e.g.Kind(fn) == "attribute" && syntax.Text(fn.ChildByFieldId(e.g.fAttr), e.src) == "__class__" {
+				return instanceChain(e.exprChain(fn.ChildByFieldId(e.g.fObject), mode, depth+1)), true
+			}
+			return "", false
+		}
+		arg = firstArg(e, n)
+	case "call":
+		// type(x)(): the class of x, called.
+		if inner := fn.ChildByFieldId(e.g.fFunc); inner != nil && e.g.Kind(inner) == "identifier" &&
+			syntax.Text(inner, e.src) == "type" && e.localFlags("type") == 0 && e.mod.first["type"] == 0 {
+			if a := fn.ChildByFieldId(e.g.fArguments); a != nil && a.NamedChildCount() == 1 {
+				return instanceChain(e.exprChain(a.NamedChild(0), mode, depth+1)), true
+			}
+		}
+		return "", false
+	default:
+		return "", false
+	}
+	if arg == nil {
+		return facts.Unknown, true
+	}
+	return e.exprChain(arg, mode, depth+1), true
+}
+
+// copyModuleFunc reports whether a callee's text names copy or deepcopy
+// of the standard copy module, imported from it or through it.
+func (e *extractor) copyModuleFunc(callee string) bool {
+	mod, name, dotted := strings.Cut(callee, ".")
+	if !dotted {
+		f, ok := e.mod.from[callee]
+		return ok && e.mod.first[callee] == 'f' && f.path == "copy" && (f.name == "copy" || f.name == "deepcopy")
+	}
+	if name != "copy" && name != "deepcopy" || e.mod.first[mod] != 'i' {
+		return false
+	}
+	for _, b := range e.mod.plain[mod] {
+		if b.path == "copy" {
+			return true
+		}
+	}
+	return false
+}
+
+// firstArg is a call's first positional argument, nil if none.
+func firstArg(e *extractor, call *sitter.Node) *sitter.Node {
+	args := call.ChildByFieldId(e.g.fArguments)
+	if args == nil || args.NamedChildCount() == 0 {
+		return nil
+	}
+	if a := args.NamedChild(0); e.g.Kind(a) != "keyword_argument" {
+		return a
+	}
+	return nil
+}
+
+// instanceChain keeps a chain that names an instance (self, or a call's
+// result) for a new instance of its class; unknown otherwise (x may hold
+// a class, whose type is its metaclass).
+func instanceChain(c string) string {
+	if c == "self" || strings.HasSuffix(c, ")") {
+		return c
+	}
+	return facts.Unknown
 }
 
 // called is the chain of calling what chain names.
