@@ -21,7 +21,7 @@ func Language() lang.Language { return language }
 
 // language is Python: its grammar, rules and functions.
 var language = &syntax.Language{
-	Grammar: &syntax.Grammar{Name: lang.Python, Language: tsLanguage, Extract: extract},
+	Grammar: &syntax.Grammar{Name: lang.Python, Language: tsLanguage, Extract: extract, Decode: decodeSource},
 	// Resolution in Python: a name is in scope only where it is defined or
 	// imported; from m import a binds a, which may be a submodule; every
 	// module-level import is an attribute of the module; a call on an untyped

@@ -38,6 +38,11 @@ type Grammar struct {
 	// that the grammar can parse it, or nil. The tree with fewer errors is
 	// kept; Extract always reads text from the original src.
 	Repair func(src []byte) []byte
+	// Decode, when set, returns src as UTF-8 when the file declares
+	// another encoding (Python's "# -*- coding: latin-1 -*-"), with every
+	// line where it was, or nil to read src as it is. Extract and the
+	// tree read the decoded text.
+	Decode func(src []byte) []byte
 }
 
 // parser is a tree-sitter parser of one grammar; it lives in C memory
@@ -65,6 +70,11 @@ func (p *parser) Close() { p.p.Close() }
 // finds, the file's own doc (FileDoc) when it found none, and the count of
 // syntax errors, from which tree-sitter recovers.
 func (p *parser) Extract(src []byte) (*facts.File, error) {
+	if p.g.Decode != nil {
+		if d := p.g.Decode(src); d != nil {
+			src = d
+		}
+	}
 	tree := p.p.Parse(src, nil)
 	if tree == nil {
 		return nil, fmt.Errorf("tree-sitter %s: parse returned no tree", p.g.Name)
