@@ -212,3 +212,21 @@ func TestPythonSameTypeCalls(t *testing.T) {
 		"test_app.py#test_deep -> fw/app.py#App.add_middleware [calls type]",
 	}, []string{"test_app.py#test_mine -> fw/app.py#App.add_middleware [calls type]"})
 }
+
+// TestPythonConstructedWith: an unannotated parameter of a top-level
+// class's __init__ has the type of what the module's own top-level code
+// passes there (falcon's examples: db = StorageEngine(), then
+// things = ThingsResource(db)), positionally or by name; two calls passing
+// values of different types type nothing.
+func TestPythonConstructedWith(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"store.py": "class StorageEngine:\n    def get_things(self):\n        pass\n\n\nclass Other:\n    def get_things(self):\n        pass\n",
+		"app.py": "from store import Other, StorageEngine\n\n\nclass ThingsResource:\n    def __init__(self, db, cache=None):\n        self.db = db\n        self.cache = cache\n\n" +
+			"    def on_get(self):\n        self.db.get_things()\n        self.cache.get_things()\n\n\n" +
+			"class Mixed:\n    def __init__(self, db):\n        self.db = db\n\n    def on_get(self):\n        self.db.get_things()\n\n\n" +
+			"db = StorageEngine()\nthings = ThingsResource(db, cache=StorageEngine())\nMixed(db)\nMixed(Other())\n",
+	})
+	check(t, got, []string{
+		"app.py#ThingsResource.on_get -> store.py#StorageEngine.get_things [calls type]",
+	}, []string{"app.py#Mixed.on_get ->", "Other.get_things"})
+}

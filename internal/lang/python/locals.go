@@ -119,6 +119,11 @@ func (e *extractor) enterLocals(n *sitter.Node, self bool) {
 					site, passed = e.callbackSite(n)
 					looked = true
 				}
+				if !passed && plain {
+					if c := e.constructedWith(n, i-1, name); c != facts.Unknown {
+						return bind{chain: c}, true
+					}
+				}
 				return bind{kind: 'c', index: i, site: site}, passed
 			})
 		}
