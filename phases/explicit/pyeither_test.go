@@ -75,3 +75,16 @@ func TestPythonLoopOverClasses(t *testing.T) {
 		"test_schema.py#test_inline -> fw/filters.py#SearchFilter.params [calls type]",
 	}, []string{"test_filters -> fw/filters.py#Page", "test_inline -> fw/filters.py#OrderingFilter"})
 }
+
+// TestPythonNarrowedConditional: in x if isinstance(x, C) else C(x) the
+// first side is a C, not the type x is declared with, so an attribute
+// given that value holds a C either way.
+func TestPythonNarrowedConditional(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"reader.py": "class Readable:\n    def read(self):\n        pass\n\n\nclass BufferedReader:\n    def __init__(self, s):\n        pass\n\n    def peek(self):\n        pass\n",
+		"form.py": "from reader import BufferedReader, Readable\n\n\nclass Form:\n    def __init__(self, stream: Readable):\n" +
+			"        self._stream = stream if isinstance(stream, BufferedReader) else BufferedReader(stream)\n\n" +
+			"    def parts(self):\n        stream = self._stream\n        stream.peek()\n",
+	})
+	check(t, got, []string{"form.py#Form.parts -> reader.py#BufferedReader.peek [calls type]"}, nil)
+}

@@ -186,11 +186,15 @@ func (e *extractor) eitherChain(n *sitter.Node, mode chainMode, depth int) strin
 	}
 	out := facts.Unknown
 	var known []string
-	for _, s := range sides {
+	for i, s := range sides {
 		if s == nil || e.g.Kind(s) == "none" {
 			continue
 		}
-		switch c := e.exprChain(s, mode, depth+1); {
+		c := e.exprChain(s, mode, depth+1)
+		if i == 0 && e.g.Kind(n) == "conditional_expression" {
+			c = e.narrowedSide(s, n.NamedChild(1), c, mode, depth)
+		}
+		switch {
 		case c == facts.NotRepo && out == facts.Unknown:
 			out = c
 		case c != facts.Unknown && c != facts.NotRepo && !slices.Contains(known, c):
@@ -201,6 +205,23 @@ func (e *extractor) eitherChain(n *sitter.Node, mode chainMode, depth int) strin
 		return out
 	}
 	return e.pickSide(known)
+}
+
+// narrowedSide is the chain of the first side of x if isinstance(x, C)
+// else y, which is a C there (falcon's stream if isinstance(stream,
+// BufferedReader) else BufferedReader(stream)); c, the side's own chain,
+// for other conditions and sides.
+func (e *extractor) narrowedSide(side, cond *sitter.Node, c string, mode chainMode, depth int) string {
+	if e.g.Kind(side) != "identifier" {
+		return c
+	}
+	name := syntax.Text(side, e.src)
+	e.isinstanceTests(cond, func(x string, class *sitter.Node) {
+		if x == name {
+			c = e.annotationChain(noSpace(syntax.Text(class, e.src)), mode, depth+1)
+		}
+	})
+	return c
 }
 
 // maxSides bounds how many values a call on one receiver is written for.
