@@ -11,11 +11,12 @@ import (
 // package a (its __init__.py), as the statement does: falcon's
 // asgi/app.py writes import falcon.app and then calls
 // falcon.HTTPInternalServerError(), which falcon/__init__.py re-exports.
-// A name an earlier import already bound keeps its binding.
+// A name an earlier import already bound keeps its binding; an import
+// inside a function is left as it was.
 func (r *resolver) bindPackageHead(imp facts.Import) {
 	if r.family != lang.FamilyPython || imp.Alias != "" || imp.Kind != "" || len(imp.Names) > 0 ||
-		strings.HasPrefix(imp.Path, ".") {
-		return
+		strings.HasPrefix(imp.Path, ".") || r.importScope(imp) != "" {
+		return // an import inside a function binds its head there only, which modBind cannot say
 	}
 	head, _, dotted := strings.Cut(imp.Path, ".")
 	if !dotted || r.modBind[head] != nil {

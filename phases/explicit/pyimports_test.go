@@ -26,3 +26,17 @@ func TestPythonImportBindsPackage(t *testing.T) {
 		"pkg/request.py -> pkg/util/uri.py [imports ]",
 	}, nil)
 }
+
+// TestPythonImportInFunctionBindsNoPackage: "import pkg.app" inside a
+// function binds pkg in that function only: another function's pkg.Err()
+// names nothing (tornado's define_logging_options imports tornado.options
+// so, and its local options must not be read through the package).
+func TestPythonImportInFunctionBindsNoPackage(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"pkg/__init__.py": "from pkg.errors import Err\n",
+		"pkg/errors.py":   "class Err(Exception):\n    pass\n",
+		"pkg/app.py":      "class App:\n    pass\n",
+		"use.py":          "def late():\n    import pkg.app\n\n    return pkg.app.App()\n\n\ndef other():\n    raise pkg.Err()\n",
+	})
+	check(t, got, []string{"use.py#late -> pkg/app.py#App [calls import]"}, []string{"use.py#other ->"})
+}
