@@ -21,9 +21,9 @@ var jsCorpora = []struct {
 	srcs             []string
 	answered, recall float64
 }{
-	{"fastify", "5.12.8", []string{"fastify.js", "lib"}, 0.96, 0.96}, // 0.987 (294/298), 0.990 (294/297)
+	{"fastify", "5.12.8", []string{"fastify.js", "lib"}, 0.96, 0.96}, // 0.987 (296/300), 0.997 (296/297)
 	{"@hapi/hapi", "21.4.13", []string{"lib"}, 0.96, 0.93},           // 0.994 (161/162), 0.964 (161/167)
-	{"mongoose", "9.13.2", []string{"lib"}, 0.96, 0.93},              // 0.989 (1937/1958), 0.961 (1937/2016)
+	{"mongoose", "9.13.2", []string{"lib"}, 0.96, 0.93},              // 0.989 (1938/1959), 0.961 (1938/2016)
 }
 
 // TestJSCallAccuracy measures lgraph's JavaScript calls edges against

@@ -233,3 +233,23 @@ func TestJSExportsAssignedNames(t *testing.T) {
 		},
 		nil)
 }
+
+// A method assigned to a prototype that returns this has its owner's
+// instance as its result, as a class method does: fastify's
+// this.header('location', url).code(302).send().
+func TestJSPrototypeMethodsReturningThis(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/reply.js": "function Reply(res) {\n  this.res = res;\n}\n\n" +
+			"Reply.prototype.header = function (key, value) {\n  this.res.setHeader(key, value);\n  return this;\n};\n\n" +
+			"Reply.prototype.code = function (code) {\n  this.statusCode = code;\n  return this;\n};\n\n" +
+			"Reply.prototype.send = function (payload) {\n  return payload;\n};\n\n" +
+			"Reply.prototype.redirect = function (url) {\n  return this.header('location', url).code(302).send();\n};\n\n" +
+			"module.exports = Reply;\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/reply.js#Reply.redirect -> lib/reply.js#Reply.code [calls type]",
+			"lib/reply.js#Reply.redirect -> lib/reply.js#Reply.send [calls type]",
+		},
+		nil)
+}

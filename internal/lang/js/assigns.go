@@ -176,5 +176,12 @@ func (x *extractor) assignedKind(owner, qual string, value *sitter.Node) (string
 	if owner == "" {
 		kind = facts.KindFunction
 	}
-	return kind, func(s *facts.Symbol) { s.Type, s.Params = x.resultType(value), x.paramTypes(value) }
+	return kind, func(s *facts.Symbol) {
+		s.Type, s.Params = x.resultType(value), x.paramTypes(value)
+		if s.Type == "" && owner != "" && x.kindName(value) != "arrow_function" {
+			// Reply.prototype.code = function (c) { ...; return this }: the
+			// chain of calls fastify writes (this.header(k, v).code(302).send()).
+			s.Type = x.returnedType(value.ChildByFieldId(x.t.fBody))
+		}
+	}
 }
