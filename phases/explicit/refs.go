@@ -270,8 +270,6 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 		if f, ok := r.inSubmodule(ref, kinds); ok {
 			return f, true
 		}
-	}
-	if ref.Recv == "" {
 		// Not a local's: a module-level object, or the module's exports.
 		if d, ok := r.ownObjectMember(ref.Qualifier, ref.Name, kinds); ok {
 			return found{d, snapshot.ByScope}, true
