@@ -19,11 +19,13 @@ func (r *resolver) pyTwins(d def) []def {
 	if r.family != lang.FamilyPython || d.Parent != "" || !pyTwinKind(d.Kind) {
 		return nil
 	}
+	// The file's own definitions of the name: a narrow lookup, so that a
+	// definition of the name elsewhere re-resolves nothing here.
 	var out []def
-	for _, o := range r.lookupName(d.Name) {
-		if o.Path == d.Path && o.ID != d.ID && o.Qualified == d.Qualified && pyTwinKind(o.Kind) {
-			out = append(out, o)
-		}
+	for _, o := range r.filterIn(d.Name, []string{d.Path}, nil, func(o def) bool {
+		return o.ID != d.ID && o.Qualified == d.Qualified && pyTwinKind(o.Kind)
+	}) {
+		out = append(out, *o)
 	}
 	return out
 }
