@@ -1,7 +1,5 @@
 package js
 
-import "strings"
-
 // standardMethods are the methods of JavaScript's own values (arrays,
 // strings, objects, functions, promises, numbers, dates) that framework
 // code calls all day on values whose type the file does not say:
@@ -13,7 +11,7 @@ import "strings"
 // their own objects as often as the language does (get, set, send, on,
 // emit, write, end) are not listed: a guess there is right as often.
 func standardMethods() map[string]bool {
-	names := strings.Fields(`
+	return set(`
 		at concat copyWithin entries every fill filter find findIndex findLast findLastIndex flat flatMap
 		forEach includes indexOf join keys lastIndexOf map pop push reduce reduceRight reverse shift
 		slice some sort splice toReversed toSorted toSpliced unshift values
@@ -26,9 +24,4 @@ func standardMethods() map[string]bool {
 		toFixed toPrecision toExponential
 		getTime toISOString toUTCString getFullYear getMonth getDate getHours getMinutes getSeconds
 		test exec`)
-	m := make(map[string]bool, len(names))
-	for _, n := range names {
-		m[n] = true
-	}
-	return m
 }
