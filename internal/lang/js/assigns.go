@@ -73,10 +73,18 @@ func (x *extractor) exportName(n, value *sitter.Node) {
 	if !ok {
 		return
 	}
-	parts := strings.Split(target, ".")
-	if (len(parts) == 2 && parts[0] == "exports") || (len(parts) == 3 && parts[0] == "module" && parts[1] == "exports") {
-		x.exportAs(x.text(value), parts[len(parts)-1], syntax.Line(n))
+	if name, ok := exportsMember(strings.Split(target, ".")); ok {
+		x.exportAs(x.text(value), name, syntax.Line(n))
 	}
+}
+
+// exportsMember is m when an assignment's target, split at its dots, is
+// exports.m or module.exports.m.
+func exportsMember(parts []string) (string, bool) {
+	if (len(parts) == 2 && parts[0] == "exports") || (len(parts) == 3 && parts[0] == "module" && parts[1] == "exports") {
+		return parts[len(parts)-1], true
+	}
+	return "", false
 }
 
 // assignmentStatement is the statement an assignment is (through chained
@@ -98,14 +106,14 @@ func (x *extractor) assignmentStatement(n *sitter.Node) *sitter.Node {
 // defines; name is "" when it defines none.
 func (x *extractor) assignedName(target string, value *sitter.Node) (owner, name string) {
 	parts := strings.Split(target, ".")
+	if m, ok := exportsMember(parts); ok {
+		return "", x.exportedName(m)
+	}
 	switch {
 	case target == "module.exports":
 		// module.exports = function f() {}: the default export's symbol f
 		// (exportedFunction); a named class expression is a class already.
 		return "", ""
-	case len(parts) == 2 && parts[0] == "exports",
-		len(parts) == 3 && parts[0] == "module" && parts[1] == "exports":
-		return "", x.exportedName(parts[len(parts)-1])
 	case len(parts) == 3 && parts[1] == "prototype" && x.ownsName(parts[0]):
 		x.prototypeOwner(parts[0])
 		return parts[0], parts[2]
