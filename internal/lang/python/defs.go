@@ -147,7 +147,31 @@ func (e *extractor) bases(list *sitter.Node) []string {
 		}
 		if k := e.g.Kind(c); k == "identifier" || k == "attribute" {
 			if s := noSpace(syntax.Text(c, e.src)); isDotted(s) {
-				out = append(out, e.baseChain(s))
+				out = append(out, e.aliasedBases(s, maxAliasHops)...)
+			}
+		}
+	}
+	return out
+}
+
+// maxAliasHops bounds how many module-level aliases of aliases bases
+// follows (and ends a cycle of them).
+const maxAliasHops = 4
+
+// aliasedBases is how a base written as dotted goes into Extends: the
+// classes a module-level alias of that name is assigned, each as written
+// there (followed through hops more aliases), or else the name itself
+// (baseChain). A name bound in a function is never a module's alias.
+func (e *extractor) aliasedBases(dotted string, hops int) []string {
+	values := e.mod.classAliases[dotted]
+	if hops == 0 || len(values) == 0 || e.localFlags(dotted) != 0 {
+		return []string{e.baseChain(dotted)}
+	}
+	var out []string
+	for _, v := range values {
+		for _, b := range e.aliasedBases(v, hops-1) {
+			if !slices.Contains(out, b) {
+				out = append(out, b)
 			}
 		}
 	}

@@ -1,6 +1,7 @@
 package python
 
 import (
+	"slices"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -40,6 +41,11 @@ type modNames struct {
 	// its classes' methods, by qualified name; anns those of its
 	// variables.
 	returns, anns map[string]string
+	// classAliases are the class expressions a module-level name is
+	// assigned (_Base = Handler[Response] under TYPE_CHECKING, _Base =
+	// Handler otherwise), each once, in source order: a class whose base
+	// is that name inherits from them (bases).
+	classAliases map[string][]string
 }
 
 // scanModule records the module scope's bindings, also under if, try and
@@ -88,6 +94,7 @@ func (e *extractor) scanAssignment(a *sitter.Node) {
 		}
 		if e.g.Kind(left) == "identifier" {
 			e.modBind(left, 'd')
+			e.scanClassAlias(syntax.Text(left, e.src), a)
 			if v := cur.ChildByFieldId(e.g.fRight); v != nil && e.isTypeVarCall(v) {
 				name := syntax.Text(left, e.src)
 				e.mod.typeVars[name] = true
@@ -109,6 +116,33 @@ func (e *extractor) scanAssignment(a *sitter.Node) {
 			e.modBind(left.NamedChild(j), 'd')
 		}
 	}
+}
+
+// scanClassAlias records what a module-level assignment to name is when
+// its value reads as a class (Name, mod.Name, Name[...]), not a call or
+// any other value.
+func (e *extractor) scanClassAlias(name string, a *sitter.Node) {
+	value := a
+	for value != nil && e.g.Kind(value) == "assignment" {
+		value = value.ChildByFieldId(e.g.fRight)
+	}
+	if value != nil && e.g.Kind(value) == "subscript" {
+		value = value.ChildByFieldId(e.g.fValue)
+	}
+	if value == nil {
+		return
+	}
+	if k := e.g.Kind(value); k != "identifier" && k != "attribute" {
+		return
+	}
+	dotted := noSpace(syntax.Text(value, e.src))
+	if !isDotted(dotted) || dotted == name || slices.Contains(e.mod.classAliases[name], dotted) {
+		return
+	}
+	if e.mod.classAliases == nil {
+		e.mod.classAliases = map[string][]string{}
+	}
+	e.mod.classAliases[name] = append(e.mod.classAliases[name], dotted)
 }
 
 func (e *extractor) isTypeVarCall(v *sitter.Node) bool {
