@@ -20,8 +20,10 @@ func TestPythonAliasedBases(t *testing.T) {
 			"class Third(Dotted):\n    def run(self):\n        return self.headers()\n\n\n" +
 			"class Fourth(Made):\n    def run(self):\n        return self.headers()\n\n\n" +
 			"def scoped():\n    _Base = object\n\n    class Local(_Base):\n        def run(self):\n            return self.headers()\n\n    return Local\n",
+		"pkg/other.py": "from pkg.httpx import _Base\n\n\nclass Elsewhere(_Base):\n    def run(self):\n        return self.headers()\n",
 	})
 	check(t, got, []string{
+		"pkg/other.py#Elsewhere.run -> pkg/base.py#Handler.headers [calls type]",
 		"pkg/httpx.py#HttpxHandler.__init__ -> pkg/base.py#Handler.__init__ [calls type]",
 		"pkg/httpx.py#HttpxHandler.__init__ -> pkg/base.py#Handler.headers [calls type]",
 		"pkg/httpx.py#Other.run -> pkg/base.py#Handler.headers [calls type]",
