@@ -291,6 +291,7 @@ func (e *extractor) loopTargets(left, right *sitter.Node, l *locals, at uint) {
 		e.targets(left, l, pyVar|pyNotBuiltin, unknown)
 		return
 	}
+	right = e.sameElements(right)
 	if e.g.Kind(left) == "identifier" {
 		b := bind{at: at, value: right, kind: pyIter}
 		if c, m := e.containerCall(right); c != nil && (m == "values" || m == "keys") {
@@ -307,13 +308,48 @@ func (e *extractor) loopTargets(left, right *sitter.Node, l *locals, at uint) {
 	first, second := unknown, unknown
 	switch c, m := e.containerCall(right); m {
 	case "enumerate":
-		second = bind{at: at, value: c, kind: pyIter}
+		second = bind{at: at, value: e.sameElements(c), kind: pyIter}
 	case "items":
 		first = bind{at: at, value: c, kind: pyKey}
 		second = bind{at: at, value: c, kind: pyValue}
 	}
 	e.targets(parts[0], l, pyVar|pyNotBuiltin, first)
 	e.targets(parts[1], l, pyVar|pyNotBuiltin, second)
+}
+
+// elementKeepers are the builtins whose result holds the elements of
+// their first argument, in some order: for x in sorted(xs) or
+// reversed(xs) takes an element of xs, as for x in xs does.
+var elementKeepers = map[string]bool{"sorted": true, "reversed": true, "list": true, "tuple": true,
+	"set": true, "frozenset": true, "iter": true}
+
+// sameElements is n with the calls of elementKeepers around it taken off
+// (sorted(d.items()) is d.items() to a loop), unless the file binds one
+// of their names itself.
+func (e *extractor) sameElements(n *sitter.Node) *sitter.Node {
+	for n != nil && e.g.Kind(n) == "call" {
+		fn, args := n.ChildByFieldId(e.g.fFunc), n.ChildByFieldId(e.g.fArguments)
+		if fn == nil || args == nil || e.g.Kind(fn) != "identifier" || e.g.Kind(args) != "argument_list" || args.NamedChildCount() == 0 {
+			return n
+		}
+		name := syntax.Text(fn, e.src)
+		arg := args.NamedChild(0)
+		if !elementKeepers[name] || e.localFlags(name) != 0 || e.mod.first[name] != 0 || !e.positional(arg) {
+			return n
+		}
+		n = arg
+	}
+	return n
+}
+
+// positional reports whether an argument node is a plain positional
+// argument (not name=value, *args or **kwargs).
+func (e *extractor) positional(arg *sitter.Node) bool {
+	switch e.g.Kind(arg) {
+	case "keyword_argument", "list_splat", "dictionary_splat":
+		return false
+	}
+	return true
 }
 
 // containerCall recognizes enumerate(c) and c.items(), c.values(),
