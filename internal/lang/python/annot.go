@@ -58,7 +58,7 @@ func (e *extractor) annotationChain(text string, mode chainMode, depth int) stri
 		case unwrap[last] && args != "":
 			return e.annotationChain(splitTop(args, ',')[0], mode, depth+1)
 		case outside[last]:
-			return facts.NotRepo
+			return e.containerChain(text, last, mode, depth)
 		case last == "Self":
 			return "self"
 		case last == "Any" || last == "NoReturn" || last == "Never":
@@ -72,7 +72,7 @@ func (e *extractor) annotationChain(text string, mode chainMode, depth int) stri
 		if unwrap[head] && args != "" {
 			return e.annotationChain(splitTop(args, ',')[0], mode, depth+1)
 		}
-		return facts.NotRepo
+		return e.containerChain(text, head, mode, depth)
 	case e.mod.typeVars[head]:
 		// resp: _RespT where _RespT = TypeVar('_RespT', bound='Response'):
 		// whatever the caller binds is a Response, as jedi reads it.
@@ -83,6 +83,28 @@ func (e *extractor) annotationChain(text string, mode chainMode, depth int) stri
 	}
 	// Annotations name module-level types, never locals.
 	return e.moduleDotted(strings.Split(head, "."), mode)
+}
+
+// containerChain is the chain of an outside type's annotation: for a
+// container of one element type (list[Foo], Iterator[Foo], tuple[Foo,
+// ...]), an outside value wrapping that type when it is a repository one
+// (facts.Wrapped), so that a loop or an index in another module, which
+// cannot read this annotation, takes an element by the step Unwrap; else
+// NotRepo. Mappings stay NotRepo: a loop over one takes its keys.
+func (e *extractor) containerChain(text, name string, mode chainMode, depth int) string {
+	head, args := generic(unquote(text))
+	if args == "" || !pySequences[name] && name != "tuple" && name != "Tuple" || depth > maxChain {
+		return facts.NotRepo
+	}
+	elem := e.element(head+"["+args+"]", pyIter)
+	if elem == "" {
+		return facts.NotRepo
+	}
+	c := e.annotationChain(elem, mode, depth+1)
+	if c == facts.Unknown || strings.HasPrefix(c, facts.NotRepo) {
+		return facts.NotRepo
+	}
+	return facts.Wrapped(c)
 }
 
 // typingName returns the name typing (or typing_extensions,

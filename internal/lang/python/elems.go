@@ -74,10 +74,15 @@ func (e *extractor) scanReturns(def *sitter.Node, owner string) {
 func (e *extractor) elementChain(container *sitter.Node, kind byte, mode chainMode, depth int) string {
 	text := e.annotText(container, depth)
 	if text == "" {
-		if kind == pyIter || kind == pyItem {
-			return e.literalElement(container, mode, depth)
+		if kind != pyIter && kind != pyItem {
+			return facts.Unknown
 		}
-		return facts.Unknown
+		if c := e.literalElement(container, mode, depth); c != facts.Unknown {
+			return c
+		}
+		// An annotation this module cannot read (another module's result
+		// or field): the element its chain wraps, if it is a container.
+		return facts.Step(e.exprChain(container, mode, depth+1), facts.Unwrap)
 	}
 	elem := e.element(text, kind)
 	if elem == "" {

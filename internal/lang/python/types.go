@@ -116,6 +116,9 @@ func steps(chain string, steps []string) string {
 	if chain == facts.Unknown || chain == facts.NotRepo || len(steps) == 0 {
 		return chain
 	}
+	if strings.HasPrefix(chain, facts.NotRepo) {
+		return facts.NotRepo // a member of a wrapping value (a list's append) is an outside one
+	}
 	return chain + "." + strings.Join(steps, ".")
 }
 
@@ -380,6 +383,9 @@ func instanceChain(c string) string {
 func called(chain string) string {
 	if chain == facts.Unknown || chain == facts.NotRepo || chain == "super" {
 		return chain
+	}
+	if strings.HasPrefix(chain, facts.NotRepo) {
+		return facts.NotRepo
 	}
 	return chain + "()"
 }

@@ -134,7 +134,7 @@ func TestPythonExtractTypes(t *testing.T) {
 		`field Client.current "@.models|User"`, // a property, not the self.current assignment
 		`field Client.current ""`,
 		`method Client.me "self"`,
-		`method Client.all "-"`,
+		`method Client.all "-@.models|User"`, // a list of them: a loop elsewhere takes one
 		`method Client.maybe "@.models|Group"`,
 		`method Client.items ""`,   // a generator
 		`method Client.session ""`, // a context manager yields, no chain says what
