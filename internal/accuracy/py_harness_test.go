@@ -22,7 +22,7 @@ import (
 const pyInterpreter = "/usr/bin/python3"
 
 // pyAptLine installs what the Python accuracy tests need.
-const pyAptLine = "apt-get install -y python3-jedi python3-requests python3-flask python3-click python3-rich python3-tornado python3-starlette"
+const pyAptLine = "apt-get install -y python3-jedi python3-requests python3-flask python3-click python3-rich python3-tornado python3-starlette python3-scrapy"
 
 // distPackages is where Debian installs Python packages' sources.
 const distPackages = "/usr/lib/python3/dist-packages"

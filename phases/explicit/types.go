@@ -46,6 +46,11 @@ type chainCtx struct {
 	owner string
 	// typeOnly makes the root a type name only.
 	typeOnly bool
+	// receiver, when set, is what self denotes: the type a method was
+	// called on, for the result type of a method that returns self or
+	// something of it (a base's classmethod's cls(), called on a
+	// subclass, makes the subclass).
+	receiver *def
 }
 
 // evalChain evaluates a type chain to the repository type it denotes.
@@ -99,6 +104,8 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 	case strings.HasPrefix(name, facts.Injected):
 		t, st = r.injectedValue(c.path, name[len(facts.Injected):], depth)
 		called = false
+	case selfWords[name] && !called && c.receiver != nil:
+		t, st = c.receiver, typeKnown
 	case selfWords[name] && !called:
 		t, st = r.selfType(c)
 	default:
@@ -291,7 +298,26 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 			return nil, mst
 		}
 	}
+	if stepCalled && m.Kind == facts.KindMethod && selfRooted(m.Type) {
+		return r.receiverResult(m, t, depth)
+	}
 	return r.valueOf(m, stepCalled, depth)
+}
+
+// selfRooted reports whether a result type chain starts at self (return
+// self, return cls(...), return cls.from_settings(...)).
+func selfRooted(chain string) bool {
+	module, root, _ := facts.SplitChain(chain)
+	return module == "" && selfWords[root]
+}
+
+// receiverResult is the result of calling method m on a value of type t:
+// its result type with self standing for t, not for the type that
+// declares m, so that a base's factory called on a subclass gives the
+// subclass (scrapy's Manager.from_crawler, returning
+// cls.from_settings(...), returning cls(...)).
+func (r *resolver) receiverResult(m, t *def, depth int) (*def, typeState) {
+	return r.evalChain(chainCtx{path: m.Path, here: m.Path == r.f.Path, from: m.Parent, receiver: t, owner: m.ID}, m.Type, depth+1)
 }
 
 // wrapperCallbackParam is the value a Callback step gives on an outside
