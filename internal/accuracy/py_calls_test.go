@@ -34,7 +34,7 @@ var pyCorpora = []struct {
 	// A framework of spiders, middlewares and download handlers over
 	// bases in other modules and callbacks (Request(callback=...)):
 	// Debian's 2.8.0, added in stop 59.
-	{"scrapy", false, 0.96, 0.93}, // 0.994 (1253/1261), 0.961 (1253/1304)
+	{"scrapy", false, 0.96, 0.93}, // 0.994 (1256/1264), 0.963 (1256/1304)
 }
 
 // Floors on the default corpora together (micro-averaged), checked when
