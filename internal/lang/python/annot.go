@@ -92,11 +92,10 @@ func (e *extractor) annotationChain(text string, mode chainMode, depth int) stri
 // cannot read this annotation, takes an element by the step Unwrap; else
 // NotRepo. Mappings stay NotRepo: a loop over one takes its keys.
 func (e *extractor) containerChain(text, name string, mode chainMode, depth int) string {
-	head, args := generic(unquote(text))
-	if args == "" || !pySequences[name] && name != "tuple" && name != "Tuple" || depth > maxChain {
+	if !pySequences[name] && name != "tuple" && name != "Tuple" || depth > maxChain {
 		return facts.NotRepo
 	}
-	elem := e.element(head+"["+args+"]", pyIter)
+	elem := e.element(text, pyIter)
 	if elem == "" {
 		return facts.NotRepo
 	}
