@@ -65,6 +65,9 @@ func (e *extractor) annotationChain(text string, mode chainMode, depth int) stri
 			return facts.Unknown
 		}
 	}
+	if args != "" && e.ormMapped(head) {
+		return e.annotationChain(splitTop(args, ',')[0], mode, depth+1)
+	}
 	switch {
 	case head == "object":
 		return facts.Unknown
@@ -104,6 +107,15 @@ func (e *extractor) containerChain(text, name string, mode chainMode, depth int)
 		return facts.NotRepo
 	}
 	return facts.Wrapped(c)
+}
+
+// ormMapped reports whether an annotation's head is SQLAlchemy's Mapped
+// (orm.Mapped[X], the declarative models of SQLAlchemy 2): an instance's
+// mapped attribute is an X (Mapped's __get__ gives it), so the calls on a
+// relationship (user.address.geocode()) reach X's methods.
+func (e *extractor) ormMapped(head string) bool {
+	module, name, ok := strings.Cut(strings.TrimPrefix(e.moduleDotted(strings.Split(head, "."), pyType), "@"), "|")
+	return ok && name == "Mapped" && (module == "sqlalchemy" || strings.HasPrefix(module, "sqlalchemy."))
 }
 
 // typingName returns the name typing (or typing_extensions,

@@ -138,7 +138,7 @@ func (e *extractor) element(text string, kind byte) string {
 	name, _ := e.typingName(head)
 	parts := splitTop(args, ',')
 	switch {
-	case name == "Optional" || name == "Union" && len(parts) == 2 && unquote(parts[1]) == "None":
+	case name == "Optional" || name == "Union" && len(parts) == 2 && unquote(parts[1]) == "None" || e.ormMapped(head):
 		return e.element(parts[0], kind)
 	case pySequences[name] && kind != pyKey && kind != pyValue:
 		return parts[0]
