@@ -202,11 +202,33 @@ func (e *extractor) classAttribute(n *sitter.Node) {
 	if !annotated && e.isEnum(owner) {
 		typ, weak = "self", false
 	}
+	if t := n.ChildByFieldId(e.g.fType); t != nil {
+		if x := e.descriptorValue(noSpace(syntax.Text(t, e.src))); x != "" {
+			typ = typeField(e.annotationChain(x, pyType, 0))
+		}
+	}
 	for cur := n; cur != nil && e.g.Kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
 		if left := cur.ChildByFieldId(e.g.fLeft); left != nil && e.g.Kind(left) == "identifier" {
 			e.addField(owner, syntax.Text(left, e.src), typ, annotated, weak, n)
 		}
 	}
+}
+
+// descriptorValue is X when a class attribute is annotated D[X] and D, a
+// class of this module, is a descriptor whose __get__ returns its type
+// variable (scrapy's engine: _LateAttribute[ExecutionEngine]): the
+// attribute read on an instance is an X. "" otherwise.
+func (e *extractor) descriptorValue(ann string) string {
+	head, args := generic(unquote(ann))
+	if args == "" || !isIdent(head) || e.mod.first[head] != 'd' {
+		return ""
+	}
+	for _, alt := range splitTop(unquote(e.mod.returns[head+".__get__"]), '|') {
+		if e.mod.typeVars[unquote(strings.TrimSpace(alt))] {
+			return splitTop(args, ',')[0]
+		}
+	}
+	return ""
 }
 
 // classDefines reports whether the class body an assignment is in
