@@ -333,28 +333,16 @@ var elementKeepers = map[string]bool{"sorted": true, "reversed": true, "list": t
 // of their names itself.
 func (e *extractor) sameElements(n *sitter.Node) *sitter.Node {
 	for n != nil && e.g.Kind(n) == "call" {
-		fn, args := n.ChildByFieldId(e.g.fFunc), n.ChildByFieldId(e.g.fArguments)
-		if fn == nil || args == nil || e.g.Kind(fn) != "identifier" || e.g.Kind(args) != "argument_list" || args.NamedChildCount() == 0 {
+		fn, arg := n.ChildByFieldId(e.g.fFunc), firstArg(e, n)
+		if fn == nil || arg == nil || e.g.Kind(fn) != "identifier" {
 			return n
 		}
-		name := syntax.Text(fn, e.src)
-		arg := args.NamedChild(0)
-		if !elementKeepers[name] || e.localFlags(name) != 0 || e.mod.first[name] != 0 || !e.positional(arg) {
+		if name := syntax.Text(fn, e.src); !elementKeepers[name] || e.localFlags(name) != 0 || e.mod.first[name] != 0 {
 			return n
 		}
 		n = arg
 	}
 	return n
-}
-
-// positional reports whether an argument node is a plain positional
-// argument (not name=value, *args or **kwargs).
-func (e *extractor) positional(arg *sitter.Node) bool {
-	switch e.g.Kind(arg) {
-	case "keyword_argument", "list_splat", "dictionary_splat":
-		return false
-	}
-	return true
 }
 
 // containerCall recognizes enumerate(c) and c.items(), c.values(),

@@ -357,16 +357,20 @@ func (e *extractor) copyModuleFunc(callee string) bool {
 	return false
 }
 
-// firstArg is a call's first positional argument, nil if none.
+// firstArg is a call's first argument when it is a plain positional one
+// (not name=value, *args or **kwargs), nil otherwise; a call whose one
+// argument is a generator expression (sorted(x for x in xs)) has none.
 func firstArg(e *extractor, call *sitter.Node) *sitter.Node {
 	args := call.ChildByFieldId(e.g.fArguments)
-	if args == nil || args.NamedChildCount() == 0 {
+	if args == nil || e.g.Kind(args) != "argument_list" || args.NamedChildCount() == 0 {
 		return nil
 	}
-	if a := args.NamedChild(0); e.g.Kind(a) != "keyword_argument" {
+	switch a := args.NamedChild(0); e.g.Kind(a) {
+	case "keyword_argument", "list_splat", "dictionary_splat":
+		return nil
+	default:
 		return a
 	}
-	return nil
 }
 
 // instanceChain keeps a chain that names an instance (self, or a call's
