@@ -24,7 +24,7 @@ func (r *resolver) bindPackageHead(imp facts.Import) {
 	}
 	for _, cand := range r.language.ImportCandidates(facts.Import{Path: head, Line: imp.Line}, r.f.Path, r.idx.project) {
 		if targets := r.lookupModule(cand); len(targets) > 0 {
-			b := &binding{imp: facts.Import{Path: head, Line: imp.Line}, key: cand, targets: targets, used: map[string]bool{}, orig: map[string]string{}}
+			b := newBinding(facts.Import{Path: head, Line: imp.Line}, cand, targets)
 			r.bindings = append(r.bindings, b)
 			r.modBind[head] = b
 			return
@@ -49,7 +49,7 @@ func (r *resolver) pySubmodule(qualifier, head, rest string) (*binding, bool) {
 	if len(sub) == 0 {
 		return nil, false
 	}
-	sb := &binding{imp: b.imp, key: b.key + "." + rest, targets: sub, used: map[string]bool{}, orig: map[string]string{}}
+	sb := newBinding(b.imp, b.key+"."+rest, sub)
 	r.bindings = append(r.bindings, sb)
 	r.modBind[qualifier] = sb
 	return sb, true

@@ -100,6 +100,12 @@ func (b *binding) origName(local string) string {
 	return local
 }
 
+// newBinding is a binding of key's files, targets, to imp, with nothing
+// used yet and no local name renamed.
+func newBinding(imp facts.Import, key string, targets []string) *binding {
+	return &binding{imp: imp, key: key, targets: targets, used: map[string]bool{}, orig: map[string]string{}}
+}
+
 func (b *binding) use(path string) {
 	if b != nil {
 		b.used[path] = true
@@ -243,7 +249,7 @@ func (r *resolver) bindImport(imp facts.Import) {
 	for _, cand := range cands {
 		if targets := r.lookupModule(cand); len(targets) > 0 && imp.Kind == facts.ImportPlugin {
 			// Loaded by the framework: an imports edge, and no name bound.
-			r.bindings = append(r.bindings, &binding{imp: imp, key: cand, targets: targets, used: map[string]bool{}})
+			r.bindings = append(r.bindings, newBinding(imp, cand, targets))
 			return
 		} else if len(targets) > 0 {
 			r.bind(imp, cand, targets)
@@ -270,7 +276,7 @@ func (r *resolver) bindSubmodules(imp facts.Import, cands []string) bool {
 		found := false
 		for _, cand := range cands {
 			if sub := r.lookupModule(cand + "." + name); len(sub) > 0 {
-				b := &binding{imp: imp, key: cand + "." + name, targets: sub, used: map[string]bool{}}
+				b := newBinding(imp, cand+"."+name, sub)
 				for _, t := range sub {
 					b.used[t] = true
 				}
@@ -311,7 +317,7 @@ func (r *resolver) bindExternal(imp facts.Import) {
 }
 
 func (r *resolver) bind(imp facts.Import, key string, targets []string) {
-	b := &binding{imp: imp, key: key, targets: targets, used: map[string]bool{}, orig: map[string]string{}}
+	b := newBinding(imp, key, targets)
 	r.bindings = append(r.bindings, b)
 	switch {
 	case imp.Alias == "_":
@@ -339,7 +345,7 @@ func (r *resolver) bind(imp facts.Import, key string, targets []string) {
 		if sep := r.traits.SubmoduleSep; sep != "" && !r.definesIn(name, targets) {
 			// "from pkg import mod" (Rust "use a::b") may name a submodule rather than a symbol.
 			if sub := r.lookupModule(key + sep + name); len(sub) > 0 {
-				sb := &binding{imp: imp, key: key + "." + name, targets: sub, used: map[string]bool{}}
+				sb := newBinding(imp, key+"."+name, sub)
 				for _, t := range sub {
 					sb.used[t] = true
 				}

@@ -39,7 +39,7 @@ func (r *resolver) bindNamespaces() {
 	sort.SliceStable(all, func(i, j int) bool { return strings.Count(all[i], ".") > strings.Count(all[j], ".") })
 	for _, ns := range all {
 		if targets := r.lookupModule(ns); len(targets) > 0 {
-			r.nsScopes = append(r.nsScopes, &binding{imp: facts.Import{Path: ns}, key: ns, targets: targets, used: map[string]bool{}})
+			r.nsScopes = append(r.nsScopes, newBinding(facts.Import{Path: ns}, ns, targets))
 		}
 	}
 }
