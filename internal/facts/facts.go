@@ -137,6 +137,11 @@ type Symbol struct {
 	// function type that type's parameters, its Type being the result's
 	// (Traits.FuncValueResults).
 	Params string `json:"params,omitempty"`
+	// Union are the members of the union a type alias names, as type
+	// chains, when two or more of them may be repository types (TypeScript
+	// type AST = Literal | Union | ...): a method called on the alias's
+	// value may be any member's, as the checker answers. Type is the first.
+	Union []string `json:"union,omitempty"`
 }
 
 // ImportSelf is the Import Kind of a file's export of its own module-level

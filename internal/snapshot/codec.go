@@ -210,6 +210,10 @@ func (e *encoder) factsHead(f *facts.File) {
 	if len(f.Sites) > 0 {
 		form |= formSites
 	}
+	unions := slices.ContainsFunc(f.Symbols, func(s facts.Symbol) bool { return len(s.Union) > 0 })
+	if unions {
+		form |= formUnions
+	}
 	e.uvarint(form)
 	e.str(f.Package)
 	if form&formDoc == 2 {
@@ -230,6 +234,9 @@ func (e *encoder) factsHead(f *facts.File) {
 		e.strs_(s.Implements)
 		e.str(s.Type)
 		e.str(s.Params)
+		if unions {
+			e.strs_(s.Union)
+		}
 	}
 	e.uvarint(uint64(len(f.Imports)))
 	for _, i := range f.Imports {
@@ -251,10 +258,13 @@ func (e *encoder) factsHead(f *facts.File) {
 }
 
 // A facts form: its low bits say whether a doc follows the package (2),
-// the bit formSites whether call sites follow the imports.
+// the bit formSites whether call sites follow the imports, formUnions
+// whether each symbol ends with its union members (facts.Symbol.Union;
+// records written before the field read as having none).
 const (
-	formDoc   = 3
-	formSites = 4
+	formDoc    = 3
+	formSites  = 4
+	formUnions = 8
 )
 
 func (e *encoder) refs(refs []facts.Ref) {

@@ -19,6 +19,9 @@ type decoder struct {
 	// sitesFollow is set by peekFacts when the facts it reads hold call sites
 	// before their references.
 	sitesFollow bool
+	// unionsFollow is set where a file's facts form is read when its
+	// symbols end with their union members (formUnions).
+	unionsFollow bool
 }
 
 func (d *decoder) uvarint() uint64 {
@@ -284,6 +287,7 @@ func (d *decoder) factsHead() *facts.File {
 		f.Doc = d.str()
 	}
 	f.SyntaxErrors = d.int()
+	d.unionsFollow = form&formUnions != 0
 	f.Symbols = d.symbols()
 	if n := d.count(); n > 0 {
 		f.Imports = make([]facts.Import, n)
@@ -309,6 +313,7 @@ func (d *decoder) skipFactsHead() bool {
 		d.uvarint() // doc
 	}
 	d.int() // syntax errors
+	d.unionsFollow = form&formUnions != 0
 	d.skipSymbols()
 	d.skipImports()
 	if form&formSites != 0 {
@@ -328,6 +333,9 @@ func (d *decoder) symbols() []facts.Symbol {
 			Name: d.str(), Qualified: d.str(), Kind: d.str(), Parent: d.str(),
 			Line: d.int(), EndLine: d.int(), Signature: d.str(), Doc: d.str(),
 			Extends: d.strs(), Implements: d.strs(), Type: d.str(), Params: d.str(),
+		}
+		if d.unionsFollow {
+			out[i].Union = d.strs()
 		}
 	}
 	return out

@@ -24,6 +24,9 @@ type Def struct {
 	Line  int
 	// Params are a callable's parameter types (facts.Symbol.Params).
 	Params string
+	// Union are the members of the union a type alias names
+	// (facts.Symbol.Union).
+	Union []string
 }
 
 // EncodeDef encodes a Def's fields that the key does not hold.
@@ -33,7 +36,16 @@ func EncodeDef(d Def) []byte {
 		b = binary.AppendUvarint(b, uint64(len(s)))
 		b = append(b, s...)
 	}
-	return binary.AppendUvarint(b, uint64(d.Line))
+	b = binary.AppendUvarint(b, uint64(d.Line))
+	if len(d.Union) == 0 {
+		return b // as entries were written before the field
+	}
+	b = binary.AppendUvarint(b, uint64(len(d.Union)))
+	for _, s := range d.Union {
+		b = binary.AppendUvarint(b, uint64(len(s)))
+		b = append(b, s...)
+	}
+	return b
 }
 
 // DecodeDef decodes a name-index entry.
@@ -61,7 +73,38 @@ func DecodeDef(key, value []byte) (Def, error) {
 		return Def{}, errors.New("corrupt name-index entry")
 	}
 	d.Line = int(line)
+	union, err := decodeUnion(value[k:])
+	if err != nil {
+		return Def{}, err
+	}
+	d.Union = union
 	return d, nil
+}
+
+// decodeUnion reads the union members that may follow a Def's line: none
+// when nothing does.
+func decodeUnion(value []byte) ([]string, error) {
+	if len(value) == 0 {
+		return nil, nil
+	}
+	n, k := binary.Uvarint(value)
+	if k <= 0 || n == 0 || n > uint64(len(value)) {
+		return nil, errors.New("corrupt name-index entry")
+	}
+	value = value[k:]
+	out := make([]string, n)
+	for i := range out {
+		m, k := binary.Uvarint(value)
+		if k <= 0 || uint64(len(value)-k) < m {
+			return nil, errors.New("corrupt name-index entry")
+		}
+		out[i] = string(value[k : k+int(m)])
+		value = value[k+int(m):]
+	}
+	if len(value) > 0 {
+		return nil, errors.New("corrupt name-index entry")
+	}
+	return out, nil
 }
 
 // DefEntry is a Def's name-index entry under a language family.

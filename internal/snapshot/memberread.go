@@ -102,6 +102,7 @@ func (d *decoder) member(s section, m *Member, edges *[]Edge) {
 				m.Doc = d.str()
 			}
 			d.int() // syntax errors
+			d.unionsFollow = form&formUnions != 0
 			m.Symbols = d.memberSymbols()
 		}
 	case secRes:
@@ -135,6 +136,9 @@ func (d *decoder) memberSymbols() []MemberSymbol {
 		d.skipStrs() // implements
 		d.uvarint()  // type
 		d.uvarint()  // params
+		if d.unionsFollow {
+			d.skipStrs() // union
+		}
 	}
 	return out
 }

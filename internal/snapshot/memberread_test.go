@@ -15,7 +15,8 @@ import (
 
 // memberRecords are records of every shape a Member reads differently:
 // every field set, no facts, facts without symbols, a secret summary,
-// repeated, containment and NUL-holding edges, and a project file.
+// repeated, containment and NUL-holding edges, symbols without union
+// members, and a project file.
 func memberRecords() []*File {
 	whole := &File{}
 	fill(reflect.ValueOf(whole).Elem(), new(int))
@@ -50,6 +51,12 @@ func memberRecords() []*File {
 			f.Facts.Symbols[0].Kind, f.Facts.Symbols[0].Qualified = facts.KindFunction, f.Facts.Symbols[0].Name
 			f.Facts.Symbols[1].Kind = "no kind"
 			f.Res.Edges = edges
+		}),
+		variant("a/nounion.go", func(f *File) { // the facts form written without union members
+			f.Facts.Symbols = append([]facts.Symbol(nil), f.Facts.Symbols...)
+			for i := range f.Facts.Symbols {
+				f.Facts.Symbols[i].Union = nil
+			}
 		}),
 		variant("a/go.mod", func(f *File) { f.Lang = lang.ProjectFile }),
 	}

@@ -132,6 +132,7 @@ func peekFacts[T any](t *tableSource, path string, whole func(*facts.File) T, pa
 		}
 		d.int() // syntax errors
 		d.sitesFollow = form&formSites != 0
+		d.unionsFollow = form&formUnions != 0
 		out = part(d)
 	}
 	if d.err != nil {
@@ -298,6 +299,9 @@ func (d *decoder) skipSymbols() {
 		d.skipStrs()
 		d.uvarint() // type
 		d.uvarint() // params
+		if d.unionsFollow {
+			d.skipStrs()
+		}
 	}
 }
 

@@ -44,14 +44,19 @@ func tableFileSet(f *File) *FileSet {
 // TestPeeksAgreeWithDecode: each partial decode of a stored record gives
 // what the full decode gives for its parts, for facts with a file doc and
 // without one (the form older records have), with C++ call sites and
-// without them.
+// without them, with a union alias's members and without them.
 func TestPeeksAgreeWithDecode(t *testing.T) {
 	for _, doc := range []string{"", "Tools for pkg."} {
 		for _, sites := range [][]facts.Ref{nil, {{Name: "parse", Qualifier: "detail", Kind: "call", From: "C.m", Line: 3, Args: "(char*,$H)"}}} {
-			want := peekRecord()
-			want.Facts.Doc = doc
-			want.Facts.Sites = sites
-			checkPeeks(t, want)
+			for _, union := range [][]string{nil, {"C", "@./d|D"}} {
+				want := peekRecord()
+				want.Facts.Doc = doc
+				want.Facts.Sites = sites
+				if union != nil {
+					want.Facts.Symbols = append(want.Facts.Symbols, facts.Symbol{Name: "U", Qualified: "U", Kind: "type", Line: 10, EndLine: 10, Type: "C", Union: union})
+				}
+				checkPeeks(t, want)
+			}
 		}
 	}
 }

@@ -26,6 +26,10 @@ type def struct {
 	// Params are a callable's parameter types (facts.Symbol.Params): calls
 	// choose among overloads by them.
 	Params string
+	// union are the members of the union a type alias names
+	// (facts.Symbol.Union): a call on its value reaches each member's
+	// method, so they are part of the key's digest.
+	union []string
 	// bases are the Extends and Implements names: member lookup follows
 	// them, so they are part of the key's digest.
 	bases string
@@ -33,7 +37,7 @@ type def struct {
 }
 
 func fromDef(d snapshot.Def) def {
-	return def{Path: d.Path, ID: d.ID, Name: d.Name, Qualified: d.Qualified, Parent: d.Parent, Kind: d.Kind, Type: d.Type, Params: d.Params, bases: d.Bases, order: d.Order}
+	return def{Path: d.Path, ID: d.ID, Name: d.Name, Qualified: d.Qualified, Parent: d.Parent, Kind: d.Kind, Type: d.Type, Params: d.Params, union: d.Union, bases: d.Bases, order: d.Order}
 }
 
 // basesOf is a symbol's bases as def.bases holds them.
@@ -323,7 +327,7 @@ func DefinitionEntries(f *snapshot.File, langs *lang.Registry, project *lang.Pro
 	ids := snapshot.SymbolIDs(f.Path, f.Facts.Symbols)
 	for i, s := range f.Facts.Symbols {
 		out = append(out, snapshot.DefEntries(fam, snapshot.Def{Path: f.Path, ID: ids[i], Name: s.Name, Qualified: s.Qualified,
-			Parent: s.Parent, Kind: s.Kind, Type: s.Type, Bases: basesOf(s), Order: i, Line: s.Line, Params: s.Params})...)
+			Parent: s.Parent, Kind: s.Kind, Type: s.Type, Bases: basesOf(s), Order: i, Line: s.Line, Params: s.Params, Union: s.Union})...)
 	}
 	order, stars := len(f.Facts.Symbols), 0
 	reexports(f, t, func(local, chain string) {
@@ -553,7 +557,7 @@ func (g *digester) digest(key string, paths []string) string {
 		case kind[0] == 'n':
 			for _, d := range g.defsUnder(prefix) {
 				if keep(d) {
-					for _, part := range []string{d.Path, d.ID, d.Kind, d.Parent, d.Bases, d.Type, d.Params} {
+					for _, part := range append([]string{d.Path, d.ID, d.Kind, d.Parent, d.Bases, d.Type, d.Params}, d.Union...) {
 						h.WriteString(part)
 						h.WriteByte(0)
 					}

@@ -73,8 +73,9 @@ func nameGroups(kv *snapshot.MemKV) map[string]string {
 }
 
 // withoutLine is a name-index value (snapshot.EncodeDef) without its
-// trailing line: a definition moved by an edit above it is the same
-// definition to every lookup.
+// line, which follows the seven strings (and precedes a union alias's
+// members, which it keeps): a definition moved by an edit above it is the
+// same definition to every lookup.
 func withoutLine(v []byte) []byte {
 	rest := v
 	for range 7 { // id, qualified, parent, kind, type, bases, params
@@ -84,5 +85,13 @@ func withoutLine(v []byte) []byte {
 		}
 		rest = rest[k+int(n):]
 	}
-	return v[:len(v)-len(rest)]
+	_, k := binary.Uvarint(rest)
+	if k <= 0 {
+		return v
+	}
+	head := v[:len(v)-len(rest)]
+	if len(rest) == k {
+		return head
+	}
+	return append(append([]byte(nil), head...), rest[k:]...)
 }

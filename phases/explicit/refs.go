@@ -53,7 +53,7 @@ type found struct {
 }
 
 func (r *resolver) reference(ref facts.Ref) {
-	r.caller, r.untyped, r.line, r.instantiated = "", false, ref.Line, nil
+	r.caller, r.untyped, r.line, r.instantiated, r.unionAlts = "", false, ref.Line, nil, nil
 	if ref.Kind == facts.RefCall {
 		r.caller = r.sourceOf(ref)
 	}
@@ -95,6 +95,10 @@ func (r *resolver) reference(ref facts.Ref) {
 		if t.ID != r.caller {
 			r.add(r.sourceOf(ref), t.ID, kind, via, target.by)
 		}
+	}
+	for _, alt := range r.unionAlts {
+		r.add(r.sourceOf(ref), alt.ID, kind, via, target.by)
+		r.usedFile(alt.Path)
 	}
 	r.addInstantiated(ref, target, kind, via)
 	r.addSpecializations(ref, target, kind, via)
@@ -287,6 +291,7 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 		switch st {
 		case typeKnown:
 			if m, mst := r.memberOf(t, ref.Name, kinds, ref.Args, 0); mst == typeKnown {
+				r.unionAlts = r.unionTargets(t, map[string]bool{m.ID: true}, ref.Name, kinds, ref.Args, 0)
 				return found{*m, snapshot.ByType}, true
 			}
 			return found{}, false

@@ -63,6 +63,9 @@ type resolver struct {
 	// instantiated are the overloads a dependent C++ call may reach in
 	// its template's instantiations, per scope (viableOverloads).
 	instantiated [][]*def
+	// unionAlts are the other methods a call typed by a union alias
+	// reaches (unionTargets), set by resolve.
+	unionAlts []def
 	// ancestry caches each type's bases (see ancestors).
 	ancestry map[string]ancestry
 	// typesByQualified caches typeByQualified's answers: a file asks for

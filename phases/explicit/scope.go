@@ -182,7 +182,7 @@ func (r *resolver) scopesOf(from string) []string {
 func (r *resolver) localDef(i int) def {
 	s := r.f.Facts.Symbols[i]
 	return def{Path: r.f.Path, ID: r.ids[i], Name: s.Name, Qualified: s.Qualified, Parent: s.Parent, Kind: s.Kind, Type: s.Type, Params: s.Params,
-		bases: basesOf(s), order: i}
+		union: s.Union, bases: basesOf(s), order: i}
 }
 
 // enclosingClass walks up from a symbol to the nearest type-like definition.

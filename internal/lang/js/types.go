@@ -1,6 +1,7 @@
 package js
 
 import (
+	"slices"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -356,6 +357,38 @@ func (x *extractor) unionChain(t *sitter.Node) string {
 		return facts.Unknown
 	}
 	return chain
+}
+
+// unionMembers are the chains of a union type's members that may be
+// repository types, in order, when there are two or more (type AST =
+// Literal | Union | null: Literal, Union); nil otherwise. The checker
+// answers a method called on such a value with every member's method of
+// that name, which the resolver follows (facts.Symbol.Union).
+func (x *extractor) unionMembers(t *sitter.Node) []string {
+	if t == nil || x.kindName(t) != "union_type" {
+		return nil
+	}
+	var out []string
+	var visit func(*sitter.Node)
+	visit = func(m *sitter.Node) {
+		for i := uint(0); i < m.NamedChildCount(); i++ {
+			c := m.NamedChild(i)
+			switch {
+			case x.kindName(c) == "union_type":
+				visit(c)
+			case x.nullish(c):
+			default:
+				if cc := x.typeChain(c); cc != facts.Unknown && cc != facts.NotRepo && !wrapped(cc) && !slices.Contains(out, cc) {
+					out = append(out, cc)
+				}
+			}
+		}
+	}
+	visit(t)
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 // nullish reports null, undefined and void types.

@@ -1,0 +1,49 @@
+package explicit
+
+import "testing"
+
+// TestTSUnionAliasCalls: a method called on a value of a union alias
+// reaches every member's method of that name, as the checker answers: a
+// field's, a parameter's and an importing file's value; a member alias
+// that is itself a union gives its members'; a method two members inherit
+// from one base is one edge; null and outside members, and members without
+// the method, add nothing. An intersection, and a union written inline,
+// keep its first member's.
+func TestTSUnionAliasCalls(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/ast.ts": "export class Base {\n  walk(): void {}\n}\n" +
+			"export class Literal extends Base {\n  toJSON(): object { return {} }\n}\n" +
+			"export class Union extends Base {\n  toJSON(): object { return {} }\n}\n" +
+			"export class Suspend {\n  toJSON(): object { return {} }\n  walk(): void {}\n}\n" +
+			"export class Plain {\n  other(): void {}\n}\n" +
+			"export type Leaf = Literal | Union | null\n" +
+			"export type AST = Leaf | Suspend | Date | undefined\n" +
+			"export type Both = Literal & Plain\n" +
+			"export class Holder {\n  constructor(readonly type: AST, readonly both: Both) {}\n" +
+			"  json(): object { return this.type.toJSON() }\n  walk(): void { this.type.walk() }\n  mixed(): object { return this.both.toJSON() }\n}\n",
+		"src/use.ts": "import type { AST, Leaf } from './ast'\nimport { Literal, Union } from './ast'\n\n" +
+			"export function show(ast: AST): object {\n  return ast.toJSON()\n}\n" +
+			"export function leaf(l: Leaf): object {\n  return l.toJSON()\n}\n" +
+			"export function inline(x: Literal | Union): object {\n  return x.toJSON()\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/ast.ts#Holder.json -> src/ast.ts#Literal.toJSON [calls type]",
+			"src/ast.ts#Holder.json -> src/ast.ts#Union.toJSON [calls type]",
+			"src/ast.ts#Holder.json -> src/ast.ts#Suspend.toJSON [calls type]",
+			"src/ast.ts#Holder.walk -> src/ast.ts#Base.walk [calls type]",
+			"src/ast.ts#Holder.walk -> src/ast.ts#Suspend.walk [calls type]",
+			"src/ast.ts#Holder.mixed -> src/ast.ts#Literal.toJSON [calls type]",
+			"src/use.ts#show -> src/ast.ts#Literal.toJSON [calls type]",
+			"src/use.ts#show -> src/ast.ts#Union.toJSON [calls type]",
+			"src/use.ts#show -> src/ast.ts#Suspend.toJSON [calls type]",
+			"src/use.ts#leaf -> src/ast.ts#Literal.toJSON [calls type]",
+			"src/use.ts#leaf -> src/ast.ts#Union.toJSON [calls type]",
+			"src/use.ts#inline -> src/ast.ts#Literal.toJSON [calls type]",
+		},
+		[]string{
+			"src/use.ts#leaf -> src/ast.ts#Suspend.toJSON",
+			"src/ast.ts#Holder.mixed -> src/ast.ts#Plain",
+			"src/ast.ts#Holder.walk -> src/ast.ts#Plain",
+		})
+}
