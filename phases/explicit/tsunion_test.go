@@ -47,3 +47,32 @@ func TestTSUnionAliasCalls(t *testing.T) {
 			"src/ast.ts#Holder.walk -> src/ast.ts#Plain",
 		})
 }
+
+// TestTSInlineUnionLocals: a method called on a parameter or variable
+// declared with an inline union of repository types reaches each member's
+// method; an instanceof test narrows it to one class, and an inner
+// function's parameter of the same name hides it.
+func TestTSInlineUnionLocals(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/ast.ts": "export class Literal {\n  toJSON(): object { return {} }\n}\n" +
+			"export class Union {\n  toJSON(): object { return {} }\n}\n",
+		"src/use.ts": "import { Literal, Union } from './ast'\n\n" +
+			"export function param(x: Literal | Union | null): object {\n  return x!.toJSON()\n}\n" +
+			"export function variable(v: unknown): object {\n  const y: Union | Literal = v as Union\n  return y.toJSON()\n}\n" +
+			"export function narrowed(x: Literal | Union): object {\n  if (x instanceof Literal) {\n    return x.toJSON()\n  }\n  return {}\n}\n" +
+			"export function hidden(x: Literal | Union): void {\n  const f = (x: Union) => x.toJSON()\n  f(new Union())\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/use.ts#param -> src/ast.ts#Literal.toJSON [calls type]",
+			"src/use.ts#param -> src/ast.ts#Union.toJSON [calls type]",
+			"src/use.ts#variable -> src/ast.ts#Literal.toJSON [calls type]",
+			"src/use.ts#variable -> src/ast.ts#Union.toJSON [calls type]",
+			"src/use.ts#narrowed -> src/ast.ts#Literal.toJSON [calls type]",
+			"src/use.ts#hidden.f -> src/ast.ts#Union.toJSON [calls type]",
+		},
+		[]string{
+			"src/use.ts#narrowed -> src/ast.ts#Union.toJSON",
+			"src/use.ts#hidden.f -> src/ast.ts#Literal.toJSON",
+		})
+}

@@ -2,6 +2,7 @@ package js
 
 import (
 	"slices"
+	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
@@ -136,6 +137,46 @@ func (x *extractor) bindParam(p *sitter.Node, fr frame, contextual string) {
 	x.bindTyped(pat, ann, value, fr, chain)
 	x.bindResult(pat, ann, fr)
 	x.bindElements(pat, ann, fr)
+	x.bindUnion(pat, ann, fr)
+}
+
+// unionKey is the suffix of the frame key under which a local declared
+// with an inline union of repository types (x: Literal | Union) holds the
+// chains of its other members, joined by unionSep; its own chain is the
+// first member's.
+const (
+	unionKey = "|"
+	unionSep = "\x1f"
+)
+
+// bindUnion records, for a name declared with an inline union of two or
+// more repository types, its members after the first (see unionKey): a
+// method called on it may be any member's (unionAlternatives).
+func (x *extractor) bindUnion(pat, ann *sitter.Node, fr frame) {
+	if x.kind(pat) != jkIdentifier || ann == nil {
+		return
+	}
+	if ms := x.unionMembers(x.innerType(ann)); len(ms) > 1 {
+		fr.bind(x.text(pat)+unionKey, strings.Join(ms[1:], unionSep))
+	}
+}
+
+// unionAlternatives are the other members' chains of the inline union a
+// local was declared with (bindUnion), in the frame that binds it: an
+// inner binding of the name, or an instanceof test narrowing it, has none.
+func (x *extractor) unionAlternatives(name string) []string {
+	for i := len(x.frames) - 1; i >= 0; i-- {
+		if c, ok := x.frames[i][name+unionKey]; ok {
+			if c == facts.Unknown {
+				return nil // bound twice with different unions
+			}
+			return strings.Split(c, unionSep)
+		}
+		if _, ok := x.frames[i][name]; ok {
+			return nil
+		}
+	}
+	return nil
 }
 
 // bindElements records, for a name declared as an array (T[],
@@ -256,6 +297,7 @@ func (x *extractor) bindStatements(n *sitter.Node, fr frame, scopeKind string) {
 					x.bindTyped(name, ann, value, fr, x.declaredChain(ann, value))
 					x.bindResult(name, ann, fr)
 					x.bindElements(name, ann, fr)
+					x.bindUnion(name, ann, fr)
 				}
 			}
 		case jkForIn:

@@ -339,6 +339,17 @@ func (x *extractor) calleeRef(fn *sitter.Node, kind string) {
 			q = "?"
 		}
 		x.refRecv(prop, x.text(prop), q, kind, x.recvChain(obj))
+		local := obj
+		for x.kind(local) == jkNonNull {
+			local = local.NamedChild(0)
+		}
+		if x.kind(local) == jkIdentifier {
+			// x: Literal | Union: x.m() (or x!.m()) may be any member's
+			// m, as the checker answers; one reference for each.
+			for _, alt := range x.unionAlternatives(x.text(local)) {
+				x.refRecv(prop, x.text(prop), q, kind, alt)
+			}
+		}
 	}
 }
 
