@@ -172,8 +172,10 @@ func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, ar
 	if m, st := r.partialBases(t, name, kinds, depth); st != typeUnknown {
 		return m, st
 	}
-	if t.Kind == facts.KindType && t.Type != "" && r.traits.AliasMembers {
-		// A TypeScript type alias has the members of the type it names.
+	if t.Kind == facts.KindType && t.Type != "" && (r.traits.AliasMembers || len(t.union) > 0) {
+		// A TypeScript type alias has the members of the type it names;
+		// a union of a field's, variable's or result's types those of
+		// its first member (unionValue).
 		at, st := r.typeOf(t, depth)
 		if st == typeKnown && at.ID != t.ID {
 			return r.memberOf(at, name, kinds, "", depth+1)

@@ -290,11 +290,22 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 		t, st := r.evalChain(chainCtx{path: r.f.Path, here: true, from: ref.From, asWritten: ref.Recv == ""}, chain, 0)
 		switch st {
 		case typeKnown:
-			if m, mst := r.memberOf(t, ref.Name, kinds, ref.Args, 0); mst == typeKnown {
-				r.unionAlts = r.unionTargets(t, map[string]bool{m.ID: true}, ref.Name, kinds, ref.Args, 0)
-				return found{*m, snapshot.ByType}, true
+			m, mst := r.memberOf(t, ref.Name, kinds, ref.Args, 0)
+			seen := map[string]bool{}
+			if mst == typeKnown {
+				seen[m.ID] = true
 			}
-			return found{}, false
+			alts := r.unionTargets(t, seen, ref.Name, kinds, ref.Args, 0)
+			if mst != typeKnown {
+				if len(alts) == 0 {
+					return found{}, false
+				}
+				// A union whose first member is an outside type or does
+				// not declare the method: the members that do.
+				m, alts = &alts[0], alts[1:]
+			}
+			r.unionAlts = alts
+			return found{*m, snapshot.ByType}, true
 		case typeExternal, typeWrapped:
 			return found{}, false
 		}

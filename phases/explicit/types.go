@@ -418,7 +418,11 @@ func (r *resolver) calleeMember(t *def, name string, depth int) (*def, typeState
 
 // valueOf is the type of the value a definition denotes, called or not:
 // a type is itself (an instance when called, its static side when not); a
-// function's call is its result type; a variable or field is its type.
+// function's call is its result type; a variable or field is its type. A
+// value that is one of several types (facts.Symbol.Union: x: A | B, a
+// field assigned values of two types) is their union (unionValue); a
+// called field or variable keeps its own Type (calledValue: the class it
+// holds first).
 func (r *resolver) valueOf(d *def, called bool, depth int) (*def, typeState) {
 	switch {
 	case typeLike[d.Kind]:
@@ -429,6 +433,9 @@ func (r *resolver) valueOf(d *def, called bool, depth int) (*def, typeState) {
 		}
 	case called:
 		return r.calledValue(d, depth)
+	}
+	if len(d.union) > 0 {
+		return unionValue(d), typeKnown
 	}
 	return r.typeOf(d, depth)
 }
@@ -463,6 +470,20 @@ func (r *resolver) typeOf(d *def, depth int) (*def, typeState) {
 	self, _ := r.ownerType(d)
 	return r.evalChain(chainCtx{path: d.Path, here: d.Path == r.f.Path, from: d.Parent, self: self, owner: d.ID}, d.Type, depth+1)
 }
+
+// unionValue is the value of d, whose Type is a union of its members
+// (d.union): an alias of their union, written where d is, as a type alias
+// naming a union is (facts.Symbol.Union). A member is looked up in the
+// first of them that may be a repository type (memberOfOthers); a call
+// reaches each member's method (unionTargets). Its qualified name names
+// no type, so no member is looked up under it.
+func unionValue(d *def) *def {
+	return &def{Path: d.Path, ID: d.ID, Name: d.Name, Qualified: d.Qualified + unionSuffix, Parent: d.Parent,
+		Kind: facts.KindType, Type: d.union[0], union: d.union, order: d.order}
+}
+
+// unionSuffix ends the qualified name of a union value (unionValue).
+const unionSuffix = "|union"
 
 // ownerType is the type definition a member belongs to.
 func (r *resolver) ownerType(d *def) (*def, bool) {

@@ -167,6 +167,31 @@ func (e *extractor) unionChain(alts []string, mode chainMode, depth int) string 
 	return e.pickSide(known) // x: A | B: like a if c else b, one of them
 }
 
+// annotationUnion are the repository types an annotation's union names
+// (A | B, Union[A, B], Optional[A | B], an alias of one), each once, when
+// there are two or more: the Union of the symbol it declares
+// (facts.Symbol.Union), whose value may be any of them. Each side of the
+// union is read as pickSide gives it while a call is written once per side.
+func (e *extractor) annotationUnion(text string) []string {
+	side, sides := e.side, e.sides
+	defer func() { e.side, e.sides = side, sides }()
+	e.side, e.sides = 0, 0
+	var out []string
+	add := func(c string) {
+		if c != facts.Unknown && !strings.HasPrefix(c, facts.NotRepo) && !slices.Contains(out, c) {
+			out = append(out, c)
+		}
+	}
+	add(e.annotationChain(text, pyType, 0))
+	for e.side = 1; e.side < min(e.sides, maxSides); e.side++ {
+		add(e.annotationChain(text, pyType, 0))
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
 // unquote strips the quotes of a forward reference ("Foo", 'm.Foo').
 func unquote(s string) string {
 	for len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {

@@ -266,9 +266,10 @@ func (e *extractor) assignment(n *sitter.Node) {
 	sig := syntax.Header(n, n.ChildByFieldId(e.g.fRight), e.src)
 	first := ""
 	typ, _, _ := e.valueType(n)
+	union := e.assignedUnion(n)
 	// Handler = Callable[[Request], None] is a type alias of a callback.
 	params := e.aliasParams(n.ChildByFieldId(e.g.fRight))
-	add := func(id *sitter.Node, typ string) {
+	add := func(id *sitter.Node, typ string, union []string) {
 		name := syntax.Text(id, e.src)
 		if first == "" {
 			first = name
@@ -291,7 +292,7 @@ func (e *extractor) assignment(n *sitter.Node) {
 			kind = facts.KindConst
 		}
 		e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: name, Kind: kind,
-			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Doc: doc, Type: typ, Params: params})
+			Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Doc: doc, Type: typ, Params: params, Union: union})
 	}
 	for cur := n; cur != nil && e.g.Kind(cur) == "assignment"; cur = cur.ChildByFieldId(e.g.fRight) {
 		left := cur.ChildByFieldId(e.g.fLeft)
@@ -300,11 +301,11 @@ func (e *extractor) assignment(n *sitter.Node) {
 		}
 		switch e.g.Kind(left) {
 		case "identifier":
-			add(left, typ)
+			add(left, typ, union)
 		case "pattern_list", "tuple_pattern", "list_pattern":
 			for i := uint(0); i < left.NamedChildCount(); i++ {
 				if c := left.NamedChild(i); e.g.Kind(c) == "identifier" {
-					add(c, "")
+					add(c, "", nil)
 				}
 			}
 		}
@@ -312,6 +313,27 @@ func (e *extractor) assignment(n *sitter.Node) {
 	if first != "" {
 		e.stack = append(e.stack, scope{end: n.EndByte(), qual: first})
 	}
+}
+
+// assignedUnion is the Union of the names a module-level assignment
+// binds: its annotation's union (x: A | B = ...), or the union a type
+// alias names (Node = Union[Leaf, Branch], Node = Leaf | Branch).
+func (e *extractor) assignedUnion(n *sitter.Node) []string {
+	if t := n.ChildByFieldId(e.g.fType); t != nil {
+		return e.annotationUnion(noSpace(syntax.Text(t, e.src)))
+	}
+	value := n
+	for value != nil && e.g.Kind(value) == "assignment" {
+		value = value.ChildByFieldId(e.g.fRight)
+	}
+	switch {
+	case value == nil:
+		return nil
+	case e.g.Kind(value) == "subscript",
+		e.g.Kind(value) == "binary_operator" && syntax.Text(value.ChildByFieldId(e.g.fOperator), e.src) == "|":
+		return e.annotationUnion(noSpace(syntax.Text(value, e.src)))
+	}
+	return nil
 }
 
 // allCaps reports whether a name is a constant by convention: it has a

@@ -2,6 +2,7 @@ package python
 
 import (
 	"iter"
+	"slices"
 	"strings"
 
 	sitter "github.com/tree-sitter/go-tree-sitter"
@@ -20,6 +21,9 @@ type field struct {
 	annotated, weak bool
 	// ann is the annotation's text, when there is one.
 	ann string
+	// assigned are the distinct types of the values assigned to it (None
+	// and unknown ones aside), for its Union.
+	assigned []string
 }
 
 // decorators returns the last name of each decorator of a def or class,
@@ -90,7 +94,9 @@ func (e *extractor) resultType(idx int, n *sitter.Node) {
 		}
 	}
 	if rt := n.ChildByFieldId(e.g.fReturnType); rt != nil {
-		e.f.Symbols[idx].Type = typeField(e.annotationChain(noSpace(syntax.Text(rt, e.src)), pyType, 0))
+		text := noSpace(syntax.Text(rt, e.src))
+		e.f.Symbols[idx].Type = typeField(e.annotationChain(text, pyType, 0))
+		e.f.Symbols[idx].Union = e.annotationUnion(text)
 		return
 	}
 	if body := n.ChildByFieldId(e.g.fBody); body != nil {
@@ -354,15 +360,44 @@ func (e *extractor) addField(owner, name, typ string, annotated, weak bool, n *s
 			e.f.Symbols[f.idx].Type = typ
 			f.annotated, f.weak, f.ann = annotated, weak, ann
 		}
+		e.fieldUnion(f, typ, annotated)
 		return
 	}
 	sig := syntax.OneLine(syntax.Text(n, e.src))
 	if len(sig) > 120 {
 		sig = sig[:120]
 	}
-	e.fields[key] = &field{idx: len(e.f.Symbols), annotated: annotated, weak: weak, ann: ann}
+	f := &field{idx: len(e.f.Symbols), annotated: annotated, weak: weak, ann: ann}
+	e.fields[key] = f
 	e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: key, Kind: facts.KindField, Parent: owner,
 		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Type: typ})
+	e.fieldUnion(f, typ, annotated)
+}
+
+// fieldUnion sets a class attribute's Union after an assignment of a
+// value of type typ: an annotated attribute's is its annotation's union
+// (self.u: A | B); an attribute assigned values of two or more types
+// (self.loop = loop in one branch, AddThreadSelectorEventLoop(loop) in the
+// other) is any of them that may be a repository type, as jedi answers.
+func (e *extractor) fieldUnion(f *field, typ string, annotated bool) {
+	s := &e.f.Symbols[f.idx]
+	if f.annotated {
+		s.Union = e.annotationUnion(f.ann)
+		return
+	}
+	if annotated || typ == "" || slices.Contains(f.assigned, typ) {
+		return
+	}
+	f.assigned = append(f.assigned, typ)
+	if len(f.assigned) < 2 {
+		return
+	}
+	s.Union = nil
+	for _, c := range f.assigned {
+		if c != facts.Unknown && !strings.HasPrefix(c, facts.NotRepo) {
+			s.Union = append(s.Union, c)
+		}
+	}
 }
 
 // shadowedFields returns the indexes of assigned attributes that a def or

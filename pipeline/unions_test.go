@@ -43,3 +43,39 @@ func TestUnionCallsFollowEdits(t *testing.T) {
 		}, want: []string{showToLiteral, showToUnion}, absent: []string{showToSuspend}},
 	})
 }
+
+// pyUnionFiles are a module whose type alias names a union of classes and
+// a module whose function's parameter is annotated with the alias.
+func pyUnionFiles(union string) map[string]string {
+	return map[string]string{
+		"pkg/__init__.py": "",
+		"pkg/ast.py": "from typing import Union\n\n\n" +
+			"class Literal:\n    def to_json(self):\n        pass\n\n\n" +
+			"class Branch:\n    def to_json(self):\n        pass\n\n\n" +
+			"AST = " + union + "\n",
+		"pkg/use.py": "from pkg.ast import AST\n\n\ndef show(node: AST):\n    return node.to_json()\n",
+	}
+}
+
+const (
+	pyShowToLiteral = `"source":"sym:pkg/use.py#show","target":"sym:pkg/ast.py#Literal.to_json","kind":"calls"`
+	pyShowToBranch  = `"source":"sym:pkg/use.py#show","target":"sym:pkg/ast.py#Branch.to_json","kind":"calls"`
+)
+
+// TestPythonUnionCallsFollowEdits: a call on a parameter annotated with
+// another module's union alias follows edits of that alias alone; update's
+// export equals init's after each.
+func TestPythonUnionCallsFollowEdits(t *testing.T) {
+	r, inc := indexedRepo(t, pyUnionFiles("Literal"))
+	converge(t, r, inc, []step{
+		{name: "a union", change: func(r *gittest.Repo) {
+			r.Write(pyUnionFiles("Union[Literal, Branch]"))
+		}, want: []string{pyShowToLiteral, pyShowToBranch}},
+		{name: "the other class alone", change: func(r *gittest.Repo) {
+			r.Write(pyUnionFiles("Branch"))
+		}, want: []string{pyShowToBranch}, absent: []string{pyShowToLiteral}},
+		{name: "a union written with |", change: func(r *gittest.Repo) {
+			r.Write(pyUnionFiles("Branch | Literal"))
+		}, want: []string{pyShowToLiteral, pyShowToBranch}},
+	})
+}
