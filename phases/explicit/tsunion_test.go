@@ -76,3 +76,29 @@ func TestTSInlineUnionLocals(t *testing.T) {
 			"src/use.ts#hidden.f -> src/ast.ts#Literal.toJSON",
 		})
 }
+
+// TestTSUnionFieldsAndResults: a class field, a constructor's parameter
+// property, an interface's property and a method's result declared with an
+// inline union of repository types reach each member's method.
+func TestTSUnionFieldsAndResults(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/ast.ts": "export class Literal {\n  toJSON(): object { return {} }\n}\n" +
+			"export class Union {\n  toJSON(): object { return {} }\n}\n",
+		"src/use.ts": "import { Literal, Union } from './ast'\n\n" +
+			"export interface Holder {\n  held: Literal | Union\n}\n" +
+			"export class User {\n  node: Literal | Union = new Literal()\n" +
+			"  constructor(private readonly other: Union | Literal, readonly holder: Holder) {}\n" +
+			"  field(): object { return this.node.toJSON() }\n" +
+			"  param(): object { return this.other.toJSON() }\n" +
+			"  held(): object { return this.holder.held.toJSON() }\n" +
+			"  pick(): Literal | Union | undefined { return undefined }\n" +
+			"  result(): object | undefined { return this.pick()?.toJSON() }\n}\n",
+	})
+	var want []string
+	for _, from := range []string{"field", "param", "held", "result"} {
+		for _, to := range []string{"Literal", "Union"} {
+			want = append(want, "src/use.ts#User."+from+" -> src/ast.ts#"+to+".toJSON [calls type]")
+		}
+	}
+	check(t, got, want, nil)
+}

@@ -28,7 +28,7 @@ func (x *extractor) method(n, parent *sitter.Node, pk kind) {
 	}
 	x.add(name, kind, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
 		if name != "constructor" {
-			s.Type = x.resultType(n)
+			s.Type, s.Union = x.resultType(n), x.resultUnion(n)
 		}
 		if s.Type == "" && name != "constructor" {
 			s.Type = x.returnedType(n.ChildByFieldId(x.t.fBody))
@@ -77,7 +77,7 @@ func (x *extractor) field(n *sitter.Node, pk kind) {
 	switch {
 	case x.kind(v) == jkFuncExpr:
 		x.addAt(name, facts.KindMethod, n, n, n, n, v.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
-			s.Type, s.Params = x.resultType(v), x.paramTypes(v)
+			s.Type, s.Params, s.Union = x.resultType(v), x.paramTypes(v), x.resultUnion(v)
 		})
 	case x.tsFunctionType(ann):
 		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) {
@@ -85,7 +85,29 @@ func (x *extractor) field(n *sitter.Node, pk kind) {
 		})
 	default:
 		x.addField(name, x.cur(), n, x.declaredChain(ann, v))
+		x.fieldUnion(ann)
 	}
+}
+
+// fieldUnion sets the Union of the field just added when its annotation
+// is an inline union of repository types (type: Literal | Union): a
+// method called on it may be any member's.
+func (x *extractor) fieldUnion(ann *sitter.Node) {
+	if ann != nil {
+		x.f.Symbols[len(x.f.Symbols)-1].Union = x.unionMembers(x.innerType(ann))
+	}
+}
+
+// resultUnion is the Union of a function-like node's result: the members
+// of the inline union its declared result type is (): Literal | Union).
+func (x *extractor) resultUnion(fn *sitter.Node) []string {
+	if fn == nil {
+		return nil
+	}
+	if rt := fn.ChildByFieldId(x.t.fReturnType); rt != nil {
+		return x.unionMembers(x.innerType(rt))
+	}
+	return nil
 }
 
 // propertySignature is an interface member that is not a method
@@ -103,6 +125,7 @@ func (x *extractor) propertySignature(n *sitter.Node) {
 		return
 	}
 	x.addField(name, x.cur(), n, x.typeChain(ann))
+	x.fieldUnion(ann)
 }
 
 // paramProperties adds the fields a constructor declares through its
@@ -122,6 +145,7 @@ func (x *extractor) paramProperties(ctor *sitter.Node, class string) {
 			continue
 		}
 		x.addField(x.text(pat), class, p, x.declaredChain(p.ChildByFieldId(x.t.fType), p.ChildByFieldId(x.t.fValue)))
+		x.fieldUnion(p.ChildByFieldId(x.t.fType))
 	}
 }
 
