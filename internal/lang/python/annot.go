@@ -173,6 +173,17 @@ func (e *extractor) unionChain(alts []string, mode chainMode, depth int) string 
 // (facts.Symbol.Union), whose value may be any of them. Each side of the
 // union is read as pickSide gives it while a call is written once per side.
 func (e *extractor) annotationUnion(text string) []string {
+	out := e.sideChains(func() string { return e.annotationChain(text, pyType, 0) })
+	if len(out) < 2 {
+		return nil
+	}
+	return out
+}
+
+// sideChains are the distinct chains chain gives for each side of the
+// unions and conditional values it reads (pickSide), unknown and outside
+// ones aside.
+func (e *extractor) sideChains(chain func() string) []string {
 	side, sides := e.side, e.sides
 	defer func() { e.side, e.sides = side, sides }()
 	e.side, e.sides = 0, 0
@@ -182,12 +193,9 @@ func (e *extractor) annotationUnion(text string) []string {
 			out = append(out, c)
 		}
 	}
-	add(e.annotationChain(text, pyType, 0))
+	add(chain())
 	for e.side = 1; e.side < min(e.sides, maxSides); e.side++ {
-		add(e.annotationChain(text, pyType, 0))
-	}
-	if len(out) < 2 {
-		return nil
+		add(chain())
 	}
 	return out
 }

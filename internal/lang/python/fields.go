@@ -360,7 +360,7 @@ func (e *extractor) addField(owner, name, typ string, annotated, weak bool, n *s
 			e.f.Symbols[f.idx].Type = typ
 			f.annotated, f.weak, f.ann = annotated, weak, ann
 		}
-		e.fieldUnion(f, typ, annotated)
+		e.fieldUnion(f, n, typ, annotated)
 		return
 	}
 	sig := syntax.OneLine(syntax.Text(n, e.src))
@@ -371,25 +371,35 @@ func (e *extractor) addField(owner, name, typ string, annotated, weak bool, n *s
 	e.fields[key] = f
 	e.f.Symbols = append(e.f.Symbols, facts.Symbol{Name: name, Qualified: key, Kind: facts.KindField, Parent: owner,
 		Line: syntax.Line(n), EndLine: syntax.EndLine(n), Signature: sig, Type: typ})
-	e.fieldUnion(f, typ, annotated)
+	e.fieldUnion(f, n, typ, annotated)
 }
 
-// fieldUnion sets a class attribute's Union after an assignment of a
+// fieldUnion sets a class attribute's Union after an assignment n of a
 // value of type typ: an annotated attribute's is its annotation's union
 // (self.u: A | B); an attribute assigned values of two or more types
 // (self.loop = loop in one branch, AddThreadSelectorEventLoop(loop) in the
-// other) is any of them that may be a repository type, as jedi answers.
-func (e *extractor) fieldUnion(f *field, typ string, annotated bool) {
+// other, or self.h = A() if c else B()) is any of them that may be a
+// repository type, as jedi answers.
+func (e *extractor) fieldUnion(f *field, n *sitter.Node, typ string, annotated bool) {
 	s := &e.f.Symbols[f.idx]
 	if f.annotated {
 		s.Union = e.annotationUnion(f.ann)
 		return
 	}
-	if annotated || typ == "" || slices.Contains(f.assigned, typ) {
+	if annotated || typ == "" {
 		return
 	}
-	f.assigned = append(f.assigned, typ)
-	if len(f.assigned) < 2 {
+	chains := []string{typ}
+	if value := e.assignedValue(n); value != nil {
+		chains = append(chains, e.sideChains(func() string { return e.exprChain(value, pyType, 0) })...)
+	}
+	grew := false
+	for _, c := range chains {
+		if !slices.Contains(f.assigned, c) {
+			f.assigned, grew = append(f.assigned, c), true
+		}
+	}
+	if !grew || len(f.assigned) < 2 {
 		return
 	}
 	s.Union = nil
@@ -398,6 +408,22 @@ func (e *extractor) fieldUnion(f *field, typ string, annotated bool) {
 			s.Union = append(s.Union, c)
 		}
 	}
+}
+
+// assignedValue is the value an assignment (a = b = value) assigns,
+// nil for a pattern's (self.a, self.b = x, y), whose values are paired.
+func (e *extractor) assignedValue(n *sitter.Node) *sitter.Node {
+	value := n
+	for value != nil && e.g.Kind(value) == "assignment" {
+		value = value.ChildByFieldId(e.g.fRight)
+	}
+	if value == nil || value == n || e.g.Kind(value) == "expression_list" || e.g.Kind(value) == "tuple" {
+		return nil
+	}
+	if left := n.ChildByFieldId(e.g.fLeft); left != nil && (e.g.Kind(left) == "pattern_list" || e.g.Kind(left) == "tuple_pattern") {
+		return nil
+	}
+	return value
 }
 
 // shadowedFields returns the indexes of assigned attributes that a def or
