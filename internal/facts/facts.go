@@ -141,7 +141,24 @@ type Symbol struct {
 	// chains, when two or more of them may be repository types (TypeScript
 	// type AST = Literal | Union | ...): a method called on the alias's
 	// value may be any member's, as the checker answers. Type is the first.
+	// Also a field's, variable's or function result's type when that is a
+	// union (Python: one assigned values of several types). An
+	// intersection's members (A & B: a method is the first's that declares
+	// it) follow IntersectionMark.
 	Union []string `json:"union,omitempty"`
+}
+
+// IntersectionMark starts a Symbol.Union that lists an intersection's
+// members.
+const IntersectionMark = "&"
+
+// UnionMembers are a Symbol.Union's type chains, and whether they are an
+// intersection's.
+func UnionMembers(union []string) (members []string, intersection bool) {
+	if len(union) > 0 && union[0] == IntersectionMark {
+		return union[1:], true
+	}
+	return union, false
 }
 
 // ImportSelf is the Import Kind of a file's export of its own module-level

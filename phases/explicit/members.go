@@ -257,28 +257,30 @@ func parentOf(qualified string) string {
 // names (facts.Symbol.Union), each once and none in seen (the member
 // already found on the alias, which is its first type's): a method called
 // on the alias's value may be any of theirs, as the checker answers. A
-// member that is itself a union alias gives its own members'.
+// member that is itself a union alias gives its own members'. Of an
+// intersection's members, the first that declares the member, only when
+// seen is empty (its first member does not).
 func (r *resolver) unionTargets(t *def, seen map[string]bool, name string, kinds map[string]bool, args string, depth int) []def {
-	if t.Kind != facts.KindType || len(t.union) == 0 || depth > maxChainDepth {
+	members, intersection := facts.UnionMembers(t.union)
+	if t.Kind != facts.KindType || len(members) == 0 || depth > maxChainDepth || intersection && len(seen) > 0 {
 		return nil
 	}
 	var out []def
 	ctx := chainCtx{path: t.Path, here: t.Path == r.f.Path, from: t.Parent, owner: t.ID}
-	for _, chain := range t.union {
+	for _, chain := range members {
 		u, st := r.evalChain(ctx, chain, depth+1)
 		if st != typeKnown || u == nil {
 			continue
 		}
 		if u.Kind == facts.KindType && len(u.union) > 0 {
 			out = append(out, r.unionTargets(u, seen, name, kinds, args, depth+1)...)
-			continue
+		} else if m, mst := r.memberOf(u, name, kinds, args, depth+1); mst == typeKnown && !seen[m.ID] {
+			seen[m.ID] = true
+			out = append(out, *m)
 		}
-		m, mst := r.memberOf(u, name, kinds, args, depth+1)
-		if mst != typeKnown || seen[m.ID] {
-			continue
+		if intersection && len(out) > 0 {
+			return out
 		}
-		seen[m.ID] = true
-		out = append(out, *m)
 	}
 	return out
 }

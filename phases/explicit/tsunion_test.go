@@ -102,3 +102,22 @@ func TestTSUnionFieldsAndResults(t *testing.T) {
 	}
 	check(t, got, want, nil)
 }
+
+// TestTSIntersectionMembers: a method called on a field declared with an
+// intersection is the first member's that declares it: the second's when
+// the first has none, never both.
+func TestTSIntersectionMembers(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/server.ts": "export abstract class Server {\n  shared(): void {}\n}\n" +
+			"export interface Strategy {\n  close(): void\n  shared(): void\n}\n",
+		"src/app.ts": "import { Server, Strategy } from './server'\n\n" +
+			"export class App {\n  private server: Server & Strategy\n" +
+			"  stop(): void { this.server.close() }\n  both(): void { this.server.shared() }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/app.ts#App.stop -> src/server.ts#Strategy.close [calls type]",
+			"src/app.ts#App.both -> src/server.ts#Server.shared [calls type]",
+		},
+		[]string{"src/app.ts#App.both -> src/server.ts#Strategy.shared"})
+}

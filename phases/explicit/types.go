@@ -434,8 +434,8 @@ func (r *resolver) valueOf(d *def, called bool, depth int) (*def, typeState) {
 	case called:
 		return r.calledValue(d, depth)
 	}
-	if len(d.union) > 0 {
-		return unionValue(d), typeKnown
+	if members, _ := facts.UnionMembers(d.union); len(members) > 0 {
+		return unionValue(d, members[0]), typeKnown
 	}
 	return r.typeOf(d, depth)
 }
@@ -477,9 +477,9 @@ func (r *resolver) typeOf(d *def, depth int) (*def, typeState) {
 // first of them that may be a repository type (memberOfOthers); a call
 // reaches each member's method (unionTargets). Its qualified name names
 // no type, so no member is looked up under it.
-func unionValue(d *def) *def {
+func unionValue(d *def, first string) *def {
 	return &def{Path: d.Path, ID: d.ID, Name: d.Name, Qualified: d.Qualified + unionSuffix, Parent: d.Parent,
-		Kind: facts.KindType, Type: d.union[0], union: d.union, order: d.order}
+		Kind: facts.KindType, Type: first, union: d.union, order: d.order}
 }
 
 // unionSuffix ends the qualified name of a union value (unionValue).

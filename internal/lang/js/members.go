@@ -90,22 +90,22 @@ func (x *extractor) field(n *sitter.Node, pk kind) {
 }
 
 // fieldUnion sets the Union of the field just added when its annotation
-// is an inline union of repository types (type: Literal | Union): a
-// method called on it may be any member's.
+// is an inline union of repository types (type: Literal | Union: a
+// method called on it may be any member's) or an intersection of them.
 func (x *extractor) fieldUnion(ann *sitter.Node) {
 	if ann != nil {
-		x.f.Symbols[len(x.f.Symbols)-1].Union = x.unionMembers(x.innerType(ann))
+		x.f.Symbols[len(x.f.Symbols)-1].Union = x.typeUnion(x.innerType(ann))
 	}
 }
 
 // resultUnion is the Union of a function-like node's result: the members
-// of the inline union its declared result type is (): Literal | Union).
+// of the inline union (or intersection) its declared result type is.
 func (x *extractor) resultUnion(fn *sitter.Node) []string {
 	if fn == nil {
 		return nil
 	}
 	if rt := fn.ChildByFieldId(x.t.fReturnType); rt != nil {
-		return x.unionMembers(x.innerType(rt))
+		return x.typeUnion(x.innerType(rt))
 	}
 	return nil
 }

@@ -368,13 +368,34 @@ func (x *extractor) unionMembers(t *sitter.Node) []string {
 	if t == nil || x.kindName(t) != "union_type" {
 		return nil
 	}
+	return x.typeMembers(t)
+}
+
+// typeUnion is the Union of a declaration of type t (facts.Symbol.Union):
+// its union's members, or an intersection's after facts.IntersectionMark
+// (Server & CustomTransportStrategy: a method is the first's that declares
+// it); nil for any other type.
+func (x *extractor) typeUnion(t *sitter.Node) []string {
+	if t != nil && x.kindName(t) == "intersection_type" {
+		if ms := x.typeMembers(t); ms != nil {
+			return append([]string{facts.IntersectionMark}, ms...)
+		}
+		return nil
+	}
+	return x.unionMembers(t)
+}
+
+// typeMembers are the chains of the members of a union or intersection
+// type t (nested ones of its kind flattened) that may be repository
+// types, in order, when there are two or more.
+func (x *extractor) typeMembers(t *sitter.Node) []string {
 	var out []string
 	var visit func(*sitter.Node)
 	visit = func(m *sitter.Node) {
 		for i := uint(0); i < m.NamedChildCount(); i++ {
 			c := m.NamedChild(i)
 			switch {
-			case x.kindName(c) == "union_type":
+			case x.kindName(c) == x.kindName(t):
 				visit(c)
 			case x.nullish(c):
 			default:

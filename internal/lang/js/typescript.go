@@ -72,7 +72,7 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 				if s.Type = symbolType(x.typeChain(n.ChildByFieldId(x.t.fValue))); s.Type == s.Name {
 					s.Type = ""
 				}
-				s.Union = x.unionMembers(n.ChildByFieldId(x.t.fValue))
+				s.Union = x.typeUnion(n.ChildByFieldId(x.t.fValue))
 				s.Params = x.aliasParams(n.ChildByFieldId(x.t.fValue))
 			})
 		}
