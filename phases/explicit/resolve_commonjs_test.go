@@ -253,3 +253,43 @@ func TestJSPrototypeMethodsReturningThis(t *testing.T) {
 		},
 		nil)
 }
+
+// TestCommonJSExportsOfRequiredMembers: exports.m = mod.f, where mod is a
+// required module (or a namespace import), re-exports that module's f as
+// m, so a call of utils.m() in a third file reaches f; a member of a
+// local object is no re-export.
+func TestCommonJSExportsOfRequiredMembers(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/types/isArray.js": "'use strict';\n\nexports.isMongooseArray = function(v) {\n  return Array.isArray(v);\n};\n",
+		"lib/types/isDoc.js":   "export function isDocument(v) { return !!v }\n",
+		"lib/utils.js": "'use strict';\n\nconst isArray = require('./types/isArray');\nimport * as docs from './types/isDoc';\n" +
+			"const local = { isLocal: function() { return true } };\n\n" +
+			"exports.isMongooseArray = isArray.isMongooseArray;\nmodule.exports.isDoc = docs.isDocument;\nexports.isLocal = local.isLocal;\n",
+		"lib/document.js": "'use strict';\n\nconst utils = require('./utils');\n\n" +
+			"function check(val) {\n  return utils.isMongooseArray(val) && utils.isDoc(val) && utils.isLocal(val);\n}\n\nmodule.exports = check;\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/document.js#check -> lib/types/isArray.js#isMongooseArray [calls import]",
+			"lib/document.js#check -> lib/types/isDoc.js#isDocument [calls import]",
+		},
+		[]string{"lib/document.js#check -> lib/utils.js#local"})
+}
+
+// TestJSNamedFunctionExpressionCallsItself: in module.exports = function
+// cast() {...} and exports.walk = function walk() {...}, a call of the
+// function's own name is a call of the module's symbol; a function
+// expression whose name differs from its variable's stays a local.
+func TestJSNamedFunctionExpressionCallsItself(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"lib/cast.js": "'use strict';\n\nmodule.exports = function cast(schema, obj) {\n  for (const k of Object.keys(obj)) {\n    obj[k] = cast(schema, obj[k]);\n  }\n  return obj;\n};\n" +
+			"exports.walk = function walk(n) {\n  return n && walk(n.next);\n};\n" +
+			"const other = function inner(x) {\n  return inner(x);\n};\nfunction inner() {}\nexports.other = other;\n",
+	})
+	check(t, got,
+		[]string{
+			"lib/cast.js#cast -> lib/cast.js#cast [calls scope]",
+			"lib/cast.js#walk -> lib/cast.js#walk [calls scope]",
+		},
+		[]string{"lib/cast.js#other -> lib/cast.js#inner"})
+}

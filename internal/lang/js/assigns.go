@@ -37,6 +37,10 @@ func (x *extractor) assignment(n *sitter.Node) {
 		x.exportName(n, value)
 		return
 	}
+	if vk == jkMember {
+		x.exportModuleMember(n, value)
+		return
+	}
 	if vk != jkFuncExpr && vk != jkClassExpr {
 		return
 	}
@@ -76,6 +80,32 @@ func (x *extractor) exportName(n, value *sitter.Node) {
 	if name, ok := exportsMember(strings.Split(target, ".")); ok {
 		x.exportAs(x.text(value), name, syntax.Line(n))
 	}
+}
+
+// exportModuleMember handles exports.m = mod.f (or module.exports.m =
+// mod.f) at module level, where mod is a required module or a namespace
+// import: the module re-exports that module's export f as m (mongoose's
+// utils.js: const isMongooseArray = require('./types/array/isMongooseArray');
+// exports.isMongooseArray = isMongooseArray.isMongooseArray).
+func (x *extractor) exportModuleMember(n, value *sitter.Node) {
+	target, ok := x.chainText(n.ChildByFieldId(x.t.fLeft))
+	if !ok {
+		return
+	}
+	name, ok := exportsMember(strings.Split(target, "."))
+	obj, prop := value.ChildByFieldId(x.t.fObject), value.ChildByFieldId(x.t.fProperty)
+	if !ok || x.kind(obj) != jkIdentifier || x.kind(prop) != jkPropertyIdent {
+		return
+	}
+	b, bound := x.imps[x.text(obj)]
+	if !bound || !b.ns || x.isLocal(x.text(obj)) {
+		return
+	}
+	imp := facts.Import{Path: b.path, Names: []string{x.text(prop)}, Reexport: true, Line: syntax.Line(n)}
+	if name != x.text(prop) {
+		imp.As = []string{name}
+	}
+	x.f.Imports = append(x.f.Imports, imp)
 }
 
 // exportsMember is m when an assignment's target, split at its dots, is

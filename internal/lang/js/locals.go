@@ -88,7 +88,10 @@ func (x *extractor) enterFunction(n *sitter.Node) {
 	if x.kind(n) == jkFuncExpr {
 		// A named function expression binds its own name in its body; the
 		// symbol, if any, is named after the variable it is assigned to.
-		if name := n.ChildByFieldId(x.t.fName); x.kind(name) == jkIdentifier {
+		// A module-level symbol of that very name (module.exports =
+		// function cast() {...}, exports.m = function m() {...}) is the
+		// function itself: a call of the name in its body is a call of it.
+		if name := n.ChildByFieldId(x.t.fName); x.kind(name) == jkIdentifier && x.cur() != x.text(name) {
 			fr.bind(x.text(name), facts.NotRepo)
 		}
 	}
