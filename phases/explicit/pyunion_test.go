@@ -21,10 +21,13 @@ func TestPythonUnionValues(t *testing.T) {
 			"def alias(z: AB):\n    z.run()\n\n\n" +
 			"class H:\n    t: AB\n    u: Optional[A | C]\n\n" +
 			"    def __init__(self, loop, fast):\n        self.loop = dict()\n        if fast:\n            self.loop = B()\n" +
-			"        self.same = A()\n        self.same = A()\n        self.either = A() if fast else C()\n        self.kind = A\n        if fast:\n            self.kind = make_kind()\n\n" +
+			"        self.same = A()\n        self.same = A()\n        self.either = A() if fast else C()\n" +
+			"        self.made = B()\n        if fast:\n            self.made = self.make_c()\n        self.kind = A\n        if fast:\n            self.kind = make_kind()\n\n" +
 			"    def attrs(self):\n        self.t.run()\n        self.u.run()\n\n" +
 			"    def assigned(self):\n        self.loop.run()\n        self.same.run()\n\n" +
 			"    def either_one(self):\n        self.either.run()\n\n" +
+			"    def made_one(self):\n        self.made.run()\n\n" +
+			"    def make_c(self) -> C:\n        return C()\n\n" +
 			"    def built(self):\n        self.kind().run()\n\n" +
 			"    def result(self):\n        self.make().run()\n\n" +
 			"    def make(self) -> 'A | C':\n        return A()\n\n\n" +
@@ -41,6 +44,8 @@ func TestPythonUnionValues(t *testing.T) {
 			"pkg/m.py#H.assigned -> pkg/m.py#B.run [calls type]",
 			"pkg/m.py#H.either_one -> pkg/m.py#A.run [calls type]",
 			"pkg/m.py#H.either_one -> pkg/m.py#C.run [calls type]",
+			"pkg/m.py#H.made_one -> pkg/m.py#B.run [calls type]",
+			"pkg/m.py#H.made_one -> pkg/m.py#C.run [calls type]",
 			"pkg/m.py#H.built -> pkg/m.py#A.run [calls type]",
 			"pkg/m.py#H.result -> pkg/m.py#A.run [calls type]",
 			"pkg/m.py#H.result -> pkg/m.py#C.run [calls type]",
