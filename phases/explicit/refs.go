@@ -291,6 +291,12 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 		switch st {
 		case typeKnown:
 			m, mst := r.memberOf(t, ref.Name, kinds, ref.Args, 0)
+			if len(t.union) == 0 {
+				if mst != typeKnown {
+					return found{}, false
+				}
+				return found{*m, snapshot.ByType}, true
+			}
 			seen := map[string]bool{}
 			if mst == typeKnown {
 				seen[m.ID] = true

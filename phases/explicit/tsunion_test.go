@@ -79,7 +79,8 @@ func TestTSInlineUnionLocals(t *testing.T) {
 
 // TestTSUnionFieldsAndResults: a class field, a constructor's parameter
 // property, an interface's property and a method's result declared with an
-// inline union of repository types reach each member's method.
+// inline union of repository types (also a promise of one, awaited) reach
+// each member's method.
 func TestTSUnionFieldsAndResults(t *testing.T) {
 	got := resolveAll(t, nil, map[string]string{
 		"src/ast.ts": "export class Literal {\n  toJSON(): object { return {} }\n}\n" +
@@ -92,10 +93,12 @@ func TestTSUnionFieldsAndResults(t *testing.T) {
 			"  param(): object { return this.other.toJSON() }\n" +
 			"  held(): object { return this.holder.held.toJSON() }\n" +
 			"  pick(): Literal | Union | undefined { return undefined }\n" +
-			"  result(): object | undefined { return this.pick()?.toJSON() }\n}\n",
+			"  result(): object | undefined { return this.pick()?.toJSON() }\n" +
+			"  async load(): Promise<Literal | Union> { return new Literal() }\n" +
+			"  async loaded(): Promise<object> { return (await this.load()).toJSON() }\n}\n",
 	})
 	var want []string
-	for _, from := range []string{"field", "param", "held", "result"} {
+	for _, from := range []string{"field", "param", "held", "result", "loaded"} {
 		for _, to := range []string{"Literal", "Union"} {
 			want = append(want, "src/use.ts#User."+from+" -> src/ast.ts#"+to+".toJSON [calls type]")
 		}

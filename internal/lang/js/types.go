@@ -258,15 +258,15 @@ func (x *extractor) nestedTypeChain(t *sitter.Node) string {
 // resolves to (the value an await gives, and no repository type has
 // then/catch to confuse it with).
 func (x *extractor) genericChain(t *sitter.Node) string {
+	if arg, ok := x.transparentGeneric(t); ok {
+		if arg == nil {
+			return facts.Unknown
+		}
+		return x.typeChain(arg)
+	}
 	name := t.ChildByFieldId(x.t.fName)
 	if x.kind(name) == jkTypeIdent && !x.top[x.text(name)] && x.imps[x.text(name)] == (binding{}) {
 		switch x.text(name) {
-		case "Promise", "PromiseLike", "Partial", "Required", "Readonly", "NonNullable", "NoInfer":
-			// The members of these are the argument's.
-			if args := t.ChildByFieldId(x.t.fTypeArguments); args != nil && args.NamedChildCount() > 0 {
-				return x.typeChain(args.NamedChild(0))
-			}
-			return facts.Unknown
 		case "Map", "ReadonlyMap", "WeakMap", "Record":
 			// A Record<K, V> is indexed as a map is got from: record[k] is a V.
 			return x.mapChain(t.ChildByFieldId(x.t.fTypeArguments))
@@ -371,11 +371,36 @@ func (x *extractor) unionMembers(t *sitter.Node) []string {
 	return x.typeMembers(t)
 }
 
+// transparentGeneric reports a standard generic type whose members are
+// its first type argument's (Promise<T>, Readonly<T>, NonNullable<T>...),
+// and returns that argument (nil when it has none). A promise is taken as
+// what it resolves to: the value an await gives.
+func (x *extractor) transparentGeneric(t *sitter.Node) (*sitter.Node, bool) {
+	if x.kindName(t) != "generic_type" {
+		return nil, false
+	}
+	name := t.ChildByFieldId(x.t.fName)
+	if x.kind(name) != jkTypeIdent || x.top[x.text(name)] || x.imps[x.text(name)] != (binding{}) {
+		return nil, false
+	}
+	switch x.text(name) {
+	case "Promise", "PromiseLike", "Partial", "Required", "Readonly", "NonNullable", "NoInfer":
+		if args := t.ChildByFieldId(x.t.fTypeArguments); args != nil && args.NamedChildCount() > 0 {
+			return args.NamedChild(0), true
+		}
+		return nil, true
+	}
+	return nil, false
+}
+
 // typeUnion is the Union of a declaration of type t (facts.Symbol.Union):
 // its union's members, or an intersection's after facts.IntersectionMark
 // (Server & CustomTransportStrategy: a method is the first's that declares
 // it); nil for any other type.
 func (x *extractor) typeUnion(t *sitter.Node) []string {
+	if arg, ok := x.transparentGeneric(t); ok && arg != nil {
+		return x.typeUnion(x.innerType(arg)) // Promise<Literal | Union>: what an await gives
+	}
 	if t != nil && x.kindName(t) == "intersection_type" {
 		if ms := x.typeMembers(t); ms != nil {
 			return append([]string{facts.IntersectionMark}, ms...)
