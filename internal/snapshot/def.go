@@ -29,12 +29,13 @@ type Def struct {
 	Union []string
 }
 
-// EncodeDef encodes a Def's fields that the key does not hold.
+// EncodeDef encodes a Def's fields that the key does not hold: seven
+// length-prefixed strings, the line, then a union alias's members when it
+// has any (counted, each length-prefixed).
 func EncodeDef(d Def) []byte {
 	var b []byte
 	for _, s := range []string{d.ID, d.Qualified, d.Parent, d.Kind, d.Type, d.Bases, d.Params} {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
+		b = appendLenPrefixed(b, s)
 	}
 	b = binary.AppendUvarint(b, uint64(d.Line))
 	if len(d.Union) == 0 {
@@ -42,11 +43,13 @@ func EncodeDef(d Def) []byte {
 	}
 	b = binary.AppendUvarint(b, uint64(len(d.Union)))
 	for _, s := range d.Union {
-		b = binary.AppendUvarint(b, uint64(len(s)))
-		b = append(b, s...)
+		b = appendLenPrefixed(b, s)
 	}
 	return b
 }
+
+// errCorruptDef is a name-index value that does not decode.
+var errCorruptDef = errors.New("corrupt name-index entry")
 
 // DecodeDef decodes a name-index entry.
 func DecodeDef(key, value []byte) (Def, error) {
@@ -59,26 +62,35 @@ func DecodeDef(key, value []byte) (Def, error) {
 		return Def{}, errors.New("not a name-index key")
 	}
 	d := Def{Name: parts[0], Path: parts[2], Order: int(order)}
-	fields := []*string{&d.ID, &d.Qualified, &d.Parent, &d.Kind, &d.Type, &d.Bases, &d.Params}
-	for _, f := range fields {
-		n, k := binary.Uvarint(value)
-		if k <= 0 || uint64(len(value)-k) < n {
-			return Def{}, errors.New("corrupt name-index entry")
-		}
-		*f = string(value[k : k+int(n)])
-		value = value[k+int(n):]
+	rest, ok := defStrings(value, []*string{&d.ID, &d.Qualified, &d.Parent, &d.Kind, &d.Type, &d.Bases, &d.Params})
+	if !ok {
+		return Def{}, errCorruptDef
 	}
-	line, k := binary.Uvarint(value)
+	line, k := binary.Uvarint(rest)
 	if k <= 0 {
-		return Def{}, errors.New("corrupt name-index entry")
+		return Def{}, errCorruptDef
 	}
 	d.Line = int(line)
-	union, err := decodeUnion(value[k:])
-	if err != nil {
+	if d.Union, err = decodeUnion(rest[k:]); err != nil {
 		return Def{}, err
 	}
-	d.Union = union
 	return d, nil
+}
+
+// defStrings reads a name-index value's seven strings into fields (nil
+// ones skipped) and returns what follows them.
+func defStrings(value []byte, fields []*string) (rest []byte, ok bool) {
+	rest = value
+	for _, f := range fields {
+		var s []byte
+		if s, rest, ok = lenPrefixed(rest); !ok {
+			return nil, false
+		}
+		if f != nil {
+			*f = string(s)
+		}
+	}
+	return rest, true
 }
 
 // decodeUnion reads the union members that may follow a Def's line: none
@@ -89,22 +101,41 @@ func decodeUnion(value []byte) ([]string, error) {
 	}
 	n, k := binary.Uvarint(value)
 	if k <= 0 || n == 0 || n > uint64(len(value)) {
-		return nil, errors.New("corrupt name-index entry")
+		return nil, errCorruptDef
 	}
 	value = value[k:]
 	out := make([]string, n)
 	for i := range out {
-		m, k := binary.Uvarint(value)
-		if k <= 0 || uint64(len(value)-k) < m {
-			return nil, errors.New("corrupt name-index entry")
+		s, rest, ok := lenPrefixed(value)
+		if !ok {
+			return nil, errCorruptDef
 		}
-		out[i] = string(value[k : k+int(m)])
-		value = value[k+int(m):]
+		out[i], value = string(s), rest
 	}
 	if len(value) > 0 {
-		return nil, errors.New("corrupt name-index entry")
+		return nil, errCorruptDef
 	}
 	return out, nil
+}
+
+// DefWithoutLine is a name-index value without its line (and with a union
+// alias's members, which follow the line): a definition moved by an edit
+// above it is the same definition to every lookup. A value that does not
+// decode is returned whole.
+func DefWithoutLine(v []byte) []byte {
+	rest, ok := defStrings(v, make([]*string, 7))
+	if !ok {
+		return v
+	}
+	_, k := binary.Uvarint(rest)
+	if k <= 0 {
+		return v
+	}
+	head := v[:len(v)-len(rest)]
+	if len(rest) == k {
+		return head
+	}
+	return append(append([]byte(nil), head...), rest[k:]...)
 }
 
 // DefEntry is a Def's name-index entry under a language family.
@@ -133,6 +164,11 @@ func DefNames(value []byte) (id, qualified []byte, ok bool) {
 	}
 	qualified, _, ok = lenPrefixed(value)
 	return id, qualified, ok
+}
+
+// appendLenPrefixed appends s with its length before it (lenPrefixed reads it).
+func appendLenPrefixed(b []byte, s string) []byte {
+	return append(binary.AppendUvarint(b, uint64(len(s))), s...)
 }
 
 // lenPrefixed splits a uvarint-length-prefixed string off b.

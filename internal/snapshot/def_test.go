@@ -24,3 +24,28 @@ func TestDefRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// TestDefWithoutLine: a definition's value without its line is the same
+// for two lines and keeps a union alias's members; a value that does not
+// decode is kept whole.
+func TestDefWithoutLine(t *testing.T) {
+	d := Def{Path: "a.ts", ID: "sym:a.ts#A", Name: "A", Qualified: "A", Kind: "type", Type: "B", Line: 3}
+	moved := d
+	moved.Line = 300
+	if a, b := DefWithoutLine(EncodeDef(d)), DefWithoutLine(EncodeDef(moved)); string(a) != string(b) {
+		t.Errorf("moved definition differs: %q, %q", a, b)
+	}
+	withUnion := d
+	withUnion.Union = []string{"B", "C"}
+	other := d
+	other.Union = []string{"B", "D"}
+	if a, b := DefWithoutLine(EncodeDef(withUnion)), DefWithoutLine(EncodeDef(other)); string(a) == string(b) {
+		t.Errorf("different unions read the same: %q", a)
+	}
+	if a, b := DefWithoutLine(EncodeDef(withUnion)), DefWithoutLine(EncodeDef(d)); string(a) == string(b) {
+		t.Errorf("a union reads as none: %q", a)
+	}
+	if bad := []byte{9, 1}; string(DefWithoutLine(bad)) != string(bad) {
+		t.Errorf("undecodable value changed")
+	}
+}

@@ -64,34 +64,10 @@ func nameGroups(kv *snapshot.MemKV) map[string]string {
 			flush()
 			group, b = e.Key[:cut], b[:0]
 		}
-		v := withoutLine(e.Value)
+		v := snapshot.DefWithoutLine(e.Value)
 		b = binary.AppendUvarint(b, uint64(len(v)))
 		b = append(b, v...)
 	}
 	flush()
 	return groups
-}
-
-// withoutLine is a name-index value (snapshot.EncodeDef) without its
-// line, which follows the seven strings (and precedes a union alias's
-// members, which it keeps): a definition moved by an edit above it is the
-// same definition to every lookup.
-func withoutLine(v []byte) []byte {
-	rest := v
-	for range 7 { // id, qualified, parent, kind, type, bases, params
-		n, k := binary.Uvarint(rest)
-		if k <= 0 || uint64(len(rest)-k) < n {
-			return v // not a value this code wrote: compare it whole
-		}
-		rest = rest[k+int(n):]
-	}
-	_, k := binary.Uvarint(rest)
-	if k <= 0 {
-		return v
-	}
-	head := v[:len(v)-len(rest)]
-	if len(rest) == k {
-		return head
-	}
-	return append(append([]byte(nil), head...), rest[k:]...)
 }
