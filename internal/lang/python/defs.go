@@ -322,10 +322,7 @@ func (e *extractor) assignedUnion(n *sitter.Node) []string {
 	if t := n.ChildByFieldId(e.g.fType); t != nil {
 		return e.annotationUnion(noSpace(syntax.Text(t, e.src)))
 	}
-	value := n
-	for value != nil && e.g.Kind(value) == "assignment" {
-		value = value.ChildByFieldId(e.g.fRight)
-	}
+	value := e.rightmostValue(n)
 	switch {
 	case value == nil:
 		return nil

@@ -170,10 +170,7 @@ func (e *extractor) valueType(n *sitter.Node) (typ string, annotated, weak bool)
 	if t := n.ChildByFieldId(e.g.fType); t != nil {
 		return typeField(e.annotationChain(noSpace(syntax.Text(t, e.src)), pyType, 0)), true, false
 	}
-	value := n
-	for value != nil && e.g.Kind(value) == "assignment" {
-		value = value.ChildByFieldId(e.g.fRight)
-	}
+	value := e.rightmostValue(n)
 	switch {
 	case value == nil:
 		return "", false, true
@@ -197,10 +194,7 @@ func (e *extractor) valueType(n *sitter.Node) (typ string, annotated, weak bool)
 // enum's members are instances of the enum.
 func (e *extractor) classAttribute(n *sitter.Node) {
 	owner := e.stack[len(e.stack)-1].qual
-	value := n
-	for value != nil && e.g.Kind(value) == "assignment" {
-		value = value.ChildByFieldId(e.g.fRight)
-	}
+	value := e.rightmostValue(n)
 	if value != nil && (e.g.Kind(value) == "lambda" || e.g.Kind(value) == "identifier" && e.classDefines(n, syntax.Text(value, e.src))) {
 		return
 	}
@@ -404,19 +398,25 @@ func (e *extractor) fieldUnion(f *field, n *sitter.Node, typ string, annotated b
 	}
 	s.Union = nil
 	for _, c := range f.assigned {
-		if c != facts.Unknown && !strings.HasPrefix(c, facts.NotRepo) {
+		if mayBeRepo(c) {
 			s.Union = append(s.Union, c)
 		}
 	}
 }
 
+// rightmostValue is the value a chained assignment (a = b = value)
+// assigns, n itself when n is no assignment, nil when it has no value.
+func (e *extractor) rightmostValue(n *sitter.Node) *sitter.Node {
+	for n != nil && e.g.Kind(n) == "assignment" {
+		n = n.ChildByFieldId(e.g.fRight)
+	}
+	return n
+}
+
 // assignedValue is the value an assignment (a = b = value) assigns,
 // nil for a pattern's (self.a, self.b = x, y), whose values are paired.
 func (e *extractor) assignedValue(n *sitter.Node) *sitter.Node {
-	value := n
-	for value != nil && e.g.Kind(value) == "assignment" {
-		value = value.ChildByFieldId(e.g.fRight)
-	}
+	value := e.rightmostValue(n)
 	if value == nil || value == n || e.g.Kind(value) == "expression_list" || e.g.Kind(value) == "tuple" {
 		return nil
 	}

@@ -282,10 +282,7 @@ func (e *extractor) asyncWith(item *sitter.Node) bool {
 // assignTargets binds the targets of a (chained) assignment; an annotation
 // without a value binds nothing yet but still makes the name local.
 func (e *extractor) assignTargets(n *sitter.Node, l *locals) {
-	value := n
-	for value != nil && e.g.Kind(value) == "assignment" {
-		value = value.ChildByFieldId(e.g.fRight)
-	}
+	value := e.rightmostValue(n)
 	flag := pyVar | pyNotBuiltin
 	if value != nil {
 		flag = pyVar | e.valueFlag(value)

@@ -122,10 +122,7 @@ func (e *extractor) scanAssignment(a *sitter.Node) {
 // its value reads as a class (Name, mod.Name, Name[...]), not a call or
 // any other value.
 func (e *extractor) scanClassAlias(name string, a *sitter.Node) {
-	value := a
-	for value != nil && e.g.Kind(value) == "assignment" {
-		value = value.ChildByFieldId(e.g.fRight)
-	}
+	value := e.rightmostValue(a)
 	if value != nil && e.g.Kind(value) == "subscript" {
 		value = value.ChildByFieldId(e.g.fValue)
 	}
