@@ -215,7 +215,7 @@ func (x *extractor) assignedKind(owner, qual string, value *sitter.Node) (string
 		kind = facts.KindFunction
 	}
 	return kind, func(s *facts.Symbol) {
-		s.Type, s.Params, s.Union = x.resultType(value), x.paramTypes(value), x.resultUnion(value)
+		x.signature(s, value)
 		if s.Type == "" && owner != "" && x.kindName(value) != "arrow_function" {
 			// Reply.prototype.code = function (c) { ...; return this }: the
 			// chain of calls fastify writes (this.header(k, v).code(302).send()).

@@ -168,7 +168,7 @@ func (x *extractor) exportedFunction(n, parent *sitter.Node) {
 		label = x.text(name)
 	}
 	x.addAt(label, facts.KindFunction, n, n, n, stmt, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
-		s.Type, s.Params, s.Union = x.resultType(n), x.paramTypes(n), x.resultUnion(n)
+		x.signature(s, n)
 	})
 }
 

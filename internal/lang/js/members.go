@@ -77,24 +77,14 @@ func (x *extractor) field(n *sitter.Node, pk kind) {
 	switch {
 	case x.kind(v) == jkFuncExpr:
 		x.addAt(name, facts.KindMethod, n, n, n, n, v.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
-			s.Type, s.Params, s.Union = x.resultType(v), x.paramTypes(v), x.resultUnion(v)
+			x.signature(s, v)
 		})
 	case x.tsFunctionType(ann):
 		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) {
 			s.Type, s.Params = x.resultType(x.innerType(ann)), x.paramTypes(x.innerType(ann))
 		})
 	default:
-		x.addField(name, x.cur(), n, x.declaredChain(ann, v))
-		x.fieldUnion(ann)
-	}
-}
-
-// fieldUnion sets the Union of the field just added when its annotation
-// is an inline union of repository types (type: Literal | Union: a
-// method called on it may be any member's) or an intersection of them.
-func (x *extractor) fieldUnion(ann *sitter.Node) {
-	if ann != nil {
-		x.f.Symbols[len(x.f.Symbols)-1].Union = x.typeUnion(x.innerType(ann))
+		x.addField(name, x.cur(), n, ann, x.declaredChain(ann, v))
 	}
 }
 
@@ -124,8 +114,7 @@ func (x *extractor) propertySignature(n *sitter.Node) {
 		})
 		return
 	}
-	x.addField(name, x.cur(), n, x.typeChain(ann))
-	x.fieldUnion(ann)
+	x.addField(name, x.cur(), n, ann, x.typeChain(ann))
 }
 
 // paramProperties adds the fields a constructor declares through its
@@ -144,8 +133,8 @@ func (x *extractor) paramProperties(ctor *sitter.Node, class string) {
 		if x.kind(pat) != jkIdentifier {
 			continue
 		}
-		x.addField(x.text(pat), class, p, x.declaredChain(p.ChildByFieldId(x.t.fType), p.ChildByFieldId(x.t.fValue)))
-		x.fieldUnion(p.ChildByFieldId(x.t.fType))
+		ann := p.ChildByFieldId(x.t.fType)
+		x.addField(x.text(pat), class, p, ann, x.declaredChain(ann, p.ChildByFieldId(x.t.fValue)))
 	}
 }
 
@@ -162,11 +151,18 @@ func (x *extractor) isParamProperty(p *sitter.Node) bool {
 	return false
 }
 
-// addField records a field symbol under parent without entering it.
-func (x *extractor) addField(name, parent string, n *sitter.Node, typ string) {
+// addField records a field symbol under parent without entering it, of
+// type typ; ann, its annotation if any, gives its Union when it is an
+// inline union of repository types (type: Literal | Union: a method called
+// on it may be any member's) or an intersection of them.
+func (x *extractor) addField(name, parent string, n, ann *sitter.Node, typ string) {
 	q := name
 	if parent != "" {
 		q = parent + "." + name
+	}
+	var union []string
+	if ann != nil {
+		union = x.typeUnion(x.innerType(ann))
 	}
 	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
 		Name: name, Qualified: q, Kind: facts.KindField, Parent: parent,
@@ -174,7 +170,14 @@ func (x *extractor) addField(name, parent string, n *sitter.Node, typ string) {
 		Signature: x.header(x.skipDecorators(n), n, nil),
 		Doc:       syntax.PrecedingComments(n, x.src, isComment),
 		Type:      symbolType(typ),
+		Union:     union,
 	})
+}
+
+// signature sets a callable symbol's declared result (Type, and Union when
+// it is a union), and its parameters' types, from the function-like fn.
+func (x *extractor) signature(s *facts.Symbol, fn *sitter.Node) {
+	s.Type, s.Params, s.Union = x.resultType(fn), x.paramTypes(fn), x.resultUnion(fn)
 }
 
 // resultType is the Symbol.Type of a function-like node: its declared

@@ -121,7 +121,7 @@ func (x *extractor) walk(c *sitter.TreeCursor, parent *sitter.Node, pk kind, top
 	case jkFuncDecl:
 		if name := n.ChildByFieldId(x.t.fName); name != nil {
 			x.add(x.text(name), facts.KindFunction, n, parent, pk, n.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
-				s.Type, s.Params, s.Union = x.resultType(n), x.paramTypes(n), x.resultUnion(n)
+				x.signature(s, n)
 			})
 		}
 	case jkFuncExpr:

@@ -253,9 +253,7 @@ func (x *extractor) declarator(n, decl *sitter.Node, top bool) {
 		}
 		body = value.ChildByFieldId(x.t.fBody)
 		kind = facts.KindFunction
-		mod = func(s *facts.Symbol) {
-			s.Type, s.Params, s.Union = x.resultType(value), x.paramTypes(value), x.resultUnion(value)
-		}
+		mod = func(s *facts.Symbol) { x.signature(s, value) }
 		if vk == jkClassExpr {
 			kind = facts.KindClass
 			x.skip = value.Id()

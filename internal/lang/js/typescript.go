@@ -27,7 +27,7 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 		if x.tsOverloaded(outer, name) {
 			x.push(x.qualify(name), facts.KindFunction) // the implementation below is the symbol
 		} else {
-			x.add(name, facts.KindFunction, n, parent, pk, nil, func(s *facts.Symbol) { s.Type, s.Params, s.Union = x.resultType(n), x.paramTypes(n), x.resultUnion(n) })
+			x.add(name, facts.KindFunction, n, parent, pk, nil, func(s *facts.Symbol) { x.signature(s, n) })
 		}
 	case jkMethodSig: // interface method, abstract method, method overload
 		if pk != jkClassBody && pk != jkInterfaceBody {
@@ -43,7 +43,7 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 		if x.tsOverloaded(n, name) {
 			x.push(x.qualify(name), facts.KindMethod)
 		} else {
-			x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { s.Type, s.Params, s.Union = x.resultType(n), x.paramTypes(n), x.resultUnion(n) })
+			x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { x.signature(s, n) })
 		}
 	case jkPropSig: // interface member: a method when it holds a function (next: (v: T) => void), else a field
 		if pk != jkInterfaceBody || x.curKind() != facts.KindInterface {
