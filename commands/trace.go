@@ -2,9 +2,11 @@ package commands
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime/pprof"
+	"runtime/trace"
 	"time"
 )
 
@@ -13,13 +15,15 @@ import (
 // process CPU time (user+sys) the step took, and the run's totals so far.
 // A measuring aid: comparing wall with CPU shows which steps use one core
 // of several. With $LGRAPH_STEPPROFILES naming a directory it also writes
-// a CPU profile of each step there (stepProfiles). Unset: nil, nothing is
+// a CPU profile of each step there (stepProfiles), and with $LGRAPH_STEPTRACES an
+// execution trace of each (stepTraces). Unset: nil, nothing is
 // printed.
 func (g *Globals) stepTrace() func(step string) {
 	if g.Getenv("LGRAPH_TRACE") == "" {
 		return nil
 	}
 	profiles := g.stepProfiles(g.Getenv("LGRAPH_STEPPROFILES"))
+	traces := g.stepTraces(g.Getenv("LGRAPH_STEPTRACES"))
 	start, startCPU := time.Now(), processCPU()
 	last, lastCPU := start, startCPU
 	return func(step string) {
@@ -29,6 +33,7 @@ func (g *Globals) stepTrace() func(step string) {
 			now.Sub(start).Milliseconds(), (cpu - startCPU).Milliseconds())
 		last, lastCPU = now, cpu
 		profiles(step)
+		traces(step)
 	}
 }
 
@@ -40,6 +45,21 @@ func (g *Globals) stepTrace() func(step string) {
 // it cannot run beside $LGRAPH_CPUPROFILE: what fails is said on stderr
 // and the run goes on unprofiled. dir "": a function that does nothing.
 func (g *Globals) stepProfiles(dir string) func(step string) {
+	return g.stepRecordings(dir, "prof", pprof.StartCPUProfile, pprof.StopCPUProfile)
+}
+
+// stepTraces writes a runtime execution trace of each step into dir
+// (NN-step.trace), as stepProfiles does profiles: a whole init's trace is
+// over 2 GB, too large for go tool trace to read, while one step's shows
+// where its cores idle. It cannot run beside $LGRAPH_EXECTRACE.
+func (g *Globals) stepTraces(dir string) func(step string) {
+	return g.stepRecordings(dir, "trace", trace.Start, trace.Stop)
+}
+
+// stepRecordings records each step into dir with start and stop, one file
+// a step (NN-step.ext); what fails is said on stderr and the run goes on
+// unrecorded. dir "": a function that does nothing.
+func (g *Globals) stepRecordings(dir, ext string, start func(io.Writer) error, stop func()) func(step string) {
 	if dir == "" {
 		return func(string) {}
 	}
@@ -47,14 +67,14 @@ func (g *Globals) stepProfiles(dir string) func(step string) {
 	var f *os.File
 	begin := func() {
 		var err error
-		if f, err = os.CreateTemp(dir, "step-*.prof"); err == nil {
-			if err = pprof.StartCPUProfile(f); err != nil {
+		if f, err = os.CreateTemp(dir, "step-*."+ext); err == nil {
+			if err = start(f); err != nil {
 				f.Close()
 				os.Remove(f.Name())
 			}
 		}
 		if err != nil {
-			g.stderrf("lgraph: step profiles in %s: %v\n", dir, err)
+			g.stderrf("lgraph: step recordings in %s: %v\n", dir, err)
 			f = nil
 		}
 	}
@@ -62,20 +82,26 @@ func (g *Globals) stepProfiles(dir string) func(step string) {
 		if f == nil {
 			return false
 		}
-		pprof.StopCPUProfile()
+		stop()
 		f.Close()
 		written := f.Name()
 		f = nil
 		n++
-		name := filepath.Join(dir, fmt.Sprintf("%02d-%s.prof", n, step))
+		name := filepath.Join(dir, fmt.Sprintf("%02d-%s.%s", n, step, ext))
 		if err := os.Rename(written, name); err != nil {
-			g.stderrf("lgraph: step profiles in %s: %v\n", dir, err)
+			g.stderrf("lgraph: step recordings in %s: %v\n", dir, err)
 			return false
 		}
 		return true
 	}
 	begin()
-	g.endSteps = func() { end("end") }
+	prev := g.endSteps
+	g.endSteps = func() {
+		if prev != nil {
+			prev()
+		}
+		end("end")
+	}
 	return func(step string) {
 		if end(step) {
 			begin()
