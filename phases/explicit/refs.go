@@ -325,6 +325,15 @@ func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 	return r.resolveName(ref, kinds)
 }
 
+// namedLikeSelf reports a JavaScript or TypeScript receiver that is only
+// named like a self word: a parameter called self (effect's dual(2, (self,
+// f) => self.modify(f)), whose type the extractor chained and the
+// resolver could not tell. Only this, or a local bound to it (const self
+// = this, which the extractor chains as this), is the class's own.
+func (r *resolver) namedLikeSelf(ref facts.Ref) bool {
+	return r.family == lang.FamilyJS && ref.Qualifier != "this" && ref.Recv != "" && ref.Recv != "this"
+}
+
 // moduleOf returns the import binding a qualifier (or its head) names.
 func (r *resolver) moduleOf(qualifier string) (*binding, bool) {
 	if b, ok := r.modBind[qualifier]; ok {
@@ -416,7 +425,7 @@ func (r *resolver) resolveName(ref facts.Ref, kinds map[string]bool) (found, boo
 	switch {
 	case qualifier == "":
 		return r.bare(name, from, kinds, ref.Args)
-	case selfWords[qualifier]:
+	case selfWords[qualifier] && !r.namedLikeSelf(ref):
 		d, ok := r.member(name, from, kinds, ref.Args)
 		return found{d, snapshot.ByType}, ok
 	case qualifier == "super" || qualifier == "super()" || qualifier == r.traits.BaseQualifier:

@@ -360,16 +360,75 @@ func (x *extractor) inlineParamTypes(fn *sitter.Node) []string {
 	if x.kind(t) != jkFuncType {
 		return nil
 	}
-	inner := strings.TrimSuffix(strings.TrimPrefix(x.paramTypes(t), "("), ")")
+	return paramChains(x.paramTypes(t))
+}
+
+// paramChains splits a Params string into one chain a parameter; a
+// callback's own callbacks and a rest parameter are not followed.
+func paramChains(params string) []string {
+	inner := strings.TrimSuffix(strings.TrimPrefix(params, "("), ")")
 	if inner == "" {
 		return nil
 	}
 	var out []string
 	for _, e := range strings.Split(inner, ",") {
 		if strings.HasPrefix(e, "=>") || strings.HasSuffix(e, "...") {
-			e = facts.Unknown // a callback's own callbacks, a rest parameter: not followed
+			e = facts.Unknown
 		}
 		out = append(out, e)
 	}
 	return out
+}
+
+// typeArgParamTypes is, for a function passed to a call with explicit type
+// arguments, the parameter types of the last type argument that is a
+// function type of as many parameters as it has: effect writes each of its
+// hundreds of data-first functions as dual<DataLast, DataFirst>(2, (self,
+// f) => self.modify(f)), where dual declares the argument body: DataFirst,
+// so the checker types self by the call's second type argument. nil when
+// the call binds no such type.
+func (x *extractor) typeArgParamTypes(fn *sitter.Node) []string {
+	args := x.argumentOf(fn).Parent()
+	if args == nil || x.kindName(args) != "arguments" {
+		return nil
+	}
+	call := args.Parent()
+	if x.kind(call) != jkCall && x.kind(call) != jkNew {
+		return nil
+	}
+	targs := call.ChildByFieldId(x.t.fTypeArguments)
+	n := x.paramCount(fn)
+	if targs == nil || n == 0 {
+		return nil
+	}
+	for i := int(targs.NamedChildCount()) - 1; i >= 0; i-- {
+		t := x.innerType(targs.NamedChild(uint(i)))
+		if x.kind(t) != jkFuncType {
+			continue
+		}
+		if ps := paramChains(x.paramTypes(t)); len(ps) == n {
+			return ps
+		} else if ps == nil && x.paramCount(t) == n {
+			return nil // the matching type tells nothing: no other is taken
+		}
+	}
+	return nil
+}
+
+// paramCount is how many parameters a function or function type declares.
+func (x *extractor) paramCount(fn *sitter.Node) int {
+	if fn.ChildByFieldId(x.t.fParameter) != nil { // x => ...
+		return 1
+	}
+	ps := fn.ChildByFieldId(x.t.fParameters)
+	if ps == nil {
+		return 0
+	}
+	n := 0
+	for i := uint(0); i < ps.NamedChildCount(); i++ {
+		if x.kind(ps.NamedChild(i)) != jkComment {
+			n++
+		}
+	}
+	return n
 }

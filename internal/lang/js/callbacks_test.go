@@ -88,3 +88,43 @@ func TestTSCallbackChains(t *testing.T) {
 		t.Errorf("receivers (-want +got):\n%s", d)
 	}
 }
+
+// TestTSTypeArgumentCallbacks: a function passed to a call with explicit
+// type arguments takes its parameters' types from the last of them that is
+// a function type with as many parameters (effect's dual<DataLast,
+// DataFirst>(2, (self, f) => self.modify(f)), where dual declares its
+// argument with the type parameter DataFirst); without one of that arity,
+// or with one that declares no type, the callee's parameter types it as
+// before.
+func TestTSTypeArgumentCallbacks(t *testing.T) {
+	f := extractT(t, TypeScript(), `
+import { dual } from "./Function"
+import type * as Ref from "./Ref"
+
+export const modify = dual<
+  <A, B>(f: (a: A) => B) => (self: Ref.Ref<A>) => B,
+  <A, B>(self: Ref.Ref<A>, f: (a: A) => B) => B
+>(2, (self, f) => self.modify(f))
+
+export const get = dual<(self: Ref.Ref<number>) => number, (self: Ref.Ref<number>) => number>(1, (self) => self.get())
+
+export const set = dual<(s: string) => void, (a, b) => void>(2, (self, v) => self.set(v))
+
+export const run = dual<number, string>(2, (self, v) => self.run(v))
+`)
+	var got []string
+	for _, r := range f.Refs {
+		if r.Kind == facts.RefCall && r.Qualifier != "" {
+			got = append(got, r.Qualifier+"."+r.Name+" "+r.Recv)
+		}
+	}
+	want := []string{
+		"self.modify @./Ref|Ref",
+		"self.get @./Ref|Ref",
+		"self.set @./Function|dual^1/0",
+		"self.run @./Function|dual^1/0",
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("receivers (-want +got):\n%s", d)
+	}
+}

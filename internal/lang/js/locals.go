@@ -52,37 +52,7 @@ func outside(chain string) bool { return chain == facts.NotRepo || wrapped(chain
 func (x *extractor) enterFunction(n *sitter.Node) {
 	// A callback's undeclared parameters take the types of the parameter
 	// it is passed to; the callee is read in the enclosing scope.
-	callee, arg, isCallback := x.callbackCallee(n)
-	elem, elemAt, isElement := x.elementCallback(n)
-	declared := ""
-	if !isCallback && !isElement {
-		declared = x.declaredFunctionType(n)
-	}
-	if !isCallback && !isElement && declared == "" {
-		declared = x.objectMemberType(n) // { m(p) {...} } where the object's type is told
-	}
-	var inline []string
-	if !isCallback && !isElement && declared == "" {
-		inline = x.inlineParamTypes(n)
-	}
-	contextual := func(i int) string {
-		switch {
-		case isElement:
-			if slices.Contains(elemAt, i) {
-				return elem
-			}
-			return facts.Unknown
-		case isCallback:
-			return facts.Callback(callee, arg, i)
-		case declared == facts.NotRepo:
-			return facts.NotRepo
-		case declared != "":
-			return facts.Declared(declared, i)
-		case i < len(inline):
-			return inline[i]
-		}
-		return facts.Unknown
-	}
+	contextual := x.contextualParams(n)
 	fr := frame{}
 	x.frames = append(x.frames, fr)
 	if x.kind(n) == jkFuncExpr {
@@ -112,6 +82,48 @@ func (x *extractor) enterFunction(n *sitter.Node) {
 	if body := n.ChildByFieldId(x.t.fBody); x.kind(body) == jkStatementBlock {
 		x.bindStatements(body, fr, x.curKind())
 	}
+}
+
+// contextualParams gives the type of a function's i-th parameter where the
+// parameter declares none, from where the function stands: a type
+// argument of the call it is passed to that is its function type, an
+// element of the array whose method takes it, the callee's declared
+// parameter, the declared function type it is assigned to or a member of,
+// or the function type annotating the variable it initializes.
+func (x *extractor) contextualParams(n *sitter.Node) func(i int) string {
+	inlineAt := func(ts []string) func(int) string {
+		return func(i int) string {
+			if i < len(ts) {
+				return ts[i]
+			}
+			return facts.Unknown
+		}
+	}
+	if ts := x.typeArgParamTypes(n); ts != nil {
+		return inlineAt(ts)
+	}
+	if elem, at, ok := x.elementCallback(n); ok {
+		return func(i int) string {
+			if slices.Contains(at, i) {
+				return elem
+			}
+			return facts.Unknown
+		}
+	}
+	if callee, arg, ok := x.callbackCallee(n); ok {
+		return func(i int) string { return facts.Callback(callee, arg, i) }
+	}
+	declared := x.declaredFunctionType(n)
+	if declared == "" {
+		declared = x.objectMemberType(n) // { m(p) {...} } where the object's type is told
+	}
+	switch declared {
+	case "":
+		return inlineAt(x.inlineParamTypes(n))
+	case facts.NotRepo:
+		return func(int) string { return facts.NotRepo }
+	}
+	return func(i int) string { return facts.Declared(declared, i) }
 }
 
 // bindParam binds a parameter with its declared type, else the type of
