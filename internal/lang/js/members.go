@@ -78,11 +78,12 @@ func (x *extractor) field(n *sitter.Node, pk kind) {
 	case x.kind(v) == jkFuncExpr:
 		x.addAt(name, facts.KindMethod, n, n, n, n, v.ChildByFieldId(x.t.fBody), func(s *facts.Symbol) {
 			x.signature(s, v)
+			if x.tsFunctionType(ann) {
+				x.declaredSignature(s, x.innerType(ann))
+			}
 		})
 	case x.tsFunctionType(ann):
-		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) {
-			s.Type, s.Params = x.resultType(x.innerType(ann)), x.paramTypes(x.innerType(ann))
-		})
+		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { x.signature(s, x.innerType(ann)) })
 	default:
 		x.addField(name, x.cur(), n, ann, x.declaredChain(ann, v))
 	}
@@ -109,9 +110,7 @@ func (x *extractor) propertySignature(n *sitter.Node) {
 	}
 	ann := n.ChildByFieldId(x.t.fType)
 	if x.tsFunctionType(ann) {
-		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) {
-			s.Type, s.Params = x.resultType(x.innerType(ann)), x.paramTypes(x.innerType(ann))
-		})
+		x.addAt(name, facts.KindMethod, n, n, n, n, nil, func(s *facts.Symbol) { x.signature(s, x.innerType(ann)) })
 		return
 	}
 	x.addField(name, x.cur(), n, ann, x.typeChain(ann))
@@ -154,30 +153,49 @@ func (x *extractor) isParamProperty(p *sitter.Node) bool {
 // addField records a field symbol under parent without entering it, of
 // type typ; ann, its annotation if any, gives its Union when it is an
 // inline union of repository types (type: Literal | Union: a method called
-// on it may be any member's) or an intersection of them.
+// on it may be any member's) or an intersection of them. One declared
+// with a function type (a parameter property readonly f: () => AST) is a
+// method of that signature, as a class field of one is: a call of it
+// gives its result.
 func (x *extractor) addField(name, parent string, n, ann *sitter.Node, typ string) {
 	q := name
 	if parent != "" {
 		q = parent + "." + name
 	}
-	var union []string
-	if ann != nil {
-		union = x.typeUnion(x.innerType(ann))
-	}
-	x.f.Symbols = append(x.f.Symbols, facts.Symbol{
+	s := facts.Symbol{
 		Name: name, Qualified: q, Kind: facts.KindField, Parent: parent,
 		Line: syntax.Line(x.skipDecorators(n)), EndLine: syntax.EndLine(n),
 		Signature: x.header(x.skipDecorators(n), n, nil),
 		Doc:       syntax.PrecedingComments(n, x.src, isComment),
-		Type:      symbolType(typ),
-		Union:     union,
-	})
+	}
+	switch {
+	case x.tsFunctionType(ann):
+		s.Kind = facts.KindMethod
+		x.signature(&s, x.innerType(ann))
+	case ann != nil:
+		s.Type, s.Union = symbolType(typ), x.typeUnion(x.innerType(ann))
+	default:
+		s.Type = symbolType(typ)
+	}
+	x.f.Symbols = append(x.f.Symbols, s)
 }
 
 // signature sets a callable symbol's declared result (Type, and Union when
 // it is a union), and its parameters' types, from the function-like fn.
 func (x *extractor) signature(s *facts.Symbol, fn *sitter.Node) {
 	s.Type, s.Params, s.Union = x.resultType(fn), x.paramTypes(fn), x.resultUnion(fn)
+}
+
+// declaredSignature fills what a function's own signature leaves out from
+// the function type it is declared with (make: () => A | B = () => new
+// A()): its result, with the result's union, and its parameters' types.
+func (x *extractor) declaredSignature(s *facts.Symbol, ft *sitter.Node) {
+	if s.Type == "" {
+		s.Type, s.Union = x.resultType(ft), x.resultUnion(ft)
+	}
+	if s.Params == "" {
+		s.Params = x.paramTypes(ft)
+	}
 }
 
 // resultType is the Symbol.Type of a function-like node: its declared

@@ -190,11 +190,16 @@ func (x *extractor) typeChain(t *sitter.Node) string {
 		case "array_type":
 			return x.elementsChain(t.NamedChild(0))
 		case "readonly_type":
-			if a := t.NamedChild(0); x.kindName(a) == "array_type" {
+			switch a := t.NamedChild(0); x.kindName(a) {
+			case "array_type":
 				return x.elementsChain(a.NamedChild(0)) // readonly T[]
+			case "tuple_type":
+				return x.tupleChain(a)
 			}
 			return facts.NotRepo
-		case "tuple_type", "function_type", "constructor_type", "object_type",
+		case "tuple_type":
+			return x.tupleChain(t)
+		case "function_type", "constructor_type", "object_type",
 			"literal_type", "template_literal_type", "index_type_query", "type_predicate", "asserts":
 			return facts.NotRepo
 		}
@@ -310,6 +315,59 @@ func (x *extractor) elementsChain(elem *sitter.Node) string {
 		return facts.NotRepo
 	}
 	return facts.Wrapped(v)
+}
+
+// tupleChain is a tuple type's chain: an array of its elements' type when
+// every element is of one type, a rest element's elements included
+// (effect's readonly [TemplateLiteralSpan, ...Array<TemplateLiteralSpan>],
+// a non-empty array), so that spans.map((s) => s.toJSON()) reaches the
+// type's method; an outside value when they differ (a pair is no array of
+// one type).
+func (x *extractor) tupleChain(t *sitter.Node) string {
+	var first *sitter.Node
+	chain := ""
+	for i := uint(0); i < t.NamedChildCount(); i++ {
+		e := x.tupleElement(t.NamedChild(i))
+		if e == nil {
+			return facts.NotRepo
+		}
+		c := x.typeChain(e)
+		if first == nil {
+			first, chain = e, c
+		} else if c != chain {
+			return facts.NotRepo
+		}
+	}
+	if first == nil {
+		return facts.NotRepo
+	}
+	return x.elementsChain(first)
+}
+
+// tupleElement is the type of one element of a tuple type: an optional
+// element's, a named member's, a rest element's elements' (...T[],
+// ...Array<T>); nil for one it cannot tell.
+func (x *extractor) tupleElement(e *sitter.Node) *sitter.Node {
+	switch x.kindName(e) {
+	case "optional_type":
+		return e.NamedChild(0)
+	case "required_parameter", "optional_parameter": // [first: T, second?: T]
+		return x.innerType(e.ChildByFieldId(x.t.fType))
+	case "rest_type":
+		switch a := e.NamedChild(0); x.kindName(a) {
+		case "array_type":
+			return a.NamedChild(0)
+		case "generic_type":
+			name, args := a.ChildByFieldId(x.t.fName), a.ChildByFieldId(x.t.fTypeArguments)
+			if n := x.text(name); (n == "Array" || n == "ReadonlyArray") && args != nil && args.NamedChildCount() == 1 {
+				return args.NamedChild(0)
+			}
+		}
+		return nil
+	case "comment":
+		return nil
+	}
+	return e
 }
 
 // unwrap is the chain of an element of a value of chain c (items[i], a

@@ -73,10 +73,15 @@ func TestTSSymbolTypes(t *testing.T) {
 			t.Errorf("%s: Type %q, want %q", q, got[q], w)
 		}
 	}
-	for _, q := range []string{"Action.pending", "Action.scheduler", "Action.work", "Action.f", "Config.target"} {
+	for _, q := range []string{"Action.pending", "Action.scheduler", "Action.work", "Config.target"} {
 		if kinds[q] != facts.KindField {
 			t.Errorf("%s: kind %q, want field", q, kinds[q])
 		}
+	}
+	// A parameter property of a function type is called as a method is:
+	// this.f() gives a View.
+	if kinds["Action.f"] != facts.KindMethod || got["Action.f"] != "View" {
+		t.Errorf("Action.f: kind %q, Type %q; want a method giving View", kinds["Action.f"], got["Action.f"])
 	}
 	if _, ok := got["Action.plain"]; ok {
 		t.Error("a constructor parameter without a modifier is no field")

@@ -1,0 +1,35 @@
+package explicit
+
+import "testing"
+
+// TestTSFunctionTypedMembersAndTuples: a parameter property declared with
+// a function type (effect's Suspend: constructor(readonly f: () => AST))
+// is called as a method is, and its call gives its result, a union
+// alias's members included (this.f().toJSON() and const ast = this.f();
+// ast.toJSON(): 22 edges on effect); a class field and an interface
+// property of a function type whose result is an inline union give every
+// member too. A tuple of one element type, a rest element's included
+// (readonly [Span, ...Array<Span>], a non-empty array), holds elements of
+// that type; a pair of two types holds neither.
+func TestTSFunctionTypedMembersAndTuples(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/ast.ts": "export type AST = Lit | Un\nexport class Lit {\n  toJSON() { return 1 }\n}\nexport class Un {\n  toJSON() { return 2 }\n}\n" +
+			"export class Span {\n  toJSON() { return 3 }\n}\n",
+		"src/suspend.ts": "import { AST, Lit, Un, Span } from './ast'\n" +
+			"export class Suspend {\n  constructor(readonly f: () => AST, readonly spans: readonly [Span, ...Array<Span>], readonly pair: [Lit, Span]) {}\n" +
+			"  toJSON() {\n    const ast = this.f()\n    return ast.toJSON()\n  }\n" +
+			"  all() {\n    return this.spans.map((s) => s.toJSON())\n  }\n" +
+			"  first() {\n    return this.pair.map((p) => p.toJSON())\n  }\n}\n" +
+			"export class Lazy {\n  make: () => Lit | Un = () => new Lit()\n  run() {\n    return this.make().toJSON()\n  }\n}\n",
+	})
+	check(t, got,
+		[]string{
+			"src/suspend.ts#Suspend.toJSON -> src/ast.ts#Lit.toJSON [calls type]",
+			"src/suspend.ts#Suspend.toJSON -> src/ast.ts#Un.toJSON [calls type]",
+			"src/suspend.ts#Suspend.toJSON -> src/suspend.ts#Suspend.f [calls type]",
+			"src/suspend.ts#Suspend.all -> src/ast.ts#Span.toJSON [calls type]",
+			"src/suspend.ts#Lazy.run -> src/ast.ts#Lit.toJSON [calls type]",
+			"src/suspend.ts#Lazy.run -> src/ast.ts#Un.toJSON [calls type]",
+		},
+		[]string{"src/suspend.ts#Suspend.first -> src/ast.ts", "src/suspend.ts#Lazy.run -> src/suspend.ts#Suspend.toJSON"})
+}
