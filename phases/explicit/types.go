@@ -73,6 +73,18 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 	module, root, steps := facts.SplitChain(chain)
 	root, arg, i, callback := facts.SplitCallbackArg(root)
 	root, argK, isArg := facts.SplitArgument(root)
+	if generic, args, ok := facts.SplitTypeApply(root); ok && module == "" {
+		t, st := r.appliedType(c, generic, args, depth)
+		switch {
+		case st != typeKnown:
+			return r.stepsFrom(t, st, steps, depth)
+		case callback:
+			return r.followCallback(t, arg, i, steps, depth)
+		case isArg:
+			return r.followArgument(t, argK, steps, depth)
+		}
+		return r.stepsFrom(t, st, steps, depth)
+	}
 	name, called := facts.Called(root)
 	if b, ok := r.modBind[name]; ok && module == "" && c.here && len(steps) > 0 && !callback && !isArg {
 		// pkg.Var.M(): the root is a module; its first step names a value in it.
@@ -144,6 +156,36 @@ func (r *resolver) followSteps(d *def, called bool, steps []string, depth int) (
 	if !typeLike[d.Kind] || called {
 		t, st = r.valueOf(d, called, depth)
 	}
+	return r.stepsFrom(t, st, steps, depth)
+}
+
+// appliedType is the value a use of a generic gives with its type
+// arguments (facts.TypeApply), both chains read where the use is written:
+// the argument the generic's Type names where it is an alias of one of its
+// type parameters (type Maybe<T> = T | null: Maybe<User> is a User), or an
+// outside value wrapping it (type NonEmpty<A> = readonly [A, ...A[]]: its
+// elements are A's); the generic itself otherwise.
+func (r *resolver) appliedType(c chainCtx, generic string, args []string, depth int) (*def, typeState) {
+	g, st := r.evalChain(c, generic, depth+1)
+	if st != typeKnown || g.Kind != facts.KindType || len(g.union) > 0 {
+		return g, st
+	}
+	i, wrapped, ok := facts.SplitTypeParam(g.Type)
+	if !ok || i >= len(args) {
+		return g, st
+	}
+	arg := args[i]
+	if wrapped {
+		if arg == facts.Unknown || arg == facts.NotRepo || strings.HasPrefix(arg, facts.NotRepo) {
+			return nil, typeExternal // an array of untold or outside values
+		}
+		arg = facts.Wrapped(arg)
+	}
+	return r.evalChain(c, arg, depth+1)
+}
+
+// stepsFrom takes each step's member from a value t of state st.
+func (r *resolver) stepsFrom(t *def, st typeState, steps []string, depth int) (*def, typeState) {
 	for i := 0; i < len(steps); i++ {
 		if st != typeKnown && st != typeWrapped {
 			return nil, st

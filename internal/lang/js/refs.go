@@ -26,6 +26,10 @@ type extractor struct {
 	scopes  []scope
 	refs    []ref
 	tparams []tparam // type parameters in scope (not emitted as refs)
+	// genericParams are the type parameters of the generic alias whose Type
+	// is being read, by position ("" for one with a constraint): each
+	// stands for the type argument a use gives (facts.TypeParam).
+	genericParams []string
 	// boundDepth counts the type parameter constraints being followed.
 	boundDepth int
 	frames     []frame // local bindings of the enclosing functions

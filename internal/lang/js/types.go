@@ -208,8 +208,35 @@ func (x *extractor) typeChain(t *sitter.Node) string {
 	return facts.Unknown
 }
 
+// aliasChain is the chain of the type a type alias names, its own type
+// parameters without a constraint standing for the arguments a use gives
+// (type Maybe<T> = T | null is "$0"; facts.TypeParam).
+func (x *extractor) aliasChain(alias *sitter.Node) string {
+	var params []string
+	if tps := alias.ChildByFieldId(x.t.fTypeParameters); tps != nil {
+		for i := uint(0); i < tps.NamedChildCount(); i++ {
+			p := tps.NamedChild(i)
+			if x.kind(p) != jkTypeParam {
+				continue
+			}
+			name := ""
+			if c := p.ChildByFieldId(x.t.fConstraint); c == nil || c.NamedChildCount() == 0 {
+				name = x.text(p.ChildByFieldId(x.t.fName))
+			}
+			params = append(params, name)
+		}
+	}
+	saved := x.genericParams
+	x.genericParams = params
+	defer func() { x.genericParams = saved }()
+	return x.typeChain(alias.ChildByFieldId(x.t.fValue))
+}
+
 // typeNameChain is the chain of a simple type name.
 func (x *extractor) typeNameChain(name string) string {
+	if i := slices.Index(x.genericParams, name); i >= 0 && name != "" {
+		return facts.TypeParam(i)
+	}
 	if tp, ok := x.typeParam(name); ok {
 		return x.boundChain(tp)
 	}
@@ -282,7 +309,31 @@ func (x *extractor) genericChain(t *sitter.Node) string {
 			return facts.NotRepo
 		}
 	}
-	return x.typeChain(name)
+	return x.appliedChain(x.typeChain(name), t.ChildByFieldId(x.t.fTypeArguments))
+}
+
+// appliedChain is the chain of a generic of chain g used with the type
+// arguments args: g applied to them (facts.TypeApply) when g may be a
+// repository type and one of them may be too, else g (Box<number> is a
+// Box, as it was before generics were applied).
+func (x *extractor) appliedChain(g string, args *sitter.Node) string {
+	if args == nil || g == facts.Unknown || g == facts.NotRepo || strings.HasPrefix(g, facts.NotRepo) {
+		return g
+	}
+	var chains []string
+	told := false
+	for i := uint(0); i < args.NamedChildCount(); i++ {
+		c := x.typeChain(args.NamedChild(i))
+		if c == "" {
+			c = facts.Unknown
+		}
+		told = told || c != facts.Unknown && c != facts.NotRepo
+		chains = append(chains, c)
+	}
+	if !told {
+		return g
+	}
+	return facts.TypeApply(g, chains)
 }
 
 // mapMaker names the standard maps: a Map<K, V> holds values of V, which

@@ -241,3 +241,50 @@ func TestTSTypeParamBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestTSGenericAliases: a generic alias's Type names its own type
+// parameters without a constraint by position (facts.TypeParam), bare or
+// as an array's elements; a use of a generic with a type argument that may
+// be a repository type applies it (facts.TypeApply), while one whose
+// arguments are all outside or untold (Box<number>, Box<T>) stays the
+// generic's chain.
+func TestTSGenericAliases(t *testing.T) {
+	f := extractT(t, TypeScript(), `
+import { User } from "./user"
+import * as Arr from "./Array"
+
+export type Maybe<T> = T | null | undefined
+export type List<A> = readonly A[]
+export type NonEmpty<A> = readonly [A, ...Array<A>]
+export type Pair<K, V> = Map<K, V>
+export type Bounded<T extends User> = T
+export class Box<T> { value!: T }
+
+export class Svc<T> {
+  user: Maybe<User> = null
+  many: Arr.NonEmptyReadonlyArray<User>
+  nums: Box<number>
+  own: Box<T>
+}
+`)
+	got := map[string]string{}
+	for _, s := range f.Symbols {
+		got[s.Qualified] = s.Type
+	}
+	want := map[string]string{
+		"Maybe":    facts.TypeParam(0),
+		"List":     facts.Wrapped(facts.TypeParam(0)),
+		"NonEmpty": facts.Wrapped(facts.TypeParam(0)),
+		"Pair":     facts.Wrapped(facts.TypeParam(1)),
+		"Bounded":  "@./user|User",
+		"Svc.user": facts.TypeApply("Maybe", []string{"@./user|User"}),
+		"Svc.many": facts.TypeApply("@./Array|NonEmptyReadonlyArray", []string{"@./user|User"}),
+		"Svc.nums": "Box",
+		"Svc.own":  "Box",
+	}
+	for q, w := range want {
+		if got[q] != w {
+			t.Errorf("%s: Type %q, want %q", q, got[q], w)
+		}
+	}
+}

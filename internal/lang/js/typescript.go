@@ -69,7 +69,7 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 	case jkTypeAlias: // its Type is the aliased type (a union's first member)
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {
 			x.add(x.text(nameN), facts.KindType, n, parent, pk, nil, func(s *facts.Symbol) {
-				if s.Type = symbolType(x.typeChain(n.ChildByFieldId(x.t.fValue))); s.Type == s.Name {
+				if s.Type = symbolType(x.aliasChain(n)); s.Type == s.Name {
 					s.Type = ""
 				}
 				s.Union = x.typeUnion(n.ChildByFieldId(x.t.fValue))
