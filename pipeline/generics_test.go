@@ -42,3 +42,40 @@ func TestGenericAliasCallsFollowEdits(t *testing.T) {
 		}, want: []string{showToUser}, absent: []string{showToBox}},
 	})
 }
+
+// boxFiles are a module declaring a generic class Box<T> whose field is
+// declared as value (its type given), two classes, and a module whose
+// field is a Box<User> and whose method calls name() on the box's value.
+func boxFiles(value string) map[string]string {
+	return map[string]string{
+		"src/box.ts":  "export class Other {\n  name(): string { return '' }\n}\n\nexport class Box<T> {\n  value!: " + value + "\n}\n",
+		"src/user.ts": "export class User {\n  name(): string { return '' }\n}\n",
+		"src/use.ts": "import { Box } from './box'\nimport { User } from './user'\n\n" +
+			"export class Svc {\n  box!: Box<User>\n\n  show(): string {\n    return this.box.value.name()\n  }\n}\n",
+	}
+}
+
+const (
+	boxShowToUser  = `"source":"sym:src/use.ts#Svc.show","target":"sym:src/user.ts#User.name","kind":"calls"`
+	boxShowToOther = `"source":"sym:src/use.ts#Svc.show","target":"sym:src/box.ts#Other.name","kind":"calls"`
+)
+
+// TestGenericClassCallsFollowEdits: a member of a generic class typed by
+// its type parameter is, on a Box<User>, a User; an edit of the class
+// alone (the calling file does not change) that types the member by
+// another class moves the call there, and back; update's export equals
+// init's after each.
+func TestGenericClassCallsFollowEdits(t *testing.T) {
+	r, inc := indexedRepo(t, boxFiles("Other"))
+	converge(t, r, inc, []step{
+		{name: "typed by T", change: func(r *gittest.Repo) {
+			r.Write(boxFiles("T"))
+		}, want: []string{boxShowToUser}, absent: []string{boxShowToOther}},
+		{name: "typed by Other", change: func(r *gittest.Repo) {
+			r.Write(boxFiles("Other"))
+		}, want: []string{boxShowToOther}, absent: []string{boxShowToUser}},
+		{name: "an array of T", change: func(r *gittest.Repo) {
+			r.Write(boxFiles("T[]"))
+		}, absent: []string{boxShowToUser, boxShowToOther}},
+	})
+}

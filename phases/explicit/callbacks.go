@@ -18,6 +18,14 @@ import (
 // callbackParam is the type of the i-th parameter of a function passed
 // to a call of fn as the argument arg: its position, or its keyword.
 func (r *resolver) callbackParam(fn *def, arg string, i, depth int) (*def, typeState) {
+	return r.callbackParamOf(fn, arg, i, nil, depth)
+}
+
+// callbackParamOf is callbackParam for a method of a generic's value used
+// with type arguments targs (nil for none), which the method's declared
+// parameter types may name (subscribe(cb: (v: T) => void) on an
+// Observable<User>: v is a User).
+func (r *resolver) callbackParamOf(fn *def, arg string, i int, targs *typeArgs, depth int) (*def, typeState) {
 	if arg != facts.DeclaredArg {
 		var ok bool
 		if fn, ok = r.constructed(fn, depth); !ok {
@@ -50,7 +58,9 @@ func (r *resolver) callbackParam(fn *def, arg string, i, depth int) (*def, typeS
 	case depth > maxChainDepth || p == "" || p == facts.Unknown:
 		return nil, typeUnknown
 	case strings.HasPrefix(p, "=>"):
-		return r.evalChain(defCtx(r, fn), paramAt("("+strings.ReplaceAll(p[2:], ";", ",")+")", i, false), depth+1)
+		c := defCtx(r, fn)
+		c.targs = targs
+		return r.evalChain(c, paramAt("("+strings.ReplaceAll(p[2:], ";", ",")+")", i, false), depth+1)
 	}
 	c := defCtx(r, fn)
 	c.typeOnly = true

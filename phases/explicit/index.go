@@ -34,6 +34,9 @@ type def struct {
 	// them, so they are part of the key's digest.
 	bases string
 	order int // source order within Path
+	// applied, on a value of a generic class or interface, are the type
+	// arguments it was used with (resolver.appliedType).
+	applied *typeArgs
 }
 
 func fromDef(d snapshot.Def) def {

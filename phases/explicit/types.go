@@ -51,6 +51,16 @@ type chainCtx struct {
 	// something of it (a base's classmethod's cls(), called on a
 	// subclass, makes the subclass).
 	receiver *def
+	// targs, when set, are the type arguments a generic's value was used
+	// with, which its type parameters (facts.TypeParam) stand for.
+	targs *typeArgs
+}
+
+// typeArgs are the type arguments a use of a generic gave it (Box<User>),
+// with the context they were written in, where they are read.
+type typeArgs struct {
+	args []string
+	ctx  chainCtx
 }
 
 // evalChain evaluates a type chain to the repository type it denotes.
@@ -73,6 +83,14 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 	module, root, steps := facts.SplitChain(chain)
 	root, arg, i, callback := facts.SplitCallbackArg(root)
 	root, argK, isArg := facts.SplitArgument(root)
+	if i, _, ok := facts.SplitTypeParam(root); ok && module == "" && !callback && !isArg {
+		// A generic's type parameter: the argument its use gave, if known.
+		if c.targs == nil || i >= len(c.targs.args) {
+			return nil, typeUnknown
+		}
+		t, st := r.evalChain(c.targs.ctx, c.targs.args[i], depth+1)
+		return r.stepsFrom(t, st, steps, depth)
+	}
 	if generic, args, ok := facts.SplitTypeApply(root); ok && module == "" {
 		t, st := r.appliedType(c, generic, args, depth)
 		switch {
@@ -167,8 +185,15 @@ func (r *resolver) followSteps(d *def, called bool, steps []string, depth int) (
 // elements are A's); the generic itself otherwise.
 func (r *resolver) appliedType(c chainCtx, generic string, args []string, depth int) (*def, typeState) {
 	g, st := r.evalChain(c, generic, depth+1)
-	if st != typeKnown || g.Kind != facts.KindType || len(g.union) > 0 {
+	if st != typeKnown {
 		return g, st
+	}
+	if g.Kind != facts.KindType || len(g.union) > 0 {
+		// A class or interface of these arguments: its members typed by
+		// its type parameters are of them (Box<User>'s value: T).
+		applied := *g
+		applied.applied = &typeArgs{args: args, ctx: c}
+		return &applied, typeKnown
 	}
 	i, wrapped, ok := facts.SplitTypeParam(g.Type)
 	if !ok || i >= len(args) {
@@ -323,7 +348,7 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 			}
 			return nil, mst
 		}
-		return r.callbackParam(m, arg, i, depth)
+		return r.callbackParamOf(m, arg, i, t.applied, depth)
 	}
 	stepName, stepCalled := facts.Called(step)
 	var m *def
@@ -343,7 +368,25 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 	if stepCalled && m.Kind == facts.KindMethod && selfRooted(m.Type) {
 		return r.receiverResult(m, t, depth)
 	}
+	if t.applied != nil && typedByParams(m, stepCalled) {
+		return r.evalChain(chainCtx{path: m.Path, here: m.Path == r.f.Path, from: m.Parent, owner: m.ID, targs: t.applied}, m.Type, depth+1)
+	}
 	return r.valueOf(m, stepCalled, depth)
+}
+
+// typedByParams reports whether the value of member m (called or not)
+// is its Type, written with its owner's type parameters.
+func typedByParams(m *def, called bool) bool {
+	if !strings.Contains(m.Type, "$") || len(m.union) > 0 {
+		return false
+	}
+	switch m.Kind {
+	case facts.KindMethod, facts.KindFunction:
+		return called
+	case facts.KindField, facts.KindVar, facts.KindConst:
+		return !called
+	}
+	return false
 }
 
 // selfRooted reports whether a result type chain starts at self (return

@@ -101,6 +101,11 @@ func called(chain string) string {
 type tparam struct {
 	name  string
 	bound *sitter.Node
+	// owner is the parameter's position among its class's or interface's
+	// type parameters, -1 for a function's, an alias's or one with a
+	// constraint: a member typed by it is of the argument a use of the
+	// class gives (facts.TypeParam).
+	owner int
 }
 
 // isTypeParam reports whether a name is a type parameter in scope.
@@ -139,7 +144,7 @@ func (x *extractor) pushTypeParam(p *sitter.Node) {
 	if nameN == nil {
 		return
 	}
-	tp := tparam{name: x.text(nameN)}
+	tp := tparam{name: x.text(nameN), owner: -1}
 	if c := p.ChildByFieldId(x.t.fConstraint); c != nil && c.NamedChildCount() > 0 {
 		tp.bound = c.NamedChild(0)
 	}
@@ -238,6 +243,9 @@ func (x *extractor) typeNameChain(name string) string {
 		return facts.TypeParam(i)
 	}
 	if tp, ok := x.typeParam(name); ok {
+		if tp.owner >= 0 {
+			return facts.TypeParam(tp.owner)
+		}
 		return x.boundChain(tp)
 	}
 	if imp, ok := x.imps[name]; ok {

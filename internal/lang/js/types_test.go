@@ -49,10 +49,10 @@ func TestTSSymbolTypes(t *testing.T) {
 		kinds[s.Qualified] = s.Kind
 	}
 	want := map[string]string{
-		"Action.pending":     "@./Subscriber|Subscriber",
+		"Action.pending":     facts.TypeApply("@./Subscriber|Subscriber", []string{facts.TypeParam(0)}), // Subscriber<T>, T the class's
 		"Action.now":         "Clock()",
 		"Action.view":        "makeView()",
-		"Action.items":       facts.Wrapped("@./Subscriber|Subscriber"), // an array wraps its elements
+		"Action.items":       facts.Wrapped(facts.TypeApply("@./Subscriber|Subscriber", []string{facts.TypeParam(0)})), // an array wraps its elements
 		"Action.partial":     "@./Subscriber|Scheduler",
 		"Action.scheduler":   "@./Subscriber|Scheduler",
 		"Action.work":        "Work",
@@ -244,10 +244,11 @@ func TestTSTypeParamBounds(t *testing.T) {
 
 // TestTSGenericAliases: a generic alias's Type names its own type
 // parameters without a constraint by position (facts.TypeParam), bare or
-// as an array's elements; a use of a generic with a type argument that may
-// be a repository type applies it (facts.TypeApply), while one whose
-// arguments are all outside or untold (Box<number>, Box<T>) stays the
-// generic's chain.
+// as an array's elements, and so does a member of a generic class; a use
+// of a generic with a type argument that may be a repository type (or the
+// class's own parameter) applies it (facts.TypeApply), while one whose
+// arguments are all outside or untold (Box<number>) stays the generic's
+// chain.
 func TestTSGenericAliases(t *testing.T) {
 	f := extractT(t, TypeScript(), `
 import { User } from "./user"
@@ -280,7 +281,7 @@ export class Svc<T> {
 		"Svc.user": facts.TypeApply("Maybe", []string{"@./user|User"}),
 		"Svc.many": facts.TypeApply("@./Array|NonEmptyReadonlyArray", []string{"@./user|User"}),
 		"Svc.nums": "Box",
-		"Svc.own":  "Box",
+		"Svc.own":  facts.TypeApply("Box", []string{facts.TypeParam(0)}), // Svc's own T, which a use of Svc gives
 	}
 	for q, w := range want {
 		if got[q] != w {

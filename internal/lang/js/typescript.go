@@ -115,14 +115,19 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 		x.ref(nameN, x.text(nameN), q, facts.RefReference)
 		return false
 	case jkTypeParams:
+		pos := 0
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			if p := n.NamedChild(i); x.kind(p) == jkTypeParam {
 				x.pushTypeParam(p)
+				if tp := &x.tparams[len(x.tparams)-1]; tp.bound == nil && (pk == jkClassDecl || pk == jkClassExpr || pk == jkInterface) {
+					tp.owner = pos
+				}
+				pos++
 			}
 		}
 	case jkMappedClause: // [K in keyof T]
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {
-			x.tparams = append(x.tparams, tparam{name: x.text(nameN)})
+			x.tparams = append(x.tparams, tparam{name: x.text(nameN), owner: -1})
 		}
 	}
 	return true
