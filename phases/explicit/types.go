@@ -83,12 +83,12 @@ func (r *resolver) evalChain(c chainCtx, chain string, depth int) (*def, typeSta
 	module, root, steps := facts.SplitChain(chain)
 	root, arg, i, callback := facts.SplitCallbackArg(root)
 	root, argK, isArg := facts.SplitArgument(root)
-	if i, _, ok := facts.SplitTypeParam(root); ok && module == "" && !callback && !isArg {
+	if n, _, ok := facts.SplitTypeParam(root); ok && module == "" && !callback && !isArg {
 		// A generic's type parameter: the argument its use gave, if known.
-		if c.targs == nil || i >= len(c.targs.args) {
+		if c.targs == nil || n >= len(c.targs.args) {
 			return nil, typeUnknown
 		}
-		t, st := r.evalChain(c.targs.ctx, c.targs.args[i], depth+1)
+		t, st := r.evalChain(c.targs.ctx, c.targs.args[n], depth+1)
 		return r.stepsFrom(t, st, steps, depth)
 	}
 	if generic, args, ok := facts.SplitTypeApply(root); ok && module == "" {
