@@ -40,23 +40,27 @@ func TestTSFunctionTypedMembersAndTuples(t *testing.T) {
 // promise of it or null (await repo.findOne(1)), an array of it, and a
 // member typed by the class itself applied to the parameter (inner:
 // Box<T>), and a callback's parameter the method declares with it
-// (each(fn: (item: T) => void)).
+// (each(fn: (item: T) => void)); a constrained parameter (Keyed<T extends
+// Base>) is the argument on a Keyed<User> and its constraint inside the
+// class.
 func TestTSGenericClassMembers(t *testing.T) {
 	got := resolveAll(t, nil, map[string]string{
 		"src/repo.ts": "export interface Repository<T> {\n  findOne(id: number): Promise<T | null>\n  all(): T[]\n  readonly first: T\n  each(fn: (item: T, i: number) => void): void\n}\n" +
 			"export class Box<T> {\n  value!: T\n  get(): T { return this.value }\n  inner!: Box<T>\n}\n",
-		"src/user.ts": "export class User {\n  name() { return 1 }\n}\n",
-		"src/svc.ts": "import { Repository, Box } from './repo'\nimport { User } from './user'\n" +
-			"export class Svc {\n  constructor(private readonly users: Repository<User>, private box: Box<User>) {}\n" +
+		"src/user.ts": "export class Base {\n  id() { return 0 }\n}\nexport class User extends Base {\n  name() { return 1 }\n}\n" +
+			"export class Keyed<T extends Base> {\n  key!: T\n  show() { return this.key.id() }\n}\n",
+		"src/svc.ts": "import { Repository, Box } from './repo'\nimport { User, Keyed } from './user'\n" +
+			"export class Svc {\n  constructor(private readonly users: Repository<User>, private box: Box<User>, private keyed: Keyed<User>) {}\n" +
 			"  async a() { const u = await this.users.findOne(1); return u!.name() }\n" +
 			"  b() { return this.users.all().map((u) => u.name()) }\n" +
 			"  c() { return this.box.value.name() }\n  d() { return this.box.get().name() }\n" +
 			"  e() { return this.box.inner.get().name() }\n  f() { return this.users.first.name() }\n" +
-			"  g() { this.users.each((u) => u.name()) }\n}\n",
+			"  g() { this.users.each((u) => u.name()) }\n  h() { return this.keyed.key.name() }\n}\n",
 	})
 	var want []string
-	for _, m := range []string{"a", "b", "c", "d", "e", "f", "g"} {
+	for _, m := range []string{"a", "b", "c", "d", "e", "f", "g", "h"} {
 		want = append(want, "src/svc.ts#Svc."+m+" -> src/user.ts#User.name [calls type]")
 	}
+	want = append(want, "src/user.ts#Keyed.show -> src/user.ts#Base.id [calls type]")
 	check(t, got, want, nil)
 }

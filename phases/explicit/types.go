@@ -178,12 +178,22 @@ func (r *resolver) followSteps(d *def, called bool, steps []string, depth int) (
 }
 
 // appliedType is the value a use of a generic gives with its type
-// arguments (facts.TypeApply), both chains read where the use is written:
+// arguments (facts.TypeApply), both chains read where the use is written
+// (a class's constrained type parameter applied to its constraint is
+// read as the parameter where a use gives it, else as the constraint):
 // the argument the generic's Type names where it is an alias of one of its
 // type parameters (type Maybe<T> = T | null: Maybe<User> is a User), or an
 // outside value wrapping it (type NonEmpty<A> = readonly [A, ...A[]]: its
 // elements are A's); the generic itself otherwise.
 func (r *resolver) appliedType(c chainCtx, generic string, args []string, depth int) (*def, typeState) {
+	if n, _, ok := facts.SplitTypeParam(generic); ok && len(args) == 1 {
+		// A constrained type parameter of a generic class (T extends
+		// Base): the argument its use gave, else its constraint.
+		if c.targs != nil && n < len(c.targs.args) {
+			return r.evalChain(c.targs.ctx, c.targs.args[n], depth+1)
+		}
+		return r.evalChain(c, args[0], depth+1)
+	}
 	g, st := r.evalChain(c, generic, depth+1)
 	if st != typeKnown {
 		return g, st

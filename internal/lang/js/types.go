@@ -102,9 +102,9 @@ type tparam struct {
 	name  string
 	bound *sitter.Node
 	// owner is the parameter's position among its class's or interface's
-	// type parameters, -1 for a function's, an alias's or one with a
-	// constraint: a member typed by it is of the argument a use of the
-	// class gives (facts.TypeParam).
+	// type parameters, -1 for a function's or an alias's: a member typed
+	// by it is of the argument a use of the class gives (facts.TypeParam),
+	// else of its constraint (facts.TypeApply of the parameter to it).
 	owner int
 }
 
@@ -243,10 +243,13 @@ func (x *extractor) typeNameChain(name string) string {
 		return facts.TypeParam(i)
 	}
 	if tp, ok := x.typeParam(name); ok {
-		if tp.owner >= 0 {
-			return facts.TypeParam(tp.owner)
+		if tp.owner < 0 {
+			return x.boundChain(tp)
 		}
-		return x.boundChain(tp)
+		if b := x.boundChain(tp); b != facts.Unknown {
+			return facts.TypeApply(facts.TypeParam(tp.owner), []string{b})
+		}
+		return facts.TypeParam(tp.owner)
 	}
 	if imp, ok := x.imps[name]; ok {
 		if imp.ns || imp.name == "" {

@@ -119,8 +119,8 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 		for i := uint(0); i < n.NamedChildCount(); i++ {
 			if p := n.NamedChild(i); x.kind(p) == jkTypeParam {
 				x.pushTypeParam(p)
-				if tp := &x.tparams[len(x.tparams)-1]; tp.bound == nil && (pk == jkClassDecl || pk == jkClassExpr || pk == jkInterface) {
-					tp.owner = pos
+				if pk == jkClassDecl || pk == jkClassExpr || pk == jkInterface {
+					x.tparams[len(x.tparams)-1].owner = pos
 				}
 				pos++
 			}
