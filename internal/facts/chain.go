@@ -48,6 +48,9 @@ import (
 // after a wrapping chain only through a definition's Type ("f().?" where
 // f's Type is "-Server"), never after the "-" prefix itself.
 //
+// A root may also be a generic applied to type arguments, or one of a
+// generic's type parameters (TypeApply and TypeParam, generic.go).
+//
 // A step may start with Same, "=iter()": a standard method that gives the
 // values of its receiver (Rust's iter, pop, get, first). It is the
 // receiver's own method of that name when the receiver's type has one
