@@ -124,25 +124,34 @@ func SplitChain(chain string) (module, root string, steps []string) {
 
 // splitSteps splits on dots outside parentheses, so "f(a.b).g" is two steps.
 func splitSteps(s string) []string {
-	var out []string
+	parts, _ := splitOutside(s, '.')
+	return parts
+}
+
+// splitOutside splits s at each sep outside parentheses, dropping an empty
+// last part; balanced reports whether every parenthesis closes one opened
+// before it and all are closed.
+func splitOutside(s string, sep byte) (parts []string, balanced bool) {
 	depth, start := 0, 0
+	balanced = true
 	for i := 0; i < len(s); i++ {
 		switch s[i] {
 		case '(':
 			depth++
 		case ')':
 			depth--
-		case '.':
+			balanced = balanced && depth >= 0
+		case sep:
 			if depth == 0 {
-				out = append(out, s[start:i])
+				parts = append(parts, s[start:i])
 				start = i + 1
 			}
 		}
 	}
 	if start < len(s) {
-		out = append(out, s[start:])
+		parts = append(parts, s[start:])
 	}
-	return out
+	return parts, balanced && depth == 0
 }
 
 // Called reports whether a step is a call, and returns its name.

@@ -57,30 +57,8 @@ func SplitTypeApply(root string) (generic string, args []string, ok bool) {
 	if !found || !strings.HasSuffix(inner, ")") {
 		return "", nil, false
 	}
-	inner = inner[:len(inner)-1]
-	var parts []string
-	depth, start := 0, 0
-	for i := 0; i < len(inner); i++ {
-		switch inner[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-			if depth < 0 {
-				return "", nil, false
-			}
-		case typeApplySep[0]:
-			if depth == 0 {
-				parts = append(parts, inner[start:i])
-				start = i + 1
-			}
-		}
-	}
-	if depth != 0 {
-		return "", nil, false
-	}
-	parts = append(parts, inner[start:])
-	if len(parts) < 2 || parts[0] == "" {
+	parts, balanced := splitOutside(inner[:len(inner)-1], typeApplySep[0])
+	if !balanced || len(parts) < 2 || parts[0] == "" {
 		return "", nil, false
 	}
 	return parts[0], parts[1:], true
