@@ -167,9 +167,8 @@ func (x *extractor) aliasParams(value *sitter.Node) string {
 // callbackCallee is, for a function literal passed as an argument of a
 // call, the chain of the callee (not called) and the argument's position.
 func (x *extractor) callbackCallee(fn *sitter.Node) (string, int, bool) {
-	fn = x.argumentOf(fn)
-	args := fn.Parent()
-	if args == nil || x.kindName(args) != "arguments" {
+	fn, args, ok := x.argumentList(fn)
+	if !ok {
 		return "", 0, false
 	}
 	callee, k := x.calleeOf(fn, args)
@@ -227,6 +226,15 @@ func (x *extractor) calleeOf(arg, args *sitter.Node) (*sitter.Node, int) {
 		callee = callee.NamedChild(0)
 	}
 	return callee, k
+}
+
+// argumentList is, for a value passed as an argument of a call (or of
+// new), the argument node it stands in (argumentOf) and the call's
+// argument list; ok is false for a value that is no argument.
+func (x *extractor) argumentList(v *sitter.Node) (arg, args *sitter.Node, ok bool) {
+	arg = x.argumentOf(v)
+	args = arg.Parent()
+	return arg, args, args != nil && x.kindName(args) == "arguments"
 }
 
 // argumentOf is the expression a value is passed as when it is one
@@ -319,9 +327,8 @@ var elementCallbacks = map[string][]int{
 // whose chain is a path (this.items.forEach(...)) is left to the
 // resolver, which knows the field's type (Traits.WrapperCallbacks).
 func (x *extractor) elementCallback(fn *sitter.Node) (string, []int, bool) {
-	fn = x.argumentOf(fn)
-	args := fn.Parent()
-	if args == nil || x.kindName(args) != "arguments" {
+	fn, args, ok := x.argumentList(fn)
+	if !ok {
 		return "", nil, false
 	}
 	callee, k := x.calleeOf(fn, args)
@@ -388,8 +395,8 @@ func paramChains(params string) []string {
 // so the checker types self by the call's second type argument. nil when
 // the call binds no such type.
 func (x *extractor) typeArgParamTypes(fn *sitter.Node) []string {
-	args := x.argumentOf(fn).Parent()
-	if args == nil || x.kindName(args) != "arguments" {
+	_, args, ok := x.argumentList(fn)
+	if !ok {
 		return nil
 	}
 	call := args.Parent()

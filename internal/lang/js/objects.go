@@ -72,8 +72,8 @@ func (x *extractor) objectType(obj *sitter.Node, nesting int) string {
 	case x.kindName(p) == "arguments":
 		return x.argumentType(obj, p)
 	case x.kindName(p) == "ternary_expression":
-		if arg := x.argumentOf(obj); x.kindName(arg.Parent()) == "arguments" {
-			return x.argumentType(arg, arg.Parent())
+		if arg, args, ok := x.argumentList(obj); ok {
+			return x.argumentType(arg, args)
 		}
 	case x.kindName(p) == "pair" && sameNode(p.ChildByFieldId(x.t.fValue), obj) && x.kindName(p.Parent()) == "object":
 		outer := x.objectType(p.Parent(), nesting+1)
