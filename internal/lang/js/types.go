@@ -359,11 +359,7 @@ func (x *extractor) mapChain(args *sitter.Node) string {
 	if args == nil || args.NamedChildCount() != 2 {
 		return facts.NotRepo
 	}
-	v := x.typeChain(args.NamedChild(1))
-	if v == facts.Unknown || v == facts.NotRepo || strings.HasPrefix(v, facts.NotRepo) {
-		return facts.NotRepo
-	}
-	return facts.Wrapped(v)
+	return x.elementsChain(args.NamedChild(1))
 }
 
 // elementsChain is the chain of an array (or set) of elements of type
@@ -371,8 +367,12 @@ func (x *extractor) mapChain(args *sitter.Node) string {
 // (its elements are what indexing, for-of and the callbacks of forEach,
 // map ... take: elementCallbacks), or NotRepo when elem is not a type the
 // repository may define.
-func (x *extractor) elementsChain(elem *sitter.Node) string {
-	v := x.typeChain(elem)
+func (x *extractor) elementsChain(elem *sitter.Node) string { return wrapElements(x.typeChain(elem)) }
+
+// wrapElements is the chain of an outside value wrapping values of chain
+// v (elementsChain), or NotRepo when v is not a type the repository may
+// define.
+func wrapElements(v string) string {
 	if v == facts.Unknown || v == facts.NotRepo || strings.HasPrefix(v, facts.NotRepo) {
 		return facts.NotRepo
 	}
@@ -386,50 +386,39 @@ func (x *extractor) elementsChain(elem *sitter.Node) string {
 // type's method; an outside value when they differ (a pair is no array of
 // one type).
 func (x *extractor) tupleChain(t *sitter.Node) string {
-	var first *sitter.Node
-	chain := ""
+	elem, seen := "", false
 	for i := uint(0); i < t.NamedChildCount(); i++ {
-		e := x.tupleElement(t.NamedChild(i))
-		if e == nil {
+		c, ok := x.tupleElementChain(t.NamedChild(i))
+		if !ok || seen && c != elem {
 			return facts.NotRepo
 		}
-		c := x.typeChain(e)
-		if first == nil {
-			first, chain = e, c
-		} else if c != chain {
-			return facts.NotRepo
-		}
+		elem, seen = c, true
 	}
-	if first == nil {
+	if !seen {
 		return facts.NotRepo
 	}
-	return x.elementsChain(first)
+	return wrapElements(elem)
 }
 
-// tupleElement is the type of one element of a tuple type: an optional
-// element's, a named member's, a rest element's elements' (...T[],
-// ...Array<T>); nil for one it cannot tell.
-func (x *extractor) tupleElement(e *sitter.Node) *sitter.Node {
+// tupleElementChain is the chain of one element of a tuple type: an
+// optional element's, a named member's, a rest element's elements' (...T[],
+// ...Array<T>: what the rest's own chain wraps); ok is false for one it
+// cannot tell.
+func (x *extractor) tupleElementChain(e *sitter.Node) (string, bool) {
 	switch x.kindName(e) {
 	case "optional_type":
-		return e.NamedChild(0)
+		return x.typeChain(e.NamedChild(0)), true
 	case "required_parameter", "optional_parameter": // [first: T, second?: T]
-		return x.innerType(e.ChildByFieldId(x.t.fType))
+		return x.typeChain(e.ChildByFieldId(x.t.fType)), true
 	case "rest_type":
-		switch a := e.NamedChild(0); x.kindName(a) {
-		case "array_type":
-			return a.NamedChild(0)
-		case "generic_type":
-			name, args := a.ChildByFieldId(x.t.fName), a.ChildByFieldId(x.t.fTypeArguments)
-			if n := x.text(name); (n == "Array" || n == "ReadonlyArray") && args != nil && args.NamedChildCount() == 1 {
-				return args.NamedChild(0)
-			}
+		if c := x.typeChain(e.NamedChild(0)); wrapped(c) {
+			return c[len(facts.NotRepo):], true
 		}
-		return nil
+		return "", false
 	case "comment":
-		return nil
+		return "", false
 	}
-	return e
+	return x.typeChain(e), true
 }
 
 // unwrap is the chain of an element of a value of chain c (items[i], a
