@@ -127,28 +127,42 @@ func (x *extractor) typeParam(name string) (tparam, bool) {
 // pushTypeParams adds the type parameters a declaration node declares, so
 // that its signature's types see them before the walk reaches them.
 func (x *extractor) pushTypeParams(n *sitter.Node) {
-	tps := n.ChildByFieldId(x.t.fTypeParameters)
-	if tps == nil {
-		return
-	}
-	for i := uint(0); i < tps.NamedChildCount(); i++ {
-		if p := tps.NamedChild(i); x.kind(p) == jkTypeParam {
-			x.pushTypeParam(p)
-		}
+	for _, tp := range x.typeParamList(n.ChildByFieldId(x.t.fTypeParameters)) {
+		x.pushTypeParam(tp)
 	}
 }
 
-// pushTypeParam adds one type_parameter node with its constraint.
-func (x *extractor) pushTypeParam(p *sitter.Node) {
-	nameN := p.ChildByFieldId(x.t.fName)
-	if nameN == nil {
-		return
+// pushTypeParam puts one type parameter in scope; one without a name
+// (a parse error) is left out.
+func (x *extractor) pushTypeParam(tp tparam) {
+	if tp.name != "" {
+		x.tparams = append(x.tparams, tp)
 	}
-	tp := tparam{name: x.text(nameN), owner: -1}
-	if c := p.ChildByFieldId(x.t.fConstraint); c != nil && c.NamedChildCount() > 0 {
-		tp.bound = c.NamedChild(0)
+}
+
+// typeParamList reads the type parameters of a type_parameters node in
+// order, each with its constraint (a name "" where the parse has none, so
+// that the positions hold); nil for a nil node.
+func (x *extractor) typeParamList(tps *sitter.Node) []tparam {
+	if tps == nil {
+		return nil
 	}
-	x.tparams = append(x.tparams, tp)
+	var out []tparam
+	for i := uint(0); i < tps.NamedChildCount(); i++ {
+		p := tps.NamedChild(i)
+		if x.kind(p) != jkTypeParam {
+			continue
+		}
+		tp := tparam{owner: -1}
+		if nameN := p.ChildByFieldId(x.t.fName); nameN != nil {
+			tp.name = x.text(nameN)
+		}
+		if c := p.ChildByFieldId(x.t.fConstraint); c != nil && c.NamedChildCount() > 0 {
+			tp.bound = c.NamedChild(0)
+		}
+		out = append(out, tp)
+	}
+	return out
 }
 
 // boundChain is the chain of a type parameter's constraint: a value of
@@ -218,18 +232,11 @@ func (x *extractor) typeChain(t *sitter.Node) string {
 // (type Maybe<T> = T | null is "$0"; facts.TypeParam).
 func (x *extractor) aliasChain(alias *sitter.Node) string {
 	var params []string
-	if tps := alias.ChildByFieldId(x.t.fTypeParameters); tps != nil {
-		for i := uint(0); i < tps.NamedChildCount(); i++ {
-			p := tps.NamedChild(i)
-			if x.kind(p) != jkTypeParam {
-				continue
-			}
-			name := ""
-			if c := p.ChildByFieldId(x.t.fConstraint); c == nil || c.NamedChildCount() == 0 {
-				name = x.text(p.ChildByFieldId(x.t.fName))
-			}
-			params = append(params, name)
+	for _, tp := range x.typeParamList(alias.ChildByFieldId(x.t.fTypeParameters)) {
+		if tp.bound != nil {
+			tp.name = "" // it stands for its constraint (boundChain)
 		}
+		params = append(params, tp.name)
 	}
 	saved := x.genericParams
 	x.genericParams = params

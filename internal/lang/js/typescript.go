@@ -115,19 +115,15 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 		x.ref(nameN, x.text(nameN), q, facts.RefReference)
 		return false
 	case jkTypeParams:
-		pos := 0
-		for i := uint(0); i < n.NamedChildCount(); i++ {
-			if p := n.NamedChild(i); x.kind(p) == jkTypeParam {
-				x.pushTypeParam(p)
-				if pk == jkClassDecl || pk == jkClassExpr || pk == jkInterface {
-					x.tparams[len(x.tparams)-1].owner = pos
-				}
-				pos++
+		for pos, tp := range x.typeParamList(n) {
+			if pk == jkClassDecl || pk == jkClassExpr || pk == jkInterface {
+				tp.owner = pos
 			}
+			x.pushTypeParam(tp)
 		}
 	case jkMappedClause: // [K in keyof T]
 		if nameN := n.ChildByFieldId(x.t.fName); nameN != nil {
-			x.tparams = append(x.tparams, tparam{name: x.text(nameN), owner: -1})
+			x.pushTypeParam(tparam{name: x.text(nameN), owner: -1})
 		}
 	}
 	return true
