@@ -70,6 +70,12 @@ const (
 	Same = "="
 )
 
+// MayBeRepo reports a chain that may name a repository type: neither
+// Unknown nor an outside value (NotRepo, or one wrapping another).
+func MayBeRepo(chain string) bool {
+	return chain != Unknown && !strings.HasPrefix(chain, NotRepo)
+}
+
 // Wrapped is the chain of an outside value wrapping a value of chain
 // inner ("" or Unknown when the inner type is not known).
 func Wrapped(inner string) string {

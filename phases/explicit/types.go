@@ -211,7 +211,7 @@ func (r *resolver) appliedType(c chainCtx, generic string, args []string, depth 
 	}
 	arg := args[i]
 	if wrapped {
-		if arg == facts.Unknown || arg == facts.NotRepo || strings.HasPrefix(arg, facts.NotRepo) {
+		if !facts.MayBeRepo(arg) {
 			return nil, typeExternal // an array of untold or outside values
 		}
 		arg = facts.Wrapped(arg)

@@ -335,7 +335,7 @@ func (x *extractor) genericChain(t *sitter.Node) string {
 // repository type and one of them may be too, else g (Box<number> is a
 // Box, as it was before generics were applied).
 func (x *extractor) appliedChain(g string, args *sitter.Node) string {
-	if args == nil || g == facts.Unknown || g == facts.NotRepo || strings.HasPrefix(g, facts.NotRepo) {
+	if args == nil || !facts.MayBeRepo(g) {
 		return g
 	}
 	var chains []string
@@ -380,7 +380,7 @@ func (x *extractor) elementsChain(elem *sitter.Node) string { return wrapElement
 // v (elementsChain), or NotRepo when v is not a type the repository may
 // define.
 func wrapElements(v string) string {
-	if v == facts.Unknown || v == facts.NotRepo || strings.HasPrefix(v, facts.NotRepo) {
+	if !facts.MayBeRepo(v) {
 		return facts.NotRepo
 	}
 	return facts.Wrapped(v)

@@ -103,7 +103,7 @@ func (e *extractor) containerChain(text, name string, mode chainMode, depth int)
 		return facts.NotRepo
 	}
 	c := e.annotationChain(elem, mode, depth+1)
-	if !mayBeRepo(c) {
+	if !facts.MayBeRepo(c) {
 		return facts.NotRepo
 	}
 	return facts.Wrapped(c)
@@ -189,7 +189,7 @@ func (e *extractor) sideChains(chain func() string) []string {
 	e.side, e.sides = 0, 0
 	var out []string
 	add := func(c string) {
-		if mayBeRepo(c) && !slices.Contains(out, c) {
+		if facts.MayBeRepo(c) && !slices.Contains(out, c) {
 			out = append(out, c)
 		}
 	}
@@ -199,10 +199,6 @@ func (e *extractor) sideChains(chain func() string) []string {
 	}
 	return out
 }
-
-// mayBeRepo reports a chain that is neither unknown nor an outside value
-// (NotRepo, or one wrapping another).
-func mayBeRepo(c string) bool { return c != facts.Unknown && !strings.HasPrefix(c, facts.NotRepo) }
 
 // unquote strips the quotes of a forward reference ("Foo", 'm.Foo').
 func unquote(s string) string {

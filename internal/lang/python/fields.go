@@ -398,7 +398,7 @@ func (e *extractor) fieldUnion(f *field, n *sitter.Node, typ string, annotated b
 	}
 	s.Union = nil
 	for _, c := range f.assigned {
-		if mayBeRepo(c) {
+		if facts.MayBeRepo(c) {
 			s.Union = append(s.Union, c)
 		}
 	}

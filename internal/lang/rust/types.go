@@ -1,8 +1,6 @@
 package rust
 
 import (
-	"strings"
-
 	sitter "github.com/tree-sitter/go-tree-sitter"
 
 	"github.com/lgraph/lgraph/internal/facts"
@@ -256,7 +254,7 @@ func (x *extractor) methodChain(fn *sitter.Node) string {
 	case m == "clone" || m == "to_owned":
 		return recv
 	case vocab().sameElements[m]:
-		if strings.HasPrefix(recv, facts.NotRepo) || recv == facts.Unknown {
+		if !facts.MayBeRepo(recv) {
 			return recv // an outside value's own method
 		}
 		return facts.Step(recv, facts.Same+m+"()")
