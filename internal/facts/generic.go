@@ -44,6 +44,15 @@ func SplitTypeParam(chain string) (i int, wrapped, ok bool) {
 	return n, wrapped, true
 }
 
+// TypeParamRooted reports whether chain starts at a type parameter
+// (TypeParam, or an outside value wrapping one), without splitting it:
+// the resolver asks it of every reference's receiver.
+func TypeParamRooted(chain string) bool {
+	root, _, _ := strings.Cut(chain, ".")
+	_, _, ok := SplitTypeParam(root)
+	return ok
+}
+
 // TypeApply is the root of generic applied to the chains of its type
 // arguments.
 func TypeApply(generic string, args []string) string {

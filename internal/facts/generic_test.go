@@ -54,3 +54,17 @@ func TestTypeParam(t *testing.T) {
 		}
 	}
 }
+
+// A receiver chain rooted at a type parameter is told from any other,
+// steps after it or not.
+func TestTypeParamRooted(t *testing.T) {
+	for chain, want := range map[string]bool{
+		TypeParam(0): true, TypeParam(1) + ".items.first()": true, Wrapped(TypeParam(0)): true,
+		"$http.get": false, "Server.cfg": false, "": false,
+		TypeApply("Box", []string{TypeParam(0)}) + ".value": false,
+	} {
+		if got := TypeParamRooted(chain); got != want {
+			t.Errorf("TypeParamRooted(%q) = %v", chain, got)
+		}
+	}
+}

@@ -257,13 +257,11 @@ func splitQualified(s string) (string, string) {
 // through the receiver's type, else (marked as a name match) by name.
 func (r *resolver) resolve(ref facts.Ref) (found, bool) {
 	kinds := r.wanted(ref.Kind)
-	if _, root, _ := facts.SplitChain(ref.Recv); root != "" {
-		if _, _, ok := facts.SplitTypeParam(root); ok {
-			// A value of a generic's type parameter, read inside the
-			// generic: what it is depends on each use, so it is as untold
-			// as before parameters were chained.
-			ref.Recv = facts.Unknown
-		}
+	if facts.TypeParamRooted(ref.Recv) {
+		// A value of a generic's type parameter, read inside the generic:
+		// what it is depends on each use, so it is as untold as before
+		// parameters were chained.
+		ref.Recv = facts.Unknown
 	}
 	switch {
 	case ref.Qualifier == "" && ref.Recv == "":
