@@ -79,3 +79,49 @@ func TestGenericClassCallsFollowEdits(t *testing.T) {
 		}, absent: []string{boxShowToUser, boxShowToOther}},
 	})
 }
+
+// pyBoxFiles are a Python module declaring a generic class Box whose
+// attribute is declared value (its type given), a subclass applying it to
+// base (its type argument given), two classes, and a module that calls
+// name() on the value of a Box[User] and of the subclass.
+func pyBoxFiles(value, base string) map[string]string {
+	return map[string]string{
+		"app/__init__.py": "",
+		"app/box.py": "from typing import Generic, TypeVar\n\nfrom app.user import Other, User\n\nT = TypeVar('T')\n\n\n" +
+			"class Box(Generic[T]):\n    value: " + value + "\n\n\nclass Kept(Box[" + base + "]):\n    pass\n",
+		"app/user.py": "class User:\n    def name(self):\n        return ''\n\n\nclass Other:\n    def name(self):\n        return ''\n",
+		"app/use.py": "from app.box import Box, Kept\nfrom app.user import User\n\n\n" +
+			"def show(box: Box[User]):\n    return box.value.name()\n\n\ndef kept(k: Kept):\n    return k.value.name()\n",
+	}
+}
+
+const (
+	pyShowToUser  = `"source":"sym:app/use.py#show","target":"sym:app/user.py#User.name","kind":"calls"`
+	pyShowToOther = `"source":"sym:app/use.py#show","target":"sym:app/user.py#Other.name","kind":"calls"`
+	pyKeptToUser  = `"source":"sym:app/use.py#kept","target":"sym:app/user.py#User.name","kind":"calls"`
+	pyKeptToOther = `"source":"sym:app/use.py#kept","target":"sym:app/user.py#Other.name","kind":"calls"`
+)
+
+// TestPythonGenericCallsFollowEdits: a Python generic class's attribute
+// typed by its type parameter is, on a Box[User] and on a subclass of
+// Box[User], a User; edits of the generic's module alone (the calling
+// module does not change) that type the attribute by another class, or
+// apply the subclass's base to it, move the calls, and back; update's
+// export equals init's after each.
+func TestPythonGenericCallsFollowEdits(t *testing.T) {
+	r, inc := indexedRepo(t, pyBoxFiles("Other", "User"))
+	converge(t, r, inc, []step{
+		{name: "typed by T", change: func(r *gittest.Repo) {
+			r.Write(pyBoxFiles("T", "User"))
+		}, want: []string{pyShowToUser, pyKeptToUser}, absent: []string{pyShowToOther, pyKeptToOther}},
+		{name: "the subclass applies Box to Other", change: func(r *gittest.Repo) {
+			r.Write(pyBoxFiles("T", "Other"))
+		}, want: []string{pyShowToUser, pyKeptToOther}, absent: []string{pyShowToOther, pyKeptToUser}},
+		{name: "typed by Other", change: func(r *gittest.Repo) {
+			r.Write(pyBoxFiles("Other", "Other"))
+		}, want: []string{pyShowToOther, pyKeptToOther}, absent: []string{pyShowToUser, pyKeptToUser}},
+		{name: "a list of T", change: func(r *gittest.Repo) {
+			r.Write(pyBoxFiles("list[T]", "User"))
+		}, absent: []string{pyShowToUser, pyShowToOther, pyKeptToUser, pyKeptToOther}},
+	})
+}

@@ -59,6 +59,10 @@ func TypeApply(generic string, args []string) string {
 	return typeApplyStart + generic + typeApplySep + strings.Join(args, typeApplySep) + ")"
 }
 
+// IsTypeApply reports whether chain is rooted at a TypeApply (it may be
+// followed by steps).
+func IsTypeApply(chain string) bool { return strings.HasPrefix(chain, typeApplyStart) }
+
 // SplitTypeApply takes a TypeApply root apart: the generic's chain and its
 // arguments'. ok is false for any other root.
 func SplitTypeApply(root string) (generic string, args []string, ok bool) {

@@ -152,7 +152,7 @@ func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, ar
 		cands = kept
 	}
 	if m, ok := r.nearestOwner(t.Path, cands); ok && r.sameType(t, m) {
-		return m, typeKnown
+		return withOwnerArgs(m, t), typeKnown
 	}
 	if t.Kind == facts.KindType && t.Type != "" && r.traits.TypedefMembers {
 		// typedef struct s s_t, using J = K: the alias has its target's members.
@@ -189,8 +189,10 @@ func (r *resolver) memberOfOthers(t *def, name string, kinds map[string]bool, ar
 
 // baseOf resolves a base type name of t, written in t's file.
 func (r *resolver) baseOf(t *def, base string, depth int) (*def, typeState) {
-	if strings.HasPrefix(base, "@") {
-		return r.evalChain(chainCtx{path: t.Path, here: t.Path == r.f.Path}, base, depth+1)
+	if strings.HasPrefix(base, "@") || facts.IsTypeApply(base) {
+		// A base applied to t's own type parameters (class Request(
+		// Connection[T])) is applied to what t's use gave them.
+		return r.evalChain(chainCtx{path: t.Path, here: t.Path == r.f.Path, targs: t.applied}, base, depth+1)
 	}
 	q, name := splitQualified(base)
 	if t.Path == r.f.Path {
@@ -283,4 +285,18 @@ func (r *resolver) unionTargets(t *def, seen map[string]bool, name string, kinds
 		}
 	}
 	return out
+}
+
+// withOwnerArgs is m, a member of t, carrying the type arguments t was
+// used with (def.applied), so that a member found in a base applied to
+// arguments (class UserRepo(Repository[User])) is evaluated with the
+// base's, not the receiver's: memberOf reaches the base through baseOf,
+// which applies it.
+func withOwnerArgs(m, t *def) *def {
+	if t.applied == nil || m.applied != nil || m.Kind == facts.KindClass {
+		return m
+	}
+	c := *m
+	c.applied = t.applied
+	return &c
 }

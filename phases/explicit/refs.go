@@ -214,7 +214,7 @@ func (r *resolver) inheritance() {
 // baseType resolves a base type name written in this file: an imported
 // chain, or a name as written ("pkg.Base", "a::B").
 func (r *resolver) baseType(full, from string) (found, bool) {
-	if strings.HasPrefix(full, "@") {
+	if strings.HasPrefix(full, "@") || facts.IsTypeApply(full) {
 		if t, st := r.evalChain(chainCtx{path: r.f.Path, here: true, from: from}, full, 0); st == typeKnown {
 			return found{*t, snapshot.ByImport}, true
 		}
@@ -228,6 +228,9 @@ func (r *resolver) baseType(full, from string) (found, bool) {
 // written, but a JS default import's chain (@./store|default) by the name
 // of the declaration it lands on, which the reader knows it by.
 func baseVia(chain, target string) string {
+	if generic, _, ok := facts.SplitTypeApply(chain); ok {
+		chain = generic // Repository[User] extends Repository
+	}
 	if name := displayName(chain); name != "default" {
 		return name
 	}

@@ -358,7 +358,7 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 			}
 			return nil, mst
 		}
-		return r.callbackParamOf(m, arg, i, t.applied, depth)
+		return r.callbackParamOf(m, arg, i, ownerArgs(t, m), depth)
 	}
 	stepName, stepCalled := facts.Called(step)
 	var m *def
@@ -378,10 +378,20 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 	if stepCalled && m.Kind == facts.KindMethod && selfRooted(m.Type) {
 		return r.receiverResult(m, t, depth)
 	}
-	if t.applied != nil && typedByParams(m, stepCalled) {
-		return r.evalChain(chainCtx{path: m.Path, here: m.Path == r.f.Path, from: m.Parent, owner: m.ID, targs: t.applied}, m.Type, depth+1)
+	if targs := ownerArgs(t, m); targs != nil && typedByParams(m, stepCalled) {
+		return r.evalChain(chainCtx{path: m.Path, here: m.Path == r.f.Path, from: m.Parent, owner: m.ID, targs: targs}, m.Type, depth+1)
 	}
 	return r.valueOf(m, stepCalled, depth)
+}
+
+// ownerArgs are the type arguments member m of a value of type t is read
+// with: those of the applied base memberOf found it in (withOwnerArgs),
+// else those t was used with.
+func ownerArgs(t, m *def) *typeArgs {
+	if m.applied != nil && m.Kind != facts.KindClass {
+		return m.applied
+	}
+	return t.applied
 }
 
 // typedByParams reports whether the value of member m (called or not)

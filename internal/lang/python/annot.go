@@ -51,6 +51,11 @@ func (e *extractor) annotationChain(text string, mode chainMode, depth int) stri
 	if !isDotted(head) {
 		return facts.Unknown
 	}
+	if args == "" {
+		if c, ok := e.classParamChain(head, mode, depth); ok {
+			return c
+		}
+	}
 	if last, ok := e.typingName(head); ok {
 		switch {
 		case last == "Union":
@@ -85,7 +90,11 @@ func (e *extractor) annotationChain(text string, mode chainMode, depth int) stri
 		return facts.Unknown
 	}
 	// Annotations name module-level types, never locals.
-	return e.moduleDotted(strings.Split(head, "."), mode)
+	g := e.moduleDotted(strings.Split(head, "."), mode)
+	if args != "" {
+		return e.appliedChain(g, args, mode, depth)
+	}
+	return g
 }
 
 // containerChain is the chain of an outside type's annotation: for a

@@ -59,10 +59,14 @@ func (e *extractor) definition(n *sitter.Node) bool {
 		}
 		sym.Doc = syntax.PrecedingComments(outer, e.src, isComment)
 	}
+	var tparams []string
 	if isClass {
+		tparams = e.classTypeParams(n)
 		if sup := n.ChildByFieldId(e.g.fSuper); sup != nil {
 			e.superID = sup.Id()
+			e.baseParams = tparams
 			sym.Extends = e.bases(sup)
+			e.baseParams = nil
 		}
 	}
 	if tp := n.ChildByFieldId(e.g.fTypeParams); tp != nil {
@@ -73,6 +77,7 @@ func (e *extractor) definition(n *sitter.Node) bool {
 	}
 	e.f.Symbols = append(e.f.Symbols, sym)
 	sc := scope{end: n.EndByte(), qual: qual, class: isClass, method: method}
+	sc.tparams = tparams
 	if method {
 		sc.owner = parent
 	}
@@ -133,13 +138,18 @@ func (e *extractor) dropSymbols(drop map[int]bool) {
 	e.f.Symbols = out
 }
 
-// bases returns the base class names of a superclasses list, generic
-// arguments stripped, keyword arguments (metaclass=) skipped.
+// bases returns the base class names of a superclasses list, keyword
+// arguments (metaclass=) skipped. A base given type arguments of which
+// one may be a repository type (Repository[User], or the class's own
+// parameters passed on) is that base applied to them (appliedBase);
+// others' arguments are stripped.
 func (e *extractor) bases(list *sitter.Node) []string {
 	var out []string
 	for i := uint(0); i < list.NamedChildCount(); i++ {
 		c := list.NamedChild(i)
+		args := ""
 		if e.g.Kind(c) == "subscript" {
+			_, args, _ = splitSubscript(noSpace(syntax.Text(c, e.src)))
 			c = c.ChildByFieldId(e.g.fValue)
 		}
 		if c == nil {
@@ -147,7 +157,11 @@ func (e *extractor) bases(list *sitter.Node) []string {
 		}
 		if k := e.g.Kind(c); k == "identifier" || k == "attribute" {
 			if s := noSpace(syntax.Text(c, e.src)); isDotted(s) {
-				out = append(out, e.aliasedBases(s, maxAliasHops)...)
+				chains := e.aliasedBases(s, maxAliasHops)
+				if args != "" && len(chains) == 1 {
+					chains[0] = e.appliedBase(s, chains[0], args)
+				}
+				out = append(out, chains...)
 			}
 		}
 	}

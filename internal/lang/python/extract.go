@@ -92,6 +92,8 @@ type scope struct {
 	// class (not a staticmethod); owner is then the class.
 	method bool
 	owner  string
+	// tparams are a class's type parameters (classTypeParams).
+	tparams []string
 }
 
 type extractor struct {
@@ -103,6 +105,9 @@ type extractor struct {
 	typeEnd uint
 	// superID is the superclasses list of the class just entered.
 	superID uintptr
+	// baseParams are the type parameters of the class whose bases are
+	// being read (its scope is not entered yet).
+	baseParams []string
 	// skipID is a node the walk must not report (a callee, a defined name).
 	skipID uintptr
 	// vars maps the module-level variables to their symbols' indexes.
