@@ -86,3 +86,29 @@ func TestPythonGenericBases(t *testing.T) {
 		"app/handlers.py#untold -> app/models.py#User.save [calls type]",
 	})
 }
+
+// TestPythonGenericConstructors: calling a generic class applied to type
+// arguments (JWTAuth[User](...), litestar's documented form) makes an
+// instance of it applied to them, at module level and in a function, and
+// the application alone is the class (kind = Auth[User]; kind.build()); an
+// index of a constant's mapping by a class (HANDLERS[User]()) is no
+// application.
+func TestPythonGenericConstructors(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"app/__init__.py": "",
+		"app/models.py":   "class User:\n    def save(self):\n        pass\n",
+		"app/auth.py": "from typing import Generic, TypeVar\n\nT = TypeVar('T')\n\n\n" +
+			"class Auth(Generic[T]):\n    def __init__(self, handler):\n        self.handler = handler\n\n    def current(self) -> T:\n        ...\n\n" +
+			"    @classmethod\n    def build(cls):\n        ...\n",
+		"app/use.py": "from app.auth import Auth\nfrom app.models import User\n\nauth = Auth[User](handler=None)\nHANDLERS = {User: User}\n\n\n" +
+			"def module_level():\n    auth.current().save()\n\n\ndef local():\n    a = Auth[User](None)\n    a.current().save()\n\n\n" +
+			"def indexed():\n    HANDLERS[User]().save()\n\n\ndef class_value():\n    kind = Auth[User]\n    kind.build()\n",
+	})
+	check(t, got, []string{
+		"app/use.py#module_level -> app/models.py#User.save [calls type]",
+		"app/use.py#local -> app/models.py#User.save [calls type]",
+		"app/use.py#class_value -> app/auth.py#Auth.build [calls type]",
+	}, []string{
+		"app/use.py#indexed -> app/models.py#User.save [calls type]",
+	})
+}

@@ -162,3 +162,46 @@ func (e *extractor) appliedBase(dotted, chain, args string) string {
 	}
 	return e.appliedChain(chain, args, pyType, 0)
 }
+
+// isTypeApplication reports whether a subscript reads as a class applied
+// to type arguments (JWTAuth[User], Box[list[User]]) rather than as an
+// index (handlers[0], registry[key], CLASSES[Foo]): the subscripted name
+// is a module-level CamelCase name, not a local, and every index is a
+// type: a CamelCase or builtin type name, None, or such a type applied.
+func (e *extractor) isTypeApplication(n *sitter.Node) bool {
+	head, args, ok := splitSubscript(noSpace(syntax.Text(n, e.src)))
+	if !ok || !isDotted(head) || !camelCase(lastDotted(head)) {
+		return false
+	}
+	if root, _, _ := strings.Cut(head, "."); e.localFlags(root) != 0 {
+		return false
+	}
+	return typeArgsText(args)
+}
+
+// typeArgsText reports whether each of a subscript's arguments (text,
+// spaces removed) is a type as isTypeApplication reads one.
+func typeArgsText(args string) bool {
+	for _, a := range splitTop(args, ',') {
+		if h, inner, ok := splitSubscript(a); ok {
+			if !isDotted(h) || !typeArgsText(inner) {
+				return false
+			}
+			continue
+		}
+		last := lastDotted(a)
+		if !isDotted(a) || !(camelCase(last) || builtinTypes[last] || last == "Any") {
+			return false
+		}
+	}
+	return true
+}
+
+// camelCase reports whether a name starts with an upper-case letter and
+// holds a lower-case one: a class's name, not a constant's (CLASSES).
+func camelCase(name string) bool {
+	if name == "" || name[0] < 'A' || name[0] > 'Z' {
+		return false
+	}
+	return strings.ContainsAny(name, "abcdefghijklmnopqrstuvwxyz")
+}

@@ -166,6 +166,11 @@ func (e *extractor) exprChain(n *sitter.Node, mode chainMode, depth int) string 
 			return e.exprChain(n.ChildByFieldId(e.g.fArgument), mode, depth+1)
 		}
 	case "subscript":
+		if e.isTypeApplication(n) {
+			// dto_type = DataclassDTO[Model]: the class itself, whose
+			// classmethods dto_type.m() calls.
+			return e.exprChain(n.ChildByFieldId(e.g.fValue), mode, depth+1)
+		}
 		return e.elementChain(n.ChildByFieldId(e.g.fValue), pyItem, mode, depth+1)
 	case "string", "concatenated_string", "integer", "float", "true", "false", "none", "list", "dictionary",
 		"set", "tuple", "list_comprehension", "dictionary_comprehension", "set_comprehension",
@@ -295,6 +300,16 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 	case "parenthesized_expression":
 		// (IsAuthenticated | AllowAny)(): calling the class the value is.
 		return calledName(e.exprChain(fn, mode, depth+1))
+	case "subscript":
+		// JWTAuth[User](...): a generic class applied to type arguments
+		// makes an instance of it, as its annotation names one.
+		if e.isTypeApplication(fn) {
+			return e.annotationChain(noSpace(syntax.Text(fn, e.src)), mode, depth+1)
+		}
+		if x := e.typeArg(e.annotText(fn, depth+1)); x != "" {
+			return e.annotationChain(x, mode, depth+1)
+		}
+		return facts.Unknown
 	default:
 		// registry[key](...): calling a Type[X] element makes an X.
 		if x := e.typeArg(e.annotText(fn, depth+1)); x != "" {
