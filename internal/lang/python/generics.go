@@ -17,7 +17,8 @@ import (
 // type arguments, one of which may be a repository type, as the class
 // applied to them (facts.TypeApply): on a value declared Box[User],
 // box.get().save() is User's save, as jedi reads it. The resolver does
-// the rest, as for TypeScript's generics (docs/design.md, "Type chains").
+// the rest, as for TypeScript's generics (docs/implementation.md,
+// "Python generic classes").
 //
 // Inside the class a parameter reads as it did before it was one: its
 // bound where its TypeVar declares one (the parameter applied to its

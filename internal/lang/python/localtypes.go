@@ -177,3 +177,46 @@ func (e *extractor) narrowBlock(c *sitter.Node, l *locals) {
 		l.narrow[name] = append(l.narrow[name], narrow{start: body.StartByte(), end: body.EndByte(), class: class})
 	})
 }
+
+// nextOfFiltered is the chain of next((x for x in xs if isinstance(x, C)),
+// default): a C, or None where the default is the value, as jedi reads
+// it (litestar finds its plugin of a kind so); without such a test, an
+// element of xs (next((p for p in app.plugins.serialization if ...))).
+func (e *extractor) nextOfFiltered(call *sitter.Node, mode chainMode, depth int) (string, bool) {
+	args := call.ChildByFieldId(e.g.fArguments)
+	if args == nil || args.NamedChildCount() == 0 {
+		return "", false
+	}
+	gen := args.NamedChild(0)
+	if e.g.Kind(gen) != "generator_expression" {
+		return "", false
+	}
+	body := gen.ChildByFieldId(e.g.fBody)
+	if body == nil || e.g.Kind(body) != "identifier" {
+		return "", false
+	}
+	yielded := syntax.Text(body, e.src)
+	var class *sitter.Node
+	for _, c := range syntax.NamedChildren(gen) {
+		if e.g.Kind(c) != "if_clause" || c.NamedChildCount() == 0 {
+			continue
+		}
+		e.isinstanceTests(c.NamedChild(0), func(name string, cls *sitter.Node) {
+			if name == yielded && class == nil {
+				class = cls
+			}
+		})
+	}
+	if class != nil {
+		return e.annotationChain(noSpace(syntax.Text(class, e.src)), mode, depth+1), true
+	}
+	for _, c := range syntax.NamedChildren(gen) {
+		if e.g.Kind(c) != "for_in_clause" {
+			continue
+		}
+		if left := c.ChildByFieldId(e.g.fLeft); left != nil && syntax.Text(left, e.src) == yielded {
+			return e.elementChain(c.ChildByFieldId(e.g.fRight), pyIter, mode, depth+1), true
+		}
+	}
+	return "", false
+}

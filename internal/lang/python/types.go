@@ -277,6 +277,11 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 				return e.annotationChain(x, mode, depth+1)
 			}
 			return calledName(e.nameChain(name, fn.StartByte(), mode, depth+1))
+		case flags == 0 && e.mod.first[name] == 0 && name == "next":
+			if c, ok := e.nextOfFiltered(n, mode, depth); ok {
+				return c
+			}
+			return facts.Unknown
 		case flags == 0 && e.mod.first[name] == 0 && builtins()[name]:
 			if anyResult[name] {
 				return facts.Unknown
