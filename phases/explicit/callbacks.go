@@ -64,17 +64,24 @@ func (r *resolver) callbackParamOf(fn *def, arg string, i int, targs *typeArgs, 
 	}
 	c := defCtx(r, fn)
 	c.typeOnly = true
+	c.targs = targs // on(cb: Handler<T>) on a Stream<User>: Handler<User>
 	t, st := r.evalChain(c, p, depth+1)
 	return r.functionTypeParam(t, st, i, depth)
 }
 
 // functionTypeParam is the type of the i-th parameter of a function of
 // type t: its Params, else (a type alias of a union) its first member's.
-// A type that is an outside one has outside parameters.
+// A type that is an outside one has outside parameters. A generic alias
+// used with type arguments (Listener<User>) has its parameters typed by
+// them.
 func (r *resolver) functionTypeParam(t *def, st typeState, i, depth int) (*def, typeState) {
 	e, owner := r.paramElement(t, st, i, depth)
 	if e != "" {
-		return r.evalChain(defCtx(r, owner), e, depth+1)
+		c := defCtx(r, owner)
+		if owner.ID == t.ID {
+			c.targs = t.applied
+		}
+		return r.evalChain(c, e, depth+1)
 	}
 	for d := depth; st == typeKnown && d <= maxChainDepth && t.Params == "" && t.Kind == facts.KindType; d++ {
 		t, st = r.typeOf(t, d)

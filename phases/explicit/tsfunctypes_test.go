@@ -64,3 +64,26 @@ func TestTSGenericClassMembers(t *testing.T) {
 	want = append(want, "src/user.ts#Keyed.show -> src/user.ts#Base.id [calls type]")
 	check(t, got, want, nil)
 }
+
+// TestTSAliasTypedCallbacks: a callback parameter a method declares
+// through a generic function type alias takes the alias's type
+// arguments: those the receiver's generic was used with (on(cb:
+// Handler<T>) on a Stream<User>), and those written at the declaration
+// (listen(cb: Listener<User>)).
+func TestTSAliasTypedCallbacks(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"src/stream.ts": "export type Handler<T> = (value: T, index: number) => void\n" +
+			"export type Listener<E> = (event: E) => void\n" +
+			"export class Stream<T> {\n  on(cb: Handler<T>): void {}\n}\n",
+		"src/user.ts": "export class User {\n  name() { return 1 }\n}\n",
+		"src/bus.ts": "import type { Listener } from './stream'\nimport { User } from './user'\n" +
+			"export class Bus {\n  listen(cb: Listener<User>): void {}\n}\n",
+		"src/svc.ts": "import { Stream } from './stream'\nimport { Bus } from './bus'\nimport { User } from './user'\n" +
+			"export function viaReceiver(s: Stream<User>) {\n  s.on((u) => u.name())\n}\n" +
+			"export function viaDeclaration(b: Bus) {\n  b.listen((e) => e.name())\n}\n",
+	})
+	check(t, got, []string{
+		"src/svc.ts#viaReceiver -> src/user.ts#User.name [calls type]",
+		"src/svc.ts#viaDeclaration -> src/user.ts#User.name [calls type]",
+	}, nil)
+}

@@ -198,9 +198,10 @@ func (r *resolver) appliedType(c chainCtx, generic string, args []string, depth 
 	if st != typeKnown {
 		return g, st
 	}
-	if g.Kind != facts.KindType || len(g.union) > 0 {
+	if g.Kind != facts.KindType || len(g.union) > 0 || g.Params != "" {
 		// A class or interface of these arguments: its members typed by
-		// its type parameters are of them (Box<User>'s value: T).
+		// its type parameters are of them (Box<User>'s value: T); so are
+		// a function type alias's parameters (Handler<User>'s value: T).
 		applied := *g
 		applied.applied = &typeArgs{args: args, ctx: c}
 		return &applied, typeKnown

@@ -51,7 +51,7 @@ func TestTSCallbackChains(t *testing.T) {
 		params[s.Qualified] = s.Params
 	}
 	wantParams := map[string]string{
-		"Middleware":  "(@./context|Context,?)",
+		"Middleware":  "(" + facts.TypeApply("@./context|Context", []string{"$0"}) + ",?)",
 		"Either":      "",
 		"App":         "",
 		"Routes":      "(@./types|Handler,@./types|Handler,Middleware)",

@@ -231,6 +231,24 @@ func (x *extractor) typeChain(t *sitter.Node) string {
 // parameters without a constraint standing for the arguments a use gives
 // (type Maybe<T> = T | null is "$0"; facts.TypeParam).
 func (x *extractor) aliasChain(alias *sitter.Node) string {
+	var c string
+	x.inAliasParams(alias, func() { c = x.typeChain(alias.ChildByFieldId(x.t.fValue)) })
+	return c
+}
+
+// aliasSignature is the Params of the function type a type alias names,
+// its own type parameters written as aliasChain writes them (type
+// Handler<T> = (v: T) => void is "($0)"), so that a use with type
+// arguments (cb: Handler<User>) types the callback's parameters.
+func (x *extractor) aliasSignature(alias *sitter.Node) string {
+	var p string
+	x.inAliasParams(alias, func() { p = x.aliasParams(alias.ChildByFieldId(x.t.fValue)) })
+	return p
+}
+
+// inAliasParams runs read with a type alias's own unconstrained type
+// parameters standing for their positions (genericParams).
+func (x *extractor) inAliasParams(alias *sitter.Node, read func()) {
 	var params []string
 	for _, tp := range x.typeParamList(alias.ChildByFieldId(x.t.fTypeParameters)) {
 		if tp.bound != nil {
@@ -241,7 +259,7 @@ func (x *extractor) aliasChain(alias *sitter.Node) string {
 	saved := x.genericParams
 	x.genericParams = params
 	defer func() { x.genericParams = saved }()
-	return x.typeChain(alias.ChildByFieldId(x.t.fValue))
+	read()
 }
 
 // typeNameChain is the chain of a simple type name.

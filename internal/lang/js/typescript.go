@@ -73,7 +73,7 @@ func (x *extractor) tsEnter(c *sitter.TreeCursor, n *sitter.Node, k kind, parent
 					s.Type = ""
 				}
 				s.Union = x.typeUnion(n.ChildByFieldId(x.t.fValue))
-				s.Params = x.aliasParams(n.ChildByFieldId(x.t.fValue))
+				s.Params = x.aliasSignature(n)
 			})
 		}
 	case jkEnum:
