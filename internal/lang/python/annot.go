@@ -44,10 +44,7 @@ func (e *extractor) annotationChain(text string, mode chainMode, depth int) stri
 	if alts := splitTop(text, '|'); len(alts) > 1 {
 		return e.unionChain(alts, mode, depth)
 	}
-	head, args := text, ""
-	if i := strings.IndexByte(text, '['); i > 0 && strings.HasSuffix(text, "]") {
-		head, args = text[:i], text[i+1:len(text)-1]
-	}
+	head, args := generic(text)
 	if !isDotted(head) {
 		return facts.Unknown
 	}

@@ -64,9 +64,9 @@ func (e *extractor) definition(n *sitter.Node) bool {
 		tparams = e.classTypeParams(n)
 		if sup := n.ChildByFieldId(e.g.fSuper); sup != nil {
 			e.superID = sup.Id()
-			e.baseParams = tparams
+			e.inBases, e.baseParams = true, tparams
 			sym.Extends = e.bases(sup)
-			e.baseParams = nil
+			e.inBases, e.baseParams = false, nil
 		}
 	}
 	if tp := n.ChildByFieldId(e.g.fTypeParams); tp != nil {
@@ -76,8 +76,7 @@ func (e *extractor) definition(n *sitter.Node) bool {
 		e.overloads = append(e.overloads, len(e.f.Symbols))
 	}
 	e.f.Symbols = append(e.f.Symbols, sym)
-	sc := scope{end: n.EndByte(), qual: qual, class: isClass, method: method}
-	sc.tparams = tparams
+	sc := scope{end: n.EndByte(), qual: qual, class: isClass, method: method, tparams: tparams}
 	if method {
 		sc.owner = parent
 	}
@@ -149,7 +148,7 @@ func (e *extractor) bases(list *sitter.Node) []string {
 		c := list.NamedChild(i)
 		args := ""
 		if e.g.Kind(c) == "subscript" {
-			_, args, _ = splitSubscript(noSpace(syntax.Text(c, e.src)))
+			_, args = generic(noSpace(syntax.Text(c, e.src)))
 			c = c.ChildByFieldId(e.g.fValue)
 		}
 		if c == nil {

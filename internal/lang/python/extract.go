@@ -105,8 +105,10 @@ type extractor struct {
 	typeEnd uint
 	// superID is the superclasses list of the class just entered.
 	superID uintptr
-	// baseParams are the type parameters of the class whose bases are
-	// being read (its scope is not entered yet).
+	// inBases is set while a class's bases are read, before its scope is
+	// entered; baseParams are then its type parameters (none: nil), which
+	// its bases' arguments may name, and no outer class's are.
+	inBases    bool
 	baseParams []string
 	// skipID is a node the walk must not report (a callee, a defined name).
 	skipID uintptr

@@ -44,8 +44,8 @@ func (e *extractor) classTypeParams(class *sitter.Node) []string {
 		if e.g.Kind(b) != "subscript" {
 			continue
 		}
-		head, args, ok := splitSubscript(noSpace(syntax.Text(b, e.src)))
-		if !ok {
+		head, args := generic(noSpace(syntax.Text(b, e.src)))
+		if args == "" {
 			continue
 		}
 		if last, typing := e.typingName(head); typing && (last == "Generic" || last == "Protocol") {
@@ -73,7 +73,7 @@ func (e *extractor) declaredTypeParams(list *sitter.Node) []string {
 func (e *extractor) typeVarsIn(args string, used *[]string) {
 	for _, a := range splitTop(args, ',') {
 		a = unquote(a)
-		if _, inner, ok := splitSubscript(a); ok {
+		if _, inner := generic(a); inner != "" {
 			e.typeVarsIn(inner, used)
 			continue
 		}
@@ -81,17 +81,6 @@ func (e *extractor) typeVarsIn(args string, used *[]string) {
 			*used = append(*used, a)
 		}
 	}
-}
-
-// splitSubscript splits an annotation's text (spaces removed) into the
-// subscripted name and its arguments' text: "Box[User,int]" is "Box",
-// "User,int".
-func splitSubscript(text string) (head, args string, ok bool) {
-	i := strings.IndexByte(text, '[')
-	if i <= 0 || !strings.HasSuffix(text, "]") {
-		return text, "", false
-	}
-	return text[:i], text[i+1 : len(text)-1], true
 }
 
 // classParamChain is the chain of name where it is a type parameter of
@@ -123,7 +112,7 @@ func (e *extractor) classParamChain(name string, mode chainMode, depth int) (str
 // enclosingClassParams are the type parameters of the nearest class the
 // walk is in (nil outside any).
 func (e *extractor) enclosingClassParams() []string {
-	if e.baseParams != nil {
+	if e.inBases {
 		return e.baseParams
 	}
 	for i := len(e.stack) - 1; i >= 0; i-- {
@@ -137,7 +126,7 @@ func (e *extractor) enclosingClassParams() []string {
 // appliedChain is the chain of a generic g applied to the type arguments
 // args (their text), when one of them may be a repository type; else g.
 func (e *extractor) appliedChain(g, args string, mode chainMode, depth int) string {
-	if !facts.MayBeRepo(g) || strings.HasPrefix(g, "<>(") {
+	if !facts.MayBeRepo(g) || facts.IsTypeApply(g) {
 		return g
 	}
 	var chains []string
@@ -170,8 +159,8 @@ func (e *extractor) appliedBase(dotted, chain, args string) string {
 // is a module-level CamelCase name, not a local, and every index is a
 // type: a CamelCase or builtin type name, None, or such a type applied.
 func (e *extractor) isTypeApplication(n *sitter.Node) bool {
-	head, args, ok := splitSubscript(noSpace(syntax.Text(n, e.src)))
-	if !ok || !isDotted(head) || !camelCase(lastDotted(head)) {
+	head, args := generic(noSpace(syntax.Text(n, e.src)))
+	if args == "" || !isDotted(head) || !camelCase(lastDotted(head)) {
 		return false
 	}
 	if root, _, _ := strings.Cut(head, "."); e.localFlags(root) != 0 {
@@ -184,7 +173,7 @@ func (e *extractor) isTypeApplication(n *sitter.Node) bool {
 // spaces removed) is a type as isTypeApplication reads one.
 func typeArgsText(args string) bool {
 	for _, a := range splitTop(args, ',') {
-		if h, inner, ok := splitSubscript(a); ok {
+		if h, inner := generic(a); inner != "" {
 			if !isDotted(h) || !typeArgsText(inner) {
 				return false
 			}
