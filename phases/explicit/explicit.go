@@ -24,7 +24,7 @@ import (
 )
 
 // Version names the extractors and resolver; bump it when their output changes.
-const Version = "explicit-58"
+const Version = "explicit-59"
 
 // Phase is the explicit-dependency phase.
 type Phase struct {

@@ -28,3 +28,29 @@ func TestPythonNextOfFilteredGenerator(t *testing.T) {
 		"app/use.py#untested -> app/plugins.py#DIPlugin.typed_init [calls type]",
 	})
 }
+
+// TestPythonComprehensionElements: a comprehension that yields its loop
+// variable holds what an isinstance() test of its if clause gives it, or
+// an element of what it loops over: a loop over a list comprehension, and
+// over an attribute another module set to tuple() of a filtered generator
+// (litestar's PluginRegistry.serialization), takes that class; one that
+// yields something else tells nothing.
+func TestPythonComprehensionElements(t *testing.T) {
+	got := resolveAll(t, nil, map[string]string{
+		"app/__init__.py": "",
+		"app/plugins.py": "class SerializationPlugin:\n    def create(self):\n        pass\n\n\n" +
+			"class Registry:\n    def __init__(self, plugins):\n" +
+			"        self.serialization = tuple(p for p in plugins if isinstance(p, SerializationPlugin))\n" +
+			"        self.names = [p.name for p in plugins if isinstance(p, SerializationPlugin)]\n",
+		"app/use.py": "from app.plugins import Registry, SerializationPlugin\n\n\n" +
+			"def registry(reg: Registry):\n    for p in reg.serialization:\n        p.create()\n\n\n" +
+			"def listed(xs):\n    found = [x for x in xs if isinstance(x, SerializationPlugin)]\n    for f in found:\n        f.create()\n\n\n" +
+			"def other(reg: Registry):\n    for n in reg.names:\n        n.create()\n",
+	})
+	check(t, got, []string{
+		"app/use.py#registry -> app/plugins.py#SerializationPlugin.create [calls type]",
+		"app/use.py#listed -> app/plugins.py#SerializationPlugin.create [calls type]",
+	}, []string{
+		"app/use.py#other -> app/plugins.py#SerializationPlugin.create [calls type]",
+	})
+}

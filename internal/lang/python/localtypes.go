@@ -183,16 +183,46 @@ func (e *extractor) narrowBlock(c *sitter.Node, l *locals) {
 // it (litestar finds its plugin of a kind so); without such a test, an
 // element of xs (next((p for p in app.plugins.serialization if ...))).
 func (e *extractor) nextOfFiltered(call *sitter.Node, mode chainMode, depth int) (string, bool) {
+	gen := soleGenerator(e, call)
+	if gen == nil {
+		return "", false
+	}
+	return e.generatorElement(gen, mode, depth)
+}
+
+// soleGenerator is the comprehension a call is given first (f(x for x in
+// xs), f([x for x in xs], ...)), or nil.
+func soleGenerator(e *extractor, call *sitter.Node) *sitter.Node {
 	args := call.ChildByFieldId(e.g.fArguments)
-	if args == nil || args.NamedChildCount() == 0 {
-		return "", false
+	if args == nil {
+		return nil
 	}
-	gen := args.NamedChild(0)
-	if e.g.Kind(gen) != "generator_expression" {
-		return "", false
+	if e.isComprehension(args) {
+		return args // f(x for x in xs): the generator is the arguments
 	}
+	if args.NamedChildCount() == 0 || !e.isComprehension(args.NamedChild(0)) {
+		return nil
+	}
+	return args.NamedChild(0)
+}
+
+// isComprehension reports whether n is a generator expression or a list
+// or set comprehension.
+func (e *extractor) isComprehension(n *sitter.Node) bool {
+	switch e.g.Kind(n) {
+	case "generator_expression", "list_comprehension", "set_comprehension":
+		return true
+	}
+	return false
+}
+
+// generatorElement is the chain of what a comprehension yields when it
+// yields its loop variable: the class an isinstance() test of its if
+// clause gives the variable, else an element of what it loops over (ok
+// false when it yields anything else).
+func (e *extractor) generatorElement(gen *sitter.Node, mode chainMode, depth int) (string, bool) {
 	body := gen.ChildByFieldId(e.g.fBody)
-	if body == nil || e.g.Kind(body) != "identifier" {
+	if body == nil || e.g.Kind(body) != "identifier" || depth > maxChain {
 		return "", false
 	}
 	yielded := syntax.Text(body, e.src)
@@ -219,4 +249,15 @@ func (e *extractor) nextOfFiltered(call *sitter.Node, mode chainMode, depth int)
 		}
 	}
 	return "", false
+}
+
+// comprehensionChain is the chain of a comprehension's value: an outside
+// container of what it yields (facts.Wrapped), so that a loop over it,
+// here or in another module, takes an element of it.
+func (e *extractor) comprehensionChain(gen *sitter.Node, mode chainMode, depth int) string {
+	elem, ok := e.generatorElement(gen, mode, depth)
+	if !ok || !facts.MayBeRepo(elem) {
+		return facts.NotRepo
+	}
+	return facts.Wrapped(elem)
 }

@@ -172,9 +172,10 @@ func (e *extractor) exprChain(n *sitter.Node, mode chainMode, depth int) string 
 			return e.exprChain(n.ChildByFieldId(e.g.fValue), mode, depth+1)
 		}
 		return e.elementChain(n.ChildByFieldId(e.g.fValue), pyItem, mode, depth+1)
+	case "list_comprehension", "set_comprehension", "generator_expression":
+		return e.comprehensionChain(n, mode, depth)
 	case "string", "concatenated_string", "integer", "float", "true", "false", "none", "list", "dictionary",
-		"set", "tuple", "list_comprehension", "dictionary_comprehension", "set_comprehension",
-		"generator_expression", "lambda", "comparison_operator", "not_operator":
+		"set", "tuple", "dictionary_comprehension", "lambda", "comparison_operator", "not_operator":
 		return facts.NotRepo
 	}
 	return facts.Unknown
@@ -243,6 +244,10 @@ func (e *extractor) pickSide(known []string) string {
 	return known[min(e.side, len(known)-1)]
 }
 
+// copiesElements are builtins whose result holds the elements of the
+// iterable they are given.
+var copiesElements = map[string]bool{"tuple": true, "list": true, "set": true, "frozenset": true, "sorted": true}
+
 // anyResult are builtins whose result may be of any type.
 var anyResult = map[string]bool{"getattr": true, "next": true, "min": true, "max": true, "type": true,
 	"__import__": true, "eval": true, "iter": true, "super": true, "vars": true, "object": true}
@@ -282,6 +287,13 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 				return c
 			}
 			return facts.Unknown
+		case flags == 0 && e.mod.first[name] == 0 && copiesElements[name]:
+			// tuple(p for p in plugins if isinstance(p, DIPlugin)): a
+			// container of what the comprehension yields.
+			if gen := soleGenerator(e, n); gen != nil {
+				return e.comprehensionChain(gen, mode, depth)
+			}
+			return facts.NotRepo
 		case flags == 0 && e.mod.first[name] == 0 && builtins()[name]:
 			if anyResult[name] {
 				return facts.Unknown
