@@ -2,7 +2,8 @@ package explicit
 
 import "testing"
 
-// TestPythonNextOfFilteredGenerator: next() of a generator that yields
+// TestPythonNextOfFilteredGenerator: next() of a generator (parenthesized
+// or the call's only argument) that yields
 // the values an isinstance() test passes (next((p for p in plugins if
 // isinstance(p, DIPlugin)), None), litestar's way of finding its plugin
 // of a kind) is of the tested class, and one testing no class an element
@@ -18,11 +19,13 @@ func TestPythonNextOfFilteredGenerator(t *testing.T) {
 			"    if plugin:\n        plugin.typed_init()\n\n\n" +
 			"def other_name(plugins, q):\n    plugin = next((p for p in plugins if isinstance(q, DIPlugin)), None)\n    plugin.typed_init()\n\n\n" +
 			"def untested(plugins):\n    plugin = next((p for p in plugins), None)\n    plugin.typed_init()\n\n\n" +
-			"def typed(others: list[Other]):\n    if found := next((o for o in others if o), None):\n        found.typed_init()\n",
+			"def typed(others: list[Other]):\n    if found := next((o for o in others if o), None):\n        found.typed_init()\n\n\n" +
+			"def bare(plugins):\n    next(p for p in plugins if isinstance(p, DIPlugin)).typed_init()\n",
 	})
 	check(t, got, []string{
 		"app/use.py#find -> app/plugins.py#DIPlugin.typed_init [calls type]",
 		"app/use.py#typed -> app/plugins.py#Other.typed_init [calls type]",
+		"app/use.py#bare -> app/plugins.py#DIPlugin.typed_init [calls type]",
 	}, []string{
 		"app/use.py#other_name -> app/plugins.py#DIPlugin.typed_init [calls type]",
 		"app/use.py#untested -> app/plugins.py#DIPlugin.typed_init [calls type]",
