@@ -183,7 +183,7 @@ func (e *extractor) narrowBlock(c *sitter.Node, l *locals) {
 // it (litestar finds its plugin of a kind so); without such a test, an
 // element of xs (next((p for p in app.plugins.serialization if ...))).
 func (e *extractor) nextOfFiltered(call *sitter.Node, mode chainMode, depth int) (string, bool) {
-	gen := soleGenerator(e, call)
+	gen := e.soleGenerator(call)
 	if gen == nil {
 		return "", false
 	}
@@ -192,7 +192,7 @@ func (e *extractor) nextOfFiltered(call *sitter.Node, mode chainMode, depth int)
 
 // soleGenerator is the comprehension a call is given first (f(x for x in
 // xs), f([x for x in xs], ...)), or nil.
-func soleGenerator(e *extractor, call *sitter.Node) *sitter.Node {
+func (e *extractor) soleGenerator(call *sitter.Node) *sitter.Node {
 	args := call.ChildByFieldId(e.g.fArguments)
 	if args == nil {
 		return nil

@@ -290,7 +290,7 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 		case flags == 0 && e.mod.first[name] == 0 && copiesElements[name]:
 			// tuple(p for p in plugins if isinstance(p, DIPlugin)): a
 			// container of what the comprehension yields.
-			if gen := soleGenerator(e, n); gen != nil {
+			if gen := e.soleGenerator(n); gen != nil {
 				return e.comprehensionChain(gen, mode, depth)
 			}
 			return facts.NotRepo
