@@ -54,17 +54,15 @@ func (r *resolver) callbackParamOf(fn *def, arg string, i int, targs *typeArgs, 
 		return r.evalChain(defCtx(r, owner), e, depth+1)
 	}
 	p := paramOf(fn.Params, arg)
-	switch {
-	case depth > maxChainDepth || p == "" || p == facts.Unknown:
+	if depth > maxChainDepth || p == "" || p == facts.Unknown {
 		return nil, typeUnknown
-	case strings.HasPrefix(p, "=>"):
-		c := defCtx(r, fn)
-		c.targs = targs
-		return r.evalChain(c, paramAt("("+strings.ReplaceAll(p[2:], ";", ",")+")", i, false), depth+1)
 	}
 	c := defCtx(r, fn)
-	c.typeOnly = true
 	c.targs = targs // on(cb: Handler<T>) on a Stream<User>: Handler<User>
+	if strings.HasPrefix(p, "=>") {
+		return r.evalChain(c, paramAt("("+strings.ReplaceAll(p[2:], ";", ",")+")", i, false), depth+1)
+	}
+	c.typeOnly = true
 	t, st := r.evalChain(c, p, depth+1)
 	return r.functionTypeParam(t, st, i, depth)
 }

@@ -386,10 +386,10 @@ func (r *resolver) step(t *def, st typeState, step string, depth int) (*def, typ
 }
 
 // ownerArgs are the type arguments member m of a value of type t is read
-// with: those of the applied base memberOf found it in (withOwnerArgs),
-// else those t was used with.
+// with: those of the applied base memberOf found it in (withOwnerArgs,
+// the one place a member is given any), else those t was used with.
 func ownerArgs(t, m *def) *typeArgs {
-	if m.applied != nil && m.Kind != facts.KindClass {
+	if m.applied != nil {
 		return m.applied
 	}
 	return t.applied

@@ -48,7 +48,7 @@ func (e *extractor) classTypeParams(class *sitter.Node) []string {
 		if args == "" {
 			continue
 		}
-		if last, typing := e.typingName(head); typing && (last == "Generic" || last == "Protocol") {
+		if e.declaresParams(head) {
 			return splitTop(args, ',')
 		}
 		e.typeVarsIn(args, &used)
@@ -147,10 +147,17 @@ func (e *extractor) appliedChain(g, args string, mode chainMode, depth int) stri
 // (appliedChain); typing's Generic and Protocol, which only declare the
 // class's parameters, stay as written.
 func (e *extractor) appliedBase(dotted, chain, args string) string {
-	if last, typing := e.typingName(dotted); typing && (last == "Generic" || last == "Protocol") {
+	if e.declaresParams(dotted) {
 		return chain
 	}
 	return e.appliedChain(chain, args, pyType, 0)
+}
+
+// declaresParams reports whether a base names typing's Generic or
+// Protocol, whose subscript declares the class's type parameters.
+func (e *extractor) declaresParams(base string) bool {
+	last, typing := e.typingName(base)
+	return typing && (last == "Generic" || last == "Protocol")
 }
 
 // isTypeApplication reports whether a subscript reads as a class applied

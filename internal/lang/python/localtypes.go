@@ -178,18 +178,6 @@ func (e *extractor) narrowBlock(c *sitter.Node, l *locals) {
 	})
 }
 
-// nextOfFiltered is the chain of next((x for x in xs if isinstance(x, C)),
-// default): a C, or None where the default is the value, as jedi reads
-// it (litestar finds its plugin of a kind so); without such a test, an
-// element of xs (next((p for p in app.plugins.serialization if ...))).
-func (e *extractor) nextOfFiltered(call *sitter.Node, mode chainMode, depth int) (string, bool) {
-	gen := e.soleGenerator(call)
-	if gen == nil {
-		return "", false
-	}
-	return e.generatorElement(gen, mode, depth)
-}
-
 // soleGenerator is the comprehension a call is given first (f(x for x in
 // xs), f([x for x in xs], ...)), or nil.
 func (e *extractor) soleGenerator(call *sitter.Node) *sitter.Node {

@@ -249,7 +249,7 @@ func (e *extractor) pickSide(known []string) string {
 var copiesElements = map[string]bool{"tuple": true, "list": true, "set": true, "frozenset": true, "sorted": true}
 
 // anyResult are builtins whose result may be of any type.
-var anyResult = map[string]bool{"getattr": true, "next": true, "min": true, "max": true, "type": true,
+var anyResult = map[string]bool{"getattr": true, "min": true, "max": true, "type": true,
 	"__import__": true, "eval": true, "iter": true, "super": true, "vars": true, "object": true}
 
 // callChain is the chain of a call's result.
@@ -283,8 +283,12 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 			}
 			return calledName(e.nameChain(name, fn.StartByte(), mode, depth+1))
 		case flags == 0 && e.mod.first[name] == 0 && name == "next":
-			if c, ok := e.nextOfFiltered(n, mode, depth); ok {
-				return c
+			// next((p for p in plugins if isinstance(p, DIPlugin)), None):
+			// what the comprehension yields (the default, None, aside).
+			if gen := e.soleGenerator(n); gen != nil {
+				if c, ok := e.generatorElement(gen, mode, depth); ok {
+					return c
+				}
 			}
 			return facts.Unknown
 		case flags == 0 && e.mod.first[name] == 0 && copiesElements[name]:
@@ -319,14 +323,12 @@ func (e *extractor) callChain(n *sitter.Node, mode chainMode, depth int) string 
 		return calledName(e.exprChain(fn, mode, depth+1))
 	case "subscript":
 		// JWTAuth[User](...): a generic class applied to type arguments
-		// makes an instance of it, as its annotation names one.
+		// makes an instance of it, as its annotation names one; any other
+		// subscript is an element, as below.
 		if e.isTypeApplication(fn) {
 			return e.annotationChain(noSpace(syntax.Text(fn, e.src)), mode, depth+1)
 		}
-		if x := e.typeArg(e.annotText(fn, depth+1)); x != "" {
-			return e.annotationChain(x, mode, depth+1)
-		}
-		return facts.Unknown
+		fallthrough
 	default:
 		// registry[key](...): calling a Type[X] element makes an X.
 		if x := e.typeArg(e.annotText(fn, depth+1)); x != "" {
