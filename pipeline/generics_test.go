@@ -125,3 +125,78 @@ func TestPythonGenericCallsFollowEdits(t *testing.T) {
 		}, absent: []string{pyShowToUser, pyShowToOther, pyKeptToUser, pyKeptToOther}},
 	})
 }
+
+// pyPluginFiles are a Python module whose registry keeps, in an
+// attribute, the plugins an isinstance() test of class keeps, two plugin
+// classes, and a module that loops over the attribute and takes the first
+// plugin of next() of a filtered generator.
+func pyPluginFiles(class string) map[string]string {
+	return map[string]string{
+		"app/__init__.py": "",
+		"app/plugins.py":  "class Serializer:\n    def run(self):\n        pass\n\n\nclass Loader:\n    def run(self):\n        pass\n",
+		"app/registry.py": "from app.plugins import Loader, Serializer\n\n\nclass Registry:\n    def __init__(self, plugins):\n" +
+			"        self.kept = tuple(p for p in plugins if isinstance(p, " + class + "))\n",
+		"app/use.py": "from app.registry import Registry\n\n\n" +
+			"def each(reg: Registry):\n    for p in reg.kept:\n        p.run()\n\n\n" +
+			"def first(reg: Registry):\n    next(p for p in reg.kept if p).run()\n",
+	}
+}
+
+const (
+	eachToSerializer  = `"source":"sym:app/use.py#each","target":"sym:app/plugins.py#Serializer.run","kind":"calls"`
+	eachToLoader      = `"source":"sym:app/use.py#each","target":"sym:app/plugins.py#Loader.run","kind":"calls"`
+	firstToSerializer = `"source":"sym:app/use.py#first","target":"sym:app/plugins.py#Serializer.run","kind":"calls"`
+	firstToLoader     = `"source":"sym:app/use.py#first","target":"sym:app/plugins.py#Loader.run","kind":"calls"`
+)
+
+// TestPythonComprehensionCallsFollowEdits: a loop over an attribute
+// another module sets to tuple() of a filtered generator, and next() of a
+// generator over it, reach the class the filter tests; edits of the
+// registry alone (the calling module does not change) move them, and
+// back; update's export equals init's after each.
+func TestPythonComprehensionCallsFollowEdits(t *testing.T) {
+	r, inc := indexedRepo(t, pyPluginFiles("Serializer"))
+	converge(t, r, inc, []step{
+		{name: "keeps loaders", change: func(r *gittest.Repo) {
+			r.Write(pyPluginFiles("Loader"))
+		}, want: []string{eachToLoader, firstToLoader}, absent: []string{eachToSerializer, firstToSerializer}},
+		{name: "keeps serializers", change: func(r *gittest.Repo) {
+			r.Write(pyPluginFiles("Serializer"))
+		}, want: []string{eachToSerializer, firstToSerializer}, absent: []string{eachToLoader, firstToLoader}},
+	})
+}
+
+// tsHandlerFiles are a TypeScript module declaring a generic function type
+// alias Handler<T> (its parameter's type given) and a Stream<T> whose on()
+// takes one, two classes, and a module that registers a callback on a
+// Stream<User>.
+func tsHandlerFiles(value string) map[string]string {
+	return map[string]string{
+		"src/stream.ts": "import { Other } from './user'\nexport type Handler<T> = (value: " + value + ") => void\n" +
+			"export class Stream<T> {\n  on(cb: Handler<T>): void {}\n}\n",
+		"src/user.ts": "export class User {\n  name(): string { return '' }\n}\nexport class Other {\n  name(): string { return '' }\n}\n",
+		"src/use.ts":  "import { Stream } from './stream'\nimport { User } from './user'\n\nexport function listen(s: Stream<User>) {\n  s.on((v) => v.name())\n}\n",
+	}
+}
+
+const (
+	listenToUser  = `"source":"sym:src/use.ts#listen","target":"sym:src/user.ts#User.name","kind":"calls"`
+	listenToOther = `"source":"sym:src/use.ts#listen","target":"sym:src/user.ts#Other.name","kind":"calls"`
+)
+
+// TestAliasTypedCallbacksFollowEdits: a callback declared through a
+// generic function type alias takes the stream's type argument while the
+// alias types its parameter by T, and follows edits of the alias's module
+// alone to another class and back; update's export equals init's after
+// each.
+func TestAliasTypedCallbacksFollowEdits(t *testing.T) {
+	r, inc := indexedRepo(t, tsHandlerFiles("T"))
+	converge(t, r, inc, []step{
+		{name: "typed by Other", change: func(r *gittest.Repo) {
+			r.Write(tsHandlerFiles("Other"))
+		}, want: []string{listenToOther}, absent: []string{listenToUser}},
+		{name: "typed by T", change: func(r *gittest.Repo) {
+			r.Write(tsHandlerFiles("T"))
+		}, want: []string{listenToUser}, absent: []string{listenToOther}},
+	})
+}
