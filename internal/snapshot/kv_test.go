@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/lgraph/lgraph/internal/racedetect"
@@ -111,5 +112,36 @@ func TestMergedOneIsOneTable(t *testing.T) {
 		if err := kv.Close(); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestMergedOneOfOneTableIsMapped: when one of the collections filled
+// side by side holds every entry in one run (a worker that took every
+// batch while the others had none, as a loaded host schedules them),
+// MergedOne's one table is read through a mapping all the same, not
+// through a view of tables.
+func TestMergedOneOfOneTableIsMapped(t *testing.T) {
+	dir := t.TempDir()
+	rs := []*Runs{NewRuns(0, dir), NewRuns(0, dir), NewRuns(0, dir)}
+	for i := range 300 {
+		k := fmt.Sprintf("k%04d", i)
+		rs[1].Add(Entry{Key: []byte(k), Value: []byte(k)})
+	}
+	rs[1].Compact()
+	kv, err := MergedOne(rs...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer kv.Close()
+	if kv.Tables() != 1 {
+		t.Fatalf("%d tables, want one", kv.Tables())
+	}
+	read, release := kv.Mapped()
+	defer release()
+	if _, ok := read.(*MappedKV); runtime.GOOS == "linux" && !ok {
+		t.Fatalf("the one table is read as %T, not through a mapping", read)
+	}
+	if got := scanAll(t, read, "k00"); !strings.Contains(got, "k0099") {
+		t.Fatalf("Scan(k00) reads %.200q", got)
 	}
 }

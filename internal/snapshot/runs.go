@@ -137,6 +137,11 @@ func Merged(rs ...*Runs) (*RunsKV, error) {
 		r.runs = nil
 	}
 	kv := &RunsKV{kv: viewKV{table.NewView(readers...)}, files: files, tables: len(readers)}
+	if len(readers) == 1 {
+		// One table (the others' collections empty) is read in place, as
+		// KV reads one: a view of it could not be mapped (Mapped).
+		kv.kv = readerKV{readers[0]}
+	}
 	if err != nil {
 		kv.Close()
 		return nil, fmt.Errorf("index runs: %w", err)
